@@ -1,0 +1,90 @@
+// Builds the widgets: a tiny loader (`/widgets/v1/kserowo.js`), one shared runtime
+// chunk (Preact compat, r2wc, widgets/core) and one chunk per widget, all with hashed
+// immutable names in dist/public/widgets/v1/, plus the stable `kserowo.js` alias.
+// React is aliased to Preact's compat layer; KSEROWO_REACT=1 builds with real React
+// instead (for the size comparison of `npm run bench`).
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import alias from '@rollup/plugin-alias';
+import resolve from '@rollup/plugin-node-resolve';
+import terser from '@rollup/plugin-terser';
+import esbuild from 'rollup-plugin-esbuild';
+import { budgetPlugin } from './scripts/budgets.mjs';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const useReact = process.env.KSEROWO_REACT === '1';
+const outDir = process.env.KSEROWO_WIDGETS_OUT ?? path.join(root, 'dist/public/widgets/v1');
+
+const preactAliases = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
+/**
+ * The shared runtime: the framework and the wrapper every widget needs. Other modules
+ * of widgets/core (pricing maths, validation, the bundled catalogue) go where Rollup
+ * puts them: into the widget that uses them, or a chunk shared by the few that do.
+ */
+const runtimeModules = /widgets\/core\/(define|catalogue-source|events|analytics|Fallback|model|texts)\.tsx?$/;
+
+function chunkOf(id) {
+  if (/node_modules\/(preact|@r2wc|react|react-dom|scheduler)\//.test(id)) return 'runtime';
+  if (runtimeModules.test(id)) return 'runtime';
+  return undefined;
+}
+
+/** Emits `kserowo.js` (the `v1` alias) beside the hashed loader, and an SRI manifest. */
+function aliasAndManifest() {
+  return {
+    name: 'kserowo-alias-manifest',
+    generateBundle(_options, bundle) {
+      const files = {};
+      for (const [fileName, output] of Object.entries(bundle)) {
+        if (output.type !== 'chunk') continue;
+        const sri = `sha384-${createHash('sha384').update(output.code).digest('base64')}`;
+        files[fileName] = { integrity: sri, name: output.name };
+        if (output.isEntry && output.name === 'kserowo') {
+          this.emitFile({ type: 'asset', fileName: 'kserowo.js', source: output.code });
+          files['kserowo.js'] = { integrity: sri, name: 'kserowo', alias: fileName };
+        }
+      }
+      this.emitFile({ type: 'asset', fileName: 'manifest.json', source: `${JSON.stringify({ files }, null, 2)}\n` });
+    },
+  };
+}
+
+export default {
+  input: { kserowo: path.join(root, 'widgets/loader.ts') },
+  output: {
+    dir: outDir,
+    format: 'es',
+    entryFileNames: '[name].[hash].js',
+    chunkFileNames: (chunk) => {
+      const widget = chunk.facadeModuleId?.match(/widgets\/([^/]+)\/index\.ts$/)?.[1];
+      return `${widget ?? chunk.name}.[hash].js`;
+    },
+    manualChunks: chunkOf,
+    hashCharacters: 'hex',
+    compact: true,
+  },
+  preserveEntrySignatures: false,
+  plugins: [
+    alias({ entries: useReact ? [] : preactAliases }),
+    resolve({ browser: true, extensions: ['.ts', '.tsx', '.mjs', '.js'] }),
+    esbuild({
+      include: /\.[cm]?[jt]sx?$/,
+      exclude: [],
+      target: 'es2020',
+      jsx: 'automatic',
+      jsxImportSource: 'react',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      tsconfig: path.join(root, 'tsconfig.json'),
+    }),
+    terser({ module: true, ecma: 2020, compress: { passes: 3, unsafe_arrows: true }, format: { comments: false } }),
+    aliasAndManifest(),
+    useReact ? undefined : budgetPlugin(),
+  ],
+};

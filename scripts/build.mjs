@@ -1,0 +1,106 @@
+// Builds everything into dist/public: the widgets (Rollup), the site script and CSS
+// (esbuild), then every page of the site (site/build.tsx, rendered with Preact).
+import { createHash } from 'node:crypto';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import { rollup } from 'rollup';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const out = path.join(root, 'dist/public');
+const cache = path.join(root, '.cache');
+
+/** React → Preact compat for everything esbuild bundles (site script, site build). */
+export const preactAlias = {
+  'react-dom/client': 'preact/compat/client',
+  'react/jsx-runtime': 'preact/jsx-runtime',
+  'react-dom': 'preact/compat',
+  react: 'preact/compat',
+};
+
+const hashOf = (text) => createHash('sha256').update(text).digest('hex').slice(0, 8);
+
+async function buildWidgets() {
+  const { default: config } = await import(pathToFileURL(path.join(root, 'rollup.config.mjs')).href);
+  const bundle = await rollup({ ...config, onwarn: (w, warn) => (w.code === 'CIRCULAR_DEPENDENCY' ? undefined : warn(w)) });
+  try {
+    await bundle.write(config.output);
+  } finally {
+    await bundle.close();
+  }
+}
+
+/** Site script and CSS, hashed for immutable caching; returns their public paths. */
+async function buildSiteAssets() {
+  const assetsOut = path.join(out, 'assets');
+  mkdirSync(assetsOut, { recursive: true });
+  cpSync(path.join(root, 'site/assets'), assetsOut, { recursive: true });
+
+  const script = await esbuild.build({
+    entryPoints: [path.join(root, 'site/script/site.ts')],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: 'es2020',
+    write: false,
+    alias: preactAlias,
+  });
+  const js = script.outputFiles[0].text;
+  const jsName = `site.${hashOf(js)}.js`;
+  writeFileSync(path.join(assetsOut, jsName), js);
+
+  const styles = await esbuild.build({
+    entryPoints: [path.join(root, 'site/styles/site.css')],
+    bundle: true,
+    minify: true,
+    write: false,
+    external: ['*.svg'],
+  });
+  const css = styles.outputFiles[0].text;
+  const cssName = `site.${hashOf(css)}.css`;
+  writeFileSync(path.join(assetsOut, cssName), css);
+  return { css: `/assets/${cssName}`, siteScript: `/assets/${jsName}`, widgetScript: '/widgets/v1/kserowo.js' };
+}
+
+/** Bundles site/build.tsx for Node (React aliased to Preact) and runs it. */
+async function buildPages(assets) {
+  mkdirSync(cache, { recursive: true });
+  const entry = path.join(cache, 'site-build.mjs');
+  await esbuild.build({
+    entryPoints: [path.join(root, 'site/build.tsx')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: entry,
+    alias: preactAlias,
+    jsx: 'automatic',
+    jsxImportSource: 'react',
+    logLevel: 'warning',
+  });
+  const { buildSite } = await import(`${pathToFileURL(entry).href}?t=${Date.now()}`);
+  return buildSite(out, assets);
+}
+
+function writeHeaders() {
+  const template = path.join(root, 'site/_headers');
+  if (existsSync(template)) cpSync(template, path.join(out, '_headers'));
+}
+
+export async function build() {
+  const started = Date.now();
+  rmSync(out, { recursive: true, force: true });
+  await buildWidgets();
+  const assets = await buildSiteAssets();
+  const pages = await buildPages(assets);
+  writeHeaders();
+  console.log(`Built ${pages.length} pages and the widgets into dist/public in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  build().catch((error) => {
+    console.error(error.message ?? error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,480 @@
+/**
+ * Copy of the home page sections, in the order of spec §2. The pricing cards
+ * and model cards are widgets with their own copy in widgets/core; the
+ * counters' numbers come from `company.stats`, the city links from `cities`.
+ *
+ * Client names and testimonials are samples: replace them with real, approved
+ * ones before going live (see `sampleContent`). Publishing invented opinions
+ * as real ones is an unfair commercial practice under Polish law.
+ */
+
+export interface Hero {
+  title: string;
+  lead: string;
+  /** Shown before the list of city links. */
+  citiesLabel: string;
+  /** Goes to the configurator (spec: 'Skonfiguruj online'). */
+  primaryCta: string;
+  /** Scrolls to #contact (spec: 'Bezpłatna konsultacja'). */
+  secondaryCta: string;
+  trustPoints: string[];
+}
+
+export type BenefitIcon = 'calendar' | 'wrench' | 'sparkle' | 'swap' | 'bolt' | 'eye';
+
+export interface Benefit {
+  title: string;
+  text: string;
+  icon: BenefitIcon;
+}
+
+export interface WhyRentSection {
+  title: string;
+  subtitle: string;
+  benefits: Benefit[];
+}
+
+export interface ComparisonRow {
+  label: string;
+  lease: string;
+  purchase: string;
+}
+
+export interface ComparisonSection {
+  title: string;
+  subtitle: string;
+  columns: { feature: string; lease: string; purchase: string };
+  rows: ComparisonRow[];
+  conclusion: string;
+  /** Small print under the table. */
+  note: string;
+}
+
+export interface EcologyHighlight {
+  value: string;
+  label: string;
+}
+
+export interface EcologyPoint {
+  title: string;
+  text: string;
+}
+
+export interface EcologySection {
+  title: string;
+  text: string;
+  highlights: EcologyHighlight[];
+  points: EcologyPoint[];
+}
+
+export interface ProductsSection {
+  title: string;
+  subtitle: string;
+  allModelsLink: string;
+}
+
+export interface Step {
+  title: string;
+  text: string;
+}
+
+export interface ConfiguratorTeaser {
+  title: string;
+  text: string;
+  steps: Step[];
+  cta: string;
+}
+
+export interface PricingSection {
+  title: string;
+  subtitle: string;
+}
+
+export interface ProcessSection {
+  title: string;
+  subtitle: string;
+  steps: Step[];
+}
+
+export interface StatsSection {
+  title: string;
+}
+
+export interface ClientLogo {
+  /** Rendered as an SVG wordmark. */
+  name: string;
+  sector: string;
+  city: string;
+}
+
+export interface ClientsSection {
+  title: string;
+  subtitle: string;
+  clients: ClientLogo[];
+}
+
+export interface Testimonial {
+  quote: string;
+  /** First name and initial of the surname. */
+  author: string;
+  position: string;
+  company: string;
+  city: string;
+}
+
+export interface TestimonialsSection {
+  title: string;
+  subtitle: string;
+  testimonials: Testimonial[];
+}
+
+export interface FaqItem {
+  question: string;
+  answer: string;
+}
+
+export interface FaqSection {
+  title: string;
+  subtitle: string;
+  items: FaqItem[];
+}
+
+export type WhyUsIcon = 'pin' | 'team' | 'badge';
+
+export interface WhyUsPoint {
+  title: string;
+  text: string;
+  icon: WhyUsIcon;
+}
+
+export interface WhyUsSection {
+  title: string;
+  points: WhyUsPoint[];
+}
+
+export interface ContactCard {
+  title: string;
+  text: string;
+}
+
+export interface ContactSection {
+  title: string;
+  subtitle: string;
+  configuratorPromo: { title: string; text: string; cta: string };
+  phoneCard: ContactCard;
+  emailCard: ContactCard;
+  hoursLabel: string;
+}
+
+export interface HomeContent {
+  hero: Hero;
+  whyRent: WhyRentSection;
+  comparison: ComparisonSection;
+  ecology: EcologySection;
+  products: ProductsSection;
+  configuratorTeaser: ConfiguratorTeaser;
+  pricing: PricingSection;
+  process: ProcessSection;
+  stats: StatsSection;
+  clients: ClientsSection;
+  testimonials: TestimonialsSection;
+  faq: FaqSection;
+  whyUs: WhyUsSection;
+  contact: ContactSection;
+}
+
+export const hero: Hero = {
+  title: 'Dzierżawa kserokopiarek w Słupsku i na Pomorzu',
+  lead:
+    'Odnowione urządzenia wielofunkcyjne Konica Minolta w stałym miesięcznym abonamencie. ' +
+    'Serwis, toner i materiały eksploatacyjne są w cenie, a Ty płacisz tylko za pakiet dopasowany ' +
+    'do liczby wydruków w Twojej firmie.',
+  citiesLabel: 'Obsługujemy firmy i instytucje w miastach:',
+  primaryCta: 'Skonfiguruj online',
+  secondaryCta: 'Bezpłatna konsultacja',
+  trustPoints: [
+    '7 dni bezpłatnego testu',
+    'Reakcja serwisu do 24 h',
+    'Autoryzowany partner Konica Minolta',
+  ],
+};
+
+export const whyRent: WhyRentSection = {
+  title: 'Dlaczego warto dzierżawić kserokopiarkę?',
+  subtitle: 'Urządzenie, serwis i materiały w jednej umowie – bez inwestycji na start i bez niespodzianek.',
+  benefits: [
+    {
+      title: 'Stała miesięczna opłata',
+      text: 'Znasz koszt drukowania z góry na cały okres umowy. Łatwiej zaplanować budżet biura, szkoły czy przychodni.',
+      icon: 'calendar',
+    },
+    {
+      title: 'Serwis i toner w cenie',
+      text: 'Przeglądy, naprawy, toner i pozostałe materiały eksploatacyjne są wliczone w abonament. Nie kupujesz niczego osobno.',
+      icon: 'wrench',
+    },
+    {
+      title: 'Nowoczesny sprzęt',
+      text: 'Sprawdzone urządzenia Konica Minolta po profesjonalnej regeneracji: drukowanie, kopiowanie i skanowanie w jednym.',
+      icon: 'sparkle',
+    },
+    {
+      title: 'Elastyczność i łatwa wymiana',
+      text: 'Gdy firma rośnie albo zmieniają się potrzeby, pomożemy przejść na inne urządzenie lub wyższy pakiet.',
+      icon: 'swap',
+    },
+    {
+      title: 'Szybka reakcja',
+      text: 'Na zgłoszenia serwisowe reagujemy w ciągu 24 h, a w pakiecie Premium w ciągu 4 h. Przy dłuższej naprawie dostajesz urządzenie zastępcze.',
+      icon: 'bolt',
+    },
+    {
+      title: 'Brak ukrytych kosztów',
+      text: 'Wszystkie ceny podajemy netto, a stawkę za strony ponad limit znasz przed podpisaniem umowy.',
+      icon: 'eye',
+    },
+  ],
+};
+
+export const comparison: ComparisonSection = {
+  title: 'Dzierżawa czy zakup?',
+  subtitle: 'Porównaj, co naprawdę obejmuje miesięczny abonament, a co czeka Cię po zakupie własnego urządzenia.',
+  columns: {
+    feature: 'Co porównujemy',
+    lease: 'Dzierżawa w Kserowo',
+    purchase: 'Zakup urządzenia',
+  },
+  rows: [
+    { label: 'Koszt na start', lease: 'Brak – płacisz stały abonament', purchase: 'Pełna cena urządzenia od razu' },
+    { label: 'Serwis i naprawy', lease: 'W cenie abonamentu', purchase: 'Po gwarancji płatne osobno' },
+    { label: 'Toner i materiały eksploatacyjne', lease: 'W cenie pakietu', purchase: 'Kupujesz sam, na bieżąco' },
+    { label: 'Wymiana lub zmiana modelu', lease: 'Łatwa zmiana urządzenia lub pakietu', purchase: 'Sprzedaż starego i zakup nowego' },
+    { label: 'Ryzyko kosztów awarii', lease: 'Po naszej stronie', purchase: 'Po Twojej stronie' },
+    { label: 'Księgowanie', lease: 'Abonament w kosztach bieżących', purchase: 'Zwykle środek trwały i amortyzacja' },
+    { label: 'Urządzenie zastępcze', lease: 'Przy dłuższej naprawie', purchase: 'Brak – czekasz na naprawę' },
+    { label: 'Test przed decyzją', lease: '7 dni bezpłatnie', purchase: 'Zwykle niemożliwy' },
+  ],
+  conclusion:
+    'Dzierżawa nie zamraża gotówki w sprzęcie, a koszt drukowania jest stały i przewidywalny. ' +
+    'Serwis, toner i ryzyko awarii bierzemy na siebie, więc Ty zajmujesz się pracą, nie kserokopiarką. ' +
+    'Zakup może się opłacić przy bardzo małej liczbie wydruków i własnym serwisie – chętnie policzymy oba warianty dla Twojej firmy.',
+  note: 'Sposób ujęcia opłat w kosztach zależy od formy opodatkowania – potwierdź go ze swoim księgowym.',
+};
+
+export const ecology: EcologySection = {
+  title: 'Ekologiczne drukowanie',
+  text:
+    'Dajemy sprawdzonym urządzeniom drugie życie, zamiast produkować nowe. ' +
+    'Dzięki temu Twoje biuro drukuje taniej i z mniejszym obciążeniem dla środowiska.',
+  highlights: [
+    { value: '85%', label: 'mniej odpadów' },
+    { value: '40%', label: 'oszczędności energii' },
+  ],
+  points: [
+    {
+      title: 'Urządzenia odnowione',
+      text: 'Każde urządzenie przechodzi regenerację, wymianę zużytych części i testy, zanim trafi do klienta.',
+    },
+    {
+      title: 'Recykling tonerów',
+      text: 'Zużyte tonery i części odbieramy przy wizytach serwisowych i przekazujemy do recyklingu.',
+    },
+    {
+      title: 'Tryby oszczędzania energii',
+      text: 'Przy instalacji ustawiamy tryb uśpienia i automatyczny druk dwustronny, aby urządzenie nie zużywało prądu ani papieru bez potrzeby.',
+    },
+  ],
+};
+
+export const products: ProductsSection = {
+  title: 'Nasze modele kserokopiarek',
+  subtitle: 'Najczęściej wybierane urządzenia Konica Minolta – monochromatyczne i kolorowe, w formacie A4 i A3.',
+  allModelsLink: 'Zobacz wszystkie modele',
+};
+
+export const configuratorTeaser: ConfiguratorTeaser = {
+  title: 'Skonfiguruj ofertę online',
+  text: 'Wybierz urządzenie i pakiet, a wycenę otrzymasz w mniej niż 5 minut – bez dzwonienia i bez zobowiązań.',
+  steps: [
+    { title: 'Wybierz urządzenie', text: 'Kolor czy mono, A4 czy A3 – porównaj modele i ich możliwości.' },
+    { title: 'Wybierz pakiet', text: 'Basic, Business lub Premium – według liczby stron drukowanych w miesiącu.' },
+    { title: 'Otrzymaj wycenę', text: 'Podaj dane kontaktowe, a wycena od razu trafi na Twój adres e-mail.' },
+  ],
+  cta: 'Przejdź do konfiguratora',
+};
+
+export const pricing: PricingSection = {
+  title: 'Cennik pakietów',
+  subtitle: 'Trzy pakiety dopasowane do liczby wydruków. Serwis, toner i materiały eksploatacyjne zawsze w cenie, papier – opcjonalnie.',
+};
+
+export const workProcess: ProcessSection = {
+  title: 'Jak działamy?',
+  subtitle: 'Od pierwszego kontaktu do stałej opieki serwisowej – w pięciu prostych krokach.',
+  steps: [
+    {
+      title: 'Kontakt',
+      text: 'Zadzwoń, napisz lub skorzystaj z konfiguratora. Odpowiadamy w dni robocze w godzinach 8:00–16:00.',
+    },
+    {
+      title: 'Analiza potrzeb',
+      text: 'Pytamy o liczbę wydruków, format i kolor, a potem proponujemy urządzenie i pakiet, które naprawdę się opłacają.',
+    },
+    {
+      title: 'Podpisanie umowy',
+      text: 'Umowa na 24 lub 36 miesięcy, a na życzenie krótszy okres. Wszystko ustalamy zdalnie, bez wizyty w biurze.',
+    },
+    {
+      title: 'Instalacja',
+      text: 'Przywozimy i podłączamy urządzenie, konfigurujemy drukowanie i skanowanie, pokazujemy zespołowi obsługę.',
+    },
+    {
+      title: 'Opieka serwisowa',
+      text: 'Dostarczamy toner, wykonujemy przeglądy i naprawy. Przy dłuższej naprawie zostawiamy urządzenie zastępcze.',
+    },
+  ],
+};
+
+export const stats: StatsSection = {
+  title: 'Kserowo w liczbach',
+};
+
+export const clients: ClientsSection = {
+  title: 'Zaufali nam',
+  subtitle: 'Biura, szkoły, przychodnie i instytucje z całego Pomorza.',
+  clients: [
+    { name: 'Bilans Słupia', sector: 'Biuro rachunkowe', city: 'Słupsk' },
+    { name: 'Kancelaria Wierzbicka i Lech', sector: 'Kancelaria radców prawnych', city: 'Koszalin' },
+    { name: 'MediKasz', sector: 'Przychodnia', city: 'Bytów' },
+    { name: 'Bryza Lingua', sector: 'Szkoła językowa', city: 'Sławno' },
+    { name: 'Wrzosowa Logistyka', sector: 'Transport i spedycja', city: 'Lębork' },
+    { name: 'Pracownia Projektowa Kosza', sector: 'Biuro architektoniczne', city: 'Koszalin' },
+    { name: 'Gryfitek Turystyka', sector: 'Biuro podróży', city: 'Miastko' },
+    { name: 'Zielony Zakątek', sector: 'Niepubliczne przedszkole', city: 'Słupsk' },
+  ],
+};
+
+export const testimonials: TestimonialsSection = {
+  title: 'Opinie naszych klientów',
+  subtitle: 'Co mówią firmy i instytucje, które drukują z Kserowo.',
+  testimonials: [
+    {
+      quote:
+        'Przy zamknięciu miesiąca drukujemy setki stron dziennie i nie możemy czekać na serwis. ' +
+        'Od kiedy mamy urządzenie z Kserowo, toner przychodzi, zanim się skończy, a jedna awaria została usunięta jeszcze tego samego dnia.',
+      author: 'Magdalena W.',
+      position: 'Właścicielka',
+      company: 'Biuro rachunkowe Bilans Słupia',
+      city: 'Słupsk',
+    },
+    {
+      quote:
+        'Wcześniej płaciliśmy osobno za toner, części i każdą wizytę serwisanta. ' +
+        'Teraz mamy jedną stałą opłatę, a urządzenie kolorowe przydaje się przy pismach procesowych i załącznikach.',
+      author: 'Tomasz L.',
+      position: 'Radca prawny, wspólnik',
+      company: 'Kancelaria Wierzbicka i Lech',
+      city: 'Koszalin',
+    },
+    {
+      quote:
+        'Przed podpisaniem umowy testowaliśmy urządzenie przez tydzień w rejestracji. ' +
+        'Instalacja zajęła jedno popołudnie, a pracownicy od razu skanują skierowania prosto do skrzynki e-mail.',
+      author: 'Katarzyna P.',
+      position: 'Kierowniczka administracji',
+      company: 'Przychodnia MediKasz',
+      city: 'Bytów',
+    },
+  ],
+};
+
+export const faq: FaqSection = {
+  title: 'Najczęściej zadawane pytania',
+  subtitle: 'Nie ma tu odpowiedzi na Twoje pytanie? Zadzwoń lub napisz – chętnie pomożemy.',
+  items: [
+    {
+      question: 'Co obejmuje miesięczna opłata?',
+      answer:
+        'Abonament obejmuje urządzenie, serwis, toner i pozostałe materiały eksploatacyjne oraz określony w pakiecie limit kopii. ' +
+        'Strony ponad limit rozliczamy według stawki podanej w pakiecie. Papier możesz zamówić dodatkowo. Wszystkie ceny są cenami netto.',
+    },
+    {
+      question: 'Na jak długo podpisuję umowę?',
+      answer:
+        'Standardowo na 24 lub 36 miesięcy. Jeśli potrzebujesz urządzenia na krótszy czas, np. na projekt lub sezon, ' +
+        'zapytaj o elastyczne warunki – przygotujemy indywidualną ofertę.',
+    },
+    {
+      question: 'Co się stanie, gdy urządzenie się zepsuje?',
+      answer:
+        'Zgłaszasz usterkę telefonicznie lub mailowo, a my reagujemy w ciągu 24 h – w pakiecie Premium w ciągu 4 h. ' +
+        'Naprawa jest w cenie abonamentu, a jeśli potrwa dłużej, dostarczymy urządzenie zastępcze.',
+    },
+    {
+      question: 'Czy mogę przetestować urządzenie przed podpisaniem umowy?',
+      answer:
+        'Tak. Oferujemy 7 dni bezpłatnego testu w Twojej firmie. Sprawdzisz jakość wydruków, szybkość i skanowanie ' +
+        'w codziennej pracy, zanim podejmiesz decyzję.',
+    },
+  ],
+};
+
+export const whyUs: WhyUsSection = {
+  title: 'Dlaczego Kserowo?',
+  points: [
+    {
+      title: 'Lokalny serwis',
+      text: 'Działamy na Pomorzu, w promieniu ok. 200 km od Słupska. Znamy region, więc serwisant szybko dociera na miejsce.',
+      icon: 'pin',
+    },
+    {
+      title: 'Własny zespół serwisowy',
+      text: 'Urządzenia instalują i naprawiają nasi technicy – bez pośredników. Od 15 lat zajmujemy się sprzętem biurowym.',
+      icon: 'team',
+    },
+    {
+      title: 'Autoryzowany partner Konica Minolta',
+      text: 'Korzystamy z oryginalnych części i materiałów eksploatacyjnych oraz wiedzy producenta o każdym modelu.',
+      icon: 'badge',
+    },
+  ],
+};
+
+export const contact: ContactSection = {
+  title: 'Skontaktuj się z nami',
+  subtitle: 'Napisz lub zadzwoń – przygotujemy bezpłatną wycenę dopasowaną do Twojej firmy.',
+  configuratorPromo: {
+    title: 'Wolisz policzyć koszt samodzielnie?',
+    text: 'W konfiguratorze wybierzesz urządzenie i pakiet, a wycenę otrzymasz w mniej niż 5 minut.',
+    cta: 'Otwórz konfigurator',
+  },
+  phoneCard: {
+    title: 'Zadzwoń do nas',
+    text: 'Doradzimy, jakie urządzenie i pakiet wybrać.',
+  },
+  emailCard: {
+    title: 'Napisz do nas',
+    text: 'Opisz, czego potrzebujesz – odpowiemy w dni robocze.',
+  },
+  hoursLabel: 'Godziny pracy',
+};
+
+export const home: HomeContent = {
+  hero,
+  whyRent,
+  comparison,
+  ecology,
+  products,
+  configuratorTeaser,
+  pricing,
+  process: workProcess,
+  stats,
+  clients,
+  testimonials,
+  faq,
+  whyUs,
+  contact,
+};
+
+/** Parts of this module that are samples and must be replaced with real, approved content. */
+export const sampleContent: string[] = ['clients.clients', 'testimonials.testimonials'];

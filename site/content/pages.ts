@@ -1,0 +1,241 @@
+/**
+ * Copy of the pages other than home, cities and legal texts: /o-nas, /kontakt,
+ * the 404 page, the fallback texts of spec §2 and §8, and every page's meta
+ * title and description. Texts quoted in the spec are copied letter for letter.
+ */
+
+export interface PageSection {
+  heading: string;
+  paragraphs: string[];
+}
+
+export interface AboutPage {
+  title: string;
+  lead: string;
+  sections: PageSection[];
+}
+
+export interface ContactPage {
+  title: string;
+  lead: string;
+  phoneLabel: string;
+  emailLabel: string;
+  salesEmailLabel: string;
+  formTitle: string;
+  remote: PageSection;
+  hours: { heading: string; text: string };
+  afterYouWrite: { heading: string; steps: string[] };
+  serviceRequest: PageSection;
+}
+
+export interface PageLink {
+  label: string;
+  href: string;
+}
+
+export interface NotFoundPage {
+  title: string;
+  text: string;
+  homeLink: string;
+  suggestionsTitle: string;
+  suggestions: PageLink[];
+}
+
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+export const about: AboutPage = {
+  title: 'O nas',
+  lead:
+    'Kserowo to zespół ze Słupska, który od 15 lat zajmuje się urządzeniami biurowymi. Dzierżawimy odnowione ' +
+    'kserokopiarki i urządzenia wielofunkcyjne Konica Minolta firmom i instytucjom na Pomorzu.',
+  sections: [
+    {
+      heading: 'Kim jesteśmy',
+      paragraphs: [
+        'Od 15 lat instalujemy i serwisujemy urządzenia drukujące w biurach, szkołach, przychodniach, kancelariach ' +
+          'i urzędach oraz doradzamy przy ich wyborze. Jako autoryzowany partner Konica Minolta korzystamy z oryginalnych ' +
+          'części i materiałów eksploatacyjnych, a urządzenia serwisuje nasz własny zespół techników.',
+        'Wychodzimy z prostego założenia: większość firm nie chce być właścicielem kserokopiarki – chce, żeby po prostu ' +
+          'działała. Dlatego proponujemy stały miesięczny abonament, w którym urządzenie, serwis, toner i materiały ' +
+          'eksploatacyjne mieszczą się w jednej cenie.',
+      ],
+    },
+    {
+      heading: 'Kserowo w liczbach',
+      paragraphs: [
+        'U naszych klientów pracuje ponad 150 dzierżawionych urządzeń, a zaufało nam ponad 100 firm i instytucji. ' +
+          '98% zgłoszeń serwisowych obsługujemy w ciągu 24 godzin.',
+      ],
+    },
+    {
+      heading: 'Jak wygląda współpraca',
+      paragraphs: [
+        'Zanim podpiszesz umowę, możesz przez 7 dni bezpłatnie przetestować urządzenie w swojej firmie. Umowy zawieramy ' +
+          'na 24 lub 36 miesięcy, a na życzenie przygotowujemy elastyczne, krótsze warianty – np. na projekt lub sezon.',
+        'Do wyboru są trzy pakiety: Basic, Business i Premium. Każdy obejmuje serwis, toner i pozostałe materiały ' +
+          'eksploatacyjne oraz określony limit kopii w miesiącu. Papier możesz zamówić dodatkowo. Wszystkie ceny podajemy netto.',
+      ],
+    },
+    {
+      heading: 'Serwis, na który możesz liczyć',
+      paragraphs: [
+        'Na zgłoszenia serwisowe reagujemy w ciągu 24 godzin, a w pakiecie Premium – w ciągu 4 godzin. Jeśli naprawa ' +
+          'potrwa dłużej, dostarczamy urządzenie zastępcze, żeby praca w Twoim biurze nie stanęła.',
+      ],
+    },
+    {
+      heading: 'Gdzie działamy',
+      paragraphs: [
+        'Obsługujemy Słupsk, Bytów, Koszalin, Lębork, Miastko i Sławno oraz okoliczne gminy – w promieniu ok. 200 km ' +
+          'od Słupska. Rozszerzamy działalność: wkrótce cała Polska.',
+      ],
+    },
+    {
+      heading: 'Działamy zdalnie, przyjeżdżamy do Ciebie',
+      paragraphs: [
+        'Nie prowadzimy biura obsługi klienta. Ofertę, umowę i zgłoszenia serwisowe załatwisz telefonicznie lub online, ' +
+          'od poniedziałku do piątku w godzinach 8:00–16:00. Do Twojej firmy przyjeżdżamy wtedy, gdy to potrzebne: ' +
+          'na instalację, przegląd lub naprawę.',
+      ],
+    },
+    {
+      heading: 'Dbamy o środowisko',
+      paragraphs: [
+        'Dajemy sprawdzonym urządzeniom drugie życie: odnowiony sprzęt to o 85% mniej odpadów i 40% oszczędności ' +
+          'energii. Zużyte tonery przekazujemy do recyklingu.',
+      ],
+    },
+  ],
+};
+
+export const contactPage: ContactPage = {
+  title: 'Kontakt',
+  lead:
+    'Zadzwoń lub napisz – doradzimy, jakie urządzenie i pakiet wybrać, i przygotujemy bezpłatną wycenę dopasowaną ' +
+    'do Twojej firmy.',
+  phoneLabel: 'Telefon',
+  emailLabel: 'E-mail',
+  salesEmailLabel: 'Oferty i wyceny',
+  formTitle: 'Napisz do nas',
+  remote: {
+    heading: 'Działamy zdalnie',
+    paragraphs: [
+      'Nie prowadzimy biura dla klientów – wszystkie sprawy załatwisz telefonicznie, e-mailem lub przez formularz. ' +
+        'Nie tracisz czasu na dojazdy, a my więcej czasu poświęcamy na serwis.',
+      'Do Twojej firmy przyjeżdżamy wtedy, gdy to potrzebne: na instalację, przegląd lub naprawę urządzenia.',
+    ],
+  },
+  hours: {
+    heading: 'Godziny pracy',
+    text:
+      'Pracujemy od poniedziałku do piątku w godzinach 8:00–16:00. Wiadomości wysłane poza tymi godzinami odczytamy ' +
+      'w najbliższy dzień roboczy.',
+  },
+  afterYouWrite: {
+    heading: 'Co się stanie po wysłaniu wiadomości?',
+    steps: [
+      'Odczytamy wiadomość i skontaktujemy się z Tobą w godzinach pracy – telefonicznie lub e-mailem.',
+      'Zapytamy o liczbę wydruków, format i kolor, aby dobrać urządzenie i pakiet.',
+      'Prześlemy wycenę, a jeśli zechcesz – umówimy 7-dniowy bezpłatny test urządzenia.',
+      'Po akceptacji oferty podpiszemy umowę i ustalimy termin instalacji.',
+    ],
+  },
+  serviceRequest: {
+    heading: 'Zgłoszenie serwisowe',
+    paragraphs: [
+      'Masz już urządzenie od nas? Zgłoś usterkę telefonicznie lub e-mailem, podając nazwę firmy, model urządzenia ' +
+        'i krótki opis problemu. Reagujemy w ciągu 24 godzin, a w pakiecie Premium w ciągu 4 godzin.',
+    ],
+  },
+};
+
+export const notFound: NotFoundPage = {
+  title: 'Nie znaleziono strony',
+  text: 'Strona, której szukasz, nie istnieje lub została przeniesiona. Sprawdź adres albo przejdź do jednej z poniższych stron.',
+  homeLink: 'Wróć na stronę główną',
+  suggestionsTitle: 'Może szukasz:',
+  suggestions: [
+    { label: 'Nasze modele', href: '/modele' },
+    { label: 'Konfigurator', href: '/konfigurator' },
+    { label: 'Obsługiwane miasta', href: '/miasta' },
+    { label: 'Kontakt', href: '/kontakt' },
+  ],
+};
+
+// Texts of spec §2 and §8, letter for letter.
+export const skipLinkText = 'Przejdź do głównej treści';
+export const loadingText = 'Ładowanie...';
+export const sectionErrorTitle = 'Coś poszło nie tak';
+export const sectionErrorText = 'Wystąpił nieoczekiwany błąd. Spróbuj ponownie lub skontaktuj się z nami.';
+export const retryButtonLabel = 'Spróbuj ponownie';
+export const homeButtonLabel = 'Strona główna';
+export const criticalFallbackTitle = 'Aplikacja nie może się załadować';
+export const cityFallback = 'Strona miasta niedostępna';
+
+/** Not in the spec: the line under the critical fallback's title. */
+export const criticalFallbackText =
+  'Odśwież stronę lub wróć za chwilę. Jeśli problem się powtarza, zadzwoń lub napisz do nas.';
+
+export const pageMeta: Record<string, PageMeta> = {
+  '/': {
+    title: 'Dzierżawa kserokopiarek na Pomorzu – Słupsk | Kserowo',
+    description:
+      'Odnowione kserokopiarki Konica Minolta w abonamencie dla firm i instytucji ze Słupska i Pomorza. ' +
+      'Serwis i toner w cenie, reakcja do 24 h, 7 dni testu.',
+  },
+  '/konfigurator': {
+    title: 'Konfigurator oferty – wycena dzierżawy online | Kserowo',
+    description:
+      'Wybierz kserokopiarkę Konica Minolta i pakiet Basic, Business lub Premium, a wycenę dzierżawy otrzymasz ' +
+      'w mniej niż 5 minut. Ceny netto, bez zobowiązań.',
+  },
+  '/modele': {
+    title: 'Modele kserokopiarek Konica Minolta do dzierżawy | Kserowo',
+    description:
+      'Urządzenia mono i kolorowe w formatach A4 i A3: od bizhub 227 po C458. Porównaj modele i pakiety ' +
+      'z serwisem, tonerem i materiałami eksploatacyjnymi w cenie.',
+  },
+  '/kontakt': {
+    title: 'Kontakt – bezpłatna wycena dzierżawy | Kserowo',
+    description:
+      'Zadzwoń lub napisz: pon.–pt. 8:00–16:00. Doradzimy urządzenie i pakiet, przygotujemy bezpłatną wycenę ' +
+      'i umówimy 7-dniowy test.',
+  },
+  '/o-nas': {
+    title: 'O nas – 15 lat doświadczenia, lokalny serwis | Kserowo',
+    description:
+      'Autoryzowany partner Konica Minolta ze Słupska: ponad 150 dzierżawionych urządzeń, ponad 100 klientów ' +
+      'i 98% zgłoszeń serwisowych obsłużonych w 24 h.',
+  },
+  '/polityka-prywatnosci': {
+    title: 'Polityka prywatności | Kserowo',
+    description:
+      'Jak przetwarzamy dane osobowe z formularza kontaktowego i konfiguratora, jakie prawa daje Ci RODO ' +
+      'i jak korzystamy z plików cookies.',
+  },
+  '/regulamin': {
+    title: 'Regulamin serwisu | Kserowo',
+    description:
+      'Zasady korzystania z serwisu kserowo.pl: formularz kontaktowy, konfigurator ofert, wyceny, wymagania ' +
+      'techniczne i tryb składania reklamacji.',
+  },
+  '/miasta': {
+    title: 'Obsługiwane miasta – Słupsk, Koszalin, Lębork i inne | Kserowo',
+    description:
+      'Dzierżawa kserokopiarek w Słupsku, Bytowie, Koszalinie, Lęborku, Miastku i Sławnie. Serwis w promieniu ' +
+      '200 km od Słupska, wkrótce cała Polska.',
+  },
+  '/dla-partnerow': {
+    title: 'Dla partnerów – widżety konfiguratora i cennika | Kserowo',
+    description:
+      'Osadź konfigurator, cennik, listę modeli lub formularz kontaktowy Kserowo na swojej stronie jednym skryptem. ' +
+      'Zapytania trafiają do nas z oznaczeniem partnera.',
+  },
+  '404': {
+    title: 'Nie znaleziono strony | Kserowo',
+    description: 'Strona, której szukasz, nie istnieje lub została przeniesiona. Przejdź na stronę główną Kserowo.',
+  },
+};

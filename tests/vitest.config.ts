@@ -1,0 +1,48 @@
+// Two projects: `unit` (Node: domain code, build tooling) and `worker` (inside workerd
+// through @cloudflare/vitest-pool-workers, with the real wrangler.toml bindings).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { defineConfig } from 'vitest/config';
+import { wranglerEnv } from '../scripts/env.mjs';
+
+Object.assign(process.env, wranglerEnv);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const preactAlias = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
+export default defineConfig({
+  root,
+  test: {
+    projects: [
+      {
+        resolve: { alias: preactAlias },
+        oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+        test: { name: 'unit', root, include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
+      {
+        resolve: { alias: preactAlias },
+        oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+        plugins: [
+          cloudflareTest(async () => ({
+            main: path.join(root, 'worker/index.ts'),
+            wrangler: { configPath: path.join(root, 'wrangler.toml') },
+            miniflare: {
+              bindings: { TEST_MIGRATIONS: await readD1Migrations(path.join(root, 'worker/migrations')) },
+            },
+          })),
+        ],
+        test: {
+          name: 'worker',
+          root,
+          include: ['tests/worker/**/*.test.ts'],
+          setupFiles: ['tests/worker/setup.ts'],
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,175 @@
+/**
+ * Company data of Kserowo: the one place to change the brand, contact details,
+ * opening hours, rating, the counters and the legal identifiers. The site
+ * (header, footer, contact page, JSON-LD, legal pages) and the worker read
+ * them from here; nothing else re-types them.
+ *
+ * Identifiers we do not know yet (legal name, NIP, REGON, KRS/CEIDG, registered
+ * address, bank account, phone number) hold a visible '[DO UZUPEŁNIENIA: …]'
+ * marker and are listed in `company.placeholders`. Replace the value, then
+ * remove its entry from the list; a test fails while a marker is still used.
+ */
+
+/** Start of every placeholder value; search for it before going live. */
+export const PLACEHOLDER_MARKER = '[DO UZUPEŁNIENIA';
+
+/** Fields of `Company` that still hold a placeholder value. */
+export type PlaceholderField =
+  | 'legalName'
+  | 'nip'
+  | 'regon'
+  | 'registryEntry'
+  | 'registeredAddress'
+  | 'bankAccount'
+  | 'phone';
+
+export interface Phone {
+  /** As shown to people, e.g. '+48 59 123 45 67'. */
+  display: string;
+  /** For links, e.g. 'tel:+48591234567'. */
+  href: string;
+}
+
+/** schema.org day names, as used by OpeningHoursSpecification. */
+export type SchemaDay = 'Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday';
+
+export interface OpeningHours {
+  /** Shown on the page. */
+  display: string;
+  /** Long form for sentences, e.g. on the contact page. */
+  displayLong: string;
+  /** schema.org OpeningHoursSpecification.dayOfWeek. */
+  days: SchemaDay[];
+  /** 24h 'HH:MM'. */
+  opens: string;
+  closes: string;
+  /** schema.org `openingHours` short text. */
+  schemaText: string;
+}
+
+export interface GeoPoint {
+  lat: number;
+  lon: number;
+}
+
+export interface BaseLocation {
+  city: string;
+  /** Voivodeship, schema.org addressRegion. */
+  region: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  geo: GeoPoint;
+}
+
+export interface Rating {
+  value: number;
+  best: number;
+  ratingCount: number;
+  reviewCount: number;
+}
+
+export type StatKey = 'devices' | 'serviceWithin24h' | 'years' | 'customers';
+
+/** One animated counter of the '{product} w liczbach' section (spec §9). */
+export interface Stat {
+  key: StatKey;
+  value: number;
+  /** Shown right after the number: '+', '%' or ''. */
+  suffix: string;
+  label: string;
+}
+
+/** Service promises of spec §1 and §9. */
+export interface ServiceTerms {
+  standardResponseHours: number;
+  premiumSlaHours: number;
+  freeTrialDays: number;
+  contractTermsMonths: number[];
+  /** Share of service requests answered within 24 h, percent. */
+  answeredWithin24hPercent: number;
+}
+
+export interface Company {
+  brand: string;
+  /** Full registered name, e.g. 'Kserowo sp. z o.o.'. */
+  legalName: string;
+  domain: string;
+  url: string;
+  /** General contact, also for privacy matters. */
+  email: string;
+  /** Offers and quotes. */
+  salesEmail: string;
+  phone: Phone;
+  openingHours: OpeningHours;
+  base: BaseLocation;
+  serviceRadiusKm: number;
+  /** Shown where the service area is mentioned. */
+  serviceAreaNote: string;
+  rating: Rating;
+  stats: Stat[];
+  service: ServiceTerms;
+  nip: string;
+  regon: string;
+  /** KRS number or CEIDG entry, with the register's name. */
+  registryEntry: string;
+  /** Registered address for correspondence; there is no office open to visitors. */
+  registeredAddress: string;
+  bankAccount: string;
+  /** Fields above that still hold a '[DO UZUPEŁNIENIA: …]' value. */
+  placeholders: PlaceholderField[];
+}
+
+export const company: Company = {
+  brand: 'Kserowo',
+  legalName: '[DO UZUPEŁNIENIA: pełna nazwa firmy]',
+  domain: 'kserowo.pl',
+  url: 'https://kserowo.pl',
+  email: 'kontakt@kserowo.pl',
+  salesEmail: 'oferty@kserowo.pl',
+  phone: {
+    display: '[DO UZUPEŁNIENIA: numer telefonu]',
+    // Not a valid Polish number on purpose: nothing gets dialled until the real one is set.
+    href: 'tel:+48000000000',
+  },
+  openingHours: {
+    display: 'pon.–pt. 8:00–16:00',
+    displayLong: 'od poniedziałku do piątku w godzinach 8:00–16:00',
+    days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+    opens: '08:00',
+    closes: '16:00',
+    schemaText: 'Mo-Fr 08:00-16:00',
+  },
+  base: {
+    city: 'Słupsk',
+    region: 'pomorskie',
+    country: 'PL',
+    geo: { lat: 54.4641, lon: 17.0287 },
+  },
+  serviceRadiusKm: 200,
+  serviceAreaNote: 'Działamy w promieniu ok. 200 km od Słupska. Wkrótce cała Polska.',
+  rating: {
+    value: 4.8,
+    best: 5,
+    ratingCount: 127,
+    reviewCount: 89,
+  },
+  stats: [
+    { key: 'devices', value: 150, suffix: '+', label: 'dzierżawionych urządzeń' },
+    { key: 'serviceWithin24h', value: 98, suffix: '%', label: 'zgłoszeń serwisowych obsłużonych w ciągu 24 h' },
+    { key: 'years', value: 15, suffix: '', label: 'lat doświadczenia' },
+    { key: 'customers', value: 100, suffix: '+', label: 'zadowolonych klientów' },
+  ],
+  service: {
+    standardResponseHours: 24,
+    premiumSlaHours: 4,
+    freeTrialDays: 7,
+    contractTermsMonths: [24, 36],
+    answeredWithin24hPercent: 98,
+  },
+  nip: '[DO UZUPEŁNIENIA: NIP]',
+  regon: '[DO UZUPEŁNIENIA: REGON]',
+  registryEntry: '[DO UZUPEŁNIENIA: numer KRS lub wpis do CEIDG]',
+  registeredAddress: '[DO UZUPEŁNIENIA: adres siedziby]',
+  bankAccount: '[DO UZUPEŁNIENIA: numer rachunku bankowego]',
+  placeholders: ['legalName', 'nip', 'regon', 'registryEntry', 'registeredAddress', 'bankAccount', 'phone'],
+};

@@ -1,0 +1,23 @@
+/** Events for host pages (DESIGN §2): bubbling, composed CustomEvents named `kserowo:*`. */
+
+export interface WidgetEvents {
+  'kserowo:type-change': { type: 'mono' | 'color' };
+  'kserowo:step': { step: 1 | 2 | 3; deviceId?: string; level?: string };
+  'kserowo:lead': { kind: 'contact' | 'quote'; number?: string; value: 100; currency: 'PLN' };
+  'kserowo:error': { kind: 'validation' | 'server' | 'network' | 'render'; message: string };
+}
+
+/** The custom element that hosts a widget rendered into `container` (its shadow root or itself). */
+export function hostOf(container: Node | undefined | null): HTMLElement | undefined {
+  if (!container) return undefined;
+  if (typeof ShadowRoot !== 'undefined' && container instanceof ShadowRoot) return container.host as HTMLElement;
+  return container instanceof HTMLElement ? container : undefined;
+}
+
+export function emit<K extends keyof WidgetEvents>(
+  target: EventTarget | undefined,
+  name: K,
+  detail: WidgetEvents[K],
+): void {
+  target?.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+}

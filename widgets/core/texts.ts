@@ -1,0 +1,20 @@
+/**
+ * Polish texts shared by the widgets, the site and the worker. Texts quoted by the
+ * spec (§2, §8) are copied letter for letter; keep them so.
+ */
+/** Spec §2 and §8: loading and fallback texts. */
+export const FALLBACK = {
+  loading: 'Ładowanie...',
+  app: 'Aplikacja nie może się załadować',
+  sectionTitle: 'Coś poszło nie tak',
+  sectionText: 'Wystąpił nieoczekiwany błąd. Spróbuj ponownie lub skontaktuj się z nami.',
+  retry: 'Spróbuj ponownie',
+  home: 'Strona główna',
+  configurator: 'Konfigurator niedostępny',
+  models: 'Strona modeli niedostępna',
+  admin: 'Panel admin niedostępny',
+  city: 'Strona miasta niedostępna',
+  /** Not in the spec: the pricing section has no fallback of its own there. */
+  pricing: 'Cennik chwilowo niedostępny',
+  contact: 'Formularz kontaktowy chwilowo niedostępny',
+} as const;

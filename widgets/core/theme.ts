@@ -1,0 +1,34 @@
+/**
+ * Base styles of every widget's shadow root. Sizes in px/em, never rem (host pages
+ * change the root font size); colours and fonts set on `.k-root`, not only on
+ * `:host`, because a host page's `* { color: red }` reaches the host element itself.
+ *
+ * Custom properties (documented for partners): --kserowo-accent, --kserowo-accent-contrast,
+ * --kserowo-text, --kserowo-muted, --kserowo-surface, --kserowo-border, --kserowo-font,
+ * --kserowo-radius.
+ */
+export const baseCss = `
+:host{display:block;contain:layout style}
+:host([hidden]){display:none}
+.k-root{all:initial;display:block;box-sizing:border-box;font-family:var(--kserowo-font,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif);font-size:16px;line-height:1.5;color:var(--kserowo-text,#1c2430);text-align:left;-webkit-font-smoothing:antialiased}
+.k-root *,.k-root *::before,.k-root *::after{box-sizing:border-box;font:inherit;color:inherit;letter-spacing:normal;text-transform:none}
+.k-root h2,.k-root h3,.k-root h4,.k-root p,.k-root ul,.k-root ol{margin:0;padding:0}
+.k-root ul{list-style:none}
+.k-root a{color:var(--kserowo-accent,#0b5cad)}
+.k-root strong,.k-root b{font-weight:700}
+.k-root button{cursor:pointer;border:0;background:none;margin:0;padding:0}
+.k-root :focus-visible{outline:3px solid var(--kserowo-focus,#f5a524);outline-offset:2px}
+.btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;min-height:44px;padding:10px 20px;border-radius:var(--kserowo-radius,10px);background:var(--kserowo-accent,#0b5cad);color:var(--kserowo-accent-contrast,#fff)!important;font-weight:600!important;text-decoration:none;border:2px solid var(--kserowo-accent,#0b5cad)!important;transition:background .15s}
+.btn:hover{background:var(--kserowo-accent-hover,#084a8c)}
+.btn.ghost{background:transparent;color:var(--kserowo-accent,#0b5cad)!important}
+.btn.ghost:hover{background:#eef4fb}
+.btn[disabled]{opacity:.6;cursor:progress}
+.sr-only{position:absolute!important;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
+.loading{display:flex;align-items:center;justify-content:center;gap:12px;min-height:var(--kserowo-loading-height,320px);color:var(--kserowo-muted,#4b5563)}
+.spinner{width:24px;height:24px;border:3px solid #cfd8e3;border-top-color:var(--kserowo-accent,#0b5cad);border-radius:50%;animation:kspin 1s linear infinite}
+@keyframes kspin{to{transform:rotate(360deg)}}
+@media (prefers-reduced-motion:reduce){.spinner{animation-duration:3s}}
+.fallback{padding:24px;border:1px solid var(--kserowo-border,#d8e0ea);border-radius:var(--kserowo-radius,10px);background:var(--kserowo-surface,#fff)}
+.fallback h2{font-size:20px;font-weight:700;margin-bottom:8px}
+.fallback p{margin-bottom:12px}
+`;

@@ -1,0 +1,175 @@
+/**
+ * `<kserowo-pricing>`: the Mono/Kolor switch and the three package cards
+ * (spec §2 item 8, §4; DESIGN §5).
+ *
+ * Attributes: `type` ('mono' | 'color', default 'color'), `configurator-url`,
+ * `api-base`, `partner`, `utm-source`, `utm-medium`, `utm-campaign`.
+ * Events: `kserowo:type-change` {type}.
+ * Parts: `root`, `switch`, `card`, `price`, `cta`.
+ * Shadow DOM: no form fields, so nothing for autofill; the shadow root keeps host
+ * CSS out and lets the site pre-render it as Declarative Shadow DOM.
+ */
+import { useEffect, useState } from 'react';
+import type { Catalogue, DeviceType } from '../core/model.ts';
+import { track, pixel } from '../core/analytics.ts';
+import { useCatalogue } from '../core/catalogue-source.ts';
+import { emit, hostOf } from '../core/events.ts';
+import { Loading, WidgetBoundary } from '../core/Fallback.tsx';
+import { formatNumber, formatPln } from '../core/format.ts';
+import { gross } from '../core/pricing.ts';
+import { type PackageSummary, PACKAGE_COPY, PRICING, packageSummaries } from '../core/packages.ts';
+import { FALLBACK } from '../core/texts.ts';
+import { configuratorHref } from '../core/links.ts';
+import type { WidgetHostProps } from '../core/define.ts';
+import type { CommonProps } from '../core/widget-props.ts';
+
+export interface PricingProps extends WidgetHostProps, CommonProps {
+  type?: string;
+  configuratorUrl?: string;
+  /** A catalogue to render with (server rendering, previews); otherwise the page's. */
+  catalogue?: Catalogue;
+}
+
+const asType = (value: string | undefined): DeviceType => (value === 'mono' ? 'mono' : 'color');
+
+export function Pricing(props: PricingProps) {
+  return (
+    <WidgetBoundary title={FALLBACK.pricing} container={props.container}>
+      <PricingCards {...props} />
+    </WidgetBoundary>
+  );
+}
+
+function PricingCards({ type: typeProp, configuratorUrl, apiBase, catalogue: given, container }: PricingProps) {
+  const catalogue = useCatalogue(apiBase, given);
+  const [type, setType] = useState<DeviceType>(asType(typeProp));
+  useEffect(() => setType(asType(typeProp)), [typeProp]);
+
+  const choose = (next: DeviceType) => {
+    if (next === type) return;
+    setType(next);
+    emit(hostOf(container), 'kserowo:type-change', { type: next });
+    track({
+      event: 'pricing_type_change',
+      event_category: 'engagement',
+      event_action: 'pricing_toggle',
+      event_label: next,
+    });
+    pixel('trackCustom', 'PricingToggle', { type: next });
+  };
+
+  return (
+    <div className="k-root pricing" part="root">
+      <div className="toggle" part="switch">
+        <span className={type === 'mono' ? 'opt on' : 'opt'} aria-hidden="true" onClick={() => choose('mono')}>
+          {PRICING.mono}
+        </span>
+        <button
+          type="button"
+          role="switch"
+          className="switch"
+          aria-checked={type === 'color'}
+          aria-label={PRICING.switchLabel}
+          onClick={() => choose(type === 'color' ? 'mono' : 'color')}
+        >
+          <span className="knob" aria-hidden="true" />
+        </button>
+        <span className={type === 'color' ? 'opt on' : 'opt'} aria-hidden="true" onClick={() => choose('color')}>
+          {PRICING.color}
+        </span>
+        <span className="sr-only" aria-live="polite">
+          {type === 'color' ? 'Ceny urządzeń kolorowych' : 'Ceny urządzeń monochromatycznych'}
+        </span>
+      </div>
+      {catalogue ? (
+        <ul className="cards">
+          {packageSummaries(catalogue, type).map((card) => (
+            <Card key={card.level} card={card} href={configuratorHref(configuratorUrl, { package: card.level, utm_medium: 'pricing', utm_campaign: 'main_pricing_cta' })} />
+          ))}
+        </ul>
+      ) : (
+        <Loading />
+      )}
+      <p className="footnote">{PRICING.footnote}</p>
+    </div>
+  );
+}
+
+function included(card: PackageSummary): string {
+  const mono = `${formatNumber(card.includedPages.mono)} stron mono`;
+  return card.includedPages.color === undefined ? mono : `${mono} + ${formatNumber(card.includedPages.color)} stron kolor`;
+}
+
+function Card({ card, href }: { card: PackageSummary; href: string }) {
+  const headingId = `pkg-${card.level}`;
+  return (
+    <li className={card.popular ? 'card popular' : 'card'} part="card" aria-labelledby={headingId}>
+      {card.popular && <p className="badge">{PRICING.popular}</p>}
+      <h3 id={headingId}>{card.name}</h3>
+      <p className="desc">{card.description}</p>
+      <p className="price" part="price">
+        <span className="from">{PRICING.from}</span> <strong>{formatPln(card.lowestPrice)}</strong>{' '}
+        <span className="per">{PRICING.perMonth}</span>
+      </p>
+      <p className="gross">
+        {formatPln(gross(card.lowestPrice), 2)} {PRICING.grossSuffix}
+        {card.priceRange.max > card.priceRange.min && (
+          <> · {formatNumber(card.priceRange.min)}–{formatPln(card.priceRange.max)} {PRICING.range}</>
+        )}
+      </p>
+      <p className="included">
+        <span>{PRICING.includedTitle}:</span> <strong>{included(card)}</strong>
+      </p>
+      <ul className="features">
+        {card.features.map((f) => (
+          <li key={f}>
+            <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+              <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2" />
+            </svg>
+            {f}
+          </li>
+        ))}
+      </ul>
+      {PACKAGE_COPY[card.level].extras.length > 0 && (
+        <ul className="extras">
+          {PACKAGE_COPY[card.level].extras.map((extra, i) => (
+            <li key={extra.label}>
+              <Tooltip id={`tip-${card.level}-${i}`} label={extra.label} text={extra.tooltip} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <a className="btn cta" part="cta" href={href}>
+        {PRICING.cta} {card.name}
+      </a>
+    </li>
+  );
+}
+
+/** A tooltip for mouse (hover), keyboard (focus, Escape) and touch (a tap opens it, a tap elsewhere closes it). */
+export function Tooltip({ id, label, text }: { id: string; label: string; text: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <span className="tip" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
+      <button
+        type="button"
+        className="tip-trigger"
+        aria-describedby={id}
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
+      >
+        {label}
+        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+          <circle cx="8" cy="8" r="7" fill="none" stroke="currentColor" strokeWidth="1.5" />
+          <path d="M8 7v4M8 4.5v.5" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+        </svg>
+      </button>
+      <span role="tooltip" id={id} className="tip-text" hidden={!open}>
+        {text}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,25 @@
+/** The Hono app: public API, pages rendered by the worker and the 404 page (DESIGN §4). */
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { catalogue } from './routes/catalogue.ts';
+import { health } from './routes/health.ts';
+import { notFoundPage } from './pages.ts';
+
+export type AppEnv = { Bindings: Env };
+
+export const app = new Hono<AppEnv>();
+
+// The public API answers any origin, never with credentials (DESIGN §4).
+app.use('/api/*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ['Content-Type'], maxAge: 86400 }));
+
+app.route('/api/catalogue', catalogue);
+app.route('/api/health', health);
+
+app.notFound((c) =>
+  c.req.path.startsWith('/api/') ? c.json({ error: 'Nie znaleziono takiego adresu API.' }, 404) : notFoundPage(c),
+);
+
+app.onError((error, c) => {
+  console.error('unhandled', c.req.method, c.req.path, error);
+  return c.json({ error: 'Wystąpił nieoczekiwany błąd serwera. Spróbuj ponownie później.' }, 500);
+});
