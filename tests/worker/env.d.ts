@@ -1,6 +1,6 @@
 /// <reference types="@cloudflare/vitest-pool-workers/types" />
 declare namespace Cloudflare {
   interface Env {
-    TEST_MIGRATIONS: D1Migration[];
+    TEST_MIGRATIONS: import('cloudflare:test').D1Migration[];
   }
 }
