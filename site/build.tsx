@@ -14,6 +14,9 @@ import { pageMeta } from './content/pages.ts';
 import { type Assets, Layout, type PageMeta } from './layout.tsx';
 import { HomePage } from './pages/home.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
+import { ContactPage } from './pages/contact.tsx';
+import { ModelsPage } from './pages/models.tsx';
+import { ConfiguratorPage } from './pages/configurator.tsx';
 import { InlineCatalogue } from './widgets.tsx';
 
 export interface Route {
@@ -34,6 +37,9 @@ const metaFor = (key: string) => {
 
 export const routes: Route[] = [
   { path: '/', file: 'index.html', meta: metaFor('/'), withCatalogue: true, render: (c) => <HomePage catalogue={c} /> },
+  { path: '/kontakt', file: 'kontakt.html', meta: metaFor('/kontakt'), render: () => <ContactPage /> },
+  { path: '/modele', file: 'modele.html', meta: metaFor('/modele'), withCatalogue: true, render: () => <ModelsPage /> },
+  { path: '/konfigurator', file: 'konfigurator.html', meta: metaFor('/konfigurator'), withCatalogue: true, render: () => <ConfiguratorPage /> },
   { path: '/404', file: '404.html', meta: { ...metaFor('404'), noindex: true }, render: () => <NotFoundPage /> },
 ];
 

@@ -1,8 +1,10 @@
 /** `/`: the home page (spec §2, sections in order). */
 import type { Catalogue } from '../../widgets/core/model.ts';
-import { hero, pricing } from '../content/home.ts';
+import { hero } from '../content/home.ts';
 import { cities } from '../content/cities.ts';
-import { PricingWidget } from '../widgets.tsx';
+import { ContactSection } from '../sections/contact.tsx';
+import { ModelsSection } from '../sections/models.tsx';
+import { PricingSection } from '../sections/pricing.tsx';
 
 export function HomePage({ catalogue }: { catalogue: Catalogue }) {
   return (
@@ -29,19 +31,9 @@ export function HomePage({ catalogue }: { catalogue: Catalogue }) {
           </ul>
         </div>
       </section>
-      <section id="pricing" className="section" aria-labelledby="pricing-title">
-        <div className="wrap">
-          <h2 id="pricing-title">{pricing.title}</h2>
-          <p className="section-lead">{pricing.subtitle}</p>
-          <PricingWidget catalogue={catalogue} />
-        </div>
-      </section>
-      <section id="contact" className="section alt" aria-labelledby="contact-title">
-        <div className="wrap">
-          <h2 id="contact-title">Kontakt</h2>
-          <p className="section-lead">Zadzwoń lub napisz – przygotujemy bezpłatną wycenę.</p>
-        </div>
-      </section>
+      <ModelsSection catalogue={catalogue} />
+      <PricingSection catalogue={catalogue} />
+      <ContactSection />
     </>
   );
 }

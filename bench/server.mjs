@@ -1,0 +1,42 @@
+// Starts the real worker (`wrangler dev`, fresh local D1) for a benchmark and stops it
+// with every child process, so `npm run bench` leaves nothing behind.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { root } from '../scripts/env.mjs';
+
+/**
+ * @param {{port?: number, wranglerArgs?: string[]}} options extra `wrangler dev` args, e.g. `['--var', 'X:1']`
+ * @returns {Promise<{url: string, stop: () => Promise<void>}>}
+ */
+export async function startServer({ port = 8797, wranglerArgs = [] } = {}) {
+  const child = spawn(process.execPath, [path.join(root, 'scripts/serve-test.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), KSEROWO_WRANGLER_ARGS: wranglerArgs.join(' ') },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline || child.exitCode !== null) {
+      try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
+      throw new Error('wrangler dev did not start');
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  const stop = async () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 1500));
+    try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
+  };
+  return { url, stop };
+}
