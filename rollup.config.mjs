@@ -28,7 +28,7 @@ const preactAliases = [
  * of widgets/core (pricing maths, validation, the bundled catalogue) go where Rollup
  * puts them: into the widget that uses them, or a chunk shared by the few that do.
  */
-const runtimeModules = /widgets\/core\/(define|catalogue-source|events|analytics|Fallback|model|texts)\.tsx?$/;
+const runtimeModules = /widgets\/core\/(define|catalogue-source|events|model|texts)\.tsx?$/;
 
 function chunkOf(id) {
   if (/node_modules\/(preact|@r2wc|react|react-dom|scheduler)\//.test(id)) return 'runtime';
@@ -83,7 +83,7 @@ export default {
       define: { 'process.env.NODE_ENV': '"production"' },
       tsconfig: path.join(root, 'tsconfig.json'),
     }),
-    terser({ module: true, ecma: 2020, compress: { passes: 3, unsafe_arrows: true }, format: { comments: false } }),
+    terser({ module: true, ecma: 2020, compress: { passes: 3, unsafe_arrows: true, unsafe_methods: true, pure_getters: true }, format: { comments: false } }),
     aliasAndManifest(),
     useReact ? undefined : budgetPlugin(),
   ],

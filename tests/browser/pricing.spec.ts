@@ -2,6 +2,12 @@ import { expect, test } from '@playwright/test';
 
 const pricing = (page: import('@playwright/test').Page) => page.locator('kserowo-pricing');
 
+/** Widgets load as they come near the viewport: scroll to the pricing and wait for the upgrade. */
+async function upgraded(page: import('@playwright/test').Page) {
+  await pricing(page).scrollIntoViewIfNeeded();
+  await expect.poll(() => page.evaluate(() => !!customElements.get('kserowo-pricing'))).toBe(true);
+}
+
 test.describe('<kserowo-pricing> on the home page', () => {
   test.describe('when the page loads', () => {
     test('shows the colour prices: "od 195 zł"', async ({ page }) => {
@@ -20,7 +26,7 @@ test.describe('<kserowo-pricing> on the home page', () => {
 
     test('upgrades the pre-rendered markup into a live widget', async ({ page }) => {
       await page.goto('/');
-      await expect.poll(() => page.evaluate(() => !!customElements.get('kserowo-pricing'))).toBe(true);
+      await upgraded(page);
     });
 
     test('links each card to the configurator with the package and the campaign', async ({ page }) => {
@@ -33,7 +39,7 @@ test.describe('<kserowo-pricing> on the home page', () => {
   test.describe('when Mono is chosen', () => {
     test('shows "od 175 zł", 1000 pages and the mono Premium allowance, and tells the host page', async ({ page }) => {
       await page.goto('/');
-      await expect.poll(() => page.evaluate(() => !!customElements.get('kserowo-pricing'))).toBe(true);
+      await upgraded(page);
       await page.evaluate(() => {
         (window as unknown as { events: unknown[] }).events = [];
         document.addEventListener('kserowo:type-change', (e) => (window as unknown as { events: unknown[] }).events.push((e as CustomEvent).detail));
@@ -55,11 +61,12 @@ test.describe('<kserowo-pricing> on the home page', () => {
   test.describe('by keyboard alone', () => {
     test('the switch toggles with Space and the tooltips open on focus and close on Escape', async ({ page }) => {
       await page.goto('/');
-      await expect.poll(() => page.evaluate(() => !!customElements.get('kserowo-pricing'))).toBe(true);
       const toggle = page.getByRole('switch', { name: 'Pokaż ceny urządzeń kolorowych' });
       // Tab from the start of the page until the switch has focus.
       for (let i = 0; i < 40 && !(await toggle.evaluate((el) => el.matches(':focus'))); i++) await page.keyboard.press('Tab');
       await expect(toggle).toBeFocused();
+      // Focus reaching the pre-rendered switch loads the widget before it scrolled near.
+      await expect.poll(() => page.evaluate(() => !!customElements.get('kserowo-pricing'))).toBe(true);
       await page.keyboard.press('Space');
       await expect(pricing(page).locator('.card').first()).toContainText('od 175 zł');
       await page.keyboard.press('Space');
@@ -83,7 +90,7 @@ test.describe('<kserowo-pricing> on the home page', () => {
   test.describe('tooltips', () => {
     test('open on hover', async ({ page }) => {
       await page.goto('/');
-      await expect.poll(() => page.evaluate(() => !!customElements.get('kserowo-pricing'))).toBe(true);
+      await upgraded(page);
       await pricing(page).getByRole('button', { name: 'SLA 4h' }).hover();
       await expect(pricing(page).getByRole('tooltip').filter({ hasText: '4 godzin' })).toBeVisible();
     });
@@ -108,7 +115,7 @@ test.describe('<kserowo-pricing> on a touch screen', () => {
 
   test('a tap opens a tooltip and a second tap closes it', async ({ page }) => {
     await page.goto('/');
-    await expect.poll(() => page.evaluate(() => !!customElements.get('kserowo-pricing'))).toBe(true);
+    await upgraded(page);
     const sla = pricing(page).getByRole('button', { name: 'SLA 4h' });
     await sla.scrollIntoViewIfNeeded();
     await sla.tap();

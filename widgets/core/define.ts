@@ -180,6 +180,17 @@ export function defineWidget<P extends object>(
     });
   }
 
+  // Upgrading replaces pre-rendered (declarative) shadow content; whoever had focus inside
+  // it keeps it on the same element of the first render, which equals that markup.
+  const focusedHost = document.activeElement;
+  const focusedIndex =
+    focusedHost?.localName === tag && focusedHost.shadowRoot?.activeElement
+      ? [...focusedHost.shadowRoot.querySelectorAll(':not(style)')].indexOf(focusedHost.shadowRoot.activeElement)
+      : -1;
   customElements.define(tag, Widget);
+  if (focusedHost && focusedIndex >= 0) {
+    const again = focusedHost.shadowRoot?.querySelectorAll(':not(style)')[focusedIndex];
+    if (again instanceof HTMLElement) again.focus({ preventScroll: true });
+  }
   return Widget;
 }
