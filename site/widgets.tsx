@@ -1,11 +1,30 @@
 /**
  * Widgets as the site embeds them: pre-rendered into Declarative Shadow DOM with the
  * page's catalogue, which also goes into the page as inline JSON (DESIGN §2).
+ *
+ * `shadowRenderers` is the one place that says how a tag's shadow markup is made from
+ * its attributes and a catalogue: the site build uses it, and so does the worker when
+ * it re-renders our pages for a newly published catalogue (worker/routes/prerendered.ts).
+ * A widget pre-rendered on a page with prices registers its tag here.
  */
 import type { Catalogue } from '../widgets/core/model.ts';
 import { INLINE_CATALOGUE_ID, catalogueJson, declarativeShadow } from '../widgets/core/prerender.tsx';
 import { Pricing } from '../widgets/pricing/Pricing.tsx';
 import { pricingCss } from '../widgets/pricing/styles.ts';
+
+/** A pre-rendered element's attributes, as props (`configurator-url` → `configuratorUrl`). */
+export type ElementProps = Record<string, string>;
+
+export const shadowRenderers: Record<string, (props: ElementProps, catalogue: Catalogue) => string> = {
+  'kserowo-pricing': (props, catalogue) => declarativeShadow(pricingCss, <Pricing {...props} catalogue={catalogue} />),
+};
+
+/** Element attributes as the props r2wc gives the component. */
+export function propsOfAttributes(attributes: Iterable<[string, string]>): ElementProps {
+  const props: ElementProps = {};
+  for (const [name, value] of attributes) props[name.replace(/-([a-z])/g, (_, ch: string) => ch.toUpperCase())] = value;
+  return props;
+}
 
 export function InlineCatalogue({ catalogue }: { catalogue: Catalogue }) {
   return <script type="application/json" id={INLINE_CATALOGUE_ID} dangerouslySetInnerHTML={{ __html: catalogueJson(catalogue) }} />;
@@ -15,7 +34,7 @@ export function PricingWidget({ catalogue, type = 'color' }: { catalogue: Catalo
   return (
     <kserowo-pricing
       type={type}
-      dangerouslySetInnerHTML={{ __html: declarativeShadow(pricingCss, <Pricing type={type} catalogue={catalogue} />) }}
+      dangerouslySetInnerHTML={{ __html: shadowRenderers['kserowo-pricing']!({ type }, catalogue) }}
     />
   );
 }

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 import { wranglerEnv } from '../scripts/env.mjs';
+import { TEST_ADMIN_PASSWORD, adminHash } from '../scripts/admin-hash.mjs';
 
 Object.assign(process.env, wranglerEnv);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -32,7 +33,12 @@ export default defineConfig({
             main: path.join(root, 'worker/index.ts'),
             wrangler: { configPath: path.join(root, 'wrangler.toml') },
             miniflare: {
-              bindings: { TEST_MIGRATIONS: await readD1Migrations(path.join(root, 'worker/migrations')) },
+              bindings: {
+                TEST_MIGRATIONS: await readD1Migrations(path.join(root, 'worker/migrations')),
+                // The admin secret (issue 7), from a password the admin tests know.
+                ADMIN_PASSWORD_HASH: adminHash(TEST_ADMIN_PASSWORD),
+                TEST_ADMIN_PASSWORD,
+              },
             },
           })),
         ],
