@@ -148,7 +148,7 @@ describe('the password hash', () => {
   });
 
   it('matches what `npm run admin:hash` prints (the test secret was made by it)', async () => {
-    expect(parseStoredHash(testEnv.ADMIN_PASSWORD_HASH as string)?.iterations).toBe(100_000);
+    expect(parseStoredHash(testEnv.ADMIN_PASSWORD_HASH)?.iterations).toBe(100_000);
   });
 
   it('refuses malformed secrets instead of accepting any password', () => {
@@ -167,13 +167,13 @@ describe('the password hash', () => {
 describe('without ADMIN_PASSWORD_HASH', () => {
   it('answers the login with 503 and a Polish message', async () => {
     const saved = testEnv.ADMIN_PASSWORD_HASH;
-    (testEnv as { ADMIN_PASSWORD_HASH?: string }).ADMIN_PASSWORD_HASH = undefined;
+    testEnv.ADMIN_PASSWORD_HASH = undefined;
     try {
       const res = await write('/api/admin/login', { password: 'x' }, { ip: '198.51.100.9' });
       expect(res.status).toBe(503);
       expect(((await res.json()) as { error: string }).error).toMatch(/nie jest skonfigurowane/);
     } finally {
-      (testEnv as { ADMIN_PASSWORD_HASH?: string }).ADMIN_PASSWORD_HASH = saved;
+      testEnv.ADMIN_PASSWORD_HASH = saved;
     }
   });
 });

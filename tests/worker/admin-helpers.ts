@@ -2,7 +2,7 @@
 import { env, exports } from 'cloudflare:workers';
 
 export const ORIGIN = 'http://kserowo.test';
-export const testEnv = env as unknown as Env & { TEST_ADMIN_PASSWORD: string };
+export const testEnv = env as unknown as Env & { TEST_ADMIN_PASSWORD: string; ADMIN_PASSWORD_HASH?: string };
 
 export const request = (path: string, init?: RequestInit) =>
   (exports as unknown as { default: Fetcher }).default.fetch(`${ORIGIN}${path}`, init);
