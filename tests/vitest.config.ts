@@ -9,7 +9,10 @@ import { TEST_ADMIN_PASSWORD, adminHash } from '../scripts/admin-hash.mjs';
 
 Object.assign(process.env, wranglerEnv);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// oxc compiles TSX for tests with the development runtime (`jsxDEV`): it must be Preact's
+// too, or components render real React elements that Preact's string renderer skips.
 const preactAlias = [
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react-dom$/, replacement: 'preact/compat' },

@@ -31,10 +31,15 @@ export async function listVersions(db: D1Database): Promise<CatalogueVersion[]> 
   return results.map(toVersion);
 }
 
-/** The newest published version number, or 0 while the built-in catalogue is live. */
-export async function publishedVersion(db: D1Database): Promise<number> {
-  const row = await db.prepare('SELECT MAX(version) AS version FROM catalogue_versions').first<{ version: number | null }>();
-  return row?.version ?? 0;
+/**
+ * The newest published version and when it was made, or version 0 while the built-in
+ * catalogue is live. Together they identify a version even across fresh databases.
+ */
+export async function publishedVersion(db: D1Database): Promise<{ version: number; createdAt: string }> {
+  const row = await db
+    .prepare('SELECT version, created_at FROM catalogue_versions ORDER BY version DESC LIMIT 1')
+    .first<{ version: number; created_at: string }>();
+  return row ? { version: row.version, createdAt: row.created_at } : { version: 0, createdAt: '' };
 }
 
 /** The devices of a version; version 0 is the built-in catalogue. */

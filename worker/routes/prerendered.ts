@@ -17,7 +17,7 @@ export const prerendered = new Hono<AppEnv>();
 
 /** Rendered pages by `version path`; only the live version is kept. */
 const cache = new Map<string, string>();
-let cachedVersion = -1;
+let cachedVersion = '';
 
 /** Re-renders a built page's widgets and inline catalogue for `catalogue`. */
 export async function rerenderPage(page: Response, catalogue: Catalogue): Promise<string> {
@@ -38,20 +38,21 @@ export async function rerenderPage(page: Response, catalogue: Catalogue): Promis
 }
 
 async function servePage(c: Context<AppEnv>): Promise<Response> {
-  let version: number;
+  let published = { version: 0, createdAt: '' };
   try {
-    version = await publishedVersion(c.env.DB);
+    published = await publishedVersion(c.env.DB);
   } catch (error) {
     console.error('prerendered: D1 unreachable, serving the built page', error);
-    version = 0;
   }
+  const { version } = published;
   if (version === 0) return c.env.ASSETS.fetch(c.req.raw);
 
   const url = new URL(c.req.url);
-  const key = `${version} ${url.pathname}`;
-  if (cachedVersion !== version) {
+  const id = `${version}@${published.createdAt}`;
+  const key = `${id} ${url.pathname}`;
+  if (cachedVersion !== id) {
     cache.clear();
-    cachedVersion = version;
+    cachedVersion = id;
   }
   let html = cache.get(key);
   if (html === undefined) {
