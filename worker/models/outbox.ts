@@ -88,11 +88,11 @@ export async function markFailed(db: D1Database, id: number, error: string): Pro
     .run();
 }
 
-/** Retries used up: the message stays here, whole, for the admin to resend. */
-export async function markDead(db: D1Database, id: number, error: string): Promise<void> {
+/** Retries used up: the message stays here, whole, for the admin to resend. Keeps the last error unless given one. */
+export async function markDead(db: D1Database, id: number, error?: string): Promise<void> {
   await db
-    .prepare(`UPDATE outbox SET state = 'dead', last_error = ?2, updated_at = ${NOW} WHERE id = ?1 AND state != 'sent'`)
-    .bind(id, error.slice(0, 1000))
+    .prepare(`UPDATE outbox SET state = 'dead', last_error = COALESCE(?2, last_error), updated_at = ${NOW} WHERE id = ?1 AND state != 'sent'`)
+    .bind(id, error?.slice(0, 1000) ?? null)
     .run();
 }
 

@@ -1,10 +1,11 @@
 /**
  * `POST /api/send-contact-email`: the contact form (spec §7, DESIGN §4). The lead and its
  * notification are in D1 before the answer says ok; a replayed `submissionId` answers
- * the first lead's id and stores nothing more.
+ * the first lead's id and stores nothing more. The email goes out through the queue
+ * (worker/email.ts).
  */
 import { Hono } from 'hono';
-import { contactNotification } from '../email.ts';
+import { contactNotification, enqueueNotification } from '../email.ts';
 import { type IntakeEnv, leadIntake } from '../lead-intake.ts';
 import { type NewLead, storeLead } from '../models/leads.ts';
 import { parseContact } from '../../widgets/core/validation.ts';
@@ -27,5 +28,7 @@ contact.post('/', leadIntake(), async (c) => {
     console.error('contact: storing the lead failed', error);
     return c.json({ error: STORAGE_ERROR }, 503);
   }
+  // Stored means safe: a failed enqueue is logged and left to the sweep.
+  if (stored.notificationId !== undefined) await enqueueNotification(c.env, stored.notificationId);
   return c.json({ ok: true, id: stored.id });
 });
