@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { catalogue } from './routes/catalogue.ts';
+import { contact } from './routes/contact.ts';
 import { health } from './routes/health.ts';
 import { notFoundPage } from './pages.ts';
 import { adminApi } from './routes/admin/index.ts';
@@ -19,6 +20,7 @@ app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/admin/') ? next() : 
 
 app.route('/api/catalogue', catalogue);
 app.route('/api/health', health);
+app.route('/api/send-contact-email', contact);
 app.route('/api/admin', adminApi);
 app.route('/admin', adminPage);
 app.route('/', prerendered);
