@@ -8,6 +8,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { type AdminEnv, adminGuard } from './guard.ts';
 import { sessionRoutes } from './session.ts';
 import { catalogueRoutes } from './catalogue.ts';
+import { leadRoutes } from './leads.ts';
+import { outboxRoutes } from './outbox.ts';
+import { statsRoutes } from './stats.ts';
 
 export const adminApi = new Hono<AdminEnv>();
 
@@ -16,3 +19,6 @@ adminApi.use('*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error
 
 adminApi.route('/', sessionRoutes);
 adminApi.route('/', catalogueRoutes);
+adminApi.route('/', leadRoutes);
+adminApi.route('/', outboxRoutes);
+adminApi.route('/', statsRoutes);

@@ -1,0 +1,16 @@
+/**
+ * The numbers: `GET /api/admin/stats` (the inbox's filters) answers leads per week, by
+ * source, campaign and partner.
+ */
+import { Hono } from 'hono';
+import { leadNumbers } from '../../models/lead-inbox.ts';
+import type { AdminEnv } from './guard.ts';
+import { filterOf } from './leads.ts';
+
+export const statsRoutes = new Hono<AdminEnv>();
+
+statsRoutes.get('/stats', async (c) => {
+  const filter = filterOf(c);
+  if ('error' in filter) return c.json({ error: filter.error }, 400);
+  return c.json(await leadNumbers(c.env.DB, filter));
+});
