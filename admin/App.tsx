@@ -7,7 +7,10 @@ import { Component, type ReactNode, useCallback, useEffect, useState } from 'rea
 import { FALLBACK } from '../widgets/core/texts.ts';
 import { ApiRefused, ApiUnavailable, SessionEnded, api } from './api.ts';
 import { CatalogueView } from './CatalogueView.tsx';
+import { LeadsView } from './LeadsView.tsx';
+import { OutboxView } from './OutboxView.tsx';
 import { SnippetView } from './SnippetView.tsx';
+import { StatsView } from './StatsView.tsx';
 
 export interface Session {
   user: string;
@@ -19,7 +22,11 @@ export interface ViewProps {
   onFailure: (error: unknown) => void;
 }
 
+/** The panel's sections, addressed by the URL hash (`#leady`, `#leady/<id>`, `#cennik` …). */
 const VIEWS = [
+  { id: 'leady', label: 'Leady', render: (p: ViewProps, sub?: string) => <LeadsView {...p} leadId={sub} /> },
+  { id: 'wysylka', label: 'Wysyłka e-maili', render: (p: ViewProps) => <OutboxView {...p} /> },
+  { id: 'liczby', label: 'Liczby', render: (p: ViewProps) => <StatsView {...p} /> },
   { id: 'cennik', label: 'Cennik', render: (p: ViewProps) => <CatalogueView {...p} /> },
   { id: 'snippety', label: 'Snippety', render: (p: ViewProps) => <SnippetView {...p} /> },
 ] as const;
@@ -30,9 +37,10 @@ type State =
   | { kind: 'in'; session: Session }
   | { kind: 'unavailable' };
 
-const viewFromHash = () => {
-  const id = location.hash.replace(/^#/, '');
-  return VIEWS.some((v) => v.id === id) ? id : VIEWS[0].id;
+/** `#leady/<id>` → ['leady', '<id>']. */
+const viewFromHash = (): [string, string | undefined] => {
+  const [id = '', sub] = location.hash.replace(/^#/, '').split('/');
+  return VIEWS.some((v) => v.id === id) ? [id, sub ? decodeURIComponent(sub) : undefined] : [VIEWS[0].id, undefined];
 };
 
 export function App() {
@@ -45,7 +53,7 @@ export function App() {
 
 function Panel() {
   const [state, setState] = useState<State>({ kind: 'loading' });
-  const [view, setView] = useState(viewFromHash);
+  const [[view, sub], setView] = useState(viewFromHash);
 
   const onFailure = useCallback((error: unknown) => {
     if (error instanceof SessionEnded) setState({ kind: 'login', message: error.message || 'Sesja wygasła. Zaloguj się ponownie.' });
@@ -95,7 +103,7 @@ function Panel() {
           <button type="button" className="button ghost" onClick={logout}>Wyloguj</button>
         </span>
       </header>
-      <main className="content">{current.render({ onFailure })}</main>
+      <main className="content">{current.render({ onFailure }, sub)}</main>
     </div>
   );
 }
