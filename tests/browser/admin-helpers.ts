@@ -1,0 +1,23 @@
+// Helpers of the admin browser tests.
+import { type APIRequestContext, type Page, expect } from '@playwright/test';
+import { TEST_ADMIN_PASSWORD } from '../../scripts/admin-hash.mjs';
+
+export { TEST_ADMIN_PASSWORD };
+
+/** Logs in through the form at /admin, as a sales person does. */
+export async function logIn(page: Page, name = 'Ola'): Promise<void> {
+  await page.goto('/admin');
+  await page.getByLabel(/Twoje imię/).fill(name);
+  await page.getByLabel('Hasło').fill(TEST_ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Zaloguj się' }).click();
+  await expect(page.getByRole('button', { name: 'Wyloguj' })).toBeVisible();
+}
+
+/** Sends a contact message the way the contact form does; returns the lead id. */
+export async function submitContact(request: APIRequestContext, body: Record<string, unknown>): Promise<string> {
+  const res = await request.post('/api/send-contact-email', {
+    data: { submissionId: crypto.randomUUID(), attribution: { page: '/kontakt', origin: 'http://127.0.0.1', referrer: '' }, ...body },
+  });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { id: string }).id;
+}
