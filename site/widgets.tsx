@@ -11,12 +11,22 @@ import type { Catalogue } from '../widgets/core/model.ts';
 import { INLINE_CATALOGUE_ID, catalogueJson, declarativeShadow } from '../widgets/core/prerender.tsx';
 import { Pricing } from '../widgets/pricing/Pricing.tsx';
 import { pricingCss } from '../widgets/pricing/styles.ts';
+import { Models } from '../widgets/models/Models.tsx';
+import { modelsCss } from '../widgets/models/styles.ts';
 
 /** A pre-rendered element's attributes, as props (`configurator-url` → `configuratorUrl`). */
 export type ElementProps = Record<string, string>;
 
+/** A boolean attribute as the widgets read it (DESIGN §2): present is true, absent or "false" is false. */
+const flag = (value: string | undefined): boolean => value !== undefined && value !== 'false';
+
 export const shadowRenderers: Record<string, (props: ElementProps, catalogue: Catalogue) => string> = {
   'kserowo-pricing': (props, catalogue) => declarativeShadow(pricingCss, <Pricing {...props} catalogue={catalogue} />),
+  'kserowo-models': ({ limit, order, filters, syncUrl, ...rest }, catalogue) =>
+    declarativeShadow(
+      modelsCss,
+      <Models {...rest} limit={limit === undefined ? undefined : Number(limit)} order={order} filters={flag(filters)} syncUrl={flag(syncUrl)} catalogue={catalogue} />,
+    ),
 };
 
 /** Element attributes as the props r2wc gives the component. */
@@ -35,6 +45,30 @@ export function PricingWidget({ catalogue, type = 'color' }: { catalogue: Catalo
     <kserowo-pricing
       type={type}
       dangerouslySetInnerHTML={{ __html: shadowRenderers['kserowo-pricing']!({ type }, catalogue) }}
+    />
+  );
+}
+
+export interface ModelsWidgetProps {
+  catalogue: Catalogue;
+  limit?: number;
+  order?: 'popular' | 'price';
+  filters?: boolean;
+  syncUrl?: boolean;
+}
+
+/** `<kserowo-models>` with the same attributes on the element and in its pre-rendered first render. */
+export function ModelsWidget({ catalogue, limit, order, filters, syncUrl }: ModelsWidgetProps) {
+  const attributes = {
+    ...(limit === undefined ? {} : { limit: String(limit) }),
+    ...(order === undefined ? {} : { order }),
+    ...(filters ? { filters: '' } : {}),
+    ...(syncUrl ? { 'sync-url': '' } : {}),
+  };
+  return (
+    <kserowo-models
+      {...attributes}
+      dangerouslySetInnerHTML={{ __html: shadowRenderers['kserowo-models']!(propsOfAttributes(Object.entries(attributes)), catalogue) }}
     />
   );
 }

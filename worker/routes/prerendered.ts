@@ -1,5 +1,6 @@
 /**
- * Our pages with pre-rendered prices (`/`, `/modele`, `/miasto/*`; DESIGN §4). While no
+ * Our pages with pre-rendered prices or the inline catalogue (`/`, `/modele`,
+ * `/konfigurator`, `/miasto/*`; DESIGN §4; keep in step with `run_worker_first`). While no
  * catalogue version is published, the static files pass through as built. Once one is,
  * the worker re-renders their Declarative Shadow DOM and inline catalogue JSON with the
  * same components the build used (site/widgets.tsx `shadowRenderers`), cached per
@@ -73,4 +74,5 @@ async function servePage(c: Context<AppEnv>): Promise<Response> {
 
 prerendered.get('/', servePage);
 prerendered.get('/modele', servePage);
+prerendered.get('/konfigurator', servePage);
 prerendered.get('/miasto/:slug', servePage);
