@@ -21,3 +21,17 @@ export async function submitContact(request: APIRequestContext, body: Record<str
   expect(res.status()).toBe(200);
   return ((await res.json()) as { id: string }).id;
 }
+
+/** Fills and sends the contact form on /kontakt, as a visitor does, and waits for the confirmation. */
+export async function sendContactForm(page: Page, values: { name: string; email: string; phone?: string; message?: string }): Promise<void> {
+  const form = page.locator('kserowo-contact');
+  await page.goto('/kontakt?utm_source=newsletter&utm_campaign=listopad');
+  await form.scrollIntoViewIfNeeded();
+  await form.getByLabel(/Imię i nazwisko/).fill(values.name);
+  await form.getByLabel(/^Email/).fill(values.email);
+  if (values.phone) await form.getByLabel(/^Telefon/).fill(values.phone);
+  if (values.message) await form.getByLabel(/^Wiadomość/).fill(values.message);
+  const sent = page.waitForResponse((r) => r.url().endsWith('/api/send-contact-email') && r.status() === 200);
+  await form.getByRole('button', { name: 'Wyślij wiadomość' }).click();
+  await sent;
+}

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { logIn, submitContact } from './admin-helpers.ts';
+import { logIn, sendContactForm, submitContact } from './admin-helpers.ts';
 
 test.describe('the admin panel', () => {
   test.describe('without a session', () => {
@@ -28,7 +28,7 @@ test.describe('the admin panel', () => {
   test.describe('a sales person working through the day', () => {
     test('logs in, finds a lead sent through the contact form, changes its status, exports CSV and logs out', async ({ page, context }) => {
       const email = `klient-${Date.now()}@biuro-rachunkowe.pl`;
-      await submitContact(page.request, { name: 'Marta Wiśniewska', email, phone: '600 700 800', message: 'Proszę o ofertę na C258 dla biura.' });
+      await sendContactForm(page, { name: 'Marta Wiśniewska', email, phone: '600 700 800', message: 'Proszę o ofertę na C258 dla biura.' });
 
       await logIn(page);
       const cookie = (await context.cookies()).find((c) => c.name === '__Host-kserowo_admin');
@@ -41,6 +41,9 @@ test.describe('the admin panel', () => {
       await page.getByRole('link', { name: 'Marta Wiśniewska' }).click();
       await expect(page.getByRole('heading', { name: 'Marta Wiśniewska', level: 1 })).toBeVisible();
       await expect(page.getByText('Proszę o ofertę na C258 dla biura.', { exact: true })).toBeVisible();
+      // Where it came from, as the form recorded it.
+      await expect(page.locator('dd').filter({ hasText: /^newsletter$/ })).toBeVisible();
+      await expect(page.locator('dd').filter({ hasText: /^listopad$/ })).toBeVisible();
 
       await page.getByLabel('Status').selectOption('w kontakcie');
       await page.getByLabel('Notatki wewnętrzne').fill('Oddzwonić w poniedziałek.');
