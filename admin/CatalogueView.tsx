@@ -106,6 +106,7 @@ export function CatalogueView({ onFailure }: ViewProps) {
   }, [check]);
   const preview: Catalogue | undefined = check?.ok && data ? { version: data.live.version, devices: check.devices } : undefined;
   const changed = !!preview && !!data && JSON.stringify(preview.devices) !== JSON.stringify(data.live.devices);
+  const original = useMemo(() => (data ? draftOf(data.live) : {}), [data]);
 
   if (!data) return <p role="status">Ładowanie cennika...</p>;
 
@@ -143,7 +144,7 @@ export function CatalogueView({ onFailure }: ViewProps) {
       {status && <p className={status.ok ? 'notice' : 'error'} role={status.ok ? 'status' : 'alert'}>{status.text}</p>}
       <form onSubmit={publish} noValidate>
         {data.live.devices.map((device) => (
-          <DeviceTable key={device.id} device={device} draft={draft[device.id] ?? {}} problems={problems} onChange={set} />
+          <DeviceTable key={device.id} device={device} draft={draft[device.id] ?? {}} original={original[device.id] ?? {}} problems={problems} onChange={set} />
         ))}
         <div className="publish">
           <label>
@@ -193,9 +194,10 @@ export function CatalogueView({ onFailure }: ViewProps) {
   );
 }
 
-function DeviceTable({ device, draft, problems, onChange }: {
+function DeviceTable({ device, draft, original, problems, onChange }: {
   device: Device;
   draft: Draft[string];
+  original: Draft[string];
   problems: Map<string, CatalogueProblem>;
   onChange: (deviceId: string, level: string, field: PriceField, value: string) => void;
 }) {
@@ -215,8 +217,9 @@ function DeviceTable({ device, draft, problems, onChange }: {
                 {fields.map((f) => {
                   const problem = problems.get(problemKey(device.id, p.level, f.field));
                   const id = `${device.id}-${p.level}-${f.field}`;
+                  const edited = (draft[p.level]?.[f.field] ?? '') !== (original[p.level]?.[f.field] ?? '');
                   return (
-                    <td key={f.field}>
+                    <td key={f.field} className={edited ? 'edited' : undefined}>
                       <input
                         id={id}
                         inputMode={f.field.startsWith('monthlyLimit') || f.field === 'colorLimit' ? 'numeric' : 'decimal'}
