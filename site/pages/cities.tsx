@@ -40,7 +40,7 @@ export function RegionMap({ highlight }: { highlight?: City['slug'] }) {
   const r = company.serviceRadiusKm;
   const coast = COAST.map(([lat, lon]) => project(lat, lon));
   const coastLine = coast.map((p) => `${p.x},${p.y}`).join(' ');
-  const sea = `${coast[0]!.x},-260 ${coastLine} ${coast[coast.length - 1]!.x},-260`;
+  const sea = `-240,-260 -240,${coast[0]!.y} ${coastLine} 240,${coast[coast.length - 1]!.y} 240,-260`;
   return (
     <svg className="region-map" viewBox="-230 -140 460 380" width="460" height="380" role="img" aria-labelledby="map-title map-desc">
       <title id="map-title">Mapa obsługiwanego obszaru</title>

@@ -28,7 +28,7 @@ export function ComparisonSection() {
       <div className="wrap">
         <h2 id="comparison-title">{comparison.title}</h2>
         <p className="section-lead">{comparison.subtitle}</p>
-        <div className="table-scroll">
+        <div className="table-wrap">
           <table className="compare">
             <caption className="sr-only">{comparison.title}</caption>
             <thead>
@@ -42,8 +42,8 @@ export function ComparisonSection() {
               {comparison.rows.map((r) => (
                 <tr key={r.label}>
                   <th scope="row">{r.label}</th>
-                  <td className="ours">{r.lease}</td>
-                  <td>{r.purchase}</td>
+                  <td className="ours" data-label={comparison.columns.lease}>{r.lease}</td>
+                  <td data-label={comparison.columns.purchase}>{r.purchase}</td>
                 </tr>
               ))}
             </tbody>
