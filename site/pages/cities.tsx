@@ -42,7 +42,7 @@ export function RegionMap({ highlight }: { highlight?: City['slug'] }) {
   const coastLine = coast.map((p) => `${p.x},${p.y}`).join(' ');
   const sea = `-240,-260 -240,${coast[0]!.y} ${coastLine} 240,${coast[coast.length - 1]!.y} 240,-260`;
   return (
-    <svg className="region-map" viewBox="-230 -140 460 380" width="460" height="380" role="img" aria-labelledby="map-title map-desc">
+    <svg className="region-map" viewBox="-230 -140 460 380" width="460" height="380" role="group" aria-labelledby="map-title" aria-describedby="map-desc">
       <title id="map-title">Mapa obsługiwanego obszaru</title>
       <desc id="map-desc">
         {`Słupsk, Bytów, Koszalin, Lębork, Miastko i Sławno na Pomorzu oraz okrąg o promieniu ${r} km wokół Słupska, w którym działa nasz serwis.`}
