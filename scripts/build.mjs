@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { rollup } from 'rollup';
 
@@ -18,6 +19,9 @@ export const preactAlias = {
   'react-dom': 'preact/compat',
   react: 'preact/compat',
 };
+
+/** site/script/site.ts, gzipped (issue 6). */
+const SITE_SCRIPT_BUDGET_KB = 4;
 
 const hashOf = (text) => createHash('sha256').update(text).digest('hex').slice(0, 8);
 
@@ -47,6 +51,9 @@ async function buildSiteAssets() {
     alias: preactAlias,
   });
   const js = script.outputFiles[0].text;
+  const jsGzip = gzipSync(js, { level: 9 }).length;
+  console.log(`Site script: ${(jsGzip / 1024).toFixed(2)} KB gzipped (budget ${SITE_SCRIPT_BUDGET_KB} KB)`);
+  if (jsGzip > SITE_SCRIPT_BUDGET_KB * 1024) throw new Error(`Bundle budget exceeded: site script ${(jsGzip / 1024).toFixed(2)} KB > ${SITE_SCRIPT_BUDGET_KB} KB`);
   const jsName = `site.${hashOf(js)}.js`;
   writeFileSync(path.join(assetsOut, jsName), js);
 
