@@ -106,6 +106,8 @@ test.describe('at 360 px wide', () => {
 });
 
 test.describe('accessibility (axe)', () => {
+  // axe walks the whole DOM, shadow roots included: on a busy machine a long page needs more than 30 s.
+  test.slow();
   for (const path of [...publicRoutes, '/404']) {
     test(`${path} has no violations`, async ({ page }) => {
       await page.goto(path);
