@@ -51,6 +51,20 @@ export function ContactPage() {
               </li>
             </ul>
             <div className="prose">
+              <h2>{contactPage.promises.heading}</h2>
+              <ul className="checklist">
+                {contactPage.promises.items.map((item) => (
+                  <li key={item}><Icon name="check" size={18} />{item}</li>
+                ))}
+              </ul>
+              <ul className="stats stats-static">
+                {company.stats.map((s) => (
+                  <li key={s.key}>
+                    <span className="stat-value">{s.value}{s.suffix}</span>
+                    <span className="stat-label">{s.label}</span>
+                  </li>
+                ))}
+              </ul>
               <h2>{contactPage.remote.heading}</h2>
               {contactPage.remote.paragraphs.map((p) => <p key={p.slice(0, 40)}>{p}</p>)}
               <p>{company.serviceAreaNote} <a href="/miasta">Zobacz obsługiwane miasta</a>.</p>

@@ -139,3 +139,14 @@ describe('security headers', () => {
     expect(await sha256Source('a{}')).toBe('sha256-X1RutGBrXCt9KkSaXMK7tHftWiRscFHOhxsS8tv8hBk=');
   });
 });
+
+describe('about and contact pages', () => {
+  const claims = ['150+', '98%', '15', '100+', '7 dni', '24 lub 36 miesięcy', 'urządzenie zastępcze', 'cała Polska', '8:00–16:00'];
+  for (const path of ['/o-nas', '/kontakt']) {
+    it(`${path} states the claims of spec §1, online and by phone only`, () => {
+      const text = html(path).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+      for (const claim of claims) expect(text.toLowerCase(), claim).toContain(claim.toLowerCase());
+      expect(text).toMatch(/Nie prowadzimy biura/);
+    });
+  }
+});
