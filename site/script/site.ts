@@ -131,6 +131,7 @@ function showAppFallbackIfWidgetsMissing(): void {
   showWidgetFallbacks();
 }
 
+document.documentElement.classList.add('js');
 document.querySelectorAll<HTMLElement>('[data-dropdown]').forEach(setupDropdown);
 const burger = document.querySelector<HTMLButtonElement>('.burger');
 const nav = document.getElementById('site-nav');
