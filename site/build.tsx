@@ -59,7 +59,7 @@ const cityRoutes: Route[] = cities.map((city) => ({
 export const routes: Route[] = [
   { path: '/', file: 'index.html', meta: metaFor('/'), withCatalogue: true, jsonLd: [businessJsonLd(), faqJsonLd(faq.items)], render: (c) => <HomePage catalogue={c} /> },
   { path: '/kontakt', file: 'kontakt.html', meta: metaFor('/kontakt'), jsonLd: [businessJsonLd()], render: () => <ContactPage /> },
-  { path: '/modele', file: 'modele.html', meta: metaFor('/modele'), withCatalogue: true, render: () => <ModelsPage /> },
+  { path: '/modele', file: 'modele.html', meta: metaFor('/modele'), withCatalogue: true, render: (c) => <ModelsPage catalogue={c} /> },
   { path: '/konfigurator', file: 'konfigurator.html', meta: metaFor('/konfigurator'), withCatalogue: true, render: () => <ConfiguratorPage /> },
   { path: '/o-nas', file: 'o-nas.html', meta: metaFor('/o-nas'), jsonLd: [businessJsonLd()], render: () => <AboutPage /> },
   { path: '/polityka-prywatnosci', file: 'polityka-prywatnosci.html', meta: metaFor('/polityka-prywatnosci'), render: () => <PrivacyPage /> },

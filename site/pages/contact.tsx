@@ -5,15 +5,14 @@
 import { company } from '../../widgets/core/company.ts';
 import { contactPage } from '../content/pages.ts';
 import { Icon } from '../icons.tsx';
+import { ContactForm } from '../sections/contact.tsx';
 
-/** The contact form (the contact issue puts `<kserowo-contact>` here). */
+/** The contact form (issue 3): keep this block as it is when adding page content. */
 function ContactFormBlock() {
   return (
     <div className="contact-form-block">
-      <h2>{contactPage.formTitle}</h2>
-      <p>
-        Napisz na <a href={`mailto:${company.email}`}>{company.email}</a> – odpowiemy w dni robocze.
-      </p>
+      <h2 id="contact-form-title">{contactPage.formTitle}</h2>
+      <ContactForm />
     </div>
   );
 }
