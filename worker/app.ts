@@ -5,6 +5,7 @@ import { catalogue } from './routes/catalogue.ts';
 import { contact } from './routes/contact.ts';
 import { health } from './routes/health.ts';
 import { notFoundPage } from './pages.ts';
+import { securityHeaders } from './security.ts';
 import { adminApi } from './routes/admin/index.ts';
 import { adminPage } from './routes/admin/page.ts';
 import { prerendered } from './routes/prerendered.ts';
@@ -12,6 +13,8 @@ import { prerendered } from './routes/prerendered.ts';
 export type AppEnv = { Bindings: Env };
 
 export const app = new Hono<AppEnv>();
+
+app.use('*', securityHeaders);
 
 // The public API answers any origin, never with credentials (DESIGN §4); the admin API
 // is same-origin only and sends no CORS headers at all.

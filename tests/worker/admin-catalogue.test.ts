@@ -24,7 +24,7 @@ describe('the catalogue in the admin panel', () => {
     });
 
     it('re-rendering a built page with the catalogue it was built with changes nothing (same components)', async () => {
-      for (const path of ['/', '/modele', '/konfigurator']) {
+      for (const path of ['/', '/modele', '/konfigurator', '/miasto/slupsk']) {
         const built = await (await testEnv.ASSETS.fetch(`http://kserowo.test${path}`)).text();
         const again = await rerenderPage(new Response(built, { headers: { 'Content-Type': 'text/html' } }), defaultCatalogue);
         expect(again, path).toBe(built);
