@@ -8,6 +8,8 @@ import { Fragment, useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './App.tsx';
 import { EMAIL_STATE_LABELS, KIND_LABELS, LEAD_STATUSES, when } from './labels.ts';
+import { formatNumber, formatPln } from '../widgets/core/format.ts';
+import { LEVEL_NAMES, type PackageLevel } from '../widgets/core/model.ts';
 
 export interface Lead {
   id: string;
@@ -25,7 +27,31 @@ export interface Lead {
   createdAt: string;
   updatedAt: string;
   emailState?: string | null;
-  quote?: Record<string, unknown> | null;
+  /** In the list: a quote's summary. */
+  quote?: { number: string; deviceName: string; level: string; monthlyNet: number };
+}
+
+/** A stored quote (issue 5) as `GET /api/admin/leads/:id` answers it. */
+export interface Quote {
+  number: string;
+  url: string;
+  deviceName: string;
+  level: string;
+  term: string;
+  paper: boolean;
+  volume: { mono: number; color: number | null };
+  monthlyLimit: number;
+  colorLimit: number | null;
+  overage: { mono: number; color: number | null };
+  monthlyNet: number;
+  monthlyGross: number;
+  estimatedNet: number;
+  estimatedGross: number;
+  catalogueVersion: number;
+  nip: string | null;
+  city: string | null;
+  marketingConsent: boolean;
+  expiresAt: string;
 }
 
 export interface Notification {
@@ -133,7 +159,10 @@ export function LeadsView({ onFailure, leadId }: ViewProps & { leadId?: string |
                 {data.leads.map((lead) => (
                   <tr key={lead.id}>
                     <td>{when(lead.createdAt)}</td>
-                    <td>{KIND_LABELS[lead.kind] ?? lead.kind}</td>
+                    <td>
+                      {KIND_LABELS[lead.kind] ?? lead.kind}
+                      {lead.quote && <span className="hint"><br />{lead.quote.number} · {lead.quote.deviceName} {LEVEL_NAMES[lead.quote.level as PackageLevel] ?? lead.quote.level} · {formatPln(lead.quote.monthlyNet, 2)}</span>}
+                    </td>
                     <td><a href={`#leady/${encodeURIComponent(lead.id)}`}>{lead.name}</a></td>
                     <td>{lead.email}</td>
                     <td>{lead.company ?? '–'}</td>
@@ -163,7 +192,7 @@ const ATTRIBUTION_LABELS: [string, string][] = [
 ];
 
 function LeadDetail({ id, onFailure }: ViewProps & { id: string }) {
-  const [data, setData] = useState<{ lead: Lead; notifications: Notification[] } | undefined>();
+  const [data, setData] = useState<{ lead: Lead; notifications: Notification[]; quote?: Quote | null } | undefined>();
   const [status, setStatus] = useState('');
   const [notes, setNotes] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | undefined>();
@@ -171,7 +200,7 @@ function LeadDetail({ id, onFailure }: ViewProps & { id: string }) {
   const [missing, setMissing] = useState(false);
 
   const load = (note?: { ok: boolean; text: string }) =>
-    api<{ lead: Lead; notifications: Notification[] }>(`/leads/${encodeURIComponent(id)}`)
+    api<{ lead: Lead; notifications: Notification[]; quote?: Quote | null }>(`/leads/${encodeURIComponent(id)}`)
       .then((d) => {
         setData(d);
         setStatus(d.lead.status);
@@ -186,7 +215,7 @@ function LeadDetail({ id, onFailure }: ViewProps & { id: string }) {
 
   if (missing) return <div><p><a href="#leady">← Wszystkie leady</a></p><p className="error" role="alert">Nie ma takiego leadu (mógł zostać usunięty).</p></div>;
   if (!data) return <p role="status">Ładowanie leadu...</p>;
-  const { lead, notifications } = data;
+  const { lead, notifications, quote } = data;
 
   const save = (event: Event) => {
     event.preventDefault();
@@ -236,7 +265,7 @@ function LeadDetail({ id, onFailure }: ViewProps & { id: string }) {
           </label>
           <button type="submit" className="button">Zapisz</button>
         </form>
-        {lead.quote && <QuoteDetails quote={lead.quote} />}
+        {quote && <QuoteDetails quote={quote} />}
         <section className="card" aria-labelledby="whence">
           <h2 id="whence">Skąd przyszło zgłoszenie</h2>
           <dl>
@@ -288,18 +317,39 @@ function LeadDetail({ id, onFailure }: ViewProps & { id: string }) {
 }
 
 /** A quote's configuration and prices as stored with the lead (issue 5). */
-function QuoteDetails({ quote }: { quote: Record<string, unknown> }) {
+function QuoteDetails({ quote: q }: { quote: Quote }) {
+  const terms: Record<string, string> = { '24': '24 miesiące', '36': '36 miesięcy', short: 'krótszy, na zapytanie' };
+  const pages = (mono: number, color: number | null) => `${formatNumber(mono)} mono${color ? ` + ${formatNumber(color)} kolor` : ''}`;
+  const rate = (n: number | null) => (n === null ? '' : formatPln(n, 2));
+  const rows: [string, string][] = [
+    ['Numer', q.number],
+    ['Urządzenie', q.deviceName],
+    ['Pakiet', LEVEL_NAMES[q.level as PackageLevel] ?? q.level],
+    ['Okres', terms[q.term] ?? q.term],
+    ['Papier', q.paper ? 'tak (wycena indywidualna)' : 'nie'],
+    ['Nakład miesięczny', q.volume.mono || q.volume.color ? pages(q.volume.mono, q.volume.color) : 'nie podano'],
+    ['W pakiecie', pages(q.monthlyLimit, q.colorLimit)],
+    ['Dopłata za stronę', [rate(q.overage.mono) && `mono ${rate(q.overage.mono)}`, q.overage.color !== null && `kolor ${rate(q.overage.color)}`].filter(Boolean).join(', ')],
+    ['Abonament', `${formatPln(q.monthlyNet, 2)} netto / ${formatPln(q.monthlyGross, 2)} brutto`],
+    ['Szacunkowo przy nakładzie', `${formatPln(q.estimatedNet, 2)} netto / ${formatPln(q.estimatedGross, 2)} brutto`],
+    ['Wersja cennika', String(q.catalogueVersion)],
+    ['NIP', q.nip ?? '–'],
+    ['Miasto', q.city ?? '–'],
+    ['Zgoda marketingowa', q.marketingConsent ? 'tak' : 'nie'],
+    ['Ważna do', when(q.expiresAt)],
+  ];
   return (
     <section className="card" aria-labelledby="quote">
       <h2 id="quote">Wycena</h2>
       <dl>
-        {Object.entries(quote).map(([key, value]) => (
-          <Fragment key={key}>
-            <dt>{key}</dt>
-            <dd>{typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value ?? '–')}</dd>
+        {rows.map(([label, value]) => (
+          <Fragment key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
           </Fragment>
         ))}
       </dl>
+      <p><a href={q.url} target="_blank" rel="noopener">Otwórz stronę wyceny</a></p>
     </section>
   );
 }

@@ -64,11 +64,13 @@ export async function findLeads(db: D1Database, filter: LeadFilter, { limit = 10
 
 /** Deletes a lead and everything stored with it (GDPR erasure); true when it existed. */
 export async function deleteLead(db: D1Database, id: string): Promise<boolean> {
+  const quotes = (await hasQuotes(db)) ? [db.prepare('DELETE FROM quotes WHERE lead_id = ?').bind(id)] : [];
   const results = await db.batch([
+    ...quotes,
     db.prepare('DELETE FROM outbox WHERE lead_id = ?').bind(id),
     db.prepare('DELETE FROM leads WHERE id = ?').bind(id),
   ]);
-  return (results[1]?.meta.changes ?? 0) > 0;
+  return (results.at(-1)?.meta.changes ?? 0) > 0;
 }
 
 /** An outbox row as the panel lists it, with whose lead it is. */
@@ -140,4 +142,70 @@ export async function leadNumbers(db: D1Database, filter: LeadFilter): Promise<L
     byCampaign: (campaigns?.results ?? []) as Count[],
     byPartner: (partners?.results ?? []) as Count[],
   };
+}
+
+/**
+ * Quotes (issue 5, migration 0003) are read only where the `quotes` table exists, so the
+ * panel works the same before and after that migration.
+ */
+export async function hasQuotes(db: D1Database): Promise<boolean> {
+  const row = await db.prepare("SELECT 1 AS yes FROM sqlite_master WHERE type = 'table' AND name = 'quotes'").first<{ yes: number }>();
+  return !!row;
+}
+
+export interface QuoteRow {
+  token: string;
+  number: string;
+  device_id: string;
+  device_name: string;
+  level: string;
+  term: string;
+  paper: number;
+  volume_mono: number;
+  volume_color: number | null;
+  monthly_limit: number;
+  color_limit: number | null;
+  overage_mono: number;
+  overage_color: number | null;
+  monthly_net: number;
+  monthly_gross: number;
+  estimated_net: number;
+  estimated_gross: number;
+  catalogue_version: number;
+  nip: string | null;
+  city: string | null;
+  marketing_consent: number;
+  created_at: string;
+  expires_at: string;
+}
+
+/** The quote stored with a lead of kind 'quote', or null. */
+export async function quoteOfLead(db: D1Database, leadId: string): Promise<QuoteRow | null> {
+  if (!(await hasQuotes(db))) return null;
+  return db.prepare('SELECT *, id AS token FROM quotes WHERE lead_id = ?').bind(leadId).first<QuoteRow>();
+}
+
+/** Quote summaries per lead id, for the list and the CSV. */
+export async function quoteSummaries(db: D1Database, leadIds: string[]): Promise<Map<string, Pick<QuoteRow, 'number' | 'device_name' | 'level' | 'monthly_net'>>> {
+  const map = new Map<string, Pick<QuoteRow, 'number' | 'device_name' | 'level' | 'monthly_net'>>();
+  if (!leadIds.length || !(await hasQuotes(db))) return map;
+  for (let i = 0; i < leadIds.length; i += 90) {
+    const ids = leadIds.slice(i, i + 90);
+    const { results } = await db
+      .prepare(`SELECT lead_id, number, device_name, level, monthly_net FROM quotes WHERE lead_id IN (${ids.map(() => '?').join(',')})`)
+      .bind(...ids)
+      .all<{ lead_id: string; number: string; device_name: string; level: string; monthly_net: number }>();
+    for (const r of results) map.set(r.lead_id, r);
+  }
+  return map;
+}
+
+/** Quotes of the leads matching `filter`, by device and by package level. */
+export async function quoteNumbers(db: D1Database, filter: LeadFilter): Promise<{ quotesByDevice: Count[]; quotesByPackage: Count[] } | undefined> {
+  if (!(await hasQuotes(db))) return undefined;
+  const w = where(filter);
+  const by = (expr: string) =>
+    db.prepare(`SELECT ${expr} AS key, COUNT(*) AS count FROM quotes q JOIN leads l ON l.id = q.lead_id WHERE ${w.sql} GROUP BY 1 ORDER BY count DESC, key`).bind(...w.values);
+  const [devices, levels] = await db.batch([by('q.device_name'), by('q.level')]);
+  return { quotesByDevice: (devices?.results ?? []) as Count[], quotesByPackage: (levels?.results ?? []) as Count[] };
 }

@@ -6,7 +6,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { toCsv } from '../../csv.ts';
-import { type LeadFilter, deleteLead, findLeads } from '../../models/lead-inbox.ts';
+import { type LeadFilter, type QuoteRow, deleteLead, findLeads, quoteOfLead, quoteSummaries } from '../../models/lead-inbox.ts';
 import { LEAD_STATUSES, type LeadKind, type LeadRow, type LeadStatus, leadById, setLeadNotes, setLeadStatus } from '../../models/leads.ts';
 import { notificationsOfLead } from '../../models/outbox.ts';
 import { ADMIN_ERRORS, type AdminEnv, jsonBody } from './guard.ts';
@@ -76,6 +76,33 @@ export function leadJson(row: LeadRow & { email_state?: string | null }) {
   };
 }
 
+/** A stored quote as the panel shows it; `url` is the printable page behind its secret id. */
+function quoteJson(q: QuoteRow) {
+  return {
+    number: q.number,
+    url: `/wycena/${q.token}`,
+    deviceId: q.device_id,
+    deviceName: q.device_name,
+    level: q.level,
+    term: q.term,
+    paper: !!q.paper,
+    volume: { mono: q.volume_mono, color: q.volume_color },
+    monthlyLimit: q.monthly_limit,
+    colorLimit: q.color_limit,
+    overage: { mono: q.overage_mono, color: q.overage_color },
+    monthlyNet: q.monthly_net,
+    monthlyGross: q.monthly_gross,
+    estimatedNet: q.estimated_net,
+    estimatedGross: q.estimated_gross,
+    catalogueVersion: q.catalogue_version,
+    nip: q.nip,
+    city: q.city,
+    marketingConsent: !!q.marketing_consent,
+    createdAt: q.created_at,
+    expiresAt: q.expires_at,
+  };
+}
+
 const intParam = (text: string | undefined, fallback: number, max: number) => {
   const n = Number(text);
   return Number.isInteger(n) && n >= 0 ? Math.min(n, max) : fallback;
@@ -87,7 +114,16 @@ leadRoutes.get('/leads', async (c) => {
   const limit = intParam(c.req.query('limit'), 100, 500);
   const offset = intParam(c.req.query('offset'), 0, 1_000_000);
   const { leads, total } = await findLeads(c.env.DB, filter, { limit, offset });
-  return c.json({ leads: leads.map(leadJson), total, limit, offset });
+  const quotes = await quoteSummaries(c.env.DB, leads.filter((l) => l.kind === 'quote').map((l) => l.id));
+  return c.json({
+    leads: leads.map((l) => {
+      const q = quotes.get(l.id);
+      return { ...leadJson(l), ...(q ? { quote: { number: q.number, deviceName: q.device_name, level: q.level, monthlyNet: q.monthly_net } } : {}) };
+    }),
+    total,
+    limit,
+    offset,
+  });
 });
 
 const KIND_NAMES: Record<LeadKind, string> = { contact: 'kontakt', quote: 'wycena' };
@@ -96,9 +132,11 @@ leadRoutes.get('/leads.csv', async (c) => {
   const filter = filterOf(c);
   if ('error' in filter) return c.json({ error: filter.error }, 400);
   const { leads } = await findLeads(c.env.DB, filter, { limit: 50_000 });
-  const header = ['Data', 'Rodzaj', 'Status', 'Imię i nazwisko', 'E-mail', 'Telefon', 'Firma', 'Wiadomość', 'utm_source', 'utm_medium', 'utm_campaign', 'Partner', 'Strona', 'Notatki', 'Stan e-maila', 'ID'];
+  const quotes = await quoteSummaries(c.env.DB, leads.filter((l) => l.kind === 'quote').map((l) => l.id));
+  const header = ['Data', 'Rodzaj', 'Status', 'Imię i nazwisko', 'E-mail', 'Telefon', 'Firma', 'Wiadomość', 'utm_source', 'utm_medium', 'utm_campaign', 'Partner', 'Strona', 'Notatki', 'Stan e-maila', 'Numer wyceny', 'Urządzenie', 'Pakiet', 'Netto/mies. (zł)', 'ID'];
   const rows = leads.map((row) => {
     const a = parseAttribution(row.attribution) as Record<string, string | undefined>;
+    const q = quotes.get(row.id);
     return [
       row.created_at.replace('T', ' ').slice(0, 19),
       KIND_NAMES[row.kind] ?? row.kind,
@@ -115,6 +153,11 @@ leadRoutes.get('/leads.csv', async (c) => {
       `${a.origin ?? ''}${a.page ?? ''}`,
       row.notes,
       row.email_state,
+      q?.number,
+      q?.device_name,
+      q?.level,
+      // Polish Excel reads a decimal comma.
+      q ? q.monthly_net.toFixed(2).replace('.', ',') : undefined,
       row.id,
     ];
   });
@@ -128,9 +171,10 @@ leadRoutes.get('/leads.csv', async (c) => {
 leadRoutes.get('/leads/:id', async (c) => {
   const row = await leadById(c.env.DB, c.req.param('id'));
   if (!row) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
-  const notifications = await notificationsOfLead(c.env.DB, row.id);
+  const [notifications, quote] = await Promise.all([notificationsOfLead(c.env.DB, row.id), quoteOfLead(c.env.DB, row.id)]);
   return c.json({
     lead: leadJson(row),
+    quote: quote ? quoteJson(quote) : null,
     notifications: notifications.map((n) => ({
       id: n.id,
       recipient: n.recipient,

@@ -1,9 +1,9 @@
 /**
  * The numbers: `GET /api/admin/stats` (the inbox's filters) answers leads per week, by
- * source, campaign and partner.
+ * source, campaign and partner, and (once quotes exist) quotes by device and package.
  */
 import { Hono } from 'hono';
-import { leadNumbers } from '../../models/lead-inbox.ts';
+import { leadNumbers, quoteNumbers } from '../../models/lead-inbox.ts';
 import type { AdminEnv } from './guard.ts';
 import { filterOf } from './leads.ts';
 
@@ -12,5 +12,6 @@ export const statsRoutes = new Hono<AdminEnv>();
 statsRoutes.get('/stats', async (c) => {
   const filter = filterOf(c);
   if ('error' in filter) return c.json({ error: filter.error }, 400);
-  return c.json(await leadNumbers(c.env.DB, filter));
+  const [leads, quotes] = await Promise.all([leadNumbers(c.env.DB, filter), quoteNumbers(c.env.DB, filter)]);
+  return c.json({ ...leads, ...quotes });
 });
