@@ -6,6 +6,8 @@ import type { Catalogue } from '../widgets/core/model.ts';
 import { INLINE_CATALOGUE_ID, catalogueJson, declarativeShadow } from '../widgets/core/prerender.tsx';
 import { Pricing } from '../widgets/pricing/Pricing.tsx';
 import { pricingCss } from '../widgets/pricing/styles.ts';
+import { baseCss } from '../widgets/core/theme.ts';
+import { Loading } from '../widgets/core/Fallback.tsx';
 
 export function InlineCatalogue({ catalogue }: { catalogue: Catalogue }) {
   return <script type="application/json" id={INLINE_CATALOGUE_ID} dangerouslySetInnerHTML={{ __html: catalogueJson(catalogue) }} />;
@@ -16,6 +18,18 @@ export function PricingWidget({ catalogue, type = 'color' }: { catalogue: Catalo
     <kserowo-pricing
       type={type}
       dangerouslySetInnerHTML={{ __html: declarativeShadow(pricingCss, <Pricing type={type} catalogue={catalogue} />) }}
+    />
+  );
+}
+
+/** The configurator shows 'Ładowanie...' in its box until its chunk has loaded (loaded on demand). */
+export function ConfiguratorWidget(props: { device?: string; package?: string; syncUrl?: boolean }) {
+  return (
+    <kserowo-configurator
+      device={props.device}
+      package={props.package}
+      sync-url={props.syncUrl ? '' : undefined}
+      dangerouslySetInnerHTML={{ __html: declarativeShadow(baseCss, <div className="k-root"><Loading /></div>) }}
     />
   );
 }

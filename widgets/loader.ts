@@ -6,6 +6,7 @@
 
 const widgets: Record<string, () => Promise<unknown>> = {
   'kserowo-pricing': () => import('./pricing/index.ts'),
+  'kserowo-configurator': () => import('./configurator/index.ts'),
 };
 
 /** How far below the fold a widget starts loading. */
