@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { catalogue } from './routes/catalogue.ts';
 import { health } from './routes/health.ts';
+import { quotePage, quotes } from './routes/quotes.ts';
 import { notFoundPage } from './pages.ts';
 
 export type AppEnv = { Bindings: Env };
@@ -14,6 +15,8 @@ app.use('/api/*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], 
 
 app.route('/api/catalogue', catalogue);
 app.route('/api/health', health);
+app.route('/api/quotes', quotes);
+app.route('/wycena', quotePage);
 
 app.notFound((c) =>
   c.req.path.startsWith('/api/') ? c.json({ error: 'Nie znaleziono takiego adresu API.' }, 404) : notFoundPage(c),

@@ -55,6 +55,7 @@ input[type=radio],input[type=checkbox]{width:18px;height:18px;accent-color:var(-
 .toast{position:relative;margin:12px 0;padding:12px 40px 12px 14px;border-radius:8px;border:1px solid #f04438;background:#fef3f2}
 .toast p{margin:4px 0 0}
 .x{position:absolute;top:6px;right:8px;width:32px;height:32px;font-size:22px!important;line-height:1}
+.k-root .btn{background:var(--a)}.k-root .btn.ghost{background:transparent}.k-root .btn:hover{background:var(--kserowo-accent-hover,#084a8c)}.k-root .btn.ghost:hover{background:#eef4fb}
 .nav{display:flex;flex-wrap:wrap;gap:12px;justify-content:space-between;margin-top:8px}
 .nav .btn:last-child{margin-left:auto}
 .done{padding:24px;border:2px solid #0f7b3f;border-radius:var(--r);background:#f3fbf6}

@@ -92,8 +92,3 @@ export function priceQuote(device: Device, pkg: Package, term: Term, paper: bool
     estimatedGross: gross(estimatedNet),
   };
 }
-
-/** The human quote number: KS-2026-000123. */
-export function quoteNumber(year: number, sequence: number): string {
-  return `KS-${year}-${String(sequence).padStart(6, '0')}`;
-}
