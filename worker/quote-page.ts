@@ -33,11 +33,11 @@ th{width:42%;font-weight:600;color:#4b5563}
 .money td{text-align:right;font-variant-numeric:tabular-nums}
 .money tr.total td,.money tr.total th{font-size:18px;font-weight:800;color:#1c2430;border-bottom:2px solid #1c2430}
 .trial{padding:12px 14px;border-left:4px solid #0f7b3f;background:#e6f4ec;border-radius:4px}
-.actions{display:flex;flex-wrap:wrap;gap:12px;margin:0 auto;max-width:820px;padding:0 16px}
+.actions{max-width:820px;margin:16px auto 0}.actions p{display:flex;flex-wrap:wrap;gap:12px;margin:0}
 .btn{display:inline-flex;align-items:center;min-height:44px;padding:10px 20px;border-radius:10px;border:2px solid #0b5cad;background:#0b5cad;color:#fff;font:inherit;font-weight:600;cursor:pointer;text-decoration:none}
 .btn.ghost{background:#fff;color:#0b5cad}
 :focus-visible{outline:3px solid #f5a524;outline-offset:2px}
-@media (max-width:600px){.sheet{margin:0;border-radius:0;padding:20px}th{width:50%}}
+@media (max-width:600px){.sheet{margin:12px 0 0;border-radius:0;padding:20px}.actions{padding:0 12px}th{width:50%}}
 @media print{
   @page{size:A4;margin:16mm}
   body{background:#fff;font-size:12pt}
@@ -73,6 +73,7 @@ function frame(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <meta name="referrer" content="no-referrer">
+<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
 <title>${escape(title)}</title>
 <style>${STYLE}</style>
 </head>

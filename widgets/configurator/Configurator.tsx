@@ -232,7 +232,12 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
   const host = () => hostOf(container);
 
   const device = catalogue && choices.deviceId ? findDevice(catalogue, choices.deviceId) : undefined;
-  const pkg = device && isPackageLevel(choices.level) ? findPackage(device, choices.level) : undefined;
+  // Business is the default package; a stated volume picks the cheapest until the visitor picks one.
+  const estimates = device ? packageEstimates(device, { mono: Number(choices.mono), color: Number(choices.color) }) : [];
+  const recommended = estimates.find((e) => e.recommended)?.level;
+  const givenLevel = isPackageLevel(choices.level) ? choices.level : undefined;
+  const level = (levelChosen && givenLevel) || recommended || givenLevel || 'business';
+  const pkg = device ? findPackage(device, level) : undefined;
   const step: Step = !device ? 1 : !pkg && choices.step === 3 ? 2 : choices.step;
   const label = `${device?.id ?? ''}/${pkg?.level ?? ''}`;
 
@@ -246,21 +251,12 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
     if (props.package) setChoices((c) => ({ ...c, level: props.package }));
   }, [props.package]);
 
-  // Business is the default package until the visitor states a volume or picks one.
-  const estimates = device ? packageEstimates(device, { mono: Number(choices.mono), color: Number(choices.color) }) : [];
-  const recommended = estimates.find((e) => e.recommended)?.level;
-  useEffect(() => {
-    if (!device || levelChosen) return;
-    const level = recommended ?? (isPackageLevel(choices.level) ? choices.level : 'business');
-    if (level !== choices.level) setChoices((c) => ({ ...c, level }));
-  }, [device, recommended, levelChosen]);
-
   // The URL follows the step (a new history entry) and the choices (replaced in place).
   useEffect(() => {
     if (!syncUrl || !catalogue) return;
     writeUrl({ ...choices, step, level: pkg?.level ?? choices.level }, push.current);
     push.current = false;
-  }, [syncUrl, catalogue, step, choices]);
+  }, [syncUrl, catalogue, step, choices, pkg?.level]);
 
   useEffect(() => {
     if (!syncUrl) return;
