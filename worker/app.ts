@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { catalogue } from './routes/catalogue.ts';
+import { contact } from './routes/contact.ts';
 import { health } from './routes/health.ts';
 import { quotePage, quotes } from './routes/quotes.ts';
 import { notFoundPage } from './pages.ts';
@@ -15,6 +16,7 @@ app.use('/api/*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], 
 
 app.route('/api/catalogue', catalogue);
 app.route('/api/health', health);
+app.route('/api/send-contact-email', contact);
 app.route('/api/quotes', quotes);
 app.route('/wycena', quotePage);
 

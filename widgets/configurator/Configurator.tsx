@@ -26,6 +26,7 @@ import { Loading, WidgetBoundary } from '../core/Fallback.tsx';
 import { TOAST } from '../core/errors.ts';
 import { FALLBACK } from '../core/texts.ts';
 import { isValidNip } from '../core/nip.ts';
+import { LIMITS, checkContactForm } from '../core/validation.ts';
 import type { WidgetHostProps } from '../core/define.ts';
 import type { CommonProps } from '../core/widget-props.ts';
 
@@ -124,7 +125,7 @@ interface Contact {
 const EMPTY_CONTACT: Contact = { name: '', email: '', phone: '', company: '', nip: '', city: '', message: '', marketingConsent: false };
 const CONTACT_KEY = 'kserowo:quote-contact';
 /** Field caps (the server checks the same limits). */
-const MAX = { name: 100, email: 254, phone: 30, company: 150, nip: 20, city: 80, message: 2000 } as const;
+const MAX = { ...LIMITS, nip: 20, city: 80 } as const;
 
 /** The step and choices, as kept in the URL with `sync-url`. */
 interface Choices {
@@ -187,10 +188,6 @@ function save(key: string, value: unknown): void {
     // Private mode or full storage: typed values then live only in the page.
   }
 }
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** DESIGN §4: one address, no `,;<>"()` or control characters, at most 254 characters. */
-const strictEmail = (v: string) => v.length <= 254 && !/[,;<>"()\s\x00-\x1f\x7f]/.test(v) && EMAIL_PATTERN.test(v);
 
 interface QuoteAnswer {
   ok: true;
@@ -303,11 +300,11 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
 
   const send = async () => {
     if (!device || !pkg || sending) return;
-    const name = contact.name.trim();
-    const email = contact.email.trim();
-    if (!name || !email) return fail('validation', TOAST.validation);
-    if (!EMAIL_PATTERN.test(email) || !strictEmail(email)) return fail('validation', TOAST.badEmail);
+    // The contact form's checks (spec §5 toasts, then the strict ones), then the NIP checksum.
+    const checked = checkContactForm(contact);
+    if (!checked.ok) return fail('validation', checked.toast);
     if (contact.nip.trim() && !isValidNip(contact.nip)) return fail('validation', T.badNip);
+    const { name, email } = checked.data;
     setSending(true);
     setToast(undefined);
     const opt = (v: string) => v.trim() || undefined;
@@ -322,7 +319,7 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
       contact: {
         name,
         email,
-        phone: opt(contact.phone),
+        phone: checked.data.phone,
         company: opt(contact.company),
         nip: opt(contact.nip),
         city: opt(contact.city),

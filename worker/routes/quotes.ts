@@ -1,137 +1,135 @@
 /**
  * `POST /api/quotes` (a configurator quote, DESIGN §4) and `GET /wycena/{id}` (its
- * printable page). The price is recomputed here from the live catalogue; whatever
- * price a browser sends is ignored.
+ * printable page). The quote goes through the same intake guard as the contact form
+ * (rate limit, JSON only, 16 KB, honeypot, submission id) and is stored as a lead of kind
+ * 'quote' with its quote row and its notification in one D1 batch. The price is
+ * recomputed here from the live catalogue: whatever price a browser sends is ignored.
  */
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../app.ts';
+import { enqueueNotification } from '../email.ts';
+import { type IntakeEnv, leadIntake } from '../lead-intake.ts';
 import { liveCatalogue } from '../models/catalogue.ts';
-import { type QuoteContact, createQuote, findQuote } from '../models/quotes.ts';
-import { PACKAGE_LEVELS, findDevice, findPackage } from '../../widgets/core/model.ts';
-import { priceQuote } from '../../widgets/core/quote.ts';
-import { isValidNip } from '../../widgets/core/nip.ts';
+import { type NewLead, storeLead } from '../models/leads.ts';
+import { QUOTE_ID_PATTERN, newQuoteId, quoteById, quoteOfLead, quoteStatements } from '../models/quotes.ts';
+import { quoteNotification } from '../quote-notification.ts';
 import { quotePageCsp, renderMissingQuotePage, renderQuotePage } from '../quote-page.ts';
+import { PACKAGE_LEVELS, findDevice, findPackage } from '../../widgets/core/model.ts';
+import { isValidNip } from '../../widgets/core/nip.ts';
+import { priceQuote } from '../../widgets/core/quote.ts';
+import {
+  attributionSchema,
+  check,
+  companySchema,
+  emailSchema,
+  honeypotSchema,
+  messageSchema,
+  nameSchema,
+  phoneSchema,
+  submissionIdSchema,
+} from '../../widgets/core/validation.ts';
 
-/** Largest request body we read. */
-export const MAX_QUOTE_BODY = 16 * 1024;
-
-const ERR = {
-  tooLarge: 'Zapytanie jest zbyt duże.',
-  notJson: 'Zapytanie musi być w formacie JSON.',
-  badJson: 'Nie udało się odczytać zapytania.',
+export const QUOTE_ERRORS = {
+  body: 'Nieprawidłowe dane wyceny.',
   device: 'Nie znamy wybranego urządzenia. Wybierz urządzenie z listy.',
   level: 'Nie znamy wybranego pakietu. Wybierz Basic, Business lub Premium.',
   term: 'Wybierz okres umowy: 24 lub 36 miesięcy albo krótszy okres do uzgodnienia.',
-  required: 'Proszę wypełnić wszystkie wymagane pola (imię i email)',
-  email: 'Proszę podać prawidłowy adres email',
-  nip: 'Nieprawidłowy NIP – sprawdź numer.',
-  volume: 'Podaj liczbę stron jako liczbę całkowitą od 0 do 1 000 000.',
-  tooLong: (field: string, max: number) => `Pole „${field}” może mieć najwyżej ${max} znaków.`,
-  invalid: 'Nieprawidłowe dane zapytania. Odśwież stronę i spróbuj ponownie.',
+  paper: 'Nieprawidłowa opcja papieru.',
+  volume: 'Liczba stron miesięcznie musi być liczbą całkowitą od 0 do 1 000 000.',
+  contact: 'Proszę wypełnić wszystkie wymagane pola (imię i email)',
+  nip: 'Pole „NIP” musi zawierać prawidłowy numer NIP (10 cyfr z poprawną sumą kontrolną).',
+  city: 'Pole „Miejscowość” może mieć najwyżej 80 znaków, bez znaków sterujących.',
+  consent: 'Nieprawidłowa wartość zgody marketingowej.',
   storage: 'Nie udało się zapisać wyceny. Spróbuj ponownie za chwilę.',
 } as const;
 
-const text = (field: string, max: number) =>
-  v.optional(v.pipe(v.string(ERR.tooLong(field, max)), v.trim(), v.maxLength(max, ERR.tooLong(field, max))));
-const pages = v.optional(v.pipe(v.number(ERR.volume), v.integer(ERR.volume), v.minValue(0, ERR.volume), v.maxValue(1_000_000, ERR.volume)));
-const STRICT_EMAIL = /^[^\s@,;<>"()\x00-\x1f\x7f]+@[^\s@,;<>"()\x00-\x1f\x7f]+\.[^\s@,;<>"()\x00-\x1f\x7f]+$/;
+const pages = v.optional(
+  v.pipe(v.number(QUOTE_ERRORS.volume), v.integer(QUOTE_ERRORS.volume), v.minValue(0, QUOTE_ERRORS.volume), v.maxValue(1_000_000, QUOTE_ERRORS.volume)),
+);
+const blankToUndefined = v.transform((s: string) => s || undefined);
 
-const ContactSchema = v.object({
-  name: v.pipe(v.string(ERR.required), v.trim(), v.nonEmpty(ERR.required), v.maxLength(100, ERR.tooLong('Imię i nazwisko', 100))),
-  email: v.pipe(v.string(ERR.required), v.trim(), v.nonEmpty(ERR.required), v.maxLength(254, ERR.email), v.regex(STRICT_EMAIL, ERR.email)),
-  phone: text('Telefon', 30),
-  company: text('Firma', 150),
-  nip: v.optional(v.pipe(v.string(ERR.nip), v.trim(), v.check((n) => n === '' || isValidNip(n), ERR.nip))),
-  city: text('Miejscowość', 80),
-  message: text('Wiadomość', 2000),
-  marketingConsent: v.optional(v.boolean(), false),
-});
+/** The contact fields of a quote: the contact form's, plus company, NIP, city and the marketing consent. */
+export const quoteContactSchema = v.object(
+  {
+    name: nameSchema,
+    email: emailSchema,
+    phone: phoneSchema,
+    company: companySchema,
+    nip: v.nullish(v.pipe(v.string(QUOTE_ERRORS.nip), v.trim(), v.check((n) => n === '' || isValidNip(n), QUOTE_ERRORS.nip), blankToUndefined)),
+    city: v.nullish(v.pipe(v.string(QUOTE_ERRORS.city), v.trim(), v.maxLength(80, QUOTE_ERRORS.city), v.check((s) => !/[\0-\x1f\x7f]/.test(s), QUOTE_ERRORS.city), blankToUndefined)),
+    message: messageSchema,
+    marketingConsent: v.optional(v.boolean(QUOTE_ERRORS.consent), false),
+  },
+  QUOTE_ERRORS.contact,
+);
 
-const ATTRIBUTION_KEYS = ['page', 'origin', 'referrer', 'utm_source', 'utm_medium', 'utm_campaign', 'partner'] as const;
+/** The quote body of DESIGN §4; unknown fields (a price, say) are dropped. */
+export const quoteSchema = v.object(
+  {
+    deviceId: v.pipe(v.string(QUOTE_ERRORS.device), v.maxLength(64, QUOTE_ERRORS.device)),
+    level: v.picklist(PACKAGE_LEVELS, QUOTE_ERRORS.level),
+    term: v.picklist([24, 36, 'short'], QUOTE_ERRORS.term),
+    paper: v.optional(v.boolean(QUOTE_ERRORS.paper), false),
+    volume: v.nullish(v.object({ mono: pages, color: pages }, QUOTE_ERRORS.volume)),
+    contact: v.optional(quoteContactSchema, {}),
+    submissionId: submissionIdSchema,
+    attribution: attributionSchema,
+    website: honeypotSchema,
+  },
+  QUOTE_ERRORS.body,
+);
 
-const QuoteSchema = v.object({
-  deviceId: v.pipe(v.string(ERR.device), v.maxLength(64, ERR.device)),
-  level: v.picklist(PACKAGE_LEVELS, ERR.level),
-  term: v.picklist([24, 36, 'short'], ERR.term),
-  paper: v.optional(v.boolean(), false),
-  volume: v.optional(v.object({ mono: pages, color: pages })),
-  contact: ContactSchema,
-  submissionId: v.optional(v.pipe(v.string(), v.uuid())),
-  attribution: v.optional(v.record(v.string(), v.unknown())),
-  website: v.optional(v.string()),
-});
+export const quotes = new Hono<IntakeEnv>();
 
-/** Known attribution fields only, as short strings. */
-function cleanAttribution(raw: Record<string, unknown> | undefined, requestOrigin: string | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const key of ATTRIBUTION_KEYS) {
-    const value = raw?.[key];
-    if (typeof value === 'string' && value) out[key] = value.slice(0, 500);
-  }
-  if (requestOrigin) out.requestOrigin = requestOrigin.slice(0, 200);
-  return out;
-}
+/** A filled honeypot gets an answer shaped like a real one, and nothing is stored. */
+const spamAnswer = (c: Context<IntakeEnv>) => {
+  const id = newQuoteId();
+  const number = `KS-${new Date().getUTCFullYear()}-${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
+  return c.json({ ok: true, id, number, url: `${new URL(c.req.url).origin}/wycena/${id}` }, 201);
+};
 
-export const quotes = new Hono<AppEnv>();
-
-quotes.post('/', async (c) => {
-  if (!/^application\/json\b/i.test(c.req.header('Content-Type') ?? '')) return c.json({ error: ERR.notJson }, 415);
-  const declared = Number(c.req.header('Content-Length') ?? 0);
-  if (declared > MAX_QUOTE_BODY) return c.json({ error: ERR.tooLarge }, 413);
-  const raw = await c.req.text();
-  if (new TextEncoder().encode(raw).length > MAX_QUOTE_BODY) return c.json({ error: ERR.tooLarge }, 413);
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return c.json({ error: ERR.badJson }, 400);
-  }
-  const given = (json as { contact?: unknown } | null)?.contact;
-  if (typeof given !== 'object' || given === null) return c.json({ error: ERR.required }, 400);
-  const parsed = v.safeParse(QuoteSchema, json, { message: ERR.invalid });
-  if (!parsed.success) return c.json({ error: parsed.issues[0]?.message ?? ERR.badJson }, 400);
-  const body = parsed.output;
-  // The honeypot: people never see the field, so whoever fills it is answered and forgotten.
-  if (body.website) return c.json({ ok: true }, 201);
+quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
+  const { body, submissionId, origin } = c.get('intake');
+  const parsed = check(quoteSchema, body);
+  if (!parsed.ok) return c.json({ error: parsed.error }, 400);
+  const q = parsed.data;
 
   const catalogue = await liveCatalogue(c.env.DB);
-  const device = findDevice(catalogue, body.deviceId);
-  if (!device) return c.json({ error: ERR.device }, 400);
-  const pkg = findPackage(device, body.level);
-  if (!pkg) return c.json({ error: ERR.level }, 400);
+  const device = findDevice(catalogue, q.deviceId);
+  if (!device) return c.json({ error: QUOTE_ERRORS.device }, 400);
+  const pkg = findPackage(device, q.level);
+  if (!pkg) return c.json({ error: QUOTE_ERRORS.level }, 400);
+  const price = priceQuote(device, pkg, q.term, q.paper, q.volume ? { mono: q.volume.mono ?? 0, color: q.volume.color ?? 0 } : undefined);
 
-  const contact: QuoteContact = {
-    name: body.contact.name,
-    email: body.contact.email,
-    marketingConsent: body.contact.marketingConsent,
-  };
-  for (const key of ['phone', 'company', 'nip', 'city', 'message'] as const) {
-    const value = body.contact[key];
-    if (value) contact[key] = value;
-  }
-  const price = priceQuote(device, pkg, body.term, body.paper, body.volume && { mono: body.volume.mono ?? 0, color: body.volume.color ?? 0 });
+  const { name, email, phone, company, message, nip, city, marketingConsent } = q.contact;
+  const lead: NewLead = { kind: 'quote', submissionId, name, email, phone, company, message, attribution: q.attribution, origin };
+  const quote = { id: newQuoteId(), price, catalogueVersion: catalogue.version, nip, city, marketingConsent };
+  const pageUrl = (id: string) => `${new URL(c.req.url).origin}/wycena/${id}`;
+  let stored;
   try {
-    const stored = await createQuote(c.env.DB, {
-      price,
-      catalogueVersion: catalogue.version,
-      contact,
-      attribution: cleanAttribution(body.attribution, c.req.header('Origin')),
-      ...(body.submissionId ? { submissionId: body.submissionId } : {}),
-    });
-    const url = `${new URL(c.req.url).origin}/wycena/${stored.id}`;
-    return c.json({ ok: true, id: stored.id, number: stored.number, url, quote: stored.price }, 201);
+    const result = await storeLead(
+      c.env.DB,
+      lead,
+      (leadId) => quoteNotification(leadId, lead, quote, pageUrl(quote.id), c.env.SALES_EMAIL),
+      (leadId) => quoteStatements(c.env.DB, leadId, quote),
+    );
+    // A replayed submission answers the quote stored the first time.
+    stored = await quoteOfLead(c.env.DB, result.id);
+    if (!stored) throw new Error(`quotes: lead ${result.id} has no quote`);
+    if (result.notificationId !== undefined) await enqueueNotification(c.env, result.notificationId);
   } catch (error) {
-    console.error('quote not stored', error);
-    return c.json({ error: ERR.storage }, 503);
+    console.error('quotes: storing the quote failed', error);
+    return c.json({ error: QUOTE_ERRORS.storage }, 503);
   }
+  return c.json({ ok: true, id: stored.id, number: stored.number, url: pageUrl(stored.id), quote: stored.price }, 201);
 });
 
 export const quotePage = new Hono<AppEnv>();
 
 quotePage.get('/:id', async (c) => {
   const id = c.req.param('id');
-  const quote = /^[A-Za-z0-9_-]{32}$/.test(id) ? await findQuote(c.env.DB, id) : undefined;
+  const quote = QUOTE_ID_PATTERN.test(id) ? await quoteById(c.env.DB, id) : undefined;
   const expired = !!quote && Date.parse(quote.expiresAt) <= Date.now();
   c.header('X-Robots-Tag', 'noindex, nofollow');
   c.header('Cache-Control', 'private, no-store');
