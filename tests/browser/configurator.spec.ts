@@ -19,7 +19,7 @@ function storedQuote(id: string): Record<string, string | number> {
   const result = spawnSync(
     process.execPath,
     [path.join(root, 'scripts/wrangler.mjs'), 'd1', 'execute', 'DB', '--local', '--persist-to', path.join(root, '.wrangler/test-state'), '--json', '--command',
-      `SELECT number, device_id, level, term, paper, volume_mono, volume_color, monthly_net, monthly_gross, contact, attribution FROM quotes WHERE id = '${id.replace(/'/g, '')}'`],
+      `SELECT q.number, q.device_id, q.level, q.term, q.paper, q.volume_mono, q.volume_color, q.monthly_net, q.monthly_gross, q.marketing_consent, l.kind, l.name, l.email, l.attribution FROM quotes q JOIN leads l ON l.id = q.lead_id WHERE q.id = '${id.replace(/'/g, '')}'`],
     { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' } },
   );
   const rows = (JSON.parse(result.stdout) as { results: Record<string, string | number>[] }[])[0]?.results ?? [];
@@ -116,7 +116,7 @@ test.describe('<kserowo-configurator> entry points', () => {
     const row = storedQuote(sent.id);
     expect(row).toMatchObject({ device_id: 'km-c258', level: 'business', term: '24', monthly_net: 335, monthly_gross: 412.05 });
     expect(JSON.parse(String(row.attribution))).toMatchObject({ utm_source: 'partner', utm_campaign: 'device_selection' });
-    expect(JSON.parse(String(row.contact))).toMatchObject({ name: 'Anna Nowak', email: 'anna@firma.pl', marketingConsent: false });
+    expect(row).toMatchObject({ kind: 'quote', name: 'Anna Nowak', email: 'anna@firma.pl', marketing_consent: 0 });
 
     // Host pages and analytics get the human number, never the secret id.
     const seen = await page.evaluate(() => {
