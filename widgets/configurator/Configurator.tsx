@@ -25,6 +25,7 @@ import { emit, hostOf } from '../core/events.ts';
 import { Loading, WidgetBoundary } from '../core/Fallback.tsx';
 import { TOAST } from '../core/errors.ts';
 import { FALLBACK } from '../core/texts.ts';
+import { PRICING } from '../core/price-labels.ts';
 import { isValidNip } from '../core/nip.ts';
 import { LIMITS, checkContactForm } from '../core/validation.ts';
 import type { WidgetHostProps } from '../core/define.ts';
@@ -50,15 +51,10 @@ const T = {
   type: 'Rodzaj',
   format: 'Format',
   all: 'Wszystkie',
-  mono: 'Mono',
-  color: 'Kolor',
   unknownDevice: (id: string) => `Nie znamy urządzenia „${id}” – wybierz je z listy poniżej.`,
   unknownPackage: (id: string) => `Nie znamy pakietu „${id}” – wybierz go z listy.`,
   chooseDevice: 'Wybierz urządzenie, aby przejść dalej.',
   none: 'Żadne urządzenie nie spełnia wybranych filtrów.',
-  from: 'od',
-  perMonth: 'netto / mies.',
-  grossSuffix: 'brutto',
   volume: 'Ile stron drukujesz miesięcznie? (opcjonalnie)',
   volumeHint: 'Podaj szacunkową liczbę stron, a policzymy koszt każdego pakietu z opłatą za strony ponad limit i wskażemy najtańszy.',
   monoPages: 'Strony mono',
@@ -404,7 +400,7 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
             {unknownDevice && <p className="note" role="status">{unknownDevice}</p>}
             <div className="filters">
               <Radios legend={T.type} name="type" value={filters.type} onChange={(type) => setFilters((f) => ({ ...f, type }))}
-                options={[['', T.all], ['mono', T.mono], ['color', T.color]]} />
+                options={[['', T.all], ['mono', PRICING.mono], ['color', PRICING.color]]} />
               <Radios legend={T.format} name="format" value={filters.format} onChange={(format) => setFilters((f) => ({ ...f, format }))}
                 options={[['', T.all], ['A4', 'A4'], ['A3', 'A3']]} />
             </div>
@@ -418,7 +414,7 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
         )}
         {step === 2 && device && (
           <>
-            <p className="for">{device.name} · {device.type === 'color' ? T.color : T.mono} {device.format}</p>
+            <p className="for">{device.name} · {device.type === 'color' ? PRICING.color : PRICING.mono} {device.format}</p>
             {unknownLevel && <p className="note" role="status">{unknownLevel}</p>}
             <fieldset className="volume">
               <legend>{T.volume}</legend>
@@ -442,13 +438,13 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
                       {est?.recommended && <span className="badge">{T.recommended}</span>}
                       {p.level === 'premium' && <span className="badge sla">{T.sla}</span>}
                     </span>
-                    <span className="pkg-price"><strong>{formatPln(p.monthlyPrice)}</strong> {T.perMonth}</span>
-                    <span className="muted">{formatPln(gross(p.monthlyPrice), 2)} {T.grossSuffix}</span>
+                    <span className="pkg-price"><strong>{formatPln(p.monthlyPrice)}</strong> {PRICING.perMonth}</span>
+                    <span className="muted">{formatPln(gross(p.monthlyPrice), 2)} {PRICING.grossSuffix}</span>
                     <span>{T.included}: {formatNumber(p.monthlyLimit)} {T.pagesMono}{p.colorLimit !== undefined && ` + ${formatNumber(p.colorLimit)} ${T.pagesColor}`}</span>
                     <span>{T.overage}: {formatRate(p.overage.mono)} mono{p.overage.color !== undefined && `, ${formatRate(p.overage.color)} kolor`} {T.perPage}</span>
                     <span>{p.level === 'premium' ? `${T.sla}: ${T.slaText}` : T.standard}</span>
                     {est && (Number(choices.mono) > 0 || Number(choices.color) > 0) && (
-                      <span className="est">{T.estimate}: <strong>{formatPln(est.cost, 2)}</strong> {T.perMonth}</span>
+                      <span className="est">{T.estimate}: <strong>{formatPln(est.cost, 2)}</strong> {PRICING.perMonth}</span>
                     )}
                   </label>
                 );
@@ -464,6 +460,7 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
               </label>
             </fieldset>
             <p className="trial">{T.trial}</p>
+            <p className="muted">{PRICING.footnote}</p>
           </>
         )}
         {step === 3 && device && pkg && (
@@ -539,8 +536,8 @@ function DeviceList({ devices, chosen, onChoose }: { devices: Device[]; chosen?:
         <label key={d.id} className={d.id === chosen ? 'dev on' : 'dev'}>
           <input type="radio" name="device" value={d.id} checked={d.id === chosen} onChange={() => onChoose(d.id)} />
           <strong>{d.name}</strong>
-          <span className="muted">{d.type === 'color' ? T.color : T.mono} · {d.format}</span>
-          <span>{T.from} <strong>{formatPln(lowestPrice(d))}</strong> {T.perMonth}</span>
+          <span className="muted">{d.type === 'color' ? PRICING.color : PRICING.mono} · {d.format}</span>
+          <span>{PRICING.from} <strong>{formatPln(lowestPrice(d))}</strong> {PRICING.perMonth}</span>
         </label>
       ))}
     </fieldset>
@@ -592,11 +589,11 @@ function Summary({ device, quote }: { device: Device; quote: QuotePrice }) {
         <dt>{T.term}</dt><dd>{TERM_LABELS[quote.term]}</dd>
         <dt>{T.options}</dt><dd>{quote.paper ? T.paperYes : T.paperNo}</dd>
         <dt>{T.price}</dt>
-        <dd><strong>{formatPln(quote.monthlyNet)} {T.perMonth}</strong> <span className="muted">({formatPln(quote.monthlyGross, 2)} {T.grossSuffix})</span></dd>
+        <dd><strong>{formatPln(quote.monthlyNet)} {PRICING.perMonth}</strong> <span className="muted">({formatPln(quote.monthlyGross, 2)} {PRICING.grossSuffix})</span></dd>
         {stated && (
           <>
             <dt>{T.estimated(pages)}</dt>
-            <dd>{formatPln(quote.estimatedNet, 2)} {T.perMonth} <span className="muted">({formatPln(quote.estimatedGross, 2)} {T.grossSuffix})</span></dd>
+            <dd>{formatPln(quote.estimatedNet, 2)} {PRICING.perMonth} <span className="muted">({formatPln(quote.estimatedGross, 2)} {PRICING.grossSuffix})</span></dd>
           </>
         )}
       </dl>
