@@ -104,7 +104,20 @@ test.describe('<kserowo-configurator> entry points', () => {
     expect(JSON.parse(String(row.attribution))).toMatchObject({ utm_source: 'site', utm_medium: 'pricing', utm_campaign: 'main_pricing_cta' });
   });
 
-  test('from a model card link (?device=km-c258, partner campaign): starts at the package and stores that attribution', async ({ page }) => {
+  test('from a model card on the home page: the device is preselected and the device campaign is stored', async ({ page }) => {
+    await page.goto('/');
+    await page.locator('kserowo-models').getByRole('link', { name: 'Skonfiguruj Konica Minolta bizhub C258' }).click();
+    await expect(page).toHaveURL(/\/konfigurator\?device=km-c258&utm_source=site&utm_medium=models&utm_campaign=device_selection/);
+    await expect(heading(page)).toContainText('Wybierz pakiet');
+    await cfg(page).getByRole('radio', { name: /Basic/ }).check();
+    await next(page).click();
+    const sent = await sendQuote(page);
+    const row = storedQuote(sent.id);
+    expect(row).toMatchObject({ device_id: 'km-c258', level: 'basic', monthly_net: 309 });
+    expect(JSON.parse(String(row.attribution))).toMatchObject({ utm_source: 'site', utm_medium: 'models', utm_campaign: 'device_selection' });
+  });
+
+  test('from a partner link (?device=km-c258&utm_source=partner&utm_campaign=device_selection): the shortest path, stored with that attribution', async ({ page }) => {
     await recordEvents(page);
     await page.goto('/konfigurator?device=km-c258&utm_source=partner&utm_campaign=device_selection');
     await expect(heading(page)).toContainText('Wybierz pakiet');
