@@ -1,9 +1,10 @@
 // Builds everything into dist/public: the widgets (Rollup), the site script and CSS
 // (esbuild), then every page of the site (site/build.tsx, rendered with Preact).
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { rollup } from 'rollup';
 
@@ -18,6 +19,9 @@ export const preactAlias = {
   'react-dom': 'preact/compat',
   react: 'preact/compat',
 };
+
+/** site/script/site.ts, gzipped (issue 6). */
+const SITE_SCRIPT_BUDGET_KB = 4;
 
 const hashOf = (text) => createHash('sha256').update(text).digest('hex').slice(0, 8);
 
@@ -47,6 +51,9 @@ async function buildSiteAssets() {
     alias: preactAlias,
   });
   const js = script.outputFiles[0].text;
+  const jsGzip = gzipSync(js, { level: 9 }).length;
+  console.log(`Site script: ${(jsGzip / 1024).toFixed(2)} KB gzipped (budget ${SITE_SCRIPT_BUDGET_KB} KB)`);
+  if (jsGzip > SITE_SCRIPT_BUDGET_KB * 1024) throw new Error(`Bundle budget exceeded: site script ${(jsGzip / 1024).toFixed(2)} KB > ${SITE_SCRIPT_BUDGET_KB} KB`);
   const jsName = `site.${hashOf(js)}.js`;
   writeFileSync(path.join(assetsOut, jsName), js);
 
@@ -63,7 +70,7 @@ async function buildSiteAssets() {
   return { css: `/assets/${cssName}`, siteScript: `/assets/${jsName}`, widgetScript: '/widgets/v1/kserowo.js' };
 }
 
-/** Bundles site/build.tsx for Node (React aliased to Preact) and runs it. */
+/** Bundles site/build.tsx for Node (React aliased to Preact) and runs it: pages, sitemap, robots.txt, `_headers`. */
 async function buildPages(assets) {
   mkdirSync(cache, { recursive: true });
   const entry = path.join(cache, 'site-build.mjs');
@@ -83,18 +90,12 @@ async function buildPages(assets) {
   return buildSite(out, assets);
 }
 
-function writeHeaders() {
-  const template = path.join(root, 'site/_headers');
-  if (existsSync(template)) cpSync(template, path.join(out, '_headers'));
-}
-
 export async function build() {
   const started = Date.now();
   rmSync(out, { recursive: true, force: true });
   await buildWidgets();
   const assets = await buildSiteAssets();
   const pages = await buildPages(assets);
-  writeHeaders();
   console.log(`Built ${pages.length} pages and the widgets into dist/public in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
