@@ -61,6 +61,21 @@ async function recordEvents(page: Page) {
 
 const step = (page: Page) => cfg(page).locator('.progress [aria-current="step"]');
 
+test.describe('<kserowo-configurator> loading', () => {
+  test("is fetched only where the element is, with 'Ładowanie...' in its box until then", async ({ page, request }) => {
+    const html = await (await request.get('/konfigurator')).text();
+    expect(html).toMatch(/<kserowo-configurator sync-url(="")?>\s*<template shadowrootmode="open">.*Ładowanie\.\.\./s);
+    const chunks: string[] = [];
+    page.on('request', (r) => { if (/\/widgets\/v1\/configurator\.[0-9a-f]+\.js$/.test(r.url())) chunks.push(r.url()); });
+    await page.goto('/modele');
+    await expect(page.locator('kserowo-models .card, kserowo-models li').first()).toBeVisible();
+    expect(chunks).toEqual([]);
+    await page.goto('/konfigurator');
+    await expect(heading(page)).toContainText('Wybierz urządzenie');
+    expect(chunks).toHaveLength(1);
+  });
+});
+
 test.describe('<kserowo-configurator> entry points', () => {
   test('from the hero "Skonfiguruj online": device, package, quote, stored with the hero campaign', async ({ page }) => {
     await page.goto('/');
