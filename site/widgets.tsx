@@ -13,6 +13,8 @@ import { Pricing } from '../widgets/pricing/Pricing.tsx';
 import { pricingCss } from '../widgets/pricing/styles.ts';
 import { Models } from '../widgets/models/Models.tsx';
 import { modelsCss } from '../widgets/models/styles.ts';
+import { baseCss } from '../widgets/core/theme.ts';
+import { Loading } from '../widgets/core/Fallback.tsx';
 
 /** A pre-rendered element's attributes, as props (`configurator-url` → `configuratorUrl`). */
 export type ElementProps = Record<string, string>;
@@ -69,6 +71,18 @@ export function ModelsWidget({ catalogue, limit, order, filters, syncUrl }: Mode
     <kserowo-models
       {...attributes}
       dangerouslySetInnerHTML={{ __html: shadowRenderers['kserowo-models']!(propsOfAttributes(Object.entries(attributes)), catalogue) }}
+    />
+  );
+}
+
+/** The configurator shows 'Ładowanie...' in its box until its chunk has loaded (loaded on demand). */
+export function ConfiguratorWidget(props: { device?: string; package?: string; syncUrl?: boolean }) {
+  return (
+    <kserowo-configurator
+      device={props.device}
+      package={props.package}
+      sync-url={props.syncUrl ? '' : undefined}
+      dangerouslySetInnerHTML={{ __html: declarativeShadow(baseCss, <div className="k-root"><Loading /></div>) }}
     />
   );
 }

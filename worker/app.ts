@@ -4,6 +4,7 @@ import { cors } from 'hono/cors';
 import { catalogue } from './routes/catalogue.ts';
 import { contact } from './routes/contact.ts';
 import { health } from './routes/health.ts';
+import { quotePage, quotes } from './routes/quotes.ts';
 import { notFoundPage } from './pages.ts';
 import { securityHeaders } from './security.ts';
 import { adminApi } from './routes/admin/index.ts';
@@ -24,6 +25,8 @@ app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/admin/') ? next() : 
 app.route('/api/catalogue', catalogue);
 app.route('/api/health', health);
 app.route('/api/send-contact-email', contact);
+app.route('/api/quotes', quotes);
+app.route('/wycena', quotePage);
 app.route('/api/admin', adminApi);
 app.route('/admin', adminPage);
 app.route('/', prerendered);
