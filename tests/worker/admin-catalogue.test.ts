@@ -104,6 +104,32 @@ describe('the catalogue in the admin panel', () => {
       expect(catalogue).toEqual(await liveCatalogue());
     });
 
+    it('a new quote is priced with it and shows in the panel with its device, package and catalogue version', async () => {
+      const res = await request('/api/quotes', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: 'https://kserowo.pl' },
+        body: JSON.stringify({
+          deviceId: 'km-c3320i', level: 'basic', term: 24, volume: { mono: 900, color: 150 },
+          contact: { name: 'Piotr Wycena', email: 'piotr@firma.pl' }, submissionId: crypto.randomUUID(),
+          attribution: { page: '/konfigurator', origin: 'https://kserowo.pl', referrer: '', utm_source: 'google' },
+        }),
+      });
+      expect(res.status).toBe(201);
+      const quote = (await res.json()) as { id: string; number: string; quote: { monthlyNet: number; monthlyGross: number } };
+      expect(quote.quote.monthlyNet).toBe(185);
+      expect(quote.quote.monthlyGross).toBe(227.55);
+
+      const cookie = await login();
+      const { leads } = (await (await read('/api/admin/leads?kind=quote', cookie)).json()) as { leads: { id: string; quote: { number: string; deviceName: string; level: string; monthlyNet: number } }[] };
+      expect(leads[0]?.quote).toEqual({ number: quote.number, deviceName: 'Konica Minolta bizhub C3320i', level: 'basic', monthlyNet: 185 });
+      const detail = (await (await read(`/api/admin/leads/${leads[0]!.id}`, cookie)).json()) as { quote: { url: string; catalogueVersion: number } };
+      expect(detail.quote.url).toBe(`/wycena/${quote.id}`);
+      expect(detail.quote.catalogueVersion).toBe((await liveCatalogue()).version);
+      const stats = (await (await read('/api/admin/stats', cookie)).json()) as { quotesByDevice: unknown; quotesByPackage: unknown };
+      expect(stats.quotesByDevice).toEqual([{ key: 'Konica Minolta bizhub C3320i', count: 1 }]);
+      expect(stats.quotesByPackage).toEqual([{ key: 'basic', count: 1 }]);
+    });
+
     it('rolling back to the built-in catalogue restores 195 zł as a newer version', async () => {
       const cookie = await login();
       const before = (await liveCatalogue()).version;
