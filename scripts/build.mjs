@@ -90,12 +90,48 @@ async function buildPages(assets) {
   return buildSite(out, assets);
 }
 
+/**
+ * The admin panel (issue 7): its own script and CSS, bundled apart from the public
+ * widgets (never counted in their budgets), and the page shell `admin.html` that the
+ * worker serves at `/admin`.
+ */
+async function buildAdmin() {
+  const assetsOut = path.join(out, 'assets');
+  const script = await esbuild.build({
+    entryPoints: [path.join(root, 'admin/main.tsx')],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: 'es2020',
+    write: false,
+    alias: preactAlias,
+    jsx: 'automatic',
+    jsxImportSource: 'react',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'warning',
+  });
+  const js = script.outputFiles[0].text;
+  const jsName = `admin.${hashOf(js)}.js`;
+  writeFileSync(path.join(assetsOut, jsName), js);
+  const styles = await esbuild.build({ entryPoints: [path.join(root, 'admin/admin.css')], bundle: true, minify: true, write: false });
+  const css = styles.outputFiles[0].text;
+  const cssName = `admin.${hashOf(css)}.css`;
+  writeFileSync(path.join(assetsOut, cssName), css);
+
+  const entry = path.join(cache, 'admin-shell.mjs');
+  await esbuild.build({ entryPoints: [path.join(root, 'admin/shell.ts')], bundle: true, platform: 'node', format: 'esm', outfile: entry, logLevel: 'warning' });
+  const { adminShell } = await import(`${pathToFileURL(entry).href}?t=${Date.now()}`);
+  writeFileSync(path.join(out, 'admin.html'), adminShell({ script: `/assets/${jsName}`, css: `/assets/${cssName}` }));
+  console.log(`Admin panel script: ${(gzipSync(js).length / 1024).toFixed(1)} KB gzipped (not a public widget; no budget).`);
+}
+
 export async function build() {
   const started = Date.now();
   rmSync(out, { recursive: true, force: true });
   await buildWidgets();
   const assets = await buildSiteAssets();
   const pages = await buildPages(assets);
+  await buildAdmin();
   console.log(`Built ${pages.length} pages and the widgets into dist/public in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 

@@ -8,9 +8,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { root, useWranglerEnv, wranglerBin } from './env.mjs';
+import { TEST_ADMIN_PASSWORD, adminHash } from './admin-hash.mjs';
 
 const port = process.env.PORT ?? '8788';
-const persist = path.join(root, '.wrangler/test-state');
+// KSEROWO_TEST_STATE: another state folder, for a second server a test starts itself.
+const persist = path.join(root, process.env.KSEROWO_TEST_STATE ?? '.wrangler/test-state');
 useWranglerEnv();
 rmSync(persist, { recursive: true, force: true });
 
@@ -37,7 +39,12 @@ if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 const extra = process.env.KSEROWO_WRANGLER_ARGS ? process.env.KSEROWO_WRANGLER_ARGS.split(' ') : [];
 const dev = spawn(
   process.execPath,
-  [wranglerBin, 'dev', '--config', config, '--ip', '127.0.0.1', '--port', port, '--local', '--persist-to', persist, '--show-interactive-dev-session=false', ...extra],
+  [
+    wranglerBin, 'dev', '--config', config, '--ip', '127.0.0.1', '--port', port, '--local', '--persist-to', persist, '--show-interactive-dev-session=false',
+    // The admin secret from the password the admin tests log in with (never the .dev.vars one).
+    '--var', `ADMIN_PASSWORD_HASH:${adminHash(TEST_ADMIN_PASSWORD)}`,
+    ...extra,
+  ],
   { cwd: root, stdio: 'inherit' },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => dev.kill(signal));

@@ -1,6 +1,9 @@
 // `npm start`: build everything, apply the D1 migrations to the local database and
 // serve site, widgets and API on http://127.0.0.1:8787 through `wrangler dev`.
 import { spawn, spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { adminHash, randomPassword } from './admin-hash.mjs';
 import { build } from './build.mjs';
 import { root, useWranglerEnv, wranglerBin } from './env.mjs';
 
@@ -9,6 +12,22 @@ const started = Date.now();
 useWranglerEnv();
 
 await build();
+
+/**
+ * The admin password for local work: on the first run a random one is made, only its
+ * hash goes into .dev.vars (git-ignored) and the password is printed once. To choose
+ * another, delete the ADMIN_PASSWORD_HASH line and start again.
+ */
+function ensureAdminPassword() {
+  const file = path.join(root, '.dev.vars');
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  if (/^ADMIN_PASSWORD_HASH=/m.test(current)) return undefined;
+  const password = randomPassword();
+  const gap = current && !current.endsWith('\n') ? '\n' : '';
+  appendFileSync(file, `${gap}# Admin panel (/admin): hash of the password npm start printed on its first run.\nADMIN_PASSWORD_HASH="${adminHash(password)}"\n`);
+  return password;
+}
+const newAdminPassword = ensureAdminPassword();
 
 const migrate = spawnSync(process.execPath, [wranglerBin, 'd1', 'migrations', 'apply', 'DB', '--local'], {
   cwd: root,
@@ -28,6 +47,11 @@ dev.stdout.on('data', (chunk) => {
   if (!announced && /Ready on/.test(String(chunk))) {
     announced = true;
     console.log(`\nKserowo is up on http://127.0.0.1:${port}/ (started in ${((Date.now() - started) / 1000).toFixed(1)} s).`);
+    console.log(
+      newAdminPassword
+        ? `Admin panel: http://127.0.0.1:${port}/admin — password (shown only now, its hash is in .dev.vars): ${newAdminPassword}`
+        : `Admin panel: http://127.0.0.1:${port}/admin — password as printed on the first run (delete ADMIN_PASSWORD_HASH from .dev.vars for a new one).`,
+    );
   }
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => dev.kill(signal));

@@ -1,6 +1,11 @@
 /**
  * Widgets as the site embeds them: pre-rendered into Declarative Shadow DOM with the
  * page's catalogue, which also goes into the page as inline JSON (DESIGN §2).
+ *
+ * `shadowRenderers` is the one place that says how a tag's shadow markup is made from
+ * its attributes and a catalogue: the site build uses it, and so does the worker when
+ * it re-renders our pages for a newly published catalogue (worker/routes/prerendered.ts).
+ * A widget pre-rendered on a page with prices registers its tag here.
  */
 import type { Catalogue } from '../widgets/core/model.ts';
 import { INLINE_CATALOGUE_ID, catalogueJson, declarativeShadow } from '../widgets/core/prerender.tsx';
@@ -11,6 +16,28 @@ import { modelsCss } from '../widgets/models/styles.ts';
 import { baseCss } from '../widgets/core/theme.ts';
 import { Loading } from '../widgets/core/Fallback.tsx';
 
+/** A pre-rendered element's attributes, as props (`configurator-url` → `configuratorUrl`). */
+export type ElementProps = Record<string, string>;
+
+/** A boolean attribute as the widgets read it (DESIGN §2): present is true, absent or "false" is false. */
+const flag = (value: string | undefined): boolean => value !== undefined && value !== 'false';
+
+export const shadowRenderers: Record<string, (props: ElementProps, catalogue: Catalogue) => string> = {
+  'kserowo-pricing': (props, catalogue) => declarativeShadow(pricingCss, <Pricing {...props} catalogue={catalogue} />),
+  'kserowo-models': ({ limit, order, filters, syncUrl, ...rest }, catalogue) =>
+    declarativeShadow(
+      modelsCss,
+      <Models {...rest} limit={limit === undefined ? undefined : Number(limit)} order={order} filters={flag(filters)} syncUrl={flag(syncUrl)} catalogue={catalogue} />,
+    ),
+};
+
+/** Element attributes as the props r2wc gives the component. */
+export function propsOfAttributes(attributes: Iterable<[string, string]>): ElementProps {
+  const props: ElementProps = {};
+  for (const [name, value] of attributes) props[name.replace(/-([a-z])/g, (_, ch: string) => ch.toUpperCase())] = value;
+  return props;
+}
+
 export function InlineCatalogue({ catalogue }: { catalogue: Catalogue }) {
   return <script type="application/json" id={INLINE_CATALOGUE_ID} dangerouslySetInnerHTML={{ __html: catalogueJson(catalogue) }} />;
 }
@@ -19,7 +46,7 @@ export function PricingWidget({ catalogue, type = 'color' }: { catalogue: Catalo
   return (
     <kserowo-pricing
       type={type}
-      dangerouslySetInnerHTML={{ __html: declarativeShadow(pricingCss, <Pricing type={type} catalogue={catalogue} />) }}
+      dangerouslySetInnerHTML={{ __html: shadowRenderers['kserowo-pricing']!({ type }, catalogue) }}
     />
   );
 }
@@ -43,9 +70,7 @@ export function ModelsWidget({ catalogue, limit, order, filters, syncUrl }: Mode
   return (
     <kserowo-models
       {...attributes}
-      dangerouslySetInnerHTML={{
-        __html: declarativeShadow(modelsCss, <Models limit={limit} order={order} filters={filters} syncUrl={syncUrl} catalogue={catalogue} />),
-      }}
+      dangerouslySetInnerHTML={{ __html: shadowRenderers['kserowo-models']!(propsOfAttributes(Object.entries(attributes)), catalogue) }}
     />
   );
 }

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 import { wranglerEnv } from '../scripts/env.mjs';
+import { TEST_ADMIN_PASSWORD, adminHash } from '../scripts/admin-hash.mjs';
 
 // Set again here for runs without scripts/run.mjs (the npm scripts set it before wrangler loads).
 Object.assign(process.env, wranglerEnv);
@@ -21,7 +22,10 @@ const ratelimits = {
   LEAD_RATE_LIMIT: { simple: { limit: 1_000_000, period: 60 } },
   LEAD_RATE_LIMIT_CONFIGURED: { simple: { limit: Number(leadLimit[1]), period: Number(leadLimit[2]) } },
 };
+// oxc compiles TSX for tests with the development runtime (`jsxDEV`): it must be Preact's
+// too, or components render real React elements that Preact's string renderer skips.
 const preactAlias = [
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   // Vitest compiles JSX in development mode, which imports the dev runtime.
@@ -47,7 +51,12 @@ export default defineConfig({
             main: path.join(root, 'worker/index.ts'),
             wrangler: { configPath: path.join(root, 'wrangler.toml') },
             miniflare: {
-              bindings: { TEST_MIGRATIONS: await readD1Migrations(path.join(root, 'worker/migrations')) },
+              bindings: {
+                TEST_MIGRATIONS: await readD1Migrations(path.join(root, 'worker/migrations')),
+                // The admin secret (issue 7), from a password the admin tests know.
+                ADMIN_PASSWORD_HASH: adminHash(TEST_ADMIN_PASSWORD),
+                TEST_ADMIN_PASSWORD,
+              },
               ratelimits,
             },
           })),

@@ -7,6 +7,9 @@ import { health } from './routes/health.ts';
 import { quotePage, quotes } from './routes/quotes.ts';
 import { notFoundPage } from './pages.ts';
 import { securityHeaders } from './security.ts';
+import { adminApi } from './routes/admin/index.ts';
+import { adminPage } from './routes/admin/page.ts';
+import { prerendered } from './routes/prerendered.ts';
 
 export type AppEnv = { Bindings: Env };
 
@@ -14,14 +17,19 @@ export const app = new Hono<AppEnv>();
 
 app.use('*', securityHeaders);
 
-// The public API answers any origin, never with credentials (DESIGN §4).
-app.use('/api/*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ['Content-Type'], maxAge: 86400 }));
+// The public API answers any origin, never with credentials (DESIGN §4); the admin API
+// is same-origin only and sends no CORS headers at all.
+const publicCors = cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ['Content-Type'], maxAge: 86400 });
+app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/admin/') ? next() : publicCors(c, next)));
 
 app.route('/api/catalogue', catalogue);
 app.route('/api/health', health);
 app.route('/api/send-contact-email', contact);
 app.route('/api/quotes', quotes);
 app.route('/wycena', quotePage);
+app.route('/api/admin', adminApi);
+app.route('/admin', adminPage);
+app.route('/', prerendered);
 
 app.notFound((c) =>
   c.req.path.startsWith('/api/') ? c.json({ error: 'Nie znaleziono takiego adresu API.' }, 404) : notFoundPage(c),

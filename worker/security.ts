@@ -11,7 +11,9 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   await next();
   if (c.req.path.startsWith('/api/')) {
     c.res = new Response(c.res.body, c.res);
-    c.res.headers.set('Cross-Origin-Resource-Policy', CROSS_ORIGIN_HEADERS['Cross-Origin-Resource-Policy']!);
+    // The admin API is same-origin only (issue 7); the public API stays loadable anywhere.
+    const policy = c.req.path.startsWith('/api/admin/') ? 'same-origin' : CROSS_ORIGIN_HEADERS['Cross-Origin-Resource-Policy']!;
+    c.res.headers.set('Cross-Origin-Resource-Policy', policy);
     return;
   }
   const isPage = (c.res.headers.get('content-type') ?? '').includes('text/html');

@@ -1,0 +1,172 @@
+/**
+ * The admin panel (issue 7): login, then the views for the sales team. Everything is
+ * Polish; everything a visitor typed is shown as text (Preact escapes it), never as HTML.
+ * When the panel cannot render or its API is unreachable it shows 'Panel admin niedostępny'.
+ */
+import { Component, type ReactNode, useCallback, useEffect, useState } from 'react';
+import { FALLBACK } from '../widgets/core/texts.ts';
+import { ApiRefused, ApiUnavailable, SessionEnded, api } from './api.ts';
+import { CatalogueView } from './CatalogueView.tsx';
+import { LeadsView } from './LeadsView.tsx';
+import { OutboxView } from './OutboxView.tsx';
+import { SnippetView } from './SnippetView.tsx';
+import { StatsView } from './StatsView.tsx';
+
+export interface Session {
+  user: string;
+  expiresAt: string;
+}
+
+/** What a view gets: how to report that the API failed or the session ended. */
+export interface ViewProps {
+  onFailure: (error: unknown) => void;
+}
+
+/** The panel's sections, addressed by the URL hash (`#leady`, `#leady/<id>`, `#cennik` …). */
+const VIEWS = [
+  { id: 'leady', label: 'Leady', render: (p: ViewProps, sub?: string) => <LeadsView {...p} leadId={sub} /> },
+  { id: 'wysylka', label: 'Wysyłka e-maili', render: (p: ViewProps) => <OutboxView {...p} /> },
+  { id: 'liczby', label: 'Liczby', render: (p: ViewProps) => <StatsView {...p} /> },
+  { id: 'cennik', label: 'Cennik', render: (p: ViewProps) => <CatalogueView {...p} /> },
+  { id: 'snippety', label: 'Snippety', render: (p: ViewProps) => <SnippetView {...p} /> },
+] as const;
+
+type State =
+  | { kind: 'loading' }
+  | { kind: 'login'; message?: string }
+  | { kind: 'in'; session: Session }
+  | { kind: 'unavailable' };
+
+/** `#leady/<id>` → ['leady', '<id>']. */
+const viewFromHash = (): [string, string | undefined] => {
+  const [id = '', sub] = location.hash.replace(/^#/, '').split('/');
+  return VIEWS.some((v) => v.id === id) ? [id, sub ? decodeURIComponent(sub) : undefined] : [VIEWS[0].id, undefined];
+};
+
+export function App() {
+  return (
+    <PanelBoundary>
+      <Panel />
+    </PanelBoundary>
+  );
+}
+
+function Panel() {
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [[view, sub], setView] = useState(viewFromHash);
+
+  const onFailure = useCallback((error: unknown) => {
+    if (error instanceof SessionEnded) setState({ kind: 'login', message: error.message || 'Sesja wygasła. Zaloguj się ponownie.' });
+    else if (error instanceof ApiUnavailable) setState({ kind: 'unavailable' });
+    else if (!(error instanceof ApiRefused)) setState({ kind: 'unavailable' });
+  }, []);
+
+  const check = useCallback(() => {
+    setState({ kind: 'loading' });
+    api<Session>('/session')
+      .then((session) => setState({ kind: 'in', session }))
+      .catch((error: unknown) => (error instanceof SessionEnded ? setState({ kind: 'login' }) : onFailure(error)));
+  }, [onFailure]);
+
+  useEffect(check, [check]);
+  useEffect(() => {
+    const follow = () => setView(viewFromHash());
+    addEventListener('hashchange', follow);
+    return () => removeEventListener('hashchange', follow);
+  }, []);
+
+  if (state.kind === 'loading') return <p className="boot" role="status">{FALLBACK.loading}</p>;
+  if (state.kind === 'unavailable') return <Unavailable onRetry={check} />;
+  if (state.kind === 'login') return <Login message={state.message} onLoggedIn={(session) => setState({ kind: 'in', session })} onFailure={onFailure} />;
+
+  const logout = () => {
+    api('/logout', { method: 'POST', body: {} })
+      .then(() => setState({ kind: 'login', message: 'Wylogowano.' }))
+      .catch(onFailure);
+  };
+  const current = VIEWS.find((v) => v.id === view) ?? VIEWS[0];
+  return (
+    <div className="panel">
+      <header className="topbar">
+        <strong className="brand">Panel Kserowo</strong>
+        <nav aria-label="Sekcje panelu">
+          <ul>
+            {VIEWS.map((v) => (
+              <li key={v.id}>
+                <a href={`#${v.id}`} aria-current={v.id === current.id ? 'page' : undefined}>{v.label}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <span className="who">
+          Zalogowano: <strong>{state.session.user}</strong>{' '}
+          <button type="button" className="button ghost" onClick={logout}>Wyloguj</button>
+        </span>
+      </header>
+      <main className="content">{current.render({ onFailure }, sub)}</main>
+    </div>
+  );
+}
+
+function Login({ message, onLoggedIn, onFailure }: { message?: string | undefined; onLoggedIn: (s: Session) => void; onFailure: (e: unknown) => void }) {
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const submit = (event: Event) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    setBusy(true);
+    setError(undefined);
+    api<Session>('/login', { method: 'POST', body: { password: form.get('password'), name: form.get('name') } })
+      .then(onLoggedIn)
+      .catch((e: unknown) => (e instanceof ApiRefused ? setError(e.message) : onFailure(e)))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <main className="login">
+      <h1>Panel Kserowo</h1>
+      <form onSubmit={submit} className="card">
+        {message && <p className="notice" role="status">{message}</p>}
+        <label>
+          Twoje imię <span className="hint">(widoczne w historii zmian cennika)</span>
+          <input name="name" autoComplete="nickname" maxLength={60} />
+        </label>
+        <label>
+          Hasło
+          <input name="password" type="password" autoComplete="current-password" required maxLength={200} />
+        </label>
+        {error && <p className="error" role="alert">{error}</p>}
+        <button type="submit" className="button" disabled={busy}>Zaloguj się</button>
+      </form>
+    </main>
+  );
+}
+
+function Unavailable({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="unavailable" role="alert">
+      <h1>{FALLBACK.admin}</h1>
+      <p>Nie udało się połączyć z serwerem panelu. Sprawdź połączenie i spróbuj ponownie.</p>
+      <p>
+        <button type="button" className="button" onClick={onRetry}>{FALLBACK.retry}</button>
+      </p>
+    </div>
+  );
+}
+
+/** A render error anywhere in the panel shows the fallback instead of a blank page. */
+class PanelBoundary extends Component<{ children?: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static override getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.error('admin panel', error);
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return <Unavailable onRetry={() => this.setState({ failed: false })} />;
+  }
+}

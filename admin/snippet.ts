@@ -1,0 +1,54 @@
+/**
+ * The embed code marketing hands to a partner (DESIGN §2): the loader script and one
+ * element with the chosen widget's attributes, partner and UTM values. Attribute
+ * values are escaped, so whatever is typed cannot break out of the attribute.
+ */
+
+export const WIDGETS = {
+  'kserowo-pricing': 'Cennik (karty pakietów Mono/Kolor)',
+  'kserowo-models': 'Modele kserokopiarek',
+  'kserowo-configurator': 'Konfigurator oferty',
+  'kserowo-contact': 'Formularz kontaktowy',
+} as const;
+
+export type WidgetTag = keyof typeof WIDGETS;
+
+export interface SnippetChoice {
+  tag: WidgetTag;
+  partner: string;
+  utmSource: string;
+  utmMedium: string;
+  utmCampaign: string;
+  /** Widget attributes of its own (e.g. `type`, `limit`, `filters`, `device`, `package`). */
+  extra: Record<string, string | boolean>;
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Attributes in the order they are written: own attributes first, then partner and UTM. */
+export function snippetAttributes(choice: SnippetChoice): [string, string][] {
+  const out: [string, string][] = [];
+  for (const [name, value] of Object.entries(choice.extra)) {
+    if (value === true) out.push([name, '']);
+    else if (typeof value === 'string' && value.trim()) out.push([name, value.trim()]);
+  }
+  const common: [string, string][] = [
+    ['partner', choice.partner],
+    ['utm-source', choice.utmSource],
+    ['utm-medium', choice.utmMedium],
+    ['utm-campaign', choice.utmCampaign],
+  ];
+  for (const [name, value] of common) if (value.trim()) out.push([name, value.trim()]);
+  return out;
+}
+
+/** The two lines to paste: the loader from `origin` and the element. */
+export function snippetCode(origin: string, choice: SnippetChoice): string {
+  const attrs = snippetAttributes(choice)
+    .map(([name, value]) => (value === '' ? ` ${name}` : ` ${name}="${escapeAttribute(value)}"`))
+    .join('');
+  return `<script type="module" src="${escapeAttribute(origin)}/widgets/v1/kserowo.js"></script>\n<${choice.tag}${attrs}></${choice.tag}>`;
+}
+
+/** Partner ids and UTM values: letters, digits, `-`, `_`, `.`; at most 60 characters. */
+export const isCleanValue = (value: string) => /^[\w.-]{0,60}$/.test(value.trim());

@@ -1,0 +1,108 @@
+// Publishing a catalogue changes prices everywhere, so this file runs against a server of
+// its own (port KSEROWO_TEST_PORT + 1, its own D1): the other specs keep the spec's prices.
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Page, expect, test } from '@playwright/test';
+import { logIn } from './admin-helpers.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const port = Number(process.env.KSEROWO_TEST_PORT ?? 8788) + 1;
+const base = `http://127.0.0.1:${port}`;
+let server: ChildProcess | undefined;
+
+test.describe.configure({ mode: 'serial' });
+test.use({ baseURL: base });
+
+test.beforeAll(async ({}, info) => {
+  info.setTimeout(180_000);
+  server = spawn(process.execPath, ['scripts/serve-test.mjs'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), KSEROWO_TEST_STATE: `.wrangler/test-state-${port}` },
+    stdio: 'ignore',
+    detached: true,
+  });
+  for (let i = 0; i < 170; i++) {
+    const up = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error(`the catalogue test server on ${base} did not start`);
+});
+
+test.afterAll(() => {
+  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+});
+
+const firstCard = (page: Page) => page.locator('#pricing kserowo-pricing .card').first();
+
+/** The home page as a visitor without JavaScript sees it. */
+async function homeWithoutJs(browser: import('@playwright/test').Browser) {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: base });
+  const page = await context.newPage();
+  await page.goto('/');
+  return { page, close: () => context.close() };
+}
+
+test.describe('publishing a catalogue change from the panel', () => {
+  test('an invalid price is marked with a Polish message and cannot be published', async ({ page }) => {
+    await logIn(page);
+    await page.getByRole('link', { name: 'Cennik' }).click();
+    const price = page.getByLabel('Konica Minolta bizhub C3320i, Basic: Cena netto (zł/mies.)');
+    await price.fill('-5');
+    await expect(price).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Cena miesięczna musi być liczbą dodatnią (najwyżej 2 miejsca po przecinku).')).toBeVisible();
+    const overage = page.getByLabel('Konica Minolta bizhub C258, Basic: Dopłata kolor (zł/str.)');
+    await overage.fill('0,195');
+    await expect(page.getByText('Dopłata za stronę musi być liczbą dodatnią z najwyżej dwoma miejscami po przecinku.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Opublikuj cennik' })).toBeDisabled();
+    await expect(page.getByText('Podgląd pojawi się po poprawieniu błędów.')).toBeVisible();
+  });
+
+  test('is previewed, published, seen by the API and the home page (JS off, and JS on with no layout shift), and rolled back', async ({ page, browser }) => {
+    test.slow();
+    await logIn(page, 'Kasia');
+    await page.getByRole('link', { name: 'Cennik' }).click();
+    await page.getByLabel('Konica Minolta bizhub C3320i, Basic: Cena netto (zł/mies.)').fill('185');
+    await expect(page.getByTestId('pricing-preview').locator('.card').first()).toContainText('od 185 zł');
+    await page.getByLabel(/Opis zmiany/).fill('Promocja na C3320i');
+    await page.getByRole('button', { name: 'Opublikuj cennik' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Opublikowano wersję 1.' })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'Promocja na C3320i' })).toContainText('Kasia');
+
+    const api = (await (await page.request.get('/api/catalogue')).json()) as { version: number; devices: { id: string; packages: { monthlyPrice: number }[] }[] };
+    expect(api.version).toBe(1);
+    expect(api.devices.find((d) => d.id === 'km-c3320i')?.packages[0]?.monthlyPrice).toBe(185);
+
+    const off = await homeWithoutJs(browser);
+    await expect(firstCard(off.page)).toContainText('od 185 zł netto / mies.');
+    await expect(firstCard(off.page)).toContainText('227,55 zł brutto');
+    await off.close();
+
+    // With JavaScript: the widget upgrades from the re-rendered markup and nothing moves.
+    const visitor = await browser.newPage({ baseURL: base });
+    await visitor.addInitScript(() => {
+      const w = window as unknown as { shift: number };
+      w.shift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) w.shift += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await visitor.goto('/');
+    await visitor.locator('#pricing kserowo-pricing').scrollIntoViewIfNeeded();
+    await expect.poll(() => visitor.evaluate(() => !!customElements.get('kserowo-pricing'))).toBe(true);
+    await expect(firstCard(visitor)).toContainText('od 185 zł');
+    await visitor.locator('#pricing kserowo-pricing').getByText('Mono', { exact: true }).click();
+    await expect(firstCard(visitor)).toContainText('od 175 zł');
+    expect(await visitor.evaluate(() => (window as unknown as { shift: number }).shift)).toBe(0);
+    await visitor.close();
+
+    await page.getByRole('button', { name: 'Przywróć wersję 0' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Przywrócono ceny wersji 0 jako nową wersję 2.' })).toBeVisible();
+    const again = await homeWithoutJs(browser);
+    await expect(firstCard(again.page)).toContainText('od 195 zł netto / mies.');
+    await again.close();
+  });
+});

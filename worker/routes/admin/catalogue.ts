@@ -1,0 +1,52 @@
+/**
+ * Catalogue editing: `GET /api/admin/catalogue` (live catalogue and history),
+ * `POST /api/admin/catalogue` (publish a change), `GET /api/admin/catalogue/versions/:version`,
+ * `POST /api/admin/catalogue/versions/:version/restore` (rollback as a new version).
+ */
+import { Hono } from 'hono';
+import { CATALOGUE_ERRORS, applyCatalogueChange } from '../../../widgets/core/catalogue-rules.ts';
+import { defaultCatalogue } from '../../../widgets/core/catalogue.ts';
+import { liveCatalogue } from '../../models/catalogue.ts';
+import { listVersions, publishVersion, versionDevices } from '../../models/catalogue-versions.ts';
+import { ADMIN_ERRORS, type AdminEnv, jsonBody } from './guard.ts';
+
+export const catalogueRoutes = new Hono<AdminEnv>();
+
+const noteOf = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() ? value.trim().slice(0, 200) : null;
+
+catalogueRoutes.get('/catalogue', async (c) => {
+  const [live, versions] = await Promise.all([liveCatalogue(c.env.DB), listVersions(c.env.DB)]);
+  return c.json({ live, builtIn: defaultCatalogue, versions });
+});
+
+catalogueRoutes.post('/catalogue', async (c) => {
+  const body = (await jsonBody(c)) as { devices?: unknown; note?: unknown } | undefined;
+  if (!body) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
+  const live = await liveCatalogue(c.env.DB);
+  const check = applyCatalogueChange(live, body);
+  if (!check.ok) {
+    const first = check.problems[0]?.message ?? CATALOGUE_ERRORS.invalid;
+    return c.json({ error: `${CATALOGUE_ERRORS.invalid} ${first}`, problems: check.problems }, 400);
+  }
+  const version = await publishVersion(c.env.DB, check.devices, noteOf(body.note), c.get('session').user);
+  return c.json({ ok: true, version }, 201);
+});
+
+const versionParam = (text: string): number | undefined => (/^\d{1,9}$/.test(text) ? Number(text) : undefined);
+
+catalogueRoutes.get('/catalogue/versions/:version', async (c) => {
+  const version = versionParam(c.req.param('version'));
+  const devices = version === undefined ? undefined : await versionDevices(c.env.DB, version);
+  if (version === undefined || !devices) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
+  return c.json({ version, devices });
+});
+
+catalogueRoutes.post('/catalogue/versions/:version/restore', async (c) => {
+  const version = versionParam(c.req.param('version'));
+  const devices = version === undefined ? undefined : await versionDevices(c.env.DB, version);
+  if (version === undefined || !devices) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
+  const note = version === 0 ? 'Przywrócono cennik wbudowany (wersja 0)' : `Przywrócono wersję ${version}`;
+  const published = await publishVersion(c.env.DB, devices, note, c.get('session').user);
+  return c.json({ ok: true, version: published }, 201);
+});
