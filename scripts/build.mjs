@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { rollup } from 'rollup';
+import { widgetHeaders } from './widget-headers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'dist/public');
@@ -85,7 +86,9 @@ async function buildPages(assets) {
 
 function writeHeaders() {
   const template = path.join(root, 'site/_headers');
-  if (existsSync(template)) cpSync(template, path.join(out, '_headers'));
+  const pages = existsSync(template) ? readFileSync(template, 'utf8') : '';
+  // Widget rules come last so that they override what a page rule set for every path.
+  writeFileSync(path.join(out, '_headers'), `${pages}${pages && !pages.endsWith('\n') ? '\n' : ''}${widgetHeaders(path.join(out, 'widgets/v1'))}`);
 }
 
 export async function build() {

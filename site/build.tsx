@@ -17,6 +17,7 @@ import { NotFoundPage } from './pages/not-found.tsx';
 import { ContactPage } from './pages/contact.tsx';
 import { ModelsPage } from './pages/models.tsx';
 import { ConfiguratorPage } from './pages/configurator.tsx';
+import { PartnersPage } from './pages/partners.tsx';
 import { InlineCatalogue } from './widgets.tsx';
 
 export interface Route {
@@ -40,6 +41,7 @@ export const routes: Route[] = [
   { path: '/kontakt', file: 'kontakt.html', meta: metaFor('/kontakt'), render: () => <ContactPage /> },
   { path: '/modele', file: 'modele.html', meta: metaFor('/modele'), withCatalogue: true, render: () => <ModelsPage /> },
   { path: '/konfigurator', file: 'konfigurator.html', meta: metaFor('/konfigurator'), withCatalogue: true, render: () => <ConfiguratorPage /> },
+  { path: '/dla-partnerow', file: 'dla-partnerow.html', meta: metaFor('/dla-partnerow'), render: () => <PartnersPage /> },
   { path: '/404', file: '404.html', meta: { ...metaFor('404'), noindex: true }, render: () => <NotFoundPage /> },
 ];
 

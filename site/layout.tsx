@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { company } from '../widgets/core/company.ts';
 import { FALLBACK } from '../widgets/core/texts.ts';
 import { skipLinkText } from './content/pages.ts';
+import { ConsentBanner, ConsentSettingsLink } from './sections/consent.tsx';
 
 export interface PageMeta {
   path: string;
@@ -87,10 +88,11 @@ export function Layout({ meta, assets, children }: { meta: PageMeta; assets: Ass
               <a href={`mailto:${company.email}`}>{company.email}</a> · {company.openingHours.display}
             </p>
             <p>
-              <a href="/polityka-prywatnosci">Polityka prywatności</a> · <a href="/regulamin">Regulamin</a>
+              <a href="/polityka-prywatnosci">Polityka prywatności</a> · <a href="/regulamin">Regulamin</a> · <ConsentSettingsLink />
             </p>
           </div>
         </footer>
+        <ConsentBanner />
         <div id="app-fallback" className="app-fallback" hidden>
           <p><strong>{FALLBACK.app}</strong></p>
           <p>

@@ -3,6 +3,7 @@
  * widgets, and the critical fallback 'Aplikacja nie może się załadować' when the
  * widget script could not load.
  */
+import './analytics.ts';
 
 function showAppFallbackIfWidgetsMissing(): void {
   const hasWidgets = document.querySelector('kserowo-pricing, kserowo-models, kserowo-contact, kserowo-configurator');
