@@ -6,6 +6,7 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-worker
 import { defineConfig } from 'vitest/config';
 import { wranglerEnv } from '../scripts/env.mjs';
 
+// Set again here for runs without scripts/run.mjs (the npm scripts set it before wrangler loads).
 Object.assign(process.env, wranglerEnv);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const preactAlias = [
