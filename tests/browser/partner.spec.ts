@@ -1,0 +1,205 @@
+// Our widgets on a partner's site (issue 8): another origin, a strict CSP that allows
+// only our origin for scripts and connections, hostile CSS. Covers every tag the loader
+// registers, so widgets landing later are checked without changing this file.
+import { createHash } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { apiOrigin, startPartnerSite, widgetTags, type PartnerSite } from './fixtures/partner-site.ts';
+
+let site: PartnerSite;
+test.beforeAll(async () => {
+  site = await startPartnerSite();
+});
+test.afterAll(async () => {
+  await site.close();
+});
+
+const allWidgets = (attrs = 'partner="drukarnia-abc"') =>
+  widgetTags.map((tag) => `<section class="slot"><${tag} id="${tag}" ${attrs}></${tag}></section>`).join('\n');
+
+/** Scrolls each widget into view (they load near the viewport) and waits until all have rendered their content. */
+async function allRendered(page: Page, tags: string[] = widgetTags) {
+  for (const tag of tags) {
+    await page.locator(tag).first().scrollIntoViewIfNeeded();
+    await expect
+      .poll(() =>
+        page.evaluate((t) => {
+          if (!customElements.get(t)) return 'undefined';
+          return [...document.querySelectorAll(t)].every((el) => {
+            const root = el.shadowRoot ?? el;
+            return root.querySelector('.k-root') !== null && root.querySelector('.loading') === null;
+          })
+            ? 'rendered'
+            : 'loading';
+        }, tag),
+      )
+      .toBe('rendered');
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+const recorded = (page: Page) =>
+  page.evaluate(() => ({
+    events: (window as unknown as { kserowoEvents: { type: string; detail: unknown; target: string }[] }).kserowoEvents,
+    violations: (window as unknown as { cspViolations: string[] }).cspViolations,
+  }));
+
+test.describe('a partner page on another origin with a strict CSP and hostile CSS', () => {
+  test(`embeds every widget (${widgetTags.join(', ')}) without a CSP violation, fetching only our scripts and one catalogue`, async ({ page }) => {
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto(site.page({ body: allWidgets(), hostile: true }));
+    await allRendered(page);
+    for (const tag of widgetTags) {
+      const root = page.locator(tag);
+      await expect(root.locator('[role="alert"].fallback')).toHaveCount(0);
+    }
+    expect((await recorded(page)).violations).toEqual([]);
+    const ours = requests.filter((u) => u.startsWith(apiOrigin)).map((u) => new URL(u).pathname);
+    expect(ours.filter((p) => p === '/api/catalogue')).toHaveLength(1);
+    expect(ours.filter((p) => p !== '/api/catalogue' && !/^\/widgets\/v1\/[\w.-]+\.js$/.test(p))).toEqual([]);
+    // No fonts, images or styles from anyone: the partner's CSP would block them.
+    expect(requests.filter((u) => /\.(woff2?|ttf|png|jpe?g|svg|gif|webp)(\?|$)/.test(u))).toEqual([]);
+  });
+
+  test('each widget looks exactly as on a plain page: same size, no red or 30 px text', async ({ page }) => {
+    const measure = async (hostile: boolean) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(site.page({ body: allWidgets(), hostile }));
+      await allRendered(page);
+      return page.evaluate((tags) =>
+        tags.map((tag) => {
+          const el = document.getElementById(tag)!;
+          const root = el.shadowRoot ?? el;
+          const texts = [...root.querySelectorAll('.k-root, .k-root *')].filter(
+            (n) => n instanceof HTMLElement && n.offsetParent !== null && [...n.childNodes].some((c) => c.nodeType === 3 && c.textContent!.trim()),
+          );
+          const styles = texts.map((n) => getComputedStyle(n));
+          return {
+            tag,
+            height: Math.round(el.getBoundingClientRect().height),
+            red: styles.filter((s) => s.color === 'rgb(255, 0, 0)').length,
+            thirtyPx: styles.filter((s) => s.fontSize === '30px').length,
+            comicSans: styles.filter((s) => /comic/i.test(s.fontFamily)).length,
+            texts: texts.length,
+          };
+        }),
+      widgetTagsInPage);
+    };
+    const widgetTagsInPage = widgetTags;
+    const plain = await measure(false);
+    const hostile = await measure(true);
+    for (const [i, tag] of widgetTags.entries()) {
+      expect(plain[i]!.texts, `${tag} shows text`).toBeGreaterThan(0);
+      expect(hostile[i], tag).toEqual({ ...plain[i], red: 0, thirtyPx: 0, comicSans: 0 });
+    }
+  });
+
+  for (const width of [375, 1280]) {
+    test(`fits ${width} px and looks right (screenshot)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(site.page({ body: allWidgets(), hostile: true }));
+      await allRendered(page);
+      for (const tag of widgetTags) {
+        const overflow = await page.locator(tag).evaluate((el) => el.getBoundingClientRect().right - document.documentElement.clientWidth);
+        expect(overflow, `${tag} stays inside the viewport`).toBeLessThanOrEqual(0);
+      }
+      await page.screenshot({ path: `/tmp/i8-partner-${width}.png`, fullPage: true });
+    });
+  }
+
+  test('takes the partner\'s theme from custom properties and ::part()', async ({ page }) => {
+    const css = `${widgetTags.join(', ')} { --kserowo-font: monospace; --kserowo-accent: rgb(122, 46, 142); }
+kserowo-pricing::part(cta) { text-transform: uppercase; }`;
+    await page.goto(site.page({ body: allWidgets(), css, hostile: true }));
+    await allRendered(page);
+    for (const tag of widgetTags) {
+      const font = await page.locator(tag).evaluate((el) => getComputedStyle((el.shadowRoot ?? el).querySelector('.k-root')!).fontFamily);
+      expect(font, tag).toBe('monospace');
+      const buttons = await page.locator(tag).evaluate((el) =>
+        [...(el.shadowRoot ?? el).querySelectorAll('.btn:not(.ghost)')].map((b) => getComputedStyle(b).backgroundColor),
+      );
+      expect(buttons.every((b) => b === 'rgb(122, 46, 142)'), `${tag} buttons take the accent`).toBe(true);
+    }
+    const cta = page.locator('kserowo-pricing').getByRole('link', { name: /Business/ });
+    await expect(cta).toHaveCSS('text-transform', 'uppercase');
+  });
+});
+
+test.describe('widget lifecycle on a partner page', () => {
+  test('a property set before our script defines the element is applied', async ({ page }) => {
+    const early = `${widgetTags.map((t) => `document.getElementById('${t}').utmCampaign = 'early-${t}';`).join('\n')}
+document.getElementById('kserowo-pricing').type = 'mono';`;
+    await page.goto(site.page({ body: allWidgets(), early }));
+    await allRendered(page);
+    await expect(page.locator('kserowo-pricing .card').first()).toContainText('od 175 zł');
+    for (const tag of widgetTags) {
+      const value = await page.locator(tag).evaluate((el) => (el as HTMLElement & { utmCampaign?: string }).utmCampaign);
+      expect(value, tag).toBe(`early-${tag}`);
+    }
+  });
+
+  test('moving a widget keeps its state', async ({ page }) => {
+    await page.goto(site.page({ body: '<div id="a"><kserowo-pricing id="p" partner="abc"></kserowo-pricing></div><div id="b"></div>' }));
+    await allRendered(page, ['kserowo-pricing']);
+    await page.locator('#p').getByText('Mono', { exact: true }).click();
+    await expect(page.locator('#p .card').first()).toContainText('od 175 zł');
+    await page.evaluate(() => document.getElementById('b')!.append(document.getElementById('p')!));
+    await expect(page.locator('#b #p .card').first()).toContainText('od 175 zł');
+    await expect(page.locator('#b #p').getByRole('switch')).toHaveAttribute('aria-checked', 'false');
+  });
+
+  test('two instances work independently and tell the host page which one changed', async ({ page }) => {
+    await page.goto(site.page({ body: '<kserowo-pricing id="one"></kserowo-pricing><kserowo-pricing id="two" type="mono"></kserowo-pricing>' }));
+    await allRendered(page, ['kserowo-pricing']);
+    await page.locator('#one').getByText('Mono', { exact: true }).click();
+    await page.locator('#two').getByText('Kolor', { exact: true }).click();
+    await expect(page.locator('#one .card').first()).toContainText('od 175 zł');
+    await expect(page.locator('#two .card').first()).toContainText('od 195 zł');
+    expect((await recorded(page)).events).toEqual([
+      { type: 'kserowo:type-change', detail: { type: 'mono' }, target: 'one' },
+      { type: 'kserowo:type-change', detail: { type: 'color' }, target: 'two' },
+    ]);
+  });
+
+  test('one catalogue request serves every instance on the page', async ({ page }) => {
+    const catalogueRequests: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/catalogue') && catalogueRequests.push(r.url()));
+    await page.goto(site.page({ body: `${allWidgets()}\n${allWidgets('partner="second"').replace(/id="/g, 'id="second-')}` }));
+    await allRendered(page);
+    expect(catalogueRequests).toEqual([`${apiOrigin}/api/catalogue`]);
+  });
+});
+
+test.describe('widget files', () => {
+  test('are served for any origin, hashed files cached for a year, the alias and manifest for minutes, matching the SRI manifest', async ({ request }) => {
+    const manifestResponse = await request.get(`${apiOrigin}/widgets/v1/manifest.json`, { headers: { Origin: 'https://drukarnia-abc.pl' } });
+    expect(manifestResponse.headers()['access-control-allow-origin']).toBe('*');
+    expect(manifestResponse.headers()['cache-control']).toBe('public, max-age=300');
+    const manifest = (await manifestResponse.json()) as { files: Record<string, { integrity: string; alias?: string }> };
+    expect(Object.keys(manifest.files)).toContain('kserowo.js');
+    for (const [name, file] of Object.entries(manifest.files)) {
+      const response = await request.get(`${apiOrigin}/widgets/v1/${name}`, { headers: { Origin: 'https://drukarnia-abc.pl' } });
+      const headers = response.headers();
+      expect(response.status(), name).toBe(200);
+      expect(headers['content-type'], name).toMatch(/^text\/javascript/);
+      expect(headers['access-control-allow-origin'], name).toBe('*');
+      expect(headers['access-control-allow-credentials'], name).toBeUndefined();
+      expect(headers['cross-origin-resource-policy'], name).toBe('cross-origin');
+      expect(headers['cache-control'], name).toBe(file.alias ? 'public, max-age=300' : 'public, max-age=31536000, immutable');
+      expect(`sha384-${createHash('sha384').update(await response.body()).digest('base64')}`, name).toBe(file.integrity);
+    }
+  });
+
+  test('a partner may pin the hashed loader with its SRI hash; a wrong hash is refused by the browser', async ({ page, request }) => {
+    const manifest = (await (await request.get(`${apiOrigin}/widgets/v1/manifest.json`)).json()) as { files: Record<string, { integrity: string; alias?: string }> };
+    const alias = manifest.files['kserowo.js']!;
+    const pinned = { widgetScript: `${apiOrigin}/widgets/v1/${alias.alias}`, integrity: alias.integrity };
+    await page.goto(site.page({ body: '<kserowo-pricing></kserowo-pricing>', ...pinned }));
+    await allRendered(page, ['kserowo-pricing']);
+
+    const tampered = { ...pinned, integrity: `sha384-${createHash('sha384').update('something else').digest('base64')}` };
+    await page.goto(site.page({ body: '<kserowo-pricing></kserowo-pricing>', ...tampered }));
+    await page.waitForLoadState('load');
+    expect(await page.evaluate(() => document.documentElement.dataset.kserowo ?? 'not loaded')).toBe('not loaded');
+  });
+});
