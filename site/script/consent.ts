@@ -60,6 +60,12 @@ function loadTools(banner: HTMLElement): void {
   }
 }
 
+/** Shows or hides the banner; while shown, the page gets room below so its end can scroll above it. */
+function show(banner: HTMLElement, open: boolean): void {
+  banner.hidden = !open;
+  document.body.style.paddingBottom = open ? `${banner.offsetHeight}px` : '';
+}
+
 function choose(banner: HTMLElement, choice: ConsentChoice): void {
   const before = storedConsent();
   try {
@@ -67,7 +73,7 @@ function choose(banner: HTMLElement, choice: ConsentChoice): void {
   } catch {
     // Not remembered; the choice still holds for this page.
   }
-  banner.hidden = true;
+  show(banner, false);
   // Spec §7: accept and decline are logged.
   console.info(`[kserowo] cookies: ${choice}`);
   document.dispatchEvent(new CustomEvent('kserowo:consent', { detail: { choice } }));
@@ -81,7 +87,7 @@ export function initConsent(): void {
   if (!banner) return;
   const choice = storedConsent();
   if (choice === 'accepted') loadTools(banner);
-  else if (!choice) banner.hidden = false;
+  else if (!choice) show(banner, true);
 
   banner.addEventListener('click', (event) => {
     const value = (event.target as Element).closest('[data-consent]')?.getAttribute('data-consent');
@@ -90,7 +96,7 @@ export function initConsent(): void {
   document.addEventListener('click', (event) => {
     if (!(event.target as Element).closest?.('[data-consent-open]')) return;
     event.preventDefault();
-    banner.hidden = false;
+    show(banner, true);
     banner.querySelector<HTMLElement>(`[data-consent="${storedConsent() ?? 'accepted'}"]`)?.focus();
   });
 }
