@@ -203,3 +203,38 @@ test.describe('widget files', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.kserowo ?? 'not loaded')).toBe('not loaded');
   });
 });
+
+test.describe('the /dla-partnerow page', () => {
+  test('documents every widget, every event, the CSP and the pinned version, and shows a live example', async ({ page, request }) => {
+    await page.goto('/dla-partnerow');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Widżety Kserowo na Twojej stronie');
+    const main = page.locator('main');
+    for (const tag of widgetTags) await expect(main.getByRole('heading', { name: new RegExp(`<${tag}>`) })).toBeVisible();
+    for (const event of ['kserowo:type-change', 'kserowo:step', 'kserowo:lead', 'kserowo:error']) {
+      await expect(main.getByRole('rowheader', { name: event })).toBeVisible();
+    }
+    for (const attribute of ['partner', 'utm-source', 'utm-medium', 'utm-campaign', 'api-base']) {
+      await expect(main.getByRole('rowheader', { name: attribute, exact: true }).first()).toBeVisible();
+    }
+    await expect(main).toContainText('<script type="module" src="https://kserowo.pl/widgets/v1/kserowo.js"></script>');
+    await expect(main).toContainText("Content-Security-Policy: script-src 'self' https://kserowo.pl; connect-src 'self' https://kserowo.pl");
+    const manifest = (await (await request.get('/widgets/v1/manifest.json')).json()) as { files: Record<string, { integrity: string; alias?: string }> };
+    const alias = manifest.files['kserowo.js']!;
+    await expect(main).toContainText(`https://kserowo.pl/widgets/v1/${alias.alias}`);
+    await expect(main).toContainText(`integrity="${alias.integrity}"`);
+
+    const demo = page.locator('.partner-demo kserowo-pricing');
+    await demo.scrollIntoViewIfNeeded();
+    await expect(demo.locator('.card').first()).toContainText('od 195 zł');
+    await expect(demo.getByRole('link', { name: /Business/ })).toHaveCSS('background-color', 'rgb(122, 46, 142)');
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `/tmp/i8-dla-partnerow-${width}.png` });
+      await page.locator('#csp').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/i8-dla-partnerow-csp-${width}.png` });
+      await page.locator('.partner-demo').screenshot({ path: `/tmp/i8-dla-partnerow-example-${width}.png` });
+    }
+  });
+});
