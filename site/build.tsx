@@ -39,7 +39,7 @@ const metaFor = (key: string) => {
 export const routes: Route[] = [
   { path: '/', file: 'index.html', meta: metaFor('/'), withCatalogue: true, render: (c) => <HomePage catalogue={c} /> },
   { path: '/kontakt', file: 'kontakt.html', meta: metaFor('/kontakt'), render: () => <ContactPage /> },
-  { path: '/modele', file: 'modele.html', meta: metaFor('/modele'), withCatalogue: true, render: () => <ModelsPage /> },
+  { path: '/modele', file: 'modele.html', meta: metaFor('/modele'), withCatalogue: true, render: (c) => <ModelsPage catalogue={c} /> },
   { path: '/konfigurator', file: 'konfigurator.html', meta: metaFor('/konfigurator'), withCatalogue: true, render: () => <ConfiguratorPage /> },
   { path: '/dla-partnerow', file: 'dla-partnerow.html', meta: metaFor('/dla-partnerow'), render: () => <PartnersPage /> },
   { path: '/404', file: '404.html', meta: { ...metaFor('404'), noindex: true }, render: () => <NotFoundPage /> },

@@ -1,6 +1,7 @@
 /** `/kontakt`: contact page (the contact issue puts the form here; the site issue the rest). */
 import { company } from '../../widgets/core/company.ts';
 import { contactPage } from '../content/pages.ts';
+import { ContactForm } from '../sections/contact.tsx';
 
 export function ContactPage() {
   return (
@@ -11,6 +12,9 @@ export function ContactPage() {
         <p>
           <a href={`mailto:${company.email}`}>{company.email}</a> · {company.openingHours.display}
         </p>
+        {/* The contact form (issue 3): keep this block as it is when adding page content. */}
+        <h2 id="contact-form-title">{contactPage.formTitle}</h2>
+        <ContactForm />
       </div>
     </section>
   );
