@@ -129,7 +129,7 @@ export const widgetDocs: WidgetDoc[] = [
       { name: 'configurator-url', values: 'adres URL', text: 'Dokąd prowadzi przycisk karty; domyślnie nasz konfigurator.' },
       { name: 'sync-url', values: 'logiczny', text: 'Zapisuje filtry w adresie strony. Domyślnie wyłączony.' },
     ],
-    parts: [],
+    parts: ['root', 'toolbar', 'card', 'price', 'cta', 'compare-bar', 'compare'],
     events: ['kserowo:error'],
   },
   {

@@ -7,11 +7,15 @@ import { track } from '../../widgets/core/analytics.ts';
 import { initConsent } from './consent.ts';
 
 /**
- * A CTA is a link whose URL carries `utm_campaign` (e.g. hero_cta, main_pricing_cta),
- * or one marked `data-cta="<campaign>"`. Clicks inside widgets' shadow roots count too.
+ * A CTA is a link of the page whose URL carries `utm_campaign` (e.g. hero_cta), or one
+ * marked `data-cta="<campaign>"`. Widgets report their own CTAs (on partner pages too),
+ * so clicks inside a live `kserowo-*` element are theirs; inside pre-rendered markup
+ * not yet upgraded, ours.
  */
 function ctaOf(event: Event): { campaign: string; href: string } | undefined {
-  for (const node of event.composedPath()) {
+  const path = event.composedPath();
+  if (path.some((node) => node instanceof Element && node.localName.startsWith('kserowo-') && node.matches(':defined'))) return undefined;
+  for (const node of path) {
     if (!(node instanceof HTMLAnchorElement) || !node.hasAttribute('href')) continue;
     const href = node.getAttribute('href') ?? '';
     let campaign = node.dataset.cta;

@@ -61,8 +61,10 @@ test.describe('CTA clicks on our pages', () => {
     expect(await pushed(page, 'cta_click')).toEqual([{ event: 'cta_click', event_category: 'cta', event_action: 'hero_cta', event_label: href }]);
   });
 
-  test('a pricing card CTA inside the widget counts too', async ({ page }) => {
+  test('a pricing card CTA is reported once, by the widget', async ({ page }) => {
     await page.goto('/');
+    await page.locator('kserowo-pricing').scrollIntoViewIfNeeded();
+    await expect.poll(() => page.evaluate(() => !!customElements.get('kserowo-pricing'))).toBe(true);
     await page.locator('kserowo-pricing').getByRole('link', { name: /Skonfiguruj pakiet Premium/ }).click();
     expect(await pushed(page, 'cta_click')).toEqual([
       {
