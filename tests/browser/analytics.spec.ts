@@ -33,6 +33,22 @@ test.describe('widget analytics on a partner page', () => {
     expect(await page.evaluate(() => (window as unknown as Recorded).fbqCalls)).toEqual([['trackCustom', 'PricingToggle', { type: 'mono' }]]);
   });
 
+  test('a contact lead pushes exactly generate_lead (contact_form, 100 PLN) and the Lead and Contact pixel events', async ({ page }) => {
+    await page.goto(site.page({ body: '<kserowo-contact id="c" partner="abc"></kserowo-contact>', early: FAKE_TAGS }));
+    const form = page.locator('#c');
+    await form.getByLabel(/Imię i nazwisko/).fill('Jan Analityczny');
+    await form.getByLabel(/Email/).fill(`analytics-${Date.now()}@example.pl`);
+    await form.getByRole('button', { name: 'Wyślij wiadomość' }).click();
+    await expect(form.getByRole('status')).toContainText('Wiadomość wysłana!');
+    expect(await pushed(page)).toEqual([
+      { event: 'generate_lead', event_category: 'lead', event_action: 'contact_form', event_label: 'contact', value: 100, currency: 'PLN' },
+    ]);
+    expect(await page.evaluate(() => (window as unknown as Recorded).fbqCalls)).toEqual([
+      ['track', 'Lead', { value: 100, currency: 'PLN' }],
+      ['track', 'Contact'],
+    ]);
+  });
+
   test('a page without a tag manager or pixel gets neither: the widgets create nothing', async ({ page }) => {
     await page.goto(site.page({ body: '<kserowo-pricing id="p"></kserowo-pricing>' }));
     await page.locator('#p').getByText('Mono', { exact: true }).click();

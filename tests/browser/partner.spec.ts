@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { apiOrigin, startPartnerSite, widgetTags, type PartnerSite } from './fixtures/partner-site.ts';
+import { queryTestD1 } from './fixtures/test-d1.ts';
 
 let site: PartnerSite;
 test.beforeAll(async () => {
@@ -238,5 +239,41 @@ test.describe('the /dla-partnerow page', () => {
       await page.screenshot({ path: `/tmp/i8-dla-partnerow-csp-${width}.png` });
       await page.locator('.partner-demo').screenshot({ path: `/tmp/i8-dla-partnerow-example-${width}.png` });
     }
+  });
+});
+
+test.describe('leads sent from a partner page', () => {
+  test('a contact message reaches us with the partner id, the UTM values and the partner origin; the host page hears kserowo:lead', async ({ page }) => {
+    test.setTimeout(120_000);
+    const email = `partner-${Date.now()}@drukarnia-abc.pl`;
+    const url = site.page(
+      { body: '<kserowo-contact id="form" partner="drukarnia-abc" utm-source="abc"></kserowo-contact>', hostile: true },
+      '?utm_source=ignored&utm_medium=referral&utm_campaign=wiosna',
+    );
+    await page.goto(url);
+    const form = page.locator('#form');
+    await form.getByLabel(/Imię i nazwisko/).fill('Anna Partnerska');
+    await form.getByLabel(/Email/).fill(email);
+    await form.getByRole('button', { name: 'Wyślij wiadomość' }).click();
+    await expect(form.getByRole('status')).toContainText('Wiadomość wysłana!');
+    expect((await recorded(page)).events).toEqual([
+      { type: 'kserowo:lead', detail: { kind: 'contact', value: 100, currency: 'PLN' }, target: 'form' },
+    ]);
+    expect((await recorded(page)).violations).toEqual([]);
+
+    const [lead] = await queryTestD1<{ kind: string; attribution: string; origin: string }>(
+      `SELECT kind, attribution, origin FROM leads WHERE email = '${email}'`,
+    );
+    expect(lead?.kind).toBe('contact');
+    expect(lead?.origin).toBe(site.origin);
+    expect(JSON.parse(lead!.attribution)).toEqual({
+      page: new URL(url).pathname + new URL(url).search,
+      origin: site.origin,
+      referrer: '',
+      partner: 'drukarnia-abc',
+      utm_source: 'abc',
+      utm_medium: 'referral',
+      utm_campaign: 'wiosna',
+    });
   });
 });
