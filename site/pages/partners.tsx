@@ -49,7 +49,7 @@ const listener = `document.addEventListener('kserowo:lead', (event) => {
 
 const theming = `kserowo-pricing, kserowo-configurator {
   --kserowo-accent: #7a2e8e;
-  --kserowo-font: inherit;
+  --kserowo-font: "Lato", sans-serif; /* krój, który Twoja strona już wczytała */
   --kserowo-radius: 4px;
 }
 kserowo-pricing::part(card) { box-shadow: none; }

@@ -49,6 +49,26 @@ test.describe('widget analytics on a partner page', () => {
     ]);
   });
 
+  test('a widget that fails to render shows its fallback and reports a non-fatal exception; the host page lives on', async ({ page }) => {
+    // A catalogue that passes the shape check but breaks rendering (no feature list).
+    await page.route(/\/api\/catalogue$/, (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        body: JSON.stringify({ version: 9, devices: [{ id: 'km-x', model: 'X', name: 'X', type: 'mono', format: 'A4', features: null, packages: [null] }] }),
+      }),
+    );
+    await page.goto(site.page({ body: '<kserowo-models id="m"></kserowo-models><p id="after">Treść partnera</p>', early: FAKE_TAGS }));
+    await expect(page.locator('#m').getByRole('alert')).toContainText('Strona modeli niedostępna');
+    const exceptions = (await pushed(page, 'exception')) as { event: string; description: string; fatal: boolean }[];
+    expect(exceptions).toHaveLength(1);
+    expect(exceptions[0]).toEqual({ event: 'exception', description: expect.stringMatching(/^Strona modeli niedostępna: .+/), fatal: false });
+    await expect(page.locator('#after')).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { kserowoEvents: { type: string; detail: { kind: string } }[] }).kserowoEvents.map((e) => [e.type, e.detail.kind]))).toEqual([
+      ['kserowo:error', 'render'],
+    ]);
+  });
+
   test('a page without a tag manager or pixel gets neither: the widgets create nothing', async ({ page }) => {
     await page.goto(site.page({ body: '<kserowo-pricing id="p"></kserowo-pricing>' }));
     await page.locator('#p').getByText('Mono', { exact: true }).click();
