@@ -2,10 +2,23 @@
 // choice remembered and changeable from the footer, logged; the tag manager and pixel
 // load only after acceptance and only when their ids are configured.
 import { expect, test, type Page } from '@playwright/test';
+import { analyticsCspSources } from '../../site/content/analytics.ts';
 
 const GTM_ID = 'GTM-TEST123';
 const PIXEL_ID = '123456789012345';
 const banner = (page: Page) => page.getByRole('region', { name: 'Zgoda na pliki cookies' });
+
+/** The page CSP of a build with both ids configured: the hosts of `analyticsCspSources` added. */
+function withAnalyticsHosts(csp: string): string {
+  const sources = analyticsCspSources({ gtm: GTM_ID, pixel: PIXEL_ID });
+  return csp
+    .split(';')
+    .map((directive) => {
+      const name = directive.trim().split(/\s+/)[0] as keyof typeof sources;
+      return sources[name] ? `${directive.trim()} ${sources[name].join(' ')}` : directive.trim();
+    })
+    .join('; ');
+}
 
 /** Serves our pages as a build with both ids configured would, and records every tag request. */
 async function withIdsConfigured(page: Page): Promise<string[]> {
@@ -17,7 +30,10 @@ async function withIdsConfigured(page: Page): Promise<string[]> {
   await page.route(/^http:\/\/127\.0\.0\.1:\d+\/(kontakt)?$/, async (route) => {
     const response = await route.fetch();
     const html = (await response.text()).replace('id="consent"', `id="consent" data-gtm="${GTM_ID}" data-pixel="${PIXEL_ID}"`);
-    return route.fulfill({ response, body: html });
+    const headers = response.headers();
+    const csp = headers['content-security-policy'];
+    if (csp) headers['content-security-policy'] = withAnalyticsHosts(csp);
+    return route.fulfill({ response, headers, body: html });
   });
   return tagRequests;
 }
