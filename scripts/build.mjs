@@ -1,9 +1,10 @@
 // Builds everything into dist/public: the widgets (Rollup), the site script and CSS
 // (esbuild), then every page of the site (site/build.tsx, rendered with Preact).
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { rollup } from 'rollup';
 import { widgetHeaders } from './widget-headers.mjs';
@@ -19,6 +20,9 @@ export const preactAlias = {
   'react-dom': 'preact/compat',
   react: 'preact/compat',
 };
+
+/** site/script/site.ts, gzipped (issue 6). */
+const SITE_SCRIPT_BUDGET_KB = 4;
 
 const hashOf = (text) => createHash('sha256').update(text).digest('hex').slice(0, 8);
 
@@ -48,6 +52,9 @@ async function buildSiteAssets() {
     alias: preactAlias,
   });
   const js = script.outputFiles[0].text;
+  const jsGzip = gzipSync(js, { level: 9 }).length;
+  console.log(`Site script: ${(jsGzip / 1024).toFixed(2)} KB gzipped (budget ${SITE_SCRIPT_BUDGET_KB} KB)`);
+  if (jsGzip > SITE_SCRIPT_BUDGET_KB * 1024) throw new Error(`Bundle budget exceeded: site script ${(jsGzip / 1024).toFixed(2)} KB > ${SITE_SCRIPT_BUDGET_KB} KB`);
   const jsName = `site.${hashOf(js)}.js`;
   writeFileSync(path.join(assetsOut, jsName), js);
 
@@ -64,7 +71,7 @@ async function buildSiteAssets() {
   return { css: `/assets/${cssName}`, siteScript: `/assets/${jsName}`, widgetScript: '/widgets/v1/kserowo.js' };
 }
 
-/** Bundles site/build.tsx for Node (React aliased to Preact) and runs it. */
+/** Bundles site/build.tsx for Node (React aliased to Preact) and runs it: pages, sitemap, robots.txt, `_headers`. */
 async function buildPages(assets) {
   mkdirSync(cache, { recursive: true });
   const entry = path.join(cache, 'site-build.mjs');
@@ -84,20 +91,14 @@ async function buildPages(assets) {
   return buildSite(out, assets);
 }
 
-function writeHeaders() {
-  const template = path.join(root, 'site/_headers');
-  const pages = existsSync(template) ? readFileSync(template, 'utf8') : '';
-  // Widget rules come last so that they override what a page rule set for every path.
-  writeFileSync(path.join(out, '_headers'), `${pages}${pages && !pages.endsWith('\n') ? '\n' : ''}${widgetHeaders(path.join(out, 'widgets/v1'))}`);
-}
-
 export async function build() {
   const started = Date.now();
   rmSync(out, { recursive: true, force: true });
   await buildWidgets();
   const assets = await buildSiteAssets();
   const pages = await buildPages(assets);
-  writeHeaders();
+  // After the pages' rules (site/headers.ts), so that the widget files' own rules win.
+  appendFileSync(path.join(out, '_headers'), `\n${widgetHeaders(path.join(out, 'widgets/v1'))}`);
   console.log(`Built ${pages.length} pages and the widgets into dist/public in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 

@@ -3,11 +3,12 @@
  * Both ids are empty by default: nothing is loaded until one is set here (or through
  * `KSEROWO_GTM_ID` / `KSEROWO_PIXEL_ID` when the site is built) and the visitor
  * clicks 'Akceptuję'. The page CSP allows their hosts only when an id is set
- * (`analyticsCspSources`).
+ * (`analyticsHosts`, used by site/build.tsx and worker/security.ts).
  */
 
+/** A variable of the build's environment; '' in a browser or the worker. */
 const buildEnv = (name: string): string =>
-  (typeof process !== 'undefined' && process.env?.[name]?.trim()) || '';
+  (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name]?.trim() || '';
 
 export interface AnalyticsIds {
   /** Google Tag Manager container id, e.g. 'GTM-ABC1234'. */
@@ -44,6 +45,17 @@ export function analyticsCspSources(ids: AnalyticsIds = analyticsIds): CspSource
     sources['img-src'].push('https://www.facebook.com');
   }
   return sources;
+}
+
+/** Every host of `analyticsCspSources`, for a policy that adds one list to each directive (site/headers.ts). */
+export function analyticsHosts(ids: AnalyticsIds = analyticsIds): string[] {
+  return [...new Set(Object.values(analyticsCspSources(ids)).flat())];
+}
+
+/** The ids a rendered page's cookie banner carries (for the worker, which has no build environment). */
+export function analyticsIdsInPage(html: string): AnalyticsIds {
+  const banner = /<section[^>]*\bid="consent"[^>]*>/.exec(html)?.[0] ?? '';
+  return { gtm: /\bdata-gtm="([^"]+)"/.exec(banner)?.[1] ?? '', pixel: /\bdata-pixel="([^"]+)"/.exec(banner)?.[1] ?? '' };
 }
 
 /** The cookie banner (site/sections/consent.tsx); both buttons have equal weight. */

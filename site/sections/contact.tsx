@@ -21,16 +21,42 @@ export function ContactForm() {
   );
 }
 
+/** Spec §2 item 15 beside the form: the configurator promo, phone card and email card (site issue). */
+function ContactAside() {
+  return (
+    <ul className="contact-aside">
+      <li className="card promo">
+        <h3>{contact.configuratorPromo.title}</h3>
+        <p>{contact.configuratorPromo.text}</p>
+        <a className="btn" href="/konfigurator?utm_source=site&utm_medium=contact&utm_campaign=hero_cta">{contact.configuratorPromo.cta}</a>
+      </li>
+      <li className="card">
+        <h3>{contact.phoneCard.title}</h3>
+        <p>{contact.phoneCard.text}</p>
+        <p><a className="big-link" href={company.phone.href}>{company.phone.display}</a></p>
+        <p className="small muted">{contact.hoursLabel}: {company.openingHours.display}</p>
+      </li>
+      <li className="card">
+        <h3>{contact.emailCard.title}</h3>
+        <p>{contact.emailCard.text}</p>
+        <p><a className="big-link" href={`mailto:${company.email}`}>{company.email}</a></p>
+      </li>
+    </ul>
+  );
+}
+
 export function ContactSection() {
   return (
     <section id="contact" className="section alt" aria-labelledby="contact-title">
       <div className="wrap">
         <h2 id="contact-title">{contact.title}</h2>
         <p className="section-lead">{contact.subtitle}</p>
-        <ContactForm />
-        <p>
-          <a href={`mailto:${company.email}`}>{company.email}</a>
-        </p>
+        <div className="contact-grid">
+          <div className="contact-form-block">
+            <ContactForm />
+          </div>
+          <ContactAside />
+        </div>
       </div>
     </section>
   );

@@ -240,6 +240,7 @@ test.describe('<kserowo-models> on /modele', () => {
     const axe = (page: Page) => new AxeBuilder({ page }).exclude('.site-header');
 
     test('axe finds no violations on the page, with filters used and with compare open', async ({ page }) => {
+      test.slow(); // three full-page scans
       await page.goto('/modele');
       await upgraded(page);
       expect((await axe(page).analyze()).violations).toEqual([]);

@@ -288,9 +288,7 @@ function Card({ device: d, href, compare }: CardProps) {
         {d.isRefurbished && <span className="badge ok">{MODELS.refurbished}</span>}
       </p>
       <h3 id={headingId}>{d.name}</h3>
-      <p className="sub">
-        {MODELS.model}: {d.model}
-      </p>
+      <p className="sub">{`${MODELS.model}: ${d.model}`}</p>
       <ul className="features">
         {d.features.slice(0, 5).map((f) => (
           <li key={f}>
@@ -304,12 +302,12 @@ function Card({ device: d, href, compare }: CardProps) {
       <p className="price" part="price">
         <span className="from">{PRICING.from}</span> <strong>{formatPln(from)}</strong> <span className="per">{PRICING.perMonth}</span>
       </p>
-      <p className="gross">
-        {formatPln(gross(from), 2)} {PRICING.grossSuffix}
-      </p>
+      <p className="gross">{`${formatPln(gross(from), 2)} ${PRICING.grossSuffix}`}</p>
       {cheapest && (
         <p className="included">
-          {MODELS.included} {LEVEL_NAMES[cheapest.level]}: <strong>{pages(cheapest.monthlyLimit, cheapest.colorLimit)}</strong> {MODELS.perMonth}
+          {`${MODELS.included} ${LEVEL_NAMES[cheapest.level]}: `}
+          <strong>{pages(cheapest.monthlyLimit, cheapest.colorLimit)}</strong>
+          {` ${MODELS.perMonth}`}
         </p>
       )}
       <dl className="pkgs">
