@@ -29,6 +29,7 @@ export function widgetHeaders(widgetsDir) {
       '  ! Access-Control-Allow-Origin',
       '  ! Cross-Origin-Resource-Policy',
       '  ! Cache-Control',
+      '  ! X-Content-Type-Options',
       '  Access-Control-Allow-Origin: *',
       '  Cross-Origin-Resource-Policy: cross-origin',
       '  X-Content-Type-Options: nosniff',
