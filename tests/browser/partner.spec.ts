@@ -277,3 +277,60 @@ test.describe('leads sent from a partner page', () => {
     });
   });
 });
+
+test.describe('a quote sent from a partner page', () => {
+  test('is stored with the partner id, the UTM values and the partner origin; host listeners and dataLayer get the documented events', async ({ page }) => {
+    test.setTimeout(120_000);
+    const email = `quote-${Date.now()}@drukarnia-abc.pl`;
+    const early = 'window.dataLayer = [];';
+    const url = site.page(
+      { body: '<kserowo-configurator id="cfg" partner="drukarnia-abc" utm-campaign="wiosna"></kserowo-configurator>', hostile: true, early },
+      '?utm_source=abc&utm_medium=referral',
+    );
+    await page.goto(url);
+    const cfg = page.locator('#cfg');
+    await cfg.getByText('Konica Minolta bizhub C3320i').click();
+    await cfg.getByRole('button', { name: 'Dalej' }).click();
+    await cfg.getByRole('radio', { name: /Basic/ }).check();
+    await cfg.getByRole('button', { name: 'Dalej' }).click();
+    await cfg.getByLabel('Imię i nazwisko').fill('Ewa Partnerska');
+    await cfg.getByRole('textbox', { name: /^E-mail/ }).fill(email);
+    await cfg.getByRole('button', { name: 'Wyślij zapytanie o wycenę' }).click();
+    await expect(cfg.getByRole('heading', { name: /Wycena KS-\d{4}-\d+ jest gotowa/ })).toBeVisible();
+
+    const { events, violations } = await recorded(page);
+    expect(violations).toEqual([]);
+    const lead = events.find((e) => e.type === 'kserowo:lead');
+    expect(lead).toEqual({ type: 'kserowo:lead', detail: { kind: 'quote', number: expect.stringMatching(/^KS-\d{4}-\d+$/), value: 100, currency: 'PLN' }, target: 'cfg' });
+    expect(events.filter((e) => e.type === 'kserowo:step').map((e) => (e.detail as { step: number }).step)).toEqual([1, 2, 3]);
+    const layer = (await page.evaluate(() => (window as unknown as { dataLayer: { event: string }[] }).dataLayer)).filter((e) => e.event === 'generate_lead');
+    expect(layer).toEqual([
+      {
+        event: 'generate_lead',
+        event_category: 'lead',
+        event_action: 'quote',
+        event_label: 'km-c3320i/basic',
+        value: 100,
+        currency: 'PLN',
+        device_id: 'km-c3320i',
+        package_level: 'basic',
+        monthly_net: 195,
+      },
+    ]);
+
+    const [stored] = await queryTestD1<{ kind: string; attribution: string; origin: string }>(
+      `SELECT kind, attribution, origin FROM leads WHERE email = '${email}'`,
+    );
+    expect(stored?.kind).toBe('quote');
+    expect(stored?.origin).toBe(site.origin);
+    expect(JSON.parse(stored!.attribution)).toEqual({
+      page: new URL(url).pathname + new URL(url).search,
+      origin: site.origin,
+      referrer: '',
+      partner: 'drukarnia-abc',
+      utm_source: 'abc',
+      utm_medium: 'referral',
+      utm_campaign: 'wiosna',
+    });
+  });
+});
