@@ -1,12 +1,13 @@
 // Builds everything into dist/public: the widgets (Rollup), the site script and CSS
 // (esbuild), then every page of the site (site/build.tsx, rendered with Preact).
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { rollup } from 'rollup';
+import { widgetHeaders } from './widget-headers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'dist/public');
@@ -132,6 +133,8 @@ export async function build() {
   const assets = await buildSiteAssets();
   const pages = await buildPages(assets);
   await buildAdmin();
+  // After the pages' rules (site/headers.ts), so that the widget files' own rules win.
+  appendFileSync(path.join(out, '_headers'), `\n${widgetHeaders(path.join(out, 'widgets/v1'))}`);
   console.log(`Built ${pages.length} pages and the widgets into dist/public in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 

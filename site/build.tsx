@@ -14,12 +14,14 @@ import type { Catalogue } from '../widgets/core/model.ts';
 import { cities } from './content/cities.ts';
 import { faq } from './content/home.ts';
 import { pageMeta } from './content/pages.ts';
+import { analyticsHosts } from './content/analytics.ts';
 import { headersFile, sha256Source, styleBlocks } from './headers.ts';
 import { type Assets, Layout, type PageMeta } from './layout.tsx';
 import { AboutPage } from './pages/about.tsx';
 import { CitiesPage } from './pages/cities.tsx';
 import { CityPage } from './pages/city.tsx';
 import { ConfiguratorPage } from './pages/configurator.tsx';
+import { PartnersPage } from './pages/partners.tsx';
 import { ContactPage } from './pages/contact.tsx';
 import { HomePage } from './pages/home.tsx';
 import { PrivacyPage, TermsPage } from './pages/legal.tsx';
@@ -65,6 +67,7 @@ export const routes: Route[] = [
   { path: '/polityka-prywatnosci', file: 'polityka-prywatnosci.html', meta: metaFor('/polityka-prywatnosci'), render: () => <PrivacyPage /> },
   { path: '/regulamin', file: 'regulamin.html', meta: metaFor('/regulamin'), render: () => <TermsPage /> },
   { path: '/miasta', file: 'miasta.html', meta: metaFor('/miasta'), jsonLd: [businessJsonLd()], render: () => <CitiesPage /> },
+  { path: '/dla-partnerow', file: 'dla-partnerow.html', meta: metaFor('/dla-partnerow'), render: () => <PartnersPage /> },
   ...cityRoutes,
   { path: '/404', file: '404.html', meta: { ...metaFor('404'), noindex: true }, render: () => <NotFoundPage /> },
 ];
@@ -99,6 +102,6 @@ export async function buildSite(outDir: string, assets: Assets, catalogue: Catal
   writeFileSync(path.join(outDir, 'robots.txt'), robotsTxt());
   const styles = new Set(pages.flatMap(styleBlocks));
   const hashes = await Promise.all([...styles].map(sha256Source));
-  writeFileSync(path.join(outDir, '_headers'), headersFile(hashes));
+  writeFileSync(path.join(outDir, '_headers'), headersFile(hashes, { analyticsHosts: analyticsHosts() }));
   return written;
 }

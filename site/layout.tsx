@@ -10,6 +10,7 @@ import { company } from '../widgets/core/company.ts';
 import { FALLBACK } from '../widgets/core/texts.ts';
 import { cities } from './content/cities.ts';
 import { criticalFallbackText, skipLinkText } from './content/pages.ts';
+import { ConsentBanner, ConsentSettingsLink } from './sections/consent.tsx';
 
 export interface PageMeta {
   path: string;
@@ -126,6 +127,7 @@ function Footer({ path }: { path: string }) {
             <li><a href={sectionHref(path, 'faq')}>FAQ</a></li>
             <li><a href="/o-nas">O nas</a></li>
             <li><a href="/kontakt">Kontakt</a></li>
+            <li><a href="/dla-partnerow">Dla partnerów</a></li>
           </ul>
         </nav>
         <div>
@@ -149,7 +151,7 @@ function Footer({ path }: { path: string }) {
       </div>
       <div className="wrap footer-bottom">
         <p>
-          © {year} {company.brand} · <a href="/polityka-prywatnosci">Polityka prywatności</a> · <a href="/regulamin">Regulamin</a>
+          © {year} {company.brand} · <a href="/polityka-prywatnosci">Polityka prywatności</a> · <a href="/regulamin">Regulamin</a> · <ConsentSettingsLink />
         </p>
         <p>Wszystkie ceny podane w serwisie są cenami netto.</p>
       </div>
@@ -188,6 +190,7 @@ export function Layout({ meta, assets, children }: { meta: PageMeta; assets: Ass
           {children}
         </main>
         <Footer path={meta.path} />
+        <ConsentBanner />
         <div id="app-fallback" className="app-fallback" role="alert" hidden>
           <p><strong>{FALLBACK.app}</strong></p>
           <p>{criticalFallbackText}</p>

@@ -16,5 +16,6 @@ export const publicRoutes: string[] = [
   '/polityka-prywatnosci',
   '/regulamin',
   '/miasta',
+  '/dla-partnerow',
   ...cityRoutes,
 ];

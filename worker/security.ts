@@ -5,6 +5,7 @@
  * loadable cross-origin.
  */
 import type { MiddlewareHandler } from 'hono';
+import { analyticsHosts, analyticsIdsInPage } from '../site/content/analytics.ts';
 import { CROSS_ORIGIN_HEADERS, PAGE_HEADERS, contentSecurityPolicy, sha256Source, styleBlocks } from '../site/headers.ts';
 
 export const securityHeaders: MiddlewareHandler = async (c, next) => {
@@ -21,6 +22,6 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   const html = await c.res.text();
   const styleHashes = await Promise.all([...new Set(styleBlocks(html))].map(sha256Source));
   c.res = new Response(html, c.res);
-  c.res.headers.set('Content-Security-Policy', contentSecurityPolicy({ styleHashes }));
+  c.res.headers.set('Content-Security-Policy', contentSecurityPolicy({ styleHashes, analyticsHosts: analyticsHosts(analyticsIdsInPage(html)) }));
   for (const [name, value] of Object.entries(PAGE_HEADERS)) c.res.headers.set(name, value);
 };

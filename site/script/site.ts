@@ -5,6 +5,7 @@
  * (spec §4, §9), the logo's text fallback, and the fallbacks: 'Aplikacja nie może się
  * załadować' when the widget script could not load, the city page's own when a widget fails.
  */
+import './analytics.ts';
 
 const focusable = (root: ParentNode) =>
   [...root.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')].filter((el) => el.offsetParent !== null);

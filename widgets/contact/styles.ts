@@ -3,13 +3,16 @@
  * rules go to the document: every selector is scoped under `kserowo-contact`, and the
  * shared `baseCss` is not used wholesale because its bare class selectors (`.btn`,
  * `.sr-only`) would reach the host page. Values and custom properties are the same.
+ * Host CSS reaches light DOM: `.kc` starts from `all:initial` (nothing inherited from the
+ * page but custom properties) and `.kc *` resets what a page's `*`, `div`, `p`, `label`
+ * rules set (margins, colours, sizes); being first, the rules below override it.
  */
 const s = 'kserowo-contact';
 
 export const contactCss = `
 ${s}{display:block}
-${s} .kc{display:block;box-sizing:border-box;font-family:var(--kserowo-font,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif);font-size:16px;line-height:1.5;color:var(--kserowo-text,#1c2430);text-align:left}
-${s} .kc *,${s} .kc *::before,${s} .kc *::after{box-sizing:border-box}
+${s} .kc{all:initial;display:block;box-sizing:border-box;font-family:var(--kserowo-font,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif);font-size:16px;line-height:1.5;color:var(--kserowo-text,#1c2430);text-align:left}
+${s} .kc *,${s} .kc *::before,${s} .kc *::after{box-sizing:border-box;margin:0;padding:0;color:inherit;font:inherit;letter-spacing:inherit;text-transform:none;text-align:inherit}
 ${s} .kc p{margin:0}
 ${s} .kc-form{display:grid;gap:16px;margin:0;padding:24px;background:var(--kserowo-surface,#fff);border:1px solid var(--kserowo-border,#d8e0ea);border-radius:var(--kserowo-radius,10px)}
 @media (min-width:640px){${s} .kc-form{grid-template-columns:1fr 1fr}${s} .kc-message,${s} .kc-submit{grid-column:1/-1}}

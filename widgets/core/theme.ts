@@ -2,6 +2,9 @@
  * Base styles of every widget's shadow root. Sizes in px/em, never rem (host pages
  * change the root font size); colours and fonts set on `.k-root`, not only on
  * `:host`, because a host page's `* { color: red }` reaches the host element itself.
+ * The margin, padding and button resets weigh one element selector (`:where(.k-root) p`):
+ * a widget's own class rules (`.badge{padding}`) beat them, and they still beat a
+ * light-DOM host's `p {}` of equal weight, because adopted sheets come after the page's.
  *
  * Custom properties (documented for partners): --kserowo-accent, --kserowo-accent-contrast,
  * --kserowo-text, --kserowo-muted, --kserowo-surface, --kserowo-border, --kserowo-font,
@@ -12,11 +15,11 @@ export const baseCss = `
 :host([hidden]){display:none}
 .k-root{all:initial;display:block;box-sizing:border-box;font-family:var(--kserowo-font,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif);font-size:16px;line-height:1.5;color:var(--kserowo-text,#1c2430);text-align:left;-webkit-font-smoothing:antialiased}
 .k-root *,.k-root *::before,.k-root *::after{box-sizing:border-box;font:inherit;color:inherit;letter-spacing:normal;text-transform:none}
-.k-root h2,.k-root h3,.k-root h4,.k-root p,.k-root ul,.k-root ol{margin:0;padding:0}
-.k-root ul{list-style:none}
+:where(.k-root) :is(h2,h3,h4,p,ul,ol){margin:0;padding:0}
+:where(.k-root) ul{list-style:none}
 .k-root a{color:var(--kserowo-accent,#0b5cad)}
-.k-root strong,.k-root b{font-weight:700}
-.k-root button{cursor:pointer;border:0;background:none;margin:0;padding:0}
+.k-root :is(strong,b){font-weight:700}
+:where(.k-root) button{cursor:pointer;border:0;background:none;margin:0;padding:0}
 .k-root :focus-visible{outline:3px solid var(--kserowo-focus,#f5a524);outline-offset:2px}
 .btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;min-height:44px;padding:10px 20px;border-radius:var(--kserowo-radius,10px);background:var(--kserowo-accent,#0b5cad);color:var(--kserowo-accent-contrast,#fff)!important;font-weight:600!important;text-decoration:none;border:2px solid var(--kserowo-accent,#0b5cad)!important;transition:background .15s}
 .btn:hover{background:var(--kserowo-accent-hover,#084a8c)}

@@ -139,7 +139,12 @@ function Card({ card, href }: { card: PackageSummary; href: string }) {
           ))}
         </ul>
       )}
-      <a className="btn cta" part="cta" href={href}>
+      <a
+        className="btn cta"
+        part="cta"
+        href={href}
+        onClick={() => track({ event: 'cta_click', event_category: 'cta', event_action: 'main_pricing_cta', event_label: href })}
+      >
         {PRICING.cta} {card.name}
       </a>
     </li>

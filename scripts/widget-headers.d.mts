@@ -1,0 +1,4 @@
+export declare const WIDGETS_PATH: string;
+export declare const SHORT_CACHE: string;
+export declare const IMMUTABLE_CACHE: string;
+export declare function widgetHeaders(widgetsDir: string): string;

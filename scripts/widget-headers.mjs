@@ -1,0 +1,40 @@
+// Headers of the widget files (`/widgets/v1/*`) for the static assets' `_headers` file
+// (DESIGN §2, §3): partners load them cross-origin as module scripts, which needs CORS,
+// and pages with COEP need `Cross-Origin-Resource-Policy: cross-origin`. Hashed files
+// never change, so they are cached for a year; the `kserowo.js` alias and `manifest.json`
+// point at the newest build and are cached for five minutes.
+// Kept apart from the pages' security headers so each side can change without the other.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const WIDGETS_PATH = '/widgets/v1';
+// (Not `must-revalidate`: the assets server drops a Cache-Control rule with it.)
+export const SHORT_CACHE = 'public, max-age=300';
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
+/**
+ * The `_headers` block for the widget files built into `widgetsDir`: one rule per file
+ * (from the build's manifest), each first dropping (`! Name`) what a broader page rule
+ * such as `/*` may have set for the same header, then setting its own.
+ */
+export function widgetHeaders(widgetsDir) {
+  const manifest = JSON.parse(readFileSync(path.join(widgetsDir, 'manifest.json'), 'utf8'));
+  const files = Object.entries(manifest.files).map(([name, file]) => [name, file.alias ? SHORT_CACHE : IMMUTABLE_CACHE]);
+  files.push(['manifest.json', SHORT_CACHE]);
+  files.sort(([a], [b]) => a.localeCompare(b));
+  const lines = ['# Widget files: loadable from any site, without credentials (scripts/widget-headers.mjs).'];
+  for (const [name, cache] of files) {
+    lines.push(
+      `${WIDGETS_PATH}/${name}`,
+      '  ! Access-Control-Allow-Origin',
+      '  ! Cross-Origin-Resource-Policy',
+      '  ! Cache-Control',
+      '  ! X-Content-Type-Options',
+      '  Access-Control-Allow-Origin: *',
+      '  Cross-Origin-Resource-Policy: cross-origin',
+      '  X-Content-Type-Options: nosniff',
+      `  Cache-Control: ${cache}`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}

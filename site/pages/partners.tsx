@@ -1,0 +1,198 @@
+/**
+ * `/dla-partnerow`: everything a partner needs to embed our widgets (DESIGN §2): the
+ * snippet, every attribute and event, theming, the CSP, pinned versions with SRI and
+ * a live example embedded exactly as on a partner's page (no inline catalogue).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { company } from '../../widgets/core/company.ts';
+import {
+  type AttributeDoc,
+  commonAttributes,
+  customProperties,
+  eventDocs,
+  partnersPage as t,
+  widgetDocs,
+} from '../content/partners.ts';
+
+export interface PinnedLoader {
+  file: string;
+  integrity: string;
+}
+
+/** The hashed loader of this build and its SRI hash, from the widgets' manifest. */
+export function pinnedLoader(widgetsDir = path.join(process.cwd(), 'dist/public/widgets/v1')): PinnedLoader | undefined {
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(widgetsDir, 'manifest.json'), 'utf8')) as {
+      files: Record<string, { integrity: string; alias?: string }>;
+    };
+    const alias = manifest.files['kserowo.js'];
+    return alias?.alias ? { file: alias.alias, integrity: alias.integrity } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const origin = company.url;
+const script = `${origin}/widgets/v1/kserowo.js`;
+
+const snippet = `<script type="module" src="${script}"></script>
+
+<kserowo-configurator partner="twoja-firma"
+  utm-source="twoja-firma" utm-medium="referral" utm-campaign="wiosna">
+</kserowo-configurator>`;
+
+const listener = `document.addEventListener('kserowo:lead', (event) => {
+  const { kind, number, value, currency } = event.detail;
+  console.log('Nowe zapytanie', kind, number, value, currency);
+});`;
+
+const theming = `kserowo-pricing, kserowo-configurator {
+  --kserowo-accent: #7a2e8e;
+  --kserowo-font: "Lato", sans-serif; /* krój, który Twoja strona już wczytała */
+  --kserowo-radius: 4px;
+}
+kserowo-pricing::part(card) { box-shadow: none; }
+kserowo-pricing::part(cta) { text-transform: uppercase; }`;
+
+const csp = `Content-Security-Policy: script-src 'self' ${origin}; connect-src 'self' ${origin}`;
+
+function Code({ children }: { children: string }) {
+  return (
+    <pre className="code">
+      <code>{children}</code>
+    </pre>
+  );
+}
+
+function AttributeTable({ rows, caption, first = 'Atrybut' }: { rows: AttributeDoc[]; caption: string; first?: string }) {
+  return (
+    <div className="table-scroll">
+      <table className="doc-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{first}</th>
+            <th scope="col">Wartości</th>
+            <th scope="col">Znaczenie</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.name}>
+              <th scope="row"><code>{row.name}</code></th>
+              <td>{row.values}</td>
+              <td>{row.text}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function PartnersPage({ pinned = pinnedLoader() }: { pinned?: PinnedLoader | undefined }) {
+  const pinnedSnippet = pinned
+    ? `<script type="module" src="${origin}/widgets/v1/${pinned.file}"\n  integrity="${pinned.integrity}" crossorigin="anonymous"></script>`
+    : undefined;
+  return (
+    <section className="section narrow partners">
+      <div className="wrap">
+        <h1>{t.title}</h1>
+        <p className="lead">{t.lead}</p>
+
+        <h2 id="snippet">{t.snippetTitle}</h2>
+        <p>{t.snippetText}</p>
+        <Code>{snippet}</Code>
+
+        <h2 id="widgets">{t.widgetsTitle}</h2>
+        {widgetDocs.map((w) => (
+          <div key={w.tag} className="widget-doc">
+            <h3>
+              <code>{`<${w.tag}>`}</code> – {w.title}
+            </h3>
+            <p>{w.text}</p>
+            {w.attributes.length > 0 && <AttributeTable rows={w.attributes} caption={`Atrybuty ${w.tag}`} />}
+            <p>
+              Zdarzenia: {w.events.map((e, i) => <span key={e}>{i > 0 && ', '}<code>{e}</code></span>)}
+              {w.parts.length > 0 && (
+                <>
+                  {' '}· części: {w.parts.map((p, i) => <span key={p}>{i > 0 && ', '}<code>{p}</code></span>)}
+                </>
+              )}
+            </p>
+          </div>
+        ))}
+        <h3>{t.commonTitle}</h3>
+        <AttributeTable rows={commonAttributes} caption={t.commonTitle} />
+        <p>{t.booleanNote}</p>
+
+        <h2 id="events">{t.eventsTitle}</h2>
+        <p>{t.eventsText}</p>
+        <div className="table-scroll">
+          <table className="doc-table">
+            <caption>Zdarzenia widżetów</caption>
+            <thead>
+              <tr>
+                <th scope="col">Zdarzenie</th>
+                <th scope="col">event.detail</th>
+                <th scope="col">Kiedy</th>
+              </tr>
+            </thead>
+            <tbody>
+              {eventDocs.map((e) => (
+                <tr key={e.name}>
+                  <th scope="row"><code>{e.name}</code></th>
+                  <td><code>{e.detail}</code></td>
+                  <td>{e.text}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <Code>{listener}</Code>
+        <h3>{t.analyticsTitle}</h3>
+        <p>{t.analyticsText}</p>
+
+        <h2 id="theming">{t.themingTitle}</h2>
+        <p>{t.themingText}</p>
+        <Code>{theming}</Code>
+        <AttributeTable rows={customProperties} caption={t.propertiesTitle} first="Własność" />
+        <h3>{t.partsTitle}</h3>
+        <ul>
+          {widgetDocs.filter((w) => w.parts.length > 0).map((w) => (
+            <li key={w.tag}>
+              <code>{w.tag}</code>: {w.parts.map((p, i) => <span key={p}>{i > 0 && ', '}<code>{p}</code></span>)}
+            </li>
+          ))}
+        </ul>
+
+        <h2 id="csp">{t.cspTitle}</h2>
+        <p>{t.cspText}</p>
+        <Code>{csp}</Code>
+        <p>{t.cspNote}</p>
+
+        <h2 id="versions">{t.versionsTitle}</h2>
+        <p>
+          {t.versionsText} <a href="/widgets/v1/manifest.json"><code>{`${origin}/widgets/v1/manifest.json`}</code></a>
+        </p>
+        {pinnedSnippet && <Code>{pinnedSnippet}</Code>}
+        <p>{t.versionsNote}</p>
+
+        <h2 id="attribution">{t.attributionTitle}</h2>
+        <p>{t.attributionText}</p>
+
+        <h2 id="example">{t.exampleTitle}</h2>
+        <p>{t.exampleText}</p>
+        <div className="partner-demo">
+          <kserowo-pricing partner="demo" utm-source="demo" utm-medium="referral" utm-campaign="dla-partnerow" />
+          <kserowo-configurator partner="demo" utm-source="demo" utm-medium="referral" utm-campaign="dla-partnerow" />
+        </div>
+
+        <p>
+          {t.contact} <a href={`mailto:${company.email}`}>{company.email}</a>
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * The cookie banner's behaviour (DESIGN §3, spec §7): shows it while no choice is
+ * stored, remembers 'Akceptuję' / 'Odrzucam' for a year, reopens from the footer
+ * link, logs every choice, and loads the tag manager and pixel only after acceptance
+ * and only when the banner carries their ids (site/content/analytics.ts).
+ */
+
+export type ConsentChoice = 'accepted' | 'declined';
+
+const STORAGE_KEY = 'kserowo:consent';
+const MAX_AGE_MS = 365 * 24 * 3600 * 1000;
+const GTM_SCRIPT = 'https://www.googletagmanager.com/gtm.js?id=';
+const PIXEL_SCRIPT = 'https://connect.facebook.net/en_US/fbevents.js';
+
+type Fbq = ((...args: unknown[]) => void) & { callMethod?: (...args: unknown[]) => void; queue: unknown[]; push: unknown; loaded: boolean; version: string };
+type TagWindow = Window & { dataLayer?: unknown[]; fbq?: Fbq; _fbq?: Fbq };
+
+/** The stored choice, unless it is older than a year. */
+export function storedConsent(): ConsentChoice | undefined {
+  try {
+    const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as { choice?: string; at?: number } | null;
+    if (saved && (saved.choice === 'accepted' || saved.choice === 'declined') && Date.now() - (saved.at ?? 0) < MAX_AGE_MS) return saved.choice;
+  } catch {
+    // Storage blocked: ask again on every page.
+  }
+  return undefined;
+}
+
+function addScript(src: string): void {
+  const script = document.createElement('script');
+  script.async = true;
+  script.src = src;
+  document.head.append(script);
+}
+
+let loaded = false;
+
+/** Loads the configured tools once: Google Tag Manager, then the Meta pixel. */
+function loadTools(banner: HTMLElement): void {
+  if (loaded) return;
+  loaded = true;
+  const w = window as TagWindow;
+  const { gtm, pixel } = banner.dataset;
+  if (gtm) {
+    w.dataLayer = w.dataLayer ?? [];
+    w.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
+    addScript(GTM_SCRIPT + encodeURIComponent(gtm));
+  }
+  if (pixel && !w.fbq) {
+    // Meta's own stub: calls queue until fbevents.js takes over.
+    const fbq = function (...args: unknown[]) {
+      if (fbq.callMethod) fbq.callMethod(...args);
+      else fbq.queue.push(args);
+    } as Fbq;
+    Object.assign(fbq, { push: fbq, loaded: true, version: '2.0', queue: [] });
+    w.fbq = w._fbq = fbq;
+    addScript(PIXEL_SCRIPT);
+    fbq('init', pixel);
+    fbq('track', 'PageView');
+  }
+}
+
+/** Shows or hides the banner; while shown, the page gets room below so its end can scroll above it. */
+function show(banner: HTMLElement, open: boolean): void {
+  banner.hidden = !open;
+  document.body.style.paddingBottom = open ? `${banner.offsetHeight}px` : '';
+}
+
+function choose(banner: HTMLElement, choice: ConsentChoice): void {
+  const before = storedConsent();
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ choice, at: Date.now() }));
+  } catch {
+    // Not remembered; the choice still holds for this page.
+  }
+  show(banner, false);
+  // Spec §7: accept and decline are logged.
+  console.info(`[kserowo] cookies: ${choice}`);
+  document.dispatchEvent(new CustomEvent('kserowo:consent', { detail: { choice } }));
+  if (choice === 'accepted') loadTools(banner);
+  // Withdrawn after the tools ran: reload so that none of them stays on the page.
+  else if (before === 'accepted' && loaded) location.reload();
+}
+
+export function initConsent(): void {
+  const banner = document.getElementById('consent');
+  if (!banner) return;
+  const choice = storedConsent();
+  if (choice === 'accepted') loadTools(banner);
+  else if (!choice) show(banner, true);
+
+  banner.addEventListener('click', (event) => {
+    const value = (event.target as Element).closest('[data-consent]')?.getAttribute('data-consent');
+    if (value === 'accepted' || value === 'declined') choose(banner, value);
+  });
+  document.addEventListener('click', (event) => {
+    if (!(event.target as Element).closest?.('[data-consent-open]')) return;
+    event.preventDefault();
+    show(banner, true);
+    banner.querySelector<HTMLElement>(`[data-consent="${storedConsent() ?? 'accepted'}"]`)?.focus();
+  });
+}
