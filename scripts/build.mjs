@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { rollup } from 'rollup';
+import { checkBudgets, measure, measureSite } from './budgets.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'dist/public');
@@ -21,11 +22,13 @@ export const preactAlias = {
 
 const hashOf = (text) => createHash('sha256').update(text).digest('hex').slice(0, 8);
 
+/** Builds the widgets; returns their budget rows (scripts/budgets.mjs). */
 async function buildWidgets() {
   const { default: config } = await import(pathToFileURL(path.join(root, 'rollup.config.mjs')).href);
   const bundle = await rollup({ ...config, onwarn: (w, warn) => (w.code === 'CIRCULAR_DEPENDENCY' ? undefined : warn(w)) });
   try {
-    await bundle.write(config.output);
+    const { output } = await bundle.write(config.output);
+    return measure(output);
   } finally {
     await bundle.close();
   }
@@ -91,10 +94,11 @@ function writeHeaders() {
 export async function build() {
   const started = Date.now();
   rmSync(out, { recursive: true, force: true });
-  await buildWidgets();
+  const widgetSizes = await buildWidgets();
   const assets = await buildSiteAssets();
   const pages = await buildPages(assets);
   writeHeaders();
+  checkBudgets([...widgetSizes, ...measureSite(out)]);
   console.log(`Built ${pages.length} pages and the widgets into dist/public in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
