@@ -11,6 +11,7 @@ export const wranglerEnv = {
   WRANGLER_HIDE_BANNER: 'true',
   WRANGLER_LOG_PATH: path.join(root, '.wrangler/logs'),
   XDG_CONFIG_HOME: path.join(root, '.wrangler/config'),
+  XDG_CACHE_HOME: path.join(root, '.wrangler/cache'),
   NO_UPDATE_NOTIFIER: '1',
 };
 

@@ -1,13 +1,26 @@
 // Two projects: `unit` (Node: domain code, build tooling) and `worker` (inside workerd
 // through @cloudflare/vitest-pool-workers, with the real wrangler.toml bindings).
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 import { wranglerEnv } from '../scripts/env.mjs';
 
+// Set again here for runs without scripts/run.mjs (the npm scripts set it before wrangler loads).
 Object.assign(process.env, wranglerEnv);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// Tests bind their own, high lead rate limit so thousands of requests exercise validation,
+// not the limiter; the test of the limit itself uses LEAD_RATE_LIMIT_CONFIGURED, a limiter
+// with the figures of wrangler.toml (DESIGN §4).
+const leadLimit = /name = "LEAD_RATE_LIMIT"[^[]*?simple = \{ limit = (\d+), period = (\d+) \}/.exec(
+  readFileSync(path.join(root, 'wrangler.toml'), 'utf8'),
+);
+if (!leadLimit) throw new Error('wrangler.toml: no [[ratelimits]] LEAD_RATE_LIMIT with simple = { limit, period }');
+const ratelimits = {
+  LEAD_RATE_LIMIT: { simple: { limit: 1_000_000, period: 60 } },
+  LEAD_RATE_LIMIT_CONFIGURED: { simple: { limit: Number(leadLimit[1]), period: Number(leadLimit[2]) } },
+};
 const preactAlias = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
@@ -33,6 +46,7 @@ export default defineConfig({
             wrangler: { configPath: path.join(root, 'wrangler.toml') },
             miniflare: {
               bindings: { TEST_MIGRATIONS: await readD1Migrations(path.join(root, 'worker/migrations')) },
+              ratelimits,
             },
           })),
         ],

@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { catalogue } from './routes/catalogue.ts';
+import { contact } from './routes/contact.ts';
 import { health } from './routes/health.ts';
 import { notFoundPage } from './pages.ts';
 
@@ -14,6 +15,7 @@ app.use('/api/*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], 
 
 app.route('/api/catalogue', catalogue);
 app.route('/api/health', health);
+app.route('/api/send-contact-email', contact);
 
 app.notFound((c) =>
   c.req.path.startsWith('/api/') ? c.json({ error: 'Nie znaleziono takiego adresu API.' }, 404) : notFoundPage(c),

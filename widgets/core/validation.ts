@@ -1,0 +1,180 @@
+/**
+ * The validation rules of every lead form, in one module (DESIGN §4), used by the widgets
+ * before sending and by the worker on every request:
+ *  - the spec's client checks (§5): name and email required after trimming, then the
+ *    simple email pattern, each with its toast of §8 (`checkContactForm`);
+ *  - the strict checks the server enforces (`contactSchema`, `parseContact`): a single
+ *    address of at most 254 characters without `, ; < > " ( )` or control characters,
+ *    name ≤ 100, phone ≤ 30 of digits, spaces and `+()-`, message ≤ 5000, no control
+ *    characters (line breaks and tabs only in the message); unknown fields are dropped.
+ * The field schemas are exported one by one so the quote form (issue 5) composes its
+ * own object from the same rules. Import only what you use: valibot is tree-shaken.
+ */
+import * as v from 'valibot';
+import { TOAST } from './errors.ts';
+
+/** Length limits; the widgets put them on the inputs as `maxlength`. */
+export const LIMITS = {
+  name: 100,
+  email: 254,
+  phone: 30,
+  message: 5000,
+  company: 200,
+  attribution: 2048,
+} as const;
+
+/** Spec §5: text, an at sign, text, a dot, text, no spaces. */
+export const SPEC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The strict form: one address, none of `, ; < > " ( )`, no control characters. */
+const STRICT_EMAIL = /^[^\s@,;<>"()\0-\x1f\x7f]+@[^\s@,;<>"()\0-\x1f\x7f]+\.[^\s@,;<>"()\0-\x1f\x7f]+$/;
+const PHONE = /^[\d +()-]*$/;
+/** Control characters, and the Unicode line breaks, in a one-line field. */
+const LINE_CONTROL = /[\0-\x1f\x7f\u2028\u2029]/;
+/** Control characters other than tab and line breaks, in a multi-line field. */
+const TEXT_CONTROL = /[\0-\x08\x0b\x0c\x0e-\x1f\x7f]/;
+const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
+
+/** Polish messages of the strict checks, each naming its field (the server's 400 `error`). */
+export const FIELD_ERRORS = {
+  body: 'Nieprawidłowe dane formularza.',
+  nameRequired: 'Pole „Imię” jest wymagane.',
+  nameLong: `Pole „Imię” może mieć najwyżej ${LIMITS.name} znaków.`,
+  nameChars: 'Pole „Imię” zawiera niedozwolone znaki.',
+  emailRequired: 'Pole „Email” jest wymagane.',
+  email: 'Pole „Email” musi zawierać jeden prawidłowy adres email.',
+  emailLong: `Pole „Email” może mieć najwyżej ${LIMITS.email} znaków.`,
+  phone: `Pole „Telefon” może zawierać tylko cyfry, spacje i znaki + ( ) - (najwyżej ${LIMITS.phone}).`,
+  messageLong: `Pole „Wiadomość” może mieć najwyżej ${LIMITS.message} znaków.`,
+  messageChars: 'Pole „Wiadomość” zawiera niedozwolone znaki.',
+  companyLong: `Pole „Firma” może mieć najwyżej ${LIMITS.company} znaków.`,
+  companyChars: 'Pole „Firma” zawiera niedozwolone znaki.',
+  submissionId: 'Nieprawidłowy identyfikator zgłoszenia (submissionId).',
+  attribution: 'Nieprawidłowe dane pochodzenia zgłoszenia (attribution).',
+} as const;
+
+const text = (message: string) => v.string(message);
+/** A required text: missing is treated as empty, so the answer names the field. */
+const requiredText = (message: string) => v.optional(v.string(message), '');
+const blankToUndefined = v.transform((s: string) => s || undefined);
+
+export const nameSchema = v.pipe(
+  requiredText(FIELD_ERRORS.nameRequired),
+  v.trim(),
+  v.nonEmpty(FIELD_ERRORS.nameRequired),
+  v.maxLength(LIMITS.name, FIELD_ERRORS.nameLong),
+  v.check((s) => !LINE_CONTROL.test(s), FIELD_ERRORS.nameChars),
+);
+
+export const emailSchema = v.pipe(
+  requiredText(FIELD_ERRORS.emailRequired),
+  v.trim(),
+  v.nonEmpty(FIELD_ERRORS.emailRequired),
+  v.maxLength(LIMITS.email, FIELD_ERRORS.emailLong),
+  v.regex(STRICT_EMAIL, FIELD_ERRORS.email),
+);
+
+/** Optional fields: absent, null or blank all mean "not given" (stored as undefined). */
+export const phoneSchema = v.nullish(
+  v.pipe(text(FIELD_ERRORS.phone), v.trim(), v.maxLength(LIMITS.phone, FIELD_ERRORS.phone), v.regex(PHONE, FIELD_ERRORS.phone), blankToUndefined),
+);
+
+export const messageSchema = v.nullish(
+  v.pipe(
+    text(FIELD_ERRORS.messageChars),
+    v.trim(),
+    v.maxLength(LIMITS.message, FIELD_ERRORS.messageLong),
+    v.check((s) => !TEXT_CONTROL.test(s), FIELD_ERRORS.messageChars),
+    blankToUndefined,
+  ),
+);
+
+export const companySchema = v.nullish(
+  v.pipe(
+    text(FIELD_ERRORS.companyChars),
+    v.trim(),
+    v.maxLength(LIMITS.company, FIELD_ERRORS.companyLong),
+    v.check((s) => !LINE_CONTROL.test(s), FIELD_ERRORS.companyChars),
+    blankToUndefined,
+  ),
+);
+
+export const submissionIdSchema = v.optional(v.pipe(v.string(FIELD_ERRORS.submissionId), v.regex(UUID, FIELD_ERRORS.submissionId)));
+
+const attributionText = v.optional(v.pipe(v.string(FIELD_ERRORS.attribution), v.maxLength(LIMITS.attribution, FIELD_ERRORS.attribution)));
+
+/** DESIGN §4 `attribution`; unknown keys are dropped. */
+export const attributionSchema = v.optional(
+  v.object(
+    {
+      page: attributionText,
+      origin: attributionText,
+      referrer: attributionText,
+      utm_source: attributionText,
+      utm_medium: attributionText,
+      utm_campaign: attributionText,
+      partner: attributionText,
+    },
+    FIELD_ERRORS.attribution,
+  ),
+);
+
+/** The honeypot: any value is accepted here; the intake guard reads it first. */
+export const honeypotSchema = v.optional(v.unknown());
+
+/** The contact body of DESIGN §4: `{name, email, phone?, message?, submissionId?, attribution?, website?}`. */
+export const contactSchema = v.object(
+  {
+    name: nameSchema,
+    email: emailSchema,
+    phone: phoneSchema,
+    message: messageSchema,
+    submissionId: submissionIdSchema,
+    attribution: attributionSchema,
+    website: honeypotSchema,
+  },
+  FIELD_ERRORS.body,
+);
+
+export type ContactInput = v.InferOutput<typeof contactSchema>;
+export type LeadAttribution = NonNullable<v.InferOutput<typeof attributionSchema>>;
+
+export type Checked<T> = { ok: true; data: T } | { ok: false; error: string; field: string | undefined };
+
+/** Runs `schema` and gives the first problem as the Polish text naming its field. */
+export function check<S extends v.GenericSchema>(schema: S, input: unknown): Checked<v.InferOutput<S>> {
+  const result = v.safeParse(schema, input, { abortEarly: true });
+  if (result.success) return { ok: true, data: result.output };
+  const issue = result.issues[0];
+  return { ok: false, error: issue.message, field: issue.path?.[0]?.key as string | undefined };
+}
+
+/** The server's strict check of a contact body. */
+export const parseContact = (body: unknown): Checked<ContactInput> => check(contactSchema, body);
+
+export interface Toast {
+  title: string;
+  text: string;
+}
+
+export interface ContactFormValues {
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+}
+
+/**
+ * What the widget runs before sending (DESIGN §4): the spec's checks with their toasts,
+ * then the strict ones. An address the spec's pattern accepts but the strict check does
+ * not gets the spec's 'Nieprawidłowy email' toast; any other strict problem (e.g. letters
+ * in the phone) the 'Błąd walidacji' title with the text naming the field.
+ */
+export function checkContactForm(values: ContactFormValues): { ok: true; data: ContactInput } | { ok: false; toast: Toast; field: keyof ContactFormValues } {
+  if (!values.name.trim()) return { ok: false, toast: TOAST.validation, field: 'name' };
+  if (!values.email.trim()) return { ok: false, toast: TOAST.validation, field: 'email' };
+  if (!SPEC_EMAIL.test(values.email.trim())) return { ok: false, toast: TOAST.badEmail, field: 'email' };
+  const strict = parseContact(values);
+  if (strict.ok) return strict;
+  const field = (strict.field ?? 'name') as keyof ContactFormValues;
+  return { ok: false, field, toast: field === 'email' ? TOAST.badEmail : { title: TOAST.validation.title, text: strict.error } };
+}

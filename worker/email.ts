@@ -1,0 +1,172 @@
+/**
+ * Lead notifications to the sales team (DESIGN §4). The plain-text message of a lead is
+ * written to the outbox with the lead; then:
+ *  - the route puts `{notificationId}` on the `EMAIL_QUEUE`; the consumer (`handleEmailBatch`)
+ *    sends it with the `send_email` binding and records the outcome in D1;
+ *  - a failed send is retried by the queue with exponential backoff (30 s, 1, 2, 4, 8 min);
+ *  - after `max_retries` the message lands on the dead-letter queue, whose consumer marks
+ *    the outbox row 'dead': the row keeps the whole message and the lead stays;
+ *  - the cron sweep (`sweepUnsent`) sends what is still unsent 10 minutes after its last
+ *    attempt (an enqueue that failed, a worker that died mid-send).
+ * User text goes only into the body; the one header it reaches is Reply-To, and only as
+ * the validated address.
+ */
+import type { NewLead } from './models/leads.ts';
+import {
+  type Notification,
+  type NotificationRow,
+  STALE_MINUTES,
+  claimNotification,
+  markDead,
+  markFailed,
+  markSent,
+  pendingNotifications,
+} from './models/outbox.ts';
+
+/** The body of an `EMAIL_QUEUE` message. */
+export interface EmailJob {
+  notificationId: number;
+}
+
+/** Queue retry delay after the `attempt`-th failed attempt: 30 s doubling, at most an hour. */
+export const retryDelaySeconds = (attempt: number): number => Math.min(30 * 2 ** Math.max(0, attempt - 1), 3600);
+
+/** The sweep gives a notification up (marks it dead) after this many attempts in all. */
+export const MAX_ATTEMPTS = 12;
+
+/** The display name of our sender address. */
+const SENDER_NAME = 'Kserowo – formularz';
+
+/** Sends one outbox row through the `send_email` binding; throws when it is not sent. */
+export async function sendNotification(env: Pick<Env, 'SEND_EMAIL' | 'MAIL_FROM'>, row: NotificationRow): Promise<void> {
+  await env.SEND_EMAIL.send({
+    from: { name: SENDER_NAME, email: env.MAIL_FROM },
+    to: row.recipient,
+    subject: row.subject,
+    text: row.body,
+    ...(row.reply_to ? { replyTo: row.reply_to } : {}),
+  });
+}
+
+export type Delivery = { outcome: 'sent' | 'skipped' } | { outcome: 'failed'; error: string; attempts: number };
+
+/**
+ * One delivery attempt of notification `id`: claim it, send it, record the outcome.
+ * 'skipped' when it is sent already, dead, or being sent by another attempt.
+ */
+export async function deliver(env: Env, id: number): Promise<Delivery> {
+  const row = await claimNotification(env.DB, id);
+  if (!row) return { outcome: 'skipped' };
+  try {
+    await sendNotification(env, row);
+  } catch (cause) {
+    const error = cause instanceof Error ? cause.message : String(cause);
+    await markFailed(env.DB, id, error);
+    console.error('email: sending failed', { id, attempts: row.attempts, error });
+    return { outcome: 'failed', error, attempts: row.attempts };
+  }
+  await markSent(env.DB, id);
+  return { outcome: 'sent' };
+}
+
+/** Puts notification `id` on the queue; a failure is logged and left to the sweep. */
+export async function enqueueNotification(env: Pick<Env, 'EMAIL_QUEUE'>, id: number): Promise<boolean> {
+  try {
+    await env.EMAIL_QUEUE.send({ notificationId: id } satisfies EmailJob);
+    return true;
+  } catch (error) {
+    console.error('email: enqueue failed, the sweep will send it', { id, error });
+    return false;
+  }
+}
+
+const isDeadLetterQueue = (queue: string): boolean => queue.endsWith('-dlq');
+
+/** The queue consumer of `kserowo-email` and of its dead-letter queue. */
+export async function handleEmailBatch(batch: MessageBatch<EmailJob>, env: Env): Promise<void> {
+  for (const message of batch.messages) {
+    const id = Number(message.body?.notificationId);
+    if (!Number.isInteger(id) || id <= 0) {
+      console.error('email: malformed queue message dropped', message.body);
+      message.ack();
+      continue;
+    }
+    try {
+      if (isDeadLetterQueue(batch.queue)) {
+        // Retries used up: keep the message in the outbox, marked for the admin panel.
+        await markDead(env.DB, id);
+        console.error('email: notification dead-lettered, kept in the outbox', { id });
+        message.ack();
+        continue;
+      }
+      const result = await deliver(env, id);
+      if (result.outcome === 'failed') message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      else message.ack();
+    } catch (error) {
+      // D1 itself failed: let the queue try again later.
+      console.error('email: delivery attempt could not run', { id, error });
+      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+    }
+  }
+}
+
+export interface SweepReport {
+  sent: number;
+  failed: number;
+  dead: number;
+}
+
+/** The cron sweep: sends notifications still unsent `olderThanMinutes` after their last attempt. */
+export async function sweepUnsent(env: Env, { olderThanMinutes = STALE_MINUTES } = {}): Promise<SweepReport> {
+  const report: SweepReport = { sent: 0, failed: 0, dead: 0 };
+  for (const row of await pendingNotifications(env.DB, { olderThanMinutes })) {
+    if (row.attempts >= MAX_ATTEMPTS) {
+      await markDead(env.DB, row.id);
+      report.dead++;
+      continue;
+    }
+    const result = await deliver(env, row.id);
+    if (result.outcome === 'sent') report.sent++;
+    else if (result.outcome === 'failed') report.failed++;
+  }
+  if (report.sent + report.failed + report.dead > 0) console.log('email: sweep', report);
+  return report;
+}
+
+const line = (label: string, value: string | null | undefined): string => `${label}: ${value || '—'}`;
+
+/** The notification of a new contact message (spec §3 "contact inquiry"). */
+export function contactNotification(leadId: string, lead: NewLead, recipient: string): Notification {
+  const a = (lead.attribution ?? {}) as Record<string, string | undefined>;
+  const page = a.origin || a.page ? `${a.origin ?? ''}${a.page ?? ''}` : undefined;
+  const utm = [a.utm_source, a.utm_medium, a.utm_campaign].some(Boolean)
+    ? `${a.utm_source ?? '—'} / ${a.utm_medium ?? '—'} / ${a.utm_campaign ?? '—'}`
+    : undefined;
+  const body = [
+    'Nowa wiadomość z formularza kontaktowego Kserowo.',
+    '',
+    line('Imię', lead.name),
+    line('Email', lead.email),
+    line('Telefon', lead.phone),
+    '',
+    'Wiadomość:',
+    lead.message || '—',
+    '',
+    'Skąd przyszło zgłoszenie:',
+    line('Strona', page),
+    line('Poprzednia strona', a.referrer),
+    line('UTM (source / medium / campaign)', utm),
+    line('Partner', a.partner),
+    line('Origin żądania', lead.origin),
+    '',
+    line('Numer zgłoszenia', leadId),
+    'Odpowiedz na tę wiadomość, aby napisać do klienta (Reply-To to jego adres).',
+    '',
+  ].join('\n');
+  return {
+    recipient,
+    replyTo: lead.email,
+    subject: `Nowa wiadomość z formularza kontaktowego [${leadId.slice(0, 8)}]`,
+    body,
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * The outbox: every notification a lead causes, kept in D1 until it is sent (DESIGN §4).
+ * States: 'pending' (written with the lead) → 'sending' (claimed by one delivery attempt)
+ * → 'sent'; a failed attempt leaves 'failed' (retried by the queue, then by the sweep);
+ * 'dead' when the retries are used up (the row keeps the whole message; the admin resends).
+ */
+
+export type NotificationState = 'pending' | 'sending' | 'sent' | 'failed' | 'dead';
+
+/** What a notification says; `subject` is ours alone, never user text (user text is only in `body`). */
+export interface Notification {
+  recipient: string;
+  /** The visitor's validated address, for the sales team's "reply". */
+  replyTo?: string | undefined;
+  subject: string;
+  body: string;
+}
+
+export interface NotificationRow {
+  id: number;
+  lead_id: string;
+  recipient: string;
+  reply_to: string | null;
+  subject: string;
+  body: string;
+  state: NotificationState;
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  sent_at: string | null;
+}
+
+const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+/** A claim older than this is taken to have died with its worker. */
+export const STALE_MINUTES = 10;
+
+/**
+ * The statement that queues `notification` for lead `leadId`, for the lead's own batch.
+ * It inserts nothing when that lead was not inserted (a replayed submission), so a
+ * replay never sends a second email.
+ */
+export function notificationStatement(db: D1Database, leadId: string, notification: Notification): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO outbox (lead_id, recipient, reply_to, subject, body)
+       SELECT ?1, ?2, ?3, ?4, ?5 WHERE EXISTS (SELECT 1 FROM leads WHERE id = ?1)
+       RETURNING id`,
+    )
+    .bind(leadId, notification.recipient, notification.replyTo ?? null, notification.subject, notification.body);
+}
+
+export async function notificationById(db: D1Database, id: number): Promise<NotificationRow | null> {
+  return db.prepare('SELECT * FROM outbox WHERE id = ?').bind(id).first<NotificationRow>();
+}
+
+/** The notifications of one lead, oldest first (for the admin panel). */
+export async function notificationsOfLead(db: D1Database, leadId: string): Promise<NotificationRow[]> {
+  const { results } = await db.prepare('SELECT * FROM outbox WHERE lead_id = ? ORDER BY id').bind(leadId).all<NotificationRow>();
+  return results;
+}
+
+/**
+ * Takes a notification for one delivery attempt (counting it), or null when it is sent,
+ * dead, or being sent by someone else right now. One claim at a time, so the queue and
+ * the sweep never send the same email twice.
+ */
+export async function claimNotification(db: D1Database, id: number): Promise<NotificationRow | null> {
+  return db
+    .prepare(
+      `UPDATE outbox SET state = 'sending', attempts = attempts + 1, updated_at = ${NOW}
+       WHERE id = ?1 AND (state IN ('pending', 'failed')
+         OR (state = 'sending' AND updated_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-${STALE_MINUTES} minutes')))
+       RETURNING *`,
+    )
+    .bind(id)
+    .first<NotificationRow>();
+}
+
+export async function markSent(db: D1Database, id: number): Promise<void> {
+  await db.prepare(`UPDATE outbox SET state = 'sent', last_error = NULL, sent_at = ${NOW}, updated_at = ${NOW} WHERE id = ?`).bind(id).run();
+}
+
+export async function markFailed(db: D1Database, id: number, error: string): Promise<void> {
+  await db
+    .prepare(`UPDATE outbox SET state = 'failed', last_error = ?2, updated_at = ${NOW} WHERE id = ?1 AND state != 'sent'`)
+    .bind(id, error.slice(0, 1000))
+    .run();
+}
+
+/** Retries used up: the message stays here, whole, for the admin to resend. Keeps the last error unless given one. */
+export async function markDead(db: D1Database, id: number, error?: string): Promise<void> {
+  await db
+    .prepare(`UPDATE outbox SET state = 'dead', last_error = COALESCE(?2, last_error), updated_at = ${NOW} WHERE id = ?1 AND state != 'sent'`)
+    .bind(id, error?.slice(0, 1000) ?? null)
+    .run();
+}
+
+/** Puts a notification back in line (the admin's "resend"); true when it was not sent yet. */
+export async function requeueNotification(db: D1Database, id: number): Promise<boolean> {
+  const result = await db
+    .prepare(`UPDATE outbox SET state = 'pending', updated_at = ${NOW} WHERE id = ? AND state IN ('failed', 'dead', 'pending')`)
+    .bind(id)
+    .run();
+  return result.meta.changes > 0;
+}
+
+/**
+ * Notifications still unsent `olderThanMinutes` after their last activity (the sweep's
+ * work): pending or failed ones, and claims that died with their worker. Oldest first.
+ */
+export async function pendingNotifications(db: D1Database, { olderThanMinutes = STALE_MINUTES, limit = 50 } = {}): Promise<NotificationRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT * FROM outbox
+       WHERE state IN ('pending', 'failed', 'sending')
+         AND updated_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?1)
+       ORDER BY created_at LIMIT ?2`,
+    )
+    .bind(`-${Math.max(0, Math.floor(olderThanMinutes))} minutes`, limit)
+    .all<NotificationRow>();
+  return results;
+}

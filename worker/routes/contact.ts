@@ -1,0 +1,34 @@
+/**
+ * `POST /api/send-contact-email`: the contact form (spec §7, DESIGN §4). The lead and its
+ * notification are in D1 before the answer says ok; a replayed `submissionId` answers
+ * the first lead's id and stores nothing more. The email goes out through the queue
+ * (worker/email.ts).
+ */
+import { Hono } from 'hono';
+import { contactNotification, enqueueNotification } from '../email.ts';
+import { type IntakeEnv, leadIntake } from '../lead-intake.ts';
+import { type NewLead, storeLead } from '../models/leads.ts';
+import { parseContact } from '../../widgets/core/validation.ts';
+
+export const STORAGE_ERROR = 'Nie udało się zapisać wiadomości. Spróbuj ponownie za chwilę.';
+
+export const contact = new Hono<IntakeEnv>();
+
+contact.post('/', leadIntake(), async (c) => {
+  const { body, submissionId, origin } = c.get('intake');
+  const parsed = parseContact(body);
+  if (!parsed.ok) return c.json({ error: parsed.error }, 400);
+
+  const { name, email, phone, message, attribution } = parsed.data;
+  const lead: NewLead = { kind: 'contact', submissionId, name, email, phone, message, attribution, origin };
+  let stored;
+  try {
+    stored = await storeLead(c.env.DB, lead, (id) => contactNotification(id, lead, c.env.SALES_EMAIL));
+  } catch (error) {
+    console.error('contact: storing the lead failed', error);
+    return c.json({ error: STORAGE_ERROR }, 503);
+  }
+  // Stored means safe: a failed enqueue is logged and left to the sweep.
+  if (stored.notificationId !== undefined) await enqueueNotification(c.env, stored.notificationId);
+  return c.json({ ok: true, id: stored.id });
+});
