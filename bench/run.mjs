@@ -40,6 +40,8 @@ function writeResults() {
 }
 
 async function finish() {
+  // esbuild (site build, routes) keeps a service process until told to stop.
+  (await import('esbuild')).stop();
   const left = await reapLeftovers(root, startTicks);
   if (left.length > 0) problems.push(`Processes left behind (killed now): ${left.map((p) => `${p.pid} \`${p.command.slice(0, 100)}\``).join(', ')}`);
   process.exit(writeResults() ? 0 : 1);
