@@ -14,17 +14,32 @@ function stat(pid) {
 /** Start time of this process in clock ticks since boot: the mark to compare with. */
 export const ownStartTicks = () => stat(process.pid).startTicks;
 
+/** This process and its ancestors (a parent shell may have started in the same clock tick). */
+function selfAndAncestors() {
+  const pids = new Set();
+  for (let pid = process.pid; pid > 1 && !pids.has(pid); ) {
+    pids.add(pid);
+    try {
+      pid = stat(pid).ppid;
+    } catch {
+      break;
+    }
+  }
+  return pids;
+}
+
 /**
  * Live processes (zombies excluded: they are already gone) started at or after
- * `sinceTicks` with a working directory inside `dir`, other than this process.
+ * `sinceTicks` with a working directory inside `dir`, other than this process and its ancestors.
  * @returns {{pid: number, command: string}[]}
  */
 export function processesLeftBehind(dir, sinceTicks) {
   const inside = (cwd) => cwd === dir || cwd.startsWith(dir + path.sep);
+  const ours = selfAndAncestors();
   const found = [];
   for (const name of readdirSync('/proc')) {
     const pid = Number(name);
-    if (!Number.isInteger(pid) || pid === process.pid) continue;
+    if (!Number.isInteger(pid) || ours.has(pid)) continue;
     try {
       const s = stat(pid);
       if (s.state === 'Z' || s.startTicks < sinceTicks) continue;
