@@ -1,7 +1,7 @@
 // Builds everything into dist/public: the widgets (Rollup), the site script and CSS
 // (esbuild), then every page of the site (site/build.tsx, rendered with Preact).
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -66,7 +66,7 @@ async function buildSiteAssets() {
   return { css: `/assets/${cssName}`, siteScript: `/assets/${jsName}`, widgetScript: '/widgets/v1/kserowo.js' };
 }
 
-/** Bundles site/build.tsx for Node (React aliased to Preact) and runs it. */
+/** Bundles site/build.tsx for Node (React aliased to Preact) and runs it: pages, sitemap, robots.txt, `_headers`. */
 async function buildPages(assets) {
   mkdirSync(cache, { recursive: true });
   const entry = path.join(cache, 'site-build.mjs');
@@ -86,18 +86,13 @@ async function buildPages(assets) {
   return buildSite(out, assets);
 }
 
-function writeHeaders() {
-  const template = path.join(root, 'site/_headers');
-  if (existsSync(template)) cpSync(template, path.join(out, '_headers'));
-}
-
 export async function build() {
   const started = Date.now();
   rmSync(out, { recursive: true, force: true });
   const widgetSizes = await buildWidgets();
   const assets = await buildSiteAssets();
   const pages = await buildPages(assets);
-  writeHeaders();
+  // One table of widget, site-script and per-page CSS sizes; throws over a budget.
   checkBudgets([...widgetSizes, ...measureSite(out)]);
   console.log(`Built ${pages.length} pages and the widgets into dist/public in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }

@@ -1,6 +1,7 @@
 /**
  * The site build: renders every route to static HTML in dist/public (one file per
- * route), with the widgets pre-rendered from the catalogue in widgets/core.
+ * route), with the widgets pre-rendered from the catalogue in widgets/core, plus
+ * sitemap.xml, robots.txt and the security headers (`_headers`, DESIGN §3).
  * Run by scripts/build.mjs after the widgets are built.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -10,13 +11,22 @@ import type { VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { defaultCatalogue } from '../widgets/core/catalogue.ts';
 import type { Catalogue } from '../widgets/core/model.ts';
+import { cities } from './content/cities.ts';
+import { faq } from './content/home.ts';
 import { pageMeta } from './content/pages.ts';
+import { headersFile, sha256Source, styleBlocks } from './headers.ts';
 import { type Assets, Layout, type PageMeta } from './layout.tsx';
-import { HomePage } from './pages/home.tsx';
-import { NotFoundPage } from './pages/not-found.tsx';
-import { ContactPage } from './pages/contact.tsx';
-import { ModelsPage } from './pages/models.tsx';
+import { AboutPage } from './pages/about.tsx';
+import { CitiesPage } from './pages/cities.tsx';
+import { CityPage } from './pages/city.tsx';
 import { ConfiguratorPage } from './pages/configurator.tsx';
+import { ContactPage } from './pages/contact.tsx';
+import { HomePage } from './pages/home.tsx';
+import { PrivacyPage, TermsPage } from './pages/legal.tsx';
+import { ModelsPage } from './pages/models.tsx';
+import { NotFoundPage } from './pages/not-found.tsx';
+import { publicRoutes } from './routes.ts';
+import { businessJsonLd, faqJsonLd, JsonLd, robotsTxt, sitemapXml } from './seo.tsx';
 import { InlineCatalogue } from './widgets.tsx';
 
 export interface Route {
@@ -26,6 +36,8 @@ export interface Route {
   meta: Omit<PageMeta, 'path' | 'head'>;
   /** Pages with pre-rendered prices carry the catalogue inline (DESIGN §2). */
   withCatalogue?: boolean;
+  /** JSON-LD blocks of the page. */
+  jsonLd?: Record<string, unknown>[];
   render: (catalogue: Catalogue) => ReactElement;
 }
 
@@ -35,11 +47,25 @@ const metaFor = (key: string) => {
   return m;
 };
 
+const cityRoutes: Route[] = cities.map((city) => ({
+  path: `/miasto/${city.slug}`,
+  file: `miasto/${city.slug}.html`,
+  meta: { title: city.metaTitle, description: city.metaDescription },
+  withCatalogue: true,
+  jsonLd: [businessJsonLd(city), faqJsonLd(city.faq)],
+  render: (c) => <CityPage city={city} catalogue={c} />,
+}));
+
 export const routes: Route[] = [
-  { path: '/', file: 'index.html', meta: metaFor('/'), withCatalogue: true, render: (c) => <HomePage catalogue={c} /> },
-  { path: '/kontakt', file: 'kontakt.html', meta: metaFor('/kontakt'), render: () => <ContactPage /> },
-  { path: '/modele', file: 'modele.html', meta: metaFor('/modele'), withCatalogue: true, render: () => <ModelsPage /> },
+  { path: '/', file: 'index.html', meta: metaFor('/'), withCatalogue: true, jsonLd: [businessJsonLd(), faqJsonLd(faq.items)], render: (c) => <HomePage catalogue={c} /> },
+  { path: '/kontakt', file: 'kontakt.html', meta: metaFor('/kontakt'), jsonLd: [businessJsonLd()], render: () => <ContactPage /> },
+  { path: '/modele', file: 'modele.html', meta: metaFor('/modele'), withCatalogue: true, render: (c) => <ModelsPage catalogue={c} /> },
   { path: '/konfigurator', file: 'konfigurator.html', meta: metaFor('/konfigurator'), withCatalogue: true, render: () => <ConfiguratorPage /> },
+  { path: '/o-nas', file: 'o-nas.html', meta: metaFor('/o-nas'), jsonLd: [businessJsonLd()], render: () => <AboutPage /> },
+  { path: '/polityka-prywatnosci', file: 'polityka-prywatnosci.html', meta: metaFor('/polityka-prywatnosci'), render: () => <PrivacyPage /> },
+  { path: '/regulamin', file: 'regulamin.html', meta: metaFor('/regulamin'), render: () => <TermsPage /> },
+  { path: '/miasta', file: 'miasta.html', meta: metaFor('/miasta'), jsonLd: [businessJsonLd()], render: () => <CitiesPage /> },
+  ...cityRoutes,
   { path: '/404', file: '404.html', meta: { ...metaFor('404'), noindex: true }, render: () => <NotFoundPage /> },
 ];
 
@@ -47,19 +73,32 @@ export function renderPage(route: Route, catalogue: Catalogue, assets: Assets): 
   const meta: PageMeta = {
     ...route.meta,
     path: route.path,
-    head: route.withCatalogue ? <InlineCatalogue catalogue={catalogue} /> : undefined,
+    head: (
+      <>
+        {route.jsonLd?.map((data, i) => <JsonLd key={i} data={data} />)}
+        {route.withCatalogue && <InlineCatalogue catalogue={catalogue} />}
+      </>
+    ),
   };
   const html = renderToString((<Layout meta={meta} assets={assets}>{route.render(catalogue)}</Layout>) as unknown as VNode);
   return `<!doctype html>\n${html}\n`;
 }
 
-export function buildSite(outDir: string, assets: Assets, catalogue: Catalogue = defaultCatalogue): string[] {
+export async function buildSite(outDir: string, assets: Assets, catalogue: Catalogue = defaultCatalogue): Promise<string[]> {
   const written: string[] = [];
+  const pages: string[] = [];
   for (const route of routes) {
     const file = path.join(outDir, route.file);
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, renderPage(route, catalogue, assets));
+    const html = renderPage(route, catalogue, assets);
+    writeFileSync(file, html);
+    pages.push(html);
     written.push(route.file);
   }
+  writeFileSync(path.join(outDir, 'sitemap.xml'), sitemapXml(publicRoutes));
+  writeFileSync(path.join(outDir, 'robots.txt'), robotsTxt());
+  const styles = new Set(pages.flatMap(styleBlocks));
+  const hashes = await Promise.all([...styles].map(sha256Source));
+  writeFileSync(path.join(outDir, '_headers'), headersFile(hashes));
   return written;
 }

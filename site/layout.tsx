@@ -1,12 +1,15 @@
 /**
- * The frame of every page: head (title, description, canonical, Open Graph), skip
- * link, header, main, footer, the widget loader and the site script. Pages are static
- * HTML; widgets upgrade in place.
+ * The frame of every page: head (title, description, canonical, Open Graph, JSON-LD),
+ * skip link, the fixed header (spec §2: logo, Oferta dropdown, home-section links,
+ * burger menu below 1024 px), main, footer, the widget loader and the site script.
+ * Pages are static HTML; the site script (site/script/site.ts) adds the dropdown,
+ * burger, counters and fallbacks; without it every link still works.
  */
 import type { ReactNode } from 'react';
 import { company } from '../widgets/core/company.ts';
 import { FALLBACK } from '../widgets/core/texts.ts';
-import { skipLinkText } from './content/pages.ts';
+import { cities } from './content/cities.ts';
+import { criticalFallbackText, skipLinkText } from './content/pages.ts';
 
 export interface PageMeta {
   path: string;
@@ -24,13 +27,135 @@ export interface Assets {
   widgetScript: string;
 }
 
-const NAV = [
-  { href: '/', label: 'Strona główna' },
+/** A link to a home-page section (DESIGN §3 ids): scrolls on `/`, navigates to `/#id` elsewhere. */
+export const sectionHref = (path: string, id: string) => (path === '/' ? `#${id}` : `/#${id}`);
+
+interface NavLink {
+  href: string;
+  label: string;
+  /** Active also on these path prefixes (Miasta on /miasto/*). */
+  activeOn?: string;
+}
+
+const offer = (path: string): NavLink[] => [
   { href: '/modele', label: 'Nasze modele' },
-  { href: '/#pricing', label: 'Cennik' },
+  { href: sectionHref(path, 'pricing'), label: 'Cennik' },
   { href: '/konfigurator', label: 'Konfigurator' },
-  { href: '/kontakt', label: 'Kontakt' },
 ];
+
+const mainNav = (path: string): { before: NavLink[]; after: NavLink[] } => ({
+  before: [{ href: '/', label: 'Strona główna' }],
+  after: [
+    { href: sectionHref(path, 'why-us'), label: `Dlaczego ${company.brand}?` },
+    { href: sectionHref(path, 'testimonials'), label: 'Opinie' },
+    { href: sectionHref(path, 'faq'), label: 'FAQ' },
+    { href: '/o-nas', label: 'O nas' },
+    { href: '/kontakt', label: 'Kontakt' },
+    { href: '/miasta', label: 'Miasta', activeOn: '/miasto/' },
+  ],
+});
+
+function current(link: NavLink, path: string): 'page' | 'true' | undefined {
+  if (link.href === path) return 'page';
+  if (link.activeOn && path.startsWith(link.activeOn)) return 'true';
+  return undefined;
+}
+
+function NavItem({ link, path }: { link: NavLink; path: string }) {
+  return (
+    <li>
+      <a href={link.href} aria-current={current(link, path)}>{link.label}</a>
+    </li>
+  );
+}
+
+function Header({ path }: { path: string }) {
+  const nav = mainNav(path);
+  const offerLinks = offer(path);
+  const offerActive = offerLinks.some((l) => l.href === path);
+  return (
+    <header className="site-header">
+      <div className="wrap header-inner">
+        <a className="logo" href="/" aria-label={`${company.brand} – strona główna`}>
+          <img src="/assets/logo.svg" alt={company.brand} width="150" height="36" />
+          <span className="logo-text" aria-hidden="true">{company.brand}</span>
+        </a>
+        <nav id="site-nav" className="site-nav" aria-label="Główna nawigacja">
+          <ul className="nav">
+            {nav.before.map((l) => <NavItem key={l.label} link={l} path={path} />)}
+            <li className="dropdown" data-dropdown="">
+              <button type="button" className={offerActive ? 'dropdown-toggle active' : 'dropdown-toggle'} aria-expanded="false" aria-controls="menu-oferta">
+                Oferta
+                <svg className="chevron" width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+                  <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" />
+                </svg>
+              </button>
+              <ul id="menu-oferta" className="submenu">
+                {offerLinks.map((l) => <NavItem key={l.label} link={l} path={path} />)}
+              </ul>
+            </li>
+            {nav.after.map((l) => <NavItem key={l.label} link={l} path={path} />)}
+          </ul>
+        </nav>
+        <a className="btn header-cta" href={sectionHref(path, 'contact')}>Zamów wycenę</a>
+        <button type="button" className="burger" aria-expanded="false" aria-controls="site-nav" aria-label="Menu">
+          <span className="burger-bars" aria-hidden="true" />
+        </button>
+      </div>
+    </header>
+  );
+}
+
+function Footer({ path }: { path: string }) {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="wrap footer-grid">
+        <div>
+          <p className="footer-brand">{company.brand}</p>
+          <p>
+            Dzierżawa odnowionych kserokopiarek Konica Minolta dla firm i instytucji. {company.serviceAreaNote}
+          </p>
+        </div>
+        <nav aria-label="Szybkie linki">
+          <h2 className="footer-title">Szybkie linki</h2>
+          <ul>
+            <li><a href="/modele">Nasze modele</a></li>
+            <li><a href={sectionHref(path, 'pricing')}>Cennik</a></li>
+            <li><a href="/konfigurator">Konfigurator</a></li>
+            <li><a href={sectionHref(path, 'faq')}>FAQ</a></li>
+            <li><a href="/o-nas">O nas</a></li>
+            <li><a href="/kontakt">Kontakt</a></li>
+          </ul>
+        </nav>
+        <div>
+          <h2 className="footer-title">Kontakt</h2>
+          <ul>
+            <li><a href={company.phone.href}>{company.phone.display}</a></li>
+            <li><a href={`mailto:${company.email}`}>{company.email}</a></li>
+            <li>{company.openingHours.display}</li>
+            <li>Obsługa online i telefoniczna – bez biura stacjonarnego</li>
+          </ul>
+        </div>
+        <nav aria-label="Miasta">
+          <h2 className="footer-title">Miasta</h2>
+          <ul>
+            {cities.map((c) => (
+              <li key={c.slug}><a href={`/miasto/${c.slug}`}>{c.name}</a></li>
+            ))}
+            <li><a href="/miasta">Wszystkie miasta</a></li>
+          </ul>
+        </nav>
+      </div>
+      <div className="wrap footer-bottom">
+        <p>
+          © {year} {company.brand} · <a href="/polityka-prywatnosci">Polityka prywatności</a> · <a href="/regulamin">Regulamin</a>
+        </p>
+        <p>Wszystkie ceny podane w serwisie są cenami netto.</p>
+      </div>
+    </footer>
+  );
+}
 
 export function Layout({ meta, assets, children }: { meta: PageMeta; assets: Assets; children: ReactNode }) {
   const canonical = `${company.url}${meta.path === '/' ? '/' : meta.path}`;
@@ -48,6 +173,7 @@ export function Layout({ meta, assets, children }: { meta: PageMeta; assets: Ass
         <meta property="og:title" content={meta.title} />
         <meta property="og:description" content={meta.description} />
         <meta property="og:url" content={canonical} />
+        <meta property="og:image" content={`${company.url}/assets/logo.svg`} />
         <meta name="theme-color" content="#0b5cad" />
         <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={assets.css} />
@@ -57,44 +183,16 @@ export function Layout({ meta, assets, children }: { meta: PageMeta; assets: Ass
       </head>
       <body>
         <a className="skip-link" href="#main">{skipLinkText}</a>
-        <header className="site-header">
-          <div className="wrap header-inner">
-            <a className="logo" href="/" aria-label={`${company.brand} – strona główna`}>
-              <img src="/assets/logo.svg" alt={company.brand} width="36" height="36" />
-              <span className="logo-text">{company.brand}</span>
-            </a>
-            <nav aria-label="Główna nawigacja">
-              <ul className="nav">
-                {NAV.map((item) => (
-                  <li key={item.href}>
-                    <a href={item.href} aria-current={item.href === meta.path ? 'page' : undefined}>{item.label}</a>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-            <a className="btn header-cta" href={meta.path === '/' ? '#contact' : '/#contact'}>Zamów wycenę</a>
-          </div>
-        </header>
+        <Header path={meta.path} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <footer className="site-footer">
-          <div className="wrap footer-inner">
-            <p>
-              <strong>{company.brand}</strong> · {company.serviceAreaNote}
-            </p>
-            <p>
-              <a href={`mailto:${company.email}`}>{company.email}</a> · {company.openingHours.display}
-            </p>
-            <p>
-              <a href="/polityka-prywatnosci">Polityka prywatności</a> · <a href="/regulamin">Regulamin</a>
-            </p>
-          </div>
-        </footer>
-        <div id="app-fallback" className="app-fallback" hidden>
+        <Footer path={meta.path} />
+        <div id="app-fallback" className="app-fallback" role="alert" hidden>
           <p><strong>{FALLBACK.app}</strong></p>
-          <p>
-            <a className="btn" href="">Odśwież stronę</a> <a className="btn ghost" href="/">{FALLBACK.home}</a>
+          <p>{criticalFallbackText}</p>
+          <p className="actions">
+            <a className="btn" href={meta.path}>Odśwież stronę</a> <a className="btn ghost" href="/">{FALLBACK.home}</a>
           </p>
         </div>
       </body>

@@ -1,5 +1,20 @@
 /**
  * Every public route of the site (spec §2), in one plain list for the sitemap and for
  * tests that walk the site. The pages themselves are registered in site/build.tsx.
+ * `/admin` is not listed: it is behind a login and kept out of search engines.
  */
-export const publicRoutes: string[] = ['/', '/konfigurator', '/modele', '/kontakt'];
+import { cities } from './content/cities.ts';
+
+export const cityRoutes: string[] = cities.map((c) => `/miasto/${c.slug}`);
+
+export const publicRoutes: string[] = [
+  '/',
+  '/konfigurator',
+  '/modele',
+  '/kontakt',
+  '/o-nas',
+  '/polityka-prywatnosci',
+  '/regulamin',
+  '/miasta',
+  ...cityRoutes,
+];

@@ -6,6 +6,8 @@
 
 const widgets: Record<string, () => Promise<unknown>> = {
   'kserowo-pricing': () => import('./pricing/index.ts'),
+  'kserowo-contact': () => import('./contact/index.ts'),
+  'kserowo-models': () => import('./models/index.ts'),
 };
 
 /** How far below the fold a widget starts loading. */

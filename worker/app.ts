@@ -5,10 +5,13 @@ import { catalogue } from './routes/catalogue.ts';
 import { contact } from './routes/contact.ts';
 import { health } from './routes/health.ts';
 import { notFoundPage } from './pages.ts';
+import { securityHeaders } from './security.ts';
 
 export type AppEnv = { Bindings: Env };
 
 export const app = new Hono<AppEnv>();
+
+app.use('*', securityHeaders);
 
 // The public API answers any origin, never with credentials (DESIGN §4).
 app.use('/api/*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ['Content-Type'], maxAge: 86400 }));

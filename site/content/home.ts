@@ -339,6 +339,8 @@ export const stats: StatsSection = {
   title: 'Kserowo w liczbach',
 };
 
+// ⚠ SAMPLE CONTENT – INVENTED. These client names are placeholders for the layout, not real
+// customers. Replace them with real, approved names before going live (see `sampleContent`).
 export const clients: ClientsSection = {
   title: 'Zaufali nam',
   subtitle: 'Biura, szkoły, przychodnie i instytucje z całego Pomorza.',
@@ -354,6 +356,8 @@ export const clients: ClientsSection = {
   ],
 };
 
+// ⚠ SAMPLE CONTENT – INVENTED. These opinions, people and companies do not exist. Replace them
+// with real opinions the customers approved in writing before going live (see `sampleContent`).
 export const testimonials: TestimonialsSection = {
   title: 'Opinie naszych klientów',
   subtitle: 'Co mówią firmy i instytucje, które drukują z Kserowo.',

@@ -26,6 +26,8 @@ export interface ContactPage {
   hours: { heading: string; text: string };
   afterYouWrite: { heading: string; steps: string[] };
   serviceRequest: PageSection;
+  /** Why write to us: the promises of spec §1 next to the counters. */
+  promises: { heading: string; items: string[] };
 }
 
 export interface PageLink {
@@ -141,6 +143,16 @@ export const contactPage: ContactPage = {
       'Zapytamy o liczbę wydruków, format i kolor, aby dobrać urządzenie i pakiet.',
       'Prześlemy wycenę, a jeśli zechcesz – umówimy 7-dniowy bezpłatny test urządzenia.',
       'Po akceptacji oferty podpiszemy umowę i ustalimy termin instalacji.',
+    ],
+  },
+  promises: {
+    heading: 'Co zyskujesz, pisząc do nas',
+    items: [
+      '7 dni bezpłatnego testu urządzenia w Twojej firmie',
+      'Umowa na 24 lub 36 miesięcy albo elastyczny, krótszy wariant',
+      'Reakcja serwisu do 24 h, w pakiecie Premium do 4 h',
+      'Urządzenie zastępcze na czas dłuższej naprawy',
+      'Słupsk, Bytów, Koszalin, Lębork, Miastko, Sławno i okolice w promieniu ok. 200 km – wkrótce cała Polska',
     ],
   },
   serviceRequest: {

@@ -1,38 +1,33 @@
-/** `/`: the home page (spec §2, sections in order). */
+/** `/`: the home page, sections 2–15 of spec §2 in order (1 skip link and 16 footer are in the layout). */
 import type { Catalogue } from '../../widgets/core/model.ts';
-import { hero } from '../content/home.ts';
-import { cities } from '../content/cities.ts';
+import { ComparisonSection, EcologySection, WhyRentSection } from '../sections/benefits.tsx';
+import { ConfiguratorTeaserSection } from '../sections/configurator-teaser.tsx';
 import { ContactSection } from '../sections/contact.tsx';
+import { FaqSection } from '../sections/faq.tsx';
+import { HeroSection } from '../sections/hero.tsx';
 import { ModelsSection } from '../sections/models.tsx';
 import { PricingSection } from '../sections/pricing.tsx';
+import { ProcessSection } from '../sections/process.tsx';
+import { ClientsSection, TestimonialsSection } from '../sections/social-proof.tsx';
+import { StatsSection } from '../sections/stats.tsx';
+import { WhyUsSection } from '../sections/why-us.tsx';
 
 export function HomePage({ catalogue }: { catalogue: Catalogue }) {
   return (
     <>
-      <section className="hero" aria-labelledby="hero-title">
-        <div className="wrap">
-          <h1 id="hero-title">{hero.title}</h1>
-          <p className="lead">{hero.lead}</p>
-          <p className="hero-cities">
-            {hero.citiesLabel}{' '}
-            {cities.map((c, i) => (
-              <span key={c.slug}>
-                {i > 0 && ', '}
-                <a href={`/miasto/${c.slug}`}>{c.name}</a>
-              </span>
-            ))}
-          </p>
-          <p className="hero-actions">
-            <a className="btn" href="/konfigurator?utm_source=site&utm_medium=hero&utm_campaign=hero_cta">{hero.primaryCta}</a>{' '}
-            <a className="btn ghost" href="#contact">{hero.secondaryCta}</a>
-          </p>
-          <ul className="trust">
-            {hero.trustPoints.map((t) => <li key={t}>{t}</li>)}
-          </ul>
-        </div>
-      </section>
+      <HeroSection />
+      <WhyRentSection />
+      <ComparisonSection />
+      <EcologySection />
       <ModelsSection catalogue={catalogue} />
+      <ConfiguratorTeaserSection />
       <PricingSection catalogue={catalogue} />
+      <ProcessSection />
+      <StatsSection />
+      <ClientsSection />
+      <TestimonialsSection />
+      <FaqSection />
+      <WhyUsSection />
       <ContactSection />
     </>
   );

@@ -20,7 +20,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  timeout: 60_000,
   reporter: [['list']],
   outputDir: '../../test-results',
   use: {

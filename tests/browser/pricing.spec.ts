@@ -63,7 +63,7 @@ test.describe('<kserowo-pricing> on the home page', () => {
       await page.goto('/');
       const toggle = page.getByRole('switch', { name: 'Pokaż ceny urządzeń kolorowych' });
       // Tab from the start of the page until the switch has focus.
-      for (let i = 0; i < 40 && !(await toggle.evaluate((el) => el.matches(':focus'))); i++) await page.keyboard.press('Tab');
+      for (let i = 0; i < 150 && !(await toggle.evaluate((el) => el.matches(':focus'))); i++) await page.keyboard.press('Tab');
       await expect(toggle).toBeFocused();
       // Focus reaching the pre-rendered switch loads the widget before it scrolled near.
       await expect.poll(() => page.evaluate(() => !!customElements.get('kserowo-pricing'))).toBe(true);
@@ -73,7 +73,7 @@ test.describe('<kserowo-pricing> on the home page', () => {
       await expect(pricing(page).locator('.card').first()).toContainText('od 195 zł');
 
       const sla = pricing(page).getByRole('button', { name: 'SLA 4h' });
-      for (let i = 0; i < 40 && !(await sla.evaluate((el) => el.matches(':focus'))); i++) await page.keyboard.press('Tab');
+      for (let i = 0; i < 150 && !(await sla.evaluate((el) => el.matches(':focus'))); i++) await page.keyboard.press('Tab');
       await expect(sla).toBeFocused();
       const tip = pricing(page).getByRole('tooltip').filter({ hasText: '4 godzin' });
       await expect(tip).toBeVisible();

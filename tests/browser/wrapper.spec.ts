@@ -34,6 +34,9 @@ async function blank(page: Page, html: string) {
 const out = (page: Page, id: string, cls: string) => page.locator(`#${id}`).locator(`output.${cls}`);
 
 test.describe('defineWidget', () => {
+  // The probe is injected as an inline script, which the site's CSP (script-src 'self') rightly blocks.
+  test.use({ bypassCSP: true });
+
   test('applies a property set before the element was defined', async ({ page }) => {
     const { define } = await blank(page, '<probe-widget id="p"></probe-widget>');
     await page.evaluate(() => {

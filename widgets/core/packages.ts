@@ -4,21 +4,8 @@
  */
 import { type Catalogue, type DeviceType, type Package, type PackageLevel, LEVEL_NAMES, PACKAGE_LEVELS } from './model.ts';
 
-/** Spec §2 item 8. */
-export const PRICING = {
-  title: 'Cennik',
-  mono: 'Mono',
-  color: 'Kolor',
-  switchLabel: 'Pokaż ceny urządzeń kolorowych',
-  popular: 'Najpopularniejszy',
-  footnote: 'Wszystkie podane ceny są cenami netto.',
-  cta: 'Skonfiguruj pakiet',
-  perMonth: 'netto / mies.',
-  from: 'od',
-  grossSuffix: 'brutto',
-  includedTitle: 'W cenie miesięcznie',
-  range: 'zależnie od modelu',
-} as const;
+// The labels live apart so the model list can use them without the package copy below.
+export { PRICING } from './price-labels.ts';
 
 export interface PackageCopy {
   description: string;

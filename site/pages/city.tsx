@@ -1,0 +1,120 @@
+/**
+ * `/miasto/{slug}`: a city page with its own facts (distance and travel time from Słupsk,
+ * response time, towns nearby, local FAQ) and the pre-rendered pricing. When the widgets
+ * fail, the site script shows 'Strona miasta niedostępna' in the widget area.
+ */
+import { company } from '../../widgets/core/company.ts';
+import type { Catalogue } from '../../widgets/core/model.ts';
+import { FALLBACK } from '../../widgets/core/texts.ts';
+import { type City, cities } from '../content/cities.ts';
+import { Accordion } from '../sections/faq.tsx';
+import { Icon } from '../icons.tsx';
+import { PricingWidget } from '../widgets.tsx';
+import { RegionMap } from './cities.tsx';
+
+const travel = (min: number) => (min < 60 ? `ok. ${min} min` : `ok. ${Math.floor(min / 60)} h ${min % 60 ? `${min % 60} min` : ''}`.trim());
+
+/** What a visitor sees when a widget on the city page fails (spec §2 fallback). */
+export function CityWidgetFallback() {
+  return (
+    <div className="widget-fallback" data-widget-fallback="" role="alert" hidden>
+      <h2 className="h3">{FALLBACK.city}</h2>
+      <p>{FALLBACK.sectionText}</p>
+      <p className="actions">
+        <a className="btn" href="">{FALLBACK.retry}</a> <a className="btn ghost" href="/">{FALLBACK.home}</a>
+      </p>
+    </div>
+  );
+}
+
+export function CityPage({ city, catalogue }: { city: City; catalogue: Catalogue }) {
+  const others = cities.filter((c) => c.slug !== city.slug);
+  return (
+    <>
+      <section className="page-head">
+        <div className="wrap">
+          <p className="crumbs small"><a href="/miasta">Miasta</a> › {city.name}</p>
+          <h1>{city.heading}</h1>
+          {city.intro.slice(0, 1).map((p) => <p key={p.slice(0, 40)} className="lead">{p}</p>)}
+        </div>
+      </section>
+      <section className="section">
+        <div className="wrap city-grid">
+          <div className="prose">
+            {city.intro.slice(1).map((p) => <p key={p.slice(0, 40)}>{p}</p>)}
+            <ul className="checklist">
+              {city.highlights.map((h) => (
+                <li key={h}><Icon name="check" size={18} />{h}</li>
+              ))}
+            </ul>
+          </div>
+          <aside className="facts card" aria-labelledby="facts-title">
+            <h2 id="facts-title" className="h3">{city.name} w skrócie</h2>
+            <dl>
+              <dt>Odległość od Słupska</dt>
+              <dd>{city.isBase ? 'Tu mamy bazę serwisu' : `ok. ${city.distanceKm} km`}</dd>
+              <dt>Dojazd serwisu</dt>
+              <dd>{city.isBase ? 'na miejscu, często tego samego dnia' : travel(city.travelMinutes)}</dd>
+              <dt>Reakcja na zgłoszenie</dt>
+              <dd>{city.response.standard}, {city.response.premium}</dd>
+              <dt>Powiat i województwo</dt>
+              <dd>{city.county}, woj. {city.voivodeship}</dd>
+              <dt>Godziny pracy</dt>
+              <dd>{company.openingHours.display}</dd>
+            </dl>
+            <p className="small">{city.response.note}</p>
+          </aside>
+        </div>
+      </section>
+      <section className="section alt" aria-labelledby="nearby-title">
+        <div className="wrap map-grid">
+          <div>
+            <h2 id="nearby-title">Obsługujemy też okolice {city.genitive}</h2>
+            <ul className="tags">
+              {city.nearbyTowns.map((t) => <li key={t}>{t}</li>)}
+            </ul>
+            <p>
+              Nie widzisz swojej miejscowości? Działamy w promieniu ok. {company.serviceRadiusKm} km od Słupska –{' '}
+              <a href="/kontakt">zapytaj o dojazd</a>.
+            </p>
+          </div>
+          <figure className="map-figure">
+            <RegionMap highlight={city.slug} />
+          </figure>
+        </div>
+      </section>
+      <section className="section" aria-labelledby="city-pricing-title">
+        <div className="wrap" data-widget-area="">
+          <h2 id="city-pricing-title">Pakiety i ceny {city.locative}</h2>
+          <p className="section-lead">
+            Te same ceny w całym regionie – dojazd serwisu {city.locative} jest w cenie abonamentu.
+          </p>
+          <CityWidgetFallback />
+          <PricingWidget catalogue={catalogue} />
+        </div>
+      </section>
+      <section className="section alt" aria-labelledby="city-faq-title">
+        <div className="wrap narrow-inner">
+          <h2 id="city-faq-title">Najczęstsze pytania – {city.name}</h2>
+          <Accordion items={city.faq} name="city-faq" />
+        </div>
+      </section>
+      <section className="section" aria-labelledby="city-cta-title">
+        <div className="wrap cta-band">
+          <h2 id="city-cta-title">Bezpłatna wycena {city.locative}</h2>
+          <p>Skonfiguruj ofertę online w mniej niż 5 minut albo napisz do nas – odpowiemy w dni robocze.</p>
+          <p className="cta-row">
+            <a className="btn btn-lg" href={`/konfigurator?utm_source=site&utm_medium=city_${city.slug}&utm_campaign=hero_cta`}>Skonfiguruj online</a>
+            <a className="btn btn-lg ghost" href="/#contact">Zamów wycenę</a>
+          </p>
+          <p className="small">
+            Inne miasta:{' '}
+            {others.map((c, i) => (
+              <span key={c.slug}>{i > 0 && ', '}<a href={`/miasto/${c.slug}`}>{c.name}</a></span>
+            ))}
+          </p>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,195 @@
+/**
+ * `<kserowo-contact>`: the quick contact form (spec §2 item 15, §3, §4, §5, §8; DESIGN §2, §4).
+ *
+ * Attributes: `api-base`, `partner`, `utm-source`, `utm-medium`, `utm-campaign`.
+ * Events: `kserowo:lead` {kind: 'contact', value: 100, currency: 'PLN'} on success;
+ * `kserowo:error` {kind: 'validation' | 'server' | 'network', message}.
+ * Parts (light DOM, so plain class names): `.kc-form`, `.kc-field`, `.kc-submit`, `.kc-toast`.
+ * Custom properties: those of the other widgets (`--kserowo-accent`, `--kserowo-font`, …).
+ *
+ * Light DOM, not shadow DOM: autofill and password managers only see fields in the
+ * document's own tree in every browser (Safari and Firefox do not fill into shadow roots
+ * reliably, and the DESIGN asks for labels in the same tree as their inputs), and a form
+ * is worth nothing if the browser cannot fill it. The price is that host CSS reaches the
+ * form; our styles are scoped under `kserowo-contact` with enough specificity to hold.
+ *
+ * States: idle → submitting (button disabled with a spinner, a second submit ignored) →
+ * success (fields cleared, toast for 5 s) or error (toast; every typed value stays).
+ * Toasts are live regions that exist before they are filled: success in role=status,
+ * errors in role=alert.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { pixel, track } from '../core/analytics.ts';
+import { newSubmissionId, postJson } from '../core/api.ts';
+import { attribution, rememberFirstVisit } from '../core/attribution.ts';
+import { scriptOrigin } from '../core/catalogue-source.ts';
+import type { WidgetHostProps } from '../core/define.ts';
+import { SUCCESS_TOAST_MS, TOAST } from '../core/errors.ts';
+import { emit, hostOf } from '../core/events.ts';
+import { WidgetBoundary } from '../core/Fallback.tsx';
+import { FALLBACK } from '../core/texts.ts';
+import { type ContactFormValues, LIMITS, type Toast, checkContactForm } from '../core/validation.ts';
+import type { CommonProps } from '../core/widget-props.ts';
+
+export interface ContactProps extends WidgetHostProps, CommonProps {}
+
+/** The form's own words (labels and button); the spec's texts are in core/errors.ts. */
+export const CONTACT_TEXT = {
+  name: 'Imię i nazwisko',
+  email: 'Email',
+  phone: 'Telefon',
+  message: 'Wiadomość',
+  optional: '(opcjonalnie)',
+  required: '(wymagane)',
+  submit: 'Wyślij wiadomość',
+  sending: 'Wysyłanie...',
+  close: 'Zamknij powiadomienie',
+  honeypot: 'Nie wypełniaj tego pola',
+} as const;
+
+export const CONTACT_PATH = '/api/send-contact-email';
+
+const EMPTY: ContactFormValues = { name: '', email: '', phone: '', message: '' };
+
+type Shown = Toast & { kind: 'success' | 'error' };
+
+export function Contact(props: ContactProps) {
+  return (
+    <WidgetBoundary title={FALLBACK.contact} container={props.container}>
+      <ContactForm {...props} />
+    </WidgetBoundary>
+  );
+}
+
+function ContactForm(props: ContactProps) {
+  const id = useId();
+  const [values, setValues] = useState(EMPTY);
+  const [submitting, setSubmitting] = useState(false);
+  const [toast, setToast] = useState<Shown | null>(null);
+  const [invalid, setInvalid] = useState<keyof ContactFormValues | null>(null);
+  // One id per form fill: a retry after an error reuses it, so the server stores one lead.
+  const submission = useRef<string | null>(null);
+  const busy = useRef(false);
+  const form = useRef<HTMLFormElement>(null);
+  const honeypot = useRef<HTMLInputElement>(null);
+
+  useEffect(rememberFirstVisit, []);
+  useEffect(() => {
+    if (toast?.kind !== 'success') return undefined;
+    const timer = setTimeout(() => setToast(null), SUCCESS_TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [toast]);
+
+  const host = () => hostOf(props.container);
+  const fail = (kind: 'validation' | 'server' | 'network', shown: Toast) => {
+    setToast({ ...shown, kind: 'error' });
+    emit(host(), 'kserowo:error', { kind, message: shown.text });
+  };
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    if (busy.current) return;
+    const checked = checkContactForm(values);
+    if (!checked.ok) {
+      setInvalid(checked.field);
+      fail('validation', checked.toast);
+      form.current?.querySelector<HTMLElement>(`[name="${checked.field}"]`)?.focus();
+      return;
+    }
+    setInvalid(null);
+    busy.current = true;
+    setSubmitting(true);
+    setToast(null);
+    submission.current ??= newSubmissionId();
+    const { name, email, phone, message } = checked.data;
+    const result = await postJson<{ ok: boolean; id: string }>(`${props.apiBase || scriptOrigin}${CONTACT_PATH}`, {
+      name,
+      email,
+      ...(phone ? { phone } : {}),
+      ...(message ? { message } : {}),
+      submissionId: submission.current,
+      attribution: attribution(props),
+      website: honeypot.current?.value ?? '',
+    });
+    busy.current = false;
+    setSubmitting(false);
+    if (result.kind === 'ok') {
+      setValues(EMPTY);
+      submission.current = null;
+      setToast({ ...TOAST.success, kind: 'success' });
+      emit(host(), 'kserowo:lead', { kind: 'contact', value: 100, currency: 'PLN' });
+      track({ event: 'generate_lead', event_category: 'lead', event_action: 'contact_form', event_label: 'contact', value: 100, currency: 'PLN' });
+      pixel('track', 'Lead', { value: 100, currency: 'PLN' });
+      pixel('track', 'Contact');
+    } else if (result.kind === 'server') {
+      fail('server', { title: TOAST.serverError.title, text: result.error ?? TOAST.serverError.text });
+    } else {
+      fail('network', TOAST.networkError);
+    }
+  };
+
+  const field = (key: keyof ContactFormValues, label: string, input: Record<string, unknown>, required = false) => {
+    const fieldId = `${id}-${key}`;
+    const Tag = key === 'message' ? 'textarea' : 'input';
+    return (
+      <div className={`kc-field kc-${key}`}>
+        <label htmlFor={fieldId}>
+          {label} <span className="kc-hint">{required ? CONTACT_TEXT.required : CONTACT_TEXT.optional}</span>
+        </label>
+        <Tag
+          id={fieldId}
+          name={key}
+          value={values[key]}
+          aria-required={required || undefined}
+          aria-invalid={invalid === key || undefined}
+          onInput={(e: Event) => {
+            const value = (e.currentTarget as HTMLInputElement).value;
+            setValues((v) => ({ ...v, [key]: value }));
+            if (invalid === key) setInvalid(null);
+          }}
+          {...input}
+        />
+      </div>
+    );
+  };
+
+  return (
+    <div className="k-root kc">
+      <form ref={form} className="kc-form" noValidate onSubmit={submit as never} aria-busy={submitting}>
+        {field('name', CONTACT_TEXT.name, { type: 'text', autoComplete: 'name', maxLength: LIMITS.name }, true)}
+        {field('email', CONTACT_TEXT.email, { type: 'email', autoComplete: 'email', maxLength: LIMITS.email, inputMode: 'email' }, true)}
+        {field('phone', CONTACT_TEXT.phone, { type: 'tel', autoComplete: 'tel', maxLength: LIMITS.phone, inputMode: 'tel' })}
+        {field('message', CONTACT_TEXT.message, { rows: 4, maxLength: LIMITS.message })}
+        {/* The honeypot: off-screen, out of the tab order and of the accessibility tree. */}
+        <div className="kc-trap" aria-hidden="true">
+          <label htmlFor={`${id}-website`}>{CONTACT_TEXT.honeypot}</label>
+          <input ref={honeypot} id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
+        </div>
+        <button type="submit" className="btn kc-submit" disabled={submitting}>
+          {submitting && <span className="kc-spinner" aria-hidden="true" />}
+          {submitting ? CONTACT_TEXT.sending : CONTACT_TEXT.submit}
+        </button>
+      </form>
+      <div className="kc-toasts">
+        <div role="status" aria-live="polite" aria-atomic="true">
+          {toast?.kind === 'success' && <ToastView toast={toast} onClose={() => setToast(null)} />}
+        </div>
+        <div role="alert" aria-live="assertive" aria-atomic="true">
+          {toast?.kind === 'error' && <ToastView toast={toast} onClose={() => setToast(null)} />}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ToastView({ toast, onClose }: { toast: Shown; onClose: () => void }) {
+  return (
+    <div className={`kc-toast kc-${toast.kind}`}>
+      <p className="kc-title">{toast.title}</p>
+      <p>{toast.text}</p>
+      <button type="button" className="kc-close" aria-label={CONTACT_TEXT.close} onClick={onClose}>
+        ×
+      </button>
+    </div>
+  );
+}
