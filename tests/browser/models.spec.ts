@@ -236,8 +236,7 @@ test.describe('<kserowo-models> on /modele', () => {
   });
 
   test.describe('accessibility', () => {
-    // The header belongs to the site frame (its logo repeats its alt text as text: a best-practice finding).
-    const axe = (page: Page) => new AxeBuilder({ page }).exclude('.site-header');
+    const axe = (page: Page) => new AxeBuilder({ page });
 
     test('axe finds no violations on the page, with filters used and with compare open', async ({ page }) => {
       test.slow(); // three full-page scans
