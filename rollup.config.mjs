@@ -30,9 +30,17 @@ const preactAliases = [
  */
 const runtimeModules = /widgets\/core\/(define|catalogue-source|events|model|texts)\.tsx?$/;
 
+/**
+ * What the catalogue widgets (pricing, models, configurator) share besides the runtime, as
+ * one chunk: left to itself Rollup cuts it along who imports what into several tiny chunks,
+ * each costing every widget its own wrapper and gzip overhead (the contact form needs none).
+ */
+const catalogueWidgetModules = /widgets\/core\/(theme|format|pricing|price-labels|links)\.tsx?$/;
+
 function chunkOf(id) {
   if (/node_modules\/(preact|@r2wc|react|react-dom|scheduler)\//.test(id)) return 'runtime';
   if (runtimeModules.test(id)) return 'runtime';
+  if (catalogueWidgetModules.test(id)) return 'shared';
   return undefined;
 }
 

@@ -26,7 +26,7 @@ import { PrivacyPage, TermsPage } from './pages/legal.tsx';
 import { ModelsPage } from './pages/models.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
 import { publicRoutes } from './routes.ts';
-import { businessJsonLd, faqJsonLd, JsonLd, robotsTxt, sitemapXml } from './seo.tsx';
+import { businessJsonLd, cityBreadcrumbJsonLd, faqJsonLd, JsonLd, robotsTxt, sitemapXml } from './seo.tsx';
 import { InlineCatalogue } from './widgets.tsx';
 
 export interface Route {
@@ -52,7 +52,7 @@ const cityRoutes: Route[] = cities.map((city) => ({
   file: `miasto/${city.slug}.html`,
   meta: { title: city.metaTitle, description: city.metaDescription },
   withCatalogue: true,
-  jsonLd: [businessJsonLd(city), faqJsonLd(city.faq)],
+  jsonLd: [businessJsonLd(city), faqJsonLd(city.faq), cityBreadcrumbJsonLd(city)],
   render: (c) => <CityPage city={city} catalogue={c} />,
 }));
 

@@ -65,6 +65,20 @@ export function businessJsonLd(city?: City): Json {
   };
 }
 
+/** Strona główna › Miasta › {city}: the trail shown above a city page's heading. */
+export function cityBreadcrumbJsonLd(city: City): Json {
+  const crumbs = [
+    { name: 'Strona główna', url: `${company.url}/` },
+    { name: 'Miasta', url: `${company.url}/miasta` },
+    { name: city.name, url: `${company.url}/miasto/${city.slug}` },
+  ];
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, item: c.url })),
+  };
+}
+
 /** A FAQ as schema.org FAQPage (home FAQ, local FAQ of a city page). */
 export function faqJsonLd(items: { question: string; answer: string }[]): Json {
   return {

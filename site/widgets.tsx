@@ -8,6 +8,8 @@ import { Pricing } from '../widgets/pricing/Pricing.tsx';
 import { pricingCss } from '../widgets/pricing/styles.ts';
 import { Models } from '../widgets/models/Models.tsx';
 import { modelsCss } from '../widgets/models/styles.ts';
+import { baseCss } from '../widgets/core/theme.ts';
+import { Loading } from '../widgets/core/Fallback.tsx';
 
 export function InlineCatalogue({ catalogue }: { catalogue: Catalogue }) {
   return <script type="application/json" id={INLINE_CATALOGUE_ID} dangerouslySetInnerHTML={{ __html: catalogueJson(catalogue) }} />;
@@ -44,6 +46,18 @@ export function ModelsWidget({ catalogue, limit, order, filters, syncUrl }: Mode
       dangerouslySetInnerHTML={{
         __html: declarativeShadow(modelsCss, <Models limit={limit} order={order} filters={filters} syncUrl={syncUrl} catalogue={catalogue} />),
       }}
+    />
+  );
+}
+
+/** The configurator shows 'Ładowanie...' in its box until its chunk has loaded (loaded on demand). */
+export function ConfiguratorWidget(props: { device?: string; package?: string; syncUrl?: boolean }) {
+  return (
+    <kserowo-configurator
+      device={props.device}
+      package={props.package}
+      sync-url={props.syncUrl ? '' : undefined}
+      dangerouslySetInnerHTML={{ __html: declarativeShadow(baseCss, <div className="k-root"><Loading /></div>) }}
     />
   );
 }

@@ -8,6 +8,7 @@ const widgets: Record<string, () => Promise<unknown>> = {
   'kserowo-pricing': () => import('./pricing/index.ts'),
   'kserowo-contact': () => import('./contact/index.ts'),
   'kserowo-models': () => import('./models/index.ts'),
+  'kserowo-configurator': () => import('./configurator/index.ts'),
 };
 
 /** How far below the fold a widget starts loading. */

@@ -4,6 +4,7 @@ import { cors } from 'hono/cors';
 import { catalogue } from './routes/catalogue.ts';
 import { contact } from './routes/contact.ts';
 import { health } from './routes/health.ts';
+import { quotePage, quotes } from './routes/quotes.ts';
 import { notFoundPage } from './pages.ts';
 import { securityHeaders } from './security.ts';
 
@@ -19,6 +20,8 @@ app.use('/api/*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], 
 app.route('/api/catalogue', catalogue);
 app.route('/api/health', health);
 app.route('/api/send-contact-email', contact);
+app.route('/api/quotes', quotes);
+app.route('/wycena', quotePage);
 
 app.notFound((c) =>
   c.req.path.startsWith('/api/') ? c.json({ error: 'Nie znaleziono takiego adresu API.' }, 404) : notFoundPage(c),

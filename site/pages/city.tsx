@@ -33,7 +33,9 @@ export function CityPage({ city, catalogue }: { city: City; catalogue: Catalogue
     <>
       <section className="page-head">
         <div className="wrap">
-          <p className="crumbs small"><a href="/miasta">Miasta</a> › {city.name}</p>
+          <nav aria-label="Ścieżka nawigacji" className="crumbs small">
+            <a href="/">Strona główna</a> › <a href="/miasta">Miasta</a> › <span aria-current="page">{city.name}</span>
+          </nav>
           <h1>{city.heading}</h1>
           {city.intro.slice(0, 1).map((p) => <p key={p.slice(0, 40)} className="lead">{p}</p>)}
         </div>

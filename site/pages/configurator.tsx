@@ -1,5 +1,6 @@
-/** `/konfigurator`: the offer configurator (the configurator issue owns its content). */
+/** `/konfigurator`: the offer configurator, keeping its step and choices in the URL (`sync-url`). */
 import { pageMeta } from '../content/pages.ts';
+import { ConfiguratorWidget } from '../widgets.tsx';
 
 export function ConfiguratorPage() {
   return (
@@ -7,6 +8,7 @@ export function ConfiguratorPage() {
       <div className="wrap">
         <h1>Konfigurator oferty</h1>
         <p className="lead">{pageMeta['/konfigurator']?.description}</p>
+        <ConfiguratorWidget syncUrl />
       </div>
     </section>
   );

@@ -33,7 +33,7 @@ export default defineConfig({
     cwd: '../..',
     env: { PORT: String(port) },
     url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 60_000,
+    timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',

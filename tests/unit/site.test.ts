@@ -65,6 +65,8 @@ describe('city pages', () => {
       expect(served[0]).toMatchObject({ '@type': 'City', name: city.name });
       expect(served.slice(1).map((p) => p.name)).toEqual(city.nearbyTowns);
       expect(data.aggregateRating.ratingCount).toBe(127);
+      const trail = jsonLd(html(`/miasto/${city.slug}`)).find((d) => d['@type'] === 'BreadcrumbList')!;
+      expect(trail.itemListElement.map((i: { name: string }) => i.name)).toEqual(['Strona główna', 'Miasta', city.name]);
     }
   });
 

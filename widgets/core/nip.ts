@@ -1,0 +1,23 @@
+/**
+ * Polish tax identification number (NIP): ten digits, the last a checksum of the first
+ * nine with the weights 6 5 7 2 3 4 5 6 7 (mod 11; a remainder of 10 never occurs in a
+ * valid number). People write it with dashes or spaces and sometimes a 'PL' prefix.
+ */
+const WEIGHTS = [6, 5, 7, 2, 3, 4, 5, 6, 7];
+
+/** Digits only, without the 'PL' prefix, dashes and spaces: 'PL 123-456-32-18' → '1234563218'. */
+export function normalizeNip(value: string): string {
+  return value.trim().replace(/^PL/i, '').replace(/[\s-]/g, '');
+}
+
+/**
+ * True for a NIP with a correct checksum, in any usual notation.
+ * @example isValidNip('123-456-32-18') // true
+ */
+export function isValidNip(value: string): boolean {
+  const nip = normalizeNip(value);
+  if (!/^\d{10}$/.test(nip) || /^0+$/.test(nip)) return false;
+  const sum = WEIGHTS.reduce((acc, w, i) => acc + w * Number(nip[i]), 0);
+  const check = sum % 11;
+  return check !== 10 && check === Number(nip[9]);
+}

@@ -1,0 +1,64 @@
+/**
+ * The sales team's email about a new quote: plain text into the outbox with the lead
+ * (worker/email.ts sends it). The quote number is only known inside the batch, so the
+ * text carries a placeholder the batch replaces (models/quotes.ts). User text goes only
+ * into the body; the subject is ours alone.
+ */
+import type { NewLead } from './models/leads.ts';
+import { NUMBER_PLACEHOLDER, type NewQuote } from './models/quotes.ts';
+import type { Notification } from './models/outbox.ts';
+import { formatNumber, formatPln, formatRate } from '../widgets/core/format.ts';
+import { TERM_LABELS } from '../widgets/core/quote.ts';
+
+const line = (label: string, value: string | null | undefined): string => `${label}: ${value || '—'}`;
+
+export function quoteNotification(leadId: string, lead: NewLead, quote: NewQuote, pageUrl: string, recipient: string): Notification {
+  const p = quote.price;
+  const a = (lead.attribution ?? {}) as Record<string, string | undefined>;
+  const colour = p.overageColor !== undefined;
+  const stated = p.volume.mono > 0 || (p.volume.color ?? 0) > 0;
+  const body = [
+    `Nowa wycena ${NUMBER_PLACEHOLDER} z konfiguratora Kserowo.`,
+    '',
+    line('Urządzenie', p.deviceName),
+    line('Pakiet', p.levelName),
+    line('Okres umowy', TERM_LABELS[p.term]),
+    line('Papier', p.paper ? 'tak – cena na zapytanie' : 'nie'),
+    line('W cenie', `${formatNumber(p.monthlyLimit)} stron mono${p.colorLimit !== undefined ? ` + ${formatNumber(p.colorLimit)} kolor` : ''}`),
+    line('Ponad limit', `${formatRate(p.overageMono)} mono${colour ? `, ${formatRate(p.overageColor ?? 0)} kolor` : ''}`),
+    line('Cena miesięcznie', `${formatPln(p.monthlyNet, 2)} netto / ${formatPln(p.monthlyGross, 2)} brutto`),
+    line(
+      'Deklarowany wolumen',
+      stated ? `${formatNumber(p.volume.mono)} mono${colour ? ` + ${formatNumber(p.volume.color ?? 0)} kolor` : ''} → ${formatPln(p.estimatedNet, 2)} netto` : undefined,
+    ),
+    line('Wycena (ważna 30 dni)', pageUrl),
+    '',
+    line('Imię', lead.name),
+    line('Email', lead.email),
+    line('Telefon', lead.phone),
+    line('Firma', lead.company),
+    line('NIP', quote.nip),
+    line('Miejscowość', quote.city),
+    line('Zgoda marketingowa', quote.marketingConsent ? 'tak' : 'nie'),
+    '',
+    'Wiadomość:',
+    lead.message || '—',
+    '',
+    'Skąd przyszło zgłoszenie:',
+    line('Strona', a.origin || a.page ? `${a.origin ?? ''}${a.page ?? ''}` : undefined),
+    line('Poprzednia strona', a.referrer),
+    line('UTM (source / medium / campaign)', [a.utm_source, a.utm_medium, a.utm_campaign].some(Boolean) ? `${a.utm_source ?? '—'} / ${a.utm_medium ?? '—'} / ${a.utm_campaign ?? '—'}` : undefined),
+    line('Partner', a.partner),
+    line('Origin żądania', lead.origin),
+    '',
+    line('Numer zgłoszenia', leadId),
+    'Odpowiedz na tę wiadomość, aby napisać do klienta (Reply-To to jego adres).',
+    '',
+  ].join('\n');
+  return {
+    recipient,
+    replyTo: lead.email,
+    subject: `Nowa wycena ${NUMBER_PLACEHOLDER}: ${p.deviceName}, ${p.levelName}`,
+    body,
+  };
+}
