@@ -1,29 +1,80 @@
-// `npm run bench`: builds, then runs every bench/*.bench.mjs in turn. Each module exports
-// `title` and `run()` returning Markdown; the sections are printed and written to
-// bench/results.md. Figures, not pass/fail: goals are read from the table.
+// `npm run bench`: builds, then runs every bench/*.bench.mjs in turn (`npm run bench --
+// lighthouse` runs only the matching ones). Each module exports `title`, `run({deadline})`
+// returning Markdown and optionally `order` (lower first; default 50). The sections are
+// printed and written to bench/results.md. Figures, not pass/fail: goals are read from the
+// table. The run itself is checked: it must finish within 15 minutes and leave no process
+// behind (bench/processes.mjs); otherwise it says so in the results and exits with 1.
 import { readdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from '../scripts/build.mjs';
 import { root, useWranglerEnv } from '../scripts/env.mjs';
+import { ownStartTicks, reapLeftovers } from './processes.mjs';
+
+/** The whole run, build included, must fit in this (issue 9). */
+const LIMIT_MS = 15 * 60_000;
+/** Time kept free at the end for stopping servers and writing the results. */
+const MARGIN_MS = 45_000;
 
 useWranglerEnv();
 const started = Date.now();
+const startTicks = ownStartTicks();
+const deadline = started + LIMIT_MS - MARGIN_MS;
 const only = process.argv.slice(2);
-await build();
+const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 
-const dir = path.join(root, 'bench');
-const files = readdirSync(dir).filter((f) => f.endsWith('.bench.mjs') && (only.length === 0 || only.some((o) => f.includes(o)))).sort();
-const sections = [`# Benchmarks\n\nRun on ${new Date().toISOString()} (Node ${process.version}, ${(await import('node:os')).cpus().length} cores).\n`];
-for (const file of files) {
-  const mod = await import(pathToFileURL(path.join(dir, file)).href);
-  console.log(`\n▶ ${mod.title}`);
-  const t0 = Date.now();
-  const markdown = await mod.run();
-  const section = `## ${mod.title}\n\n${markdown.trim()}\n\n_${((Date.now() - t0) / 1000).toFixed(0)} s_\n`;
-  console.log(section);
-  sections.push(section);
+const sections = [`# Benchmarks\n\nRun on ${new Date().toISOString()} (Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)} at the start: the machine is shared, so timings vary between runs).\n`];
+const problems = [];
+
+function writeResults() {
+  const total = Date.now() - started;
+  const checks = [
+    `- Total time: ${seconds(total)} (limit ${seconds(LIMIT_MS)})${total > LIMIT_MS ? ' — **over the limit**' : ''}.`,
+    ...problems.map((p) => `- **${p}**`),
+  ];
+  if (!problems.some((p) => p.startsWith('Processes left behind'))) checks.push('- Processes left behind: none.');
+  writeFileSync(path.join(root, 'bench/results.md'), `${[...sections, `## Run\n\n${checks.join('\n')}\n`].join('\n')}`);
+  console.log(`\n## Run\n\n${checks.join('\n')}\nWritten to bench/results.md.`);
+  return total <= LIMIT_MS && problems.length === 0;
 }
-sections.push(`Total: ${((Date.now() - started) / 1000).toFixed(0)} s.\n`);
-writeFileSync(path.join(dir, 'results.md'), sections.join('\n'));
-console.log(`Written to bench/results.md in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+
+async function finish() {
+  // esbuild (site build, routes) keeps a service process until told to stop.
+  (await import('esbuild')).stop();
+  const left = await reapLeftovers(root, startTicks);
+  if (left.length > 0) problems.push(`Processes left behind (killed now): ${left.map((p) => `${p.pid} \`${p.command.slice(0, 100)}\``).join(', ')}`);
+  process.exit(writeResults() ? 0 : 1);
+}
+
+// A hung benchmark must not hold the run past the limit.
+setTimeout(() => {
+  problems.push(`Stopped at the ${seconds(LIMIT_MS)} limit while a benchmark was still running.`);
+  finish();
+}, LIMIT_MS).unref();
+
+try {
+  await build();
+  const dir = path.join(root, 'bench');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.bench.mjs') && (only.length === 0 || only.some((o) => f.includes(o))));
+  const benches = [];
+  for (const file of files) benches.push({ file, mod: await import(pathToFileURL(path.join(dir, file)).href) });
+  benches.sort((a, b) => (a.mod.order ?? 50) - (b.mod.order ?? 50) || a.file.localeCompare(b.file));
+  for (const { file, mod } of benches) {
+    console.log(`\n▶ ${mod.title}`);
+    const t0 = Date.now();
+    let markdown;
+    try {
+      markdown = await mod.run({ deadline });
+    } catch (error) {
+      problems.push(`${file} failed: ${error.message ?? error}`);
+      markdown = `**Failed:** ${error.stack ?? error}`;
+    }
+    const section = `## ${mod.title}\n\n${markdown.trim()}\n\n_${file}: ${seconds(Date.now() - t0)}_\n`;
+    console.log(section);
+    sections.push(section);
+  }
+} catch (error) {
+  problems.push(`The run failed: ${error.message ?? error}`);
+}
+await finish();

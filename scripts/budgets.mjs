@@ -1,5 +1,8 @@
-// Gzipped size budgets of the widget files (issues 2 and 9). The build prints the
-// table and fails when one is exceeded; tests/unit/budgets.test.ts proves it does.
+// Gzipped size budgets (issues 2 and 9): the widget chunks, the site script and the CSS
+// each page carries. `npm run build` prints one table and fails when a budget is
+// exceeded; tests/unit/budgets.test.ts proves it does with fixtures over budget.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /** KB (1024 bytes) gzipped. A widget's figure includes the non-runtime chunks it imports. */
@@ -10,13 +13,17 @@ export const BUDGETS_KB = {
   models: 8,
   contact: 8,
   configurator: 15,
+  /** The site script of a page (all its `/assets/*.js` together). */
+  site: 4,
+  /** The CSS of a page: its stylesheets plus the `<style>` it carries inline (e.g. in pre-rendered widgets). */
+  css: 15,
 };
 
 export const gzipSize = (code) => gzipSync(code, { level: 9 }).length;
 
 /**
  * Sizes per budgeted name from a Rollup bundle-like map
- * `{fileName: {type, name, code, imports}}`.
+ * `{fileName: {type, name, code, imports}}` (or the `output` array of `bundle.write`).
  * @returns {{name: string, file: string, bytes: number, budget: number | undefined}[]}
  */
 export function measure(bundle) {
@@ -39,31 +46,109 @@ export function measure(bundle) {
   return rows.sort((a, b) => a.file.localeCompare(b.file));
 }
 
+/** Every `.html` file under `dir`, as paths relative to it. */
+function htmlFiles(dir, prefix = '') {
+  const files = [];
+  for (const entry of readdirSync(path.join(dir, prefix), { withFileTypes: true })) {
+    const rel = path.posix.join(prefix, entry.name);
+    if (entry.isDirectory()) files.push(...htmlFiles(dir, rel));
+    else if (entry.name.endsWith('.html')) files.push(rel);
+  }
+  return files.sort();
+}
+
+/** `index.html` → `/`, `kontakt.html` → `/kontakt`, `miasto/bytow/index.html` → `/miasto/bytow`. */
+export const pathOfPage = (file) => `/${file.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')}`;
+
+const attr = (tag, name) => tag.match(new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i'))?.slice(1).find((v) => v !== undefined);
+
+/**
+ * What a built page loads of the site's own assets: stylesheets, inline `<style>`
+ * contents (including those inside Declarative Shadow DOM templates) and site scripts
+ * (same-origin `<script src>` outside `/widgets/`, whose sizes the widget rows cover).
+ */
+export function pageAssets(html) {
+  const stylesheets = [];
+  const scripts = [];
+  for (const tag of html.match(/<link\b[^>]*>/gi) ?? []) {
+    if (/(^|\s)stylesheet(\s|$)/i.test(attr(tag, 'rel') ?? '')) stylesheets.push(attr(tag, 'href'));
+  }
+  for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) {
+    const src = attr(tag, 'src');
+    if (src && src.startsWith('/') && !src.startsWith('//') && !src.startsWith('/widgets/')) scripts.push(src);
+  }
+  const inlineCss = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1]);
+  return { stylesheets: stylesheets.filter(Boolean), scripts, inlineCss };
+}
+
+/**
+ * Rows for the built site in `publicDir`: per page, its site script(s) (budget `site`)
+ * and its CSS (budget `css`). A linked file counts gzipped on its own; the inline CSS
+ * counts gzipped together, as it travels inside the compressed HTML.
+ */
+export function measureSite(publicDir) {
+  const rows = [];
+  const sizeOf = (href) => {
+    const file = path.join(publicDir, href.split(/[?#]/)[0]);
+    if (!existsSync(file)) throw new Error(`A page links ${href}, which the build did not write.`);
+    return gzipSize(readFileSync(file));
+  };
+  const scriptRows = new Map();
+  for (const file of htmlFiles(publicDir)) {
+    const page = pathOfPage(file);
+    const { stylesheets, scripts, inlineCss } = pageAssets(readFileSync(path.join(publicDir, file), 'utf8'));
+    const cssBytes = stylesheets.reduce((sum, href) => sum + sizeOf(href), 0) + (inlineCss.length ? gzipSize(inlineCss.join('\n')) : 0);
+    rows.push({ name: 'css', file: `css ${page}`, bytes: cssBytes, budget: BUDGETS_KB.css });
+    if (scripts.length === 0) continue;
+    // Pages loading the same scripts share one row, named after the files.
+    const key = scripts.join(' + ');
+    const row = scriptRows.get(key) ?? { name: 'site', file: scripts.map((s) => s.replace(/^\//, '')).join(' + '), bytes: scripts.reduce((sum, s) => sum + sizeOf(s), 0), budget: BUDGETS_KB.site, pages: [] };
+    row.pages.push(page);
+    scriptRows.set(key, row);
+  }
+  return [...scriptRows.values(), ...rows];
+}
+
 /** The rows over budget. */
 export const overBudget = (rows) => rows.filter((r) => r.budget !== undefined && r.bytes > r.budget * 1024);
 
 export function formatTable(rows) {
-  const lines = ['file                              gzip       budget  ', '--------------------------------  ---------  --------'];
+  const width = Math.max(32, ...rows.map((r) => r.file.length));
+  const lines = [`${'file'.padEnd(width)}  gzip       budget  `, `${'-'.repeat(width)}  ---------  --------`];
   for (const r of rows) {
     const kb = `${(r.bytes / 1024).toFixed(2)} KB`;
     const budget = r.budget === undefined ? '—' : `${r.budget} KB`;
     const flag = r.budget !== undefined && r.bytes > r.budget * 1024 ? '  OVER BUDGET' : '';
-    lines.push(`${r.file.padEnd(32)}  ${kb.padStart(9)}  ${budget.padStart(8)}${flag}`);
+    lines.push(`${r.file.padEnd(width)}  ${kb.padStart(9)}  ${budget.padStart(8)}${flag}`);
   }
   return lines.join('\n');
 }
 
-/** Rollup plugin: prints the table after writing and fails the build over budget. */
-export function budgetPlugin({ log = console.log } = {}) {
+const overMessage = (over) =>
+  `Bundle budget exceeded: ${over.map((r) => `${r.file} ${(r.bytes / 1024).toFixed(2)} KB > ${r.budget} KB${r.pages ? ` (pages ${r.pages.join(', ')})` : ''}`).join(', ')}`;
+
+/**
+ * The gate of `npm run build`: prints the one table of widget, site-script and CSS
+ * sizes and throws when any row is over its budget.
+ */
+export function checkBudgets(rows, { log = console.log } = {}) {
+  log(`\nSizes (gzipped)\n${formatTable(rows)}\n`);
+  const over = overBudget(rows);
+  if (over.length > 0) throw new Error(overMessage(over));
+}
+
+/**
+ * Rollup plugin: fails the widget build as soon as a chunk is over budget (with the
+ * table). The full table, site included, is printed by `checkBudgets` in scripts/build.mjs.
+ */
+export function budgetPlugin({ log = () => {} } = {}) {
   return {
     name: 'kserowo-budgets',
     writeBundle(_options, bundle) {
       const rows = measure(bundle);
       log(`\nWidget sizes (gzipped)\n${formatTable(rows)}\n`);
       const over = overBudget(rows);
-      if (over.length > 0) {
-        this.error(`Bundle budget exceeded: ${over.map((r) => `${r.file} ${(r.bytes / 1024).toFixed(2)} KB > ${r.budget} KB`).join(', ')}`);
-      }
+      if (over.length > 0) this.error(`${overMessage(over)}\n${formatTable(rows)}`);
     },
   };
 }

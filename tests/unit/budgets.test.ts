@@ -1,40 +1,116 @@
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { BUDGETS_KB, budgetPlugin, measure, overBudget } from '../../scripts/budgets.mjs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BUDGETS_KB, budgetPlugin, checkBudgets, measure, measureSite, overBudget, pageAssets, pathOfPage } from '../../scripts/budgets.mjs';
 
 /** Incompressible text of about `kb` KB gzipped. */
-const noise = (kb: number) => `export const x = "${randomBytes(kb * 1024).toString('base64')}";`;
+const random = (kb: number) => randomBytes(kb * 1024).toString('base64');
+const noise = (kb: number) => `export const x = "${random(kb)}";`;
 
 const chunk = (fileName: string, code: string, imports: string[] = []) => ({ type: 'chunk', fileName, name: fileName.split('.')[0], code, imports });
 
+const quiet = { log: () => {} };
+
 describe('bundle budgets', () => {
   it('are the ones of the issues', () => {
-    expect(BUDGETS_KB).toMatchObject({ kserowo: 2, runtime: 12, pricing: 6, models: 8, contact: 8, configurator: 15 });
+    expect(BUDGETS_KB).toMatchObject({ kserowo: 2, runtime: 12, pricing: 6, models: 8, contact: 8, configurator: 15, site: 4, css: 15 });
   });
 
-  it('count shared non-runtime chunks for each widget that imports them', () => {
-    const bundle = {
-      'contact.1.js': chunk('contact.1.js', noise(3), ['validation.2.js', 'runtime.3.js']),
-      'validation.2.js': chunk('validation.2.js', noise(3)),
-      'runtime.3.js': chunk('runtime.3.js', noise(10)),
-    };
-    const contact = measure(bundle).find((r) => r.name === 'contact');
-    expect(contact!.bytes).toBeGreaterThan(6 * 1024);
-    expect(contact!.bytes).toBeLessThan(7.5 * 1024);
+  describe('of the widgets', () => {
+    it('count shared non-runtime chunks for each widget that imports them', () => {
+      const bundle = {
+        'contact.1.js': chunk('contact.1.js', noise(3), ['validation.2.js', 'runtime.3.js']),
+        'validation.2.js': chunk('validation.2.js', noise(3)),
+        'runtime.3.js': chunk('runtime.3.js', noise(10)),
+      };
+      const contact = measure(bundle).find((r) => r.name === 'contact');
+      expect(contact!.bytes).toBeGreaterThan(6 * 1024);
+      expect(contact!.bytes).toBeLessThan(7.5 * 1024);
+    });
+
+    it('fail the build when a chunk is over budget', () => {
+      const bundle = { 'pricing.abc.js': chunk('pricing.abc.js', noise(7)), 'kserowo.def.js': chunk('kserowo.def.js', 'export{}') };
+      expect(overBudget(measure(bundle)).map((r) => r.name)).toEqual(['pricing']);
+      const plugin = budgetPlugin(quiet);
+      const context = { error: (message: string) => { throw new Error(message); } };
+      expect(() => plugin.writeBundle.call(context, {}, bundle)).toThrow(/Bundle budget exceeded: pricing\.abc\.js/);
+    });
+
+    it('pass a build within budget', () => {
+      const bundle = { 'pricing.abc.js': chunk('pricing.abc.js', noise(2)) };
+      const plugin = budgetPlugin(quiet);
+      const context = { error: (message: string) => { throw new Error(message); } };
+      expect(() => plugin.writeBundle.call(context, {}, bundle)).not.toThrow();
+    });
   });
 
-  it('fail the build when a chunk is over budget', () => {
-    const bundle = { 'pricing.abc.js': chunk('pricing.abc.js', noise(7)), 'kserowo.def.js': chunk('kserowo.def.js', 'export{}') };
-    expect(overBudget(measure(bundle)).map((r) => r.name)).toEqual(['pricing']);
-    const plugin = budgetPlugin({ log: () => {} });
-    const context = { error: (message: string) => { throw new Error(message); } };
-    expect(() => plugin.writeBundle.call(context, {}, bundle)).toThrow(/Bundle budget exceeded: pricing\.abc\.js/);
-  });
+  describe('of the site', () => {
+    let dir: string;
+    beforeEach(() => {
+      dir = mkdtempSync(path.join(tmpdir(), 'kserowo-budgets-'));
+      mkdirSync(path.join(dir, 'assets'));
+      mkdirSync(path.join(dir, 'miasto'));
+    });
+    afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('pass a build within budget', () => {
-    const bundle = { 'pricing.abc.js': chunk('pricing.abc.js', noise(2)) };
-    const plugin = budgetPlugin({ log: () => {} });
-    const context = { error: (message: string) => { throw new Error(message); } };
-    expect(() => plugin.writeBundle.call(context, {}, bundle)).not.toThrow();
+    const page = (file: string, { css = ['/assets/site.css'], inline = [] as string[], scripts = ['/assets/site.js'] } = {}) =>
+      writeFileSync(
+        path.join(dir, file),
+        `<!doctype html><html><head>${css.map((h) => `<link rel="stylesheet" href="${h}">`).join('')}` +
+          `<script type="module" src="/widgets/v1/kserowo.js"></script>${scripts.map((s) => `<script type="module" src="${s}"></script>`).join('')}</head>` +
+          `<body><kserowo-pricing><template shadowrootmode="open">${inline.map((c) => `<style>${c}</style>`).join('')}</template></kserowo-pricing></body></html>`,
+      );
+    const asset = (name: string, text: string) => writeFileSync(path.join(dir, 'assets', name), text);
+
+    it('name pages by their path', () => {
+      expect(['index.html', 'kontakt.html', 'miasto/bytow.html', 'miasto/index.html'].map(pathOfPage)).toEqual(['/', '/kontakt', '/miasto/bytow', '/miasto']);
+    });
+
+    it('read the stylesheets, inline styles and site scripts of a page, leaving out the widget script', () => {
+      const html = `<link href="/a.css" rel="stylesheet"><link rel="icon" href="/f.svg"><script src="/widgets/v1/kserowo.js"></script><script src="/assets/site.js"></script><script type="application/json">{}</script><style>b{}</style>`;
+      expect(pageAssets(html)).toEqual({ stylesheets: ['/a.css'], scripts: ['/assets/site.js'], inlineCss: ['b{}'] });
+    });
+
+    it('measure the site script once for the pages sharing it, and the CSS of every page', () => {
+      asset('site.css', `body{color:red}`);
+      asset('site.js', `console.log(1)`);
+      page('index.html', { inline: ['.card{color:blue}'] });
+      page('kontakt.html');
+      page('miasto/bytow.html');
+      const rows = measureSite(dir);
+      expect(rows.map((r) => r.file)).toEqual(['assets/site.js', 'css /', 'css /kontakt', 'css /miasto/bytow']);
+      expect(rows[0]!.pages).toEqual(['/', '/kontakt', '/miasto/bytow']);
+      expect(rows[1]!.bytes).toBeGreaterThan(rows[2]!.bytes);
+      expect(overBudget(rows)).toEqual([]);
+      expect(() => checkBudgets(rows, quiet)).not.toThrow();
+    });
+
+    it('fail the build when the site script is over 4 KB', () => {
+      asset('site.css', `body{color:red}`);
+      asset('site.js', `const x = "${random(4.5)}";`);
+      page('index.html');
+      const rows = measureSite(dir);
+      expect(overBudget(rows).map((r) => r.file)).toEqual(['assets/site.js']);
+      expect(() => checkBudgets(rows, quiet)).toThrow(/Bundle budget exceeded: assets\/site\.js .* > 4 KB \(pages \/\)/);
+    });
+
+    it('fail the build when the CSS of one page, linked and inline together, is over 15 KB', () => {
+      asset('site.css', `body{background:url(data:,${random(9)})}`);
+      asset('site.js', `console.log(1)`);
+      page('index.html', { inline: [`.card{background:url(data:,${random(7)})}`] });
+      page('kontakt.html');
+      const rows = measureSite(dir);
+      expect(overBudget(rows).map((r) => r.file)).toEqual(['css /']);
+      const lines: string[] = [];
+      expect(() => checkBudgets(rows, { log: (l) => lines.push(l) })).toThrow(/Bundle budget exceeded: css \/ 1\d\.\d\d KB > 15 KB/);
+      expect(lines.join('\n')).toMatch(/css \/ +1\d\.\d\d KB +15 KB +OVER BUDGET/);
+    });
+
+    it('fail the build when a page links a stylesheet the build did not write', () => {
+      page('index.html', { css: ['/assets/missing.css'], scripts: [] });
+      expect(() => measureSite(dir)).toThrow(/\/assets\/missing\.css/);
+    });
   });
 });
