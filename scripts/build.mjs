@@ -95,7 +95,7 @@ async function buildPages(assets) {
 async function buildAdmin() {
   const assetsOut = path.join(out, 'assets');
   const script = await esbuild.build({
-    entryPoints: [path.join(root, 'admin/main.tsx')],
+    entryPoints: [path.join(root, 'site/admin/main.tsx')],
     bundle: true,
     minify: true,
     format: 'esm',
@@ -110,16 +110,15 @@ async function buildAdmin() {
   const js = script.outputFiles[0].text;
   const jsName = `admin.${hashOf(js)}.js`;
   writeFileSync(path.join(assetsOut, jsName), js);
-  const styles = await esbuild.build({ entryPoints: [path.join(root, 'admin/admin.css')], bundle: true, minify: true, write: false });
+  const styles = await esbuild.build({ entryPoints: [path.join(root, 'site/admin/admin.css')], bundle: true, minify: true, write: false });
   const css = styles.outputFiles[0].text;
   const cssName = `admin.${hashOf(css)}.css`;
   writeFileSync(path.join(assetsOut, cssName), css);
 
   const entry = path.join(cache, 'admin-shell.mjs');
-  await esbuild.build({ entryPoints: [path.join(root, 'admin/shell.ts')], bundle: true, platform: 'node', format: 'esm', outfile: entry, logLevel: 'warning' });
+  await esbuild.build({ entryPoints: [path.join(root, 'site/admin/shell.ts')], bundle: true, platform: 'node', format: 'esm', outfile: entry, logLevel: 'warning' });
   const { adminShell } = await import(`${pathToFileURL(entry).href}?t=${Date.now()}`);
   writeFileSync(path.join(out, 'admin.html'), adminShell({ script: `/assets/${jsName}`, css: `/assets/${cssName}` }));
-  console.log(`Admin panel script: ${(gzipSync(js).length / 1024).toFixed(1)} KB gzipped (not a public widget; no budget).`);
 }
 
 export async function build() {

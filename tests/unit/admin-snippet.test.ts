@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCleanValue, snippetCode } from '../../admin/snippet.ts';
+import { isCleanValue, snippetCode } from '../../site/admin/snippet.ts';
 
 const base = { partner: '', utmSource: '', utmMedium: '', utmCampaign: '', extra: {} };
 

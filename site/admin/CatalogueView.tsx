@@ -6,11 +6,11 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { render } from 'preact';
-import { type CatalogueChange, type CatalogueProblem, type PriceField, applyCatalogueChange, catalogueChangeOf } from '../widgets/core/catalogue-rules.ts';
-import { type Catalogue, type Device, LEVEL_NAMES, type PackageLevel } from '../widgets/core/model.ts';
-import { formatNumber } from '../widgets/core/format.ts';
-import { Pricing } from '../widgets/pricing/Pricing.tsx';
-import { pricingCss } from '../widgets/pricing/styles.ts';
+import { type CatalogueChange, type CatalogueProblem, type PriceField, applyCatalogueChange, catalogueChangeOf } from '../../widgets/core/catalogue-rules.ts';
+import { type Catalogue, type Device, LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';
+import { formatNumber } from '../../widgets/core/format.ts';
+import { Pricing } from '../../widgets/pricing/Pricing.tsx';
+import { pricingCss } from '../../widgets/pricing/styles.ts';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './App.tsx';
 

@@ -6,8 +6,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { api } from './api.ts';
 import type { ViewProps } from './App.tsx';
-import type { Catalogue } from '../widgets/core/model.ts';
-import { LEVEL_NAMES, PACKAGE_LEVELS } from '../widgets/core/model.ts';
+import type { Catalogue } from '../../widgets/core/model.ts';
+import { LEVEL_NAMES, PACKAGE_LEVELS } from '../../widgets/core/model.ts';
 import { type SnippetChoice, type WidgetTag, WIDGETS, isCleanValue, snippetAttributes, snippetCode } from './snippet.ts';
 
 const LOADER = '/widgets/v1/kserowo.js';

@@ -4,7 +4,7 @@
  * runs, CSS alone reveals 'Panel admin niedostępny' after a few seconds (no inline
  * script is needed, so the CSP stays strict), and `<noscript>` says it at once.
  */
-import { FALLBACK } from '../widgets/core/texts.ts';
+import { FALLBACK } from '../../widgets/core/texts.ts';
 
 export interface AdminAssets {
   script: string;

@@ -4,7 +4,7 @@
  * When the panel cannot render or its API is unreachable it shows 'Panel admin niedostępny'.
  */
 import { Component, type ReactNode, useCallback, useEffect, useState } from 'react';
-import { FALLBACK } from '../widgets/core/texts.ts';
+import { FALLBACK } from '../../widgets/core/texts.ts';
 import { ApiRefused, ApiUnavailable, SessionEnded, api } from './api.ts';
 import { CatalogueView } from './CatalogueView.tsx';
 import { LeadsView } from './LeadsView.tsx';

@@ -8,8 +8,8 @@ import { Fragment, useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './App.tsx';
 import { EMAIL_STATE_LABELS, KIND_LABELS, LEAD_STATUSES, when } from './labels.ts';
-import { formatNumber, formatPln } from '../widgets/core/format.ts';
-import { LEVEL_NAMES, type PackageLevel } from '../widgets/core/model.ts';
+import { formatNumber, formatPln } from '../../widgets/core/format.ts';
+import { LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';
 
 export interface Lead {
   id: string;
