@@ -67,7 +67,8 @@ function Code({ children }: { children: string }) {
 
 function AttributeTable({ rows, caption, first = 'Atrybut' }: { rows: AttributeDoc[]; caption: string; first?: string }) {
   return (
-    <div className="table-scroll">
+    // Focusable so that keyboard users can scroll a table wider than a phone.
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
       <table className="doc-table">
         <caption>{caption}</caption>
         <thead>
@@ -129,7 +130,7 @@ export function PartnersPage({ pinned = pinnedLoader() }: { pinned?: PinnedLoade
 
         <h2 id="events">{t.eventsTitle}</h2>
         <p>{t.eventsText}</p>
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Zdarzenia widżetów">
           <table className="doc-table">
             <caption>Zdarzenia widżetów</caption>
             <thead>
