@@ -37,15 +37,44 @@ const migrate = spawnSync(process.execPath, [wranglerBin, 'd1', 'migrations', 'a
 if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 
 const extra = process.env.KSEROWO_WRANGLER_ARGS ? process.env.KSEROWO_WRANGLER_ARGS.split(' ') : [];
-const dev = spawn(
-  process.execPath,
-  [
-    wranglerBin, 'dev', '--config', config, '--ip', '127.0.0.1', '--port', port, '--local', '--persist-to', persist, '--show-interactive-dev-session=false',
-    // The admin secret from the password the admin tests log in with (never the .dev.vars one).
-    '--var', `ADMIN_PASSWORD_HASH:${adminHash(TEST_ADMIN_PASSWORD)}`,
-    ...extra,
-  ],
-  { cwd: root, stdio: 'inherit' },
-);
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => dev.kill(signal));
-dev.on('exit', (code) => process.exit(code ?? 0));
+const args = [
+  wranglerBin, 'dev', '--config', config, '--ip', '127.0.0.1', '--port', port, '--local', '--persist-to', persist, '--show-interactive-dev-session=false',
+  // The admin secret from the password the admin tests log in with (never the .dev.vars one).
+  '--var', `ADMIN_PASSWORD_HASH:${adminHash(TEST_ADMIN_PASSWORD)}`,
+  ...extra,
+];
+
+// `wrangler dev` has been seen to die mid-suite on a loaded machine (an empty "[ERROR]"
+// from its inspector proxy). A test server that stays down fails every later test, so it
+// is started again on the same port and state, a few times at most; the restart is logged.
+const MAX_RESTARTS = 3;
+let restarts = 0;
+let stopping = false;
+let dev;
+/** Ends a wrangler dev with its workerd (its own process group), so the port is free again. */
+const killGroup = (child, sig = 'SIGTERM') => {
+  try {
+    process.kill(-child.pid, sig);
+  } catch {
+    // already gone
+  }
+};
+function start() {
+  dev = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', detached: true });
+  const child = dev;
+  child.on('exit', (code, signal) => {
+    killGroup(child, 'SIGKILL');
+    if (stopping || restarts >= MAX_RESTARTS) process.exit(code ?? (signal ? 1 : 0));
+    restarts += 1;
+    console.error(`serve-test: wrangler dev exited (${code ?? signal}); restarting (${restarts}/${MAX_RESTARTS})`);
+    setTimeout(start, 500);
+  });
+}
+start();
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(sig, () => {
+    stopping = true;
+    killGroup(dev, sig);
+  });
+}
+process.on('exit', () => killGroup(dev, 'SIGKILL'));

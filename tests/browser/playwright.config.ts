@@ -19,7 +19,8 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // One retry, for tests caught by a restart of the test server (scripts/serve-test.mjs); a retried test is reported as flaky.
+  retries: 1,
   timeout: 60_000,
   reporter: [['list']],
   outputDir: '../../test-results',
@@ -35,6 +36,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
+    // SIGTERM, so that serve-test.mjs stops wrangler dev and workerd with it.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'ignore',
     stderr: 'pipe',
   },
