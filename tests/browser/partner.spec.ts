@@ -164,6 +164,29 @@ document.getElementById('kserowo-pricing').type = 'mono';`;
     ]);
   });
 
+  test('two configurators on one page keep their own steps and choices, and leave the host URL alone', async ({ page }) => {
+    const url = site.page({ body: '<kserowo-configurator id="a"></kserowo-configurator><kserowo-configurator id="b"></kserowo-configurator>' });
+    await page.goto(url);
+    await allRendered(page, ['kserowo-configurator']);
+    const a = page.locator('#a');
+    const b = page.locator('#b');
+    await a.getByText('Konica Minolta bizhub C3320i').click();
+    await a.getByRole('button', { name: 'Dalej' }).click();
+    await expect(a.getByRole('radio', { name: /Basic/ })).toBeVisible();
+    // The second one is still on its first step.
+    await expect(b.getByRole('radio', { name: /Basic/ })).toHaveCount(0);
+    await b.getByText('Konica Minolta bizhub C258').click();
+    await b.getByRole('button', { name: 'Dalej' }).click();
+    await expect(a).toContainText('195 zł');
+    await expect(a).not.toContainText('309 zł');
+    await expect(b).toContainText('309 zł');
+    await expect(b).not.toContainText('195 zł');
+    const steps = ((await recorded(page)).events ?? []).filter((e) => e.type === 'kserowo:step');
+    expect(steps.map((e) => e.target)).toContain('a');
+    expect(steps.map((e) => e.target)).toContain('b');
+    expect(page.url()).toBe(url);
+  });
+
   test('one catalogue request serves every instance on the page', async ({ page }) => {
     const catalogueRequests: string[] = [];
     page.on('request', (r) => r.url().includes('/api/catalogue') && catalogueRequests.push(r.url()));
