@@ -133,25 +133,17 @@ export async function sweepUnsent(env: Env, { olderThanMinutes = STALE_MINUTES }
   return report;
 }
 
-const line = (label: string, value: string | null | undefined): string => `${label}: ${value || '—'}`;
+/** One "Label: value" line of a notification; an empty value shows as a dash. */
+export const line = (label: string, value: string | null | undefined): string => `${label}: ${value || '—'}`;
 
-/** The notification of a new contact message (spec §3 "contact inquiry"). */
-export function contactNotification(leadId: string, lead: NewLead, recipient: string): Notification {
+/** The closing lines of every lead notification: where the lead came from, its number, how to answer. */
+export function sourceLines(leadId: string, lead: NewLead): string[] {
   const a = (lead.attribution ?? {}) as Record<string, string | undefined>;
   const page = a.origin || a.page ? `${a.origin ?? ''}${a.page ?? ''}` : undefined;
   const utm = [a.utm_source, a.utm_medium, a.utm_campaign].some(Boolean)
     ? `${a.utm_source ?? '—'} / ${a.utm_medium ?? '—'} / ${a.utm_campaign ?? '—'}`
     : undefined;
-  const body = [
-    'Nowa wiadomość z formularza kontaktowego Kserowo.',
-    '',
-    line('Imię', lead.name),
-    line('Email', lead.email),
-    line('Telefon', lead.phone),
-    '',
-    'Wiadomość:',
-    lead.message || '—',
-    '',
+  return [
     'Skąd przyszło zgłoszenie:',
     line('Strona', page),
     line('Poprzednia strona', a.referrer),
@@ -162,6 +154,22 @@ export function contactNotification(leadId: string, lead: NewLead, recipient: st
     line('Numer zgłoszenia', leadId),
     'Odpowiedz na tę wiadomość, aby napisać do klienta (Reply-To to jego adres).',
     '',
+  ];
+}
+
+/** The notification of a new contact message (spec §3 "contact inquiry"). */
+export function contactNotification(leadId: string, lead: NewLead, recipient: string): Notification {
+  const body = [
+    'Nowa wiadomość z formularza kontaktowego Kserowo.',
+    '',
+    line('Imię', lead.name),
+    line('Email', lead.email),
+    line('Telefon', lead.phone),
+    '',
+    'Wiadomość:',
+    lead.message || '—',
+    '',
+    ...sourceLines(leadId, lead),
   ].join('\n');
   return {
     recipient,

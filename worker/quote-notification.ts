@@ -4,17 +4,16 @@
  * text carries a placeholder the batch replaces (models/quotes.ts). User text goes only
  * into the body; the subject is ours alone.
  */
+import { line, sourceLines } from './email.ts';
 import type { NewLead } from './models/leads.ts';
 import { NUMBER_PLACEHOLDER, type NewQuote } from './models/quotes.ts';
 import type { Notification } from './models/outbox.ts';
 import { formatNumber, formatPln, formatRate } from '../widgets/core/format.ts';
 import { TERM_LABELS } from '../widgets/core/quote.ts';
 
-const line = (label: string, value: string | null | undefined): string => `${label}: ${value || '—'}`;
 
 export function quoteNotification(leadId: string, lead: NewLead, quote: NewQuote, pageUrl: string, recipient: string): Notification {
   const p = quote.price;
-  const a = (lead.attribution ?? {}) as Record<string, string | undefined>;
   const colour = p.overageColor !== undefined;
   const stated = p.volume.mono > 0 || (p.volume.color ?? 0) > 0;
   const body = [
@@ -44,16 +43,7 @@ export function quoteNotification(leadId: string, lead: NewLead, quote: NewQuote
     'Wiadomość:',
     lead.message || '—',
     '',
-    'Skąd przyszło zgłoszenie:',
-    line('Strona', a.origin || a.page ? `${a.origin ?? ''}${a.page ?? ''}` : undefined),
-    line('Poprzednia strona', a.referrer),
-    line('UTM (source / medium / campaign)', [a.utm_source, a.utm_medium, a.utm_campaign].some(Boolean) ? `${a.utm_source ?? '—'} / ${a.utm_medium ?? '—'} / ${a.utm_campaign ?? '—'}` : undefined),
-    line('Partner', a.partner),
-    line('Origin żądania', lead.origin),
-    '',
-    line('Numer zgłoszenia', leadId),
-    'Odpowiedz na tę wiadomość, aby napisać do klienta (Reply-To to jego adres).',
-    '',
+    ...sourceLines(leadId, lead),
   ].join('\n');
   return {
     recipient,
