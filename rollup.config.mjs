@@ -91,7 +91,12 @@ export default {
       define: { 'process.env.NODE_ENV': '"production"' },
       tsconfig: path.join(root, 'tsconfig.json'),
     }),
-    terser({ module: true, ecma: 2020, compress: { passes: 3, unsafe_arrows: true, unsafe_methods: true, pure_getters: true }, format: { comments: false } }),
+    terser({
+      module: true,
+      ecma: 2020,
+      compress: { passes: 3, unsafe_arrows: true, unsafe_methods: true, pure_getters: true },
+      format: { comments: false },
+    }),
     aliasAndManifest(),
     useReact ? undefined : budgetPlugin(),
   ],

@@ -24,10 +24,20 @@ const LEAD_LIMIT = 1_000_000;
 function query(port, sql) {
   const result = spawnSync(
     process.execPath,
-    [wranglerBin, 'd1', 'execute', 'DB', '--local', '--json',
-      '--config', path.join(root, '.wrangler/test-config', String(port), 'wrangler.toml'),
-      '--persist-to', path.join(root, '.wrangler/test-state'),
-      '--command', sql],
+    [
+      wranglerBin,
+      'd1',
+      'execute',
+      'DB',
+      '--local',
+      '--json',
+      '--config',
+      path.join(root, '.wrangler/test-config', String(port), 'wrangler.toml'),
+      '--persist-to',
+      path.join(root, '.wrangler/test-state'),
+      '--command',
+      sql,
+    ],
     { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' } },
   );
   if (result.status !== 0) throw new Error(`d1 execute failed: ${result.stderr}`);
@@ -82,7 +92,10 @@ export async function run() {
   const inFlight = result.requests.sent - (result.requests.total ?? 0);
   const other = Object.entries(result.statusCodeStats ?? {}).filter(([code]) => code !== '200');
   const rows = [
-    ['clients × duration', `${CONNECTIONS} × ${DURATION_S} s (lead limit raised to ${LEAD_LIMIT.toLocaleString('en')} / 60 s for the run; 20 / 60 s in wrangler.toml)`],
+    [
+      'clients × duration',
+      `${CONNECTIONS} × ${DURATION_S} s (lead limit raised to ${LEAD_LIMIT.toLocaleString('en')} / 60 s for the run; 20 / 60 s in wrangler.toml)`,
+    ],
     ['requests', String(result.requests.total)],
     ['requests/s (mean)', result.requests.average.toFixed(1)],
     ['latency p50', `${result.latency.p50} ms`],
@@ -92,9 +105,20 @@ export async function run() {
     ['other answers', other.length ? other.map(([code, s]) => `${code}: ${s.count}`).join(', ') : '0'],
     ['errors / timeouts', `${result.errors} / ${result.timeouts}`],
     ['answered 200 but not stored', `${missing} ${missing === 0 ? '✔' : '✘'}`],
-    ['stored leads', `${stored.size} = ${ok} answered 200 + ${stored.size - ok} in flight when the run stopped (${inFlight} requests sent but unanswered) ${stored.size - ok === inFlight ? '✔' : '✘'}`],
-    ['outbox rows', `${outbox} ${outbox === stored.size ? '(one per lead ✔)' : '✘'}; ${sent} already emailed locally 3 s after the run`],
-    ['machine', `load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')} on ${cpus().length} cores (shared)`],
+    [
+      'stored leads',
+      `${stored.size} = ${ok} answered 200 + ${stored.size - ok} in flight when the run stopped (${inFlight} requests sent but unanswered) ${stored.size - ok === inFlight ? '✔' : '✘'}`,
+    ],
+    [
+      'outbox rows',
+      `${outbox} ${outbox === stored.size ? '(one per lead ✔)' : '✘'}; ${sent} already emailed locally 3 s after the run`,
+    ],
+    [
+      'machine',
+      `load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')} on ${cpus().length} cores (shared)`,
+    ],
   ];
   return ['| measure | value |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${v} |`)].join('\n');
 }

@@ -26,7 +26,14 @@ const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disa
 async function publicRoutes() {
   const out = path.join(root, '.cache/bench-routes.mjs');
   mkdirSync(path.dirname(out), { recursive: true });
-  await esbuild.build({ entryPoints: [path.join(root, 'site/routes.ts')], bundle: true, platform: 'node', format: 'esm', outfile: out, logLevel: 'warning' });
+  await esbuild.build({
+    entryPoints: [path.join(root, 'site/routes.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: out,
+    logLevel: 'warning',
+  });
   const mod = await import(`${pathToFileURL(out).href}?t=${Date.now()}`);
   return mod.publicRoutes;
 }
@@ -45,7 +52,8 @@ function figures(lhr) {
   for (const id of CATEGORIES) {
     for (const ref of lhr.categories[id]?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
-      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1 && id !== 'performance') failing.push(`${id}: ${ref.id} (${audit.title})`);
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1 && id !== 'performance')
+        failing.push(`${id}: ${ref.id} (${audit.title})`);
     }
   }
   if (lhr.runtimeError) failing.push(`runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -66,7 +74,11 @@ export async function run({ deadline = Infinity } = {}) {
   process.env.CHROME_PATH ??= '/usr/bin/chromium';
   const routes = await publicRoutes();
   const server = await startServer({ port: PORT });
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH,
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'silent',
+  });
   const reports = path.join(root, '.cache/lighthouse');
   mkdirSync(reports, { recursive: true });
   const runs = new Map();
@@ -80,16 +92,28 @@ export async function run({ deadline = Infinity } = {}) {
         return;
       }
       const t0 = Date.now();
-      const result = await lighthouse(`${server.url}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, disableFullPageScreenshot: true });
+      const result = await lighthouse(`${server.url}${route}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+        disableFullPageScreenshot: true,
+      });
       durations.push(Date.now() - t0);
       if (!result) throw new Error(`Lighthouse gave no result for ${route}`);
-      writeFileSync(path.join(reports, `${route === '/' ? 'home' : route.slice(1).replace(/\//g, '_')}-${i}.json`), result.report);
+      writeFileSync(
+        path.join(reports, `${route === '/' ? 'home' : route.slice(1).replace(/\//g, '_')}-${i}.json`),
+        result.report,
+      );
       const f = figures(result.lhr);
-      console.log(`  ${route} run ${i}: ${f.performance}/${f.accessibility}/${f.bestPractices}/${f.seo} LCP ${(f.lcp / 1000).toFixed(2)} s CLS ${f.cls.toFixed(3)} TBT ${f.tbt.toFixed(0)} ms`);
+      console.log(
+        `  ${route} run ${i}: ${f.performance}/${f.accessibility}/${f.bestPractices}/${f.seo} LCP ${(f.lcp / 1000).toFixed(2)} s CLS ${f.cls.toFixed(3)} TBT ${f.tbt.toFixed(0)} ms`,
+      );
       runs.set(route, [...(runs.get(route) ?? []), f]);
     };
     for (const route of routes) await once(route, 1);
-    for (let i = 2; i <= RUNS; i++) for (const route of REPEATED.filter((r) => routes.includes(r))) await once(route, i);
+    for (let i = 2; i <= RUNS; i++)
+      for (const route of REPEATED.filter((r) => routes.includes(r))) await once(route, i);
   } finally {
     chrome.kill();
     await server.stop();
@@ -102,7 +126,8 @@ export async function run({ deadline = Infinity } = {}) {
   const notes = [];
   for (const [route, rs] of runs) {
     const m = (key) => median(rs.map((r) => r[key]));
-    const range = (key) => (rs.length > 1 ? ` (${Math.min(...rs.map((r) => r[key]))}–${Math.max(...rs.map((r) => r[key]))})` : '');
+    const range = (key) =>
+      rs.length > 1 ? ` (${Math.min(...rs.map((r) => r[key]))}–${Math.max(...rs.map((r) => r[key]))})` : '';
     lines.push(
       `| \`${route}\` | ${rs.length} | ${m('performance')}${range('performance')} | ${m('accessibility')} | ${m('bestPractices')} | ${m('seo')} | ${(m('lcp') / 1000).toFixed(2)} s | ${m('cls').toFixed(3)} | ${m('tbt').toFixed(0)} ms |`,
     );
@@ -114,7 +139,9 @@ export async function run({ deadline = Infinity } = {}) {
     '',
     ...lines,
     '',
-    notes.length ? `Audits below 100 outside performance:\n\n${notes.join('\n')}` : 'Every accessibility, best-practices and SEO audit passes on every route.',
+    notes.length
+      ? `Audits below 100 outside performance:\n\n${notes.join('\n')}`
+      : 'Every accessibility, best-practices and SEO audit passes on every route.',
     skipped.length ? `\n**Not run, to keep \`npm run bench\` within 15 minutes:** ${skipped.join(', ')}.` : '',
     `\nMedian time per Lighthouse run: ${(median(durations) / 1000).toFixed(0)} s.`,
   ].join('\n');

@@ -26,7 +26,11 @@ async function buildChild() {
     const at = plugins.findIndex((p) => p.name === 'esbuild') + 1;
     plugins.splice(at, 0, commonjs({ include: /node_modules/, transformMixedEsModules: false }));
   }
-  const bundle = await rollup({ ...config, plugins, onwarn: (w, warn) => (w.code === 'CIRCULAR_DEPENDENCY' ? undefined : warn(w)) });
+  const bundle = await rollup({
+    ...config,
+    plugins,
+    onwarn: (w, warn) => (w.code === 'CIRCULAR_DEPENDENCY' ? undefined : warn(w)),
+  });
   const { output } = await bundle.write(config.output);
   await bundle.close();
   const chunks = output.filter((o) => o.type === 'chunk');
@@ -44,7 +48,8 @@ function build(react) {
       maxBuffer: 16 * 1024 * 1024,
       timeout: 180_000,
     });
-    if (child.status !== 0) throw new Error(`${react ? 'React' : 'Preact'} build failed: ${child.stderr || child.error}`);
+    if (child.status !== 0)
+      throw new Error(`${react ? 'React' : 'Preact'} build failed: ${child.stderr || child.error}`);
     return JSON.parse(child.stdout);
   } finally {
     rmSync(out, { recursive: true, force: true });
@@ -57,22 +62,26 @@ export async function run() {
   const preact = build(false);
   const react = build(true);
   const size = (result, name) => result.rows.filter((r) => r.name === name).reduce((s, r) => s + r.bytes, 0);
-  const widgets = [...new Set(preact.rows.map((r) => r.name))].filter((n) => !['kserowo', 'runtime'].includes(n) && preact.rows.some((r) => r.name === n && r.budget !== undefined));
+  const widgets = [...new Set(preact.rows.map((r) => r.name))].filter(
+    (n) => !['kserowo', 'runtime'].includes(n) && preact.rows.some((r) => r.name === n && r.budget !== undefined),
+  );
 
-  const lines = [
-    '| what (gzipped) | Preact compat | React 19 | Preact / React |',
-    '|---|---:|---:|---:|',
-  ];
+  const lines = ['| what (gzipped) | Preact compat | React 19 | Preact / React |', '|---|---:|---:|---:|'];
   const line = (what, p, r) => lines.push(`| ${what} | ${kb(p)} | ${kb(r)} | ${(p / r).toFixed(2)} |`);
   line('loader `kserowo.js`', size(preact, 'kserowo'), size(react, 'kserowo'));
   line('shared runtime chunk', size(preact, 'runtime'), size(react, 'runtime'));
   for (const w of widgets) line(`\`${w}\` chunk (with its shared non-runtime chunks)`, size(preact, w), size(react, w));
   const page = (result, w) => size(result, 'kserowo') + size(result, 'runtime') + size(result, w);
-  for (const w of widgets) line(`a page with only \`<kserowo-${w}>\`: loader + runtime + widget`, page(preact, w), page(react, w));
+  for (const w of widgets)
+    line(`a page with only \`<kserowo-${w}>\`: loader + runtime + widget`, page(preact, w), page(react, w));
   const all = (result) => result.rows.reduce((s, r) => s + r.bytes, 0);
   line('**every chunk**', all(preact), all(react));
-  const version = (pkg) => JSON.parse(readFileSync(path.join(root, 'node_modules', pkg, 'package.json'), 'utf8')).version;
-  lines.push('', `React ${version('react-dom')} production builds (${react.dev ? '**development code found in the React build: the figure is wrong**' : 'no development code in the output'}), bundled by the same Rollup config with @rollup/plugin-commonjs; Preact ${version('preact')} through preact/compat. Gzip level 9, as the build table.`);
+  const version = (pkg) =>
+    JSON.parse(readFileSync(path.join(root, 'node_modules', pkg, 'package.json'), 'utf8')).version;
+  lines.push(
+    '',
+    `React ${version('react-dom')} production builds (${react.dev ? '**development code found in the React build: the figure is wrong**' : 'no development code in the output'}), bundled by the same Rollup config with @rollup/plugin-commonjs; Preact ${version('preact')} through preact/compat. Gzip level 9, as the build table.`,
+  );
   return lines.join('\n');
 }
 

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from '../scripts/build.mjs';
-import { root, useWranglerEnv } from '../scripts/env.mjs';
+import { root, applyWranglerEnv } from '../scripts/env.mjs';
 import { ownStartTicks, reapLeftovers } from './processes.mjs';
 
 /** The whole run, build included, must fit in this (issue 9). */
@@ -17,14 +17,16 @@ const LIMIT_MS = 15 * 60_000;
 /** Time kept free at the end for stopping servers and writing the results. */
 const MARGIN_MS = 45_000;
 
-useWranglerEnv();
+applyWranglerEnv();
 const started = Date.now();
 const startTicks = ownStartTicks();
 const deadline = started + LIMIT_MS - MARGIN_MS;
 const only = process.argv.slice(2);
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 
-const sections = [`# Benchmarks\n\nRun on ${new Date().toISOString()} (Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)} at the start: the machine is shared, so timings vary between runs).\n`];
+const sections = [
+  `# Benchmarks\n\nRun on ${new Date().toISOString()} (Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)} at the start: the machine is shared, so timings vary between runs).\n`,
+];
 const problems = [];
 
 function writeResults() {
@@ -43,7 +45,10 @@ async function finish() {
   // esbuild (site build, routes) keeps a service process until told to stop.
   (await import('esbuild')).stop();
   const left = await reapLeftovers(root, startTicks);
-  if (left.length > 0) problems.push(`Processes left behind (killed now): ${left.map((p) => `${p.pid} \`${p.command.slice(0, 100)}\``).join(', ')}`);
+  if (left.length > 0)
+    problems.push(
+      `Processes left behind (killed now): ${left.map((p) => `${p.pid} \`${p.command.slice(0, 100)}\``).join(', ')}`,
+    );
   process.exit(writeResults() ? 0 : 1);
 }
 
@@ -56,7 +61,9 @@ setTimeout(() => {
 try {
   await build();
   const dir = path.join(root, 'bench');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.bench.mjs') && (only.length === 0 || only.some((o) => f.includes(o))));
+  const files = readdirSync(dir).filter(
+    (f) => f.endsWith('.bench.mjs') && (only.length === 0 || only.some((o) => f.includes(o))),
+  );
   const benches = [];
   for (const file of files) benches.push({ file, mod: await import(pathToFileURL(path.join(dir, file)).href) });
   benches.sort((a, b) => (a.mod.order ?? 50) - (b.mod.order ?? 50) || a.file.localeCompare(b.file));

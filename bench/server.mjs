@@ -24,7 +24,11 @@ export async function startServer({ port = 8797, wranglerArgs = [] } = {}) {
       // not up yet
     }
     if (Date.now() > deadline || child.exitCode !== null) {
-      try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
       throw new Error('wrangler dev did not start');
     }
     await new Promise((r) => setTimeout(r, 300));
@@ -36,7 +40,11 @@ export async function startServer({ port = 8797, wranglerArgs = [] } = {}) {
       return;
     }
     await new Promise((r) => setTimeout(r, 1500));
-    try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
   };
   return { url, stop };
 }

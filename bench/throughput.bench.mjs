@@ -36,7 +36,9 @@ function staticAssetLike(bytes) {
 
 const cannon = (url, duration) =>
   new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration, pipelining: 1 }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, connections: CONNECTIONS, duration, pipelining: 1 }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
   });
 
 export async function run() {
@@ -53,7 +55,15 @@ export async function run() {
     const results = [];
     for (const t of targets) {
       const r = await cannon(t.url, DURATION_S);
-      results.push({ ...t, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total, errors: r.errors + r.timeouts, non2xx: r.non2xx });
+      results.push({
+        ...t,
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        total: r.requests.total,
+        errors: r.errors + r.timeouts,
+        non2xx: r.non2xx,
+      });
     }
     const [a, s] = results;
     const lines = [
@@ -61,7 +71,10 @@ export async function run() {
       '',
       '| target | body | requests/s | p50 | p99 | requests | errors | non-2xx |',
       '|---|---:|---:|---:|---:|---:|---:|---:|',
-      ...results.map((r) => `| ${r.name} | ${(r.bytes / 1024).toFixed(1)} KB | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${r.total} | ${r.errors} | ${r.non2xx} |`),
+      ...results.map(
+        (r) =>
+          `| ${r.name} | ${(r.bytes / 1024).toFixed(1)} KB | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${r.total} | ${r.errors} | ${r.non2xx} |`,
+      ),
       `| **ratio API / static** | | ${(a.rps / s.rps).toFixed(2)} | ${(a.p50 / Math.max(s.p50, 1)).toFixed(2)} | ${(a.p99 / Math.max(s.p99, 1)).toFixed(2)} | | | |`,
     ];
     return lines.join('\n');

@@ -1,5 +1,11 @@
 export declare const BUDGETS_KB: Record<string, number>;
-export interface BudgetRow { name: string; file: string; bytes: number; budget: number | undefined; pages?: string[] }
+export interface BudgetRow {
+  name: string;
+  file: string;
+  bytes: number;
+  budget: number | undefined;
+  pages?: string[];
+}
 export declare function gzipSize(code: string | Uint8Array): number;
 export declare function measure(bundle: Record<string, unknown> | unknown[]): BudgetRow[];
 export declare function pathOfPage(file: string): string;

@@ -60,7 +60,11 @@ function htmlFiles(dir, prefix = '') {
 /** `index.html` → `/`, `kontakt.html` → `/kontakt`, `miasto/bytow/index.html` → `/miasto/bytow`. */
 export const pathOfPage = (file) => `/${file.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')}`;
 
-const attr = (tag, name) => tag.match(new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i'))?.slice(1).find((v) => v !== undefined);
+const attr = (tag, name) =>
+  tag
+    .match(new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i'))
+    ?.slice(1)
+    .find((v) => v !== undefined);
 
 /**
  * What a built page loads of the site's own assets: stylesheets, inline `<style>`
@@ -97,14 +101,22 @@ export function measureSite(publicDir) {
   for (const file of htmlFiles(publicDir)) {
     const page = pathOfPage(file);
     const { stylesheets, scripts, inlineCss } = pageAssets(readFileSync(path.join(publicDir, file), 'utf8'));
-    const cssBytes = stylesheets.reduce((sum, href) => sum + sizeOf(href), 0) + (inlineCss.length ? gzipSize(inlineCss.join('\n')) : 0);
+    const cssBytes =
+      stylesheets.reduce((sum, href) => sum + sizeOf(href), 0) +
+      (inlineCss.length ? gzipSize(inlineCss.join('\n')) : 0);
     rows.push({ name: 'css', file: `css ${page}`, bytes: cssBytes, budget: BUDGETS_KB.css });
     if (scripts.length === 0) continue;
     // Pages loading the same scripts share one row, named after the files.
     const key = scripts.join(' + ');
     // The admin panel's script is not the public site's: listed, without a budget.
     const isAdmin = page === '/admin' || page.startsWith('/admin/');
-    const row = scriptRows.get(key) ?? { name: isAdmin ? 'admin' : 'site', file: scripts.map((s) => s.replace(/^\//, '')).join(' + '), bytes: scripts.reduce((sum, s) => sum + sizeOf(s), 0), budget: isAdmin ? undefined : BUDGETS_KB.site, pages: [] };
+    const row = scriptRows.get(key) ?? {
+      name: isAdmin ? 'admin' : 'site',
+      file: scripts.map((s) => s.replace(/^\//, '')).join(' + '),
+      bytes: scripts.reduce((sum, s) => sum + sizeOf(s), 0),
+      budget: isAdmin ? undefined : BUDGETS_KB.site,
+      pages: [],
+    };
     row.pages.push(page);
     scriptRows.set(key, row);
   }

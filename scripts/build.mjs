@@ -26,7 +26,10 @@ const hashOf = (text) => createHash('sha256').update(text).digest('hex').slice(0
 /** Builds the widgets; returns their budget rows (scripts/budgets.mjs). */
 async function buildWidgets() {
   const { default: config } = await import(pathToFileURL(path.join(root, 'rollup.config.mjs')).href);
-  const bundle = await rollup({ ...config, onwarn: (w, warn) => (w.code === 'CIRCULAR_DEPENDENCY' ? undefined : warn(w)) });
+  const bundle = await rollup({
+    ...config,
+    onwarn: (w, warn) => (w.code === 'CIRCULAR_DEPENDENCY' ? undefined : warn(w)),
+  });
   try {
     const { output } = await bundle.write(config.output);
     return measure(output);
@@ -110,13 +113,25 @@ async function buildAdmin() {
   const js = script.outputFiles[0].text;
   const jsName = `admin.${hashOf(js)}.js`;
   writeFileSync(path.join(assetsOut, jsName), js);
-  const styles = await esbuild.build({ entryPoints: [path.join(root, 'site/admin/admin.css')], bundle: true, minify: true, write: false });
+  const styles = await esbuild.build({
+    entryPoints: [path.join(root, 'site/admin/admin.css')],
+    bundle: true,
+    minify: true,
+    write: false,
+  });
   const css = styles.outputFiles[0].text;
   const cssName = `admin.${hashOf(css)}.css`;
   writeFileSync(path.join(assetsOut, cssName), css);
 
   const entry = path.join(cache, 'admin-shell.mjs');
-  await esbuild.build({ entryPoints: [path.join(root, 'site/admin/shell.ts')], bundle: true, platform: 'node', format: 'esm', outfile: entry, logLevel: 'warning' });
+  await esbuild.build({
+    entryPoints: [path.join(root, 'site/admin/shell.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: entry,
+    logLevel: 'warning',
+  });
   const { adminShell } = await import(`${pathToFileURL(entry).href}?t=${Date.now()}`);
   writeFileSync(path.join(out, 'admin.html'), adminShell({ script: `/assets/${jsName}`, css: `/assets/${cssName}` }));
 }
@@ -132,7 +147,9 @@ export async function build() {
   appendFileSync(path.join(out, '_headers'), `\n${widgetHeaders(path.join(out, 'widgets/v1'))}`);
   // One table of widget, site-script and per-page CSS sizes; throws over a budget.
   checkBudgets([...widgetSizes, ...measureSite(out)]);
-  console.log(`Built ${pages.length} pages and the widgets into dist/public in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(
+    `Built ${pages.length} pages and the widgets into dist/public in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -16,7 +16,7 @@ export const wranglerEnv = {
 };
 
 /** Applies the wrangler environment to this process (and so to its children). */
-export function useWranglerEnv() {
+export function applyWranglerEnv() {
   Object.assign(process.env, wranglerEnv);
 }
 

@@ -2,13 +2,18 @@
 // project's offline environment set before the tool loads wrangler, so nothing is
 // written to ~ and nothing phones home.
 import { spawnSync } from 'node:child_process';
-import { root, useWranglerEnv } from './env.mjs';
+import { root, applyWranglerEnv } from './env.mjs';
 
-useWranglerEnv();
+applyWranglerEnv();
 const [command, ...args] = process.argv.slice(2);
 if (!command) {
   console.error('usage: node scripts/run.mjs <command> [args]');
   process.exit(2);
 }
-const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', shell: false, env: { ...process.env, PATH: `${root}/node_modules/.bin:${process.env.PATH}` } });
+const result = spawnSync(command, args, {
+  cwd: root,
+  stdio: 'inherit',
+  shell: false,
+  env: { ...process.env, PATH: `${root}/node_modules/.bin:${process.env.PATH}` },
+});
 process.exit(result.status ?? 1);

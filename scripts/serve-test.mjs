@@ -7,19 +7,22 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { root, useWranglerEnv, wranglerBin } from './env.mjs';
+import { root, applyWranglerEnv, wranglerBin } from './env.mjs';
 import { TEST_ADMIN_PASSWORD, adminHash } from './admin-hash.mjs';
 
 const port = process.env.PORT ?? '8788';
 // KSEROWO_TEST_STATE: another state folder, for a second server a test starts itself.
 const persist = path.join(root, process.env.KSEROWO_TEST_STATE ?? '.wrangler/test-state');
-useWranglerEnv();
+applyWranglerEnv();
 rmSync(persist, { recursive: true, force: true });
 
 /** wrangler.toml with absolute paths and the raised lead limit, written under .wrangler/. */
 function testConfig(limit) {
   const toml = readFileSync(path.join(root, 'wrangler.toml'), 'utf8')
-    .replace(/^(main|directory|migrations_dir) = "(.+)"$/gm, (_, key, value) => `${key} = ${JSON.stringify(path.resolve(root, value))}`)
+    .replace(
+      /^(main|directory|migrations_dir) = "(.+)"$/gm,
+      (_, key, value) => `${key} = ${JSON.stringify(path.resolve(root, value))}`,
+    )
     .replace(/(name = "LEAD_RATE_LIMIT"[^[]*?simple = \{ limit = )\d+/, `$1${limit}`);
   const dir = path.join(root, '.wrangler/test-config', port);
   mkdirSync(dir, { recursive: true });
@@ -29,18 +32,34 @@ function testConfig(limit) {
 }
 const config = testConfig(Number(process.env.KSEROWO_LEAD_LIMIT ?? 100_000));
 
-const migrate = spawnSync(process.execPath, [wranglerBin, 'd1', 'migrations', 'apply', 'DB', '--local', '--config', config, '--persist-to', persist], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, CI: 'true' },
-});
+const migrate = spawnSync(
+  process.execPath,
+  [wranglerBin, 'd1', 'migrations', 'apply', 'DB', '--local', '--config', config, '--persist-to', persist],
+  {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, CI: 'true' },
+  },
+);
 if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 
 const extra = process.env.KSEROWO_WRANGLER_ARGS ? process.env.KSEROWO_WRANGLER_ARGS.split(' ') : [];
 const args = [
-  wranglerBin, 'dev', '--config', config, '--ip', '127.0.0.1', '--port', port, '--local', '--persist-to', persist, '--show-interactive-dev-session=false',
+  wranglerBin,
+  'dev',
+  '--config',
+  config,
+  '--ip',
+  '127.0.0.1',
+  '--port',
+  port,
+  '--local',
+  '--persist-to',
+  persist,
+  '--show-interactive-dev-session=false',
   // The admin secret from the password the admin tests log in with (never the .dev.vars one).
-  '--var', `ADMIN_PASSWORD_HASH:${adminHash(TEST_ADMIN_PASSWORD)}`,
+  '--var',
+  `ADMIN_PASSWORD_HASH:${adminHash(TEST_ADMIN_PASSWORD)}`,
   ...extra,
 ];
 

@@ -5,11 +5,11 @@ import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { adminHash, randomPassword } from './admin-hash.mjs';
 import { build } from './build.mjs';
-import { root, useWranglerEnv, wranglerBin } from './env.mjs';
+import { root, applyWranglerEnv, wranglerBin } from './env.mjs';
 
 const port = process.env.PORT ?? '8787';
 const started = Date.now();
-useWranglerEnv();
+applyWranglerEnv();
 
 await build();
 
@@ -24,7 +24,10 @@ function ensureAdminPassword() {
   if (/^ADMIN_PASSWORD_HASH=/m.test(current)) return undefined;
   const password = randomPassword();
   const gap = current && !current.endsWith('\n') ? '\n' : '';
-  appendFileSync(file, `${gap}# Admin panel (/admin): hash of the password npm start printed on its first run.\nADMIN_PASSWORD_HASH="${adminHash(password)}"\n`);
+  appendFileSync(
+    file,
+    `${gap}# Admin panel (/admin): hash of the password npm start printed on its first run.\nADMIN_PASSWORD_HASH="${adminHash(password)}"\n`,
+  );
   return password;
 }
 const newAdminPassword = ensureAdminPassword();
@@ -46,7 +49,9 @@ dev.stdout.on('data', (chunk) => {
   process.stdout.write(chunk);
   if (!announced && /Ready on/.test(String(chunk))) {
     announced = true;
-    console.log(`\nKserowo is up on http://127.0.0.1:${port}/ (started in ${((Date.now() - started) / 1000).toFixed(1)} s).`);
+    console.log(
+      `\nKserowo is up on http://127.0.0.1:${port}/ (started in ${((Date.now() - started) / 1000).toFixed(1)} s).`,
+    );
     console.log(
       newAdminPassword
         ? `Admin panel: http://127.0.0.1:${port}/admin — password (shown only now, its hash is in .dev.vars): ${newAdminPassword}`

@@ -19,7 +19,10 @@ export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
  */
 export function widgetHeaders(widgetsDir) {
   const manifest = JSON.parse(readFileSync(path.join(widgetsDir, 'manifest.json'), 'utf8'));
-  const files = Object.entries(manifest.files).map(([name, file]) => [name, file.alias ? SHORT_CACHE : IMMUTABLE_CACHE]);
+  const files = Object.entries(manifest.files).map(([name, file]) => [
+    name,
+    file.alias ? SHORT_CACHE : IMMUTABLE_CACHE,
+  ]);
   files.push(['manifest.json', SHORT_CACHE]);
   files.sort(([a], [b]) => a.localeCompare(b));
   const lines = ['# Widget files: loadable from any site, without credentials (scripts/widget-headers.mjs).'];

@@ -1,7 +1,7 @@
 // `npm run wrangler -- <args>`: wrangler with the project's offline environment.
 import { spawnSync } from 'node:child_process';
-import { root, useWranglerEnv, wranglerBin } from './env.mjs';
+import { root, applyWranglerEnv, wranglerBin } from './env.mjs';
 
-useWranglerEnv();
+applyWranglerEnv();
 const result = spawnSync(process.execPath, [wranglerBin, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
 process.exit(result.status ?? 1);

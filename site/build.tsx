@@ -59,15 +59,62 @@ const cityRoutes: Route[] = cities.map((city) => ({
 }));
 
 export const routes: Route[] = [
-  { path: '/', file: 'index.html', meta: metaFor('/'), withCatalogue: true, jsonLd: [businessJsonLd(), faqJsonLd(faq.items)], render: (c) => <HomePage catalogue={c} /> },
-  { path: '/kontakt', file: 'kontakt.html', meta: metaFor('/kontakt'), jsonLd: [businessJsonLd()], render: () => <ContactPage /> },
-  { path: '/modele', file: 'modele.html', meta: metaFor('/modele'), withCatalogue: true, render: (c) => <ModelsPage catalogue={c} /> },
-  { path: '/konfigurator', file: 'konfigurator.html', meta: metaFor('/konfigurator'), withCatalogue: true, render: () => <ConfiguratorPage /> },
-  { path: '/o-nas', file: 'o-nas.html', meta: metaFor('/o-nas'), jsonLd: [businessJsonLd()], render: () => <AboutPage /> },
-  { path: '/polityka-prywatnosci', file: 'polityka-prywatnosci.html', meta: metaFor('/polityka-prywatnosci'), render: () => <PrivacyPage /> },
+  {
+    path: '/',
+    file: 'index.html',
+    meta: metaFor('/'),
+    withCatalogue: true,
+    jsonLd: [businessJsonLd(), faqJsonLd(faq.items)],
+    render: (c) => <HomePage catalogue={c} />,
+  },
+  {
+    path: '/kontakt',
+    file: 'kontakt.html',
+    meta: metaFor('/kontakt'),
+    jsonLd: [businessJsonLd()],
+    render: () => <ContactPage />,
+  },
+  {
+    path: '/modele',
+    file: 'modele.html',
+    meta: metaFor('/modele'),
+    withCatalogue: true,
+    render: (c) => <ModelsPage catalogue={c} />,
+  },
+  {
+    path: '/konfigurator',
+    file: 'konfigurator.html',
+    meta: metaFor('/konfigurator'),
+    withCatalogue: true,
+    render: () => <ConfiguratorPage />,
+  },
+  {
+    path: '/o-nas',
+    file: 'o-nas.html',
+    meta: metaFor('/o-nas'),
+    jsonLd: [businessJsonLd()],
+    render: () => <AboutPage />,
+  },
+  {
+    path: '/polityka-prywatnosci',
+    file: 'polityka-prywatnosci.html',
+    meta: metaFor('/polityka-prywatnosci'),
+    render: () => <PrivacyPage />,
+  },
   { path: '/regulamin', file: 'regulamin.html', meta: metaFor('/regulamin'), render: () => <TermsPage /> },
-  { path: '/miasta', file: 'miasta.html', meta: metaFor('/miasta'), jsonLd: [businessJsonLd()], render: () => <CitiesPage /> },
-  { path: '/dla-partnerow', file: 'dla-partnerow.html', meta: metaFor('/dla-partnerow'), render: () => <PartnersPage /> },
+  {
+    path: '/miasta',
+    file: 'miasta.html',
+    meta: metaFor('/miasta'),
+    jsonLd: [businessJsonLd()],
+    render: () => <CitiesPage />,
+  },
+  {
+    path: '/dla-partnerow',
+    file: 'dla-partnerow.html',
+    meta: metaFor('/dla-partnerow'),
+    render: () => <PartnersPage />,
+  },
   ...cityRoutes,
   { path: '/404', file: '404.html', meta: { ...metaFor('404'), noindex: true }, render: () => <NotFoundPage /> },
 ];
@@ -78,16 +125,28 @@ export function renderPage(route: Route, catalogue: Catalogue, assets: Assets): 
     path: route.path,
     head: (
       <>
-        {route.jsonLd?.map((data, i) => <JsonLd key={i} data={data} />)}
+        {route.jsonLd?.map((data, i) => (
+          <JsonLd key={i} data={data} />
+        ))}
         {route.withCatalogue && <InlineCatalogue catalogue={catalogue} />}
       </>
     ),
   };
-  const html = renderToString((<Layout meta={meta} assets={assets}>{route.render(catalogue)}</Layout>) as unknown as VNode);
+  const html = renderToString(
+    (
+      <Layout meta={meta} assets={assets}>
+        {route.render(catalogue)}
+      </Layout>
+    ) as unknown as VNode,
+  );
   return `<!doctype html>\n${html}\n`;
 }
 
-export async function buildSite(outDir: string, assets: Assets, catalogue: Catalogue = defaultCatalogue): Promise<string[]> {
+export async function buildSite(
+  outDir: string,
+  assets: Assets,
+  catalogue: Catalogue = defaultCatalogue,
+): Promise<string[]> {
   const written: string[] = [];
   const pages: string[] = [];
   for (const route of routes) {

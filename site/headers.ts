@@ -22,7 +22,10 @@ export function styleBlocks(html: string): string[] {
 /** The Content-Security-Policy of a page. */
 export function contentSecurityPolicy({ styleHashes = [], analyticsHosts = [] }: PolicyOptions = {}): string {
   const hosts = analyticsHosts.length ? ` ${analyticsHosts.join(' ')}` : '';
-  const hashes = [...new Set(styleHashes)].sort().map((h) => ` '${h}'`).join('');
+  const hashes = [...new Set(styleHashes)]
+    .sort()
+    .map((h) => ` '${h}'`)
+    .join('');
   return [
     "default-src 'self'",
     `script-src 'self'${hosts}`,

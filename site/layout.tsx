@@ -65,7 +65,9 @@ function current(link: NavLink, path: string): 'page' | 'true' | undefined {
 function NavItem({ link, path }: { link: NavLink; path: string }) {
   return (
     <li>
-      <a href={link.href} aria-current={current(link, path)}>{link.label}</a>
+      <a href={link.href} aria-current={current(link, path)}>
+        {link.label}
+      </a>
     </li>
   );
 }
@@ -79,26 +81,48 @@ function Header({ path }: { path: string }) {
       <div className="wrap header-inner">
         <a className="logo" href="/" aria-label={`${company.brand} – strona główna`}>
           <img src="/assets/logo.svg" alt={company.brand} width="150" height="36" />
-          <span className="logo-text" aria-hidden="true">{company.brand}</span>
+          <span className="logo-text" aria-hidden="true">
+            {company.brand}
+          </span>
         </a>
         <nav id="site-nav" className="site-nav" aria-label="Główna nawigacja">
           <ul className="nav">
-            {nav.before.map((l) => <NavItem key={l.label} link={l} path={path} />)}
+            {nav.before.map((l) => (
+              <NavItem key={l.label} link={l} path={path} />
+            ))}
             <li className="dropdown" data-dropdown="">
-              <button type="button" className={offerActive ? 'dropdown-toggle active' : 'dropdown-toggle'} aria-expanded="false" aria-controls="menu-oferta">
+              <button
+                type="button"
+                className={offerActive ? 'dropdown-toggle active' : 'dropdown-toggle'}
+                aria-expanded="false"
+                aria-controls="menu-oferta"
+              >
                 Oferta
-                <svg className="chevron" width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+                <svg
+                  className="chevron"
+                  width="12"
+                  height="12"
+                  viewBox="0 0 12 12"
+                  aria-hidden="true"
+                  focusable="false"
+                >
                   <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" />
                 </svg>
               </button>
               <ul id="menu-oferta" className="submenu">
-                {offerLinks.map((l) => <NavItem key={l.label} link={l} path={path} />)}
+                {offerLinks.map((l) => (
+                  <NavItem key={l.label} link={l} path={path} />
+                ))}
               </ul>
             </li>
-            {nav.after.map((l) => <NavItem key={l.label} link={l} path={path} />)}
+            {nav.after.map((l) => (
+              <NavItem key={l.label} link={l} path={path} />
+            ))}
           </ul>
         </nav>
-        <a className="btn header-cta" href={sectionHref(path, 'contact')}>Zamów wycenę</a>
+        <a className="btn header-cta" href={sectionHref(path, 'contact')}>
+          Zamów wycenę
+        </a>
         <button type="button" className="burger" aria-expanded="false" aria-controls="site-nav" aria-label="Menu">
           <span className="burger-bars" aria-hidden="true" />
         </button>
@@ -114,27 +138,43 @@ function Footer({ path }: { path: string }) {
       <div className="wrap footer-grid">
         <div>
           <p className="footer-brand">{company.brand}</p>
-          <p>
-            Dzierżawa odnowionych kserokopiarek Konica Minolta dla firm i instytucji. {company.serviceAreaNote}
-          </p>
+          <p>Dzierżawa odnowionych kserokopiarek Konica Minolta dla firm i instytucji. {company.serviceAreaNote}</p>
         </div>
         <nav aria-label="Szybkie linki">
           <h2 className="footer-title">Szybkie linki</h2>
           <ul>
-            <li><a href="/modele">Nasze modele</a></li>
-            <li><a href={sectionHref(path, 'pricing')}>Cennik</a></li>
-            <li><a href="/konfigurator">Konfigurator</a></li>
-            <li><a href={sectionHref(path, 'faq')}>FAQ</a></li>
-            <li><a href="/o-nas">O nas</a></li>
-            <li><a href="/kontakt">Kontakt</a></li>
-            <li><a href="/dla-partnerow">Dla partnerów</a></li>
+            <li>
+              <a href="/modele">Nasze modele</a>
+            </li>
+            <li>
+              <a href={sectionHref(path, 'pricing')}>Cennik</a>
+            </li>
+            <li>
+              <a href="/konfigurator">Konfigurator</a>
+            </li>
+            <li>
+              <a href={sectionHref(path, 'faq')}>FAQ</a>
+            </li>
+            <li>
+              <a href="/o-nas">O nas</a>
+            </li>
+            <li>
+              <a href="/kontakt">Kontakt</a>
+            </li>
+            <li>
+              <a href="/dla-partnerow">Dla partnerów</a>
+            </li>
           </ul>
         </nav>
         <div>
           <h2 className="footer-title">Kontakt</h2>
           <ul>
-            <li><a href={company.phone.href}>{company.phone.display}</a></li>
-            <li><a href={`mailto:${company.email}`}>{company.email}</a></li>
+            <li>
+              <a href={company.phone.href}>{company.phone.display}</a>
+            </li>
+            <li>
+              <a href={`mailto:${company.email}`}>{company.email}</a>
+            </li>
             <li>{company.openingHours.display}</li>
             <li>Obsługa online i telefoniczna – bez biura stacjonarnego</li>
           </ul>
@@ -143,15 +183,20 @@ function Footer({ path }: { path: string }) {
           <h2 className="footer-title">Miasta</h2>
           <ul>
             {cities.map((c) => (
-              <li key={c.slug}><a href={`/miasto/${c.slug}`}>{c.name}</a></li>
+              <li key={c.slug}>
+                <a href={`/miasto/${c.slug}`}>{c.name}</a>
+              </li>
             ))}
-            <li><a href="/miasta">Wszystkie miasta</a></li>
+            <li>
+              <a href="/miasta">Wszystkie miasta</a>
+            </li>
           </ul>
         </nav>
       </div>
       <div className="wrap footer-bottom">
         <p>
-          © {year} {company.brand} · <a href="/polityka-prywatnosci">Polityka prywatności</a> · <a href="/regulamin">Regulamin</a> · <ConsentSettingsLink />
+          © {year} {company.brand} · <a href="/polityka-prywatnosci">Polityka prywatności</a> ·{' '}
+          <a href="/regulamin">Regulamin</a> · <ConsentSettingsLink />
         </p>
         <p>Wszystkie ceny podane w serwisie są cenami netto.</p>
       </div>
@@ -184,7 +229,9 @@ export function Layout({ meta, assets, children }: { meta: PageMeta; assets: Ass
         {meta.head}
       </head>
       <body>
-        <a className="skip-link" href="#main">{skipLinkText}</a>
+        <a className="skip-link" href="#main">
+          {skipLinkText}
+        </a>
         <Header path={meta.path} />
         <main id="main" tabIndex={-1}>
           {children}
@@ -192,10 +239,17 @@ export function Layout({ meta, assets, children }: { meta: PageMeta; assets: Ass
         <Footer path={meta.path} />
         <ConsentBanner />
         <div id="app-fallback" className="app-fallback" role="alert" hidden>
-          <p><strong>{FALLBACK.app}</strong></p>
+          <p>
+            <strong>{FALLBACK.app}</strong>
+          </p>
           <p>{criticalFallbackText}</p>
           <p className="actions">
-            <a className="btn" href={meta.path}>Odśwież stronę</a> <a className="btn ghost" href="/">{FALLBACK.home}</a>
+            <a className="btn" href={meta.path}>
+              Odśwież stronę
+            </a>{' '}
+            <a className="btn ghost" href="/">
+              {FALLBACK.home}
+            </a>
           </p>
         </div>
       </body>

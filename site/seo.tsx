@@ -43,7 +43,12 @@ export function businessJsonLd(city?: City): Json {
     // The phone is not known yet (a placeholder in company.ts): left out rather than published wrong.
     ...(company.placeholders.includes('phone') ? {} : { telephone: company.phone.display }),
     priceRange: 'od 175 zł netto / mies.',
-    address: { '@type': 'PostalAddress', addressLocality: company.base.city, addressRegion: company.base.region, addressCountry: company.base.country },
+    address: {
+      '@type': 'PostalAddress',
+      addressLocality: company.base.city,
+      addressRegion: company.base.region,
+      addressCountry: company.base.country,
+    },
     geo: { '@type': 'GeoCoordinates', latitude: company.base.geo.lat, longitude: company.base.geo.lon },
     areaServed,
     openingHours: company.openingHours.schemaText,
@@ -84,13 +89,22 @@ export function faqJsonLd(items: { question: string; answer: string }[]): Json {
   return {
     '@context': 'https://schema.org',
     '@type': 'FAQPage',
-    mainEntity: items.map((i) => ({ '@type': 'Question', name: i.question, acceptedAnswer: { '@type': 'Answer', text: i.answer } })),
+    mainEntity: items.map((i) => ({
+      '@type': 'Question',
+      name: i.question,
+      acceptedAnswer: { '@type': 'Answer', text: i.answer },
+    })),
   };
 }
 
 /** JSON data block; `<` escaped so no text can close the script element. */
 export function JsonLd({ data }: { data: Json }) {
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }} />;
+  return (
+    <script
+      type="application/ld+json"
+      dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }}
+    />
+  );
 }
 
 export function sitemapXml(routes: string[] = publicRoutes): string {
@@ -100,5 +114,13 @@ export function sitemapXml(routes: string[] = publicRoutes): string {
 
 /** Keeps the admin panel, quote pages (secret links) and the API out of search engines. */
 export function robotsTxt(): string {
-  return ['User-agent: *', 'Disallow: /admin', 'Disallow: /wycena/', 'Disallow: /api/', '', `Sitemap: ${company.url}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Disallow: /admin',
+    'Disallow: /wycena/',
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${company.url}/sitemap.xml`,
+    '',
+  ].join('\n');
 }

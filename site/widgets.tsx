@@ -27,7 +27,14 @@ export const shadowRenderers: Record<string, (props: ElementProps, catalogue: Ca
   'kserowo-models': ({ limit, order, filters, syncUrl, ...rest }, catalogue) =>
     declarativeShadow(
       modelsCss,
-      <Models {...rest} limit={limit === undefined ? undefined : Number(limit)} order={order} filters={flag(filters)} syncUrl={flag(syncUrl)} catalogue={catalogue} />,
+      <Models
+        {...rest}
+        limit={limit === undefined ? undefined : Number(limit)}
+        order={order}
+        filters={flag(filters)}
+        syncUrl={flag(syncUrl)}
+        catalogue={catalogue}
+      />,
     ),
 };
 
@@ -39,7 +46,13 @@ export function propsOfAttributes(attributes: Iterable<[string, string]>): Eleme
 }
 
 export function InlineCatalogue({ catalogue }: { catalogue: Catalogue }) {
-  return <script type="application/json" id={INLINE_CATALOGUE_ID} dangerouslySetInnerHTML={{ __html: catalogueJson(catalogue) }} />;
+  return (
+    <script
+      type="application/json"
+      id={INLINE_CATALOGUE_ID}
+      dangerouslySetInnerHTML={{ __html: catalogueJson(catalogue) }}
+    />
+  );
 }
 
 export function PricingWidget({ catalogue, type = 'color' }: { catalogue: Catalogue; type?: 'mono' | 'color' }) {
@@ -70,7 +83,9 @@ export function ModelsWidget({ catalogue, limit, order, filters, syncUrl }: Mode
   return (
     <kserowo-models
       {...attributes}
-      dangerouslySetInnerHTML={{ __html: shadowRenderers['kserowo-models']!(propsOfAttributes(Object.entries(attributes)), catalogue) }}
+      dangerouslySetInnerHTML={{
+        __html: shadowRenderers['kserowo-models']!(propsOfAttributes(Object.entries(attributes)), catalogue),
+      }}
     />
   );
 }
@@ -82,7 +97,14 @@ export function ConfiguratorWidget(props: { device?: string; package?: string; s
       device={props.device}
       package={props.package}
       sync-url={props.syncUrl ? '' : undefined}
-      dangerouslySetInnerHTML={{ __html: declarativeShadow(baseCss, <div className="k-root"><Loading /></div>) }}
+      dangerouslySetInnerHTML={{
+        __html: declarativeShadow(
+          baseCss,
+          <div className="k-root">
+            <Loading />
+          </div>,
+        ),
+      }}
     />
   );
 }

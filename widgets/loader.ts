@@ -48,10 +48,14 @@ function discover(root: ParentNode): void {
 
 // Someone reaching a widget before it came near the viewport (Tab, a tap) loads it too.
 for (const type of ['focusin', 'pointerdown', 'mouseover']) {
-  document.addEventListener(type, (event) => {
-    const el = event.target instanceof Element ? event.target.closest(Object.keys(widgets).join()) : null;
-    if (el) load(el.localName);
-  }, { capture: true, passive: true });
+  document.addEventListener(
+    type,
+    (event) => {
+      const el = event.target instanceof Element ? event.target.closest(Object.keys(widgets).join()) : null;
+      if (el) load(el.localName);
+    },
+    { capture: true, passive: true },
+  );
 }
 
 document.documentElement.dataset.kserowo = 'ready';

@@ -19,7 +19,12 @@ app.use('*', securityHeaders);
 
 // The public API answers any origin, never with credentials (DESIGN §4); the admin API
 // is same-origin only and sends no CORS headers at all.
-const publicCors = cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ['Content-Type'], maxAge: 86400 });
+const publicCors = cors({
+  origin: '*',
+  allowMethods: ['GET', 'POST', 'OPTIONS'],
+  allowHeaders: ['Content-Type'],
+  maxAge: 86400,
+});
 app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/admin/') ? next() : publicCors(c, next)));
 
 app.route('/api/catalogue', catalogue);

@@ -37,14 +37,22 @@ export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
 export const constantTimeEqualText = (a: string, b: string): boolean =>
   constantTimeEqual(encoder.encode(a), encoder.encode(b));
 
-async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number, bytes: number): Promise<Uint8Array> {
+async function derive(
+  password: string,
+  salt: Uint8Array<ArrayBuffer>,
+  iterations: number,
+  bytes: number,
+): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey('raw', encoder.encode(password), 'PBKDF2', false, ['deriveBits']);
   const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, key, bytes * 8);
   return new Uint8Array(bits);
 }
 
 /** `pbkdf2-sha256$100000$<salt>$<hash>` for a password (the same format `npm run admin:hash` prints). */
-export async function hashPassword(password: string, salt: Uint8Array<ArrayBuffer> = crypto.getRandomValues(new Uint8Array(SALT_BYTES))): Promise<string> {
+export async function hashPassword(
+  password: string,
+  salt: Uint8Array<ArrayBuffer> = crypto.getRandomValues(new Uint8Array(SALT_BYTES)),
+): Promise<string> {
   const hash = await derive(password, salt, PBKDF2_ITERATIONS, HASH_BYTES);
   return `pbkdf2-sha256$${PBKDF2_ITERATIONS}$${toBase64(salt)}$${toBase64(hash)}`;
 }

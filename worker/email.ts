@@ -38,7 +38,10 @@ export const MAX_ATTEMPTS = 12;
 const SENDER_NAME = 'Kserowo – formularz';
 
 /** Sends one outbox row through the `send_email` binding; throws when it is not sent. */
-export async function sendNotification(env: Pick<Env, 'SEND_EMAIL' | 'MAIL_FROM'>, row: NotificationRow): Promise<void> {
+export async function sendNotification(
+  env: Pick<Env, 'SEND_EMAIL' | 'MAIL_FROM'>,
+  row: NotificationRow,
+): Promise<void> {
   await env.SEND_EMAIL.send({
     from: { name: SENDER_NAME, email: env.MAIL_FROM },
     to: row.recipient,

@@ -111,7 +111,8 @@ export function leadIntake(options: LeadIntakeOptions = {}) {
     } catch {
       return c.json({ error: INTAKE_ERRORS.badJson }, 400);
     }
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return c.json({ error: INTAKE_ERRORS.badJson }, 400);
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      return c.json({ error: INTAKE_ERRORS.badJson }, 400);
     const fields = body as Record<string, unknown>;
 
     if (filled(fields.website)) {

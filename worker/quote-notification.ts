@@ -11,8 +11,13 @@ import type { Notification } from './models/outbox.ts';
 import { formatNumber, formatPln, formatRate } from '../widgets/core/format.ts';
 import { TERM_LABELS } from '../widgets/core/quote.ts';
 
-
-export function quoteNotification(leadId: string, lead: NewLead, quote: NewQuote, pageUrl: string, recipient: string): Notification {
+export function quoteNotification(
+  leadId: string,
+  lead: NewLead,
+  quote: NewQuote,
+  pageUrl: string,
+  recipient: string,
+): Notification {
   const p = quote.price;
   const colour = p.overageColor !== undefined;
   const stated = p.volume.mono > 0 || (p.volume.color ?? 0) > 0;
@@ -23,12 +28,20 @@ export function quoteNotification(leadId: string, lead: NewLead, quote: NewQuote
     line('Pakiet', p.levelName),
     line('Okres umowy', TERM_LABELS[p.term]),
     line('Papier', p.paper ? 'tak – cena na zapytanie' : 'nie'),
-    line('W cenie', `${formatNumber(p.monthlyLimit)} stron mono${p.colorLimit !== undefined ? ` + ${formatNumber(p.colorLimit)} kolor` : ''}`),
-    line('Ponad limit', `${formatRate(p.overageMono)} mono${colour ? `, ${formatRate(p.overageColor ?? 0)} kolor` : ''}`),
+    line(
+      'W cenie',
+      `${formatNumber(p.monthlyLimit)} stron mono${p.colorLimit !== undefined ? ` + ${formatNumber(p.colorLimit)} kolor` : ''}`,
+    ),
+    line(
+      'Ponad limit',
+      `${formatRate(p.overageMono)} mono${colour ? `, ${formatRate(p.overageColor ?? 0)} kolor` : ''}`,
+    ),
     line('Cena miesięcznie', `${formatPln(p.monthlyNet, 2)} netto / ${formatPln(p.monthlyGross, 2)} brutto`),
     line(
       'Deklarowany wolumen',
-      stated ? `${formatNumber(p.volume.mono)} mono${colour ? ` + ${formatNumber(p.volume.color ?? 0)} kolor` : ''} → ${formatPln(p.estimatedNet, 2)} netto` : undefined,
+      stated
+        ? `${formatNumber(p.volume.mono)} mono${colour ? ` + ${formatNumber(p.volume.color ?? 0)} kolor` : ''} → ${formatPln(p.estimatedNet, 2)} netto`
+        : undefined,
     ),
     line('Wycena (ważna 30 dni)', pageUrl),
     '',

@@ -9,11 +9,15 @@ import { QUOTE_VALID_DAYS, TERM_LABELS } from '../widgets/core/quote.ts';
 import { PACKAGE_COPY } from '../widgets/core/packages.ts';
 import type { StoredQuote } from './models/quotes.ts';
 
-const escape = (value: unknown): string =>
-  String(value ?? '').replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const escape = (value: unknown): string => String(value ?? '').replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 const polishDate = (iso: string): string =>
-  new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso));
+  new Intl.DateTimeFormat('pl-PL', {
+    timeZone: 'Europe/Warsaw',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date(iso));
 
 /** Company data shown on the quote, leaving out identifiers still marked as placeholders. */
 const known = (value: string): string | undefined => (value.startsWith('[DO UZUPEŁNIENIA') ? undefined : value);
@@ -91,9 +95,10 @@ export function renderQuotePage(quote: StoredQuote): string {
   const colour = p.overageColor !== undefined;
   const included = `${formatNumber(p.monthlyLimit)} stron mono${p.colorLimit !== undefined ? ` + ${formatNumber(p.colorLimit)} stron kolor` : ''}`;
   const overage = `${formatRate(p.overageMono)} mono${p.overageColor !== undefined ? `, ${formatRate(p.overageColor)} kolor` : ''} za stronę`;
-  const service = p.level === 'premium'
-    ? `SLA 4h – reakcja serwisu w ciągu ${company.service.premiumSlaHours} godzin (standardowo ${company.service.standardResponseHours}h); urządzenie zastępcze na czas dłuższej naprawy`
-    : `reakcja serwisu w ciągu ${company.service.standardResponseHours}h`;
+  const service =
+    p.level === 'premium'
+      ? `SLA 4h – reakcja serwisu w ciągu ${company.service.premiumSlaHours} godzin (standardowo ${company.service.standardResponseHours}h); urządzenie zastępcze na czas dłuższej naprawy`
+      : `reakcja serwisu w ciągu ${company.service.standardResponseHours}h`;
   const stated = p.volume.mono > 0 || (p.volume.color ?? 0) > 0;
   const pages = `${formatNumber(p.volume.mono)} stron mono${colour ? ` + ${formatNumber(p.volume.color ?? 0)} stron kolor` : ''}`;
   const seller = [
@@ -104,15 +109,11 @@ export function renderQuotePage(quote: StoredQuote): string {
     company.salesEmail,
     company.domain,
   ].filter(Boolean);
-  const buyer = [
-    c.company,
-    c.nip && `NIP ${c.nip}`,
-    c.name,
-    c.city,
-    c.email,
-    c.phone && `tel. ${c.phone}`,
-  ].filter(Boolean);
-  const row = (label: string, value: string) => `<tr><th scope="row">${escape(label)}</th><td>${escape(value)}</td></tr>`;
+  const buyer = [c.company, c.nip && `NIP ${c.nip}`, c.name, c.city, c.email, c.phone && `tel. ${c.phone}`].filter(
+    Boolean,
+  );
+  const row = (label: string, value: string) =>
+    `<tr><th scope="row">${escape(label)}</th><td>${escape(value)}</td></tr>`;
 
   const body = `<div class="actions"><p><button type="button" class="btn" id="print">Drukuj / zapisz PDF</button>
 <a class="btn ghost" href="/konfigurator">Nowa konfiguracja</a></p></div>
@@ -147,11 +148,15 @@ ${row('Papier', p.paper ? 'tak – cena na zapytanie' : 'nie')}
 <tr><th scope="row">VAT 23%</th><td>${escape(formatPln(p.monthlyVat, 2))}</td></tr>
 <tr class="total"><th scope="row">Brutto</th><td>${escape(formatPln(p.monthlyGross, 2))}</td></tr>
 </table>
-${stated ? `<h2>Szacunkowy koszt przy ${escape(pages)} miesięcznie</h2>
+${
+  stated
+    ? `<h2>Szacunkowy koszt przy ${escape(pages)} miesięcznie</h2>
 <table class="money">
 <tr><th scope="row">Netto (abonament + strony ponad limit)</th><td>${escape(formatPln(p.estimatedNet, 2))}</td></tr>
 <tr><th scope="row">Brutto</th><td>${escape(formatPln(p.estimatedGross, 2))}</td></tr>
-</table>` : ''}
+</table>`
+    : ''
+}
 <p class="trial"><strong>${company.service.freeTrialDays} dni bezpłatnego testu</strong> – przed podpisaniem umowy możesz sprawdzić urządzenie w swojej firmie.</p>
 <p class="muted">Wszystkie ceny podane są w złotych netto; do ceny doliczamy 23% VAT. Wycena ma charakter informacyjny
 i nie stanowi oferty w rozumieniu Kodeksu cywilnego; wiążące warunki określi umowa.
@@ -169,10 +174,13 @@ export function renderMissingQuotePage(expired: boolean): string {
   const text = expired
     ? `Ta wycena wygasła: wyceny są ważne ${QUOTE_VALID_DAYS} dni. Przygotuj nową w konfiguratorze lub skontaktuj się z nami.`
     : 'Nie znaleziono wyceny o tym adresie. Sprawdź link albo przygotuj nową wycenę w konfiguratorze.';
-  return frame(expired ? `Wycena wygasła | ${company.brand}` : `Nie znaleziono wyceny | ${company.brand}`, `<main class="sheet">
+  return frame(
+    expired ? `Wycena wygasła | ${company.brand}` : `Nie znaleziono wyceny | ${company.brand}`,
+    `<main class="sheet">
 <h1>${expired ? 'Wycena wygasła' : 'Nie znaleziono wyceny'}</h1>
 <p>${escape(text)}</p>
 <p><a class="btn" href="/konfigurator">Przejdź do konfiguratora</a> <a class="btn ghost" href="/">Strona główna</a></p>
 <p class="muted">${escape(company.salesEmail)}</p>
-</main>`);
+</main>`,
+  );
 }

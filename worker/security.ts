@@ -6,14 +6,22 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { analyticsHosts, analyticsIdsInPage } from '../site/content/analytics.ts';
-import { CROSS_ORIGIN_HEADERS, PAGE_HEADERS, contentSecurityPolicy, sha256Source, styleBlocks } from '../site/headers.ts';
+import {
+  CROSS_ORIGIN_HEADERS,
+  PAGE_HEADERS,
+  contentSecurityPolicy,
+  sha256Source,
+  styleBlocks,
+} from '../site/headers.ts';
 
 export const securityHeaders: MiddlewareHandler = async (c, next) => {
   await next();
   if (c.req.path.startsWith('/api/')) {
     c.res = new Response(c.res.body, c.res);
     // The admin API is same-origin only (issue 7); the public API stays loadable anywhere.
-    const policy = c.req.path.startsWith('/api/admin/') ? 'same-origin' : CROSS_ORIGIN_HEADERS['Cross-Origin-Resource-Policy']!;
+    const policy = c.req.path.startsWith('/api/admin/')
+      ? 'same-origin'
+      : CROSS_ORIGIN_HEADERS['Cross-Origin-Resource-Policy']!;
     c.res.headers.set('Cross-Origin-Resource-Policy', policy);
     return;
   }
@@ -22,6 +30,9 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   const html = await c.res.text();
   const styleHashes = await Promise.all([...new Set(styleBlocks(html))].map(sha256Source));
   c.res = new Response(html, c.res);
-  c.res.headers.set('Content-Security-Policy', contentSecurityPolicy({ styleHashes, analyticsHosts: analyticsHosts(analyticsIdsInPage(html)) }));
+  c.res.headers.set(
+    'Content-Security-Policy',
+    contentSecurityPolicy({ styleHashes, analyticsHosts: analyticsHosts(analyticsIdsInPage(html)) }),
+  );
   for (const [name, value] of Object.entries(PAGE_HEADERS)) c.res.headers.set(name, value);
 };

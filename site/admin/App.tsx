@@ -56,7 +56,8 @@ function Panel() {
   const [[view, sub], setView] = useState(viewFromHash);
 
   const onFailure = useCallback((error: unknown) => {
-    if (error instanceof SessionEnded) setState({ kind: 'login', message: error.message || 'Sesja wygasła. Zaloguj się ponownie.' });
+    if (error instanceof SessionEnded)
+      setState({ kind: 'login', message: error.message || 'Sesja wygasła. Zaloguj się ponownie.' });
     else if (error instanceof ApiUnavailable) setState({ kind: 'unavailable' });
     else if (!(error instanceof ApiRefused)) setState({ kind: 'unavailable' });
   }, []);
@@ -75,9 +76,21 @@ function Panel() {
     return () => removeEventListener('hashchange', follow);
   }, []);
 
-  if (state.kind === 'loading') return <p className="boot" role="status">{FALLBACK.loading}</p>;
+  if (state.kind === 'loading')
+    return (
+      <p className="boot" role="status">
+        {FALLBACK.loading}
+      </p>
+    );
   if (state.kind === 'unavailable') return <Unavailable onRetry={check} />;
-  if (state.kind === 'login') return <Login message={state.message} onLoggedIn={(session) => setState({ kind: 'in', session })} onFailure={onFailure} />;
+  if (state.kind === 'login')
+    return (
+      <Login
+        message={state.message}
+        onLoggedIn={(session) => setState({ kind: 'in', session })}
+        onFailure={onFailure}
+      />
+    );
 
   const logout = () => {
     api('/logout', { method: 'POST', body: {} })
@@ -93,14 +106,18 @@ function Panel() {
           <ul>
             {VIEWS.map((v) => (
               <li key={v.id}>
-                <a href={`#${v.id}`} aria-current={v.id === current.id ? 'page' : undefined}>{v.label}</a>
+                <a href={`#${v.id}`} aria-current={v.id === current.id ? 'page' : undefined}>
+                  {v.label}
+                </a>
               </li>
             ))}
           </ul>
         </nav>
         <span className="who">
           Zalogowano: <strong>{state.session.user}</strong>{' '}
-          <button type="button" className="button ghost" onClick={logout}>Wyloguj</button>
+          <button type="button" className="button ghost" onClick={logout}>
+            Wyloguj
+          </button>
         </span>
       </header>
       <main className="content">{current.render({ onFailure }, sub)}</main>
@@ -108,7 +125,15 @@ function Panel() {
   );
 }
 
-function Login({ message, onLoggedIn, onFailure }: { message?: string | undefined; onLoggedIn: (s: Session) => void; onFailure: (e: unknown) => void }) {
+function Login({
+  message,
+  onLoggedIn,
+  onFailure,
+}: {
+  message?: string | undefined;
+  onLoggedIn: (s: Session) => void;
+  onFailure: (e: unknown) => void;
+}) {
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const submit = (event: Event) => {
@@ -125,7 +150,11 @@ function Login({ message, onLoggedIn, onFailure }: { message?: string | undefine
     <main className="login">
       <h1>Panel Kserowo</h1>
       <form onSubmit={submit} className="card">
-        {message && <p className="notice" role="status">{message}</p>}
+        {message && (
+          <p className="notice" role="status">
+            {message}
+          </p>
+        )}
         <label>
           Twoje imię <span className="hint">(widoczne w historii zmian cennika)</span>
           <input name="name" autoComplete="nickname" maxLength={60} />
@@ -134,8 +163,14 @@ function Login({ message, onLoggedIn, onFailure }: { message?: string | undefine
           Hasło
           <input name="password" type="password" autoComplete="current-password" required maxLength={200} />
         </label>
-        {error && <p className="error" role="alert">{error}</p>}
-        <button type="submit" className="button" disabled={busy}>Zaloguj się</button>
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="button" disabled={busy}>
+          Zaloguj się
+        </button>
       </form>
     </main>
   );
@@ -147,7 +182,9 @@ function Unavailable({ onRetry }: { onRetry: () => void }) {
       <h1>{FALLBACK.admin}</h1>
       <p>Nie udało się połączyć z serwerem panelu. Sprawdź połączenie i spróbuj ponownie.</p>
       <p>
-        <button type="button" className="button" onClick={onRetry}>{FALLBACK.retry}</button>
+        <button type="button" className="button" onClick={onRetry}>
+          {FALLBACK.retry}
+        </button>
       </p>
     </div>
   );

@@ -6,7 +6,13 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { render } from 'preact';
-import { type CatalogueChange, type CatalogueProblem, type PriceField, applyCatalogueChange, catalogueChangeOf } from '../../widgets/core/catalogue-rules.ts';
+import {
+  type CatalogueChange,
+  type CatalogueProblem,
+  type PriceField,
+  applyCatalogueChange,
+  catalogueChangeOf,
+} from '../../widgets/core/catalogue-rules.ts';
 import { type Catalogue, type Device, LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';
 import { formatNumber } from '../../widgets/core/format.ts';
 import { Pricing } from '../../widgets/pricing/Pricing.tsx';
@@ -38,7 +44,8 @@ const FIELDS: { field: PriceField; label: string; color?: boolean }[] = [
   { field: 'overageColor', label: 'Dopłata kolor (zł/str.)', color: true },
 ];
 
-const decimal = (n: number | undefined, places: number) => (n === undefined ? '' : formatNumber(n, places).replace(/\u00a0/g, ''));
+const decimal = (n: number | undefined, places: number) =>
+  n === undefined ? '' : formatNumber(n, places).replace(/\u00a0/g, '');
 
 function draftOf(catalogue: Catalogue): Draft {
   const draft: Draft = {};
@@ -49,7 +56,9 @@ function draftOf(catalogue: Catalogue): Draft {
         monthlyPrice: decimal(p.monthlyPrice, Number.isInteger(p.monthlyPrice) ? 0 : 2),
         monthlyLimit: String(p.monthlyLimit),
         overageMono: decimal(p.overage.mono, 2),
-        ...(d.type === 'color' ? { colorLimit: String(p.colorLimit ?? ''), overageColor: decimal(p.overage.color, 2) } : {}),
+        ...(d.type === 'color'
+          ? { colorLimit: String(p.colorLimit ?? ''), overageColor: decimal(p.overage.color, 2) }
+          : {}),
       };
     }
   }
@@ -98,13 +107,17 @@ export function CatalogueView({ onFailure }: ViewProps) {
 
   useEffect(() => void load(), []);
 
-  const check = useMemo(() => (data ? applyCatalogueChange(data.live, changeOf(data.live, draft)) : undefined), [data, draft]);
+  const check = useMemo(
+    () => (data ? applyCatalogueChange(data.live, changeOf(data.live, draft)) : undefined),
+    [data, draft],
+  );
   const problems = useMemo(() => {
     const map = new Map<string, CatalogueProblem>();
     if (check && !check.ok) for (const p of check.problems) map.set(problemKey(p.deviceId, p.level, p.field), p);
     return map;
   }, [check]);
-  const preview: Catalogue | undefined = check?.ok && data ? { version: data.live.version, devices: check.devices } : undefined;
+  const preview: Catalogue | undefined =
+    check?.ok && data ? { version: data.live.version, devices: check.devices } : undefined;
   const changed = !!preview && !!data && JSON.stringify(preview.devices) !== JSON.stringify(data.live.devices);
   const original = useMemo(() => (data ? draftOf(data.live) : {}), [data]);
 
@@ -117,7 +130,10 @@ export function CatalogueView({ onFailure }: ViewProps) {
     api<{ version: Version }>('/catalogue', { method: 'POST', body: { ...changeOf(data.live, draft), note } })
       .then(({ version }) => {
         setNote('');
-        return load({ ok: true, text: `Opublikowano wersję ${version.version}. Strona, API i nowe wyceny używają już nowych cen.` });
+        return load({
+          ok: true,
+          text: `Opublikowano wersję ${version.version}. Strona, API i nowe wyceny używają już nowych cen.`,
+        });
       })
       .catch((e: unknown) => (e instanceof ApiRefused ? setStatus({ ok: false, text: e.message }) : onFailure(e)))
       .finally(() => setBusy(false));
@@ -126,7 +142,9 @@ export function CatalogueView({ onFailure }: ViewProps) {
   const restore = (version: number) => {
     setBusy(true);
     api<{ version: Version }>(`/catalogue/versions/${version}/restore`, { method: 'POST', body: {} })
-      .then(({ version: v }) => load({ ok: true, text: `Przywrócono ceny wersji ${version} jako nową wersję ${v.version}.` }))
+      .then(({ version: v }) =>
+        load({ ok: true, text: `Przywrócono ceny wersji ${version} jako nową wersję ${v.version}.` }),
+      )
       .catch((e: unknown) => (e instanceof ApiRefused ? setStatus({ ok: false, text: e.message }) : onFailure(e)))
       .finally(() => setBusy(false));
   };
@@ -138,28 +156,60 @@ export function CatalogueView({ onFailure }: ViewProps) {
     <div className="catalogue">
       <h1>Cennik</h1>
       <p className="lead">
-        Obowiązuje: <strong>{data.live.version === 0 ? 'cennik wbudowany (wersja 0)' : `wersja ${data.live.version}`}</strong>.
-        Ceny są netto. Dopłaty za stronę mają najwyżej dwa miejsca po przecinku (np. 0,08).
+        Obowiązuje:{' '}
+        <strong>{data.live.version === 0 ? 'cennik wbudowany (wersja 0)' : `wersja ${data.live.version}`}</strong>. Ceny
+        są netto. Dopłaty za stronę mają najwyżej dwa miejsca po przecinku (np. 0,08).
       </p>
-      {status && <p className={status.ok ? 'notice' : 'error'} role={status.ok ? 'status' : 'alert'}>{status.text}</p>}
+      {status && (
+        <p className={status.ok ? 'notice' : 'error'} role={status.ok ? 'status' : 'alert'}>
+          {status.text}
+        </p>
+      )}
       <form onSubmit={publish} noValidate>
         {data.live.devices.map((device) => (
-          <DeviceTable key={device.id} device={device} draft={draft[device.id] ?? {}} original={original[device.id] ?? {}} problems={problems} onChange={set} />
+          <DeviceTable
+            key={device.id}
+            device={device}
+            draft={draft[device.id] ?? {}}
+            original={original[device.id] ?? {}}
+            problems={problems}
+            onChange={set}
+          />
         ))}
         <div className="publish">
           <label>
             Opis zmiany <span className="hint">(opcjonalnie, widoczny w historii)</span>
             <input value={note} maxLength={200} onInput={(e) => setNote((e.target as HTMLInputElement).value)} />
           </label>
-          {check && !check.ok && <p className="error" role="alert">Popraw zaznaczone pola ({check.problems.length}).</p>}
-          <button type="submit" className="button" disabled={busy || !changed}>Opublikuj cennik</button>
-          <button type="button" className="button ghost" disabled={busy} onClick={() => { setDraft(draftOf(data.live)); setStatus(undefined); }}>Cofnij zmiany w formularzu</button>
+          {check && !check.ok && (
+            <p className="error" role="alert">
+              Popraw zaznaczone pola ({check.problems.length}).
+            </p>
+          )}
+          <button type="submit" className="button" disabled={busy || !changed}>
+            Opublikuj cennik
+          </button>
+          <button
+            type="button"
+            className="button ghost"
+            disabled={busy}
+            onClick={() => {
+              setDraft(draftOf(data.live));
+              setStatus(undefined);
+            }}
+          >
+            Cofnij zmiany w formularzu
+          </button>
         </div>
       </form>
 
       <section aria-labelledby="preview-title">
         <h2 id="preview-title">Podgląd kart cennika</h2>
-        {preview ? <PricingPreview catalogue={preview} /> : <p className="hint">Podgląd pojawi się po poprawieniu błędów.</p>}
+        {preview ? (
+          <PricingPreview catalogue={preview} />
+        ) : (
+          <p className="hint">Podgląd pojawi się po poprawieniu błędów.</p>
+        )}
       </section>
 
       <section aria-labelledby="history-title">
@@ -167,16 +217,38 @@ export function CatalogueView({ onFailure }: ViewProps) {
         <div className="table-wrap">
           <table>
             <thead>
-              <tr><th scope="col">Wersja</th><th scope="col">Kiedy</th><th scope="col">Kto</th><th scope="col">Opis</th><th scope="col"><span className="sr-only">Akcje</span></th></tr>
+              <tr>
+                <th scope="col">Wersja</th>
+                <th scope="col">Kiedy</th>
+                <th scope="col">Kto</th>
+                <th scope="col">Opis</th>
+                <th scope="col">
+                  <span className="sr-only">Akcje</span>
+                </th>
+              </tr>
             </thead>
             <tbody>
               {data.versions.map((v, i) => (
                 <tr key={v.version}>
-                  <td>{v.version}{i === 0 && <span className="badge">obowiązuje</span>}</td>
+                  <td>
+                    {v.version}
+                    {i === 0 && <span className="badge">obowiązuje</span>}
+                  </td>
                   <td>{when(v.createdAt)}</td>
                   <td>{v.createdBy}</td>
                   <td>{v.note ?? '–'}</td>
-                  <td>{i > 0 && <button type="button" className="button ghost small" disabled={busy} onClick={() => restore(v.version)}>Przywróć wersję {v.version}</button>}</td>
+                  <td>
+                    {i > 0 && (
+                      <button
+                        type="button"
+                        className="button ghost small"
+                        disabled={busy}
+                        onClick={() => restore(v.version)}
+                      >
+                        Przywróć wersję {v.version}
+                      </button>
+                    )}
+                  </td>
                 </tr>
               ))}
               <tr>
@@ -184,7 +256,13 @@ export function CatalogueView({ onFailure }: ViewProps) {
                 <td>–</td>
                 <td>–</td>
                 <td>Cennik wbudowany (specyfikacja)</td>
-                <td>{data.versions.length > 0 && <button type="button" className="button ghost small" disabled={busy} onClick={() => restore(0)}>Przywróć wersję 0</button>}</td>
+                <td>
+                  {data.versions.length > 0 && (
+                    <button type="button" className="button ghost small" disabled={busy} onClick={() => restore(0)}>
+                      Przywróć wersję 0
+                    </button>
+                  )}
+                </td>
               </tr>
             </tbody>
           </table>
@@ -194,7 +272,13 @@ export function CatalogueView({ onFailure }: ViewProps) {
   );
 }
 
-function DeviceTable({ device, draft, original, problems, onChange }: {
+function DeviceTable({
+  device,
+  draft,
+  original,
+  problems,
+  onChange,
+}: {
   device: Device;
   draft: Draft[string];
   original: Draft[string];
@@ -204,11 +288,23 @@ function DeviceTable({ device, draft, original, problems, onChange }: {
   const fields = FIELDS.filter((f) => !f.color || device.type === 'color');
   return (
     <fieldset className="device">
-      <legend>{device.name} <span className="hint">({device.type === 'color' ? 'kolor' : 'mono'}, {device.format})</span></legend>
+      <legend>
+        {device.name}{' '}
+        <span className="hint">
+          ({device.type === 'color' ? 'kolor' : 'mono'}, {device.format})
+        </span>
+      </legend>
       <div className="table-wrap">
         <table>
           <thead>
-            <tr><th scope="col">Pakiet</th>{fields.map((f) => <th key={f.field} scope="col">{f.label}</th>)}</tr>
+            <tr>
+              <th scope="col">Pakiet</th>
+              {fields.map((f) => (
+                <th key={f.field} scope="col">
+                  {f.label}
+                </th>
+              ))}
+            </tr>
           </thead>
           <tbody>
             {device.packages.map((p) => (
@@ -222,14 +318,20 @@ function DeviceTable({ device, draft, original, problems, onChange }: {
                     <td key={f.field} className={edited ? 'edited' : undefined}>
                       <input
                         id={id}
-                        inputMode={f.field.startsWith('monthlyLimit') || f.field === 'colorLimit' ? 'numeric' : 'decimal'}
+                        inputMode={
+                          f.field.startsWith('monthlyLimit') || f.field === 'colorLimit' ? 'numeric' : 'decimal'
+                        }
                         aria-label={`${device.name}, ${LEVEL_NAMES[p.level as PackageLevel]}: ${f.label}`}
                         aria-invalid={problem ? 'true' : undefined}
                         aria-describedby={problem ? `${id}-error` : undefined}
                         value={draft[p.level]?.[f.field] ?? ''}
                         onInput={(e) => onChange(device.id, p.level, f.field, (e.target as HTMLInputElement).value)}
                       />
-                      {problem && <span id={`${id}-error`} className="field-error">{problem.message}</span>}
+                      {problem && (
+                        <span id={`${id}-error`} className="field-error">
+                          {problem.message}
+                        </span>
+                      )}
                     </td>
                   );
                 })}
@@ -261,8 +363,11 @@ function PricingPreview({ catalogue }: { catalogue: Catalogue }) {
     }
     render(<Pricing catalogue={catalogue} container={root} />, root);
   }, [catalogue]);
-  useEffect(() => () => {
-    if (host.current?.shadowRoot) render(null, host.current.shadowRoot);
-  }, []);
+  useEffect(
+    () => () => {
+      if (host.current?.shadowRoot) render(null, host.current.shadowRoot);
+    },
+    [],
+  );
   return <div ref={host} className="pricing-preview" data-testid="pricing-preview" />;
 }

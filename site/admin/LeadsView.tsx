@@ -102,7 +102,11 @@ export function LeadsView({ onFailure, leadId }: ViewProps & { leadId?: string |
   const input = (key: keyof Filter, label: string, type = 'text') => (
     <label>
       {label}
-      <input type={type} value={filter[key] ?? ''} onInput={(e) => setFilter((f) => ({ ...f, [key]: (e.target as HTMLInputElement).value }))} />
+      <input
+        type={type}
+        value={filter[key] ?? ''}
+        onInput={(e) => setFilter((f) => ({ ...f, [key]: (e.target as HTMLInputElement).value }))}
+      />
     </label>
   );
 
@@ -120,7 +124,10 @@ export function LeadsView({ onFailure, leadId }: ViewProps & { leadId?: string |
         {input('q', 'Szukaj (imię, e-mail, firma)', 'search')}
         <label>
           Rodzaj
-          <select value={filter.kind ?? ''} onChange={(e) => setFilter((f) => ({ ...f, kind: (e.target as HTMLSelectElement).value }))}>
+          <select
+            value={filter.kind ?? ''}
+            onChange={(e) => setFilter((f) => ({ ...f, kind: (e.target as HTMLSelectElement).value }))}
+          >
             <option value="">Wszystkie</option>
             <option value="contact">Kontakt</option>
             <option value="quote">Wycena</option>
@@ -128,9 +135,16 @@ export function LeadsView({ onFailure, leadId }: ViewProps & { leadId?: string |
         </label>
         <label>
           Status
-          <select value={filter.status ?? ''} onChange={(e) => setFilter((f) => ({ ...f, status: (e.target as HTMLSelectElement).value }))}>
+          <select
+            value={filter.status ?? ''}
+            onChange={(e) => setFilter((f) => ({ ...f, status: (e.target as HTMLSelectElement).value }))}
+          >
             <option value="">Wszystkie</option>
-            {LEAD_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+            {LEAD_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
           </select>
         </label>
         {input('from', 'Od dnia', 'date')}
@@ -139,21 +153,50 @@ export function LeadsView({ onFailure, leadId }: ViewProps & { leadId?: string |
         {input('utm_campaign', 'utm_campaign')}
         {input('partner', 'Partner')}
         <div className="filter-actions">
-          <button type="submit" className="button">Filtruj</button>
-          <button type="button" className="button ghost" onClick={() => { setFilter({}); setApplied({}); }}>Wyczyść</button>
-          <a className="button ghost" href={`/api/admin/leads.csv${queryOf(applied)}`} download>Eksportuj CSV</a>
+          <button type="submit" className="button">
+            Filtruj
+          </button>
+          <button
+            type="button"
+            className="button ghost"
+            onClick={() => {
+              setFilter({});
+              setApplied({});
+            }}
+          >
+            Wyczyść
+          </button>
+          <a className="button ghost" href={`/api/admin/leads.csv${queryOf(applied)}`} download>
+            Eksportuj CSV
+          </a>
         </div>
       </form>
-      {error && <p className="error" role="alert">{error}</p>}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
       {!data ? (
         <p role="status">Ładowanie leadów...</p>
       ) : (
         <>
-          <p className="hint" role="status">Znaleziono: {data.total}{data.total > data.leads.length ? ` (pokazano ${data.leads.length} najnowszych)` : ''}</p>
+          <p className="hint" role="status">
+            Znaleziono: {data.total}
+            {data.total > data.leads.length ? ` (pokazano ${data.leads.length} najnowszych)` : ''}
+          </p>
           <div className="table-wrap">
             <table className="lead-list">
               <thead>
-                <tr><th scope="col">Data</th><th scope="col">Rodzaj</th><th scope="col">Imię i nazwisko</th><th scope="col">E-mail</th><th scope="col">Firma</th><th scope="col">Źródło</th><th scope="col">Status</th><th scope="col">E-mail do działu</th></tr>
+                <tr>
+                  <th scope="col">Data</th>
+                  <th scope="col">Rodzaj</th>
+                  <th scope="col">Imię i nazwisko</th>
+                  <th scope="col">E-mail</th>
+                  <th scope="col">Firma</th>
+                  <th scope="col">Źródło</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">E-mail do działu</th>
+                </tr>
               </thead>
               <tbody>
                 {data.leads.map((lead) => (
@@ -161,17 +204,40 @@ export function LeadsView({ onFailure, leadId }: ViewProps & { leadId?: string |
                     <td>{when(lead.createdAt)}</td>
                     <td>
                       {KIND_LABELS[lead.kind] ?? lead.kind}
-                      {lead.quote && <span className="hint"><br />{lead.quote.number} · {lead.quote.deviceName} {LEVEL_NAMES[lead.quote.level as PackageLevel] ?? lead.quote.level} · {formatPln(lead.quote.monthlyNet, 2)}</span>}
+                      {lead.quote && (
+                        <span className="hint">
+                          <br />
+                          {lead.quote.number} · {lead.quote.deviceName}{' '}
+                          {LEVEL_NAMES[lead.quote.level as PackageLevel] ?? lead.quote.level} ·{' '}
+                          {formatPln(lead.quote.monthlyNet, 2)}
+                        </span>
+                      )}
                     </td>
-                    <td><a href={`#leady/${encodeURIComponent(lead.id)}`}>{lead.name}</a></td>
+                    <td>
+                      <a href={`#leady/${encodeURIComponent(lead.id)}`}>{lead.name}</a>
+                    </td>
                     <td>{lead.email}</td>
                     <td>{lead.company ?? '–'}</td>
-                    <td>{[attr(lead, 'utm_source'), attr(lead, 'utm_campaign'), attr(lead, 'partner') && `partner: ${attr(lead, 'partner')}`].filter(Boolean).join(' · ') || '–'}</td>
-                    <td><span className={`status status-${lead.status.replace(/\s/g, '-')}`}>{lead.status}</span></td>
-                    <td>{lead.emailState ? EMAIL_STATE_LABELS[lead.emailState] ?? lead.emailState : '–'}</td>
+                    <td>
+                      {[
+                        attr(lead, 'utm_source'),
+                        attr(lead, 'utm_campaign'),
+                        attr(lead, 'partner') && `partner: ${attr(lead, 'partner')}`,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ') || '–'}
+                    </td>
+                    <td>
+                      <span className={`status status-${lead.status.replace(/\s/g, '-')}`}>{lead.status}</span>
+                    </td>
+                    <td>{lead.emailState ? (EMAIL_STATE_LABELS[lead.emailState] ?? lead.emailState) : '–'}</td>
                   </tr>
                 ))}
-                {data.leads.length === 0 && <tr><td colSpan={8}>Brak leadów dla tych filtrów.</td></tr>}
+                {data.leads.length === 0 && (
+                  <tr>
+                    <td colSpan={8}>Brak leadów dla tych filtrów.</td>
+                  </tr>
+                )}
               </tbody>
             </table>
           </div>
@@ -213,7 +279,17 @@ function LeadDetail({ id, onFailure }: ViewProps & { id: string }) {
 
   const refused = (e: unknown) => (e instanceof ApiRefused ? setMessage({ ok: false, text: e.message }) : onFailure(e));
 
-  if (missing) return <div><p><a href="#leady">← Wszystkie leady</a></p><p className="error" role="alert">Nie ma takiego leadu (mógł zostać usunięty).</p></div>;
+  if (missing)
+    return (
+      <div>
+        <p>
+          <a href="#leady">← Wszystkie leady</a>
+        </p>
+        <p className="error" role="alert">
+          Nie ma takiego leadu (mógł zostać usunięty).
+        </p>
+      </div>
+    );
   if (!data) return <p role="status">Ładowanie leadu...</p>;
   const { lead, notifications, quote } = data;
 
@@ -236,19 +312,34 @@ function LeadDetail({ id, onFailure }: ViewProps & { id: string }) {
 
   return (
     <div className="lead-detail">
-      <p><a href="#leady">← Wszystkie leady</a></p>
+      <p>
+        <a href="#leady">← Wszystkie leady</a>
+      </p>
       <h1>{lead.name}</h1>
-      <p className="hint">{KIND_LABELS[lead.kind] ?? lead.kind} z {when(lead.createdAt)} · ostatnia zmiana {when(lead.updatedAt)}</p>
-      {message && <p className={message.ok ? 'notice' : 'error'} role={message.ok ? 'status' : 'alert'}>{message.text}</p>}
+      <p className="hint">
+        {KIND_LABELS[lead.kind] ?? lead.kind} z {when(lead.createdAt)} · ostatnia zmiana {when(lead.updatedAt)}
+      </p>
+      {message && (
+        <p className={message.ok ? 'notice' : 'error'} role={message.ok ? 'status' : 'alert'}>
+          {message.text}
+        </p>
+      )}
       <div className="detail-grid">
         <section className="card" aria-labelledby="who">
           <h2 id="who">Dane kontaktowe</h2>
           <dl>
-            <dt>Imię i nazwisko</dt><dd>{lead.name}</dd>
-            <dt>E-mail</dt><dd><a href={`mailto:${lead.email}`}>{lead.email}</a></dd>
-            <dt>Telefon</dt><dd>{lead.phone ? <a href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>{lead.phone}</a> : '–'}</dd>
-            <dt>Firma</dt><dd>{lead.company ?? '–'}</dd>
-            <dt>Wiadomość</dt><dd className="message">{lead.message || '–'}</dd>
+            <dt>Imię i nazwisko</dt>
+            <dd>{lead.name}</dd>
+            <dt>E-mail</dt>
+            <dd>
+              <a href={`mailto:${lead.email}`}>{lead.email}</a>
+            </dd>
+            <dt>Telefon</dt>
+            <dd>{lead.phone ? <a href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>{lead.phone}</a> : '–'}</dd>
+            <dt>Firma</dt>
+            <dd>{lead.company ?? '–'}</dd>
+            <dt>Wiadomość</dt>
+            <dd className="message">{lead.message || '–'}</dd>
           </dl>
         </section>
         <form className="card" onSubmit={save} aria-labelledby="work">
@@ -256,14 +347,25 @@ function LeadDetail({ id, onFailure }: ViewProps & { id: string }) {
           <label>
             Status
             <select value={status} onChange={(e) => setStatus((e.target as HTMLSelectElement).value)}>
-              {LEAD_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+              {LEAD_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
             </select>
           </label>
           <label>
             Notatki wewnętrzne
-            <textarea rows={5} maxLength={5000} value={notes} onInput={(e) => setNotes((e.target as HTMLTextAreaElement).value)} />
+            <textarea
+              rows={5}
+              maxLength={5000}
+              value={notes}
+              onInput={(e) => setNotes((e.target as HTMLTextAreaElement).value)}
+            />
           </label>
-          <button type="submit" className="button">Zapisz</button>
+          <button type="submit" className="button">
+            Zapisz
+          </button>
         </form>
         {quote && <QuoteDetails quote={quote} />}
         <section className="card" aria-labelledby="whence">
@@ -275,8 +377,12 @@ function LeadDetail({ id, onFailure }: ViewProps & { id: string }) {
                 <dd>{attr(lead, key) ?? '–'}</dd>
               </Fragment>
             ))}
-            <dt>Origin żądania</dt><dd>{lead.origin ?? '–'}</dd>
-            <dt>Identyfikator</dt><dd><code>{lead.id}</code></dd>
+            <dt>Origin żądania</dt>
+            <dd>{lead.origin ?? '–'}</dd>
+            <dt>Identyfikator</dt>
+            <dd>
+              <code>{lead.id}</code>
+            </dd>
           </dl>
         </section>
         <section className="card" aria-labelledby="mails">
@@ -290,7 +396,9 @@ function LeadDetail({ id, onFailure }: ViewProps & { id: string }) {
               </p>
               {n.lastError && <p className="error-text">Ostatni błąd: {n.lastError}</p>}
               {n.state !== 'sent' && n.state !== 'sending' && (
-                <button type="button" className="button small" onClick={() => void resend(n)}>Wyślij ponownie</button>
+                <button type="button" className="button small" onClick={() => void resend(n)}>
+                  Wyślij ponownie
+                </button>
               )}
               <details>
                 <summary>Treść: {n.subject}</summary>
@@ -305,11 +413,17 @@ function LeadDetail({ id, onFailure }: ViewProps & { id: string }) {
         <p>Usuwa lead i jego powiadomienia na zawsze. Tego nie da się cofnąć.</p>
         {confirmDelete ? (
           <p>
-            <button type="button" className="button danger" onClick={() => void remove()}>Tak, usuń na zawsze</button>{' '}
-            <button type="button" className="button ghost" onClick={() => setConfirmDelete(false)}>Anuluj</button>
+            <button type="button" className="button danger" onClick={() => void remove()}>
+              Tak, usuń na zawsze
+            </button>{' '}
+            <button type="button" className="button ghost" onClick={() => setConfirmDelete(false)}>
+              Anuluj
+            </button>
           </p>
         ) : (
-          <button type="button" className="button danger" onClick={() => setConfirmDelete(true)}>Usuń lead</button>
+          <button type="button" className="button danger" onClick={() => setConfirmDelete(true)}>
+            Usuń lead
+          </button>
         )}
       </section>
     </div>
@@ -319,7 +433,8 @@ function LeadDetail({ id, onFailure }: ViewProps & { id: string }) {
 /** A quote's configuration and prices as stored with the lead (issue 5). */
 function QuoteDetails({ quote: q }: { quote: Quote }) {
   const terms: Record<string, string> = { '24': '24 miesiące', '36': '36 miesięcy', short: 'krótszy, na zapytanie' };
-  const pages = (mono: number, color: number | null) => `${formatNumber(mono)} mono${color ? ` + ${formatNumber(color)} kolor` : ''}`;
+  const pages = (mono: number, color: number | null) =>
+    `${formatNumber(mono)} mono${color ? ` + ${formatNumber(color)} kolor` : ''}`;
   const rate = (n: number | null) => (n === null ? '' : formatPln(n, 2));
   const rows: [string, string][] = [
     ['Numer', q.number],
@@ -329,7 +444,15 @@ function QuoteDetails({ quote: q }: { quote: Quote }) {
     ['Papier', q.paper ? 'tak (wycena indywidualna)' : 'nie'],
     ['Nakład miesięczny', q.volume.mono || q.volume.color ? pages(q.volume.mono, q.volume.color) : 'nie podano'],
     ['W pakiecie', pages(q.monthlyLimit, q.colorLimit)],
-    ['Dopłata za stronę', [rate(q.overage.mono) && `mono ${rate(q.overage.mono)}`, q.overage.color !== null && `kolor ${rate(q.overage.color)}`].filter(Boolean).join(', ')],
+    [
+      'Dopłata za stronę',
+      [
+        rate(q.overage.mono) && `mono ${rate(q.overage.mono)}`,
+        q.overage.color !== null && `kolor ${rate(q.overage.color)}`,
+      ]
+        .filter(Boolean)
+        .join(', '),
+    ],
     ['Abonament', `${formatPln(q.monthlyNet, 2)} netto / ${formatPln(q.monthlyGross, 2)} brutto`],
     ['Szacunkowo przy nakładzie', `${formatPln(q.estimatedNet, 2)} netto / ${formatPln(q.estimatedGross, 2)} brutto`],
     ['Wersja cennika', String(q.catalogueVersion)],
@@ -349,7 +472,11 @@ function QuoteDetails({ quote: q }: { quote: Quote }) {
           </Fragment>
         ))}
       </dl>
-      <p><a href={q.url} target="_blank" rel="noopener">Otwórz stronę wyceny</a></p>
+      <p>
+        <a href={q.url} target="_blank" rel="noopener">
+          Otwórz stronę wyceny
+        </a>
+      </p>
     </section>
   );
 }

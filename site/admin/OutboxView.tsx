@@ -35,44 +35,95 @@ export function OutboxView({ onFailure }: ViewProps) {
 
   const resend = (row: OutboxRow) =>
     api<{ queued: boolean }>(`/outbox/${row.id}/resend`, { method: 'POST', body: {} })
-      .then((r) => load({ ok: true, text: r.queued ? `Wiadomość nr ${row.id} wróciła do kolejki wysyłki.` : `Wiadomość nr ${row.id} czeka na wysyłkę (kolejka niedostępna, wyśle ją automat co 5 minut).` }))
+      .then((r) =>
+        load({
+          ok: true,
+          text: r.queued
+            ? `Wiadomość nr ${row.id} wróciła do kolejki wysyłki.`
+            : `Wiadomość nr ${row.id} czeka na wysyłkę (kolejka niedostępna, wyśle ją automat co 5 minut).`,
+        }),
+      )
       .catch((e: unknown) => (e instanceof ApiRefused ? setMessage({ ok: false, text: e.message }) : onFailure(e)));
 
   return (
     <div className="outbox">
       <h1>Wysyłka e-maili</h1>
-      <p className="lead">Powiadomienia o leadach do działu sprzedaży. Nieudane wysyłki są ponawiane automatycznie; po wyczerpaniu prób wiadomość zostaje tutaj jako „niewysłany”.</p>
+      <p className="lead">
+        Powiadomienia o leadach do działu sprzedaży. Nieudane wysyłki są ponawiane automatycznie; po wyczerpaniu prób
+        wiadomość zostaje tutaj jako „niewysłany”.
+      </p>
       <label className="inline">
         Pokaż
         <select value={state} onChange={(e) => setState((e.target as HTMLSelectElement).value)}>
           <option value="">Wszystkie</option>
           <option value="unsent">Niewysłane</option>
-          {Object.entries(EMAIL_STATE_LABELS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+          {Object.entries(EMAIL_STATE_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
         </select>
       </label>
-      {message && <p className={message.ok ? 'notice' : 'error'} role={message.ok ? 'status' : 'alert'}>{message.text}</p>}
+      {message && (
+        <p className={message.ok ? 'notice' : 'error'} role={message.ok ? 'status' : 'alert'}>
+          {message.text}
+        </p>
+      )}
       {!rows ? (
         <p role="status">Ładowanie...</p>
       ) : (
         <div className="table-wrap">
           <table>
             <thead>
-              <tr><th scope="col">Nr</th><th scope="col">Utworzono</th><th scope="col">Lead</th><th scope="col">Temat</th><th scope="col">Stan</th><th scope="col">Próby</th><th scope="col">Ostatni błąd</th><th scope="col"><span className="sr-only">Akcje</span></th></tr>
+              <tr>
+                <th scope="col">Nr</th>
+                <th scope="col">Utworzono</th>
+                <th scope="col">Lead</th>
+                <th scope="col">Temat</th>
+                <th scope="col">Stan</th>
+                <th scope="col">Próby</th>
+                <th scope="col">Ostatni błąd</th>
+                <th scope="col">
+                  <span className="sr-only">Akcje</span>
+                </th>
+              </tr>
             </thead>
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id}>
                   <td>{row.id}</td>
                   <td>{when(row.createdAt)}</td>
-                  <td>{row.leadName ? <a href={`#leady/${encodeURIComponent(row.leadId)}`}>{row.leadName}</a> : '(usunięty)'} <span className="hint">{KIND_LABELS[row.leadKind ?? ''] ?? ''}</span></td>
+                  <td>
+                    {row.leadName ? (
+                      <a href={`#leady/${encodeURIComponent(row.leadId)}`}>{row.leadName}</a>
+                    ) : (
+                      '(usunięty)'
+                    )}{' '}
+                    <span className="hint">{KIND_LABELS[row.leadKind ?? ''] ?? ''}</span>
+                  </td>
                   <td>{row.subject}</td>
-                  <td><span className={`mail-state state-${row.state}`}>{EMAIL_STATE_LABELS[row.state] ?? row.state}</span>{row.sentAt && <span className="hint"> {when(row.sentAt)}</span>}</td>
+                  <td>
+                    <span className={`mail-state state-${row.state}`}>
+                      {EMAIL_STATE_LABELS[row.state] ?? row.state}
+                    </span>
+                    {row.sentAt && <span className="hint"> {when(row.sentAt)}</span>}
+                  </td>
                   <td>{row.attempts}</td>
                   <td className="error-text">{row.lastError ?? ''}</td>
-                  <td>{row.state !== 'sent' && row.state !== 'sending' && <button type="button" className="button small" onClick={() => void resend(row)}>Wyślij ponownie</button>}</td>
+                  <td>
+                    {row.state !== 'sent' && row.state !== 'sending' && (
+                      <button type="button" className="button small" onClick={() => void resend(row)}>
+                        Wyślij ponownie
+                      </button>
+                    )}
+                  </td>
                 </tr>
               ))}
-              {rows.length === 0 && <tr><td colSpan={8}>Brak wiadomości.</td></tr>}
+              {rows.length === 0 && (
+                <tr>
+                  <td colSpan={8}>Brak wiadomości.</td>
+                </tr>
+              )}
             </tbody>
           </table>
         </div>

@@ -8,7 +8,14 @@ import { api } from './api.ts';
 import type { ViewProps } from './App.tsx';
 import type { Catalogue } from '../../widgets/core/model.ts';
 import { LEVEL_NAMES, PACKAGE_LEVELS } from '../../widgets/core/model.ts';
-import { type SnippetChoice, type WidgetTag, WIDGETS, isCleanValue, snippetAttributes, snippetCode } from './snippet.ts';
+import {
+  type SnippetChoice,
+  type WidgetTag,
+  WIDGETS,
+  isCleanValue,
+  snippetAttributes,
+  snippetCode,
+} from './snippet.ts';
 
 const LOADER = '/widgets/v1/kserowo.js';
 
@@ -26,10 +33,14 @@ export function SnippetView({ onFailure }: ViewProps) {
   const preview = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    api<{ live: Catalogue }>('/catalogue').then((d) => setDevices(d.live.devices)).catch(onFailure);
+    api<{ live: Catalogue }>('/catalogue')
+      .then((d) => setDevices(d.live.devices))
+      .catch(onFailure);
   }, [onFailure]);
 
-  const invalid = (['partner', 'utmSource', 'utmMedium', 'utmCampaign'] as const).filter((k) => !isCleanValue(choice[k]));
+  const invalid = (['partner', 'utmSource', 'utmMedium', 'utmCampaign'] as const).filter(
+    (k) => !isCleanValue(choice[k]),
+  );
   const code = snippetCode(location.origin, choice);
 
   // The live preview: the element built with DOM calls (never from the code string), upgraded by the real loader.
@@ -40,7 +51,9 @@ export function SnippetView({ onFailure }: ViewProps) {
     for (const [name, value] of snippetAttributes(choice)) el.setAttribute(name, value);
     box.replaceChildren(el);
     const loader = LOADER;
-    import(/* @vite-ignore */ loader).catch(() => box.replaceChildren(document.createTextNode('Nie udało się wczytać skryptu widżetów.')));
+    import(/* @vite-ignore */ loader).catch(() =>
+      box.replaceChildren(document.createTextNode('Nie udało się wczytać skryptu widżetów.')),
+    );
   }, [code]);
 
   const set = <K extends keyof SnippetChoice>(key: K, value: SnippetChoice[K]) => {
@@ -61,25 +74,43 @@ export function SnippetView({ onFailure }: ViewProps) {
   );
 
   const copy = () => {
-    void navigator.clipboard?.writeText(code).then(() => setCopied(true), () => setCopied(false));
+    void navigator.clipboard?.writeText(code).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
   };
 
   return (
     <div className="snippets">
       <h1>Snippety dla partnerów</h1>
-      <p className="lead">Wybierz widżet i oznaczenia kampanii, skopiuj kod i wklej go na stronie partnera. Leady z tego kodu będą miały te oznaczenia.</p>
+      <p className="lead">
+        Wybierz widżet i oznaczenia kampanii, skopiuj kod i wklej go na stronie partnera. Leady z tego kodu będą miały
+        te oznaczenia.
+      </p>
       <div className="snippet-grid">
         <form className="card" onSubmit={(e) => e.preventDefault()}>
           <label>
             Widżet
-            <select value={choice.tag} onChange={(e) => setChoice((c) => ({ ...c, tag: (e.target as HTMLSelectElement).value as WidgetTag, extra: {} }))}>
-              {Object.entries(WIDGETS).map(([tag, label]) => <option key={tag} value={tag}>{label}</option>)}
+            <select
+              value={choice.tag}
+              onChange={(e) =>
+                setChoice((c) => ({ ...c, tag: (e.target as HTMLSelectElement).value as WidgetTag, extra: {} }))
+              }
+            >
+              {Object.entries(WIDGETS).map(([tag, label]) => (
+                <option key={tag} value={tag}>
+                  {label}
+                </option>
+              ))}
             </select>
           </label>
           {choice.tag === 'kserowo-pricing' && (
             <label>
               Ceny na start
-              <select value={String(choice.extra.type ?? '')} onChange={(e) => setExtra('type', (e.target as HTMLSelectElement).value)}>
+              <select
+                value={String(choice.extra.type ?? '')}
+                onChange={(e) => setExtra('type', (e.target as HTMLSelectElement).value)}
+              >
                 <option value="">Kolor (domyślnie)</option>
                 <option value="mono">Mono</option>
               </select>
@@ -89,17 +120,29 @@ export function SnippetView({ onFailure }: ViewProps) {
             <>
               <label>
                 Liczba modeli <span className="hint">(puste = wszystkie)</span>
-                <input inputMode="numeric" value={String(choice.extra.limit ?? '')} onInput={(e) => setExtra('limit', (e.target as HTMLInputElement).value.replace(/\D/g, ''))} />
+                <input
+                  inputMode="numeric"
+                  value={String(choice.extra.limit ?? '')}
+                  onInput={(e) => setExtra('limit', (e.target as HTMLInputElement).value.replace(/\D/g, ''))}
+                />
               </label>
               <label>
                 Kolejność
-                <select value={String(choice.extra.order ?? '')} onChange={(e) => setExtra('order', (e.target as HTMLSelectElement).value)}>
+                <select
+                  value={String(choice.extra.order ?? '')}
+                  onChange={(e) => setExtra('order', (e.target as HTMLSelectElement).value)}
+                >
                   <option value="">Najpopularniejsze (domyślnie)</option>
                   <option value="price">Od najtańszego</option>
                 </select>
               </label>
               <label className="check">
-                <input type="checkbox" checked={choice.extra.filters === true} onChange={(e) => setExtra('filters', (e.target as HTMLInputElement).checked)} /> Pokaż filtry
+                <input
+                  type="checkbox"
+                  checked={choice.extra.filters === true}
+                  onChange={(e) => setExtra('filters', (e.target as HTMLInputElement).checked)}
+                />{' '}
+                Pokaż filtry
               </label>
             </>
           )}
@@ -107,16 +150,30 @@ export function SnippetView({ onFailure }: ViewProps) {
             <>
               <label>
                 Urządzenie na start <span className="hint">(opcjonalnie)</span>
-                <select value={String(choice.extra.device ?? '')} onChange={(e) => setExtra('device', (e.target as HTMLSelectElement).value)}>
+                <select
+                  value={String(choice.extra.device ?? '')}
+                  onChange={(e) => setExtra('device', (e.target as HTMLSelectElement).value)}
+                >
                   <option value="">Wybór klienta</option>
-                  {devices.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
+                  {devices.map((d) => (
+                    <option key={d.id} value={d.id}>
+                      {d.name}
+                    </option>
+                  ))}
                 </select>
               </label>
               <label>
                 Pakiet na start <span className="hint">(opcjonalnie)</span>
-                <select value={String(choice.extra.package ?? '')} onChange={(e) => setExtra('package', (e.target as HTMLSelectElement).value)}>
+                <select
+                  value={String(choice.extra.package ?? '')}
+                  onChange={(e) => setExtra('package', (e.target as HTMLSelectElement).value)}
+                >
                   <option value="">Wybór klienta</option>
-                  {PACKAGE_LEVELS.map((l) => <option key={l} value={l}>{LEVEL_NAMES[l]}</option>)}
+                  {PACKAGE_LEVELS.map((l) => (
+                    <option key={l} value={l}>
+                      {LEVEL_NAMES[l]}
+                    </option>
+                  ))}
                 </select>
               </label>
             </>
@@ -125,21 +182,40 @@ export function SnippetView({ onFailure }: ViewProps) {
           {text('utmSource', 'utm_source', '(np. abc)')}
           {text('utmMedium', 'utm_medium', '(np. referral)')}
           {text('utmCampaign', 'utm_campaign', '(np. wiosna)')}
-          {invalid.length > 0 && <p className="error" role="alert">Dozwolone są litery, cyfry oraz znaki - _ . (bez spacji), najwyżej 60 znaków.</p>}
+          {invalid.length > 0 && (
+            <p className="error" role="alert">
+              Dozwolone są litery, cyfry oraz znaki - _ . (bez spacji), najwyżej 60 znaków.
+            </p>
+          )}
         </form>
         <div>
-          <label className="code-label" htmlFor="snippet-code">Kod do wklejenia</label>
-          <textarea id="snippet-code" className="code" readOnly rows={5} value={code} onFocus={(e) => (e.target as HTMLTextAreaElement).select()} />
+          <label className="code-label" htmlFor="snippet-code">
+            Kod do wklejenia
+          </label>
+          <textarea
+            id="snippet-code"
+            className="code"
+            readOnly
+            rows={5}
+            value={code}
+            onFocus={(e) => (e.target as HTMLTextAreaElement).select()}
+          />
           <p>
-            <button type="button" className="button" onClick={copy} disabled={invalid.length > 0}>Kopiuj kod</button>{' '}
+            <button type="button" className="button" onClick={copy} disabled={invalid.length > 0}>
+              Kopiuj kod
+            </button>{' '}
             <span role="status">{copied ? 'Skopiowano.' : ''}</span>
           </p>
-          <p className="hint">Partner potrzebuje w CSP tylko <code>script-src</code> i <code>connect-src</code> dla {location.origin}.</p>
+          <p className="hint">
+            Partner potrzebuje w CSP tylko <code>script-src</code> i <code>connect-src</code> dla {location.origin}.
+          </p>
         </div>
       </div>
       <section aria-labelledby="snippet-preview-title">
         <h2 id="snippet-preview-title">Podgląd na żywo</h2>
-        <p className="hint">Podgląd działa naprawdę: formularz wysłany z podglądu trafi do leadów z tymi oznaczeniami.</p>
+        <p className="hint">
+          Podgląd działa naprawdę: formularz wysłany z podglądu trafi do leadów z tymi oznaczeniami.
+        </p>
         <div ref={preview} className="snippet-preview" data-testid="snippet-preview" />
       </section>
     </div>

@@ -17,7 +17,8 @@ interface Stats {
   quotesByPackage?: Count[];
 }
 
-const weekLabel = (monday: string) => new Date(`${monday}T12:00:00Z`).toLocaleDateString('pl-PL', { day: 'numeric', month: 'short', year: 'numeric' });
+const weekLabel = (monday: string) =>
+  new Date(`${monday}T12:00:00Z`).toLocaleDateString('pl-PL', { day: 'numeric', month: 'short', year: 'numeric' });
 
 export function StatsView({ onFailure }: ViewProps) {
   const [range, setRange] = useState({ from: '', to: '' });
@@ -40,12 +41,40 @@ export function StatsView({ onFailure }: ViewProps) {
   return (
     <div className="stats">
       <h1>Liczby</h1>
-      <form className="filters card" onSubmit={(e) => { e.preventDefault(); setApplied(range); }}>
-        <label>Od dnia<input type="date" value={range.from} onInput={(e) => setRange((r) => ({ ...r, from: (e.target as HTMLInputElement).value }))} /></label>
-        <label>Do dnia<input type="date" value={range.to} onInput={(e) => setRange((r) => ({ ...r, to: (e.target as HTMLInputElement).value }))} /></label>
-        <div className="filter-actions"><button type="submit" className="button">Pokaż</button></div>
+      <form
+        className="filters card"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setApplied(range);
+        }}
+      >
+        <label>
+          Od dnia
+          <input
+            type="date"
+            value={range.from}
+            onInput={(e) => setRange((r) => ({ ...r, from: (e.target as HTMLInputElement).value }))}
+          />
+        </label>
+        <label>
+          Do dnia
+          <input
+            type="date"
+            value={range.to}
+            onInput={(e) => setRange((r) => ({ ...r, to: (e.target as HTMLInputElement).value }))}
+          />
+        </label>
+        <div className="filter-actions">
+          <button type="submit" className="button">
+            Pokaż
+          </button>
+        </div>
       </form>
-      {error && <p className="error" role="alert">{error}</p>}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
       {!stats ? (
         <p role="status">Ładowanie...</p>
       ) : (
@@ -53,20 +82,42 @@ export function StatsView({ onFailure }: ViewProps) {
           <section className="card" aria-labelledby="per-week">
             <h2 id="per-week">Leady w tygodniach</h2>
             <table>
-              <thead><tr><th scope="col">Tydzień od</th><th scope="col">Kontakt</th><th scope="col">Wycena</th><th scope="col">Razem</th></tr></thead>
+              <thead>
+                <tr>
+                  <th scope="col">Tydzień od</th>
+                  <th scope="col">Kontakt</th>
+                  <th scope="col">Wycena</th>
+                  <th scope="col">Razem</th>
+                </tr>
+              </thead>
               <tbody>
                 {stats.perWeek.map((w) => (
-                  <tr key={w.week}><td>{weekLabel(w.week)}</td><td>{w.contact}</td><td>{w.quote}</td><td><strong>{w.contact + w.quote}</strong></td></tr>
+                  <tr key={w.week}>
+                    <td>{weekLabel(w.week)}</td>
+                    <td>{w.contact}</td>
+                    <td>{w.quote}</td>
+                    <td>
+                      <strong>{w.contact + w.quote}</strong>
+                    </td>
+                  </tr>
                 ))}
-                {stats.perWeek.length === 0 && <tr><td colSpan={4}>Brak leadów.</td></tr>}
+                {stats.perWeek.length === 0 && (
+                  <tr>
+                    <td colSpan={4}>Brak leadów.</td>
+                  </tr>
+                )}
               </tbody>
             </table>
           </section>
           <CountTable id="by-source" title="Źródła (utm_source)" rows={stats.bySource} />
           <CountTable id="by-campaign" title="Kampanie (utm_campaign)" rows={stats.byCampaign} />
           <CountTable id="by-partner" title="Partnerzy" rows={stats.byPartner} />
-          {stats.quotesByDevice && <CountTable id="by-device" title="Wyceny według urządzenia" rows={stats.quotesByDevice} />}
-          {stats.quotesByPackage && <CountTable id="by-package" title="Wyceny według pakietu" rows={stats.quotesByPackage} />}
+          {stats.quotesByDevice && (
+            <CountTable id="by-device" title="Wyceny według urządzenia" rows={stats.quotesByDevice} />
+          )}
+          {stats.quotesByPackage && (
+            <CountTable id="by-package" title="Wyceny według pakietu" rows={stats.quotesByPackage} />
+          )}
         </div>
       )}
     </div>
@@ -84,10 +135,16 @@ function CountTable({ id, title, rows }: { id: string; title: string; rows: Coun
             <tr key={r.key}>
               <th scope="row">{r.key}</th>
               <td className="num">{r.count}</td>
-              <td><progress max={max} value={r.count} aria-hidden="true" /></td>
+              <td>
+                <progress max={max} value={r.count} aria-hidden="true" />
+              </td>
             </tr>
           ))}
-          {rows.length === 0 && <tr><td>Brak danych.</td></tr>}
+          {rows.length === 0 && (
+            <tr>
+              <td>Brak danych.</td>
+            </tr>
+          )}
         </tbody>
       </table>
     </section>

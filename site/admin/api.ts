@@ -41,6 +41,7 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   if (response.ok) return data as T;
   const message = (data as { error?: unknown } | undefined)?.error;
   if (response.status === 401 && path !== '/login') throw new SessionEnded(typeof message === 'string' ? message : '');
-  if (response.status >= 500 && !(path === '/login' && typeof message === 'string')) throw new ApiUnavailable(`HTTP ${response.status}`);
+  if (response.status >= 500 && !(path === '/login' && typeof message === 'string'))
+    throw new ApiUnavailable(`HTTP ${response.status}`);
   throw new ApiRefused(typeof message === 'string' ? message : `Błąd ${response.status}`, response.status, data);
 }

@@ -23,7 +23,8 @@ export interface SnippetChoice {
   extra: Record<string, string | boolean>;
 }
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Attributes in the order they are written: own attributes first, then partner and UTM. */
 export function snippetAttributes(choice: SnippetChoice): [string, string][] {

@@ -36,7 +36,11 @@ export function analyticsCspSources(ids: AnalyticsIds = analyticsIds): CspSource
   const sources: CspSources = { 'script-src': [], 'connect-src': [], 'img-src': [] };
   if (ids.gtm) {
     sources['script-src'].push('https://www.googletagmanager.com');
-    sources['connect-src'].push('https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com');
+    sources['connect-src'].push(
+      'https://www.googletagmanager.com',
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+    );
     sources['img-src'].push('https://www.googletagmanager.com', 'https://*.google-analytics.com');
   }
   if (ids.pixel) {
@@ -55,7 +59,10 @@ export function analyticsHosts(ids: AnalyticsIds = analyticsIds): string[] {
 /** The ids a rendered page's cookie banner carries (for the worker, which has no build environment). */
 export function analyticsIdsInPage(html: string): AnalyticsIds {
   const banner = /<section[^>]*\bid="consent"[^>]*>/.exec(html)?.[0] ?? '';
-  return { gtm: /\bdata-gtm="([^"]+)"/.exec(banner)?.[1] ?? '', pixel: /\bdata-pixel="([^"]+)"/.exec(banner)?.[1] ?? '' };
+  return {
+    gtm: /\bdata-gtm="([^"]+)"/.exec(banner)?.[1] ?? '',
+    pixel: /\bdata-pixel="([^"]+)"/.exec(banner)?.[1] ?? '',
+  };
 }
 
 /** The cookie banner (site/sections/consent.tsx); both buttons have equal weight. */

@@ -192,11 +192,7 @@ export const hero: Hero = {
   citiesLabel: 'Obsługujemy firmy i instytucje w miastach:',
   primaryCta: 'Skonfiguruj online',
   secondaryCta: 'Bezpłatna konsultacja',
-  trustPoints: [
-    '7 dni bezpłatnego testu',
-    'Reakcja serwisu do 24 h',
-    'Autoryzowany partner Konica Minolta',
-  ],
+  trustPoints: ['7 dni bezpłatnego testu', 'Reakcja serwisu do 24 h', 'Autoryzowany partner Konica Minolta'],
 };
 
 export const whyRent: WhyRentSection = {
@@ -248,7 +244,11 @@ export const comparison: ComparisonSection = {
     { label: 'Koszt na start', lease: 'Brak – płacisz stały abonament', purchase: 'Pełna cena urządzenia od razu' },
     { label: 'Serwis i naprawy', lease: 'W cenie abonamentu', purchase: 'Po gwarancji płatne osobno' },
     { label: 'Toner i materiały eksploatacyjne', lease: 'W cenie pakietu', purchase: 'Kupujesz sam, na bieżąco' },
-    { label: 'Wymiana lub zmiana modelu', lease: 'Łatwa zmiana urządzenia lub pakietu', purchase: 'Sprzedaż starego i zakup nowego' },
+    {
+      label: 'Wymiana lub zmiana modelu',
+      lease: 'Łatwa zmiana urządzenia lub pakietu',
+      purchase: 'Sprzedaż starego i zakup nowego',
+    },
     { label: 'Ryzyko kosztów awarii', lease: 'Po naszej stronie', purchase: 'Po Twojej stronie' },
     { label: 'Księgowanie', lease: 'Abonament w kosztach bieżących', purchase: 'Zwykle środek trwały i amortyzacja' },
     { label: 'Urządzenie zastępcze', lease: 'Przy dłuższej naprawie', purchase: 'Brak – czekasz na naprawę' },
@@ -305,7 +305,8 @@ export const configuratorTeaser: ConfiguratorTeaser = {
 
 export const pricing: PricingSection = {
   title: 'Cennik pakietów',
-  subtitle: 'Trzy pakiety dopasowane do liczby wydruków. Serwis, toner i materiały eksploatacyjne zawsze w cenie, papier – opcjonalnie.',
+  subtitle:
+    'Trzy pakiety dopasowane do liczby wydruków. Serwis, toner i materiały eksploatacyjne zawsze w cenie, papier – opcjonalnie.',
 };
 
 export const workProcess: ProcessSection = {

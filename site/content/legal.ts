@@ -45,7 +45,9 @@ export function privacyPolicy(c: Company): LegalDoc {
       },
       {
         heading: '2. Jakie dane przetwarzamy',
-        paragraphs: ['Przetwarzamy dane, które sam nam podajesz, oraz dane techniczne związane z korzystaniem z serwisu:'],
+        paragraphs: [
+          'Przetwarzamy dane, które sam nam podajesz, oraz dane techniczne związane z korzystaniem z serwisu:',
+        ],
         list: [
           'w formularzu kontaktowym: imię lub imię i nazwisko, adres e-mail, a jeśli je podasz – numer telefonu i treść wiadomości;',
           'w konfiguratorze ofert: dodatkowo wybrane urządzenie, pakiet, okres umowy i szacowaną liczbę wydruków, a jeśli je ' +

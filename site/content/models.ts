@@ -41,7 +41,8 @@ export const modelsPage: ModelsPageContent = {
     },
   ],
   ctaTitle: 'Nie wiesz, który model wybrać?',
-  ctaText: 'W konfiguratorze policzysz koszt dla swojej liczby wydruków, a my chętnie doradzimy przez telefon lub e-mail.',
+  ctaText:
+    'W konfiguratorze policzysz koszt dla swojej liczby wydruków, a my chętnie doradzimy przez telefon lub e-mail.',
   configuratorCta: 'Przejdź do konfiguratora',
   contactCta: 'Zapytaj o dobór urządzenia',
 };

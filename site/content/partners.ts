@@ -88,10 +88,18 @@ export const partnersPage = {
 
 export const commonAttributes: AttributeDoc[] = [
   { name: 'partner', values: 'tekst', text: 'Twój identyfikator partnera; zapisujemy go przy każdym zapytaniu.' },
-  { name: 'utm-source', values: 'tekst', text: 'Źródło kampanii (utm_source); ma pierwszeństwo przed parametrem w adresie strony.' },
+  {
+    name: 'utm-source',
+    values: 'tekst',
+    text: 'Źródło kampanii (utm_source); ma pierwszeństwo przed parametrem w adresie strony.',
+  },
   { name: 'utm-medium', values: 'tekst', text: 'Medium kampanii (utm_medium).' },
   { name: 'utm-campaign', values: 'tekst', text: 'Nazwa kampanii (utm_campaign).' },
-  { name: 'api-base', values: 'adres URL', text: 'Adres naszego API; domyślnie adres, z którego wczytano skrypt. Zwykle go nie ustawiasz.' },
+  {
+    name: 'api-base',
+    values: 'adres URL',
+    text: 'Adres naszego API; domyślnie adres, z którego wczytano skrypt. Zwykle go nie ustawiasz.',
+  },
 ];
 
 export const widgetDocs: WidgetDoc[] = [
@@ -102,7 +110,11 @@ export const widgetDocs: WidgetDoc[] = [
     attributes: [
       { name: 'device', values: 'id urządzenia, np. km-c258', text: 'Urządzenie wybrane na starcie.' },
       { name: 'package', values: 'basic, business, premium', text: 'Pakiet wybrany na starcie.' },
-      { name: 'sync-url', values: 'logiczny', text: 'Zapisuje krok i wybory w adresie strony i historii przeglądarki. Domyślnie wyłączony, żeby nie zmieniać adresu Twojej strony.' },
+      {
+        name: 'sync-url',
+        values: 'logiczny',
+        text: 'Zapisuje krok i wybory w adresie strony i historii przeglądarki. Domyślnie wyłączony, żeby nie zmieniać adresu Twojej strony.',
+      },
     ],
     parts: [],
     events: ['kserowo:step', 'kserowo:lead', 'kserowo:error'],
@@ -113,7 +125,11 @@ export const widgetDocs: WidgetDoc[] = [
     text: 'Przełącznik Mono/Kolor i trzy karty pakietów (Basic, Business, Premium) z cenami netto i brutto.',
     attributes: [
       { name: 'type', values: 'mono, color (domyślnie color)', text: 'Rodzaj urządzeń pokazany na starcie.' },
-      { name: 'configurator-url', values: 'adres URL', text: 'Dokąd prowadzą przyciski kart; domyślnie nasz konfigurator.' },
+      {
+        name: 'configurator-url',
+        values: 'adres URL',
+        text: 'Dokąd prowadzą przyciski kart; domyślnie nasz konfigurator.',
+      },
     ],
     parts: ['root', 'switch', 'card', 'price', 'cta'],
     events: ['kserowo:type-change', 'kserowo:error'],
@@ -124,9 +140,17 @@ export const widgetDocs: WidgetDoc[] = [
     text: 'Karty urządzeń: pełna lista z filtrami albo kilka najpopularniejszych.',
     attributes: [
       { name: 'limit', values: 'liczba', text: 'Ile urządzeń pokazać.' },
-      { name: 'order', values: 'popular (domyślnie), price', text: 'Kolejność: najpopularniejsze albo od najtańszego.' },
+      {
+        name: 'order',
+        values: 'popular (domyślnie), price',
+        text: 'Kolejność: najpopularniejsze albo od najtańszego.',
+      },
       { name: 'filters', values: 'logiczny', text: 'Pokazuje filtry (rodzaj, format).' },
-      { name: 'configurator-url', values: 'adres URL', text: 'Dokąd prowadzi przycisk karty; domyślnie nasz konfigurator.' },
+      {
+        name: 'configurator-url',
+        values: 'adres URL',
+        text: 'Dokąd prowadzi przycisk karty; domyślnie nasz konfigurator.',
+      },
       { name: 'sync-url', values: 'logiczny', text: 'Zapisuje filtry w adresie strony. Domyślnie wyłączony.' },
     ],
     parts: ['root', 'toolbar', 'card', 'price', 'cta', 'compare-bar', 'compare'],
@@ -166,7 +190,11 @@ export const customProperties: AttributeDoc[] = [
   { name: '--kserowo-surface', values: '#fff', text: 'Tło kart.' },
   { name: '--kserowo-border', values: '#d8e0ea', text: 'Kolor obramowań.' },
   { name: '--kserowo-focus', values: '#f5a524', text: 'Obwódka elementu z fokusem klawiatury.' },
-  { name: '--kserowo-font', values: 'systemowy krój', text: 'Krój pisma; użyj czcionki, którą Twoja strona już wczytała.' },
+  {
+    name: '--kserowo-font',
+    values: 'systemowy krój',
+    text: 'Krój pisma; użyj czcionki, którą Twoja strona już wczytała.',
+  },
   { name: '--kserowo-radius', values: '10px', text: 'Zaokrąglenie rogów kart i przycisków.' },
   { name: '--kserowo-loading-height', values: '320px', text: 'Wysokość zarezerwowana na czas ładowania.' },
 ];

@@ -16,7 +16,10 @@ export function AboutPage() {
           <ul className="stats stats-static">
             {company.stats.map((s) => (
               <li key={s.key}>
-                <span className="stat-value">{s.value}{s.suffix}</span>
+                <span className="stat-value">
+                  {s.value}
+                  {s.suffix}
+                </span>
                 <span className="stat-label">{s.label}</span>
               </li>
             ))}
@@ -25,13 +28,19 @@ export function AboutPage() {
             {about.sections.map((s) => (
               <section key={s.heading} aria-label={s.heading}>
                 <h2>{s.heading}</h2>
-                {s.paragraphs.map((p) => <p key={p.slice(0, 40)}>{p}</p>)}
+                {s.paragraphs.map((p) => (
+                  <p key={p.slice(0, 40)}>{p}</p>
+                ))}
               </section>
             ))}
           </div>
           <p className="cta-row">
-            <a className="btn btn-lg" href="/konfigurator?utm_source=site&utm_medium=about&utm_campaign=hero_cta">Skonfiguruj ofertę online</a>
-            <a className="btn btn-lg ghost" href="/kontakt">Skontaktuj się z nami</a>
+            <a className="btn btn-lg" href="/konfigurator?utm_source=site&utm_medium=about&utm_campaign=hero_cta">
+              Skonfiguruj ofertę online
+            </a>
+            <a className="btn btn-lg ghost" href="/kontakt">
+              Skontaktuj się z nami
+            </a>
           </p>
         </div>
       </section>

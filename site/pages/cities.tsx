@@ -12,10 +12,34 @@ const project = (lat: number, lon: number) => ({
 
 /** The Baltic coast from Świnoujście to the Vistula Lagoon, rounded ([lat, lon]). */
 const COAST: [number, number][] = [
-  [53.92, 14.1], [53.92, 14.25], [54.05, 14.75], [54.12, 15.1], [54.18, 15.58], [54.27, 15.95], [54.36, 16.2],
-  [54.43, 16.41], [54.52, 16.6], [54.58, 16.85], [54.66, 17.12], [54.74, 17.4], [54.77, 17.55], [54.8, 17.9],
-  [54.83, 18.33], [54.79, 18.42], [54.7, 18.55], [54.6, 18.8], [54.66, 18.6], [54.76, 18.48], [54.62, 18.48],
-  [54.52, 18.55], [54.41, 18.66], [54.36, 18.95], [54.35, 19.3], [54.4, 19.65], [54.45, 19.9], [54.46, 20.3],
+  [53.92, 14.1],
+  [53.92, 14.25],
+  [54.05, 14.75],
+  [54.12, 15.1],
+  [54.18, 15.58],
+  [54.27, 15.95],
+  [54.36, 16.2],
+  [54.43, 16.41],
+  [54.52, 16.6],
+  [54.58, 16.85],
+  [54.66, 17.12],
+  [54.74, 17.4],
+  [54.77, 17.55],
+  [54.8, 17.9],
+  [54.83, 18.33],
+  [54.79, 18.42],
+  [54.7, 18.55],
+  [54.6, 18.8],
+  [54.66, 18.6],
+  [54.76, 18.48],
+  [54.62, 18.48],
+  [54.52, 18.55],
+  [54.41, 18.66],
+  [54.36, 18.95],
+  [54.35, 19.3],
+  [54.4, 19.65],
+  [54.45, 19.9],
+  [54.46, 20.3],
 ];
 
 /** Larger towns for orientation (not served specially). */
@@ -42,7 +66,15 @@ export function RegionMap({ highlight }: { highlight?: City['slug'] }) {
   const coastLine = coast.map((p) => `${p.x},${p.y}`).join(' ');
   const sea = `-240,-260 -240,${coast[0]!.y} ${coastLine} 240,${coast[coast.length - 1]!.y} 240,-260`;
   return (
-    <svg className="region-map" viewBox="-230 -140 460 380" width="460" height="380" role="group" aria-labelledby="map-title" aria-describedby="map-desc">
+    <svg
+      className="region-map"
+      viewBox="-230 -140 460 380"
+      width="460"
+      height="380"
+      role="group"
+      aria-labelledby="map-title"
+      aria-describedby="map-desc"
+    >
       <title id="map-title">Mapa obsługiwanego obszaru</title>
       <desc id="map-desc">
         {`Słupsk, Bytów, Koszalin, Lębork, Miastko i Sławno na Pomorzu oraz okrąg o promieniu ${r} km wokół Słupska, w którym działa nasz serwis.`}
@@ -50,7 +82,9 @@ export function RegionMap({ highlight }: { highlight?: City['slug'] }) {
       <rect x="-230" y="-140" width="460" height="380" fill="#f7f4ec" />
       <polygon points={sea} fill="#dbe8f6" />
       <polyline points={coastLine} fill="none" stroke="#9bb8d8" strokeWidth="1.5" />
-      <text x="-40" y="-95" className="map-sea">Morze Bałtyckie</text>
+      <text x="-40" y="-95" className="map-sea">
+        Morze Bałtyckie
+      </text>
       <circle cx="0" cy="0" r={r} fill="rgba(11,92,173,0.07)" stroke="#0b5cad" strokeWidth="2" strokeDasharray="8 6" />
       <text x="0" y={r - 10} textAnchor="middle" className="map-radius">{`${r} km od Słupska`}</text>
       {LANDMARKS.map((l) => {
@@ -58,7 +92,9 @@ export function RegionMap({ highlight }: { highlight?: City['slug'] }) {
         return (
           <g key={l.name} className="map-landmark">
             <circle cx={p.x} cy={p.y} r="3" />
-            <text x={p.x + 6} y={p.y + 4}>{l.name}</text>
+            <text x={p.x + 6} y={p.y + 4}>
+              {l.name}
+            </text>
           </g>
         );
       })}
@@ -69,7 +105,9 @@ export function RegionMap({ highlight }: { highlight?: City['slug'] }) {
         return (
           <a key={c.slug} href={`/miasto/${c.slug}`} className={on ? 'map-city on' : 'map-city'}>
             <circle cx={p.x} cy={p.y} r={c.isBase ? 7 : 5} />
-            <text x={p.x + l.dx} y={p.y + l.dy} textAnchor={l.anchor}>{c.name}</text>
+            <text x={p.x + l.dx} y={p.y + l.dy} textAnchor={l.anchor}>
+              {c.name}
+            </text>
           </a>
         );
       })}
@@ -91,11 +129,14 @@ export function CitiesPage() {
           <figure className="map-figure">
             <RegionMap />
             <figcaption className="small muted">
-              Linia przerywana: zasięg serwisu, ok. {company.serviceRadiusKm} km od Słupska. Kliknij miasto, aby zobaczyć szczegóły.
+              Linia przerywana: zasięg serwisu, ok. {company.serviceRadiusKm} km od Słupska. Kliknij miasto, aby
+              zobaczyć szczegóły.
             </figcaption>
           </figure>
           <div className="prose">
-            {citiesIntro.paragraphs.map((p) => <p key={p.slice(0, 40)}>{p}</p>)}
+            {citiesIntro.paragraphs.map((p) => (
+              <p key={p.slice(0, 40)}>{p}</p>
+            ))}
             <div className="notice">
               <h2 className="h3">{citiesIntro.comingSoonTitle}</h2>
               <p>{citiesIntro.comingSoonText}</p>
@@ -109,8 +150,12 @@ export function CitiesPage() {
           <ul className="cards cards-3">
             {cities.map((c) => (
               <li key={c.slug} className="card city-card">
-                <h3><a href={`/miasto/${c.slug}`}>{c.name}</a></h3>
-                <p className="muted small">{c.county}, woj. {c.voivodeship}</p>
+                <h3>
+                  <a href={`/miasto/${c.slug}`}>{c.name}</a>
+                </h3>
+                <p className="muted small">
+                  {c.county}, woj. {c.voivodeship}
+                </p>
                 <p>
                   {c.isBase
                     ? 'Baza naszego zespołu serwisowego.'

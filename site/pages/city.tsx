@@ -12,7 +12,8 @@ import { Icon } from '../icons.tsx';
 import { PricingWidget } from '../widgets.tsx';
 import { RegionMap } from './cities.tsx';
 
-const travel = (min: number) => (min < 60 ? `ok. ${min} min` : `ok. ${Math.floor(min / 60)} h ${min % 60 ? `${min % 60} min` : ''}`.trim());
+const travel = (min: number) =>
+  min < 60 ? `ok. ${min} min` : `ok. ${Math.floor(min / 60)} h ${min % 60 ? `${min % 60} min` : ''}`.trim();
 
 /** What a visitor sees when a widget on the city page fails (spec §2 fallback). */
 export function CityWidgetFallback() {
@@ -21,7 +22,12 @@ export function CityWidgetFallback() {
       <h2 className="h3">{FALLBACK.city}</h2>
       <p>{FALLBACK.sectionText}</p>
       <p className="actions">
-        <a className="btn" href="">{FALLBACK.retry}</a> <a className="btn ghost" href="/">{FALLBACK.home}</a>
+        <a className="btn" href="">
+          {FALLBACK.retry}
+        </a>{' '}
+        <a className="btn ghost" href="/">
+          {FALLBACK.home}
+        </a>
       </p>
     </div>
   );
@@ -37,30 +43,45 @@ export function CityPage({ city, catalogue }: { city: City; catalogue: Catalogue
             <a href="/">Strona główna</a> › <a href="/miasta">Miasta</a> › <span aria-current="page">{city.name}</span>
           </nav>
           <h1>{city.heading}</h1>
-          {city.intro.slice(0, 1).map((p) => <p key={p.slice(0, 40)} className="lead">{p}</p>)}
+          {city.intro.slice(0, 1).map((p) => (
+            <p key={p.slice(0, 40)} className="lead">
+              {p}
+            </p>
+          ))}
         </div>
       </section>
       <section className="section">
         <div className="wrap city-grid">
           <div className="prose">
-            {city.intro.slice(1).map((p) => <p key={p.slice(0, 40)}>{p}</p>)}
+            {city.intro.slice(1).map((p) => (
+              <p key={p.slice(0, 40)}>{p}</p>
+            ))}
             <ul className="checklist">
               {city.highlights.map((h) => (
-                <li key={h}><Icon name="check" size={18} />{h}</li>
+                <li key={h}>
+                  <Icon name="check" size={18} />
+                  {h}
+                </li>
               ))}
             </ul>
           </div>
           <aside className="facts card" aria-labelledby="facts-title">
-            <h2 id="facts-title" className="h3">{city.name} w skrócie</h2>
+            <h2 id="facts-title" className="h3">
+              {city.name} w skrócie
+            </h2>
             <dl>
               <dt>Odległość od Słupska</dt>
               <dd>{city.isBase ? 'Tu mamy bazę serwisu' : `ok. ${city.distanceKm} km`}</dd>
               <dt>Dojazd serwisu</dt>
               <dd>{city.isBase ? 'na miejscu, często tego samego dnia' : travel(city.travelMinutes)}</dd>
               <dt>Reakcja na zgłoszenie</dt>
-              <dd>{city.response.standard}, {city.response.premium}</dd>
+              <dd>
+                {city.response.standard}, {city.response.premium}
+              </dd>
               <dt>Powiat i województwo</dt>
-              <dd>{city.county}, woj. {city.voivodeship}</dd>
+              <dd>
+                {city.county}, woj. {city.voivodeship}
+              </dd>
               <dt>Godziny pracy</dt>
               <dd>{company.openingHours.display}</dd>
             </dl>
@@ -73,7 +94,9 @@ export function CityPage({ city, catalogue }: { city: City; catalogue: Catalogue
           <div>
             <h2 id="nearby-title">Obsługujemy też okolice {city.genitive}</h2>
             <ul className="tags">
-              {city.nearbyTowns.map((t) => <li key={t}>{t}</li>)}
+              {city.nearbyTowns.map((t) => (
+                <li key={t}>{t}</li>
+              ))}
             </ul>
             <p>
               Nie widzisz swojej miejscowości? Działamy w promieniu ok. {company.serviceRadiusKm} km od Słupska –{' '}
@@ -106,13 +129,23 @@ export function CityPage({ city, catalogue }: { city: City; catalogue: Catalogue
           <h2 id="city-cta-title">Bezpłatna wycena {city.locative}</h2>
           <p>Skonfiguruj ofertę online w mniej niż 5 minut albo napisz do nas – odpowiemy w dni robocze.</p>
           <p className="cta-row">
-            <a className="btn btn-lg" href={`/konfigurator?utm_source=site&utm_medium=city_${city.slug}&utm_campaign=hero_cta`}>Skonfiguruj online</a>
-            <a className="btn btn-lg ghost" href="/#contact">Zamów wycenę</a>
+            <a
+              className="btn btn-lg"
+              href={`/konfigurator?utm_source=site&utm_medium=city_${city.slug}&utm_campaign=hero_cta`}
+            >
+              Skonfiguruj online
+            </a>
+            <a className="btn btn-lg ghost" href="/#contact">
+              Zamów wycenę
+            </a>
           </p>
           <p className="small">
             Inne miasta:{' '}
             {others.map((c, i) => (
-              <span key={c.slug}>{i > 0 && ', '}<a href={`/miasto/${c.slug}`}>{c.name}</a></span>
+              <span key={c.slug}>
+                {i > 0 && ', '}
+                <a href={`/miasto/${c.slug}`}>{c.name}</a>
+              </span>
             ))}
           </p>
         </div>

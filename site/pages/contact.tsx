@@ -31,20 +31,34 @@ export function ContactPage() {
           <div>
             <ul className="contact-cards">
               <li className="card">
-                <span className="card-icon"><Icon name="phone" /></span>
+                <span className="card-icon">
+                  <Icon name="phone" />
+                </span>
                 <h2 className="h3">{contactPage.phoneLabel}</h2>
-                <p><a className="big-link" href={company.phone.href}>{company.phone.display}</a></p>
+                <p>
+                  <a className="big-link" href={company.phone.href}>
+                    {company.phone.display}
+                  </a>
+                </p>
               </li>
               <li className="card">
-                <span className="card-icon"><Icon name="mail" /></span>
+                <span className="card-icon">
+                  <Icon name="mail" />
+                </span>
                 <h2 className="h3">{contactPage.emailLabel}</h2>
-                <p><a className="big-link" href={`mailto:${company.email}`}>{company.email}</a></p>
+                <p>
+                  <a className="big-link" href={`mailto:${company.email}`}>
+                    {company.email}
+                  </a>
+                </p>
                 <p className="small">
                   {contactPage.salesEmailLabel}: <a href={`mailto:${company.salesEmail}`}>{company.salesEmail}</a>
                 </p>
               </li>
               <li className="card">
-                <span className="card-icon"><Icon name="clock" /></span>
+                <span className="card-icon">
+                  <Icon name="clock" />
+                </span>
                 <h2 className="h3">{contactPage.hours.heading}</h2>
                 <p>{contactPage.hours.text}</p>
               </li>
@@ -53,26 +67,40 @@ export function ContactPage() {
               <h2>{contactPage.promises.heading}</h2>
               <ul className="checklist">
                 {contactPage.promises.items.map((item) => (
-                  <li key={item}><Icon name="check" size={18} />{item}</li>
+                  <li key={item}>
+                    <Icon name="check" size={18} />
+                    {item}
+                  </li>
                 ))}
               </ul>
               <ul className="stats stats-static">
                 {company.stats.map((s) => (
                   <li key={s.key}>
-                    <span className="stat-value">{s.value}{s.suffix}</span>
+                    <span className="stat-value">
+                      {s.value}
+                      {s.suffix}
+                    </span>
                     <span className="stat-label">{s.label}</span>
                   </li>
                 ))}
               </ul>
               <h2>{contactPage.remote.heading}</h2>
-              {contactPage.remote.paragraphs.map((p) => <p key={p.slice(0, 40)}>{p}</p>)}
-              <p>{company.serviceAreaNote} <a href="/miasta">Zobacz obsługiwane miasta</a>.</p>
+              {contactPage.remote.paragraphs.map((p) => (
+                <p key={p.slice(0, 40)}>{p}</p>
+              ))}
+              <p>
+                {company.serviceAreaNote} <a href="/miasta">Zobacz obsługiwane miasta</a>.
+              </p>
               <h2>{contactPage.afterYouWrite.heading}</h2>
               <ol>
-                {contactPage.afterYouWrite.steps.map((s) => <li key={s}>{s}</li>)}
+                {contactPage.afterYouWrite.steps.map((s) => (
+                  <li key={s}>{s}</li>
+                ))}
               </ol>
               <h2>{contactPage.serviceRequest.heading}</h2>
-              {contactPage.serviceRequest.paragraphs.map((p) => <p key={p.slice(0, 40)}>{p}</p>)}
+              {contactPage.serviceRequest.paragraphs.map((p) => (
+                <p key={p.slice(0, 40)}>{p}</p>
+              ))}
             </div>
           </div>
           <ContactFormBlock />

@@ -2,21 +2,33 @@
 import { company } from '../../widgets/core/company.ts';
 import { type LegalDoc, privacyPolicy, terms } from '../content/legal.ts';
 
-const plDate = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('pl-PL', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const plDate = (iso: string) =>
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString('pl-PL', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 function LegalPage({ doc }: { doc: LegalDoc }) {
   return (
     <section className="section narrow">
       <div className="wrap prose legal">
         <h1>{doc.title}</h1>
-        <p className="muted">Ostatnia aktualizacja: <time dateTime={doc.updated}>{plDate(doc.updated)}</time></p>
+        <p className="muted">
+          Ostatnia aktualizacja: <time dateTime={doc.updated}>{plDate(doc.updated)}</time>
+        </p>
         {doc.sections.map((s) => (
           <section key={s.heading} aria-label={s.heading}>
             <h2>{s.heading}</h2>
-            {s.paragraphs.map((p) => <p key={p.slice(0, 60)}>{p}</p>)}
+            {s.paragraphs.map((p) => (
+              <p key={p.slice(0, 60)}>{p}</p>
+            ))}
             {s.list && (
               <ul>
-                {s.list.map((item) => <li key={item.slice(0, 60)}>{item}</li>)}
+                {s.list.map((item) => (
+                  <li key={item.slice(0, 60)}>{item}</li>
+                ))}
               </ul>
             )}
           </section>

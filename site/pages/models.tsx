@@ -83,8 +83,12 @@ export function ModelsPage({ catalogue }: { catalogue: Catalogue }) {
           <h2>{modelsPage.ctaTitle}</h2>
           <p>{modelsPage.ctaText}</p>
           <p className="hero-actions">
-            <a className="btn" href={CONFIGURATOR}>{modelsPage.configuratorCta}</a>{' '}
-            <a className="btn ghost" href="/kontakt">{modelsPage.contactCta}</a>
+            <a className="btn" href={CONFIGURATOR}>
+              {modelsPage.configuratorCta}
+            </a>{' '}
+            <a className="btn ghost" href="/kontakt">
+              {modelsPage.contactCta}
+            </a>
           </p>
         </div>
       </section>

@@ -8,7 +8,9 @@ export function NotFoundPage() {
         <h1>{notFound.title}</h1>
         <p className="lead">{notFound.text}</p>
         <p>
-          <a className="btn" href="/">{notFound.homeLink}</a>
+          <a className="btn" href="/">
+            {notFound.homeLink}
+          </a>
         </p>
         <h2>{notFound.suggestionsTitle}</h2>
         <ul className="links">

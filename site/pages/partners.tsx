@@ -21,7 +21,9 @@ export interface PinnedLoader {
 }
 
 /** The hashed loader of this build and its SRI hash, from the widgets' manifest. */
-export function pinnedLoader(widgetsDir = path.join(process.cwd(), 'dist/public/widgets/v1')): PinnedLoader | undefined {
+export function pinnedLoader(
+  widgetsDir = path.join(process.cwd(), 'dist/public/widgets/v1'),
+): PinnedLoader | undefined {
   try {
     const manifest = JSON.parse(readFileSync(path.join(widgetsDir, 'manifest.json'), 'utf8')) as {
       files: Record<string, { integrity: string; alias?: string }>;
@@ -65,7 +67,15 @@ function Code({ children }: { children: string }) {
   );
 }
 
-function AttributeTable({ rows, caption, first = 'Atrybut' }: { rows: AttributeDoc[]; caption: string; first?: string }) {
+function AttributeTable({
+  rows,
+  caption,
+  first = 'Atrybut',
+}: {
+  rows: AttributeDoc[];
+  caption: string;
+  first?: string;
+}) {
   return (
     // Focusable so that keyboard users can scroll a table wider than a phone.
     <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
@@ -81,7 +91,9 @@ function AttributeTable({ rows, caption, first = 'Atrybut' }: { rows: AttributeD
         <tbody>
           {rows.map((row) => (
             <tr key={row.name}>
-              <th scope="row"><code>{row.name}</code></th>
+              <th scope="row">
+                <code>{row.name}</code>
+              </th>
               <td>{row.values}</td>
               <td>{row.text}</td>
             </tr>
@@ -115,10 +127,23 @@ export function PartnersPage({ pinned = pinnedLoader() }: { pinned?: PinnedLoade
             <p>{w.text}</p>
             {w.attributes.length > 0 && <AttributeTable rows={w.attributes} caption={`Atrybuty ${w.tag}`} />}
             <p>
-              Zdarzenia: {w.events.map((e, i) => <span key={e}>{i > 0 && ', '}<code>{e}</code></span>)}
+              Zdarzenia:{' '}
+              {w.events.map((e, i) => (
+                <span key={e}>
+                  {i > 0 && ', '}
+                  <code>{e}</code>
+                </span>
+              ))}
               {w.parts.length > 0 && (
                 <>
-                  {' '}· części: {w.parts.map((p, i) => <span key={p}>{i > 0 && ', '}<code>{p}</code></span>)}
+                  {' '}
+                  · części:{' '}
+                  {w.parts.map((p, i) => (
+                    <span key={p}>
+                      {i > 0 && ', '}
+                      <code>{p}</code>
+                    </span>
+                  ))}
                 </>
               )}
             </p>
@@ -143,8 +168,12 @@ export function PartnersPage({ pinned = pinnedLoader() }: { pinned?: PinnedLoade
             <tbody>
               {eventDocs.map((e) => (
                 <tr key={e.name}>
-                  <th scope="row"><code>{e.name}</code></th>
-                  <td><code>{e.detail}</code></td>
+                  <th scope="row">
+                    <code>{e.name}</code>
+                  </th>
+                  <td>
+                    <code>{e.detail}</code>
+                  </td>
                   <td>{e.text}</td>
                 </tr>
               ))}
@@ -161,11 +190,19 @@ export function PartnersPage({ pinned = pinnedLoader() }: { pinned?: PinnedLoade
         <AttributeTable rows={customProperties} caption={t.propertiesTitle} first="Własność" />
         <h3>{t.partsTitle}</h3>
         <ul>
-          {widgetDocs.filter((w) => w.parts.length > 0).map((w) => (
-            <li key={w.tag}>
-              <code>{w.tag}</code>: {w.parts.map((p, i) => <span key={p}>{i > 0 && ', '}<code>{p}</code></span>)}
-            </li>
-          ))}
+          {widgetDocs
+            .filter((w) => w.parts.length > 0)
+            .map((w) => (
+              <li key={w.tag}>
+                <code>{w.tag}</code>:{' '}
+                {w.parts.map((p, i) => (
+                  <span key={p}>
+                    {i > 0 && ', '}
+                    <code>{p}</code>
+                  </span>
+                ))}
+              </li>
+            ))}
         </ul>
 
         <h2 id="csp">{t.cspTitle}</h2>
@@ -175,7 +212,10 @@ export function PartnersPage({ pinned = pinnedLoader() }: { pinned?: PinnedLoade
 
         <h2 id="versions">{t.versionsTitle}</h2>
         <p>
-          {t.versionsText} <a href="/widgets/v1/manifest.json"><code>{`${origin}/widgets/v1/manifest.json`}</code></a>
+          {t.versionsText}{' '}
+          <a href="/widgets/v1/manifest.json">
+            <code>{`${origin}/widgets/v1/manifest.json`}</code>
+          </a>
         </p>
         {pinnedSnippet && <Code>{pinnedSnippet}</Code>}
         <p>{t.versionsNote}</p>

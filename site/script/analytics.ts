@@ -14,7 +14,8 @@ import { initConsent } from './consent.ts';
  */
 function ctaOf(event: Event): { campaign: string; href: string } | undefined {
   const path = event.composedPath();
-  if (path.some((node) => node instanceof Element && node.localName.startsWith('kserowo-') && node.matches(':defined'))) return undefined;
+  if (path.some((node) => node instanceof Element && node.localName.startsWith('kserowo-') && node.matches(':defined')))
+    return undefined;
   for (const node of path) {
     if (!(node instanceof HTMLAnchorElement) || !node.hasAttribute('href')) continue;
     const href = node.getAttribute('href') ?? '';
@@ -66,7 +67,13 @@ function trackScrollDepth(): void {
     }
     const mark = SCROLL_MARKS[sent++] as number;
     last = Date.now();
-    track({ event: 'scroll_depth', event_category: 'engagement', event_action: 'scroll', event_label: `${mark}%`, value: mark });
+    track({
+      event: 'scroll_depth',
+      event_category: 'engagement',
+      event_action: 'scroll',
+      event_label: `${mark}%`,
+      value: mark,
+    });
     flush();
   };
 

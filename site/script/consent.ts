@@ -12,14 +12,25 @@ const MAX_AGE_MS = 365 * 24 * 3600 * 1000;
 const GTM_SCRIPT = 'https://www.googletagmanager.com/gtm.js?id=';
 const PIXEL_SCRIPT = 'https://connect.facebook.net/en_US/fbevents.js';
 
-type Fbq = ((...args: unknown[]) => void) & { callMethod?: (...args: unknown[]) => void; queue: unknown[]; push: unknown; loaded: boolean; version: string };
+type Fbq = ((...args: unknown[]) => void) & {
+  callMethod?: (...args: unknown[]) => void;
+  queue: unknown[];
+  push: unknown;
+  loaded: boolean;
+  version: string;
+};
 type TagWindow = Window & { dataLayer?: unknown[]; fbq?: Fbq; _fbq?: Fbq };
 
 /** The stored choice, unless it is older than a year. */
 export function storedConsent(): ConsentChoice | undefined {
   try {
     const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as { choice?: string; at?: number } | null;
-    if (saved && (saved.choice === 'accepted' || saved.choice === 'declined') && Date.now() - (saved.at ?? 0) < MAX_AGE_MS) return saved.choice;
+    if (
+      saved &&
+      (saved.choice === 'accepted' || saved.choice === 'declined') &&
+      Date.now() - (saved.at ?? 0) < MAX_AGE_MS
+    )
+      return saved.choice;
   } catch {
     // Storage blocked: ask again on every page.
   }
@@ -48,10 +59,10 @@ function loadTools(banner: HTMLElement): void {
   }
   if (pixel && !w.fbq) {
     // Meta's own stub: calls queue until fbevents.js takes over.
-    const fbq = function (...args: unknown[]) {
+    const fbq = ((...args: unknown[]) => {
       if (fbq.callMethod) fbq.callMethod(...args);
       else fbq.queue.push(args);
-    } as Fbq;
+    }) as Fbq;
     Object.assign(fbq, { push: fbq, loaded: true, version: '2.0', queue: [] });
     w.fbq = w._fbq = fbq;
     addScript(PIXEL_SCRIPT);

@@ -44,7 +44,12 @@ function setupDropdown(item: HTMLElement): void {
     } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
       if (!isOpen()) set(true);
-      const next = at < 0 ? (e.key === 'ArrowDown' ? 0 : list.length - 1) : (at + (e.key === 'ArrowDown' ? 1 : list.length - 1)) % list.length;
+      const next =
+        at < 0
+          ? e.key === 'ArrowDown'
+            ? 0
+            : list.length - 1
+          : (at + (e.key === 'ArrowDown' ? 1 : list.length - 1)) % list.length;
       list[next]?.focus();
     }
   });

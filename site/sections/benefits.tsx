@@ -11,7 +11,9 @@ export function WhyRentSection() {
         <ul className="cards cards-3">
           {whyRent.benefits.map((b) => (
             <li key={b.title} className="card">
-              <span className="card-icon"><Icon name={b.icon} /></span>
+              <span className="card-icon">
+                <Icon name={b.icon} />
+              </span>
               <h3>{b.title}</h3>
               <p>{b.text}</p>
             </li>
@@ -34,7 +36,9 @@ export function ComparisonSection() {
             <thead>
               <tr>
                 <th scope="col">{comparison.columns.feature}</th>
-                <th scope="col" className="ours">{comparison.columns.lease}</th>
+                <th scope="col" className="ours">
+                  {comparison.columns.lease}
+                </th>
                 <th scope="col">{comparison.columns.purchase}</th>
               </tr>
             </thead>
@@ -42,7 +46,9 @@ export function ComparisonSection() {
               {comparison.rows.map((r) => (
                 <tr key={r.label}>
                   <th scope="row">{r.label}</th>
-                  <td className="ours" data-label={comparison.columns.lease}>{r.lease}</td>
+                  <td className="ours" data-label={comparison.columns.lease}>
+                    {r.lease}
+                  </td>
                   <td data-label={comparison.columns.purchase}>{r.purchase}</td>
                 </tr>
               ))}
@@ -74,7 +80,9 @@ export function EcologySection() {
         <ul className="eco-points">
           {ecology.points.map((p) => (
             <li key={p.title}>
-              <span className="card-icon green"><Icon name="leaf" /></span>
+              <span className="card-icon green">
+                <Icon name="leaf" />
+              </span>
               <div>
                 <h3>{p.title}</h3>
                 <p>{p.text}</p>

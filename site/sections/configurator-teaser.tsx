@@ -13,15 +13,21 @@ export function ConfiguratorTeaserSection() {
         <ol className="steps steps-3">
           {configuratorTeaser.steps.map((s, i) => (
             <li key={s.title} className="card">
-              <span className="step-no" aria-hidden="true">{i + 1}</span>
-              <span className="card-icon"><Icon name={STEP_ICONS[i] ?? 'check'} /></span>
+              <span className="step-no" aria-hidden="true">
+                {i + 1}
+              </span>
+              <span className="card-icon">
+                <Icon name={STEP_ICONS[i] ?? 'check'} />
+              </span>
               <h3>{s.title}</h3>
               <p>{s.text}</p>
             </li>
           ))}
         </ol>
         <p>
-          <a className="btn btn-lg" href="/konfigurator?utm_source=site&utm_medium=teaser&utm_campaign=hero_cta">{configuratorTeaser.cta}</a>
+          <a className="btn btn-lg" href="/konfigurator?utm_source=site&utm_medium=teaser&utm_campaign=hero_cta">
+            {configuratorTeaser.cta}
+          </a>
         </p>
       </div>
     </section>

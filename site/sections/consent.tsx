@@ -24,8 +24,12 @@ export function ConsentBanner() {
           </p>
         </div>
         <div className="consent-actions">
-          <button type="button" className="btn" data-consent="accepted">{consentTexts.accept}</button>
-          <button type="button" className="btn" data-consent="declined">{consentTexts.decline}</button>
+          <button type="button" className="btn" data-consent="accepted">
+            {consentTexts.accept}
+          </button>
+          <button type="button" className="btn" data-consent="declined">
+            {consentTexts.decline}
+          </button>
         </div>
       </div>
     </section>
@@ -34,5 +38,9 @@ export function ConsentBanner() {
 
 /** For the footer: reopens the banner (without JavaScript, the cookie section of the privacy policy). */
 export function ConsentSettingsLink() {
-  return <a href="/polityka-prywatnosci" data-consent-open="">{consentTexts.settingsLink}</a>;
+  return (
+    <a href="/polityka-prywatnosci" data-consent-open="">
+      {consentTexts.settingsLink}
+    </a>
+  );
 }

@@ -11,10 +11,13 @@ import { contact } from '../content/home.ts';
 export function ContactForm() {
   return (
     <kserowo-contact>
-      <p className="widget-loading" role="status">{FALLBACK.loading}</p>
+      <p className="widget-loading" role="status">
+        {FALLBACK.loading}
+      </p>
       <noscript>
         <p>
-          Formularz działa z włączonym JavaScriptem. Napisz do nas: <a href={`mailto:${company.email}`}>{company.email}</a>
+          Formularz działa z włączonym JavaScriptem. Napisz do nas:{' '}
+          <a href={`mailto:${company.email}`}>{company.email}</a>
         </p>
       </noscript>
     </kserowo-contact>
@@ -28,18 +31,30 @@ function ContactAside() {
       <li className="card promo">
         <h3>{contact.configuratorPromo.title}</h3>
         <p>{contact.configuratorPromo.text}</p>
-        <a className="btn" href="/konfigurator?utm_source=site&utm_medium=contact&utm_campaign=hero_cta">{contact.configuratorPromo.cta}</a>
+        <a className="btn" href="/konfigurator?utm_source=site&utm_medium=contact&utm_campaign=hero_cta">
+          {contact.configuratorPromo.cta}
+        </a>
       </li>
       <li className="card">
         <h3>{contact.phoneCard.title}</h3>
         <p>{contact.phoneCard.text}</p>
-        <p><a className="big-link" href={company.phone.href}>{company.phone.display}</a></p>
-        <p className="small muted">{contact.hoursLabel}: {company.openingHours.display}</p>
+        <p>
+          <a className="big-link" href={company.phone.href}>
+            {company.phone.display}
+          </a>
+        </p>
+        <p className="small muted">
+          {contact.hoursLabel}: {company.openingHours.display}
+        </p>
       </li>
       <li className="card">
         <h3>{contact.emailCard.title}</h3>
         <p>{contact.emailCard.text}</p>
-        <p><a className="big-link" href={`mailto:${company.email}`}>{company.email}</a></p>
+        <p>
+          <a className="big-link" href={`mailto:${company.email}`}>
+            {company.email}
+          </a>
+        </p>
       </li>
     </ul>
   );

@@ -42,12 +42,19 @@ export function HeroSection() {
             ))}
           </p>
           <p className="hero-actions">
-            <a className="btn btn-lg" href="/konfigurator?utm_source=site&utm_medium=hero&utm_campaign=hero_cta">{hero.primaryCta}</a>
-            <a className="btn btn-lg ghost" href="#contact">{hero.secondaryCta}</a>
+            <a className="btn btn-lg" href="/konfigurator?utm_source=site&utm_medium=hero&utm_campaign=hero_cta">
+              {hero.primaryCta}
+            </a>
+            <a className="btn btn-lg ghost" href="#contact">
+              {hero.secondaryCta}
+            </a>
           </p>
           <ul className="trust">
             {hero.trustPoints.map((t) => (
-              <li key={t}><Icon name="check" size={18} />{t}</li>
+              <li key={t}>
+                <Icon name="check" size={18} />
+                {t}
+              </li>
             ))}
           </ul>
         </div>

@@ -14,7 +14,9 @@ export function ModelsSection({ catalogue }: { catalogue: Catalogue }) {
         <p className="section-lead">{products.subtitle}</p>
         <ModelsWidget catalogue={catalogue} limit={HOME_MODELS} />
         <p className="section-more">
-          <a className="btn ghost" href="/modele">{products.allModelsLink}</a>
+          <a className="btn ghost" href="/modele">
+            {products.allModelsLink}
+          </a>
         </p>
       </div>
     </section>

@@ -10,7 +10,9 @@ export function ProcessSection() {
         <ol className="process">
           {workProcess.steps.map((s, i) => (
             <li key={s.title}>
-              <span className="step-no" aria-hidden="true">{i + 1}</span>
+              <span className="step-no" aria-hidden="true">
+                {i + 1}
+              </span>
               <h3>{s.title}</h3>
               <p>{s.text}</p>
             </li>

@@ -7,10 +7,14 @@ function Wordmark({ name, index }: { name: string; index: number }) {
   const width = Math.max(120, name.length * 9 + 40);
   return (
     <svg className="wordmark" viewBox={`0 0 ${width} 40`} width={width} height="40" role="img" aria-label={name}>
-      {index % 2 === 0
-        ? <circle cx="16" cy="20" r="9" fill="none" stroke="currentColor" strokeWidth="3" />
-        : <rect x="8" y="11" width="17" height="17" rx="3" fill="none" stroke="currentColor" strokeWidth="3" />}
-      <text x="34" y="25" fontSize="14" fontWeight="700" fill="currentColor" fontFamily="system-ui, sans-serif">{name}</text>
+      {index % 2 === 0 ? (
+        <circle cx="16" cy="20" r="9" fill="none" stroke="currentColor" strokeWidth="3" />
+      ) : (
+        <rect x="8" y="11" width="17" height="17" rx="3" fill="none" stroke="currentColor" strokeWidth="3" />
+      )}
+      <text x="34" y="25" fontSize="14" fontWeight="700" fill="currentColor" fontFamily="system-ui, sans-serif">
+        {name}
+      </text>
     </svg>
   );
 }
@@ -43,11 +47,17 @@ export function TestimonialsSection() {
           {testimonials.testimonials.map((t) => (
             <li key={t.author} className="card testimonial">
               <figure>
-                <span className="card-icon"><Icon name="quote" /></span>
-                <blockquote><p>{t.quote}</p></blockquote>
+                <span className="card-icon">
+                  <Icon name="quote" />
+                </span>
+                <blockquote>
+                  <p>{t.quote}</p>
+                </blockquote>
                 <figcaption>
                   <strong>{t.author}</strong>
-                  <span>{t.position}, {t.company}</span>
+                  <span>
+                    {t.position}, {t.company}
+                  </span>
                   <span className="muted">{t.city}</span>
                 </figcaption>
               </figure>

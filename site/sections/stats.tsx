@@ -14,9 +14,13 @@ export function StatsSection() {
           {company.stats.map((s) => (
             <li key={s.key}>
               <span className="stat-value" aria-hidden="true" data-count-to={s.value} data-suffix={s.suffix}>
-                {s.value}{s.suffix}
+                {s.value}
+                {s.suffix}
               </span>
-              <span className="sr-only">{s.value}{s.suffix}</span>
+              <span className="sr-only">
+                {s.value}
+                {s.suffix}
+              </span>
               <span className="stat-label">{s.label}</span>
             </li>
           ))}

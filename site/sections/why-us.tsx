@@ -10,7 +10,9 @@ export function WhyUsSection() {
         <ul className="cards cards-3">
           {whyUs.points.map((p) => (
             <li key={p.title} className="card">
-              <span className="card-icon"><Icon name={p.icon} /></span>
+              <span className="card-icon">
+                <Icon name={p.icon} />
+              </span>
               <h3>{p.title}</h3>
               <p>{p.text}</p>
             </li>

@@ -23,7 +23,10 @@ test.beforeAll(async ({}, info) => {
     detached: true,
   });
   for (let i = 0; i < 170; i++) {
-    const up = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
@@ -51,15 +54,22 @@ test.describe('publishing a catalogue change from the panel', () => {
     const price = page.getByLabel('Konica Minolta bizhub C3320i, Basic: Cena netto (zł/mies.)');
     await price.fill('-5');
     await expect(price).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByText('Cena miesięczna musi być liczbą dodatnią (najwyżej 2 miejsca po przecinku).')).toBeVisible();
+    await expect(
+      page.getByText('Cena miesięczna musi być liczbą dodatnią (najwyżej 2 miejsca po przecinku).'),
+    ).toBeVisible();
     const overage = page.getByLabel('Konica Minolta bizhub C258, Basic: Dopłata kolor (zł/str.)');
     await overage.fill('0,195');
-    await expect(page.getByText('Dopłata za stronę musi być liczbą dodatnią z najwyżej dwoma miejscami po przecinku.')).toBeVisible();
+    await expect(
+      page.getByText('Dopłata za stronę musi być liczbą dodatnią z najwyżej dwoma miejscami po przecinku.'),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Opublikuj cennik' })).toBeDisabled();
     await expect(page.getByText('Podgląd pojawi się po poprawieniu błędów.')).toBeVisible();
   });
 
-  test('is previewed, published, seen by the API and the home page (JS off, and JS on with no layout shift), and rolled back', async ({ page, browser }) => {
+  test('is previewed, published, seen by the API and the home page (JS off, and JS on with no layout shift), and rolled back', async ({
+    page,
+    browser,
+  }) => {
     test.slow();
     await logIn(page, 'Kasia');
     await page.getByRole('link', { name: 'Cennik' }).click();
@@ -70,7 +80,10 @@ test.describe('publishing a catalogue change from the panel', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Opublikowano wersję 1.' })).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: 'Promocja na C3320i' })).toContainText('Kasia');
 
-    const api = (await (await page.request.get('/api/catalogue')).json()) as { version: number; devices: { id: string; packages: { monthlyPrice: number }[] }[] };
+    const api = (await (await page.request.get('/api/catalogue')).json()) as {
+      version: number;
+      devices: { id: string; packages: { monthlyPrice: number }[] }[];
+    };
     expect(api.version).toBe(1);
     expect(api.devices.find((d) => d.id === 'km-c3320i')?.packages[0]?.monthlyPrice).toBe(185);
 
@@ -100,7 +113,9 @@ test.describe('publishing a catalogue change from the panel', () => {
     await visitor.close();
 
     await page.getByRole('button', { name: 'Przywróć wersję 0' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Przywrócono ceny wersji 0 jako nową wersję 2.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Przywrócono ceny wersji 0 jako nową wersję 2.' }),
+    ).toBeVisible();
     const again = await homeWithoutJs(browser);
     await expect(firstCard(again.page)).toContainText('od 195 zł netto / mies.');
     await again.close();

@@ -16,14 +16,21 @@ export async function logIn(page: Page, name = 'Ola'): Promise<void> {
 /** Sends a contact message the way the contact form does; returns the lead id. */
 export async function submitContact(request: APIRequestContext, body: Record<string, unknown>): Promise<string> {
   const res = await request.post('/api/send-contact-email', {
-    data: { submissionId: crypto.randomUUID(), attribution: { page: '/kontakt', origin: 'http://127.0.0.1', referrer: '' }, ...body },
+    data: {
+      submissionId: crypto.randomUUID(),
+      attribution: { page: '/kontakt', origin: 'http://127.0.0.1', referrer: '' },
+      ...body,
+    },
   });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { id: string }).id;
 }
 
 /** Fills and sends the contact form on /kontakt, as a visitor does, and waits for the confirmation. */
-export async function sendContactForm(page: Page, values: { name: string; email: string; phone?: string; message?: string }): Promise<void> {
+export async function sendContactForm(
+  page: Page,
+  values: { name: string; email: string; phone?: string; message?: string },
+): Promise<void> {
   const form = page.locator('kserowo-contact');
   await page.goto('/kontakt?utm_source=newsletter&utm_campaign=listopad');
   await form.scrollIntoViewIfNeeded();

@@ -26,9 +26,17 @@ test.describe('the admin panel', () => {
   });
 
   test.describe('a sales person working through the day', () => {
-    test('logs in, finds a lead sent through the contact form, changes its status, exports CSV and logs out', async ({ page, context }) => {
+    test('logs in, finds a lead sent through the contact form, changes its status, exports CSV and logs out', async ({
+      page,
+      context,
+    }) => {
       const email = `klient-${Date.now()}@biuro-rachunkowe.pl`;
-      await sendContactForm(page, { name: 'Marta Wiśniewska', email, phone: '600 700 800', message: 'Proszę o ofertę na C258 dla biura.' });
+      await sendContactForm(page, {
+        name: 'Marta Wiśniewska',
+        email,
+        phone: '600 700 800',
+        message: 'Proszę o ofertę na C258 dla biura.',
+      });
 
       await logIn(page);
       const cookie = (await context.cookies()).find((c) => c.name === '__Host-kserowo_admin');
@@ -55,7 +63,10 @@ test.describe('the admin panel', () => {
       await page.getByRole('button', { name: 'Filtruj' }).click();
       await expect(page.getByRole('row').filter({ hasText: 'Marta Wiśniewska' })).toContainText('w kontakcie');
 
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Eksportuj CSV' }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Eksportuj CSV' }).click(),
+      ]);
       expect(download.suggestedFilename()).toMatch(/^leady-\d{4}-\d{2}-\d{2}\.csv$/);
       const csv = readFileSync((await download.path())!);
       expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -76,7 +87,11 @@ test.describe('the admin panel', () => {
 
     test('shows a hostile lead as plain text: no image, no script, no dialog', async ({ page }) => {
       const name = `<img src=x onerror=alert(1)> ${Date.now()}`;
-      await submitContact(page.request, { name, email: `atak-${Date.now()}@firma.pl`, message: '=HYPERLINK("http://zlo.example","Kliknij")' });
+      await submitContact(page.request, {
+        name,
+        email: `atak-${Date.now()}@firma.pl`,
+        message: '=HYPERLINK("http://zlo.example","Kliknij")',
+      });
       let dialogs = 0;
       page.on('dialog', (d) => {
         dialogs++;
@@ -121,7 +136,10 @@ test.describe('the admin panel', () => {
         await page.goto(`/admin#${view}`);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         const results = await new AxeBuilder({ page }).include('#admin').analyze();
-        expect(results.violations.map((v) => `${v.id}: ${v.help}`), view).toEqual([]);
+        expect(
+          results.violations.map((v) => `${v.id}: ${v.help}`),
+          view,
+        ).toEqual([]);
       }
     });
   });
@@ -136,9 +154,11 @@ test.describe('the admin panel', () => {
       await expect(page.getByLabel('Hasło')).toBeVisible();
     });
 
-    test("shows it too when the API answers with a server error after login", async ({ page }) => {
+    test('shows it too when the API answers with a server error after login', async ({ page }) => {
       await logIn(page);
-      await page.route('**/api/admin/leads**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"x"}' }));
+      await page.route('**/api/admin/leads**', (route) =>
+        route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"x"}' }),
+      );
       await page.reload();
       await expect(page.getByRole('heading', { name: 'Panel admin niedostępny' })).toBeVisible();
     });

@@ -28,12 +28,21 @@ test.describe('widget analytics on a partner page', () => {
     await page.locator('#p').getByText('Mono', { exact: true }).click();
     await expect(page.locator('#p .card').first()).toContainText('od 175 zł');
     expect(await pushed(page)).toEqual([
-      { event: 'pricing_type_change', event_category: 'engagement', event_action: 'pricing_toggle', event_label: 'mono' },
+      {
+        event: 'pricing_type_change',
+        event_category: 'engagement',
+        event_action: 'pricing_toggle',
+        event_label: 'mono',
+      },
     ]);
-    expect(await page.evaluate(() => (window as unknown as Recorded).fbqCalls)).toEqual([['trackCustom', 'PricingToggle', { type: 'mono' }]]);
+    expect(await page.evaluate(() => (window as unknown as Recorded).fbqCalls)).toEqual([
+      ['trackCustom', 'PricingToggle', { type: 'mono' }],
+    ]);
   });
 
-  test('a contact lead pushes exactly generate_lead (contact_form, 100 PLN) and the Lead and Contact pixel events', async ({ page }) => {
+  test('a contact lead pushes exactly generate_lead (contact_form, 100 PLN) and the Lead and Contact pixel events', async ({
+    page,
+  }) => {
     await page.goto(site.page({ body: '<kserowo-contact id="c" partner="abc"></kserowo-contact>', early: FAKE_TAGS }));
     const form = page.locator('#c');
     await form.getByLabel(/Imię i nazwisko/).fill('Jan Analityczny');
@@ -41,7 +50,14 @@ test.describe('widget analytics on a partner page', () => {
     await form.getByRole('button', { name: 'Wyślij wiadomość' }).click();
     await expect(form.getByRole('status')).toContainText('Wiadomość wysłana!');
     expect(await pushed(page)).toEqual([
-      { event: 'generate_lead', event_category: 'lead', event_action: 'contact_form', event_label: 'contact', value: 100, currency: 'PLN' },
+      {
+        event: 'generate_lead',
+        event_category: 'lead',
+        event_action: 'contact_form',
+        event_label: 'contact',
+        value: 100,
+        currency: 'PLN',
+      },
     ]);
     expect(await page.evaluate(() => (window as unknown as Recorded).fbqCalls)).toEqual([
       ['track', 'Lead', { value: 100, currency: 'PLN' }],
@@ -49,34 +65,53 @@ test.describe('widget analytics on a partner page', () => {
     ]);
   });
 
-  test('a widget that fails to render shows its fallback and reports a non-fatal exception; the host page lives on', async ({ page }) => {
+  test('a widget that fails to render shows its fallback and reports a non-fatal exception; the host page lives on', async ({
+    page,
+  }) => {
     // A catalogue that passes the shape check but breaks rendering (no feature list).
     await page.route(/\/api\/catalogue$/, (route) =>
       route.fulfill({
         contentType: 'application/json',
         headers: { 'Access-Control-Allow-Origin': '*' },
-        body: JSON.stringify({ version: 9, devices: [{ id: 'km-x', model: 'X', name: 'X', type: 'mono', format: 'A4', features: null, packages: [null] }] }),
+        body: JSON.stringify({
+          version: 9,
+          devices: [
+            { id: 'km-x', model: 'X', name: 'X', type: 'mono', format: 'A4', features: null, packages: [null] },
+          ],
+        }),
       }),
     );
-    await page.goto(site.page({ body: '<kserowo-models id="m"></kserowo-models><p id="after">Treść partnera</p>', early: FAKE_TAGS }));
+    await page.goto(
+      site.page({ body: '<kserowo-models id="m"></kserowo-models><p id="after">Treść partnera</p>', early: FAKE_TAGS }),
+    );
     await expect(page.locator('#m').getByRole('alert')).toContainText('Strona modeli niedostępna');
     const exceptions = (await pushed(page, 'exception')) as { event: string; description: string; fatal: boolean }[];
     expect(exceptions).toHaveLength(1);
-    expect(exceptions[0]).toEqual({ event: 'exception', description: expect.stringMatching(/^Strona modeli niedostępna: .+/), fatal: false });
+    expect(exceptions[0]).toEqual({
+      event: 'exception',
+      description: expect.stringMatching(/^Strona modeli niedostępna: .+/),
+      fatal: false,
+    });
     await expect(page.locator('#after')).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { kserowoEvents: { type: string; detail: { kind: string } }[] }).kserowoEvents.map((e) => [e.type, e.detail.kind]))).toEqual([
-      ['kserowo:error', 'render'],
-    ]);
+    expect(
+      await page.evaluate(() =>
+        (window as unknown as { kserowoEvents: { type: string; detail: { kind: string } }[] }).kserowoEvents.map(
+          (e) => [e.type, e.detail.kind],
+        ),
+      ),
+    ).toEqual([['kserowo:error', 'render']]);
   });
 
   test('a page without a tag manager or pixel gets neither: the widgets create nothing', async ({ page }) => {
     await page.goto(site.page({ body: '<kserowo-pricing id="p"></kserowo-pricing>' }));
     await page.locator('#p').getByText('Mono', { exact: true }).click();
     await expect(page.locator('#p .card').first()).toContainText('od 175 zł');
-    expect(await page.evaluate(() => [typeof (window as unknown as Recorded).dataLayer, typeof (window as unknown as { fbq?: unknown }).fbq])).toEqual([
-      'undefined',
-      'undefined',
-    ]);
+    expect(
+      await page.evaluate(() => [
+        typeof (window as unknown as Recorded).dataLayer,
+        typeof (window as unknown as { fbq?: unknown }).fbq,
+      ]),
+    ).toEqual(['undefined', 'undefined']);
   });
 });
 
@@ -94,14 +129,19 @@ test.describe('CTA clicks on our pages', () => {
     const cta = page.locator('a[href*="utm_campaign=hero_cta"]').first();
     const href = await cta.getAttribute('href');
     await cta.click();
-    expect(await pushed(page, 'cta_click')).toEqual([{ event: 'cta_click', event_category: 'cta', event_action: 'hero_cta', event_label: href }]);
+    expect(await pushed(page, 'cta_click')).toEqual([
+      { event: 'cta_click', event_category: 'cta', event_action: 'hero_cta', event_label: href },
+    ]);
   });
 
   test('a pricing card CTA is reported once, by the widget', async ({ page }) => {
     await page.goto('/');
     await page.locator('kserowo-pricing').scrollIntoViewIfNeeded();
     await expect.poll(() => page.evaluate(() => !!customElements.get('kserowo-pricing'))).toBe(true);
-    await page.locator('kserowo-pricing').getByRole('link', { name: /Skonfiguruj pakiet Premium/ }).click();
+    await page
+      .locator('kserowo-pricing')
+      .getByRole('link', { name: /Skonfiguruj pakiet Premium/ })
+      .click();
     expect(await pushed(page, 'cta_click')).toEqual([
       {
         event: 'cta_click',
@@ -160,7 +200,10 @@ test.describe('scroll depth on our pages', () => {
 
   test('a slow reader gets each mark as it is reached', async ({ page }) => {
     const scrollTo = (percent: number) =>
-      page.evaluate((p) => window.scrollTo(0, ((document.documentElement.scrollHeight - innerHeight) * p) / 100), percent);
+      page.evaluate(
+        (p) => window.scrollTo(0, ((document.documentElement.scrollHeight - innerHeight) * p) / 100),
+        percent,
+      );
     await scrollTo(30);
     await expect.poll(() => pushed(page, 'scroll_depth')).toEqual([depth(25)]);
     await page.clock.runFor(5000);

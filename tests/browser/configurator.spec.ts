@@ -18,8 +18,18 @@ const sendButton = (page: Page) => cfg(page).getByRole('button', { name: 'Wyśli
 function storedQuote(id: string): Record<string, string | number> {
   const result = spawnSync(
     process.execPath,
-    [path.join(root, 'scripts/wrangler.mjs'), 'd1', 'execute', 'DB', '--local', '--persist-to', path.join(root, '.wrangler/test-state'), '--json', '--command',
-      `SELECT q.number, q.device_id, q.level, q.term, q.paper, q.volume_mono, q.volume_color, q.monthly_net, q.monthly_gross, q.marketing_consent, l.kind, l.name, l.email, l.attribution FROM quotes q JOIN leads l ON l.id = q.lead_id WHERE q.id = '${id.replace(/'/g, '')}'`],
+    [
+      path.join(root, 'scripts/wrangler.mjs'),
+      'd1',
+      'execute',
+      'DB',
+      '--local',
+      '--persist-to',
+      path.join(root, '.wrangler/test-state'),
+      '--json',
+      '--command',
+      `SELECT q.number, q.device_id, q.level, q.term, q.paper, q.volume_mono, q.volume_color, q.monthly_net, q.monthly_gross, q.marketing_consent, l.kind, l.name, l.email, l.attribution FROM quotes q JOIN leads l ON l.id = q.lead_id WHERE q.id = '${id.replace(/'/g, '')}'`,
+    ],
     { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' } },
   );
   const rows = (JSON.parse(result.stdout) as { results: Record<string, string | number>[] }[])[0]?.results ?? [];
@@ -36,7 +46,9 @@ interface Sent {
 /** Fills the required contact fields, sends, and returns the server's answer. */
 async function sendQuote(page: Page, name = 'Anna Nowak', email = 'anna@firma.pl'): Promise<Sent> {
   await cfg(page).getByLabel('Imię i nazwisko').fill(name);
-  await cfg(page).getByRole('textbox', { name: /^E-mail/ }).fill(email);
+  await cfg(page)
+    .getByRole('textbox', { name: /^E-mail/ })
+    .fill(email);
   const answer = page.waitForResponse((r) => r.url().endsWith('/api/quotes') && r.request().method() === 'POST');
   await sendButton(page).click();
   const res = await answer;
@@ -48,7 +60,12 @@ async function sendQuote(page: Page, name = 'Anna Nowak', email = 'anna@firma.pl
 
 async function recordEvents(page: Page) {
   await page.addInitScript(() => {
-    const w = window as unknown as { events: unknown[]; dataLayer: unknown[]; fbqCalls: unknown[]; fbq: (...a: unknown[]) => void };
+    const w = window as unknown as {
+      events: unknown[];
+      dataLayer: unknown[];
+      fbqCalls: unknown[];
+      fbq: (...a: unknown[]) => void;
+    };
     w.events = [];
     w.dataLayer = [];
     w.fbqCalls = [];
@@ -66,7 +83,9 @@ test.describe('<kserowo-configurator> loading', () => {
     const html = await (await request.get('/konfigurator')).text();
     expect(html).toMatch(/<kserowo-configurator sync-url(="")?>\s*<template shadowrootmode="open">.*Ładowanie\.\.\./s);
     const chunks: string[] = [];
-    page.on('request', (r) => { if (/\/widgets\/v1\/configurator\.[0-9a-f]+\.js$/.test(r.url())) chunks.push(r.url()); });
+    page.on('request', (r) => {
+      if (/\/widgets\/v1\/configurator\.[0-9a-f]+\.js$/.test(r.url())) chunks.push(r.url());
+    });
     await page.goto('/modele');
     await expect(page.locator('kserowo-models .card, kserowo-models li').first()).toBeVisible();
     expect(chunks).toEqual([]);
@@ -77,7 +96,9 @@ test.describe('<kserowo-configurator> loading', () => {
 });
 
 test.describe('<kserowo-configurator> entry points', () => {
-  test('from the hero "Skonfiguruj online": device, package, quote, stored with the hero campaign', async ({ page }) => {
+  test('from the hero "Skonfiguruj online": device, package, quote, stored with the hero campaign', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Skonfiguruj online' }).click();
     await expect(page).toHaveURL(/\/konfigurator\?utm_source=site&utm_medium=hero&utm_campaign=hero_cta/);
@@ -99,40 +120,71 @@ test.describe('<kserowo-configurator> entry points', () => {
     await expect(summary).toContainText('230,00 zł netto / mies.');
     const sent = await sendQuote(page);
     const row = storedQuote(sent.id);
-    expect(row).toMatchObject({ number: sent.number, device_id: 'km-c3320i', level: 'basic', volume_mono: 1200, volume_color: 200, monthly_net: 195 });
-    expect(JSON.parse(String(row.attribution))).toMatchObject({ utm_source: 'site', utm_medium: 'hero', utm_campaign: 'hero_cta', page: expect.stringContaining('/konfigurator') });
+    expect(row).toMatchObject({
+      number: sent.number,
+      device_id: 'km-c3320i',
+      level: 'basic',
+      volume_mono: 1200,
+      volume_color: 200,
+      monthly_net: 195,
+    });
+    expect(JSON.parse(String(row.attribution))).toMatchObject({
+      utm_source: 'site',
+      utm_medium: 'hero',
+      utm_campaign: 'hero_cta',
+      page: expect.stringContaining('/konfigurator'),
+    });
   });
 
   test('from a pricing card: the package is preselected and the pricing campaign is stored', async ({ page }) => {
     await page.goto('/');
-    await page.locator('kserowo-pricing').getByRole('link', { name: /Skonfiguruj pakiet Premium/ }).click();
+    await page
+      .locator('kserowo-pricing')
+      .getByRole('link', { name: /Skonfiguruj pakiet Premium/ })
+      .click();
     await expect(page).toHaveURL(/package=premium.*utm_campaign=main_pricing_cta/);
     await cfg(page).getByText('Konica Minolta bizhub C458').click();
     await next(page).click();
     await expect(cfg(page).getByRole('radio', { name: /Premium/ })).toBeChecked();
     await expect(cfg(page).locator('label.pkg').filter({ hasText: 'Premium' })).toContainText('SLA 4h');
-    await expect(cfg(page).locator('label.pkg').filter({ hasText: 'Basic' })).toContainText('Reakcja serwisu w ciągu 24h');
+    await expect(cfg(page).locator('label.pkg').filter({ hasText: 'Basic' })).toContainText(
+      'Reakcja serwisu w ciągu 24h',
+    );
     await next(page).click();
     const sent = await sendQuote(page);
     const row = storedQuote(sent.id);
     expect(row).toMatchObject({ device_id: 'km-c458', level: 'premium', monthly_net: 545 });
-    expect(JSON.parse(String(row.attribution))).toMatchObject({ utm_source: 'site', utm_medium: 'pricing', utm_campaign: 'main_pricing_cta' });
+    expect(JSON.parse(String(row.attribution))).toMatchObject({
+      utm_source: 'site',
+      utm_medium: 'pricing',
+      utm_campaign: 'main_pricing_cta',
+    });
   });
 
-  test('from a model card on the home page: the device is preselected and the device campaign is stored', async ({ page }) => {
+  test('from a model card on the home page: the device is preselected and the device campaign is stored', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.locator('kserowo-models').getByRole('link', { name: 'Skonfiguruj Konica Minolta bizhub C258' }).click();
-    await expect(page).toHaveURL(/\/konfigurator\?device=km-c258&utm_source=site&utm_medium=models&utm_campaign=device_selection/);
+    await expect(page).toHaveURL(
+      /\/konfigurator\?device=km-c258&utm_source=site&utm_medium=models&utm_campaign=device_selection/,
+    );
     await expect(heading(page)).toContainText('Wybierz pakiet');
     await cfg(page).getByRole('radio', { name: /Basic/ }).check();
     await next(page).click();
     const sent = await sendQuote(page);
     const row = storedQuote(sent.id);
     expect(row).toMatchObject({ device_id: 'km-c258', level: 'basic', monthly_net: 309 });
-    expect(JSON.parse(String(row.attribution))).toMatchObject({ utm_source: 'site', utm_medium: 'models', utm_campaign: 'device_selection' });
+    expect(JSON.parse(String(row.attribution))).toMatchObject({
+      utm_source: 'site',
+      utm_medium: 'models',
+      utm_campaign: 'device_selection',
+    });
   });
 
-  test('from a partner link (?device=km-c258&utm_source=partner&utm_campaign=device_selection): the shortest path, stored with that attribution', async ({ page }) => {
+  test('from a partner link (?device=km-c258&utm_source=partner&utm_campaign=device_selection): the shortest path, stored with that attribution', async ({
+    page,
+  }) => {
     await recordEvents(page);
     await page.goto('/konfigurator?device=km-c258&utm_source=partner&utm_campaign=device_selection');
     await expect(heading(page)).toContainText('Wybierz pakiet');
@@ -142,13 +194,26 @@ test.describe('<kserowo-configurator> entry points', () => {
     await next(page).click();
     const sent = await sendQuote(page);
     const row = storedQuote(sent.id);
-    expect(row).toMatchObject({ device_id: 'km-c258', level: 'business', term: '24', monthly_net: 335, monthly_gross: 412.05 });
-    expect(JSON.parse(String(row.attribution))).toMatchObject({ utm_source: 'partner', utm_campaign: 'device_selection' });
+    expect(row).toMatchObject({
+      device_id: 'km-c258',
+      level: 'business',
+      term: '24',
+      monthly_net: 335,
+      monthly_gross: 412.05,
+    });
+    expect(JSON.parse(String(row.attribution))).toMatchObject({
+      utm_source: 'partner',
+      utm_campaign: 'device_selection',
+    });
     expect(row).toMatchObject({ kind: 'quote', name: 'Anna Nowak', email: 'anna@firma.pl', marketing_consent: 0 });
 
     // Host pages and analytics get the human number, never the secret id.
     const seen = await page.evaluate(() => {
-      const w = window as unknown as { events: { name: string; detail: Record<string, unknown> }[]; dataLayer: Record<string, unknown>[]; fbqCalls: unknown[][] };
+      const w = window as unknown as {
+        events: { name: string; detail: Record<string, unknown> }[];
+        dataLayer: Record<string, unknown>[];
+        fbqCalls: unknown[][];
+      };
       return { events: w.events, dataLayer: w.dataLayer, fbqCalls: w.fbqCalls };
     });
     expect(seen.events.filter((e) => e.name === 'kserowo:step').map((e) => e.detail)).toEqual([
@@ -159,10 +224,22 @@ test.describe('<kserowo-configurator> entry points', () => {
       { kind: 'quote', number: sent.number, value: 100, currency: 'PLN' },
     ]);
     expect(seen.dataLayer).toContainEqual({
-      event: 'generate_lead', event_category: 'lead', event_action: 'quote', event_label: 'km-c258/business',
-      value: 100, currency: 'PLN', device_id: 'km-c258', package_level: 'business', monthly_net: 335,
+      event: 'generate_lead',
+      event_category: 'lead',
+      event_action: 'quote',
+      event_label: 'km-c258/business',
+      value: 100,
+      currency: 'PLN',
+      device_id: 'km-c258',
+      package_level: 'business',
+      monthly_net: 335,
     });
-    expect(seen.dataLayer).toContainEqual({ event: 'configurator_step', event_category: 'configurator', event_action: 'step_3', event_label: 'km-c258/business' });
+    expect(seen.dataLayer).toContainEqual({
+      event: 'configurator_step',
+      event_category: 'configurator',
+      event_action: 'step_3',
+      event_label: 'km-c258/business',
+    });
     expect(seen.fbqCalls).toContainEqual(['track', 'Lead', { value: 100, currency: 'PLN' }]);
     expect(seen.fbqCalls).toContainEqual(['track', 'CompleteRegistration']);
     expect(JSON.stringify(seen)).not.toContain(sent.id);
@@ -178,7 +255,9 @@ test.describe('<kserowo-configurator> with sync-url', () => {
     await cfg(page).getByText('Konica Minolta bizhub 4052').click();
     await next(page).click();
     await expect(page).toHaveURL(/step=2/);
-    await cfg(page).getByRole('radio', { name: /Premium/ }).check();
+    await cfg(page)
+      .getByRole('radio', { name: /Premium/ })
+      .check();
     await cfg(page).getByRole('radio', { name: '36 miesięcy' }).check();
     await next(page).click();
     await expect(page).toHaveURL(/step=3/);
@@ -198,7 +277,9 @@ test.describe('<kserowo-configurator> with sync-url', () => {
     await page.goto('/konfigurator?device=km-c3350i');
     await cfg(page).getByLabel('Strony mono').fill('3000');
     await cfg(page).getByRole('radio', { name: 'krótszy okres — do uzgodnienia' }).check();
-    await cfg(page).getByRole('checkbox', { name: /Papier/ }).check();
+    await cfg(page)
+      .getByRole('checkbox', { name: /Papier/ })
+      .check();
     await next(page).click();
     await cfg(page).getByLabel('Imię i nazwisko').fill('Piotr Wiśniewski');
     await cfg(page).getByLabel('NIP').fill('123-456-32-18');
@@ -251,15 +332,21 @@ test.describe('<kserowo-configurator> when sending', () => {
   test('refuses empty required fields with the spec toast and sends nothing', async ({ page }) => {
     await toStep3(page);
     let posted = false;
-    page.on('request', (r) => { if (r.url().endsWith('/api/quotes')) posted = true; });
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/quotes')) posted = true;
+    });
     await sendButton(page).click();
     await expect(cfg(page).getByRole('alert')).toContainText('Błąd walidacji');
     await expect(cfg(page).getByRole('alert')).toContainText('Proszę wypełnić wszystkie wymagane pola (imię i email)');
     await cfg(page).getByLabel('Imię i nazwisko').fill('Anna');
-    await cfg(page).getByRole('textbox', { name: /^E-mail/ }).fill('anna@firma');
+    await cfg(page)
+      .getByRole('textbox', { name: /^E-mail/ })
+      .fill('anna@firma');
     await sendButton(page).click();
     await expect(cfg(page).getByRole('alert')).toContainText('Nieprawidłowy email');
-    await cfg(page).getByRole('textbox', { name: /^E-mail/ }).fill('anna@firma.pl');
+    await cfg(page)
+      .getByRole('textbox', { name: /^E-mail/ })
+      .fill('anna@firma.pl');
     await cfg(page).getByLabel('NIP').fill('1234563219');
     await sendButton(page).click();
     await expect(cfg(page).getByRole('alert')).toContainText('Nieprawidłowy NIP');
@@ -268,9 +355,17 @@ test.describe('<kserowo-configurator> when sending', () => {
 
   test('shows the server refusal as "Błąd wysyłania" and keeps the typed values', async ({ page }) => {
     await toStep3(page);
-    await page.route('**/api/quotes', (route) => route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: 'Zbyt wiele zapytań. Spróbuj za chwilę.' }) }));
+    await page.route('**/api/quotes', (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Zbyt wiele zapytań. Spróbuj za chwilę.' }),
+      }),
+    );
     await cfg(page).getByLabel('Imię i nazwisko').fill('Anna');
-    await cfg(page).getByRole('textbox', { name: /^E-mail/ }).fill('anna@firma.pl');
+    await cfg(page)
+      .getByRole('textbox', { name: /^E-mail/ })
+      .fill('anna@firma.pl');
     await cfg(page).getByLabel('Wiadomość').fill('Proszę o kontakt po 12.');
     await sendButton(page).click();
     await expect(cfg(page).getByRole('alert')).toContainText('Błąd wysyłania');
@@ -287,10 +382,14 @@ test.describe('<kserowo-configurator> when sending', () => {
       return route.continue();
     });
     await cfg(page).getByLabel('Imię i nazwisko').fill('Anna');
-    await cfg(page).getByRole('textbox', { name: /^E-mail/ }).fill('anna@firma.pl');
+    await cfg(page)
+      .getByRole('textbox', { name: /^E-mail/ })
+      .fill('anna@firma.pl');
     await sendButton(page).click();
     await expect(cfg(page).getByRole('alert')).toContainText('Błąd połączenia');
-    await expect(cfg(page).getByRole('alert')).toContainText('Wystąpił błąd podczas wysyłania wiadomości. Spróbuj ponownie później.');
+    await expect(cfg(page).getByRole('alert')).toContainText(
+      'Wystąpił błąd podczas wysyłania wiadomości. Spróbuj ponownie później.',
+    );
     await expect(cfg(page).getByLabel('Imię i nazwisko')).toHaveValue('Anna');
     await sendButton(page).click();
     await expect(cfg(page).getByRole('heading', { name: /Wycena KS-\d{4}-\d{6} jest gotowa/ })).toBeVisible();
@@ -302,10 +401,21 @@ test.describe('<kserowo-configurator> when sending', () => {
     await toStep3(page);
     const request = page.waitForRequest((r) => r.url().endsWith('/api/quotes'));
     await cfg(page).getByLabel('Imię i nazwisko').fill('Anna');
-    await cfg(page).getByRole('textbox', { name: /^E-mail/ }).fill('anna@firma.pl');
+    await cfg(page)
+      .getByRole('textbox', { name: /^E-mail/ })
+      .fill('anna@firma.pl');
     await sendButton(page).click();
     const body = (await request).postDataJSON() as Record<string, unknown>;
-    expect(Object.keys(body).sort()).toEqual(['attribution', 'contact', 'deviceId', 'level', 'paper', 'submissionId', 'term', 'website']);
+    expect(Object.keys(body).sort()).toEqual([
+      'attribution',
+      'contact',
+      'deviceId',
+      'level',
+      'paper',
+      'submissionId',
+      'term',
+      'website',
+    ]);
     expect(body.website).toBe('');
     expect((body.contact as Record<string, unknown>).marketingConsent).toBe(false);
   });
@@ -315,7 +425,8 @@ test.describe('<kserowo-configurator> by keyboard alone', () => {
   test('chooses a device, a package and a term and sends the quote without a mouse', async ({ page }) => {
     await page.goto('/konfigurator');
     const firstDevice = cfg(page).getByRole('radio', { name: /bizhub 227/ });
-    for (let i = 0; i < 60 && !(await firstDevice.evaluate((el) => el.matches(':focus'))); i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 60 && !(await firstDevice.evaluate((el) => el.matches(':focus'))); i++)
+      await page.keyboard.press('Tab');
     await expect(firstDevice).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(cfg(page).getByRole('radio', { name: /bizhub 308/ })).toBeChecked();
@@ -351,7 +462,9 @@ test.describe('<kserowo-configurator> by keyboard alone', () => {
 test.describe('<kserowo-configurator> at 360 px', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
 
-  test('every step fits without horizontal scroll and passes an accessibility check (screenshots)', async ({ page }) => {
+  test('every step fits without horizontal scroll and passes an accessibility check (screenshots)', async ({
+    page,
+  }) => {
     await page.goto('/konfigurator?device=km-c250i');
     await cfg(page).getByRole('button', { name: 'Wstecz' }).tap();
     for (const n of [1, 2, 3]) {
@@ -385,7 +498,12 @@ test.describe('<kserowo-configurator> without sync-url (a partner page)', () => 
     const request = page.waitForRequest((r) => r.url().endsWith('/api/quotes'));
     await sendQuote(page);
     const body = (await request).postDataJSON() as { attribution: Record<string, string> };
-    expect(body.attribution).toMatchObject({ partner: 'drukarnia-abc', utm_source: 'abc', utm_campaign: 'wiosna', page: '/kontakt?ref=abc' });
+    expect(body.attribution).toMatchObject({
+      partner: 'drukarnia-abc',
+      utm_source: 'abc',
+      utm_campaign: 'wiosna',
+      page: '/kontakt?ref=abc',
+    });
     expect(new URL(page.url()).search).toBe('?ref=abc');
   });
 });

@@ -29,7 +29,10 @@ async function withIdsConfigured(page: Page): Promise<string[]> {
   });
   await page.route(/^http:\/\/127\.0\.0\.1:\d+\/(kontakt)?$/, async (route) => {
     const response = await route.fetch();
-    const html = (await response.text()).replace('id="consent"', `id="consent" data-gtm="${GTM_ID}" data-pixel="${PIXEL_ID}"`);
+    const html = (await response.text()).replace(
+      'id="consent"',
+      `id="consent" data-gtm="${GTM_ID}" data-pixel="${PIXEL_ID}"`,
+    );
     const headers = response.headers();
     const csp = headers['content-security-policy'];
     if (csp) headers['content-security-policy'] = withAnalyticsHosts(csp);
@@ -57,10 +60,21 @@ test.describe('the cookie banner', () => {
           b.evaluate((el) => {
             const s = getComputedStyle(el);
             const r = el.getBoundingClientRect();
-            return { bg: s.backgroundColor, color: s.color, border: s.borderColor, size: s.fontSize, weight: s.fontWeight, w: Math.round(r.width), h: Math.round(r.height) };
+            return {
+              bg: s.backgroundColor,
+              color: s.color,
+              border: s.borderColor,
+              size: s.fontSize,
+              weight: s.fontWeight,
+              w: Math.round(r.width),
+              h: Math.round(r.height),
+            };
           });
         expect(await look(accept)).toEqual(await look(decline));
-        await expect(banner(page).getByRole('link', { name: 'Polityka prywatności' })).toHaveAttribute('href', '/polityka-prywatnosci');
+        await expect(banner(page).getByRole('link', { name: 'Polityka prywatności' })).toHaveAttribute(
+          'href',
+          '/polityka-prywatnosci',
+        );
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         await page.screenshot({ path: `/tmp/i8-consent-${width}.png` });
       }
@@ -103,12 +117,16 @@ test.describe('the cookie banner', () => {
       await banner(page).getByRole('button', { name: 'Akceptuję' }).click();
       await expect(banner(page)).toBeHidden();
       expect(logged).toContain('[kserowo] cookies: accepted');
-      await expect.poll(() => tagRequests).toEqual([
-        `https://www.googletagmanager.com/gtm.js?id=${GTM_ID}`,
-        'https://connect.facebook.net/en_US/fbevents.js',
-      ]);
+      await expect
+        .poll(() => tagRequests)
+        .toEqual([
+          `https://www.googletagmanager.com/gtm.js?id=${GTM_ID}`,
+          'https://connect.facebook.net/en_US/fbevents.js',
+        ]);
       expect(await tools(page)).toEqual({ dataLayer: true, fbq: 'function' });
-      expect(await page.evaluate(() => (window as unknown as { dataLayer: { event?: string }[] }).dataLayer[0]!.event)).toBe('gtm.js');
+      expect(
+        await page.evaluate(() => (window as unknown as { dataLayer: { event?: string }[] }).dataLayer[0]!.event),
+      ).toBe('gtm.js');
 
       await page.goto('/kontakt');
       await expect(banner(page)).toBeHidden();

@@ -12,10 +12,22 @@ async function open(page: Page, path = '/kontakt') {
 }
 
 async function fill(page: Page, values: { name?: string; email?: string; phone?: string; message?: string }) {
-  if (values.name !== undefined) await form(page).getByLabel(/Imię i nazwisko/).fill(values.name);
-  if (values.email !== undefined) await form(page).getByLabel(/^Email/).fill(values.email);
-  if (values.phone !== undefined) await form(page).getByLabel(/^Telefon/).fill(values.phone);
-  if (values.message !== undefined) await form(page).getByLabel(/^Wiadomość/).fill(values.message);
+  if (values.name !== undefined)
+    await form(page)
+      .getByLabel(/Imię i nazwisko/)
+      .fill(values.name);
+  if (values.email !== undefined)
+    await form(page)
+      .getByLabel(/^Email/)
+      .fill(values.email);
+  if (values.phone !== undefined)
+    await form(page)
+      .getByLabel(/^Telefon/)
+      .fill(values.phone);
+  if (values.message !== undefined)
+    await form(page)
+      .getByLabel(/^Wiadomość/)
+      .fill(values.message);
 }
 
 const submit = (page: Page) => form(page).getByRole('button', { name: 'Wyślij wiadomość' }).click();
@@ -38,11 +50,18 @@ async function expectValues(page: Page, values: Record<string, string>) {
   await expect(form(page).getByLabel(/^Wiadomość/)).toHaveValue(values.message ?? '');
 }
 
-const typed = { name: 'Anna Nowak', email: 'anna@firma.pl', phone: '+48 600 100 200', message: 'Proszę o ofertę na C258.' };
+const typed = {
+  name: 'Anna Nowak',
+  email: 'anna@firma.pl',
+  phone: '+48 600 100 200',
+  message: 'Proszę o ofertę na C258.',
+};
 
 test.describe('<kserowo-contact> on /kontakt', () => {
   test.describe('when the page loads', () => {
-    test('has labelled fields with autofill tokens, a 4-row message box and empty live regions for toasts', async ({ page }) => {
+    test('has labelled fields with autofill tokens, a 4-row message box and empty live regions for toasts', async ({
+      page,
+    }) => {
       await open(page);
       await expect(form(page).getByLabel(/Imię i nazwisko/)).toHaveAttribute('autocomplete', 'name');
       await expect(form(page).getByLabel(/^Email/)).toHaveAttribute('autocomplete', 'email');
@@ -52,7 +71,9 @@ test.describe('<kserowo-contact> on /kontakt', () => {
       await expect(alert(page)).toHaveAttribute('aria-live', 'assertive');
       await expect(status(page)).toBeEmpty();
       // Light DOM: the fields are in the document itself, where autofill looks.
-      expect(await page.evaluate(() => document.querySelectorAll('kserowo-contact input[autocomplete="email"]').length)).toBe(1);
+      expect(
+        await page.evaluate(() => document.querySelectorAll('kserowo-contact input[autocomplete="email"]').length),
+      ).toBe(1);
       const axe = await new AxeBuilder({ page }).include('kserowo-contact').analyze();
       expect(axe.violations).toEqual([]);
     });
@@ -105,7 +126,9 @@ test.describe('<kserowo-contact> on /kontakt', () => {
       await submit(page);
       const sending = form(page).getByRole('button', { name: 'Wysyłanie...' });
       await expect(sending).toBeDisabled();
-      await form(page).locator('form').evaluate((f: HTMLFormElement) => f.requestSubmit());
+      await form(page)
+        .locator('form')
+        .evaluate((f: HTMLFormElement) => f.requestSubmit());
       release();
       await expect(status(page)).toContainText('Wiadomość wysłana! ✅');
       await expect(status(page)).toContainText('Dziękujemy! Skontaktujemy się z Tobą wkrótce.');
@@ -133,13 +156,20 @@ test.describe('<kserowo-contact> on /kontakt', () => {
       expect(body.attribution).toMatchObject({
         page: '/kontakt?utm_source=google&utm_medium=cpc&utm_campaign=wiosna',
         origin: new URL(page.url()).origin,
-        utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'wiosna',
+        utm_source: 'google',
+        utm_medium: 'cpc',
+        utm_campaign: 'wiosna',
       });
     });
 
     test('tells the host page, the data layer and the pixel about the lead', async ({ page }) => {
       await page.addInitScript(() => {
-        const w = window as unknown as { dataLayer: unknown[]; fbqCalls: unknown[]; fbq: (...a: unknown[]) => void; leads: unknown[] };
+        const w = window as unknown as {
+          dataLayer: unknown[];
+          fbqCalls: unknown[];
+          fbq: (...a: unknown[]) => void;
+          leads: unknown[];
+        };
         w.dataLayer = [];
         w.fbqCalls = [];
         w.fbq = (...args) => w.fbqCalls.push(args);
@@ -155,13 +185,25 @@ test.describe('<kserowo-contact> on /kontakt', () => {
         return { dataLayer: w.dataLayer, fbqCalls: w.fbqCalls, leads: w.leads };
       });
       expect(leads).toEqual([{ kind: 'contact', value: 100, currency: 'PLN' }]);
-      expect(dataLayer).toContainEqual({ event: 'generate_lead', event_category: 'lead', event_action: 'contact_form', event_label: 'contact', value: 100, currency: 'PLN' });
-      expect(fbqCalls).toEqual([['track', 'Lead', { value: 100, currency: 'PLN' }], ['track', 'Contact']]);
+      expect(dataLayer).toContainEqual({
+        event: 'generate_lead',
+        event_category: 'lead',
+        event_action: 'contact_form',
+        event_label: 'contact',
+        value: 100,
+        currency: 'PLN',
+      });
+      expect(fbqCalls).toEqual([
+        ['track', 'Lead', { value: 100, currency: 'PLN' }],
+        ['track', 'Contact'],
+      ]);
     });
   });
 
   test.describe('when the server refuses', () => {
-    test("shows 'Błąd wysyłania' with the server's own text (a real 400) and keeps every typed value", async ({ page }) => {
+    test("shows 'Błąd wysyłania' with the server's own text (a real 400) and keeps every typed value", async ({
+      page,
+    }) => {
       await open(page);
       // The widget would never send this; the request is changed on its way so the real server refuses it.
       await page.route(ENDPOINT, (route) => {
@@ -179,7 +221,9 @@ test.describe('<kserowo-contact> on /kontakt', () => {
 
     test("shows 'Wystąpił błąd podczas wysyłania wiadomości' when the refusal has no text", async ({ page }) => {
       await open(page);
-      await page.route(ENDPOINT, (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }));
+      await page.route(ENDPOINT, (route) =>
+        route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }),
+      );
       await fill(page, typed);
       await submit(page);
       await expect(alert(page)).toContainText('Błąd wysyłania');
@@ -218,7 +262,10 @@ test.describe('<kserowo-contact> in the home page contact section', () => {
   });
 
   test('looks right on a phone and on a desktop', async ({ page }) => {
-    for (const [width, height] of [[375, 800], [1280, 900]] as const) {
+    for (const [width, height] of [
+      [375, 800],
+      [1280, 900],
+    ] as const) {
       await page.setViewportSize({ width, height });
       await open(page, '/kontakt');
       await fill(page, { name: 'Anna' });

@@ -18,7 +18,11 @@ test.describe('header on a desktop', () => {
 
   test('on the home page the section links scroll without leaving the page', async ({ page }) => {
     await page.goto('/');
-    for (const [name, id] of [['FAQ', 'faq'], ['Opinie', 'testimonials'], ['Dlaczego Kserowo?', 'why-us']] as const) {
+    for (const [name, id] of [
+      ['FAQ', 'faq'],
+      ['Opinie', 'testimonials'],
+      ['Dlaczego Kserowo?', 'why-us'],
+    ] as const) {
       await header(page).getByRole('link', { name, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`/#${id}$`));
       await expect(page.locator(`#${id} h2`)).toBeInViewport();
@@ -46,7 +50,10 @@ test.describe('header on a desktop', () => {
     await expect(header(page).getByRole('link', { name: 'Miasta' })).toHaveAttribute('aria-current', 'page');
     await header(page).getByRole('link', { name: 'Kserowo – strona główna' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(header(page).getByRole('link', { name: 'Strona główna', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(header(page).getByRole('link', { name: 'Strona główna', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   test('Oferta opens on hover and leads to the models, pricing and configurator', async ({ page }) => {

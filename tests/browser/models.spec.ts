@@ -5,7 +5,8 @@ const models = (page: Page) => page.locator('kserowo-models');
 const cards = (page: Page) => models(page).locator('.card');
 
 /** The names the cards show, as `Konica Minolta bizhub <model>` for the spec's model numbers. */
-const named = (...modelNumbers: string[]) => modelNumbers.map((m) => `Konica Minolta bizhub ${m.replace('bizhub ', '')}`);
+const named = (...modelNumbers: string[]) =>
+  modelNumbers.map((m) => `Konica Minolta bizhub ${m.replace('bizhub ', '')}`);
 const shownNames = (page: Page) => cards(page).getByRole('heading', { level: 3 }).allTextContents();
 
 /** Widgets load as they come near the viewport: scroll to the list and wait for the upgrade. */
@@ -16,7 +17,8 @@ async function upgraded(page: Page) {
 
 /** Presses Tab until `target` has focus (keyboard only, from wherever focus is). */
 async function tabTo(page: Page, target: Locator, max = 60) {
-  for (let i = 0; i < max && !(await target.evaluate((el) => el.matches(':focus'))); i++) await page.keyboard.press('Tab');
+  for (let i = 0; i < max && !(await target.evaluate((el) => el.matches(':focus'))); i++)
+    await page.keyboard.press('Tab');
   await expect(target).toBeFocused();
 }
 
@@ -28,7 +30,9 @@ test.describe('<kserowo-models> on /modele', () => {
     test('shows all eight models in the popular order with their cards', async ({ page }) => {
       await page.goto('/modele');
       await expect(cards(page)).toHaveCount(8);
-      expect(await shownNames(page)).toEqual(named('C258', 'C3320i', 'bizhub 227', '4052', 'C3350i', '308', 'C250i', 'C458'));
+      expect(await shownNames(page)).toEqual(
+        named('C258', 'C3320i', 'bizhub 227', '4052', 'C3350i', '308', 'C250i', 'C458'),
+      );
       const c3320i = cards(page).nth(1);
       await expect(c3320i).toContainText('Kolor');
       await expect(c3320i).toContainText('A4');
@@ -60,7 +64,8 @@ test.describe('<kserowo-models> on /modele', () => {
       // The configurator there (sync-url) may add its own step and choices to the URL.
       await page.waitForURL(/\/konfigurator\?/);
       const arrived = new URL(page.url());
-      for (const [key, value] of new URL(href, page.url()).searchParams) expect(arrived.searchParams.get(key), key).toBe(value);
+      for (const [key, value] of new URL(href, page.url()).searchParams)
+        expect(arrived.searchParams.get(key), key).toBe(value);
     });
   });
 
@@ -91,8 +96,14 @@ test.describe('<kserowo-models> on /modele', () => {
       await radio(page, /^Mono/).check();
       await radio(page, /^A3/).check();
       expect(await shownNames(page)).toEqual(named('bizhub 227', '308'));
-      await models(page).getByRole('group', { name: 'Rodzaj' }).getByRole('radio', { name: /^Wszystkie/ }).check();
-      await models(page).getByRole('group', { name: 'Format' }).getByRole('radio', { name: /^Wszystkie/ }).check();
+      await models(page)
+        .getByRole('group', { name: 'Rodzaj' })
+        .getByRole('radio', { name: /^Wszystkie/ })
+        .check();
+      await models(page)
+        .getByRole('group', { name: 'Format' })
+        .getByRole('radio', { name: /^Wszystkie/ })
+        .check();
       await expect(cards(page)).toHaveCount(8);
     });
 
@@ -100,7 +111,9 @@ test.describe('<kserowo-models> on /modele', () => {
       await page.goto('/modele');
       await upgraded(page);
       await radio(page, /^Najniższa cena$/).check();
-      expect(await shownNames(page)).toEqual(named('4052', 'C3320i', 'C3350i', 'bizhub 227', '308', 'C258', 'C250i', 'C458'));
+      expect(await shownNames(page)).toEqual(
+        named('4052', 'C3320i', 'C3350i', 'bizhub 227', '308', 'C258', 'C250i', 'C458'),
+      );
       await expect(cards(page).first()).toContainText('od 175 zł');
       await radio(page, /^Mono/).check();
       expect(await shownNames(page)).toEqual(named('4052', 'bizhub 227', '308'));
@@ -130,16 +143,34 @@ test.describe('<kserowo-models> on /modele', () => {
       await expect(dialog).toBeVisible();
       const table = dialog.getByRole('table');
       await expect(table.getByRole('columnheader')).toHaveText(named('C258', '4052', 'C3320i'));
-      const rowOf = (label: string) => table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) }).getByRole('cell');
+      const rowOf = (label: string) =>
+        table
+          .getByRole('row')
+          .filter({ has: page.getByRole('rowheader', { name: label, exact: true }) })
+          .getByRole('cell');
       await expect(rowOf('Rodzaj')).toHaveText(['Kolor', 'Mono', 'Kolor']);
       await expect(rowOf('Format')).toHaveText(['A3', 'A4', 'A4']);
-      await expect(rowOf('Cena od')).toHaveText(['309 zł netto / mies.', '175 zł netto / mies.', '195 zł netto / mies.']);
-      await expect(rowOf('Basic')).toHaveText(['309 zł1500 str. mono + 500 str. kolor', '175 zł1000 str. mono', '195 zł900 str. mono + 150 str. kolor']);
-      await expect(rowOf('Premium')).toHaveText(['375 zł5000 str. mono + 2000 str. kolor', '239 zł4000 str. mono', '279 zł2800 str. mono + 600 str. kolor']);
+      await expect(rowOf('Cena od')).toHaveText([
+        '309 zł netto / mies.',
+        '175 zł netto / mies.',
+        '195 zł netto / mies.',
+      ]);
+      await expect(rowOf('Basic')).toHaveText([
+        '309 zł1500 str. mono + 500 str. kolor',
+        '175 zł1000 str. mono',
+        '195 zł900 str. mono + 150 str. kolor',
+      ]);
+      await expect(rowOf('Premium')).toHaveText([
+        '375 zł5000 str. mono + 2000 str. kolor',
+        '239 zł4000 str. mono',
+        '279 zł2800 str. mono + 600 str. kolor',
+      ]);
       await expect(rowOf('Ponad limit: mono')).toHaveText(['0,04 zł', '0,05 zł', '0,08 zł']);
       await expect(rowOf('Ponad limit: kolor')).toHaveText(['0,19 zł', '—', '0,22 zł']);
-      await expect(dialog.getByRole('link', { name: 'Skonfiguruj Konica Minolta bizhub 4052' }))
-        .toHaveAttribute('href', '/konfigurator?device=km-4052&utm_source=site&utm_medium=models&utm_campaign=device_selection');
+      await expect(dialog.getByRole('link', { name: 'Skonfiguruj Konica Minolta bizhub 4052' })).toHaveAttribute(
+        'href',
+        '/konfigurator?device=km-4052&utm_source=site&utm_medium=models&utm_campaign=device_selection',
+      );
 
       await dialog.getByRole('button', { name: 'Zamknij' }).click();
       await expect(dialog).toHaveCount(0);
@@ -152,7 +183,9 @@ test.describe('<kserowo-models> on /modele', () => {
   test.describe('by keyboard alone', () => {
     test('filters move with the arrow keys and compare opens and closes from the keyboard', async ({ page }) => {
       await page.goto('/modele');
-      const all = models(page).getByRole('group', { name: 'Rodzaj' }).getByRole('radio', { name: /^Wszystkie/ });
+      const all = models(page)
+        .getByRole('group', { name: 'Rodzaj' })
+        .getByRole('radio', { name: /^Wszystkie/ });
       await tabTo(page, all);
       await expect.poll(() => page.evaluate(() => !!customElements.get('kserowo-models'))).toBe(true);
       await expect(all).toBeFocused();
@@ -161,7 +194,11 @@ test.describe('<kserowo-models> on /modele', () => {
       await expect(radio(page, /^Mono/)).toBeChecked();
       await expect(cards(page)).toHaveCount(3);
       await page.keyboard.press('Tab');
-      await expect(models(page).getByRole('group', { name: 'Format' }).getByRole('radio', { name: /^Wszystkie/ })).toBeFocused();
+      await expect(
+        models(page)
+          .getByRole('group', { name: 'Format' })
+          .getByRole('radio', { name: /^Wszystkie/ }),
+      ).toBeFocused();
       await page.keyboard.press('ArrowRight');
       expect(await shownNames(page)).toEqual(named('4052'));
       await page.keyboard.press('ArrowRight');
@@ -187,7 +224,9 @@ test.describe('<kserowo-models> on /modele', () => {
   });
 
   test.describe('the URL (sync-url)', () => {
-    test('holds the filters, order and compared models, keeps other parameters, and brings the view back', async ({ page }) => {
+    test('holds the filters, order and compared models, keeps other parameters, and brings the view back', async ({
+      page,
+    }) => {
       await page.goto('/modele?utm_source=news#top');
       await upgraded(page);
       await radio(page, /^Kolor/).check();
@@ -206,8 +245,14 @@ test.describe('<kserowo-models> on /modele', () => {
       await expect(radio(page, /^Najniższa cena$/)).toBeChecked();
       await expect(compareBox(page, 'C3350i')).toBeChecked();
 
-      await models(page).getByRole('group', { name: 'Rodzaj' }).getByRole('radio', { name: /^Wszystkie/ }).check();
-      await models(page).getByRole('group', { name: 'Format' }).getByRole('radio', { name: /^Wszystkie/ }).check();
+      await models(page)
+        .getByRole('group', { name: 'Rodzaj' })
+        .getByRole('radio', { name: /^Wszystkie/ })
+        .check();
+      await models(page)
+        .getByRole('group', { name: 'Format' })
+        .getByRole('radio', { name: /^Wszystkie/ })
+        .check();
       await radio(page, /^Najpopularniejsze$/).check();
       await compareBox(page, 'C3350i').uncheck();
       await expect(page).toHaveURL(/\/modele\?utm_source=news#top$/);
@@ -234,7 +279,10 @@ test.describe('<kserowo-models> on /modele', () => {
       await expect(cards(page)).toHaveCount(3);
       expect(new URL(page.url()).search).toBe('?partner=page');
       // It links to our configurator on our own origin.
-      await expect(models(page).getByRole('link', { name: /Skonfiguruj .*4052/ })).toHaveAttribute('href', /\/konfigurator\?device=km-4052&/);
+      await expect(models(page).getByRole('link', { name: /Skonfiguruj .*4052/ })).toHaveAttribute(
+        'href',
+        /\/konfigurator\?device=km-4052&/,
+      );
     });
   });
 
@@ -267,7 +315,9 @@ test.describe('<kserowo-models> on /modele', () => {
         await compareBox(page, 'C258').check();
         await compareBox(page, 'C3320i').check();
         await compareBox(page, '4052').check();
-        await models(page).getByRole('button', { name: /Porównaj modele/ }).click();
+        await models(page)
+          .getByRole('button', { name: /Porównaj modele/ })
+          .click();
         await expect(models(page).getByRole('dialog')).toBeVisible();
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         await page.screenshot({ path: `tests/browser/screenshots/modele-compare-${width}.png` });

@@ -45,7 +45,9 @@ const recorded = (page: Page) =>
   }));
 
 test.describe('a partner page on another origin with a strict CSP and hostile CSS', () => {
-  test(`embeds every widget (${widgetTags.join(', ')}) without a CSP violation, fetching only our scripts and one catalogue`, async ({ page }) => {
+  test(`embeds every widget (${widgetTags.join(', ')}) without a CSP violation, fetching only our scripts and one catalogue`, async ({
+    page,
+  }) => {
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
     await page.goto(site.page({ body: allWidgets(), hostile: true }));
@@ -62,29 +64,36 @@ test.describe('a partner page on another origin with a strict CSP and hostile CS
     expect(requests.filter((u) => /\.(woff2?|ttf|png|jpe?g|svg|gif|webp)(\?|$)/.test(u))).toEqual([]);
   });
 
-  test('each widget looks exactly as on a plain page: same size, no red, no 30 px or page font in its text', async ({ page }) => {
+  test('each widget looks exactly as on a plain page: same size, no red, no 30 px or page font in its text', async ({
+    page,
+  }) => {
     const measure = async (hostile: boolean) => {
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.goto(site.page({ body: allWidgets(), hostile }));
       await allRendered(page);
-      return page.evaluate((tags) =>
-        tags.map((tag) => {
-          const el = document.getElementById(tag)!;
-          const root = el.shadowRoot ?? el;
-          const texts = [...root.querySelectorAll('.k-root, .k-root *')].filter(
-            (n) => n instanceof HTMLElement && n.offsetParent !== null && [...n.childNodes].some((c) => c.nodeType === 3 && c.textContent!.trim()),
-          );
-          const styles = texts.map((n) => getComputedStyle(n));
-          return {
-            tag,
-            height: Math.round(el.getBoundingClientRect().height),
-            red: styles.filter((s) => s.color === 'rgb(255, 0, 0)').length,
-            thirtyPx: styles.filter((s) => s.fontSize === '30px').length,
-            comicSans: styles.filter((s) => /comic/i.test(s.fontFamily)).length,
-            texts: texts.length,
-          };
-        }),
-      widgetTagsInPage);
+      return page.evaluate(
+        (tags) =>
+          tags.map((tag) => {
+            const el = document.getElementById(tag)!;
+            const root = el.shadowRoot ?? el;
+            const texts = [...root.querySelectorAll('.k-root, .k-root *')].filter(
+              (n) =>
+                n instanceof HTMLElement &&
+                n.offsetParent !== null &&
+                [...n.childNodes].some((c) => c.nodeType === 3 && c.textContent!.trim()),
+            );
+            const styles = texts.map((n) => getComputedStyle(n));
+            return {
+              tag,
+              height: Math.round(el.getBoundingClientRect().height),
+              red: styles.filter((s) => s.color === 'rgb(255, 0, 0)').length,
+              thirtyPx: styles.filter((s) => s.fontSize === '30px').length,
+              comicSans: styles.filter((s) => /comic/i.test(s.fontFamily)).length,
+              texts: texts.length,
+            };
+          }),
+        widgetTagsInPage,
+      );
     };
     const widgetTagsInPage = widgetTags;
     const plain = await measure(false);
@@ -103,25 +112,36 @@ test.describe('a partner page on another origin with a strict CSP and hostile CS
       await page.goto(site.page({ body: allWidgets(), hostile: true }));
       await allRendered(page);
       for (const tag of widgetTags) {
-        const overflow = await page.locator(tag).evaluate((el) => el.getBoundingClientRect().right - document.documentElement.clientWidth);
+        const overflow = await page
+          .locator(tag)
+          .evaluate((el) => el.getBoundingClientRect().right - document.documentElement.clientWidth);
         expect(overflow, `${tag} stays inside the viewport`).toBeLessThanOrEqual(0);
       }
       await page.screenshot({ path: `/tmp/i8-partner-${width}.png`, fullPage: true });
     });
   }
 
-  test('takes the partner\'s theme from custom properties and ::part()', async ({ page }) => {
+  test("takes the partner's theme from custom properties and ::part()", async ({ page }) => {
     const css = `${widgetTags.join(', ')} { --kserowo-font: monospace; --kserowo-accent: rgb(122, 46, 142); }
 kserowo-pricing::part(cta) { text-transform: uppercase; }`;
     await page.goto(site.page({ body: allWidgets(), css, hostile: true }));
     await allRendered(page);
     for (const tag of widgetTags) {
-      const font = await page.locator(tag).evaluate((el) => getComputedStyle((el.shadowRoot ?? el).querySelector('.k-root')!).fontFamily);
+      const font = await page
+        .locator(tag)
+        .evaluate((el) => getComputedStyle((el.shadowRoot ?? el).querySelector('.k-root')!).fontFamily);
       expect(font, tag).toBe('monospace');
-      const buttons = await page.locator(tag).evaluate((el) =>
-        [...(el.shadowRoot ?? el).querySelectorAll('.btn:not(.ghost)')].map((b) => getComputedStyle(b).backgroundColor),
-      );
-      expect(buttons.every((b) => b === 'rgb(122, 46, 142)'), `${tag} buttons take the accent`).toBe(true);
+      const buttons = await page
+        .locator(tag)
+        .evaluate((el) =>
+          [...(el.shadowRoot ?? el).querySelectorAll('.btn:not(.ghost)')].map(
+            (b) => getComputedStyle(b).backgroundColor,
+          ),
+        );
+      expect(
+        buttons.every((b) => b === 'rgb(122, 46, 142)'),
+        `${tag} buttons take the accent`,
+      ).toBe(true);
     }
     const cta = page.locator('kserowo-pricing').getByRole('link', { name: /Business/ });
     await expect(cta).toHaveCSS('text-transform', 'uppercase');
@@ -136,13 +156,19 @@ document.getElementById('kserowo-pricing').type = 'mono';`;
     await allRendered(page);
     await expect(page.locator('kserowo-pricing .card').first()).toContainText('od 175 zł');
     for (const tag of widgetTags) {
-      const value = await page.locator(tag).evaluate((el) => (el as HTMLElement & { utmCampaign?: string }).utmCampaign);
+      const value = await page
+        .locator(tag)
+        .evaluate((el) => (el as HTMLElement & { utmCampaign?: string }).utmCampaign);
       expect(value, tag).toBe(`early-${tag}`);
     }
   });
 
   test('moving a widget keeps its state', async ({ page }) => {
-    await page.goto(site.page({ body: '<div id="a"><kserowo-pricing id="p" partner="abc"></kserowo-pricing></div><div id="b"></div>' }));
+    await page.goto(
+      site.page({
+        body: '<div id="a"><kserowo-pricing id="p" partner="abc"></kserowo-pricing></div><div id="b"></div>',
+      }),
+    );
     await allRendered(page, ['kserowo-pricing']);
     await page.locator('#p').getByText('Mono', { exact: true }).click();
     await expect(page.locator('#p .card').first()).toContainText('od 175 zł');
@@ -152,7 +178,11 @@ document.getElementById('kserowo-pricing').type = 'mono';`;
   });
 
   test('two instances work independently and tell the host page which one changed', async ({ page }) => {
-    await page.goto(site.page({ body: '<kserowo-pricing id="one"></kserowo-pricing><kserowo-pricing id="two" type="mono"></kserowo-pricing>' }));
+    await page.goto(
+      site.page({
+        body: '<kserowo-pricing id="one"></kserowo-pricing><kserowo-pricing id="two" type="mono"></kserowo-pricing>',
+      }),
+    );
     await allRendered(page, ['kserowo-pricing']);
     await page.locator('#one').getByText('Mono', { exact: true }).click();
     await page.locator('#two').getByText('Kolor', { exact: true }).click();
@@ -164,8 +194,12 @@ document.getElementById('kserowo-pricing').type = 'mono';`;
     ]);
   });
 
-  test('two configurators on one page keep their own steps and choices, and leave the host URL alone', async ({ page }) => {
-    const url = site.page({ body: '<kserowo-configurator id="a"></kserowo-configurator><kserowo-configurator id="b"></kserowo-configurator>' });
+  test('two configurators on one page keep their own steps and choices, and leave the host URL alone', async ({
+    page,
+  }) => {
+    const url = site.page({
+      body: '<kserowo-configurator id="a"></kserowo-configurator><kserowo-configurator id="b"></kserowo-configurator>',
+    });
     await page.goto(url);
     await allRendered(page, ['kserowo-configurator']);
     const a = page.locator('#a');
@@ -190,40 +224,65 @@ document.getElementById('kserowo-pricing').type = 'mono';`;
   test('one catalogue request serves every instance on the page', async ({ page }) => {
     const catalogueRequests: string[] = [];
     page.on('request', (r) => r.url().includes('/api/catalogue') && catalogueRequests.push(r.url()));
-    await page.goto(site.page({ body: `${allWidgets()}\n${allWidgets('partner="second"').replace(/id="/g, 'id="second-')}` }));
+    await page.goto(
+      site.page({ body: `${allWidgets()}\n${allWidgets('partner="second"').replace(/id="/g, 'id="second-')}` }),
+    );
     await allRendered(page);
     expect(catalogueRequests).toEqual([`${apiOrigin}/api/catalogue`]);
   });
 });
 
 test.describe('widget files', () => {
-  test('are served for any origin, hashed files cached for a year, the alias and manifest for minutes, matching the SRI manifest', async ({ request }) => {
-    const manifestResponse = await request.get(`${apiOrigin}/widgets/v1/manifest.json`, { headers: { Origin: 'https://drukarnia-abc.pl' } });
+  test('are served for any origin, hashed files cached for a year, the alias and manifest for minutes, matching the SRI manifest', async ({
+    request,
+  }) => {
+    const manifestResponse = await request.get(`${apiOrigin}/widgets/v1/manifest.json`, {
+      headers: { Origin: 'https://drukarnia-abc.pl' },
+    });
     expect(manifestResponse.headers()['access-control-allow-origin']).toBe('*');
     expect(manifestResponse.headers()['cache-control']).toBe('public, max-age=300');
-    const manifest = (await manifestResponse.json()) as { files: Record<string, { integrity: string; alias?: string }> };
+    const manifest = (await manifestResponse.json()) as {
+      files: Record<string, { integrity: string; alias?: string }>;
+    };
     expect(Object.keys(manifest.files)).toContain('kserowo.js');
     for (const [name, file] of Object.entries(manifest.files)) {
-      const response = await request.get(`${apiOrigin}/widgets/v1/${name}`, { headers: { Origin: 'https://drukarnia-abc.pl' } });
+      const response = await request.get(`${apiOrigin}/widgets/v1/${name}`, {
+        headers: { Origin: 'https://drukarnia-abc.pl' },
+      });
       const headers = response.headers();
       expect(response.status(), name).toBe(200);
       expect(headers['content-type'], name).toMatch(/^text\/javascript/);
       expect(headers['access-control-allow-origin'], name).toBe('*');
       expect(headers['access-control-allow-credentials'], name).toBeUndefined();
       expect(headers['cross-origin-resource-policy'], name).toBe('cross-origin');
-      expect(headers['cache-control'], name).toBe(file.alias ? 'public, max-age=300' : 'public, max-age=31536000, immutable');
-      expect(`sha384-${createHash('sha384').update(await response.body()).digest('base64')}`, name).toBe(file.integrity);
+      expect(headers['cache-control'], name).toBe(
+        file.alias ? 'public, max-age=300' : 'public, max-age=31536000, immutable',
+      );
+      expect(
+        `sha384-${createHash('sha384')
+          .update(await response.body())
+          .digest('base64')}`,
+        name,
+      ).toBe(file.integrity);
     }
   });
 
-  test('a partner may pin the hashed loader with its SRI hash; a wrong hash is refused by the browser', async ({ page, request }) => {
-    const manifest = (await (await request.get(`${apiOrigin}/widgets/v1/manifest.json`)).json()) as { files: Record<string, { integrity: string; alias?: string }> };
+  test('a partner may pin the hashed loader with its SRI hash; a wrong hash is refused by the browser', async ({
+    page,
+    request,
+  }) => {
+    const manifest = (await (await request.get(`${apiOrigin}/widgets/v1/manifest.json`)).json()) as {
+      files: Record<string, { integrity: string; alias?: string }>;
+    };
     const alias = manifest.files['kserowo.js']!;
     const pinned = { widgetScript: `${apiOrigin}/widgets/v1/${alias.alias}`, integrity: alias.integrity };
     await page.goto(site.page({ body: '<kserowo-pricing></kserowo-pricing>', ...pinned }));
     await allRendered(page, ['kserowo-pricing']);
 
-    const tampered = { ...pinned, integrity: `sha384-${createHash('sha384').update('something else').digest('base64')}` };
+    const tampered = {
+      ...pinned,
+      integrity: `sha384-${createHash('sha384').update('something else').digest('base64')}`,
+    };
     await page.goto(site.page({ body: '<kserowo-pricing></kserowo-pricing>', ...tampered }));
     await page.waitForLoadState('load');
     expect(await page.evaluate(() => document.documentElement.dataset.kserowo ?? 'not loaded')).toBe('not loaded');
@@ -231,11 +290,15 @@ test.describe('widget files', () => {
 });
 
 test.describe('the /dla-partnerow page', () => {
-  test('documents every widget, every event, the CSP and the pinned version, and shows a live example', async ({ page, request }) => {
+  test('documents every widget, every event, the CSP and the pinned version, and shows a live example', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/dla-partnerow');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Widżety Kserowo na Twojej stronie');
     const main = page.locator('main');
-    for (const tag of widgetTags) await expect(main.getByRole('heading', { name: new RegExp(`<${tag}>`) })).toBeVisible();
+    for (const tag of widgetTags)
+      await expect(main.getByRole('heading', { name: new RegExp(`<${tag}>`) })).toBeVisible();
     for (const event of ['kserowo:type-change', 'kserowo:step', 'kserowo:lead', 'kserowo:error']) {
       await expect(main.getByRole('rowheader', { name: event })).toBeVisible();
     }
@@ -243,8 +306,12 @@ test.describe('the /dla-partnerow page', () => {
       await expect(main.getByRole('rowheader', { name: attribute, exact: true }).first()).toBeVisible();
     }
     await expect(main).toContainText('<script type="module" src="https://kserowo.pl/widgets/v1/kserowo.js"></script>');
-    await expect(main).toContainText("Content-Security-Policy: script-src 'self' https://kserowo.pl; connect-src 'self' https://kserowo.pl");
-    const manifest = (await (await request.get('/widgets/v1/manifest.json')).json()) as { files: Record<string, { integrity: string; alias?: string }> };
+    await expect(main).toContainText(
+      "Content-Security-Policy: script-src 'self' https://kserowo.pl; connect-src 'self' https://kserowo.pl",
+    );
+    const manifest = (await (await request.get('/widgets/v1/manifest.json')).json()) as {
+      files: Record<string, { integrity: string; alias?: string }>;
+    };
     const alias = manifest.files['kserowo.js']!;
     await expect(main).toContainText(`https://kserowo.pl/widgets/v1/${alias.alias}`);
     await expect(main).toContainText(`integrity="${alias.integrity}"`);
@@ -266,7 +333,9 @@ test.describe('the /dla-partnerow page', () => {
 });
 
 test.describe('leads sent from a partner page', () => {
-  test('a contact message reaches us with the partner id, the UTM values and the partner origin; the host page hears kserowo:lead', async ({ page }) => {
+  test('a contact message reaches us with the partner id, the UTM values and the partner origin; the host page hears kserowo:lead', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const email = `partner-${Date.now()}@drukarnia-abc.pl`;
     const url = site.page(
@@ -302,12 +371,18 @@ test.describe('leads sent from a partner page', () => {
 });
 
 test.describe('a quote sent from a partner page', () => {
-  test('is stored with the partner id, the UTM values and the partner origin; host listeners and dataLayer get the documented events', async ({ page }) => {
+  test('is stored with the partner id, the UTM values and the partner origin; host listeners and dataLayer get the documented events', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const email = `quote-${Date.now()}@drukarnia-abc.pl`;
     const early = 'window.dataLayer = [];';
     const url = site.page(
-      { body: '<kserowo-configurator id="cfg" partner="drukarnia-abc" utm-campaign="wiosna"></kserowo-configurator>', hostile: true, early },
+      {
+        body: '<kserowo-configurator id="cfg" partner="drukarnia-abc" utm-campaign="wiosna"></kserowo-configurator>',
+        hostile: true,
+        early,
+      },
       '?utm_source=abc&utm_medium=referral',
     );
     await page.goto(url);
@@ -324,9 +399,17 @@ test.describe('a quote sent from a partner page', () => {
     const { events, violations } = await recorded(page);
     expect(violations).toEqual([]);
     const lead = events.find((e) => e.type === 'kserowo:lead');
-    expect(lead).toEqual({ type: 'kserowo:lead', detail: { kind: 'quote', number: expect.stringMatching(/^KS-\d{4}-\d+$/), value: 100, currency: 'PLN' }, target: 'cfg' });
-    expect(events.filter((e) => e.type === 'kserowo:step').map((e) => (e.detail as { step: number }).step)).toEqual([1, 2, 3]);
-    const layer = (await page.evaluate(() => (window as unknown as { dataLayer: { event: string }[] }).dataLayer)).filter((e) => e.event === 'generate_lead');
+    expect(lead).toEqual({
+      type: 'kserowo:lead',
+      detail: { kind: 'quote', number: expect.stringMatching(/^KS-\d{4}-\d+$/), value: 100, currency: 'PLN' },
+      target: 'cfg',
+    });
+    expect(events.filter((e) => e.type === 'kserowo:step').map((e) => (e.detail as { step: number }).step)).toEqual([
+      1, 2, 3,
+    ]);
+    const layer = (
+      await page.evaluate(() => (window as unknown as { dataLayer: { event: string }[] }).dataLayer)
+    ).filter((e) => e.event === 'generate_lead');
     expect(layer).toEqual([
       {
         event: 'generate_lead',

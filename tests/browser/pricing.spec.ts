@@ -21,7 +21,10 @@ test.describe('<kserowo-pricing> on the home page', () => {
       await expect(cards.nth(1)).toContainText('od 235 zł');
       await expect(cards.nth(2)).toContainText('od 279 zł');
       await expect(pricing(page)).toContainText('Wszystkie podane ceny są cenami netto.');
-      await expect(page.getByRole('switch', { name: 'Pokaż ceny urządzeń kolorowych' })).toHaveAttribute('aria-checked', 'true');
+      await expect(page.getByRole('switch', { name: 'Pokaż ceny urządzeń kolorowych' })).toHaveAttribute(
+        'aria-checked',
+        'true',
+      );
     });
 
     test('upgrades the pre-rendered markup into a live widget', async ({ page }) => {
@@ -32,7 +35,10 @@ test.describe('<kserowo-pricing> on the home page', () => {
     test('links each card to the configurator with the package and the campaign', async ({ page }) => {
       await page.goto('/');
       const cta = pricing(page).getByRole('link', { name: /Skonfiguruj pakiet Business/ });
-      await expect(cta).toHaveAttribute('href', '/konfigurator?package=business&utm_source=site&utm_medium=pricing&utm_campaign=main_pricing_cta');
+      await expect(cta).toHaveAttribute(
+        'href',
+        '/konfigurator?package=business&utm_source=site&utm_medium=pricing&utm_campaign=main_pricing_cta',
+      );
     });
   });
 
@@ -42,7 +48,9 @@ test.describe('<kserowo-pricing> on the home page', () => {
       await upgraded(page);
       await page.evaluate(() => {
         (window as unknown as { events: unknown[] }).events = [];
-        document.addEventListener('kserowo:type-change', (e) => (window as unknown as { events: unknown[] }).events.push((e as CustomEvent).detail));
+        document.addEventListener('kserowo:type-change', (e) =>
+          (window as unknown as { events: unknown[] }).events.push((e as CustomEvent).detail),
+        );
       });
       await pricing(page).getByText('Mono', { exact: true }).click();
       const cards = pricing(page).locator('.card');
@@ -54,7 +62,9 @@ test.describe('<kserowo-pricing> on the home page', () => {
       await expect(cards.nth(2)).toContainText('od 239 zł');
       await expect(cards.nth(2)).toContainText('4000 stron mono');
       await expect(page.getByRole('switch')).toHaveAttribute('aria-checked', 'false');
-      expect(await page.evaluate(() => (window as unknown as { events: unknown[] }).events)).toEqual([{ type: 'mono' }]);
+      expect(await page.evaluate(() => (window as unknown as { events: unknown[] }).events)).toEqual([
+        { type: 'mono' },
+      ]);
     });
   });
 
@@ -63,7 +73,8 @@ test.describe('<kserowo-pricing> on the home page', () => {
       await page.goto('/');
       const toggle = page.getByRole('switch', { name: 'Pokaż ceny urządzeń kolorowych' });
       // Tab from the start of the page until the switch has focus.
-      for (let i = 0; i < 150 && !(await toggle.evaluate((el) => el.matches(':focus'))); i++) await page.keyboard.press('Tab');
+      for (let i = 0; i < 150 && !(await toggle.evaluate((el) => el.matches(':focus'))); i++)
+        await page.keyboard.press('Tab');
       await expect(toggle).toBeFocused();
       // Focus reaching the pre-rendered switch loads the widget before it scrolled near.
       await expect.poll(() => page.evaluate(() => !!customElements.get('kserowo-pricing'))).toBe(true);
@@ -73,7 +84,8 @@ test.describe('<kserowo-pricing> on the home page', () => {
       await expect(pricing(page).locator('.card').first()).toContainText('od 195 zł');
 
       const sla = pricing(page).getByRole('button', { name: 'SLA 4h' });
-      for (let i = 0; i < 150 && !(await sla.evaluate((el) => el.matches(':focus'))); i++) await page.keyboard.press('Tab');
+      for (let i = 0; i < 150 && !(await sla.evaluate((el) => el.matches(':focus'))); i++)
+        await page.keyboard.press('Tab');
       await expect(sla).toBeFocused();
       const tip = pricing(page).getByRole('tooltip').filter({ hasText: '4 godzin' });
       await expect(tip).toBeVisible();

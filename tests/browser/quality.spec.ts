@@ -23,7 +23,9 @@ function watchLoad(page: Page, documentPath: string): LoadProblems {
     if (message.type() === 'error') problems.consoleErrors.push(`${message.text()} (${message.location().url})`);
   });
   page.on('pageerror', (error) => problems.consoleErrors.push(`uncaught ${error.name}: ${error.message}`));
-  page.on('requestfailed', (request) => problems.failedRequests.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText}`));
+  page.on('requestfailed', (request) =>
+    problems.failedRequests.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText}`),
+  );
   page.on('response', (response) => {
     const url = new URL(response.url());
     if (response.status() >= 400 && !(response.request().isNavigationRequest() && url.pathname === documentPath)) {
@@ -33,7 +35,6 @@ function watchLoad(page: Page, documentPath: string): LoadProblems {
   return problems;
 }
 
-
 /** One line per failing element: `rule (impact): target — html — what to fix`. */
 async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -41,7 +42,12 @@ async function axeViolations(page: Page): Promise<string[]> {
     violation.nodes.map((node) => {
       const target = node.target.map((t) => (Array.isArray(t) ? t.join(' >>> ') : String(t))).join(' | ');
       const html = node.html.replace(/\s+/g, ' ').slice(0, 160);
-      const fix = (node.failureSummary ?? '').split('\n').slice(1).map((l) => l.trim()).filter(Boolean).join('; ');
+      const fix = (node.failureSummary ?? '')
+        .split('\n')
+        .slice(1)
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .join('; ');
       return `${violation.id} (${violation.impact}): ${target} — ${html} — ${fix}`;
     }),
   );
@@ -56,7 +62,9 @@ for (const route of publicRoutes) {
         const response = await page.goto(route, { waitUntil: 'load' });
         expect(response?.status(), `${route} answers 200`).toBe(200);
         await scrollThrough(page);
-        await expect.poll(() => undefinedWidgets(page), { message: `widgets on ${route} that never upgraded` }).toEqual([]);
+        await expect
+          .poll(() => undefinedWidgets(page), { message: `widgets on ${route} that never upgraded` })
+          .toEqual([]);
         await settle(page);
         expect.soft(problems.consoleErrors, `console errors while ${route} loads at ${width} px`).toEqual([]);
         expect.soft(problems.failedRequests, `failed requests while ${route} loads at ${width} px`).toEqual([]);
@@ -68,7 +76,9 @@ for (const route of publicRoutes) {
 
 test.describe('the 404 page', () => {
   for (const width of WIDTHS) {
-    test(`at ${width} px answers 404 without console errors or failed requests and has no axe violations`, async ({ page }) => {
+    test(`at ${width} px answers 404 without console errors or failed requests and has no axe violations`, async ({
+      page,
+    }) => {
       const missing = '/nie-ma-takiej-strony';
       await page.setViewportSize({ width, height: width < 600 ? 740 : 900 });
       const problems = watchLoad(page, missing);

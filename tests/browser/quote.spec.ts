@@ -9,7 +9,13 @@ async function createQuote(request: APIRequestContext, over: Record<string, unkn
       term: 36,
       paper: true,
       volume: { mono: 1200, color: 200 },
-      contact: { name: 'Anna Nowak', email: 'anna@firma.pl', company: 'Biuro Rachunkowe Nowak', nip: '1234563218', city: 'Lębork' },
+      contact: {
+        name: 'Anna Nowak',
+        email: 'anna@firma.pl',
+        company: 'Biuro Rachunkowe Nowak',
+        nip: '1234563218',
+        city: 'Lębork',
+      },
       submissionId: crypto.randomUUID(),
       // A tampered price: the page must show the catalogue's.
       quote: { monthlyNet: 1, monthlyGross: 1 },
@@ -21,7 +27,10 @@ async function createQuote(request: APIRequestContext, over: Record<string, unkn
 }
 
 test.describe('the printable quote page', () => {
-  test('shows the right net, VAT 23% and gross per month and the estimate at the stated volume', async ({ page, request }) => {
+  test('shows the right net, VAT 23% and gross per month and the estimate at the stated volume', async ({
+    page,
+    request,
+  }) => {
     const quote = await createQuote(request);
     await page.goto(new URL(quote.url).pathname);
     await expect(page).toHaveTitle(`Wycena ${quote.number} | Kserowo`);
@@ -44,14 +53,21 @@ test.describe('the printable quote page', () => {
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   });
 
-  test('"Drukuj / zapisz PDF" opens the print dialog, and the print view hides the buttons', async ({ page, request }) => {
+  test('"Drukuj / zapisz PDF" opens the print dialog, and the print view hides the buttons', async ({
+    page,
+    request,
+  }) => {
     const quote = await createQuote(request, { volume: undefined });
     await page.addInitScript(() => {
       (window as unknown as { printed: number }).printed = 0;
-      window.print = () => { (window as unknown as { printed: number }).printed++; };
+      window.print = () => {
+        (window as unknown as { printed: number }).printed++;
+      };
     });
     const errors: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
     await page.goto(new URL(quote.url).pathname);
     await page.getByRole('button', { name: 'Drukuj / zapisz PDF' }).click();
     expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);

@@ -36,10 +36,27 @@ test.describe('the home page', () => {
   test('has the sections of spec §2 in order, after the skip link', async ({ page }) => {
     await page.goto('/');
     const ids = await page.locator('main > section[id]').evaluateAll((els) => els.map((e) => e.id));
-    expect(ids).toEqual(['why-rent', 'comparison', 'ecology', 'products', 'configurator', 'pricing', 'process', 'stats', 'clients', 'testimonials', 'faq', 'why-us', 'contact']);
+    expect(ids).toEqual([
+      'why-rent',
+      'comparison',
+      'ecology',
+      'products',
+      'configurator',
+      'pricing',
+      'process',
+      'stats',
+      'clients',
+      'testimonials',
+      'faq',
+      'why-us',
+      'contact',
+    ]);
     await expect(page.locator('main > section').first()).toContainText('Dzierżawa kserokopiarek w Słupsku');
     await expect(page.locator('body > a').first()).toHaveText('Przejdź do głównej treści');
-    await expect(page.getByRole('link', { name: 'Skonfiguruj online' })).toHaveAttribute('href', /utm_campaign=hero_cta/);
+    await expect(page.getByRole('link', { name: 'Skonfiguruj online' })).toHaveAttribute(
+      'href',
+      /utm_campaign=hero_cta/,
+    );
     await expect(page.getByRole('link', { name: 'Bezpłatna konsultacja' })).toHaveAttribute('href', '#contact');
     await expect(page.locator('#why-rent .card')).toHaveCount(6);
     await expect(page.locator('#process li')).toHaveCount(5);
@@ -78,7 +95,10 @@ test.describe('the home page', () => {
       const seen: string[][] = [];
       (window as unknown as { seen: string[][] }).seen = seen;
       const els = [...document.querySelectorAll('#stats .stat-value')];
-      new MutationObserver(() => seen.push(els.map((e) => e.textContent ?? ''))).observe(document.getElementById('stats')!, { subtree: true, childList: true, characterData: true });
+      new MutationObserver(() => seen.push(els.map((e) => e.textContent ?? ''))).observe(
+        document.getElementById('stats')!,
+        { subtree: true, childList: true, characterData: true },
+      );
     });
     await page.locator('#stats').scrollIntoViewIfNeeded();
     await expect(values).toHaveText(['150+', '98%', '15', '100+'], { timeout: 5000 });
@@ -99,7 +119,9 @@ test.describe('at 360 px wide', () => {
   for (const path of [...publicRoutes, '/404']) {
     test(`${path} has no horizontal scroll`, async ({ page }) => {
       await page.goto(path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow).toBe(0);
     });
   }
@@ -112,7 +134,9 @@ test.describe('accessibility (axe)', () => {
     test(`${path} has no violations`, async ({ page }) => {
       await page.goto(path);
       const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+        [],
+      );
     });
   }
 

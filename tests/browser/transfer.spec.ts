@@ -30,7 +30,12 @@ const javaScriptFetched = (page: Page): Promise<Transfer[]> =>
   page.evaluate(() =>
     (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
       .filter((e) => /\.m?js$/.test(new URL(e.name).pathname) || e.initiatorType === 'script')
-      .map((e) => ({ path: new URL(e.name).pathname, transferSize: e.transferSize, encodedBodySize: e.encodedBodySize, decodedBodySize: e.decodedBodySize }))
+      .map((e) => ({
+        path: new URL(e.name).pathname,
+        transferSize: e.transferSize,
+        encodedBodySize: e.encodedBodySize,
+        decodedBodySize: e.decodedBodySize,
+      }))
       .sort((a, b) => a.path.localeCompare(b.path)),
   );
 
@@ -39,17 +44,26 @@ const kb = (bytes: number) => `${(bytes / KB).toFixed(2)} KB`;
 
 function table(title: string, files: Transfer[], budget: number): string {
   const width = Math.max(36, ...files.map((f) => f.path.length));
-  const lines = [title, `${'file'.padEnd(width)}  ${'transferred'.padStart(11)}  ${'body (enc.)'.padStart(11)}  ${'decoded'.padStart(10)}`];
-  for (const f of files) lines.push(`${f.path.padEnd(width)}  ${kb(f.transferSize).padStart(11)}  ${kb(f.encodedBodySize).padStart(11)}  ${kb(f.decodedBodySize).padStart(10)}`);
-  lines.push(`${'total'.padEnd(width)}  ${kb(total(files)).padStart(11)}  budget ${kb(budget)}${total(files) > budget ? '  OVER BUDGET' : ''}`);
+  const lines = [
+    title,
+    `${'file'.padEnd(width)}  ${'transferred'.padStart(11)}  ${'body (enc.)'.padStart(11)}  ${'decoded'.padStart(10)}`,
+  ];
+  for (const f of files)
+    lines.push(
+      `${f.path.padEnd(width)}  ${kb(f.transferSize).padStart(11)}  ${kb(f.encodedBodySize).padStart(11)}  ${kb(f.decodedBodySize).padStart(10)}`,
+    );
+  lines.push(
+    `${'total'.padEnd(width)}  ${kb(total(files)).padStart(11)}  budget ${kb(budget)}${total(files) > budget ? '  OVER BUDGET' : ''}`,
+  );
   return lines.join('\n');
 }
-
 
 test.describe('JavaScript transferred by the home page', () => {
   for (const viewport of VIEWPORTS) {
     test.describe(`on a ${viewport.name} (${viewport.width}×${viewport.height})`, () => {
-      test(`is at most 30 KB before scrolling and at most 45 KB after scrolling the whole page`, async ({ page }, testInfo) => {
+      test(`is at most 30 KB before scrolling and at most 45 KB after scrolling the whole page`, async ({
+        page,
+      }, testInfo) => {
         await page.setViewportSize({ width: viewport.width, height: viewport.height });
         await page.goto('/', { waitUntil: 'load' });
         await page.waitForLoadState('networkidle');
@@ -57,7 +71,9 @@ test.describe('JavaScript transferred by the home page', () => {
         const firstView = await javaScriptFetched(page);
 
         await scrollThrough(page);
-        await expect.poll(() => undefinedWidgets(page), { message: 'widgets that never upgraded after scrolling' }).toEqual([]);
+        await expect
+          .poll(() => undefinedWidgets(page), { message: 'widgets that never upgraded after scrolling' })
+          .toEqual([]);
         await settle(page);
         const wholePage = await javaScriptFetched(page);
 
@@ -70,9 +86,18 @@ test.describe('JavaScript transferred by the home page', () => {
 
         // Transfer sizes are real: nothing came from a cache, every file was compressed on the wire.
         expect(firstView.length, 'the loader is fetched').toBeGreaterThan(0);
-        for (const f of wholePage) expect(f.transferSize, `${f.path} was fetched over the network`).toBeGreaterThan(f.encodedBodySize);
-        expect.soft(total(firstView), `JavaScript transferred before scrolling at ${viewport.width} px (files: ${firstView.map((f) => f.path).join(', ')})`).toBeLessThanOrEqual(BUDGET_FIRST_VIEW);
-        expect(total(wholePage), `JavaScript transferred after scrolling the whole home page at ${viewport.width} px (files: ${wholePage.map((f) => f.path).join(', ')})`).toBeLessThanOrEqual(BUDGET_WHOLE_PAGE);
+        for (const f of wholePage)
+          expect(f.transferSize, `${f.path} was fetched over the network`).toBeGreaterThan(f.encodedBodySize);
+        expect
+          .soft(
+            total(firstView),
+            `JavaScript transferred before scrolling at ${viewport.width} px (files: ${firstView.map((f) => f.path).join(', ')})`,
+          )
+          .toBeLessThanOrEqual(BUDGET_FIRST_VIEW);
+        expect(
+          total(wholePage),
+          `JavaScript transferred after scrolling the whole home page at ${viewport.width} px (files: ${wholePage.map((f) => f.path).join(', ')})`,
+        ).toBeLessThanOrEqual(BUDGET_WHOLE_PAGE);
       });
     });
   }

@@ -15,7 +15,12 @@ test.beforeAll(async () => {
     write: false,
     jsx: 'automatic',
     jsxImportSource: 'react',
-    alias: { 'react-dom/client': 'preact/compat/client', 'react/jsx-runtime': 'preact/jsx-runtime', 'react-dom': 'preact/compat', react: 'preact/compat' },
+    alias: {
+      'react-dom/client': 'preact/compat/client',
+      'react/jsx-runtime': 'preact/jsx-runtime',
+      'react-dom': 'preact/compat',
+      react: 'preact/compat',
+    },
   });
   probeScript = result.outputFiles[0]!.text;
 });
@@ -80,7 +85,10 @@ test.describe('defineWidget', () => {
   });
 
   test('treats a bare boolean attribute as true, "false" and removal as false', async ({ page }) => {
-    const { define } = await blank(page, '<probe-widget id="bare" filters></probe-widget><probe-widget id="off" filters="false"></probe-widget>');
+    const { define } = await blank(
+      page,
+      '<probe-widget id="bare" filters></probe-widget><probe-widget id="off" filters="false"></probe-widget>',
+    );
     await define();
     await expect(out(page, 'bare', 'filters')).toHaveText('true');
     await expect(out(page, 'off', 'filters')).toHaveText('false');
@@ -113,7 +121,11 @@ test.describe('defineWidget', () => {
     await expect(out(page, 'p', 'label')).toHaveText('(none)');
     const styled = await page.evaluate(() => {
       const root = document.getElementById('p')!.shadowRoot!;
-      return { adopted: root.adoptedStyleSheets.length, styleElements: root.querySelectorAll('style').length, color: getComputedStyle(root.querySelector('.k-root')!).color };
+      return {
+        adopted: root.adoptedStyleSheets.length,
+        styleElements: root.querySelectorAll('style').length,
+        color: getComputedStyle(root.querySelector('.k-root')!).color,
+      };
     });
     expect(styled).toEqual({ adopted: 1, styleElements: 0, color: 'rgb(1, 2, 3)' });
   });

@@ -67,7 +67,11 @@ describe('attribution()', () => {
       visit('https://kserowo.pl/?utm_source=facebook&utm_medium=cpc');
       rememberFirstVisit();
       visit('https://kserowo.pl/konfigurator?utm_medium=pricing&utm_campaign=main_pricing_cta');
-      expect(attribution({})).toMatchObject({ utm_source: 'facebook', utm_medium: 'pricing', utm_campaign: 'main_pricing_cta' });
+      expect(attribution({})).toMatchObject({
+        utm_source: 'facebook',
+        utm_medium: 'pricing',
+        utm_campaign: 'main_pricing_cta',
+      });
     });
 
     it('does not let a later page overwrite the first visit', () => {
@@ -91,7 +95,13 @@ describe('attribution()', () => {
         },
       });
       visit('https://drukarnia-abc.pl/?utm_source=abc');
-      expect(attribution({ partner: 'abc' })).toEqual({ page: '/?utm_source=abc', origin: 'https://drukarnia-abc.pl', referrer: '', utm_source: 'abc', partner: 'abc' });
+      expect(attribution({ partner: 'abc' })).toEqual({
+        page: '/?utm_source=abc',
+        origin: 'https://drukarnia-abc.pl',
+        referrer: '',
+        utm_source: 'abc',
+        partner: 'abc',
+      });
     });
   });
 });

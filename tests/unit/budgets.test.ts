@@ -3,19 +3,43 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BUDGETS_KB, budgetPlugin, checkBudgets, measure, measureSite, overBudget, pageAssets, pathOfPage } from '../../scripts/budgets.mjs';
+import {
+  BUDGETS_KB,
+  budgetPlugin,
+  checkBudgets,
+  measure,
+  measureSite,
+  overBudget,
+  pageAssets,
+  pathOfPage,
+} from '../../scripts/budgets.mjs';
 
 /** Incompressible text of about `kb` KB gzipped. */
 const random = (kb: number) => randomBytes(kb * 1024).toString('base64');
 const noise = (kb: number) => `export const x = "${random(kb)}";`;
 
-const chunk = (fileName: string, code: string, imports: string[] = []) => ({ type: 'chunk', fileName, name: fileName.split('.')[0], code, imports });
+const chunk = (fileName: string, code: string, imports: string[] = []) => ({
+  type: 'chunk',
+  fileName,
+  name: fileName.split('.')[0],
+  code,
+  imports,
+});
 
 const quiet = { log: () => {} };
 
 describe('bundle budgets', () => {
   it('are the ones of the issues', () => {
-    expect(BUDGETS_KB).toMatchObject({ kserowo: 2, runtime: 12, pricing: 6, models: 8, contact: 8, configurator: 15, site: 4, css: 15 });
+    expect(BUDGETS_KB).toMatchObject({
+      kserowo: 2,
+      runtime: 12,
+      pricing: 6,
+      models: 8,
+      contact: 8,
+      configurator: 15,
+      site: 4,
+      css: 15,
+    });
   });
 
   describe('of the widgets', () => {
@@ -31,17 +55,28 @@ describe('bundle budgets', () => {
     });
 
     it('fail the build when a chunk is over budget', () => {
-      const bundle = { 'pricing.abc.js': chunk('pricing.abc.js', noise(7)), 'kserowo.def.js': chunk('kserowo.def.js', 'export{}') };
+      const bundle = {
+        'pricing.abc.js': chunk('pricing.abc.js', noise(7)),
+        'kserowo.def.js': chunk('kserowo.def.js', 'export{}'),
+      };
       expect(overBudget(measure(bundle)).map((r) => r.name)).toEqual(['pricing']);
       const plugin = budgetPlugin(quiet);
-      const context = { error: (message: string) => { throw new Error(message); } };
+      const context = {
+        error: (message: string) => {
+          throw new Error(message);
+        },
+      };
       expect(() => plugin.writeBundle.call(context, {}, bundle)).toThrow(/Bundle budget exceeded: pricing\.abc\.js/);
     });
 
     it('pass a build within budget', () => {
       const bundle = { 'pricing.abc.js': chunk('pricing.abc.js', noise(2)) };
       const plugin = budgetPlugin(quiet);
-      const context = { error: (message: string) => { throw new Error(message); } };
+      const context = {
+        error: (message: string) => {
+          throw new Error(message);
+        },
+      };
       expect(() => plugin.writeBundle.call(context, {}, bundle)).not.toThrow();
     });
   });
@@ -55,7 +90,10 @@ describe('bundle budgets', () => {
     });
     afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-    const page = (file: string, { css = ['/assets/site.css'], inline = [] as string[], scripts = ['/assets/site.js'] } = {}) =>
+    const page = (
+      file: string,
+      { css = ['/assets/site.css'], inline = [] as string[], scripts = ['/assets/site.js'] } = {},
+    ) =>
       writeFileSync(
         path.join(dir, file),
         `<!doctype html><html><head>${css.map((h) => `<link rel="stylesheet" href="${h}">`).join('')}` +
@@ -65,7 +103,12 @@ describe('bundle budgets', () => {
     const asset = (name: string, text: string) => writeFileSync(path.join(dir, 'assets', name), text);
 
     it('name pages by their path', () => {
-      expect(['index.html', 'kontakt.html', 'miasto/bytow.html', 'miasto/index.html'].map(pathOfPage)).toEqual(['/', '/kontakt', '/miasto/bytow', '/miasto']);
+      expect(['index.html', 'kontakt.html', 'miasto/bytow.html', 'miasto/index.html'].map(pathOfPage)).toEqual([
+        '/',
+        '/kontakt',
+        '/miasto/bytow',
+        '/miasto',
+      ]);
     });
 
     it('read the stylesheets, inline styles and site scripts of a page, leaving out the widget script', () => {
@@ -93,7 +136,9 @@ describe('bundle budgets', () => {
       page('index.html');
       const rows = measureSite(dir);
       expect(overBudget(rows).map((r) => r.file)).toEqual(['assets/site.js']);
-      expect(() => checkBudgets(rows, quiet)).toThrow(/Bundle budget exceeded: assets\/site\.js .* > 4 KB \(pages \/\)/);
+      expect(() => checkBudgets(rows, quiet)).toThrow(
+        /Bundle budget exceeded: assets\/site\.js .* > 4 KB \(pages \/\)/,
+      );
     });
 
     it('fail the build when the CSS of one page, linked and inline together, is over 15 KB', () => {
@@ -104,7 +149,9 @@ describe('bundle budgets', () => {
       const rows = measureSite(dir);
       expect(overBudget(rows).map((r) => r.file)).toEqual(['css /']);
       const lines: string[] = [];
-      expect(() => checkBudgets(rows, { log: (l) => lines.push(l) })).toThrow(/Bundle budget exceeded: css \/ 1\d\.\d\d KB > 15 KB/);
+      expect(() => checkBudgets(rows, { log: (l) => lines.push(l) })).toThrow(
+        /Bundle budget exceeded: css \/ 1\d\.\d\d KB > 15 KB/,
+      );
       expect(lines.join('\n')).toMatch(/css \/ +1\d\.\d\d KB +15 KB +OVER BUDGET/);
     });
 

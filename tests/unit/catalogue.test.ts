@@ -14,25 +14,39 @@ const SPEC_TABLE = `
 `;
 
 interface SpecRow {
-  id: string; model: string; type: string; format: string;
+  id: string;
+  model: string;
+  type: string;
+  format: string;
   packages: { price: number; limit: number; color?: number }[];
-  overMono: number; overColor?: number;
+  overMono: number;
+  overColor?: number;
 }
 
-const rows: SpecRow[] = SPEC_TABLE.trim().split('\n').map((line) => {
-  const cells = line.split('|').slice(1, -1).map((c) => c.trim());
-  const [id = '', model = '', typeFormat = '', b = '', bu = '', p = '', om = '', oc = ''] = cells;
-  const [type = '', format = ''] = typeFormat.split(' ');
-  const pkg = (cell: string) => {
-    const m = /^(\d+)\/(\d+)(?: \((\d+)\))?$/.exec(cell);
-    if (!m) throw new Error(`bad cell ${cell}`);
-    return { price: Number(m[1]), limit: Number(m[2]), ...(m[3] ? { color: Number(m[3]) } : {}) };
-  };
-  return {
-    id, model, type, format, packages: [pkg(b), pkg(bu), pkg(p)],
-    overMono: Number(om), ...(oc === '–' ? {} : { overColor: Number(oc) }),
-  };
-});
+const rows: SpecRow[] = SPEC_TABLE.trim()
+  .split('\n')
+  .map((line) => {
+    const cells = line
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
+    const [id = '', model = '', typeFormat = '', b = '', bu = '', p = '', om = '', oc = ''] = cells;
+    const [type = '', format = ''] = typeFormat.split(' ');
+    const pkg = (cell: string) => {
+      const m = /^(\d+)\/(\d+)(?: \((\d+)\))?$/.exec(cell);
+      if (!m) throw new Error(`bad cell ${cell}`);
+      return { price: Number(m[1]), limit: Number(m[2]), ...(m[3] ? { color: Number(m[3]) } : {}) };
+    };
+    return {
+      id,
+      model,
+      type,
+      format,
+      packages: [pkg(b), pkg(bu), pkg(p)],
+      overMono: Number(om),
+      ...(oc === '–' ? {} : { overColor: Number(oc) }),
+    };
+  });
 
 describe('the catalogue (spec §3)', () => {
   it('has the 8 devices of the spec, in its order', () => {

@@ -9,7 +9,11 @@ describe('checkContactForm (what the widget runs before sending)', () => {
   describe("the spec's checks", () => {
     it("asks for name and email with 'Błąd walidacji' when either is empty after trimming", () => {
       expect(form({ email: 'a@b.pl' })).toMatchObject({ ok: false, toast: TOAST.validation, field: 'name' });
-      expect(form({ name: '  ', email: 'a@b.pl' })).toMatchObject({ ok: false, toast: TOAST.validation, field: 'name' });
+      expect(form({ name: '  ', email: 'a@b.pl' })).toMatchObject({
+        ok: false,
+        toast: TOAST.validation,
+        field: 'name',
+      });
       expect(form({ name: 'Jan', email: ' \t' })).toMatchObject({ ok: false, toast: TOAST.validation, field: 'email' });
     });
 
@@ -22,7 +26,15 @@ describe('checkContactForm (what the widget runs before sending)', () => {
 
   describe('the strict checks', () => {
     it("gives 'Nieprawidłowy email' to an address the spec's pattern accepts but the server would refuse", () => {
-      for (const email of ['a,evil@x.pl', 'a;b@c.pl', 'a@b.co,evil.pl', '"a"@b.co', 'a(b)@c.pl', '<a@b.co>', `${'a'.repeat(250)}@b.co`]) {
+      for (const email of [
+        'a,evil@x.pl',
+        'a;b@c.pl',
+        'a@b.co,evil.pl',
+        '"a"@b.co',
+        'a(b)@c.pl',
+        '<a@b.co>',
+        `${'a'.repeat(250)}@b.co`,
+      ]) {
         expect(SPEC_EMAIL.test(email)).toBe(true);
         expect(form({ name: 'Jan', email })).toMatchObject({ ok: false, toast: TOAST.badEmail });
       }
@@ -30,7 +42,9 @@ describe('checkContactForm (what the widget runs before sending)', () => {
 
     it("gives 'Błąd walidacji' with the text naming the field for other strict problems", () => {
       expect(form({ name: 'Jan', email: 'a@b.pl', phone: 'abc' })).toEqual({
-        ok: false, field: 'phone', toast: { title: TOAST.validation.title, text: FIELD_ERRORS.phone },
+        ok: false,
+        field: 'phone',
+        toast: { title: TOAST.validation.title, text: FIELD_ERRORS.phone },
       });
     });
 
@@ -51,11 +65,18 @@ describe('parseContact (the server)', () => {
 
   it('keeps line breaks in the message but refuses them in the name', () => {
     expect(parseContact({ name: 'Jan', email: 'j@x.pl', message: 'a\r\nb\tc' }).ok).toBe(true);
-    expect(parseContact({ name: 'Jan\nKowalski', email: 'j@x.pl' })).toMatchObject({ ok: false, field: 'name', error: FIELD_ERRORS.nameChars });
+    expect(parseContact({ name: 'Jan\nKowalski', email: 'j@x.pl' })).toMatchObject({
+      ok: false,
+      field: 'name',
+      error: FIELD_ERRORS.nameChars,
+    });
   });
 
   it('accepts the phone characters of the rule: digits, spaces and + ( ) -', () => {
     expect(parseContact({ name: 'Jan', email: 'j@x.pl', phone: '+48 (59) 123-45-67' }).ok).toBe(true);
-    expect(parseContact({ name: 'Jan', email: 'j@x.pl', phone: '600/100' })).toMatchObject({ ok: false, field: 'phone' });
+    expect(parseContact({ name: 'Jan', email: 'j@x.pl', phone: '600/100' })).toMatchObject({
+      ok: false,
+      field: 'phone',
+    });
   });
 });

@@ -19,7 +19,16 @@ describe('the model list', () => {
 
   describe('sorted by lowest price', () => {
     it('starts at 4052 (175 zł) and ends at C458 (439 zł)', () => {
-      expect(models({ order: 'price' })).toEqual(['4052', 'C3320i', 'C3350i', 'bizhub 227', '308', 'C258', 'C250i', 'C458']);
+      expect(models({ order: 'price' })).toEqual([
+        '4052',
+        'C3320i',
+        'C3350i',
+        'bizhub 227',
+        '308',
+        'C258',
+        'C250i',
+        'C458',
+      ]);
     });
   });
 
@@ -51,8 +60,16 @@ describe('the view in the URL', () => {
   const view: View = { type: 'color', format: 'A4', order: 'price', compare: ['km-c3320i', 'km-4052'] };
 
   it('is written without the defaults and keeps every other parameter', () => {
-    expect(searchWithView('?utm_source=news', view, 'popular')).toBe('?utm_source=news&type=color&format=A4&order=price&compare=km-c3320i,km-4052');
-    expect(searchWithView('?utm_source=news&type=mono&compare=km-227', { type: 'all', format: 'all', order: 'popular', compare: [] }, 'popular')).toBe('?utm_source=news');
+    expect(searchWithView('?utm_source=news', view, 'popular')).toBe(
+      '?utm_source=news&type=color&format=A4&order=price&compare=km-c3320i,km-4052',
+    );
+    expect(
+      searchWithView(
+        '?utm_source=news&type=mono&compare=km-227',
+        { type: 'all', format: 'all', order: 'popular', compare: [] },
+        'popular',
+      ),
+    ).toBe('?utm_source=news');
     expect(searchWithView('', { ...view, order: 'price' }, 'price')).not.toContain('order=');
   });
 
@@ -61,13 +78,20 @@ describe('the view in the URL', () => {
   });
 
   it('ignores what it does not know and keeps at most three models to compare', () => {
-    expect(viewFromSearch('?type=purple&format=a3&order=cheap&compare=a,b,c,d,<x>')).toEqual({ format: 'A3', compare: ['a', 'b', 'c'] });
+    expect(viewFromSearch('?type=purple&format=a3&order=cheap&compare=a,b,c,d,<x>')).toEqual({
+      format: 'A3',
+      compare: ['a', 'b', 'c'],
+    });
     expect(viewFromSearch('')).toEqual({});
   });
 });
 
 describe('Product data of /modele', () => {
-  const data = modelsJsonLd(defaultCatalogue) as { itemListElement: { item: { model: string; offers: { price: number; priceSpecification: Record<string, unknown> }[] } }[] };
+  const data = modelsJsonLd(defaultCatalogue) as {
+    itemListElement: {
+      item: { model: string; offers: { price: number; priceSpecification: Record<string, unknown> }[] };
+    }[];
+  };
 
   it('has one Product per device and one Offer per package, with the catalogue prices, net', () => {
     expect(data.itemListElement).toHaveLength(8);
@@ -75,7 +99,12 @@ describe('Product data of /modele', () => {
       const device = defaultCatalogue.devices.find((d) => d.model === item.model)!;
       expect(item.offers.map((o) => o.price)).toEqual(device.packages.map((p) => p.monthlyPrice));
       for (const offer of item.offers) {
-        expect(offer.priceSpecification).toMatchObject({ price: offer.price, priceCurrency: 'PLN', valueAddedTaxIncluded: false, unitCode: 'MON' });
+        expect(offer.priceSpecification).toMatchObject({
+          price: offer.price,
+          priceCurrency: 'PLN',
+          valueAddedTaxIncluded: false,
+          unitCode: 'MON',
+        });
       }
     }
   });

@@ -24,7 +24,11 @@ describe('package summary cards (DESIGN §5)', () => {
 
   it('marks only Business as the popular one', () => {
     for (const type of ['mono', 'color'] as const) {
-      expect(packageSummaries(defaultCatalogue, type).filter((s) => s.popular).map((s) => s.level)).toEqual(['business']);
+      expect(
+        packageSummaries(defaultCatalogue, type)
+          .filter((s) => s.popular)
+          .map((s) => s.level),
+      ).toEqual(['business']);
     }
   });
 
@@ -56,7 +60,14 @@ describe('package summary cards (DESIGN §5)', () => {
 
 describe('popular models (spec §4)', () => {
   it('orders C258, C3320i, bizhub 227, 4052, C3350i, 308', () => {
-    expect(popularModels(defaultCatalogue).map((d) => d.model)).toEqual(['C258', 'C3320i', 'bizhub 227', '4052', 'C3350i', '308']);
+    expect(popularModels(defaultCatalogue).map((d) => d.model)).toEqual([
+      'C258',
+      'C3320i',
+      'bizhub 227',
+      '4052',
+      'C3350i',
+      '308',
+    ]);
   });
 
   it('shows the first three on the home page', () => {
@@ -65,7 +76,11 @@ describe('popular models (spec §4)', () => {
 
   it('takes at most 6 into the pool, and puts the rest after it for the full list', () => {
     expect(popularModels(defaultCatalogue, 10)).toHaveLength(6);
-    expect(popularOrder(defaultCatalogue).map((d) => d.model).slice(6)).toEqual(['C250i', 'C458']);
+    expect(
+      popularOrder(defaultCatalogue)
+        .map((d) => d.model)
+        .slice(6),
+    ).toEqual(['C250i', 'C458']);
   });
 });
 
@@ -75,7 +90,14 @@ describe('monthly cost at a volume (DESIGN §5)', () => {
 
   it('C3320i Basic at 1200 mono and 200 colour pages costs 230.00 zł net', () => {
     const cost = monthlyCost(basic, { mono: 1200, color: 200 });
-    expect(cost).toMatchObject({ base: 195, extraMonoPages: 300, extraColorPages: 50, extraMono: 24, extraColor: 11, total: 230 });
+    expect(cost).toMatchObject({
+      base: 195,
+      extraMonoPages: 300,
+      extraColorPages: 50,
+      extraMono: 24,
+      extraColor: 11,
+      total: 230,
+    });
   });
 
   it('costs just the fee within the limits', () => {
@@ -98,7 +120,12 @@ describe('monthly cost at a volume (DESIGN §5)', () => {
 });
 
 describe('gross prices (+23% VAT, to the grosz)', () => {
-  it.each([[175, 215.25], [195, 239.85], [335, 412.05], [230, 282.9]])('%d → %d', (net, expected) => {
+  it.each([
+    [175, 215.25],
+    [195, 239.85],
+    [335, 412.05],
+    [230, 282.9],
+  ])('%d → %d', (net, expected) => {
     expect(gross(net)).toBe(expected);
   });
 

@@ -14,7 +14,9 @@ const html = (path: string) => {
   return renderPage(route, defaultCatalogue, assets);
 };
 const jsonLd = (page: string) =>
-  [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, any>);
+  [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, any>,
+  );
 const business = (page: string) => jsonLd(page).find((d) => d['@type'] === 'ProfessionalService')!;
 
 /** The visible text of <main> without the pre-rendered widgets, as sentences. */
@@ -25,7 +27,12 @@ function sentences(page: string): Set<string> {
     .replace(/<[^>]+>/g, ' ')
     .replace(/&[a-z#0-9]+;/g, ' ')
     .replace(/\s+/g, ' ');
-  return new Set(text.split(/(?<=[.?!])\s+/).map((s) => s.trim()).filter((s) => s.length > 20));
+  return new Set(
+    text
+      .split(/(?<=[.?!])\s+/)
+      .map((s) => s.trim())
+      .filter((s) => s.length > 20),
+  );
 }
 
 describe('JSON-LD of the home page', () => {
@@ -34,7 +41,14 @@ describe('JSON-LD of the home page', () => {
   it('is a ProfessionalService serving the six cities and a 200 km circle around Słupsk', () => {
     expect(data['@context']).toBe('https://schema.org');
     const served = data.areaServed as Record<string, any>[];
-    expect(served.filter((a) => a['@type'] === 'City').map((a) => a.name)).toEqual(['Słupsk', 'Bytów', 'Koszalin', 'Lębork', 'Miastko', 'Sławno']);
+    expect(served.filter((a) => a['@type'] === 'City').map((a) => a.name)).toEqual([
+      'Słupsk',
+      'Bytów',
+      'Koszalin',
+      'Lębork',
+      'Miastko',
+      'Sławno',
+    ]);
     const circle = served.find((a) => a['@type'] === 'GeoCircle')!;
     expect(circle.geoRadius).toBe(200_000);
     expect(circle.geoMidpoint).toMatchObject({ latitude: 54.4641, longitude: 17.0287 });
@@ -43,12 +57,23 @@ describe('JSON-LD of the home page', () => {
   it('opens Monday to Friday 08:00–16:00', () => {
     expect(data.openingHours).toBe('Mo-Fr 08:00-16:00');
     expect(data.openingHoursSpecification).toEqual([
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '16:00' },
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+        opens: '08:00',
+        closes: '16:00',
+      },
     ]);
   });
 
   it('carries the rating 4.8 of 5 from 127 ratings and 89 reviews', () => {
-    expect(data.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 4.8, bestRating: 5, ratingCount: 127, reviewCount: 89 });
+    expect(data.aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: 4.8,
+      bestRating: 5,
+      ratingCount: 127,
+      reviewCount: 89,
+    });
   });
 
   it('describes the home FAQ as a FAQPage', () => {
@@ -66,7 +91,11 @@ describe('city pages', () => {
       expect(served.slice(1).map((p) => p.name)).toEqual(city.nearbyTowns);
       expect(data.aggregateRating.ratingCount).toBe(127);
       const trail = jsonLd(html(`/miasto/${city.slug}`)).find((d) => d['@type'] === 'BreadcrumbList')!;
-      expect(trail.itemListElement.map((i: { name: string }) => i.name)).toEqual(['Strona główna', 'Miasta', city.name]);
+      expect(trail.itemListElement.map((i: { name: string }) => i.name)).toEqual([
+        'Strona główna',
+        'Miasta',
+        city.name,
+      ]);
     }
   });
 
@@ -88,7 +117,19 @@ describe('sitemap.xml and robots.txt', () => {
     const xml = sitemapXml();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual(publicRoutes.map((r) => `https://kserowo.pl${r}`));
-    expect(publicRoutes).toEqual(expect.arrayContaining(['/', '/konfigurator', '/modele', '/kontakt', '/o-nas', '/polityka-prywatnosci', '/regulamin', '/miasta', ...cities.map((c) => `/miasto/${c.slug}`)]));
+    expect(publicRoutes).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/konfigurator',
+        '/modele',
+        '/kontakt',
+        '/o-nas',
+        '/polityka-prywatnosci',
+        '/regulamin',
+        '/miasta',
+        ...cities.map((c) => `/miasto/${c.slug}`),
+      ]),
+    );
     for (const r of publicRoutes) expect(routes.map((x) => x.path)).toContain(r);
     expect(locs).not.toContain('https://kserowo.pl/admin');
   });
@@ -133,7 +174,9 @@ describe('security headers', () => {
     const file = headersFile(hashes);
     expect(file).toMatch(/^\/\*\n {2}Content-Security-Policy: /m);
     expect(file).toContain('Strict-Transport-Security: max-age=63072000; includeSubDomains');
-    expect(file).toMatch(/^\/widgets\/\*\n {2}Cross-Origin-Resource-Policy: cross-origin\n {2}Access-Control-Allow-Origin: \*$/m);
+    expect(file).toMatch(
+      /^\/widgets\/\*\n {2}Cross-Origin-Resource-Policy: cross-origin\n {2}Access-Control-Allow-Origin: \*$/m,
+    );
   });
 
   it('the hash is the CSP sha256 of the exact text', async () => {
@@ -143,10 +186,22 @@ describe('security headers', () => {
 });
 
 describe('about and contact pages', () => {
-  const claims = ['150+', '98%', '15', '100+', '7 dni', '24 lub 36 miesięcy', 'urządzenie zastępcze', 'cała Polska', '8:00–16:00'];
+  const claims = [
+    '150+',
+    '98%',
+    '15',
+    '100+',
+    '7 dni',
+    '24 lub 36 miesięcy',
+    'urządzenie zastępcze',
+    'cała Polska',
+    '8:00–16:00',
+  ];
   for (const path of ['/o-nas', '/kontakt']) {
     it(`${path} states the claims of spec §1, online and by phone only`, () => {
-      const text = html(path).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+      const text = html(path)
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ');
       for (const claim of claims) expect(text.toLowerCase(), claim).toContain(claim.toLowerCase());
       expect(text).toMatch(/Nie prowadzimy biura/);
     });

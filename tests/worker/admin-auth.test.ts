@@ -61,7 +61,11 @@ describe('the admin API', () => {
 
     it('gives a new session id at every login', async () => {
       const first = await login('198.51.100.2');
-      const second = await write('/api/admin/login', { password: testEnv.TEST_ADMIN_PASSWORD }, { ip: '198.51.100.2', cookie: first });
+      const second = await write(
+        '/api/admin/login',
+        { password: testEnv.TEST_ADMIN_PASSWORD },
+        { ip: '198.51.100.2', cookie: first },
+      );
       expect(cookieOf(second)).not.toBe(first);
       // The id the browser had before logging in again is worthless now.
       expect((await read('/api/admin/session', first)).status).toBe(401);
@@ -95,16 +99,21 @@ describe('the admin API', () => {
       expect(Number(fifth.headers.get('retry-after'))).toBe(900);
       const right = await write('/api/admin/login', { password: testEnv.TEST_ADMIN_PASSWORD }, { ip });
       expect(right.status).toBe(429);
-      expect(((await right.json()) as { error: string }).error).toBe('Zbyt wiele nieudanych prób logowania. Spróbuj ponownie za 15 minut.');
+      expect(((await right.json()) as { error: string }).error).toBe(
+        'Zbyt wiele nieudanych prób logowania. Spróbuj ponownie za 15 minut.',
+      );
       expect(right.headers.get('set-cookie')).toBeNull();
-      expect((await write('/api/admin/login', { password: testEnv.TEST_ADMIN_PASSWORD }, { ip: '192.0.2.78' })).status).toBe(200);
+      expect(
+        (await write('/api/admin/login', { password: testEnv.TEST_ADMIN_PASSWORD }, { ip: '192.0.2.78' })).status,
+      ).toBe(200);
     });
 
     it('a successful login before the fifth failure starts the count again', async () => {
       const ip = '192.0.2.90';
       for (let i = 0; i < 4; i++) await write('/api/admin/login', { password: 'zle' }, { ip });
       await login(ip);
-      for (let i = 0; i < 4; i++) expect((await write('/api/admin/login', { password: 'zle' }, { ip })).status).toBe(401);
+      for (let i = 0; i < 4; i++)
+        expect((await write('/api/admin/login', { password: 'zle' }, { ip })).status).toBe(401);
     });
   });
 
@@ -116,7 +125,11 @@ describe('the admin API', () => {
         expect(logout.status, String(origin)).toBe(403);
         const publish = await write('/api/admin/catalogue', { devices: [] }, { cookie, origin });
         expect(publish.status).toBe(403);
-        const loginRes = await write('/api/admin/login', { password: testEnv.TEST_ADMIN_PASSWORD }, { origin, ip: '198.51.100.6' });
+        const loginRes = await write(
+          '/api/admin/login',
+          { password: testEnv.TEST_ADMIN_PASSWORD },
+          { origin, ip: '198.51.100.6' },
+        );
         expect(loginRes.status).toBe(403);
       }
       // The session is still alive: the refused logout did nothing.

@@ -8,11 +8,22 @@ export const request = (path: string, init?: RequestInit) =>
   (exports as unknown as { default: Fetcher }).default.fetch(`${ORIGIN}${path}`, init);
 
 /** A same-origin JSON write from the IP `ip`. */
-export function write(path: string, body: unknown, init: { cookie?: string; ip?: string; method?: string; origin?: string | null } = {}) {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'CF-Connecting-IP': init.ip ?? '203.0.113.1' };
+export function write(
+  path: string,
+  body: unknown,
+  init: { cookie?: string; ip?: string; method?: string; origin?: string | null } = {},
+) {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'CF-Connecting-IP': init.ip ?? '203.0.113.1',
+  };
   if (init.origin !== null) headers.Origin = init.origin ?? ORIGIN;
   if (init.cookie) headers.Cookie = init.cookie;
-  return request(path, { method: init.method ?? 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return request(path, {
+    method: init.method ?? 'POST',
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 }
 
 /** `name=value` of the Set-Cookie header, for the next request's Cookie header. */
@@ -25,4 +36,5 @@ export async function login(ip = '203.0.113.50', name = 'Anna'): Promise<string>
   return cookieOf(res);
 }
 
-export const read = (path: string, cookie?: string) => request(path, cookie ? { headers: { Cookie: cookie } } : undefined);
+export const read = (path: string, cookie?: string) =>
+  request(path, cookie ? { headers: { Cookie: cookie } } : undefined);

@@ -39,13 +39,32 @@ beforeAll(async () => {
     name: XSS,
     email: 'atak@firma.pl',
     message: FORMULA,
-    attribution: { page: '/kontakt', origin: 'https://kserowo.pl', referrer: '', utm_source: 'google', utm_campaign: 'jesien' },
+    attribution: {
+      page: '/kontakt',
+      origin: 'https://kserowo.pl',
+      referrer: '',
+      utm_source: 'google',
+      utm_campaign: 'jesien',
+    },
   });
-  plain = await contact({ name: 'Jan Kowalski', email: 'jan@drukarnia.pl', phone: '600100200', message: 'Proszę o kontakt' });
+  plain = await contact({
+    name: 'Jan Kowalski',
+    email: 'jan@drukarnia.pl',
+    phone: '600100200',
+    message: 'Proszę o kontakt',
+  });
   partnerLead = await contact({
     name: 'Ewa Partnerska',
     email: 'ewa@biuro.pl',
-    attribution: { page: '/oferta', origin: 'https://drukarnia-abc.pl', referrer: '', utm_source: 'abc', utm_medium: 'referral', utm_campaign: 'wiosna', partner: 'drukarnia-abc' },
+    attribution: {
+      page: '/oferta',
+      origin: 'https://drukarnia-abc.pl',
+      referrer: '',
+      utm_source: 'abc',
+      utm_medium: 'referral',
+      utm_campaign: 'wiosna',
+      partner: 'drukarnia-abc',
+    },
   });
 });
 
@@ -88,8 +107,19 @@ describe('the leads inbox', () => {
   it("shows a lead's detail with everything stored: attribution, origin and its email", async () => {
     const res = await read(`/api/admin/leads/${partnerLead}`, cookie);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { lead: ApiLead & { origin: string }; notifications: { recipient: string; body: string; state: string }[] };
-    expect(body.lead.attribution).toEqual({ page: '/oferta', origin: 'https://drukarnia-abc.pl', referrer: '', utm_source: 'abc', utm_medium: 'referral', utm_campaign: 'wiosna', partner: 'drukarnia-abc' });
+    const body = (await res.json()) as {
+      lead: ApiLead & { origin: string };
+      notifications: { recipient: string; body: string; state: string }[];
+    };
+    expect(body.lead.attribution).toEqual({
+      page: '/oferta',
+      origin: 'https://drukarnia-abc.pl',
+      referrer: '',
+      utm_source: 'abc',
+      utm_medium: 'referral',
+      utm_campaign: 'wiosna',
+      partner: 'drukarnia-abc',
+    });
     expect(body.lead.origin).toBe('https://kserowo.pl');
     expect(body.notifications).toHaveLength(1);
     expect(body.notifications[0]?.recipient).toBe(testEnv.SALES_EMAIL);
@@ -105,9 +135,16 @@ describe('the leads inbox', () => {
 
   describe('changing a lead', () => {
     it('sets the status and the internal notes', async () => {
-      const res = await write(`/api/admin/leads/${plain}`, { status: 'w kontakcie', notes: 'Dzwonić po 14.' }, { cookie, method: 'PATCH' });
+      const res = await write(
+        `/api/admin/leads/${plain}`,
+        { status: 'w kontakcie', notes: 'Dzwonić po 14.' },
+        { cookie, method: 'PATCH' },
+      );
       expect(res.status).toBe(200);
-      expect(((await res.json()) as { lead: ApiLead }).lead).toMatchObject({ status: 'w kontakcie', notes: 'Dzwonić po 14.' });
+      expect(((await res.json()) as { lead: ApiLead }).lead).toMatchObject({
+        status: 'w kontakcie',
+        notes: 'Dzwonić po 14.',
+      });
       expect((await list('?status=w kontakcie')).leads.map((l) => l.id)).toEqual([plain]);
     });
 
@@ -144,19 +181,42 @@ describe('the leads inbox', () => {
 
   describe('the outbox', () => {
     it("lists each notification with its state, attempts and last error, and 'Wyślij ponownie' puts a dead one back in line", async () => {
-      await testEnv.DB.prepare("UPDATE outbox SET state = 'dead', attempts = 6, last_error = 'SMTP 550' WHERE lead_id = ?").bind(plain).run();
-      const { notifications } = (await (await read('/api/admin/outbox?state=dead', cookie)).json()) as { notifications: { id: number; leadId: string; leadName: string; state: string; attempts: number; lastError: string }[] };
+      await testEnv.DB.prepare(
+        "UPDATE outbox SET state = 'dead', attempts = 6, last_error = 'SMTP 550' WHERE lead_id = ?",
+      )
+        .bind(plain)
+        .run();
+      const { notifications } = (await (await read('/api/admin/outbox?state=dead', cookie)).json()) as {
+        notifications: {
+          id: number;
+          leadId: string;
+          leadName: string;
+          state: string;
+          attempts: number;
+          lastError: string;
+        }[];
+      };
       expect(notifications).toHaveLength(1);
-      expect(notifications[0]).toMatchObject({ leadId: plain, leadName: 'Jan Kowalski', state: 'dead', attempts: 6, lastError: 'SMTP 550' });
+      expect(notifications[0]).toMatchObject({
+        leadId: plain,
+        leadName: 'Jan Kowalski',
+        state: 'dead',
+        attempts: 6,
+        lastError: 'SMTP 550',
+      });
       const res = await write(`/api/admin/outbox/${notifications[0]!.id}/resend`, {}, { cookie });
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ ok: true, queued: true });
-      const state = await testEnv.DB.prepare('SELECT state FROM outbox WHERE id = ?').bind(notifications[0]!.id).first<{ state: string }>();
+      const state = await testEnv.DB.prepare('SELECT state FROM outbox WHERE id = ?')
+        .bind(notifications[0]!.id)
+        .first<{ state: string }>();
       expect(state?.state).not.toBe('dead');
     });
 
     it('does not resend a sent message', async () => {
-      const row = await testEnv.DB.prepare("UPDATE outbox SET state = 'sent' WHERE lead_id = ? RETURNING id").bind(partnerLead).first<{ id: number }>();
+      const row = await testEnv.DB.prepare("UPDATE outbox SET state = 'sent' WHERE lead_id = ? RETURNING id")
+        .bind(partnerLead)
+        .first<{ id: number }>();
       const res = await write(`/api/admin/outbox/${row!.id}/resend`, {}, { cookie });
       expect(res.status).toBe(409);
       expect(((await res.json()) as { error: string }).error).toBe('Ta wiadomość została już wysłana.');
@@ -167,12 +227,26 @@ describe('the leads inbox', () => {
     it('counts leads per week, source, campaign and partner', async () => {
       const res = await read('/api/admin/stats', cookie);
       expect(res.status).toBe(200);
-      const stats = (await res.json()) as { perWeek: { week: string; contact: number; quote: number }[]; bySource: { key: string; count: number }[]; byCampaign: unknown[]; byPartner: { key: string; count: number }[] };
+      const stats = (await res.json()) as {
+        perWeek: { week: string; contact: number; quote: number }[];
+        bySource: { key: string; count: number }[];
+        byCampaign: unknown[];
+        byPartner: { key: string; count: number }[];
+      };
       expect(stats.perWeek).toHaveLength(1);
       expect(stats.perWeek[0]).toMatchObject({ contact: 3, quote: 0 });
       expect(new Date(`${stats.perWeek[0]!.week}T12:00:00Z`).getUTCDay()).toBe(1); // weeks start on Monday
-      expect(stats.bySource).toEqual(expect.arrayContaining([{ key: 'google', count: 1 }, { key: 'abc', count: 1 }, { key: '(brak)', count: 1 }]));
-      expect(stats.byPartner).toEqual([{ key: '(brak)', count: 2 }, { key: 'drukarnia-abc', count: 1 }]);
+      expect(stats.bySource).toEqual(
+        expect.arrayContaining([
+          { key: 'google', count: 1 },
+          { key: 'abc', count: 1 },
+          { key: '(brak)', count: 1 },
+        ]),
+      );
+      expect(stats.byPartner).toEqual([
+        { key: '(brak)', count: 2 },
+        { key: 'drukarnia-abc', count: 1 },
+      ]);
     });
   });
 
@@ -181,7 +255,9 @@ describe('the leads inbox', () => {
       const res = await write(`/api/admin/leads/${hostile}`, undefined, { cookie, method: 'DELETE' });
       expect(res.status).toBe(200);
       expect((await read(`/api/admin/leads/${hostile}`, cookie)).status).toBe(404);
-      const left = await testEnv.DB.prepare('SELECT COUNT(*) AS n FROM outbox WHERE lead_id = ?').bind(hostile).first<{ n: number }>();
+      const left = await testEnv.DB.prepare('SELECT COUNT(*) AS n FROM outbox WHERE lead_id = ?')
+        .bind(hostile)
+        .first<{ n: number }>();
       expect(left?.n).toBe(0);
       expect((await write(`/api/admin/leads/${hostile}`, undefined, { cookie, method: 'DELETE' })).status).toBe(404);
     });

@@ -15,11 +15,22 @@ describe('GET /api/catalogue', () => {
     expect(body).toEqual(defaultCatalogue);
     expect(body.devices).toHaveLength(8);
     const c3320i = body.devices.find((d) => d.id === 'km-c3320i');
-    expect(Object.keys(c3320i ?? {}).sort()).toEqual(
-      ['features', 'format', 'id', 'isRefurbished', 'model', 'name', 'packages', 'type'],
-    );
+    expect(Object.keys(c3320i ?? {}).sort()).toEqual([
+      'features',
+      'format',
+      'id',
+      'isRefurbished',
+      'model',
+      'name',
+      'packages',
+      'type',
+    ]);
     expect(c3320i?.packages[0]).toEqual({
-      level: 'basic', monthlyPrice: 195, monthlyLimit: 900, colorLimit: 150, overage: { mono: 0.08, color: 0.22 },
+      level: 'basic',
+      monthlyPrice: 195,
+      monthlyLimit: 900,
+      colorLimit: 150,
+      overage: { mono: 0.08, color: 0.22 },
     });
   });
 
@@ -49,7 +60,9 @@ describe('GET /api/catalogue', () => {
     const { env } = await import('cloudflare:workers');
     const devices = structuredClone(defaultCatalogue.devices);
     devices[0]!.packages[0]!.monthlyPrice = 211;
-    await (env as Env).DB.prepare('INSERT INTO catalogue_versions (data) VALUES (?)').bind(JSON.stringify({ devices })).run();
+    await (env as Env).DB.prepare('INSERT INTO catalogue_versions (data) VALUES (?)')
+      .bind(JSON.stringify({ devices }))
+      .run();
     const body = (await (await request('/api/catalogue')).json()) as Catalogue;
     expect(body.version).toBeGreaterThan(0);
     expect(body.devices[0]?.packages[0]?.monthlyPrice).toBe(211);

@@ -1,5 +1,11 @@
 import { env } from 'cloudflare:workers';
-import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult, waitOnExecutionContext } from 'cloudflare:test';
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  getQueueResult,
+  waitOnExecutionContext,
+} from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import entry from '../../worker/index.ts';
 import { app } from '../../worker/app.ts';
@@ -46,11 +52,15 @@ async function storedLead(overrides: Partial<NewLead> = {}) {
   return { ...stored, notificationId: stored.notificationId as number };
 }
 
-const outboxRow = (id: number) => testEnv.DB.prepare('SELECT * FROM outbox WHERE id = ?').bind(id).first<NotificationRow>();
-const leadExists = async (id: string) => !!(await testEnv.DB.prepare('SELECT id FROM leads WHERE id = ?').bind(id).first());
+const outboxRow = (id: number) =>
+  testEnv.DB.prepare('SELECT * FROM outbox WHERE id = ?').bind(id).first<NotificationRow>();
+const leadExists = async (id: string) =>
+  !!(await testEnv.DB.prepare('SELECT id FROM leads WHERE id = ?').bind(id).first());
 
 async function consume(queue: string, notificationId: number, attempts: number, e: Env) {
-  const batch = createMessageBatch<EmailJob>(queue, [{ id: `m-${attempts}`, timestamp: new Date(), attempts, body: { notificationId } }]);
+  const batch = createMessageBatch<EmailJob>(queue, [
+    { id: `m-${attempts}`, timestamp: new Date(), attempts, body: { notificationId } },
+  ]);
   const ctx = createExecutionContext();
   await worker.queue(batch, e, ctx);
   return getQueueResult(batch, ctx);
@@ -60,11 +70,23 @@ async function consume(queue: string, notificationId: number, attempts: number, 
 async function consumeRecorded(notificationId: number, attempts: number, e: Env) {
   const calls: unknown[] = [];
   const message = {
-    id: 'm', timestamp: new Date(), attempts, body: { notificationId },
+    id: 'm',
+    timestamp: new Date(),
+    attempts,
+    body: { notificationId },
     ack: () => calls.push('ack'),
     retry: (options?: QueueRetryOptions) => calls.push({ retry: options }),
   };
-  await worker.queue({ queue: 'kserowo-email', messages: [message], ackAll: () => undefined, retryAll: () => undefined } as unknown as MessageBatch<EmailJob>, e, createExecutionContext());
+  await worker.queue(
+    {
+      queue: 'kserowo-email',
+      messages: [message],
+      ackAll: () => undefined,
+      retryAll: () => undefined,
+    } as unknown as MessageBatch<EmailJob>,
+    e,
+    createExecutionContext(),
+  );
   return calls;
 }
 
@@ -76,10 +98,21 @@ describe('lead notifications', () => {
   describe('when a contact message is stored', () => {
     it('puts its notification on the email queue once, not again for a replay', async () => {
       const jobs: unknown[] = [];
-      const queueEnv = { ...testEnv, EMAIL_QUEUE: { send: async (body: unknown) => void jobs.push(body) } as unknown as Queue };
+      const queueEnv = {
+        ...testEnv,
+        EMAIL_QUEUE: { send: async (body: unknown) => void jobs.push(body) } as unknown as Queue,
+      };
       const body = JSON.stringify({ name: 'Jan', email: 'jan@x.pl', submissionId: crypto.randomUUID() });
       const send = () =>
-        app.fetch(new Request('http://kserowo.test/api/send-contact-email', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }), queueEnv, createExecutionContext());
+        app.fetch(
+          new Request('http://kserowo.test/api/send-contact-email', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body,
+          }),
+          queueEnv,
+          createExecutionContext(),
+        );
       expect((await send()).status).toBe(200);
       expect((await send()).status).toBe(200);
       const row = await testEnv.DB.prepare('SELECT id FROM outbox').first<{ id: number }>();
@@ -87,9 +120,16 @@ describe('lead notifications', () => {
     });
 
     it('answers 200 even when the queue is down, leaving the email to the sweep', async () => {
-      const queueEnv = { ...testEnv, EMAIL_QUEUE: { send: async () => Promise.reject(new Error('queue down')) } as unknown as Queue };
+      const queueEnv = {
+        ...testEnv,
+        EMAIL_QUEUE: { send: async () => Promise.reject(new Error('queue down')) } as unknown as Queue,
+      };
       const res = await app.fetch(
-        new Request('http://kserowo.test/api/send-contact-email', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Jan', email: 'jan@x.pl' }) }),
+        new Request('http://kserowo.test/api/send-contact-email', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ name: 'Jan', email: 'jan@x.pl' }),
+        }),
         queueEnv,
         createExecutionContext(),
       );
@@ -115,7 +155,12 @@ describe('lead notifications', () => {
       expect(mail.text).toContain('Imię: Zła\u00a0Nazwa');
       expect(mail.text).toContain('Treść\nw dwóch liniach');
       expect(mail.text).toContain(`Numer zgłoszenia: ${id}`);
-      expect(await outboxRow(notificationId)).toMatchObject({ state: 'sent', attempts: 1, last_error: null, sent_at: expect.any(String) });
+      expect(await outboxRow(notificationId)).toMatchObject({
+        state: 'sent',
+        attempts: 1,
+        last_error: null,
+        sent_at: expect.any(String),
+      });
     });
 
     it('sends through the local send_email binding', async () => {
@@ -142,7 +187,11 @@ describe('lead notifications', () => {
       const first = await consume('kserowo-email', notificationId, 1, broken.env);
       expect(first.retryMessages).toEqual([{ msgId: 'm-1' }]);
       expect(first.explicitAcks).toEqual([]);
-      expect(await outboxRow(notificationId)).toMatchObject({ state: 'failed', attempts: 1, last_error: 'SMTP 451 try later' });
+      expect(await outboxRow(notificationId)).toMatchObject({
+        state: 'failed',
+        attempts: 1,
+        last_error: 'SMTP 451 try later',
+      });
       expect(await consumeRecorded(notificationId, 2, broken.env)).toEqual([{ retry: { delaySeconds: 60 } }]);
       expect(await consumeRecorded(notificationId, 4, broken.env)).toEqual([{ retry: { delaySeconds: 240 } }]);
       expect(await outboxRow(notificationId)).toMatchObject({ state: 'failed', attempts: 3 });
@@ -156,7 +205,13 @@ describe('lead notifications', () => {
       const dead = await consume('kserowo-email-dlq', notificationId, 1, testEnv);
       expect(dead.explicitAcks).toEqual(['m-1']);
       const row = await outboxRow(notificationId);
-      expect(row).toMatchObject({ state: 'dead', last_error: 'SMTP 550', subject: before?.subject, body: before?.body, recipient: testEnv.SALES_EMAIL });
+      expect(row).toMatchObject({
+        state: 'dead',
+        last_error: 'SMTP 550',
+        subject: before?.subject,
+        body: before?.body,
+        recipient: testEnv.SALES_EMAIL,
+      });
       expect(await leadExists(id)).toBe(true);
     });
 
@@ -172,7 +227,9 @@ describe('lead notifications', () => {
 
   describe('the scheduled sweep', () => {
     const age = (id: number, minutes: number) =>
-      testEnv.DB.prepare("UPDATE outbox SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?2) WHERE id = ?1").bind(id, `-${minutes} minutes`).run();
+      testEnv.DB.prepare("UPDATE outbox SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?2) WHERE id = ?1")
+        .bind(id, `-${minutes} minutes`)
+        .run();
 
     async function sweep(e: Env) {
       const ctx = createExecutionContext();
@@ -201,7 +258,9 @@ describe('lead notifications', () => {
       const dead = await storedLead();
       await consume('kserowo-email-dlq', dead.notificationId, 1, testEnv);
       const hopeless = await storedLead();
-      await testEnv.DB.prepare("UPDATE outbox SET state = 'failed', attempts = ? WHERE id = ?").bind(MAX_ATTEMPTS, hopeless.notificationId).run();
+      await testEnv.DB.prepare("UPDATE outbox SET state = 'failed', attempts = ? WHERE id = ?")
+        .bind(MAX_ATTEMPTS, hopeless.notificationId)
+        .run();
       for (const n of [sent, dead, hopeless]) await age(n.notificationId, 30);
       const box = mailbox();
       await sweep(box.env);

@@ -13,34 +13,78 @@ const testEnv = env as unknown as Env;
 const queueless = { ...testEnv, EMAIL_QUEUE: { send: async () => undefined } as unknown as Queue };
 const post = (body: string, contentType = 'application/json') =>
   app.fetch(
-    new Request('http://kserowo.test/api/send-contact-email', { method: 'POST', headers: { 'Content-Type': contentType }, body }),
+    new Request('http://kserowo.test/api/send-contact-email', {
+      method: 'POST',
+      headers: { 'Content-Type': contentType },
+      body,
+    }),
     queueless,
     createExecutionContext(),
   );
-const leadCount = async () => (await testEnv.DB.prepare('SELECT COUNT(*) AS n FROM leads').first<{ n: number }>())?.n ?? 0;
+const leadCount = async () =>
+  (await testEnv.DB.prepare('SELECT COUNT(*) AS n FROM leads').first<{ n: number }>())?.n ?? 0;
 
-interface LeadRow { name: string; email: string; phone: string | null; message: string | null }
+interface LeadRow {
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string | null;
+}
 
 // An independent statement of the strict rules (the issue's wording), for stored rows.
 const CONTROL = /[\u0000-\u001f\u007f]/;
 function meetsStrictRules(row: LeadRow): boolean {
   const emailOk =
-    row.email.length <= 254 && !/[\s,;<>"()]/.test(row.email) && !CONTROL.test(row.email) &&
-    row.email.split('@').length === 2 && /^[^@]+@[^@]+\.[^@]+$/.test(row.email);
-  const nameOk = row.name.length > 0 && row.name.length <= 100 && row.name === row.name.trim() && !CONTROL.test(row.name);
+    row.email.length <= 254 &&
+    !/[\s,;<>"()]/.test(row.email) &&
+    !CONTROL.test(row.email) &&
+    row.email.split('@').length === 2 &&
+    /^[^@]+@[^@]+\.[^@]+$/.test(row.email);
+  const nameOk =
+    row.name.length > 0 && row.name.length <= 100 && row.name === row.name.trim() && !CONTROL.test(row.name);
   const phoneOk = row.phone === null || (row.phone.length <= 30 && /^[0-9 +()-]+$/.test(row.phone));
-  const messageOk = row.message === null || (row.message.length <= 5000 && !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(row.message));
+  const messageOk =
+    row.message === null ||
+    (row.message.length <= 5000 && !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(row.message));
   return emailOk && nameOk && phoneOk && messageOk;
 }
 
-const word = fc.string({ minLength: 1, maxLength: 12, unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyząęłóż0123456789'.split('')) });
-const validEmail = fc.tuple(word, word, fc.constantFrom('pl', 'com', 'co', 'eu')).map(([a, b, tld]) => `${a}@${b}.${tld}`);
+const word = fc.string({
+  minLength: 1,
+  maxLength: 12,
+  unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyząęłóż0123456789'.split('')),
+});
+const validEmail = fc
+  .tuple(word, word, fc.constantFrom('pl', 'com', 'co', 'eu'))
+  .map(([a, b, tld]) => `${a}@${b}.${tld}`);
 const poison = fc.constantFrom(
-  'a@b.co,evil@x.pl', 'a@b.co\r\nBcc: evil@x.pl', 'a@b.co\nx', 'Jan\r\nKowalski', 'Jan\u0000', 'a\u0000@b.co',
-  'x'.repeat(10_000), `${'a'.repeat(10_000)}@b.co`, '<a@b.co>', '"a"@b.co', 'a(b)@c.pl', 'a;b@c.pl',
+  'a@b.co,evil@x.pl',
+  'a@b.co\r\nBcc: evil@x.pl',
+  'a@b.co\nx',
+  'Jan\r\nKowalski',
+  'Jan\u0000',
+  'a\u0000@b.co',
+  'x'.repeat(10_000),
+  `${'a'.repeat(10_000)}@b.co`,
+  '<a@b.co>',
+  '"a"@b.co',
+  'a(b)@c.pl',
+  'a;b@c.pl',
 );
-const anyText = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ maxLength: 300, unit: 'grapheme' }), poison);
-const anyValue = fc.oneof(anyText, fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 1 }));
+const anyText = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary' }),
+  fc.string({ maxLength: 300, unit: 'grapheme' }),
+  poison,
+);
+const anyValue = fc.oneof(
+  anyText,
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.object({ maxDepth: 1 }),
+);
 
 /** Contact-shaped bodies: mostly plausible, often broken in one or more fields. */
 const contactBody = fc.record(
@@ -98,10 +142,14 @@ describe('POST /api/send-contact-email under generated input', () => {
       fc.string({ maxLength: 40 }).map((s) => `{"name":"${s}`),
     );
     await fc.assert(
-      fc.asyncProperty(raw, fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', ''), async (body, type) => {
-        const res = await post(body, type);
-        expect(res.status).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        raw,
+        fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', ''),
+        async (body, type) => {
+          const res = await post(body, type);
+          expect(res.status).toBeLessThan(500);
+        },
+      ),
       { numRuns: 500 },
     );
     // Random text is never a valid contact (it would need a name and a proper email).

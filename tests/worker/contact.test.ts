@@ -29,25 +29,55 @@ describe('POST /api/send-contact-email', () => {
   describe('with a valid message', () => {
     it('stores the lead with its notification to the sales address and answers 200 {ok, id}', async () => {
       const submissionId = crypto.randomUUID();
-      const res = await post({
-        ...valid,
-        phone: ' +48 600 100 200 ',
-        message: 'Proszę o ofertę\nna C258.',
-        submissionId,
-        attribution: { page: '/kontakt?utm_source=x', origin: 'https://kserowo.pl', referrer: '', utm_source: 'x', partner: 'abc' },
-        website: '',
-      }, { Origin: 'https://partner.example' });
+      const res = await post(
+        {
+          ...valid,
+          phone: ' +48 600 100 200 ',
+          message: 'Proszę o ofertę\nna C258.',
+          submissionId,
+          attribution: {
+            page: '/kontakt?utm_source=x',
+            origin: 'https://kserowo.pl',
+            referrer: '',
+            utm_source: 'x',
+            partner: 'abc',
+          },
+          website: '',
+        },
+        { Origin: 'https://partner.example' },
+      );
       expect(res.status).toBe(200);
       const answer = (await res.json()) as { ok: boolean; id: string };
       expect(answer.ok).toBe(true);
-      const lead = await testEnv.DB.prepare('SELECT * FROM leads WHERE id = ?').bind(answer.id).first<Record<string, unknown>>();
+      const lead = await testEnv.DB.prepare('SELECT * FROM leads WHERE id = ?')
+        .bind(answer.id)
+        .first<Record<string, unknown>>();
       expect(lead).toMatchObject({
-        kind: 'contact', submission_id: submissionId, name: 'Anna Nowak', email: 'anna@firma.pl', phone: '+48 600 100 200',
-        message: 'Proszę o ofertę\nna C258.', origin: 'https://partner.example', status: 'nowy', notes: '',
+        kind: 'contact',
+        submission_id: submissionId,
+        name: 'Anna Nowak',
+        email: 'anna@firma.pl',
+        phone: '+48 600 100 200',
+        message: 'Proszę o ofertę\nna C258.',
+        origin: 'https://partner.example',
+        status: 'nowy',
+        notes: '',
       });
-      expect(JSON.parse(String(lead?.attribution))).toEqual({ page: '/kontakt?utm_source=x', origin: 'https://kserowo.pl', referrer: '', utm_source: 'x', partner: 'abc' });
-      const mail = await testEnv.DB.prepare('SELECT * FROM outbox WHERE lead_id = ?').bind(answer.id).first<Record<string, string>>();
-      expect(mail).toMatchObject({ recipient: testEnv.SALES_EMAIL, reply_to: 'anna@firma.pl', attempts: expect.any(Number) });
+      expect(JSON.parse(String(lead?.attribution))).toEqual({
+        page: '/kontakt?utm_source=x',
+        origin: 'https://kserowo.pl',
+        referrer: '',
+        utm_source: 'x',
+        partner: 'abc',
+      });
+      const mail = await testEnv.DB.prepare('SELECT * FROM outbox WHERE lead_id = ?')
+        .bind(answer.id)
+        .first<Record<string, string>>();
+      expect(mail).toMatchObject({
+        recipient: testEnv.SALES_EMAIL,
+        reply_to: 'anna@firma.pl',
+        attempts: expect.any(Number),
+      });
       expect(mail?.subject).not.toContain('Anna');
       expect(mail?.body).toContain('Imię: Anna Nowak');
       expect(mail?.body).toContain('Proszę o ofertę\nna C258.');
@@ -63,7 +93,14 @@ describe('POST /api/send-contact-email', () => {
     });
 
     it('trims the fields, stores blank optional ones as absent and ignores unknown fields', async () => {
-      const res = await post({ name: '  Jan  ', email: ' jan@x.pl ', phone: '  ', message: '', isAdmin: true, price: 1 });
+      const res = await post({
+        name: '  Jan  ',
+        email: ' jan@x.pl ',
+        phone: '  ',
+        message: '',
+        isAdmin: true,
+        price: 1,
+      });
       expect(res.status).toBe(200);
       const lead = await testEnv.DB.prepare('SELECT * FROM leads').first<Record<string, unknown>>();
       expect(lead).toMatchObject({ name: 'Jan', email: 'jan@x.pl', phone: null, message: null });
@@ -86,7 +123,11 @@ describe('POST /api/send-contact-email', () => {
       expect(res.headers.get('vary')).toMatch(/Origin/);
       const preflight = await (exports as unknown as { default: Fetcher }).default.fetch(URL_, {
         method: 'OPTIONS',
-        headers: { Origin: 'https://partner.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+        headers: {
+          Origin: 'https://partner.example',
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'content-type',
+        },
       });
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
@@ -156,7 +197,12 @@ describe('POST /api/send-contact-email', () => {
         },
       });
       const res = await app.fetch(
-        new Request(URL_, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit),
+        new Request(URL_, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: stream,
+          duplex: 'half',
+        } as RequestInit),
         testEnv,
         createExecutionContext(),
       );
@@ -180,10 +226,15 @@ describe('POST /api/send-contact-email', () => {
       // The batch fails after the lead's insert ran: D1 must roll the whole batch back.
       const failing = {
         prepare: (query: string) => db.prepare(query),
-        batch: (statements: D1PreparedStatement[]) => db.batch([...statements, db.prepare('INSERT INTO no_such_table VALUES (1)')]),
+        batch: (statements: D1PreparedStatement[]) =>
+          db.batch([...statements, db.prepare('INSERT INTO no_such_table VALUES (1)')]),
       } as unknown as D1Database;
       const res = await app.fetch(
-        new Request(URL_, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(valid) }),
+        new Request(URL_, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(valid),
+        }),
         { ...testEnv, DB: failing },
         createExecutionContext(),
       );
@@ -199,7 +250,11 @@ describe('POST /api/send-contact-email', () => {
       const limited = { ...testEnv, LEAD_RATE_LIMIT: testEnv.LEAD_RATE_LIMIT_CONFIGURED };
       const send = (ip: string) =>
         app.fetch(
-          new Request(URL_, { method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': ip }, body: JSON.stringify(valid) }),
+          new Request(URL_, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': ip },
+            body: JSON.stringify(valid),
+          }),
           limited,
           createExecutionContext(),
         );

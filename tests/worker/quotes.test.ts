@@ -16,7 +16,15 @@ interface QuoteAnswer {
   id: string;
   number: string;
   url: string;
-  quote: { monthlyNet: number; monthlyGross: number; monthlyVat: number; estimatedNet: number; estimatedGross: number; deviceId: string; level: string };
+  quote: {
+    monthlyNet: number;
+    monthlyGross: number;
+    monthlyVat: number;
+    estimatedNet: number;
+    estimatedGross: number;
+    deviceId: string;
+    level: string;
+  };
   error?: string;
 }
 
@@ -26,14 +34,32 @@ const valid = (over: Record<string, unknown> = {}) => ({
   term: 24,
   paper: false,
   volume: { mono: 1200, color: 200 },
-  contact: { name: 'Anna Nowak', email: 'anna@firma.pl', company: 'Firma sp. z o.o.', nip: '123-456-32-18', city: 'Słupsk', marketingConsent: false },
+  contact: {
+    name: 'Anna Nowak',
+    email: 'anna@firma.pl',
+    company: 'Firma sp. z o.o.',
+    nip: '123-456-32-18',
+    city: 'Słupsk',
+    marketingConsent: false,
+  },
   submissionId: crypto.randomUUID(),
-  attribution: { page: '/konfigurator?utm_source=partner', origin: 'https://partner.example', referrer: '', utm_source: 'partner', utm_campaign: 'device_selection', partner: 'drukarnia-abc' },
+  attribution: {
+    page: '/konfigurator?utm_source=partner',
+    origin: 'https://partner.example',
+    referrer: '',
+    utm_source: 'partner',
+    utm_campaign: 'device_selection',
+    partner: 'drukarnia-abc',
+  },
   ...over,
 });
 
 const post = (body: unknown, headers: Record<string, string> = {}) =>
-  request('/api/quotes', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  request('/api/quotes', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
 describe('POST /api/quotes', () => {
   describe('with a valid configuration', () => {
@@ -46,29 +72,74 @@ describe('POST /api/quotes', () => {
       expect(body.number).toMatch(/^KS-\d{4}-\d{6}$/);
       expect(body.url).toBe(`http://kserowo.test/wycena/${body.id}`);
       // DESIGN §5: C3320i Basic at 1200 mono + 200 colour = 230.00 net, 282.90 gross; the fee 195 → 239.85.
-      expect(body.quote).toMatchObject({ deviceId: 'km-c3320i', level: 'basic', monthlyNet: 195, monthlyVat: 44.85, monthlyGross: 239.85, estimatedNet: 230, estimatedGross: 282.9 });
+      expect(body.quote).toMatchObject({
+        deviceId: 'km-c3320i',
+        level: 'basic',
+        monthlyNet: 195,
+        monthlyVat: 44.85,
+        monthlyGross: 239.85,
+        estimatedNet: 230,
+        estimatedGross: 282.9,
+      });
     });
 
     it('stores a lead of kind quote with the contact and attribution, and the quote with the configuration', async () => {
       const body = valid();
       const res = await post(body, { Origin: 'https://partner.example' });
       const { id } = (await res.json()) as QuoteAnswer;
-      const row = await db().prepare('SELECT q.*, l.kind, l.name, l.email, l.company, l.attribution, l.origin, l.submission_id FROM quotes q JOIN leads l ON l.id = q.lead_id WHERE q.id = ?').bind(id).first<Record<string, string | number>>();
+      const row = await db()
+        .prepare(
+          'SELECT q.*, l.kind, l.name, l.email, l.company, l.attribution, l.origin, l.submission_id FROM quotes q JOIN leads l ON l.id = q.lead_id WHERE q.id = ?',
+        )
+        .bind(id)
+        .first<Record<string, string | number>>();
       expect(row).toMatchObject({
-        kind: 'quote', submission_id: body.submissionId, name: 'Anna Nowak', email: 'anna@firma.pl', company: 'Firma sp. z o.o.', origin: 'https://partner.example',
-        device_id: 'km-c3320i', level: 'basic', term: '24', paper: 0, volume_mono: 1200, volume_color: 200, monthly_net: 195,
-        nip: '123-456-32-18', city: 'Słupsk', marketing_consent: 0,
+        kind: 'quote',
+        submission_id: body.submissionId,
+        name: 'Anna Nowak',
+        email: 'anna@firma.pl',
+        company: 'Firma sp. z o.o.',
+        origin: 'https://partner.example',
+        device_id: 'km-c3320i',
+        level: 'basic',
+        term: '24',
+        paper: 0,
+        volume_mono: 1200,
+        volume_color: 200,
+        monthly_net: 195,
+        nip: '123-456-32-18',
+        city: 'Słupsk',
+        marketing_consent: 0,
       });
-      expect(JSON.parse(String(row?.attribution))).toMatchObject({ utm_source: 'partner', utm_campaign: 'device_selection', partner: 'drukarnia-abc' });
+      expect(JSON.parse(String(row?.attribution))).toMatchObject({
+        utm_source: 'partner',
+        utm_campaign: 'device_selection',
+        partner: 'drukarnia-abc',
+      });
       const days = (Date.parse(String(row?.expires_at)) - Date.parse(String(row?.created_at))) / 86_400_000;
       expect(days).toBe(30);
     });
 
     it('queues one email to sales with the quote number, the configuration and the contact (user text only in the body)', async () => {
-      const res = await post(valid({ contact: { name: 'Anna <Nowak>', email: 'anna@firma.pl', message: 'Proszę o telefon.', marketingConsent: true } }));
+      const res = await post(
+        valid({
+          contact: {
+            name: 'Anna <Nowak>',
+            email: 'anna@firma.pl',
+            message: 'Proszę o telefon.',
+            marketingConsent: true,
+          },
+        }),
+      );
       const answer = (await res.json()) as QuoteAnswer;
-      const lead = await db().prepare('SELECT lead_id FROM quotes WHERE id = ?').bind(answer.id).first<{ lead_id: string }>();
-      const { results } = await db().prepare('SELECT * FROM outbox WHERE lead_id = ?').bind(lead?.lead_id).all<Record<string, string>>();
+      const lead = await db()
+        .prepare('SELECT lead_id FROM quotes WHERE id = ?')
+        .bind(answer.id)
+        .first<{ lead_id: string }>();
+      const { results } = await db()
+        .prepare('SELECT * FROM outbox WHERE lead_id = ?')
+        .bind(lead?.lead_id)
+        .all<Record<string, string>>();
       expect(results).toHaveLength(1);
       const mail = results[0]!;
       expect(mail.recipient).toBe((env as unknown as Env).SALES_EMAIL);
@@ -100,12 +171,19 @@ describe('POST /api/quotes', () => {
       const second = (await again.json()) as QuoteAnswer;
       expect(second.id).toBe(first.id);
       expect(second.number).toBe(first.number);
-      const count = await db().prepare('SELECT COUNT(*) AS n FROM leads l JOIN quotes q ON q.lead_id = l.id JOIN outbox o ON o.lead_id = l.id WHERE l.submission_id = ?').bind(body.submissionId).first<{ n: number }>();
+      const count = await db()
+        .prepare(
+          'SELECT COUNT(*) AS n FROM leads l JOIN quotes q ON q.lead_id = l.id JOIN outbox o ON o.lead_id = l.id WHERE l.submission_id = ?',
+        )
+        .bind(body.submissionId)
+        .first<{ n: number }>();
       expect(count?.n).toBe(1);
     });
 
     it('accepts the shorter term on request and paper as an option', async () => {
-      const res = await post(valid({ term: 'short', paper: true, deviceId: 'km-4052', level: 'premium', volume: undefined }));
+      const res = await post(
+        valid({ term: 'short', paper: true, deviceId: 'km-4052', level: 'premium', volume: undefined }),
+      );
       expect(res.status).toBe(201);
       const body = (await res.json()) as QuoteAnswer;
       expect(body.quote).toMatchObject({ term: 'short', paper: true, monthlyNet: 239, monthlyGross: 293.97 });
@@ -114,12 +192,24 @@ describe('POST /api/quotes', () => {
 
   describe('with a tampered price', () => {
     it('ignores the browser price and stores the catalogue one', async () => {
-      const res = await post(valid({ deviceId: 'km-c258', level: 'business', volume: undefined, monthlyNet: 1, quote: { monthlyNet: 1, monthlyGross: 1.23 }, price: 1 }));
+      const res = await post(
+        valid({
+          deviceId: 'km-c258',
+          level: 'business',
+          volume: undefined,
+          monthlyNet: 1,
+          quote: { monthlyNet: 1, monthlyGross: 1.23 },
+          price: 1,
+        }),
+      );
       expect(res.status).toBe(201);
       const body = (await res.json()) as QuoteAnswer;
       expect(body.quote.monthlyNet).toBe(335);
       expect(body.quote.monthlyGross).toBe(412.05);
-      const row = await db().prepare('SELECT monthly_net, monthly_gross FROM quotes WHERE id = ?').bind(body.id).first();
+      const row = await db()
+        .prepare('SELECT monthly_net, monthly_gross FROM quotes WHERE id = ?')
+        .bind(body.id)
+        .first();
       expect(row).toEqual({ monthly_net: 335, monthly_gross: 412.05 });
     });
   });
@@ -135,9 +225,21 @@ describe('POST /api/quotes', () => {
       ['a contact that is not an object', { contact: 'Anna' }, QUOTE_ERRORS.contact],
       ['a bad email', { contact: { name: 'Anna', email: 'anna@firma' } }, FIELD_ERRORS.email],
       ['two addresses', { contact: { name: 'Anna', email: 'a@b.pl,c@d.pl' } }, FIELD_ERRORS.email],
-      ['letters in the phone', { contact: { name: 'Anna', email: 'anna@firma.pl', phone: 'zadzwoń' } }, FIELD_ERRORS.phone],
-      ['a NIP with a wrong checksum', { contact: { name: 'Anna', email: 'anna@firma.pl', nip: '1234563219' } }, QUOTE_ERRORS.nip],
-      ['a city with a line break', { contact: { name: 'Anna', email: 'anna@firma.pl', city: 'Słupsk\nBcc: x' } }, QUOTE_ERRORS.city],
+      [
+        'letters in the phone',
+        { contact: { name: 'Anna', email: 'anna@firma.pl', phone: 'zadzwoń' } },
+        FIELD_ERRORS.phone,
+      ],
+      [
+        'a NIP with a wrong checksum',
+        { contact: { name: 'Anna', email: 'anna@firma.pl', nip: '1234563219' } },
+        QUOTE_ERRORS.nip,
+      ],
+      [
+        'a city with a line break',
+        { contact: { name: 'Anna', email: 'anna@firma.pl', city: 'Słupsk\nBcc: x' } },
+        QUOTE_ERRORS.city,
+      ],
       ['a negative volume', { volume: { mono: -5 } }, QUOTE_ERRORS.volume],
       ['a volume that is not an object', { volume: 'dużo' }, QUOTE_ERRORS.volume],
       ['paper as text', { paper: 'tak' }, QUOTE_ERRORS.paper],
@@ -153,7 +255,11 @@ describe('POST /api/quotes', () => {
     });
 
     it('refuses a body that is not JSON with 415', async () => {
-      const res = await request('/api/quotes', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'x' });
+      const res = await request('/api/quotes', {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain' },
+        body: 'x',
+      });
       expect(res.status).toBe(415);
       expect(await res.json()).toEqual({ error: INTAKE_ERRORS.notJson });
     });
@@ -175,7 +281,10 @@ describe('POST /api/quotes', () => {
       const res = await post(body);
       expect(res.status).toBe(201);
       expect(await res.json()).toMatchObject({ ok: true, number: expect.stringMatching(/^KS-/) });
-      const count = await db().prepare('SELECT COUNT(*) AS n FROM leads WHERE submission_id = ?').bind(body.submissionId).first<{ n: number }>();
+      const count = await db()
+        .prepare('SELECT COUNT(*) AS n FROM leads WHERE submission_id = ?')
+        .bind(body.submissionId)
+        .first<{ n: number }>();
       expect(count?.n).toBe(0);
     });
   });
@@ -186,7 +295,11 @@ describe('POST /api/quotes', () => {
       const limited = { ...testEnv, LEAD_RATE_LIMIT: testEnv.LEAD_RATE_LIMIT_CONFIGURED };
       const send = () =>
         app.fetch(
-          new Request('http://kserowo.test/api/quotes', { method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.55' }, body: JSON.stringify(valid()) }),
+          new Request('http://kserowo.test/api/quotes', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.55' },
+            body: JSON.stringify(valid()),
+          }),
           limited,
           createExecutionContext(),
         );
@@ -202,19 +315,29 @@ describe('POST /api/quotes', () => {
       const d = db();
       const failing = {
         prepare: (query: string) => d.prepare(query),
-        batch: (statements: D1PreparedStatement[]) => d.batch([...statements, d.prepare('INSERT INTO no_such_table VALUES (1)')]),
+        batch: (statements: D1PreparedStatement[]) =>
+          d.batch([...statements, d.prepare('INSERT INTO no_such_table VALUES (1)')]),
       } as unknown as D1Database;
       const body = valid();
       const res = await app.fetch(
-        new Request('http://kserowo.test/api/quotes', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+        new Request('http://kserowo.test/api/quotes', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
         { ...(env as unknown as Env), DB: failing },
         createExecutionContext(),
       );
       expect(res.status).toBe(503);
       expect(await res.json()).toEqual({ error: QUOTE_ERRORS.storage });
-      const count = await d.prepare('SELECT COUNT(*) AS n FROM leads WHERE submission_id = ?').bind(body.submissionId).first<{ n: number }>();
+      const count = await d
+        .prepare('SELECT COUNT(*) AS n FROM leads WHERE submission_id = ?')
+        .bind(body.submissionId)
+        .first<{ n: number }>();
       expect(count?.n).toBe(0);
-      const quotesCount = await d.prepare('SELECT COUNT(*) AS n FROM quotes q LEFT JOIN leads l ON l.id = q.lead_id WHERE l.id IS NULL').first<{ n: number }>();
+      const quotesCount = await d
+        .prepare('SELECT COUNT(*) AS n FROM quotes q LEFT JOIN leads l ON l.id = q.lead_id WHERE l.id IS NULL')
+        .first<{ n: number }>();
       expect(quotesCount?.n).toBe(0);
     });
   });
@@ -224,7 +347,12 @@ describe('GET /wycena/{id}', () => {
   const create = async (over: Record<string, unknown> = {}) => (await (await post(valid(over))).json()) as QuoteAnswer;
 
   it('shows a printable Polish quote with net, VAT 23% and gross per month', async () => {
-    const q = await create({ deviceId: 'km-c258', level: 'business', volume: undefined, contact: { name: 'Jan <b>Kowalski</b>', email: 'jan@firma.pl' } });
+    const q = await create({
+      deviceId: 'km-c258',
+      level: 'business',
+      volume: undefined,
+      contact: { name: 'Jan <b>Kowalski</b>', email: 'jan@firma.pl' },
+    });
     const res = await request(`/wycena/${q.id}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
@@ -273,4 +401,3 @@ describe('GET /wycena/{id}', () => {
     expect(html).not.toContain(q.number);
   });
 });
-

@@ -13,8 +13,25 @@
  * Safari need to autofill inside an open shadow root.
  */
 import { useEffect, useRef, useState } from 'react';
-import { type Catalogue, type Device, type PackageLevel, LEVEL_NAMES, findDevice, findPackage, isPackageLevel } from '../core/model.ts';
-import { type QuotePrice, type Term, SERVICE_CITIES, TERMS, TERM_LABELS, isTerm, packageEstimates, priceQuote } from '../core/quote.ts';
+import {
+  type Catalogue,
+  type Device,
+  type PackageLevel,
+  LEVEL_NAMES,
+  findDevice,
+  findPackage,
+  isPackageLevel,
+} from '../core/model.ts';
+import {
+  type QuotePrice,
+  type Term,
+  SERVICE_CITIES,
+  TERMS,
+  TERM_LABELS,
+  isTerm,
+  packageEstimates,
+  priceQuote,
+} from '../core/quote.ts';
 import { gross, lowestPrice } from '../core/pricing.ts';
 import { formatNumber, formatPln, formatRate } from '../core/format.ts';
 import { pixel, track } from '../core/analytics.ts';
@@ -56,7 +73,8 @@ const T = {
   chooseDevice: 'Wybierz urządzenie, aby przejść dalej.',
   none: 'Żadne urządzenie nie spełnia wybranych filtrów.',
   volume: 'Ile stron drukujesz miesięcznie? (opcjonalnie)',
-  volumeHint: 'Podaj szacunkową liczbę stron, a policzymy koszt każdego pakietu z opłatą za strony ponad limit i wskażemy najtańszy.',
+  volumeHint:
+    'Podaj szacunkową liczbę stron, a policzymy koszt każdego pakietu z opłatą za strony ponad limit i wskażemy najtańszy.',
   monoPages: 'Strony mono',
   colorPages: 'Strony kolorowe',
   recommended: 'Polecany',
@@ -93,7 +111,8 @@ const T = {
   required: '(wymagane)',
   privacy: 'Wysyłając zapytanie, akceptujesz zasady przetwarzania danych opisane w ',
   privacyLink: 'polityce prywatności',
-  marketing: 'Chcę otrzymywać e-mailem informacje o ofertach i promocjach Kserowo (zgoda dobrowolna, mogę ją wycofać w każdej chwili).',
+  marketing:
+    'Chcę otrzymywać e-mailem informacje o ofertach i promocjach Kserowo (zgoda dobrowolna, mogę ją wycofać w każdej chwili).',
   honeypot: 'Nie wypełniaj tego pola',
   back: 'Wstecz',
   next: 'Dalej',
@@ -118,7 +137,16 @@ interface Contact {
   marketingConsent: boolean;
 }
 
-const EMPTY_CONTACT: Contact = { name: '', email: '', phone: '', company: '', nip: '', city: '', message: '', marketingConsent: false };
+const EMPTY_CONTACT: Contact = {
+  name: '',
+  email: '',
+  phone: '',
+  company: '',
+  nip: '',
+  city: '',
+  message: '',
+  marketingConsent: false,
+};
 const CONTACT_KEY = 'kserowo:quote-contact';
 /** Field caps (the server checks the same limits). */
 const MAX = { ...LIMITS, nip: 20, city: 80 } as const;
@@ -226,7 +254,9 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
 
   const device = catalogue && choices.deviceId ? findDevice(catalogue, choices.deviceId) : undefined;
   // Business is the default package; a stated volume picks the cheapest until the visitor picks one.
-  const estimates = device ? packageEstimates(device, { mono: Number(choices.mono), color: Number(choices.color) }) : [];
+  const estimates = device
+    ? packageEstimates(device, { mono: Number(choices.mono), color: Number(choices.color) })
+    : [];
   const recommended = estimates.find((e) => e.recommended)?.level;
   const givenLevel = isPackageLevel(choices.level) ? choices.level : undefined;
   const level = (levelChosen && givenLevel) || recommended || givenLevel || 'business';
@@ -265,8 +295,17 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
   // Every step entered is announced to the host page and analytics; focus follows a move.
   useEffect(() => {
     if (!catalogue) return;
-    emit(host(), 'kserowo:step', { step, ...(device ? { deviceId: device.id } : {}), ...(pkg ? { level: pkg.level } : {}) });
-    track({ event: 'configurator_step', event_category: 'configurator', event_action: `step_${step}`, event_label: label });
+    emit(host(), 'kserowo:step', {
+      step,
+      ...(device ? { deviceId: device.id } : {}),
+      ...(pkg ? { level: pkg.level } : {}),
+    });
+    track({
+      event: 'configurator_step',
+      event_category: 'configurator',
+      event_action: `step_${step}`,
+      event_label: label,
+    });
     pixel('trackCustom', 'ConfiguratorStep', { step, device_id: device?.id, package_level: pkg?.level });
     if (moved.current) heading.current?.focus({ preventScroll: false });
     moved.current = false;
@@ -274,7 +313,12 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
 
   useEffect(() => save(CONTACT_KEY, contact), [contact]);
 
-  if (!catalogue) return <div className="k-root cfg"><Loading /></div>;
+  if (!catalogue)
+    return (
+      <div className="k-root cfg">
+        <Loading />
+      </div>
+    );
 
   const update = (patch: Partial<Choices>) => setChoices((c) => ({ ...c, ...patch }));
   const go = (next: Step) => {
@@ -329,7 +373,10 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
     setSending(false);
     if (result.kind === 'network') return fail('network', TOAST.networkError);
     if (result.kind === 'server' || !result.data?.number) {
-      return fail('server', { title: TOAST.serverError.title, text: (result.kind === 'server' && result.error) || TOAST.serverError.text });
+      return fail('server', {
+        title: TOAST.serverError.title,
+        text: (result.kind === 'server' && result.error) || TOAST.serverError.text,
+      });
     }
     const answer = result.data;
     setDone(answer);
@@ -367,10 +414,21 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
           <p>{TOAST.success.text}</p>
           <p>{T.doneValid}</p>
           <p>
-            <a className="btn" href={done.url} target="_blank" rel="noopener">{T.doneLink}</a>
+            <a className="btn" href={done.url} target="_blank" rel="noopener">
+              {T.doneLink}
+            </a>
           </p>
           <p>
-            <button type="button" className="btn ghost" onClick={() => { setDone(undefined); go(1); }}>{T.again}</button>
+            <button
+              type="button"
+              className="btn ghost"
+              onClick={() => {
+                setDone(undefined);
+                go(1);
+              }}
+            >
+              {T.again}
+            </button>
           </p>
         </div>
       </div>
@@ -385,8 +443,15 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
     <div className="k-root cfg" part="root">
       <ol className="progress" part="progress" aria-label={T.progress}>
         {T.steps.map((s, i) => (
-          <li key={s} className={i + 1 < step ? 'past' : i + 1 === step ? 'now' : ''} aria-current={i + 1 === step ? 'step' : undefined}>
-            <span className="num" aria-hidden="true">{i + 1}</span> {s}
+          <li
+            key={s}
+            className={i + 1 < step ? 'past' : i + 1 === step ? 'now' : ''}
+            aria-current={i + 1 === step ? 'step' : undefined}
+          >
+            <span className="num" aria-hidden="true">
+              {i + 1}
+            </span>{' '}
+            {s}
           </li>
         ))}
       </ol>
@@ -397,31 +462,80 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
         </h2>
         {step === 1 && (
           <>
-            {unknownDevice && <p className="note" role="status">{unknownDevice}</p>}
+            {unknownDevice && (
+              <p className="note" role="status">
+                {unknownDevice}
+              </p>
+            )}
             <div className="filters">
-              <Radios legend={T.type} name="type" value={filters.type} onChange={(type) => setFilters((f) => ({ ...f, type }))}
-                options={[['', T.all], ['mono', PRICING.mono], ['color', PRICING.color]]} />
-              <Radios legend={T.format} name="format" value={filters.format} onChange={(format) => setFilters((f) => ({ ...f, format }))}
-                options={[['', T.all], ['A4', 'A4'], ['A3', 'A3']]} />
+              <Radios
+                legend={T.type}
+                name="type"
+                value={filters.type}
+                onChange={(type) => setFilters((f) => ({ ...f, type }))}
+                options={[
+                  ['', T.all],
+                  ['mono', PRICING.mono],
+                  ['color', PRICING.color],
+                ]}
+              />
+              <Radios
+                legend={T.format}
+                name="format"
+                value={filters.format}
+                onChange={(format) => setFilters((f) => ({ ...f, format }))}
+                options={[
+                  ['', T.all],
+                  ['A4', 'A4'],
+                  ['A3', 'A3'],
+                ]}
+              />
             </div>
             <DeviceList
-              devices={catalogue.devices.filter((d) => (!filters.type || d.type === filters.type) && (!filters.format || d.format === filters.format))}
+              devices={catalogue.devices.filter(
+                (d) => (!filters.type || d.type === filters.type) && (!filters.format || d.format === filters.format),
+              )}
               chosen={device?.id}
-              onChoose={(id) => { setStepError(''); update({ deviceId: id }); }}
+              onChoose={(id) => {
+                setStepError('');
+                update({ deviceId: id });
+              }}
             />
-            {stepError && <p className="error" role="alert">{stepError}</p>}
+            {stepError && (
+              <p className="error" role="alert">
+                {stepError}
+              </p>
+            )}
           </>
         )}
         {step === 2 && device && (
           <>
-            <p className="for">{device.name} · {device.type === 'color' ? PRICING.color : PRICING.mono} {device.format}</p>
-            {unknownLevel && <p className="note" role="status">{unknownLevel}</p>}
+            <p className="for">
+              {device.name} · {device.type === 'color' ? PRICING.color : PRICING.mono} {device.format}
+            </p>
+            {unknownLevel && (
+              <p className="note" role="status">
+                {unknownLevel}
+              </p>
+            )}
             <fieldset className="volume">
               <legend>{T.volume}</legend>
               <p className="hint">{T.volumeHint}</p>
               <div className="row">
-                <NumberField id="q-mono" label={T.monoPages} value={choices.mono} onChange={(mono) => update({ mono })} />
-                {device.type === 'color' && <NumberField id="q-color" label={T.colorPages} value={choices.color} onChange={(color) => update({ color })} />}
+                <NumberField
+                  id="q-mono"
+                  label={T.monoPages}
+                  value={choices.mono}
+                  onChange={(mono) => update({ mono })}
+                />
+                {device.type === 'color' && (
+                  <NumberField
+                    id="q-color"
+                    label={T.colorPages}
+                    value={choices.color}
+                    onChange={(color) => update({ color })}
+                  />
+                )}
               </div>
             </fieldset>
             <fieldset className="packages" part="package">
@@ -431,32 +545,62 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
                 const id = `lvl-${p.level}`;
                 return (
                   <label key={p.level} className={p.level === pkg?.level ? 'pkg on' : 'pkg'} htmlFor={id}>
-                    <input type="radio" id={id} name="level" value={p.level} checked={p.level === pkg?.level}
-                      onChange={() => { setLevelChosen(true); update({ level: p.level }); }} />
+                    <input
+                      type="radio"
+                      id={id}
+                      name="level"
+                      value={p.level}
+                      checked={p.level === pkg?.level}
+                      onChange={() => {
+                        setLevelChosen(true);
+                        update({ level: p.level });
+                      }}
+                    />
                     <span className="pkg-head">
                       <strong className="pkg-name">{LEVEL_NAMES[p.level]}</strong>
                       {est?.recommended && <span className="badge">{T.recommended}</span>}
                       {p.level === 'premium' && <span className="badge sla">{T.sla}</span>}
                     </span>
-                    <span className="pkg-price"><strong>{formatPln(p.monthlyPrice)}</strong> {PRICING.perMonth}</span>
-                    <span className="muted">{formatPln(gross(p.monthlyPrice), 2)} {PRICING.grossSuffix}</span>
-                    <span>{T.included}: {formatNumber(p.monthlyLimit)} {T.pagesMono}{p.colorLimit !== undefined && ` + ${formatNumber(p.colorLimit)} ${T.pagesColor}`}</span>
-                    <span>{T.overage}: {formatRate(p.overage.mono)} mono{p.overage.color !== undefined && `, ${formatRate(p.overage.color)} kolor`} {T.perPage}</span>
+                    <span className="pkg-price">
+                      <strong>{formatPln(p.monthlyPrice)}</strong> {PRICING.perMonth}
+                    </span>
+                    <span className="muted">
+                      {formatPln(gross(p.monthlyPrice), 2)} {PRICING.grossSuffix}
+                    </span>
+                    <span>
+                      {T.included}: {formatNumber(p.monthlyLimit)} {T.pagesMono}
+                      {p.colorLimit !== undefined && ` + ${formatNumber(p.colorLimit)} ${T.pagesColor}`}
+                    </span>
+                    <span>
+                      {T.overage}: {formatRate(p.overage.mono)} mono
+                      {p.overage.color !== undefined && `, ${formatRate(p.overage.color)} kolor`} {T.perPage}
+                    </span>
                     <span>{p.level === 'premium' ? `${T.sla}: ${T.slaText}` : T.standard}</span>
                     {est && (Number(choices.mono) > 0 || Number(choices.color) > 0) && (
-                      <span className="est">{T.estimate}: <strong>{formatPln(est.cost, 2)}</strong> {PRICING.perMonth}</span>
+                      <span className="est">
+                        {T.estimate}: <strong>{formatPln(est.cost, 2)}</strong> {PRICING.perMonth}
+                      </span>
                     )}
                   </label>
                 );
               })}
             </fieldset>
-            <Radios legend={T.term} name="term" value={String(choices.term)}
+            <Radios
+              legend={T.term}
+              name="term"
+              value={String(choices.term)}
               onChange={(v) => update({ term: v === 'short' ? 'short' : (Number(v) as Term) })}
-              options={TERMS.map((t) => [String(t), TERM_LABELS[t] ?? ''])} />
+              options={TERMS.map((t) => [String(t), TERM_LABELS[t] ?? ''])}
+            />
             <fieldset className="options">
               <legend>{T.options}</legend>
               <label className="check">
-                <input type="checkbox" checked={choices.paper} onChange={(e) => update({ paper: e.currentTarget.checked })} /> {T.paper}
+                <input
+                  type="checkbox"
+                  checked={choices.paper}
+                  onChange={(e) => update({ paper: e.currentTarget.checked })}
+                />{' '}
+                {T.paper}
               </label>
             </fieldset>
             <p className="trial">{T.trial}</p>
@@ -465,29 +609,108 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
         )}
         {step === 3 && device && pkg && (
           <>
-            <Summary device={device} quote={priceQuote(device, pkg, choices.term, choices.paper, { mono: Number(choices.mono), color: Number(choices.color) })} />
+            <Summary
+              device={device}
+              quote={priceQuote(device, pkg, choices.term, choices.paper, {
+                mono: Number(choices.mono),
+                color: Number(choices.color),
+              })}
+            />
             <fieldset className="contact" part="form">
               <legend>{T.contact}</legend>
-              <Text id="q-name" label={T.name} req value={contact.name} max={MAX.name} auto="name" onChange={field('name')} />
-              <Text id="q-email" label={T.email} req type="email" value={contact.email} max={MAX.email} auto="email" onChange={field('email')} />
-              <Text id="q-phone" label={T.phone} type="tel" value={contact.phone} max={MAX.phone} auto="tel" onChange={field('phone')} />
-              <Text id="q-company" label={T.company} value={contact.company} max={MAX.company} auto="organization" onChange={field('company')} />
-              <Text id="q-nip" label={T.nip} value={contact.nip} max={MAX.nip} auto="off" mode="numeric" onChange={field('nip')} />
-              <Text id="q-city" label={T.city} value={contact.city} max={MAX.city} auto="address-level2" list="q-cities" hint={T.cityHint} onChange={field('city')} />
-              <datalist id="q-cities">{SERVICE_CITIES.map((c) => <option key={c} value={c} />)}</datalist>
+              <Text
+                id="q-name"
+                label={T.name}
+                req
+                value={contact.name}
+                max={MAX.name}
+                auto="name"
+                onChange={field('name')}
+              />
+              <Text
+                id="q-email"
+                label={T.email}
+                req
+                type="email"
+                value={contact.email}
+                max={MAX.email}
+                auto="email"
+                onChange={field('email')}
+              />
+              <Text
+                id="q-phone"
+                label={T.phone}
+                type="tel"
+                value={contact.phone}
+                max={MAX.phone}
+                auto="tel"
+                onChange={field('phone')}
+              />
+              <Text
+                id="q-company"
+                label={T.company}
+                value={contact.company}
+                max={MAX.company}
+                auto="organization"
+                onChange={field('company')}
+              />
+              <Text
+                id="q-nip"
+                label={T.nip}
+                value={contact.nip}
+                max={MAX.nip}
+                auto="off"
+                mode="numeric"
+                onChange={field('nip')}
+              />
+              <Text
+                id="q-city"
+                label={T.city}
+                value={contact.city}
+                max={MAX.city}
+                auto="address-level2"
+                list="q-cities"
+                hint={T.cityHint}
+                onChange={field('city')}
+              />
+              <datalist id="q-cities">
+                {SERVICE_CITIES.map((c) => (
+                  <option key={c} value={c} />
+                ))}
+              </datalist>
               <div className="f">
-                <label htmlFor="q-message">{T.message} <span className="muted">{T.optional}</span></label>
-                <textarea id="q-message" rows={4} maxLength={MAX.message} value={contact.message} onChange={field('message')} />
+                <label htmlFor="q-message">
+                  {T.message} <span className="muted">{T.optional}</span>
+                </label>
+                <textarea
+                  id="q-message"
+                  rows={4}
+                  maxLength={MAX.message}
+                  value={contact.message}
+                  onChange={field('message')}
+                />
               </div>
               <div className="hp" aria-hidden="true">
                 <label htmlFor="q-website">{T.honeypot}</label>
-                <input id="q-website" name="website" tabIndex={-1} autoComplete="off" value={website} onChange={(e) => setWebsite(e.currentTarget.value)} />
+                <input
+                  id="q-website"
+                  name="website"
+                  tabIndex={-1}
+                  autoComplete="off"
+                  value={website}
+                  onChange={(e) => setWebsite(e.currentTarget.value)}
+                />
               </div>
               <p className="privacy">
-                {T.privacy}<a href={privacyHref} target="_blank" rel="noopener">{T.privacyLink}</a>.
+                {T.privacy}
+                <a href={privacyHref} target="_blank" rel="noopener">
+                  {T.privacyLink}
+                </a>
+                .
               </p>
               <label className="check">
-                <input type="checkbox" checked={contact.marketingConsent} onChange={field('marketingConsent')} /> {T.marketing}
+                <input type="checkbox" checked={contact.marketingConsent} onChange={field('marketingConsent')} />{' '}
+                {T.marketing}
               </label>
             </fieldset>
           </>
@@ -496,19 +719,33 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
           <div className="toast" part="toast" role="alert">
             <strong>{toast.title}</strong>
             <p>{toast.text}</p>
-            <button type="button" className="x" aria-label={T.close} onClick={() => setToast(undefined)}>×</button>
+            <button type="button" className="x" aria-label={T.close} onClick={() => setToast(undefined)}>
+              ×
+            </button>
           </div>
         )}
         <div className="nav">
-          {step > 1 && <button type="button" className="btn ghost" onClick={() => go((step - 1) as Step)}>{T.back}</button>}
-          <button type="submit" className="btn" disabled={sending}>{step < 3 ? T.next : sending ? T.sending : T.send}</button>
+          {step > 1 && (
+            <button type="button" className="btn ghost" onClick={() => go((step - 1) as Step)}>
+              {T.back}
+            </button>
+          )}
+          <button type="submit" className="btn" disabled={sending}>
+            {step < 3 ? T.next : sending ? T.sending : T.send}
+          </button>
         </div>
       </form>
     </div>
   );
 }
 
-function Radios({ legend, name, value, options, onChange }: {
+function Radios({
+  legend,
+  name,
+  value,
+  options,
+  onChange,
+}: {
   legend: string;
   name: string;
   value: string;
@@ -527,7 +764,15 @@ function Radios({ legend, name, value, options, onChange }: {
   );
 }
 
-function DeviceList({ devices, chosen, onChoose }: { devices: Device[]; chosen?: string; onChoose: (id: string) => void }) {
+function DeviceList({
+  devices,
+  chosen,
+  onChoose,
+}: {
+  devices: Device[];
+  chosen?: string;
+  onChoose: (id: string) => void;
+}) {
   if (devices.length === 0) return <p className="note">{T.none}</p>;
   return (
     <fieldset className="devices" part="device">
@@ -536,25 +781,59 @@ function DeviceList({ devices, chosen, onChoose }: { devices: Device[]; chosen?:
         <label key={d.id} className={d.id === chosen ? 'dev on' : 'dev'}>
           <input type="radio" name="device" value={d.id} checked={d.id === chosen} onChange={() => onChoose(d.id)} />
           <strong>{d.name}</strong>
-          <span className="muted">{d.type === 'color' ? PRICING.color : PRICING.mono} · {d.format}</span>
-          <span>{PRICING.from} <strong>{formatPln(lowestPrice(d))}</strong> {PRICING.perMonth}</span>
+          <span className="muted">
+            {d.type === 'color' ? PRICING.color : PRICING.mono} · {d.format}
+          </span>
+          <span>
+            {PRICING.from} <strong>{formatPln(lowestPrice(d))}</strong> {PRICING.perMonth}
+          </span>
         </label>
       ))}
     </fieldset>
   );
 }
 
-function NumberField({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (v: string) => void }) {
+function NumberField({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
   return (
     <div className="f">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="number" inputMode="numeric" min={0} max={1000000} step={100} value={value}
-        onChange={(e) => onChange(e.currentTarget.value.replace(/\D/g, '').slice(0, 7))} />
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={1000000}
+        step={100}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value.replace(/\D/g, '').slice(0, 7))}
+      />
     </div>
   );
 }
 
-function Text({ id, label, value, onChange, max, auto, req, type = 'text', mode, list, hint }: {
+function Text({
+  id,
+  label,
+  value,
+  onChange,
+  max,
+  auto,
+  req,
+  type = 'text',
+  mode,
+  list,
+  hint,
+}: {
   id: string;
   label: string;
   value: string;
@@ -569,10 +848,26 @@ function Text({ id, label, value, onChange, max, auto, req, type = 'text', mode,
 }) {
   return (
     <div className="f">
-      <label htmlFor={id}>{label} <span className="muted">{req ? T.required : T.optional}</span></label>
-      <input id={id} type={type} value={value} maxLength={max} autoComplete={auto} required={req} inputMode={mode} list={list}
-        aria-describedby={hint ? `${id}-hint` : undefined} onChange={onChange} />
-      {hint && <span className="hint" id={`${id}-hint`}>{hint}</span>}
+      <label htmlFor={id}>
+        {label} <span className="muted">{req ? T.required : T.optional}</span>
+      </label>
+      <input
+        id={id}
+        type={type}
+        value={value}
+        maxLength={max}
+        autoComplete={auto}
+        required={req}
+        inputMode={mode}
+        list={list}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={onChange}
+      />
+      {hint && (
+        <span className="hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      )}
     </div>
   );
 }
@@ -584,16 +879,35 @@ function Summary({ device, quote }: { device: Device; quote: QuotePrice }) {
     <div className="summary" part="summary">
       <h3>{T.summary}</h3>
       <dl>
-        <dt>{T.device}</dt><dd>{device.name}</dd>
-        <dt>{T.package}</dt><dd>{quote.levelName}{quote.level === 'premium' ? ` (${T.sla})` : ''}</dd>
-        <dt>{T.term}</dt><dd>{TERM_LABELS[quote.term]}</dd>
-        <dt>{T.options}</dt><dd>{quote.paper ? T.paperYes : T.paperNo}</dd>
+        <dt>{T.device}</dt>
+        <dd>{device.name}</dd>
+        <dt>{T.package}</dt>
+        <dd>
+          {quote.levelName}
+          {quote.level === 'premium' ? ` (${T.sla})` : ''}
+        </dd>
+        <dt>{T.term}</dt>
+        <dd>{TERM_LABELS[quote.term]}</dd>
+        <dt>{T.options}</dt>
+        <dd>{quote.paper ? T.paperYes : T.paperNo}</dd>
         <dt>{T.price}</dt>
-        <dd><strong>{formatPln(quote.monthlyNet)} {PRICING.perMonth}</strong> <span className="muted">({formatPln(quote.monthlyGross, 2)} {PRICING.grossSuffix})</span></dd>
+        <dd>
+          <strong>
+            {formatPln(quote.monthlyNet)} {PRICING.perMonth}
+          </strong>{' '}
+          <span className="muted">
+            ({formatPln(quote.monthlyGross, 2)} {PRICING.grossSuffix})
+          </span>
+        </dd>
         {stated && (
           <>
             <dt>{T.estimated(pages)}</dt>
-            <dd>{formatPln(quote.estimatedNet, 2)} {PRICING.perMonth} <span className="muted">({formatPln(quote.estimatedGross, 2)} {PRICING.grossSuffix})</span></dd>
+            <dd>
+              {formatPln(quote.estimatedNet, 2)} {PRICING.perMonth}{' '}
+              <span className="muted">
+                ({formatPln(quote.estimatedGross, 2)} {PRICING.grossSuffix})
+              </span>
+            </dd>
           </>
         )}
       </dl>

@@ -118,7 +118,14 @@ function ContactForm(props: ContactProps) {
       submission.current = null;
       setToast({ ...TOAST.success, kind: 'success' });
       emit(host(), 'kserowo:lead', { kind: 'contact', value: 100, currency: 'PLN' });
-      track({ event: 'generate_lead', event_category: 'lead', event_action: 'contact_form', event_label: 'contact', value: 100, currency: 'PLN' });
+      track({
+        event: 'generate_lead',
+        event_category: 'lead',
+        event_action: 'contact_form',
+        event_label: 'contact',
+        value: 100,
+        currency: 'PLN',
+      });
       pixel('track', 'Lead', { value: 100, currency: 'PLN' });
       pixel('track', 'Contact');
     } else if (result.kind === 'server') {
@@ -157,8 +164,18 @@ function ContactForm(props: ContactProps) {
     <div className="k-root kc">
       <form ref={form} className="kc-form" noValidate onSubmit={submit as never} aria-busy={submitting}>
         {field('name', CONTACT_TEXT.name, { type: 'text', autoComplete: 'name', maxLength: LIMITS.name }, true)}
-        {field('email', CONTACT_TEXT.email, { type: 'email', autoComplete: 'email', maxLength: LIMITS.email, inputMode: 'email' }, true)}
-        {field('phone', CONTACT_TEXT.phone, { type: 'tel', autoComplete: 'tel', maxLength: LIMITS.phone, inputMode: 'tel' })}
+        {field(
+          'email',
+          CONTACT_TEXT.email,
+          { type: 'email', autoComplete: 'email', maxLength: LIMITS.email, inputMode: 'email' },
+          true,
+        )}
+        {field('phone', CONTACT_TEXT.phone, {
+          type: 'tel',
+          autoComplete: 'tel',
+          maxLength: LIMITS.phone,
+          inputMode: 'tel',
+        })}
         {field('message', CONTACT_TEXT.message, { rows: 4, maxLength: LIMITS.message })}
         {/* The honeypot: off-screen, out of the tab order and of the accessibility tree. */}
         <div className="kc-trap" aria-hidden="true">

@@ -57,7 +57,11 @@ export function attribution(props: CommonProps): Attribution {
     utm_medium: props.utmMedium,
     utm_campaign: props.utmCampaign,
   };
-  const result: Attribution = { page: `${location.pathname}${location.search}`, origin: location.origin, referrer: referrerOrigin() };
+  const result: Attribution = {
+    page: `${location.pathname}${location.search}`,
+    origin: location.origin,
+    referrer: referrerOrigin(),
+  };
   for (const key of UTM_KEYS) {
     const value = fromAttribute[key] || params.get(key) || first[key];
     if (value) result[key] = value;

@@ -62,9 +62,7 @@ const isPositiveInteger = (n: number): boolean => Number.isInteger(n) && n > 0 &
 /** Rounds away binary noise so 0.1 + 0.2 style values are stored as typed. */
 const cents = (n: number): number => Math.round(n * 100) / 100;
 
-export type CatalogueCheck =
-  | { ok: true; devices: Device[] }
-  | { ok: false; problems: CatalogueProblem[] };
+export type CatalogueCheck = { ok: true; devices: Device[] } | { ok: false; problems: CatalogueProblem[] };
 
 /**
  * Applies `change` to `base` and checks every number: prices positive with at most two
@@ -81,7 +79,8 @@ export function applyCatalogueChange(base: Catalogue, change: unknown): Catalogu
       problems.push({ message: CATALOGUE_ERRORS.shape });
       continue;
     }
-    if (!base.devices.some((b) => b.id === d.id)) problems.push({ deviceId: d.id, message: CATALOGUE_ERRORS.unknownDevice });
+    if (!base.devices.some((b) => b.id === d.id))
+      problems.push({ deviceId: d.id, message: CATALOGUE_ERRORS.unknownDevice });
     byId.set(d.id, d);
   }
   const devices = base.devices.map((device): Device => {
@@ -94,7 +93,11 @@ export function applyCatalogueChange(base: Catalogue, change: unknown): Catalogu
       const p = (given.packages as PackagePrices[]).find((x) => x?.level === level);
       const current = device.packages.find((x) => x.level === level);
       if (!p || !current) {
-        problems.push({ deviceId: device.id, level, message: `${CATALOGUE_ERRORS.missingPackage} ${LEVEL_NAMES[level]} (${device.name})` });
+        problems.push({
+          deviceId: device.id,
+          level,
+          message: `${CATALOGUE_ERRORS.missingPackage} ${LEVEL_NAMES[level]} (${device.name})`,
+        });
         return current ?? ({ level, monthlyPrice: 0, monthlyLimit: 0, overage: { mono: 0 } } as Package);
       }
       const at = (field: PriceField, message: string) => problems.push({ deviceId: device.id, level, field, message });

@@ -38,7 +38,8 @@ const PROPS = Symbol.for('r2wc.props');
 const RENDER = Symbol.for('r2wc.render');
 const CONTEXT = Symbol.for('r2wc.context');
 
-const dashed = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`);
+const dashed = (name: string): string =>
+  name.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`);
 
 /** Parses an attribute value; `null` means the attribute is absent. */
 export function parseAttribute(kind: PropKind, value: string | null): unknown {
@@ -122,7 +123,7 @@ export function defineWidget<P extends object>(
         props[prop] = parseAttribute(kinds[prop] ?? 'string', this.getAttribute(attribute));
         // Gap 2: a property set while the element was still undefined is an own
         // property hiding our accessor; take its value over and drop it.
-        if (Object.prototype.hasOwnProperty.call(this, prop)) {
+        if (Object.hasOwn(this, prop)) {
           const value = (this as unknown as Record<string, unknown>)[prop];
           delete (this as unknown as Record<string, unknown>)[prop];
           props[prop] = value;

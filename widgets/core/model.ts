@@ -66,6 +66,11 @@ export const LEVEL_NAMES: Record<PackageLevel, string> = {
 /** A minimal shape check for catalogue data read from outside (D1, inline JSON, the API). */
 export function isCatalogueData(value: unknown): value is { devices: Device[] } {
   const c = value as { devices?: unknown } | null;
-  return !!c && typeof c === 'object' && Array.isArray(c.devices) && c.devices.length > 0 &&
-    c.devices.every((d: Partial<Device> | null) => typeof d?.id === 'string' && Array.isArray(d.packages));
+  return (
+    !!c &&
+    typeof c === 'object' &&
+    Array.isArray(c.devices) &&
+    c.devices.length > 0 &&
+    c.devices.every((d: Partial<Device> | null) => typeof d?.id === 'string' && Array.isArray(d.packages))
+  );
 }

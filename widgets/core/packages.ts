@@ -2,7 +2,14 @@
  * The package summary cards of the pricing section (spec §2 item 8, §3 "Package
  * summary card", DESIGN §5) and their Polish copy.
  */
-import { type Catalogue, type DeviceType, type Package, type PackageLevel, LEVEL_NAMES, PACKAGE_LEVELS } from './model.ts';
+import {
+  type Catalogue,
+  type DeviceType,
+  type Package,
+  type PackageLevel,
+  LEVEL_NAMES,
+  PACKAGE_LEVELS,
+} from './model.ts';
 
 // The labels live apart so the model list can use them without the package copy below.
 export { PRICING } from './price-labels.ts';
@@ -18,11 +25,7 @@ export interface PackageCopy {
 export const PACKAGE_COPY: Record<PackageLevel, PackageCopy> = {
   basic: {
     description: 'Dla małego biura, które drukuje niewiele, ale chce mieć spokój.',
-    features: [
-      'Serwis i toner w cenie',
-      'Reakcja serwisu w ciągu 24h',
-      'Papier opcjonalnie',
-    ],
+    features: ['Serwis i toner w cenie', 'Reakcja serwisu w ciągu 24h', 'Papier opcjonalnie'],
     extras: [],
   },
   business: {
@@ -50,7 +53,8 @@ export const PACKAGE_COPY: Record<PackageLevel, PackageCopy> = {
       },
       {
         label: 'Bezpieczeństwo',
-        tooltip: 'Urządzenie zastępcze na czas dłuższej naprawy oraz bezpieczne usunięcie danych z dysku przy zwrocie urządzenia.',
+        tooltip:
+          'Urządzenie zastępcze na czas dłuższej naprawy oraz bezpieczne usunięcie danych z dysku przy zwrocie urządzenia.',
       },
     ],
   },
@@ -93,18 +97,21 @@ export function packageSummaries(catalogue: Catalogue, type: DeviceType): Packag
     );
     const prices = packages.map((p) => p.monthlyPrice);
     const copy = PACKAGE_COPY[level];
-    return [{
-      name: LEVEL_NAMES[level],
-      level,
-      type,
-      priceRange: { min: Math.min(...prices), max: Math.max(...prices) },
-      lowestPrice: cheapest.monthlyPrice,
-      includedPages: type === 'color'
-        ? { mono: cheapest.monthlyLimit, color: cheapest.colorLimit ?? 0 }
-        : { mono: cheapest.monthlyLimit },
-      description: copy.description,
-      features: copy.features,
-      popular: level === 'business',
-    }];
+    return [
+      {
+        name: LEVEL_NAMES[level],
+        level,
+        type,
+        priceRange: { min: Math.min(...prices), max: Math.max(...prices) },
+        lowestPrice: cheapest.monthlyPrice,
+        includedPages:
+          type === 'color'
+            ? { mono: cheapest.monthlyLimit, color: cheapest.colorLimit ?? 0 }
+            : { mono: cheapest.monthlyLimit },
+        description: copy.description,
+        features: copy.features,
+        popular: level === 'business',
+      },
+    ];
   });
 }

@@ -4,13 +4,7 @@
  * the recommended package and net → gross. Money is computed in grosze
  * (integers) so that 0.08 × 300 is exactly 24.00.
  */
-import {
-  type Catalogue,
-  type Device,
-  type DeviceType,
-  type Package,
-  type PackageLevel,
-} from './model.ts';
+import type { Catalogue, Device, DeviceType, Package, PackageLevel } from './model.ts';
 
 export const VAT_RATE = 0.23;
 
@@ -38,7 +32,8 @@ export interface CostBreakdown {
   total: number;
 }
 
-const pages = (n: number | undefined): number => (Number.isFinite(n) && (n as number) > 0 ? Math.floor(n as number) : 0);
+const pages = (n: number | undefined): number =>
+  Number.isFinite(n) && (n as number) > 0 ? Math.floor(n as number) : 0;
 
 /**
  * Monthly cost of a package at a stated volume: monthlyPrice plus overage for the

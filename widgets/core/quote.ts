@@ -44,7 +44,11 @@ export function packageEstimates(device: Device, volume: Volume | undefined): Pa
   const v = volumeFor(device, volume);
   const stated = v.mono > 0 || (v.color ?? 0) > 0;
   const best = stated ? recommendedPackage(device, v) : undefined;
-  return device.packages.map((pkg) => ({ level: pkg.level, cost: monthlyCost(pkg, v).total, recommended: pkg === best }));
+  return device.packages.map((pkg) => ({
+    level: pkg.level,
+    cost: monthlyCost(pkg, v).total,
+    recommended: pkg === best,
+  }));
 }
 
 /** The priced part of a stored quote: every amount recomputed from the catalogue. */

@@ -75,7 +75,13 @@ export const emailSchema = v.pipe(
 
 /** Optional fields: absent, null or blank all mean "not given" (stored as undefined). */
 export const phoneSchema = v.nullish(
-  v.pipe(text(FIELD_ERRORS.phone), v.trim(), v.maxLength(LIMITS.phone, FIELD_ERRORS.phone), v.regex(PHONE, FIELD_ERRORS.phone), blankToUndefined),
+  v.pipe(
+    text(FIELD_ERRORS.phone),
+    v.trim(),
+    v.maxLength(LIMITS.phone, FIELD_ERRORS.phone),
+    v.regex(PHONE, FIELD_ERRORS.phone),
+    blankToUndefined,
+  ),
 );
 
 export const messageSchema = v.nullish(
@@ -98,9 +104,13 @@ export const companySchema = v.nullish(
   ),
 );
 
-export const submissionIdSchema = v.optional(v.pipe(v.string(FIELD_ERRORS.submissionId), v.regex(UUID, FIELD_ERRORS.submissionId)));
+export const submissionIdSchema = v.optional(
+  v.pipe(v.string(FIELD_ERRORS.submissionId), v.regex(UUID, FIELD_ERRORS.submissionId)),
+);
 
-const attributionText = v.optional(v.pipe(v.string(FIELD_ERRORS.attribution), v.maxLength(LIMITS.attribution, FIELD_ERRORS.attribution)));
+const attributionText = v.optional(
+  v.pipe(v.string(FIELD_ERRORS.attribution), v.maxLength(LIMITS.attribution, FIELD_ERRORS.attribution)),
+);
 
 /** DESIGN §4 `attribution`; unknown keys are dropped. */
 export const attributionSchema = v.optional(
@@ -169,12 +179,18 @@ export interface ContactFormValues {
  * not gets the spec's 'Nieprawidłowy email' toast; any other strict problem (e.g. letters
  * in the phone) the 'Błąd walidacji' title with the text naming the field.
  */
-export function checkContactForm(values: ContactFormValues): { ok: true; data: ContactInput } | { ok: false; toast: Toast; field: keyof ContactFormValues } {
+export function checkContactForm(
+  values: ContactFormValues,
+): { ok: true; data: ContactInput } | { ok: false; toast: Toast; field: keyof ContactFormValues } {
   if (!values.name.trim()) return { ok: false, toast: TOAST.validation, field: 'name' };
   if (!values.email.trim()) return { ok: false, toast: TOAST.validation, field: 'email' };
   if (!SPEC_EMAIL.test(values.email.trim())) return { ok: false, toast: TOAST.badEmail, field: 'email' };
   const strict = parseContact(values);
   if (strict.ok) return strict;
   const field = (strict.field ?? 'name') as keyof ContactFormValues;
-  return { ok: false, field, toast: field === 'email' ? TOAST.badEmail : { title: TOAST.validation.title, text: strict.error } };
+  return {
+    ok: false,
+    field,
+    toast: field === 'email' ? TOAST.badEmail : { title: TOAST.validation.title, text: strict.error },
+  };
 }

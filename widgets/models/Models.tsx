@@ -105,7 +105,8 @@ function ModelList(props: ModelsProps) {
   useEffect(() => {
     if (!syncUrl) return;
     const search = searchWithView(location.search, active, asOrder(props.order));
-    if (search !== location.search) history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
+    if (search !== location.search)
+      history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
   }, [syncUrl, active.type, active.format, active.order, active.compare.join(), props.order]);
 
   useEffect(() => {
@@ -161,26 +162,39 @@ function ModelList(props: ModelsProps) {
             name="type"
             legend={MODELS.typeLegend}
             value={active.type}
-            options={[['all', MODELS.all, count.type.all], ['mono', PRICING.mono, count.type.mono], ['color', PRICING.color, count.type.color]]}
+            options={[
+              ['all', MODELS.all, count.type.all],
+              ['mono', PRICING.mono, count.type.mono],
+              ['color', PRICING.color, count.type.color],
+            ]}
             onChoose={(type: TypeFilter) => filter({ type })}
           />
           <Choice
             name="format"
             legend={MODELS.formatLegend}
             value={active.format}
-            options={[['all', MODELS.all, count.format.all], ['A4', 'A4', count.format.A4], ['A3', 'A3', count.format.A3]]}
+            options={[
+              ['all', MODELS.all, count.format.all],
+              ['A4', 'A4', count.format.A4],
+              ['A3', 'A3', count.format.A3],
+            ]}
             onChoose={(format: FormatFilter) => filter({ format })}
           />
           <Choice
             name="order"
             legend={MODELS.orderLegend}
             value={active.order}
-            options={[['popular', MODELS.popular], ['price', MODELS.price]]}
+            options={[
+              ['popular', MODELS.popular],
+              ['price', MODELS.price],
+            ]}
             onChoose={(order: Order) => filter({ order })}
           />
         </div>
       )}
-      <p className="sr-only" aria-live="polite">{note}</p>
+      <p className="sr-only" aria-live="polite">
+        {note}
+      </p>
       {shown.length > 0 ? (
         <ul className="cards">
           {shown.map((d) => (
@@ -188,7 +202,9 @@ function ModelList(props: ModelsProps) {
               key={d.id}
               device={d}
               href={href(d)}
-              compare={filters ? { checked: chosen.includes(d), onChange: (input) => toggleCompare(d, input) } : undefined}
+              compare={
+                filters ? { checked: chosen.includes(d), onChange: (input) => toggleCompare(d, input) } : undefined
+              }
             />
           ))}
         </ul>
@@ -204,7 +220,11 @@ function ModelList(props: ModelsProps) {
         <div className="bar" part="compare-bar">
           <p>
             {MODELS.compareChosen} <strong>{chosen.map((d) => d.model).join(', ')}</strong>
-            {overMax ? <span className="hint">{MODELS.compareMax}</span> : chosen.length < 2 && <span className="hint">{MODELS.compareMore}</span>}
+            {overMax ? (
+              <span className="hint">{MODELS.compareMax}</span>
+            ) : (
+              chosen.length < 2 && <span className="hint">{MODELS.compareMore}</span>
+            )}
           </p>
           <p className="bar-actions">
             {chosen.length >= 2 && (
@@ -300,7 +320,8 @@ function Card({ device: d, href, compare }: CardProps) {
         ))}
       </ul>
       <p className="price" part="price">
-        <span className="from">{PRICING.from}</span> <strong>{formatPln(from)}</strong> <span className="per">{PRICING.perMonth}</span>
+        <span className="from">{PRICING.from}</span> <strong>{formatPln(from)}</strong>{' '}
+        <span className="per">{PRICING.perMonth}</span>
       </p>
       <p className="gross">{`${formatPln(gross(from), 2)} ${PRICING.grossSuffix}`}</p>
       {cheapest && (

@@ -36,7 +36,8 @@ export const matches = (d: Device, type: TypeFilter, format: FormatFilter): bool
 
 /** How many devices an option would show, with the other group as it is now. */
 export function counts(catalogue: Catalogue, view: Pick<View, 'type' | 'format'>) {
-  const n = (type: TypeFilter, format: FormatFilter) => catalogue.devices.filter((d) => matches(d, type, format)).length;
+  const n = (type: TypeFilter, format: FormatFilter) =>
+    catalogue.devices.filter((d) => matches(d, type, format)).length;
   return {
     type: { all: n('all', view.format), mono: n('mono', view.format), color: n('color', view.format) },
     format: { all: n(view.type, 'all'), A4: n(view.type, 'A4'), A3: n(view.type, 'A3') },
@@ -44,7 +45,11 @@ export function counts(catalogue: Catalogue, view: Pick<View, 'type' | 'format'>
 }
 
 /** The devices to show: filtered, in the chosen order, at most `limit` of them. */
-export function visibleModels(catalogue: Catalogue, view: Pick<View, 'type' | 'format' | 'order'>, limit?: number): Device[] {
+export function visibleModels(
+  catalogue: Catalogue,
+  view: Pick<View, 'type' | 'format' | 'order'>,
+  limit?: number,
+): Device[] {
   const ordered = view.order === 'price' ? modelsByPrice(catalogue) : popularOrder(catalogue);
   const shown = ordered.filter((d) => matches(d, view.type, view.format));
   return limit !== undefined && limit > 0 ? shown.slice(0, Math.floor(limit)) : shown;
@@ -57,7 +62,10 @@ export function viewFromSearch(search: string): Partial<View> {
   const type = asType(q.get('type'));
   const format = asFormat(q.get('format'));
   const order = q.get('order');
-  const compare = q.get('compare')?.split(',').filter((id) => /^[\w-]{1,40}$/.test(id));
+  const compare = q
+    .get('compare')
+    ?.split(',')
+    .filter((id) => /^[\w-]{1,40}$/.test(id));
   if (type) view.type = type;
   if (format) view.format = format;
   if (order === 'price' || order === 'popular') view.order = order;

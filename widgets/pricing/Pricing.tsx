@@ -84,7 +84,15 @@ function PricingCards({ type: typeProp, configuratorUrl, apiBase, catalogue: giv
       {catalogue ? (
         <ul className="cards">
           {packageSummaries(catalogue, type).map((card) => (
-            <Card key={card.level} card={card} href={configuratorHref(configuratorUrl, { package: card.level, utm_medium: 'pricing', utm_campaign: 'main_pricing_cta' })} />
+            <Card
+              key={card.level}
+              card={card}
+              href={configuratorHref(configuratorUrl, {
+                package: card.level,
+                utm_medium: 'pricing',
+                utm_campaign: 'main_pricing_cta',
+              })}
+            />
           ))}
         </ul>
       ) : (
@@ -97,7 +105,9 @@ function PricingCards({ type: typeProp, configuratorUrl, apiBase, catalogue: giv
 
 function included(card: PackageSummary): string {
   const mono = `${formatNumber(card.includedPages.mono)} stron mono`;
-  return card.includedPages.color === undefined ? mono : `${mono} + ${formatNumber(card.includedPages.color)} stron kolor`;
+  return card.includedPages.color === undefined
+    ? mono
+    : `${mono} + ${formatNumber(card.includedPages.color)} stron kolor`;
 }
 
 function Card({ card, href }: { card: PackageSummary; href: string }) {
@@ -114,7 +124,10 @@ function Card({ card, href }: { card: PackageSummary; href: string }) {
       <p className="gross">
         {formatPln(gross(card.lowestPrice), 2)} {PRICING.grossSuffix}
         {card.priceRange.max > card.priceRange.min && (
-          <> · {formatNumber(card.priceRange.min)}–{formatPln(card.priceRange.max)} {PRICING.range}</>
+          <>
+            {' '}
+            · {formatNumber(card.priceRange.min)}–{formatPln(card.priceRange.max)} {PRICING.range}
+          </>
         )}
       </p>
       <p className="included">
@@ -143,7 +156,9 @@ function Card({ card, href }: { card: PackageSummary; href: string }) {
         className="btn cta"
         part="cta"
         href={href}
-        onClick={() => track({ event: 'cta_click', event_category: 'cta', event_action: 'main_pricing_cta', event_label: href })}
+        onClick={() =>
+          track({ event: 'cta_click', event_category: 'cta', event_action: 'main_pricing_cta', event_label: href })
+        }
       >
         {PRICING.cta} {card.name}
       </a>

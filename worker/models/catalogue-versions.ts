@@ -45,16 +45,26 @@ export async function publishedVersion(db: D1Database): Promise<{ version: numbe
 /** The devices of a version; version 0 is the built-in catalogue. */
 export async function versionDevices(db: D1Database, version: number): Promise<Device[] | undefined> {
   if (version === 0) return defaultCatalogue.devices;
-  const row = await db.prepare('SELECT data FROM catalogue_versions WHERE version = ?').bind(version).first<{ data: string }>();
+  const row = await db
+    .prepare('SELECT data FROM catalogue_versions WHERE version = ?')
+    .bind(version)
+    .first<{ data: string }>();
   if (!row) return undefined;
   const data: unknown = JSON.parse(row.data);
   return isCatalogueData(data) ? data.devices : undefined;
 }
 
 /** Publishes devices as a new version; from now on they are the live catalogue. */
-export async function publishVersion(db: D1Database, devices: Device[], note: string | null, createdBy: string): Promise<CatalogueVersion> {
+export async function publishVersion(
+  db: D1Database,
+  devices: Device[],
+  note: string | null,
+  createdBy: string,
+): Promise<CatalogueVersion> {
   const row = await db
-    .prepare('INSERT INTO catalogue_versions (data, note, created_by) VALUES (?, ?, ?) RETURNING version, note, created_by, created_at')
+    .prepare(
+      'INSERT INTO catalogue_versions (data, note, created_by) VALUES (?, ?, ?) RETURNING version, note, created_by, created_at',
+    )
     .bind(JSON.stringify({ devices }), note, createdBy)
     .first<VersionRow>();
   if (!row) throw new Error('catalogue version not stored');

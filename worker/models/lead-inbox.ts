@@ -53,13 +53,24 @@ function where(filter: LeadFilter): { sql: string; values: (string | null)[] } {
 const EMAIL_STATE = '(SELECT o.state FROM outbox o WHERE o.lead_id = l.id ORDER BY o.id DESC LIMIT 1) AS email_state';
 
 /** Leads matching `filter`, newest first, and how many match in all. */
-export async function findLeads(db: D1Database, filter: LeadFilter, { limit = 100, offset = 0 } = {}): Promise<{ leads: InboxRow[]; total: number }> {
+export async function findLeads(
+  db: D1Database,
+  filter: LeadFilter,
+  { limit = 100, offset = 0 } = {},
+): Promise<{ leads: InboxRow[]; total: number }> {
   const w = where(filter);
   const [rows, count] = await db.batch<InboxRow | { n: number }>([
-    db.prepare(`SELECT l.*, ${EMAIL_STATE} FROM leads l WHERE ${w.sql} ORDER BY l.created_at DESC, l.id LIMIT ?9 OFFSET ?10`).bind(...w.values, limit, offset),
+    db
+      .prepare(
+        `SELECT l.*, ${EMAIL_STATE} FROM leads l WHERE ${w.sql} ORDER BY l.created_at DESC, l.id LIMIT ?9 OFFSET ?10`,
+      )
+      .bind(...w.values, limit, offset),
     db.prepare(`SELECT COUNT(*) AS n FROM leads l WHERE ${w.sql}`).bind(...w.values),
   ]);
-  return { leads: (rows?.results ?? []) as InboxRow[], total: ((count?.results[0] as { n: number } | undefined)?.n) ?? 0 };
+  return {
+    leads: (rows?.results ?? []) as InboxRow[],
+    total: (count?.results[0] as { n: number } | undefined)?.n ?? 0,
+  };
 }
 
 /** Deletes a lead and everything stored with it (GDPR erasure); true when it existed. */
@@ -123,7 +134,11 @@ const NONE = '(brak)';
 export async function leadNumbers(db: D1Database, filter: LeadFilter): Promise<LeadNumbers> {
   const w = where(filter);
   const by = (expr: string) =>
-    db.prepare(`SELECT COALESCE(NULLIF(${expr}, ''), '${NONE}') AS key, COUNT(*) AS count FROM leads l WHERE ${w.sql} GROUP BY 1 ORDER BY count DESC, key`).bind(...w.values);
+    db
+      .prepare(
+        `SELECT COALESCE(NULLIF(${expr}, ''), '${NONE}') AS key, COUNT(*) AS count FROM leads l WHERE ${w.sql} GROUP BY 1 ORDER BY count DESC, key`,
+      )
+      .bind(...w.values);
   const [weeks, sources, campaigns, partners] = await db.batch([
     db
       .prepare(
@@ -149,7 +164,9 @@ export async function leadNumbers(db: D1Database, filter: LeadFilter): Promise<L
  * panel works the same before and after that migration.
  */
 export async function hasQuotes(db: D1Database): Promise<boolean> {
-  const row = await db.prepare("SELECT 1 AS yes FROM sqlite_master WHERE type = 'table' AND name = 'quotes'").first<{ yes: number }>();
+  const row = await db
+    .prepare("SELECT 1 AS yes FROM sqlite_master WHERE type = 'table' AND name = 'quotes'")
+    .first<{ yes: number }>();
   return !!row;
 }
 
@@ -186,13 +203,18 @@ export async function quoteOfLead(db: D1Database, leadId: string): Promise<Quote
 }
 
 /** Quote summaries per lead id, for the list and the CSV. */
-export async function quoteSummaries(db: D1Database, leadIds: string[]): Promise<Map<string, Pick<QuoteRow, 'number' | 'device_name' | 'level' | 'monthly_net'>>> {
+export async function quoteSummaries(
+  db: D1Database,
+  leadIds: string[],
+): Promise<Map<string, Pick<QuoteRow, 'number' | 'device_name' | 'level' | 'monthly_net'>>> {
   const map = new Map<string, Pick<QuoteRow, 'number' | 'device_name' | 'level' | 'monthly_net'>>();
   if (!leadIds.length || !(await hasQuotes(db))) return map;
   for (let i = 0; i < leadIds.length; i += 90) {
     const ids = leadIds.slice(i, i + 90);
     const { results } = await db
-      .prepare(`SELECT lead_id, number, device_name, level, monthly_net FROM quotes WHERE lead_id IN (${ids.map(() => '?').join(',')})`)
+      .prepare(
+        `SELECT lead_id, number, device_name, level, monthly_net FROM quotes WHERE lead_id IN (${ids.map(() => '?').join(',')})`,
+      )
       .bind(...ids)
       .all<{ lead_id: string; number: string; device_name: string; level: string; monthly_net: number }>();
     for (const r of results) map.set(r.lead_id, r);
@@ -201,11 +223,18 @@ export async function quoteSummaries(db: D1Database, leadIds: string[]): Promise
 }
 
 /** Quotes of the leads matching `filter`, by device and by package level. */
-export async function quoteNumbers(db: D1Database, filter: LeadFilter): Promise<{ quotesByDevice: Count[]; quotesByPackage: Count[] } | undefined> {
+export async function quoteNumbers(
+  db: D1Database,
+  filter: LeadFilter,
+): Promise<{ quotesByDevice: Count[]; quotesByPackage: Count[] } | undefined> {
   if (!(await hasQuotes(db))) return undefined;
   const w = where(filter);
   const by = (expr: string) =>
-    db.prepare(`SELECT ${expr} AS key, COUNT(*) AS count FROM quotes q JOIN leads l ON l.id = q.lead_id WHERE ${w.sql} GROUP BY 1 ORDER BY count DESC, key`).bind(...w.values);
+    db
+      .prepare(
+        `SELECT ${expr} AS key, COUNT(*) AS count FROM quotes q JOIN leads l ON l.id = q.lead_id WHERE ${w.sql} GROUP BY 1 ORDER BY count DESC, key`,
+      )
+      .bind(...w.values);
   const [devices, levels] = await db.batch([by('q.device_name'), by('q.level')]);
   return { quotesByDevice: (devices?.results ?? []) as Count[], quotesByPackage: (levels?.results ?? []) as Count[] };
 }

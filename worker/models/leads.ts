@@ -105,7 +105,12 @@ export async function leadBySubmission(db: D1Database, submissionId: string): Pr
 /** Newest first, optionally of one kind or status (the admin panel's list). */
 export async function recentLeads(
   db: D1Database,
-  { kind, status, limit = 50, offset = 0 }: { kind?: LeadKind; status?: LeadStatus; limit?: number; offset?: number } = {},
+  {
+    kind,
+    status,
+    limit = 50,
+    offset = 0,
+  }: { kind?: LeadKind; status?: LeadStatus; limit?: number; offset?: number } = {},
 ): Promise<LeadRow[]> {
   const { results } = await db
     .prepare(
@@ -118,7 +123,10 @@ export async function recentLeads(
 }
 
 export async function countLeads(db: D1Database, kind?: LeadKind): Promise<number> {
-  const row = await db.prepare('SELECT COUNT(*) AS n FROM leads WHERE (?1 IS NULL OR kind = ?1)').bind(kind ?? null).first<{ n: number }>();
+  const row = await db
+    .prepare('SELECT COUNT(*) AS n FROM leads WHERE (?1 IS NULL OR kind = ?1)')
+    .bind(kind ?? null)
+    .first<{ n: number }>();
   return row?.n ?? 0;
 }
 

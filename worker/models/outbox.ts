@@ -56,7 +56,10 @@ export async function notificationById(db: D1Database, id: number): Promise<Noti
 
 /** The notifications of one lead, oldest first (for the admin panel). */
 export async function notificationsOfLead(db: D1Database, leadId: string): Promise<NotificationRow[]> {
-  const { results } = await db.prepare('SELECT * FROM outbox WHERE lead_id = ? ORDER BY id').bind(leadId).all<NotificationRow>();
+  const { results } = await db
+    .prepare('SELECT * FROM outbox WHERE lead_id = ? ORDER BY id')
+    .bind(leadId)
+    .all<NotificationRow>();
   return results;
 }
 
@@ -78,12 +81,17 @@ export async function claimNotification(db: D1Database, id: number): Promise<Not
 }
 
 export async function markSent(db: D1Database, id: number): Promise<void> {
-  await db.prepare(`UPDATE outbox SET state = 'sent', last_error = NULL, sent_at = ${NOW}, updated_at = ${NOW} WHERE id = ?`).bind(id).run();
+  await db
+    .prepare(`UPDATE outbox SET state = 'sent', last_error = NULL, sent_at = ${NOW}, updated_at = ${NOW} WHERE id = ?`)
+    .bind(id)
+    .run();
 }
 
 export async function markFailed(db: D1Database, id: number, error: string): Promise<void> {
   await db
-    .prepare(`UPDATE outbox SET state = 'failed', last_error = ?2, updated_at = ${NOW} WHERE id = ?1 AND state != 'sent'`)
+    .prepare(
+      `UPDATE outbox SET state = 'failed', last_error = ?2, updated_at = ${NOW} WHERE id = ?1 AND state != 'sent'`,
+    )
     .bind(id, error.slice(0, 1000))
     .run();
 }
@@ -91,7 +99,9 @@ export async function markFailed(db: D1Database, id: number, error: string): Pro
 /** Retries used up: the message stays here, whole, for the admin to resend. Keeps the last error unless given one. */
 export async function markDead(db: D1Database, id: number, error?: string): Promise<void> {
   await db
-    .prepare(`UPDATE outbox SET state = 'dead', last_error = COALESCE(?2, last_error), updated_at = ${NOW} WHERE id = ?1 AND state != 'sent'`)
+    .prepare(
+      `UPDATE outbox SET state = 'dead', last_error = COALESCE(?2, last_error), updated_at = ${NOW} WHERE id = ?1 AND state != 'sent'`,
+    )
     .bind(id, error?.slice(0, 1000) ?? null)
     .run();
 }
@@ -99,7 +109,9 @@ export async function markDead(db: D1Database, id: number, error?: string): Prom
 /** Puts a notification back in line (the admin's "resend"); true when it was not sent yet. */
 export async function requeueNotification(db: D1Database, id: number): Promise<boolean> {
   const result = await db
-    .prepare(`UPDATE outbox SET state = 'pending', updated_at = ${NOW} WHERE id = ? AND state IN ('failed', 'dead', 'pending')`)
+    .prepare(
+      `UPDATE outbox SET state = 'pending', updated_at = ${NOW} WHERE id = ? AND state IN ('failed', 'dead', 'pending')`,
+    )
     .bind(id)
     .run();
   return result.meta.changes > 0;
@@ -109,7 +121,10 @@ export async function requeueNotification(db: D1Database, id: number): Promise<b
  * Notifications still unsent `olderThanMinutes` after their last activity (the sweep's
  * work): pending or failed ones, and claims that died with their worker. Oldest first.
  */
-export async function pendingNotifications(db: D1Database, { olderThanMinutes = STALE_MINUTES, limit = 50 } = {}): Promise<NotificationRow[]> {
+export async function pendingNotifications(
+  db: D1Database,
+  { olderThanMinutes = STALE_MINUTES, limit = 50 } = {},
+): Promise<NotificationRow[]> {
   const { results } = await db
     .prepare(
       `SELECT * FROM outbox

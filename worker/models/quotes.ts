@@ -78,7 +78,9 @@ interface QuoteRow {
 /** The secret id of a quote page: 24 random bytes (192 bits), base64url (32 characters). */
 export function newQuoteId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
 }
 
 export const QUOTE_ID_PATTERN = /^[A-Za-z0-9_-]{32}$/;
@@ -91,7 +93,12 @@ const DAY_MS = 86_400_000;
  * time, so two quotes never share a number), then the number put into the lead's
  * notification. Both do nothing when the lead was not inserted (a replayed submission).
  */
-export function quoteStatements(db: D1Database, leadId: string, quote: NewQuote, now = new Date()): D1PreparedStatement[] {
+export function quoteStatements(
+  db: D1Database,
+  leadId: string,
+  quote: NewQuote,
+  now = new Date(),
+): D1PreparedStatement[] {
   const p = quote.price;
   const year = now.getUTCFullYear();
   const insert = db

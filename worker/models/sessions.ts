@@ -19,7 +19,12 @@ interface SessionRow {
 }
 
 /** Starts a session; returns the cookie value (only its hash is stored). */
-export async function createSession(db: D1Database, user: string, ip: string, now = Date.now()): Promise<{ id: string; session: Session }> {
+export async function createSession(
+  db: D1Database,
+  user: string,
+  ip: string,
+  now = Date.now(),
+): Promise<{ id: string; session: Session }> {
   const id = newSessionId();
   const expiresAt = now + SESSION_TTL_MS;
   await db.batch([
@@ -41,7 +46,10 @@ export async function findSession(db: D1Database, id: string, now = Date.now()):
 }
 
 export async function endSession(db: D1Database, id: string): Promise<void> {
-  await db.prepare('DELETE FROM admin_sessions WHERE id_hash = ?').bind(await sessionIdHash(id)).run();
+  await db
+    .prepare('DELETE FROM admin_sessions WHERE id_hash = ?')
+    .bind(await sessionIdHash(id))
+    .run();
 }
 
 interface FailureRow {
@@ -52,7 +60,10 @@ interface FailureRow {
 
 /** Until when logins from this IP are locked (ms), or undefined. */
 export async function lockedUntil(db: D1Database, ip: string, now = Date.now()): Promise<number | undefined> {
-  const row = await db.prepare('SELECT locked_until FROM admin_login_failures WHERE ip = ?').bind(ip).first<FailureRow>();
+  const row = await db
+    .prepare('SELECT locked_until FROM admin_login_failures WHERE ip = ?')
+    .bind(ip)
+    .first<FailureRow>();
   return row?.locked_until && row.locked_until > now ? row.locked_until : undefined;
 }
 
@@ -62,7 +73,8 @@ export async function recordFailedLogin(db: D1Database, ip: string, now = Date.n
     .prepare('SELECT failures, first_failed_at, locked_until FROM admin_login_failures WHERE ip = ?')
     .bind(ip)
     .first<FailureRow>();
-  const fresh = !row || now - row.first_failed_at > LOCKOUT_MS || (row.locked_until !== null && row.locked_until <= now);
+  const fresh =
+    !row || now - row.first_failed_at > LOCKOUT_MS || (row.locked_until !== null && row.locked_until <= now);
   const failures = fresh ? 1 : row.failures + 1;
   const firstFailedAt = fresh ? now : row.first_failed_at;
   const locked = failures >= MAX_FAILED_LOGINS ? now + LOCKOUT_MS : null;

@@ -46,7 +46,12 @@ export const QUOTE_ERRORS = {
 } as const;
 
 const pages = v.optional(
-  v.pipe(v.number(QUOTE_ERRORS.volume), v.integer(QUOTE_ERRORS.volume), v.minValue(0, QUOTE_ERRORS.volume), v.maxValue(1_000_000, QUOTE_ERRORS.volume)),
+  v.pipe(
+    v.number(QUOTE_ERRORS.volume),
+    v.integer(QUOTE_ERRORS.volume),
+    v.minValue(0, QUOTE_ERRORS.volume),
+    v.maxValue(1_000_000, QUOTE_ERRORS.volume),
+  ),
 );
 const blankToUndefined = v.transform((s: string) => s || undefined);
 
@@ -57,8 +62,23 @@ export const quoteContactSchema = v.object(
     email: emailSchema,
     phone: phoneSchema,
     company: companySchema,
-    nip: v.nullish(v.pipe(v.string(QUOTE_ERRORS.nip), v.trim(), v.check((n) => n === '' || isValidNip(n), QUOTE_ERRORS.nip), blankToUndefined)),
-    city: v.nullish(v.pipe(v.string(QUOTE_ERRORS.city), v.trim(), v.maxLength(80, QUOTE_ERRORS.city), v.check((s) => !/[\0-\x1f\x7f]/.test(s), QUOTE_ERRORS.city), blankToUndefined)),
+    nip: v.nullish(
+      v.pipe(
+        v.string(QUOTE_ERRORS.nip),
+        v.trim(),
+        v.check((n) => n === '' || isValidNip(n), QUOTE_ERRORS.nip),
+        blankToUndefined,
+      ),
+    ),
+    city: v.nullish(
+      v.pipe(
+        v.string(QUOTE_ERRORS.city),
+        v.trim(),
+        v.maxLength(80, QUOTE_ERRORS.city),
+        v.check((s) => !/[\0-\x1f\x7f]/.test(s), QUOTE_ERRORS.city),
+        blankToUndefined,
+      ),
+    ),
     message: messageSchema,
     marketingConsent: v.optional(v.boolean(QUOTE_ERRORS.consent), false),
   },
@@ -101,10 +121,26 @@ quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
   if (!device) return c.json({ error: QUOTE_ERRORS.device }, 400);
   const pkg = findPackage(device, q.level);
   if (!pkg) return c.json({ error: QUOTE_ERRORS.level }, 400);
-  const price = priceQuote(device, pkg, q.term, q.paper, q.volume ? { mono: q.volume.mono ?? 0, color: q.volume.color ?? 0 } : undefined);
+  const price = priceQuote(
+    device,
+    pkg,
+    q.term,
+    q.paper,
+    q.volume ? { mono: q.volume.mono ?? 0, color: q.volume.color ?? 0 } : undefined,
+  );
 
   const { name, email, phone, company, message, nip, city, marketingConsent } = q.contact;
-  const lead: NewLead = { kind: 'quote', submissionId, name, email, phone, company, message, attribution: q.attribution, origin };
+  const lead: NewLead = {
+    kind: 'quote',
+    submissionId,
+    name,
+    email,
+    phone,
+    company,
+    message,
+    attribution: q.attribution,
+    origin,
+  };
   const quote = { id: newQuoteId(), price, catalogueVersion: catalogue.version, nip, city, marketingConsent };
   const pageUrl = (id: string) => `${new URL(c.req.url).origin}/wycena/${id}`;
   let stored;

@@ -6,8 +6,23 @@
  */
 import { Hono, type Context } from 'hono';
 import { toCsv } from '../../csv.ts';
-import { type LeadFilter, type QuoteRow, deleteLead, findLeads, quoteOfLead, quoteSummaries } from '../../models/lead-inbox.ts';
-import { LEAD_STATUSES, type LeadKind, type LeadRow, type LeadStatus, leadById, setLeadNotes, setLeadStatus } from '../../models/leads.ts';
+import {
+  type LeadFilter,
+  type QuoteRow,
+  deleteLead,
+  findLeads,
+  quoteOfLead,
+  quoteSummaries,
+} from '../../models/lead-inbox.ts';
+import {
+  LEAD_STATUSES,
+  type LeadKind,
+  type LeadRow,
+  type LeadStatus,
+  leadById,
+  setLeadNotes,
+  setLeadStatus,
+} from '../../models/leads.ts';
 import { notificationsOfLead } from '../../models/outbox.ts';
 import { ADMIN_ERRORS, type AdminEnv, jsonBody } from './guard.ts';
 
@@ -114,11 +129,19 @@ leadRoutes.get('/leads', async (c) => {
   const limit = intParam(c.req.query('limit'), 100, 500);
   const offset = intParam(c.req.query('offset'), 0, 1_000_000);
   const { leads, total } = await findLeads(c.env.DB, filter, { limit, offset });
-  const quotes = await quoteSummaries(c.env.DB, leads.filter((l) => l.kind === 'quote').map((l) => l.id));
+  const quotes = await quoteSummaries(
+    c.env.DB,
+    leads.filter((l) => l.kind === 'quote').map((l) => l.id),
+  );
   return c.json({
     leads: leads.map((l) => {
       const q = quotes.get(l.id);
-      return { ...leadJson(l), ...(q ? { quote: { number: q.number, deviceName: q.device_name, level: q.level, monthlyNet: q.monthly_net } } : {}) };
+      return {
+        ...leadJson(l),
+        ...(q
+          ? { quote: { number: q.number, deviceName: q.device_name, level: q.level, monthlyNet: q.monthly_net } }
+          : {}),
+      };
     }),
     total,
     limit,
@@ -132,8 +155,32 @@ leadRoutes.get('/leads.csv', async (c) => {
   const filter = filterOf(c);
   if ('error' in filter) return c.json({ error: filter.error }, 400);
   const { leads } = await findLeads(c.env.DB, filter, { limit: 50_000 });
-  const quotes = await quoteSummaries(c.env.DB, leads.filter((l) => l.kind === 'quote').map((l) => l.id));
-  const header = ['Data', 'Rodzaj', 'Status', 'Imię i nazwisko', 'E-mail', 'Telefon', 'Firma', 'Wiadomość', 'utm_source', 'utm_medium', 'utm_campaign', 'Partner', 'Strona', 'Notatki', 'Stan e-maila', 'Numer wyceny', 'Urządzenie', 'Pakiet', 'Netto/mies. (zł)', 'ID'];
+  const quotes = await quoteSummaries(
+    c.env.DB,
+    leads.filter((l) => l.kind === 'quote').map((l) => l.id),
+  );
+  const header = [
+    'Data',
+    'Rodzaj',
+    'Status',
+    'Imię i nazwisko',
+    'E-mail',
+    'Telefon',
+    'Firma',
+    'Wiadomość',
+    'utm_source',
+    'utm_medium',
+    'utm_campaign',
+    'Partner',
+    'Strona',
+    'Notatki',
+    'Stan e-maila',
+    'Numer wyceny',
+    'Urządzenie',
+    'Pakiet',
+    'Netto/mies. (zł)',
+    'ID',
+  ];
   const rows = leads.map((row) => {
     const a = parseAttribution(row.attribution) as Record<string, string | undefined>;
     const q = quotes.get(row.id);
@@ -171,7 +218,10 @@ leadRoutes.get('/leads.csv', async (c) => {
 leadRoutes.get('/leads/:id', async (c) => {
   const row = await leadById(c.env.DB, c.req.param('id'));
   if (!row) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
-  const [notifications, quote] = await Promise.all([notificationsOfLead(c.env.DB, row.id), quoteOfLead(c.env.DB, row.id)]);
+  const [notifications, quote] = await Promise.all([
+    notificationsOfLead(c.env.DB, row.id),
+    quoteOfLead(c.env.DB, row.id),
+  ]);
   return c.json({
     lead: leadJson(row),
     quote: quote ? quoteJson(quote) : null,
@@ -194,8 +244,10 @@ leadRoutes.patch('/leads/:id', async (c) => {
   if (!body) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
   const id = c.req.param('id');
   if (body.status === undefined && body.notes === undefined) return c.json({ error: LEAD_ERRORS.nothing }, 400);
-  if (body.status !== undefined && !LEAD_STATUSES.includes(body.status as LeadStatus)) return c.json({ error: LEAD_ERRORS.status }, 400);
-  if (body.notes !== undefined && (typeof body.notes !== 'string' || body.notes.length > 5000)) return c.json({ error: LEAD_ERRORS.notes }, 400);
+  if (body.status !== undefined && !LEAD_STATUSES.includes(body.status as LeadStatus))
+    return c.json({ error: LEAD_ERRORS.status }, 400);
+  if (body.notes !== undefined && (typeof body.notes !== 'string' || body.notes.length > 5000))
+    return c.json({ error: LEAD_ERRORS.notes }, 400);
   if (!(await leadById(c.env.DB, id))) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
   if (body.status !== undefined) await setLeadStatus(c.env.DB, id, body.status as LeadStatus);
   if (typeof body.notes === 'string') await setLeadNotes(c.env.DB, id, body.notes);

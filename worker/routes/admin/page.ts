@@ -32,6 +32,10 @@ adminPage.get('/', async (c) => {
     'Referrer-Policy': 'same-origin',
     'X-Robots-Tag': 'noindex, nofollow',
   });
-  if (!shell.ok) return new Response(`<!doctype html><html lang="pl"><meta charset="utf-8"><title>${FALLBACK.admin}</title><h1>${FALLBACK.admin}</h1></html>`, { status: 503, headers });
+  if (!shell.ok)
+    return new Response(
+      `<!doctype html><html lang="pl"><meta charset="utf-8"><title>${FALLBACK.admin}</title><h1>${FALLBACK.admin}</h1></html>`,
+      { status: 503, headers },
+    );
   return new Response(shell.body, { status: 200, headers });
 });

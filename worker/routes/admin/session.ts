@@ -2,7 +2,14 @@
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { SESSION_COOKIE, SESSION_TTL_MS, clientIp, parseStoredHash, verifyPassword } from '../../auth.ts';
-import { LOCKOUT_MS, clearFailedLogins, createSession, endSession, lockedUntil, recordFailedLogin } from '../../models/sessions.ts';
+import {
+  LOCKOUT_MS,
+  clearFailedLogins,
+  createSession,
+  endSession,
+  lockedUntil,
+  recordFailedLogin,
+} from '../../models/sessions.ts';
 import { ADMIN_ERRORS, type AdminEnv, jsonBody } from './guard.ts';
 
 export const sessionRoutes = new Hono<AdminEnv>();
