@@ -4,7 +4,7 @@
  * pre-rendered into Declarative Shadow DOM, HSTS, nosniff, Referrer-Policy and
  * `frame-ancestors 'none'`. Widget files stay loadable cross-origin. The build writes
  * them into `_headers` for the static assets; the worker applies the same policy to
- * the pages it serves itself (worker/security.ts). No Node or DOM APIs here: both use it.
+ * the pages it serves itself (worker/http/security.ts). No Node or DOM APIs here: both use it.
  */
 
 export interface PolicyOptions {

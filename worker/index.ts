@@ -1,6 +1,6 @@
 /** Worker entry: HTTP through the Hono app, the email queue consumer and the cron sweep. */
 import { app } from './app.ts';
-import { type EmailJob, handleEmailBatch, sweepUnsent } from './email.ts';
+import { type EmailJob, handleEmailBatch, sweepUnsent } from './email/delivery.ts';
 
 export default {
   fetch: app.fetch,

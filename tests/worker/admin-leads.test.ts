@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { csvField } from '../../worker/csv.ts';
+import { csvField } from '../../worker/http/csv.ts';
 import { login, read, request, testEnv, write } from './admin-helpers.ts';
 
 const XSS = '<img src=x onerror=alert(1)>';

@@ -2,7 +2,7 @@ import { exports, env } from 'cloudflare:workers';
 import { createExecutionContext } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { app } from '../../worker/app.ts';
-import { INTAKE_ERRORS } from '../../worker/lead-intake.ts';
+import { INTAKE_ERRORS } from '../../worker/http/intake.ts';
 import { STORAGE_ERROR } from '../../worker/routes/contact.ts';
 import { FIELD_ERRORS } from '../../widgets/core/validation.ts';
 

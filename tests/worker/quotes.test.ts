@@ -2,7 +2,7 @@ import { env, exports } from 'cloudflare:workers';
 import { createExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../worker/app.ts';
-import { INTAKE_ERRORS } from '../../worker/lead-intake.ts';
+import { INTAKE_ERRORS } from '../../worker/http/intake.ts';
 import { QUOTE_ERRORS } from '../../worker/routes/quotes.ts';
 import { FIELD_ERRORS } from '../../widgets/core/validation.ts';
 

@@ -1,5 +1,5 @@
 /** Admin sessions and login throttling (migration 0004). */
-import { SESSION_TTL_MS, newSessionId, sessionIdHash } from '../auth.ts';
+import { SESSION_TTL_MS, newSessionId, sessionIdHash } from '../http/auth.ts';
 
 /** Failed logins allowed from one IP before it is locked out. */
 export const MAX_FAILED_LOGINS = 5;

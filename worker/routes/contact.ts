@@ -2,11 +2,11 @@
  * `POST /api/send-contact-email`: the contact form (spec §7, DESIGN §4). The lead and its
  * notification are in D1 before the answer says ok; a replayed `submissionId` answers
  * the first lead's id and stores nothing more. The email goes out through the queue
- * (worker/email.ts).
+ * (worker/email/delivery.ts).
  */
 import { Hono } from 'hono';
-import { contactNotification, enqueueNotification } from '../email.ts';
-import { type IntakeEnv, leadIntake } from '../lead-intake.ts';
+import { contactNotification, enqueueNotification } from '../email/delivery.ts';
+import { type IntakeEnv, leadIntake } from '../http/intake.ts';
 import { type NewLead, storeLead } from '../models/leads.ts';
 import { parseContact } from '../../widgets/core/validation.ts';
 

@@ -8,13 +8,13 @@
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../app.ts';
-import { enqueueNotification } from '../email.ts';
-import { type IntakeEnv, leadIntake } from '../lead-intake.ts';
+import { enqueueNotification } from '../email/delivery.ts';
+import { type IntakeEnv, leadIntake } from '../http/intake.ts';
 import { liveCatalogue } from '../models/catalogue.ts';
 import { type NewLead, storeLead } from '../models/leads.ts';
 import { QUOTE_ID_PATTERN, newQuoteId, quoteById, quoteOfLead, quoteStatements } from '../models/quotes.ts';
-import { quoteNotification } from '../quote-notification.ts';
-import { quotePageCsp, renderMissingQuotePage, renderQuotePage } from '../quote-page.ts';
+import { quoteNotification } from '../email/quote-notification.ts';
+import { quotePageCsp, renderMissingQuotePage, renderQuotePage } from '../pages/quote.ts';
 import { PAGE_HEADERS } from '../../site/headers.ts';
 import { PACKAGE_LEVELS, findDevice, findPackage } from '../../widgets/core/model.ts';
 import { isValidNip } from '../../widgets/core/nip.ts';

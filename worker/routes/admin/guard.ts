@@ -5,7 +5,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../../app.ts';
-import { SESSION_COOKIE, sameOrigin } from '../../auth.ts';
+import { SESSION_COOKIE, sameOrigin } from '../../http/auth.ts';
 import { type Session, findSession } from '../../models/sessions.ts';
 
 export type AdminEnv = AppEnv & { Variables: { session: Session; sessionId: string } };

@@ -5,7 +5,7 @@
  * stored), `PATCH /api/admin/leads/:id` (`{status?, notes?}`), `DELETE /api/admin/leads/:id`.
  */
 import { Hono, type Context } from 'hono';
-import { toCsv } from '../../csv.ts';
+import { toCsv } from '../../http/csv.ts';
 import {
   type LeadFilter,
   type QuoteRow,

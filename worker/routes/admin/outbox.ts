@@ -4,7 +4,7 @@
  * and onto the queue; the sweep picks it up if the queue is down).
  */
 import { Hono } from 'hono';
-import { enqueueNotification } from '../../email.ts';
+import { enqueueNotification } from '../../email/delivery.ts';
 import { listOutbox } from '../../models/lead-inbox.ts';
 import { notificationById, requeueNotification } from '../../models/outbox.ts';
 import { ADMIN_ERRORS, type AdminEnv } from './guard.ts';

@@ -1,7 +1,7 @@
 /** `POST /api/admin/login`, `POST /api/admin/logout`, `GET /api/admin/session`. */
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { SESSION_COOKIE, SESSION_TTL_MS, clientIp, parseStoredHash, verifyPassword } from '../../auth.ts';
+import { SESSION_COOKIE, SESSION_TTL_MS, clientIp, parseStoredHash, verifyPassword } from '../../http/auth.ts';
 import {
   LOCKOUT_MS,
   clearFailedLogins,

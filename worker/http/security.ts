@@ -5,14 +5,14 @@
  * loadable cross-origin.
  */
 import type { MiddlewareHandler } from 'hono';
-import { analyticsHosts, analyticsIdsInPage } from '../site/content/analytics.ts';
+import { analyticsHosts, analyticsIdsInPage } from '../../site/content/analytics.ts';
 import {
   CROSS_ORIGIN_HEADERS,
   PAGE_HEADERS,
   contentSecurityPolicy,
   sha256Source,
   styleBlocks,
-} from '../site/headers.ts';
+} from '../../site/headers.ts';
 
 export const securityHeaders: MiddlewareHandler = async (c, next) => {
   await next();

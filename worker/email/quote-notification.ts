@@ -1,15 +1,15 @@
 /**
  * The sales team's email about a new quote: plain text into the outbox with the lead
- * (worker/email.ts sends it). The quote number is only known inside the batch, so the
+ * (worker/email/delivery.ts sends it). The quote number is only known inside the batch, so the
  * text carries a placeholder the batch replaces (models/quotes.ts). User text goes only
  * into the body; the subject is ours alone.
  */
-import { line, sourceLines } from './email.ts';
-import type { NewLead } from './models/leads.ts';
-import { NUMBER_PLACEHOLDER, type NewQuote } from './models/quotes.ts';
-import type { Notification } from './models/outbox.ts';
-import { formatNumber, formatPln, formatRate } from '../widgets/core/format.ts';
-import { TERM_LABELS } from '../widgets/core/quote.ts';
+import { line, sourceLines } from './delivery.ts';
+import type { NewLead } from '../models/leads.ts';
+import { NUMBER_PLACEHOLDER, type NewQuote } from '../models/quotes.ts';
+import type { Notification } from '../models/outbox.ts';
+import { formatNumber, formatPln, formatRate } from '../../widgets/core/format.ts';
+import { TERM_LABELS } from '../../widgets/core/quote.ts';
 
 export function quoteNotification(
   leadId: string,

@@ -11,7 +11,7 @@
  */
 import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
-import { check, FIELD_ERRORS, submissionIdSchema } from '../widgets/core/validation.ts';
+import { check, FIELD_ERRORS, submissionIdSchema } from '../../widgets/core/validation.ts';
 
 export const MAX_BODY_BYTES = 16 * 1024;
 

@@ -3,11 +3,11 @@
  * `noindex`, with a print stylesheet and a 'Drukuj / zapisz PDF' button. Every value a
  * visitor typed is escaped. Its only script and style are allowed by hash in its own CSP.
  */
-import { company } from '../widgets/core/company.ts';
-import { formatNumber, formatPln, formatRate } from '../widgets/core/format.ts';
-import { QUOTE_VALID_DAYS, TERM_LABELS } from '../widgets/core/quote.ts';
-import { PACKAGE_COPY } from '../widgets/core/packages.ts';
-import type { StoredQuote } from './models/quotes.ts';
+import { company } from '../../widgets/core/company.ts';
+import { formatNumber, formatPln, formatRate } from '../../widgets/core/format.ts';
+import { QUOTE_VALID_DAYS, TERM_LABELS } from '../../widgets/core/quote.ts';
+import { PACKAGE_COPY } from '../../widgets/core/packages.ts';
+import type { StoredQuote } from '../models/quotes.ts';
 
 const escape = (value: unknown): string => String(value ?? '').replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 

@@ -11,7 +11,7 @@
  * User text goes only into the body; the one header it reaches is Reply-To, and only as
  * the validated address.
  */
-import type { NewLead } from './models/leads.ts';
+import type { NewLead } from '../models/leads.ts';
 import {
   type Notification,
   type NotificationRow,
@@ -21,7 +21,7 @@ import {
   markFailed,
   markSent,
   pendingNotifications,
-} from './models/outbox.ts';
+} from '../models/outbox.ts';
 
 /** The body of an `EMAIL_QUEUE` message. */
 export interface EmailJob {
