@@ -42,6 +42,8 @@ export function widgetHeaders(widgetsDir) {
       '  X-Content-Type-Options: nosniff',
       `  Cache-Control: ${cache}`,
     );
+    // The assets server would call `.ts` an MPEG transport stream.
+    if (name.endsWith('.d.ts')) lines.push('  ! Content-Type', '  Content-Type: text/plain; charset=utf-8');
   }
   return `${lines.join('\n')}\n`;
 }

@@ -4,7 +4,8 @@
  * emitted event, a custom property the styles read, a tag of the loader, the README tables,
  * the partner page, the snippet builder or the generated files disagree with the contracts.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { renderToString } from 'preact-render-to-string';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +13,10 @@ import { PartnersPage } from '../../site/pages/partners.tsx';
 import { WIDGETS, snippetAttributes, snippetFields } from '../../site/admin/snippet.ts';
 import { THEME_PROPERTIES, attributeName } from '../../widgets/core/contract.ts';
 import { attributeRows, contracts, eventDetails } from '../../widgets/contracts.ts';
+import { SHORT_CACHE, widgetHeaders } from '../../scripts/widget-headers.mjs';
 import {
+  DTS_FILE,
+  MANIFEST_FILE,
   README_END,
   README_START,
   customElementsManifest,
@@ -175,6 +179,27 @@ describe('what is generated from the contracts', () => {
       expect(d?.cssProperties.map((p) => p.name)).toEqual([...c.cssProperties]);
       expect(dts).toContain(`'${c.tag}': `);
       for (const event of Object.keys(c.events)) expect(dts).toContain(`'on${event}'?:`);
+    }
+  });
+
+  it('kserowo.d.ts and custom-elements.json are served with the widget headers, the d.ts as text', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'kserowo-contracts-'));
+    try {
+      writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ files: {} }));
+      writeFileSync(path.join(dir, DTS_FILE), hostDeclarations());
+      writeFileSync(path.join(dir, MANIFEST_FILE), JSON.stringify(customElementsManifest()));
+      const rules = widgetHeaders(dir).split(/\n(?=\/)/);
+      for (const file of [DTS_FILE, MANIFEST_FILE]) {
+        const rule = rules.find((r) => r.startsWith(`/widgets/v1/${file}\n`)) ?? '';
+        expect(rule).toContain('Access-Control-Allow-Origin: *');
+        expect(rule).toContain('Cross-Origin-Resource-Policy: cross-origin');
+        expect(rule).toContain(`Cache-Control: ${SHORT_CACHE}`);
+      }
+      expect(rules.find((r) => r.startsWith(`/widgets/v1/${DTS_FILE}`))).toContain(
+        'Content-Type: text/plain; charset=utf-8',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
