@@ -107,17 +107,21 @@ export function SnippetView({ onFailure }: ViewProps) {
   const code = snippetCode(location.origin, choice);
 
   // The live preview: the element built with DOM calls (never from the code string), upgraded by the real loader.
+  // Rebuilt when the tag or an attribute changes (the attributes as one string, so an equal list is no change).
+  const previewTag = choice.tag;
+  const previewAttributes = JSON.stringify(snippetAttributes(choice));
+  const blocked = invalid.length > 0;
   useEffect(() => {
     const box = preview.current;
-    if (!box || invalid.length) return;
-    const el = document.createElement(choice.tag);
-    for (const [name, value] of snippetAttributes(choice)) el.setAttribute(name, value);
+    if (!box || blocked) return;
+    const el = document.createElement(previewTag);
+    for (const [name, value] of JSON.parse(previewAttributes) as [string, string][]) el.setAttribute(name, value);
     box.replaceChildren(el);
     const loader = LOADER;
     import(/* @vite-ignore */ loader).catch(() =>
       box.replaceChildren(document.createTextNode('Nie udało się wczytać skryptu widżetów.')),
     );
-  }, [code]);
+  }, [previewTag, previewAttributes, blocked]);
 
   const set = <K extends keyof SnippetChoice>(key: K, value: SnippetChoice[K]) => {
     setCopied(false);

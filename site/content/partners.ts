@@ -76,6 +76,9 @@ export const partnersPage = {
   versionsNote:
     'Pliki z hashem w nazwie nigdy się nie zmieniają. Skrypt doczytuje kolejne części kodu także z plików ' +
     'z hashem; manifest podaje skrót każdego z nich, np. do sekcji integrity w <script type="importmap">.',
+  typesText:
+    'Piszesz w TypeScripcie albo w React 19? Plik deklaracji typów opisuje elementy, ich atrybuty i zdarzenia ' +
+    '(także propsy on… w JSX), a manifest Custom Elements to samo dla edytorów i narzędzi:',
   attributionTitle: '7. Jak przypisujemy zapytania',
   attributionText:
     'Przy każdym zapytaniu i każdej wycenie zapisujemy: Twój identyfikator partnera, parametry utm_source, ' +
