@@ -30,9 +30,9 @@ interface FieldProps {
 /** One of the widget's own attributes, as its contract types it: a list, a switch, a number or text. */
 function AttributeField({ field, value, devices, onChange }: FieldProps) {
   const label = (
-    <>
+    <span>
       <code>{field.name}</code> <span className="hint">{field.doc.text}</span>
-    </>
+    </span>
   );
   const pick = (e: { target: EventTarget | null }) => onChange((e.target as HTMLSelectElement).value);
   if (field.kind === 'boolean')
