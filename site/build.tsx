@@ -125,8 +125,8 @@ export function renderPage(route: Route, catalogue: Catalogue, assets: Assets): 
     path: route.path,
     head: (
       <>
-        {route.jsonLd?.(catalogue).map((data, i) => (
-          <JsonLd key={i} data={data} />
+        {route.jsonLd?.(catalogue).map((data) => (
+          <JsonLd key={String(data['@type'])} data={data} />
         ))}
         {route.withCatalogue && <InlineCatalogue catalogue={catalogue} />}
       </>

@@ -116,6 +116,7 @@ export function JsonLd({ data }: { data: Json }) {
   return (
     <script
       type="application/ld+json"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON we build ourselves, with `<` escaped above.
       dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }}
     />
   );
