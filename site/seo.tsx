@@ -6,6 +6,7 @@
 import { company } from '../widgets/core/company.ts';
 import { formatNumber } from '../widgets/core/format.ts';
 import type { Catalogue } from '../widgets/core/model.ts';
+import { FALLBACK } from '../widgets/core/texts.ts';
 import { type City, cities } from './content/cities.ts';
 import { publicRoutes } from './routes.ts';
 
@@ -87,7 +88,7 @@ export function businessJsonLd(catalogue: Catalogue, city?: City): Json {
 /** Strona główna › Miasta › {city}: the trail shown above a city page's heading. */
 export function cityBreadcrumbJsonLd(city: City): Json {
   const crumbs = [
-    { name: 'Strona główna', url: `${company.url}/` },
+    { name: FALLBACK.home, url: `${company.url}/` },
     { name: 'Miasta', url: `${company.url}/miasta` },
     { name: city.name, url: `${company.url}/miasto/${city.slug}` },
   ];

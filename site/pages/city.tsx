@@ -40,7 +40,8 @@ export function CityPage({ city, catalogue }: { city: City; catalogue: Catalogue
       <section className="page-head">
         <div className="wrap">
           <nav aria-label="Ścieżka nawigacji" className="crumbs small">
-            <a href="/">Strona główna</a> › <a href="/miasta">Miasta</a> › <span aria-current="page">{city.name}</span>
+            <a href="/">{FALLBACK.home}</a> › <a href="/miasta">Miasta</a> ›{' '}
+            <span aria-current="page">{city.name}</span>
           </nav>
           <h1>{city.heading}</h1>
           {city.intro.slice(0, 1).map((p) => (

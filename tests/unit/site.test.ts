@@ -6,6 +6,7 @@ import { renderPage, routes } from '../../site/build.tsx';
 import { contentSecurityPolicy, headersFile, sha256Source, styleBlocks } from '../../site/headers.ts';
 import { publicRoutes } from '../../site/routes.ts';
 import { robotsTxt, sitemapXml } from '../../site/seo.tsx';
+import { FALLBACK } from '../../widgets/core/texts.ts';
 
 const assets = { css: '/assets/site.css', siteScript: '/assets/site.js', widgetScript: '/widgets/v1/kserowo.js' };
 const html = (path: string) => {
@@ -91,11 +92,7 @@ describe('city pages', () => {
       expect(served.slice(1).map((p) => p.name)).toEqual(city.nearbyTowns);
       expect(data.aggregateRating.ratingCount).toBe(127);
       const trail = jsonLd(html(`/miasto/${city.slug}`)).find((d) => d['@type'] === 'BreadcrumbList')!;
-      expect(trail.itemListElement.map((i: { name: string }) => i.name)).toEqual([
-        'Strona główna',
-        'Miasta',
-        city.name,
-      ]);
+      expect(trail.itemListElement.map((i: { name: string }) => i.name)).toEqual([FALLBACK.home, 'Miasta', city.name]);
     }
   });
 
