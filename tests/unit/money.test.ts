@@ -58,6 +58,11 @@ describe('monthly cost with overage in fractions of a grosz', () => {
     expect(gross(cost.total)).toBe(246.76);
   });
 
+  it('rounds a half grosz up even where floating point lands just below it', () => {
+    // 67 × 0,015 = 1,005 zł, which is 100.49999999999999 grosze in floating point.
+    expect(monthlyCost(pkg({ overage: { mono: 0.015 } }), { mono: 1067 }).extraMono).toBe(1.01);
+  });
+
   it('keeps two-decimal rates exact: 300 × 0,08 is 24,00', () => {
     expect(
       monthlyCost(pkg({ monthlyPrice: 195, monthlyLimit: 900, overage: { mono: 0.08 } }), { mono: 1200 }).total,

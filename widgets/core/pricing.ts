@@ -11,10 +11,10 @@ export const VAT_RATE = 0.23;
 
 /**
  * PLN → whole grosze, half up (DESIGN §5: every amount shown is rounded to the grosz).
- * `toPrecision(12)` first drops the binary noise of the multiplication, so 1.005 × 100
- * (100.49999999999999 in floating point) rounds to 101 as it should.
+ * The 1e-9 outweighs the binary noise of the multiplication (far below a grosz), so 1.005 × 100
+ * (100.49999999999999 in floating point) rounds to 101 as it should. Amounts are never negative.
  */
-const toGrosze = (pln: number): number => Math.round(+(pln * 100).toPrecision(12));
+const toGrosze = (pln: number): number => Math.round(pln * 100 + 1e-9);
 const toPln = (grosze: number): number => grosze / 100;
 
 /** Gross amount (+23% VAT) of an exact net amount, rounded once to the grosz: 175 → 215.25, 199.99 → 245.99. */
