@@ -5,6 +5,7 @@
  * centres. Koszalin and Sławno lie in zachodniopomorskie, the others in pomorskie.
  */
 import { type GeoPoint, company } from '../../widgets/core/company.ts';
+import { SERVICE_CITIES } from '../../widgets/core/quote.ts';
 import { contractTermsText, terms } from '../../widgets/core/terms.ts';
 import type { FaqItem } from './home';
 
@@ -60,13 +61,22 @@ export interface CitiesIntro {
 }
 
 const { freeTrialDays, standardResponseHours, premiumSlaHours } = terms;
+// The names are those the configurator offers (widgets/core/quote.ts), in the same order.
+const [SLUPSK, BYTOW, KOSZALIN, LEBORK, MIASTKO, SLAWNO] = SERVICE_CITIES as [
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+];
 const STANDARD_RESPONSE = `do ${standardResponseHours} h`;
 const PREMIUM_RESPONSE = `do ${premiumSlaHours} h w pakiecie Premium`;
 
 export const cities: City[] = [
   {
     slug: 'slupsk',
-    name: 'Słupsk',
+    name: SLUPSK,
     locative: 'w Słupsku',
     genitive: 'Słupska',
     county: 'miasto na prawach powiatu, siedziba powiatu słupskiego',
@@ -122,7 +132,7 @@ export const cities: City[] = [
   },
   {
     slug: 'bytow',
-    name: 'Bytów',
+    name: BYTOW,
     locative: 'w Bytowie',
     genitive: 'Bytowa',
     county: 'powiat bytowski',
@@ -178,7 +188,7 @@ export const cities: City[] = [
   },
   {
     slug: 'koszalin',
-    name: 'Koszalin',
+    name: KOSZALIN,
     locative: 'w Koszalinie',
     genitive: 'Koszalina',
     county: 'miasto na prawach powiatu, siedziba powiatu koszalińskiego',
@@ -236,7 +246,7 @@ export const cities: City[] = [
   },
   {
     slug: 'lebork',
-    name: 'Lębork',
+    name: LEBORK,
     locative: 'w Lęborku',
     genitive: 'Lęborka',
     county: 'powiat lęborski',
@@ -295,7 +305,7 @@ export const cities: City[] = [
   },
   {
     slug: 'miastko',
-    name: 'Miastko',
+    name: MIASTKO,
     locative: 'w Miastku',
     genitive: 'Miastka',
     county: 'powiat bytowski',
@@ -353,7 +363,7 @@ export const cities: City[] = [
   },
   {
     slug: 'slawno',
-    name: 'Sławno',
+    name: SLAWNO,
     locative: 'w Sławnie',
     genitive: 'Sławna',
     county: 'powiat sławieński',
@@ -425,4 +435,34 @@ export const citiesIntro: CitiesIntro = {
     'Rozszerzamy działalność – wkrótce cała Polska. Już teraz możesz skonfigurować ofertę online i zapytać o termin ' +
     'uruchomienia obsługi w Twoim regionie.',
   cityLinkLabel: 'Zobacz szczegóły',
+};
+
+/** Copy of a city page around the city's own facts (site/pages/city.tsx). */
+export const cityPage = {
+  crumbsLabel: 'Ścieżka nawigacji',
+  citiesCrumb: 'Miasta',
+  factsTitle: (name: string) => `${name} w skrócie`,
+  distanceLabel: 'Odległość od Słupska',
+  baseDistance: 'Tu mamy bazę serwisu',
+  distance: (km: number) => `ok. ${km} km`,
+  travelLabel: 'Dojazd serwisu',
+  baseTravel: 'na miejscu, często tego samego dnia',
+  travel: (min: number) =>
+    min < 60 ? `ok. ${min} min` : `ok. ${Math.floor(min / 60)} h ${min % 60 ? `${min % 60} min` : ''}`.trim(),
+  responseLabel: 'Reakcja na zgłoszenie',
+  countyLabel: 'Powiat i województwo',
+  county: (county: string, voivodeship: string) => `${county}, woj. ${voivodeship}`,
+  hoursLabel: 'Godziny pracy',
+  nearbyTitle: (genitive: string) => `Obsługujemy też okolice ${genitive}`,
+  nearbyText: `Nie widzisz swojej miejscowości? Działamy w promieniu ok. ${company.serviceRadiusKm} km od Słupska – `,
+  nearbyLink: 'zapytaj o dojazd',
+  pricingTitle: (locative: string) => `Pakiety i ceny ${locative}`,
+  pricingLead: (locative: string) =>
+    `Te same ceny w całym regionie – dojazd serwisu ${locative} jest w cenie abonamentu.`,
+  faqTitle: (name: string) => `Najczęstsze pytania – ${name}`,
+  ctaTitle: (locative: string) => `Bezpłatna wycena ${locative}`,
+  ctaText: `Skonfiguruj ofertę online w mniej niż ${terms.quoteWithinMinutes} minut albo napisz do nas – odpowiemy w dni robocze.`,
+  configuratorCta: 'Skonfiguruj online',
+  quoteCta: 'Zamów wycenę',
+  otherCities: 'Inne miasta:',
 };

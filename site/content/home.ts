@@ -275,8 +275,8 @@ export const ecology: EcologySection = {
     'Dajemy sprawdzonym urządzeniom drugie życie, zamiast produkować nowe. ' +
     'Dzięki temu Twoje biuro drukuje taniej i z mniejszym obciążeniem dla środowiska.',
   highlights: [
-    { value: '85%', label: 'mniej odpadów' },
-    { value: '40%', label: 'oszczędności energii' },
+    { value: `${company.ecology.lessWastePercent}%`, label: 'mniej odpadów' },
+    { value: `${company.ecology.energySavingPercent}%`, label: 'oszczędności energii' },
   ],
   points: [
     {
@@ -302,7 +302,7 @@ export const products: ProductsSection = {
 
 export const configuratorTeaser: ConfiguratorTeaser = {
   title: 'Skonfiguruj ofertę online',
-  text: 'Wybierz urządzenie i pakiet, a wycenę otrzymasz w mniej niż 5 minut – bez dzwonienia i bez zobowiązań.',
+  text: `Wybierz urządzenie i pakiet, a wycenę otrzymasz w mniej niż ${terms.quoteWithinMinutes} minut – bez dzwonienia i bez zobowiązań.`,
   steps: [
     { title: 'Wybierz urządzenie', text: 'Kolor czy mono, A4 czy A3 – porównaj modele i ich możliwości.' },
     { title: 'Wybierz pakiet', text: 'Basic, Business lub Premium – według liczby stron drukowanych w miesiącu.' },
@@ -458,7 +458,7 @@ export const contact: ContactSection = {
   subtitle: 'Napisz lub zadzwoń – przygotujemy bezpłatną wycenę dopasowaną do Twojej firmy.',
   configuratorPromo: {
     title: 'Wolisz policzyć koszt samodzielnie?',
-    text: 'W konfiguratorze wybierzesz urządzenie i pakiet, a wycenę otrzymasz w mniej niż 5 minut.',
+    text: `W konfiguratorze wybierzesz urządzenie i pakiet, a wycenę otrzymasz w mniej niż ${terms.quoteWithinMinutes} minut.`,
     cta: 'Otwórz konfigurator',
   },
   phoneCard: {

@@ -6,6 +6,7 @@
  */
 import { company, statValue } from '../../widgets/core/company.ts';
 import { contractTermsText, terms } from '../../widgets/core/terms.ts';
+import { cities } from './cities.ts';
 
 const { freeTrialDays, standardResponseHours, premiumSlaHours } = terms;
 const devices = statValue('devices');
@@ -13,6 +14,9 @@ const customers = statValue('customers');
 const years = statValue('years');
 const within24h = statValue('serviceWithin24h');
 const radius = company.serviceRadiusKm;
+const cityNames = cities.map((c) => c.name);
+/** 'a, b i c'. */
+const andList = (items: string[]): string => `${items.slice(0, -1).join(', ')} i ${items.at(-1)}`;
 
 export interface PageSection {
   heading: string;
@@ -101,7 +105,7 @@ export const about: AboutPage = {
     {
       heading: 'Gdzie działamy',
       paragraphs: [
-        `Obsługujemy Słupsk, Bytów, Koszalin, Lębork, Miastko i Sławno oraz okoliczne gminy – w promieniu ok. ${radius} km ` +
+        `Obsługujemy ${andList(cityNames)} oraz okoliczne gminy – w promieniu ok. ${radius} km ` +
           'od Słupska. Rozszerzamy działalność: wkrótce cała Polska.',
       ],
     },
@@ -116,7 +120,7 @@ export const about: AboutPage = {
     {
       heading: 'Dbamy o środowisko',
       paragraphs: [
-        'Dajemy sprawdzonym urządzeniom drugie życie: odnowiony sprzęt to o 85% mniej odpadów i 40% oszczędności ' +
+        `Dajemy sprawdzonym urządzeniom drugie życie: odnowiony sprzęt to o ${company.ecology.lessWastePercent}% mniej odpadów i ${company.ecology.energySavingPercent}% oszczędności ` +
           'energii. Zużyte tonery przekazujemy do recyklingu.',
       ],
     },
@@ -162,7 +166,7 @@ export const contactPage: ContactPage = {
       `Umowa na ${contractTermsText()} miesięcy albo elastyczny, krótszy wariant`,
       `Reakcja serwisu do ${standardResponseHours} h, w pakiecie Premium do ${premiumSlaHours} h`,
       'Urządzenie zastępcze na czas dłuższej naprawy',
-      `Słupsk, Bytów, Koszalin, Lębork, Miastko, Sławno i okolice w promieniu ok. ${radius} km – wkrótce cała Polska`,
+      `${cityNames.join(', ')} i okolice w promieniu ok. ${radius} km – wkrótce cała Polska`,
     ],
   },
   serviceRequest: {
@@ -206,7 +210,7 @@ export const pageMeta: Record<string, PageMeta> = {
     title: 'Konfigurator oferty – wycena dzierżawy online | Kserowo',
     description:
       'Wybierz kserokopiarkę Konica Minolta i pakiet Basic, Business lub Premium, a wycenę dzierżawy otrzymasz ' +
-      'w mniej niż 5 minut. Ceny netto, bez zobowiązań.',
+      `w mniej niż ${terms.quoteWithinMinutes} minut. Ceny netto, bez zobowiązań.`,
   },
   '/modele': {
     title: 'Modele kserokopiarek Konica Minolta do dzierżawy | Kserowo',
@@ -241,7 +245,7 @@ export const pageMeta: Record<string, PageMeta> = {
   '/miasta': {
     title: 'Obsługiwane miasta – Słupsk, Koszalin, Lębork i inne | Kserowo',
     description:
-      'Dzierżawa kserokopiarek w Słupsku, Bytowie, Koszalinie, Lęborku, Miastku i Sławnie. Serwis w promieniu ' +
+      `Dzierżawa kserokopiarek w ${andList(cities.map((c) => c.locative.replace(/^w /, '')))}. Serwis w promieniu ` +
       `${radius} km od Słupska, wkrótce cała Polska.`,
   },
   '/dla-partnerow': {

@@ -88,6 +88,12 @@ export interface ServiceTerms extends Terms {
   answeredWithin24hPercent: number;
 }
 
+/** What a refurbished device saves against a new one (spec §2 'Ekologiczne drukowanie'), percent. */
+export interface Ecology {
+  lessWastePercent: number;
+  energySavingPercent: number;
+}
+
 export interface Company {
   brand: string;
   /** Full registered name, e.g. 'Kserowo sp. z o.o.'. */
@@ -107,6 +113,7 @@ export interface Company {
   rating: Rating;
   stats: Stat[];
   service: ServiceTerms;
+  ecology: Ecology;
   nip: string;
   regon: string;
   /** KRS number or CEIDG entry, with the register's name. */
@@ -172,6 +179,7 @@ export const company: Company = {
     { key: 'customers', value: 100, suffix: '+', label: 'zadowolonych klientów' },
   ],
   service: { ...terms, answeredWithin24hPercent: ANSWERED_WITHIN_24H_PERCENT },
+  ecology: { lessWastePercent: 85, energySavingPercent: 40 },
   nip: '[DO UZUPEŁNIENIA: NIP]',
   regon: '[DO UZUPEŁNIENIA: REGON]',
   registryEntry: '[DO UZUPEŁNIENIA: numer KRS lub wpis do CEIDG]',

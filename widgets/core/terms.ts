@@ -16,6 +16,8 @@ export interface Terms {
   contractTermsMonths: readonly number[];
   /** A quote page stays valid (and reachable) this many days. */
   quoteValidDays: number;
+  /** The configurator gives a quote in less than this many minutes. */
+  quoteWithinMinutes: number;
 }
 
 // Each figure is its own export too, so a widget bundles only the figures it uses.
@@ -24,6 +26,7 @@ export const PREMIUM_SLA_HOURS = 4;
 export const FREE_TRIAL_DAYS = 7;
 export const CONTRACT_TERMS_MONTHS: readonly number[] = [24, 36];
 export const QUOTE_VALID_DAYS = 30;
+export const QUOTE_WITHIN_MINUTES = 5;
 
 export const terms: Terms = {
   standardResponseHours: STANDARD_RESPONSE_HOURS,
@@ -31,6 +34,7 @@ export const terms: Terms = {
   freeTrialDays: FREE_TRIAL_DAYS,
   contractTermsMonths: CONTRACT_TERMS_MONTHS,
   quoteValidDays: QUOTE_VALID_DAYS,
+  quoteWithinMinutes: QUOTE_WITHIN_MINUTES,
 };
 
 /** '24 lub 36' (the months of `contractTermsMonths`, for '… miesięcy'). */
