@@ -19,6 +19,7 @@ export function CityWidgetFallback() {
       <h2 className="h3">{FALLBACK.city}</h2>
       <p>{FALLBACK.sectionText}</p>
       <p className="actions">
+        {/* biome-ignore lint/a11y/useValidAnchor: href="" reloads this page, which is the retry (it works without JavaScript). */}
         <a className="btn" href="">
           {FALLBACK.retry}
         </a>{' '}

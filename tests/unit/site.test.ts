@@ -14,9 +14,13 @@ const html = (path: string) => {
   if (!route) throw new Error(`no route ${path}`);
   return renderPage(route, defaultCatalogue, assets);
 };
+// JSON-LD is read as loose JSON: the assertions below say what shape they expect.
+// biome-ignore lint/suspicious/noExplicitAny: parsed JSON of any shape
+type Json = Record<string, any>;
+
 const jsonLd = (page: string) =>
   [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
-    (m) => JSON.parse(m[1]!) as Record<string, any>,
+    (m) => JSON.parse(m[1]!) as Json,
   );
 const business = (page: string) => jsonLd(page).find((d) => d['@type'] === 'ProfessionalService')!;
 
@@ -41,7 +45,7 @@ describe('JSON-LD of the home page', () => {
 
   it('is a ProfessionalService serving the six cities and a 200 km circle around Słupsk', () => {
     expect(data['@context']).toBe('https://schema.org');
-    const served = data.areaServed as Record<string, any>[];
+    const served = data.areaServed as Json[];
     expect(served.filter((a) => a['@type'] === 'City').map((a) => a.name)).toEqual([
       'Słupsk',
       'Bytów',
@@ -87,7 +91,7 @@ describe('city pages', () => {
   it('each serve their own city and its towns in JSON-LD', () => {
     for (const city of cities) {
       const data = business(html(`/miasto/${city.slug}`));
-      const served = data.areaServed as Record<string, any>[];
+      const served = data.areaServed as Json[];
       expect(served[0]).toMatchObject({ '@type': 'City', name: city.name });
       expect(served.slice(1).map((p) => p.name)).toEqual(city.nearbyTowns);
       expect(data.aggregateRating.ratingCount).toBe(127);
