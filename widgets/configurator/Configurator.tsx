@@ -218,7 +218,8 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
   return (
     <div className="k-root cfg" part="root">
       <Progress step={step} />
-      <form onSubmit={onSubmit} noValidate>
+      {/* Pre-rendered (no document): shown at its size, but inert until the script has taken over. */}
+      <form onSubmit={onSubmit} noValidate inert={typeof document === 'undefined' || undefined}>
         <h2 ref={heading} tabIndex={-1}>
           <span className="sr-only">{T.stepOf(step)}: </span>
           {T.headings[step - 1]}
