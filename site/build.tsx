@@ -126,6 +126,7 @@ export function renderPage(route: Route, catalogue: Catalogue, assets: Assets): 
     head: (
       <>
         {route.jsonLd?.map((data, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list rendered once at build time
           <JsonLd key={i} data={data} />
         ))}
         {route.withCatalogue && <InlineCatalogue catalogue={catalogue} />}

@@ -52,6 +52,7 @@ export function InlineCatalogue({ catalogue }: { catalogue: Catalogue }) {
     <script
       type="application/json"
       id={INLINE_CATALOGUE_ID}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: our own server-rendered markup (escaped by preact-render-to-string) or JSON made safe by catalogueJson
       dangerouslySetInnerHTML={{ __html: catalogueJson(catalogue) }}
     />
   );
@@ -61,6 +62,7 @@ export function PricingWidget({ catalogue, type = 'color' }: { catalogue: Catalo
   return (
     <kserowo-pricing
       type={type}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: our own server-rendered markup (escaped by preact-render-to-string) or JSON made safe by catalogueJson
       dangerouslySetInnerHTML={{ __html: shadowRenderers['kserowo-pricing']!({ type }, catalogue) }}
     />
   );
@@ -85,6 +87,7 @@ export function ModelsWidget({ catalogue, limit, order, filters, syncUrl }: Mode
   return (
     <kserowo-models
       {...attributes}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: our own server-rendered markup (escaped by preact-render-to-string) or JSON made safe by catalogueJson
       dangerouslySetInnerHTML={{
         __html: shadowRenderers['kserowo-models']!(propsOfAttributes(Object.entries(attributes)), catalogue),
       }}
@@ -114,6 +117,7 @@ export function ConfiguratorWidget({ catalogue, device, package: level, syncUrl 
   return (
     <kserowo-configurator
       {...attributes}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: our own server-rendered markup (escaped by preact-render-to-string) or JSON made safe by catalogueJson
       dangerouslySetInnerHTML={{
         __html: shadowRenderers['kserowo-configurator']!(propsOfAttributes(Object.entries(attributes)), catalogue),
       }}
