@@ -2,8 +2,8 @@ import { env, exports } from 'cloudflare:workers';
 import { createExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../worker/app.ts';
-import { INTAKE_ERRORS } from '../../worker/http/intake.ts';
-import { QUOTE_ERRORS } from '../../worker/routes/quotes.ts';
+import { API_ERRORS, INTAKE_ERRORS } from '../../worker/http/errors.ts';
+import { QUOTE_ERRORS } from '../../widgets/core/quote-validation.ts';
 import { FIELD_ERRORS } from '../../widgets/core/validation.ts';
 
 const request = (path: string, init?: RequestInit) =>
@@ -329,7 +329,7 @@ describe('POST /api/quotes', () => {
         createExecutionContext(),
       );
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ error: QUOTE_ERRORS.storage });
+      expect(await res.json()).toEqual({ error: API_ERRORS.quoteStorage });
       const count = await d
         .prepare('SELECT COUNT(*) AS n FROM leads WHERE submission_id = ?')
         .bind(body.submissionId)

@@ -25,13 +25,27 @@ export const LIMITS = {
 
 /** Spec §5: text, an at sign, text, a dot, text, no spaces. */
 export const SPEC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** The strict form: one address, none of `, ; < > " ( )`, no control characters. */
-const STRICT_EMAIL = /^[^\s@,;<>"()\0-\x1f\x7f]+@[^\s@,;<>"()\0-\x1f\x7f]+\.[^\s@,;<>"()\0-\x1f\x7f]+$/;
+/** The strict form: one address, none of `, ; < > " ( )` (control characters: `hasLineControl`). */
+const STRICT_EMAIL = /^[^\s@,;<>"()]+@[^\s@,;<>"()]+\.[^\s@,;<>"()]+$/;
 const PHONE = /^[\d +()-]*$/;
-/** Control characters, and the Unicode line breaks, in a one-line field. */
-const LINE_CONTROL = /[\0-\x1f\x7f\u2028\u2029]/;
-/** Control characters other than tab and line breaks, in a multi-line field. */
-const TEXT_CONTROL = /[\0-\x08\x0b\x0c\x0e-\x1f\x7f]/;
+
+const isControl = (code: number) => code < 0x20 || code === 0x7f;
+/** Control characters, or the Unicode line breaks, in a one-line field. */
+export const hasLineControl = (s: string): boolean => {
+  for (let i = 0; i < s.length; i++) {
+    const code = s.charCodeAt(i);
+    if (isControl(code) || code === 0x2028 || code === 0x2029) return true;
+  }
+  return false;
+};
+/** Control characters other than tab and line breaks (\t \n \r), in a multi-line field. */
+export const hasTextControl = (s: string): boolean => {
+  for (let i = 0; i < s.length; i++) {
+    const code = s.charCodeAt(i);
+    if (isControl(code) && code !== 0x09 && code !== 0x0a && code !== 0x0d) return true;
+  }
+  return false;
+};
 const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 
 /** Polish messages of the strict checks, each naming its field (the server's 400 `error`). */
@@ -62,7 +76,7 @@ export const nameSchema = v.pipe(
   v.trim(),
   v.nonEmpty(FIELD_ERRORS.nameRequired),
   v.maxLength(LIMITS.name, FIELD_ERRORS.nameLong),
-  v.check((s) => !LINE_CONTROL.test(s), FIELD_ERRORS.nameChars),
+  v.check((s) => !hasLineControl(s), FIELD_ERRORS.nameChars),
 );
 
 export const emailSchema = v.pipe(
@@ -71,6 +85,7 @@ export const emailSchema = v.pipe(
   v.nonEmpty(FIELD_ERRORS.emailRequired),
   v.maxLength(LIMITS.email, FIELD_ERRORS.emailLong),
   v.regex(STRICT_EMAIL, FIELD_ERRORS.email),
+  v.check((s) => !hasLineControl(s), FIELD_ERRORS.email),
 );
 
 /** Optional fields: absent, null or blank all mean "not given" (stored as undefined). */
@@ -89,7 +104,7 @@ export const messageSchema = v.nullish(
     text(FIELD_ERRORS.messageChars),
     v.trim(),
     v.maxLength(LIMITS.message, FIELD_ERRORS.messageLong),
-    v.check((s) => !TEXT_CONTROL.test(s), FIELD_ERRORS.messageChars),
+    v.check((s) => !hasTextControl(s), FIELD_ERRORS.messageChars),
     blankToUndefined,
   ),
 );
@@ -99,7 +114,7 @@ export const companySchema = v.nullish(
     text(FIELD_ERRORS.companyChars),
     v.trim(),
     v.maxLength(LIMITS.company, FIELD_ERRORS.companyLong),
-    v.check((s) => !LINE_CONTROL.test(s), FIELD_ERRORS.companyChars),
+    v.check((s) => !hasLineControl(s), FIELD_ERRORS.companyChars),
     blankToUndefined,
   ),
 );
