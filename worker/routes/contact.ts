@@ -5,7 +5,8 @@
  * (worker/email/delivery.ts).
  */
 import { Hono } from 'hono';
-import { contactNotification, enqueueNotification } from '../email/delivery.ts';
+import { contactNotification } from '../email/contact-notification.ts';
+import { enqueueNotification } from '../email/delivery.ts';
 import { API_ERRORS } from '../http/errors.ts';
 import { type IntakeEnv, leadIntake } from '../http/intake.ts';
 import { type NewLead, type StoredLead, storeLead } from '../models/leads.ts';

@@ -21,7 +21,7 @@ import {
   quoteStatements,
 } from '../models/quotes.ts';
 import { quoteNotification } from '../email/quote-notification.ts';
-import { quotePageCsp, renderMissingQuotePage, renderQuotePage } from '../pages/quote.ts';
+import { quotePageCsp, renderMissingQuotePage, renderQuotePage } from '../pages/quote.tsx';
 import { PAGE_HEADERS } from '../../site/headers.ts';
 import { priceQuote } from '../../widgets/core/quote.ts';
 import { QUOTE_ERRORS, quoteSchema } from '../../widgets/core/quote-validation.ts';
