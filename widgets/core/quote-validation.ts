@@ -113,6 +113,3 @@ export const quoteSchema = v.object(
   },
   QUOTE_ERRORS.body,
 );
-
-export type QuoteInput = v.InferOutput<typeof quoteSchema>;
-export type QuoteContactInput = v.InferOutput<typeof quoteContactSchema>;

@@ -39,7 +39,7 @@ export const hasLineControl = (s: string): boolean => {
   return false;
 };
 /** Control characters other than tab and line breaks (\t \n \r), in a multi-line field. */
-export const hasTextControl = (s: string): boolean => {
+const hasTextControl = (s: string): boolean => {
   for (let i = 0; i < s.length; i++) {
     const code = s.charCodeAt(i);
     if (isControl(code) && code !== 0x09 && code !== 0x0a && code !== 0x0d) return true;

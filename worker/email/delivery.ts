@@ -27,7 +27,7 @@ export interface EmailJob {
 }
 
 /** Queue retry delay after the `attempt`-th failed attempt: 30 s doubling, at most an hour. */
-export const retryDelaySeconds = (attempt: number): number => Math.min(30 * 2 ** Math.max(0, attempt - 1), 3600);
+const retryDelaySeconds = (attempt: number): number => Math.min(30 * 2 ** Math.max(0, attempt - 1), 3600);
 
 /** The sweep gives a notification up (marks it dead) after this many attempts in all. */
 export const MAX_ATTEMPTS = 12;
@@ -36,10 +36,7 @@ export const MAX_ATTEMPTS = 12;
 const SENDER_NAME = 'Kserowo – formularz';
 
 /** Sends one outbox row through the `send_email` binding; throws when it is not sent. */
-export async function sendNotification(
-  env: Pick<Env, 'SEND_EMAIL' | 'MAIL_FROM'>,
-  row: NotificationRow,
-): Promise<void> {
+async function sendNotification(env: Pick<Env, 'SEND_EMAIL' | 'MAIL_FROM'>, row: NotificationRow): Promise<void> {
   await env.SEND_EMAIL.send({
     from: { name: SENDER_NAME, email: env.MAIL_FROM },
     to: row.recipient,
