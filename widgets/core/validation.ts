@@ -28,24 +28,12 @@ export const SPEC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The strict form: one address, none of `, ; < > " ( )` (control characters: `hasLineControl`). */
 const STRICT_EMAIL = /^[^\s@,;<>"()]+@[^\s@,;<>"()]+\.[^\s@,;<>"()]+$/;
 const PHONE = /^[\d +()-]*$/;
-
-const isControl = (code: number) => code < 0x20 || code === 0x7f;
 /** Control characters, or the Unicode line breaks, in a one-line field. */
-export const hasLineControl = (s: string): boolean => {
-  for (let i = 0; i < s.length; i++) {
-    const code = s.charCodeAt(i);
-    if (isControl(code) || code === 0x2028 || code === 0x2029) return true;
-  }
-  return false;
-};
-/** Control characters other than tab and line breaks (\t \n \r), in a multi-line field. */
-const hasTextControl = (s: string): boolean => {
-  for (let i = 0; i < s.length; i++) {
-    const code = s.charCodeAt(i);
-    if (isControl(code) && code !== 0x09 && code !== 0x0a && code !== 0x0d) return true;
-  }
-  return false;
-};
+const LINE_CONTROL = /[\0-\x1f\x7f\u2028\u2029]/;
+/** Control characters other than tab and line breaks, in a multi-line field. */
+const TEXT_CONTROL = /[\0-\x08\x0b\x0c\x0e-\x1f\x7f]/;
+/** True when a one-line field holds a control character or a Unicode line break. */
+export const hasLineControl = (s: string): boolean => LINE_CONTROL.test(s);
 const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 
 /** Polish messages of the strict checks, each naming its field (the server's 400 `error`). */
@@ -104,7 +92,7 @@ export const messageSchema = v.nullish(
     text(FIELD_ERRORS.messageChars),
     v.trim(),
     v.maxLength(LIMITS.message, FIELD_ERRORS.messageLong),
-    v.check((s) => !hasTextControl(s), FIELD_ERRORS.messageChars),
+    v.check((s) => !TEXT_CONTROL.test(s), FIELD_ERRORS.messageChars),
     blankToUndefined,
   ),
 );
