@@ -5,6 +5,7 @@
  * consent and the configuration. Unknown fields (a price, say) are dropped.
  */
 import * as v from 'valibot';
+import { TOAST } from './errors.ts';
 import { PACKAGE_LEVELS } from './model.ts';
 import { isValidNip } from './nip.ts';
 import { TERMS } from './quote.ts';
@@ -46,7 +47,7 @@ export const QUOTE_ERRORS = {
   term: 'Wybierz okres umowy: 24 lub 36 miesięcy albo krótszy okres do uzgodnienia.',
   paper: 'Nieprawidłowa opcja papieru.',
   volume: 'Liczba stron miesięcznie musi być liczbą całkowitą od 0 do 1 000 000.',
-  contact: 'Proszę wypełnić wszystkie wymagane pola (imię i email)',
+  contact: TOAST.validation.text,
   nip: 'Pole „NIP” musi zawierać prawidłowy numer NIP (10 cyfr z poprawną sumą kontrolną).',
   city: `Pole „Miejscowość” może mieć najwyżej ${QUOTE_LIMITS.city} znaków, bez znaków sterujących.`,
   consent: 'Nieprawidłowa wartość zgody marketingowej.',
