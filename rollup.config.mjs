@@ -35,7 +35,7 @@ const runtimeModules = /widgets\/core\/(define|catalogue-source|events|model|tex
  * one chunk: left to itself Rollup cuts it along who imports what into several tiny chunks,
  * each costing every widget its own wrapper and gzip overhead (the contact form needs none).
  */
-const catalogueWidgetModules = /widgets\/core\/(theme|format|pricing|price-labels|links)\.tsx?$/;
+const catalogueWidgetModules = /widgets\/core\/(theme|format|pricing|price-labels|links|terms)\.tsx?$/;
 
 function chunkOf(id) {
   if (/node_modules\/(preact|@r2wc|react|react-dom|scheduler)\//.test(id)) return 'runtime';
