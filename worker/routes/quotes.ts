@@ -15,7 +15,6 @@ import { type NewLead, storeLead } from '../models/leads.ts';
 import { QUOTE_ID_PATTERN, newQuoteId, quoteById, quoteOfLead, quoteStatements } from '../models/quotes.ts';
 import { quoteNotification } from '../email/quote-notification.ts';
 import { quotePageCsp, renderMissingQuotePage, renderQuotePage } from '../pages/quote.ts';
-import { PAGE_HEADERS } from '../../site/headers.ts';
 import { PACKAGE_LEVELS, findDevice, findPackage } from '../../widgets/core/model.ts';
 import { isValidNip } from '../../widgets/core/nip.ts';
 import { priceQuote } from '../../widgets/core/quote.ts';
@@ -168,11 +167,7 @@ quotePage.get('/:id', async (c) => {
   const id = c.req.param('id');
   const quote = QUOTE_ID_PATTERN.test(id) ? await quoteById(c.env.DB, id) : undefined;
   const expired = !!quote && Date.parse(quote.expiresAt) <= Date.now();
-  // The site's page headers, but a referrer policy that never sends the secret path on,
-  // and a CSP of its own (kept by the security middleware).
-  for (const [name, value] of Object.entries(PAGE_HEADERS)) c.header(name, value);
-  c.header('Referrer-Policy', 'no-referrer');
-  c.header('X-Robots-Tag', 'noindex, nofollow');
+  // A CSP of its own; the other headers of a private page come from the security middleware.
   c.header('Cache-Control', 'private, no-store');
   c.header('Content-Security-Policy', await quotePageCsp());
   if (!quote || expired) return c.html(renderMissingQuotePage(expired), expired ? 410 : 404);

@@ -6,8 +6,7 @@
 import { Hono } from 'hono';
 import { CATALOGUE_ERRORS, applyCatalogueChange } from '../../../widgets/core/catalogue-rules.ts';
 import { defaultCatalogue } from '../../../widgets/core/catalogue.ts';
-import { liveCatalogue } from '../../models/catalogue.ts';
-import { listVersions, publishVersion, versionDevices } from '../../models/catalogue-versions.ts';
+import { listVersions, liveCatalogue, publishVersion, versionDevices } from '../../models/catalogue.ts';
 import { ADMIN_ERRORS, type AdminEnv, jsonBody } from './guard.ts';
 
 export const catalogueRoutes = new Hono<AdminEnv>();
