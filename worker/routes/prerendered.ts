@@ -2,13 +2,14 @@
  * Our pages with pre-rendered prices or the inline catalogue (`/`, `/modele`,
  * `/konfigurator`, `/miasto/*`; DESIGN §4; keep in step with `run_worker_first`).
  * The live catalogue version comes from the isolate (models/catalogue.ts `liveVersion`),
- * never from a D1 query per view. While no version is published, the static files pass
- * through as built (streamed, with their `_headers` and ETag). Once one is, the worker
- * re-renders their Declarative Shadow DOM and inline catalogue JSON with the same
- * components the build used (site/widgets.tsx `shadowRenderers`) once per version and
- * page in each isolate, with its CSP (the build's style hashes plus any new ones) and an
- * ETag made of the version and the built file's ETag; later views answer from memory, or
- * 304. README "Live catalogue and its caches" has the consistency promise.
+ * never from a D1 query per view. Each isolate reads a page from the static assets once
+ * per catalogue version: while none is published (version 0) it keeps the built file as
+ * it is; once one is, it re-renders the page's Declarative Shadow DOM and inline catalogue
+ * JSON with the same components the build used (site/widgets.tsx `shadowRenderers`). The
+ * page is kept with its CSP (the build's style hashes plus any new ones) and an ETag made
+ * of the version and the built file's ETag; every view answers from memory, or 304.
+ * If D1 cannot be read, the built file passes through. README "Live catalogue and its
+ * caches" has the consistency promise.
  */
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
@@ -57,7 +58,8 @@ async function renderPage(c: Context<AppEnv>, path: string, live: LiveCatalogue)
   }
   const builtEtag = (built.headers.get('ETag') ?? '').replace(/^W\//, '').replace(/"/g, '');
   const builtPolicy = built.headers.get('Content-Security-Policy') ?? '';
-  const html = await rerenderPage(built, live.catalogue);
+  // Version 0 is the catalogue the pages were built with: kept as built.
+  const html = live.catalogue.version === 0 ? await built.text() : await rerenderPage(built, live.catalogue);
   const ownHashes = await Promise.all([...new Set(styleBlocks(html))].map(sha256Source));
   const csp = contentSecurityPolicy({
     styleHashes: [...hashesInPolicy(builtPolicy), ...ownHashes],
@@ -97,8 +99,6 @@ async function servePage(c: Context<AppEnv>): Promise<Response> {
     console.error('prerendered: D1 unreachable, serving the built page', error);
     return c.env.ASSETS.fetch(c.req.raw);
   }
-  if (live.catalogue.version === 0) return c.env.ASSETS.fetch(c.req.raw);
-
   const page = await pageFor(c, new URL(c.req.url).pathname, live);
   if (!page) return c.env.ASSETS.fetch(c.req.raw);
   const headers = {

@@ -10,7 +10,7 @@ import * as v from 'valibot';
 import type { AppEnv } from '../app.ts';
 import { enqueueNotification } from '../email/delivery.ts';
 import { type IntakeEnv, leadIntake } from '../http/intake.ts';
-import { liveCatalogue } from '../models/catalogue.ts';
+import { liveVersion } from '../models/catalogue.ts';
 import { type NewLead, storeLead } from '../models/leads.ts';
 import { QUOTE_ID_PATTERN, newQuoteId, quoteById, quoteOfLead, quoteStatements } from '../models/quotes.ts';
 import { quoteNotification } from '../email/quote-notification.ts';
@@ -115,7 +115,8 @@ quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
   if (!parsed.ok) return c.json({ error: parsed.error }, 400);
   const q = parsed.data;
 
-  const catalogue = await liveCatalogue(c.env.DB);
+  // Priced with the live version the isolate holds (the pages' version; no D1 query of its own).
+  const { catalogue } = await liveVersion(c.env);
   const device = findDevice(catalogue, q.deviceId);
   if (!device) return c.json({ error: QUOTE_ERRORS.device }, 400);
   const pkg = findPackage(device, q.level);
