@@ -14,11 +14,10 @@ function rules(text: string): Map<string, string[]> {
   let current: string[] | undefined;
   for (const line of text.split('\n')) {
     if (!line.trim() || line.startsWith('#')) continue;
-    if (line.startsWith(' ')) current?.push(line.trim());
-    else {
+    if (!line.startsWith(' ')) {
       current = [];
       map.set(line, current);
-    }
+    } else current?.push(line.trim());
   }
   return map;
 }
