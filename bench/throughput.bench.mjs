@@ -3,7 +3,7 @@
 // worker), measured alternately in the same run with autocannon: requests/s, p50, p99 and
 // the ratios (goals of issue 14: pages ≥ 0.9× the static requests/s with p50 within 1.2×,
 // /api/catalogue ≥ 0.8×).
-//  1. `GET /` through the worker while no catalogue version is published (passed through)
+//  1. `GET /` through the worker while no catalogue version is published (the built page, held in the isolate)
 //     vs a static copy of the same built file;
 //  2. `GET /` after a version is published (re-rendered once per version, then from the
 //     isolate) vs a static copy of exactly those re-rendered bytes;
@@ -119,7 +119,7 @@ export async function run() {
   try {
     const u = (p) => `${server.url}${p}`;
     const unpublished = await measure([
-      { name: '`GET /` (worker, nothing published: passed through)', url: u('/'), bytes: builtHome.length },
+      { name: '`GET /` (worker, nothing published: the built page from the isolate)', url: u('/'), bytes: builtHome.length },
       { name: '`GET /bench-copy/home` (static copy)', url: u('/bench-copy/home'), bytes: builtHome.length },
     ]);
     await publish(server.url);
