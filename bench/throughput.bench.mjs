@@ -119,7 +119,11 @@ export async function run() {
   try {
     const u = (p) => `${server.url}${p}`;
     const unpublished = await measure([
-      { name: '`GET /` (worker, nothing published: the built page from the isolate)', url: u('/'), bytes: builtHome.length },
+      {
+        name: '`GET /` (worker, nothing published: the built page from the isolate)',
+        url: u('/'),
+        bytes: builtHome.length,
+      },
       { name: '`GET /bench-copy/home` (static copy)', url: u('/bench-copy/home'), bytes: builtHome.length },
     ]);
     await publish(server.url);
