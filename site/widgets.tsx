@@ -100,7 +100,7 @@ export function ConfiguratorWidget(props: { device?: string; package?: string; s
       dangerouslySetInnerHTML={{
         __html: declarativeShadow(
           baseCss,
-          <div className="k-root">
+          <div className="k-root" lang="pl">
             <Loading />
           </div>,
         ),

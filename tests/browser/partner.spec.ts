@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { apiOrigin, startPartnerSite, widgetTags, type PartnerSite } from './fixtures/partner-site.ts';
+import { MAX_DIFF_RATIO, comparePngs } from './fixtures/pixels.ts';
 import { queryTestD1 } from './fixtures/test-d1.ts';
 
 let site: PartnerSite;
@@ -107,19 +108,64 @@ test.describe('a partner page on another origin with a strict CSP and hostile CS
   });
 
   for (const width of [375, 1280]) {
-    test(`fits ${width} px and looks right (screenshot)`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(site.page({ body: allWidgets(), hostile: true }));
-      await allRendered(page);
+    test(`at ${width} px each widget fits and looks pixel for pixel as on a neutral page (screenshots compared)`, async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      const shots = async (hostile: boolean) => {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(site.page({ body: allWidgets(), hostile }));
+        await allRendered(page);
+        const out = new Map<string, Buffer>();
+        for (const tag of widgetTags) {
+          const overflow = await page
+            .locator(tag)
+            .evaluate((el) => el.getBoundingClientRect().right - document.documentElement.clientWidth);
+          expect(overflow, `${tag} stays inside the viewport`).toBeLessThanOrEqual(0);
+          const path = `/tmp/i19-${tag}-${width}-${hostile ? 'hostile' : 'neutral'}.png`;
+          out.set(tag, await page.locator(tag).screenshot({ path, animations: 'disabled' }));
+        }
+        return out;
+      };
+      const neutral = await shots(false);
+      const hostile = await shots(true);
       for (const tag of widgetTags) {
-        const overflow = await page
-          .locator(tag)
-          .evaluate((el) => el.getBoundingClientRect().right - document.documentElement.clientWidth);
-        expect(overflow, `${tag} stays inside the viewport`).toBeLessThanOrEqual(0);
+        const diff = comparePngs(neutral.get(tag)!, hostile.get(tag)!, `/tmp/i19-${tag}-${width}-diff.png`);
+        console.log(`pixels: ${tag} at ${width} px, ${diff.width}×${diff.height}, ${diff.diffPixels} differing`);
+        expect(diff.sameSize, `${tag} has the same size on both pages`).toBe(true);
+        expect(diff.ratio, `${tag}: share of differing pixels`).toBeLessThanOrEqual(MAX_DIFF_RATIO);
       }
-      await page.screenshot({ path: `/tmp/i8-partner-${width}.png`, fullPage: true });
     });
   }
+
+  test('every widget speaks Polish on an English page: lang="pl" on its root, every text in Polish', async ({
+    page,
+  }) => {
+    await page.goto(site.page({ body: allWidgets(), hostile: true }));
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await allRendered(page);
+    const languages = await page.evaluate(
+      (tags) =>
+        tags.map((tag) => {
+          const el = document.getElementById(tag)!;
+          const root = el.shadowRoot ?? el;
+          const texts = [...root.querySelectorAll('*')].filter((n) =>
+            [...n.childNodes].some((c) => c.nodeType === 3 && c.textContent!.trim()),
+          );
+          return {
+            tag,
+            rootLang: root.querySelector('.k-root')?.getAttribute('lang'),
+            texts: texts.length,
+            notPolish: texts.filter((n) => !n.matches(':lang(pl)')).map((n) => n.localName),
+          };
+        }),
+      widgetTags,
+    );
+    for (const l of languages) {
+      expect(l.texts, l.tag).toBeGreaterThan(0);
+      expect(l, l.tag).toMatchObject({ rootLang: 'pl', notPolish: [] });
+    }
+  });
 
   test("takes the partner's theme from custom properties and ::part()", async ({ page }) => {
     const css = `${widgetTags.join(', ')} { --kserowo-font: monospace; --kserowo-accent: rgb(122, 46, 142); }
@@ -154,7 +200,7 @@ test.describe('widget lifecycle on a partner page', () => {
 document.getElementById('kserowo-pricing').type = 'mono';`;
     await page.goto(site.page({ body: allWidgets(), early }));
     await allRendered(page);
-    await expect(page.locator('kserowo-pricing .card').first()).toContainText('od 175 zł');
+    await expect(page.locator('kserowo-pricing .card:visible').first()).toContainText('od 175 zł');
     for (const tag of widgetTags) {
       const value = await page
         .locator(tag)
@@ -171,9 +217,9 @@ document.getElementById('kserowo-pricing').type = 'mono';`;
     );
     await allRendered(page, ['kserowo-pricing']);
     await page.locator('#p').getByText('Mono', { exact: true }).click();
-    await expect(page.locator('#p .card').first()).toContainText('od 175 zł');
+    await expect(page.locator('#p .card:visible').first()).toContainText('od 175 zł');
     await page.evaluate(() => document.getElementById('b')!.append(document.getElementById('p')!));
-    await expect(page.locator('#b #p .card').first()).toContainText('od 175 zł');
+    await expect(page.locator('#b #p .card:visible').first()).toContainText('od 175 zł');
     await expect(page.locator('#b #p').getByRole('switch')).toHaveAttribute('aria-checked', 'false');
   });
 
@@ -186,8 +232,8 @@ document.getElementById('kserowo-pricing').type = 'mono';`;
     await allRendered(page, ['kserowo-pricing']);
     await page.locator('#one').getByText('Mono', { exact: true }).click();
     await page.locator('#two').getByText('Kolor', { exact: true }).click();
-    await expect(page.locator('#one .card').first()).toContainText('od 175 zł');
-    await expect(page.locator('#two .card').first()).toContainText('od 195 zł');
+    await expect(page.locator('#one .card:visible').first()).toContainText('od 175 zł');
+    await expect(page.locator('#two .card:visible').first()).toContainText('od 195 zł');
     expect((await recorded(page)).events).toEqual([
       { type: 'kserowo:type-change', detail: { type: 'mono' }, target: 'one' },
       { type: 'kserowo:type-change', detail: { type: 'color' }, target: 'two' },
@@ -318,7 +364,7 @@ test.describe('the /dla-partnerow page', () => {
 
     const demo = page.locator('.partner-demo kserowo-pricing');
     await demo.scrollIntoViewIfNeeded();
-    await expect(demo.locator('.card').first()).toContainText('od 195 zł');
+    await expect(demo.locator('.card:visible').first()).toContainText('od 195 zł');
     await expect(demo.getByRole('link', { name: /Business/ })).toHaveCSS('background-color', 'rgb(122, 46, 142)');
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });

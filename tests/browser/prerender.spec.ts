@@ -17,7 +17,7 @@ test.describe('with JavaScript disabled', () => {
       'Konica Minolta bizhub 227',
     ]);
     await expect(models.locator('.card').nth(1)).toContainText('od 195 zł netto / mies.');
-    const pricing = page.locator('kserowo-pricing .card');
+    const pricing = page.locator('kserowo-pricing .card:visible');
     await expect(pricing).toHaveCount(3);
     await expect(pricing.first()).toContainText('od 195 zł netto / mies.');
     await expect(page.locator('kserowo-pricing')).toContainText('Wszystkie podane ceny są cenami netto.');

@@ -115,7 +115,7 @@ function ModelList(props: ModelsProps) {
 
   if (!catalogue) {
     return (
-      <div className="k-root models" part="root">
+      <div className="k-root models" part="root" lang="pl">
         <Loading />
       </div>
     );
@@ -155,7 +155,7 @@ function ModelList(props: ModelsProps) {
     configuratorHref(configuratorUrl, { device: d.id, utm_medium: 'models', utm_campaign: 'device_selection' });
 
   return (
-    <div className="k-root models" part="root" ref={root}>
+    <div className="k-root models" part="root" lang="pl" ref={root}>
       {filters && (
         <div className="toolbar" part="toolbar" role="group" aria-label={MODELS.filtersLabel}>
           <Choice
