@@ -1,11 +1,7 @@
 /**
  * `<kserowo-contact>`: the quick contact form (spec §2 item 15, §3, §4, §5, §8; DESIGN §2, §4).
  *
- * Attributes: `api-base`, `partner`, `utm-source`, `utm-medium`, `utm-campaign`.
- * Events: `kserowo:lead` {kind: 'contact', value: 100, currency: 'PLN'} on success;
- * `kserowo:error` {kind: 'validation' | 'server' | 'network', message}.
- * Parts: `root`, `form`, `field`, `submit`, `toast`.
- * Custom properties: those of the other widgets (`--kserowo-accent`, `--kserowo-font`, …).
+ * Attributes, events and custom properties: ./contract.ts (the one declaration).
  *
  * Shadow DOM (open), as the configurator: host CSS of any kind (universal `!important`
  * rules, element rules, rules aimed at our class names) cannot reach the form (issue 19).

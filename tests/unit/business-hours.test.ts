@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addBusinessHours,
+  businessHoursBetween,
+  easterSunday,
+  isWorkingDay,
+  polishHolidays,
+  warsawInstant,
+} from '../../widgets/core/business-hours.ts';
+
+const at = (iso: string) => new Date(iso);
+
+describe('Polish public holidays', () => {
+  it('computes Easter Sunday for known years', () => {
+    expect(easterSunday(2024)).toEqual({ year: 2024, month: 3, day: 31 });
+    expect(easterSunday(2025)).toEqual({ year: 2025, month: 4, day: 20 });
+    expect(easterSunday(2026)).toEqual({ year: 2026, month: 4, day: 5 });
+    expect(easterSunday(2027)).toEqual({ year: 2027, month: 3, day: 28 });
+  });
+
+  it('lists the fixed and the Easter-based holidays, Christmas Eve from 2025', () => {
+    const h2026 = polishHolidays(2026);
+    for (const day of ['2026-01-01', '2026-01-06', '2026-04-05', '2026-04-06', '2026-05-01', '2026-05-03']) {
+      expect(h2026.has(day), day).toBe(true);
+    }
+    // Pentecost (Easter + 49) and Corpus Christi (Easter + 60).
+    expect(h2026.has('2026-05-24')).toBe(true);
+    expect(h2026.has('2026-06-04')).toBe(true);
+    for (const day of ['2026-08-15', '2026-11-01', '2026-11-11', '2026-12-24', '2026-12-25', '2026-12-26']) {
+      expect(h2026.has(day), day).toBe(true);
+    }
+    expect(polishHolidays(2024).has('2024-12-24')).toBe(false);
+    expect(h2026.size).toBe(14);
+  });
+
+  it('knows working days: weekdays that are not holidays', () => {
+    expect(isWorkingDay({ year: 2026, month: 11, day: 24 })).toBe(true);
+    expect(isWorkingDay({ year: 2026, month: 11, day: 28 })).toBe(false);
+    expect(isWorkingDay({ year: 2026, month: 11, day: 11 })).toBe(false);
+    expect(isWorkingDay({ year: 2026, month: 4, day: 6 })).toBe(false);
+  });
+});
+
+describe('business-hours deadlines (Mon–Fri 08:00–16:00 Europe/Warsaw)', () => {
+  it('reads Warsaw wall-clock time in winter and summer', () => {
+    expect(warsawInstant({ year: 2026, month: 1, day: 15 }, 8 * 60).toISOString()).toBe('2026-01-15T07:00:00.000Z');
+    expect(warsawInstant({ year: 2026, month: 7, day: 15 }, 8 * 60).toISOString()).toBe('2026-07-15T06:00:00.000Z');
+  });
+
+  it('adds hours inside one working day', () => {
+    expect(addBusinessHours(at('2026-11-24T08:00:00Z'), 4).toISOString()).toBe('2026-11-24T12:00:00.000Z');
+  });
+
+  it('carries over a weekend: Friday 15:00 + 4 h is Monday 11:00', () => {
+    expect(addBusinessHours(at('2026-11-20T14:00:00Z'), 4).toISOString()).toBe('2026-11-23T10:00:00.000Z');
+  });
+
+  it('starts counting at the next opening when reported after 16:00', () => {
+    expect(addBusinessHours(at('2026-11-23T15:30:00Z'), 4).toISOString()).toBe('2026-11-24T11:00:00.000Z');
+    // Reported at night: the clock starts at 08:00.
+    expect(addBusinessHours(at('2026-11-24T02:00:00Z'), 4).toISOString()).toBe('2026-11-24T11:00:00.000Z');
+  });
+
+  it('ends exactly at closing time when the hours fill the day', () => {
+    expect(addBusinessHours(at('2026-11-24T12:00:00Z'), 3).toISOString()).toBe('2026-11-24T15:00:00.000Z');
+  });
+
+  it('skips Easter Monday', () => {
+    // Friday 3 April 2026 14:00 CEST + 4 h: 2 h on Friday, then Tuesday 7 April 10:00 CEST.
+    expect(addBusinessHours(at('2026-04-03T12:00:00Z'), 4).toISOString()).toBe('2026-04-07T08:00:00.000Z');
+  });
+
+  it('skips 3 May and the weekend before it', () => {
+    // Friday 30 April 2027 12:00 CEST + 24 h: 4 + 8 (4 May) + 8 (5 May) + 4 → Thursday 6 May 12:00 CEST.
+    expect(addBusinessHours(at('2027-04-30T10:00:00Z'), 24).toISOString()).toBe('2027-05-06T10:00:00.000Z');
+  });
+
+  it('skips 11 November', () => {
+    // Tuesday 10 November 2026 15:00 CET + 4 h → Thursday 12 November 11:00 CET.
+    expect(addBusinessHours(at('2026-11-10T14:00:00Z'), 4).toISOString()).toBe('2026-11-12T10:00:00.000Z');
+  });
+
+  it('stays right across the change to summer time', () => {
+    // Friday 27 March 2026 15:00 CET + 2 h → Monday 30 March 09:00 CEST.
+    expect(addBusinessHours(at('2026-03-27T14:00:00Z'), 2).toISOString()).toBe('2026-03-30T07:00:00.000Z');
+  });
+
+  it('measures business time between two instants', () => {
+    expect(businessHoursBetween(at('2026-11-20T14:00:00Z'), at('2026-11-23T08:00:00Z'))).toBe(2);
+    expect(businessHoursBetween(at('2026-11-10T14:00:00Z'), at('2026-11-12T10:00:00Z'))).toBe(4);
+    expect(businessHoursBetween(at('2026-11-24T10:00:00Z'), at('2026-11-24T09:00:00Z'))).toBe(0);
+    expect(businessHoursBetween(at('2026-11-28T10:00:00Z'), at('2026-11-29T10:00:00Z'))).toBe(0);
+  });
+});
