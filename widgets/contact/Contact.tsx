@@ -27,8 +27,12 @@ import { WidgetBoundary } from '../core/Fallback.tsx';
 import { FALLBACK } from '../core/texts.ts';
 import { type ContactFormValues, LIMITS, type Toast, checkContactForm } from '../core/validation.ts';
 import type { CommonProps } from '../core/widget-props.ts';
+import { type PrefillProps, usePrefill, withPrefill } from '../core/prefill.ts';
 
-export interface ContactProps extends WidgetHostProps, CommonProps {}
+export interface ContactProps extends WidgetHostProps, CommonProps, Pick<PrefillProps, 'name' | 'email' | 'phone'> {}
+
+/** The fields a host may prefill (attributes `name`, `email`, `phone`). */
+const PREFILLED = ['name', 'email', 'phone'] as const;
 
 /** The form's own words (labels and button); the spec's texts are in core/errors.ts. */
 export const CONTACT_TEXT = {
@@ -64,7 +68,8 @@ export function Contact(props: ContactProps) {
 
 function ContactForm(props: ContactProps) {
   const id = useId();
-  const [values, setValues] = useState(EMPTY);
+  const [values, setValues] = useState(() => withPrefill(EMPTY, props, PREFILLED));
+  usePrefill(props, PREFILLED, setValues);
   const [submitting, setSubmitting] = useState(false);
   const [toast, setToast] = useState<Shown | null>(null);
   const [invalid, setInvalid] = useState<keyof ContactFormValues | null>(null);
@@ -115,7 +120,7 @@ function ContactForm(props: ContactProps) {
     busy.current = false;
     setSubmitting(false);
     if (result.kind === 'ok') {
-      setValues(EMPTY);
+      setValues(withPrefill(EMPTY, props, PREFILLED));
       submission.current = null;
       setToast({ ...TOAST.success, kind: 'success' });
       emit(host(), 'kserowo:lead', { kind: 'contact', value: 100, currency: 'PLN' });
