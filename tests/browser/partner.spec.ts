@@ -2,6 +2,9 @@
 // only our origin for scripts and connections, hostile CSS. Covers every tag the loader
 // registers, so widgets landing later are checked without changing this file.
 import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
 import { expect, test, type Page } from '@playwright/test';
 import { apiOrigin, startPartnerSite, widgetTags, type PartnerSite } from './fixtures/partner-site.ts';
 import { MAX_DIFF_RATIO, comparePngs } from './fixtures/pixels.ts';
@@ -275,6 +278,76 @@ document.getElementById('kserowo-pricing').type = 'mono';`;
     );
     await allRendered(page);
     expect(catalogueRequests).toEqual([`${apiOrigin}/api/catalogue`]);
+  });
+});
+
+test.describe('a React 19 host page', () => {
+  let app = '';
+  test.beforeAll(async () => {
+    // Real React 19 (not Preact), as a partner's app would bundle it.
+    const built = await esbuild.build({
+      entryPoints: [path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/react19-host.jsx')],
+      bundle: true,
+      format: 'esm',
+      write: false,
+      minify: true,
+      define: { 'process.env.NODE_ENV': '"production"' },
+    });
+    app = built.outputFiles[0]!.text;
+  });
+
+  test('ten checks: attributes, on… events, prefill, re-render, move, remount and unmount', async ({ page }) => {
+    test.setTimeout(120_000);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.goto(site.page({ body: '<div id="app"></div>', app }));
+    const contact = page.locator('#contact');
+    const pricing = page.locator('#pricing');
+    const state = page.locator('#state');
+    const host = (call: string) => page.evaluate((c) => new Function(`window.host.${c}`)(), call);
+    // 1. React renders our elements with its props as attributes, and they upgrade.
+    await expect(pricing.locator('.card:visible').first()).toContainText('od 175 zł');
+    await expect(pricing).toHaveAttribute('utm-campaign', 'react');
+    // 2. A prop changed by React reaches the widget.
+    await host("setType('color')");
+    await expect(pricing.locator('.card:visible').first()).toContainText('od 195 zł');
+    // 3. An `onkserowo:type-change` prop hears the widget's event (React 19 custom-element events).
+    await pricing.getByText('Mono', { exact: true }).click();
+    await expect(state).toContainText('changes mono');
+    // 4. Prefill attributes from React props fill the form; an empty one arriving later fills its field.
+    await expect(contact.getByLabel(/Imię i nazwisko/)).toHaveValue('Jan Partnerski');
+    await host("setUser({ name: 'Jan Partnerski', email: 'jan@partner.pl' })");
+    await expect(contact.getByLabel(/^Email/)).toHaveValue('jan@partner.pl');
+    // 5. What the visitor typed outlives a re-render of the host and a new prefill value.
+    await contact.getByLabel(/^Telefon/).fill('600 100 200');
+    await contact.getByLabel(/Imię i nazwisko/).fill('Janina Partnerska');
+    await host('rerender()');
+    await host("setUser({ name: 'Ktoś Inny', email: 'jan@partner.pl' })");
+    await expect(contact.getByLabel(/Imię i nazwisko/)).toHaveValue('Janina Partnerska');
+    await expect(contact.getByLabel(/^Telefon/)).toHaveValue('600 100 200');
+    // 6. A keyed reorder moves the elements in the DOM; both keep their state.
+    await host('swap()');
+    await expect(page.locator('main > div').first()).toHaveAttribute('id', 'slot-b');
+    await expect(contact.getByLabel(/^Telefon/)).toHaveValue('600 100 200');
+    await expect(pricing.getByRole('switch')).toHaveAttribute('aria-checked', 'false');
+    // 7. The form sends from the React page and `onkserowo:lead` updates React state.
+    await contact.getByRole('button', { name: 'Wyślij wiadomość' }).click();
+    await expect(contact.getByRole('status')).toContainText('Wiadomość wysłana!');
+    await expect(state).toContainText('leads 1');
+    // 8. A remount (new key) is a fresh form, prefilled from the current props.
+    await contact.getByLabel(/^Telefon/).fill('500 500 500');
+    await host('remount()');
+    await expect(contact.getByLabel(/^Telefon/)).toHaveValue('');
+    await expect(contact.getByLabel(/Imię i nazwisko/)).toHaveValue('Ktoś Inny');
+    // 9. An unmounted widget leaves the page and the host goes on rendering.
+    await host('hide()');
+    await expect(pricing).toHaveCount(0);
+    await host('rerender()');
+    await expect(state).toContainText('render 2');
+    // 10. Nothing went wrong on the way: no page errors, no console errors, one lead heard.
+    expect(errors).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { hostLog: string[] }).hostLog)).toEqual(['lead contact']);
   });
 });
 
