@@ -425,6 +425,11 @@ test.describe('the /dla-partnerow page', () => {
       await expect(main.getByRole('rowheader', { name: attribute, exact: true }).first()).toBeVisible();
     }
     await expect(main).toContainText('<script type="module" src="https://kserowo.pl/widgets/v1/kserowo.js"></script>');
+    // Prefill attributes of the forms, and React 19 usage (attributes, on… events).
+    for (const attribute of ['name', 'email', 'phone', 'company', 'nip'])
+      await expect(main.getByRole('rowheader', { name: attribute, exact: true }).first()).toBeVisible();
+    await expect(main.getByRole('heading', { name: '7. React 19' })).toBeVisible();
+    await expect(main.locator('#react ~ pre').first()).toContainText('onkserowo:lead={() => setSent(true)}');
     await expect(main).toContainText(
       "Content-Security-Policy: script-src 'self' https://kserowo.pl; connect-src 'self' https://kserowo.pl",
     );
