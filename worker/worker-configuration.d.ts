@@ -12,6 +12,7 @@ declare namespace Cloudflare {
 		LEAD_RATE_LIMIT: RateLimit;
 		ASSETS: Fetcher;
 		SALES_EMAIL: string;
+		SERVICE_EMAIL: string;
 		MAIL_FROM: string;
 	}
 }
@@ -20,7 +21,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "SALES_EMAIL" | "MAIL_FROM">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "SALES_EMAIL" | "SERVICE_EMAIL" | "MAIL_FROM">> {}
 }
 
 // Begin runtime types

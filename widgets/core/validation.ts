@@ -29,9 +29,9 @@ export const SPEC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const STRICT_EMAIL = /^[^\s@,;<>"()\0-\x1f\x7f]+@[^\s@,;<>"()\0-\x1f\x7f]+\.[^\s@,;<>"()\0-\x1f\x7f]+$/;
 const PHONE = /^[\d +()-]*$/;
 /** Control characters, and the Unicode line breaks, in a one-line field. */
-const LINE_CONTROL = /[\0-\x1f\x7f\u2028\u2029]/;
+export const LINE_CONTROL = /[\0-\x1f\x7f\u2028\u2029]/;
 /** Control characters other than tab and line breaks, in a multi-line field. */
-const TEXT_CONTROL = /[\0-\x08\x0b\x0c\x0e-\x1f\x7f]/;
+export const TEXT_CONTROL = /[\0-\x08\x0b\x0c\x0e-\x1f\x7f]/;
 const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 
 /** Polish messages of the strict checks, each naming its field (the server's 400 `error`). */

@@ -1,0 +1,83 @@
+/**
+ * `POST /api/meter-readings` ('Podaj stan licznika', issue 17, DESIGN §7): a customer's
+ * counter reading for a registered device, through the lead forms' intake guard. It is
+ * checked against the device's current counter: never lower (400 with the previous
+ * reading named); a jump over 3× the monthly average answers 422 `{error, confirm: true}`
+ * and is stored when the client sends it again with `confirm: true`. A replayed
+ * `submissionId` answers the first reading (409 when its data differ).
+ */
+import { type Context, Hono } from 'hono';
+import { type IntakeEnv, leadIntake } from '../http/intake.ts';
+import { deviceBySerial } from '../models/devices.ts';
+import { asReading, readingBySubmission, readingsOfDevice, storeReading } from '../models/readings.ts';
+import { bodyHash } from './service.ts';
+import { checkReading } from '../../widgets/core/meter.ts';
+import { meterReadingSchema } from '../../widgets/core/service-validation.ts';
+import { check } from '../../widgets/core/validation.ts';
+
+const day = (iso: string): string => iso.split('-').reverse().join('.');
+const pages = (n: number): string => n.toLocaleString('pl-PL');
+
+export const METER_API_ERRORS = {
+  unknownSerial:
+    'Nie znamy urządzenia o tym numerze seryjnym. Sprawdź numer na naklejce urządzenia albo napisz do nas przez formularz kontaktowy.',
+  lower: (mono: number, color: number | null, on: string) =>
+    `Stan licznika nie może być niższy niż poprzedni odczyt z dnia ${day(on)} (${pages(mono)} stron mono${
+      color !== null ? `, ${pages(color)} stron kolor` : ''
+    }). Sprawdź wpisane liczby.`,
+  jump: (now: number, average: number) =>
+    `Od poprzedniego odczytu przybyło wyjątkowo dużo stron (około ${pages(now)} miesięcznie, średnio ${pages(average)}). Sprawdź liczby i potwierdź, że są poprawne.`,
+  storage: 'Nie udało się zapisać odczytu. Spróbuj ponownie za chwilę.',
+  replayConflict: 'Ten odczyt został już wysłany z innymi danymi. Odśwież stronę i wyślij formularz ponownie.',
+} as const;
+
+export const meterReadings = new Hono<IntakeEnv>();
+
+const spamAnswer = (c: Context<IntakeEnv>) => c.json({ ok: true, id: crypto.randomUUID() }, 201);
+
+meterReadings.post('/', leadIntake({ spamAnswer }), async (c) => {
+  const { body, submissionId } = c.get('intake');
+  const parsed = check(meterReadingSchema, body);
+  if (!parsed.ok) return c.json({ error: parsed.error }, 400);
+  const r = parsed.data;
+  const hash = await bodyHash({
+    serial: r.serial,
+    mono: r.mono,
+    color: r.color ?? null,
+    readOn: r.readOn,
+    note: r.note,
+  });
+
+  try {
+    const first = await readingBySubmission(c.env.DB, submissionId);
+    if (first) {
+      if (first.body_hash !== hash) return c.json({ error: METER_API_ERRORS.replayConflict }, 409);
+      return c.json({ ok: true, id: String(first.id), serial: r.serial, readOn: first.read_on }, 201);
+    }
+    const device = await deviceBySerial(c.env.DB, r.serial);
+    if (!device) return c.json({ error: METER_API_ERRORS.unknownSerial }, 400);
+    const history = (await readingsOfDevice(c.env.DB, device.id)).map(asReading);
+    const verdict = checkReading(history, { readOn: r.readOn, mono: r.mono, color: r.color ?? null });
+    if (verdict.kind === 'lower')
+      return c.json(
+        { error: METER_API_ERRORS.lower(verdict.previous.mono, verdict.previous.color, verdict.previous.readOn) },
+        400,
+      );
+    if (verdict.kind === 'jump' && !r.confirm)
+      return c.json({ error: METER_API_ERRORS.jump(verdict.monthlyNow, verdict.monthlyAverage), confirm: true }, 422);
+    const { row } = await storeReading(c.env.DB, {
+      deviceRow: device.id,
+      readOn: r.readOn,
+      mono: r.mono,
+      color: r.color ?? null,
+      note: r.note,
+      sentBy: `${r.name} <${r.email}>`,
+      submissionId,
+      bodyHash: hash,
+    });
+    return c.json({ ok: true, id: String(row.id), serial: device.serial, readOn: row.read_on }, 201);
+  } catch (error) {
+    console.error('meter: storing the reading failed', error);
+    return c.json({ error: METER_API_ERRORS.storage }, 503);
+  }
+});
