@@ -79,6 +79,7 @@ CREATE TABLE IF NOT EXISTS meter_readings (
   color          INTEGER,
   note           TEXT,
   sent_by        TEXT    NOT NULL,                   -- the customer's name and e-mail, or the team member
+  marketing_consent INTEGER NOT NULL DEFAULT 0,      -- optional, unticked by default
   reset          INTEGER NOT NULL DEFAULT 0,
   created_at     TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );

@@ -12,6 +12,7 @@ export interface ReadingRow {
   note: string | null;
   sent_by: string;
   reset: number;
+  marketing_consent: number;
   created_at: string;
 }
 
@@ -23,6 +24,7 @@ export interface NewReading {
   note?: string | null | undefined;
   sentBy: string;
   reset?: boolean;
+  marketingConsent?: boolean;
   submissionId?: string;
   bodyHash?: string;
 }
@@ -75,8 +77,9 @@ export async function readingBySubmission(db: D1Database, submissionId: string):
 export async function storeReading(db: D1Database, r: NewReading): Promise<{ row: ReadingRow; created: boolean }> {
   const inserted = await db
     .prepare(
-      `INSERT INTO meter_readings (submission_id, body_hash, device_row, read_on, mono, color, note, sent_by, reset)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (submission_id) DO NOTHING RETURNING *`,
+      `INSERT INTO meter_readings (submission_id, body_hash, device_row, read_on, mono, color, note, sent_by, reset,
+         marketing_consent)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (submission_id) DO NOTHING RETURNING *`,
     )
     .bind(
       r.submissionId ?? null,
@@ -88,6 +91,7 @@ export async function storeReading(db: D1Database, r: NewReading): Promise<{ row
       r.note ?? null,
       r.sentBy,
       r.reset ? 1 : 0,
+      r.marketingConsent ? 1 : 0,
     )
     .first<ReadingRow>();
   if (inserted) return { row: inserted, created: true };

@@ -72,6 +72,7 @@ meterReadings.post('/', leadIntake({ spamAnswer }), async (c) => {
       color: r.color ?? null,
       note: r.note,
       sentBy: `${r.name} <${r.email}>`,
+      marketingConsent: r.marketingConsent,
       submissionId,
       bodyHash: hash,
     });
