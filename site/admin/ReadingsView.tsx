@@ -47,7 +47,13 @@ export function ReadingsView({ onFailure, serial: initialSerial }: ViewProps & {
   const [readings, setReadings] = useState<Reading[] | undefined>();
   const [period, setPeriod] = useState(thisMonth());
   const [bill, setBill] = useState<{ lines: BillingLine[]; total: number } | undefined>();
-  const [entry, setEntry] = useState({ serial: initialSerial ?? '', readOn: '', mono: '', color: '', reset: false });
+  const [entry, setEntry] = useState({
+    serial: initialSerial ?? '',
+    readOn: new Date().toISOString().slice(0, 10),
+    mono: '',
+    color: '',
+    reset: false,
+  });
   const [message, setMessage] = useState<{ ok: boolean; text: string } | undefined>();
 
   const [applied, setApplied] = useState({ serial: initialSerial ?? '', month: '' });
