@@ -1,13 +1,8 @@
 /**
  * `<kserowo-configurator>`: device → package → quote (DESIGN §2, §4, §5).
  *
- * Attributes: `device` (a catalogue id, e.g. 'km-c258'), `package` ('basic' | 'business' |
- * 'premium'), `sync-url` (boolean: keep the step and choices in the page URL and history),
- * `api-base`, `partner`, `utm-source`, `utm-medium`, `utm-campaign`. Without `device` /
- * `package` the page's `?device=` / `?package=` preselect.
- * Events: `kserowo:step` {step, deviceId?, level?}, `kserowo:lead` {kind: 'quote', number,
- * value, currency}, `kserowo:error` {kind, message}.
- * Parts: `root`, `progress`, `device`, `package`, `summary`, `form`, `toast`, `done`.
+ * Attributes, events, parts and custom properties: ./contract.ts (the one declaration).
+ * Without `device` / `package` the page's `?device=` / `?package=` preselect.
  * Shadow DOM: host CSS stays out of a long form that partners embed. Labels and inputs
  * share the shadow tree and carry `autocomplete` tokens, which is what Chromium and
  * Safari need to autofill inside an open shadow root.

@@ -2,13 +2,7 @@
  * `<kserowo-models>`: the model cards (spec §2 item 6, §3, §4): the full list with
  * filters, sort and compare, or the popular few.
  *
- * Attributes: `limit` (number of cards, all when absent), `order` ('popular' — the
- * default, spec §4 — or 'price'), `filters` (boolean: Mono/Kolor and A3/A4 filters with
- * counts, sort by lowest price, compare 2–3 models), `configurator-url`, `sync-url`
- * (boolean: the filters, order and compared models go into the page URL with
- * `history.replaceState`), `api-base`, `partner`, `utm-source`, `utm-medium`, `utm-campaign`.
- * Events: `kserowo:error` when it cannot render.
- * Parts: `root`, `toolbar`, `card`, `price`, `cta`, `compare-bar`, `compare`.
+ * Attributes, events, parts and custom properties: ./contract.ts (the one declaration).
  *
  * Shadow DOM: no fields for autofill, host CSS kept out, and the site pre-renders it
  * as Declarative Shadow DOM. The first render equals that markup (same catalogue from
