@@ -37,14 +37,10 @@ const runtimeModules = /widgets\/core\/(define|catalogue-source|events|model|tex
  */
 const catalogueWidgetModules = /widgets\/core\/(theme|format|pricing|price-labels|links)\.tsx?$/;
 
-/** What `<kserowo-service>` and `<kserowo-meter>` share (issue 17): their form kit and styles, one chunk. */
-const serviceFormModules = /widgets\/(service\/(kit|styles)|core\/privacy)\.tsx?$/;
-
 function chunkOf(id) {
   if (/node_modules\/(preact|@r2wc|react|react-dom|scheduler)\//.test(id)) return 'runtime';
   if (runtimeModules.test(id)) return 'runtime';
   if (catalogueWidgetModules.test(id)) return 'shared';
-  if (serviceFormModules.test(id)) return 'service-forms';
   return undefined;
 }
 

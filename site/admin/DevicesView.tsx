@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './App.tsx';
+import { FALLBACK } from '../../widgets/core/texts.ts';
 
 interface DeviceRow {
   id: number;
@@ -202,7 +203,7 @@ export function DevicesView({ onFailure }: ViewProps) {
         </p>
       )}
       {!devices ? (
-        <p role="status">Ładowanie...</p>
+        <p role="status">{FALLBACK.loading}</p>
       ) : devices.length === 0 ? (
         <p>Rejestr jest pusty. Dodaj urządzenie albo zaimportuj plik CSV.</p>
       ) : (

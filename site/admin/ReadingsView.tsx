@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './App.tsx';
+import { FALLBACK } from '../../widgets/core/texts.ts';
 import { when } from './labels.ts';
 
 interface Reading {
@@ -131,7 +132,7 @@ export function ReadingsView({ onFailure, serial: initialSerial }: ViewProps & {
         </p>
       )}
       {!readings ? (
-        <p role="status">Ładowanie...</p>
+        <p role="status">{FALLBACK.loading}</p>
       ) : readings.length === 0 ? (
         <p>Brak odczytów.</p>
       ) : (

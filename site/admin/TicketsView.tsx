@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './App.tsx';
+import { FALLBACK } from '../../widgets/core/texts.ts';
 import { when } from './labels.ts';
 import { company } from '../../widgets/core/company.ts';
 
@@ -101,7 +102,7 @@ function TicketList({ onFailure }: ViewProps) {
         </select>
       </label>
       {!tickets ? (
-        <p role="status">Ładowanie...</p>
+        <p role="status">{FALLBACK.loading}</p>
       ) : tickets.length === 0 ? (
         <p>Brak zgłoszeń.</p>
       ) : (
@@ -211,7 +212,7 @@ function TicketDetail({ id, onFailure }: ViewProps & { id: string }) {
       .catch((e: unknown) => (e instanceof ApiRefused ? setMessage({ ok: false, text: e.message }) : onFailure(e)));
   };
 
-  if (!data) return <p role="status">Ładowanie...</p>;
+  if (!data) return <p role="status">{FALLBACK.loading}</p>;
   const t = data.ticket;
   return (
     <div className="ticket">

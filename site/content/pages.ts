@@ -258,7 +258,7 @@ export const pageMeta: Record<string, PageMeta> = {
     title: 'Zgłoś awarię kserokopiarki – serwis online | Kserowo',
     description:
       'Zgłoś awarię dzierżawionego urządzenia w minutę, bez logowania: numer zgłoszenia od razu, status online, ' +
-      'reakcja serwisu do 24 h, w pakiecie Premium do 4 h.',
+      `reakcja serwisu do ${company.service.standardResponseHours} h, w pakiecie Premium do ${company.service.premiumSlaHours} h.`,
   },
   '/licznik': {
     title: 'Podaj stan licznika kserokopiarki | Kserowo',

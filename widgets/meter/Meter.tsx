@@ -22,7 +22,7 @@ import { WidgetBoundary } from '../core/Fallback.tsx';
 import { SERVICE_LIMITS, meterReadingSchema, warsawToday } from '../core/service-validation.ts';
 import { LIMITS, type Toast, check } from '../core/validation.ts';
 import type { CommonProps } from '../core/widget-props.ts';
-import { ErrorToast, Field, Honeypot, KIT_TEXT, PrivacyBlock } from '../service/kit.tsx';
+import { ErrorToast, Field, Honeypot, KIT_TEXT, PrivacyBlock } from '../core/service-form.tsx';
 
 export interface MeterProps extends WidgetHostProps, CommonProps {
   name?: string;

@@ -1,17 +1,12 @@
-/** Defines `<kserowo-meter>` (shadow DOM: see Meter.tsx for why). */
+/** Defines `<kserowo-meter>` (shadow DOM: see Meter.tsx for why); its contract: ./contract.ts. */
+import type { KindsFor } from '../core/contract.ts';
 import { defineWidget } from '../core/define.ts';
-import { commonProps } from '../core/widget-props.ts';
+import { props, tag } from './contract.ts';
 import { Meter, type MeterProps } from './Meter.tsx';
-import { serviceCss } from '../service/styles.ts';
+import { meterCss } from './styles.ts';
 
-defineWidget<MeterProps>('kserowo-meter', Meter, {
-  props: { ...commonProps, name: 'string', email: 'string', serial: 'string' },
+defineWidget<MeterProps>(tag, Meter, {
+  props: props satisfies KindsFor<typeof props, MeterProps>,
   shadow: true,
-  styles: serviceCss,
+  styles: meterCss,
 });
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'kserowo-meter': HTMLElement & { serial?: string };
-  }
-}

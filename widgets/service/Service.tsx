@@ -27,7 +27,7 @@ import {
 } from '../core/service-validation.ts';
 import { LIMITS, type Toast, check } from '../core/validation.ts';
 import type { CommonProps } from '../core/widget-props.ts';
-import { ErrorToast, Field, Honeypot, KIT_TEXT, PrivacyBlock } from './kit.tsx';
+import { ErrorToast, Field, Honeypot, KIT_TEXT, PrivacyBlock } from '../core/service-form.tsx';
 
 export interface ServiceProps extends WidgetHostProps, CommonProps {
   name?: string;

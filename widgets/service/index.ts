@@ -1,25 +1,12 @@
-/** Defines `<kserowo-service>` (shadow DOM: see Service.tsx for why). */
+/** Defines `<kserowo-service>` (shadow DOM: see Service.tsx for why); its contract: ./contract.ts. */
+import type { KindsFor } from '../core/contract.ts';
 import { defineWidget } from '../core/define.ts';
-import { commonProps } from '../core/widget-props.ts';
+import { props, tag } from './contract.ts';
 import { Service, type ServiceProps } from './Service.tsx';
 import { serviceCss } from './styles.ts';
 
-defineWidget<ServiceProps>('kserowo-service', Service, {
-  props: {
-    ...commonProps,
-    name: 'string',
-    email: 'string',
-    phone: 'string',
-    company: 'string',
-    nip: 'string',
-    serial: 'string',
-  },
+defineWidget<ServiceProps>(tag, Service, {
+  props: props satisfies KindsFor<typeof props, ServiceProps>,
   shadow: true,
   styles: serviceCss,
 });
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'kserowo-service': HTMLElement & { serial?: string };
-  }
-}

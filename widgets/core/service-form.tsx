@@ -1,12 +1,13 @@
 /**
  * Pieces both service forms share (`<kserowo-service>`, `<kserowo-meter>`): a labelled
  * field in the same shadow tree as its input, the error toast (a live region that exists
- * before it is filled), the privacy clause with the marketing consent, and the honeypot.
+ * before it is filled), the privacy clause with the marketing consent, and the honeypot;
+ * their CSS is `serviceFormCss`.
  */
 import type { ReactNode } from 'react';
-import { scriptOrigin } from '../core/catalogue-source.ts';
-import { PRIVACY_TEXT } from '../core/privacy.ts';
-import type { Toast } from '../core/validation.ts';
+import { scriptOrigin } from './catalogue-source.ts';
+import { PRIVACY_TEXT } from './privacy.ts';
+import type { Toast } from './validation.ts';
 
 export const KIT_TEXT = {
   optional: '(opcjonalnie)',
@@ -50,7 +51,7 @@ export function ErrorToast({ toast, onClose }: { toast: Toast | undefined; onClo
   return (
     <div role="alert" aria-live="assertive" aria-atomic="true">
       {toast && (
-        <div className="sf-toast" part="toast">
+        <div className="sf-toast">
           <strong>{toast.title}</strong>
           <p>{toast.text}</p>
           <button type="button" className="sf-close" aria-label={KIT_TEXT.close} onClick={onClose}>
