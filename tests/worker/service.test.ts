@@ -1,7 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { METER_API_ERRORS } from '../../worker/routes/meter.ts';
-import { SERVICE_API_ERRORS } from '../../worker/routes/service.ts';
+import { SERVICE_API_ERRORS } from '../../worker/http/errors.ts';
 import { addBusinessHours } from '../../widgets/core/business-hours.ts';
 import { company } from '../../widgets/core/company.ts';
 import { SERVICE_ERRORS, warsawToday } from '../../widgets/core/service-validation.ts';
@@ -170,8 +169,8 @@ describe('POST /api/meter-readings', () => {
 
     const lower = await post('/api/meter-readings', reading({ mono: 9_999 }));
     expect(lower.status).toBe(400);
-    expect(await lower.json()).toEqual({ error: METER_API_ERRORS.lower(10_000, null, warsawToday()) });
-    expect(METER_API_ERRORS.lower(10_000, null, '2026-03-31')).toBe(
+    expect(await lower.json()).toEqual({ error: SERVICE_API_ERRORS.lower(10_000, null, warsawToday()) });
+    expect(SERVICE_API_ERRORS.lower(10_000, null, '2026-03-31')).toBe(
       'Stan licznika nie może być niższy niż poprzedni odczyt z dnia 31.03.2026 (10\u00a0000 stron mono). Sprawdź wpisane liczby.',
     );
   });
@@ -179,7 +178,7 @@ describe('POST /api/meter-readings', () => {
   it('refuses an unknown serial', async () => {
     const res = await post('/api/meter-readings', reading({ serial: 'NOPE123' }));
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: METER_API_ERRORS.unknownSerial });
+    expect(await res.json()).toEqual({ error: SERVICE_API_ERRORS.unknownSerial });
   });
 });
 

@@ -7,12 +7,21 @@
  * inputs' `maxlength`.
  */
 import * as v from 'valibot';
+import {
+  FAULT_CATEGORIES,
+  type FaultCategory,
+  SERVICE_ERRORS,
+  SERVICE_LIMITS,
+  TEAM_STATUSES,
+  normalizeSerial,
+  warsawToday,
+} from './service-fields.ts';
 import { PACKAGE_LEVELS } from './model.ts';
 import { isValidNip, normalizeNip } from './nip.ts';
 import {
   FIELD_ERRORS,
-  LINE_CONTROL,
-  TEXT_CONTROL,
+  hasLineControl,
+  hasTextControl,
   attributionSchema,
   companySchema,
   emailSchema,
@@ -21,70 +30,9 @@ import {
   submissionIdSchema,
 } from './validation.ts';
 
-export const SERVICE_LIMITS = {
-  serial: 40,
-  errorCode: 20,
-  description: 2000,
-  contactWhen: 120,
-  note: 500,
-  city: 80,
-  /** The largest counter value accepted (a copier's lifetime counter stays far below). */
-  counter: 99_999_999,
-} as const;
-
-/** The fault categories of the form, with their Polish labels. */
-export const FAULT_CATEGORIES = {
-  paper: 'Zacięcie papieru',
-  quality: 'Jakość wydruku',
-  code: 'Kod błędu na panelu',
-  network: 'Sieć / skanowanie',
-  toner: 'Toner',
-  other: 'Inne',
-} as const;
-export type FaultCategory = keyof typeof FAULT_CATEGORIES;
 const CATEGORY_KEYS = Object.keys(FAULT_CATEGORIES) as FaultCategory[];
 
-/** The statuses of a ticket, in the order they usually come. 'nowe' is the ticket before any answer. */
-export const TICKET_STATUSES = [
-  'nowe',
-  'przyjęte',
-  'w drodze',
-  'naprawione',
-  'urządzenie zastępcze',
-  'zamknięte',
-] as const;
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
-/** What the team may set (all but the initial 'nowe'). */
-export const TEAM_STATUSES = TICKET_STATUSES.slice(1) as Exclude<TicketStatus, 'nowe'>[];
-
-export const SERVICE_ERRORS = {
-  body: 'Nieprawidłowe dane zgłoszenia.',
-  serialOrNip: 'Podaj numer seryjny urządzenia albo NIP firmy.',
-  serial: `Pole „Numer seryjny” może zawierać litery, cyfry i znaki - / . (najwyżej ${SERVICE_LIMITS.serial}).`,
-  nip: 'Pole „NIP” musi zawierać prawidłowy numer NIP (10 cyfr z poprawną sumą kontrolną).',
-  category: 'Wybierz, co się dzieje z urządzeniem.',
-  errorCode: `Pole „Kod błędu” może mieć najwyżej ${SERVICE_LIMITS.errorCode} znaków: litery, cyfry, spacje i - . :`,
-  descriptionRequired: 'Pole „Opis problemu” jest wymagane.',
-  descriptionLong: `Pole „Opis problemu” może mieć najwyżej ${SERVICE_LIMITS.description} znaków.`,
-  descriptionChars: 'Pole „Opis problemu” zawiera niedozwolone znaki.',
-  phoneRequired: 'Pole „Telefon” jest wymagane: zadzwonimy pod ten numer.',
-  contactWhen: `Pole „Kiedy dzwonić” może mieć najwyżej ${SERVICE_LIMITS.contactWhen} znaków, bez znaków sterujących.`,
-  consent: 'Nieprawidłowa wartość zgody marketingowej.',
-  counter: `Stan licznika musi być liczbą całkowitą od 0 do ${SERVICE_LIMITS.counter.toLocaleString('pl-PL')}.`,
-  readOn: 'Podaj datę odczytu (RRRR-MM-DD), nie późniejszą niż dzisiaj i nie starszą niż rok.',
-  note: `Pole „Uwagi” może mieć najwyżej ${SERVICE_LIMITS.note} znaków, bez znaków sterujących.`,
-  confirm: 'Nieprawidłowa wartość potwierdzenia.',
-  deviceModel: 'Wybierz model urządzenia z katalogu.',
-  level: 'Wybierz pakiet: Basic, Business lub Premium.',
-  contractStart: 'Data początku umowy musi mieć postać RRRR-MM-DD.',
-  term: 'Okres umowy musi być liczbą miesięcy od 1 do 120.',
-  city: `Pole „Miejscowość” może mieć najwyżej ${SERVICE_LIMITS.city} znaków, bez znaków sterujących.`,
-} as const;
-
 const blankToUndefined = v.transform((s: string) => s || undefined);
-
-/** A serial number as the registry keeps it: trimmed, upper case, inner spaces removed. */
-export const normalizeSerial = (serial: string): string => serial.trim().replace(/\s+/g, '').toUpperCase();
 
 export const serialSchema = v.nullish(
   v.pipe(
@@ -111,7 +59,7 @@ const lineText = (max: number, message: string) =>
       v.string(message),
       v.trim(),
       v.maxLength(max, message),
-      v.check((s) => !LINE_CONTROL.test(s), message),
+      v.check((s) => !hasLineControl(s), message),
       blankToUndefined,
     ),
   );
@@ -148,7 +96,7 @@ export const serviceRequestSchema = v.pipe(
         v.trim(),
         v.nonEmpty(SERVICE_ERRORS.descriptionRequired),
         v.maxLength(SERVICE_LIMITS.description, SERVICE_ERRORS.descriptionLong),
-        v.check((s) => !TEXT_CONTROL.test(s), SERVICE_ERRORS.descriptionChars),
+        v.check((s) => !hasTextControl(s), SERVICE_ERRORS.descriptionChars),
       ),
       name: nameSchema,
       email: emailSchema,
@@ -173,10 +121,6 @@ const counterSchema = v.pipe(
   v.maxValue(SERVICE_LIMITS.counter, SERVICE_ERRORS.counter),
 );
 
-/** Today's date in Warsaw, 'YYYY-MM-DD'. */
-export const warsawToday = (now = new Date()): string =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Warsaw' }).format(now);
-
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 const realDay = (s: string): boolean => isoDay.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 
@@ -194,7 +138,7 @@ export const meterReadingSchema = v.object(
     serial: v.pipe(
       v.optional(v.string(SERVICE_ERRORS.serial), ''),
       v.transform(normalizeSerial),
-      v.nonEmpty('Pole „Numer seryjny” jest wymagane.'),
+      v.nonEmpty(SERVICE_ERRORS.serialRequired),
       v.maxLength(SERVICE_LIMITS.serial, SERVICE_ERRORS.serial),
       v.regex(/^[A-Z0-9./-]*$/, SERVICE_ERRORS.serial),
     ),
@@ -224,7 +168,7 @@ export const deviceSchema = v.object(
     serial: v.pipe(
       v.optional(v.string(SERVICE_ERRORS.serial), ''),
       v.transform(normalizeSerial),
-      v.nonEmpty('Pole „Numer seryjny” jest wymagane.'),
+      v.nonEmpty(SERVICE_ERRORS.serialRequired),
       v.maxLength(SERVICE_LIMITS.serial, SERVICE_ERRORS.serial),
       v.regex(/^[A-Z0-9./-]*$/, SERVICE_ERRORS.serial),
     ),
@@ -279,3 +223,5 @@ export const ticketStatusSchema = v.object(
   },
   SERVICE_ERRORS.body,
 );
+
+export * from './service-fields.ts';

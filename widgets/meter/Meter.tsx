@@ -19,8 +19,8 @@ import type { WidgetHostProps } from '../core/define.ts';
 import { TOAST } from '../core/errors.ts';
 import { emit, hostOf } from '../core/events.ts';
 import { WidgetBoundary } from '../core/Fallback.tsx';
-import { SERVICE_LIMITS, meterReadingSchema, warsawToday } from '../core/service-validation.ts';
-import { LIMITS, type Toast, check } from '../core/validation.ts';
+import { SERVICE_ERRORS, SERVICE_LIMITS, warsawToday } from '../core/service-fields.ts';
+import { FIELD_ERRORS, LIMITS, SPEC_EMAIL, type Toast } from '../core/validation.ts';
 import type { CommonProps } from '../core/widget-props.ts';
 import { ErrorToast, Field, Honeypot, KIT_TEXT, PrivacyBlock } from '../core/service-form.tsx';
 
@@ -133,22 +133,25 @@ function MeterForm(props: MeterProps) {
 
   const send = async (confirm: boolean) => {
     if (busy) return;
-    const checked = check(meterReadingSchema, {
-      ...values,
-      mono: counter(values.mono) ?? '',
-      color: counter(values.color),
-      confirm,
-    });
-    if (!checked.ok) {
-      const field = checked.field ?? 'serial';
-      setInvalid(field);
-      fail(
-        'validation',
-        field === 'email' && values.email.trim()
-          ? TOAST.badEmail
-          : { title: TOAST.validation.title, text: checked.error },
-      );
-      form.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
+    // The required fields, whole numbers and the spec's e-mail pattern here; every other
+    // rule (core/service-validation.ts) is the server's, whose Polish message is shown.
+    const mono = counter(values.mono);
+    const color = counter(values.color);
+    const title = TOAST.validation.title;
+    const problems: [keyof Values, Toast | undefined][] = [
+      ['serial', values.serial.trim() ? undefined : { title, text: SERVICE_ERRORS.serialRequired }],
+      ['mono', typeof mono === 'number' ? undefined : { title, text: SERVICE_ERRORS.counter }],
+      ['color', color === undefined || typeof color === 'number' ? undefined : { title, text: SERVICE_ERRORS.counter }],
+      ['readOn', values.readOn ? undefined : { title, text: SERVICE_ERRORS.readOn }],
+      ['name', values.name.trim() ? undefined : { title, text: FIELD_ERRORS.nameRequired }],
+      ['email', values.email.trim() ? undefined : { title, text: FIELD_ERRORS.emailRequired }],
+      ['email', SPEC_EMAIL.test(values.email.trim()) ? undefined : TOAST.badEmail],
+    ];
+    const problem = problems.find(([, toast]) => toast);
+    if (problem?.[1]) {
+      setInvalid(problem[0]);
+      fail('validation', problem[1]);
+      form.current?.querySelector<HTMLElement>(`[name="${problem[0]}"]`)?.focus();
       return;
     }
     setInvalid(undefined);
@@ -156,7 +159,7 @@ function MeterForm(props: MeterProps) {
     setQuestion(undefined);
     setBusy(true);
     submission.current ??= newSubmissionId();
-    const r = checked.data;
+    const r = { ...values, mono: mono as number, color: typeof color === 'number' ? color : null, confirm };
     const result = await postJson<{ ok: boolean; serial: string; readOn: string }>(
       `${props.apiBase || scriptOrigin}${METER_PATH}`,
       {
@@ -174,11 +177,11 @@ function MeterForm(props: MeterProps) {
         METER_TEXT.done(
           result.data.serial ?? r.serial,
           pages(r.mono),
-          r.color != null ? pages(r.color) : undefined,
+          r.color !== null ? pages(r.color) : undefined,
           (result.data.readOn ?? r.readOn).split('-').reverse().join('.'),
         ),
       );
-      emit(host(), 'kserowo:lead', { kind: 'meter', serial: r.serial });
+      emit(host(), 'kserowo:lead', { kind: 'meter', serial: result.data.serial ?? r.serial });
     } else if (result.kind === 'server' && result.status === 422 && result.error) {
       setQuestion(result.error);
     } else if (result.kind === 'server') {

@@ -19,13 +19,8 @@ import type { WidgetHostProps } from '../core/define.ts';
 import { TOAST } from '../core/errors.ts';
 import { emit, hostOf } from '../core/events.ts';
 import { WidgetBoundary } from '../core/Fallback.tsx';
-import {
-  FAULT_CATEGORIES,
-  SERVICE_LIMITS,
-  type ServiceRequestInput,
-  serviceRequestSchema,
-} from '../core/service-validation.ts';
-import { LIMITS, type Toast, check } from '../core/validation.ts';
+import { FAULT_CATEGORIES, SERVICE_ERRORS, SERVICE_LIMITS } from '../core/service-fields.ts';
+import { FIELD_ERRORS, LIMITS, SPEC_EMAIL, type Toast } from '../core/validation.ts';
 import type { CommonProps } from '../core/widget-props.ts';
 import { ErrorToast, Field, Honeypot, KIT_TEXT, PrivacyBlock } from '../core/service-form.tsx';
 
@@ -132,6 +127,23 @@ function initial(props: ServiceProps): Values {
   };
 }
 
+/** The first empty required field (or an address failing the spec's pattern), with its toast. */
+function firstProblem(values: Values): { field: keyof Values; toast: Toast } | undefined {
+  const title = TOAST.validation.title;
+  const missing: [keyof Values, string][] = [
+    ['serial', values.serial.trim() || values.nip.trim() ? '' : SERVICE_ERRORS.serialOrNip],
+    ['category', values.category ? '' : SERVICE_ERRORS.category],
+    ['description', values.description.trim() ? '' : SERVICE_ERRORS.descriptionRequired],
+    ['name', values.name.trim() ? '' : FIELD_ERRORS.nameRequired],
+    ['phone', values.phone.trim() ? '' : SERVICE_ERRORS.phoneRequired],
+    ['email', values.email.trim() ? '' : FIELD_ERRORS.emailRequired],
+  ];
+  const first = missing.find(([, text]) => text);
+  if (first) return { field: first[0], toast: { title, text: first[1] } };
+  if (!SPEC_EMAIL.test(values.email.trim())) return { field: 'email', toast: TOAST.badEmail };
+  return undefined;
+}
+
 function ServiceForm(props: ServiceProps) {
   const id = useId();
   const [values, setValues] = useState<Values>(() => initial(props));
@@ -163,25 +175,21 @@ function ServiceForm(props: ServiceProps) {
   const submit = async (event: Event) => {
     event.preventDefault();
     if (busy) return;
-    const checked = check(serviceRequestSchema, values);
-    if (!checked.ok) {
-      const field = checked.field ?? 'serial';
-      setInvalid(field);
-      fail(
-        'validation',
-        field === 'email' && values.email.trim()
-          ? TOAST.badEmail
-          : { title: TOAST.validation.title, text: checked.error },
-      );
-      form.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
+    // The required fields and the spec's e-mail pattern here; every other rule (the
+    // schema in core/service-validation.ts) is the server's, whose Polish message is shown.
+    const problem = firstProblem(values);
+    if (problem) {
+      setInvalid(problem.field);
+      fail('validation', problem.toast);
+      form.current?.querySelector<HTMLElement>(`[name="${problem.field}"]`)?.focus();
       return;
     }
     setInvalid(undefined);
     setToast(undefined);
     setBusy(true);
     submission.current ??= newSubmissionId();
-    const body: ServiceRequestInput & { website: string } = {
-      ...checked.data,
+    const body = {
+      ...values,
       submissionId: submission.current,
       attribution: attribution(props),
       website: honeypot.current?.value ?? '',

@@ -4,7 +4,7 @@
  * so the text carries a placeholder the batch replaces (models/tickets.ts). User text goes
  * only into the body; the subject is ours alone.
  */
-import { line } from './delivery.ts';
+import { line } from './text.ts';
 import type { Notification } from '../models/outbox.ts';
 import { TICKET_NUMBER_PLACEHOLDER } from '../models/tickets.ts';
 import { FAULT_CATEGORIES, type ServiceRequestInput } from '../../widgets/core/service-validation.ts';

@@ -7,6 +7,7 @@
  * `submissionId` answers the first reading (409 when its data differ).
  */
 import { type Context, Hono } from 'hono';
+import { SERVICE_API_ERRORS } from '../http/errors.ts';
 import { type IntakeEnv, leadIntake } from '../http/intake.ts';
 import { deviceBySerial } from '../models/devices.ts';
 import { asReading, readingBySubmission, readingsOfDevice, storeReading } from '../models/readings.ts';
@@ -14,22 +15,6 @@ import { bodyHash } from './service.ts';
 import { checkReading } from '../../widgets/core/meter.ts';
 import { meterReadingSchema } from '../../widgets/core/service-validation.ts';
 import { check } from '../../widgets/core/validation.ts';
-
-const day = (iso: string): string => iso.split('-').reverse().join('.');
-const pages = (n: number): string => n.toLocaleString('pl-PL');
-
-export const METER_API_ERRORS = {
-  unknownSerial:
-    'Nie znamy urządzenia o tym numerze seryjnym. Sprawdź numer na naklejce urządzenia albo napisz do nas przez formularz kontaktowy.',
-  lower: (mono: number, color: number | null, on: string) =>
-    `Stan licznika nie może być niższy niż poprzedni odczyt z dnia ${day(on)} (${pages(mono)} stron mono${
-      color !== null ? `, ${pages(color)} stron kolor` : ''
-    }). Sprawdź wpisane liczby.`,
-  jump: (now: number, average: number) =>
-    `Od poprzedniego odczytu przybyło wyjątkowo dużo stron (około ${pages(now)} miesięcznie, średnio ${pages(average)}). Sprawdź liczby i potwierdź, że są poprawne.`,
-  storage: 'Nie udało się zapisać odczytu. Spróbuj ponownie za chwilę.',
-  replayConflict: 'Ten odczyt został już wysłany z innymi danymi. Odśwież stronę i wyślij formularz ponownie.',
-} as const;
 
 export const meterReadings = new Hono<IntakeEnv>();
 
@@ -51,20 +36,20 @@ meterReadings.post('/', leadIntake({ spamAnswer }), async (c) => {
   try {
     const first = await readingBySubmission(c.env.DB, submissionId);
     if (first) {
-      if (first.body_hash !== hash) return c.json({ error: METER_API_ERRORS.replayConflict }, 409);
+      if (first.body_hash !== hash) return c.json({ error: SERVICE_API_ERRORS.readingReplayConflict }, 409);
       return c.json({ ok: true, id: String(first.id), serial: r.serial, readOn: first.read_on }, 201);
     }
     const device = await deviceBySerial(c.env.DB, r.serial);
-    if (!device) return c.json({ error: METER_API_ERRORS.unknownSerial }, 400);
+    if (!device) return c.json({ error: SERVICE_API_ERRORS.unknownSerial }, 400);
     const history = (await readingsOfDevice(c.env.DB, device.id)).map(asReading);
     const verdict = checkReading(history, { readOn: r.readOn, mono: r.mono, color: r.color ?? null });
     if (verdict.kind === 'lower')
       return c.json(
-        { error: METER_API_ERRORS.lower(verdict.previous.mono, verdict.previous.color, verdict.previous.readOn) },
+        { error: SERVICE_API_ERRORS.lower(verdict.previous.mono, verdict.previous.color, verdict.previous.readOn) },
         400,
       );
     if (verdict.kind === 'jump' && !r.confirm)
-      return c.json({ error: METER_API_ERRORS.jump(verdict.monthlyNow, verdict.monthlyAverage), confirm: true }, 422);
+      return c.json({ error: SERVICE_API_ERRORS.jump(verdict.monthlyNow, verdict.monthlyAverage), confirm: true }, 422);
     const { row } = await storeReading(c.env.DB, {
       deviceRow: device.id,
       readOn: r.readOn,
@@ -79,6 +64,6 @@ meterReadings.post('/', leadIntake({ spamAnswer }), async (c) => {
     return c.json({ ok: true, id: String(row.id), serial: device.serial, readOn: row.read_on }, 201);
   } catch (error) {
     console.error('meter: storing the reading failed', error);
-    return c.json({ error: METER_API_ERRORS.storage }, 503);
+    return c.json({ error: SERVICE_API_ERRORS.readingStorage }, 503);
   }
 });

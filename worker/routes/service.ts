@@ -11,6 +11,7 @@ import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
 import { enqueueNotification } from '../email/delivery.ts';
 import { ticketNotification } from '../email/ticket-notification.ts';
+import { SERVICE_API_ERRORS } from '../http/errors.ts';
 import { type IntakeEnv, leadIntake } from '../http/intake.ts';
 import { liveCatalogue } from '../models/catalogue.ts';
 import { type DeviceRow, deviceById, deviceBySerial, devicesByNip } from '../models/devices.ts';
@@ -23,13 +24,6 @@ import { company } from '../../widgets/core/company.ts';
 import { findDevice } from '../../widgets/core/model.ts';
 import { serviceRequestSchema } from '../../widgets/core/service-validation.ts';
 import { check } from '../../widgets/core/validation.ts';
-
-export const SERVICE_API_ERRORS = {
-  /** 503: the ticket could not be stored. */
-  ticketStorage: 'Nie udało się zapisać zgłoszenia. Spróbuj ponownie za chwilę lub zadzwoń do serwisu.',
-  /** 409: the same submission id came back with other data (DESIGN §7). */
-  replayConflict: 'To zgłoszenie zostało już wysłane z innymi danymi. Odśwież stronę i wyślij formularz ponownie.',
-} as const;
 
 /** The status page of ticket `id`. */
 export const ticketUrl = (c: Context, id: string): string => `${new URL(c.req.url).origin}/serwis/zgloszenie/${id}`;

@@ -6,20 +6,13 @@
  */
 import { Hono } from 'hono';
 import { parseCsv, toCsv } from '../../http/csv.ts';
+import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS } from '../../http/errors.ts';
 import { liveCatalogue } from '../../models/catalogue.ts';
 import { addDevice, listDevices, updateDevice, upsertDevices } from '../../models/devices.ts';
 import { LEVEL_NAMES, type Catalogue, findDevice } from '../../../widgets/core/model.ts';
 import { type DeviceInput, SERVICE_ERRORS, deviceSchema } from '../../../widgets/core/service-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
-import { ADMIN_ERRORS, type AdminEnv, jsonBody } from './guard.ts';
-
-export const DEVICE_ERRORS = {
-  taken: 'Urządzenie o tym numerze seryjnym jest już w rejestrze.',
-  csvEmpty: 'Plik CSV nie zawiera żadnego urządzenia (pierwszy wiersz to nagłówek).',
-  csvHeader: 'Brak kolumny „numer_seryjny” w nagłówku pliku CSV.',
-  csvTooMany: 'Najwyżej 1000 urządzeń w jednym pliku.',
-  row: (line: number, error: string) => `Wiersz ${line}: ${error} Nic nie zaimportowano.`,
-} as const;
+import { type AdminEnv, jsonBody } from './guard.ts';
 
 /** The columns of the export and the import, in order. */
 export const DEVICE_CSV_COLUMNS = [
@@ -70,7 +63,7 @@ deviceRoutes.post('/devices', async (c) => {
   const checked = checkDevice(await liveCatalogue(c.env.DB), body);
   if (!checked.ok) return c.json({ error: checked.error }, 400);
   const device = await addDevice(c.env.DB, checked.data);
-  if (!device) return c.json({ error: DEVICE_ERRORS.taken }, 409);
+  if (!device) return c.json({ error: SERVICE_ADMIN_ERRORS.serialTaken }, 409);
   return c.json({ ok: true, device }, 201);
 });
 
@@ -83,7 +76,7 @@ deviceRoutes.put('/devices/:id', async (c) => {
   if (!checked.ok) return c.json({ error: checked.error }, 400);
   const result = await updateDevice(c.env.DB, id, checked.data);
   if (result === 'missing') return c.json({ error: ADMIN_ERRORS.notFound }, 404);
-  if (result === 'taken') return c.json({ error: DEVICE_ERRORS.taken }, 409);
+  if (result === 'taken') return c.json({ error: SERVICE_ADMIN_ERRORS.serialTaken }, 409);
   return c.json({ ok: true, device: result });
 });
 
@@ -91,11 +84,11 @@ deviceRoutes.post('/devices/import', async (c) => {
   const body = (await jsonBody(c)) as { csv?: unknown } | undefined;
   if (!body || typeof body.csv !== 'string') return c.json({ error: ADMIN_ERRORS.badJson }, 400);
   const [header, ...rows] = parseCsv(body.csv);
-  if (!header || rows.length === 0) return c.json({ error: DEVICE_ERRORS.csvEmpty }, 400);
-  if (rows.length > 1000) return c.json({ error: DEVICE_ERRORS.csvTooMany }, 400);
+  if (!header || rows.length === 0) return c.json({ error: SERVICE_ADMIN_ERRORS.csvEmpty }, 400);
+  if (rows.length > 1000) return c.json({ error: SERVICE_ADMIN_ERRORS.csvTooMany }, 400);
   const names = header.map((h) => h.trim().toLowerCase());
   const at = (name: string) => names.indexOf(name);
-  if (at('numer_seryjny') < 0) return c.json({ error: DEVICE_ERRORS.csvHeader }, 400);
+  if (at('numer_seryjny') < 0) return c.json({ error: SERVICE_ADMIN_ERRORS.csvHeader }, 400);
   const catalogue = await liveCatalogue(c.env.DB);
   const devices: DeviceInput[] = [];
   for (const [index, row] of rows.entries()) {
@@ -115,7 +108,7 @@ deviceRoutes.post('/devices/import', async (c) => {
       phone: cell('telefon'),
       city: cell('miejscowosc'),
     });
-    if (!checked.ok) return c.json({ error: DEVICE_ERRORS.row(index + 2, checked.error) }, 400);
+    if (!checked.ok) return c.json({ error: SERVICE_ADMIN_ERRORS.csvRow(index + 2, checked.error) }, 400);
     devices.push(checked.data);
   }
   await upsertDevices(c.env.DB, devices);

@@ -10,20 +10,15 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { toCsv } from '../../http/csv.ts';
+import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS, SERVICE_API_ERRORS } from '../../http/errors.ts';
 import { liveCatalogue } from '../../models/catalogue.ts';
 import { deviceBySerial, listDevices } from '../../models/devices.ts';
 import { asReading, listReadings, readingsOfDevice, readingsUpTo, storeReading } from '../../models/readings.ts';
-import { METER_API_ERRORS } from '../meter.ts';
 import { type Catalogue, LEVEL_NAMES, findDevice, findPackage } from '../../../widgets/core/model.ts';
 import { checkReading, monthBounds, overageOf, pagesInPeriod } from '../../../widgets/core/meter.ts';
 import { SERVICE_ERRORS, meterReadingSchema } from '../../../widgets/core/service-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
-import { ADMIN_ERRORS, type AdminEnv, jsonBody } from './guard.ts';
-
-export const READING_ERRORS = {
-  period: 'Podaj okres rozliczenia jako RRRR-MM.',
-  unknownSerial: 'Nie ma urządzenia o tym numerze seryjnym w rejestrze.',
-} as const;
+import { type AdminEnv, jsonBody } from './guard.ts';
 
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
 
@@ -41,11 +36,11 @@ export const readingRoutes = new Hono<AdminEnv>();
 readingRoutes.get('/readings', async (c) => {
   const serial = c.req.query('serial')?.trim();
   const month = c.req.query('month')?.trim() || undefined;
-  if (month && !PERIOD.test(month)) return c.json({ error: READING_ERRORS.period }, 400);
+  if (month && !PERIOD.test(month)) return c.json({ error: SERVICE_ADMIN_ERRORS.period }, 400);
   let deviceRow: number | undefined;
   if (serial) {
     const device = await deviceBySerial(c.env.DB, serial.toUpperCase());
-    if (!device) return c.json({ error: READING_ERRORS.unknownSerial }, 404);
+    if (!device) return c.json({ error: SERVICE_ADMIN_ERRORS.unknownSerial }, 404);
     deviceRow = device.id;
   }
   const rows = await listReadings(c.env.DB, { ...(deviceRow ? { deviceRow } : {}), ...(month ? { month } : {}) });
@@ -72,13 +67,13 @@ readingRoutes.post('/readings', async (c) => {
   if (!parsed.ok) return c.json({ error: parsed.error }, 400);
   const r = parsed.data;
   const device = await deviceBySerial(c.env.DB, r.serial);
-  if (!device) return c.json({ error: READING_ERRORS.unknownSerial }, 404);
+  if (!device) return c.json({ error: SERVICE_ADMIN_ERRORS.unknownSerial }, 404);
   if (!r.reset) {
     const history = (await readingsOfDevice(c.env.DB, device.id)).map(asReading);
     const verdict = checkReading(history, { readOn: r.readOn, mono: r.mono, color: r.color ?? null });
     if (verdict.kind === 'lower')
       return c.json(
-        { error: METER_API_ERRORS.lower(verdict.previous.mono, verdict.previous.color, verdict.previous.readOn) },
+        { error: SERVICE_API_ERRORS.lower(verdict.previous.mono, verdict.previous.color, verdict.previous.readOn) },
         400,
       );
   }
@@ -151,7 +146,7 @@ const rate = (n: number): string => String(n).replace('.', ',');
 
 readingRoutes.get('/readings/billing', async (c) => {
   const period = c.req.query('period') ?? '';
-  if (!PERIOD.test(period)) return c.json({ error: READING_ERRORS.period }, 400);
+  if (!PERIOD.test(period)) return c.json({ error: SERVICE_ADMIN_ERRORS.period }, 400);
   const lines = await billing(c.env.DB, await liveCatalogue(c.env.DB), period);
   const total = Math.round(lines.reduce((sum, l) => sum + l.amount * 100, 0)) / 100;
   if (c.req.query('format') === 'json') return c.json({ period, lines, total });

@@ -16,7 +16,8 @@ import {
 import { businessMillisBetween } from '../../../widgets/core/business-hours.ts';
 import { ticketStatusSchema } from '../../../widgets/core/service-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
-import { ADMIN_ERRORS, type AdminEnv, jsonBody } from './guard.ts';
+import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS } from '../../http/errors.ts';
+import { type AdminEnv, jsonBody } from './guard.ts';
 
 export const ticketRoutes = new Hono<AdminEnv>();
 
@@ -59,7 +60,7 @@ export function ticketView(t: TicketRow, now = new Date()) {
 ticketRoutes.get('/tickets', async (c) => {
   const show = c.req.query('show') ?? 'open';
   if (show !== 'open' && show !== 'closed' && show !== 'all')
-    return c.json({ error: 'Nieprawidłowy filtr zgłoszeń.' }, 400);
+    return c.json({ error: SERVICE_ADMIN_ERRORS.ticketFilter }, 400);
   const now = new Date();
   const tickets = (await listTickets(c.env.DB, show)).map((t) => ticketView(t, now));
   return c.json({ tickets });
