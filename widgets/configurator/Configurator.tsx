@@ -20,9 +20,10 @@ import { scriptOrigin, useCatalogue } from '../core/catalogue-source.ts';
 import { reportLead, reportStep } from './report.ts';
 import { emit, hostOf } from '../core/events.ts';
 import { Loading, WidgetBoundary } from '../core/Fallback.tsx';
+import * as v from 'valibot';
+import { nipSchema, QUOTE_ERRORS } from '../core/quote-validation.ts';
 import { TOAST } from '../core/errors.ts';
 import { FALLBACK } from '../core/texts.ts';
-import { isValidNip } from '../core/nip.ts';
 import { checkContactForm } from '../core/validation.ts';
 import type { WidgetHostProps } from '../core/define.ts';
 import type { CommonProps } from '../core/widget-props.ts';
@@ -149,7 +150,8 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
     // The contact form's checks (spec §5 toasts, then the strict ones), then the NIP checksum.
     const checked = checkContactForm(contact);
     if (!checked.ok) return fail('validation', checked.toast);
-    if (contact.nip.trim() && !isValidNip(contact.nip)) return fail('validation', T.badNip);
+    if (!v.safeParse(nipSchema, contact.nip).success)
+      return fail('validation', { title: T.badNip, text: QUOTE_ERRORS.nip });
     const { name, email } = checked.data;
     setSending(true);
     setToast(undefined);

@@ -23,9 +23,6 @@ export const LIMITS = {
   attribution: 2048,
 } as const;
 
-/** Length limits of the quote's extra contact fields (the configurator's inputs, the quote schema). */
-export const QUOTE_LIMITS = { nip: 20, city: 80 } as const;
-
 /** Spec §5: text, an at sign, text, a dot, text, no spaces. */
 export const SPEC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The strict form: one address, none of `, ; < > " ( )` (control characters: `hasLineControl`). */
