@@ -6,15 +6,19 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { type AdminEnv, adminGuard } from './guard.ts';
+import { accessControl } from './access.ts';
 import { sessionRoutes } from './session.ts';
 import { catalogueRoutes } from './catalogue.ts';
 import { leadRoutes } from './leads.ts';
 import { outboxRoutes } from './outbox.ts';
 import { statsRoutes } from './stats.ts';
+import { accountRoutes } from './accounts.ts';
+import { auditRoutes } from './audit.ts';
 
 export const adminApi = new Hono<AdminEnv>();
 
 adminApi.use('*', adminGuard);
+adminApi.use('*', accessControl);
 adminApi.use('*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'Za duże żądanie.' }, 413) }));
 
 adminApi.route('/', sessionRoutes);
@@ -22,3 +26,5 @@ adminApi.route('/', catalogueRoutes);
 adminApi.route('/', leadRoutes);
 adminApi.route('/', outboxRoutes);
 adminApi.route('/', statsRoutes);
+adminApi.route('/', accountRoutes);
+adminApi.route('/', auditRoutes);
