@@ -37,7 +37,7 @@ describe('roles (every admin route × every role)', () => {
       // Still logged in after walking every route.
       expect((await read('/api/admin/session', cookie)).status, role).toBe(200);
     }
-  });
+  }, 30_000);
 
   it('matches the brief: sales works leads but not accounts or the catalogue; service only its areas', async () => {
     const sales = await personWithSession('sales');

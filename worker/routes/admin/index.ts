@@ -10,6 +10,7 @@ import { accessControl } from './access.ts';
 import { sessionRoutes } from './session.ts';
 import { catalogueRoutes } from './catalogue.ts';
 import { leadRoutes } from './leads.ts';
+import { ownershipRoutes } from './ownership.ts';
 import { outboxRoutes } from './outbox.ts';
 import { statsRoutes } from './stats.ts';
 import { accountRoutes } from './accounts.ts';
@@ -23,6 +24,7 @@ adminApi.use('*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error
 
 adminApi.route('/', sessionRoutes);
 adminApi.route('/', catalogueRoutes);
+adminApi.route('/', ownershipRoutes);
 adminApi.route('/', leadRoutes);
 adminApi.route('/', outboxRoutes);
 adminApi.route('/', statsRoutes);

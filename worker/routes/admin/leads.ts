@@ -24,6 +24,7 @@ import {
   setLeadStatus,
 } from '../../models/leads.ts';
 import { notificationsOfLead } from '../../models/outbox.ts';
+import { auditDetails } from '../../models/audit.ts';
 import { ADMIN_ERRORS, type AdminEnv, jsonBody } from './guard.ts';
 
 export const leadRoutes = new Hono<AdminEnv>();
@@ -87,6 +88,9 @@ export function leadJson(row: LeadRow & { email_state?: string | null }) {
     submissionId: row.submission_id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    // Issue 18: who handles it and when it was first answered (migration 0031).
+    assignedTo: (row as { assigned_to?: number | null }).assigned_to ?? null,
+    firstResponseAt: (row as { first_response_at?: string | null }).first_response_at ?? null,
     ...(row.email_state === undefined ? {} : { emailState: row.email_state }),
   };
 }
@@ -248,7 +252,11 @@ leadRoutes.patch('/leads/:id', async (c) => {
     return c.json({ error: LEAD_ERRORS.status }, 400);
   if (body.notes !== undefined && (typeof body.notes !== 'string' || body.notes.length > 5000))
     return c.json({ error: LEAD_ERRORS.notes }, 400);
-  if (!(await leadById(c.env.DB, id))) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
+  const before = await leadById(c.env.DB, id);
+  if (!before) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
+  if (body.status !== undefined && body.status !== before.status)
+    auditDetails(c, { status: { from: before.status, to: body.status } });
+  if (typeof body.notes === 'string' && body.notes !== before.notes) auditDetails(c, { notes: 'zmienione' });
   if (body.status !== undefined) await setLeadStatus(c.env.DB, id, body.status as LeadStatus);
   if (typeof body.notes === 'string') await setLeadNotes(c.env.DB, id, body.notes);
   const row = await leadById(c.env.DB, id);
