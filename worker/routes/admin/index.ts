@@ -15,6 +15,7 @@ import { outboxRoutes } from './outbox.ts';
 import { statsRoutes } from './stats.ts';
 import { accountRoutes } from './accounts.ts';
 import { auditRoutes } from './audit.ts';
+import { webhookRoutes } from './webhooks.ts';
 
 export const adminApi = new Hono<AdminEnv>();
 
@@ -30,3 +31,4 @@ adminApi.route('/', outboxRoutes);
 adminApi.route('/', statsRoutes);
 adminApi.route('/', accountRoutes);
 adminApi.route('/', auditRoutes);
+adminApi.route('/', webhookRoutes);
