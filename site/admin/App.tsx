@@ -9,6 +9,7 @@ import { ROLE_LABELS, type Role, mayUse } from '../../widgets/core/roles.ts';
 import { LIMITS } from '../../widgets/core/validation.ts';
 import { AccountView, SetPasswordView, TeamView } from './TeamView.tsx';
 import { AuditView } from './AuditView.tsx';
+import { WebhooksView } from './WebhooksView.tsx';
 import { ApiRefused, ApiUnavailable, SessionEnded, api } from './api.ts';
 import { CatalogueView } from './CatalogueView.tsx';
 import { LeadsView } from './LeadsView.tsx';
@@ -47,6 +48,7 @@ const VIEWS = [
   { id: 'cennik', area: 'catalogue', label: 'Cennik', render: (p: ViewProps) => <CatalogueView {...p} /> },
   { id: 'snippety', area: 'leads', label: 'Snippety', render: (p: ViewProps) => <SnippetView {...p} /> },
   { id: 'zespol', area: 'accounts', label: 'Zespół', render: (p: ViewProps) => <TeamView {...p} /> },
+  { id: 'webhooki', area: 'webhooks', label: 'Webhooki', render: (p: ViewProps) => <WebhooksView {...p} /> },
   { id: 'historia', area: 'audit', label: 'Historia zmian', render: (p: ViewProps) => <AuditView {...p} /> },
   { id: 'konto', area: 'me', label: 'Moje konto', render: (p: ViewProps) => <AccountView {...p} /> },
 ] as const;

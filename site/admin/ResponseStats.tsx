@@ -45,35 +45,37 @@ export function ResponseStats({
   const table = (id: string, title: string, rows: Row[], label: (k: string) => string = (k) => k) => (
     <section className="card" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">
-              <span className="sr-only">Grupa</span>
-            </th>
-            <th scope="col">Leady</th>
-            <th scope="col">W {data.targetHours} h rob.</th>
-            <th scope="col">Mediana</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.key}>
-              <th scope="row">{label(r.key)}</th>
-              <td className="num">{r.leads}</td>
-              <td className="num">{r.share === null ? '–' : `${formatNumber(Math.round(r.share * 100))}%`}</td>
-              <td className="num">
-                {r.medianHours === null ? '–' : `${formatNumber(Math.round(r.medianHours * 10) / 10)} h`}
-              </td>
-            </tr>
-          ))}
-          {rows.length === 0 && (
+      <div className="table-wrap">
+        <table>
+          <thead>
             <tr>
-              <td colSpan={4}>Brak danych.</td>
+              <th scope="col">
+                <span className="sr-only">Grupa</span>
+              </th>
+              <th scope="col">Leady</th>
+              <th scope="col">W {data.targetHours} h rob.</th>
+              <th scope="col">Mediana</th>
             </tr>
-          )}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.key}>
+                <th scope="row">{label(r.key)}</th>
+                <td className="num">{r.leads}</td>
+                <td className="num">{r.share === null ? '–' : `${formatNumber(Math.round(r.share * 100))}%`}</td>
+                <td className="num">
+                  {r.medianHours === null ? '–' : `${formatNumber(Math.round(r.medianHours * 10) / 10)} h`}
+                </td>
+              </tr>
+            ))}
+            {rows.length === 0 && (
+              <tr>
+                <td colSpan={4}>Brak danych.</td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
   return (

@@ -1,3 +1,4 @@
+// Each person added costs two PBKDF2 hashes of 100,000 rounds: slow on a shared machine, hence the timeouts.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { personWithSession } from './accounts-helpers.ts';
@@ -13,7 +14,7 @@ async function newLead(name: string, attribution: Record<string, string> = {}): 
   return ((await res.json()) as { id: string }).id;
 }
 
-describe('lead ownership and response time', () => {
+describe('lead ownership and response time', { timeout: 30_000 }, () => {
   it('a sales person takes a lead; the owner gives one to them and they get an e-mail', async () => {
     const sales = await personWithSession('sales');
     const owner = await login('198.18.20.1');
