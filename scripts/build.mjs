@@ -38,6 +38,27 @@ async function buildWidgets() {
   }
 }
 
+/**
+ * From the widgets' contracts (scripts/contracts.ts): custom-elements.json and
+ * kserowo.d.ts beside the widgets, the README's widget tables; fails when a contract
+ * description was bundled into a widget chunk.
+ */
+async function buildContracts() {
+  mkdirSync(cache, { recursive: true });
+  const entry = path.join(cache, 'contracts.mjs');
+  await esbuild.build({
+    entryPoints: [path.join(root, 'scripts/contracts.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: entry,
+    logLevel: 'warning',
+  });
+  const { writeContractFiles } = await import(`${pathToFileURL(entry).href}?t=${Date.now()}`);
+  writeContractFiles(path.join(out, 'widgets/v1'), path.join(root, 'README.md'));
+}
+
 /** Site script and CSS, hashed for immutable caching; returns their public paths. */
 async function buildSiteAssets() {
   const assetsOut = path.join(out, 'assets');
@@ -140,6 +161,7 @@ export async function build() {
   const started = Date.now();
   rmSync(out, { recursive: true, force: true });
   const widgetSizes = await buildWidgets();
+  await buildContracts();
   const assets = await buildSiteAssets();
   const pages = await buildPages(assets);
   await buildAdmin();

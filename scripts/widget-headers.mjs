@@ -4,13 +4,15 @@
 // never change, so they are cached for a year; the `kserowo.js` alias and `manifest.json`
 // point at the newest build and are cached for five minutes.
 // Kept apart from the pages' security headers so each side can change without the other.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const WIDGETS_PATH = '/widgets/v1';
 // (Not `must-revalidate`: the assets server drops a Cache-Control rule with it.)
 export const SHORT_CACHE = 'public, max-age=300';
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/** Types for hosts: the TypeScript declarations and the Custom Elements Manifest. */
+export const HOST_TYPE_FILES = ['kserowo.d.ts', 'custom-elements.json'];
 
 /**
  * The `_headers` block for the widget files built into `widgetsDir`: one rule per file
@@ -24,6 +26,8 @@ export function widgetHeaders(widgetsDir) {
     file.alias ? SHORT_CACHE : IMMUTABLE_CACHE,
   ]);
   files.push(['manifest.json', SHORT_CACHE]);
+  // Generated from the widgets' contracts (scripts/contracts.ts), at stable URLs for hosts.
+  for (const name of HOST_TYPE_FILES) if (existsSync(path.join(widgetsDir, name))) files.push([name, SHORT_CACHE]);
   files.sort(([a], [b]) => a.localeCompare(b));
   const lines = ['# Widget files: loadable from any site, without credentials (scripts/widget-headers.mjs).'];
   for (const [name, cache] of files) {
@@ -38,6 +42,8 @@ export function widgetHeaders(widgetsDir) {
       '  X-Content-Type-Options: nosniff',
       `  Cache-Control: ${cache}`,
     );
+    // The assets server would call `.ts` an MPEG transport stream.
+    if (name.endsWith('.d.ts')) lines.push('  ! Content-Type', '  Content-Type: text/plain; charset=utf-8');
   }
   return `${lines.join('\n')}\n`;
 }

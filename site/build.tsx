@@ -38,8 +38,8 @@ export interface Route {
   meta: Omit<PageMeta, 'path' | 'head'>;
   /** Pages with pre-rendered prices carry the catalogue inline (DESIGN §2). */
   withCatalogue?: boolean;
-  /** JSON-LD blocks of the page. */
-  jsonLd?: Record<string, unknown>[];
+  /** JSON-LD blocks of the page, from the catalogue it is rendered with (prices). */
+  jsonLd?: (catalogue: Catalogue) => Record<string, unknown>[];
   render: (catalogue: Catalogue) => ReactElement;
 }
 
@@ -54,7 +54,7 @@ const cityRoutes: Route[] = cities.map((city) => ({
   file: `miasto/${city.slug}.html`,
   meta: { title: city.metaTitle, description: city.metaDescription },
   withCatalogue: true,
-  jsonLd: [businessJsonLd(city), faqJsonLd(city.faq), cityBreadcrumbJsonLd(city)],
+  jsonLd: (c) => [businessJsonLd(c, city), faqJsonLd(city.faq), cityBreadcrumbJsonLd(city)],
   render: (c) => <CityPage city={city} catalogue={c} />,
 }));
 
@@ -64,14 +64,14 @@ export const routes: Route[] = [
     file: 'index.html',
     meta: metaFor('/'),
     withCatalogue: true,
-    jsonLd: [businessJsonLd(), faqJsonLd(faq.items)],
+    jsonLd: (c) => [businessJsonLd(c), faqJsonLd(faq.items)],
     render: (c) => <HomePage catalogue={c} />,
   },
   {
     path: '/kontakt',
     file: 'kontakt.html',
     meta: metaFor('/kontakt'),
-    jsonLd: [businessJsonLd()],
+    jsonLd: (c) => [businessJsonLd(c)],
     render: () => <ContactPage />,
   },
   {
@@ -86,13 +86,13 @@ export const routes: Route[] = [
     file: 'konfigurator.html',
     meta: metaFor('/konfigurator'),
     withCatalogue: true,
-    render: () => <ConfiguratorPage />,
+    render: (c) => <ConfiguratorPage catalogue={c} />,
   },
   {
     path: '/o-nas',
     file: 'o-nas.html',
     meta: metaFor('/o-nas'),
-    jsonLd: [businessJsonLd()],
+    jsonLd: (c) => [businessJsonLd(c)],
     render: () => <AboutPage />,
   },
   {
@@ -106,7 +106,7 @@ export const routes: Route[] = [
     path: '/miasta',
     file: 'miasta.html',
     meta: metaFor('/miasta'),
-    jsonLd: [businessJsonLd()],
+    jsonLd: (c) => [businessJsonLd(c)],
     render: () => <CitiesPage />,
   },
   {
@@ -125,8 +125,8 @@ export function renderPage(route: Route, catalogue: Catalogue, assets: Assets): 
     path: route.path,
     head: (
       <>
-        {route.jsonLd?.map((data, i) => (
-          <JsonLd key={i} data={data} />
+        {route.jsonLd?.(catalogue).map((data) => (
+          <JsonLd key={String(data['@type'])} data={data} />
         ))}
         {route.withCatalogue && <InlineCatalogue catalogue={catalogue} />}
       </>

@@ -45,7 +45,7 @@ const offer = (path: string): NavLink[] => [
 ];
 
 const mainNav = (path: string): { before: NavLink[]; after: NavLink[] } => ({
-  before: [{ href: '/', label: 'Strona główna' }],
+  before: [{ href: '/', label: FALLBACK.home }],
   after: [
     { href: sectionHref(path, 'why-us'), label: `Dlaczego ${company.brand}?` },
     { href: sectionHref(path, 'testimonials'), label: 'Opinie' },

@@ -4,6 +4,9 @@
  * its local variant for a city page, `sitemap.xml` and `robots.txt`.
  */
 import { company } from '../widgets/core/company.ts';
+import { formatNumber } from '../widgets/core/format.ts';
+import type { Catalogue } from '../widgets/core/model.ts';
+import { FALLBACK } from '../widgets/core/texts.ts';
 import { type City, cities } from './content/cities.ts';
 import { publicRoutes } from './routes.ts';
 
@@ -23,8 +26,20 @@ const serviceRadius: Json = {
   geoRadius: company.serviceRadiusKm * 1000,
 };
 
-/** The business as search engines see it; `city` narrows areaServed to one city page. */
-export function businessJsonLd(city?: City): Json {
+/**
+ * 'od 175 zł netto / mies.': the lowest monthly price of the catalogue. A pure function of
+ * the catalogue, so a page re-rendered for a published catalogue version states its price.
+ */
+export function priceRangeText(catalogue: Catalogue): string {
+  const prices = catalogue.devices.flatMap((d) => d.packages.map((p) => p.monthlyPrice));
+  return `od ${formatNumber(Math.min(...prices))} zł netto / mies.`;
+}
+
+/**
+ * The business as search engines see it, priced from `catalogue`; `city` narrows
+ * areaServed to one city page.
+ */
+export function businessJsonLd(catalogue: Catalogue, city?: City): Json {
   const areaServed = city
     ? [cityPlace(city), ...city.nearbyTowns.map((name) => ({ '@type': 'Place', name }))]
     : [...cities.map(cityPlace), serviceRadius];
@@ -42,7 +57,7 @@ export function businessJsonLd(city?: City): Json {
     email: company.email,
     // The phone is not known yet (a placeholder in company.ts): left out rather than published wrong.
     ...(company.placeholders.includes('phone') ? {} : { telephone: company.phone.display }),
-    priceRange: 'od 175 zł netto / mies.',
+    priceRange: priceRangeText(catalogue),
     address: {
       '@type': 'PostalAddress',
       addressLocality: company.base.city,
@@ -73,7 +88,7 @@ export function businessJsonLd(city?: City): Json {
 /** Strona główna › Miasta › {city}: the trail shown above a city page's heading. */
 export function cityBreadcrumbJsonLd(city: City): Json {
   const crumbs = [
-    { name: 'Strona główna', url: `${company.url}/` },
+    { name: FALLBACK.home, url: `${company.url}/` },
     { name: 'Miasta', url: `${company.url}/miasta` },
     { name: city.name, url: `${company.url}/miasto/${city.slug}` },
   ];
@@ -102,6 +117,7 @@ export function JsonLd({ data }: { data: Json }) {
   return (
     <script
       type="application/ld+json"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON we build ourselves, with `<` escaped above.
       dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }}
     />
   );

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { api } from './api.ts';
 import type { ViewProps } from './App.tsx';
 import type { Catalogue } from '../../widgets/core/model.ts';
-import { LEVEL_NAMES, PACKAGE_LEVELS } from '../../widgets/core/model.ts';
+import type { AttributeRow } from '../../widgets/contracts.ts';
 import {
   type SnippetChoice,
   type WidgetTag,
@@ -15,9 +15,72 @@ import {
   isCleanValue,
   snippetAttributes,
   snippetCode,
+  snippetFields,
 } from './snippet.ts';
 
 const LOADER = '/widgets/v1/kserowo.js';
+
+interface FieldProps {
+  field: AttributeRow;
+  value: string | boolean | undefined;
+  devices: Catalogue['devices'];
+  onChange: (value: string | boolean) => void;
+}
+
+/** One of the widget's own attributes, as its contract types it: a list, a switch, a number or text. */
+function AttributeField({ field, value, devices, onChange }: FieldProps) {
+  const label = (
+    <span>
+      <code>{field.name}</code> <span className="hint">{field.doc.text}</span>
+    </span>
+  );
+  const pick = (e: { target: EventTarget | null }) => onChange((e.target as HTMLSelectElement).value);
+  if (field.kind === 'boolean')
+    return (
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={value === true}
+          onChange={(e) => onChange((e.target as HTMLInputElement).checked)}
+        />{' '}
+        {label}
+      </label>
+    );
+  // The device list is the live catalogue's, not a fixed list of the contract.
+  const options: [string, string][] | undefined =
+    field.prop === 'device'
+      ? devices.map((d) => [d.id, d.name])
+      : field.doc.values && Object.entries(field.doc.values).filter(([v]) => v !== field.doc.default);
+  if (options) {
+    const defaultLabel = field.doc.default && field.doc.values?.[field.doc.default];
+    return (
+      <label>
+        {label}
+        <select value={String(value ?? '')} onChange={pick}>
+          <option value="">{defaultLabel ? `${defaultLabel} (domyślnie)` : 'Wybór klienta'}</option>
+          {options.map(([v, name]) => (
+            <option key={v} value={v}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </label>
+    );
+  }
+  return (
+    <label>
+      {label}
+      <input
+        inputMode={field.kind === 'number' ? 'numeric' : undefined}
+        value={String(value ?? '')}
+        onInput={(e) => {
+          const typed = (e.target as HTMLInputElement).value;
+          onChange(field.kind === 'number' ? typed.replace(/\D/g, '') : typed);
+        }}
+      />
+    </label>
+  );
+}
 
 export function SnippetView({ onFailure }: ViewProps) {
   const [choice, setChoice] = useState<SnippetChoice>({
@@ -44,17 +107,21 @@ export function SnippetView({ onFailure }: ViewProps) {
   const code = snippetCode(location.origin, choice);
 
   // The live preview: the element built with DOM calls (never from the code string), upgraded by the real loader.
+  // Rebuilt when the tag or an attribute changes (the attributes as one string, so an equal list is no change).
+  const previewTag = choice.tag;
+  const previewAttributes = JSON.stringify(snippetAttributes(choice));
+  const blocked = invalid.length > 0;
   useEffect(() => {
     const box = preview.current;
-    if (!box || invalid.length) return;
-    const el = document.createElement(choice.tag);
-    for (const [name, value] of snippetAttributes(choice)) el.setAttribute(name, value);
+    if (!box || blocked) return;
+    const el = document.createElement(previewTag);
+    for (const [name, value] of JSON.parse(previewAttributes) as [string, string][]) el.setAttribute(name, value);
     box.replaceChildren(el);
     const loader = LOADER;
     import(/* @vite-ignore */ loader).catch(() =>
       box.replaceChildren(document.createTextNode('Nie udało się wczytać skryptu widżetów.')),
     );
-  }, [code]);
+  }, [previewTag, previewAttributes, blocked]);
 
   const set = <K extends keyof SnippetChoice>(key: K, value: SnippetChoice[K]) => {
     setCopied(false);
@@ -104,80 +171,15 @@ export function SnippetView({ onFailure }: ViewProps) {
               ))}
             </select>
           </label>
-          {choice.tag === 'kserowo-pricing' && (
-            <label>
-              Ceny na start
-              <select
-                value={String(choice.extra.type ?? '')}
-                onChange={(e) => setExtra('type', (e.target as HTMLSelectElement).value)}
-              >
-                <option value="">Kolor (domyślnie)</option>
-                <option value="mono">Mono</option>
-              </select>
-            </label>
-          )}
-          {choice.tag === 'kserowo-models' && (
-            <>
-              <label>
-                Liczba modeli <span className="hint">(puste = wszystkie)</span>
-                <input
-                  inputMode="numeric"
-                  value={String(choice.extra.limit ?? '')}
-                  onInput={(e) => setExtra('limit', (e.target as HTMLInputElement).value.replace(/\D/g, ''))}
-                />
-              </label>
-              <label>
-                Kolejność
-                <select
-                  value={String(choice.extra.order ?? '')}
-                  onChange={(e) => setExtra('order', (e.target as HTMLSelectElement).value)}
-                >
-                  <option value="">Najpopularniejsze (domyślnie)</option>
-                  <option value="price">Od najtańszego</option>
-                </select>
-              </label>
-              <label className="check">
-                <input
-                  type="checkbox"
-                  checked={choice.extra.filters === true}
-                  onChange={(e) => setExtra('filters', (e.target as HTMLInputElement).checked)}
-                />{' '}
-                Pokaż filtry
-              </label>
-            </>
-          )}
-          {choice.tag === 'kserowo-configurator' && (
-            <>
-              <label>
-                Urządzenie na start <span className="hint">(opcjonalnie)</span>
-                <select
-                  value={String(choice.extra.device ?? '')}
-                  onChange={(e) => setExtra('device', (e.target as HTMLSelectElement).value)}
-                >
-                  <option value="">Wybór klienta</option>
-                  {devices.map((d) => (
-                    <option key={d.id} value={d.id}>
-                      {d.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label>
-                Pakiet na start <span className="hint">(opcjonalnie)</span>
-                <select
-                  value={String(choice.extra.package ?? '')}
-                  onChange={(e) => setExtra('package', (e.target as HTMLSelectElement).value)}
-                >
-                  <option value="">Wybór klienta</option>
-                  {PACKAGE_LEVELS.map((l) => (
-                    <option key={l} value={l}>
-                      {LEVEL_NAMES[l]}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            </>
-          )}
+          {snippetFields(choice.tag).map((field) => (
+            <AttributeField
+              key={`${choice.tag}:${field.name}`}
+              field={field}
+              value={choice.extra[field.name]}
+              devices={devices}
+              onChange={(value) => setExtra(field.name, value)}
+            />
+          ))}
           {text('partner', 'Partner', '(identyfikator, np. drukarnia-abc)')}
           {text('utmSource', 'utm_source', '(np. abc)')}
           {text('utmMedium', 'utm_medium', '(np. referral)')}

@@ -4,7 +4,9 @@
  * travel times are by road from Słupsk, rounded; coordinates are the town
  * centres. Koszalin and Sławno lie in zachodniopomorskie, the others in pomorskie.
  */
-import type { GeoPoint } from '../../widgets/core/company';
+import { type GeoPoint, company } from '../../widgets/core/company.ts';
+import { SERVICE_CITIES } from '../../widgets/core/quote.ts';
+import { contractTermsText, terms } from '../../widgets/core/terms.ts';
 import type { FaqItem } from './home';
 
 export type CitySlug = 'slupsk' | 'bytow' | 'koszalin' | 'lebork' | 'miastko' | 'slawno';
@@ -58,13 +60,23 @@ export interface CitiesIntro {
   cityLinkLabel: string;
 }
 
-const STANDARD_RESPONSE = 'do 24 h';
-const PREMIUM_RESPONSE = 'do 4 h w pakiecie Premium';
+const { freeTrialDays, standardResponseHours, premiumSlaHours } = terms;
+// The names are those the configurator offers (widgets/core/quote.ts), in the same order.
+const [SLUPSK, BYTOW, KOSZALIN, LEBORK, MIASTKO, SLAWNO] = SERVICE_CITIES as [
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+];
+const STANDARD_RESPONSE = `do ${standardResponseHours} h`;
+const PREMIUM_RESPONSE = `do ${premiumSlaHours} h w pakiecie Premium`;
 
 export const cities: City[] = [
   {
     slug: 'slupsk',
-    name: 'Słupsk',
+    name: SLUPSK,
     locative: 'w Słupsku',
     genitive: 'Słupska',
     county: 'miasto na prawach powiatu, siedziba powiatu słupskiego',
@@ -84,7 +96,7 @@ export const cities: City[] = [
       'Słupsk to baza Kserowo. Stąd wyjeżdżają nasi serwisanci, dlatego firmy i instytucje z miasta oraz okolicznych gmin ' +
         'obsługujemy najszybciej – od instalacji, przez dostawy tonera, po naprawy.',
       'Pracujemy dla biur rachunkowych, kancelarii, przychodni, szkół i firm produkcyjnych. Biuru, które drukuje kilkaset stron ' +
-        'miesięcznie, zwykle wystarcza pakiet Basic; większe zespoły wybierają Business albo Premium z czasem reakcji serwisu do 4 h.',
+        `miesięcznie, zwykle wystarcza pakiet Basic; większe zespoły wybierają Business albo Premium z czasem reakcji serwisu do ${premiumSlaHours} h.`,
       'Nie prowadzimy biura obsługi klienta ani salonu – ofertę, umowę i zgłoszenia serwisowe załatwisz telefonicznie lub online, ' +
         'a technik przyjedzie do Twojej siedziby.',
     ],
@@ -98,13 +110,13 @@ export const cities: City[] = [
         question: 'Czy mogę przyjechać do Waszego biura w Słupsku i obejrzeć urządzenia?',
         answer:
           'Nie prowadzimy biura ani salonu sprzedaży – działamy online i telefonicznie. Zamiast wizyty u nas proponujemy ' +
-          '7 dni bezpłatnego testu: przywieziemy wybrane urządzenie do Twojej firmy i sprawdzisz je w codziennej pracy.',
+          `${freeTrialDays} dni bezpłatnego testu: przywieziemy wybrane urządzenie do Twojej firmy i sprawdzisz je w codziennej pracy.`,
       },
       {
         question: 'Czy obsługujecie także Ustkę i gminy wokół Słupska?',
         answer:
           'Tak. Ustka, Kobylnica, Redzikowo, Dębnica Kaszubska czy Damnica są w zasięgu naszego serwisu na tych samych ' +
-          'warunkach co Słupsk: reagujemy w ciągu 24 h, a w pakiecie Premium w ciągu 4 h.',
+          `warunkach co Słupsk: reagujemy w ciągu ${standardResponseHours} h, a w pakiecie Premium w ciągu ${premiumSlaHours} h.`,
       },
       {
         question: 'Ile trwa instalacja urządzenia w firmie?',
@@ -115,12 +127,12 @@ export const cities: City[] = [
     ],
     metaTitle: 'Dzierżawa kserokopiarek Słupsk – Konica Minolta | Kserowo',
     metaDescription:
-      'Dzierżawa kserokopiarek Konica Minolta w Słupsku: stała opłata, serwis i toner w cenie, reakcja do 24 h, ' +
-      'w Premium do 4 h. 7 dni bezpłatnego testu.',
+      `Dzierżawa kserokopiarek Konica Minolta w Słupsku: stała opłata, serwis i toner w cenie, reakcja do ${standardResponseHours} h, ` +
+      `w Premium do ${premiumSlaHours} h. ${freeTrialDays} dni bezpłatnego testu.`,
   },
   {
     slug: 'bytow',
-    name: 'Bytów',
+    name: BYTOW,
     locative: 'w Bytowie',
     genitive: 'Bytowa',
     county: 'powiat bytowski',
@@ -142,7 +154,7 @@ export const cities: City[] = [
       'Urzędy i szkoły cenią w dzierżawie stałą, przewidywalną opłatę, którą łatwo zaplanować w budżecie na cały rok. ' +
         'Na zapytanie ofertowe przygotujemy ofertę zgodną z wymaganiami zamawiającego.',
       'Z Bytowa do Słupska jest ok. 70 km. Wizyty serwisowe w Bytowie i okolicznych gminach łączymy w stałe trasy, ' +
-        'a zgłoszenia awarii obsługujemy w ciągu 24 h, w pakiecie Premium w ciągu 4 h.',
+        `a zgłoszenia awarii obsługujemy w ciągu ${standardResponseHours} h, w pakiecie Premium w ciągu ${premiumSlaHours} h.`,
     ],
     highlights: [
       'Stolica powiatu bytowskiego w sercu Kaszub, z krzyżackim zamkiem',
@@ -166,17 +178,17 @@ export const cities: City[] = [
         question: 'Czy dojedziecie do firmy w gminie Parchowo albo Tuchomie?',
         answer:
           'Tak. Obsługujemy cały powiat bytowski, także mniejsze miejscowości z dala od Bytowa. Czas reakcji jest taki sam ' +
-          'jak w mieście: do 24 h, a w pakiecie Premium do 4 h.',
+          `jak w mieście: do ${standardResponseHours} h, a w pakiecie Premium do ${premiumSlaHours} h.`,
       },
     ],
     metaTitle: 'Dzierżawa kserokopiarek Bytów – serwis w cenie | Kserowo',
     metaDescription:
       'Kserokopiarki Konica Minolta w abonamencie dla firm, urzędów i szkół w Bytowie i powiecie bytowskim. ' +
-      'Serwis w 24 h, Premium 4 h, 7 dni testu.',
+      `Serwis w ${standardResponseHours} h, Premium ${premiumSlaHours} h, ${freeTrialDays} dni testu.`,
   },
   {
     slug: 'koszalin',
-    name: 'Koszalin',
+    name: KOSZALIN,
     locative: 'w Koszalinie',
     genitive: 'Koszalina',
     county: 'miasto na prawach powiatu, siedziba powiatu koszalińskiego',
@@ -197,7 +209,7 @@ export const cities: City[] = [
         'i biznesowy Pomorza Środkowego. Działają tu sądy, urzędy, Politechnika Koszalińska, liczne kancelarie, ' +
         'biura rachunkowe i firmy usługowe.',
       'Kancelarie, biura rachunkowe i działy administracji drukują dużo, dlatego często wybierają ' +
-        'pakiet Business albo Premium, nierzadko z kolorowym urządzeniem A3. Premium daje czas reakcji serwisu do 4 h – ' +
+        `pakiet Business albo Premium, nierzadko z kolorowym urządzeniem A3. Premium daje czas reakcji serwisu do ${premiumSlaHours} h – ` +
         'ważny tam, gdzie pisma trzeba złożyć w terminie.',
       'Z Koszalina do Słupska jest ok. 70 km, więc serwisant dojeżdża w niespełna godzinę. Przy dłuższej naprawie ' +
         'zostawiamy urządzenie zastępcze, aby praca biura nie stanęła.',
@@ -223,18 +235,18 @@ export const cities: City[] = [
       {
         question: 'Jak szybko serwis dojedzie do Koszalina?',
         answer:
-          'Na zgłoszenia reagujemy w ciągu 24 h, a w pakiecie Premium w ciągu 4 h. Sam dojazd ze Słupska zajmuje ' +
+          `Na zgłoszenia reagujemy w ciągu ${standardResponseHours} h, a w pakiecie Premium w ciągu ${premiumSlaHours} h. Sam dojazd ze Słupska zajmuje ` +
           'technikowi niespełna godzinę, a przy dłuższej naprawie dostarczamy urządzenie zastępcze.',
       },
     ],
     metaTitle: 'Dzierżawa kserokopiarek Koszalin – dla biur | Kserowo',
     metaDescription:
       'Dzierżawa kserokopiarek Konica Minolta w Koszalinie: pakiety Basic, Business i Premium z serwisem i tonerem w cenie. ' +
-      'Reakcja do 24 h, w Premium do 4 h.',
+      `Reakcja do ${standardResponseHours} h, w Premium do ${premiumSlaHours} h.`,
   },
   {
     slug: 'lebork',
-    name: 'Lębork',
+    name: LEBORK,
     locative: 'w Lęborku',
     genitive: 'Lęborka',
     county: 'powiat lęborski',
@@ -246,7 +258,7 @@ export const cities: City[] = [
     response: {
       standard: STANDARD_RESPONSE,
       premium: PREMIUM_RESPONSE,
-      note: 'Dla firm, w których przestój drukarki zatrzymuje wysyłki, polecamy Premium z reakcją do 4 h.',
+      note: `Dla firm, w których przestój drukarki zatrzymuje wysyłki, polecamy Premium z reakcją do ${premiumSlaHours} h.`,
     },
     nearbyTowns: ['Łeba', 'Nowa Wieś Lęborska', 'Cewice', 'Wicko', 'Potęgowo', 'Gniewino'],
     heading: 'Dzierżawa kserokopiarek w Lęborku',
@@ -255,7 +267,7 @@ export const cities: City[] = [
         'Działają tu zakłady produkcyjne, firmy transportowe i logistyczne, hurtownie oraz biura obsługujące przedsiębiorców ' +
         'z całego powiatu.',
       'W firmach produkcyjnych i logistycznych urządzenie pracuje codziennie: dokumenty przewozowe, magazynowe, faktury. ' +
-        'Awaria w takim miejscu zatrzymuje pracę, dlatego polecamy pakiet Premium z reakcją serwisu do 4 h i urządzeniem ' +
+        `Awaria w takim miejscu zatrzymuje pracę, dlatego polecamy pakiet Premium z reakcją serwisu do ${premiumSlaHours} h i urządzeniem ` +
         'zastępczym na czas dłuższej naprawy.',
       'Obsługujemy także Łebę i gminy nadmorskie, w których wiele firm działa sezonowo – dla nich mamy elastyczne, ' +
         'krótsze warianty umowy.',
@@ -269,31 +281,31 @@ export const cities: City[] = [
       {
         question: 'Pracujemy na dwie zmiany – co jeśli urządzenie zepsuje się po południu?',
         answer:
-          'Telefonicznie przyjmujemy zgłoszenia od poniedziałku do piątku w godzinach 8:00–16:00, a e-mailem możesz je wysłać ' +
-          'o każdej porze – zajmiemy się nimi na początku kolejnego dnia roboczego. W pakiecie Premium reagujemy w ciągu 4 h, ' +
+          `Telefonicznie przyjmujemy zgłoszenia ${company.openingHours.displayLong}, a e-mailem możesz je wysłać ` +
+          `o każdej porze – zajmiemy się nimi na początku kolejnego dnia roboczego. W pakiecie Premium reagujemy w ciągu ${premiumSlaHours} h, ` +
           'a przy dłuższej naprawie dostarczamy urządzenie zastępcze.',
       },
       {
         question: 'Czy urządzenie poradzi sobie z dużą liczbą dokumentów magazynowych?',
         answer:
           'Dobierzemy model i pakiet do Twojego wolumenu – przy kilku tysiącach stron miesięcznie sprawdzi się urządzenie A3 ' +
-          'w pakiecie Business lub Premium. Przez 7 dni możesz je bezpłatnie przetestować na własnych dokumentach.',
+          `w pakiecie Business lub Premium. Przez ${freeTrialDays} dni możesz je bezpłatnie przetestować na własnych dokumentach.`,
       },
       {
         question: 'Czy obsługujecie firmy w Łebie, które działają tylko w sezonie?',
         answer:
-          'Tak. Poza standardowymi umowami na 24 lub 36 miesięcy przygotowujemy na zapytanie krótsze, elastyczne warianty. ' +
+          `Tak. Poza standardowymi umowami na ${contractTermsText()} miesięcy przygotowujemy na zapytanie krótsze, elastyczne warianty. ` +
           'Urządzenie dostarczymy przed sezonem i odbierzemy po jego zakończeniu.',
       },
     ],
     metaTitle: 'Dzierżawa kserokopiarek Lębork i Łeba | Kserowo',
     metaDescription:
-      'Kserokopiarki Konica Minolta w abonamencie dla firm z Lęborka i Łeby: serwis i toner w cenie, Premium z reakcją do 4 h, ' +
-      'urządzenie zastępcze, 7 dni testu.',
+      `Kserokopiarki Konica Minolta w abonamencie dla firm z Lęborka i Łeby: serwis i toner w cenie, Premium z reakcją do ${premiumSlaHours} h, ` +
+      `urządzenie zastępcze, ${freeTrialDays} dni testu.`,
   },
   {
     slug: 'miastko',
-    name: 'Miastko',
+    name: MIASTKO,
     locative: 'w Miastku',
     genitive: 'Miastka',
     county: 'powiat bytowski',
@@ -315,8 +327,8 @@ export const cities: City[] = [
         'firmy usługowe, handlowe i produkcyjne.',
       'W Miastku i okolicznych wsiach działają szkoły, przedszkola i małe biura, które nie potrzebują dużego urządzenia, ' +
         'ale chcą mieć pewny serwis i stały koszt. Często wystarcza im urządzenie A4 w pakiecie Basic.',
-      'Ze Słupska dojeżdżamy tu w ok. 70 minut. Zgłoszenia serwisowe obsługujemy w ciągu 24 h, w pakiecie Premium ' +
-        'w ciągu 4 h, a przy dłuższej naprawie zostawiamy urządzenie zastępcze.',
+      `Ze Słupska dojeżdżamy tu w ok. 70 minut. Zgłoszenia serwisowe obsługujemy w ciągu ${standardResponseHours} h, w pakiecie Premium ` +
+        `w ciągu ${premiumSlaHours} h, a przy dłuższej naprawie zostawiamy urządzenie zastępcze.`,
     ],
     highlights: [
       'Skrzyżowanie dróg krajowych nr 20 i 21 – dogodny dojazd serwisu',
@@ -341,17 +353,17 @@ export const cities: City[] = [
         question: 'Czy dojedziecie do firmy w małej miejscowości w gminie Miastko?',
         answer:
           'Tak. Obsługujemy całą gminę i okoliczne miejscowości, także z dala od dróg krajowych. Terminy instalacji ' +
-          'i przeglądów ustalamy telefonicznie, a na awarie reagujemy w ciągu 24 h, w pakiecie Premium w ciągu 4 h.',
+          `i przeglądów ustalamy telefonicznie, a na awarie reagujemy w ciągu ${standardResponseHours} h, w pakiecie Premium w ciągu ${premiumSlaHours} h.`,
       },
     ],
     metaTitle: 'Dzierżawa kserokopiarek Miastko – dla szkół i firm | Kserowo',
     metaDescription:
       'Kserokopiarki Konica Minolta w stałym abonamencie dla szkół, urzędów i małych firm w Miastku i okolicy. ' +
-      'Serwis i toner w cenie, 7 dni bezpłatnego testu.',
+      `Serwis i toner w cenie, ${freeTrialDays} dni bezpłatnego testu.`,
   },
   {
     slug: 'slawno',
-    name: 'Sławno',
+    name: SLAWNO,
     locative: 'w Sławnie',
     genitive: 'Sławna',
     county: 'powiat sławieński',
@@ -384,8 +396,8 @@ export const cities: City[] = [
       {
         question: 'Jak szybko dotrzecie do Sławna?',
         answer:
-          'Sławno dzieli od Słupska ok. 30 km, czyli niespełna pół godziny drogi. Na zgłoszenia reagujemy w ciągu 24 h, ' +
-          'w pakiecie Premium w ciągu 4 h.',
+          `Sławno dzieli od Słupska ok. 30 km, czyli niespełna pół godziny drogi. Na zgłoszenia reagujemy w ciągu ${standardResponseHours} h, ` +
+          `w pakiecie Premium w ciągu ${premiumSlaHours} h.`,
       },
       {
         question: 'Czy mogę zmienić urządzenie na większe w trakcie umowy?',
@@ -413,8 +425,8 @@ export const citiesIntro: CitiesIntro = {
     'Dzierżawimy kserokopiarki firmom i instytucjom w Słupsku, Bytowie, Koszalinie, Lęborku, Miastku i Sławnie oraz ' +
     'w okolicznych gminach.',
   paragraphs: [
-    'Nasz zespół serwisowy wyjeżdża ze Słupska i obsługuje klientów w promieniu ok. 200 km. Dzięki temu na zgłoszenia ' +
-      'reagujemy w ciągu 24 h, a w pakiecie Premium w ciągu 4 h – także poza największymi miastami.',
+    `Nasz zespół serwisowy wyjeżdża ze Słupska i obsługuje klientów w promieniu ok. ${company.serviceRadiusKm} km. Dzięki temu na zgłoszenia ` +
+      `reagujemy w ciągu ${standardResponseHours} h, a w pakiecie Premium w ciągu ${premiumSlaHours} h – także poza największymi miastami.`,
     'Nie masz swojej miejscowości na liście? Jeśli leży w naszym zasięgu, obsłużymy ją na tych samych warunkach. ' +
       'Zadzwoń lub napisz, a potwierdzimy dojazd.',
   ],
@@ -423,4 +435,34 @@ export const citiesIntro: CitiesIntro = {
     'Rozszerzamy działalność – wkrótce cała Polska. Już teraz możesz skonfigurować ofertę online i zapytać o termin ' +
     'uruchomienia obsługi w Twoim regionie.',
   cityLinkLabel: 'Zobacz szczegóły',
+};
+
+/** Copy of a city page around the city's own facts (site/pages/city.tsx). */
+export const cityPage = {
+  crumbsLabel: 'Ścieżka nawigacji',
+  citiesCrumb: 'Miasta',
+  factsTitle: (name: string) => `${name} w skrócie`,
+  distanceLabel: 'Odległość od Słupska',
+  baseDistance: 'Tu mamy bazę serwisu',
+  distance: (km: number) => `ok. ${km} km`,
+  travelLabel: 'Dojazd serwisu',
+  baseTravel: 'na miejscu, często tego samego dnia',
+  travel: (min: number) =>
+    min < 60 ? `ok. ${min} min` : `ok. ${Math.floor(min / 60)} h ${min % 60 ? `${min % 60} min` : ''}`.trim(),
+  responseLabel: 'Reakcja na zgłoszenie',
+  countyLabel: 'Powiat i województwo',
+  county: (county: string, voivodeship: string) => `${county}, woj. ${voivodeship}`,
+  hoursLabel: 'Godziny pracy',
+  nearbyTitle: (genitive: string) => `Obsługujemy też okolice ${genitive}`,
+  nearbyText: `Nie widzisz swojej miejscowości? Działamy w promieniu ok. ${company.serviceRadiusKm} km od Słupska – `,
+  nearbyLink: 'zapytaj o dojazd',
+  pricingTitle: (locative: string) => `Pakiety i ceny ${locative}`,
+  pricingLead: (locative: string) =>
+    `Te same ceny w całym regionie – dojazd serwisu ${locative} jest w cenie abonamentu.`,
+  faqTitle: (name: string) => `Najczęstsze pytania – ${name}`,
+  ctaTitle: (locative: string) => `Bezpłatna wycena ${locative}`,
+  ctaText: `Skonfiguruj ofertę online w mniej niż ${terms.quoteWithinMinutes} minut albo napisz do nas – odpowiemy w dni robocze.`,
+  configuratorCta: 'Skonfiguruj online',
+  quoteCta: 'Zamów wycenę',
+  otherCities: 'Inne miasta:',
 };

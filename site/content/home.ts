@@ -7,6 +7,10 @@
  * ones before going live (see `sampleContent`). Publishing invented opinions
  * as real ones is an unfair commercial practice under Polish law.
  */
+import { company, statValue } from '../../widgets/core/company.ts';
+import { contractTermsText, terms } from '../../widgets/core/terms.ts';
+
+const { freeTrialDays, standardResponseHours, premiumSlaHours } = terms;
 
 export interface Hero {
   title: string;
@@ -192,7 +196,11 @@ export const hero: Hero = {
   citiesLabel: 'Obsługujemy firmy i instytucje w miastach:',
   primaryCta: 'Skonfiguruj online',
   secondaryCta: 'Bezpłatna konsultacja',
-  trustPoints: ['7 dni bezpłatnego testu', 'Reakcja serwisu do 24 h', 'Autoryzowany partner Konica Minolta'],
+  trustPoints: [
+    `${freeTrialDays} dni bezpłatnego testu`,
+    `Reakcja serwisu do ${standardResponseHours} h`,
+    'Autoryzowany partner Konica Minolta',
+  ],
 };
 
 export const whyRent: WhyRentSection = {
@@ -221,7 +229,7 @@ export const whyRent: WhyRentSection = {
     },
     {
       title: 'Szybka reakcja',
-      text: 'Na zgłoszenia serwisowe reagujemy w ciągu 24 h, a w pakiecie Premium w ciągu 4 h. Przy dłuższej naprawie dostajesz urządzenie zastępcze.',
+      text: `Na zgłoszenia serwisowe reagujemy w ciągu ${standardResponseHours} h, a w pakiecie Premium w ciągu ${premiumSlaHours} h. Przy dłuższej naprawie dostajesz urządzenie zastępcze.`,
       icon: 'bolt',
     },
     {
@@ -252,7 +260,7 @@ export const comparison: ComparisonSection = {
     { label: 'Ryzyko kosztów awarii', lease: 'Po naszej stronie', purchase: 'Po Twojej stronie' },
     { label: 'Księgowanie', lease: 'Abonament w kosztach bieżących', purchase: 'Zwykle środek trwały i amortyzacja' },
     { label: 'Urządzenie zastępcze', lease: 'Przy dłuższej naprawie', purchase: 'Brak – czekasz na naprawę' },
-    { label: 'Test przed decyzją', lease: '7 dni bezpłatnie', purchase: 'Zwykle niemożliwy' },
+    { label: 'Test przed decyzją', lease: `${freeTrialDays} dni bezpłatnie`, purchase: 'Zwykle niemożliwy' },
   ],
   conclusion:
     'Dzierżawa nie zamraża gotówki w sprzęcie, a koszt drukowania jest stały i przewidywalny. ' +
@@ -267,8 +275,8 @@ export const ecology: EcologySection = {
     'Dajemy sprawdzonym urządzeniom drugie życie, zamiast produkować nowe. ' +
     'Dzięki temu Twoje biuro drukuje taniej i z mniejszym obciążeniem dla środowiska.',
   highlights: [
-    { value: '85%', label: 'mniej odpadów' },
-    { value: '40%', label: 'oszczędności energii' },
+    { value: `${company.ecology.lessWastePercent}%`, label: 'mniej odpadów' },
+    { value: `${company.ecology.energySavingPercent}%`, label: 'oszczędności energii' },
   ],
   points: [
     {
@@ -294,7 +302,7 @@ export const products: ProductsSection = {
 
 export const configuratorTeaser: ConfiguratorTeaser = {
   title: 'Skonfiguruj ofertę online',
-  text: 'Wybierz urządzenie i pakiet, a wycenę otrzymasz w mniej niż 5 minut – bez dzwonienia i bez zobowiązań.',
+  text: `Wybierz urządzenie i pakiet, a wycenę otrzymasz w mniej niż ${terms.quoteWithinMinutes} minut – bez dzwonienia i bez zobowiązań.`,
   steps: [
     { title: 'Wybierz urządzenie', text: 'Kolor czy mono, A4 czy A3 – porównaj modele i ich możliwości.' },
     { title: 'Wybierz pakiet', text: 'Basic, Business lub Premium – według liczby stron drukowanych w miesiącu.' },
@@ -315,7 +323,7 @@ export const workProcess: ProcessSection = {
   steps: [
     {
       title: 'Kontakt',
-      text: 'Zadzwoń, napisz lub skorzystaj z konfiguratora. Odpowiadamy w dni robocze w godzinach 8:00–16:00.',
+      text: `Zadzwoń, napisz lub skorzystaj z konfiguratora. Odpowiadamy w dni robocze w godzinach ${company.openingHours.hours}.`,
     },
     {
       title: 'Analiza potrzeb',
@@ -323,7 +331,7 @@ export const workProcess: ProcessSection = {
     },
     {
       title: 'Podpisanie umowy',
-      text: 'Umowa na 24 lub 36 miesięcy, a na życzenie krótszy okres. Wszystko ustalamy zdalnie, bez wizyty w biurze.',
+      text: `Umowa na ${contractTermsText()} miesięcy, a na życzenie krótszy okres. Wszystko ustalamy zdalnie, bez wizyty w biurze.`,
     },
     {
       title: 'Instalacja',
@@ -406,19 +414,19 @@ export const faq: FaqSection = {
     {
       question: 'Na jak długo podpisuję umowę?',
       answer:
-        'Standardowo na 24 lub 36 miesięcy. Jeśli potrzebujesz urządzenia na krótszy czas, np. na projekt lub sezon, ' +
+        `Standardowo na ${contractTermsText()} miesięcy. Jeśli potrzebujesz urządzenia na krótszy czas, np. na projekt lub sezon, ` +
         'zapytaj o elastyczne warunki – przygotujemy indywidualną ofertę.',
     },
     {
       question: 'Co się stanie, gdy urządzenie się zepsuje?',
       answer:
-        'Zgłaszasz usterkę telefonicznie lub mailowo, a my reagujemy w ciągu 24 h – w pakiecie Premium w ciągu 4 h. ' +
+        `Zgłaszasz usterkę telefonicznie lub mailowo, a my reagujemy w ciągu ${standardResponseHours} h – w pakiecie Premium w ciągu ${premiumSlaHours} h. ` +
         'Naprawa jest w cenie abonamentu, a jeśli potrwa dłużej, dostarczymy urządzenie zastępcze.',
     },
     {
       question: 'Czy mogę przetestować urządzenie przed podpisaniem umowy?',
       answer:
-        'Tak. Oferujemy 7 dni bezpłatnego testu w Twojej firmie. Sprawdzisz jakość wydruków, szybkość i skanowanie ' +
+        `Tak. Oferujemy ${freeTrialDays} dni bezpłatnego testu w Twojej firmie. Sprawdzisz jakość wydruków, szybkość i skanowanie ` +
         'w codziennej pracy, zanim podejmiesz decyzję.',
     },
   ],
@@ -429,12 +437,12 @@ export const whyUs: WhyUsSection = {
   points: [
     {
       title: 'Lokalny serwis',
-      text: 'Działamy na Pomorzu, w promieniu ok. 200 km od Słupska. Znamy region, więc serwisant szybko dociera na miejsce.',
+      text: `Działamy na Pomorzu, w promieniu ok. ${company.serviceRadiusKm} km od Słupska. Znamy region, więc serwisant szybko dociera na miejsce.`,
       icon: 'pin',
     },
     {
       title: 'Własny zespół serwisowy',
-      text: 'Urządzenia instalują i naprawiają nasi technicy – bez pośredników. Od 15 lat zajmujemy się sprzętem biurowym.',
+      text: `Urządzenia instalują i naprawiają nasi technicy – bez pośredników. Od ${statValue('years')} lat zajmujemy się sprzętem biurowym.`,
       icon: 'team',
     },
     {
@@ -450,7 +458,7 @@ export const contact: ContactSection = {
   subtitle: 'Napisz lub zadzwoń – przygotujemy bezpłatną wycenę dopasowaną do Twojej firmy.',
   configuratorPromo: {
     title: 'Wolisz policzyć koszt samodzielnie?',
-    text: 'W konfiguratorze wybierzesz urządzenie i pakiet, a wycenę otrzymasz w mniej niż 5 minut.',
+    text: `W konfiguratorze wybierzesz urządzenie i pakiet, a wycenę otrzymasz w mniej niż ${terms.quoteWithinMinutes} minut.`,
     cta: 'Otwórz konfigurator',
   },
   phoneCard: {

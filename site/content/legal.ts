@@ -4,7 +4,8 @@
  * show here until they are filled in. Have both texts reviewed by a lawyer
  * before going live, and update `LEGAL_UPDATED` with every change.
  */
-import type { Company } from '../../widgets/core/company';
+import type { Company } from '../../widgets/core/company.ts';
+import { QUOTE_VALID_DAYS } from '../../widgets/core/quote.ts';
 
 /** A section renders its paragraphs first, then its list. */
 export interface LegalSection {
@@ -254,7 +255,7 @@ export function terms(c: Company): LegalDoc {
       {
         heading: '§ 4. Wyceny i ceny',
         paragraphs: [
-          'Wycena jest ważna przez 30 dni od dnia jej wygenerowania. Ma charakter informacyjny i nie stanowi oferty ' +
+          `Wycena jest ważna przez ${QUOTE_VALID_DAYS} dni od dnia jej wygenerowania. Ma charakter informacyjny i nie stanowi oferty ` +
             'w rozumieniu art. 66 § 1 ustawy z dnia 23 kwietnia 1964 r. – Kodeks cywilny, lecz zaproszenie do zawarcia ' +
             'umowy (art. 71 Kodeksu cywilnego).',
           'Ceny podane w Serwisie, w Widżetach i w Wycenie są cenami netto; doliczany jest do nich podatek VAT według ' +

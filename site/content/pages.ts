@@ -1,8 +1,22 @@
 /**
  * Copy of the pages other than home, cities and legal texts: /o-nas, /kontakt,
- * the 404 page, the fallback texts of spec §2 and §8, and every page's meta
- * title and description. Texts quoted in the spec are copied letter for letter.
+ * the 404 page, the skip link, and every page's meta title and description. Texts quoted
+ * in the spec are copied letter for letter; the fallback texts of spec §2 and §8 are in
+ * widgets/core/texts.ts. Facts (hours, terms, counters, radius) come from widgets/core.
  */
+import { company, statValue } from '../../widgets/core/company.ts';
+import { contractTermsText, terms } from '../../widgets/core/terms.ts';
+import { cities } from './cities.ts';
+
+const { freeTrialDays, standardResponseHours, premiumSlaHours } = terms;
+const devices = statValue('devices');
+const customers = statValue('customers');
+const years = statValue('years');
+const within24h = statValue('serviceWithin24h');
+const radius = company.serviceRadiusKm;
+const cityNames = cities.map((c) => c.name);
+/** 'a, b i c'. */
+const andList = (items: string[]): string => `${items.slice(0, -1).join(', ')} i ${items.at(-1)}`;
 
 export interface PageSection {
   heading: string;
@@ -51,13 +65,13 @@ export interface PageMeta {
 export const about: AboutPage = {
   title: 'O nas',
   lead:
-    'Kserowo to zespół ze Słupska, który od 15 lat zajmuje się urządzeniami biurowymi. Dzierżawimy odnowione ' +
+    `Kserowo to zespół ze Słupska, który od ${years} lat zajmuje się urządzeniami biurowymi. Dzierżawimy odnowione ` +
     'kserokopiarki i urządzenia wielofunkcyjne Konica Minolta firmom i instytucjom na Pomorzu.',
   sections: [
     {
       heading: 'Kim jesteśmy',
       paragraphs: [
-        'Od 15 lat instalujemy i serwisujemy urządzenia drukujące w biurach, szkołach, przychodniach, kancelariach ' +
+        `Od ${years} lat instalujemy i serwisujemy urządzenia drukujące w biurach, szkołach, przychodniach, kancelariach ` +
           'i urzędach oraz doradzamy przy ich wyborze. Jako autoryzowany partner Konica Minolta korzystamy z oryginalnych ' +
           'części i materiałów eksploatacyjnych, a urządzenia serwisuje nasz własny zespół techników.',
         'Wychodzimy z prostego założenia: większość firm nie chce być właścicielem kserokopiarki – chce, żeby po prostu ' +
@@ -68,15 +82,15 @@ export const about: AboutPage = {
     {
       heading: 'Kserowo w liczbach',
       paragraphs: [
-        'U naszych klientów pracuje ponad 150 dzierżawionych urządzeń, a zaufało nam ponad 100 firm i instytucji. ' +
-          '98% zgłoszeń serwisowych obsługujemy w ciągu 24 godzin.',
+        `U naszych klientów pracuje ponad ${devices} dzierżawionych urządzeń, a zaufało nam ponad ${customers} firm i instytucji. ` +
+          `${within24h}% zgłoszeń serwisowych obsługujemy w ciągu 24 godzin.`,
       ],
     },
     {
       heading: 'Jak wygląda współpraca',
       paragraphs: [
-        'Zanim podpiszesz umowę, możesz przez 7 dni bezpłatnie przetestować urządzenie w swojej firmie. Umowy zawieramy ' +
-          'na 24 lub 36 miesięcy, a na życzenie przygotowujemy elastyczne, krótsze warianty – np. na projekt lub sezon.',
+        `Zanim podpiszesz umowę, możesz przez ${freeTrialDays} dni bezpłatnie przetestować urządzenie w swojej firmie. Umowy zawieramy ` +
+          `na ${contractTermsText()} miesięcy, a na życzenie przygotowujemy elastyczne, krótsze warianty – np. na projekt lub sezon.`,
         'Do wyboru są trzy pakiety: Basic, Business i Premium. Każdy obejmuje serwis, toner i pozostałe materiały ' +
           'eksploatacyjne oraz określony limit kopii w miesiącu. Papier możesz zamówić dodatkowo. Wszystkie ceny podajemy netto.',
       ],
@@ -84,14 +98,14 @@ export const about: AboutPage = {
     {
       heading: 'Serwis, na który możesz liczyć',
       paragraphs: [
-        'Na zgłoszenia serwisowe reagujemy w ciągu 24 godzin, a w pakiecie Premium – w ciągu 4 godzin. Jeśli naprawa ' +
+        `Na zgłoszenia serwisowe reagujemy w ciągu ${standardResponseHours} godzin, a w pakiecie Premium – w ciągu ${premiumSlaHours} godzin. Jeśli naprawa ` +
           'potrwa dłużej, dostarczamy urządzenie zastępcze, żeby praca w Twoim biurze nie stanęła.',
       ],
     },
     {
       heading: 'Gdzie działamy',
       paragraphs: [
-        'Obsługujemy Słupsk, Bytów, Koszalin, Lębork, Miastko i Sławno oraz okoliczne gminy – w promieniu ok. 200 km ' +
+        `Obsługujemy ${andList(cityNames)} oraz okoliczne gminy – w promieniu ok. ${radius} km ` +
           'od Słupska. Rozszerzamy działalność: wkrótce cała Polska.',
       ],
     },
@@ -99,14 +113,14 @@ export const about: AboutPage = {
       heading: 'Działamy zdalnie, przyjeżdżamy do Ciebie',
       paragraphs: [
         'Nie prowadzimy biura obsługi klienta. Ofertę, umowę i zgłoszenia serwisowe załatwisz telefonicznie lub online, ' +
-          'od poniedziałku do piątku w godzinach 8:00–16:00. Do Twojej firmy przyjeżdżamy wtedy, gdy to potrzebne: ' +
+          `${company.openingHours.displayLong}. Do Twojej firmy przyjeżdżamy wtedy, gdy to potrzebne: ` +
           'na instalację, przegląd lub naprawę.',
       ],
     },
     {
       heading: 'Dbamy o środowisko',
       paragraphs: [
-        'Dajemy sprawdzonym urządzeniom drugie życie: odnowiony sprzęt to o 85% mniej odpadów i 40% oszczędności ' +
+        `Dajemy sprawdzonym urządzeniom drugie życie: odnowiony sprzęt to o ${company.ecology.lessWastePercent}% mniej odpadów i ${company.ecology.energySavingPercent}% oszczędności ` +
           'energii. Zużyte tonery przekazujemy do recyklingu.',
       ],
     },
@@ -133,7 +147,7 @@ export const contactPage: ContactPage = {
   hours: {
     heading: 'Godziny pracy',
     text:
-      'Pracujemy od poniedziałku do piątku w godzinach 8:00–16:00. Wiadomości wysłane poza tymi godzinami odczytamy ' +
+      `Pracujemy ${company.openingHours.displayLong}. Wiadomości wysłane poza tymi godzinami odczytamy ` +
       'w najbliższy dzień roboczy.',
   },
   afterYouWrite: {
@@ -141,25 +155,25 @@ export const contactPage: ContactPage = {
     steps: [
       'Odczytamy wiadomość i skontaktujemy się z Tobą w godzinach pracy – telefonicznie lub e-mailem.',
       'Zapytamy o liczbę wydruków, format i kolor, aby dobrać urządzenie i pakiet.',
-      'Prześlemy wycenę, a jeśli zechcesz – umówimy 7-dniowy bezpłatny test urządzenia.',
+      `Prześlemy wycenę, a jeśli zechcesz – umówimy ${freeTrialDays}-dniowy bezpłatny test urządzenia.`,
       'Po akceptacji oferty podpiszemy umowę i ustalimy termin instalacji.',
     ],
   },
   promises: {
     heading: 'Co zyskujesz, pisząc do nas',
     items: [
-      '7 dni bezpłatnego testu urządzenia w Twojej firmie',
-      'Umowa na 24 lub 36 miesięcy albo elastyczny, krótszy wariant',
-      'Reakcja serwisu do 24 h, w pakiecie Premium do 4 h',
+      `${freeTrialDays} dni bezpłatnego testu urządzenia w Twojej firmie`,
+      `Umowa na ${contractTermsText()} miesięcy albo elastyczny, krótszy wariant`,
+      `Reakcja serwisu do ${standardResponseHours} h, w pakiecie Premium do ${premiumSlaHours} h`,
       'Urządzenie zastępcze na czas dłuższej naprawy',
-      'Słupsk, Bytów, Koszalin, Lębork, Miastko, Sławno i okolice w promieniu ok. 200 km – wkrótce cała Polska',
+      `${cityNames.join(', ')} i okolice w promieniu ok. ${radius} km – wkrótce cała Polska`,
     ],
   },
   serviceRequest: {
     heading: 'Zgłoszenie serwisowe',
     paragraphs: [
       'Masz już urządzenie od nas? Zgłoś usterkę telefonicznie lub e-mailem, podając nazwę firmy, model urządzenia ' +
-        'i krótki opis problemu. Reagujemy w ciągu 24 godzin, a w pakiecie Premium w ciągu 4 godzin.',
+        `i krótki opis problemu. Reagujemy w ciągu ${standardResponseHours} godzin, a w pakiecie Premium w ciągu ${premiumSlaHours} godzin.`,
     ],
   },
 };
@@ -177,15 +191,9 @@ export const notFound: NotFoundPage = {
   ],
 };
 
-// Texts of spec §2 and §8, letter for letter.
+// The fallback texts of spec §2 and §8 live once, in widgets/core/texts.ts (FALLBACK).
+/** Spec §2, letter for letter. */
 export const skipLinkText = 'Przejdź do głównej treści';
-export const loadingText = 'Ładowanie...';
-export const sectionErrorTitle = 'Coś poszło nie tak';
-export const sectionErrorText = 'Wystąpił nieoczekiwany błąd. Spróbuj ponownie lub skontaktuj się z nami.';
-export const retryButtonLabel = 'Spróbuj ponownie';
-export const homeButtonLabel = 'Strona główna';
-export const criticalFallbackTitle = 'Aplikacja nie może się załadować';
-export const cityFallback = 'Strona miasta niedostępna';
 
 /** Not in the spec: the line under the critical fallback's title. */
 export const criticalFallbackText =
@@ -196,13 +204,13 @@ export const pageMeta: Record<string, PageMeta> = {
     title: 'Dzierżawa kserokopiarek na Pomorzu – Słupsk | Kserowo',
     description:
       'Odnowione kserokopiarki Konica Minolta w abonamencie dla firm i instytucji ze Słupska i Pomorza. ' +
-      'Serwis i toner w cenie, reakcja do 24 h, 7 dni testu.',
+      `Serwis i toner w cenie, reakcja do ${standardResponseHours} h, ${freeTrialDays} dni testu.`,
   },
   '/konfigurator': {
     title: 'Konfigurator oferty – wycena dzierżawy online | Kserowo',
     description:
       'Wybierz kserokopiarkę Konica Minolta i pakiet Basic, Business lub Premium, a wycenę dzierżawy otrzymasz ' +
-      'w mniej niż 5 minut. Ceny netto, bez zobowiązań.',
+      `w mniej niż ${terms.quoteWithinMinutes} minut. Ceny netto, bez zobowiązań.`,
   },
   '/modele': {
     title: 'Modele kserokopiarek Konica Minolta do dzierżawy | Kserowo',
@@ -213,14 +221,14 @@ export const pageMeta: Record<string, PageMeta> = {
   '/kontakt': {
     title: 'Kontakt – bezpłatna wycena dzierżawy | Kserowo',
     description:
-      'Zadzwoń lub napisz: pon.–pt. 8:00–16:00. Doradzimy urządzenie i pakiet, przygotujemy bezpłatną wycenę ' +
-      'i umówimy 7-dniowy test.',
+      `Zadzwoń lub napisz: ${company.openingHours.display}. Doradzimy urządzenie i pakiet, przygotujemy bezpłatną wycenę ` +
+      `i umówimy ${freeTrialDays}-dniowy test.`,
   },
   '/o-nas': {
-    title: 'O nas – 15 lat doświadczenia, lokalny serwis | Kserowo',
+    title: `O nas – ${years} lat doświadczenia, lokalny serwis | Kserowo`,
     description:
-      'Autoryzowany partner Konica Minolta ze Słupska: ponad 150 dzierżawionych urządzeń, ponad 100 klientów ' +
-      'i 98% zgłoszeń serwisowych obsłużonych w 24 h.',
+      `Autoryzowany partner Konica Minolta ze Słupska: ponad ${devices} dzierżawionych urządzeń, ponad ${customers} klientów ` +
+      `i ${within24h}% zgłoszeń serwisowych obsłużonych w 24 h.`,
   },
   '/polityka-prywatnosci': {
     title: 'Polityka prywatności | Kserowo',
@@ -237,8 +245,8 @@ export const pageMeta: Record<string, PageMeta> = {
   '/miasta': {
     title: 'Obsługiwane miasta – Słupsk, Koszalin, Lębork i inne | Kserowo',
     description:
-      'Dzierżawa kserokopiarek w Słupsku, Bytowie, Koszalinie, Lęborku, Miastku i Sławnie. Serwis w promieniu ' +
-      '200 km od Słupska, wkrótce cała Polska.',
+      `Dzierżawa kserokopiarek w ${andList(cities.map((c) => c.locative.replace(/^w /, '')))}. Serwis w promieniu ` +
+      `${radius} km od Słupska, wkrótce cała Polska.`,
   },
   '/dla-partnerow': {
     title: 'Dla partnerów – widżety konfiguratora i cennika | Kserowo',

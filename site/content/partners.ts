@@ -1,8 +1,10 @@
 /**
- * Copy of /dla-partnerow: how a partner embeds our widgets (DESIGN §2). The public
- * contract lives in DESIGN §2 and the widgets' doc comments; this page restates it in
- * Polish for partners, so change both together.
+ * Copy of /dla-partnerow: how a partner embeds our widgets (DESIGN §2). The widgets,
+ * their attributes, events, parts and custom properties come from their contracts
+ * (widgets/contracts.ts); only the page's own sentences are here.
  */
+import { THEME_PROPERTIES } from '../../widgets/core/contract.ts';
+import { type AttributeRow, attributeRows, contracts, eventDetails } from '../../widgets/contracts.ts';
 
 export interface AttributeDoc {
   name: string;
@@ -74,6 +76,9 @@ export const partnersPage = {
   versionsNote:
     'Pliki z hashem w nazwie nigdy się nie zmieniają. Skrypt doczytuje kolejne części kodu także z plików ' +
     'z hashem; manifest podaje skrót każdego z nich, np. do sekcji integrity w <script type="importmap">.',
+  typesText:
+    'Piszesz w TypeScripcie albo w React 19? Plik deklaracji typów opisuje elementy, ich atrybuty i zdarzenia ' +
+    '(także propsy on… w JSX), a manifest Custom Elements to samo dla edytorów i narzędzi:',
   attributionTitle: '7. Jak przypisujemy zapytania',
   attributionText:
     'Przy każdym zapytaniu i każdej wycenie zapisujemy: Twój identyfikator partnera, parametry utm_source, ' +
@@ -86,115 +91,51 @@ export const partnersPage = {
   contact: 'Chcesz zostać partnerem albo potrzebujesz pomocy przy osadzeniu? Napisz do nas:',
 } as const;
 
-export const commonAttributes: AttributeDoc[] = [
-  { name: 'partner', values: 'tekst', text: 'Twój identyfikator partnera; zapisujemy go przy każdym zapytaniu.' },
-  {
-    name: 'utm-source',
-    values: 'tekst',
-    text: 'Źródło kampanii (utm_source); ma pierwszeństwo przed parametrem w adresie strony.',
-  },
-  { name: 'utm-medium', values: 'tekst', text: 'Medium kampanii (utm_medium).' },
-  { name: 'utm-campaign', values: 'tekst', text: 'Nazwa kampanii (utm_campaign).' },
-  {
-    name: 'api-base',
-    values: 'adres URL',
-    text: 'Adres naszego API; domyślnie adres, z którego wczytano skrypt. Zwykle go nie ustawiasz.',
-  },
-];
+/** The "Wartości" column: allowed values, or what the value is, and the default. */
+export function valuesText(row: AttributeRow): string {
+  const what = row.doc.values
+    ? Object.keys(row.doc.values).join(', ')
+    : (row.doc.valueText ?? (row.kind === 'boolean' ? 'logiczny' : row.kind === 'number' ? 'liczba' : 'tekst'));
+  return row.doc.default ? `${what} (domyślnie ${row.doc.default})` : what;
+}
 
-export const widgetDocs: WidgetDoc[] = [
-  {
-    tag: 'kserowo-configurator',
-    title: 'Konfigurator oferty',
-    text: 'Wybór urządzenia, pakietu i okresu umowy, a na końcu wycena wysyłana do nas z danymi kontaktowymi klienta.',
-    attributes: [
-      { name: 'device', values: 'id urządzenia, np. km-c258', text: 'Urządzenie wybrane na starcie.' },
-      { name: 'package', values: 'basic, business, premium', text: 'Pakiet wybrany na starcie.' },
-      {
-        name: 'sync-url',
-        values: 'logiczny',
-        text: 'Zapisuje krok i wybory w adresie strony i historii przeglądarki. Domyślnie wyłączony, żeby nie zmieniać adresu Twojej strony.',
-      },
-    ],
-    parts: [],
-    events: ['kserowo:step', 'kserowo:lead', 'kserowo:error'],
-  },
-  {
-    tag: 'kserowo-pricing',
-    title: 'Cennik pakietów',
-    text: 'Przełącznik Mono/Kolor i trzy karty pakietów (Basic, Business, Premium) z cenami netto i brutto.',
-    attributes: [
-      { name: 'type', values: 'mono, color (domyślnie color)', text: 'Rodzaj urządzeń pokazany na starcie.' },
-      {
-        name: 'configurator-url',
-        values: 'adres URL',
-        text: 'Dokąd prowadzą przyciski kart; domyślnie nasz konfigurator.',
-      },
-    ],
-    parts: ['root', 'switch', 'card', 'price', 'cta'],
-    events: ['kserowo:type-change', 'kserowo:error'],
-  },
-  {
-    tag: 'kserowo-models',
-    title: 'Modele urządzeń',
-    text: 'Karty urządzeń: pełna lista z filtrami albo kilka najpopularniejszych.',
-    attributes: [
-      { name: 'limit', values: 'liczba', text: 'Ile urządzeń pokazać.' },
-      {
-        name: 'order',
-        values: 'popular (domyślnie), price',
-        text: 'Kolejność: najpopularniejsze albo od najtańszego.',
-      },
-      { name: 'filters', values: 'logiczny', text: 'Pokazuje filtry (rodzaj, format).' },
-      {
-        name: 'configurator-url',
-        values: 'adres URL',
-        text: 'Dokąd prowadzi przycisk karty; domyślnie nasz konfigurator.',
-      },
-      { name: 'sync-url', values: 'logiczny', text: 'Zapisuje filtry w adresie strony. Domyślnie wyłączony.' },
-    ],
-    parts: ['root', 'toolbar', 'card', 'price', 'cta', 'compare-bar', 'compare'],
-    events: ['kserowo:error'],
-  },
-  {
-    tag: 'kserowo-contact',
-    title: 'Formularz kontaktowy',
-    text: 'Krótki formularz: imię, e-mail, telefon i wiadomość. Wiadomość trafia do naszego działu sprzedaży.',
-    attributes: [],
-    parts: [],
-    events: ['kserowo:lead', 'kserowo:error'],
-  },
-];
+const attributeDoc = (row: AttributeRow): AttributeDoc => ({
+  name: row.name,
+  values: valuesText(row),
+  text: row.doc.text,
+});
 
-export const eventDocs: EventDoc[] = [
-  { name: 'kserowo:type-change', detail: "{type: 'mono' | 'color'}", text: 'Odwiedzający przełączył cennik.' },
-  { name: 'kserowo:step', detail: '{step: 1 | 2 | 3, deviceId?, level?}', text: 'Konfigurator przeszedł do kroku.' },
-  {
-    name: 'kserowo:lead',
-    detail: "{kind: 'contact' | 'quote', number?, value: 100, currency: 'PLN'}",
-    text: 'Zapytanie lub wycena zostały zapisane u nas; number to numer wyceny, np. KS-2026-000123.',
-  },
-  {
-    name: 'kserowo:error',
-    detail: "{kind: 'validation' | 'server' | 'network' | 'render', message}",
-    text: 'Coś się nie udało; widżet sam pokazuje komunikat odwiedzającemu.',
-  },
-];
+export const commonAttributes: AttributeDoc[] = attributeRows(contracts[0] as (typeof contracts)[number])
+  .filter((row) => row.common)
+  .map(attributeDoc);
 
-export const customProperties: AttributeDoc[] = [
-  { name: '--kserowo-accent', values: '#0b5cad', text: 'Kolor przycisków, linków i wyróżnień.' },
-  { name: '--kserowo-accent-hover', values: '#084a8c', text: 'Kolor przycisku po najechaniu.' },
-  { name: '--kserowo-accent-contrast', values: '#fff', text: 'Kolor tekstu na przyciskach.' },
-  { name: '--kserowo-text', values: '#1c2430', text: 'Kolor tekstu.' },
-  { name: '--kserowo-muted', values: '#4b5563', text: 'Kolor tekstu pomocniczego.' },
-  { name: '--kserowo-surface', values: '#fff', text: 'Tło kart.' },
-  { name: '--kserowo-border', values: '#d8e0ea', text: 'Kolor obramowań.' },
-  { name: '--kserowo-focus', values: '#f5a524', text: 'Obwódka elementu z fokusem klawiatury.' },
-  {
-    name: '--kserowo-font',
-    values: 'systemowy krój',
-    text: 'Krój pisma; użyj czcionki, którą Twoja strona już wczytała.',
-  },
-  { name: '--kserowo-radius', values: '10px', text: 'Zaokrąglenie rogów kart i przycisków.' },
-  { name: '--kserowo-loading-height', values: '320px', text: 'Wysokość zarezerwowana na czas ładowania.' },
-];
+export const widgetDocs: WidgetDoc[] = contracts.map((c) => ({
+  tag: c.tag,
+  title: c.title,
+  text: c.description,
+  attributes: attributeRows(c)
+    .filter((row) => !row.common)
+    .map(attributeDoc),
+  parts: [...c.parts],
+  events: Object.keys(c.events),
+}));
+
+/** One row per event; an event several widgets send says what each of them means by it. */
+export const eventDocs: EventDoc[] = [...eventDetails()].map(([name, details]) => {
+  const senders = contracts.filter((c) => name in c.events);
+  const texts = [...new Set(senders.map((c) => c.events[name as keyof typeof c.events]?.text ?? ''))];
+  return {
+    name,
+    detail: details.join(' | '),
+    text:
+      texts.length === 1
+        ? (texts[0] ?? '')
+        : senders.map((c) => `${c.title}: ${c.events[name as keyof typeof c.events]?.text ?? ''}`).join(' '),
+  };
+});
+
+export const customProperties: AttributeDoc[] = Object.entries(THEME_PROPERTIES).map(([name, p]) => ({
+  name,
+  values: p.default,
+  text: p.text,
+}));

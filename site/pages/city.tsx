@@ -6,14 +6,11 @@
 import { company } from '../../widgets/core/company.ts';
 import type { Catalogue } from '../../widgets/core/model.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
-import { type City, cities } from '../content/cities.ts';
+import { type City, cities, cityPage } from '../content/cities.ts';
 import { Accordion } from '../sections/faq.tsx';
 import { Icon } from '../icons.tsx';
 import { PricingWidget } from '../widgets.tsx';
 import { RegionMap } from './cities.tsx';
-
-const travel = (min: number) =>
-  min < 60 ? `ok. ${min} min` : `ok. ${Math.floor(min / 60)} h ${min % 60 ? `${min % 60} min` : ''}`.trim();
 
 /** What a visitor sees when a widget on the city page fails (spec §2 fallback). */
 export function CityWidgetFallback() {
@@ -22,6 +19,7 @@ export function CityWidgetFallback() {
       <h2 className="h3">{FALLBACK.city}</h2>
       <p>{FALLBACK.sectionText}</p>
       <p className="actions">
+        {/* biome-ignore lint/a11y/useValidAnchor: href="" reloads this page, which is the retry (it works without JavaScript). */}
         <a className="btn" href="">
           {FALLBACK.retry}
         </a>{' '}
@@ -39,8 +37,9 @@ export function CityPage({ city, catalogue }: { city: City; catalogue: Catalogue
     <>
       <section className="page-head">
         <div className="wrap">
-          <nav aria-label="Ścieżka nawigacji" className="crumbs small">
-            <a href="/">Strona główna</a> › <a href="/miasta">Miasta</a> › <span aria-current="page">{city.name}</span>
+          <nav aria-label={cityPage.crumbsLabel} className="crumbs small">
+            <a href="/">{FALLBACK.home}</a> › <a href="/miasta">{cityPage.citiesCrumb}</a> ›{' '}
+            <span aria-current="page">{city.name}</span>
           </nav>
           <h1>{city.heading}</h1>
           {city.intro.slice(0, 1).map((p) => (
@@ -67,22 +66,20 @@ export function CityPage({ city, catalogue }: { city: City; catalogue: Catalogue
           </div>
           <aside className="facts card" aria-labelledby="facts-title">
             <h2 id="facts-title" className="h3">
-              {city.name} w skrócie
+              {cityPage.factsTitle(city.name)}
             </h2>
             <dl>
-              <dt>Odległość od Słupska</dt>
-              <dd>{city.isBase ? 'Tu mamy bazę serwisu' : `ok. ${city.distanceKm} km`}</dd>
-              <dt>Dojazd serwisu</dt>
-              <dd>{city.isBase ? 'na miejscu, często tego samego dnia' : travel(city.travelMinutes)}</dd>
-              <dt>Reakcja na zgłoszenie</dt>
+              <dt>{cityPage.distanceLabel}</dt>
+              <dd>{city.isBase ? cityPage.baseDistance : cityPage.distance(city.distanceKm)}</dd>
+              <dt>{cityPage.travelLabel}</dt>
+              <dd>{city.isBase ? cityPage.baseTravel : cityPage.travel(city.travelMinutes)}</dd>
+              <dt>{cityPage.responseLabel}</dt>
               <dd>
                 {city.response.standard}, {city.response.premium}
               </dd>
-              <dt>Powiat i województwo</dt>
-              <dd>
-                {city.county}, woj. {city.voivodeship}
-              </dd>
-              <dt>Godziny pracy</dt>
+              <dt>{cityPage.countyLabel}</dt>
+              <dd>{cityPage.county(city.county, city.voivodeship)}</dd>
+              <dt>{cityPage.hoursLabel}</dt>
               <dd>{company.openingHours.display}</dd>
             </dl>
             <p className="small">{city.response.note}</p>
@@ -92,15 +89,15 @@ export function CityPage({ city, catalogue }: { city: City; catalogue: Catalogue
       <section className="section alt" aria-labelledby="nearby-title">
         <div className="wrap map-grid">
           <div>
-            <h2 id="nearby-title">Obsługujemy też okolice {city.genitive}</h2>
+            <h2 id="nearby-title">{cityPage.nearbyTitle(city.genitive)}</h2>
             <ul className="tags">
               {city.nearbyTowns.map((t) => (
                 <li key={t}>{t}</li>
               ))}
             </ul>
             <p>
-              Nie widzisz swojej miejscowości? Działamy w promieniu ok. {company.serviceRadiusKm} km od Słupska –{' '}
-              <a href="/kontakt">zapytaj o dojazd</a>.
+              {cityPage.nearbyText}
+              <a href="/kontakt">{cityPage.nearbyLink}</a>.
             </p>
           </div>
           <figure className="map-figure">
@@ -110,37 +107,35 @@ export function CityPage({ city, catalogue }: { city: City; catalogue: Catalogue
       </section>
       <section className="section" aria-labelledby="city-pricing-title">
         <div className="wrap" data-widget-area="">
-          <h2 id="city-pricing-title">Pakiety i ceny {city.locative}</h2>
-          <p className="section-lead">
-            Te same ceny w całym regionie – dojazd serwisu {city.locative} jest w cenie abonamentu.
-          </p>
+          <h2 id="city-pricing-title">{cityPage.pricingTitle(city.locative)}</h2>
+          <p className="section-lead">{cityPage.pricingLead(city.locative)}</p>
           <CityWidgetFallback />
           <PricingWidget catalogue={catalogue} />
         </div>
       </section>
       <section className="section alt" aria-labelledby="city-faq-title">
         <div className="wrap narrow-inner">
-          <h2 id="city-faq-title">Najczęstsze pytania – {city.name}</h2>
+          <h2 id="city-faq-title">{cityPage.faqTitle(city.name)}</h2>
           <Accordion items={city.faq} name="city-faq" />
         </div>
       </section>
       <section className="section" aria-labelledby="city-cta-title">
         <div className="wrap cta-band">
-          <h2 id="city-cta-title">Bezpłatna wycena {city.locative}</h2>
-          <p>Skonfiguruj ofertę online w mniej niż 5 minut albo napisz do nas – odpowiemy w dni robocze.</p>
+          <h2 id="city-cta-title">{cityPage.ctaTitle(city.locative)}</h2>
+          <p>{cityPage.ctaText}</p>
           <p className="cta-row">
             <a
               className="btn btn-lg"
               href={`/konfigurator?utm_source=site&utm_medium=city_${city.slug}&utm_campaign=hero_cta`}
             >
-              Skonfiguruj online
+              {cityPage.configuratorCta}
             </a>
             <a className="btn btn-lg ghost" href="/#contact">
-              Zamów wycenę
+              {cityPage.quoteCta}
             </a>
           </p>
           <p className="small">
-            Inne miasta:{' '}
+            {cityPage.otherCities}{' '}
             {others.map((c, i) => (
               <span key={c.slug}>
                 {i > 0 && ', '}

@@ -5,6 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ReactNode } from 'react';
+import { HOST_TYPE_FILES } from '../../scripts/widget-headers.mjs';
 import { company } from '../../widgets/core/company.ts';
 import {
   type AttributeDoc,
@@ -67,6 +69,17 @@ function Code({ children }: { children: string }) {
   );
 }
 
+/** A box that scrolls a table wider than a phone; focusable, so keyboard users can scroll it too. */
+function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a scroll box, not a section of the page; the role names the focus stop
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (axe scrollable-region-focusable)
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </div>
+  );
+}
+
 function AttributeTable({
   rows,
   caption,
@@ -77,8 +90,7 @@ function AttributeTable({
   first?: string;
 }) {
   return (
-    // Focusable so that keyboard users can scroll a table wider than a phone.
-    <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
+    <ScrollRegion label={caption}>
       <table className="doc-table">
         <caption>{caption}</caption>
         <thead>
@@ -100,7 +112,7 @@ function AttributeTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -155,7 +167,7 @@ export function PartnersPage({ pinned = pinnedLoader() }: { pinned?: PinnedLoade
 
         <h2 id="events">{t.eventsTitle}</h2>
         <p>{t.eventsText}</p>
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Zdarzenia widżetów">
+        <ScrollRegion label="Zdarzenia widżetów">
           <table className="doc-table">
             <caption>Zdarzenia widżetów</caption>
             <thead>
@@ -179,7 +191,7 @@ export function PartnersPage({ pinned = pinnedLoader() }: { pinned?: PinnedLoade
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
         <Code>{listener}</Code>
         <h3>{t.analyticsTitle}</h3>
         <p>{t.analyticsText}</p>
@@ -219,6 +231,16 @@ export function PartnersPage({ pinned = pinnedLoader() }: { pinned?: PinnedLoade
         </p>
         {pinnedSnippet && <Code>{pinnedSnippet}</Code>}
         <p>{t.versionsNote}</p>
+        <p>{t.typesText}</p>
+        <ul>
+          {HOST_TYPE_FILES.map((file) => (
+            <li key={file}>
+              <a href={`/widgets/v1/${file}`}>
+                <code>{`${origin}/widgets/v1/${file}`}</code>
+              </a>
+            </li>
+          ))}
+        </ul>
 
         <h2 id="attribution">{t.attributionTitle}</h2>
         <p>{t.attributionText}</p>

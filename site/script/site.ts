@@ -99,7 +99,7 @@ function setupCounters(group: HTMLElement): void {
   const counters = [...group.querySelectorAll<HTMLElement>('[data-count-to]')];
   const show = (el: HTMLElement, value: number) => (el.textContent = `${value}${el.dataset.suffix ?? ''}`);
   if (!('IntersectionObserver' in window) || matchMedia('(prefers-reduced-motion: reduce)').matches) return;
-  counters.forEach((el) => show(el, 0));
+  for (const el of counters) show(el, 0);
   const observer = new IntersectionObserver(
     (entries) => {
       if (!entries.some((e) => e.isIntersecting)) return;
@@ -127,7 +127,7 @@ function setupLogo(img: HTMLImageElement): void {
 
 /* ---- Fallbacks ---- */
 function showWidgetFallbacks(): void {
-  document.querySelectorAll<HTMLElement>('[data-widget-fallback]').forEach((el) => el.removeAttribute('hidden'));
+  for (const el of document.querySelectorAll<HTMLElement>('[data-widget-fallback]')) el.removeAttribute('hidden');
 }
 
 function showAppFallbackIfWidgetsMissing(): void {

@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { cities } from '../../site/content/cities.ts';
 import { pageMeta } from '../../site/content/pages.ts';
 import { publicRoutes } from '../../site/routes.ts';
+import { FALLBACK } from '../../widgets/core/texts.ts';
 
 const titleOf = (path: string) => cities.find((c) => path === `/miasto/${c.slug}`)?.metaTitle ?? pageMeta[path]!.title;
 
@@ -194,14 +195,14 @@ test.describe('security headers', () => {
 });
 
 test.describe('when the widget script cannot load', () => {
-  test('a city page says "Strona miasta niedostępna" and the app fallback offers reload and home', async ({ page }) => {
+  test('a city page shows its fallback text and the app fallback offers reload and home', async ({ page }) => {
     await page.route('**/widgets/v1/kserowo.js', (route) => route.abort());
     await page.goto('/miasto/lebork');
-    await expect(page.getByText('Strona miasta niedostępna')).toBeVisible();
+    await expect(page.getByText(FALLBACK.city)).toBeVisible();
     const app = page.locator('#app-fallback');
     await expect(app).toBeVisible();
-    await expect(app).toContainText('Aplikacja nie może się załadować');
-    await expect(app.getByRole('link', { name: 'Strona główna' })).toHaveAttribute('href', '/');
+    await expect(app).toContainText(FALLBACK.app);
+    await expect(app.getByRole('link', { name: FALLBACK.home })).toHaveAttribute('href', '/');
     // The prices stay readable from the pre-rendered markup.
     await expect(page.locator('kserowo-pricing')).toContainText('od 195 zł');
   });
@@ -209,7 +210,7 @@ test.describe('when the widget script cannot load', () => {
   test('a city page shows no fallback when the widgets work', async ({ page }) => {
     await page.goto('/miasto/lebork');
     await page.waitForLoadState('load');
-    await expect(page.getByText('Strona miasta niedostępna')).toBeHidden();
+    await expect(page.getByText(FALLBACK.city)).toBeHidden();
     await expect(page.locator('#app-fallback')).toBeHidden();
   });
 });

@@ -7,7 +7,7 @@ const form = (values: Partial<Record<'name' | 'email' | 'phone' | 'message', str
 
 describe('checkContactForm (what the widget runs before sending)', () => {
   describe("the spec's checks", () => {
-    it("asks for name and email with 'Błąd walidacji' when either is empty after trimming", () => {
+    it('asks for name and email with the validation toast when either is empty after trimming', () => {
       expect(form({ email: 'a@b.pl' })).toMatchObject({ ok: false, toast: TOAST.validation, field: 'name' });
       expect(form({ name: '  ', email: 'a@b.pl' })).toMatchObject({
         ok: false,
@@ -17,7 +17,7 @@ describe('checkContactForm (what the widget runs before sending)', () => {
       expect(form({ name: 'Jan', email: ' \t' })).toMatchObject({ ok: false, toast: TOAST.validation, field: 'email' });
     });
 
-    it("refuses an address without the spec's pattern with 'Nieprawidłowy email'", () => {
+    it("refuses an address without the spec's pattern with the bad-email toast", () => {
       for (const email of ['jan', 'jan@firma', 'jan firma@x.pl', '@x.pl', 'jan@.pl x']) {
         expect(form({ name: 'Jan', email })).toMatchObject({ ok: false, toast: TOAST.badEmail, field: 'email' });
       }
@@ -25,7 +25,7 @@ describe('checkContactForm (what the widget runs before sending)', () => {
   });
 
   describe('the strict checks', () => {
-    it("gives 'Nieprawidłowy email' to an address the spec's pattern accepts but the server would refuse", () => {
+    it("gives the bad-email toast to an address the spec's pattern accepts but the server would refuse", () => {
       for (const email of [
         'a,evil@x.pl',
         'a;b@c.pl',
@@ -40,7 +40,7 @@ describe('checkContactForm (what the widget runs before sending)', () => {
       }
     });
 
-    it("gives 'Błąd walidacji' with the text naming the field for other strict problems", () => {
+    it('gives the validation title with the text naming the field for other strict problems', () => {
       expect(form({ name: 'Jan', email: 'a@b.pl', phone: 'abc' })).toEqual({
         ok: false,
         field: 'phone',

@@ -13,8 +13,10 @@ function rules(text: string): Map<string, string[]> {
   let current: string[] | undefined;
   for (const line of text.split('\n')) {
     if (!line.trim() || line.startsWith('#')) continue;
-    if (!line.startsWith(' ')) map.set(line, (current = []));
-    else current?.push(line.trim());
+    if (!line.startsWith(' ')) {
+      current = [];
+      map.set(line, current);
+    } else current?.push(line.trim());
   }
   return map;
 }

@@ -6,6 +6,7 @@ import { renderPage, routes } from '../../site/build.tsx';
 import { contentSecurityPolicy, headersFile, sha256Source, styleBlocks } from '../../site/headers.ts';
 import { publicRoutes } from '../../site/routes.ts';
 import { robotsTxt, sitemapXml } from '../../site/seo.tsx';
+import { FALLBACK } from '../../widgets/core/texts.ts';
 
 const assets = { css: '/assets/site.css', siteScript: '/assets/site.js', widgetScript: '/widgets/v1/kserowo.js' };
 const html = (path: string) => {
@@ -13,9 +14,13 @@ const html = (path: string) => {
   if (!route) throw new Error(`no route ${path}`);
   return renderPage(route, defaultCatalogue, assets);
 };
+// JSON-LD is read as loose JSON: the assertions below say what shape they expect.
+// biome-ignore lint/suspicious/noExplicitAny: parsed JSON of any shape
+type Json = Record<string, any>;
+
 const jsonLd = (page: string) =>
   [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
-    (m) => JSON.parse(m[1]!) as Record<string, any>,
+    (m) => JSON.parse(m[1]!) as Json,
   );
 const business = (page: string) => jsonLd(page).find((d) => d['@type'] === 'ProfessionalService')!;
 
@@ -40,7 +45,7 @@ describe('JSON-LD of the home page', () => {
 
   it('is a ProfessionalService serving the six cities and a 200 km circle around Słupsk', () => {
     expect(data['@context']).toBe('https://schema.org');
-    const served = data.areaServed as Record<string, any>[];
+    const served = data.areaServed as Json[];
     expect(served.filter((a) => a['@type'] === 'City').map((a) => a.name)).toEqual([
       'Słupsk',
       'Bytów',
@@ -86,16 +91,12 @@ describe('city pages', () => {
   it('each serve their own city and its towns in JSON-LD', () => {
     for (const city of cities) {
       const data = business(html(`/miasto/${city.slug}`));
-      const served = data.areaServed as Record<string, any>[];
+      const served = data.areaServed as Json[];
       expect(served[0]).toMatchObject({ '@type': 'City', name: city.name });
       expect(served.slice(1).map((p) => p.name)).toEqual(city.nearbyTowns);
       expect(data.aggregateRating.ratingCount).toBe(127);
       const trail = jsonLd(html(`/miasto/${city.slug}`)).find((d) => d['@type'] === 'BreadcrumbList')!;
-      expect(trail.itemListElement.map((i: { name: string }) => i.name)).toEqual([
-        'Strona główna',
-        'Miasta',
-        city.name,
-      ]);
+      expect(trail.itemListElement.map((i: { name: string }) => i.name)).toEqual([FALLBACK.home, 'Miasta', city.name]);
     }
   });
 

@@ -1,17 +1,12 @@
-/** Defines `<kserowo-configurator>`. */
+/** Defines `<kserowo-configurator>`; its attributes, events and parts: ./contract.ts. */
+import type { KindsFor } from '../core/contract.ts';
 import { defineWidget } from '../core/define.ts';
 import { Configurator, type ConfiguratorProps } from './Configurator.tsx';
+import { props, tag } from './contract.ts';
 import { configuratorCss } from './styles.ts';
-import { commonProps } from '../core/widget-props.ts';
 
-defineWidget<ConfiguratorProps>('kserowo-configurator', Configurator, {
-  props: { ...commonProps, device: 'string', package: 'string', syncUrl: 'boolean' },
+defineWidget<ConfiguratorProps>(tag, Configurator, {
+  props: props satisfies KindsFor<typeof props, ConfiguratorProps>,
   shadow: true,
   styles: configuratorCss,
 });
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'kserowo-configurator': HTMLElement & { device?: string; package?: string; syncUrl?: boolean };
-  }
-}

@@ -1,11 +1,7 @@
 /**
  * `<kserowo-contact>`: the quick contact form (spec §2 item 15, §3, §4, §5, §8; DESIGN §2, §4).
  *
- * Attributes: `api-base`, `partner`, `utm-source`, `utm-medium`, `utm-campaign`.
- * Events: `kserowo:lead` {kind: 'contact', value: 100, currency: 'PLN'} on success;
- * `kserowo:error` {kind: 'validation' | 'server' | 'network', message}.
- * Parts (light DOM, so plain class names): `.kc-form`, `.kc-field`, `.kc-submit`, `.kc-toast`.
- * Custom properties: those of the other widgets (`--kserowo-accent`, `--kserowo-font`, …).
+ * Attributes, events and custom properties: ./contract.ts (the one declaration).
  *
  * Light DOM, not shadow DOM: autofill and password managers only see fields in the
  * document's own tree in every browser (Safari and Firefox do not fill into shadow roots

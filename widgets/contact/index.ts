@@ -1,13 +1,11 @@
-/** Defines `<kserowo-contact>` (light DOM: see Contact.tsx for why). */
+/** Defines `<kserowo-contact>` (light DOM: see Contact.tsx for why); its contract: ./contract.ts. */
+import type { KindsFor } from '../core/contract.ts';
 import { defineWidget } from '../core/define.ts';
-import { commonProps } from '../core/widget-props.ts';
 import { Contact, type ContactProps } from './Contact.tsx';
+import { props, tag } from './contract.ts';
 import { contactCss } from './styles.ts';
 
-defineWidget<ContactProps>('kserowo-contact', Contact, { props: commonProps, styles: contactCss });
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'kserowo-contact': HTMLElement;
-  }
-}
+defineWidget<ContactProps>(tag, Contact, {
+  props: props satisfies KindsFor<typeof props, ContactProps>,
+  styles: contactCss,
+});

@@ -5,6 +5,7 @@
  * refused when it is a well-known password or made of the person's own e-mail or name.
  */
 import * as v from 'valibot';
+import { loginSchema as ownerLoginSchema } from './admin-validation.ts';
 import { ROLES } from './roles.ts';
 import { LIMITS, emailSchema, nameSchema } from './validation.ts';
 
@@ -13,6 +14,7 @@ export const PASSWORD_MAX = 200;
 
 export const ACCOUNT_ERRORS = {
   body: 'Nieprawidłowe dane konta.',
+  email: 'Nieprawidłowy adres e-mail.',
   role: 'Nieprawidłowa rola. Dozwolone: właściciel, sprzedaż, serwis.',
   passwordShort: `Hasło musi mieć co najmniej ${PASSWORD_MIN} znaków.`,
   passwordLong: `Hasło może mieć najwyżej ${PASSWORD_MAX} znaków.`,
@@ -107,9 +109,15 @@ export const changePasswordSchema = v.object({
   password: passwordSchema,
 });
 
-/** `POST /api/admin/login`: no e-mail (or 'admin') is the first owner, whose password is the secret. */
+/**
+ * `POST /api/admin/login`: the owner login of admin-validation.ts (`{password, name?}`) plus
+ * `email`; no e-mail (or 'admin') is the first owner, whose password is the secret.
+ */
 export const loginSchema = v.object({
-  email: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(LIMITS.email)), ''),
-  password: v.optional(v.pipe(v.string(), v.maxLength(PASSWORD_MAX)), ''),
-  name: v.optional(v.string(), ''),
+  ...ownerLoginSchema.entries,
+  email: v.pipe(
+    v.nullish(v.string(ACCOUNT_ERRORS.email), ''),
+    v.trim(),
+    v.maxLength(LIMITS.email, ACCOUNT_ERRORS.email),
+  ),
 });

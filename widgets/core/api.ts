@@ -38,7 +38,16 @@ export async function postJson<T>(url: string, body: unknown, timeoutMs = SEND_T
   }
 }
 
-/** A UUID made once per form fill and reused by its retries (DESIGN §4). */
+/**
+ * A UUID v4 made once per form fill and reused by its retries (DESIGN §4). Browsers offer
+ * `crypto.randomUUID` only in secure contexts: on a partner page served over plain HTTP
+ * (or in an older browser) it is built from `getRandomValues`, which they all have.
+ */
 export function newSubmissionId(): string {
-  return crypto.randomUUID();
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -9,6 +9,7 @@
  * marker and are listed in `company.placeholders`. Replace the value, then
  * remove its entry from the list; a test fails while a marker is still used.
  */
+import { type Terms, terms } from './terms.ts';
 
 /** Start of every placeholder value; search for it before going live. */
 export const PLACEHOLDER_MARKER = '[DO UZUPEŁNIENIA';
@@ -34,6 +35,8 @@ export interface Phone {
 export type SchemaDay = 'Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday';
 
 export interface OpeningHours {
+  /** The hours alone, for sentences: '8:00–16:00'. */
+  hours: string;
   /** Shown on the page. */
   display: string;
   /** Long form for sentences, e.g. on the contact page. */
@@ -79,14 +82,16 @@ export interface Stat {
   label: string;
 }
 
-/** Service promises of spec §1 and §9. */
-export interface ServiceTerms {
-  standardResponseHours: number;
-  premiumSlaHours: number;
-  freeTrialDays: number;
-  contractTermsMonths: number[];
-  /** Share of service requests answered within 24 h, percent. */
+/** Service promises of spec §1 and §9: the terms of terms.ts and the counter's share. */
+export interface ServiceTerms extends Terms {
+  /** Share of service requests answered within 24 h, percent (the 'serviceWithin24h' counter). */
   answeredWithin24hPercent: number;
+}
+
+/** What a refurbished device saves against a new one (spec §2 'Ekologiczne drukowanie'), percent. */
+export interface Ecology {
+  lessWastePercent: number;
+  energySavingPercent: number;
 }
 
 export interface Company {
@@ -108,6 +113,7 @@ export interface Company {
   rating: Rating;
   stats: Stat[];
   service: ServiceTerms;
+  ecology: Ecology;
   nip: string;
   regon: string;
   /** KRS number or CEIDG entry, with the register's name. */
@@ -118,6 +124,13 @@ export interface Company {
   /** Fields above that still hold a '[DO UZUPEŁNIENIA: …]' value. */
   placeholders: PlaceholderField[];
 }
+
+const SERVICE_RADIUS_KM = 200;
+const OPENS = '08:00';
+const CLOSES = '16:00';
+/** '08:00' → '8:00', as Polish text writes hours. */
+const shortTime = (hhmm: string): string => hhmm.replace(/^0/, '');
+const ANSWERED_WITHIN_24H_PERCENT = 98;
 
 export const company: Company = {
   brand: 'Kserowo',
@@ -132,12 +145,13 @@ export const company: Company = {
     href: 'tel:+48000000000',
   },
   openingHours: {
-    display: 'pon.–pt. 8:00–16:00',
-    displayLong: 'od poniedziałku do piątku w godzinach 8:00–16:00',
+    hours: `${shortTime(OPENS)}–${shortTime(CLOSES)}`,
+    display: `pon.–pt. ${shortTime(OPENS)}–${shortTime(CLOSES)}`,
+    displayLong: `od poniedziałku do piątku w godzinach ${shortTime(OPENS)}–${shortTime(CLOSES)}`,
     days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
-    opens: '08:00',
-    closes: '16:00',
-    schemaText: 'Mo-Fr 08:00-16:00',
+    opens: OPENS,
+    closes: CLOSES,
+    schemaText: `Mo-Fr ${OPENS}-${CLOSES}`,
   },
   base: {
     city: 'Słupsk',
@@ -145,8 +159,8 @@ export const company: Company = {
     country: 'PL',
     geo: { lat: 54.4641, lon: 17.0287 },
   },
-  serviceRadiusKm: 200,
-  serviceAreaNote: 'Działamy w promieniu ok. 200 km od Słupska. Wkrótce cała Polska.',
+  serviceRadiusKm: SERVICE_RADIUS_KM,
+  serviceAreaNote: `Działamy w promieniu ok. ${SERVICE_RADIUS_KM} km od Słupska. Wkrótce cała Polska.`,
   rating: {
     value: 4.8,
     best: 5,
@@ -155,17 +169,17 @@ export const company: Company = {
   },
   stats: [
     { key: 'devices', value: 150, suffix: '+', label: 'dzierżawionych urządzeń' },
-    { key: 'serviceWithin24h', value: 98, suffix: '%', label: 'zgłoszeń serwisowych obsłużonych w ciągu 24 h' },
+    {
+      key: 'serviceWithin24h',
+      value: ANSWERED_WITHIN_24H_PERCENT,
+      suffix: '%',
+      label: 'zgłoszeń serwisowych obsłużonych w ciągu 24 h',
+    },
     { key: 'years', value: 15, suffix: '', label: 'lat doświadczenia' },
     { key: 'customers', value: 100, suffix: '+', label: 'zadowolonych klientów' },
   ],
-  service: {
-    standardResponseHours: 24,
-    premiumSlaHours: 4,
-    freeTrialDays: 7,
-    contractTermsMonths: [24, 36],
-    answeredWithin24hPercent: 98,
-  },
+  service: { ...terms, answeredWithin24hPercent: ANSWERED_WITHIN_24H_PERCENT },
+  ecology: { lessWastePercent: 85, energySavingPercent: 40 },
   nip: '[DO UZUPEŁNIENIA: NIP]',
   regon: '[DO UZUPEŁNIENIA: REGON]',
   registryEntry: '[DO UZUPEŁNIENIA: numer KRS lub wpis do CEIDG]',
@@ -173,3 +187,10 @@ export const company: Company = {
   bankAccount: '[DO UZUPEŁNIENIA: numer rachunku bankowego]',
   placeholders: ['legalName', 'nip', 'regon', 'registryEntry', 'registeredAddress', 'bankAccount', 'phone'],
 };
+
+/** The value of one counter of `company.stats`, for sentences that quote it. */
+export function statValue(key: StatKey, c: Company = company): number {
+  const stat = c.stats.find((s) => s.key === key);
+  if (!stat) throw new Error(`company.stats has no '${key}'`);
+  return stat.value;
+}

@@ -10,6 +10,7 @@ import {
   LEVEL_NAMES,
   PACKAGE_LEVELS,
 } from './model.ts';
+import { PREMIUM_SLA_HOURS, STANDARD_RESPONSE_HOURS } from './terms.ts';
 
 // The labels live apart so the model list can use them without the package copy below.
 export { PRICING } from './price-labels.ts';
@@ -17,22 +18,23 @@ export { PRICING } from './price-labels.ts';
 export interface PackageCopy {
   description: string;
   features: string[];
-  /** Extras shown with a tooltip (spec §2 item 8: Premium has 'SLA 4h' and 'Bezpieczeństwo'). */
+  /** Extras shown with a tooltip (spec §2 item 8: Premium has 'SLA {premiumSlaHours}h' and 'Bezpieczeństwo'). */
   extras: { label: string; tooltip: string }[];
 }
 
-/** Short description and features of each package card (DESIGN §5). */
+/** Short description and features of each package card (DESIGN §5). The hours come from terms.ts;
+ * literals that repeat stay literals, which gzip packs better than a shared constant. */
 export const PACKAGE_COPY: Record<PackageLevel, PackageCopy> = {
   basic: {
     description: 'Dla małego biura, które drukuje niewiele, ale chce mieć spokój.',
-    features: ['Serwis i toner w cenie', 'Reakcja serwisu w ciągu 24h', 'Papier opcjonalnie'],
+    features: ['Serwis i toner w cenie', `Reakcja serwisu w ciągu ${STANDARD_RESPONSE_HOURS}h`, 'Papier opcjonalnie'],
     extras: [],
   },
   business: {
     description: 'Dla firm, które drukują codziennie i potrzebują większego limitu stron.',
     features: [
       'Serwis, toner i materiały eksploatacyjne w cenie',
-      'Reakcja serwisu w ciągu 24h',
+      `Reakcja serwisu w ciągu ${STANDARD_RESPONSE_HOURS}h`,
       'Dwukrotnie większy limit stron',
       'Papier opcjonalnie',
     ],
@@ -48,8 +50,8 @@ export const PACKAGE_COPY: Record<PackageLevel, PackageCopy> = {
     ],
     extras: [
       {
-        label: 'SLA 4h',
-        tooltip: 'Gwarantowana reakcja serwisu w ciągu 4 godzin od zgłoszenia (standardowo 24h).',
+        label: `SLA ${PREMIUM_SLA_HOURS}h`,
+        tooltip: `Gwarantowana reakcja serwisu w ciągu ${PREMIUM_SLA_HOURS} godzin od zgłoszenia (standardowo ${STANDARD_RESPONSE_HOURS}h).`,
       },
       {
         label: 'Bezpieczeństwo',

@@ -2,18 +2,24 @@
  * Pricing maths derived from the catalogue (spec §3, §4, §9; DESIGN §5):
  * package summary cards, the popular-models order, monthly cost at a volume,
  * the recommended package and net → gross. Money is computed in grosze
- * (integers) so that 0.08 × 300 is exactly 24.00.
+ * (integers) so that 0.08 × 300 is exactly 24.00; an amount with a fraction of a grosz
+ * (a rate of 0.035 zł, the VAT of 199.99 zł) is rounded half up to the grosz once.
  */
-import type { Catalogue, Device, DeviceType, Package, PackageLevel } from './model.ts';
+import type { Catalogue, Device, Package } from './model.ts';
 
 export const VAT_RATE = 0.23;
 
-const toGrosze = (pln: number): number => Math.round(pln * 100);
+/**
+ * PLN → whole grosze, half up (DESIGN §5: every amount shown is rounded to the grosz).
+ * The 1e-9 outweighs the binary noise of the multiplication (far below a grosz), so 1.005 × 100
+ * (100.49999999999999 in floating point) rounds to 101 as it should. Amounts are never negative.
+ */
+const toGrosze = (pln: number): number => Math.round(pln * 100 + 1e-9);
 const toPln = (grosze: number): number => grosze / 100;
 
-/** Gross amount (+23% VAT), rounded to the grosz: 175 → 215.25. */
+/** Gross amount (+23% VAT) of an exact net amount, rounded once to the grosz: 175 → 215.25, 199.99 → 245.99. */
 export function gross(net: number): number {
-  return toPln(Math.round((toGrosze(net) * 123) / 100));
+  return toPln(toGrosze(net * 1.23));
 }
 
 export interface Volume {
@@ -44,8 +50,9 @@ export function monthlyCost(pkg: Package, volume: Volume): CostBreakdown {
   const extraMonoPages = Math.max(0, pages(volume.mono) - pkg.monthlyLimit);
   const extraColorPages =
     pkg.overage.color === undefined ? 0 : Math.max(0, pages(volume.color) - (pkg.colorLimit ?? 0));
-  const extraMonoGr = extraMonoPages * toGrosze(pkg.overage.mono);
-  const extraColorGr = extraColorPages * toGrosze(pkg.overage.color ?? 0);
+  // Each overage amount is rounded to the grosz as shown; the total is the sum of what is shown.
+  const extraMonoGr = toGrosze(extraMonoPages * pkg.overage.mono);
+  const extraColorGr = toGrosze(extraColorPages * (pkg.overage.color ?? 0));
   return {
     base: pkg.monthlyPrice,
     extraMonoPages,

@@ -20,8 +20,8 @@ export function isTerm(value: unknown): value is Term {
   return value === 24 || value === 36 || value === 'short';
 }
 
-/** A quote page stays valid (and reachable) this many days. */
-export const QUOTE_VALID_DAYS = 30;
+/** A quote page stays valid (and reachable) this many days (its home is terms.ts). */
+export { QUOTE_VALID_DAYS } from './terms.ts';
 
 /** Where people in the service area live (spec §1); the city field also takes any other place. */
 export const SERVICE_CITIES = ['Słupsk', 'Bytów', 'Koszalin', 'Lębork', 'Miastko', 'Sławno'];

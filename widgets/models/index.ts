@@ -1,30 +1,12 @@
-/** Defines `<kserowo-models>`. */
+/** Defines `<kserowo-models>`; its attributes, events and parts: ./contract.ts. */
+import type { KindsFor } from '../core/contract.ts';
 import { defineWidget } from '../core/define.ts';
+import { props, tag } from './contract.ts';
 import { Models, type ModelsProps } from './Models.tsx';
 import { modelsCss } from './styles.ts';
-import { commonProps } from '../core/widget-props.ts';
 
-defineWidget<ModelsProps>('kserowo-models', Models, {
-  props: {
-    ...commonProps,
-    limit: 'number',
-    order: 'string',
-    filters: 'boolean',
-    configuratorUrl: 'string',
-    syncUrl: 'boolean',
-  },
+defineWidget<ModelsProps>(tag, Models, {
+  props: props satisfies KindsFor<typeof props, ModelsProps>,
   shadow: true,
   styles: modelsCss,
 });
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'kserowo-models': HTMLElement & {
-      limit?: number;
-      order?: string;
-      filters?: boolean;
-      configuratorUrl?: string;
-      syncUrl?: boolean;
-    };
-  }
-}

@@ -2,10 +2,7 @@
  * `<kserowo-pricing>`: the Mono/Kolor switch and the three package cards
  * (spec §2 item 8, §4; DESIGN §5).
  *
- * Attributes: `type` ('mono' | 'color', default 'color'), `configurator-url`,
- * `api-base`, `partner`, `utm-source`, `utm-medium`, `utm-campaign`.
- * Events: `kserowo:type-change` {type}.
- * Parts: `root`, `switch`, `card`, `price`, `cta`.
+ * Attributes, events, parts and custom properties: ./contract.ts (the one declaration).
  * Shadow DOM: no form fields, so nothing for autofill; the shadow root keeps host
  * CSS out and lets the site pre-render it as Declarative Shadow DOM.
  */

@@ -1,17 +1,12 @@
-/** Defines `<kserowo-pricing>`. */
+/** Defines `<kserowo-pricing>`; its attributes, events and parts: ./contract.ts. */
+import type { KindsFor } from '../core/contract.ts';
 import { defineWidget } from '../core/define.ts';
+import { props, tag } from './contract.ts';
 import { Pricing, type PricingProps } from './Pricing.tsx';
 import { pricingCss } from './styles.ts';
-import { commonProps } from '../core/widget-props.ts';
 
-defineWidget<PricingProps>('kserowo-pricing', Pricing, {
-  props: { ...commonProps, type: 'string', configuratorUrl: 'string' },
+defineWidget<PricingProps>(tag, Pricing, {
+  props: props satisfies KindsFor<typeof props, PricingProps>,
   shadow: true,
   styles: pricingCss,
 });
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'kserowo-pricing': HTMLElement & { type?: string; configuratorUrl?: string };
-  }
-}

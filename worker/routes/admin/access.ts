@@ -12,12 +12,8 @@ import { mayUse, routePrefix } from '../../../widgets/core/roles.ts';
 import { SESSION_COOKIE, clientIp, credentialFingerprint } from '../../http/auth.ts';
 import { detailsOf, recordAudit } from '../../models/audit.ts';
 import { endSession } from '../../models/sessions.ts';
+import { ACCOUNT_API_ERRORS } from '../../http/errors.ts';
 import type { AdminEnv } from './guard.ts';
-
-export const ACCESS_ERRORS = {
-  forbidden: 'Twoja rola nie ma dostępu do tej części panelu.',
-  passwordChanged: 'Hasło zostało zmienione. Zaloguj się ponownie.',
-} as const;
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const isExport = (path: string) => /\.csv$/.test(path) || /\/export(\/|$)/.test(path);
@@ -39,10 +35,10 @@ export const accessControl: MiddlewareHandler<AdminEnv> = async (c, next) => {
   if (!current || (await credentialFingerprint(current)) !== session.credential) {
     await endSession(c.env.DB, c.get('sessionId'));
     deleteCookie(c, SESSION_COOKIE, { path: '/', secure: true, httpOnly: true, sameSite: 'Strict' });
-    return c.json({ error: ACCESS_ERRORS.passwordChanged }, 401);
+    return c.json({ error: ACCOUNT_API_ERRORS.passwordChanged }, 401);
   }
   const area = routePrefix(c.req.path);
-  if (!mayUse(session.role, area)) return c.json({ error: ACCESS_ERRORS.forbidden }, 403);
+  if (!mayUse(session.role, area)) return c.json({ error: ACCOUNT_API_ERRORS.forbidden }, 403);
   await next();
   const method = c.req.method;
   const audited = !READS.has(method) || isExport(c.req.path);

@@ -40,18 +40,10 @@ import {
   sessionsOfAccount,
   setSessionCredential,
 } from '../../models/sessions.ts';
-import { ADMIN_ERRORS, type AdminEnv, jsonBody } from './guard.ts';
+import { ACCOUNT_API_ERRORS, ADMIN_ERRORS } from '../../http/errors.ts';
+import { type AdminEnv, jsonBody } from './guard.ts';
 
 export const accountRoutes = new Hono<AdminEnv>();
-
-export const ACCOUNT_API_ERRORS = {
-  taken: 'Konto z tym adresem e-mail już istnieje.',
-  firstOwner: 'Konta głównego (z sekretu ADMIN_PASSWORD_HASH) nie można wyłączyć ani zmienić jego roli.',
-  self: 'Nie możesz wyłączyć własnego konta ani odebrać sobie roli właściciela.',
-  currentPassword: 'Obecne hasło jest nieprawidłowe.',
-  secretOwner: 'Hasło konta głównego to sekret ADMIN_PASSWORD_HASH: zmień go poleceniem wrangler secret put.',
-  session: 'Nie znaleziono takiej sesji.',
-} as const;
 
 const firstIssue = (issues: readonly { message: string }[]) => issues[0]?.message ?? ACCOUNT_ERRORS.body;
 

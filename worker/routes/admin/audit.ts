@@ -5,8 +5,9 @@
  */
 import { Hono } from 'hono';
 import { findAudit } from '../../models/audit.ts';
+import { ACCOUNT_API_ERRORS } from '../../http/errors.ts';
 import type { AdminEnv } from './guard.ts';
-import { LEAD_ERRORS } from './leads.ts';
+import { ADMIN_INPUT_ERRORS } from '../../../widgets/core/admin-validation.ts';
 
 export const auditRoutes = new Hono<AdminEnv>();
 
@@ -16,11 +17,11 @@ auditRoutes.get('/audit', async (c) => {
   const q = (name: string) => c.req.query(name)?.trim().slice(0, 200) || undefined;
   const from = q('from');
   const to = q('to');
-  if ((from && !isDate(from)) || (to && !isDate(to))) return c.json({ error: LEAD_ERRORS.date }, 400);
+  if ((from && !isDate(from)) || (to && !isDate(to))) return c.json({ error: ADMIN_INPUT_ERRORS.date }, 400);
   const account = q('account');
   const accountId = account === undefined ? undefined : Number(account);
   if (accountId !== undefined && !Number.isInteger(accountId))
-    return c.json({ error: 'Nieprawidłowy identyfikator konta.' }, 400);
+    return c.json({ error: ACCOUNT_API_ERRORS.accountId }, 400);
   const limit = Math.min(Math.max(Number(q('limit')) || 200, 1), 500);
   const rows = await findAudit(c.env.DB, { area: q('area'), accountId, target: q('target'), from, to }, limit);
   return c.json({

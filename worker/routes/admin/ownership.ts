@@ -15,17 +15,14 @@ import { enqueueNotification } from '../../email/delivery.ts';
 import { auditDetails } from '../../models/audit.ts';
 import { type ResponseRow, assignLead, assignablePeople, responseRows } from '../../models/lead-ownership.ts';
 import { leadById } from '../../models/leads.ts';
-import { ADMIN_ERRORS, type AdminEnv, jsonBody } from './guard.ts';
-import { LEAD_ERRORS } from './leads.ts';
+import { ACCOUNT_API_ERRORS, ADMIN_ERRORS } from '../../http/errors.ts';
+import { type AdminEnv, jsonBody } from './guard.ts';
+import { ADMIN_INPUT_ERRORS } from '../../../widgets/core/admin-validation.ts';
 
 export const ownershipRoutes = new Hono<AdminEnv>();
 
 /** The response-time target: a first answer within 24 business hours. */
 export const RESPONSE_TARGET_HOURS = 24;
-
-export const OWNERSHIP_ERRORS = {
-  person: 'Tej osobie nie można przypisać leada (konto nie istnieje, jest wyłączone albo nie ma roli sprzedaży).',
-} as const;
 
 ownershipRoutes.get('/leads/people', async (c) => c.json({ people: await assignablePeople(c.env.DB) }));
 
@@ -35,7 +32,7 @@ async function assign(c: Context<AdminEnv>, accountId: number | null) {
   if (!lead) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
   const people = await assignablePeople(c.env.DB);
   const person = accountId === null ? null : people.find((p) => p.id === accountId);
-  if (person === undefined) return c.json({ error: OWNERSHIP_ERRORS.person }, 400);
+  if (person === undefined) return c.json({ error: ACCOUNT_API_ERRORS.person }, 400);
   const me = c.get('session');
   const origin = new URL(c.req.url).origin;
   // The first owner's login 'admin' is no address: nobody to write to.
@@ -67,7 +64,7 @@ ownershipRoutes.post('/leads/:id/assign', async (c) => {
   const body = (await jsonBody(c)) as { accountId?: unknown } | undefined;
   const id = body?.accountId;
   if (!body || !(id === null || (typeof id === 'number' && Number.isInteger(id))))
-    return c.json({ error: OWNERSHIP_ERRORS.person }, 400);
+    return c.json({ error: ACCOUNT_API_ERRORS.person }, 400);
   return assign(c, id as number | null);
 });
 
@@ -129,7 +126,7 @@ const isDate = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isN
 ownershipRoutes.get('/stats/response', async (c) => {
   const from = c.req.query('from') || undefined;
   const to = c.req.query('to') || undefined;
-  if ((from && !isDate(from)) || (to && !isDate(to))) return c.json({ error: LEAD_ERRORS.date }, 400);
+  if ((from && !isDate(from)) || (to && !isDate(to))) return c.json({ error: ADMIN_INPUT_ERRORS.date }, 400);
   const rows = await responseRows(c.env.DB, from, to);
   const now = new Date();
   return c.json({

@@ -7,8 +7,8 @@
  */
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import * as v from 'valibot';
 import { loginSchema } from '../../../widgets/core/account-validation.ts';
+import { check } from '../../../widgets/core/validation.ts';
 import {
   SESSION_COOKIE,
   SESSION_TTL_MS,
@@ -20,23 +20,23 @@ import {
 import { FIRST_OWNER_LOGIN, accountByEmail } from '../../models/accounts.ts';
 import { clearLoginAttempts, recordLoginFailure, reserveLoginAttempt } from '../../models/login-throttle.ts';
 import { createSession, endSession } from '../../models/sessions.ts';
-import { ADMIN_ERRORS, type AdminEnv, jsonBody } from './guard.ts';
+import { ACCOUNT_API_ERRORS, ADMIN_ERRORS } from '../../http/errors.ts';
+import { type AdminEnv, jsonBody } from './guard.ts';
 
 export const sessionRoutes = new Hono<AdminEnv>();
 
 const cookieOptions = { path: '/', secure: true, httpOnly: true, sameSite: 'Strict' } as const;
-
-export const LOGIN_ERRORS = {
-  wrongAccount: 'Nieprawidłowy e-mail lub hasło.',
-} as const;
 
 /** A hash no password matches: unknown e-mails cost the same work as known ones. */
 const DUMMY_HASH = 'pbkdf2-sha256$100000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
 sessionRoutes.post('/login', async (c) => {
   const ip = clientIp(c.req.raw);
-  const parsed = v.safeParse(loginSchema, (await jsonBody(c)) ?? {});
-  const body = parsed.success ? parsed.output : { email: '', password: '', name: '' };
+  const json = await jsonBody(c);
+  if (!json) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
+  const parsed = check(loginSchema, json);
+  if (!parsed.ok) return c.json({ error: parsed.error }, 400);
+  const body = parsed.data;
   const login = body.email.toLowerCase() || FIRST_OWNER_LOGIN;
   const firstOwner = login === FIRST_OWNER_LOGIN;
   const keys = [`ip:${ip}`, `account:${login}`];
@@ -51,21 +51,21 @@ sessionRoutes.post('/login', async (c) => {
   const account = await accountByEmail(c.env.DB, login);
   const storedText = firstOwner ? secret : account && !account.disabled ? account.password_hash : null;
   const stored = parseStoredHash(storedText ?? DUMMY_HASH) ?? parseStoredHash(DUMMY_HASH);
-  const matches = !!stored && !!body.password && (await verifyPassword(body.password, stored));
+  const matches = !!stored && (await verifyPassword(body.password, stored));
   if (!matches || !account || !storedText || account.disabled) {
     const { locked } = await recordLoginFailure(c.env.DB, keys);
     if (locked) {
       c.header('Retry-After', String(15 * 60));
       return c.json({ error: ADMIN_ERRORS.locked }, 429);
     }
-    return c.json({ error: firstOwner ? ADMIN_ERRORS.wrongPassword : LOGIN_ERRORS.wrongAccount }, 401);
+    return c.json({ error: firstOwner ? ADMIN_ERRORS.wrongPassword : ACCOUNT_API_ERRORS.wrongAccount }, 401);
   }
   await clearLoginAttempts(c.env.DB, keys);
   // A fresh id at every login: a session id planted before login is worthless.
   const previous = getCookie(c, SESSION_COOKIE);
   if (previous) await endSession(c.env.DB, previous);
-  const given = body.name.trim().slice(0, 60);
-  const user = firstOwner ? given || FIRST_OWNER_LOGIN : account.name;
+  // The first owner signs with the name given at login ('admin' when blank); others with their account's.
+  const user = firstOwner ? body.name : account.name;
   const { id, session } = await createSession(
     c.env.DB,
     {

@@ -29,7 +29,8 @@ import {
   updateEndpoint,
 } from '../../models/webhooks.ts';
 import { dispatchWebhooks } from '../../webhooks/delivery.ts';
-import { ADMIN_ERRORS, type AdminEnv, jsonBody } from './guard.ts';
+import { ADMIN_ERRORS, WEBHOOK_API_ERRORS } from '../../http/errors.ts';
+import { type AdminEnv, jsonBody } from './guard.ts';
 
 export const webhookRoutes = new Hono<AdminEnv>();
 
@@ -85,7 +86,7 @@ webhookRoutes.post('/webhooks', async (c) => {
 
 webhookRoutes.get('/webhooks/deliveries', async (c) => {
   const state = c.req.query('state') || undefined;
-  if (state && !STATES.includes(state)) return c.json({ error: 'Nieprawidłowy stan dostarczenia.' }, 400);
+  if (state && !STATES.includes(state)) return c.json({ error: WEBHOOK_API_ERRORS.state }, 400);
   const endpointId = idOf(c.req.query('endpoint'));
   const rows = await listDeliveries(c.env.DB, { state, endpointId });
   return c.json({ deliveries: rows.map(deliveryJson) });
@@ -106,9 +107,8 @@ webhookRoutes.post('/webhooks/deliveries/:id/resend', async (c) => {
   const id = idOf(c.req.param('id'));
   const row = id ? await deliveryById(c.env.DB, id) : null;
   if (!id || !row) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
-  if (row.state === 'delivered') return c.json({ error: 'To zdarzenie zostało już dostarczone.' }, 409);
-  if (!(await requeueDelivery(c.env.DB, id)))
-    return c.json({ error: 'To zdarzenie czeka już na wysyłkę albo jest właśnie wysyłane.' }, 409);
+  if (row.state === 'delivered') return c.json({ error: WEBHOOK_API_ERRORS.delivered }, 409);
+  if (!(await requeueDelivery(c.env.DB, id))) return c.json({ error: WEBHOOK_API_ERRORS.inLine }, 409);
   let queued = true;
   try {
     await c.env.WEBHOOK_QUEUE.send({ deliveryId: id });
