@@ -22,6 +22,8 @@ const isExport = (path: string) => /\.csv$/.test(path) || /\/export(\/|$)/.test(
 function actionOf(method: string, path: string, area: string): string {
   const parts = path.replace(/^\/api\/admin\/?/, '').split('/');
   if (READS.has(method)) return `${area}.export`;
+  // `/me/password`, `/me/sessions/…`: the second segment names the action.
+  if (area === 'me' && parts[1]) return `me.${method === 'DELETE' ? 'sessions' : parts[1]}`;
   const last = parts.length > 2 ? parts[parts.length - 1] : undefined;
   if (last && !/^\d+$/.test(last)) return `${area}.${last}`;
   return `${area}.${method === 'DELETE' ? 'delete' : method === 'POST' ? 'create' : 'update'}`;
