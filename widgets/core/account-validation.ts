@@ -113,11 +113,15 @@ export const changePasswordSchema = v.object({
  * `POST /api/admin/login`: the owner login of admin-validation.ts (`{password, name?}`) plus
  * `email`; no e-mail (or 'admin') is the first owner, whose password is the secret.
  */
-export const loginSchema = v.object({
-  ...ownerLoginSchema.entries,
-  email: v.pipe(
-    v.nullish(v.string(ACCOUNT_ERRORS.email), ''),
-    v.trim(),
-    v.maxLength(LIMITS.email, ACCOUNT_ERRORS.email),
-  ),
-});
+export const loginSchema = v.object(
+  {
+    ...ownerLoginSchema.entries,
+    email: v.pipe(
+      v.nullish(v.string(ACCOUNT_ERRORS.email), ''),
+      v.trim(),
+      v.maxLength(LIMITS.email, ACCOUNT_ERRORS.email),
+    ),
+  },
+  // A missing password gets the owner login's message ('Podaj hasło.').
+  ownerLoginSchema.message,
+);
