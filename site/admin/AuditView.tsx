@@ -1,4 +1,5 @@
 /** 'Historia zmian': the audit log, read-only, filtered by area, person and dates. */
+import { FALLBACK } from '../../widgets/core/texts.ts';
 import { useEffect, useState } from 'react';
 import { ROLE_LABELS, type Role } from '../../widgets/core/roles.ts';
 import { api } from './api.ts';
@@ -122,7 +123,7 @@ export function AuditView({ onFailure }: ViewProps) {
         </label>
       </div>
       {!entries ? (
-        <p role="status">Ładowanie...</p>
+        <p role="status">{FALLBACK.loading}</p>
       ) : (
         <div className="table-wrap">
           <table>

@@ -3,6 +3,7 @@
  * disabling), everyone's 'Moje konto' (own password and sessions), and the page of the
  * one-time set-password link (`/admin#haslo=<token>`, shown before login).
  */
+import { FALLBACK } from '../../widgets/core/texts.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { PASSWORD_MAX, PASSWORD_MIN, passwordProblem } from '../../widgets/core/account-validation.ts';
 import { ROLES, ROLE_LABELS, type Role } from '../../widgets/core/roles.ts';
@@ -157,7 +158,7 @@ export function TeamView({ onFailure, session }: ViewProps) {
       <Message note={note} />
       {link && <LinkBox {...link} />}
       {!accounts ? (
-        <p role="status">Ładowanie...</p>
+        <p role="status">{FALLBACK.loading}</p>
       ) : (
         <div className="table-wrap">
           <table>
@@ -333,7 +334,7 @@ export function AccountView({ onFailure, session }: ViewProps) {
             onRevoke={(key) => void api(`/me/sessions/${key}`, { method: 'DELETE' }).then(load).catch(refused)}
           />
         ) : (
-          <p role="status">Ładowanie...</p>
+          <p role="status">{FALLBACK.loading}</p>
         )}
       </section>
     </div>

@@ -3,6 +3,7 @@
  * secret, a new secret, 'Wyślij zdarzenie testowe') and every delivery with its state and
  * attempts, resendable like the e-mail outbox.
  */
+import { FALLBACK } from '../../widgets/core/texts.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { WEBHOOK_EVENTS, WEBHOOK_EVENT_LABELS, type WebhookEvent } from '../../widgets/core/webhook-validation.ts';
 import { ApiRefused, api } from './api.ts';
@@ -203,7 +204,7 @@ export function WebhooksView({ onFailure }: ViewProps) {
         </select>
       </label>
       {!deliveries ? (
-        <p role="status">Ładowanie...</p>
+        <p role="status">{FALLBACK.loading}</p>
       ) : (
         <div className="table-wrap">
           <table className="deliveries">
