@@ -13,6 +13,7 @@ import { adminPage } from './routes/admin/page.ts';
 import { prerendered } from './routes/prerendered.ts';
 import { serviceRequests, ticketPage } from './routes/service.ts';
 import { meterReadings } from './routes/meter.ts';
+import { dispatchLater } from './webhooks/delivery.ts';
 
 export type AppEnv = { Bindings: Env };
 
@@ -29,6 +30,20 @@ const publicCors = cors({
   maxAge: 86400,
 });
 app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/admin/') ? next() : publicCors(c, next)));
+
+// Webhooks (issue 18): a write that stored something may have written webhook events (D1
+// triggers, in the same transaction); put their deliveries on the queue after answering.
+app.use('/api/*', async (c, next) => {
+  await next();
+  if (c.req.method === 'GET' || c.res.status >= 300) return;
+  let ctx: { waitUntil(p: Promise<unknown>): void } | undefined;
+  try {
+    ctx = c.executionCtx;
+  } catch {
+    ctx = undefined; // called without a context (app.fetch in tests): the cron dispatches later
+  }
+  if (ctx) dispatchLater(c.env, ctx);
+});
 
 app.route('/api/catalogue', catalogue);
 app.route('/api/health', health);

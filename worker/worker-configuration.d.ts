@@ -9,6 +9,7 @@ declare namespace Cloudflare {
 		DB: D1Database;
 		SEND_EMAIL: SendEmail;
 		EMAIL_QUEUE: Queue;
+		WEBHOOK_QUEUE: Queue;
 		LEAD_RATE_LIMIT: RateLimit;
 		ASSETS: Fetcher;
 		SALES_EMAIL: string;

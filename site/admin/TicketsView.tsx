@@ -71,7 +71,7 @@ export function TicketsView({ onFailure, ticketId }: ViewProps & { ticketId?: st
   return ticketId ? <TicketDetail id={ticketId} onFailure={onFailure} /> : <TicketList onFailure={onFailure} />;
 }
 
-function TicketList({ onFailure }: ViewProps) {
+function TicketList({ onFailure }: Pick<ViewProps, 'onFailure'>) {
   const [show, setShow] = useState('open');
   const [tickets, setTickets] = useState<Ticket[] | undefined>();
   const [months, setMonths] = useState<SlaMonth[]>([]);
@@ -186,7 +186,7 @@ function TicketList({ onFailure }: ViewProps) {
   );
 }
 
-function TicketDetail({ id, onFailure }: ViewProps & { id: string }) {
+function TicketDetail({ id, onFailure }: Pick<ViewProps, 'onFailure'> & { id: string }) {
   const [data, setData] = useState<Detail | undefined>();
   const [status, setStatus] = useState(STATUSES[0] ?? '');
   const [note, setNote] = useState('');

@@ -94,3 +94,29 @@ export const SERVICE_ADMIN_ERRORS = {
   /** 404 */
   unknownSerial: 'Nie ma urządzenia o tym numerze seryjnym w rejestrze.',
 } as const;
+
+/** Team accounts and the role guard (issue 18). */
+export const ACCOUNT_API_ERRORS = {
+  /** 401: a team account's wrong e-mail or password (the same text for both). */
+  wrongAccount: 'Nieprawidłowy e-mail lub hasło.',
+  /** 403: the role table does not give this role the area. */
+  forbidden: 'Twoja rola nie ma dostępu do tej części panelu.',
+  /** 401: the session was opened with a password that has changed since. */
+  passwordChanged: 'Hasło zostało zmienione. Zaloguj się ponownie.',
+  taken: 'Konto z tym adresem e-mail już istnieje.',
+  firstOwner: 'Konta głównego (z sekretu ADMIN_PASSWORD_HASH) nie można wyłączyć ani zmienić jego roli.',
+  self: 'Nie możesz wyłączyć własnego konta ani odebrać sobie roli właściciela.',
+  currentPassword: 'Obecne hasło jest nieprawidłowe.',
+  secretOwner: 'Hasło konta głównego to sekret ADMIN_PASSWORD_HASH: zmień go poleceniem wrangler secret put.',
+  session: 'Nie znaleziono takiej sesji.',
+  accountId: 'Nieprawidłowy identyfikator konta.',
+  /** 400: assigning a lead to someone who cannot take leads. */
+  person: 'Tej osobie nie można przypisać leada (konto nie istnieje, jest wyłączone albo nie ma roli sprzedaży).',
+} as const;
+
+/** Webhooks (issue 18). */
+export const WEBHOOK_API_ERRORS = {
+  state: 'Nieprawidłowy stan dostarczenia.',
+  delivered: 'To zdarzenie zostało już dostarczone.',
+  inLine: 'To zdarzenie czeka już na wysyłkę albo jest właśnie wysyłane.',
+} as const;
