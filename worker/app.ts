@@ -11,6 +11,8 @@ import { securityHeadersMiddleware } from './http/security.ts';
 import { adminApi } from './routes/admin/index.ts';
 import { adminPage } from './routes/admin/page.ts';
 import { prerendered } from './routes/prerendered.ts';
+import { serviceRequests, ticketPage } from './routes/service.ts';
+import { meterReadings } from './routes/meter.ts';
 
 export type AppEnv = { Bindings: Env };
 
@@ -33,6 +35,9 @@ app.route('/api/health', health);
 app.route('/api/send-contact-email', contact);
 app.route('/api/quotes', quotes);
 app.route('/wycena', quotePage);
+app.route('/api/service-requests', serviceRequests);
+app.route('/api/meter-readings', meterReadings);
+app.route('/serwis/zgloszenie', ticketPage);
 app.route('/api/admin', adminApi);
 app.route('/admin', adminPage);
 app.route('/', prerendered);
