@@ -70,7 +70,8 @@ for (const type of ['focusin', 'pointerdown', 'mouseover', 'click']) {
       if (type === 'click') remember(el, event);
       load(el.localName);
     },
-    { capture: true, passive: true },
+    // Not passive for clicks: a submit button of a pre-rendered form must not submit it natively.
+    { capture: true, passive: type !== 'click' },
   );
 }
 

@@ -4,7 +4,8 @@
  * by its element's position in the pre-rendered markup (which equals the first client
  * render, as widgets/core/define.ts relies on for focus), the widget shows it is busy
  * (`aria-busy`, a progress cursor, the touched control dimmed) and, once the code has
- * run, the same control of the live widget is clicked again. Links are left to the browser.
+ * run, the same control of the live widget is clicked again. Links are left to the
+ * browser; a submit button does not submit the pre-rendered form natively.
  */
 
 interface Click {
@@ -29,6 +30,8 @@ function settle(host: HTMLElement, clicks: Click[]): void {
 export function remember(host: HTMLElement, event: Event): void {
   const el = event.composedPath()[0];
   if (!(el instanceof HTMLElement) || el === host || el.closest('a[href]')) return;
+  // A pre-rendered form must not submit itself natively (Enter in a field clicks its submit button too).
+  if (el.closest('button:not([type=button]),input[type=submit]')) event.preventDefault();
   const clicks = pending.get(host) ?? [];
   // A click on a label is followed by the browser's click on its control: replayed once, through the label.
   const previous = clicks[clicks.length - 1]?.el;

@@ -225,8 +225,8 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
   return (
     <div className="k-root cfg" part="root" lang="pl">
       <Progress step={step} />
-      {/* Pre-rendered (no document): shown at its size, but inert until the script has taken over. */}
-      <form onSubmit={onSubmit} noValidate inert={typeof document === 'undefined' || undefined}>
+      {/* Pre-rendered, it takes clicks before the script has arrived: the loader replays them (widgets/replay.ts). */}
+      <form onSubmit={onSubmit} noValidate>
         <h2 ref={heading} tabIndex={-1}>
           <span className="sr-only">{T.stepOf(step)}: </span>
           {T.headings[step - 1]}

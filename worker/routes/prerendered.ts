@@ -99,7 +99,14 @@ async function servePage(c: Context<AppEnv>): Promise<Response> {
     console.error('prerendered: D1 unreachable, serving the built page', error);
     return c.env.ASSETS.fetch(c.req.raw);
   }
-  const page = await pageFor(c, new URL(c.req.url).pathname, live);
+  const path = new URL(c.req.url).pathname;
+  let page: RenderedPage | undefined;
+  try {
+    // A failed render is not kept: the second call renders again.
+    page = await pageFor(c, path, live).catch(() => pageFor(c, path, live));
+  } catch (error) {
+    console.error('prerendered: rendering failed twice, serving the built page', path, error);
+  }
   if (!page) return c.env.ASSETS.fetch(c.req.raw);
   const headers = {
     'Content-Type': 'text/html; charset=utf-8',
