@@ -16,6 +16,15 @@ import {
 
 export const securityHeaders: MiddlewareHandler = async (c, next) => {
   await next();
+  // nosniff on every answer the worker makes (issue 15), JSON and errors included.
+  if (!c.res.headers.has('X-Content-Type-Options')) {
+    try {
+      c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    } catch {
+      c.res = new Response(c.res.body, c.res);
+      c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    }
+  }
   if (c.req.path.startsWith('/api/')) {
     c.res = new Response(c.res.body, c.res);
     // The admin API is same-origin only (issue 7); the public API stays loadable anywhere.
