@@ -11,6 +11,9 @@ import { LeadsView } from './LeadsView.tsx';
 import { OutboxView } from './OutboxView.tsx';
 import { SnippetView } from './SnippetView.tsx';
 import { StatsView } from './StatsView.tsx';
+import { DevicesView } from './DevicesView.tsx';
+import { ReadingsView } from './ReadingsView.tsx';
+import { TicketsView } from './TicketsView.tsx';
 
 export interface Session {
   user: string;
@@ -27,6 +30,10 @@ const VIEWS = [
   { id: 'leady', label: 'Leady', render: (p: ViewProps, sub?: string) => <LeadsView {...p} leadId={sub} /> },
   { id: 'wysylka', label: 'Wysyłka e-maili', render: (p: ViewProps) => <OutboxView {...p} /> },
   { id: 'liczby', label: 'Liczby', render: (p: ViewProps) => <StatsView {...p} /> },
+  // Service (issue 17).
+  { id: 'serwis', label: 'Serwis', render: (p: ViewProps, sub?: string) => <TicketsView {...p} ticketId={sub} /> },
+  { id: 'urzadzenia', label: 'Urządzenia', render: (p: ViewProps) => <DevicesView {...p} /> },
+  { id: 'odczyty', label: 'Odczyty', render: (p: ViewProps, sub?: string) => <ReadingsView {...p} serial={sub} /> },
   { id: 'cennik', label: 'Cennik', render: (p: ViewProps) => <CatalogueView {...p} /> },
   { id: 'snippety', label: 'Snippety', render: (p: ViewProps) => <SnippetView {...p} /> },
 ] as const;

@@ -12,6 +12,9 @@ import { catalogueRoutes } from './catalogue.ts';
 import { leadRoutes } from './leads.ts';
 import { outboxRoutes } from './outbox.ts';
 import { statsRoutes } from './stats.ts';
+import { deviceRoutes } from './devices.ts';
+import { readingRoutes } from './readings.ts';
+import { ticketRoutes } from './tickets.ts';
 
 export const adminApi = new Hono<AdminEnv>();
 
@@ -23,3 +26,7 @@ adminApi.route('/', catalogueRoutes);
 adminApi.route('/', leadRoutes);
 adminApi.route('/', outboxRoutes);
 adminApi.route('/', statsRoutes);
+// Service (issue 17): the device registry, tickets, readings and the billing export.
+adminApi.route('/', deviceRoutes);
+adminApi.route('/', ticketRoutes);
+adminApi.route('/', readingRoutes);
