@@ -41,7 +41,17 @@ if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 
 const dev = spawn(
   process.execPath,
-  [wranglerBin, 'dev', '--ip', '127.0.0.1', '--port', port, '--local', '--show-interactive-dev-session=false'],
+  [
+    wranglerBin,
+    'dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    port,
+    '--local',
+    '--test-scheduled',
+    '--show-interactive-dev-session=false',
+  ],
   { cwd: root, stdio: ['inherit', 'pipe', 'inherit'] },
 );
 let announced = false;

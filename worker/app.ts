@@ -59,7 +59,14 @@ app.route('/', prerendered);
 
 app.notFound((c) => (c.req.path.startsWith('/api/') ? c.json({ error: API_ERRORS.notFound }, 404) : notFoundPage(c)));
 
+/** D1 (or the network to it) failed: the client may try again, so 503, not 500. */
+const isStorageError = (error: unknown): boolean =>
+  /\bD1_|SQLITE_BUSY|Network connection lost|storage (is )?(down|unavailable)/i.test(
+    error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : String(error),
+  );
+
 app.onError((error, c) => {
   console.error('unhandled', c.req.method, c.req.path, error);
+  if (isStorageError(error)) return c.json({ error: API_ERRORS.database }, 503);
   return c.json({ error: API_ERRORS.server }, 500);
 });

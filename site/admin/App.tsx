@@ -82,6 +82,28 @@ const viewFromHash = (): [string, string | undefined] => {
   return VIEWS.some((v) => v.id === id) ? [id, sub ? decodeURIComponent(sub) : undefined] : [VIEWS[0].id, undefined];
 };
 
+/**
+ * The header's alert (issue 15): how many e-mails to the sales team are dead (retries used
+ * up), linking to the outbox where 'Wyślij ponownie' is. Checked again at every change of view.
+ */
+function DeadEmailsAlert({ refresh }: { refresh: string }) {
+  const [dead, setDead] = useState(0);
+  useEffect(() => {
+    void refresh;
+    api<{ dead: number }>('/outbox/alerts')
+      .then((a) => setDead(a.dead))
+      .catch(() => undefined);
+  }, [refresh]);
+  if (!dead) return null;
+  return (
+    <span role="status">
+      <a href="#wysylka" className="alert-dead">
+        Niewysłane e-maile: <strong>{dead}</strong>
+      </a>
+    </span>
+  );
+}
+
 export function App() {
   return (
     <PanelBoundary>
@@ -156,6 +178,7 @@ function Panel() {
             ))}
           </ul>
         </nav>
+        <DeadEmailsAlert refresh={view} />
         <span className="who">
           Zalogowano: <strong>{state.session.user}</strong> <span className="hint">({ROLE_LABELS[role]})</span>{' '}
           <button type="button" className="button ghost" onClick={logout}>

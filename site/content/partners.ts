@@ -68,6 +68,9 @@ export const partnersPage = {
     'konstruowanymi w Shadow DOM) i nie pobierają czcionek ani obrazków. Jeśli Twoja strona ma nagłówek CSP, dopisz ' +
     'nasz adres tylko do dwóch dyrektyw:',
   cspNote: 'Nie potrzebujesz style-src, font-src, img-src ani frame-src dla naszego adresu.',
+  httpsNote:
+    'Zalecamy HTTPS na Twojej stronie, ale nie jest ono wymagane: formularz kontaktowy i konfigurator działają ' +
+    'także na stronach serwowanych przez zwykłe HTTP, a zgłoszenia trafiają do nas szyfrowanym połączeniem.',
   versionsTitle: '6. Wersje i integralność (SRI)',
   versionsText:
     'Adres /widgets/v1/kserowo.js zawsze wskazuje najnowsze wydanie wersji 1 (zmiany w wersji 1 nie psują ' +

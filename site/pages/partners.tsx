@@ -244,6 +244,7 @@ export function PartnersPage({ pinned = pinnedLoader() }: { pinned?: PinnedLoade
         <p>{t.cspText}</p>
         <Code>{csp}</Code>
         <p>{t.cspNote}</p>
+        <p>{t.httpsNote}</p>
 
         <h2 id="versions">{t.versionsTitle}</h2>
         <p>

@@ -29,24 +29,38 @@ interface LeadRow {
   email: string;
   phone: string | null;
   message: string | null;
+  attribution: string;
 }
 
 // An independent statement of the strict rules (the issue's wording), for stored rows.
 const CONTROL = /[\u0000-\u001f\u007f]/;
+/** Unicode format characters (bidi overrides, zero-width, BOM, soft hyphen) and lone surrogates. */
+const INVISIBLE = /[\p{Cf}]|[\uD800-\uDFFF]/u;
 function meetsStrictRules(row: LeadRow): boolean {
   const emailOk =
     row.email.length <= 254 &&
     !/[\s,;<>"()]/.test(row.email) &&
     !CONTROL.test(row.email) &&
+    !INVISIBLE.test(row.email) &&
     row.email.split('@').length === 2 &&
     /^[^@]+@[^@]+\.[^@]+$/.test(row.email);
   const nameOk =
-    row.name.length > 0 && row.name.length <= 100 && row.name === row.name.trim() && !CONTROL.test(row.name);
+    row.name.length > 0 &&
+    row.name.length <= 100 &&
+    row.name === row.name.trim() &&
+    !CONTROL.test(row.name) &&
+    !INVISIBLE.test(row.name);
   const phoneOk = row.phone === null || (row.phone.length <= 30 && /^[0-9 +()-]+$/.test(row.phone));
   const messageOk =
     row.message === null ||
-    (row.message.length <= 5000 && !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(row.message));
-  return emailOk && nameOk && phoneOk && messageOk;
+    (row.message.length <= 5000 &&
+      !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(row.message) &&
+      !/[\uD800-\uDFFF]/u.test(row.message));
+  // Attribution texts are one line each: no control, format or line-break characters.
+  const attributionOk = Object.values(JSON.parse(row.attribution) as Record<string, string>).every(
+    (v) => !/[\p{Cc}\p{Cf}\u2028\u2029]|[\uD800-\uDFFF]/u.test(v),
+  );
+  return emailOk && nameOk && phoneOk && messageOk && attributionOk;
 }
 
 const word = fc.string({
@@ -70,6 +84,16 @@ const poison = fc.constantFrom(
   '"a"@b.co',
   'a(b)@c.pl',
   'a;b@c.pl',
+  // Issue 15: bidi override, zero-width and format characters, ESC and lone surrogates.
+  'a\u202e@b.co',
+  'a\u200b@b.co',
+  'a@b\u200d.co',
+  'a@b\ufeff.co',
+  'a\u00ad@b.co',
+  'a\u001b@b.co',
+  'a\ud800@b.co',
+  'Jan\udc00',
+  'Jan\u001b[31m',
 );
 const anyText = fc.oneof(
   fc.string(),
@@ -94,7 +118,13 @@ const contactBody = fc.record(
     phone: fc.oneof(fc.constantFrom('+48 600 100 200', '(59) 842-11-22', '', '   '), anyValue),
     message: fc.oneof(fc.lorem({ maxCount: 20 }), anyValue),
     submissionId: fc.oneof(fc.uuid(), anyValue),
-    attribution: fc.oneof(fc.record({ page: fc.string(), utm_source: fc.string() }, { requiredKeys: [] }), anyValue),
+    attribution: fc.oneof(
+      fc.record(
+        { page: fc.oneof(fc.string(), poison), utm_source: fc.oneof(fc.string(), poison) },
+        { requiredKeys: [] },
+      ),
+      anyValue,
+    ),
     website: fc.oneof({ weight: 6, arbitrary: fc.constant('') }, anyValue),
     extra: anyValue,
   },
@@ -130,7 +160,9 @@ describe('POST /api/send-contact-email under generated input', () => {
     // Checked once at the end (the machine is shared): the count proves nothing invalid was
     // stored, and every stored row meets the rules as the issue words them.
     expect((await leadCount()) - before).toBe(expected.size + anonymous);
-    const { results } = await testEnv.DB.prepare('SELECT name, email, phone, message FROM leads').all<LeadRow>();
+    const { results } = await testEnv.DB.prepare(
+      'SELECT name, email, phone, message, attribution FROM leads',
+    ).all<LeadRow>();
     expect(results.filter((row) => !meetsStrictRules(row))).toEqual([]);
   }, 480_000);
 
@@ -160,11 +192,14 @@ describe('POST /api/send-contact-email under generated input', () => {
     const before = await leadCount();
     // Each field with what is poison for it: any of the list for email and phone; line
     // breaks, NUL and 10,000 characters for the name; NUL and 10,000 characters for the message.
-    const lineBreakNulOrLong = (s: string) => /[\r\n\u0000]/.test(s) || s.length > 5000;
+    const lineBreakNulOrLong = (s: string) => /[\r\n\u0000\u001b]|[\uD800-\uDFFF]/u.test(s) || s.length > 5000;
     const poisoned = fc.oneof(
       fc.tuple(fc.constantFrom('email', 'phone'), poison),
       fc.tuple(fc.constant('name'), poison.filter(lineBreakNulOrLong)),
-      fc.tuple(fc.constant('message'), fc.constantFrom('x'.repeat(10_000), 'a\u0000b', '\u0007', 'ok\u001b[31m')),
+      fc.tuple(
+        fc.constant('message'),
+        fc.constantFrom('x'.repeat(10_000), 'a\u0000b', '\u0007', 'ok\u001b[31m', 'ok\ud800'),
+      ),
     );
     await fc.assert(
       fc.asyncProperty(validEmail, word, poisoned, async (email, name, [key, bad]) => {

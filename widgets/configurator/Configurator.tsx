@@ -15,7 +15,7 @@ import { useEffect, useRef, useState } from 'react';
 import { type Catalogue, isPackageLevel } from '../core/model.ts';
 import { priceQuote } from '../core/quote.ts';
 import { attribution, rememberFirstVisit } from '../core/attribution.ts';
-import { newSubmissionId, postJson } from '../core/api.ts';
+import { type SendResult, newSubmissionId, postJson } from '../core/api.ts';
 import { scriptOrigin, useCatalogue } from '../core/catalogue-source.ts';
 import { reportLead, reportStep } from './report.ts';
 import { emit, hostOf } from '../core/events.ts';
@@ -165,30 +165,40 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
     const { name, email } = checked.data;
     setSending(true);
     setToast(undefined);
-    const opt = (v: string) => v.trim() || undefined;
-    const mono = Number(choices.mono) || 0;
-    const color = Number(choices.color) || 0;
-    const result = await postJson<QuoteAnswer>(`${apiBase || scriptOrigin}/api/quotes`, {
-      deviceId: device.id,
-      level: pkg.level,
-      term: choices.term,
-      paper: choices.paper,
-      ...(mono || color ? { volume: { mono, color } } : {}),
-      contact: {
-        name,
-        email,
-        phone: checked.data.phone,
-        company: opt(contact.company),
-        nip: opt(contact.nip),
-        city: opt(contact.city),
-        message: opt(contact.message),
-        marketingConsent: contact.marketingConsent,
-      },
-      submissionId,
-      attribution: attribution(props),
-      website,
-    });
-    setSending(false);
+    let result: SendResult<QuoteAnswer>;
+    try {
+      const opt = (v: string) => v.trim() || undefined;
+      const mono = Number(choices.mono) || 0;
+      const color = Number(choices.color) || 0;
+      result = await postJson<QuoteAnswer>(`${apiBase || scriptOrigin}/api/quotes`, {
+        deviceId: device.id,
+        level: pkg.level,
+        term: choices.term,
+        paper: choices.paper,
+        ...(mono || color ? { volume: { mono, color } } : {}),
+        contact: {
+          name,
+          email,
+          phone: checked.data.phone,
+          company: opt(contact.company),
+          nip: opt(contact.nip),
+          city: opt(contact.city),
+          message: opt(contact.message),
+          marketingConsent: contact.marketingConsent,
+        },
+        submissionId,
+        attribution: attribution(props),
+        website,
+      });
+    } catch {
+      // Whatever failed before or around the request (issue 15): the spec's error toast, and
+      // what was typed stays; never 'Wysyłanie...' for ever.
+      result = { kind: 'server', status: 0 };
+    } finally {
+      setSending(false);
+    }
+    // A used id with another body (DESIGN §7): the next try is a new submission.
+    if (result.kind === 'server' && result.status === 409) setSubmissionId(newSubmissionId());
     if (result.kind === 'network') return fail('network', TOAST.networkError);
     if (result.kind === 'server' || !result.data?.number) {
       return fail('server', {

@@ -17,7 +17,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { pixel, track } from '../core/analytics.ts';
-import { newSubmissionId, postJson } from '../core/api.ts';
+import { type SendResult, newSubmissionId, postJson } from '../core/api.ts';
 import { attribution, rememberFirstVisit } from '../core/attribution.ts';
 import { scriptOrigin } from '../core/catalogue-source.ts';
 import type { WidgetHostProps } from '../core/define.ts';
@@ -106,19 +106,29 @@ function ContactForm(props: ContactProps) {
     busy.current = true;
     setSubmitting(true);
     setToast(null);
-    submission.current ??= newSubmissionId();
-    const { name, email, phone, message } = checked.data;
-    const result = await postJson<{ ok: boolean; id: string }>(`${props.apiBase || scriptOrigin}${CONTACT_PATH}`, {
-      name,
-      email,
-      ...(phone ? { phone } : {}),
-      ...(message ? { message } : {}),
-      submissionId: submission.current,
-      attribution: attribution(props),
-      website: honeypot.current?.value ?? '',
-    });
-    busy.current = false;
-    setSubmitting(false);
+    let result: SendResult<{ ok: boolean; id: string }>;
+    try {
+      submission.current ??= newSubmissionId();
+      const { name, email, phone, message } = checked.data;
+      result = await postJson<{ ok: boolean; id: string }>(`${props.apiBase || scriptOrigin}${CONTACT_PATH}`, {
+        name,
+        email,
+        ...(phone ? { phone } : {}),
+        ...(message ? { message } : {}),
+        submissionId: submission.current,
+        attribution: attribution(props),
+        website: honeypot.current?.value ?? '',
+      });
+    } catch {
+      // Whatever failed before or around the request (issue 15): the spec's error toast, and
+      // what was typed stays; never 'Wysyłanie...' for ever.
+      result = { kind: 'server', status: 0 };
+    } finally {
+      busy.current = false;
+      setSubmitting(false);
+    }
+    // A used id with another body (DESIGN §7): the next try is a new submission.
+    if (result.kind === 'server' && result.status === 409) submission.current = null;
     if (result.kind === 'ok') {
       setValues(withPrefill(EMPTY, props, PREFILLED));
       submission.current = null;

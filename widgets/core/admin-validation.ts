@@ -5,7 +5,7 @@
  * catalogue-rules.ts; here is the envelope of a change.
  */
 import * as v from 'valibot';
-import { hasLineControl } from './validation.ts';
+import { LIMITS, hasLineControl } from './validation.ts';
 
 export type LeadKind = 'contact' | 'quote';
 export const LEAD_KINDS: readonly LeadKind[] = ['contact', 'quote'];
@@ -27,8 +27,10 @@ export const ADMIN_LIMITS = {
   userName: 60,
   notes: 5000,
   catalogueNote: 200,
-  /** Free-text filters of the inbox (search, utm, partner). */
+  /** Free-text filters of the inbox (utm, partner). */
   filter: 100,
+  /** The inbox search: as long as the longest field it searches (the e-mail address). */
+  search: LIMITS.email,
 } as const;
 
 /** Polish messages of the admin checks (the API's 400 `error`). */
@@ -96,11 +98,13 @@ export const catalogueChangeSchema = v.object(
 );
 
 const isDate = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text));
-const filterText = v.pipe(
-  v.optional(v.string(), ''),
-  v.trim(),
-  v.transform((s) => s.slice(0, ADMIN_LIMITS.filter) || undefined),
-);
+const textUpTo = (max: number) =>
+  v.pipe(
+    v.optional(v.string(), ''),
+    v.trim(),
+    v.transform((s) => s.slice(0, max) || undefined),
+  );
+const filterText = textUpTo(ADMIN_LIMITS.filter);
 const blankTo = <T extends v.GenericSchema<string, string>>(schema: T) => v.pipe(filterText, v.optional(schema));
 
 /** The inbox's and the numbers' filter (`GET /api/admin/leads`, `leads.csv`, `stats`), from the query string. */
@@ -112,7 +116,7 @@ export const leadFilterSchema = v.object({
   utm_source: filterText,
   utm_campaign: filterText,
   partner: filterText,
-  q: filterText,
+  q: textUpTo(ADMIN_LIMITS.search),
 });
 
 /** `GET /api/admin/outbox?state=`. */

@@ -38,11 +38,24 @@ export const CATALOGUE_ERRORS = {
   monthlyLimit: 'Limit stron mono musi być dodatnią liczbą całkowitą.',
   colorLimit: 'Limit stron kolorowych musi być dodatnią liczbą całkowitą.',
   overage: 'Dopłata za stronę musi być liczbą dodatnią z najwyżej dwoma miejscami po przecinku.',
+  monthlyPriceRange: 'Cena miesięczna musi wynosić od 50 do 5000 zł netto.',
+  monthlyLimitRange: 'Limit stron mono musi wynosić od 100 do 1 000 000 stron.',
+  colorLimitRange: 'Limit stron kolorowych musi wynosić od 10 do 1 000 000 stron.',
+  overageRange: 'Dopłata za stronę musi wynosić od 0,001 do 5 zł.',
 } as const;
 
-const MAX_PRICE = 100_000;
-const MAX_LIMIT = 10_000_000;
-const MAX_OVERAGE = 100;
+/**
+ * Sane bounds of every published number (issue 15): a typo such as `1e-9` or an extra
+ * zero is refused instead of published as 0,00 zł.
+ */
+export const CATALOGUE_BOUNDS = {
+  monthlyPrice: { min: 50, max: 5000 },
+  overage: { min: 0.001, max: 5 },
+  monthlyLimit: { min: 100, max: 1_000_000 },
+  colorLimit: { min: 10, max: 1_000_000 },
+} as const;
+
+const within = (n: number, { min, max }: { min: number; max: number }): boolean => n >= min && n <= max;
 
 /** "0,08" or "0.08" or 0.08 → 0.08; anything else → NaN. */
 export function parseDecimal(value: unknown): number {
@@ -54,10 +67,9 @@ export function parseDecimal(value: unknown): number {
 
 const hasAtMostTwoDecimals = (n: number): boolean => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 
-const isPositiveAmount = (n: number, max: number): boolean =>
-  Number.isFinite(n) && n > 0 && n <= max && hasAtMostTwoDecimals(n);
+const isPositiveAmount = (n: number): boolean => Number.isFinite(n) && n > 0 && hasAtMostTwoDecimals(n);
 
-const isPositiveInteger = (n: number): boolean => Number.isInteger(n) && n > 0 && n <= MAX_LIMIT;
+const isPositiveInteger = (n: number): boolean => Number.isInteger(n) && n > 0;
 
 /** Rounds away binary noise so 0.1 + 0.2 style values are stored as typed. */
 const cents = (n: number): number => Math.round(n * 100) / 100;
@@ -67,7 +79,7 @@ export type CatalogueCheck = { ok: true; devices: Device[] } | { ok: false; prob
 /**
  * Applies `change` to `base` and checks every number: prices positive with at most two
  * decimals, page limits positive whole numbers (colour limits on colour devices only),
- * overage positive with at most two decimals.
+ * overage positive with at most two decimals, each within `CATALOGUE_BOUNDS`.
  */
 export function applyCatalogueChange(base: Catalogue, change: unknown): CatalogueCheck {
   const devicesIn = (change as Partial<CatalogueChange> | null)?.devices;
@@ -104,9 +116,14 @@ export function applyCatalogueChange(base: Catalogue, change: unknown): Catalogu
       const monthlyPrice = parseDecimal(p.monthlyPrice);
       const monthlyLimit = parseDecimal(p.monthlyLimit);
       const overageMono = parseDecimal(p.overage?.mono);
-      if (!isPositiveAmount(monthlyPrice, MAX_PRICE)) at('monthlyPrice', CATALOGUE_ERRORS.monthlyPrice);
+      if (!isPositiveAmount(monthlyPrice)) at('monthlyPrice', CATALOGUE_ERRORS.monthlyPrice);
+      else if (!within(monthlyPrice, CATALOGUE_BOUNDS.monthlyPrice))
+        at('monthlyPrice', CATALOGUE_ERRORS.monthlyPriceRange);
       if (!isPositiveInteger(monthlyLimit)) at('monthlyLimit', CATALOGUE_ERRORS.monthlyLimit);
-      if (!isPositiveAmount(overageMono, MAX_OVERAGE)) at('overageMono', CATALOGUE_ERRORS.overage);
+      else if (!within(monthlyLimit, CATALOGUE_BOUNDS.monthlyLimit))
+        at('monthlyLimit', CATALOGUE_ERRORS.monthlyLimitRange);
+      if (!isPositiveAmount(overageMono)) at('overageMono', CATALOGUE_ERRORS.overage);
+      else if (!within(overageMono, CATALOGUE_BOUNDS.overage)) at('overageMono', CATALOGUE_ERRORS.overageRange);
       const result: Package = {
         level,
         monthlyPrice: cents(monthlyPrice),
@@ -117,7 +134,9 @@ export function applyCatalogueChange(base: Catalogue, change: unknown): Catalogu
         const colorLimit = parseDecimal(p.colorLimit);
         const overageColor = parseDecimal(p.overage?.color);
         if (!isPositiveInteger(colorLimit)) at('colorLimit', CATALOGUE_ERRORS.colorLimit);
-        if (!isPositiveAmount(overageColor, MAX_OVERAGE)) at('overageColor', CATALOGUE_ERRORS.overage);
+        else if (!within(colorLimit, CATALOGUE_BOUNDS.colorLimit)) at('colorLimit', CATALOGUE_ERRORS.colorLimitRange);
+        if (!isPositiveAmount(overageColor)) at('overageColor', CATALOGUE_ERRORS.overage);
+        else if (!within(overageColor, CATALOGUE_BOUNDS.overage)) at('overageColor', CATALOGUE_ERRORS.overageRange);
         result.colorLimit = colorLimit;
         result.overage.color = cents(overageColor);
       }

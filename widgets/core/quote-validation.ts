@@ -19,6 +19,9 @@ import {
   messageSchema,
   nameSchema,
   phoneSchema,
+  plainObject,
+  stripFormat,
+  wellFormed,
   submissionIdSchema,
 } from './validation.ts';
 
@@ -77,6 +80,8 @@ export const nipSchema = v.nullish(
 export const citySchema = v.nullish(
   v.pipe(
     v.string(QUOTE_ERRORS.city),
+    wellFormed(QUOTE_ERRORS.city),
+    stripFormat,
     v.trim(),
     v.maxLength(QUOTE_LIMITS.city, QUOTE_ERRORS.city),
     v.check((s) => !hasLineControl(s), QUOTE_ERRORS.city),
@@ -85,7 +90,7 @@ export const citySchema = v.nullish(
 );
 
 /** The contact fields of a quote: the contact form's, plus company, NIP, city and the marketing consent. */
-export const quoteContactSchema = v.object(
+export const quoteContactSchema = plainObject(
   {
     name: nameSchema,
     email: emailSchema,
@@ -106,7 +111,7 @@ export const quoteSchema = v.object(
     level: v.picklist(PACKAGE_LEVELS, QUOTE_ERRORS.level),
     term: v.picklist(TERMS, QUOTE_ERRORS.term),
     paper: v.optional(v.boolean(QUOTE_ERRORS.paper), false),
-    volume: v.nullish(v.object({ mono: pages, color: pages }, QUOTE_ERRORS.volume)),
+    volume: v.nullish(plainObject({ mono: pages, color: pages }, QUOTE_ERRORS.volume)),
     contact: v.optional(quoteContactSchema, {}),
     submissionId: submissionIdSchema,
     attribution: attributionSchema,

@@ -36,6 +36,34 @@ const TEXT_CONTROL = /[\0-\x08\x0b\x0c\x0e-\x1f\x7f]/;
 export const hasLineControl = (s: string): boolean => LINE_CONTROL.test(s);
 /** True when a multi-line field holds a control character other than tab and line breaks. */
 export const hasTextControl = (s: string): boolean => TEXT_CONTROL.test(s);
+/**
+ * Format characters (Unicode Cf: bidi overrides such as U+202E, zero-width spaces and
+ * joiners, the BOM, soft hyphens): invisible, they can reorder or hide text in the sales
+ * e-mail. Stripped from one-line fields, refused in e-mail addresses (issue 15).
+ */
+const FORMAT = /\p{Cf}/gu;
+/** Control characters, format characters and Unicode line breaks: nothing a one-line field needs. */
+const LINE_INVISIBLE = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
+const HAS_LINE_INVISIBLE = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+/** A lone UTF-16 surrogate (with the `u` flag a pair is one code point and does not match). */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+/** True when `s` is valid Unicode text (no lone surrogate, which D1 would store as broken UTF-8). */
+export const isWellFormed = (s: string): boolean => !LONE_SURROGATE.test(s);
+/** Removes format characters from a one-line field the visitor typed. */
+export const stripFormat = v.transform((s: string) => s.replace(FORMAT, ''));
+/** Removes every control, format and line-break character (fields a script fills in, e.g. attribution). */
+export const stripInvisible = v.transform((s: string) => s.replace(LINE_INVISIBLE, ''));
+/** Refuses lone surrogates with `message`. */
+export const wellFormed = (message: string) => v.check(isWellFormed, message);
+/**
+ * An object schema that refuses arrays (valibot's `object` accepts them, dropping their
+ * items): `volume: []` or `attribution: []` is a malformed body, not an empty object.
+ */
+export const plainObject = <const E extends v.ObjectEntries>(entries: E, message: string) =>
+  v.pipe(
+    v.custom<Record<string, unknown>>((x) => typeof x === 'object' && x !== null && !Array.isArray(x), message),
+    v.object(entries, message),
+  );
 const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 
 /** Polish messages of the strict checks, each naming its field (the server's 400 `error`). */
@@ -63,6 +91,8 @@ const blankToUndefined = v.transform((s: string) => s || undefined);
 
 export const nameSchema = v.pipe(
   requiredText(FIELD_ERRORS.nameRequired),
+  wellFormed(FIELD_ERRORS.nameChars),
+  stripFormat,
   v.trim(),
   v.nonEmpty(FIELD_ERRORS.nameRequired),
   v.maxLength(LIMITS.name, FIELD_ERRORS.nameLong),
@@ -75,7 +105,7 @@ export const emailSchema = v.pipe(
   v.nonEmpty(FIELD_ERRORS.emailRequired),
   v.maxLength(LIMITS.email, FIELD_ERRORS.emailLong),
   v.regex(STRICT_EMAIL, FIELD_ERRORS.email),
-  v.check((s) => !hasLineControl(s), FIELD_ERRORS.email),
+  v.check((s) => isWellFormed(s) && !HAS_LINE_INVISIBLE.test(s), FIELD_ERRORS.email),
 );
 
 /** Optional fields: absent, null or blank all mean "not given" (stored as undefined). */
@@ -92,6 +122,7 @@ export const phoneSchema = v.nullish(
 export const messageSchema = v.nullish(
   v.pipe(
     text(FIELD_ERRORS.messageChars),
+    wellFormed(FIELD_ERRORS.messageChars),
     v.trim(),
     v.maxLength(LIMITS.message, FIELD_ERRORS.messageLong),
     v.check((s) => !TEXT_CONTROL.test(s), FIELD_ERRORS.messageChars),
@@ -102,6 +133,8 @@ export const messageSchema = v.nullish(
 export const companySchema = v.nullish(
   v.pipe(
     text(FIELD_ERRORS.companyChars),
+    wellFormed(FIELD_ERRORS.companyChars),
+    stripFormat,
     v.trim(),
     v.maxLength(LIMITS.company, FIELD_ERRORS.companyLong),
     v.check((s) => !hasLineControl(s), FIELD_ERRORS.companyChars),
@@ -113,13 +146,19 @@ export const submissionIdSchema = v.optional(
   v.pipe(v.string(FIELD_ERRORS.submissionId), v.regex(UUID, FIELD_ERRORS.submissionId)),
 );
 
+/** One attribution text: at most 2 KB, well-formed, with control, format and line-break characters stripped. */
 const attributionText = v.optional(
-  v.pipe(v.string(FIELD_ERRORS.attribution), v.maxLength(LIMITS.attribution, FIELD_ERRORS.attribution)),
+  v.pipe(
+    v.string(FIELD_ERRORS.attribution),
+    v.maxLength(LIMITS.attribution, FIELD_ERRORS.attribution),
+    wellFormed(FIELD_ERRORS.attribution),
+    stripInvisible,
+  ),
 );
 
-/** DESIGN §4 `attribution`; unknown keys are dropped. */
+/** DESIGN §4 `attribution` (an object, never an array); unknown keys are dropped. */
 export const attributionSchema = v.optional(
-  v.object(
+  plainObject(
     {
       page: attributionText,
       origin: attributionText,
@@ -133,8 +172,13 @@ export const attributionSchema = v.optional(
   ),
 );
 
-/** The honeypot: any value is accepted here; the intake guard reads it first. */
-export const honeypotSchema = v.optional(v.unknown());
+/**
+ * The honeypot: a text input's value (string, or null, number or boolean from scripts);
+ * an array or object is a malformed body. The intake guard reads it first.
+ */
+export const honeypotSchema = v.optional(
+  v.custom<unknown>((x) => x === null || typeof x !== 'object', FIELD_ERRORS.body),
+);
 
 /** The contact body of DESIGN §4: `{name, email, phone?, message?, submissionId?, attribution?, website?}`. */
 export const contactSchema = v.object(

@@ -7,7 +7,11 @@
  *  - after `max_retries` the message lands on the dead-letter queue, whose consumer marks
  *    the outbox row 'dead': the row keeps the whole message and the lead stays;
  *  - the cron sweep (`sweepUnsent`) sends what is still unsent 10 minutes after its last
- *    attempt (an enqueue that failed, a worker that died mid-send).
+ *    attempt (an enqueue that failed, a worker that died mid-send): everything of it in
+ *    one run, in claimed batches of `SWEEP_BATCH` (one D1 statement to claim a batch, one
+ *    to mark it sent), within a wall-time budget far below the cron's limits;
+ *  - a notification that is given up ('dead') is logged with `console.error` (Workers
+ *    Logs / `wrangler tail`) and counted in the admin header (`/api/admin/outbox/alerts`).
  * User text goes only into the body; the one header it reaches is Reply-To, and only as
  * the validated address.
  */
@@ -15,10 +19,12 @@ import {
   type NotificationRow,
   STALE_MINUTES,
   claimNotification,
+  claimUnsent,
   markDead,
+  markExhaustedDead,
   markFailed,
   markSent,
-  pendingNotifications,
+  markSentMany,
 } from '../models/outbox.ts';
 
 /** The body of an `EMAIL_QUEUE` message. */
@@ -114,18 +120,44 @@ export interface SweepReport {
   dead: number;
 }
 
-/** The cron sweep: sends notifications still unsent `olderThanMinutes` after their last attempt. */
+/** Notifications one sweep batch claims. */
+export const SWEEP_BATCH = 50;
+/** A sweep stops claiming new batches after this long (the next cron run goes on). */
+export const SWEEP_BUDGET_MS = 5 * 60_000;
+
+/**
+ * The cron sweep: sends every notification still unsent `olderThanMinutes` after its last
+ * attempt, batch after batch until none is left (or the time budget is used up); gives
+ * up (marks dead, logs) those that have used `MAX_ATTEMPTS`.
+ */
 export async function sweepUnsent(env: Env, { olderThanMinutes = STALE_MINUTES } = {}): Promise<SweepReport> {
   const report: SweepReport = { sent: 0, failed: 0, dead: 0 };
-  for (const row of await pendingNotifications(env.DB, { olderThanMinutes })) {
-    if (row.attempts >= MAX_ATTEMPTS) {
-      await markDead(env.DB, row.id);
-      report.dead++;
-      continue;
+  const dead = await markExhaustedDead(env.DB, { olderThanMinutes, maxAttempts: MAX_ATTEMPTS });
+  for (const row of dead)
+    console.error('email: notification dead after its last attempt, kept in the outbox', {
+      id: row.id,
+      leadId: row.lead_id,
+      error: row.last_error,
+    });
+  report.dead = dead.length;
+  const started = Date.now();
+  while (Date.now() - started < SWEEP_BUDGET_MS) {
+    const batch = await claimUnsent(env.DB, { olderThanMinutes, limit: SWEEP_BATCH, maxAttempts: MAX_ATTEMPTS });
+    if (!batch.length) break;
+    const sent: number[] = [];
+    for (const row of batch) {
+      try {
+        await sendNotification(env, row);
+        sent.push(row.id);
+      } catch (cause) {
+        const error = cause instanceof Error ? cause.message : String(cause);
+        await markFailed(env.DB, row.id, error);
+        console.error('email: sending failed', { id: row.id, attempts: row.attempts, error });
+        report.failed++;
+      }
     }
-    const result = await deliver(env, row.id);
-    if (result.outcome === 'sent') report.sent++;
-    else if (result.outcome === 'failed') report.failed++;
+    await markSentMany(env.DB, sent);
+    report.sent += sent.length;
   }
   if (report.sent + report.failed + report.dead > 0) console.log('email: sweep', report);
   return report;

@@ -11,10 +11,12 @@ export const API_ERRORS = {
   notFound: 'Nie znaleziono takiego adresu API.',
   /** 500: an unhandled error. */
   server: 'Wystąpił nieoczekiwany błąd serwera. Spróbuj ponownie później.',
-  /** 503 of `/api/health`. */
+  /** 503 of `/api/health`, and of any route whose storage (D1) fails. */
   database: 'Baza danych jest chwilowo niedostępna.',
   /** 503: the contact message could not be stored. */
   contactStorage: 'Nie udało się zapisać wiadomości. Spróbuj ponownie za chwilę.',
+  /** 409: a used `submissionId` with another body (DESIGN §7); says nothing of the first one. */
+  replayed: 'To zgłoszenie zostało już wysłane z innymi danymi. Odśwież stronę i wypełnij formularz ponownie.',
   /** 503: the quote could not be stored. */
   quoteStorage: 'Nie udało się zapisać wyceny. Spróbuj ponownie za chwilę.',
 } as const;

@@ -1,9 +1,14 @@
 /**
  * The guard in front of every public lead form (`POST /api/send-contact-email`, and
  * `POST /api/quotes` of issue 5), in the order a request meets it:
- *  1. per-IP rate limit (`[[ratelimits]]` binding `LEAD_RATE_LIMIT`) → 429;
+ *  1. per-IP rate limit (`[[ratelimits]]` binding `LEAD_RATE_LIMIT`) → 429, keyed by the
+ *     IPv4 address or the IPv6 /64 (one subscriber's network); a request without
+ *     `CF-Connecting-IP` is not limited (Cloudflare always sets it: without it the
+ *     deployment is misconfigured, which is logged outside local development);
  *  2. `Content-Type: application/json` → else 415;
- *  3. body at most 16 KB (declared or streamed) → else 413;
+ *  3. body at most 16 KB (declared or streamed) → else 413; the rest of an oversized body
+ *     is read and dropped (up to 1 MB) rather than cancelled, which in workerd broke the
+ *     next request on the same connection (issue 15);
  *  4. UTF-8 JSON object → else 400;
  *  5. honeypot `website` filled → the form's normal-looking success, nothing stored;
  *  6. `submissionId` a UUID (or one is made here) → else 400.
@@ -37,7 +42,28 @@ export interface LeadIntakeOptions {
 
 const isJson = (contentType: string | undefined): boolean => /^application\/json\s*(;|$)/i.test(contentType ?? '');
 
-/** Reads at most `max` bytes of the body; undefined when there are more. */
+/** How much of an oversized body is read and dropped before the reader is cancelled. */
+export const MAX_DRAIN_BYTES = 1024 * 1024;
+
+/** Reads the rest of a refused body and drops it; cancels past `MAX_DRAIN_BYTES`. */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, seen: number): Promise<void> {
+  try {
+    let size = seen;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      size += value.byteLength;
+      if (size > MAX_DRAIN_BYTES) {
+        await reader.cancel();
+        return;
+      }
+    }
+  } catch {
+    // The client went away: nothing left to drain.
+  }
+}
+
+/** Reads at most `max` bytes of the body; undefined when there are more (the rest is drained). */
 async function readCapped(request: Request, max: number): Promise<Uint8Array | undefined> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
@@ -48,7 +74,7 @@ async function readCapped(request: Request, max: number): Promise<Uint8Array | u
     if (done) break;
     size += value.byteLength;
     if (size > max) {
-      await reader.cancel().catch(() => undefined);
+      await drain(reader, size);
       return undefined;
     }
     chunks.push(value);
@@ -61,6 +87,56 @@ async function readCapped(request: Request, max: number): Promise<Uint8Array | u
   }
   return bytes;
 }
+
+/** Expands an IPv6 address to its eight groups; undefined when it is not one. */
+function ipv6Groups(ip: string): string[] | undefined {
+  let text = ip
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
+  // An IPv4 tail (::ffff:192.0.2.1) as two groups.
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return undefined;
+  const head = halves[0] ? halves[0].split(':') : [];
+  const tail = halves.length === 2 && halves[1] ? halves[1].split(':') : [];
+  const fill = halves.length === 2 ? 8 - head.length - tail.length : 0;
+  if (fill < 0) return undefined;
+  const groups = [...head, ...Array(fill).fill('0'), ...tail];
+  if (groups.length !== 8 || !groups.every((g) => /^[\da-f]{1,4}$/.test(g))) return undefined;
+  return groups.map((g) => g.replace(/^0+(?=.)/, ''));
+}
+
+/**
+ * The rate-limit key of a client address: an IPv4 address as is (also when mapped into
+ * IPv6), an IPv6 address by its /64, since one subscriber gets a whole /64 and can change
+ * the rest at will.
+ * @example rateLimitKey('2001:db8:1:2:aaaa::1') === '2001:db8:1:2::/64'
+ */
+export function rateLimitKey(ip: string): string {
+  if (!ip.includes(':')) return ip;
+  const groups = ipv6Groups(ip);
+  if (!groups) return ip;
+  if (groups.slice(0, 5).every((g) => g === '0') && groups[5] === 'ffff')
+    return [groups[6], groups[7]]
+      .map((g) => Number.parseInt(g ?? '0', 16))
+      .flatMap((n) => [n >> 8, n & 255])
+      .join('.');
+  return `${groups.slice(0, 4).join(':')}::/64`;
+}
+
+/** Hosts of local development and tests, where a request without `CF-Connecting-IP` is normal. */
+const isLocalHost = (url: string): boolean =>
+  /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|.*\.(test|localhost))$/.test(new URL(url).hostname);
+
+/** One-line header text for the notification: control, format and line-break characters dropped. */
+const oneLine = (text: string | undefined): string | null =>
+  text === undefined ? null : text.replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, '');
 
 const filled = (honeypot: unknown): boolean =>
   honeypot !== undefined && honeypot !== null && honeypot !== false && String(honeypot).trim() !== '';
@@ -80,17 +156,24 @@ export function leadIntake(options: LeadIntakeOptions = {}) {
     // The answer depends on the caller's Origin only through CORS; say so to caches.
     c.header('Vary', 'Origin', { append: true });
     c.header('Cache-Control', 'no-store');
-    const ip = c.req.header('CF-Connecting-IP') ?? 'unknown';
+    const ip = c.req.header('CF-Connecting-IP');
 
-    try {
-      const { success } = await c.env.LEAD_RATE_LIMIT.limit({ key: ip });
-      if (!success) {
-        c.header('Retry-After', '60');
-        return c.json({ error: INTAKE_ERRORS.tooMany }, 429);
+    if (ip) {
+      try {
+        const { success } = await c.env.LEAD_RATE_LIMIT.limit({ key: rateLimitKey(ip) });
+        if (!success) {
+          c.header('Retry-After', '60');
+          return c.json({ error: INTAKE_ERRORS.tooMany }, 429);
+        }
+      } catch (error) {
+        // A limiter outage must not cost a lead: let the request through.
+        console.error('lead intake: rate limiter unavailable', error);
       }
-    } catch (error) {
-      // A limiter outage must not cost a lead: let the request through.
-      console.error('lead intake: rate limiter unavailable', error);
+    } else if (!isLocalHost(c.req.url)) {
+      // Not one shared bucket for everyone: a configuration error to fix, not a visitor's.
+      console.error('lead intake: no CF-Connecting-IP header (configuration error), rate limit skipped', {
+        url: c.req.url,
+      });
     }
 
     if (!isJson(c.req.header('Content-Type'))) return c.json({ error: INTAKE_ERRORS.notJson }, 415);
@@ -120,8 +203,8 @@ export function leadIntake(options: LeadIntakeOptions = {}) {
     c.set('intake', {
       body: fields,
       submissionId: submission.data?.toLowerCase() ?? crypto.randomUUID(),
-      origin: c.req.header('Origin') ?? null,
-      ip,
+      origin: oneLine(c.req.header('Origin')),
+      ip: ip ?? 'nieznany',
     });
     await next();
   });

@@ -27,6 +27,8 @@ export interface NewLead {
   attribution?: Record<string, unknown> | undefined;
   /** The request's `Origin` header. */
   origin?: string | null | undefined;
+  /** `bodyHash()` of what was submitted: a replay is answered only when it matches (the routes always give it). */
+  bodyHash?: string | undefined;
 }
 
 export interface LeadRow {
@@ -40,10 +42,42 @@ export interface LeadRow {
   message: string | null;
   attribution: string;
   origin: string | null;
+  body_hash: string | null;
   status: LeadStatus;
   notes: string;
   created_at: string;
   updated_at: string;
+}
+
+/** Thrown by `storeLead` when the submission id was used before with another body. */
+export class SubmissionConflict extends Error {
+  constructor() {
+    super('storeLead: submission id used before with another body');
+  }
+}
+
+/** JSON with sorted keys and no `undefined`, so equal content gives equal text. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
+      .join(',')}}`;
+  return JSON.stringify(value ?? null);
+}
+
+/**
+ * The hash stored with a submission (DESIGN §7 idempotency): SHA-256 (hex) of the lead's
+ * kind and its validated fields, normalised (trimmed by the schema, keys sorted). Pass
+ * what the person filled in, not the submission id, honeypot or attribution: a retry of
+ * the same form fill matches, anything else typed under a used id does not.
+ */
+export async function bodyHash(kind: LeadKind, fields: Record<string, unknown>): Promise<string> {
+  const bytes = new TextEncoder().encode(canonical({ kind, fields }));
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 export interface StoredLead {
@@ -59,7 +93,8 @@ export interface StoredLead {
  * Stores `lead` and its `notification` in one batch. `extra` adds statements of the same
  * batch (e.g. a quote row, issue 5) for the new lead's id; write them so they insert
  * nothing on a replay (`… WHERE EXISTS (SELECT 1 FROM leads WHERE id = ?)`), as the
- * notification does. Throws when D1 fails; then nothing of it is stored.
+ * notification does. Throws when D1 fails (then nothing of it is stored), and
+ * `SubmissionConflict` when the submission id was stored before with another body.
  * @example const stored = await storeLead(env.DB, lead, (id) => contactNotification(id, lead, to))
  */
 export async function storeLead(
@@ -71,8 +106,8 @@ export async function storeLead(
   const id = crypto.randomUUID();
   const insert = db
     .prepare(
-      `INSERT INTO leads (id, kind, submission_id, name, email, phone, company, message, attribution, origin)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO leads (id, kind, submission_id, name, email, phone, company, message, attribution, origin, body_hash)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (submission_id) DO NOTHING`,
     )
     .bind(
@@ -86,16 +121,19 @@ export async function storeLead(
       lead.message ?? null,
       JSON.stringify(lead.attribution ?? {}),
       lead.origin ?? null,
+      lead.bodyHash ?? null,
     );
   const results = await db.batch([
     insert,
     notificationStatement(db, id, notification(id)),
     ...extra(id),
-    db.prepare('SELECT id FROM leads WHERE submission_id = ?').bind(lead.submissionId),
+    db.prepare('SELECT id, body_hash FROM leads WHERE submission_id = ?').bind(lead.submissionId),
   ]);
-  const storedId = (results.at(-1)?.results[0] as { id: string } | undefined)?.id;
-  if (!storedId) throw new Error('storeLead: the lead is not in D1 after its batch');
+  const stored = results.at(-1)?.results[0] as { id: string; body_hash: string | null } | undefined;
+  if (!stored) throw new Error('storeLead: the lead is not in D1 after its batch');
+  const storedId = stored.id;
   const created = storedId === id;
+  if (!created && stored.body_hash !== (lead.bodyHash ?? null)) throw new SubmissionConflict();
   const notificationId = created ? (results[1]?.results[0] as { id: number } | undefined)?.id : undefined;
   return { id: storedId, created, notificationId };
 }
@@ -144,12 +182,12 @@ export interface LeadFilter {
   utmSource?: string | undefined;
   utmCampaign?: string | undefined;
   partner?: string | undefined;
-  /** Part of the name, email or company. */
+  /**
+   * Part of the name, email or company, of any length up to the longest of them: a plain
+   * substring match with `instr()` (a `LIKE` pattern over 50 bytes is "too complex" for D1).
+   */
   q?: string | undefined;
 }
-
-/** `LIKE` pattern for a search text, with `%`, `_` and `\` taken literally. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /**
  * The WHERE clause of a filter over `leads l` and its bound values (numbered from 1);
@@ -164,7 +202,7 @@ export function leadFilterWhere(filter: LeadFilter): { sql: string; values: (str
     filter.utmSource ?? null,
     filter.utmCampaign ?? null,
     filter.partner ?? null,
-    filter.q ? likePattern(filter.q.toLowerCase()) : null,
+    filter.q ? filter.q.toLowerCase() : null,
   ];
   const sql = `(?1 IS NULL OR l.kind = ?1)
     AND (?2 IS NULL OR l.status = ?2)
@@ -173,7 +211,8 @@ export function leadFilterWhere(filter: LeadFilter): { sql: string; values: (str
     AND (?5 IS NULL OR json_extract(l.attribution, '$.utm_source') = ?5)
     AND (?6 IS NULL OR json_extract(l.attribution, '$.utm_campaign') = ?6)
     AND (?7 IS NULL OR json_extract(l.attribution, '$.partner') = ?7)
-    AND (?8 IS NULL OR lower(l.name) LIKE ?8 ESCAPE '\\' OR lower(l.email) LIKE ?8 ESCAPE '\\' OR lower(COALESCE(l.company, '')) LIKE ?8 ESCAPE '\\')`;
+    AND (?8 IS NULL OR instr(lower(l.name), ?8) > 0 OR instr(lower(l.email), ?8) > 0
+         OR instr(lower(COALESCE(l.company, '')), ?8) > 0)`;
   return { sql, values };
 }
 

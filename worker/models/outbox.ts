@@ -117,24 +117,71 @@ export async function requeueNotification(db: D1Database, id: number): Promise<b
   return result.meta.changes > 0;
 }
 
+const olderThan = (minutes: number) => `-${Math.max(0, Math.floor(minutes))} minutes`;
+
 /**
- * Notifications still unsent `olderThanMinutes` after their last activity (the sweep's
- * work): pending or failed ones, and claims that died with their worker. Oldest first.
+ * The sweep's claim: takes up to `limit` notifications still unsent `olderThanMinutes`
+ * after their last activity (pending, failed, or claims that died with their worker)
+ * with fewer than `maxAttempts` attempts, oldest first, for one delivery attempt each
+ * (as `claimNotification` does for one), in a single statement.
  */
-export async function pendingNotifications(
+export async function claimUnsent(
   db: D1Database,
-  { olderThanMinutes = STALE_MINUTES, limit = 50 } = {},
+  {
+    olderThanMinutes = STALE_MINUTES,
+    limit = 50,
+    maxAttempts,
+  }: { olderThanMinutes?: number; limit?: number; maxAttempts: number },
 ): Promise<NotificationRow[]> {
   const { results } = await db
     .prepare(
-      `SELECT * FROM outbox
-       WHERE state IN ('pending', 'failed', 'sending')
-         AND updated_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?1)
-       ORDER BY created_at LIMIT ?2`,
+      `UPDATE outbox SET state = 'sending', attempts = attempts + 1, updated_at = ${NOW}
+       WHERE id IN (SELECT id FROM outbox
+         WHERE state IN ('pending', 'failed', 'sending') AND attempts < ?3
+           AND updated_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?1)
+         ORDER BY created_at LIMIT ?2)
+       RETURNING *`,
     )
-    .bind(`-${Math.max(0, Math.floor(olderThanMinutes))} minutes`, limit)
+    .bind(olderThan(olderThanMinutes), limit, maxAttempts)
     .all<NotificationRow>();
   return results;
+}
+
+/** Marks many notifications sent in one statement. */
+export async function markSentMany(db: D1Database, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await db
+    .prepare(
+      `UPDATE outbox SET state = 'sent', last_error = NULL, sent_at = ${NOW}, updated_at = ${NOW}
+       WHERE id IN (SELECT value FROM json_each(?1))`,
+    )
+    .bind(JSON.stringify(ids))
+    .run();
+}
+
+/**
+ * Gives up notifications unsent `olderThanMinutes` after their last activity that have
+ * used `maxAttempts`: marks them 'dead' and returns them (id, lead) for the log.
+ */
+export async function markExhaustedDead(
+  db: D1Database,
+  { olderThanMinutes = STALE_MINUTES, maxAttempts }: { olderThanMinutes?: number; maxAttempts: number },
+): Promise<{ id: number; lead_id: string; last_error: string | null }[]> {
+  const { results } = await db
+    .prepare(
+      `UPDATE outbox SET state = 'dead', updated_at = ${NOW}
+       WHERE state IN ('pending', 'failed', 'sending') AND attempts >= ?2
+         AND updated_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?1)
+       RETURNING id, lead_id, last_error`,
+    )
+    .bind(olderThan(olderThanMinutes), maxAttempts)
+    .all<{ id: number; lead_id: string; last_error: string | null }>();
+  return results;
+}
+
+/** How many notifications are dead (the admin header's alert). */
+export async function countDead(db: D1Database): Promise<number> {
+  return (await db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE state = 'dead'").first<{ n: number }>())?.n ?? 0;
 }
 
 /** SQL of the state of the newest notification of lead `l` (for reads of leads). */

@@ -1,7 +1,8 @@
 /**
  * `POST /api/send-contact-email`: the contact form (spec §7, DESIGN §4). The lead and its
- * notification are in D1 before the answer says ok; a replayed `submissionId` answers
- * the first lead's id and stores nothing more. The email goes out through the queue
+ * notification are in D1 before the answer says ok; a replayed `submissionId` with the
+ * same body answers the first lead's id and stores nothing more; with another body, 409
+ * (DESIGN §7). The email goes out through the queue
  * (worker/email/delivery.ts).
  */
 import { Hono } from 'hono';
@@ -9,7 +10,7 @@ import { contactNotification } from '../email/contact-notification.ts';
 import { enqueueNotification } from '../email/delivery.ts';
 import { API_ERRORS } from '../http/errors.ts';
 import { type IntakeEnv, leadIntake } from '../http/intake.ts';
-import { type NewLead, type StoredLead, storeLead } from '../models/leads.ts';
+import { type NewLead, type StoredLead, SubmissionConflict, bodyHash, storeLead } from '../models/leads.ts';
 import { parseContact } from '../../widgets/core/validation.ts';
 
 export const contact = new Hono<IntakeEnv>();
@@ -20,11 +21,22 @@ contact.post('/', leadIntake(), async (c) => {
   if (!parsed.ok) return c.json({ error: parsed.error }, 400);
 
   const { name, email, phone, message, attribution } = parsed.data;
-  const lead: NewLead = { kind: 'contact', submissionId, name, email, phone, message, attribution, origin };
+  const lead: NewLead = {
+    kind: 'contact',
+    submissionId,
+    name,
+    email,
+    phone,
+    message,
+    attribution,
+    origin,
+    bodyHash: await bodyHash('contact', { name, email, phone, message }),
+  };
   let stored: StoredLead;
   try {
     stored = await storeLead(c.env.DB, lead, (id) => contactNotification(id, lead, c.env.SALES_EMAIL));
   } catch (error) {
+    if (error instanceof SubmissionConflict) return c.json({ error: API_ERRORS.replayed }, 409);
     console.error('contact: storing the lead failed', error);
     return c.json({ error: API_ERRORS.contactStorage }, 503);
   }

@@ -11,7 +11,7 @@ import { enqueueNotification } from '../email/delivery.ts';
 import { API_ERRORS } from '../http/errors.ts';
 import { type IntakeEnv, leadIntake } from '../http/intake.ts';
 import { liveVersion } from '../models/catalogue.ts';
-import { type NewLead, storeLead } from '../models/leads.ts';
+import { type NewLead, SubmissionConflict, bodyHash, storeLead } from '../models/leads.ts';
 import {
   QUOTE_ID_PATTERN,
   type StoredQuote,
@@ -43,7 +43,13 @@ quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
   const q = parsed.data;
 
   // Priced with the live version the isolate holds (the pages' version; no D1 query of its own).
-  const { catalogue } = await liveVersion(c.env);
+  let catalogue: Awaited<ReturnType<typeof liveVersion>>['catalogue'];
+  try {
+    ({ catalogue } = await liveVersion(c.env));
+  } catch (error) {
+    console.error('quotes: reading the catalogue failed', error);
+    return c.json({ error: API_ERRORS.quoteStorage }, 503);
+  }
   const device = findDevice(catalogue, q.deviceId);
   if (!device) return c.json({ error: QUOTE_ERRORS.device }, 400);
   const pkg = findPackage(device, q.level);
@@ -67,6 +73,14 @@ quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
     message,
     attribution: q.attribution,
     origin,
+    bodyHash: await bodyHash('quote', {
+      deviceId: q.deviceId,
+      level: q.level,
+      term: q.term,
+      paper: q.paper,
+      volume: q.volume,
+      contact: q.contact,
+    }),
   };
   const quote = { id: newQuoteId(), price, catalogueVersion: catalogue.version, nip, city, marketingConsent };
   const pageUrl = (id: string) => `${new URL(c.req.url).origin}/wycena/${id}`;
@@ -78,11 +92,12 @@ quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
       (leadId) => quoteNotification(leadId, lead, quote, pageUrl(quote.id), c.env.SALES_EMAIL),
       (leadId) => quoteStatements(c.env.DB, leadId, quote),
     );
-    // A replayed submission answers the quote stored the first time.
+    // A replayed submission (same body, else SubmissionConflict) answers the quote stored the first time.
     stored = await quoteOfLead(c.env.DB, result.id);
     if (!stored) throw new Error(`quotes: lead ${result.id} has no quote`);
     if (result.notificationId !== undefined) await enqueueNotification(c.env, result.notificationId);
   } catch (error) {
+    if (error instanceof SubmissionConflict) return c.json({ error: API_ERRORS.replayed }, 409);
     console.error('quotes: storing the quote failed', error);
     return c.json({ error: API_ERRORS.quoteStorage }, 503);
   }

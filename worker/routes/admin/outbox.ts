@@ -1,11 +1,12 @@
 /**
  * The email outbox: `GET /api/admin/outbox` (`state` = pending | sending | sent | failed |
  * dead | unsent) and `POST /api/admin/outbox/:id/resend` ('Wyślij ponownie': back in line
- * and onto the queue; the sweep picks it up if the queue is down).
+ * and onto the queue; the sweep picks it up if the queue is down), `GET /api/admin/outbox/alerts`
+ * (how many e-mails are dead, for the alert in the panel's header).
  */
 import { Hono } from 'hono';
 import { enqueueNotification } from '../../email/delivery.ts';
-import { listOutbox, notificationById, requeueNotification } from '../../models/outbox.ts';
+import { countDead, listOutbox, notificationById, requeueNotification } from '../../models/outbox.ts';
 import { outboxFilterSchema } from '../../../widgets/core/admin-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import { ADMIN_ERRORS } from '../../http/errors.ts';
@@ -34,6 +35,9 @@ outboxRoutes.get('/outbox', async (c) => {
     })),
   });
 });
+
+/** `GET /api/admin/outbox/alerts`: `{dead}`, the count the panel's header shows as an alert. */
+outboxRoutes.get('/outbox/alerts', async (c) => c.json({ dead: await countDead(c.env.DB) }));
 
 outboxRoutes.post('/outbox/:id/resend', async (c) => {
   const id = Number(c.req.param('id'));
