@@ -7,17 +7,19 @@ import { health } from './routes/health.ts';
 import { quotePage, quotes } from './routes/quotes.ts';
 import { notFoundPage } from './pages/not-found.ts';
 import { API_ERRORS } from './http/errors.ts';
-import { securityHeaders } from './http/security.ts';
+import { securityHeadersMiddleware } from './http/security.ts';
 import { adminApi } from './routes/admin/index.ts';
 import { adminPage } from './routes/admin/page.ts';
 import { prerendered } from './routes/prerendered.ts';
 import { dispatchLater } from './webhooks/delivery.ts';
+import { serviceRequests, ticketPage } from './routes/service.ts';
+import { meterReadings } from './routes/meter.ts';
 
 export type AppEnv = { Bindings: Env };
 
 export const app = new Hono<AppEnv>();
 
-app.use('*', securityHeaders);
+app.use('*', securityHeadersMiddleware);
 
 // The public API answers any origin, never with credentials (DESIGN §4); the admin API
 // is same-origin only and sends no CORS headers at all.
@@ -48,6 +50,9 @@ app.route('/api/health', health);
 app.route('/api/send-contact-email', contact);
 app.route('/api/quotes', quotes);
 app.route('/wycena', quotePage);
+app.route('/api/service-requests', serviceRequests);
+app.route('/api/meter-readings', meterReadings);
+app.route('/serwis/zgloszenie', ticketPage);
 app.route('/api/admin', adminApi);
 app.route('/admin', adminPage);
 app.route('/', prerendered);

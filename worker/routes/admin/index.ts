@@ -17,6 +17,9 @@ import { statsRoutes } from './stats.ts';
 import { accountRoutes } from './accounts.ts';
 import { auditRoutes } from './audit.ts';
 import { webhookRoutes } from './webhooks.ts';
+import { deviceRoutes } from './devices.ts';
+import { readingRoutes } from './readings.ts';
+import { ticketRoutes } from './tickets.ts';
 
 export const adminApi = new Hono<AdminEnv>();
 
@@ -33,3 +36,7 @@ adminApi.route('/', statsRoutes);
 adminApi.route('/', accountRoutes);
 adminApi.route('/', auditRoutes);
 adminApi.route('/', webhookRoutes);
+// Service (issue 17): the device registry, tickets, readings and the billing export.
+adminApi.route('/', deviceRoutes);
+adminApi.route('/', ticketRoutes);
+adminApi.route('/', readingRoutes);
