@@ -31,6 +31,10 @@ export interface Session {
 /** What a view gets: how to report that the API failed or the session ended. */
 export interface ViewProps {
   onFailure: (error: unknown) => void;
+}
+
+/** Views that need to know who is logged in (issue 18: role, own account). */
+export interface SessionViewProps extends ViewProps {
   session: Session;
 }
 
@@ -44,30 +48,30 @@ const VIEWS = [
     id: 'leady',
     area: 'leads',
     label: 'Leady',
-    render: (p: ViewProps, sub?: string) => <LeadsView {...p} leadId={sub} />,
+    render: (p: SessionViewProps, sub?: string) => <LeadsView {...p} leadId={sub} />,
   },
-  { id: 'wysylka', area: 'outbox', label: 'Wysyłka e-maili', render: (p: ViewProps) => <OutboxView {...p} /> },
-  { id: 'liczby', area: 'stats', label: 'Liczby', render: (p: ViewProps) => <StatsView {...p} /> },
+  { id: 'wysylka', area: 'outbox', label: 'Wysyłka e-maili', render: (p: SessionViewProps) => <OutboxView {...p} /> },
+  { id: 'liczby', area: 'stats', label: 'Liczby', render: (p: SessionViewProps) => <StatsView {...p} /> },
   // Service (issue 17).
   {
     id: 'serwis',
     area: 'tickets',
     label: 'Serwis',
-    render: (p: ViewProps, sub?: string) => <TicketsView {...p} ticketId={sub} />,
+    render: (p: SessionViewProps, sub?: string) => <TicketsView {...p} ticketId={sub} />,
   },
-  { id: 'urzadzenia', area: 'devices', label: 'Urządzenia', render: (p: ViewProps) => <DevicesView {...p} /> },
+  { id: 'urzadzenia', area: 'devices', label: 'Urządzenia', render: (p: SessionViewProps) => <DevicesView {...p} /> },
   {
     id: 'odczyty',
     area: 'readings',
     label: 'Odczyty',
-    render: (p: ViewProps, sub?: string) => <ReadingsView {...p} serial={sub} />,
+    render: (p: SessionViewProps, sub?: string) => <ReadingsView {...p} serial={sub} />,
   },
-  { id: 'cennik', area: 'catalogue', label: 'Cennik', render: (p: ViewProps) => <CatalogueView {...p} /> },
-  { id: 'snippety', area: 'leads', label: 'Snippety', render: (p: ViewProps) => <SnippetView {...p} /> },
-  { id: 'zespol', area: 'accounts', label: 'Zespół', render: (p: ViewProps) => <TeamView {...p} /> },
-  { id: 'webhooki', area: 'webhooks', label: 'Webhooki', render: (p: ViewProps) => <WebhooksView {...p} /> },
-  { id: 'historia', area: 'audit', label: 'Historia zmian', render: (p: ViewProps) => <AuditView {...p} /> },
-  { id: 'konto', area: 'me', label: 'Moje konto', render: (p: ViewProps) => <AccountView {...p} /> },
+  { id: 'cennik', area: 'catalogue', label: 'Cennik', render: (p: SessionViewProps) => <CatalogueView {...p} /> },
+  { id: 'snippety', area: 'leads', label: 'Snippety', render: (p: SessionViewProps) => <SnippetView {...p} /> },
+  { id: 'zespol', area: 'accounts', label: 'Zespół', render: (p: SessionViewProps) => <TeamView {...p} /> },
+  { id: 'webhooki', area: 'webhooks', label: 'Webhooki', render: (p: SessionViewProps) => <WebhooksView {...p} /> },
+  { id: 'historia', area: 'audit', label: 'Historia zmian', render: (p: SessionViewProps) => <AuditView {...p} /> },
+  { id: 'konto', area: 'me', label: 'Moje konto', render: (p: SessionViewProps) => <AccountView {...p} /> },
 ] as const;
 
 type State =

@@ -6,7 +6,7 @@
  */
 import { Fragment, useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
-import type { ViewProps } from './App.tsx';
+import type { SessionViewProps } from './App.tsx';
 import { LeadOwner, isOverdue, usePeople } from './LeadOwner.tsx';
 import { EMAIL_STATE_LABELS, KIND_LABELS, LEAD_STATUSES, when } from './labels.ts';
 import { formatNumber, formatPln } from '../../widgets/core/format.ts';
@@ -85,7 +85,7 @@ const attr = (lead: Lead, key: string) => {
   return typeof value === 'string' && value ? value : undefined;
 };
 
-export function LeadsView({ onFailure, session, leadId }: ViewProps & { leadId?: string | undefined }) {
+export function LeadsView({ onFailure, session, leadId }: SessionViewProps & { leadId?: string | undefined }) {
   const [filter, setFilter] = useState<Filter>({});
   const [applied, setApplied] = useState<Filter>({});
   const [data, setData] = useState<{ leads: Lead[]; total: number } | undefined>();
@@ -270,7 +270,7 @@ const ATTRIBUTION_LABELS: [string, string][] = [
   ['partner', 'Partner'],
 ];
 
-function LeadDetail({ id, onFailure, session }: ViewProps & { id: string }) {
+function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: string }) {
   const [data, setData] = useState<{ lead: Lead; notifications: Notification[]; quote?: Quote | null } | undefined>();
   const [status, setStatus] = useState('');
   const [notes, setNotes] = useState('');

@@ -9,7 +9,7 @@ import { PASSWORD_MAX, PASSWORD_MIN, passwordProblem } from '../../widgets/core/
 import { ROLES, ROLE_LABELS, type Role } from '../../widgets/core/roles.ts';
 import { LIMITS } from '../../widgets/core/validation.ts';
 import { ApiRefused, api } from './api.ts';
-import type { ViewProps } from './App.tsx';
+import type { SessionViewProps } from './App.tsx';
 import { when } from './labels.ts';
 
 interface Account {
@@ -61,7 +61,7 @@ function LinkBox({ link, email, emailed }: { link: string; email: string; emaile
   );
 }
 
-export function TeamView({ onFailure, session }: ViewProps) {
+export function TeamView({ onFailure, session }: SessionViewProps) {
   const [accounts, setAccounts] = useState<Account[] | undefined>();
   const [note, setNote] = useState<Note>();
   const [link, setLink] = useState<{ link: string; email: string; emailed: boolean } | undefined>();
@@ -268,7 +268,7 @@ function SessionList({ sessions, onRevoke }: { sessions: SessionRow[]; onRevoke:
 }
 
 /** 'Moje konto': change my own password (ends my other sessions) and see my sessions. */
-export function AccountView({ onFailure, session }: ViewProps) {
+export function AccountView({ onFailure, session }: SessionViewProps) {
   const [sessions, setSessions] = useState<SessionRow[] | undefined>();
   const [note, setNote] = useState<Note>();
   const load = useCallback(
