@@ -5,6 +5,7 @@ import { app } from '../../worker/app.ts';
 import { INTAKE_ERRORS } from '../../worker/http/intake.ts';
 import { STORAGE_ERROR } from '../../worker/routes/contact.ts';
 import { FIELD_ERRORS } from '../../widgets/core/validation.ts';
+import { company } from '../../widgets/core/company.ts';
 
 const testEnv = env as unknown as Env;
 const URL_ = 'http://kserowo.test/api/send-contact-email';
@@ -74,7 +75,7 @@ describe('POST /api/send-contact-email', () => {
         .bind(answer.id)
         .first<Record<string, string>>();
       expect(mail).toMatchObject({
-        recipient: testEnv.SALES_EMAIL,
+        recipient: company.salesEmail,
         reply_to: 'anna@firma.pl',
         attempts: expect.any(Number),
       });

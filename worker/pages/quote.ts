@@ -3,7 +3,7 @@
  * `noindex`, with a print stylesheet and a 'Drukuj / zapisz PDF' button. Every value a
  * visitor typed is escaped. Its only script and style are allowed by hash in its own CSP.
  */
-import { company } from '../../widgets/core/company.ts';
+import { company, realPhone, realValue } from '../../widgets/core/company.ts';
 import { formatNumber, formatPln, formatRate } from '../../widgets/core/format.ts';
 import { QUOTE_VALID_DAYS, TERM_LABELS } from '../../widgets/core/quote.ts';
 import { PACKAGE_COPY } from '../../widgets/core/packages.ts';
@@ -19,8 +19,8 @@ const polishDate = (iso: string): string =>
     year: 'numeric',
   }).format(new Date(iso));
 
-/** Company data shown on the quote, leaving out identifiers still marked as placeholders. */
-const known = (value: string): string | undefined => (value.startsWith('[DO UZUPEŁNIENIA') ? undefined : value);
+/** The phone on the quote: only a real one (never a sample or an unset value). */
+const phone = realPhone()?.display;
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -102,10 +102,10 @@ export function renderQuotePage(quote: StoredQuote): string {
   const stated = p.volume.mono > 0 || (p.volume.color ?? 0) > 0;
   const pages = `${formatNumber(p.volume.mono)} stron mono${colour ? ` + ${formatNumber(p.volume.color ?? 0)} stron kolor` : ''}`;
   const seller = [
-    known(company.legalName),
-    known(company.registeredAddress),
-    known(company.nip) && `NIP ${company.nip}`,
-    known(company.phone.display) && `tel. ${company.phone.display}`,
+    realValue('legalName'),
+    realValue('registeredAddress'),
+    realValue('nip') && `NIP ${company.nip}`,
+    phone && `tel. ${phone}`,
     company.salesEmail,
     company.domain,
   ].filter(Boolean);
@@ -162,7 +162,7 @@ ${
 i nie stanowi oferty w rozumieniu Kodeksu cywilnego; wiążące warunki określi umowa.
 ${c.message ? `<br>Twoja wiadomość: ${escape(c.message)}` : ''}</p>
 <h2>Kontakt</h2>
-<p>${escape(company.salesEmail)} · ${escape(company.email)}${known(company.phone.display) ? ` · ${escape(company.phone.display)}` : ''}<br>
+<p>${escape(company.salesEmail)} · ${escape(company.email)}${phone ? ` · ${escape(phone)}` : ''}<br>
 <span class="muted">${escape(company.openingHours.displayLong)}. ${escape(company.serviceAreaNote)}</span></p>
 </main>
 <script>${SCRIPT}</script>`;

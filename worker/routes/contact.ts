@@ -9,6 +9,7 @@ import { contactNotification, enqueueNotification } from '../email/delivery.ts';
 import { type IntakeEnv, leadIntake } from '../http/intake.ts';
 import { type NewLead, storeLead } from '../models/leads.ts';
 import { parseContact } from '../../widgets/core/validation.ts';
+import { company } from '../../widgets/core/company.ts';
 
 export const STORAGE_ERROR = 'Nie udało się zapisać wiadomości. Spróbuj ponownie za chwilę.';
 
@@ -23,7 +24,7 @@ contact.post('/', leadIntake(), async (c) => {
   const lead: NewLead = { kind: 'contact', submissionId, name, email, phone, message, attribution, origin };
   let stored;
   try {
-    stored = await storeLead(c.env.DB, lead, (id) => contactNotification(id, lead, c.env.SALES_EMAIL));
+    stored = await storeLead(c.env.DB, lead, (id) => contactNotification(id, lead, company.salesEmail));
   } catch (error) {
     console.error('contact: storing the lead failed', error);
     return c.json({ error: STORAGE_ERROR }, 503);

@@ -16,6 +16,7 @@ import { QUOTE_ID_PATTERN, newQuoteId, quoteById, quoteOfLead, quoteStatements }
 import { quoteNotification } from '../email/quote-notification.ts';
 import { quotePageCsp, renderMissingQuotePage, renderQuotePage } from '../pages/quote.ts';
 import { PAGE_HEADERS } from '../../site/headers.ts';
+import { company as kserowo } from '../../widgets/core/company.ts';
 import { PACKAGE_LEVELS, findDevice, findPackage } from '../../widgets/core/model.ts';
 import { isValidNip } from '../../widgets/core/nip.ts';
 import { priceQuote } from '../../widgets/core/quote.ts';
@@ -148,7 +149,7 @@ quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
     const result = await storeLead(
       c.env.DB,
       lead,
-      (leadId) => quoteNotification(leadId, lead, quote, pageUrl(quote.id), c.env.SALES_EMAIL),
+      (leadId) => quoteNotification(leadId, lead, quote, pageUrl(quote.id), kserowo.salesEmail),
       (leadId) => quoteStatements(c.env.DB, leadId, quote),
     );
     // A replayed submission answers the quote stored the first time.
