@@ -200,7 +200,8 @@ function Footer({ path }: { path: string }) {
       <div className="wrap footer-bottom">
         <p>
           © {year} {company.brand} · <a href="/polityka-prywatnosci">Polityka prywatności</a> ·{' '}
-          <a href="/regulamin">Regulamin</a> · <ConsentSettingsLink />
+          <a href="/regulamin">Regulamin</a> · <a href="/deklaracja-dostepnosci">Deklaracja dostępności</a> ·{' '}
+          <ConsentSettingsLink />
         </p>
         <p>Wszystkie ceny podane w serwisie są cenami netto.</p>
       </div>
