@@ -36,8 +36,11 @@ test.describe('Firefox (Gecko): axe on every route', () => {
       for (const path of publicRoutes) {
         await page.goto(`${baseURL}${path}`, { waitUntil: 'load' });
         await page.evaluate(axeSource);
-        const violations = await page.evaluate(async () => (await (window as unknown as AxeWindow).axe.run()).violations);
-        for (const v of violations) found.push(`${path}: ${v.id} (${v.impact}) ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+        const violations = await page.evaluate(
+          async () => (await (window as unknown as AxeWindow).axe.run()).violations,
+        );
+        for (const v of violations)
+          found.push(`${path}: ${v.id} (${v.impact}) ${JSON.stringify(v.nodes.map((n) => n.target))}`);
       }
       await page.close();
       expect(found).toEqual([]);

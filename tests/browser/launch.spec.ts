@@ -49,7 +49,8 @@ test.describe('accessibility statement', () => {
     await expect(page).toHaveURL(/\/deklaracja-dostepnosci$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Deklaracja dostępności');
     const tested = page.getByRole('region', { name: 'Co sprawdziliśmy' });
-    for (const text of ['axe', 'klawiaturą', 'czytnik ekranu', 'Chromium', 'Firefox']) await expect(tested).toContainText(text);
+    for (const text of ['axe', 'klawiaturą', 'czytnik ekranu', 'Chromium', 'Firefox'])
+      await expect(tested).toContainText(text);
     await expect(page.getByRole('region', { name: 'Zgłoś barierę' })).toContainText('kontakt@kserowo.pl');
     expect(await (await request.get('/sitemap.xml')).text()).toContain('/deklaracja-dostepnosci</loc>');
   });

@@ -43,7 +43,9 @@ describe('sample values on local runs', { timeout: 30_000 }, () => {
     const out = await pages();
     for (const [path, html] of out) {
       expect(html, path).not.toContain('tel:');
-      expect(footerOf(html), path).toMatch(/\+48 59 000 00 00<\/span> <span class="sample-badge">przykładowe dane<\/span>/);
+      expect(footerOf(html), path).toMatch(
+        /\+48 59 000 00 00<\/span> <span class="sample-badge">przykładowe dane<\/span>/,
+      );
     }
     const home = out.get('/') ?? '';
     expect(home).toContain('Zadzwoń do nas');

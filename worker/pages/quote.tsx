@@ -20,7 +20,6 @@ const polishDate = (iso: string): string =>
     year: 'numeric',
   }).format(new Date(iso));
 
-
 const STYLE = `
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1c2430;background:#eef2f7}
