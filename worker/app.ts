@@ -7,7 +7,7 @@ import { health } from './routes/health.ts';
 import { quotePage, quotes } from './routes/quotes.ts';
 import { notFoundPage } from './pages/not-found.ts';
 import { API_ERRORS } from './http/errors.ts';
-import { securityHeaders } from './http/security.ts';
+import { securityHeadersMiddleware } from './http/security.ts';
 import { adminApi } from './routes/admin/index.ts';
 import { adminPage } from './routes/admin/page.ts';
 import { prerendered } from './routes/prerendered.ts';
@@ -16,7 +16,7 @@ export type AppEnv = { Bindings: Env };
 
 export const app = new Hono<AppEnv>();
 
-app.use('*', securityHeaders);
+app.use('*', securityHeadersMiddleware);
 
 // The public API answers any origin, never with credentials (DESIGN §4); the admin API
 // is same-origin only and sends no CORS headers at all.

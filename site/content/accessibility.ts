@@ -2,7 +2,8 @@
  * `/deklaracja-dostepnosci`: the accessibility statement. 'What we tested' lists only the
  * checks the repository really runs (tests/browser: quality.spec.ts runs axe on every route
  * of site/routes.ts at 375 and 1280 px; header, FAQ, models, pricing and configurator specs
- * use the keyboard; every browser test finds controls by role and accessible name). Keep it
+ * use the keyboard; every browser test finds controls by role and accessible name;
+ * tests/browser/firefox/axe.test.ts runs axe on every route in Firefox ESR). Keep it
  * true: change the list when the tests change, and `ACCESSIBILITY_UPDATED` with it.
  */
 import type { Company } from '../../widgets/core/company.ts';

@@ -18,7 +18,6 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const adminGuard: MiddlewareHandler<AdminEnv> = async (c, next) => {
   c.header('Cache-Control', 'no-store');
-  c.header('X-Robots-Tag', 'noindex');
   if (!READS.has(c.req.method) && !sameOrigin(c.req.raw)) return c.json({ error: ADMIN_ERRORS.origin }, 403);
   if (c.req.method === 'POST' && c.req.path === LOGIN_PATH) return next();
   const id = getCookie(c, SESSION_COOKIE);
