@@ -30,7 +30,6 @@ export const pricingCss = `${baseCss}
 .features li{display:flex;gap:8px;align-items:flex-start}
 .features svg{flex:none;margin-top:4px;color:#0f7b3f}
 .extras{position:relative;display:flex;flex-wrap:wrap;gap:8px}
-.tip{display:inline-block}
 .tip-trigger{display:inline-flex;align-items:center;gap:6px;min-height:36px;padding:4px 12px;border-radius:999px;background:#e6f4ec;color:#0b5e31;font-weight:700;font-size:14px}
 .tip-text{position:absolute;z-index:10;bottom:calc(100% + 8px);left:0;right:0;padding:10px 12px;border-radius:8px;background:#1c2430;color:#fff;font-size:14px;line-height:1.4;box-shadow:0 6px 20px rgba(0,0,0,.2)}
 .tip-text[hidden]{display:none}
