@@ -18,5 +18,7 @@ export const publicRoutes: string[] = [
   '/deklaracja-dostepnosci',
   '/miasta',
   '/dla-partnerow',
+  '/serwis',
+  '/licznik',
   ...cityRoutes,
 ];
