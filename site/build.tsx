@@ -1,7 +1,8 @@
 /**
  * The site build: renders every route to static HTML in dist/public (one file per
  * route), with the widgets pre-rendered from the catalogue in widgets/core, plus
- * sitemap.xml, robots.txt and the security headers (`_headers`, DESIGN §3).
+ * sitemap.xml, robots.txt, the security headers (`_headers`, DESIGN §3) and the
+ * trailing-slash redirects (`_redirects`).
  * Run by scripts/build.mjs after the widgets are built.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { headersFile, securityHeaders, sha256Source, styleBlocks } from './heade
 import { widgetHeaders } from '../scripts/widget-headers.mjs';
 import { type Assets, Layout, type PageMeta } from './layout.tsx';
 import { AboutPage } from './pages/about.tsx';
+import { AccessibilityPage } from './pages/accessibility.tsx';
 import { CitiesPage } from './pages/cities.tsx';
 import { CityPage } from './pages/city.tsx';
 import { ConfiguratorPage } from './pages/configurator.tsx';
@@ -105,6 +107,12 @@ export const routes: Route[] = [
   },
   { path: '/regulamin', file: 'regulamin.html', meta: metaFor('/regulamin'), render: () => <TermsPage /> },
   {
+    path: '/deklaracja-dostepnosci',
+    file: 'deklaracja-dostepnosci.html',
+    meta: metaFor('/deklaracja-dostepnosci'),
+    render: () => <AccessibilityPage />,
+  },
+  {
     path: '/miasta',
     file: 'miasta.html',
     meta: metaFor('/miasta'),
@@ -122,6 +130,17 @@ export const routes: Route[] = [
   ...cityRoutes,
   { path: '/404', file: '404.html', meta: { ...metaFor('404'), noindex: true }, render: () => <NotFoundPage /> },
 ];
+
+/**
+ * `_redirects` of the static assets: every page's address with a trailing slash moves
+ * permanently (308) to the address without it, the canonical one. Without these lines
+ * `html_handling = "drop-trailing-slash"` answers a temporary 307.
+ */
+export const redirectsFile = (paths: string[]): string =>
+  `${paths
+    .filter((p) => p !== '/')
+    .map((p) => `${p}/ ${p} 308`)
+    .join('\n')}\n`;
 
 export function renderPage(route: Route, catalogue: Catalogue, assets: Assets): string {
   const meta: PageMeta = {
@@ -163,6 +182,7 @@ export async function buildSite(
   }
   writeFileSync(path.join(outDir, 'sitemap.xml'), sitemapXml(publicRoutes));
   writeFileSync(path.join(outDir, 'robots.txt'), robotsTxt());
+  writeFileSync(path.join(outDir, '_redirects'), redirectsFile(publicRoutes));
   const styles = new Set(pages.flatMap(styleBlocks));
   const hashes = await Promise.all([...styles].map(sha256Source));
   // The widget files' rules come after the pages' so that theirs win (scripts/widget-headers.mjs).

@@ -10,6 +10,8 @@ import { company } from '../widgets/core/company.ts';
 import { FALLBACK } from '../widgets/core/texts.ts';
 import { cities } from './content/cities.ts';
 import { criticalFallbackText, skipLinkText } from './content/pages.ts';
+import { shownTestimonials } from './content/social-proof.ts';
+import { PhoneValue } from './sections/company-values.tsx';
 import { ConsentBanner, ConsentSettingsLink } from './sections/consent.tsx';
 
 export interface PageMeta {
@@ -48,7 +50,7 @@ const mainNav = (path: string): { before: NavLink[]; after: NavLink[] } => ({
   before: [{ href: '/', label: FALLBACK.home }],
   after: [
     { href: sectionHref(path, 'why-us'), label: `Dlaczego ${company.brand}?` },
-    { href: sectionHref(path, 'testimonials'), label: 'Opinie' },
+    ...(shownTestimonials.length > 0 ? [{ href: sectionHref(path, 'testimonials'), label: 'Opinie' }] : []),
     { href: sectionHref(path, 'faq'), label: 'FAQ' },
     { href: '/o-nas', label: 'O nas' },
     { href: '/kontakt', label: 'Kontakt' },
@@ -169,9 +171,11 @@ function Footer({ path }: { path: string }) {
         <div>
           <h2 className="footer-title">Kontakt</h2>
           <ul>
-            <li>
-              <a href={company.phone.href}>{company.phone.display}</a>
-            </li>
+            {company.phone && (
+              <li>
+                <PhoneValue />
+              </li>
+            )}
             <li>
               <a href={`mailto:${company.email}`}>{company.email}</a>
             </li>
@@ -196,7 +200,8 @@ function Footer({ path }: { path: string }) {
       <div className="wrap footer-bottom">
         <p>
           © {year} {company.brand} · <a href="/polityka-prywatnosci">Polityka prywatności</a> ·{' '}
-          <a href="/regulamin">Regulamin</a> · <ConsentSettingsLink />
+          <a href="/regulamin">Regulamin</a> · <a href="/deklaracja-dostepnosci">Deklaracja dostępności</a> ·{' '}
+          <ConsentSettingsLink />
         </p>
         <p>Wszystkie ceny podane w serwisie są cenami netto.</p>
       </div>

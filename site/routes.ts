@@ -15,6 +15,7 @@ export const publicRoutes: string[] = [
   '/o-nas',
   '/polityka-prywatnosci',
   '/regulamin',
+  '/deklaracja-dostepnosci',
   '/miasta',
   '/dla-partnerow',
   '/serwis',

@@ -3,7 +3,7 @@
  * cities and a 200 km GeoCircle around Słupsk, opening hours, aggregate rating of spec §9),
  * its local variant for a city page, `sitemap.xml` and `robots.txt`.
  */
-import { company } from '../widgets/core/company.ts';
+import { company, realPhone } from '../widgets/core/company.ts';
 import { formatNumber } from '../widgets/core/format.ts';
 import type { Catalogue } from '../widgets/core/model.ts';
 import { FALLBACK } from '../widgets/core/texts.ts';
@@ -56,7 +56,7 @@ export function businessJsonLd(catalogue: Catalogue, city?: City): Json {
       'serwis, toner i materiały eksploatacyjne w stałej miesięcznej opłacie.',
     email: company.email,
     // The phone is not known yet (a placeholder in company.ts): left out rather than published wrong.
-    ...(company.placeholders.includes('phone') ? {} : { telephone: company.phone.display }),
+    ...(realPhone() ? { telephone: realPhone()?.display } : {}),
     priceRange: priceRangeText(catalogue),
     address: {
       '@type': 'PostalAddress',

@@ -3,9 +3,8 @@
  * and model cards are widgets with their own copy in widgets/core; the
  * counters' numbers come from `company.stats`, the city links from `cities`.
  *
- * Client names and testimonials are samples: replace them with real, approved
- * ones before going live (see `sampleContent`). Publishing invented opinions
- * as real ones is an unfair commercial practice under Polish law.
+ * Client names and testimonials are in site/content/social-proof.ts, with the consent
+ * to publish each one.
  */
 import { company, statValue } from '../../widgets/core/company.ts';
 import { contractTermsText, terms } from '../../widgets/core/terms.ts';
@@ -104,32 +103,15 @@ export interface StatsSection {
   title: string;
 }
 
-export interface ClientLogo {
-  /** Rendered as an SVG wordmark. */
-  name: string;
-  sector: string;
-  city: string;
-}
-
+/** Titles of home sections 11–12; the entries are in site/content/social-proof.ts. */
 export interface ClientsSection {
   title: string;
   subtitle: string;
-  clients: ClientLogo[];
-}
-
-export interface Testimonial {
-  quote: string;
-  /** First name and initial of the surname. */
-  author: string;
-  position: string;
-  company: string;
-  city: string;
 }
 
 export interface TestimonialsSection {
   title: string;
   subtitle: string;
-  testimonials: Testimonial[];
 }
 
 export interface FaqItem {
@@ -348,57 +330,14 @@ export const stats: StatsSection = {
   title: 'Kserowo w liczbach',
 };
 
-// ⚠ SAMPLE CONTENT – INVENTED. These client names are placeholders for the layout, not real
-// customers. Replace them with real, approved names before going live (see `sampleContent`).
 export const clients: ClientsSection = {
   title: 'Zaufali nam',
   subtitle: 'Biura, szkoły, przychodnie i instytucje z całego Pomorza.',
-  clients: [
-    { name: 'Bilans Słupia', sector: 'Biuro rachunkowe', city: 'Słupsk' },
-    { name: 'Kancelaria Wierzbicka i Lech', sector: 'Kancelaria radców prawnych', city: 'Koszalin' },
-    { name: 'MediKasz', sector: 'Przychodnia', city: 'Bytów' },
-    { name: 'Bryza Lingua', sector: 'Szkoła językowa', city: 'Sławno' },
-    { name: 'Wrzosowa Logistyka', sector: 'Transport i spedycja', city: 'Lębork' },
-    { name: 'Pracownia Projektowa Kosza', sector: 'Biuro architektoniczne', city: 'Koszalin' },
-    { name: 'Gryfitek Turystyka', sector: 'Biuro podróży', city: 'Miastko' },
-    { name: 'Zielony Zakątek', sector: 'Niepubliczne przedszkole', city: 'Słupsk' },
-  ],
 };
 
-// ⚠ SAMPLE CONTENT – INVENTED. These opinions, people and companies do not exist. Replace them
-// with real opinions the customers approved in writing before going live (see `sampleContent`).
 export const testimonials: TestimonialsSection = {
   title: 'Opinie naszych klientów',
   subtitle: 'Co mówią firmy i instytucje, które drukują z Kserowo.',
-  testimonials: [
-    {
-      quote:
-        'Przy zamknięciu miesiąca drukujemy setki stron dziennie i nie możemy czekać na serwis. ' +
-        'Od kiedy mamy urządzenie z Kserowo, toner przychodzi, zanim się skończy, a jedna awaria została usunięta jeszcze tego samego dnia.',
-      author: 'Magdalena W.',
-      position: 'Właścicielka',
-      company: 'Biuro rachunkowe Bilans Słupia',
-      city: 'Słupsk',
-    },
-    {
-      quote:
-        'Wcześniej płaciliśmy osobno za toner, części i każdą wizytę serwisanta. ' +
-        'Teraz mamy jedną stałą opłatę, a urządzenie kolorowe przydaje się przy pismach procesowych i załącznikach.',
-      author: 'Tomasz L.',
-      position: 'Radca prawny, wspólnik',
-      company: 'Kancelaria Wierzbicka i Lech',
-      city: 'Koszalin',
-    },
-    {
-      quote:
-        'Przed podpisaniem umowy testowaliśmy urządzenie przez tydzień w rejestracji. ' +
-        'Instalacja zajęła jedno popołudnie, a pracownicy od razu skanują skierowania prosto do skrzynki e-mail.',
-      author: 'Katarzyna P.',
-      position: 'Kierowniczka administracji',
-      company: 'Przychodnia MediKasz',
-      city: 'Bytów',
-    },
-  ],
 };
 
 export const faq: FaqSection = {
@@ -488,6 +427,3 @@ export const home: HomeContent = {
   whyUs,
   contact,
 };
-
-/** Parts of this module that are samples and must be replaced with real, approved content. */
-export const sampleContent: string[] = ['clients.clients', 'testimonials.testimonials'];

@@ -1,7 +1,7 @@
 /**
  * Texts of /polityka-prywatnosci and /regulamin. Company identifiers come from
- * `company` (widgets/core/company.ts), so its '[DO UZUPEŁNIENIA: …]' markers
- * show here until they are filled in. Have both texts reviewed by a lawyer
+ * `company` (widgets/core/company.ts); its sample values are announced above the text
+ * (site/pages/legal.tsx) until they are filled in. Have both texts reviewed by a lawyer
  * before going live, and update `LEGAL_UPDATED` with every change.
  */
 import type { Company } from '../../widgets/core/company.ts';
@@ -39,7 +39,8 @@ export function privacyPolicy(c: Company): LegalDoc {
         paragraphs: [
           `Administratorem Twoich danych osobowych jest ${controllerLine(c)} (dalej: „Administrator” lub „${c.brand}”).`,
           `W sprawach dotyczących danych osobowych możesz skontaktować się z nami e-mailem: ${c.email}, ` +
-            `telefonicznie: ${c.phone.display} (${c.openingHours.display}) lub listownie na adres siedziby.`,
+            (c.phone ? `telefonicznie: ${c.phone.display} (${c.openingHours.display}) ` : '') +
+            'lub listownie na adres siedziby.',
           `Polityka dotyczy serwisu ${c.domain} oraz naszych widżetów (konfiguratora, cennika, listy modeli i formularza ` +
             'kontaktowego), także wtedy, gdy są osadzone na stronach naszych partnerów.',
         ],
@@ -214,7 +215,7 @@ export function terms(c: Company): LegalDoc {
           `Regulamin określa zasady świadczenia usług drogą elektroniczną w serwisie ${c.domain} oraz za pośrednictwem ` +
             `widżetów ${c.brand} osadzonych na stronach partnerów. Regulamin wydano na podstawie art. 8 ustawy z dnia ` +
             '18 lipca 2002 r. o świadczeniu usług drogą elektroniczną.',
-          `Usługodawcą jest ${controllerLine(c)}; e-mail: ${c.email}, telefon: ${c.phone.display}.`,
+          `Usługodawcą jest ${controllerLine(c)}; e-mail: ${c.email}${c.phone ? `, telefon: ${c.phone.display}` : ''}.`,
           'Usługodawca prowadzi obsługę klientów telefonicznie i przez internet; nie prowadzi biura obsługi klientów.',
           `Regulamin jest udostępniany nieodpłatnie pod adresem ${c.url}/regulamin w sposób umożliwiający jego pobranie, ` +
             'utrwalenie i wydrukowanie.',

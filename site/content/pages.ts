@@ -242,6 +242,12 @@ export const pageMeta: Record<string, PageMeta> = {
       'Zasady korzystania z serwisu kserowo.pl: formularz kontaktowy, konfigurator ofert, wyceny, wymagania ' +
       'techniczne i tryb składania reklamacji.',
   },
+  '/deklaracja-dostepnosci': {
+    title: 'Deklaracja dostępności | Kserowo',
+    description:
+      'Jak sprawdzamy dostępność serwisu kserowo.pl (axe, klawiatura, czytniki ekranu, dwie przeglądarki) ' +
+      'i jak zgłosić barierę.',
+  },
   '/miasta': {
     title: 'Obsługiwane miasta – Słupsk, Koszalin, Lębork i inne | Kserowo',
     description:

@@ -5,6 +5,7 @@
 import { company } from '../../widgets/core/company.ts';
 import { contactPage } from '../content/pages.ts';
 import { Icon } from '../icons.tsx';
+import { PhoneValue } from '../sections/company-values.tsx';
 import { ContactForm } from '../sections/contact.tsx';
 
 /** The contact form (issue 3): keep this block as it is when adding page content. */
@@ -30,17 +31,17 @@ export function ContactPage() {
         <div className="wrap contact-grid">
           <div>
             <ul className="contact-cards">
-              <li className="card">
-                <span className="card-icon">
-                  <Icon name="phone" />
-                </span>
-                <h2 className="h3">{contactPage.phoneLabel}</h2>
-                <p>
-                  <a className="big-link" href={company.phone.href}>
-                    {company.phone.display}
-                  </a>
-                </p>
-              </li>
+              {company.phone && (
+                <li className="card">
+                  <span className="card-icon">
+                    <Icon name="phone" />
+                  </span>
+                  <h2 className="h3">{contactPage.phoneLabel}</h2>
+                  <p>
+                    <PhoneValue className="big-link" />
+                  </p>
+                </li>
+              )}
               <li className="card">
                 <span className="card-icon">
                   <Icon name="mail" />

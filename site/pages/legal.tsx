@@ -1,5 +1,6 @@
 /** `/polityka-prywatnosci` and `/regulamin`: the legal texts of site/content/legal.ts. */
 import { company } from '../../widgets/core/company.ts';
+import { SampleNote } from '../sections/company-values.tsx';
 import { type LegalDoc, privacyPolicy, terms } from '../content/legal.ts';
 
 const plDate = (iso: string) =>
@@ -15,6 +16,7 @@ function LegalPage({ doc }: { doc: LegalDoc }) {
     <section className="section narrow">
       <div className="wrap prose legal">
         <h1>{doc.title}</h1>
+        <SampleNote fields={['legalName', 'registeredAddress', 'nip', 'regon', 'registryEntry', 'phone']} />
         <p className="muted">
           Ostatnia aktualizacja: <time dateTime={doc.updated}>{plDate(doc.updated)}</time>
         </p>

@@ -4,14 +4,13 @@
  * the widget loader); until they load the box says 'Ładowanie...', without JavaScript it
  * points to the phone and e-mail.
  */
-import { PLACEHOLDER_MARKER, company } from '../../widgets/core/company.ts';
+import { company, realPhone } from '../../widgets/core/company.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { meterPage, servicePage } from '../content/pages.ts';
 
-const known = (value: string): string | undefined => (value.startsWith(PLACEHOLDER_MARKER) ? undefined : value);
-
 function NoScript() {
-  const phone = known(company.phone.display);
+  // Only a real phone is dialled: never a sample or an unset one.
+  const phone = realPhone();
   return (
     <noscript>
       <p>
@@ -20,7 +19,7 @@ function NoScript() {
         {phone && (
           <>
             {' '}
-            lub zadzwoń: <a href={company.phone.href}>{phone}</a>
+            lub zadzwoń: <a href={phone.href}>{phone.display}</a>
           </>
         )}
       </p>

@@ -3,7 +3,7 @@
  * depth, pushed with `track()` only where `window.dataLayer` exists (after consent and
  * with a tag manager configured), plus the cookie banner that decides that.
  */
-import { track } from '../../widgets/core/analytics.ts';
+import { track, trackMeasure } from '../../widgets/core/analytics.ts';
 import { initConsent } from './consent.ts';
 
 /**
@@ -67,7 +67,8 @@ function trackScrollDepth(): void {
     }
     const mark = SCROLL_MARKS[sent++] as number;
     last = Date.now();
-    track({
+    // The value is a share of the page, not money: no currency (trackMeasure).
+    trackMeasure({
       event: 'scroll_depth',
       event_category: 'engagement',
       event_action: 'scroll',

@@ -2,6 +2,7 @@
 import { company } from '../../widgets/core/company.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { contact } from '../content/home.ts';
+import { PhoneValue } from './company-values.tsx';
 
 /**
  * The contact form as our pages embed it. The form renders in light DOM (for autofill),
@@ -35,18 +36,18 @@ function ContactAside() {
           {contact.configuratorPromo.cta}
         </a>
       </li>
-      <li className="card">
-        <h3>{contact.phoneCard.title}</h3>
-        <p>{contact.phoneCard.text}</p>
-        <p>
-          <a className="big-link" href={company.phone.href}>
-            {company.phone.display}
-          </a>
-        </p>
-        <p className="small muted">
-          {contact.hoursLabel}: {company.openingHours.display}
-        </p>
-      </li>
+      {company.phone && (
+        <li className="card">
+          <h3>{contact.phoneCard.title}</h3>
+          <p>{contact.phoneCard.text}</p>
+          <p>
+            <PhoneValue className="big-link" />
+          </p>
+          <p className="small muted">
+            {contact.hoursLabel}: {company.openingHours.display}
+          </p>
+        </li>
+      )}
       <li className="card">
         <h3>{contact.emailCard.title}</h3>
         <p>{contact.emailCard.text}</p>

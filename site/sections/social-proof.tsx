@@ -1,6 +1,27 @@
-/** Home sections 11–12: client wordmarks and three testimonials (samples: see home.ts `sampleContent`). */
+/**
+ * Home sections 11–12: client wordmarks and testimonials from site/content/social-proof.ts,
+ * only those with the consent to publish. A section with no entry is left out (and the
+ * header's 'Opinie' link with it); sample entries carry a visible sample note.
+ */
 import { clients, testimonials } from '../content/home.ts';
+import { sampleTexts } from '../content/samples.ts';
+import { type ClientName, shownClients, shownTestimonials, type Testimonial } from '../content/social-proof.ts';
 import { Icon } from '../icons.tsx';
+import { SampleBadge } from './company-values.tsx';
+
+/** The note under a section title while any of its entries is invented. */
+function SampleSectionNote({ entries }: { entries: { sample?: true }[] }) {
+  if (!entries.some((e) => e.sample)) return null;
+  return (
+    <p className="sample-note">
+      <SampleBadge /> {sampleTexts.section}
+    </p>
+  );
+}
+
+/** '2026-10-20' → 'październik 2026'. */
+const monthYear = (iso: string) =>
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString('pl-PL', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** A client's name as a simple SVG wordmark (no logo files are fetched). */
 function Wordmark({ name, index }: { name: string; index: number }) {
@@ -19,14 +40,16 @@ function Wordmark({ name, index }: { name: string; index: number }) {
   );
 }
 
-export function ClientsSection() {
+export function ClientsSection({ entries = shownClients }: { entries?: ClientName[] }) {
+  if (entries.length === 0) return null;
   return (
     <section id="clients" className="section" aria-labelledby="clients-title">
       <div className="wrap">
         <h2 id="clients-title">{clients.title}</h2>
         <p className="section-lead">{clients.subtitle}</p>
+        <SampleSectionNote entries={entries} />
         <ul className="logos">
-          {clients.clients.map((c, i) => (
+          {entries.map((c, i) => (
             <li key={c.name} title={`${c.sector}, ${c.city}`}>
               <Wordmark name={c.name} index={i} />
             </li>
@@ -37,15 +60,17 @@ export function ClientsSection() {
   );
 }
 
-export function TestimonialsSection() {
+export function TestimonialsSection({ entries = shownTestimonials }: { entries?: Testimonial[] }) {
+  if (entries.length === 0) return null;
   return (
     <section id="testimonials" className="section alt" aria-labelledby="testimonials-title">
       <div className="wrap">
         <h2 id="testimonials-title">{testimonials.title}</h2>
         <p className="section-lead">{testimonials.subtitle}</p>
+        <SampleSectionNote entries={entries} />
         <ul className="cards cards-3">
-          {testimonials.testimonials.map((t) => (
-            <li key={t.author} className="card testimonial">
+          {entries.map((t) => (
+            <li key={t.quote.slice(0, 40)} className="card testimonial">
               <figure>
                 <span className="card-icon">
                   <Icon name="quote" />
@@ -54,11 +79,12 @@ export function TestimonialsSection() {
                   <p>{t.quote}</p>
                 </blockquote>
                 <figcaption>
-                  <strong>{t.author}</strong>
-                  <span>
-                    {t.position}, {t.company}
+                  <strong>{t.author ?? t.position}</strong>
+                  <span>{[t.author && t.position, t.company].filter(Boolean).join(', ')}</span>
+                  <span className="muted">
+                    {t.city && `${t.city}, `}
+                    <time dateTime={t.date}>{monthYear(t.date)}</time>
                   </span>
-                  <span className="muted">{t.city}</span>
                 </figcaption>
               </figure>
             </li>

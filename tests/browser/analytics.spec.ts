@@ -166,7 +166,6 @@ test.describe('scroll depth on our pages', () => {
     event_action: 'scroll',
     event_label: `${mark}%`,
     value: mark,
-    currency: 'PLN',
   });
 
   test.beforeEach(async ({ page }) => {

@@ -106,6 +106,31 @@ test.describe('<kserowo-pricing> on the home page', () => {
       await pricing(page).getByRole('button', { name: 'SLA 4h' }).hover();
       await expect(pricing(page).getByRole('tooltip').filter({ hasText: '4 godzin' })).toBeVisible();
     });
+
+    for (const width of [320, 375, 390]) {
+      test(`every Premium tooltip fits the card and the screen at ${width} px`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto('/');
+        await upgraded(page);
+        const premium = pricing(page).locator('.card').nth(2);
+        const card = await premium.boundingBox();
+        for (const [name, text] of [
+          ['SLA 4h', '4 godzin'],
+          ['Bezpieczeństwo', 'zastępcze'],
+        ]) {
+          await premium.getByRole('button', { name }).focus();
+          const tip = pricing(page).getByRole('tooltip').filter({ hasText: text });
+          await expect(tip).toBeVisible();
+          const box = await tip.boundingBox();
+          expect(box && card).toBeTruthy();
+          if (!box || !card) return;
+          expect(box.x).toBeGreaterThanOrEqual(Math.max(0, card.x));
+          expect(box.x + box.width).toBeLessThanOrEqual(Math.min(width, card.x + card.width));
+          // Clipped by nothing: the page does not scroll sideways with the tooltip open.
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        }
+      });
+    }
   });
 
   test.describe('at 375 and 1280 px', () => {

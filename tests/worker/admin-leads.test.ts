@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { csvField } from '../../worker/http/csv.ts';
 import { login, read, request, testEnv, write } from './admin-helpers.ts';
+import { company } from '../../widgets/core/company.ts';
 
 const XSS = '<img src=x onerror=alert(1)>';
 const FORMULA = '=HYPERLINK("http://zlo.example","Kliknij")';
@@ -122,7 +123,7 @@ describe('the leads inbox', () => {
     });
     expect(body.lead.origin).toBe('https://kserowo.pl');
     expect(body.notifications).toHaveLength(1);
-    expect(body.notifications[0]?.recipient).toBe(testEnv.SALES_EMAIL);
+    expect(body.notifications[0]?.recipient).toBe(company.salesEmail);
     expect(body.notifications[0]?.body).toContain('Ewa Partnerska');
     expect((await read('/api/admin/leads/nie-ma-takiego', cookie)).status).toBe(404);
   });

@@ -13,6 +13,7 @@ import { contactNotification } from '../../worker/email/contact-notification.ts'
 import { type EmailJob, MAX_ATTEMPTS } from '../../worker/email/delivery.ts';
 import { type NewLead, storeLead } from '../../worker/models/leads.ts';
 import type { NotificationRow } from '../../worker/models/outbox.ts';
+import { company } from '../../widgets/core/company.ts';
 
 const testEnv = env as unknown as Env;
 const worker = entry as Required<Pick<ExportedHandler<Env, EmailJob>, 'queue' | 'scheduled'>>;
@@ -49,7 +50,7 @@ const lead = (overrides: Partial<NewLead> = {}): NewLead => ({
 /** A lead stored as the route stores it, without putting it on the queue. */
 async function storedLead(overrides: Partial<NewLead> = {}) {
   const l = lead(overrides);
-  const stored = await storeLead(testEnv.DB, l, (id) => contactNotification(id, l, testEnv.SALES_EMAIL));
+  const stored = await storeLead(testEnv.DB, l, (id) => contactNotification(id, l, company.salesEmail));
   return { ...stored, notificationId: stored.notificationId as number };
 }
 
@@ -147,7 +148,7 @@ describe('lead notifications', () => {
       expect(result.explicitAcks).toEqual(['m-1']);
       expect(box.sent).toHaveLength(1);
       const mail = box.sent[0]!;
-      expect(mail.to).toBe(testEnv.SALES_EMAIL);
+      expect(mail.to).toBe(company.salesEmail);
       expect(mail.from).toEqual({ name: 'Kserowo – formularz', email: testEnv.MAIL_FROM });
       expect(mail.replyTo).toBe('anna@firma.pl');
       expect(mail.html).toBeUndefined();
@@ -211,7 +212,7 @@ describe('lead notifications', () => {
         last_error: 'SMTP 550',
         subject: before?.subject,
         body: before?.body,
-        recipient: testEnv.SALES_EMAIL,
+        recipient: company.salesEmail,
       });
       expect(await leadExists(id)).toBe(true);
     });

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { app } from '../../worker/app.ts';
 import { API_ERRORS, INTAKE_ERRORS } from '../../worker/http/errors.ts';
 import { FIELD_ERRORS } from '../../widgets/core/validation.ts';
+import { company } from '../../widgets/core/company.ts';
 
 const testEnv = env as unknown as Env;
 const URL_ = 'http://kserowo.test/api/send-contact-email';
@@ -73,7 +74,7 @@ describe('POST /api/send-contact-email', () => {
         .bind(answer.id)
         .first<Record<string, string>>();
       expect(mail).toMatchObject({
-        recipient: testEnv.SALES_EMAIL,
+        recipient: company.salesEmail,
         reply_to: 'anna@firma.pl',
         attempts: expect.any(Number),
       });

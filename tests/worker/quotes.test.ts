@@ -5,6 +5,7 @@ import { app } from '../../worker/app.ts';
 import { API_ERRORS, INTAKE_ERRORS } from '../../worker/http/errors.ts';
 import { QUOTE_ERRORS } from '../../widgets/core/quote-validation.ts';
 import { FIELD_ERRORS } from '../../widgets/core/validation.ts';
+import { company } from '../../widgets/core/company.ts';
 
 const request = (path: string, init?: RequestInit) =>
   (exports as unknown as { default: Fetcher }).default.fetch(`http://kserowo.test${path}`, init);
@@ -142,7 +143,7 @@ describe('POST /api/quotes', () => {
         .all<Record<string, string>>();
       expect(results).toHaveLength(1);
       const mail = results[0]!;
-      expect(mail.recipient).toBe((env as unknown as Env).SALES_EMAIL);
+      expect(mail.recipient).toBe(company.salesEmail);
       expect(mail.reply_to).toBe('anna@firma.pl');
       expect(mail.subject).toBe(`Nowa wycena ${answer.number}: Konica Minolta bizhub C3320i, Basic`);
       expect(mail.body).toContain(`Nowa wycena ${answer.number} z konfiguratora`);

@@ -26,9 +26,16 @@ const win = (): AnalyticsWindow | undefined =>
 
 /** Pushes to `dataLayer` when it exists; `currency` defaults to PLN wherever a value is sent. */
 export function track(event: TrackingEvent): void {
+  trackMeasure(event.value !== undefined && event.currency === undefined ? { ...event, currency: 'PLN' } : event);
+}
+
+/**
+ * Pushes an event whose `value` is a measure, not money (scroll depth in percent): as given,
+ * without a currency, so analytics never counts it as revenue.
+ */
+export function trackMeasure(event: TrackingEvent): void {
   const layer = win()?.dataLayer;
-  if (!Array.isArray(layer)) return;
-  layer.push(event.value !== undefined && event.currency === undefined ? { ...event, currency: 'PLN' } : event);
+  if (Array.isArray(layer)) layer.push(event);
 }
 
 /** Calls the social pixel when it exists. */

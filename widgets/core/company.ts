@@ -4,25 +4,76 @@
  * (header, footer, contact page, JSON-LD, legal pages) and the worker read
  * them from here; nothing else re-types them.
  *
- * Identifiers we do not know yet (legal name, NIP, REGON, KRS/CEIDG, registered
- * address, bank account, phone number) hold a visible '[DO UZUPEŁNIENIA: …]'
- * marker and are listed in `company.placeholders`. Replace the value, then
- * remove its entry from the list; a test fails while a marker is still used.
+ * What the business itself must supply before going live (legal name, address,
+ * NIP, REGON, KRS/CEIDG, phone, e-mails, bank account or none) is in `supplied`
+ * below, the launch checklist of the README. A value wrapped in `sample(…)` is
+ * invented: the site shows it with a 'przykładowe dane' badge (never as a `tel:`
+ * link) and `npm run deploy` refuses while one is left (scripts/launch-check.ts).
  */
 import { type Terms, terms } from './terms.ts';
 
-/** Start of every placeholder value; search for it before going live. */
-export const PLACEHOLDER_MARKER = '[DO UZUPEŁNIENIA';
+/** An invented value, for local runs only: shown marked as a sample, never deployed. */
+export interface Sample {
+  readonly sample: string;
+}
+export const sample = (value: string): Sample => ({ sample: value });
 
-/** Fields of `Company` that still hold a placeholder value. */
-export type PlaceholderField =
-  | 'legalName'
-  | 'nip'
-  | 'regon'
-  | 'registryEntry'
-  | 'registeredAddress'
-  | 'bankAccount'
-  | 'phone';
+/** A value the business supplies: the real text, a `sample(…)`, or '' while not set. */
+export type Supplied = string | Sample;
+
+/** Everything the business must supply before the site goes live (README: launch checklist). */
+export interface SuppliedData {
+  /** Full registered name, e.g. 'Kserowo sp. z o.o.'. */
+  legalName: Supplied;
+  /** Registered address for correspondence (there is no office open to visitors). */
+  registeredAddress: Supplied;
+  nip: Supplied;
+  regon: Supplied;
+  /** KRS number or CEIDG entry, with the register's name. */
+  registryEntry: Supplied;
+  /** As shown to people, e.g. '+48 59 123 45 67'; '' = no phone: the site offers e-mail only. */
+  phone: Supplied;
+  /** General contact, also for privacy and accessibility matters. */
+  email: Supplied;
+  /** Offers, quotes and the lead notifications of the worker. */
+  salesEmail: Supplied;
+  /** Bank account for the terms, or `null`: deliberately none shown. */
+  bankAccount: Supplied | null;
+}
+
+export type SuppliedField = keyof SuppliedData;
+
+/** Polish names of the supplied fields, for the launch check's list and the README. */
+export const suppliedLabels: Record<SuppliedField, string> = {
+  legalName: 'pełna nazwa firmy',
+  registeredAddress: 'adres siedziby',
+  nip: 'NIP',
+  regon: 'REGON',
+  registryEntry: 'numer KRS lub wpis do CEIDG',
+  phone: 'numer telefonu',
+  email: 'e-mail kontaktowy',
+  salesEmail: 'e-mail działu sprzedaży',
+  bankAccount: 'numer rachunku bankowego',
+};
+
+/**
+ * ⚠ LAUNCH CHECKLIST: replace every `sample(…)` with the real value (README, 'Before going live').
+ * The samples are invented and marked as such on the page.
+ */
+export const supplied: SuppliedData = {
+  legalName: sample('Kserowo sp. z o.o.'),
+  registeredAddress: sample('ul. Przykładowa 1, 76-200 Słupsk'),
+  nip: sample('000-000-00-00'),
+  regon: sample('000000000'),
+  registryEntry: sample('KRS 0000000000 (Sąd Rejonowy Gdańsk-Północ w Gdańsku)'),
+  phone: sample('+48 59 000 00 00'),
+  email: 'kontakt@kserowo.pl',
+  salesEmail: 'oferty@kserowo.pl',
+  bankAccount: sample('00 0000 0000 0000 0000 0000 0000'),
+};
+
+const isSample = (v: Supplied | null): v is Sample => typeof v === 'object' && v !== null;
+const text = (v: Supplied | null): string => (v === null ? '' : isSample(v) ? v.sample : v.trim());
 
 export interface Phone {
   /** As shown to people, e.g. '+48 59 123 45 67'. */
@@ -96,7 +147,7 @@ export interface Ecology {
 
 export interface Company {
   brand: string;
-  /** Full registered name, e.g. 'Kserowo sp. z o.o.'. */
+  /** Full registered name (a sample locally: see `samples`). */
   legalName: string;
   domain: string;
   url: string;
@@ -104,7 +155,8 @@ export interface Company {
   email: string;
   /** Offers and quotes. */
   salesEmail: string;
-  phone: Phone;
+  /** `null` when no phone is set: no `tel:` link anywhere, the e-mail way only. */
+  phone: Phone | null;
   openingHours: OpeningHours;
   base: BaseLocation;
   serviceRadiusKm: number;
@@ -120,9 +172,10 @@ export interface Company {
   registryEntry: string;
   /** Registered address for correspondence; there is no office open to visitors. */
   registeredAddress: string;
-  bankAccount: string;
-  /** Fields above that still hold a '[DO UZUPEŁNIENIA: …]' value. */
-  placeholders: PlaceholderField[];
+  /** `null`: no bank account given. */
+  bankAccount: string | null;
+  /** Supplied fields that hold an invented `sample(…)` value: shown with a 'przykładowe dane' badge. */
+  samples: SuppliedField[];
 }
 
 const SERVICE_RADIUS_KM = 200;
@@ -132,18 +185,48 @@ const CLOSES = '16:00';
 const shortTime = (hhmm: string): string => hhmm.replace(/^0/, '');
 const ANSWERED_WITHIN_24H_PERCENT = 98;
 
+/** 'tel:+48591234567' from '+48 59 123 45 67'. */
+export const telHref = (display: string): string => `tel:${display.replace(/[^\d+]/g, '')}`;
+
+/** The phone as the site shows it: none while unset; a sample is shown but never dialled (no `href`). */
+function phoneOf(value: Supplied): Phone | null {
+  const display = text(value);
+  if (!display) return null;
+  return { display, href: isSample(value) ? '' : telHref(display) };
+}
+
+/** The supplied values as `Company` carries them, with the list of samples among them. */
+export function suppliedFields(s: SuppliedData) {
+  const fields = Object.keys(s) as SuppliedField[];
+  return {
+    legalName: text(s.legalName),
+    registeredAddress: text(s.registeredAddress),
+    nip: text(s.nip),
+    regon: text(s.regon),
+    registryEntry: text(s.registryEntry),
+    phone: phoneOf(s.phone),
+    email: text(s.email),
+    salesEmail: text(s.salesEmail),
+    bankAccount: s.bankAccount === null ? null : text(s.bankAccount),
+    samples: fields.filter((f) => isSample(s[f])),
+  };
+}
+
+/** A supplied value only when it is real (not a sample, not empty): for documents such as the quote page. */
+export function realValue(field: Exclude<SuppliedField, 'phone'>, c: Company = company): string | undefined {
+  const value = c[field];
+  return value && !c.samples.includes(field) ? value : undefined;
+}
+
+/** The phone only when it is real: a sample number is never printed on a document or dialled. */
+export const realPhone = (c: Company = company): Phone | undefined =>
+  c.phone && !c.samples.includes('phone') ? c.phone : undefined;
+
 export const company: Company = {
   brand: 'Kserowo',
-  legalName: '[DO UZUPEŁNIENIA: pełna nazwa firmy]',
+  ...suppliedFields(supplied),
   domain: 'kserowo.pl',
   url: 'https://kserowo.pl',
-  email: 'kontakt@kserowo.pl',
-  salesEmail: 'oferty@kserowo.pl',
-  phone: {
-    display: '[DO UZUPEŁNIENIA: numer telefonu]',
-    // Not a valid Polish number on purpose: nothing gets dialled until the real one is set.
-    href: 'tel:+48000000000',
-  },
   openingHours: {
     hours: `${shortTime(OPENS)}–${shortTime(CLOSES)}`,
     display: `pon.–pt. ${shortTime(OPENS)}–${shortTime(CLOSES)}`,
@@ -180,12 +263,6 @@ export const company: Company = {
   ],
   service: { ...terms, answeredWithin24hPercent: ANSWERED_WITHIN_24H_PERCENT },
   ecology: { lessWastePercent: 85, energySavingPercent: 40 },
-  nip: '[DO UZUPEŁNIENIA: NIP]',
-  regon: '[DO UZUPEŁNIENIA: REGON]',
-  registryEntry: '[DO UZUPEŁNIENIA: numer KRS lub wpis do CEIDG]',
-  registeredAddress: '[DO UZUPEŁNIENIA: adres siedziby]',
-  bankAccount: '[DO UZUPEŁNIENIA: numer rachunku bankowego]',
-  placeholders: ['legalName', 'nip', 'regon', 'registryEntry', 'registeredAddress', 'bankAccount', 'phone'],
 };
 
 /** The value of one counter of `company.stats`, for sentences that quote it. */

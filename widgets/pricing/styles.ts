@@ -29,10 +29,9 @@ export const pricingCss = `${baseCss}
 .features{display:grid;gap:6px;font-size:15px}
 .features li{display:flex;gap:8px;align-items:flex-start}
 .features svg{flex:none;margin-top:4px;color:#0f7b3f}
-.extras{display:flex;flex-wrap:wrap;gap:8px}
-.tip{position:relative;display:inline-block}
+.extras{position:relative;display:flex;flex-wrap:wrap;gap:8px}
 .tip-trigger{display:inline-flex;align-items:center;gap:6px;min-height:36px;padding:4px 12px;border-radius:999px;background:#e6f4ec;color:#0b5e31;font-weight:700;font-size:14px}
-.tip-text{position:absolute;z-index:10;bottom:calc(100% + 8px);left:0;width:min(260px,70vw);padding:10px 12px;border-radius:8px;background:#1c2430;color:#fff;font-size:14px;line-height:1.4;box-shadow:0 6px 20px rgba(0,0,0,.2)}
+.tip-text{position:absolute;z-index:10;bottom:calc(100% + 8px);left:0;right:0;padding:10px 12px;border-radius:8px;background:#1c2430;color:#fff;font-size:14px;line-height:1.4;box-shadow:0 6px 20px rgba(0,0,0,.2)}
 .tip-text[hidden]{display:none}
 .cta{margin-top:auto;width:100%}
 .footnote{margin-top:20px;text-align:center;font-size:14px;color:var(--kserowo-muted,#4b5563)}

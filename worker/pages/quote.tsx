@@ -6,7 +6,7 @@
  */
 import type { ComponentChildren, VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-import { PLACEHOLDER_MARKER, company } from '../../widgets/core/company.ts';
+import { company, realPhone, realValue } from '../../widgets/core/company.ts';
 import { formatNumber, formatPln, formatRate } from '../../widgets/core/format.ts';
 import { QUOTE_VALID_DAYS, TERM_LABELS } from '../../widgets/core/quote.ts';
 import { PACKAGE_COPY } from '../../widgets/core/packages.ts';
@@ -19,9 +19,6 @@ const polishDate = (iso: string): string =>
     month: '2-digit',
     year: 'numeric',
   }).format(new Date(iso));
-
-/** Company data shown on the quote, leaving out identifiers still marked as placeholders. */
-const known = (value: string): string | undefined => (value.startsWith(PLACEHOLDER_MARKER) ? undefined : value);
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -121,7 +118,8 @@ function QuoteSheet({ quote }: { quote: StoredQuote }) {
       : `reakcja serwisu w ciągu ${facts.standardResponseHours}h`;
   const stated = p.volume.mono > 0 || (p.volume.color ?? 0) > 0;
   const pages = `${formatNumber(p.volume.mono)} stron mono${colour ? ` + ${formatNumber(p.volume.color ?? 0)} stron kolor` : ''}`;
-  const phone = known(company.phone.display);
+  // Only real values on the document: never a sample or an unset one.
+  const phone = realPhone()?.display;
   return (
     <>
       <div className="actions">
@@ -141,9 +139,9 @@ function QuoteSheet({ quote }: { quote: StoredQuote }) {
             <p className="muted">
               <Lines
                 lines={[
-                  known(company.legalName),
-                  known(company.registeredAddress),
-                  known(company.nip) && `NIP ${company.nip}`,
+                  realValue('legalName'),
+                  realValue('registeredAddress'),
+                  realValue('nip') && `NIP ${company.nip}`,
                   phone && `tel. ${phone}`,
                   company.salesEmail,
                   company.domain,

@@ -7,7 +7,7 @@
  */
 import type { VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-import { PLACEHOLDER_MARKER, company } from '../../widgets/core/company.ts';
+import { company, realPhone } from '../../widgets/core/company.ts';
 import { FAULT_CATEGORIES, type FaultCategory } from '../../widgets/core/service-validation.ts';
 import type { TicketEventRow, TicketRow } from '../models/tickets.ts';
 
@@ -144,7 +144,7 @@ function TicketView({
       </ol>
       <h2>Kontakt z serwisem</h2>
       <p>
-        {company.phone.display.startsWith(PLACEHOLDER_MARKER) ? '' : `${company.phone.display} · `}
+        {realPhone() ? `${realPhone()?.display} · ` : ''}
         {company.email}
         <br />
         <span className="muted">Zachowaj ten link: pod nim zawsze sprawdzisz aktualny stan zgłoszenia.</span>

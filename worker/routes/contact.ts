@@ -12,6 +12,7 @@ import { API_ERRORS } from '../http/errors.ts';
 import { type IntakeEnv, leadIntake } from '../http/intake.ts';
 import { type NewLead, type StoredLead, SubmissionConflict, bodyHash, storeLead } from '../models/leads.ts';
 import { parseContact } from '../../widgets/core/validation.ts';
+import { company } from '../../widgets/core/company.ts';
 
 export const contact = new Hono<IntakeEnv>();
 
@@ -34,7 +35,7 @@ contact.post('/', leadIntake(), async (c) => {
   };
   let stored: StoredLead;
   try {
-    stored = await storeLead(c.env.DB, lead, (id) => contactNotification(id, lead, c.env.SALES_EMAIL));
+    stored = await storeLead(c.env.DB, lead, (id) => contactNotification(id, lead, company.salesEmail));
   } catch (error) {
     if (error instanceof SubmissionConflict) return c.json({ error: API_ERRORS.replayed }, 409);
     console.error('contact: storing the lead failed', error);

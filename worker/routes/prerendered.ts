@@ -123,3 +123,9 @@ prerendered.get('/', servePage);
 prerendered.get('/modele', servePage);
 prerendered.get('/konfigurator', servePage);
 prerendered.get('/miasto/:slug', servePage);
+// A trailing slash moves permanently (308) to the canonical address, as dist/public/_redirects
+// does for the static pages; these paths reach the worker first, so it answers them itself.
+prerendered.get('/miasto/:slug/', (c) => {
+  const url = new URL(c.req.url);
+  return c.redirect(`${url.pathname.slice(0, -1)}${url.search}`, 308);
+});

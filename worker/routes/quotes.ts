@@ -12,6 +12,7 @@ import { API_ERRORS } from '../http/errors.ts';
 import { type IntakeEnv, leadIntake } from '../http/intake.ts';
 import { liveVersion } from '../models/catalogue.ts';
 import { type NewLead, SubmissionConflict, bodyHash, storeLead } from '../models/leads.ts';
+import { company as kserowo } from '../../widgets/core/company.ts';
 import {
   QUOTE_ID_PATTERN,
   type StoredQuote,
@@ -89,7 +90,7 @@ quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
     const result = await storeLead(
       c.env.DB,
       lead,
-      (leadId) => quoteNotification(leadId, lead, quote, pageUrl(quote.id), c.env.SALES_EMAIL),
+      (leadId) => quoteNotification(leadId, lead, quote, pageUrl(quote.id), kserowo.salesEmail),
       (leadId) => quoteStatements(c.env.DB, leadId, quote),
     );
     // A replayed submission (same body, else SubmissionConflict) answers the quote stored the first time.

@@ -113,7 +113,7 @@ serviceRequests.post('/', leadIntake({ spamAnswer }), async (c) => {
           ...(deviceName ? { deviceName } : {}),
         },
         ticketUrl(c, id),
-        c.env.SERVICE_EMAIL || c.env.SALES_EMAIL,
+        c.env.SERVICE_EMAIL || company.salesEmail,
       ),
     );
   } catch (error) {

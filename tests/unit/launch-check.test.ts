@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { launchProblems, launchReport } from '../../scripts/launch-check.ts';
+import { clientNames, testimonialEntries } from '../../site/content/social-proof.ts';
+import { type SuppliedData, sample, supplied } from '../../widgets/core/company.ts';
+
+/** Every value filled in with plausible real data (a valid NIP check digit). */
+const filled: SuppliedData = {
+  legalName: 'Kserowo sp. z o.o.',
+  registeredAddress: 'ul. Długa 5, 76-200 Słupsk',
+  nip: '5260250274',
+  regon: '012345678',
+  registryEntry: 'KRS 0000123456 (Sąd Rejonowy Gdańsk-Północ w Gdańsku)',
+  phone: '+48 59 842 10 10',
+  email: 'kontakt@kserowo.pl',
+  salesEmail: 'oferty@kserowo.pl',
+  bankAccount: null,
+};
+const consent = { publish: true, date: '2026-10-12', record: 'e-mail z 2026-10-12' };
+const realTestimonial = {
+  quote: 'Urządzenie działa bez przerw od roku.',
+  author: 'Anna K.',
+  position: 'Kierowniczka biura',
+  company: 'Biuro Przykład',
+  date: '2026-10-01',
+  consent,
+};
+
+describe('the launch check of npm run deploy', () => {
+  it('refuses the repository as it is: every sample value and every sample entry is listed', () => {
+    const problems = launchProblems({ supplied, clients: clientNames, testimonials: testimonialEntries });
+    for (const field of ['legalName', 'registeredAddress', 'nip', 'regon', 'registryEntry', 'phone', 'bankAccount']) {
+      expect(problems.some((p) => p.includes(`supplied.${field} `) && p.includes('sample value'))).toBe(true);
+    }
+    expect(problems.filter((p) => p.includes("client '"))).toHaveLength(clientNames.length);
+    expect(problems.filter((p) => p.includes('testimonial of'))).toHaveLength(testimonialEntries.length);
+    expect(launchReport({ supplied, clients: clientNames, testimonials: testimonialEntries })).toMatch(
+      /^Deploy refused: 18 value\(s\)/,
+    );
+  });
+
+  it('passes with all values filled, no bank account and no social proof', () => {
+    expect(launchProblems({ supplied: filled, clients: [], testimonials: [] })).toEqual([]);
+    expect(launchReport({ supplied: filled, clients: [], testimonials: [] })).toBeUndefined();
+  });
+
+  it('passes with real testimonials and clients that have the consent to publish', () => {
+    const clients = [{ name: 'Biuro Przykład', sector: 'Biuro', city: 'Słupsk', consent }];
+    expect(launchProblems({ supplied: filled, clients, testimonials: [realTestimonial] })).toEqual([]);
+  });
+
+  it('lists one sample value among filled ones, with its file and field', () => {
+    expect(
+      launchProblems({ supplied: { ...filled, phone: sample('+48 59 000 00 00') }, clients: [], testimonials: [] }),
+    ).toEqual(["widgets/core/company.ts supplied.phone (numer telefonu): sample value '+48 59 000 00 00'"]);
+  });
+
+  it('lists unset values, a wrong NIP and an e-mail that is not one', () => {
+    const problems = launchProblems({
+      supplied: { ...filled, legalName: '', phone: '  ', nip: '1234567890', salesEmail: 'oferty' },
+      clients: [],
+      testimonials: [],
+    });
+    expect(problems).toEqual([
+      'widgets/core/company.ts supplied.legalName (pełna nazwa firmy): not set',
+      "widgets/core/company.ts supplied.nip (NIP): '1234567890' is not a valid NIP (check digit)",
+      'widgets/core/company.ts supplied.phone (numer telefonu): not set',
+      "widgets/core/company.ts supplied.salesEmail (e-mail działu sprzedaży): 'oferty' is not an e-mail address",
+    ]);
+  });
+
+  it('refuses a testimonial without the consent to publish or without a name or position', () => {
+    const noConsent = { ...realTestimonial, consent: { ...consent, publish: false } };
+    const anonymous = { ...realTestimonial, author: undefined, position: undefined };
+    const problems = launchProblems({ supplied: filled, clients: [], testimonials: [noConsent, anonymous] });
+    expect(problems).toEqual([
+      'site/content/social-proof.ts testimonial of Anna K. (Biuro Przykład): no consent to publish',
+      'site/content/social-proof.ts testimonial of ? (Biuro Przykład): neither a name nor a position',
+    ]);
+  });
+});
