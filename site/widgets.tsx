@@ -14,7 +14,8 @@ import { pricingCss } from '../widgets/pricing/styles.ts';
 import { Models } from '../widgets/models/Models.tsx';
 import { modelsCss } from '../widgets/models/styles.ts';
 import { baseCss } from '../widgets/core/theme.ts';
-import { Loading } from '../widgets/core/Fallback.tsx';
+import { FallbackPanel, Loading } from '../widgets/core/Fallback.tsx';
+import type { ReactNode } from 'react';
 
 /** A pre-rendered element's attributes, as props (`configurator-url` → `configuratorUrl`). */
 export type ElementProps = Record<string, string>;
@@ -106,5 +107,28 @@ export function ConfiguratorWidget(props: { device?: string; package?: string; s
         ),
       }}
     />
+  );
+}
+
+/**
+ * A widget with the section fallback it turns into (spec §2 named title on its route, else
+ * spec §8 'Coś poszło nie tak'). Hidden in the HTML; the site script shows it when the widget
+ * script is unavailable, the widget's chunk fails or does not come in time, or the widget
+ * fails to render (site/script/site.ts).
+ */
+export function WidgetArea({ title, children }: { title?: string; children: ReactNode }) {
+  return (
+    <div className="widget-area" data-widget-area="">
+      <WidgetFallback title={title} />
+      {children}
+    </div>
+  );
+}
+
+export function WidgetFallback({ title }: { title?: string }) {
+  return (
+    <div className="widget-fallback" data-widget-fallback="" role="alert" hidden>
+      <FallbackPanel title={title} />
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 /** `/konfigurator`: the offer configurator, keeping its step and choices in the URL (`sync-url`). */
 import { pageMeta } from '../content/pages.ts';
-import { ConfiguratorWidget } from '../widgets.tsx';
+import { FALLBACK } from '../../widgets/core/texts.ts';
+import { ConfiguratorWidget, WidgetArea } from '../widgets.tsx';
 
 export function ConfiguratorPage() {
   return (
@@ -8,7 +9,9 @@ export function ConfiguratorPage() {
       <div className="wrap">
         <h1>Konfigurator oferty</h1>
         <p className="lead">{pageMeta['/konfigurator']?.description}</p>
-        <ConfiguratorWidget syncUrl />
+        <WidgetArea title={FALLBACK.configurator}>
+          <ConfiguratorWidget syncUrl />
+        </WidgetArea>
       </div>
     </section>
   );

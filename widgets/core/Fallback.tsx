@@ -1,4 +1,4 @@
-/** Loading state and the error boundary every widget renders through. */
+/** Loading state, the fallback panel of spec §2/§8 and the error boundary every widget renders through. */
 import { Component, type ReactNode } from 'react';
 import { track } from './analytics.ts';
 import { emit, hostOf } from './events.ts';
@@ -14,16 +14,39 @@ export function Loading() {
   );
 }
 
+/**
+ * A section's fallback (spec §8 'Section error'): the title (spec §2's named one where the
+ * route has it, else 'Coś poszło nie tak'), the text, 'Spróbuj ponownie' that reloads the
+ * page and 'Strona główna'. Links, so they work in static HTML without JavaScript too.
+ */
+export function FallbackPanel({ title = FALLBACK.sectionTitle }: { title?: string }) {
+  return (
+    <>
+      <h2>{title}</h2>
+      <p>{FALLBACK.sectionText}</p>
+      <p className="actions">
+        {/* biome-ignore lint/a11y/useValidAnchor: href="" reloads this page, which is the retry (it works without JavaScript). */}
+        <a className="btn" href="">
+          {FALLBACK.retry}
+        </a>{' '}
+        <a className="btn ghost" href="/">
+          {FALLBACK.home}
+        </a>
+      </p>
+    </>
+  );
+}
+
 interface BoundaryProps {
-  /** The widget's fallback text of spec §2 (e.g. 'Konfigurator niedostępny'). */
-  title: string;
+  /** The widget's fallback title of spec §2 (e.g. 'Konfigurator niedostępny'); default 'Coś poszło nie tak'. */
+  title?: string;
   container?: HTMLElement | ShadowRoot | undefined;
   children?: ReactNode;
 }
 
 /**
- * Catches a widget's render errors: shows its fallback text, reports a non-fatal
- * exception (spec §7) and `kserowo:error`, and never breaks the host page.
+ * Catches a widget's render errors: shows its fallback, reports a non-fatal exception
+ * (spec §7) and `kserowo:error`, and never breaks the host page.
  */
 export class WidgetBoundary extends Component<BoundaryProps, { failed: boolean }> {
   override state = { failed: false };
@@ -34,7 +57,11 @@ export class WidgetBoundary extends Component<BoundaryProps, { failed: boolean }
 
   override componentDidCatch(error: unknown): void {
     const message = error instanceof Error ? error.message : String(error);
-    track({ event: 'exception', description: `${this.props.title}: ${message}`, fatal: false });
+    track({
+      event: 'exception',
+      description: `${this.props.title ?? FALLBACK.sectionTitle}: ${message}`,
+      fatal: false,
+    });
     emit(hostOf(this.props.container), 'kserowo:error', { kind: 'render', message });
   }
 
@@ -42,11 +69,7 @@ export class WidgetBoundary extends Component<BoundaryProps, { failed: boolean }
     if (!this.state.failed) return this.props.children;
     return (
       <div className="k-root fallback" role="alert">
-        <h2>{this.props.title}</h2>
-        <p>{FALLBACK.sectionText}</p>
-        <button type="button" className="btn ghost" onClick={() => this.setState({ failed: false })}>
-          {FALLBACK.retry}
-        </button>
+        <FallbackPanel title={this.props.title} />
       </div>
     );
   }
