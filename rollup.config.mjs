@@ -9,7 +9,7 @@ import path from 'node:path';
 import alias from '@rollup/plugin-alias';
 import resolve from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
-import esbuild from 'rollup-plugin-esbuild';
+import typescript from '@rollup/plugin-typescript';
 import { budgetPlugin } from './scripts/budgets.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -35,13 +35,24 @@ const runtimeModules = /widgets\/core\/(define|catalogue-source|events|model|tex
  * one chunk: left to itself Rollup cuts it along who imports what into several tiny chunks,
  * each costing every widget its own wrapper and gzip overhead (the contact form needs none).
  */
-const catalogueWidgetModules = /widgets\/core\/(theme|format|pricing|price-labels|links)\.tsx?$/;
+const catalogueWidgetModules = /widgets\/core\/(theme|format|pricing|price-labels|links|terms)\.tsx?$/;
 
 function chunkOf(id) {
   if (/node_modules\/(preact|@r2wc|react|react-dom|scheduler)\//.test(id)) return 'runtime';
   if (runtimeModules.test(id)) return 'runtime';
   if (catalogueWidgetModules.test(id)) return 'shared';
   return undefined;
+}
+
+/** `process.env.NODE_ENV` → "production" (Preact compat reads it; React picks its production build by it). */
+function nodeEnv() {
+  return {
+    name: 'kserowo-node-env',
+    transform(code) {
+      if (!code.includes('process.env.NODE_ENV')) return null;
+      return { code: code.replaceAll('process.env.NODE_ENV', '"production"'), map: null };
+    },
+  };
 }
 
 /** Emits `kserowo.js` (the `v1` alias) beside the hashed loader, and an SRI manifest. */
@@ -82,15 +93,14 @@ export default {
   plugins: [
     alias({ entries: useReact ? [] : preactAliases }),
     resolve({ browser: true, extensions: ['.ts', '.tsx', '.mjs', '.js'] }),
-    esbuild({
-      include: /\.[cm]?[jt]sx?$/,
-      exclude: [],
-      target: 'es2020',
-      jsx: 'automatic',
-      jsxImportSource: 'react',
-      define: { 'process.env.NODE_ENV': '"production"' },
+    typescript({
       tsconfig: path.join(root, 'tsconfig.json'),
+      include: ['widgets/**/*.ts', 'widgets/**/*.tsx'],
+      // `npm run typecheck` checks types; the build only transpiles (TypeScript 5.5+ `noCheck`).
+      compilerOptions: { noEmit: false, noCheck: true, rewriteRelativeImportExtensions: true, target: 'ES2022', sourceMap: false, declaration: false },
+      noEmitOnError: false,
     }),
+    nodeEnv(),
     terser({
       module: true,
       ecma: 2020,

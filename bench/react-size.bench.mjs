@@ -20,10 +20,10 @@ async function buildChild() {
   const { default: config } = await import(pathToFileURL(path.join(root, 'rollup.config.mjs')).href);
   const plugins = config.plugins.filter(Boolean);
   if (process.env.KSEROWO_REACT === '1') {
-    // React and react-dom ship CommonJS. The converter runs after esbuild has replaced
+    // React and react-dom ship CommonJS. The converter runs after kserowo-node-env has replaced
     // process.env.NODE_ENV, so only the production builds are required.
     const { default: commonjs } = await import('@rollup/plugin-commonjs');
-    const at = plugins.findIndex((p) => p.name === 'esbuild') + 1;
+    const at = plugins.findIndex((p) => p.name === 'kserowo-node-env') + 1;
     plugins.splice(at, 0, commonjs({ include: /node_modules/, transformMixedEsModules: false }));
   }
   const bundle = await rollup({

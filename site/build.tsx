@@ -86,7 +86,7 @@ export const routes: Route[] = [
     file: 'konfigurator.html',
     meta: metaFor('/konfigurator'),
     withCatalogue: true,
-    render: () => <ConfiguratorPage />,
+    render: (c) => <ConfiguratorPage catalogue={c} />,
   },
   {
     path: '/o-nas',

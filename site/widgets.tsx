@@ -13,8 +13,9 @@ import { Pricing } from '../widgets/pricing/Pricing.tsx';
 import { pricingCss } from '../widgets/pricing/styles.ts';
 import { Models } from '../widgets/models/Models.tsx';
 import { modelsCss } from '../widgets/models/styles.ts';
-import { baseCss } from '../widgets/core/theme.ts';
-import { FallbackPanel, Loading } from '../widgets/core/Fallback.tsx';
+import { Configurator } from '../widgets/configurator/Configurator.tsx';
+import { configuratorCss } from '../widgets/configurator/styles.ts';
+import { FallbackPanel } from '../widgets/core/Fallback.tsx';
 import type { ReactNode } from 'react';
 
 /** A pre-rendered element's attributes, as props (`configurator-url` → `configuratorUrl`). */
@@ -37,6 +38,8 @@ export const shadowRenderers: Record<string, (props: ElementProps, catalogue: Ca
         catalogue={catalogue}
       />,
     ),
+  'kserowo-configurator': ({ syncUrl, ...rest }, catalogue) =>
+    declarativeShadow(configuratorCss, <Configurator {...rest} syncUrl={flag(syncUrl)} catalogue={catalogue} />),
 };
 
 /** Element attributes as the props r2wc gives the component. */
@@ -51,6 +54,7 @@ export function InlineCatalogue({ catalogue }: { catalogue: Catalogue }) {
     <script
       type="application/json"
       id={INLINE_CATALOGUE_ID}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: our own server-rendered markup (escaped by preact-render-to-string) or JSON made safe by catalogueJson
       dangerouslySetInnerHTML={{ __html: catalogueJson(catalogue) }}
     />
   );
@@ -60,6 +64,7 @@ export function PricingWidget({ catalogue, type = 'color' }: { catalogue: Catalo
   return (
     <kserowo-pricing
       type={type}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: our own server-rendered markup (escaped by preact-render-to-string) or JSON made safe by catalogueJson
       dangerouslySetInnerHTML={{ __html: shadowRenderers['kserowo-pricing']!({ type }, catalogue) }}
     />
   );
@@ -84,6 +89,7 @@ export function ModelsWidget({ catalogue, limit, order, filters, syncUrl }: Mode
   return (
     <kserowo-models
       {...attributes}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: our own server-rendered markup (escaped by preact-render-to-string) or JSON made safe by catalogueJson
       dangerouslySetInnerHTML={{
         __html: shadowRenderers['kserowo-models']!(propsOfAttributes(Object.entries(attributes)), catalogue),
       }}
@@ -91,20 +97,31 @@ export function ModelsWidget({ catalogue, limit, order, filters, syncUrl }: Mode
   );
 }
 
-/** The configurator shows 'Ładowanie...' in its box until its chunk has loaded (loaded on demand). */
-export function ConfiguratorWidget(props: { device?: string; package?: string; syncUrl?: boolean }) {
+export interface ConfiguratorWidgetProps {
+  catalogue: Catalogue;
+  device?: string;
+  package?: string;
+  syncUrl?: boolean;
+}
+
+/**
+ * `<kserowo-configurator>` pre-rendered at its first step (or step 2 for a `device`) with the
+ * same component as the client, so the upgrade shifts nothing. A `?device=` in the page URL
+ * (unknown to a static page) makes the first client render step 2: it replaces the step 1 nodes
+ * below the same progress bar and heading, so nothing already on screen moves (layout-shift test).
+ */
+export function ConfiguratorWidget({ catalogue, device, package: level, syncUrl }: ConfiguratorWidgetProps) {
+  const attributes = {
+    ...(device === undefined ? {} : { device }),
+    ...(level === undefined ? {} : { package: level }),
+    ...(syncUrl ? { 'sync-url': '' } : {}),
+  };
   return (
     <kserowo-configurator
-      device={props.device}
-      package={props.package}
-      sync-url={props.syncUrl ? '' : undefined}
+      {...attributes}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: our own server-rendered markup (escaped by preact-render-to-string) or JSON made safe by catalogueJson
       dangerouslySetInnerHTML={{
-        __html: declarativeShadow(
-          baseCss,
-          <div className="k-root">
-            <Loading />
-          </div>,
-        ),
+        __html: shadowRenderers['kserowo-configurator']!(propsOfAttributes(Object.entries(attributes)), catalogue),
       }}
     />
   );

@@ -6,6 +6,7 @@ import { contact } from './routes/contact.ts';
 import { health } from './routes/health.ts';
 import { quotePage, quotes } from './routes/quotes.ts';
 import { notFoundPage } from './pages/not-found.ts';
+import { API_ERRORS } from './http/errors.ts';
 import { securityHeaders } from './http/security.ts';
 import { adminApi } from './routes/admin/index.ts';
 import { adminPage } from './routes/admin/page.ts';
@@ -36,11 +37,9 @@ app.route('/api/admin', adminApi);
 app.route('/admin', adminPage);
 app.route('/', prerendered);
 
-app.notFound((c) =>
-  c.req.path.startsWith('/api/') ? c.json({ error: 'Nie znaleziono takiego adresu API.' }, 404) : notFoundPage(c),
-);
+app.notFound((c) => (c.req.path.startsWith('/api/') ? c.json({ error: API_ERRORS.notFound }, 404) : notFoundPage(c)));
 
 app.onError((error, c) => {
   console.error('unhandled', c.req.method, c.req.path, error);
-  return c.json({ error: 'Wystąpił nieoczekiwany błąd serwera. Spróbuj ponownie później.' }, 500);
+  return c.json({ error: API_ERRORS.server }, 500);
 });

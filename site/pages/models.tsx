@@ -10,11 +10,12 @@ import { PRICING } from '../../widgets/core/price-labels.ts';
 import { modelsPage } from '../content/models.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { ModelsWidget, WidgetArea } from '../widgets.tsx';
+import { type Json, JsonLd } from '../seo.tsx';
 
 const CONFIGURATOR = '/konfigurator?utm_source=site&utm_medium=models&utm_campaign=device_selection';
 
 /** One Product per device, one Offer per package: a monthly net price, VAT not included. */
-export function modelsJsonLd(catalogue: Catalogue): object {
+export function modelsJsonLd(catalogue: Catalogue): Json {
   const product = (d: Device) => ({
     '@type': 'Product',
     '@id': `${company.url}/modele#${d.id}`,
@@ -55,9 +56,6 @@ export function modelsJsonLd(catalogue: Catalogue): object {
   };
 }
 
-/** JSON safe inside a `<script>` data block. */
-const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
-
 export function ModelsPage({ catalogue }: { catalogue: Catalogue }) {
   return (
     <>
@@ -95,7 +93,7 @@ export function ModelsPage({ catalogue }: { catalogue: Catalogue }) {
           </p>
         </div>
       </section>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(modelsJsonLd(catalogue)) }} />
+      <JsonLd data={modelsJsonLd(catalogue)} />
     </>
   );
 }

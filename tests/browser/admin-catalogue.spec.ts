@@ -14,6 +14,7 @@ let server: ChildProcess | undefined;
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: base });
 
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures from this pattern; none are needed.
 test.beforeAll(async ({}, info) => {
   info.setTimeout(180_000);
   server = spawn(process.execPath, ['scripts/serve-test.mjs'], {

@@ -79,9 +79,14 @@ async function recordEvents(page: Page) {
 const step = (page: Page) => cfg(page).locator('.progress [aria-current="step"]');
 
 test.describe('<kserowo-configurator> loading', () => {
-  test("is fetched only where the element is, with 'Ładowanie...' in its box until then", async ({ page, request }) => {
+  test('is fetched only where the element is, with its pre-rendered first step in its box until then', async ({
+    page,
+    request,
+  }) => {
     const html = await (await request.get('/konfigurator')).text();
-    expect(html).toMatch(/<kserowo-configurator sync-url(="")?>\s*<template shadowrootmode="open">.*Ładowanie\.\.\./s);
+    expect(html).toMatch(
+      /<kserowo-configurator sync-url(="")?>\s*<template shadowrootmode="open">.*Wybierz urządzenie/s,
+    );
     const chunks: string[] = [];
     page.on('request', (r) => {
       if (/\/widgets\/v1\/configurator\.[0-9a-f]+\.js$/.test(r.url())) chunks.push(r.url());

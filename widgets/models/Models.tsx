@@ -15,19 +15,18 @@
  * current view, so copying it shares exactly what is on screen.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { Catalogue, Device, PackageLevel } from '../core/model.ts';
-import { LEVEL_NAMES, PACKAGE_LEVELS, findDevice } from '../core/model.ts';
+import type { Catalogue, Device } from '../core/model.ts';
+import { findDevice } from '../core/model.ts';
 import { useCatalogue } from '../core/catalogue-source.ts';
 import { Loading, WidgetBoundary } from '../core/Fallback.tsx';
-import { formatNumber, formatPln, formatRate } from '../core/format.ts';
-import { cheapestPackage, gross, lowestPrice } from '../core/pricing.ts';
 import { PRICING } from '../core/price-labels.ts';
 import { FALLBACK } from '../core/texts.ts';
 import { configuratorHref } from '../core/links.ts';
-import { track } from '../core/analytics.ts';
 import type { WidgetHostProps } from '../core/define.ts';
 import type { CommonProps } from '../core/widget-props.ts';
 import { MODELS } from './copy.ts';
+import { Card, Choice } from './Card.tsx';
+import { Comparison } from './Comparison.tsx';
 import {
   type FormatFilter,
   type Order,
@@ -57,13 +56,6 @@ export function Models(props: ModelsProps) {
       <ModelList {...props} />
     </WidgetBoundary>
   );
-}
-
-const typeName = (d: Device): string => (d.type === 'color' ? PRICING.color : PRICING.mono);
-
-function pages(mono: number, color?: number): string {
-  const m = `${formatNumber(mono)} ${MODELS.pagesMono}`;
-  return color === undefined ? m : `${m} + ${formatNumber(color)} ${MODELS.pagesColor}`;
 }
 
 /** The view at the first render: the attributes, and with `sync-url` what the URL states. */
@@ -96,12 +88,15 @@ function ModelList(props: ModelsProps) {
   // Filters and compare exist only with `filters`; without it the plain list shows.
   const active: View = filters ? view : { ...view, type: 'all', format: 'all', compare: [] };
 
+  const { type, format, order } = active;
+  const compared = active.compare.join();
   useEffect(() => {
     if (!syncUrl) return;
-    const search = searchWithView(location.search, active, asOrder(props.order));
+    const shown: View = { type, format, order, compare: compared ? compared.split(',') : [] };
+    const search = searchWithView(location.search, shown, asOrder(props.order));
     if (search !== location.search)
       history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
-  }, [syncUrl, active.type, active.format, active.order, active.compare.join(), props.order]);
+  }, [syncUrl, type, format, order, compared, props.order]);
 
   useEffect(() => {
     if (comparing && dialog.current && !dialog.current.open) dialog.current.showModal();
@@ -151,6 +146,7 @@ function ModelList(props: ModelsProps) {
   return (
     <div className="k-root models" part="root" ref={root}>
       {filters && (
+        // biome-ignore lint/a11y/useSemanticElements: a group of fieldsets; a nested <fieldset> would change the pre-rendered layout
         <div className="toolbar" part="toolbar" role="group" aria-label={MODELS.filtersLabel}>
           <Choice
             name="type"
@@ -252,176 +248,6 @@ function ModelList(props: ModelsProps) {
           <Comparison devices={chosen} href={href} />
         </dialog>
       )}
-    </div>
-  );
-}
-
-interface ChoiceProps<T extends string> {
-  name: string;
-  legend: string;
-  value: T;
-  options: [T, string, number?][];
-  onChoose: (value: T) => void;
-}
-
-/** A group of radio buttons drawn as a segmented control; arrow keys move within it. */
-function Choice<T extends string>({ name, legend, value, options, onChoose }: ChoiceProps<T>) {
-  return (
-    <fieldset className={`choice ${name}`}>
-      <legend>{legend}</legend>
-      <div className="opts">
-        {options.map(([v, label, n]) => (
-          <label key={v}>
-            <input type="radio" name={name} value={v} checked={v === value} onChange={() => onChoose(v)} />
-            <span>
-              {label}
-              {n !== undefined && <span className="n"> ({n})</span>}
-            </span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
-
-interface CardProps {
-  device: Device;
-  href: string;
-  compare?: { checked: boolean; onChange: (input: HTMLInputElement) => void } | undefined;
-}
-
-function Card({ device: d, href, compare }: CardProps) {
-  const cheapest = cheapestPackage(d);
-  const from = lowestPrice(d);
-  const headingId = `m-${d.id}`;
-  return (
-    <li className="card" part="card" data-type={d.type} data-format={d.format} aria-labelledby={headingId}>
-      <p className="badges">
-        <span className={`badge ${d.type}`}>{typeName(d)}</span>
-        <span className="badge">{d.format}</span>
-        {d.isRefurbished && <span className="badge ok">{MODELS.refurbished}</span>}
-      </p>
-      <h3 id={headingId}>{d.name}</h3>
-      <p className="sub">{`${MODELS.model}: ${d.model}`}</p>
-      <ul className="features">
-        {d.features.slice(0, 5).map((f) => (
-          <li key={f}>
-            <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-              <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2" />
-            </svg>
-            {f}
-          </li>
-        ))}
-      </ul>
-      <p className="price" part="price">
-        <span className="from">{PRICING.from}</span> <strong>{formatPln(from)}</strong>{' '}
-        <span className="per">{PRICING.perMonth}</span>
-      </p>
-      <p className="gross">{`${formatPln(gross(from), 2)} ${PRICING.grossSuffix}`}</p>
-      {cheapest && (
-        <p className="included">
-          {`${MODELS.included} ${LEVEL_NAMES[cheapest.level]}: `}
-          <strong>{pages(cheapest.monthlyLimit, cheapest.colorLimit)}</strong>
-          {` ${MODELS.perMonth}`}
-        </p>
-      )}
-      <dl className="pkgs">
-        {PACKAGE_LEVELS.map((level) => {
-          const pkg = d.packages.find((p) => p.level === level);
-          return pkg ? (
-            <div key={level}>
-              <dt>{LEVEL_NAMES[level]}</dt>
-              <dd>{formatPln(pkg.monthlyPrice)}</dd>
-            </div>
-          ) : null;
-        })}
-      </dl>
-      <div className="actions">
-        <a className="btn cta" part="cta" href={href} onClick={() => trackCta(href)}>
-          {MODELS.cta}
-          <span className="sr-only"> {d.name}</span>
-        </a>
-        {compare && (
-          <label className="cmp">
-            <input type="checkbox" checked={compare.checked} onChange={(e) => compare.onChange(e.currentTarget)} />
-            {MODELS.compare}
-            <span className="sr-only"> {d.model}</span>
-          </label>
-        )}
-      </div>
-    </li>
-  );
-}
-
-function trackCta(href: string): void {
-  track({ event: 'cta_click', event_category: 'cta', event_action: 'device_selection', event_label: href });
-}
-
-/** The chosen models side by side: type, format, package prices and limits, overage. */
-function Comparison({ devices, href }: { devices: Device[]; href: (d: Device) => string }) {
-  const pkg = (d: Device, level: PackageLevel) => d.packages.find((p) => p.level === level);
-  const row = (label: string, cell: (d: Device) => string) => (
-    <tr>
-      <th scope="row">{label}</th>
-      {devices.map((d) => (
-        <td key={d.id}>{cell(d)}</td>
-      ))}
-    </tr>
-  );
-  return (
-    <div className="scroll" tabIndex={0} role="region" aria-labelledby="cmp-title">
-      <table>
-        <caption>{MODELS.compareCaption}</caption>
-        <thead>
-          <tr>
-            <td />
-            {devices.map((d) => (
-              <th key={d.id} scope="col">
-                {d.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {row(MODELS.rowType, typeName)}
-          {row(MODELS.rowFormat, (d) => d.format)}
-          {row(MODELS.rowFrom, (d) => `${formatPln(lowestPrice(d))} ${PRICING.perMonth}`)}
-          {PACKAGE_LEVELS.map((level) => (
-            <tr key={level}>
-              <th scope="row">{LEVEL_NAMES[level]}</th>
-              {devices.map((d) => {
-                const p = pkg(d, level);
-                return (
-                  <td key={d.id}>
-                    {p && (
-                      <>
-                        <strong>{formatPln(p.monthlyPrice)}</strong>
-                        <span className="lim">{pages(p.monthlyLimit, p.colorLimit)}</span>
-                      </>
-                    )}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-          {row(MODELS.rowOverMono, (d) => formatRate(d.packages[0]?.overage.mono ?? 0))}
-          {row(MODELS.rowOverColor, (d) => {
-            const rate = d.packages[0]?.overage.color;
-            return rate === undefined ? '—' : formatRate(rate);
-          })}
-          <tr>
-            <td />
-            {devices.map((d) => (
-              <td key={d.id}>
-                <a className="btn" href={href(d)} onClick={() => trackCta(href(d))}>
-                  {MODELS.cta}
-                  <span className="sr-only"> {d.name}</span>
-                </a>
-              </td>
-            ))}
-          </tr>
-        </tbody>
-      </table>
     </div>
   );
 }

@@ -4,12 +4,12 @@
  * text carries a placeholder the batch replaces (models/quotes.ts). User text goes only
  * into the body; the subject is ours alone.
  */
-import { line, sourceLines } from './delivery.ts';
+import { line, sourceLines } from './text.ts';
 import type { NewLead } from '../models/leads.ts';
 import { NUMBER_PLACEHOLDER, type NewQuote } from '../models/quotes.ts';
 import type { Notification } from '../models/outbox.ts';
 import { formatNumber, formatPln, formatRate } from '../../widgets/core/format.ts';
-import { TERM_LABELS } from '../../widgets/core/quote.ts';
+import { QUOTE_VALID_DAYS, TERM_LABELS } from '../../widgets/core/quote.ts';
 
 export function quoteNotification(
   leadId: string,
@@ -43,7 +43,7 @@ export function quoteNotification(
         ? `${formatNumber(p.volume.mono)} mono${colour ? ` + ${formatNumber(p.volume.color ?? 0)} kolor` : ''} → ${formatPln(p.estimatedNet, 2)} netto`
         : undefined,
     ),
-    line('Wycena (ważna 30 dni)', pageUrl),
+    line(`Wycena (ważna ${QUOTE_VALID_DAYS} dni)`, pageUrl),
     '',
     line('Imię', lead.name),
     line('Email', lead.email),

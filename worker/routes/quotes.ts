@@ -6,100 +6,27 @@
  * recomputed here from the live catalogue: whatever price a browser sends is ignored.
  */
 import { type Context, Hono } from 'hono';
-import * as v from 'valibot';
 import type { AppEnv } from '../app.ts';
 import { enqueueNotification } from '../email/delivery.ts';
+import { API_ERRORS } from '../http/errors.ts';
 import { type IntakeEnv, leadIntake } from '../http/intake.ts';
 import { liveCatalogue } from '../models/catalogue.ts';
 import { type NewLead, storeLead } from '../models/leads.ts';
-import { QUOTE_ID_PATTERN, newQuoteId, quoteById, quoteOfLead, quoteStatements } from '../models/quotes.ts';
-import { quoteNotification } from '../email/quote-notification.ts';
-import { quotePageCsp, renderMissingQuotePage, renderQuotePage } from '../pages/quote.ts';
-import { PAGE_HEADERS } from '../../site/headers.ts';
-import { PACKAGE_LEVELS, findDevice, findPackage } from '../../widgets/core/model.ts';
-import { isValidNip } from '../../widgets/core/nip.ts';
-import { priceQuote } from '../../widgets/core/quote.ts';
 import {
-  attributionSchema,
-  check,
-  companySchema,
-  emailSchema,
-  honeypotSchema,
-  messageSchema,
-  nameSchema,
-  phoneSchema,
-  submissionIdSchema,
-} from '../../widgets/core/validation.ts';
-
-export const QUOTE_ERRORS = {
-  body: 'Nieprawidłowe dane wyceny.',
-  device: 'Nie znamy wybranego urządzenia. Wybierz urządzenie z listy.',
-  level: 'Nie znamy wybranego pakietu. Wybierz Basic, Business lub Premium.',
-  term: 'Wybierz okres umowy: 24 lub 36 miesięcy albo krótszy okres do uzgodnienia.',
-  paper: 'Nieprawidłowa opcja papieru.',
-  volume: 'Liczba stron miesięcznie musi być liczbą całkowitą od 0 do 1 000 000.',
-  contact: 'Proszę wypełnić wszystkie wymagane pola (imię i email)',
-  nip: 'Pole „NIP” musi zawierać prawidłowy numer NIP (10 cyfr z poprawną sumą kontrolną).',
-  city: 'Pole „Miejscowość” może mieć najwyżej 80 znaków, bez znaków sterujących.',
-  consent: 'Nieprawidłowa wartość zgody marketingowej.',
-  storage: 'Nie udało się zapisać wyceny. Spróbuj ponownie za chwilę.',
-} as const;
-
-const pages = v.optional(
-  v.pipe(
-    v.number(QUOTE_ERRORS.volume),
-    v.integer(QUOTE_ERRORS.volume),
-    v.minValue(0, QUOTE_ERRORS.volume),
-    v.maxValue(1_000_000, QUOTE_ERRORS.volume),
-  ),
-);
-const blankToUndefined = v.transform((s: string) => s || undefined);
-
-/** The contact fields of a quote: the contact form's, plus company, NIP, city and the marketing consent. */
-export const quoteContactSchema = v.object(
-  {
-    name: nameSchema,
-    email: emailSchema,
-    phone: phoneSchema,
-    company: companySchema,
-    nip: v.nullish(
-      v.pipe(
-        v.string(QUOTE_ERRORS.nip),
-        v.trim(),
-        v.check((n) => n === '' || isValidNip(n), QUOTE_ERRORS.nip),
-        blankToUndefined,
-      ),
-    ),
-    city: v.nullish(
-      v.pipe(
-        v.string(QUOTE_ERRORS.city),
-        v.trim(),
-        v.maxLength(80, QUOTE_ERRORS.city),
-        v.check((s) => !/[\0-\x1f\x7f]/.test(s), QUOTE_ERRORS.city),
-        blankToUndefined,
-      ),
-    ),
-    message: messageSchema,
-    marketingConsent: v.optional(v.boolean(QUOTE_ERRORS.consent), false),
-  },
-  QUOTE_ERRORS.contact,
-);
-
-/** The quote body of DESIGN §4; unknown fields (a price, say) are dropped. */
-export const quoteSchema = v.object(
-  {
-    deviceId: v.pipe(v.string(QUOTE_ERRORS.device), v.maxLength(64, QUOTE_ERRORS.device)),
-    level: v.picklist(PACKAGE_LEVELS, QUOTE_ERRORS.level),
-    term: v.picklist([24, 36, 'short'], QUOTE_ERRORS.term),
-    paper: v.optional(v.boolean(QUOTE_ERRORS.paper), false),
-    volume: v.nullish(v.object({ mono: pages, color: pages }, QUOTE_ERRORS.volume)),
-    contact: v.optional(quoteContactSchema, {}),
-    submissionId: submissionIdSchema,
-    attribution: attributionSchema,
-    website: honeypotSchema,
-  },
-  QUOTE_ERRORS.body,
-);
+  QUOTE_ID_PATTERN,
+  type StoredQuote,
+  newQuoteId,
+  quoteById,
+  quoteOfLead,
+  quoteStatements,
+} from '../models/quotes.ts';
+import { quoteNotification } from '../email/quote-notification.ts';
+import { quotePageCsp, renderMissingQuotePage, renderQuotePage } from '../pages/quote.tsx';
+import { PAGE_HEADERS } from '../../site/headers.ts';
+import { priceQuote } from '../../widgets/core/quote.ts';
+import { QUOTE_ERRORS, quoteSchema } from '../../widgets/core/quote-validation.ts';
+import { check } from '../../widgets/core/validation.ts';
+import { findDevice, findPackage } from '../../widgets/core/model.ts';
 
 export const quotes = new Hono<IntakeEnv>();
 
@@ -143,7 +70,7 @@ quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
   };
   const quote = { id: newQuoteId(), price, catalogueVersion: catalogue.version, nip, city, marketingConsent };
   const pageUrl = (id: string) => `${new URL(c.req.url).origin}/wycena/${id}`;
-  let stored;
+  let stored: StoredQuote | undefined;
   try {
     const result = await storeLead(
       c.env.DB,
@@ -157,7 +84,7 @@ quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
     if (result.notificationId !== undefined) await enqueueNotification(c.env, result.notificationId);
   } catch (error) {
     console.error('quotes: storing the quote failed', error);
-    return c.json({ error: QUOTE_ERRORS.storage }, 503);
+    return c.json({ error: API_ERRORS.quoteStorage }, 503);
   }
   return c.json({ ok: true, id: stored.id, number: stored.number, url: pageUrl(stored.id), quote: stored.price }, 201);
 });

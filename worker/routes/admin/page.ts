@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app.ts';
-import { FALLBACK } from '../../../widgets/core/texts.ts';
+import { renderAdminUnavailable } from '../../pages/admin-unavailable.tsx';
 
 export const adminPage = new Hono<AppEnv>();
 
@@ -32,10 +32,6 @@ adminPage.get('/', async (c) => {
     'Referrer-Policy': 'same-origin',
     'X-Robots-Tag': 'noindex, nofollow',
   });
-  if (!shell.ok)
-    return new Response(
-      `<!doctype html><html lang="pl"><meta charset="utf-8"><title>${FALLBACK.admin}</title><h1>${FALLBACK.admin}</h1></html>`,
-      { status: 503, headers },
-    );
+  if (!shell.ok) return new Response(renderAdminUnavailable(), { status: 503, headers });
   return new Response(shell.body, { status: 200, headers });
 });

@@ -1,0 +1,66 @@
+// `/konfigurator` without layout shift (issue 14): the configurator is pre-rendered at its
+// first step with the page's catalogue, so its upgrade moves nothing, including when the
+// page's `?device=` makes the first client render step 2 (a static page cannot know the query).
+import { expect, test, type Page } from '@playwright/test';
+
+/** Collects layout shifts without recent input from the first paint on. */
+async function watchShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shifts: { value: number; sources: string[] }[] };
+    w.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node | null }[];
+      }[]) {
+        if (e.hadRecentInput) continue;
+        const sources = (e.sources ?? []).map((s) => (s.node as Element | null)?.outerHTML?.slice(0, 80) ?? '?');
+        w.__shifts.push({ value: e.value, sources });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+const shifts = (page: Page) =>
+  page.evaluate(async () => {
+    // Two frames, so a shift caused by the last render is reported.
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    return (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts;
+  });
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 375, height: 740 },
+]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('the upgrade of the pre-rendered first step shifts nothing', async ({ page }) => {
+      await watchShifts(page);
+      await page.goto('/konfigurator');
+      const cfg = page.locator('kserowo-configurator');
+      // Pre-rendered: the first step is in the HTML, not a 'Ładowanie...' box.
+      await expect(cfg.getByRole('heading', { name: /Wybierz urządzenie/ })).toBeVisible();
+      await cfg.evaluate((el) => customElements.whenDefined(el.localName));
+      await expect(cfg.getByRole('radio', { name: /bizhub C258/ })).toBeVisible();
+      await page.waitForTimeout(300);
+      const seen = await shifts(page);
+      const total = seen.reduce((sum, s) => sum + s.value, 0);
+      expect(total, JSON.stringify(seen)).toBeLessThan(0.001);
+    });
+
+    test('with ?device= the first client render (step 2) shifts nothing', async ({ page }) => {
+      await watchShifts(page);
+      await page.goto('/konfigurator?device=km-c258');
+      const cfg = page.locator('kserowo-configurator');
+      await cfg.evaluate((el) => customElements.whenDefined(el.localName));
+      await expect(cfg.getByRole('heading', { name: /Wybierz pakiet/ })).toBeVisible();
+      await expect(cfg.locator('label.pkg')).toHaveCount(3);
+      await page.waitForTimeout(300);
+      const seen = await shifts(page);
+      const total = seen.reduce((sum, s) => sum + s.value, 0);
+      expect(total, JSON.stringify(seen)).toBeLessThan(0.001);
+    });
+  });
+}

@@ -1,0 +1,72 @@
+/** The configurator's frame: the step progress, the error toast and the thank-you view. */
+import { TOAST } from '../core/errors.ts';
+import type { QuotePrice } from '../core/quote.ts';
+import { T } from './copy.ts';
+import type { Step } from './state.ts';
+
+/** What `POST /api/quotes` answers. */
+export interface QuoteAnswer {
+  ok: true;
+  id: string;
+  number: string;
+  url: string;
+  quote: QuotePrice;
+}
+
+export interface Toast {
+  title: string;
+  text: string;
+}
+
+export function Progress({ step }: { step: Step }) {
+  return (
+    <ol className="progress" part="progress" aria-label={T.progress}>
+      {T.steps.map((s, i) => (
+        <li
+          key={s}
+          className={i + 1 < step ? 'past' : i + 1 === step ? 'now' : ''}
+          aria-current={i + 1 === step ? 'step' : undefined}
+        >
+          <span className="num" aria-hidden="true">
+            {i + 1}
+          </span>{' '}
+          {s}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function ToastBox({ toast, onClose }: { toast: Toast; onClose: () => void }) {
+  return (
+    <div className="toast" part="toast" role="alert">
+      <strong>{toast.title}</strong>
+      <p>{toast.text}</p>
+      <button type="button" className="x" aria-label={T.close} onClick={onClose}>
+        ×
+      </button>
+    </div>
+  );
+}
+
+export function Done({ answer, onAgain }: { answer: QuoteAnswer; onAgain: () => void }) {
+  return (
+    <div className="k-root cfg" part="root">
+      <div className="done" part="done" role="status">
+        <h2>{T.doneTitle(answer.number)}</h2>
+        <p>{TOAST.success.text}</p>
+        <p>{T.doneValid}</p>
+        <p>
+          <a className="btn" href={answer.url} target="_blank" rel="noopener">
+            {T.doneLink}
+          </a>
+        </p>
+        <p>
+          <button type="button" className="btn ghost" onClick={onAgain}>
+            {T.again}
+          </button>
+        </p>
+      </div>
+    </div>
+  );
+}
