@@ -7,9 +7,9 @@ import { FALLBACK } from './texts.ts';
 /** The 'Ładowanie...' spinner in a box of reserved height. */
 export function Loading() {
   return (
-    <div className="loading" role="status" aria-live="polite">
-      <span className="spinner" aria-hidden="true" />
-      <span>{FALLBACK.loading}</span>
+    <div className="loading" role="status">
+      <span className="spinner" />
+      {FALLBACK.loading}
     </div>
   );
 }
@@ -24,15 +24,13 @@ export function FallbackPanel({ title = FALLBACK.sectionTitle }: { title?: strin
     <>
       <h2>{title}</h2>
       <p>{FALLBACK.sectionText}</p>
-      <p className="actions">
-        {/* biome-ignore lint/a11y/useValidAnchor: href="" reloads this page, which is the retry (it works without JavaScript). */}
-        <a className="btn" href="">
-          {FALLBACK.retry}
-        </a>{' '}
-        <a className="btn ghost" href="/">
-          {FALLBACK.home}
-        </a>
-      </p>
+      {/* biome-ignore lint/a11y/useValidAnchor: href="" reloads this page, which is the retry (it works without JavaScript). */}
+      <a className="btn" href="">
+        {FALLBACK.retry}
+      </a>{' '}
+      <a className="btn ghost" href="/">
+        {FALLBACK.home}
+      </a>
     </>
   );
 }
@@ -56,19 +54,16 @@ export class WidgetBoundary extends Component<BoundaryProps, { failed: boolean }
   }
 
   override componentDidCatch(error: unknown): void {
-    const message = error instanceof Error ? error.message : String(error);
-    track({
-      event: 'exception',
-      description: `${this.props.title ?? FALLBACK.sectionTitle}: ${message}`,
-      fatal: false,
-    });
+    const message = String((error as Error | undefined)?.message ?? error);
+    const { title = FALLBACK.sectionTitle } = this.props;
+    track({ event: 'exception', description: `${title}: ${message}`, fatal: false });
     emit(hostOf(this.props.container), 'kserowo:error', { kind: 'render', message });
   }
 
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <div className="k-root fallback" role="alert">
+      <div className="k-root fallback" role="alert" lang="pl">
         <FallbackPanel title={this.props.title} />
       </div>
     );
