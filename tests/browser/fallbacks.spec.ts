@@ -79,7 +79,7 @@ test.describe('the widget script is unavailable', () => {
 });
 
 test.describe("a widget's code fails to load", () => {
-  test('a chunk answering 404 turns the configurator placeholder into its fallback, without the app panel', async ({
+  test('a chunk answering 404 shows the configurator fallback above its pre-rendered first step, without the app panel', async ({
     page,
   }) => {
     await page.route(/\/widgets\/v1\/configurator\.[0-9a-f]+\.js$/, (route) =>
@@ -88,24 +88,25 @@ test.describe("a widget's code fails to load", () => {
     await page.goto('/konfigurator');
     const fallback = page.locator('[data-widget-fallback]');
     await expect(fallback.getByRole('heading', { name: FALLBACK.configurator })).toBeVisible();
-    await expect(page.locator('kserowo-configurator')).toBeHidden();
     await page.waitForLoadState('load');
     await expect(page.locator('#app-fallback')).toBeHidden();
   });
 
   test('a chunk that never arrives: the spinner, then the fallback after a bounded time', async ({ page }) => {
-    await page.route(/\/widgets\/v1\/configurator\.[0-9a-f]+\.js$/, () => {
+    await page.route(/\/widgets\/v1\/contact\.[0-9a-f]+\.js$/, () => {
       /* never answered */
     });
-    await page.goto('/konfigurator');
-    const widget = page.locator('kserowo-configurator');
+    await page.goto('/kontakt');
+    const widget = page.locator('kserowo-contact');
+    await widget.scrollIntoViewIfNeeded();
     await expect(widget.locator('.spinner')).toBeVisible();
     await expect(widget).toContainText(FALLBACK.loading);
-    await shot(page, 'loading-configurator');
+    await shot(page, 'loading-contact');
     const started = Date.now();
-    await expect(page.getByRole('heading', { name: FALLBACK.configurator })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { name: FALLBACK.sectionTitle })).toBeVisible({ timeout: 15_000 });
     expect(Date.now() - started).toBeLessThan(15_000);
     await expect(widget).toBeHidden();
+    await page.waitForLoadState('load');
     await expect(page.locator('#app-fallback')).toBeHidden();
   });
 
