@@ -56,6 +56,10 @@ export default defineConfig({
                 // The admin secret (issue 7), from a password the admin tests know.
                 ADMIN_PASSWORD_HASH: adminHash(TEST_ADMIN_PASSWORD),
                 TEST_ADMIN_PASSWORD,
+                // Tests write D1 directly and read at once: the isolate keeps no live version (README "Live catalogue").
+                LIVE_CATALOGUE_TTL_MS: '0',
+                // Webhooks (issue 18) may go to http://127.0.0.1 in tests.
+                WEBHOOKS_ALLOW_LOCAL_HTTP: '1',
               },
               ratelimits,
             },

@@ -1,6 +1,7 @@
 // The cookie banner never covers a sticky bar, a toast, a focused field or a form button
 // (issue 13), from 360 to 1280 px, and takes at most a quarter of a phone's screen.
 import { type Locator, type Page, expect, test } from '@playwright/test';
+import { TOAST } from '../../widgets/core/errors.ts';
 
 const WIDTHS = [360, 375, 768, 1280];
 const ROUTES = ['/', '/modele', '/kontakt', '/konfigurator'];
@@ -101,7 +102,7 @@ for (const width of WIDTHS)
         await form.getByLabel(/Imię i nazwisko/).fill('Jan Kowalski');
         await form.getByLabel(/^Email/).fill('jan@');
         await form.getByRole('button', { name: 'Wyślij wiadomość' }).click();
-        const toast = form.getByRole('alert').filter({ hasText: 'Nieprawidłowy email' });
+        const toast = form.getByRole('alert').filter({ hasText: TOAST.badEmail.title });
         await expectClear(page, toast, 'toast');
         await expect(form.getByLabel(/^Email/)).toBeFocused();
         await expectClear(page, form.getByLabel(/^Email/), 'focused e-mail field');

@@ -43,14 +43,18 @@ import { DeviceStep, type Filters } from './DeviceStep.tsx';
 import { PackageStep } from './PackageStep.tsx';
 import { QuoteStep } from './QuoteStep.tsx';
 import { Done, Progress, type QuoteAnswer, type Toast, ToastBox } from './parts.tsx';
+import { type PrefillProps, usePrefill, withPrefill } from '../core/prefill.ts';
 
-export interface ConfiguratorProps extends WidgetHostProps, CommonProps {
+export interface ConfiguratorProps extends WidgetHostProps, CommonProps, PrefillProps {
   device?: string;
   package?: string;
   syncUrl?: boolean;
   /** A catalogue to render with (tests, previews, server rendering); otherwise the page's. */
   catalogue?: Catalogue;
 }
+
+/** The contact fields a host may prefill (attributes `name`, `email`, `phone`, `company`, `nip`). */
+const PREFILLED = ['name', 'email', 'phone', 'company', 'nip'] as const;
 
 export function Configurator(props: ConfiguratorProps) {
   return (
@@ -65,9 +69,15 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
   const catalogue = useCatalogue(apiBase, given);
   const { choices, setChoices, setLevelChosen, update, device, estimates, pkg, step } = useChoices(props, catalogue);
   const [filters, setFilters] = useState<Filters>({ type: '', format: '' });
+  // What the visitor typed earlier in the visit (sessionStorage), then the host's prefill attributes for empty fields.
   const [contact, setContact] = useState<Contact>(() =>
-    typeof sessionStorage === 'undefined' ? EMPTY_CONTACT : load(CONTACT_KEY, EMPTY_CONTACT),
+    withPrefill(
+      typeof sessionStorage === 'undefined' ? EMPTY_CONTACT : load(CONTACT_KEY, EMPTY_CONTACT),
+      props,
+      PREFILLED,
+    ),
   );
+  usePrefill(props, PREFILLED, setContact);
   const [submissionId, setSubmissionId] = useState(newSubmissionId);
   const [website, setWebsite] = useState('');
   const [sending, setSending] = useState(false);
@@ -123,7 +133,7 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
 
   if (!catalogue)
     return (
-      <div className="k-root cfg">
+      <div className="k-root cfg" lang="pl">
         <Loading />
       </div>
     );
@@ -188,7 +198,7 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
     }
     const answer = result.data;
     setDone(answer);
-    setContact(EMPTY_CONTACT);
+    setContact(withPrefill(EMPTY_CONTACT, props, PREFILLED));
     setSubmissionId(newSubmissionId());
     reportLead(host(), answer, device, pkg.level);
   };
@@ -213,7 +223,7 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
   }
 
   return (
-    <div className="k-root cfg" part="root">
+    <div className="k-root cfg" part="root" lang="pl">
       <Progress step={step} />
       {/* Pre-rendered (no document): shown at its size, but inert until the script has taken over. */}
       <form onSubmit={onSubmit} noValidate inert={typeof document === 'undefined' || undefined}>

@@ -3,7 +3,11 @@
 export interface WidgetEvents {
   'kserowo:type-change': { type: 'mono' | 'color' };
   'kserowo:step': { step: 1 | 2 | 3; deviceId?: string; level?: string };
-  'kserowo:lead': { kind: 'contact' | 'quote'; number?: string; value: 100; currency: 'PLN' };
+  'kserowo:lead':
+    | { kind: 'contact' | 'quote'; number?: string; value: 100; currency: 'PLN' }
+    /** Existing customers (issue 17): a fault report with its ticket number, a counter reading. */
+    | { kind: 'service'; number: string }
+    | { kind: 'meter'; serial: string };
   'kserowo:error': { kind: 'validation' | 'server' | 'network' | 'render'; message: string };
 }
 

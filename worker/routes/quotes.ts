@@ -10,7 +10,7 @@ import type { AppEnv } from '../app.ts';
 import { enqueueNotification } from '../email/delivery.ts';
 import { API_ERRORS } from '../http/errors.ts';
 import { type IntakeEnv, leadIntake } from '../http/intake.ts';
-import { liveCatalogue } from '../models/catalogue.ts';
+import { liveVersion } from '../models/catalogue.ts';
 import { type NewLead, storeLead } from '../models/leads.ts';
 import {
   QUOTE_ID_PATTERN,
@@ -22,7 +22,6 @@ import {
 } from '../models/quotes.ts';
 import { quoteNotification } from '../email/quote-notification.ts';
 import { quotePageCsp, renderMissingQuotePage, renderQuotePage } from '../pages/quote.tsx';
-import { PAGE_HEADERS } from '../../site/headers.ts';
 import { priceQuote } from '../../widgets/core/quote.ts';
 import { QUOTE_ERRORS, quoteSchema } from '../../widgets/core/quote-validation.ts';
 import { check } from '../../widgets/core/validation.ts';
@@ -43,7 +42,8 @@ quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
   if (!parsed.ok) return c.json({ error: parsed.error }, 400);
   const q = parsed.data;
 
-  const catalogue = await liveCatalogue(c.env.DB);
+  // Priced with the live version the isolate holds (the pages' version; no D1 query of its own).
+  const { catalogue } = await liveVersion(c.env);
   const device = findDevice(catalogue, q.deviceId);
   if (!device) return c.json({ error: QUOTE_ERRORS.device }, 400);
   const pkg = findPackage(device, q.level);
@@ -95,11 +95,7 @@ quotePage.get('/:id', async (c) => {
   const id = c.req.param('id');
   const quote = QUOTE_ID_PATTERN.test(id) ? await quoteById(c.env.DB, id) : undefined;
   const expired = !!quote && Date.parse(quote.expiresAt) <= Date.now();
-  // The site's page headers, but a referrer policy that never sends the secret path on,
-  // and a CSP of its own (kept by the security middleware).
-  for (const [name, value] of Object.entries(PAGE_HEADERS)) c.header(name, value);
-  c.header('Referrer-Policy', 'no-referrer');
-  c.header('X-Robots-Tag', 'noindex, nofollow');
+  // A CSP of its own; the other headers of a private page come from the security middleware.
   c.header('Cache-Control', 'private, no-store');
   c.header('Content-Security-Policy', await quotePageCsp());
   if (!quote || expired) return c.html(renderMissingQuotePage(expired), expired ? 410 : 404);

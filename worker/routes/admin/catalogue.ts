@@ -8,8 +8,7 @@ import { CATALOGUE_ERRORS, applyCatalogueChange } from '../../../widgets/core/ca
 import { defaultCatalogue } from '../../../widgets/core/catalogue.ts';
 import { catalogueChangeSchema } from '../../../widgets/core/admin-validation.ts';
 import { check as checkBody } from '../../../widgets/core/validation.ts';
-import { liveCatalogue } from '../../models/catalogue.ts';
-import { listVersions, publishVersion, versionDevices } from '../../models/catalogue-versions.ts';
+import { listVersions, liveCatalogue, publishVersion, versionDevices } from '../../models/catalogue.ts';
 import { ADMIN_ERRORS } from '../../http/errors.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
 
