@@ -238,11 +238,6 @@ export function Layout({ meta, assets, children }: { meta: PageMeta; assets: Ass
           {skipLinkText}
         </a>
         <Header path={meta.path} />
-        <main id="main" tabIndex={-1}>
-          {children}
-        </main>
-        <Footer path={meta.path} />
-        <ConsentBanner />
         <div id="app-fallback" className="app-fallback" role="alert" hidden>
           <p>
             <strong>{FALLBACK.app}</strong>
@@ -257,6 +252,11 @@ export function Layout({ meta, assets, children }: { meta: PageMeta; assets: Ass
             </a>
           </p>
         </div>
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <Footer path={meta.path} />
+        <ConsentBanner />
       </body>
     </html>
   );

@@ -15,6 +15,8 @@ import { Models } from '../widgets/models/Models.tsx';
 import { modelsCss } from '../widgets/models/styles.ts';
 import { Configurator } from '../widgets/configurator/Configurator.tsx';
 import { configuratorCss } from '../widgets/configurator/styles.ts';
+import { FallbackPanel } from '../widgets/core/Fallback.tsx';
+import type { ReactNode } from 'react';
 
 /** A pre-rendered element's attributes, as props (`configurator-url` → `configuratorUrl`). */
 export type ElementProps = Record<string, string>;
@@ -122,5 +124,28 @@ export function ConfiguratorWidget({ catalogue, device, package: level, syncUrl 
         __html: shadowRenderers['kserowo-configurator']!(propsOfAttributes(Object.entries(attributes)), catalogue),
       }}
     />
+  );
+}
+
+/**
+ * A widget with the section fallback it turns into (spec §2 named title on its route, else
+ * spec §8 'Coś poszło nie tak'). Hidden in the HTML; the site script shows it when the widget
+ * script is unavailable, the widget's chunk fails or does not come in time, or the widget
+ * fails to render (site/script/site.ts).
+ */
+export function WidgetArea({ title, children }: { title?: string; children: ReactNode }) {
+  return (
+    <div className="widget-area" data-widget-area="">
+      <WidgetFallback title={title} />
+      {children}
+    </div>
+  );
+}
+
+export function WidgetFallback({ title }: { title?: string }) {
+  return (
+    <div className="widget-fallback" data-widget-fallback="" role="alert" hidden>
+      <FallbackPanel title={title} />
+    </div>
   );
 }

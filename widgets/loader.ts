@@ -18,18 +18,30 @@ const widgets: Record<string, () => Promise<unknown>> = {
 /** How far below the fold a widget starts loading. */
 const NEAR_VIEWPORT = '400px 0px';
 
+/** How long a widget's code may take to arrive before its placeholder gives way to its fallback. */
+const LOAD_TIMEOUT_MS = 8000;
+
 const requested = new Set<string>();
+
+/** Said on document (and kept on <html data-kserowo-failed>, for a listener that comes later). */
+function failed(tag: string, message: string): void {
+  const html = document.documentElement;
+  html.dataset.kserowoFailed = `${html.dataset.kserowoFailed ?? ''} ${tag}`.trim();
+  document.dispatchEvent(new CustomEvent('kserowo:error', { detail: { kind: 'network', message, tag } }));
+}
 
 function load(tag: string): void {
   if (requested.has(tag)) return;
   requested.add(tag);
+  const timer = setTimeout(() => customElements.get(tag) || failed(tag, `timeout: ${tag}`), LOAD_TIMEOUT_MS);
   widgets[tag]?.().then(
     // After the chunk's own tasks (its first render), the live widget takes the remembered clicks.
     () => setTimeout(() => replay(tag)),
     (error: unknown) => {
+      clearTimeout(timer);
       requested.delete(tag);
       forget(tag);
-      document.dispatchEvent(new CustomEvent('kserowo:error', { detail: { kind: 'network', message: String(error) } }));
+      failed(tag, String(error));
     },
   );
 }

@@ -251,15 +251,25 @@ function Login({
   );
 }
 
-function Unavailable({ onRetry }: { onRetry: () => void }) {
+/** 'Panel admin niedostępny' (spec §2) with 'Spróbuj ponownie' and 'Strona główna' (spec §8). */
+function Unavailable({
+  onRetry,
+  text = 'Nie udało się połączyć z serwerem panelu. Sprawdź połączenie i spróbuj ponownie.',
+}: {
+  onRetry: () => void;
+  text?: string;
+}) {
   return (
     <div className="unavailable" role="alert">
       <h1>{FALLBACK.admin}</h1>
-      <p>Nie udało się połączyć z serwerem panelu. Sprawdź połączenie i spróbuj ponownie.</p>
+      <p>{text}</p>
       <p>
         <button type="button" className="button" onClick={onRetry}>
           {FALLBACK.retry}
-        </button>
+        </button>{' '}
+        <a className="button ghost" href="/">
+          {FALLBACK.home}
+        </a>
       </p>
     </div>
   );
@@ -279,6 +289,6 @@ class PanelBoundary extends Component<{ children?: ReactNode }, { failed: boolea
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    return <Unavailable onRetry={() => this.setState({ failed: false })} />;
+    return <Unavailable onRetry={() => location.reload()} text={FALLBACK.sectionText} />;
   }
 }

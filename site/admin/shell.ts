@@ -11,10 +11,10 @@ export interface AdminAssets {
   css: string;
 }
 
-const escape = (text: string) => text.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 export function adminShell({ script, css }: AdminAssets): string {
-  const unavailable = `<h1>${FALLBACK.admin}</h1><p>Sprawdź połączenie i odśwież stronę. Jeśli problem się powtarza, skontaktuj się z administratorem serwisu.</p><p><a class="button" href="/admin">Odśwież</a></p>`;
+  const unavailable = `<h1>${FALLBACK.admin}</h1><p>Sprawdź połączenie i odśwież stronę. Jeśli problem się powtarza, skontaktuj się z administratorem serwisu.</p><p><a class="button" href="/admin">${FALLBACK.retry}</a> <a class="button ghost" href="/">${FALLBACK.home}</a></p>`;
   return `<!doctype html>
 <html lang="pl">
 <head>
@@ -24,8 +24,8 @@ export function adminShell({ script, css }: AdminAssets): string {
 <meta name="referrer" content="same-origin">
 <title>Panel Kserowo</title>
 <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="${escape(css)}">
-<script type="module" src="${escape(script)}"></script>
+<link rel="stylesheet" href="${escapeHtml(css)}">
+<script type="module" src="${escapeHtml(script)}"></script>
 </head>
 <body>
 <div id="admin" class="admin">

@@ -9,27 +9,8 @@ import { FALLBACK } from '../../widgets/core/texts.ts';
 import { type City, cities, cityPage } from '../content/cities.ts';
 import { Accordion } from '../sections/faq.tsx';
 import { Icon } from '../icons.tsx';
-import { PricingWidget } from '../widgets.tsx';
+import { PricingWidget, WidgetFallback } from '../widgets.tsx';
 import { RegionMap } from './cities.tsx';
-
-/** What a visitor sees when a widget on the city page fails (spec §2 fallback). */
-export function CityWidgetFallback() {
-  return (
-    <div className="widget-fallback" data-widget-fallback="" role="alert" hidden>
-      <h2 className="h3">{FALLBACK.city}</h2>
-      <p>{FALLBACK.sectionText}</p>
-      <p className="actions">
-        {/* biome-ignore lint/a11y/useValidAnchor: href="" reloads this page, which is the retry (it works without JavaScript). */}
-        <a className="btn" href="">
-          {FALLBACK.retry}
-        </a>{' '}
-        <a className="btn ghost" href="/">
-          {FALLBACK.home}
-        </a>
-      </p>
-    </div>
-  );
-}
 
 export function CityPage({ city, catalogue }: { city: City; catalogue: Catalogue }) {
   const others = cities.filter((c) => c.slug !== city.slug);
@@ -109,7 +90,7 @@ export function CityPage({ city, catalogue }: { city: City; catalogue: Catalogue
         <div className="wrap" data-widget-area="">
           <h2 id="city-pricing-title">{cityPage.pricingTitle(city.locative)}</h2>
           <p className="section-lead">{cityPage.pricingLead(city.locative)}</p>
-          <CityWidgetFallback />
+          <WidgetFallback title={FALLBACK.city} />
           <PricingWidget catalogue={catalogue} />
         </div>
       </section>

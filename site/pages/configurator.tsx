@@ -1,7 +1,8 @@
 /** `/konfigurator`: the offer configurator, keeping its step and choices in the URL (`sync-url`). */
 import type { Catalogue } from '../../widgets/core/model.ts';
 import { pageMeta } from '../content/pages.ts';
-import { ConfiguratorWidget } from '../widgets.tsx';
+import { FALLBACK } from '../../widgets/core/texts.ts';
+import { ConfiguratorWidget, WidgetArea } from '../widgets.tsx';
 
 export function ConfiguratorPage({ catalogue }: { catalogue: Catalogue }) {
   return (
@@ -9,7 +10,9 @@ export function ConfiguratorPage({ catalogue }: { catalogue: Catalogue }) {
       <div className="wrap">
         <h1>Konfigurator oferty</h1>
         <p className="lead">{pageMeta['/konfigurator']?.description}</p>
-        <ConfiguratorWidget catalogue={catalogue} syncUrl />
+        <WidgetArea title={FALLBACK.configurator}>
+          <ConfiguratorWidget catalogue={catalogue} syncUrl />
+        </WidgetArea>
       </div>
     </section>
   );

@@ -8,7 +8,8 @@ import { LEVEL_NAMES } from '../../widgets/core/model.ts';
 import { company } from '../../widgets/core/company.ts';
 import { PRICING } from '../../widgets/core/price-labels.ts';
 import { modelsPage } from '../content/models.ts';
-import { ModelsWidget } from '../widgets.tsx';
+import { FALLBACK } from '../../widgets/core/texts.ts';
+import { ModelsWidget, WidgetArea } from '../widgets.tsx';
 import { type Json, JsonLd } from '../seo.tsx';
 
 const CONFIGURATOR = '/konfigurator?utm_source=site&utm_medium=models&utm_campaign=device_selection';
@@ -63,7 +64,9 @@ export function ModelsPage({ catalogue }: { catalogue: Catalogue }) {
           <h1 id="models-title">{modelsPage.title}</h1>
           <p className="lead">{modelsPage.lead}</p>
           <h2 className="list-title">{modelsPage.listTitle}</h2>
-          <ModelsWidget catalogue={catalogue} filters syncUrl />
+          <WidgetArea title={FALLBACK.models}>
+            <ModelsWidget catalogue={catalogue} filters syncUrl />
+          </WidgetArea>
           <p className="footnote">{PRICING.footnote}</p>
         </div>
       </section>

@@ -71,10 +71,31 @@ function loadTools(banner: HTMLElement): void {
   }
 }
 
-/** Shows or hides the banner; while shown, the page gets room below so its end can scroll above it. */
+/**
+ * Shows or hides the banner. While it is shown, nothing may sit under it: the page gets room
+ * below so its end scrolls above it, and `--consent-offset` (its height) lifts the sticky compare
+ * bar and the toasts above it and keeps focused fields clear of it (site.css).
+ */
 function show(banner: HTMLElement, open: boolean): void {
   banner.hidden = !open;
-  document.body.style.paddingBottom = open ? `${banner.offsetHeight}px` : '';
+  measure(banner);
+}
+
+function measure(banner: HTMLElement): void {
+  const height = banner.hidden ? 0 : Math.ceil(banner.getBoundingClientRect().height);
+  document.body.style.paddingBottom = height ? `${height}px` : '';
+  document.documentElement.style.setProperty('--consent-offset', `${height}px`);
+}
+
+/** A field or button that gets focus under the banner (a browser may not count the banner) scrolls above it. */
+function keepClear(banner: HTMLElement, event: Event): void {
+  if (banner.hidden) return;
+  const target = event.composedPath()[0];
+  if (!(target instanceof Element) || banner.contains(target)) return;
+  requestAnimationFrame(() => {
+    const below = target.getBoundingClientRect().bottom - banner.getBoundingClientRect().top;
+    if (below > 0) window.scrollBy({ top: below + 12, behavior: 'instant' });
+  });
 }
 
 function choose(banner: HTMLElement, choice: ConsentChoice): void {
@@ -99,6 +120,9 @@ export function initConsent(): void {
   const choice = storedConsent();
   if (choice === 'accepted') loadTools(banner);
   else if (!choice) show(banner, true);
+  // Its height changes with the width (rotation, a resized window).
+  if ('ResizeObserver' in window) new ResizeObserver(() => measure(banner)).observe(banner);
+  document.addEventListener('focusin', (event) => keepClear(banner, event));
 
   banner.addEventListener('click', (event) => {
     const value = (event.target as Element).closest('[data-consent]')?.getAttribute('data-consent');

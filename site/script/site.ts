@@ -3,7 +3,8 @@
  * that works without it: the header's 'Oferta' dropdown (hover, tap, keyboard), the
  * burger menu below 1024 px (focus trap, Escape), the counters of '{product} w liczbach'
  * (spec §4, §9), the logo's text fallback, and the fallbacks: 'Aplikacja nie może się
- * załadować' when the widget script could not load, the city page's own when a widget fails.
+ * załadować' when the widget script could not load, and each widget area's own fallback when its
+ * widget's code fails to load or to come in time, or the widget fails to render.
  */
 import './analytics.ts';
 
@@ -125,16 +126,42 @@ function setupLogo(img: HTMLImageElement): void {
   img.addEventListener('error', fail);
 }
 
-/* ---- Fallbacks ---- */
-function showWidgetFallbacks(): void {
-  for (const el of document.querySelectorAll<HTMLElement>('[data-widget-fallback]')) el.removeAttribute('hidden');
+/* ---- Fallbacks (spec §2, §8) ---- */
+const WIDGET_TAGS = 'kserowo-pricing, kserowo-models, kserowo-contact, kserowo-configurator';
+
+/** A widget still showing its 'Ładowanie...' placeholder (nothing pre-rendered to read). */
+const isPlaceholder = (el: Element): boolean =>
+  !!(el.shadowRoot?.querySelector('.loading') ?? el.querySelector(':scope > .widget-loading'));
+
+/**
+ * An area's fallback takes the place of its placeholders and of a widget that failed to
+ * render; pre-rendered widgets stay readable below it.
+ */
+function showFallback(area: Element, failed?: Element): void {
+  const fallback = area.querySelector<HTMLElement>('[data-widget-fallback]');
+  if (!fallback) return;
+  fallback.removeAttribute('hidden');
+  for (const el of area.querySelectorAll<HTMLElement>(WIDGET_TAGS))
+    if (el === failed || isPlaceholder(el)) el.style.display = 'none';
+}
+
+const areasOf = (tag?: string): Element[] =>
+  [...document.querySelectorAll('[data-widget-area]')].filter((a) => !tag || a.querySelector(tag));
+
+/** Failures that happened before this script listened: a widget's code the loader could not load, a widget showing its error. */
+function showEarlierFailures(): void {
+  for (const tag of document.documentElement.dataset.kserowoFailed?.split(' ') ?? [])
+    for (const area of areasOf(tag)) showFallback(area);
+  for (const area of areasOf())
+    for (const el of area.querySelectorAll(WIDGET_TAGS))
+      if ((el.shadowRoot ?? el).querySelector('.k-root.fallback')) showFallback(area, el);
 }
 
 function showAppFallbackIfWidgetsMissing(): void {
-  const hasWidgets = document.querySelector('kserowo-pricing, kserowo-models, kserowo-contact, kserowo-configurator');
-  if (!hasWidgets || document.documentElement.dataset.kserowo === 'ready') return;
+  showEarlierFailures();
+  if (!document.querySelector(WIDGET_TAGS) || document.documentElement.dataset.kserowo === 'ready') return;
   document.getElementById('app-fallback')?.removeAttribute('hidden');
-  showWidgetFallbacks();
+  for (const area of areasOf()) showFallback(area);
 }
 
 document.documentElement.classList.add('js');
@@ -145,10 +172,15 @@ if (burger && nav) setupBurger(burger, nav);
 document.querySelectorAll<HTMLElement>('[data-counters]').forEach(setupCounters);
 const logo = document.querySelector<HTMLImageElement>('.logo img');
 if (logo) setupLogo(logo);
-// The loader's failure (on document) or a widget's render error inside a city page's widget area.
+// The loader's failure to load a widget's code, or its timeout (on document, with the tag), or a
+// widget's render error (from the element). Other errors (a form's validation, network) are the widget's own.
 document.addEventListener('kserowo:error', (e) => {
-  const kind = (e as CustomEvent<{ kind?: string }>).detail?.kind;
-  const inArea = e.target === document || (e.target as Element).closest?.('[data-widget-area]');
-  if (inArea && (kind === 'render' || kind === 'network')) showWidgetFallbacks();
+  const { kind, tag } = (e as CustomEvent<{ kind?: string; tag?: string }>).detail ?? {};
+  if (e.target === document && kind === 'network') for (const area of areasOf(tag)) showFallback(area);
+  else if (kind === 'render' && e.target instanceof Element) {
+    const area = e.target.closest('[data-widget-area]');
+    if (area) showFallback(area, e.target);
+  }
 });
+showEarlierFailures();
 window.addEventListener('load', showAppFallbackIfWidgetsMissing);

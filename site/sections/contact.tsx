@@ -3,6 +3,7 @@ import { company } from '../../widgets/core/company.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { contact } from '../content/home.ts';
 import { PhoneValue } from './company-values.tsx';
+import { WidgetArea } from '../widgets.tsx';
 
 /**
  * The contact form as our pages embed it. The form renders in light DOM (for autofill),
@@ -11,17 +12,20 @@ import { PhoneValue } from './company-values.tsx';
  */
 export function ContactForm() {
   return (
-    <kserowo-contact>
-      <p className="widget-loading" role="status">
-        {FALLBACK.loading}
-      </p>
-      <noscript>
-        <p>
-          Formularz działa z włączonym JavaScriptem. Napisz do nas:{' '}
-          <a href={`mailto:${company.email}`}>{company.email}</a>
+    <WidgetArea>
+      <kserowo-contact>
+        <p className="widget-loading" role="status">
+          <span className="spinner" aria-hidden="true" />
+          {FALLBACK.loading}
         </p>
-      </noscript>
-    </kserowo-contact>
+        <noscript>
+          <p>
+            Formularz działa z włączonym JavaScriptem. Napisz do nas:{' '}
+            <a href={`mailto:${company.email}`}>{company.email}</a>
+          </p>
+        </noscript>
+      </kserowo-contact>
+    </WidgetArea>
   );
 }
 

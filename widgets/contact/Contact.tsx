@@ -24,7 +24,6 @@ import type { WidgetHostProps } from '../core/define.ts';
 import { SUCCESS_TOAST_MS, TOAST } from '../core/errors.ts';
 import { emit, hostOf } from '../core/events.ts';
 import { WidgetBoundary } from '../core/Fallback.tsx';
-import { FALLBACK } from '../core/texts.ts';
 import { type ContactFormValues, LIMITS, type Toast, checkContactForm } from '../core/validation.ts';
 import type { CommonProps } from '../core/widget-props.ts';
 import { type PrefillProps, usePrefill, withPrefill } from '../core/prefill.ts';
@@ -60,7 +59,7 @@ type Shown = Toast & { kind: 'success' | 'error'; field?: keyof ContactFormValue
 
 export function Contact(props: ContactProps) {
   return (
-    <WidgetBoundary title={FALLBACK.contact} container={props.container}>
+    <WidgetBoundary container={props.container}>
       <ContactForm {...props} />
     </WidgetBoundary>
   );

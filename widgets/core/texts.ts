@@ -14,7 +14,4 @@ export const FALLBACK = {
   models: 'Strona modeli niedostępna',
   admin: 'Panel admin niedostępny',
   city: 'Strona miasta niedostępna',
-  /** Not in the spec: the pricing section has no fallback of its own there. */
-  pricing: 'Cennik chwilowo niedostępny',
-  contact: 'Formularz kontaktowy chwilowo niedostępny',
 } as const;

@@ -20,7 +20,6 @@ import { Loading, WidgetBoundary } from '../core/Fallback.tsx';
 import { formatNumber, formatPln } from '../core/format.ts';
 import { gross } from '../core/pricing.ts';
 import { type PackageSummary, PACKAGE_COPY, PRICING, packageSummaries } from '../core/packages.ts';
-import { FALLBACK } from '../core/texts.ts';
 import { configuratorHref } from '../core/links.ts';
 import type { WidgetHostProps } from '../core/define.ts';
 import type { CommonProps } from '../core/widget-props.ts';
@@ -36,7 +35,7 @@ const asType = (value: string | undefined): DeviceType => (value === 'mono' ? 'm
 
 export function Pricing(props: PricingProps) {
   return (
-    <WidgetBoundary title={FALLBACK.pricing} container={props.container}>
+    <WidgetBoundary container={props.container}>
       <PricingCards {...props} />
     </WidgetBoundary>
   );
