@@ -194,6 +194,9 @@ export interface QuoteRow {
   marketing_consent: number;
   created_at: string;
   expires_at: string;
+  /** Issue 16 (migration 0060): JSON {inputs, result}, or null. */
+  estimate: string | null;
+  comparison: string | null;
 }
 
 /** The quote stored with a lead of kind 'quote', or null. */

@@ -8,6 +8,7 @@ import { formatNumber, formatPln, formatRate } from '../../widgets/core/format.t
 import { QUOTE_VALID_DAYS, TERM_LABELS } from '../../widgets/core/quote.ts';
 import { PACKAGE_COPY } from '../../widgets/core/packages.ts';
 import type { StoredQuote } from '../models/quotes.ts';
+import { comparisonRows, estimateRows } from '../../widgets/core/estimate-text.ts';
 
 const escape = (value: unknown): string => String(value ?? '').replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -154,6 +155,25 @@ ${
 <table class="money">
 <tr><th scope="row">Netto (abonament + strony ponad limit)</th><td>${escape(formatPln(p.estimatedNet, 2))}</td></tr>
 <tr><th scope="row">Brutto</th><td>${escape(formatPln(p.estimatedGross, 2))}</td></tr>
+</table>`
+    : ''
+}
+${
+  quote.estimate
+    ? `<h2>Szacunek liczby stron</h2>
+<table>
+${estimateRows(quote.estimate)
+  .map(([l, v]) => row(l, v))
+  .join('\n')}
+</table>`
+    : ''
+}${
+  quote.comparison
+    ? `<h2>Porównanie z obecną umową</h2>
+<table>
+${comparisonRows(quote.comparison)
+  .map(([l, v]) => row(l, v))
+  .join('\n')}
 </table>`
     : ''
 }

@@ -20,6 +20,12 @@ import { PACKAGE_LEVELS, findDevice, findPackage } from '../../widgets/core/mode
 import { isValidNip } from '../../widgets/core/nip.ts';
 import { priceQuote } from '../../widgets/core/quote.ts';
 import {
+  contractInputSchema,
+  estimateInputSchema,
+  recomputeEstimate,
+  warsawToday,
+} from '../../widgets/core/estimate-validation.ts';
+import {
   attributionSchema,
   check,
   companySchema,
@@ -94,6 +100,9 @@ export const quoteSchema = v.object(
     paper: v.optional(v.boolean(QUOTE_ERRORS.paper), false),
     volume: v.nullish(v.object({ mono: pages, color: pages }, QUOTE_ERRORS.volume)),
     contact: v.optional(quoteContactSchema, {}),
+    /** Issue 16: the inputs only; the worker recomputes the volume and the comparison. */
+    estimate: v.nullish(estimateInputSchema),
+    comparison: v.nullish(contractInputSchema),
     submissionId: submissionIdSchema,
     attribution: attributionSchema,
     website: honeypotSchema,
@@ -121,13 +130,17 @@ quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
   if (!device) return c.json({ error: QUOTE_ERRORS.device }, 400);
   const pkg = findPackage(device, q.level);
   if (!pkg) return c.json({ error: QUOTE_ERRORS.level }, 400);
-  const price = priceQuote(
+  const figures = recomputeEstimate(
+    catalogue,
     device,
-    pkg,
-    q.term,
-    q.paper,
+    pkg.level,
     q.volume ? { mono: q.volume.mono ?? 0, color: q.volume.color ?? 0 } : undefined,
+    q.estimate ?? undefined,
+    q.comparison ?? undefined,
+    warsawToday(),
   );
+  if (!figures.ok) return c.json({ error: figures.error }, 400);
+  const price = priceQuote(device, pkg, q.term, q.paper, figures.volume);
 
   const { name, email, phone, company, message, nip, city, marketingConsent } = q.contact;
   const lead: NewLead = {
@@ -141,7 +154,16 @@ quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
     attribution: q.attribution,
     origin,
   };
-  const quote = { id: newQuoteId(), price, catalogueVersion: catalogue.version, nip, city, marketingConsent };
+  const quote = {
+    id: newQuoteId(),
+    price,
+    catalogueVersion: catalogue.version,
+    nip,
+    city,
+    marketingConsent,
+    estimate: figures.estimate,
+    comparison: figures.comparison,
+  };
   const pageUrl = (id: string) => `${new URL(c.req.url).origin}/wycena/${id}`;
   let stored;
   try {
@@ -159,7 +181,17 @@ quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
     console.error('quotes: storing the quote failed', error);
     return c.json({ error: QUOTE_ERRORS.storage }, 503);
   }
-  return c.json({ ok: true, id: stored.id, number: stored.number, url: pageUrl(stored.id), quote: stored.price }, 201);
+  return c.json(
+    {
+      ok: true,
+      id: stored.id,
+      number: stored.number,
+      url: pageUrl(stored.id),
+      quote: stored.price,
+      ...(stored.comparison ? { savingsMonthly: stored.comparison.result.monthly.net } : {}),
+    },
+    201,
+  );
 });
 
 export const quotePage = new Hono<AppEnv>();

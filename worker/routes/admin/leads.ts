@@ -25,6 +25,17 @@ import {
 } from '../../models/leads.ts';
 import { notificationsOfLead } from '../../models/outbox.ts';
 import { ADMIN_ERRORS, type AdminEnv, jsonBody } from './guard.ts';
+import { comparisonRows, estimateRows } from '../../../widgets/core/estimate-text.ts';
+import type { StoredComparison, StoredEstimate } from '../../../widgets/core/estimate-validation.ts';
+
+/** A JSON column of ours, unreadable → undefined. */
+const json = <T>(text: string | null | undefined): T | undefined => {
+  try {
+    return text ? (JSON.parse(text) as T) : undefined;
+  } catch {
+    return undefined;
+  }
+};
 
 export const leadRoutes = new Hono<AdminEnv>();
 
@@ -115,6 +126,11 @@ function quoteJson(q: QuoteRow) {
     marketingConsent: !!q.marketing_consent,
     createdAt: q.created_at,
     expiresAt: q.expires_at,
+    /** Issue 16: the estimate and the comparison as the quote page shows them. */
+    estimateRows: [
+      ...estimateRows(json<StoredEstimate>(q.estimate)),
+      ...comparisonRows(json<StoredComparison>(q.comparison)),
+    ],
   };
 }
 
