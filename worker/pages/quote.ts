@@ -10,7 +10,7 @@ import { PACKAGE_COPY } from '../../widgets/core/packages.ts';
 import type { StoredQuote } from '../models/quotes.ts';
 import { comparisonRows, estimateRows } from '../../widgets/core/estimate-text.ts';
 
-const escape = (value: unknown): string => String(value ?? '').replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const escapeHtml = (value: unknown): string => String(value ?? '').replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 const polishDate = (iso: string): string =>
   new Intl.DateTimeFormat('pl-PL', {
@@ -79,7 +79,7 @@ function frame(title: string, body: string): string {
 <meta name="robots" content="noindex, nofollow">
 <meta name="referrer" content="no-referrer">
 <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
-<title>${escape(title)}</title>
+<title>${escapeHtml(title)}</title>
 <style>${STYLE}</style>
 </head>
 <body>
@@ -114,24 +114,24 @@ export function renderQuotePage(quote: StoredQuote): string {
     Boolean,
   );
   const row = (label: string, value: string) =>
-    `<tr><th scope="row">${escape(label)}</th><td>${escape(value)}</td></tr>`;
+    `<tr><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`;
 
   const body = `<div class="actions"><p><button type="button" class="btn" id="print">Drukuj / zapisz PDF</button>
 <a class="btn ghost" href="/konfigurator">Nowa konfiguracja</a></p></div>
 <main class="sheet">
 <header>
   <div>
-    <p class="brand">${escape(company.brand)}</p>
-    <p class="muted">${seller.map(escape).join('<br>')}</p>
+    <p class="brand">${escapeHtml(company.brand)}</p>
+    <p class="muted">${seller.map(escapeHtml).join('<br>')}</p>
   </div>
   <div>
-    <h1>Wycena nr ${escape(quote.number)}</h1>
-    <p class="muted">Data wystawienia: ${escape(polishDate(quote.createdAt))}<br>
-    Ważna do: ${escape(polishDate(quote.expiresAt))} (${QUOTE_VALID_DAYS} dni)</p>
+    <h1>Wycena nr ${escapeHtml(quote.number)}</h1>
+    <p class="muted">Data wystawienia: ${escapeHtml(polishDate(quote.createdAt))}<br>
+    Ważna do: ${escapeHtml(polishDate(quote.expiresAt))} (${QUOTE_VALID_DAYS} dni)</p>
   </div>
 </header>
 <h2>Dla</h2>
-<p>${buyer.map(escape).join('<br>')}</p>
+<p>${buyer.map(escapeHtml).join('<br>')}</p>
 <h2>Konfiguracja</h2>
 <table>
 ${row('Urządzenie', `${p.deviceName} (${colour ? 'kolor' : 'mono'}, odnowione)`)}
@@ -145,16 +145,16 @@ ${row('Papier', p.paper ? 'tak – cena na zapytanie' : 'nie')}
 </table>
 <h2>Cena abonamentu miesięcznie</h2>
 <table class="money">
-<tr><th scope="row">Netto</th><td>${escape(formatPln(p.monthlyNet, 2))}</td></tr>
-<tr><th scope="row">VAT 23%</th><td>${escape(formatPln(p.monthlyVat, 2))}</td></tr>
-<tr class="total"><th scope="row">Brutto</th><td>${escape(formatPln(p.monthlyGross, 2))}</td></tr>
+<tr><th scope="row">Netto</th><td>${escapeHtml(formatPln(p.monthlyNet, 2))}</td></tr>
+<tr><th scope="row">VAT 23%</th><td>${escapeHtml(formatPln(p.monthlyVat, 2))}</td></tr>
+<tr class="total"><th scope="row">Brutto</th><td>${escapeHtml(formatPln(p.monthlyGross, 2))}</td></tr>
 </table>
 ${
   stated
-    ? `<h2>Szacunkowy koszt przy ${escape(pages)} miesięcznie</h2>
+    ? `<h2>Szacunkowy koszt przy ${escapeHtml(pages)} miesięcznie</h2>
 <table class="money">
-<tr><th scope="row">Netto (abonament + strony ponad limit)</th><td>${escape(formatPln(p.estimatedNet, 2))}</td></tr>
-<tr><th scope="row">Brutto</th><td>${escape(formatPln(p.estimatedGross, 2))}</td></tr>
+<tr><th scope="row">Netto (abonament + strony ponad limit)</th><td>${escapeHtml(formatPln(p.estimatedNet, 2))}</td></tr>
+<tr><th scope="row">Brutto</th><td>${escapeHtml(formatPln(p.estimatedGross, 2))}</td></tr>
 </table>`
     : ''
 }
@@ -180,10 +180,10 @@ ${comparisonRows(quote.comparison)
 <p class="trial"><strong>${company.service.freeTrialDays} dni bezpłatnego testu</strong> – przed podpisaniem umowy możesz sprawdzić urządzenie w swojej firmie.</p>
 <p class="muted">Wszystkie ceny podane są w złotych netto; do ceny doliczamy 23% VAT. Wycena ma charakter informacyjny
 i nie stanowi oferty w rozumieniu Kodeksu cywilnego; wiążące warunki określi umowa.
-${c.message ? `<br>Twoja wiadomość: ${escape(c.message)}` : ''}</p>
+${c.message ? `<br>Twoja wiadomość: ${escapeHtml(c.message)}` : ''}</p>
 <h2>Kontakt</h2>
-<p>${escape(company.salesEmail)} · ${escape(company.email)}${known(company.phone.display) ? ` · ${escape(company.phone.display)}` : ''}<br>
-<span class="muted">${escape(company.openingHours.displayLong)}. ${escape(company.serviceAreaNote)}</span></p>
+<p>${escapeHtml(company.salesEmail)} · ${escapeHtml(company.email)}${known(company.phone.display) ? ` · ${escapeHtml(company.phone.display)}` : ''}<br>
+<span class="muted">${escapeHtml(company.openingHours.displayLong)}. ${escapeHtml(company.serviceAreaNote)}</span></p>
 </main>
 <script>${SCRIPT}</script>`;
   return frame(`Wycena ${quote.number} | ${company.brand}`, body);
@@ -198,9 +198,9 @@ export function renderMissingQuotePage(expired: boolean): string {
     expired ? `Wycena wygasła | ${company.brand}` : `Nie znaleziono wyceny | ${company.brand}`,
     `<main class="sheet">
 <h1>${expired ? 'Wycena wygasła' : 'Nie znaleziono wyceny'}</h1>
-<p>${escape(text)}</p>
+<p>${escapeHtml(text)}</p>
 <p><a class="btn" href="/konfigurator">Przejdź do konfiguratora</a> <a class="btn ghost" href="/">Strona główna</a></p>
-<p class="muted">${escape(company.salesEmail)}</p>
+<p class="muted">${escapeHtml(company.salesEmail)}</p>
 </main>`,
   );
 }

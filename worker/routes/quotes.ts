@@ -165,7 +165,7 @@ quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
     comparison: figures.comparison,
   };
   const pageUrl = (id: string) => `${new URL(c.req.url).origin}/wycena/${id}`;
-  let stored;
+  let stored: Awaited<ReturnType<typeof quoteOfLead>>;
   try {
     const result = await storeLead(
       c.env.DB,
