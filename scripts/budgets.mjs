@@ -13,6 +13,8 @@ export const BUDGETS_KB = {
   models: 8,
   contact: 8,
   configurator: 15,
+  /** Issue 16: `<kserowo-calculator>` with its panel chunk (shared with the configurator). */
+  calculator: 12,
   /** The site script of a page (all its `/assets/*.js` together). */
   site: 4,
   /** The CSS of a page: its stylesheets plus the `<style>` it carries inline (e.g. in pre-rendered widgets). */

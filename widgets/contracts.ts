@@ -17,8 +17,9 @@ import { contract as configurator } from './configurator/contract.ts';
 import { contract as pricing } from './pricing/contract.ts';
 import { contract as models } from './models/contract.ts';
 import { contract as contact } from './contact/contract.ts';
+import { contract as calculator } from './calculator/contract.ts';
 
-export const contracts: readonly WidgetContract[] = [configurator, pricing, models, contact];
+export const contracts: readonly WidgetContract[] = [configurator, pricing, models, contact, calculator];
 
 export interface AttributeRow {
   /** The HTML attribute (`utm-source`). */

@@ -9,6 +9,7 @@ const widgets: Record<string, () => Promise<unknown>> = {
   'kserowo-contact': () => import('./contact/index.ts'),
   'kserowo-models': () => import('./models/index.ts'),
   'kserowo-configurator': () => import('./configurator/index.ts'),
+  'kserowo-calculator': () => import('./calculator/index.ts'),
 };
 
 /** How far below the fold a widget starts loading. */

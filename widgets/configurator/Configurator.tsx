@@ -17,7 +17,7 @@ import { priceQuote } from '../core/quote.ts';
 import { attribution, rememberFirstVisit } from '../core/attribution.ts';
 import { newSubmissionId, postJson } from '../core/api.ts';
 import { scriptOrigin, useCatalogue } from '../core/catalogue-source.ts';
-import { reportLead, reportStep } from './report.ts';
+import { figures, reportLead, reportStep } from './report.ts';
 import { emit, hostOf } from '../core/events.ts';
 import { Loading, WidgetBoundary } from '../core/Fallback.tsx';
 import { TOAST } from '../core/errors.ts';
@@ -41,6 +41,7 @@ import {
 import { DeviceStep, type Filters } from './DeviceStep.tsx';
 import { PackageStep } from './PackageStep.tsx';
 import { QuoteStep } from './QuoteStep.tsx';
+import { type Estimated, EstimateToggle } from './Estimate.tsx';
 import { Done, Progress, type QuoteAnswer, type Toast, ToastBox } from './parts.tsx';
 
 export interface ConfiguratorProps extends WidgetHostProps, CommonProps {
@@ -73,13 +74,14 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
   const [toast, setToast] = useState<Toast>();
   const [stepError, setStepError] = useState('');
   const [done, setDone] = useState<QuoteAnswer>();
+  const [calc, setCalc] = useState<Estimated>({});
   const push = useRef(false);
   const moved = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const host = () => hostOf(container);
   /** What the step announcement reports, read when the step changes (not a reason to announce again). */
-  const now = useRef({ host, device, pkg });
-  now.current = { host, device, pkg };
+  const now = useRef({ host, device, pkg, figures: figures(choices, calc) });
+  now.current = { host, device, pkg, figures: figures(choices, calc) };
   const ready = !!catalogue;
 
   useEffect(rememberFirstVisit, []);
@@ -113,7 +115,7 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
   // Every step entered is announced to the host page and analytics; focus follows a move.
   useEffect(() => {
     if (!ready) return;
-    reportStep(now.current.host(), step, now.current.device, now.current.pkg);
+    reportStep(now.current.host(), step, now.current.device, now.current.pkg, now.current.figures);
     if (moved.current) heading.current?.focus({ preventScroll: false });
     moved.current = false;
   }, [step, ready]);
@@ -156,12 +158,17 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
     const opt = (v: string) => v.trim() || undefined;
     const mono = Number(choices.mono) || 0;
     const color = Number(choices.color) || 0;
+    // The estimate's inputs go with the quote while its volume is still the one in the fields.
+    const est = calc.estimate;
+    const fits = est && est.volume.mono === mono && (device.type !== 'color' || est.volume.color === color);
     const result = await postJson<QuoteAnswer>(`${apiBase || scriptOrigin}/api/quotes`, {
       deviceId: device.id,
       level: pkg.level,
       term: choices.term,
       paper: choices.paper,
       ...(mono || color ? { volume: { mono, color } } : {}),
+      ...(fits ? { estimate: est.inputs } : {}),
+      ...(calc.comparison ? { comparison: calc.comparison.inputs } : {}),
       contact: {
         name,
         email,
@@ -188,6 +195,7 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
     setDone(answer);
     setContact(EMPTY_CONTACT);
     setSubmissionId(newSubmissionId());
+    setCalc({});
     reportLead(host(), answer, device, pkg.level);
   };
 
@@ -245,6 +253,11 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
               setLevelChosen(true);
               update({ level });
             }}
+            estimator={
+              <EstimateToggle
+                {...{ catalogue, device, pkg, choices, update, setLevelChosen, setCalc }}
+              />
+            }
           />
         )}
         {step === 3 && device && pkg && (

@@ -1,12 +1,11 @@
 /**
- * The estimate and the comparison a quote carries (issue 16): the valibot schemas of their
- * inputs (beside the quote body, worker/routes/quotes.ts) and `recomputeEstimate`, which
- * turns the inputs into the volume and the comparison with the maths of estimate.ts. The
- * worker stores only what it recomputed; a volume or a saving sent by the browser is
- * ignored (the schemas drop unknown fields). The calculator checks the contract form with
- * the same schema before it compares.
+ * The estimate and the comparison a quote carries (issue 16): the rules of the current
+ * contract's fields and `recomputeEstimate`, which turns the inputs into the volume and the
+ * comparison with the maths of estimate.ts. The worker stores only what it recomputed; a
+ * volume or a saving sent by the browser is ignored. The valibot schemas of the request
+ * body are in estimate-schema.ts (kept apart so the calculator's chunk carries no valibot);
+ * the calculator checks its contract form with `checkContract`, the same rules.
  */
-import * as v from 'valibot';
 import type { Catalogue, Device, PackageLevel } from './model.ts';
 import {
   type Comparison,
@@ -33,66 +32,46 @@ export const ESTIMATE_BODY_ERRORS = {
   noVolume: 'Aby porównać koszty, podaj liczbę stron miesięcznie albo oszacuj ją kalkulatorem.',
 } as const;
 
-const MAX_FEE = 100_000;
-const MAX_RATE = 10;
-const MAX_INCLUDED = 1_000_000;
+export const MAX_FEE = 100_000;
+export const MAX_RATE = 10;
+export const MAX_INCLUDED = 1_000_000;
 
-const counter = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_COUNTER));
-const reading = v.object({
-  date: v.pipe(v.string(), v.maxLength(10)),
-  mono: counter,
-  color: v.optional(counter),
-});
+/** Each field of the current contract: its largest value, whole numbers only, its Polish error. */
+export const CONTRACT_RULES = {
+  monthlyFee: { max: MAX_FEE, integer: false, error: ESTIMATE_BODY_ERRORS.fee, required: true },
+  rateMono: { max: MAX_RATE, integer: false, error: ESTIMATE_BODY_ERRORS.rate, required: false },
+  rateColor: { max: MAX_RATE, integer: false, error: ESTIMATE_BODY_ERRORS.rate, required: false },
+  includedMono: { max: MAX_INCLUDED, integer: true, error: ESTIMATE_BODY_ERRORS.pages, required: false },
+  includedColor: { max: MAX_INCLUDED, integer: true, error: ESTIMATE_BODY_ERRORS.pages, required: false },
+  toner: { max: MAX_FEE, integer: false, error: ESTIMATE_BODY_ERRORS.extra, required: false },
+  service: { max: MAX_FEE, integer: false, error: ESTIMATE_BODY_ERRORS.extra, required: false },
+  paper: { max: MAX_FEE, integer: false, error: ESTIMATE_BODY_ERRORS.extra, required: false },
+} as const;
 
-/** The inputs of an estimate: two counter readings or an office profile. */
-export const estimateInputSchema = v.variant(
-  'source',
-  [
-    v.object({ source: v.literal('counters'), first: reading, second: reading }),
-    v.object({
-      source: v.literal('profile'),
-      people: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_PEOPLE)),
-      profile: v.picklist(Object.keys(PRINT_PROFILES) as PrintProfile[]),
-      colorShare: v.pipe(v.number(), v.minValue(0), v.maxValue(100)),
-    }),
-  ],
-  ESTIMATE_BODY_ERRORS.estimate,
-);
+export type ContractField = keyof typeof CONTRACT_RULES;
 
-const money = (error: string, max: number) => v.pipe(v.number(error), v.minValue(0, error), v.maxValue(max, error));
-const optMoney = (error: string, max: number) => v.optional(money(error, max));
+/**
+ * The same rules without valibot, for the calculator in the browser (its chunk stays small):
+ * the first field that breaks one, with its Polish error.
+ */
+export function checkContract(
+  values: Partial<Record<ContractField, number>>,
+): { ok: true; data: ContractInput } | { ok: false; field: ContractField; error: string } {
+  for (const [key, rule] of Object.entries(CONTRACT_RULES) as [ContractField, (typeof CONTRACT_RULES)[ContractField]][]) {
+    const x = values[key];
+    if (x === undefined && !rule.required) continue;
+    if (x === undefined || !Number.isFinite(x) || x < 0 || x > rule.max || (rule.integer && !Number.isInteger(x)))
+      return { ok: false, field: key, error: rule.error };
+  }
+  return { ok: true, data: values as ContractInput };
+}
 
-/** The visitor's current contract, net per month: only the fee is required. */
-export const contractInputSchema = v.object(
-  {
-    monthlyFee: money(ESTIMATE_BODY_ERRORS.fee, MAX_FEE),
-    rateMono: optMoney(ESTIMATE_BODY_ERRORS.rate, MAX_RATE),
-    rateColor: optMoney(ESTIMATE_BODY_ERRORS.rate, MAX_RATE),
-    includedMono: v.optional(
-      v.pipe(
-        v.number(ESTIMATE_BODY_ERRORS.pages),
-        v.integer(ESTIMATE_BODY_ERRORS.pages),
-        v.minValue(0, ESTIMATE_BODY_ERRORS.pages),
-        v.maxValue(MAX_INCLUDED, ESTIMATE_BODY_ERRORS.pages),
-      ),
-    ),
-    includedColor: v.optional(
-      v.pipe(
-        v.number(ESTIMATE_BODY_ERRORS.pages),
-        v.integer(ESTIMATE_BODY_ERRORS.pages),
-        v.minValue(0, ESTIMATE_BODY_ERRORS.pages),
-        v.maxValue(MAX_INCLUDED, ESTIMATE_BODY_ERRORS.pages),
-      ),
-    ),
-    toner: optMoney(ESTIMATE_BODY_ERRORS.extra, MAX_FEE),
-    service: optMoney(ESTIMATE_BODY_ERRORS.extra, MAX_FEE),
-    paper: optMoney(ESTIMATE_BODY_ERRORS.extra, MAX_FEE),
-  },
-  ESTIMATE_BODY_ERRORS.comparison,
-);
-
-export type EstimateInput = v.InferOutput<typeof estimateInputSchema>;
-export type ContractInput = v.InferOutput<typeof contractInputSchema> & CurrentContract;
+/** The inputs of an estimate: two counter readings or an office profile (schema: estimate-schema.ts). */
+export type EstimateInput =
+  | { source: 'counters'; first: CounterReading; second: CounterReading }
+  | { source: 'profile'; people: number; profile: PrintProfile; colorShare: number };
+/** The current contract as checked: every amount net per month. */
+export type ContractInput = CurrentContract & { monthlyFee: number };
 
 /** What a quote stores: the inputs and what the server computed from them. */
 export interface StoredEstimate {

@@ -1,9 +1,17 @@
 /** Events for host pages (DESIGN §2): bubbling, composed CustomEvents named `kserowo:*`. */
 
+/** Issue 16: the monthly volume and the saving against the current contract, when known. */
+export interface VolumeFigures {
+  volume_mono?: number;
+  volume_color?: number;
+  savings_monthly?: number;
+}
+
 export interface WidgetEvents {
   'kserowo:type-change': { type: 'mono' | 'color' };
-  'kserowo:step': { step: 1 | 2 | 3; deviceId?: string; level?: string };
-  'kserowo:lead': { kind: 'contact' | 'quote'; number?: string; value: 100; currency: 'PLN' };
+  'kserowo:step': { step: 1 | 2 | 3; deviceId?: string; level?: string } & VolumeFigures;
+  'kserowo:lead': { kind: 'contact' | 'quote'; number?: string; value: 100; currency: 'PLN' } & VolumeFigures;
+  'kserowo:estimate': { mono: number; color: number; source: 'counters' | 'profile'; savingsMonthly?: number };
   'kserowo:error': { kind: 'validation' | 'server' | 'network' | 'render'; message: string };
 }
 

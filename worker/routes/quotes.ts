@@ -19,12 +19,8 @@ import { PAGE_HEADERS } from '../../site/headers.ts';
 import { PACKAGE_LEVELS, findDevice, findPackage } from '../../widgets/core/model.ts';
 import { isValidNip } from '../../widgets/core/nip.ts';
 import { priceQuote } from '../../widgets/core/quote.ts';
-import {
-  contractInputSchema,
-  estimateInputSchema,
-  recomputeEstimate,
-  warsawToday,
-} from '../../widgets/core/estimate-validation.ts';
+import { recomputeEstimate, warsawToday } from '../../widgets/core/estimate-validation.ts';
+import { contractInputSchema, estimateInputSchema } from '../../widgets/core/estimate-schema.ts';
 import {
   attributionSchema,
   check,
