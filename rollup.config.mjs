@@ -35,7 +35,7 @@ const runtimeModules = /widgets\/core\/(define|catalogue-source|events|model|tex
  * one chunk: left to itself Rollup cuts it along who imports what into several tiny chunks,
  * each costing every widget its own wrapper and gzip overhead (the contact form needs none).
  */
-const catalogueWidgetModules = /widgets\/core\/(theme|format|pricing|price-labels|links)\.tsx?$/;
+const catalogueWidgetModules = /widgets\/core\/(theme|format|pricing|price-labels|links|terms)\.tsx?$/;
 
 function chunkOf(id) {
   if (/node_modules\/(preact|@r2wc|react|react-dom|scheduler)\//.test(id)) return 'runtime';
@@ -100,7 +100,7 @@ export default {
       tsconfig: path.join(root, 'tsconfig.json'),
       include: ['widgets/**/*.ts', 'widgets/**/*.tsx'],
       // `npm run typecheck` checks types; the build only transpiles (TypeScript 5.5+ `noCheck`).
-      compilerOptions: { noEmit: false, noCheck: true, target: 'ES2022', sourceMap: false, declaration: false },
+      compilerOptions: { noEmit: false, noCheck: true, rewriteRelativeImportExtensions: true, target: 'ES2022', sourceMap: false, declaration: false },
       noEmitOnError: false,
     }),
     nodeEnv(),

@@ -72,7 +72,9 @@ function figures(lhr) {
 /** @param {{deadline?: number}} options runs that would not end before `deadline` (ms since epoch) are skipped and listed */
 export async function run({ deadline = Infinity } = {}) {
   process.env.CHROME_PATH ??= '/usr/bin/chromium';
-  const routes = await publicRoutes();
+  // KSEROWO_LIGHTHOUSE_ROUTES=/,/konfigurator measures only those routes (a quicker run).
+  const only = process.env.KSEROWO_LIGHTHOUSE_ROUTES?.split(',').filter(Boolean);
+  const routes = (await publicRoutes()).filter((r) => !only || only.includes(r));
   const server = await startServer({ port: PORT });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH,

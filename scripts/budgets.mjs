@@ -81,7 +81,7 @@ export function pageAssets(html) {
   }
   for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) {
     const src = attr(tag, 'src');
-    if (src && src.startsWith('/') && !src.startsWith('//') && !src.startsWith('/widgets/')) scripts.push(src);
+    if (src?.startsWith('/') && !src.startsWith('//') && !src.startsWith('/widgets/')) scripts.push(src);
   }
   const inlineCss = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1]);
   return { stylesheets: stylesheets.filter(Boolean), scripts, inlineCss };

@@ -1,12 +1,11 @@
 // Builds everything into dist/public: the widgets (Rollup), the site script and CSS
 // (esbuild), then every page of the site (site/build.tsx, rendered with Preact).
 import { createHash } from 'node:crypto';
-import { appendFileSync, cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { rollup } from 'rollup';
-import { widgetHeaders } from './widget-headers.mjs';
 import { checkBudgets, measure, measureSite } from './budgets.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -91,7 +90,7 @@ async function buildSiteAssets() {
   return { css: `/assets/${cssName}`, siteScript: `/assets/${jsName}`, widgetScript: '/widgets/v1/kserowo.js' };
 }
 
-/** Bundles site/build.tsx for Node (React aliased to Preact) and runs it: pages, sitemap, robots.txt, `_headers`. */
+/** Bundles site/build.tsx for Node (React aliased to Preact) and runs it: pages, sitemap, robots.txt, `_headers` (widget files' rules included). */
 async function buildPages(assets) {
   mkdirSync(cache, { recursive: true });
   const entry = path.join(cache, 'site-build.mjs');
@@ -165,8 +164,6 @@ export async function build() {
   const assets = await buildSiteAssets();
   const pages = await buildPages(assets);
   await buildAdmin();
-  // After the pages' rules (site/headers.ts), so that the widget files' own rules win.
-  appendFileSync(path.join(out, '_headers'), `\n${widgetHeaders(path.join(out, 'widgets/v1'))}`);
   // One table of widget, site-script and per-page CSS sizes; throws over a budget.
   checkBudgets([...widgetSizes, ...measureSite(out)]);
   console.log(

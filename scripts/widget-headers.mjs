@@ -3,7 +3,8 @@
 // and pages with COEP need `Cross-Origin-Resource-Policy: cross-origin`. Hashed files
 // never change, so they are cached for a year; the `kserowo.js` alias and `manifest.json`
 // point at the newest build and are cached for five minutes.
-// Kept apart from the pages' security headers so each side can change without the other.
+// Their security headers are not defined here: site/build.tsx passes them from the one
+// definition (site/headers.ts `securityHeaders('widget-file')`).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -17,9 +18,11 @@ export const HOST_TYPE_FILES = ['kserowo.d.ts', 'custom-elements.json'];
 /**
  * The `_headers` block for the widget files built into `widgetsDir`: one rule per file
  * (from the build's manifest), each first dropping (`! Name`) what a broader page rule
- * such as `/*` may have set for the same header, then setting its own.
+ * such as `/*` may have set for the same header, then setting `headers` and its cache rule.
+ * @param {string} widgetsDir
+ * @param {Readonly<Record<string, string>>} headers the widget files' security headers
  */
-export function widgetHeaders(widgetsDir) {
+export function widgetHeaders(widgetsDir, headers) {
   const manifest = JSON.parse(readFileSync(path.join(widgetsDir, 'manifest.json'), 'utf8'));
   const files = Object.entries(manifest.files).map(([name, file]) => [
     name,
@@ -33,13 +36,9 @@ export function widgetHeaders(widgetsDir) {
   for (const [name, cache] of files) {
     lines.push(
       `${WIDGETS_PATH}/${name}`,
-      '  ! Access-Control-Allow-Origin',
-      '  ! Cross-Origin-Resource-Policy',
+      ...Object.keys(headers).map((h) => `  ! ${h}`),
       '  ! Cache-Control',
-      '  ! X-Content-Type-Options',
-      '  Access-Control-Allow-Origin: *',
-      '  Cross-Origin-Resource-Policy: cross-origin',
-      '  X-Content-Type-Options: nosniff',
+      ...Object.entries(headers).map(([h, value]) => `  ${h}: ${value}`),
       `  Cache-Control: ${cache}`,
     );
     // The assets server would call `.ts` an MPEG transport stream.

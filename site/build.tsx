@@ -15,7 +15,8 @@ import { cities } from './content/cities.ts';
 import { faq } from './content/home.ts';
 import { pageMeta } from './content/pages.ts';
 import { analyticsHosts } from './content/analytics.ts';
-import { headersFile, sha256Source, styleBlocks } from './headers.ts';
+import { headersFile, securityHeaders, sha256Source, styleBlocks } from './headers.ts';
+import { widgetHeaders } from '../scripts/widget-headers.mjs';
 import { type Assets, Layout, type PageMeta } from './layout.tsx';
 import { AboutPage } from './pages/about.tsx';
 import { CitiesPage } from './pages/cities.tsx';
@@ -161,6 +162,11 @@ export async function buildSite(
   writeFileSync(path.join(outDir, 'robots.txt'), robotsTxt());
   const styles = new Set(pages.flatMap(styleBlocks));
   const hashes = await Promise.all([...styles].map(sha256Source));
-  writeFileSync(path.join(outDir, '_headers'), headersFile(hashes, { analyticsHosts: analyticsHosts() }));
+  // The widget files' rules come after the pages' so that theirs win (scripts/widget-headers.mjs).
+  const widgetRules = widgetHeaders(path.join(outDir, 'widgets/v1'), securityHeaders('widget-file'));
+  writeFileSync(
+    path.join(outDir, '_headers'),
+    `${headersFile(hashes, { analyticsHosts: analyticsHosts() })}\n${widgetRules}`,
+  );
   return written;
 }

@@ -40,11 +40,25 @@ export function contentSecurityPolicy({ styleHashes = [], analyticsHosts = [] }:
   ].join('; ');
 }
 
-/** Headers of every page besides the CSP. */
-export const PAGE_HEADERS: Readonly<Record<string, string>> = {
+/**
+ * The one definition of the security headers of every answer (issue 12): the build
+ * writes the static ones into `_headers` from it (`headersFile`), and the worker's
+ * middleware (worker/http/security.ts) applies it to what the worker answers, by the
+ * same `answerKind` of the path. tests/worker/headers.test.ts and
+ * tests/browser/headers.spec.ts compare every route with it.
+ */
+export type AnswerKind = 'page' | 'admin-page' | 'private-page' | 'public-api' | 'admin-api' | 'widget-file';
+
+/** Headers of every answer, whatever it is. */
+const EVERY_ANSWER: Readonly<Record<string, string>> = {
   'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
+};
+
+/** Headers of every page besides the CSP. */
+export const PAGE_HEADERS: Readonly<Record<string, string>> = {
+  ...EVERY_ANSWER,
   'X-Frame-Options': 'DENY',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
 };
@@ -55,14 +69,74 @@ export const CROSS_ORIGIN_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Origin': '*',
 };
 
+/** The admin panel's page: scripts, styles and requests from our own origin only; no inline anything, no framing. */
+export const ADMIN_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const NOINDEX = { 'X-Robots-Tag': 'noindex, nofollow' };
+
+/**
+ * The security headers of an answer of `kind`. `Content-Security-Policy` is included
+ * where it is fixed (the admin page); a page's CSP depends on its style blocks (static:
+ * `_headers`; re-rendered: once per catalogue version) and a private page brings its own.
+ */
+export function securityHeaders(kind: AnswerKind): Record<string, string> {
+  switch (kind) {
+    case 'page':
+      return { ...PAGE_HEADERS };
+    case 'admin-page':
+      return { ...PAGE_HEADERS, 'Content-Security-Policy': ADMIN_CSP, 'Referrer-Policy': 'same-origin', ...NOINDEX };
+    case 'private-page':
+      // A quote's secret address is never sent on as a referrer.
+      return { ...PAGE_HEADERS, 'Referrer-Policy': 'no-referrer', ...NOINDEX };
+    case 'public-api':
+      return { ...EVERY_ANSWER, 'Cross-Origin-Resource-Policy': 'cross-origin' };
+    case 'admin-api':
+      return { ...EVERY_ANSWER, 'Cross-Origin-Resource-Policy': 'same-origin', ...NOINDEX };
+    case 'widget-file':
+      return { ...PAGE_HEADERS, ...CROSS_ORIGIN_HEADERS };
+  }
+}
+
+/** What an answer at `path` is (static files and worker routes alike). */
+export function answerKind(path: string): AnswerKind {
+  if (path.startsWith('/api/admin/') || path === '/api/admin') return 'admin-api';
+  if (path.startsWith('/api/')) return 'public-api';
+  if (path === '/admin' || path === '/admin/') return 'admin-page';
+  if (path.startsWith('/wycena/')) return 'private-page';
+  if (path.startsWith('/widgets/')) return 'widget-file';
+  return 'page';
+}
+
+/** Whether the answer's CSP comes from its route (page: its style hashes; private page: its own). */
+export const cspFromRoute = (kind: AnswerKind): boolean => kind === 'page' || kind === 'private-page';
+
+/** The `'sha256-…'` sources of a policy (to extend a page's policy with more hashes). */
+export function hashesInPolicy(policy: string): string[] {
+  return [...policy.matchAll(/'(sha256-[A-Za-z0-9+/=]+)'/g)].map((m) => m[1] ?? '');
+}
+
 /** The static assets' `_headers` file (Cloudflare's format: a path pattern, then indented headers). */
 export function headersFile(styleHashes: string[], options: Omit<PolicyOptions, 'styleHashes'> = {}): string {
   const block = (pattern: string, headers: Record<string, string>) =>
     [pattern, ...Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`)].join('\n');
+  // `/widgets/*` matches `/*` too: it adds only what pages lack (Cloudflare joins a header set by both).
+  const page = securityHeaders('page');
+  const widgetOnly = Object.fromEntries(
+    Object.entries(securityHeaders('widget-file')).filter(([name]) => !(name in page)),
+  );
   return [
     '# Written by the build (site/headers.ts): do not edit by hand.',
-    block('/*', { 'Content-Security-Policy': contentSecurityPolicy({ ...options, styleHashes }), ...PAGE_HEADERS }),
-    block('/widgets/*', { ...CROSS_ORIGIN_HEADERS }),
+    block('/*', { 'Content-Security-Policy': contentSecurityPolicy({ ...options, styleHashes }), ...page }),
+    block('/widgets/*', widgetOnly),
     '',
   ].join('\n');
 }

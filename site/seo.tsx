@@ -10,7 +10,7 @@ import { FALLBACK } from '../widgets/core/texts.ts';
 import { type City, cities } from './content/cities.ts';
 import { publicRoutes } from './routes.ts';
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 
 const cityPlace = (c: City): Json => ({
   '@type': 'City',

@@ -56,6 +56,8 @@ export default defineConfig({
                 // The admin secret (issue 7), from a password the admin tests know.
                 ADMIN_PASSWORD_HASH: adminHash(TEST_ADMIN_PASSWORD),
                 TEST_ADMIN_PASSWORD,
+                // Tests write D1 directly and read at once: the isolate keeps no live version (README "Live catalogue").
+                LIVE_CATALOGUE_TTL_MS: '0',
               },
               ratelimits,
             },

@@ -1,8 +1,10 @@
 /**
  * The loader, served as `/widgets/v1/kserowo.js`: knows every tag and imports a
  * widget's code only when such an element comes near the viewport (or is focused
- * or gets properties before that). Kept tiny: it imports nothing but the chunks.
+ * or gets properties before that). Kept tiny: it imports nothing but the chunks and
+ * widgets/replay.ts, which keeps a click made before a widget's code arrived (issue 14).
  */
+import { forget, remember, replay } from './replay.ts';
 
 const widgets: Record<string, () => Promise<unknown>> = {
   'kserowo-pricing': () => import('./pricing/index.ts'),
@@ -20,10 +22,15 @@ const requested = new Set<string>();
 function load(tag: string): void {
   if (requested.has(tag)) return;
   requested.add(tag);
-  widgets[tag]?.().catch((error: unknown) => {
-    requested.delete(tag);
-    document.dispatchEvent(new CustomEvent('kserowo:error', { detail: { kind: 'network', message: String(error) } }));
-  });
+  widgets[tag]?.().then(
+    // After the chunk's own tasks (its first render), the live widget takes the remembered clicks.
+    () => setTimeout(() => replay(tag)),
+    (error: unknown) => {
+      requested.delete(tag);
+      forget(tag);
+      document.dispatchEvent(new CustomEvent('kserowo:error', { detail: { kind: 'network', message: String(error) } }));
+    },
+  );
 }
 
 const observer =
@@ -43,17 +50,24 @@ const observer =
 function discover(root: ParentNode): void {
   for (const tag of Object.keys(widgets)) {
     if (requested.has(tag) || customElements.get(tag)) continue;
-    root.querySelectorAll(tag).forEach((el) => (observer ? observer.observe(el) : load(tag)));
+    for (const el of root.querySelectorAll(tag)) {
+      if (observer) observer.observe(el);
+      else load(tag);
+    }
   }
 }
 
-// Someone reaching a widget before it came near the viewport (Tab, a tap) loads it too.
-for (const type of ['focusin', 'pointerdown', 'mouseover']) {
+// Someone reaching a widget before it came near the viewport (Tab, a tap) loads it too;
+// a click (or a key activating a control) before its code has run is kept for it.
+for (const type of ['focusin', 'pointerdown', 'mouseover', 'click']) {
   document.addEventListener(
     type,
     (event) => {
-      const el = event.target instanceof Element ? event.target.closest(Object.keys(widgets).join()) : null;
-      if (el) load(el.localName);
+      const el =
+        event.target instanceof HTMLElement ? event.target.closest<HTMLElement>(Object.keys(widgets).join()) : null;
+      if (!el || customElements.get(el.localName)) return;
+      if (type === 'click') remember(el, event);
+      load(el.localName);
     },
     { capture: true, passive: true },
   );

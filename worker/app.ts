@@ -6,7 +6,8 @@ import { contact } from './routes/contact.ts';
 import { health } from './routes/health.ts';
 import { quotePage, quotes } from './routes/quotes.ts';
 import { notFoundPage } from './pages/not-found.ts';
-import { securityHeaders } from './http/security.ts';
+import { API_ERRORS } from './http/errors.ts';
+import { securityHeadersMiddleware } from './http/security.ts';
 import { adminApi } from './routes/admin/index.ts';
 import { adminPage } from './routes/admin/page.ts';
 import { prerendered } from './routes/prerendered.ts';
@@ -15,7 +16,7 @@ export type AppEnv = { Bindings: Env };
 
 export const app = new Hono<AppEnv>();
 
-app.use('*', securityHeaders);
+app.use('*', securityHeadersMiddleware);
 
 // The public API answers any origin, never with credentials (DESIGN §4); the admin API
 // is same-origin only and sends no CORS headers at all.
@@ -36,11 +37,9 @@ app.route('/api/admin', adminApi);
 app.route('/admin', adminPage);
 app.route('/', prerendered);
 
-app.notFound((c) =>
-  c.req.path.startsWith('/api/') ? c.json({ error: 'Nie znaleziono takiego adresu API.' }, 404) : notFoundPage(c),
-);
+app.notFound((c) => (c.req.path.startsWith('/api/') ? c.json({ error: API_ERRORS.notFound }, 404) : notFoundPage(c)));
 
 app.onError((error, c) => {
   console.error('unhandled', c.req.method, c.req.path, error);
-  return c.json({ error: 'Wystąpił nieoczekiwany błąd serwera. Spróbuj ponownie później.' }, 500);
+  return c.json({ error: API_ERRORS.server }, 500);
 });

@@ -79,13 +79,20 @@ export const partnersPage = {
   typesText:
     'Piszesz w TypeScripcie albo w React 19? Plik deklaracji typów opisuje elementy, ich atrybuty i zdarzenia ' +
     '(także propsy on… w JSX), a manifest Custom Elements to samo dla edytorów i narzędzi:',
-  attributionTitle: '7. Jak przypisujemy zapytania',
+  reactTitle: '7. React 19',
+  reactText:
+    'React 19 obsługuje elementy niestandardowe: atrybuty podajesz tak jak w HTML (z łącznikiem, np. utm-campaign), ' +
+    'a zdarzenia widżetów odbierasz propsami on… z pełną nazwą zdarzenia, np. onkserowo:lead. Widżet zachowuje ' +
+    'swój stan, gdy React renderuje stronę ponownie albo przestawia elementy; nowy klucz (key) daje nowy, pusty widżet. ' +
+    'Jeśli wiesz, kim jest odwiedzający, wpisz jego dane z góry atrybutami name, email i phone (w konfiguratorze także ' +
+    'company i nip): trafią do pustych pól, a to, co odwiedzający sam wpisze, zostaje.',
+  attributionTitle: '8. Jak przypisujemy zapytania',
   attributionText:
     'Przy każdym zapytaniu i każdej wycenie zapisujemy: Twój identyfikator partnera, parametry utm_source, ' +
     'utm_medium i utm_campaign (najpierw z atrybutów widżetu, potem z adresu strony, a na końcu z pierwszej strony ' +
     'tej wizyty w karcie przeglądarki), adres strony, na której wysłano formularz, jej pochodzenie (origin) ' +
     'i stronę, z której przyszedł odwiedzający.',
-  exampleTitle: '8. Przykład na żywo',
+  exampleTitle: '9. Przykład na żywo',
   exampleText:
     'Poniżej widżety osadzone dokładnie tak, jak na stronie partnera, z atrybutem partner="demo" i własnym kolorem:',
   contact: 'Chcesz zostać partnerem albo potrzebujesz pomocy przy osadzeniu? Napisz do nas:',

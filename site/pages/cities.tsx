@@ -71,6 +71,7 @@ export function RegionMap({ highlight }: { highlight?: City['slug'] }) {
       viewBox="-230 -140 460 380"
       width="460"
       height="380"
+      // biome-ignore lint/a11y/useSemanticElements: an SVG map whose city links form one group; a fieldset cannot hold SVG.
       role="group"
       aria-labelledby="map-title"
       aria-describedby="map-desc"

@@ -9,11 +9,12 @@ import { company } from '../../widgets/core/company.ts';
 import { PRICING } from '../../widgets/core/price-labels.ts';
 import { modelsPage } from '../content/models.ts';
 import { ModelsWidget } from '../widgets.tsx';
+import { type Json, JsonLd } from '../seo.tsx';
 
 const CONFIGURATOR = '/konfigurator?utm_source=site&utm_medium=models&utm_campaign=device_selection';
 
 /** One Product per device, one Offer per package: a monthly net price, VAT not included. */
-export function modelsJsonLd(catalogue: Catalogue): object {
+export function modelsJsonLd(catalogue: Catalogue): Json {
   const product = (d: Device) => ({
     '@type': 'Product',
     '@id': `${company.url}/modele#${d.id}`,
@@ -54,9 +55,6 @@ export function modelsJsonLd(catalogue: Catalogue): object {
   };
 }
 
-/** JSON safe inside a `<script>` data block. */
-const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
-
 export function ModelsPage({ catalogue }: { catalogue: Catalogue }) {
   return (
     <>
@@ -92,7 +90,7 @@ export function ModelsPage({ catalogue }: { catalogue: Catalogue }) {
           </p>
         </div>
       </section>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(modelsJsonLd(catalogue)) }} />
+      <JsonLd data={modelsJsonLd(catalogue)} />
     </>
   );
 }

@@ -59,6 +59,29 @@ const theming = `kserowo-pricing, kserowo-configurator {
 kserowo-pricing::part(card) { box-shadow: none; }
 kserowo-pricing::part(cta) { text-transform: uppercase; }`;
 
+const react = `import { useState } from 'react';
+
+export function Oferta({ user }: { user?: { name: string; email: string } }) {
+  const [sent, setSent] = useState(false);
+  return (
+    <>
+      <kserowo-pricing
+        type="mono"
+        partner="drukarnia-abc"
+        onkserowo:type-change={(event) => console.log(event.detail.type)}
+      />
+      <kserowo-contact
+        partner="drukarnia-abc"
+        utm-campaign="wiosna"
+        name={user?.name}
+        email={user?.email}
+        onkserowo:lead={() => setSent(true)}
+      />
+      {sent && <p>Dziękujemy, odezwiemy się wkrótce.</p>}
+    </>
+  );
+}`;
+
 const csp = `Content-Security-Policy: script-src 'self' ${origin}; connect-src 'self' ${origin}`;
 
 function Code({ children }: { children: string }) {
@@ -241,6 +264,10 @@ export function PartnersPage({ pinned = pinnedLoader() }: { pinned?: PinnedLoade
             </li>
           ))}
         </ul>
+
+        <h2 id="react">{t.reactTitle}</h2>
+        <p>{t.reactText}</p>
+        <Code>{react}</Code>
 
         <h2 id="attribution">{t.attributionTitle}</h2>
         <p>{t.attributionText}</p>

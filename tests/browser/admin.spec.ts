@@ -121,8 +121,8 @@ test.describe('the admin panel', () => {
       );
       const preview = page.getByTestId('snippet-preview').locator('kserowo-pricing');
       await expect(preview).toHaveAttribute('partner', 'drukarnia-abc');
-      await expect(preview.locator('.card')).toHaveCount(3);
-      await expect(preview.locator('.card').first()).toContainText('od 195 zł');
+      await expect(preview.locator('.card:visible')).toHaveCount(3);
+      await expect(preview.locator('.card:visible').first()).toContainText('od 195 zł');
 
       await page.getByLabel(/^Partner/).fill('zła wartość "><b>');
       await expect(page.getByRole('alert')).toContainText('Dozwolone są litery, cyfry');

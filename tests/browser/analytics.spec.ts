@@ -26,7 +26,7 @@ test.describe('widget analytics on a partner page', () => {
   test('a pricing switch pushes the documented dataLayer object and the custom pixel event', async ({ page }) => {
     await page.goto(site.page({ body: '<kserowo-pricing id="p"></kserowo-pricing>', early: FAKE_TAGS }));
     await page.locator('#p').getByText('Mono', { exact: true }).click();
-    await expect(page.locator('#p .card').first()).toContainText('od 175 zł');
+    await expect(page.locator('#p .card:visible').first()).toContainText('od 175 zł');
     expect(await pushed(page)).toEqual([
       {
         event: 'pricing_type_change',
@@ -105,7 +105,7 @@ test.describe('widget analytics on a partner page', () => {
   test('a page without a tag manager or pixel gets neither: the widgets create nothing', async ({ page }) => {
     await page.goto(site.page({ body: '<kserowo-pricing id="p"></kserowo-pricing>' }));
     await page.locator('#p').getByText('Mono', { exact: true }).click();
-    await expect(page.locator('#p .card').first()).toContainText('od 175 zł');
+    await expect(page.locator('#p .card:visible').first()).toContainText('od 175 zł');
     expect(
       await page.evaluate(() => [
         typeof (window as unknown as Recorded).dataLayer,

@@ -70,10 +70,15 @@ test.describe('<kserowo-contact> on /kontakt', () => {
       await expect(status(page)).toHaveAttribute('aria-live', 'polite');
       await expect(alert(page)).toHaveAttribute('aria-live', 'assertive');
       await expect(status(page)).toBeEmpty();
-      // Light DOM: the fields are in the document itself, where autofill looks.
+      // An open shadow root (issue 19) with each label in the same tree as its input, where autofill looks.
       expect(
-        await page.evaluate(() => document.querySelectorAll('kserowo-contact input[autocomplete="email"]').length),
-      ).toBe(1);
+        await page.evaluate(() => {
+          const root = document.querySelector('kserowo-contact')!.shadowRoot!;
+          return [...root.querySelectorAll('label[for]')].map(
+            (l) => root.getElementById(l.getAttribute('for')!)?.getAttribute('autocomplete') ?? 'missing',
+          );
+        }),
+      ).toEqual(['name', 'email', 'tel', 'missing', 'off']);
       const axe = await new AxeBuilder({ page }).include('kserowo-contact').analyze();
       expect(axe.violations).toEqual([]);
     });
@@ -249,6 +254,82 @@ test.describe('<kserowo-contact> on /kontakt', () => {
       const ids = posts.map((p) => (p.postDataJSON() as { submissionId: string }).submissionId);
       expect(ids[0]).toBe(ids[1]);
     });
+  });
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The boxes of the shown toast, the submit button and the focused element inside the form. */
+const boxes = (page: Page) =>
+  form(page).evaluate((host) => {
+    const root = host.shadowRoot!;
+    const box = (el: Element | null | undefined) => {
+      if (!el) return null;
+      const r = el.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height };
+    };
+    return {
+      toast: box(root.querySelector('.kc-toast')),
+      submit: box(root.querySelector('button[type="submit"]')),
+      focused: box(root.activeElement),
+    };
+  });
+
+test.describe('error toasts never cover the form', () => {
+  for (const [width, height] of [
+    [375, 800],
+    [1280, 900],
+  ] as const) {
+    test(`at ${width} px: clear of the submit button and the focused field; closed by the correction; a click on submit right after an error sends`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height });
+      const posts = recordPosts(page);
+      await open(page);
+      await fill(page, { name: 'Anna', email: 'anna@firma' });
+      await submit(page);
+      await expect(alert(page)).toContainText('Nieprawidłowy email');
+      await expect(form(page).getByLabel(/^Email/)).toBeFocused();
+      const shown = await boxes(page);
+      expect(shown.toast).not.toBeNull();
+      expect(overlaps(shown.toast!, shown.submit!), 'toast over the submit button').toBe(false);
+      expect(overlaps(shown.toast!, shown.focused!), 'toast over the focused field').toBe(false);
+
+      // Correcting the field closes the toast; the very next click on the button sends.
+      await form(page)
+        .getByLabel(/^Email/)
+        .fill('anna@firma.pl');
+      await expect(alert(page)).toBeEmpty();
+      await page.route(ENDPOINT, (route) =>
+        route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }),
+      );
+      await submit(page);
+      await expect(alert(page)).toContainText('Błąd wysyłania');
+      const failed = await boxes(page);
+      expect(overlaps(failed.toast!, failed.submit!), 'toast over the submit button').toBe(false);
+      await page.unroute(ENDPOINT);
+      // A real click at the button's centre, the toast still up: it must land on the button.
+      const button = failed.submit!;
+      await page.mouse.click(button.x + button.width / 2, button.y + button.height / 2);
+      await expect(status(page)).toContainText('Wiadomość wysłana! ✅');
+      expect(posts).toHaveLength(2);
+      await page.screenshot({ path: `/tmp/i19-contact-toast-${width}.png` });
+    });
+  }
+
+  test('an error toast closes by itself after a few seconds', async ({ page }) => {
+    await page.clock.install();
+    await open(page);
+    await fill(page, { name: '   ', email: 'anna@firma.pl' });
+    await submit(page);
+    await expect(alert(page)).toContainText('Błąd walidacji');
+    await page.clock.runFor(7000);
+    await expect(alert(page)).toContainText('Błąd walidacji');
+    await page.clock.runFor(1100);
+    await expect(alert(page)).toBeEmpty();
+    await expect(form(page).getByLabel(/^Email/)).toHaveValue('anna@firma.pl');
   });
 });
 

@@ -2,8 +2,12 @@
 // only our origin for scripts and connections, hostile CSS. Covers every tag the loader
 // registers, so widgets landing later are checked without changing this file.
 import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
 import { expect, test, type Page } from '@playwright/test';
 import { apiOrigin, startPartnerSite, widgetTags, type PartnerSite } from './fixtures/partner-site.ts';
+import { MAX_DIFF_RATIO, comparePngs } from './fixtures/pixels.ts';
 import { queryTestD1 } from './fixtures/test-d1.ts';
 
 let site: PartnerSite;
@@ -107,19 +111,64 @@ test.describe('a partner page on another origin with a strict CSP and hostile CS
   });
 
   for (const width of [375, 1280]) {
-    test(`fits ${width} px and looks right (screenshot)`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(site.page({ body: allWidgets(), hostile: true }));
-      await allRendered(page);
+    test(`at ${width} px each widget fits and looks pixel for pixel as on a neutral page (screenshots compared)`, async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      const shots = async (hostile: boolean) => {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(site.page({ body: allWidgets(), hostile }));
+        await allRendered(page);
+        const out = new Map<string, Buffer>();
+        for (const tag of widgetTags) {
+          const overflow = await page
+            .locator(tag)
+            .evaluate((el) => el.getBoundingClientRect().right - document.documentElement.clientWidth);
+          expect(overflow, `${tag} stays inside the viewport`).toBeLessThanOrEqual(0);
+          const path = `/tmp/i19-${tag}-${width}-${hostile ? 'hostile' : 'neutral'}.png`;
+          out.set(tag, await page.locator(tag).screenshot({ path, animations: 'disabled' }));
+        }
+        return out;
+      };
+      const neutral = await shots(false);
+      const hostile = await shots(true);
       for (const tag of widgetTags) {
-        const overflow = await page
-          .locator(tag)
-          .evaluate((el) => el.getBoundingClientRect().right - document.documentElement.clientWidth);
-        expect(overflow, `${tag} stays inside the viewport`).toBeLessThanOrEqual(0);
+        const diff = comparePngs(neutral.get(tag)!, hostile.get(tag)!, `/tmp/i19-${tag}-${width}-diff.png`);
+        console.log(`pixels: ${tag} at ${width} px, ${diff.width}×${diff.height}, ${diff.diffPixels} differing`);
+        expect(diff.sameSize, `${tag} has the same size on both pages`).toBe(true);
+        expect(diff.ratio, `${tag}: share of differing pixels`).toBeLessThanOrEqual(MAX_DIFF_RATIO);
       }
-      await page.screenshot({ path: `/tmp/i8-partner-${width}.png`, fullPage: true });
     });
   }
+
+  test('every widget speaks Polish on an English page: lang="pl" on its root, every text in Polish', async ({
+    page,
+  }) => {
+    await page.goto(site.page({ body: allWidgets(), hostile: true }));
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await allRendered(page);
+    const languages = await page.evaluate(
+      (tags) =>
+        tags.map((tag) => {
+          const el = document.getElementById(tag)!;
+          const root = el.shadowRoot ?? el;
+          const texts = [...root.querySelectorAll('*')].filter((n) =>
+            [...n.childNodes].some((c) => c.nodeType === 3 && c.textContent!.trim()),
+          );
+          return {
+            tag,
+            rootLang: root.querySelector('.k-root')?.getAttribute('lang'),
+            texts: texts.length,
+            notPolish: texts.filter((n) => !n.matches(':lang(pl)')).map((n) => n.localName),
+          };
+        }),
+      widgetTags,
+    );
+    for (const l of languages) {
+      expect(l.texts, l.tag).toBeGreaterThan(0);
+      expect(l, l.tag).toMatchObject({ rootLang: 'pl', notPolish: [] });
+    }
+  });
 
   test("takes the partner's theme from custom properties and ::part()", async ({ page }) => {
     const css = `${widgetTags.join(', ')} { --kserowo-font: monospace; --kserowo-accent: rgb(122, 46, 142); }
@@ -154,7 +203,7 @@ test.describe('widget lifecycle on a partner page', () => {
 document.getElementById('kserowo-pricing').type = 'mono';`;
     await page.goto(site.page({ body: allWidgets(), early }));
     await allRendered(page);
-    await expect(page.locator('kserowo-pricing .card').first()).toContainText('od 175 zł');
+    await expect(page.locator('kserowo-pricing .card:visible').first()).toContainText('od 175 zł');
     for (const tag of widgetTags) {
       const value = await page
         .locator(tag)
@@ -171,9 +220,9 @@ document.getElementById('kserowo-pricing').type = 'mono';`;
     );
     await allRendered(page, ['kserowo-pricing']);
     await page.locator('#p').getByText('Mono', { exact: true }).click();
-    await expect(page.locator('#p .card').first()).toContainText('od 175 zł');
+    await expect(page.locator('#p .card:visible').first()).toContainText('od 175 zł');
     await page.evaluate(() => document.getElementById('b')!.append(document.getElementById('p')!));
-    await expect(page.locator('#b #p .card').first()).toContainText('od 175 zł');
+    await expect(page.locator('#b #p .card:visible').first()).toContainText('od 175 zł');
     await expect(page.locator('#b #p').getByRole('switch')).toHaveAttribute('aria-checked', 'false');
   });
 
@@ -186,8 +235,8 @@ document.getElementById('kserowo-pricing').type = 'mono';`;
     await allRendered(page, ['kserowo-pricing']);
     await page.locator('#one').getByText('Mono', { exact: true }).click();
     await page.locator('#two').getByText('Kolor', { exact: true }).click();
-    await expect(page.locator('#one .card').first()).toContainText('od 175 zł');
-    await expect(page.locator('#two .card').first()).toContainText('od 195 zł');
+    await expect(page.locator('#one .card:visible').first()).toContainText('od 175 zł');
+    await expect(page.locator('#two .card:visible').first()).toContainText('od 195 zł');
     expect((await recorded(page)).events).toEqual([
       { type: 'kserowo:type-change', detail: { type: 'mono' }, target: 'one' },
       { type: 'kserowo:type-change', detail: { type: 'color' }, target: 'two' },
@@ -229,6 +278,76 @@ document.getElementById('kserowo-pricing').type = 'mono';`;
     );
     await allRendered(page);
     expect(catalogueRequests).toEqual([`${apiOrigin}/api/catalogue`]);
+  });
+});
+
+test.describe('a React 19 host page', () => {
+  let app = '';
+  test.beforeAll(async () => {
+    // Real React 19 (not Preact), as a partner's app would bundle it.
+    const built = await esbuild.build({
+      entryPoints: [path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/react19-host.jsx')],
+      bundle: true,
+      format: 'esm',
+      write: false,
+      minify: true,
+      define: { 'process.env.NODE_ENV': '"production"' },
+    });
+    app = built.outputFiles[0]!.text;
+  });
+
+  test('ten checks: attributes, on… events, prefill, re-render, move, remount and unmount', async ({ page }) => {
+    test.setTimeout(120_000);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.goto(site.page({ body: '<div id="app"></div>', app }));
+    const contact = page.locator('#contact');
+    const pricing = page.locator('#pricing');
+    const state = page.locator('#state');
+    const host = (call: string) => page.evaluate((c) => new Function(`window.host.${c}`)(), call);
+    // 1. React renders our elements with its props as attributes, and they upgrade.
+    await expect(pricing.locator('.card:visible').first()).toContainText('od 175 zł');
+    await expect(pricing).toHaveAttribute('utm-campaign', 'react');
+    // 2. A prop changed by React reaches the widget.
+    await host("setType('color')");
+    await expect(pricing.locator('.card:visible').first()).toContainText('od 195 zł');
+    // 3. An `onkserowo:type-change` prop hears the widget's event (React 19 custom-element events).
+    await pricing.getByText('Mono', { exact: true }).click();
+    await expect(state).toContainText('changes mono');
+    // 4. Prefill attributes from React props fill the form; an empty one arriving later fills its field.
+    await expect(contact.getByLabel(/Imię i nazwisko/)).toHaveValue('Jan Partnerski');
+    await host("setUser({ name: 'Jan Partnerski', email: 'jan@partner.pl' })");
+    await expect(contact.getByLabel(/^Email/)).toHaveValue('jan@partner.pl');
+    // 5. What the visitor typed outlives a re-render of the host and a new prefill value.
+    await contact.getByLabel(/^Telefon/).fill('600 100 200');
+    await contact.getByLabel(/Imię i nazwisko/).fill('Janina Partnerska');
+    await host('rerender()');
+    await host("setUser({ name: 'Ktoś Inny', email: 'jan@partner.pl' })");
+    await expect(contact.getByLabel(/Imię i nazwisko/)).toHaveValue('Janina Partnerska');
+    await expect(contact.getByLabel(/^Telefon/)).toHaveValue('600 100 200');
+    // 6. A keyed reorder moves the elements in the DOM; both keep their state.
+    await host('swap()');
+    await expect(page.locator('main > div').first()).toHaveAttribute('id', 'slot-b');
+    await expect(contact.getByLabel(/^Telefon/)).toHaveValue('600 100 200');
+    await expect(pricing.getByRole('switch')).toHaveAttribute('aria-checked', 'false');
+    // 7. The form sends from the React page and `onkserowo:lead` updates React state.
+    await contact.getByRole('button', { name: 'Wyślij wiadomość' }).click();
+    await expect(contact.getByRole('status')).toContainText('Wiadomość wysłana!');
+    await expect(state).toContainText('leads 1');
+    // 8. A remount (new key) is a fresh form, prefilled from the current props.
+    await contact.getByLabel(/^Telefon/).fill('500 500 500');
+    await host('remount()');
+    await expect(contact.getByLabel(/^Telefon/)).toHaveValue('');
+    await expect(contact.getByLabel(/Imię i nazwisko/)).toHaveValue('Ktoś Inny');
+    // 9. An unmounted widget leaves the page and the host goes on rendering.
+    await host('hide()');
+    await expect(pricing).toHaveCount(0);
+    await host('rerender()');
+    await expect(state).toContainText('render 2');
+    // 10. Nothing went wrong on the way: no page errors, no console errors, one lead heard.
+    expect(errors).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { hostLog: string[] }).hostLog)).toEqual(['lead contact']);
   });
 });
 
@@ -306,6 +425,11 @@ test.describe('the /dla-partnerow page', () => {
       await expect(main.getByRole('rowheader', { name: attribute, exact: true }).first()).toBeVisible();
     }
     await expect(main).toContainText('<script type="module" src="https://kserowo.pl/widgets/v1/kserowo.js"></script>');
+    // Prefill attributes of the forms, and React 19 usage (attributes, on… events).
+    for (const attribute of ['name', 'email', 'phone', 'company', 'nip'])
+      await expect(main.getByRole('rowheader', { name: attribute, exact: true }).first()).toBeVisible();
+    await expect(main.getByRole('heading', { name: '7. React 19' })).toBeVisible();
+    await expect(main.locator('#react ~ pre').first()).toContainText('onkserowo:lead={() => setSent(true)}');
     await expect(main).toContainText(
       "Content-Security-Policy: script-src 'self' https://kserowo.pl; connect-src 'self' https://kserowo.pl",
     );
@@ -318,7 +442,7 @@ test.describe('the /dla-partnerow page', () => {
 
     const demo = page.locator('.partner-demo kserowo-pricing');
     await demo.scrollIntoViewIfNeeded();
-    await expect(demo.locator('.card').first()).toContainText('od 195 zł');
+    await expect(demo.locator('.card:visible').first()).toContainText('od 195 zł');
     await expect(demo.getByRole('link', { name: /Business/ })).toHaveCSS('background-color', 'rgb(122, 46, 142)');
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });

@@ -17,10 +17,33 @@ test.describe('with JavaScript disabled', () => {
       'Konica Minolta bizhub 227',
     ]);
     await expect(models.locator('.card').nth(1)).toContainText('od 195 zł netto / mies.');
-    const pricing = page.locator('kserowo-pricing .card');
+    const pricing = page.locator('kserowo-pricing .card:visible');
     await expect(pricing).toHaveCount(3);
     await expect(pricing.first()).toContainText('od 195 zł netto / mies.');
     await expect(page.locator('kserowo-pricing')).toContainText('Wszystkie podane ceny są cenami netto.');
+  });
+
+  test('the pricing switch shows mono and colour prices on / without the script (a checkbox and :has())', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const pricing = page.locator('kserowo-pricing');
+    const firstPrice = pricing.locator('.card:visible .price').first();
+    const toggle = pricing.getByRole('switch', { name: 'Pokaż ceny urządzeń kolorowych' });
+    await expect(toggle).toBeChecked();
+    await expect(firstPrice).toHaveText('od 195 zł netto / mies.');
+    await pricing.getByText('Mono', { exact: true }).click();
+    await expect(toggle).not.toBeChecked();
+    await expect(pricing.locator('.card:visible')).toHaveCount(3);
+    await expect(firstPrice).toHaveText('od 175 zł netto / mies.');
+    await expect(pricing.locator('.card:visible').nth(2)).toContainText('4000 stron mono');
+    await pricing.getByText('Kolor', { exact: true }).click();
+    await expect(firstPrice).toHaveText('od 195 zł netto / mies.');
+    // By keyboard: Space on the focused switch.
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await expect(firstPrice).toHaveText('od 175 zł netto / mies.');
+    expect(await page.evaluate(() => customElements.get('kserowo-pricing'))).toBeUndefined();
   });
 
   test('/modele shows all eight models with their prices and configurator links', async ({ page }) => {

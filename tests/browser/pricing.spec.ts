@@ -12,7 +12,7 @@ test.describe('<kserowo-pricing> on the home page', () => {
   test.describe('when the page loads', () => {
     test('shows the colour prices: "od 195 zł"', async ({ page }) => {
       await page.goto('/');
-      const cards = pricing(page).locator('.card');
+      const cards = pricing(page).locator('.card:visible');
       await expect(cards).toHaveCount(3);
       await expect(cards.nth(0)).toContainText('od 195 zł netto / mies.');
       await expect(cards.nth(0)).toContainText('239,85 zł brutto');
@@ -53,7 +53,7 @@ test.describe('<kserowo-pricing> on the home page', () => {
         );
       });
       await pricing(page).getByText('Mono', { exact: true }).click();
-      const cards = pricing(page).locator('.card');
+      const cards = pricing(page).locator('.card:visible');
       await expect(cards.nth(0)).toContainText('od 175 zł netto / mies.');
       await expect(cards.nth(0)).toContainText('215,25 zł brutto');
       await expect(cards.nth(0)).toContainText('1000 stron mono');
@@ -79,9 +79,9 @@ test.describe('<kserowo-pricing> on the home page', () => {
       // Focus reaching the pre-rendered switch loads the widget before it scrolled near.
       await expect.poll(() => page.evaluate(() => !!customElements.get('kserowo-pricing'))).toBe(true);
       await page.keyboard.press('Space');
-      await expect(pricing(page).locator('.card').first()).toContainText('od 175 zł');
+      await expect(pricing(page).locator('.card:visible').first()).toContainText('od 175 zł');
       await page.keyboard.press('Space');
-      await expect(pricing(page).locator('.card').first()).toContainText('od 195 zł');
+      await expect(pricing(page).locator('.card:visible').first()).toContainText('od 195 zł');
 
       const sla = pricing(page).getByRole('button', { name: 'SLA 4h' });
       for (let i = 0; i < 150 && !(await sla.evaluate((el) => el.matches(':focus'))); i++)
@@ -114,7 +114,7 @@ test.describe('<kserowo-pricing> on the home page', () => {
         await page.setViewportSize({ width, height: 900 });
         await page.goto('/');
         await pricing(page).scrollIntoViewIfNeeded();
-        await expect(pricing(page).locator('.card')).toHaveCount(3);
+        await expect(pricing(page).locator('.card:visible')).toHaveCount(3);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         await page.screenshot({ path: `tests/browser/screenshots/home-${width}.png`, fullPage: true });
       });

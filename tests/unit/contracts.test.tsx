@@ -14,6 +14,7 @@ import { WIDGETS, snippetAttributes, snippetFields } from '../../site/admin/snip
 import { THEME_PROPERTIES, attributeName } from '../../widgets/core/contract.ts';
 import { attributeRows, contracts, eventDetails } from '../../widgets/contracts.ts';
 import { SHORT_CACHE, widgetHeaders } from '../../scripts/widget-headers.mjs';
+import { securityHeaders } from '../../site/headers.ts';
 import {
   DTS_FILE,
   MANIFEST_FILE,
@@ -188,7 +189,7 @@ describe('what is generated from the contracts', () => {
       writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ files: {} }));
       writeFileSync(path.join(dir, DTS_FILE), hostDeclarations());
       writeFileSync(path.join(dir, MANIFEST_FILE), JSON.stringify(customElementsManifest()));
-      const rules = widgetHeaders(dir).split(/\n(?=\/)/);
+      const rules = widgetHeaders(dir, securityHeaders('widget-file')).split(/\n(?=\/)/);
       for (const file of [DTS_FILE, MANIFEST_FILE]) {
         const rule = rules.find((r) => r.startsWith(`/widgets/v1/${file}\n`)) ?? '';
         expect(rule).toContain('Access-Control-Allow-Origin: *');

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IMMUTABLE_CACHE, SHORT_CACHE, widgetHeaders } from '../../scripts/widget-headers.mjs';
 import { analyticsCspSources } from '../../site/content/analytics.ts';
+import { securityHeaders } from '../../site/headers.ts';
 
 /** `_headers` text → path → header lines. */
 function rules(text: string): Map<string, string[]> {
@@ -33,7 +34,7 @@ describe('widgetHeaders()', () => {
       },
     }),
   );
-  const headers = rules(widgetHeaders(dir));
+  const headers = rules(widgetHeaders(dir, securityHeaders('widget-file')));
 
   it('has one rule per built file and the manifest', () => {
     expect([...headers.keys()].sort()).toEqual([

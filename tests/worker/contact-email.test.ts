@@ -9,7 +9,8 @@ import {
 import { beforeEach, describe, expect, it } from 'vitest';
 import entry from '../../worker/index.ts';
 import { app } from '../../worker/app.ts';
-import { contactNotification, type EmailJob, MAX_ATTEMPTS } from '../../worker/email/delivery.ts';
+import { contactNotification } from '../../worker/email/contact-notification.ts';
+import { type EmailJob, MAX_ATTEMPTS } from '../../worker/email/delivery.ts';
 import { type NewLead, storeLead } from '../../worker/models/leads.ts';
 import type { NotificationRow } from '../../worker/models/outbox.ts';
 

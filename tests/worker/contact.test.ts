@@ -2,8 +2,7 @@ import { exports, env } from 'cloudflare:workers';
 import { createExecutionContext } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { app } from '../../worker/app.ts';
-import { INTAKE_ERRORS } from '../../worker/http/intake.ts';
-import { STORAGE_ERROR } from '../../worker/routes/contact.ts';
+import { API_ERRORS, INTAKE_ERRORS } from '../../worker/http/errors.ts';
 import { FIELD_ERRORS } from '../../widgets/core/validation.ts';
 
 const testEnv = env as unknown as Env;
@@ -239,7 +238,7 @@ describe('POST /api/send-contact-email', () => {
         createExecutionContext(),
       );
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ error: STORAGE_ERROR });
+      expect(await res.json()).toEqual({ error: API_ERRORS.contactStorage });
       expect(await count('leads')).toBe(0);
       expect(await count('outbox')).toBe(0);
     });

@@ -2,8 +2,8 @@ import { env, exports } from 'cloudflare:workers';
 import { createExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../worker/app.ts';
-import { INTAKE_ERRORS } from '../../worker/http/intake.ts';
-import { QUOTE_ERRORS } from '../../worker/routes/quotes.ts';
+import { API_ERRORS, INTAKE_ERRORS } from '../../worker/http/errors.ts';
+import { QUOTE_ERRORS } from '../../widgets/core/quote-validation.ts';
 import { FIELD_ERRORS } from '../../widgets/core/validation.ts';
 
 const request = (path: string, init?: RequestInit) =>
@@ -329,7 +329,7 @@ describe('POST /api/quotes', () => {
         createExecutionContext(),
       );
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ error: QUOTE_ERRORS.storage });
+      expect(await res.json()).toEqual({ error: API_ERRORS.quoteStorage });
       const count = await d
         .prepare('SELECT COUNT(*) AS n FROM leads WHERE submission_id = ?')
         .bind(body.submissionId)
@@ -359,7 +359,7 @@ describe('GET /wycena/{id}', () => {
     expect(res.headers.get('x-robots-tag')).toMatch(/noindex/);
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     const html = await res.text();
-    expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(html).toMatch(/<meta name="robots" content="noindex, nofollow"\/?>/);
     expect(html).toContain(`Wycena nr ${q.number}`);
     expect(html).toContain('Konica Minolta bizhub C258');
     expect(html).toContain('Business');
@@ -373,7 +373,7 @@ describe('GET /wycena/{id}', () => {
     expect(html).toContain('(30 dni)');
     expect(html).toContain('Drukuj / zapisz PDF');
     expect(html).toContain('@media print');
-    expect(html).toContain('Jan &#60;b&#62;Kowalski&#60;/b&#62;');
+    expect(html).toContain('Jan &lt;b>Kowalski&lt;/b>');
     expect(html).not.toContain('<b>Kowalski');
   });
 

@@ -20,9 +20,10 @@ import { scriptOrigin, useCatalogue } from '../core/catalogue-source.ts';
 import { figures, reportLead, reportStep } from './report.ts';
 import { emit, hostOf } from '../core/events.ts';
 import { Loading, WidgetBoundary } from '../core/Fallback.tsx';
+import * as v from 'valibot';
+import { nipSchema, QUOTE_ERRORS } from '../core/quote-validation.ts';
 import { TOAST } from '../core/errors.ts';
 import { FALLBACK } from '../core/texts.ts';
-import { isValidNip } from '../core/nip.ts';
 import { checkContactForm } from '../core/validation.ts';
 import type { WidgetHostProps } from '../core/define.ts';
 import type { CommonProps } from '../core/widget-props.ts';
@@ -43,14 +44,18 @@ import { PackageStep } from './PackageStep.tsx';
 import { QuoteStep } from './QuoteStep.tsx';
 import { type Estimated, EstimateToggle } from './Estimate.tsx';
 import { Done, Progress, type QuoteAnswer, type Toast, ToastBox } from './parts.tsx';
+import { type PrefillProps, usePrefill, withPrefill } from '../core/prefill.ts';
 
-export interface ConfiguratorProps extends WidgetHostProps, CommonProps {
+export interface ConfiguratorProps extends WidgetHostProps, CommonProps, PrefillProps {
   device?: string;
   package?: string;
   syncUrl?: boolean;
   /** A catalogue to render with (tests, previews, server rendering); otherwise the page's. */
   catalogue?: Catalogue;
 }
+
+/** The contact fields a host may prefill (attributes `name`, `email`, `phone`, `company`, `nip`). */
+const PREFILLED = ['name', 'email', 'phone', 'company', 'nip'] as const;
 
 export function Configurator(props: ConfiguratorProps) {
   return (
@@ -65,9 +70,15 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
   const catalogue = useCatalogue(apiBase, given);
   const { choices, setChoices, setLevelChosen, update, device, estimates, pkg, step } = useChoices(props, catalogue);
   const [filters, setFilters] = useState<Filters>({ type: '', format: '' });
+  // What the visitor typed earlier in the visit (sessionStorage), then the host's prefill attributes for empty fields.
   const [contact, setContact] = useState<Contact>(() =>
-    typeof sessionStorage === 'undefined' ? EMPTY_CONTACT : load(CONTACT_KEY, EMPTY_CONTACT),
+    withPrefill(
+      typeof sessionStorage === 'undefined' ? EMPTY_CONTACT : load(CONTACT_KEY, EMPTY_CONTACT),
+      props,
+      PREFILLED,
+    ),
   );
+  usePrefill(props, PREFILLED, setContact);
   const [submissionId, setSubmissionId] = useState(newSubmissionId);
   const [website, setWebsite] = useState('');
   const [sending, setSending] = useState(false);
@@ -124,7 +135,7 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
 
   if (!catalogue)
     return (
-      <div className="k-root cfg">
+      <div className="k-root cfg" lang="pl">
         <Loading />
       </div>
     );
@@ -151,7 +162,8 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
     // The contact form's checks (spec §5 toasts, then the strict ones), then the NIP checksum.
     const checked = checkContactForm(contact);
     if (!checked.ok) return fail('validation', checked.toast);
-    if (contact.nip.trim() && !isValidNip(contact.nip)) return fail('validation', T.badNip);
+    if (!v.safeParse(nipSchema, contact.nip).success)
+      return fail('validation', { title: T.badNip, text: QUOTE_ERRORS.nip });
     const { name, email } = checked.data;
     setSending(true);
     setToast(undefined);
@@ -193,7 +205,7 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
     }
     const answer = result.data;
     setDone(answer);
-    setContact(EMPTY_CONTACT);
+    setContact(withPrefill(EMPTY_CONTACT, props, PREFILLED));
     setSubmissionId(newSubmissionId());
     setCalc({});
     reportLead(host(), answer, device, pkg.level);
@@ -219,7 +231,7 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
   }
 
   return (
-    <div className="k-root cfg" part="root">
+    <div className="k-root cfg" part="root" lang="pl">
       <Progress step={step} />
       {/* Pre-rendered (no document): shown at its size, but inert until the script has taken over. */}
       <form onSubmit={onSubmit} noValidate inert={typeof document === 'undefined' || undefined}>

@@ -1,11 +1,18 @@
 /** The public contract of `<kserowo-configurator>` (shape and rules: widgets/core/contract.ts). */
-import { ALL_THEME_PROPERTIES, ERROR_EVENT, type WidgetContract } from '../core/contract.ts';
+import { ALL_THEME_PROPERTIES, ERROR_EVENT, PREFILL_ATTRIBUTES, type WidgetContract } from '../core/contract.ts';
+import { prefillProps } from '../core/prefill.ts';
 import { commonProps } from '../core/widget-props.ts';
 
 export const tag = 'kserowo-configurator';
 
 /** Attributes (as camelCase properties) and how they are parsed: all the widget bundles. */
-export const props = { ...commonProps, device: 'string', package: 'string', syncUrl: 'boolean' } as const;
+export const props = {
+  ...commonProps,
+  device: 'string',
+  package: 'string',
+  syncUrl: 'boolean',
+  ...prefillProps('name', 'email', 'phone', 'company', 'nip'),
+} as const;
 
 export const contract: WidgetContract<typeof props> = {
   tag,
@@ -25,6 +32,7 @@ export const contract: WidgetContract<typeof props> = {
     syncUrl: {
       text: 'Zapisuje krok i wybory w adresie strony i historii przeglądarki. Domyślnie wyłączony, żeby nie zmieniać adresu Twojej strony.',
     },
+    ...PREFILL_ATTRIBUTES,
   },
   events: {
     'kserowo:step': {

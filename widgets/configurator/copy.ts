@@ -66,7 +66,7 @@ export const T = {
   next: 'Dalej',
   send: 'Wyślij zapytanie o wycenę',
   sending: 'Wysyłanie...',
-  badNip: { title: 'Nieprawidłowy NIP', text: 'Sprawdź numer NIP – suma kontrolna się nie zgadza.' },
+  badNip: 'Nieprawidłowy NIP',
   doneTitle: (n: string) => `Wycena ${n} jest gotowa`,
   doneLink: 'Zobacz wycenę – Drukuj / zapisz PDF',
   doneValid: `Wycena jest ważna ${QUOTE_VALID_DAYS} dni. Skontaktujemy się z Tobą, aby umówić ${trial}-dniowy bezpłatny test.`,

@@ -3,16 +3,17 @@
  *
  * Attributes, events and custom properties: ./contract.ts (the one declaration).
  *
- * Light DOM, not shadow DOM: autofill and password managers only see fields in the
- * document's own tree in every browser (Safari and Firefox do not fill into shadow roots
- * reliably, and the DESIGN asks for labels in the same tree as their inputs), and a form
- * is worth nothing if the browser cannot fill it. The price is that host CSS reaches the
- * form; our styles are scoped under `kserowo-contact` with enough specificity to hold.
+ * Shadow DOM (open), as the configurator: host CSS of any kind (universal `!important`
+ * rules, element rules, rules aimed at our class names) cannot reach the form (issue 19).
+ * Labels and inputs share the shadow tree and carry `autocomplete` tokens, which is what
+ * browsers need to autofill inside an open shadow root; the root says `lang="pl"`.
  *
  * States: idle → submitting (button disabled with a spinner, a second submit ignored) →
  * success (fields cleared, toast for 5 s) or error (toast; every typed value stays).
- * Toasts are live regions that exist before they are filled: success in role=status,
- * errors in role=alert.
+ * Toasts are live regions that exist before they are filled (success in role=status,
+ * errors in role=alert) and sit in the flow below the submit button, so they can never
+ * cover it or a field at any width. An error toast closes when the visitor edits the
+ * field it is about (any field for a sending error) or after ERROR_TOAST_MS.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { pixel, track } from '../core/analytics.ts';
@@ -26,8 +27,12 @@ import { WidgetBoundary } from '../core/Fallback.tsx';
 import { FALLBACK } from '../core/texts.ts';
 import { type ContactFormValues, LIMITS, type Toast, checkContactForm } from '../core/validation.ts';
 import type { CommonProps } from '../core/widget-props.ts';
+import { type PrefillProps, usePrefill, withPrefill } from '../core/prefill.ts';
 
-export interface ContactProps extends WidgetHostProps, CommonProps {}
+export interface ContactProps extends WidgetHostProps, CommonProps, Pick<PrefillProps, 'name' | 'email' | 'phone'> {}
+
+/** The fields a host may prefill (attributes `name`, `email`, `phone`). */
+const PREFILLED = ['name', 'email', 'phone'] as const;
 
 /** The form's own words (labels and button); the spec's texts are in core/errors.ts. */
 export const CONTACT_TEXT = {
@@ -45,9 +50,13 @@ export const CONTACT_TEXT = {
 
 export const CONTACT_PATH = '/api/send-contact-email';
 
+/** An error toast closes by itself after this long (the success toast: SUCCESS_TOAST_MS). */
+export const ERROR_TOAST_MS = 8000;
+
 const EMPTY: ContactFormValues = { name: '', email: '', phone: '', message: '' };
 
-type Shown = Toast & { kind: 'success' | 'error' };
+/** A shown toast; `field` is the field an error is about (none for a sending error). */
+type Shown = Toast & { kind: 'success' | 'error'; field?: keyof ContactFormValues };
 
 export function Contact(props: ContactProps) {
   return (
@@ -59,7 +68,8 @@ export function Contact(props: ContactProps) {
 
 function ContactForm(props: ContactProps) {
   const id = useId();
-  const [values, setValues] = useState(EMPTY);
+  const [values, setValues] = useState(() => withPrefill(EMPTY, props, PREFILLED));
+  usePrefill(props, PREFILLED, setValues);
   const [submitting, setSubmitting] = useState(false);
   const [toast, setToast] = useState<Shown | null>(null);
   const [invalid, setInvalid] = useState<keyof ContactFormValues | null>(null);
@@ -71,14 +81,14 @@ function ContactForm(props: ContactProps) {
 
   useEffect(rememberFirstVisit, []);
   useEffect(() => {
-    if (toast?.kind !== 'success') return undefined;
-    const timer = setTimeout(() => setToast(null), SUCCESS_TOAST_MS);
+    if (!toast) return undefined;
+    const timer = setTimeout(() => setToast(null), toast.kind === 'success' ? SUCCESS_TOAST_MS : ERROR_TOAST_MS);
     return () => clearTimeout(timer);
   }, [toast]);
 
   const host = () => hostOf(props.container);
-  const fail = (kind: 'validation' | 'server' | 'network', shown: Toast) => {
-    setToast({ ...shown, kind: 'error' });
+  const fail = (kind: 'validation' | 'server' | 'network', shown: Toast, field?: keyof ContactFormValues) => {
+    setToast({ ...shown, kind: 'error', ...(field ? { field } : {}) });
     emit(host(), 'kserowo:error', { kind, message: shown.text });
   };
 
@@ -88,7 +98,7 @@ function ContactForm(props: ContactProps) {
     const checked = checkContactForm(values);
     if (!checked.ok) {
       setInvalid(checked.field);
-      fail('validation', checked.toast);
+      fail('validation', checked.toast, checked.field);
       form.current?.querySelector<HTMLElement>(`[name="${checked.field}"]`)?.focus();
       return;
     }
@@ -110,7 +120,7 @@ function ContactForm(props: ContactProps) {
     busy.current = false;
     setSubmitting(false);
     if (result.kind === 'ok') {
-      setValues(EMPTY);
+      setValues(withPrefill(EMPTY, props, PREFILLED));
       submission.current = null;
       setToast({ ...TOAST.success, kind: 'success' });
       emit(host(), 'kserowo:lead', { kind: 'contact', value: 100, currency: 'PLN' });
@@ -135,7 +145,7 @@ function ContactForm(props: ContactProps) {
     const fieldId = `${id}-${key}`;
     const Tag = key === 'message' ? 'textarea' : 'input';
     return (
-      <div className={`kc-field kc-${key}`}>
+      <div className={`kc-field kc-${key}`} part="field">
         <label htmlFor={fieldId}>
           {label} <span className="kc-hint">{required ? CONTACT_TEXT.required : CONTACT_TEXT.optional}</span>
         </label>
@@ -149,6 +159,8 @@ function ContactForm(props: ContactProps) {
             const value = (e.currentTarget as HTMLInputElement).value;
             setValues((v) => ({ ...v, [key]: value }));
             if (invalid === key) setInvalid(null);
+            // The visitor is correcting what the error toast is about: it has said its piece.
+            setToast((t) => (t?.kind === 'error' && (t.field === undefined || t.field === key) ? null : t));
           }}
           {...input}
         />
@@ -157,8 +169,8 @@ function ContactForm(props: ContactProps) {
   };
 
   return (
-    <div className="k-root kc">
-      <form ref={form} className="kc-form" noValidate onSubmit={submit as never} aria-busy={submitting}>
+    <div className="k-root kc" part="root" lang="pl">
+      <form ref={form} className="kc-form" part="form" noValidate onSubmit={submit as never} aria-busy={submitting}>
         {field('name', CONTACT_TEXT.name, { type: 'text', autoComplete: 'name', maxLength: LIMITS.name }, true)}
         {field(
           'email',
@@ -178,7 +190,7 @@ function ContactForm(props: ContactProps) {
           <label htmlFor={`${id}-website`}>{CONTACT_TEXT.honeypot}</label>
           <input ref={honeypot} id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
         </div>
-        <button type="submit" className="btn kc-submit" disabled={submitting}>
+        <button type="submit" className="btn kc-submit" part="submit" disabled={submitting}>
           {submitting && <span className="kc-spinner" aria-hidden="true" />}
           {submitting ? CONTACT_TEXT.sending : CONTACT_TEXT.submit}
         </button>
@@ -197,7 +209,7 @@ function ContactForm(props: ContactProps) {
 
 function ToastView({ toast, onClose }: { toast: Shown; onClose: () => void }) {
   return (
-    <div className={`kc-toast kc-${toast.kind}`}>
+    <div className={`kc-toast kc-${toast.kind}`} part="toast">
       <p className="kc-title">{toast.title}</p>
       <p>{toast.text}</p>
       <button type="button" className="kc-close" aria-label={CONTACT_TEXT.close} onClick={onClose}>

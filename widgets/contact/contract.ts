@@ -1,18 +1,23 @@
 /** The public contract of `<kserowo-contact>` (shape and rules: widgets/core/contract.ts). */
-import { ERROR_EVENT, type WidgetContract } from '../core/contract.ts';
+import { ERROR_EVENT, PREFILL_ATTRIBUTES, type WidgetContract } from '../core/contract.ts';
+import { prefillProps } from '../core/prefill.ts';
 import { commonProps } from '../core/widget-props.ts';
 
 export const tag = 'kserowo-contact';
 
 /** Attributes (as camelCase properties) and how they are parsed: all the widget bundles. */
-export const props = { ...commonProps } as const;
+export const props = { ...commonProps, ...prefillProps('name', 'email', 'phone') } as const;
 
 export const contract: WidgetContract<typeof props> = {
   tag,
   title: 'Formularz kontaktowy',
   description: 'Krótki formularz: imię, e-mail, telefon i wiadomość. Wiadomość trafia do naszego działu sprzedaży.',
   kinds: props,
-  attributes: {},
+  attributes: {
+    name: PREFILL_ATTRIBUTES.name,
+    email: PREFILL_ATTRIBUTES.email,
+    phone: PREFILL_ATTRIBUTES.phone,
+  },
   events: {
     'kserowo:lead': {
       detail: "{ kind: 'contact'; value: 100; currency: 'PLN' }",
@@ -20,8 +25,8 @@ export const contract: WidgetContract<typeof props> = {
     },
     ...ERROR_EVENT,
   },
-  // Light DOM (for autofill): no parts; style it through the custom properties.
-  parts: [],
+  // An open shadow root (issue 19): host CSS cannot reach it; style it through these and the custom properties.
+  parts: ['root', 'form', 'field', 'submit', 'toast'],
   // Every theme property but the loading height: the form renders at once.
   cssProperties: [
     '--kserowo-accent',

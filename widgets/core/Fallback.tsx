@@ -41,7 +41,7 @@ export class WidgetBoundary extends Component<BoundaryProps, { failed: boolean }
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <div className="k-root fallback" role="alert">
+      <div className="k-root fallback" role="alert" lang="pl">
         <h2>{this.props.title}</h2>
         <p>{FALLBACK.sectionText}</p>
         <button type="button" className="btn ghost" onClick={() => this.setState({ failed: false })}>

@@ -86,6 +86,15 @@ export const COMMON_ATTRIBUTES: { readonly [N in keyof CommonProps]-?: Attribute
   },
 };
 
+/** The forms' prefill attributes (widgets/core/prefill.ts); each form documents those of its fields. */
+export const PREFILL_ATTRIBUTES = {
+  name: { valueText: 'tekst', text: 'Imię i nazwisko wpisane z góry w formularz (odwiedzający może je zmienić).' },
+  email: { valueText: 'adres e-mail', text: 'Adres e-mail wpisany z góry w formularz.' },
+  phone: { valueText: 'numer telefonu', text: 'Telefon wpisany z góry w formularz.' },
+  company: { valueText: 'tekst', text: 'Nazwa firmy wpisana z góry w formularz.' },
+  nip: { valueText: '10 cyfr', text: 'NIP firmy wpisany z góry w formularz.' },
+} as const satisfies Record<string, AttributeContract>;
+
 /** Every widget sends it (its error boundary does, and the forms on a failed send). */
 export const ERROR_EVENT = {
   'kserowo:error': {

@@ -8,6 +8,7 @@
 import * as v from 'valibot';
 import { MAX_COUNTER, MAX_PEOPLE, PRINT_PROFILES, type PrintProfile } from './estimate.ts';
 import { CONTRACT_RULES, type ContractField, ESTIMATE_BODY_ERRORS } from './estimate-validation.ts';
+import { QUOTE_ERRORS, quoteSchema } from './quote-validation.ts';
 
 const counter = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_COUNTER));
 const reading = v.object({
@@ -55,3 +56,17 @@ export const contractInputSchema = v.object(
   ESTIMATE_BODY_ERRORS.comparison,
 );
 
+
+/**
+ * The quote body of DESIGN §4 (quote-validation.ts) with the issue 16 inputs. Kept here, not
+ * in quote-validation.ts, because the configurator bundles that module and must not carry
+ * these schemas.
+ */
+export const quoteWithEstimateSchema = v.object(
+  {
+    ...quoteSchema.entries,
+    estimate: v.nullish(estimateInputSchema),
+    comparison: v.nullish(contractInputSchema),
+  },
+  QUOTE_ERRORS.body,
+);

@@ -23,18 +23,17 @@ export const LIMITS = {
   attribution: 2048,
 } as const;
 
-/** Length limits of the quote's extra contact fields (the configurator's inputs, the quote schema). */
-export const QUOTE_LIMITS = { nip: 20, city: 80 } as const;
-
 /** Spec §5: text, an at sign, text, a dot, text, no spaces. */
 export const SPEC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** The strict form: one address, none of `, ; < > " ( )`, no control characters. */
-const STRICT_EMAIL = /^[^\s@,;<>"()\0-\x1f\x7f]+@[^\s@,;<>"()\0-\x1f\x7f]+\.[^\s@,;<>"()\0-\x1f\x7f]+$/;
+/** The strict form: one address, none of `, ; < > " ( )` (control characters: `hasLineControl`). */
+const STRICT_EMAIL = /^[^\s@,;<>"()]+@[^\s@,;<>"()]+\.[^\s@,;<>"()]+$/;
 const PHONE = /^[\d +()-]*$/;
-/** Control characters, and the Unicode line breaks, in a one-line field. */
+/** Control characters, or the Unicode line breaks, in a one-line field. */
 const LINE_CONTROL = /[\0-\x1f\x7f\u2028\u2029]/;
 /** Control characters other than tab and line breaks, in a multi-line field. */
 const TEXT_CONTROL = /[\0-\x08\x0b\x0c\x0e-\x1f\x7f]/;
+/** True when a one-line field holds a control character or a Unicode line break. */
+export const hasLineControl = (s: string): boolean => LINE_CONTROL.test(s);
 const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 
 /** Polish messages of the strict checks, each naming its field (the server's 400 `error`). */
@@ -65,7 +64,7 @@ export const nameSchema = v.pipe(
   v.trim(),
   v.nonEmpty(FIELD_ERRORS.nameRequired),
   v.maxLength(LIMITS.name, FIELD_ERRORS.nameLong),
-  v.check((s) => !LINE_CONTROL.test(s), FIELD_ERRORS.nameChars),
+  v.check((s) => !hasLineControl(s), FIELD_ERRORS.nameChars),
 );
 
 export const emailSchema = v.pipe(
@@ -74,6 +73,7 @@ export const emailSchema = v.pipe(
   v.nonEmpty(FIELD_ERRORS.emailRequired),
   v.maxLength(LIMITS.email, FIELD_ERRORS.emailLong),
   v.regex(STRICT_EMAIL, FIELD_ERRORS.email),
+  v.check((s) => !hasLineControl(s), FIELD_ERRORS.email),
 );
 
 /** Optional fields: absent, null or blank all mean "not given" (stored as undefined). */
@@ -102,7 +102,7 @@ export const companySchema = v.nullish(
     text(FIELD_ERRORS.companyChars),
     v.trim(),
     v.maxLength(LIMITS.company, FIELD_ERRORS.companyLong),
-    v.check((s) => !LINE_CONTROL.test(s), FIELD_ERRORS.companyChars),
+    v.check((s) => !hasLineControl(s), FIELD_ERRORS.companyChars),
     blankToUndefined,
   ),
 );

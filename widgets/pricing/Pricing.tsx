@@ -5,6 +5,11 @@
  * Attributes, events, parts and custom properties: ./contract.ts (the one declaration).
  * Shadow DOM: no form fields, so nothing for autofill; the shadow root keeps host
  * CSS out and lets the site pre-render it as Declarative Shadow DOM.
+ *
+ * Without JavaScript (issue 19): the switch is a real checkbox (`role="switch"`, checked
+ * is Kolor) and both card lists are in the markup; CSS `:has()` shows the list of the
+ * switch's state, as the model filters do. The script keeps the same markup (so the
+ * upgrade shifts nothing) and adds the events and the `type` attribute.
  */
 import { useEffect, useState } from 'react';
 import type { Catalogue, DeviceType } from '../core/model.ts';
@@ -37,6 +42,8 @@ export function Pricing(props: PricingProps) {
   );
 }
 
+const TYPES: DeviceType[] = ['color', 'mono'];
+
 function PricingCards({ type: typeProp, configuratorUrl, apiBase, catalogue: given, container }: PricingProps) {
   const catalogue = useCatalogue(apiBase, given);
   const [type, setType] = useState<DeviceType>(asType(typeProp));
@@ -56,42 +63,42 @@ function PricingCards({ type: typeProp, configuratorUrl, apiBase, catalogue: giv
   };
 
   return (
-    <div className="k-root pricing" part="root">
+    <div className="k-root pricing" part="root" lang="pl">
       <div className="toggle" part="switch">
-        <span className={type === 'mono' ? 'opt on' : 'opt'} aria-hidden="true" onClick={() => choose('mono')}>
+        {/* The switch's labels: a click on the other type flips it; the current one is inert (CSS). */}
+        <label htmlFor="type-switch" className="opt mono" aria-hidden="true">
           {PRICING.mono}
-        </span>
-        <button
-          type="button"
+        </label>
+        <input
+          id="type-switch"
+          type="checkbox"
           role="switch"
           className="switch"
+          checked={type === 'color'}
           aria-checked={type === 'color'}
           aria-label={PRICING.switchLabel}
-          onClick={() => choose(type === 'color' ? 'mono' : 'color')}
-        >
-          <span className="knob" aria-hidden="true" />
-        </button>
-        <span className={type === 'color' ? 'opt on' : 'opt'} aria-hidden="true" onClick={() => choose('color')}>
+          onChange={(e) => choose(e.currentTarget.checked ? 'color' : 'mono')}
+        />
+        <label htmlFor="type-switch" className="opt color" aria-hidden="true">
           {PRICING.color}
-        </span>
-        <span className="sr-only" aria-live="polite">
-          {type === 'color' ? 'Ceny urządzeń kolorowych' : 'Ceny urządzeń monochromatycznych'}
-        </span>
+        </label>
       </div>
       {catalogue ? (
-        <ul className="cards">
-          {packageSummaries(catalogue, type).map((card) => (
-            <Card
-              key={card.level}
-              card={card}
-              href={configuratorHref(configuratorUrl, {
-                package: card.level,
-                utm_medium: 'pricing',
-                utm_campaign: 'main_pricing_cta',
-              })}
-            />
-          ))}
-        </ul>
+        TYPES.map((listType) => (
+          <ul key={listType} className={`cards ${listType}`}>
+            {packageSummaries(catalogue, listType).map((card) => (
+              <Card
+                key={card.level}
+                card={card}
+                href={configuratorHref(configuratorUrl, {
+                  package: card.level,
+                  utm_medium: 'pricing',
+                  utm_campaign: 'main_pricing_cta',
+                })}
+              />
+            ))}
+          </ul>
+        ))
       ) : (
         <Loading />
       )}
@@ -108,7 +115,7 @@ function included(card: PackageSummary): string {
 }
 
 function Card({ card, href }: { card: PackageSummary; href: string }) {
-  const headingId = `pkg-${card.level}`;
+  const headingId = `pkg-${card.type}-${card.level}`;
   return (
     <li className={card.popular ? 'card popular' : 'card'} part="card" aria-labelledby={headingId}>
       {card.popular && <p className="badge">{PRICING.popular}</p>}
@@ -144,7 +151,7 @@ function Card({ card, href }: { card: PackageSummary; href: string }) {
         <ul className="extras">
           {PACKAGE_COPY[card.level].extras.map((extra, i) => (
             <li key={extra.label}>
-              <Tooltip id={`tip-${card.level}-${i}`} label={extra.label} text={extra.tooltip} />
+              <Tooltip id={`tip-${card.type}-${card.level}-${i}`} label={extra.label} text={extra.tooltip} />
             </li>
           ))}
         </ul>

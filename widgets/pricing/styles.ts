@@ -1,16 +1,20 @@
-/** Styles of `<kserowo-pricing>`: one column on phones, three cards from 800 px. */
+/**
+ * Styles of `<kserowo-pricing>`: one column on phones, three cards from 800 px. The switch
+ * is a checkbox; which card list and which label are shown follows its `:checked` state
+ * (`:has()`), so it works the same with and without JavaScript.
+ */
 import { baseCss } from '../core/theme.ts';
 
 export const pricingCss = `${baseCss}
-.pricing{background:transparent}
 .toggle{display:flex;align-items:center;justify-content:center;gap:12px;margin:0 0 28px;font-weight:600;font-size:17px}
 .opt{cursor:pointer;color:var(--kserowo-muted,#4b5563);user-select:none;min-width:48px;text-align:center}
-.opt.on{color:var(--kserowo-text,#1c2430)}
-.switch{position:relative;width:60px;height:32px;border-radius:16px!important;background:var(--kserowo-accent,#0b5cad)!important;flex:none}
-.switch[aria-checked="false"]{background:#5b6472!important}
-.knob{position:absolute;top:4px;left:4px;width:24px;height:24px;border-radius:50%;background:#fff;transition:transform .2s}
-.switch[aria-checked="true"] .knob{transform:translateX(28px)}
-.cards{display:grid;grid-template-columns:1fr;gap:20px;align-items:stretch}
+.switch{appearance:none;position:relative;flex:none;width:60px;height:32px;margin:0;border-radius:16px;background:#5b6472;cursor:pointer}
+.switch:checked{background:var(--kserowo-accent,#0b5cad)}
+.switch::before{content:"";position:absolute;top:4px;left:4px;width:24px;height:24px;border-radius:50%;background:#fff;transition:transform .2s}
+.switch:checked::before{transform:translateX(28px)}
+.switch:checked+.color,.toggle:has(.switch:not(:checked))>.mono{color:var(--kserowo-text,#1c2430);pointer-events:none}
+.pricing:has(.switch:checked)>.mono,.pricing:has(.switch:not(:checked))>.color{display:none}
+.cards{display:grid;grid-template-columns:1fr;gap:20px}
 @media (min-width:800px){.cards{grid-template-columns:repeat(3,1fr)}}
 .card{position:relative;display:flex;flex-direction:column;gap:12px;padding:28px 24px 24px;background:var(--kserowo-surface,#fff);border:1px solid var(--kserowo-border,#d8e0ea);border-radius:var(--kserowo-radius,10px);box-shadow:0 1px 2px rgba(16,24,40,.06)}
 .card.popular{border:2px solid var(--kserowo-accent,#0b5cad);box-shadow:0 8px 24px rgba(11,92,173,.15)}
@@ -27,7 +31,7 @@ export const pricingCss = `${baseCss}
 .features svg{flex:none;margin-top:4px;color:#0f7b3f}
 .extras{display:flex;flex-wrap:wrap;gap:8px}
 .tip{position:relative;display:inline-block}
-.tip-trigger{display:inline-flex;align-items:center;gap:6px;min-height:36px;padding:4px 12px!important;border-radius:999px!important;background:#e6f4ec!important;color:#0b5e31!important;font-weight:700!important;font-size:14px!important}
+.tip-trigger{display:inline-flex;align-items:center;gap:6px;min-height:36px;padding:4px 12px;border-radius:999px;background:#e6f4ec;color:#0b5e31;font-weight:700;font-size:14px}
 .tip-text{position:absolute;z-index:10;bottom:calc(100% + 8px);left:0;width:min(260px,70vw);padding:10px 12px;border-radius:8px;background:#1c2430;color:#fff;font-size:14px;line-height:1.4;box-shadow:0 6px 20px rgba(0,0,0,.2)}
 .tip-text[hidden]{display:none}
 .cta{margin-top:auto;width:100%}

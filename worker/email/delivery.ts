@@ -11,9 +11,7 @@
  * User text goes only into the body; the one header it reaches is Reply-To, and only as
  * the validated address.
  */
-import type { NewLead } from '../models/leads.ts';
 import {
-  type Notification,
   type NotificationRow,
   STALE_MINUTES,
   claimNotification,
@@ -29,7 +27,7 @@ export interface EmailJob {
 }
 
 /** Queue retry delay after the `attempt`-th failed attempt: 30 s doubling, at most an hour. */
-export const retryDelaySeconds = (attempt: number): number => Math.min(30 * 2 ** Math.max(0, attempt - 1), 3600);
+const retryDelaySeconds = (attempt: number): number => Math.min(30 * 2 ** Math.max(0, attempt - 1), 3600);
 
 /** The sweep gives a notification up (marks it dead) after this many attempts in all. */
 export const MAX_ATTEMPTS = 12;
@@ -38,10 +36,7 @@ export const MAX_ATTEMPTS = 12;
 const SENDER_NAME = 'Kserowo – formularz';
 
 /** Sends one outbox row through the `send_email` binding; throws when it is not sent. */
-export async function sendNotification(
-  env: Pick<Env, 'SEND_EMAIL' | 'MAIL_FROM'>,
-  row: NotificationRow,
-): Promise<void> {
+async function sendNotification(env: Pick<Env, 'SEND_EMAIL' | 'MAIL_FROM'>, row: NotificationRow): Promise<void> {
   await env.SEND_EMAIL.send({
     from: { name: SENDER_NAME, email: env.MAIL_FROM },
     to: row.recipient,
@@ -134,50 +129,4 @@ export async function sweepUnsent(env: Env, { olderThanMinutes = STALE_MINUTES }
   }
   if (report.sent + report.failed + report.dead > 0) console.log('email: sweep', report);
   return report;
-}
-
-/** One "Label: value" line of a notification; an empty value shows as a dash. */
-export const line = (label: string, value: string | null | undefined): string => `${label}: ${value || '—'}`;
-
-/** The closing lines of every lead notification: where the lead came from, its number, how to answer. */
-export function sourceLines(leadId: string, lead: NewLead): string[] {
-  const a = (lead.attribution ?? {}) as Record<string, string | undefined>;
-  const page = a.origin || a.page ? `${a.origin ?? ''}${a.page ?? ''}` : undefined;
-  const utm = [a.utm_source, a.utm_medium, a.utm_campaign].some(Boolean)
-    ? `${a.utm_source ?? '—'} / ${a.utm_medium ?? '—'} / ${a.utm_campaign ?? '—'}`
-    : undefined;
-  return [
-    'Skąd przyszło zgłoszenie:',
-    line('Strona', page),
-    line('Poprzednia strona', a.referrer),
-    line('UTM (source / medium / campaign)', utm),
-    line('Partner', a.partner),
-    line('Origin żądania', lead.origin),
-    '',
-    line('Numer zgłoszenia', leadId),
-    'Odpowiedz na tę wiadomość, aby napisać do klienta (Reply-To to jego adres).',
-    '',
-  ];
-}
-
-/** The notification of a new contact message (spec §3 "contact inquiry"). */
-export function contactNotification(leadId: string, lead: NewLead, recipient: string): Notification {
-  const body = [
-    'Nowa wiadomość z formularza kontaktowego Kserowo.',
-    '',
-    line('Imię', lead.name),
-    line('Email', lead.email),
-    line('Telefon', lead.phone),
-    '',
-    'Wiadomość:',
-    lead.message || '—',
-    '',
-    ...sourceLines(leadId, lead),
-  ].join('\n');
-  return {
-    recipient,
-    replyTo: lead.email,
-    subject: `Nowa wiadomość z formularza kontaktowego [${leadId.slice(0, 8)}]`,
-    body,
-  };
 }

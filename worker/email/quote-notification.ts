@@ -4,12 +4,12 @@
  * text carries a placeholder the batch replaces (models/quotes.ts). User text goes only
  * into the body; the subject is ours alone.
  */
-import { line, sourceLines } from './delivery.ts';
+import { line, sourceLines } from './text.ts';
 import type { NewLead } from '../models/leads.ts';
 import { NUMBER_PLACEHOLDER, type NewQuote } from '../models/quotes.ts';
 import type { Notification } from '../models/outbox.ts';
 import { formatNumber, formatPln, formatRate } from '../../widgets/core/format.ts';
-import { TERM_LABELS } from '../../widgets/core/quote.ts';
+import { QUOTE_VALID_DAYS, TERM_LABELS } from '../../widgets/core/quote.ts';
 import { comparisonRows, estimateRows } from '../../widgets/core/estimate-text.ts';
 
 export function quoteNotification(
@@ -46,7 +46,7 @@ export function quoteNotification(
     ),
     ...estimateRows(quote.estimate).map(([l, v]) => line(l, v)),
     ...comparisonRows(quote.comparison).map(([l, v]) => line(l, v)),
-    line('Wycena (ważna 30 dni)', pageUrl),
+    line(`Wycena (ważna ${QUOTE_VALID_DAYS} dni)`, pageUrl),
     '',
     line('Imię', lead.name),
     line('Email', lead.email),

@@ -11,16 +11,10 @@
  */
 import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
+import { INTAKE_ERRORS } from './errors.ts';
 import { check, FIELD_ERRORS, submissionIdSchema } from '../../widgets/core/validation.ts';
 
 export const MAX_BODY_BYTES = 16 * 1024;
-
-export const INTAKE_ERRORS = {
-  tooMany: 'Zbyt wiele zgłoszeń z tego adresu. Spróbuj ponownie za minutę.',
-  notJson: 'Dane formularza muszą być wysłane jako JSON (Content-Type: application/json).',
-  tooLarge: 'Zgłoszenie jest zbyt duże (najwyżej 16 KB).',
-  badJson: 'Nieprawidłowy format danych: oczekiwano obiektu JSON.',
-} as const;
 
 export interface LeadRequest {
   /** The parsed JSON object, not yet validated against the form's schema. */

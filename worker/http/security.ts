@@ -1,38 +1,30 @@
 /**
- * Security headers for what the worker answers itself (DESIGN §3, §4): pages get the
- * same policy as the static ones (site/headers.ts), with the hashes of their own
- * `<style>` blocks; a route that sets its own CSP keeps it. The public API stays
- * loadable cross-origin.
+ * Security headers of everything the worker answers (DESIGN §3, §4), from the one
+ * definition the static `_headers` is written from (site/headers.ts): the kind of answer
+ * comes from the path, its headers from `securityHeaders(kind)`. Nothing here reads a
+ * body, so answers stream: a page's CSP comes with the page (static pages: `_headers`,
+ * passed through by the assets binding; re-rendered pages: computed once per catalogue
+ * version, worker/routes/prerendered.ts; the quote page: its own), and an HTML answer
+ * that brings none gets the strictest page policy.
  */
 import type { MiddlewareHandler } from 'hono';
-import { analyticsHosts, analyticsIdsInPage } from '../../site/content/analytics.ts';
-import {
-  CROSS_ORIGIN_HEADERS,
-  PAGE_HEADERS,
-  contentSecurityPolicy,
-  sha256Source,
-  styleBlocks,
-} from '../../site/headers.ts';
+import { answerKind, contentSecurityPolicy, cspFromRoute, securityHeaders } from '../../site/headers.ts';
 
-export const securityHeaders: MiddlewareHandler = async (c, next) => {
+const STRICT_PAGE_CSP = contentSecurityPolicy();
+
+export const securityHeadersMiddleware: MiddlewareHandler = async (c, next) => {
   await next();
-  if (c.req.path.startsWith('/api/')) {
+  const kind = answerKind(c.req.path);
+  // Answers from the assets binding or `fetch` have immutable headers: copy them once (the body still streams).
+  let headers = c.res.headers;
+  try {
+    headers.set('X-Content-Type-Options', 'nosniff');
+  } catch {
     c.res = new Response(c.res.body, c.res);
-    // The admin API is same-origin only (issue 7); the public API stays loadable anywhere.
-    const policy = c.req.path.startsWith('/api/admin/')
-      ? 'same-origin'
-      : CROSS_ORIGIN_HEADERS['Cross-Origin-Resource-Policy']!;
-    c.res.headers.set('Cross-Origin-Resource-Policy', policy);
-    return;
+    headers = c.res.headers;
   }
-  const isPage = (c.res.headers.get('content-type') ?? '').includes('text/html');
-  if (!isPage || c.res.headers.has('content-security-policy')) return;
-  const html = await c.res.text();
-  const styleHashes = await Promise.all([...new Set(styleBlocks(html))].map(sha256Source));
-  c.res = new Response(html, c.res);
-  c.res.headers.set(
-    'Content-Security-Policy',
-    contentSecurityPolicy({ styleHashes, analyticsHosts: analyticsHosts(analyticsIdsInPage(html)) }),
-  );
-  for (const [name, value] of Object.entries(PAGE_HEADERS)) c.res.headers.set(name, value);
+  for (const [name, value] of Object.entries(securityHeaders(kind))) headers.set(name, value);
+  const isHtml = (headers.get('content-type') ?? '').includes('text/html');
+  if (isHtml && cspFromRoute(kind) && !headers.has('content-security-policy'))
+    headers.set('Content-Security-Policy', STRICT_PAGE_CSP);
 };

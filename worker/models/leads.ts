@@ -1,13 +1,19 @@
 /**
- * Leads of both kinds, contact messages and quotes (DESIGN §4). A lead is stored with its
- * outgoing notification in one D1 batch, so either both are there or neither; the same
- * `submission_id` twice stores one lead (and one notification).
+ * The `leads` table (migration 0002): leads of both kinds, contact messages and quotes
+ * (DESIGN §4). A lead is stored with its outgoing notification in one D1 batch, so either
+ * both are there or neither; the same `submission_id` twice stores one lead (and one
+ * notification). Also the admin inbox's reads of leads: filtered lists, numbers, erasure.
  */
-import { type Notification, notificationStatement } from './outbox.ts';
+import type { LeadKind, LeadStatus } from '../../widgets/core/admin-validation.ts';
+import {
+  LATEST_EMAIL_STATE,
+  type Notification,
+  deleteNotificationsOfLeadStatement,
+  notificationStatement,
+} from './outbox.ts';
+import { deleteQuoteOfLeadStatement } from './quotes.ts';
 
-export type LeadKind = 'contact' | 'quote';
-export type LeadStatus = 'nowy' | 'w kontakcie' | 'wygrany' | 'przegrany' | 'spam';
-export const LEAD_STATUSES: readonly LeadStatus[] = ['nowy', 'w kontakcie', 'wygrany', 'przegrany', 'spam'];
+export type { LeadKind, LeadStatus };
 
 export interface NewLead {
   kind: LeadKind;
@@ -98,50 +104,146 @@ export async function leadById(db: D1Database, id: string): Promise<LeadRow | nu
   return db.prepare('SELECT * FROM leads WHERE id = ?').bind(id).first<LeadRow>();
 }
 
-export async function leadBySubmission(db: D1Database, submissionId: string): Promise<LeadRow | null> {
-  return db.prepare('SELECT * FROM leads WHERE submission_id = ?').bind(submissionId).first<LeadRow>();
-}
-
-/** Newest first, optionally of one kind or status (the admin panel's list). */
-export async function recentLeads(
+/** Sets the status and/or the internal notes of a lead; false when there is no such lead. */
+export async function updateLead(
   db: D1Database,
-  {
-    kind,
-    status,
-    limit = 50,
-    offset = 0,
-  }: { kind?: LeadKind; status?: LeadStatus; limit?: number; offset?: number } = {},
-): Promise<LeadRow[]> {
-  const { results } = await db
+  id: string,
+  { status, notes }: { status?: LeadStatus | undefined; notes?: string | undefined },
+): Promise<boolean> {
+  const result = await db
     .prepare(
-      `SELECT * FROM leads WHERE (?1 IS NULL OR kind = ?1) AND (?2 IS NULL OR status = ?2)
-       ORDER BY created_at DESC, id LIMIT ?3 OFFSET ?4`,
+      `UPDATE leads SET status = COALESCE(?2, status), notes = COALESCE(?3, notes),
+         updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?1`,
     )
-    .bind(kind ?? null, status ?? null, limit, offset)
-    .all<LeadRow>();
-  return results;
-}
-
-export async function countLeads(db: D1Database, kind?: LeadKind): Promise<number> {
-  const row = await db
-    .prepare('SELECT COUNT(*) AS n FROM leads WHERE (?1 IS NULL OR kind = ?1)')
-    .bind(kind ?? null)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
-}
-
-export async function setLeadStatus(db: D1Database, id: string, status: LeadStatus): Promise<boolean> {
-  const result = await db
-    .prepare("UPDATE leads SET status = ?2, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?1")
-    .bind(id, status)
+    .bind(id, status ?? null, notes ?? null)
     .run();
   return result.meta.changes > 0;
 }
 
-export async function setLeadNotes(db: D1Database, id: string, notes: string): Promise<boolean> {
-  const result = await db
-    .prepare("UPDATE leads SET notes = ?2, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?1")
-    .bind(id, notes)
-    .run();
-  return result.meta.changes > 0;
+/**
+ * Deletes a lead and everything stored with it (GDPR erasure) in one batch: its quote,
+ * its notifications, then the lead. True when it existed.
+ */
+export async function eraseLead(db: D1Database, id: string): Promise<boolean> {
+  const results = await db.batch([
+    deleteQuoteOfLeadStatement(db, id),
+    deleteNotificationsOfLeadStatement(db, id),
+    db.prepare('DELETE FROM leads WHERE id = ?').bind(id),
+  ]);
+  return (results.at(-1)?.meta.changes ?? 0) > 0;
+}
+
+/** The admin inbox's filter (`GET /api/admin/leads`, the CSV and the numbers). */
+export interface LeadFilter {
+  kind?: LeadKind | undefined;
+  status?: LeadStatus | undefined;
+  /** `YYYY-MM-DD`, inclusive. */
+  from?: string | undefined;
+  /** `YYYY-MM-DD`, inclusive. */
+  to?: string | undefined;
+  utmSource?: string | undefined;
+  utmCampaign?: string | undefined;
+  partner?: string | undefined;
+  /** Part of the name, email or company. */
+  q?: string | undefined;
+}
+
+/** `LIKE` pattern for a search text, with `%`, `_` and `\` taken literally. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/**
+ * The WHERE clause of a filter over `leads l` and its bound values (numbered from 1);
+ * models/quotes.ts counts quotes of the same leads with it.
+ */
+export function leadFilterWhere(filter: LeadFilter): { sql: string; values: (string | null)[] } {
+  const values = [
+    filter.kind ?? null,
+    filter.status ?? null,
+    filter.from ?? null,
+    filter.to ?? null,
+    filter.utmSource ?? null,
+    filter.utmCampaign ?? null,
+    filter.partner ?? null,
+    filter.q ? likePattern(filter.q.toLowerCase()) : null,
+  ];
+  const sql = `(?1 IS NULL OR l.kind = ?1)
+    AND (?2 IS NULL OR l.status = ?2)
+    AND (?3 IS NULL OR l.created_at >= ?3)
+    AND (?4 IS NULL OR l.created_at < date(?4, '+1 day'))
+    AND (?5 IS NULL OR json_extract(l.attribution, '$.utm_source') = ?5)
+    AND (?6 IS NULL OR json_extract(l.attribution, '$.utm_campaign') = ?6)
+    AND (?7 IS NULL OR json_extract(l.attribution, '$.partner') = ?7)
+    AND (?8 IS NULL OR lower(l.name) LIKE ?8 ESCAPE '\\' OR lower(l.email) LIKE ?8 ESCAPE '\\' OR lower(COALESCE(l.company, '')) LIKE ?8 ESCAPE '\\')`;
+  return { sql, values };
+}
+
+/** A lead row with the delivery state of its newest notification. */
+export interface InboxRow extends LeadRow {
+  email_state: string | null;
+}
+
+/** Leads matching `filter`, newest first, and how many match in all; each with its newest email's state (outbox). */
+export async function findLeads(
+  db: D1Database,
+  filter: LeadFilter,
+  { limit = 100, offset = 0 } = {},
+): Promise<{ leads: InboxRow[]; total: number }> {
+  const w = leadFilterWhere(filter);
+  const [rows, count] = await db.batch<InboxRow | { n: number }>([
+    db
+      .prepare(
+        `SELECT l.*, ${LATEST_EMAIL_STATE} AS email_state FROM leads l WHERE ${w.sql}
+         ORDER BY l.created_at DESC, l.id LIMIT ?9 OFFSET ?10`,
+      )
+      .bind(...w.values, limit, offset),
+    db.prepare(`SELECT COUNT(*) AS n FROM leads l WHERE ${w.sql}`).bind(...w.values),
+  ]);
+  return {
+    leads: (rows?.results ?? []) as InboxRow[],
+    total: (count?.results[0] as { n: number } | undefined)?.n ?? 0,
+  };
+}
+
+export interface Count {
+  key: string;
+  count: number;
+}
+
+export interface LeadNumbers {
+  /** Monday of each week (`YYYY-MM-DD`) with the leads of each kind. */
+  perWeek: { week: string; contact: number; quote: number }[];
+  bySource: Count[];
+  byCampaign: Count[];
+  byPartner: Count[];
+}
+
+const NONE = '(brak)';
+
+/** Lead counts per week, source, campaign and partner for leads matching `filter`. */
+export async function leadNumbers(db: D1Database, filter: LeadFilter): Promise<LeadNumbers> {
+  const w = leadFilterWhere(filter);
+  const by = (expr: string) =>
+    db
+      .prepare(
+        `SELECT COALESCE(NULLIF(${expr}, ''), '${NONE}') AS key, COUNT(*) AS count FROM leads l WHERE ${w.sql} GROUP BY 1 ORDER BY count DESC, key`,
+      )
+      .bind(...w.values);
+  const [weeks, sources, campaigns, partners] = await db.batch([
+    db
+      .prepare(
+        `SELECT date(l.created_at, 'weekday 0', '-6 days') AS week,
+                SUM(l.kind = 'contact') AS contact, SUM(l.kind = 'quote') AS quote
+         FROM leads l WHERE ${w.sql} GROUP BY 1 ORDER BY 1 DESC`,
+      )
+      .bind(...w.values),
+    by("json_extract(l.attribution, '$.utm_source')"),
+    by("json_extract(l.attribution, '$.utm_campaign')"),
+    by("json_extract(l.attribution, '$.partner')"),
+  ]);
+  return {
+    perWeek: (weeks?.results ?? []) as LeadNumbers['perWeek'],
+    bySource: (sources?.results ?? []) as Count[],
+    byCampaign: (campaigns?.results ?? []) as Count[],
+    byPartner: (partners?.results ?? []) as Count[],
+  };
 }

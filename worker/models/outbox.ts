@@ -136,3 +136,45 @@ export async function pendingNotifications(
     .all<NotificationRow>();
   return results;
 }
+
+/** SQL of the state of the newest notification of lead `l` (for reads of leads). */
+export const LATEST_EMAIL_STATE = '(SELECT o.state FROM outbox o WHERE o.lead_id = l.id ORDER BY o.id DESC LIMIT 1)';
+
+/** The statement that deletes every notification of a lead (for the lead's erasure batch). */
+export function deleteNotificationsOfLeadStatement(db: D1Database, leadId: string): D1PreparedStatement {
+  return db.prepare('DELETE FROM outbox WHERE lead_id = ?').bind(leadId);
+}
+
+/** An outbox row as the panel lists it, with whose lead it is. */
+export interface OutboxListRow {
+  id: number;
+  lead_id: string;
+  lead_name: string | null;
+  lead_kind: string | null;
+  recipient: string;
+  subject: string;
+  state: string;
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  sent_at: string | null;
+}
+
+/**
+ * Notifications newest first, with the name and kind of their lead; `state` narrows to
+ * one state, `unsent` to all but 'sent'.
+ */
+export async function listOutbox(db: D1Database, state: string | undefined, limit = 200): Promise<OutboxListRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT o.id, o.lead_id, l.name AS lead_name, l.kind AS lead_kind, o.recipient, o.subject, o.state, o.attempts,
+              o.last_error, o.created_at, o.updated_at, o.sent_at
+       FROM outbox o LEFT JOIN leads l ON l.id = o.lead_id
+       WHERE (?1 IS NULL OR o.state = ?1 OR (?1 = 'unsent' AND o.state != 'sent'))
+       ORDER BY o.id DESC LIMIT ?2`,
+    )
+    .bind(state ?? null, limit)
+    .all<OutboxListRow>();
+  return results;
+}

@@ -1,10 +1,13 @@
 /**
  * The quotes table (migration 0003): a priced configuration stored in the batch of its
- * lead (models/leads.ts `storeLead`), read back with the lead for /wycena/{id}.
+ * lead (models/leads.ts `storeLead`), read back with its lead's contact fields for
+ * /wycena/{id} and the admin panel (a join of quotes and leads: a quote is shown with
+ * the person who asked for it).
  */
 import { type QuotePrice, type Term, QUOTE_VALID_DAYS } from '../../widgets/core/quote.ts';
 import { type PackageLevel, LEVEL_NAMES } from '../../widgets/core/model.ts';
 import type { StoredComparison, StoredEstimate } from '../../widgets/core/estimate-validation.ts';
+import { type Count, type LeadFilter, leadFilterWhere } from './leads.ts';
 
 /** Written into a notification before the batch; the batch replaces it with the number it gave. */
 export const NUMBER_PLACEHOLDER = '{{NUMER_WYCENY}}';
@@ -234,4 +237,49 @@ function parseJson<T>(text: string | null | undefined): T | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The statement that deletes the quote of a lead (for the lead's erasure batch). */
+export function deleteQuoteOfLeadStatement(db: D1Database, leadId: string): D1PreparedStatement {
+  return db.prepare('DELETE FROM quotes WHERE lead_id = ?').bind(leadId);
+}
+
+export interface QuoteSummary {
+  number: string;
+  deviceName: string;
+  level: string;
+  monthlyNet: number;
+}
+
+/** Quote summaries per lead id, for the inbox list and the CSV. */
+export async function quoteSummaries(db: D1Database, leadIds: string[]): Promise<Map<string, QuoteSummary>> {
+  const map = new Map<string, QuoteSummary>();
+  for (let i = 0; i < leadIds.length; i += 90) {
+    const ids = leadIds.slice(i, i + 90);
+    const { results } = await db
+      .prepare(
+        `SELECT lead_id, number, device_name, level, monthly_net FROM quotes WHERE lead_id IN (${ids.map(() => '?').join(',')})`,
+      )
+      .bind(...ids)
+      .all<{ lead_id: string; number: string; device_name: string; level: string; monthly_net: number }>();
+    for (const r of results)
+      map.set(r.lead_id, { number: r.number, deviceName: r.device_name, level: r.level, monthlyNet: r.monthly_net });
+  }
+  return map;
+}
+
+/** Quotes of the leads matching `filter`, by device and by package level. */
+export async function quoteNumbers(
+  db: D1Database,
+  filter: LeadFilter,
+): Promise<{ quotesByDevice: Count[]; quotesByPackage: Count[] }> {
+  const w = leadFilterWhere(filter);
+  const by = (expr: string) =>
+    db
+      .prepare(
+        `SELECT ${expr} AS key, COUNT(*) AS count FROM quotes q JOIN leads l ON l.id = q.lead_id WHERE ${w.sql} GROUP BY 1 ORDER BY count DESC, key`,
+      )
+      .bind(...w.values);
+  const [devices, levels] = await db.batch([by('q.device_name'), by('q.level')]);
+  return { quotesByDevice: (devices?.results ?? []) as Count[], quotesByPackage: (levels?.results ?? []) as Count[] };
 }

@@ -2,7 +2,7 @@
 import { SESSION_TTL_MS, newSessionId, sessionIdHash } from '../http/auth.ts';
 
 /** Failed logins allowed from one IP before it is locked out. */
-export const MAX_FAILED_LOGINS = 5;
+const MAX_FAILED_LOGINS = 5;
 /** How long a lockout lasts, and the window in which failures count. */
 export const LOCKOUT_MS = 15 * 60 * 1000;
 

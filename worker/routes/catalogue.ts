@@ -1,17 +1,33 @@
-/** `GET /api/catalogue`: the live catalogue as JSON, with `ETag` and cache headers. */
+/**
+ * `GET /api/catalogue`: the live catalogue as JSON. No D1 query per request and no hashing
+ * of the body: the isolate holds the live version and its JSON (models/catalogue.ts), and
+ * the version is the validator (`ETag`, `304`). Browsers revalidate every time, so a
+ * publish reaches them as soon as it reaches the isolate (README "Live catalogue").
+ */
 import { Hono } from 'hono';
-import { etag } from 'hono/etag';
 import type { AppEnv } from '../app.ts';
-import { liveCatalogue } from '../models/catalogue.ts';
+import { liveVersion } from '../models/catalogue.ts';
 
 export const catalogue = new Hono<AppEnv>();
 
-catalogue.use('/', etag());
+/** Cache policy of answers validated by the catalogue version: keep, but ask each time. */
+export const REVALIDATE = 'public, max-age=0, must-revalidate';
+
+/** Whether an `If-None-Match` header names `etag` (weak or strong, in a list or `*`). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
+}
 
 catalogue.get('/', async (c) => {
-  const live = await liveCatalogue(c.env.DB);
-  // Short freshness, then revalidation by ETag: a published price shows within a minute.
-  c.header('Cache-Control', 'public, max-age=60, stale-while-revalidate=600');
-  c.header('Cross-Origin-Resource-Policy', 'cross-origin');
-  return c.json(live);
+  const live = await liveVersion(c.env);
+  const etag = `"${live.tag}"`;
+  c.header('ETag', etag);
+  c.header('Cache-Control', REVALIDATE);
+  if (matchesEtag(c.req.header('If-None-Match'), etag)) return c.body(null, 304);
+  c.header('Content-Type', 'application/json; charset=UTF-8');
+  return c.body(live.json);
 });

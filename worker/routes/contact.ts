@@ -5,12 +5,12 @@
  * (worker/email/delivery.ts).
  */
 import { Hono } from 'hono';
-import { contactNotification, enqueueNotification } from '../email/delivery.ts';
+import { contactNotification } from '../email/contact-notification.ts';
+import { enqueueNotification } from '../email/delivery.ts';
+import { API_ERRORS } from '../http/errors.ts';
 import { type IntakeEnv, leadIntake } from '../http/intake.ts';
-import { type NewLead, storeLead } from '../models/leads.ts';
+import { type NewLead, type StoredLead, storeLead } from '../models/leads.ts';
 import { parseContact } from '../../widgets/core/validation.ts';
-
-export const STORAGE_ERROR = 'Nie udało się zapisać wiadomości. Spróbuj ponownie za chwilę.';
 
 export const contact = new Hono<IntakeEnv>();
 
@@ -21,12 +21,12 @@ contact.post('/', leadIntake(), async (c) => {
 
   const { name, email, phone, message, attribution } = parsed.data;
   const lead: NewLead = { kind: 'contact', submissionId, name, email, phone, message, attribution, origin };
-  let stored;
+  let stored: StoredLead;
   try {
     stored = await storeLead(c.env.DB, lead, (id) => contactNotification(id, lead, c.env.SALES_EMAIL));
   } catch (error) {
     console.error('contact: storing the lead failed', error);
-    return c.json({ error: STORAGE_ERROR }, 503);
+    return c.json({ error: API_ERRORS.contactStorage }, 503);
   }
   // Stored means safe: a failed enqueue is logged and left to the sweep.
   if (stored.notificationId !== undefined) await enqueueNotification(c.env, stored.notificationId);

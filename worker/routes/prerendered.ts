@@ -1,24 +1,34 @@
 /**
  * Our pages with pre-rendered prices or the inline catalogue (`/`, `/modele`,
- * `/konfigurator`, `/miasto/*`; DESIGN §4; keep in step with `run_worker_first`). While no
- * catalogue version is published, the static files pass through as built. Once one is,
- * the worker re-renders their Declarative Shadow DOM and inline catalogue JSON with the
- * same components the build used (site/widgets.tsx `shadowRenderers`), cached per
- * version, so JS-off views, layout shift 0 and quotes agree with the live prices.
+ * `/konfigurator`, `/miasto/*`; DESIGN §4; keep in step with `run_worker_first`).
+ * The live catalogue version comes from the isolate (models/catalogue.ts `liveVersion`),
+ * never from a D1 query per view. Each isolate reads a page from the static assets once
+ * per catalogue version: while none is published (version 0) it keeps the built file as
+ * it is; once one is, it re-renders the page's Declarative Shadow DOM and inline catalogue
+ * JSON with the same components the build used (site/widgets.tsx `shadowRenderers`). The
+ * page is kept with its CSP (the build's style hashes plus any new ones) and an ETag made
+ * of the version and the built file's ETag; every view answers from memory, or 304.
+ * If D1 cannot be read, the built file passes through. README "Live catalogue and its
+ * caches" has the consistency promise.
  */
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
-import { liveCatalogue } from '../models/catalogue.ts';
-import { publishedVersion } from '../models/catalogue-versions.ts';
+import { type LiveCatalogue, liveVersion } from '../models/catalogue.ts';
+import { REVALIDATE, matchesEtag } from './catalogue.ts';
 import { INLINE_CATALOGUE_ID, catalogueJson } from '../../widgets/core/prerender.tsx';
 import type { Catalogue } from '../../widgets/core/model.ts';
 import { propsOfAttributes, shadowRenderers } from '../../site/widgets.tsx';
+import { contentSecurityPolicy, hashesInPolicy, sha256Source, styleBlocks } from '../../site/headers.ts';
+import { analyticsHosts, analyticsIdsInPage } from '../../site/content/analytics.ts';
 
 export const prerendered = new Hono<AppEnv>();
 
-/** Rendered pages by `version path`; only the live version is kept. */
-const cache = new Map<string, string>();
-let cachedVersion = '';
+/** A page re-rendered for one catalogue version, with the headers that go with it. */
+interface RenderedPage {
+  html: string;
+  etag: string;
+  csp: string;
+}
 
 /** Re-renders a built page's widgets and inline catalogue for `catalogue`. */
 export async function rerenderPage(page: Response, catalogue: Catalogue): Promise<string> {
@@ -38,38 +48,68 @@ export async function rerenderPage(page: Response, catalogue: Catalogue): Promis
   return rewriter.transform(page).text();
 }
 
+/** The built page re-rendered for `live`, or undefined when the path is no built page (e.g. an unknown city). */
+async function renderPage(c: Context<AppEnv>, path: string, live: LiveCatalogue): Promise<RenderedPage | undefined> {
+  // Unconditional: the built file's ETag says nothing about the re-rendered page.
+  const built = await c.env.ASSETS.fetch(new Request(new URL(path, c.req.url), { method: 'GET' }));
+  if (built.status !== 200 || !built.headers.get('Content-Type')?.includes('text/html')) {
+    await built.body?.cancel();
+    return undefined;
+  }
+  const builtEtag = (built.headers.get('ETag') ?? '').replace(/^W\//, '').replace(/"/g, '');
+  const builtPolicy = built.headers.get('Content-Security-Policy') ?? '';
+  // Version 0 is the catalogue the pages were built with: kept as built.
+  const html = live.catalogue.version === 0 ? await built.text() : await rerenderPage(built, live.catalogue);
+  const ownHashes = await Promise.all([...new Set(styleBlocks(html))].map(sha256Source));
+  const csp = contentSecurityPolicy({
+    styleHashes: [...hashesInPolicy(builtPolicy), ...ownHashes],
+    analyticsHosts: analyticsHosts(analyticsIdsInPage(html)),
+  });
+  return { html, etag: `"${live.tag}-${builtEtag}"`, csp };
+}
+
+/** Pages of the live version by path (in this isolate); dropped when the version changes. */
+const rendered = new Map<string, Promise<RenderedPage | undefined>>();
+let renderedTag = '';
+
+function pageFor(c: Context<AppEnv>, path: string, live: LiveCatalogue): Promise<RenderedPage | undefined> {
+  if (renderedTag !== live.tag) {
+    rendered.clear();
+    renderedTag = live.tag;
+  }
+  let page = rendered.get(path);
+  if (!page) {
+    const made = renderPage(c, path, live);
+    page = made;
+    rendered.set(path, made);
+    // Failures and non-pages are not kept (unknown paths must not fill the map).
+    made.then(
+      (p) => p ?? rendered.delete(path),
+      () => rendered.delete(path),
+    );
+  }
+  return page;
+}
+
 async function servePage(c: Context<AppEnv>): Promise<Response> {
-  let published = { version: 0, createdAt: '' };
+  let live: LiveCatalogue;
   try {
-    published = await publishedVersion(c.env.DB);
+    live = await liveVersion(c.env);
   } catch (error) {
     console.error('prerendered: D1 unreachable, serving the built page', error);
+    return c.env.ASSETS.fetch(c.req.raw);
   }
-  const { version } = published;
-  if (version === 0) return c.env.ASSETS.fetch(c.req.raw);
-
-  const url = new URL(c.req.url);
-  const id = `${version}@${published.createdAt}`;
-  const key = `${id} ${url.pathname}`;
-  if (cachedVersion !== id) {
-    cache.clear();
-    cachedVersion = id;
-  }
-  let html = cache.get(key);
-  if (html === undefined) {
-    // Unconditional: the built file's ETag says nothing about the re-rendered page.
-    const built = await c.env.ASSETS.fetch(new Request(url, { method: 'GET' }));
-    if (built.status !== 200 || !built.headers.get('Content-Type')?.includes('text/html')) return built;
-    html = await rerenderPage(built, await liveCatalogue(c.env.DB));
-    cache.set(key, html);
-  }
-  return new Response(c.req.method === 'HEAD' ? null : html, {
-    headers: {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': 'public, max-age=0, must-revalidate',
-      'X-Kserowo-Catalogue-Version': String(version),
-    },
-  });
+  const page = await pageFor(c, new URL(c.req.url).pathname, live);
+  if (!page) return c.env.ASSETS.fetch(c.req.raw);
+  const headers = {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': REVALIDATE,
+    ETag: page.etag,
+    'Content-Security-Policy': page.csp,
+    'X-Kserowo-Catalogue-Version': String(live.catalogue.version),
+  };
+  if (matchesEtag(c.req.header('If-None-Match'), page.etag)) return new Response(null, { status: 304, headers });
+  return new Response(c.req.method === 'HEAD' ? null : page.html, { headers });
 }
 
 prerendered.get('/', servePage);

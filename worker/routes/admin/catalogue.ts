@@ -6,14 +6,13 @@
 import { Hono } from 'hono';
 import { CATALOGUE_ERRORS, applyCatalogueChange } from '../../../widgets/core/catalogue-rules.ts';
 import { defaultCatalogue } from '../../../widgets/core/catalogue.ts';
-import { liveCatalogue } from '../../models/catalogue.ts';
-import { listVersions, publishVersion, versionDevices } from '../../models/catalogue-versions.ts';
-import { ADMIN_ERRORS, type AdminEnv, jsonBody } from './guard.ts';
+import { catalogueChangeSchema } from '../../../widgets/core/admin-validation.ts';
+import { check as checkBody } from '../../../widgets/core/validation.ts';
+import { listVersions, liveCatalogue, publishVersion, versionDevices } from '../../models/catalogue.ts';
+import { ADMIN_ERRORS } from '../../http/errors.ts';
+import { type AdminEnv, jsonBody } from './guard.ts';
 
 export const catalogueRoutes = new Hono<AdminEnv>();
-
-const noteOf = (value: unknown): string | null =>
-  typeof value === 'string' && value.trim() ? value.trim().slice(0, 200) : null;
 
 catalogueRoutes.get('/catalogue', async (c) => {
   const [live, versions] = await Promise.all([liveCatalogue(c.env.DB), listVersions(c.env.DB)]);
@@ -21,15 +20,17 @@ catalogueRoutes.get('/catalogue', async (c) => {
 });
 
 catalogueRoutes.post('/catalogue', async (c) => {
-  const body = (await jsonBody(c)) as { devices?: unknown; note?: unknown } | undefined;
+  const body = await jsonBody(c);
   if (!body) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
+  const parsed = checkBody(catalogueChangeSchema, body);
+  if (!parsed.ok) return c.json({ error: parsed.error }, 400);
   const live = await liveCatalogue(c.env.DB);
-  const check = applyCatalogueChange(live, body);
+  const check = applyCatalogueChange(live, parsed.data);
   if (!check.ok) {
     const first = check.problems[0]?.message ?? CATALOGUE_ERRORS.invalid;
     return c.json({ error: `${CATALOGUE_ERRORS.invalid} ${first}`, problems: check.problems }, 400);
   }
-  const version = await publishVersion(c.env.DB, check.devices, noteOf(body.note), c.get('session').user);
+  const version = await publishVersion(c.env.DB, check.devices, parsed.data.note, c.get('session').user);
   return c.json({ ok: true, version }, 201);
 });
 

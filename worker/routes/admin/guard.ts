@@ -6,20 +6,10 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../../app.ts';
 import { SESSION_COOKIE, sameOrigin } from '../../http/auth.ts';
+import { ADMIN_ERRORS } from '../../http/errors.ts';
 import { type Session, findSession } from '../../models/sessions.ts';
 
 export type AdminEnv = AppEnv & { Variables: { session: Session; sessionId: string } };
-
-export const ADMIN_ERRORS = {
-  unauthenticated: 'Sesja wygasła lub nie jesteś zalogowany. Zaloguj się ponownie.',
-  origin: 'Odrzucono żądanie wysłane z innej strony.',
-  wrongPassword: 'Nieprawidłowe hasło.',
-  locked: 'Zbyt wiele nieudanych prób logowania. Spróbuj ponownie za 15 minut.',
-  notConfigured: 'Logowanie do panelu nie jest skonfigurowane (brak sekretu ADMIN_PASSWORD_HASH).',
-  badJson: 'Nieprawidłowe dane: oczekiwano JSON.',
-  notFound: 'Nie znaleziono.',
-  storage: 'Baza danych jest chwilowo niedostępna. Spróbuj ponownie za chwilę.',
-} as const;
 
 /** The one route of the admin API open without a session. */
 export const LOGIN_PATH = '/api/admin/login';
@@ -28,7 +18,6 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const adminGuard: MiddlewareHandler<AdminEnv> = async (c, next) => {
   c.header('Cache-Control', 'no-store');
-  c.header('X-Robots-Tag', 'noindex');
   if (!READS.has(c.req.method) && !sameOrigin(c.req.raw)) return c.json({ error: ADMIN_ERRORS.origin }, 403);
   if (c.req.method === 'POST' && c.req.path === LOGIN_PATH) return next();
   const id = getCookie(c, SESSION_COOKIE);

@@ -5,6 +5,7 @@
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { ADMIN_ERRORS } from '../../http/errors.ts';
 import { type AdminEnv, adminGuard } from './guard.ts';
 import { sessionRoutes } from './session.ts';
 import { catalogueRoutes } from './catalogue.ts';
@@ -15,7 +16,7 @@ import { statsRoutes } from './stats.ts';
 export const adminApi = new Hono<AdminEnv>();
 
 adminApi.use('*', adminGuard);
-adminApi.use('*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'Za duże żądanie.' }, 413) }));
+adminApi.use('*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: ADMIN_ERRORS.tooLarge }, 413) }));
 
 adminApi.route('/', sessionRoutes);
 adminApi.route('/', catalogueRoutes);

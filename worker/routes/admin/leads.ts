@@ -6,69 +6,39 @@
  */
 import { Hono, type Context } from 'hono';
 import { toCsv } from '../../http/csv.ts';
+import { ADMIN_ERRORS } from '../../http/errors.ts';
 import {
   type LeadFilter,
-  type QuoteRow,
-  deleteLead,
-  findLeads,
-  quoteOfLead,
-  quoteSummaries,
-} from '../../models/lead-inbox.ts';
-import {
-  LEAD_STATUSES,
   type LeadKind,
   type LeadRow,
-  type LeadStatus,
+  eraseLead,
+  findLeads,
   leadById,
-  setLeadNotes,
-  setLeadStatus,
+  updateLead,
 } from '../../models/leads.ts';
 import { notificationsOfLead } from '../../models/outbox.ts';
-import { ADMIN_ERRORS, type AdminEnv, jsonBody } from './guard.ts';
+import { type StoredQuote, quoteOfLead, quoteSummaries } from '../../models/quotes.ts';
+import { leadFilterSchema, leadUpdateSchema } from '../../../widgets/core/admin-validation.ts';
+import { check } from '../../../widgets/core/validation.ts';
+import { type AdminEnv, jsonBody } from './guard.ts';
 import { comparisonRows, estimateRows } from '../../../widgets/core/estimate-text.ts';
-import type { StoredComparison, StoredEstimate } from '../../../widgets/core/estimate-validation.ts';
-
-/** A JSON column of ours, unreadable → undefined. */
-const json = <T>(text: string | null | undefined): T | undefined => {
-  try {
-    return text ? (JSON.parse(text) as T) : undefined;
-  } catch {
-    return undefined;
-  }
-};
 
 export const leadRoutes = new Hono<AdminEnv>();
 
-export const LEAD_ERRORS = {
-  date: 'Nieprawidłowa data (oczekiwano RRRR-MM-DD).',
-  kind: 'Nieprawidłowy rodzaj zgłoszenia.',
-  status: 'Nieprawidłowy status. Dozwolone: nowy, w kontakcie, wygrany, przegrany, spam.',
-  notes: 'Notatki mogą mieć najwyżej 5000 znaków.',
-  nothing: 'Podaj status lub notatki do zmiany.',
-} as const;
-
-const KINDS: readonly LeadKind[] = ['contact', 'quote'];
-const isDate = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text));
-
 /** The filter of the query string, or the Polish reason it is not one. */
 export function filterOf(c: Context<AdminEnv>): LeadFilter | { error: string } {
-  const q = (name: string) => c.req.query(name)?.trim().slice(0, 100) || undefined;
-  const kind = q('kind');
-  const status = q('status');
-  const from = q('from');
-  const to = q('to');
-  if (kind && !KINDS.includes(kind as LeadKind)) return { error: LEAD_ERRORS.kind };
-  if (status && !LEAD_STATUSES.includes(status as LeadStatus)) return { error: LEAD_ERRORS.status };
-  if ((from && !isDate(from)) || (to && !isDate(to))) return { error: LEAD_ERRORS.date };
+  const parsed = check(leadFilterSchema, c.req.query());
+  if (!parsed.ok) return { error: parsed.error };
+  const f = parsed.data;
   return {
-    kind: kind as LeadKind | undefined,
-    status: status as LeadStatus | undefined,
-    from,
-    to,
-    utmSource: q('utm_source'),
-    utmCampaign: q('utm_campaign'),
-    partner: q('partner'),
-    q: q('q'),
+    kind: f.kind,
+    status: f.status,
+    from: f.from,
+    to: f.to,
+    utmSource: f.utm_source,
+    utmCampaign: f.utm_campaign,
+    partner: f.partner,
+    q: f.q,
   };
 }
 
@@ -103,34 +73,32 @@ export function leadJson(row: LeadRow & { email_state?: string | null }) {
 }
 
 /** A stored quote as the panel shows it; `url` is the printable page behind its secret id. */
-function quoteJson(q: QuoteRow) {
+function quoteJson(q: StoredQuote) {
+  const p = q.price;
   return {
     number: q.number,
-    url: `/wycena/${q.token}`,
-    deviceId: q.device_id,
-    deviceName: q.device_name,
-    level: q.level,
-    term: q.term,
-    paper: !!q.paper,
-    volume: { mono: q.volume_mono, color: q.volume_color },
-    monthlyLimit: q.monthly_limit,
-    colorLimit: q.color_limit,
-    overage: { mono: q.overage_mono, color: q.overage_color },
-    monthlyNet: q.monthly_net,
-    monthlyGross: q.monthly_gross,
-    estimatedNet: q.estimated_net,
-    estimatedGross: q.estimated_gross,
-    catalogueVersion: q.catalogue_version,
-    nip: q.nip,
-    city: q.city,
-    marketingConsent: !!q.marketing_consent,
-    createdAt: q.created_at,
-    expiresAt: q.expires_at,
+    url: `/wycena/${q.id}`,
+    deviceId: p.deviceId,
+    deviceName: p.deviceName,
+    level: p.level,
+    term: String(p.term),
+    paper: p.paper,
+    volume: { mono: p.volume.mono, color: p.volume.color ?? null },
+    monthlyLimit: p.monthlyLimit,
+    colorLimit: p.colorLimit ?? null,
+    overage: { mono: p.overageMono, color: p.overageColor ?? null },
+    monthlyNet: p.monthlyNet,
+    monthlyGross: p.monthlyGross,
+    estimatedNet: p.estimatedNet,
+    estimatedGross: p.estimatedGross,
+    catalogueVersion: q.catalogueVersion,
+    nip: q.contact.nip,
+    city: q.contact.city,
+    marketingConsent: q.contact.marketingConsent,
+    createdAt: q.createdAt,
+    expiresAt: q.expiresAt,
     /** Issue 16: the estimate and the comparison as the quote page shows them. */
-    estimateRows: [
-      ...estimateRows(json<StoredEstimate>(q.estimate)),
-      ...comparisonRows(json<StoredComparison>(q.comparison)),
-    ],
+    estimateRows: [...estimateRows(q.estimate), ...comparisonRows(q.comparison)],
   };
 }
 
@@ -154,9 +122,7 @@ leadRoutes.get('/leads', async (c) => {
       const q = quotes.get(l.id);
       return {
         ...leadJson(l),
-        ...(q
-          ? { quote: { number: q.number, deviceName: q.device_name, level: q.level, monthlyNet: q.monthly_net } }
-          : {}),
+        ...(q ? { quote: q } : {}),
       };
     }),
     total,
@@ -217,10 +183,10 @@ leadRoutes.get('/leads.csv', async (c) => {
       row.notes,
       row.email_state,
       q?.number,
-      q?.device_name,
+      q?.deviceName,
       q?.level,
       // Polish Excel reads a decimal comma.
-      q ? q.monthly_net.toFixed(2).replace('.', ',') : undefined,
+      q ? q.monthlyNet.toFixed(2).replace('.', ',') : undefined,
       row.id,
     ];
   });
@@ -256,22 +222,17 @@ leadRoutes.get('/leads/:id', async (c) => {
 });
 
 leadRoutes.patch('/leads/:id', async (c) => {
-  const body = (await jsonBody(c)) as { status?: unknown; notes?: unknown } | undefined;
+  const body = await jsonBody(c);
   if (!body) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
+  const parsed = check(leadUpdateSchema, body);
+  if (!parsed.ok) return c.json({ error: parsed.error }, 400);
   const id = c.req.param('id');
-  if (body.status === undefined && body.notes === undefined) return c.json({ error: LEAD_ERRORS.nothing }, 400);
-  if (body.status !== undefined && !LEAD_STATUSES.includes(body.status as LeadStatus))
-    return c.json({ error: LEAD_ERRORS.status }, 400);
-  if (body.notes !== undefined && (typeof body.notes !== 'string' || body.notes.length > 5000))
-    return c.json({ error: LEAD_ERRORS.notes }, 400);
-  if (!(await leadById(c.env.DB, id))) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
-  if (body.status !== undefined) await setLeadStatus(c.env.DB, id, body.status as LeadStatus);
-  if (typeof body.notes === 'string') await setLeadNotes(c.env.DB, id, body.notes);
+  if (!(await updateLead(c.env.DB, id, parsed.data))) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
   const row = await leadById(c.env.DB, id);
   return c.json({ ok: true, lead: row ? leadJson(row) : undefined });
 });
 
 leadRoutes.delete('/leads/:id', async (c) => {
-  if (!(await deleteLead(c.env.DB, c.req.param('id')))) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
+  if (!(await eraseLead(c.env.DB, c.req.param('id')))) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
   return c.json({ ok: true });
 });

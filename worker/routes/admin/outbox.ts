@@ -5,18 +5,18 @@
  */
 import { Hono } from 'hono';
 import { enqueueNotification } from '../../email/delivery.ts';
-import { listOutbox } from '../../models/lead-inbox.ts';
-import { notificationById, requeueNotification } from '../../models/outbox.ts';
-import { ADMIN_ERRORS, type AdminEnv } from './guard.ts';
+import { listOutbox, notificationById, requeueNotification } from '../../models/outbox.ts';
+import { outboxFilterSchema } from '../../../widgets/core/admin-validation.ts';
+import { check } from '../../../widgets/core/validation.ts';
+import { ADMIN_ERRORS } from '../../http/errors.ts';
+import type { AdminEnv } from './guard.ts';
 
 export const outboxRoutes = new Hono<AdminEnv>();
 
-const STATES = ['pending', 'sending', 'sent', 'failed', 'dead', 'unsent'];
-
 outboxRoutes.get('/outbox', async (c) => {
-  const state = c.req.query('state') || undefined;
-  if (state && !STATES.includes(state)) return c.json({ error: 'Nieprawidłowy stan wiadomości.' }, 400);
-  const rows = await listOutbox(c.env.DB, state);
+  const parsed = check(outboxFilterSchema, { state: c.req.query('state') || undefined });
+  if (!parsed.ok) return c.json({ error: parsed.error }, 400);
+  const rows = await listOutbox(c.env.DB, parsed.data.state);
   return c.json({
     notifications: rows.map((r) => ({
       id: r.id,
@@ -39,8 +39,8 @@ outboxRoutes.post('/outbox/:id/resend', async (c) => {
   const id = Number(c.req.param('id'));
   const row = Number.isInteger(id) && id > 0 ? await notificationById(c.env.DB, id) : null;
   if (!row) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
-  if (row.state === 'sent') return c.json({ error: 'Ta wiadomość została już wysłana.' }, 409);
-  if (row.state === 'sending') return c.json({ error: 'Ta wiadomość jest właśnie wysyłana.' }, 409);
+  if (row.state === 'sent') return c.json({ error: ADMIN_ERRORS.alreadySent }, 409);
+  if (row.state === 'sending') return c.json({ error: ADMIN_ERRORS.sending }, 409);
   await requeueNotification(c.env.DB, id);
   const queued = await enqueueNotification(c.env, id);
   return c.json({ ok: true, queued });

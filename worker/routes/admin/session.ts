@@ -10,7 +10,10 @@ import {
   lockedUntil,
   recordFailedLogin,
 } from '../../models/sessions.ts';
-import { ADMIN_ERRORS, type AdminEnv, jsonBody } from './guard.ts';
+import { loginSchema } from '../../../widgets/core/admin-validation.ts';
+import { check } from '../../../widgets/core/validation.ts';
+import { ADMIN_ERRORS } from '../../http/errors.ts';
+import { type AdminEnv, jsonBody } from './guard.ts';
 
 export const sessionRoutes = new Hono<AdminEnv>();
 
@@ -25,9 +28,12 @@ sessionRoutes.post('/login', async (c) => {
   }
   const stored = parseStoredHash((c.env as { ADMIN_PASSWORD_HASH?: string }).ADMIN_PASSWORD_HASH);
   if (!stored) return c.json({ error: ADMIN_ERRORS.notConfigured }, 503);
-  const body = (await jsonBody(c)) as { password?: unknown; name?: unknown } | undefined;
-  const password = typeof body?.password === 'string' ? body.password.slice(0, 200) : '';
-  if (!password || !(await verifyPassword(password, stored))) {
+  const body = await jsonBody(c);
+  if (!body) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
+  const parsed = check(loginSchema, body);
+  if (!parsed.ok) return c.json({ error: parsed.error }, 400);
+  const { password, name } = parsed.data;
+  if (!(await verifyPassword(password, stored))) {
     const { locked: nowLocked } = await recordFailedLogin(c.env.DB, ip);
     if (nowLocked) {
       c.header('Retry-After', String(LOCKOUT_MS / 1000));
@@ -39,7 +45,6 @@ sessionRoutes.post('/login', async (c) => {
   // A fresh id at every login: a session id planted before login is worthless.
   const previous = getCookie(c, SESSION_COOKIE);
   if (previous) await endSession(c.env.DB, previous);
-  const name = typeof body?.name === 'string' && body.name.trim() ? body.name.trim().slice(0, 60) : 'admin';
   const { id, session } = await createSession(c.env.DB, name, ip);
   setCookie(c, SESSION_COOKIE, id, { ...cookieOptions, maxAge: SESSION_TTL_MS / 1000 });
   return c.json({ ok: true, user: session.user, expiresAt: new Date(session.expiresAt).toISOString() });

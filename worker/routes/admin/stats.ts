@@ -3,7 +3,8 @@
  * source, campaign and partner, and (once quotes exist) quotes by device and package.
  */
 import { Hono } from 'hono';
-import { leadNumbers, quoteNumbers } from '../../models/lead-inbox.ts';
+import { leadNumbers } from '../../models/leads.ts';
+import { quoteNumbers } from '../../models/quotes.ts';
 import type { AdminEnv } from './guard.ts';
 import { filterOf } from './leads.ts';
 

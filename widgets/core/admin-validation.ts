@@ -1,0 +1,121 @@
+/**
+ * The request bodies of the admin API's writes (issue 7), one valibot schema each, shared
+ * by the worker and the panel (site/admin). Kept out of validation.ts so no widget bundle
+ * carries them. The catalogue's own rules (prices, limits, overage per package) are in
+ * catalogue-rules.ts; here is the envelope of a change.
+ */
+import * as v from 'valibot';
+import { hasLineControl } from './validation.ts';
+
+export type LeadKind = 'contact' | 'quote';
+export const LEAD_KINDS: readonly LeadKind[] = ['contact', 'quote'];
+export type LeadStatus = 'nowy' | 'w kontakcie' | 'wygrany' | 'przegrany' | 'spam';
+export const LEAD_STATUSES: readonly LeadStatus[] = ['nowy', 'w kontakcie', 'wygrany', 'przegrany', 'spam'];
+export type OutboxFilterState = 'pending' | 'sending' | 'sent' | 'failed' | 'dead' | 'unsent';
+export const OUTBOX_FILTER_STATES: readonly OutboxFilterState[] = [
+  'pending',
+  'sending',
+  'sent',
+  'failed',
+  'dead',
+  'unsent',
+];
+
+/** Length limits of the panel's inputs. */
+export const ADMIN_LIMITS = {
+  password: 200,
+  userName: 60,
+  notes: 5000,
+  catalogueNote: 200,
+  /** Free-text filters of the inbox (search, utm, partner). */
+  filter: 100,
+} as const;
+
+/** Polish messages of the admin checks (the API's 400 `error`). */
+export const ADMIN_INPUT_ERRORS = {
+  password: 'Podaj hasło.',
+  passwordLong: `Hasło może mieć najwyżej ${ADMIN_LIMITS.password} znaków.`,
+  userName: `Podpis może mieć najwyżej ${ADMIN_LIMITS.userName} znaków, bez znaków sterujących.`,
+  date: 'Nieprawidłowa data (oczekiwano RRRR-MM-DD).',
+  kind: 'Nieprawidłowy rodzaj zgłoszenia.',
+  status: 'Nieprawidłowy status. Dozwolone: nowy, w kontakcie, wygrany, przegrany, spam.',
+  notes: `Notatki mogą mieć najwyżej ${ADMIN_LIMITS.notes} znaków.`,
+  nothing: 'Podaj status lub notatki do zmiany.',
+  outboxState: 'Nieprawidłowy stan wiadomości.',
+  catalogueNote: `Opis zmiany cennika może mieć najwyżej ${ADMIN_LIMITS.catalogueNote} znaków.`,
+} as const;
+
+/** `POST /api/admin/login`: `{password, name?}`; a blank name signs as 'admin'. */
+export const loginSchema = v.object(
+  {
+    password: v.pipe(
+      v.string(ADMIN_INPUT_ERRORS.password),
+      v.nonEmpty(ADMIN_INPUT_ERRORS.password),
+      v.maxLength(ADMIN_LIMITS.password, ADMIN_INPUT_ERRORS.passwordLong),
+    ),
+    name: v.pipe(
+      v.nullish(v.string(ADMIN_INPUT_ERRORS.userName), ''),
+      v.trim(),
+      v.maxLength(ADMIN_LIMITS.userName, ADMIN_INPUT_ERRORS.userName),
+      v.check((s) => !hasLineControl(s), ADMIN_INPUT_ERRORS.userName),
+      v.transform((s) => s || 'admin'),
+    ),
+  },
+  ADMIN_INPUT_ERRORS.password,
+);
+
+/** `PATCH /api/admin/leads/:id`: `{status?, notes?}`, at least one of them. */
+export const leadUpdateSchema = v.pipe(
+  v.object(
+    {
+      status: v.optional(v.picklist(LEAD_STATUSES, ADMIN_INPUT_ERRORS.status)),
+      notes: v.optional(
+        v.pipe(v.string(ADMIN_INPUT_ERRORS.notes), v.maxLength(ADMIN_LIMITS.notes, ADMIN_INPUT_ERRORS.notes)),
+      ),
+    },
+    ADMIN_INPUT_ERRORS.nothing,
+  ),
+  v.check((u) => u.status !== undefined || u.notes !== undefined, ADMIN_INPUT_ERRORS.nothing),
+);
+
+/**
+ * `POST /api/admin/catalogue`: `{devices, note?}`. `devices` is checked field by field
+ * by catalogue-rules.ts (`applyCatalogueChange`), which names every problem at once.
+ */
+export const catalogueChangeSchema = v.object(
+  {
+    devices: v.unknown(),
+    note: v.pipe(
+      v.nullish(v.string(ADMIN_INPUT_ERRORS.catalogueNote), ''),
+      v.trim(),
+      v.maxLength(ADMIN_LIMITS.catalogueNote, ADMIN_INPUT_ERRORS.catalogueNote),
+      v.transform((s) => s || null),
+    ),
+  },
+  ADMIN_INPUT_ERRORS.catalogueNote,
+);
+
+const isDate = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text));
+const filterText = v.pipe(
+  v.optional(v.string(), ''),
+  v.trim(),
+  v.transform((s) => s.slice(0, ADMIN_LIMITS.filter) || undefined),
+);
+const blankTo = <T extends v.GenericSchema<string, string>>(schema: T) => v.pipe(filterText, v.optional(schema));
+
+/** The inbox's and the numbers' filter (`GET /api/admin/leads`, `leads.csv`, `stats`), from the query string. */
+export const leadFilterSchema = v.object({
+  kind: blankTo(v.picklist(LEAD_KINDS, ADMIN_INPUT_ERRORS.kind)),
+  status: blankTo(v.picklist(LEAD_STATUSES, ADMIN_INPUT_ERRORS.status)),
+  from: blankTo(v.pipe(v.string(), v.check(isDate, ADMIN_INPUT_ERRORS.date))),
+  to: blankTo(v.pipe(v.string(), v.check(isDate, ADMIN_INPUT_ERRORS.date))),
+  utm_source: filterText,
+  utm_campaign: filterText,
+  partner: filterText,
+  q: filterText,
+});
+
+/** `GET /api/admin/outbox?state=`. */
+export const outboxFilterSchema = v.object({
+  state: v.optional(v.picklist(OUTBOX_FILTER_STATES, ADMIN_INPUT_ERRORS.outboxState)),
+});

@@ -1,0 +1,64 @@
+/**
+ * No lost interaction before a widget upgrades (issue 14), for the loader: a click, tap or
+ * key activation on a pre-rendered widget whose code has not arrived yet is remembered
+ * by its element's position in the pre-rendered markup (which equals the first client
+ * render, as widgets/core/define.ts relies on for focus), the widget shows it is busy
+ * (`aria-busy`, a progress cursor, the touched control dimmed) and, once the code has
+ * run, the same control of the live widget is clicked again. Links are left to the browser.
+ */
+
+interface Click {
+  el: HTMLElement;
+  name: string;
+  index: number;
+}
+
+/** Elements of a widget's tree in document order, as the pre-render and the first render share them. */
+const elementsOf = (host: Element): Element[] => [...(host.shadowRoot ?? host).querySelectorAll(':not(style)')];
+
+const pending = new Map<HTMLElement, Click[]>();
+
+function settle(host: HTMLElement, clicks: Click[]): void {
+  pending.delete(host);
+  host.removeAttribute('aria-busy');
+  host.style.cursor = '';
+  for (const { el } of clicks) el.style.opacity = '';
+}
+
+/** Remembers an activation inside `host`, a widget whose code has not run yet. */
+export function remember(host: HTMLElement, event: Event): void {
+  const el = event.composedPath()[0];
+  if (!(el instanceof HTMLElement) || el === host || el.closest('a[href]')) return;
+  const clicks = pending.get(host) ?? [];
+  // A click on a label is followed by the browser's click on its control: replayed once, through the label.
+  const previous = clicks[clicks.length - 1]?.el;
+  if (previous instanceof HTMLLabelElement && previous.control === el) return;
+  clicks.push({ el, name: el.localName, index: elementsOf(host).indexOf(el) });
+  pending.set(host, clicks);
+  host.setAttribute('aria-busy', 'true');
+  host.style.cursor = 'progress';
+  el.style.opacity = '0.6';
+}
+
+/** Once the code of `tag` has run: clicks again, on the live widget, what was clicked before. */
+export function replay(tag: string, tries = 30): void {
+  let again = false;
+  for (const [host, clicks] of pending) {
+    if (host.localName !== tag) continue;
+    const now = elementsOf(host);
+    const targets = clicks.map(({ index }) => now[index]).filter((el, i) => el?.localName === clicks[i]?.name);
+    // The first render may wait for data (e.g. the catalogue): look again shortly.
+    if (targets.length < clicks.length && tries > 0) {
+      again = true;
+      continue;
+    }
+    settle(host, clicks);
+    for (const el of targets) (el as HTMLElement).click();
+  }
+  if (again) setTimeout(() => replay(tag, tries - 1), 100);
+}
+
+/** Drops what was remembered for `tag` (its code failed to load). */
+export function forget(tag: string): void {
+  for (const [host, clicks] of pending) if (host.localName === tag) settle(host, clicks);
+}

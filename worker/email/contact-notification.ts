@@ -1,0 +1,30 @@
+/**
+ * The sales team's email about a new contact message: plain text into the outbox with the
+ * lead (worker/email/delivery.ts sends it). User text goes only into the body; the
+ * subject is ours alone.
+ */
+import type { NewLead } from '../models/leads.ts';
+import type { Notification } from '../models/outbox.ts';
+import { line, sourceLines } from './text.ts';
+
+/** The notification of a new contact message (spec §3 "contact inquiry"). */
+export function contactNotification(leadId: string, lead: NewLead, recipient: string): Notification {
+  const body = [
+    'Nowa wiadomość z formularza kontaktowego Kserowo.',
+    '',
+    line('Imię', lead.name),
+    line('Email', lead.email),
+    line('Telefon', lead.phone),
+    '',
+    'Wiadomość:',
+    lead.message || '—',
+    '',
+    ...sourceLines(leadId, lead),
+  ].join('\n');
+  return {
+    recipient,
+    replyTo: lead.email,
+    subject: `Nowa wiadomość z formularza kontaktowego [${leadId.slice(0, 8)}]`,
+    body,
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * The plain-text building blocks of the lead notifications (contact-notification.ts,
+ * quote-notification.ts): one "Label: value" line, and the closing block every lead
+ * notification shares. Plain text, so nothing here is HTML-escaped.
+ */
+import type { NewLead } from '../models/leads.ts';
+
+/** One "Label: value" line of a notification; an empty value shows as a dash. */
+export const line = (label: string, value: string | null | undefined): string => `${label}: ${value || '—'}`;
+
+/** The closing lines of every lead notification: where the lead came from, its number, how to answer. */
+export function sourceLines(leadId: string, lead: NewLead): string[] {
+  const a = (lead.attribution ?? {}) as Record<string, string | undefined>;
+  const page = a.origin || a.page ? `${a.origin ?? ''}${a.page ?? ''}` : undefined;
+  const utm = [a.utm_source, a.utm_medium, a.utm_campaign].some(Boolean)
+    ? `${a.utm_source ?? '—'} / ${a.utm_medium ?? '—'} / ${a.utm_campaign ?? '—'}`
+    : undefined;
+  return [
+    'Skąd przyszło zgłoszenie:',
+    line('Strona', page),
+    line('Poprzednia strona', a.referrer),
+    line('UTM (source / medium / campaign)', utm),
+    line('Partner', a.partner),
+    line('Origin żądania', lead.origin),
+    '',
+    line('Numer zgłoszenia', leadId),
+    'Odpowiedz na tę wiadomość, aby napisać do klienta (Reply-To to jego adres).',
+    '',
+  ];
+}
