@@ -100,7 +100,14 @@ export default {
       tsconfig: path.join(root, 'tsconfig.json'),
       include: ['widgets/**/*.ts', 'widgets/**/*.tsx'],
       // `npm run typecheck` checks types; the build only transpiles (TypeScript 5.5+ `noCheck`).
-      compilerOptions: { noEmit: false, noCheck: true, rewriteRelativeImportExtensions: true, target: 'ES2022', sourceMap: false, declaration: false },
+      compilerOptions: {
+        noEmit: false,
+        noCheck: true,
+        rewriteRelativeImportExtensions: true,
+        target: 'ES2022',
+        sourceMap: false,
+        declaration: false,
+      },
       noEmitOnError: false,
     }),
     nodeEnv(),

@@ -130,7 +130,9 @@ test.describe('<kserowo-calculator> on a partner page', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 360, height: 800 });
-    await page.goto(site.page({ body: '<kserowo-calculator id="calc" partner="drukarnia-abc"></kserowo-calculator>', hostile: true }));
+    await page.goto(
+      site.page({ body: '<kserowo-calculator id="calc" partner="drukarnia-abc"></kserowo-calculator>', hostile: true }),
+    );
     const calc = page.locator('kserowo-calculator');
     const profileTab = calc.getByRole('tab', { name: 'Z profilu biura' });
     await calc.getByRole('tab', { name: 'Z liczników urządzenia' }).focus();

@@ -107,7 +107,8 @@ export function Panel(props: PanelProps) {
     props.device ??
     (volume && (volume.mono > 0 || volume.color > 0) ? cheapestAt(catalogue, volume)?.device : undefined);
   const colour = !props.device || props.device.type === 'color';
-  const rec = device && volume ? recommend(device, device.type === 'color' ? volume : { mono: volume.mono }) : undefined;
+  const rec =
+    device && volume ? recommend(device, device.type === 'color' ? volume : { mono: volume.mono }) : undefined;
   const level = props.level ?? rec?.level;
 
   const calculate = () => {
@@ -271,12 +272,7 @@ export function Panel(props: PanelProps) {
         {tab('counters', C.tabCounters)}
         {tab('profile', C.tabProfile)}
       </div>
-      <div
-        className="kc-panel"
-        role="tabpanel"
-        id={id(`panel-${mode}`)}
-        aria-labelledby={id(`tab-${mode}`)}
-      >
+      <div className="kc-panel" role="tabpanel" id={id(`panel-${mode}`)} aria-labelledby={id(`tab-${mode}`)}>
         {mode === 'counters' ? (
           <>
             <p className="kc-help">{C.help}</p>

@@ -5,7 +5,8 @@ import { MIN_READING_DAYS } from '../core/estimate.ts';
 export const C = {
   title: 'Nie wiem, ile drukuję',
   unavailable: 'Kalkulator niedostępny',
-  intro: 'Policzymy miesięczną liczbę stron z liczników Twojego obecnego urządzenia albo oszacujemy ją z wielkości biura.',
+  intro:
+    'Policzymy miesięczną liczbę stron z liczników Twojego obecnego urządzenia albo oszacujemy ją z wielkości biura.',
   tabs: 'Sposób szacowania',
   tabCounters: 'Z liczników urządzenia',
   tabProfile: 'Z profilu biura',

@@ -265,11 +265,7 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
               setLevelChosen(true);
               update({ level });
             }}
-            estimator={
-              <EstimateToggle
-                {...{ catalogue, device, pkg, choices, update, setLevelChosen, setCalc }}
-              />
-            }
+            estimator={<EstimateToggle {...{ catalogue, device, pkg, choices, update, setLevelChosen, setCalc }} />}
           />
         )}
         {step === 3 && device && pkg && (

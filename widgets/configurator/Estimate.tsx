@@ -7,7 +7,6 @@
 import { useState } from 'react';
 import type { ComparisonChange, EstimateChange } from '../calculator/Panel.tsx';
 import type { EstimatePanelProps } from './EstimatePanel.tsx';
-import { FALLBACK } from '../core/texts.ts';
 import { T } from './copy.ts';
 
 type PanelModule = typeof import('./EstimatePanel.tsx');
@@ -19,33 +18,21 @@ export interface Estimated {
 }
 
 export function EstimateToggle(props: EstimatePanelProps) {
-  const [open, setOpen] = useState(false);
-  const [mod, setMod] = useState<PanelModule>();
-  const [failed, setFailed] = useState(false);
+  const [mod, setMod] = useState<PanelModule | false>(false);
+  // A chunk that fails to load leaves the button as it was, to try again.
   const toggle = () => {
-    if (!open && !mod) {
-      setFailed(false);
-      loading ??= import('./EstimatePanel.tsx');
-      loading.then(setMod, () => {
-        loading = undefined;
-        setFailed(true);
-      });
-    }
-    setOpen(!open);
+    if (mod) return setMod(false);
+    loading ??= import('./EstimatePanel.tsx');
+    loading.then(setMod, () => {
+      loading = undefined;
+    });
   };
   return (
     <div className="est-open">
-      <button type="button" className="btn ghost" aria-expanded={open} onClick={toggle}>
+      <button type="button" className="btn ghost" aria-expanded={!!mod} onClick={toggle}>
         {T.dontKnow}
       </button>
-      {open &&
-        (mod ? (
-          <mod.EstimatePanel {...props} />
-        ) : (
-          <p className={failed ? 'error' : 'muted'} role={failed ? 'alert' : 'status'}>
-            {failed ? T.calcFailed : FALLBACK.loading}
-          </p>
-        ))}
+      {mod && <mod.EstimatePanel {...props} />}
     </div>
   );
 }

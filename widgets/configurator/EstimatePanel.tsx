@@ -18,7 +18,15 @@ export interface EstimatePanelProps {
   setCalc: (f: (c: Estimated) => Estimated) => void;
 }
 
-export function EstimatePanel({ catalogue, device, pkg, choices, update, setLevelChosen, setCalc }: EstimatePanelProps) {
+export function EstimatePanel({
+  catalogue,
+  device,
+  pkg,
+  choices,
+  update,
+  setLevelChosen,
+  setCalc,
+}: EstimatePanelProps) {
   return (
     <Panel
       catalogue={catalogue}

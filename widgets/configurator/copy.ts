@@ -23,7 +23,6 @@ export const T = {
   volumeHint:
     'Podaj szacunkową liczbę stron, a policzymy koszt każdego pakietu z opłatą za strony ponad limit i wskażemy najtańszy.',
   dontKnow: 'Nie wiem, ile drukuję',
-  calcFailed: 'Nie udało się wczytać kalkulatora. Sprawdź połączenie i spróbuj ponownie.',
   monoPages: 'Strony mono',
   colorPages: 'Strony kolorowe',
   recommended: 'Polecany',

@@ -56,7 +56,6 @@ export const contractInputSchema = v.object(
   ESTIMATE_BODY_ERRORS.comparison,
 );
 
-
 /**
  * The quote body of DESIGN §4 (quote-validation.ts) with the issue 16 inputs. Kept here, not
  * in quote-validation.ts, because the configurator bundles that module and must not carry

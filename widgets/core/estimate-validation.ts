@@ -13,9 +13,6 @@ import {
   type CurrentContract,
   type OfficeProfile,
   type VolumeEstimate,
-  MAX_COUNTER,
-  MAX_PEOPLE,
-  PRINT_PROFILES,
   type PrintProfile,
   compareWithContract,
   volumeFromCounters,
@@ -57,7 +54,10 @@ export type ContractField = keyof typeof CONTRACT_RULES;
 export function checkContract(
   values: Partial<Record<ContractField, number>>,
 ): { ok: true; data: ContractInput } | { ok: false; field: ContractField; error: string } {
-  for (const [key, rule] of Object.entries(CONTRACT_RULES) as [ContractField, (typeof CONTRACT_RULES)[ContractField]][]) {
+  for (const [key, rule] of Object.entries(CONTRACT_RULES) as [
+    ContractField,
+    (typeof CONTRACT_RULES)[ContractField],
+  ][]) {
     const x = values[key];
     if (x === undefined && !rule.required) continue;
     if (x === undefined || !Number.isFinite(x) || x < 0 || x > rule.max || (rule.integer && !Number.isInteger(x)))

@@ -236,7 +236,10 @@ export interface Comparison {
 const difference = (a: number, b: number): number => (grosze(a) - grosze(b)) / 100;
 
 /** The cheapest package of any device of a type that prints the volume. */
-export function cheapestAt(catalogue: Catalogue, volume: Volume): { device: Device; pkg: Package; cost: number } | undefined {
+export function cheapestAt(
+  catalogue: Catalogue,
+  volume: Volume,
+): { device: Device; pkg: Package; cost: number } | undefined {
   let best: { device: Device; pkg: Package; cost: number } | undefined;
   const needsColor = (volume.color ?? 0) > 0;
   for (const device of catalogue.devices) {
