@@ -13,6 +13,9 @@ export const BUDGETS_KB = {
   models: 8,
   contact: 8,
   configurator: 15,
+  /** Issue 17's forms, each with the form kit it imports (11.0 and 10.8 KB measured). */
+  service: 12,
+  meter: 12,
   /** Issue 16: `<kserowo-calculator>` with its panel chunk (shared with the configurator). */
   calculator: 12,
   /** The site script of a page (all its `/assets/*.js` together). */

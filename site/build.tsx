@@ -24,6 +24,7 @@ import { CityPage } from './pages/city.tsx';
 import { ConfiguratorPage } from './pages/configurator.tsx';
 import { PartnersPage } from './pages/partners.tsx';
 import { ContactPage } from './pages/contact.tsx';
+import { MeterPage, ServicePage } from './pages/service.tsx';
 import { HomePage } from './pages/home.tsx';
 import { PrivacyPage, TermsPage } from './pages/legal.tsx';
 import { ModelsPage } from './pages/models.tsx';
@@ -116,6 +117,8 @@ export const routes: Route[] = [
     meta: metaFor('/dla-partnerow'),
     render: () => <PartnersPage />,
   },
+  { path: '/serwis', file: 'serwis.html', meta: metaFor('/serwis'), render: () => <ServicePage /> },
+  { path: '/licznik', file: 'licznik.html', meta: metaFor('/licznik'), render: () => <MeterPage /> },
   ...cityRoutes,
   { path: '/404', file: '404.html', meta: { ...metaFor('404'), noindex: true }, render: () => <NotFoundPage /> },
 ];

@@ -10,6 +10,8 @@ declare module 'preact' {
       'kserowo-models': WidgetAttributes;
       'kserowo-contact': WidgetAttributes;
       'kserowo-configurator': WidgetAttributes;
+      'kserowo-service': WidgetAttributes;
+      'kserowo-meter': WidgetAttributes;
     }
   }
 }

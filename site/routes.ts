@@ -17,5 +17,7 @@ export const publicRoutes: string[] = [
   '/regulamin',
   '/miasta',
   '/dla-partnerow',
+  '/serwis',
+  '/licznik',
   ...cityRoutes,
 ];

@@ -58,6 +58,8 @@ export default defineConfig({
                 TEST_ADMIN_PASSWORD,
                 // Tests write D1 directly and read at once: the isolate keeps no live version (README "Live catalogue").
                 LIVE_CATALOGUE_TTL_MS: '0',
+                // Webhooks (issue 18) may go to http://127.0.0.1 in tests.
+                WEBHOOKS_ALLOW_LOCAL_HTTP: '1',
               },
               ratelimits,
             },

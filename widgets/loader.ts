@@ -11,6 +11,8 @@ const widgets: Record<string, () => Promise<unknown>> = {
   'kserowo-contact': () => import('./contact/index.ts'),
   'kserowo-models': () => import('./models/index.ts'),
   'kserowo-configurator': () => import('./configurator/index.ts'),
+  'kserowo-service': () => import('./service/index.ts'),
+  'kserowo-meter': () => import('./meter/index.ts'),
   'kserowo-calculator': () => import('./calculator/index.ts'),
 };
 

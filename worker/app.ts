@@ -11,6 +11,9 @@ import { securityHeadersMiddleware } from './http/security.ts';
 import { adminApi } from './routes/admin/index.ts';
 import { adminPage } from './routes/admin/page.ts';
 import { prerendered } from './routes/prerendered.ts';
+import { serviceRequests, ticketPage } from './routes/service.ts';
+import { meterReadings } from './routes/meter.ts';
+import { dispatchLater } from './webhooks/delivery.ts';
 
 export type AppEnv = { Bindings: Env };
 
@@ -28,11 +31,28 @@ const publicCors = cors({
 });
 app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/admin/') ? next() : publicCors(c, next)));
 
+// Webhooks (issue 18): a write that stored something may have written webhook events (D1
+// triggers, in the same transaction); put their deliveries on the queue after answering.
+app.use('/api/*', async (c, next) => {
+  await next();
+  if (c.req.method === 'GET' || c.res.status >= 300) return;
+  let ctx: { waitUntil(p: Promise<unknown>): void } | undefined;
+  try {
+    ctx = c.executionCtx;
+  } catch {
+    ctx = undefined; // called without a context (app.fetch in tests): the cron dispatches later
+  }
+  if (ctx) dispatchLater(c.env, ctx);
+});
+
 app.route('/api/catalogue', catalogue);
 app.route('/api/health', health);
 app.route('/api/send-contact-email', contact);
 app.route('/api/quotes', quotes);
 app.route('/wycena', quotePage);
+app.route('/api/service-requests', serviceRequests);
+app.route('/api/meter-readings', meterReadings);
+app.route('/serwis/zgloszenie', ticketPage);
 app.route('/api/admin', adminApi);
 app.route('/admin', adminPage);
 app.route('/', prerendered);

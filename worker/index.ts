@@ -1,9 +1,19 @@
-/** Worker entry: HTTP through the Hono app, the email queue consumer and the cron sweep. */
+/** Worker entry: HTTP through the Hono app, the queue consumers (e-mail, webhooks) and the cron sweep. */
 import { app } from './app.ts';
 import { type EmailJob, handleEmailBatch, sweepUnsent } from './email/delivery.ts';
+import { type WebhookJob, dispatchWebhooks, handleWebhookBatch } from './webhooks/delivery.ts';
+
+const isWebhookQueue = (queue: string) => queue.startsWith('kserowo-webhooks');
 
 export default {
   fetch: app.fetch,
-  queue: (batch, env) => handleEmailBatch(batch, env),
-  scheduled: (_controller, env, ctx) => ctx.waitUntil(sweepUnsent(env)),
-} satisfies ExportedHandler<Env, EmailJob>;
+  queue: (batch, env) =>
+    isWebhookQueue(batch.queue)
+      ? handleWebhookBatch(batch as MessageBatch<WebhookJob>, env)
+      : handleEmailBatch(batch as MessageBatch<EmailJob>, env),
+  scheduled: (_controller, env, ctx) => {
+    ctx.waitUntil(sweepUnsent(env));
+    // Deliveries an enqueue missed, or whose queue message was lost, go back on the queue.
+    ctx.waitUntil(dispatchWebhooks(env));
+  },
+} satisfies ExportedHandler<Env, EmailJob | WebhookJob>;

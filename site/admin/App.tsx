@@ -5,30 +5,69 @@
  */
 import { Component, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { FALLBACK } from '../../widgets/core/texts.ts';
+import { ROLE_LABELS, type Role, mayUse } from '../../widgets/core/roles.ts';
+import { LIMITS } from '../../widgets/core/validation.ts';
+import { AccountView, SetPasswordView, TeamView } from './TeamView.tsx';
+import { AuditView } from './AuditView.tsx';
+import { WebhooksView } from './WebhooksView.tsx';
 import { ApiRefused, ApiUnavailable, SessionEnded, api } from './api.ts';
 import { CatalogueView } from './CatalogueView.tsx';
 import { LeadsView } from './LeadsView.tsx';
 import { OutboxView } from './OutboxView.tsx';
 import { SnippetView } from './SnippetView.tsx';
 import { StatsView } from './StatsView.tsx';
+import { DevicesView } from './DevicesView.tsx';
+import { ReadingsView } from './ReadingsView.tsx';
+import { TicketsView } from './TicketsView.tsx';
 
 export interface Session {
   user: string;
+  email: string;
+  role: Role;
+  accountId: number;
   expiresAt: string;
 }
 
 /** What a view gets: how to report that the API failed or the session ended. */
 export interface ViewProps {
   onFailure: (error: unknown) => void;
+  session: Session;
 }
 
-/** The panel's sections, addressed by the URL hash (`#leady`, `#leady/<id>`, `#cennik` …). */
+/**
+ * The panel's sections, addressed by the URL hash (`#leady`, `#leady/<id>`, `#cennik` …).
+ * `area` is the admin API prefix the view works with: a role sees only the views the
+ * role table (widgets/core/roles.ts) opens to it; the server refuses the rest anyway.
+ */
 const VIEWS = [
-  { id: 'leady', label: 'Leady', render: (p: ViewProps, sub?: string) => <LeadsView {...p} leadId={sub} /> },
-  { id: 'wysylka', label: 'Wysyłka e-maili', render: (p: ViewProps) => <OutboxView {...p} /> },
-  { id: 'liczby', label: 'Liczby', render: (p: ViewProps) => <StatsView {...p} /> },
-  { id: 'cennik', label: 'Cennik', render: (p: ViewProps) => <CatalogueView {...p} /> },
-  { id: 'snippety', label: 'Snippety', render: (p: ViewProps) => <SnippetView {...p} /> },
+  {
+    id: 'leady',
+    area: 'leads',
+    label: 'Leady',
+    render: (p: ViewProps, sub?: string) => <LeadsView {...p} leadId={sub} />,
+  },
+  { id: 'wysylka', area: 'outbox', label: 'Wysyłka e-maili', render: (p: ViewProps) => <OutboxView {...p} /> },
+  { id: 'liczby', area: 'stats', label: 'Liczby', render: (p: ViewProps) => <StatsView {...p} /> },
+  // Service (issue 17).
+  {
+    id: 'serwis',
+    area: 'tickets',
+    label: 'Serwis',
+    render: (p: ViewProps, sub?: string) => <TicketsView {...p} ticketId={sub} />,
+  },
+  { id: 'urzadzenia', area: 'devices', label: 'Urządzenia', render: (p: ViewProps) => <DevicesView {...p} /> },
+  {
+    id: 'odczyty',
+    area: 'readings',
+    label: 'Odczyty',
+    render: (p: ViewProps, sub?: string) => <ReadingsView {...p} serial={sub} />,
+  },
+  { id: 'cennik', area: 'catalogue', label: 'Cennik', render: (p: ViewProps) => <CatalogueView {...p} /> },
+  { id: 'snippety', area: 'leads', label: 'Snippety', render: (p: ViewProps) => <SnippetView {...p} /> },
+  { id: 'zespol', area: 'accounts', label: 'Zespół', render: (p: ViewProps) => <TeamView {...p} /> },
+  { id: 'webhooki', area: 'webhooks', label: 'Webhooki', render: (p: ViewProps) => <WebhooksView {...p} /> },
+  { id: 'historia', area: 'audit', label: 'Historia zmian', render: (p: ViewProps) => <AuditView {...p} /> },
+  { id: 'konto', area: 'me', label: 'Moje konto', render: (p: ViewProps) => <AccountView {...p} /> },
 ] as const;
 
 type State =
@@ -83,6 +122,8 @@ function Panel() {
       </p>
     );
   if (state.kind === 'unavailable') return <Unavailable onRetry={check} />;
+  if (state.kind === 'login' && location.hash.startsWith('#haslo='))
+    return <SetPasswordView onFailure={onFailure} onDone={(message) => setState({ kind: 'login', message })} />;
   if (state.kind === 'login')
     return (
       <Login
@@ -97,14 +138,16 @@ function Panel() {
       .then(() => setState({ kind: 'login', message: 'Wylogowano.' }))
       .catch(onFailure);
   };
-  const current = VIEWS.find((v) => v.id === view) ?? VIEWS[0];
+  const role = state.session.role;
+  const views = VIEWS.filter((v) => mayUse(role, v.area));
+  const current = views.find((v) => v.id === view) ?? views[0] ?? VIEWS[0];
   return (
     <div className="panel">
       <header className="topbar">
         <strong className="brand">Panel Kserowo</strong>
         <nav aria-label="Sekcje panelu">
           <ul>
-            {VIEWS.map((v) => (
+            {views.map((v) => (
               <li key={v.id}>
                 <a href={`#${v.id}`} aria-current={v.id === current.id ? 'page' : undefined}>
                   {v.label}
@@ -114,13 +157,13 @@ function Panel() {
           </ul>
         </nav>
         <span className="who">
-          Zalogowano: <strong>{state.session.user}</strong>{' '}
+          Zalogowano: <strong>{state.session.user}</strong> <span className="hint">({ROLE_LABELS[role]})</span>{' '}
           <button type="button" className="button ghost" onClick={logout}>
             Wyloguj
           </button>
         </span>
       </header>
-      <main className="content">{current.render({ onFailure }, sub)}</main>
+      <main className="content">{current.render({ onFailure, session: state.session }, sub)}</main>
     </div>
   );
 }
@@ -141,7 +184,8 @@ function Login({
     const form = new FormData(event.currentTarget as HTMLFormElement);
     setBusy(true);
     setError(undefined);
-    api<Session>('/login', { method: 'POST', body: { password: form.get('password'), name: form.get('name') } })
+    const body = { email: form.get('email'), password: form.get('password'), name: form.get('name') };
+    api<Session>('/login', { method: 'POST', body })
       .then(onLoggedIn)
       .catch((e: unknown) => (e instanceof ApiRefused ? setError(e.message) : onFailure(e)))
       .finally(() => setBusy(false));
@@ -156,7 +200,11 @@ function Login({
           </p>
         )}
         <label>
-          Twoje imię <span className="hint">(widoczne w historii zmian cennika)</span>
+          E-mail <span className="hint">(puste: konto główne właściciela)</span>
+          <input name="email" type="email" autoComplete="username" maxLength={LIMITS.email} />
+        </label>
+        <label>
+          Twoje imię <span className="hint">(tylko konto główne: widoczne w historii zmian)</span>
           <input name="name" autoComplete="nickname" maxLength={60} />
         </label>
         <label>

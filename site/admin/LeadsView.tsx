@@ -7,6 +7,7 @@
 import { Fragment, useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './App.tsx';
+import { LeadOwner, isOverdue, usePeople } from './LeadOwner.tsx';
 import { EMAIL_STATE_LABELS, KIND_LABELS, LEAD_STATUSES, when } from './labels.ts';
 import { formatNumber, formatPln } from '../../widgets/core/format.ts';
 import { LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';
@@ -27,6 +28,9 @@ export interface Lead {
   createdAt: string;
   updatedAt: string;
   emailState?: string | null;
+  /** Issue 18: who handles it (account id) and when it was first answered. */
+  assignedTo?: number | null;
+  firstResponseAt?: string | null;
   /** In the list: a quote's summary. */
   quote?: { number: string; deviceName: string; level: string; monthlyNet: number };
 }
@@ -83,11 +87,12 @@ const attr = (lead: Lead, key: string) => {
   return typeof value === 'string' && value ? value : undefined;
 };
 
-export function LeadsView({ onFailure, leadId }: ViewProps & { leadId?: string | undefined }) {
+export function LeadsView({ onFailure, session, leadId }: ViewProps & { leadId?: string | undefined }) {
   const [filter, setFilter] = useState<Filter>({});
   const [applied, setApplied] = useState<Filter>({});
   const [data, setData] = useState<{ leads: Lead[]; total: number } | undefined>();
   const [error, setError] = useState<string | undefined>();
+  const people = usePeople();
 
   const load = () =>
     api<{ leads: Lead[]; total: number }>(`/leads${queryOf(applied)}`)
@@ -99,7 +104,7 @@ export function LeadsView({ onFailure, leadId }: ViewProps & { leadId?: string |
 
   useEffect(() => void load(), [applied, leadId]);
 
-  if (leadId) return <LeadDetail id={leadId} onFailure={onFailure} />;
+  if (leadId) return <LeadDetail id={leadId} onFailure={onFailure} session={session} />;
 
   const input = (key: keyof Filter, label: string, type = 'text') => (
     <label>
@@ -197,12 +202,13 @@ export function LeadsView({ onFailure, leadId }: ViewProps & { leadId?: string |
                   <th scope="col">Firma</th>
                   <th scope="col">Źródło</th>
                   <th scope="col">Status</th>
+                  <th scope="col">Prowadzi</th>
                   <th scope="col">E-mail do działu</th>
                 </tr>
               </thead>
               <tbody>
                 {data.leads.map((lead) => (
-                  <tr key={lead.id}>
+                  <tr key={lead.id} className={isOverdue(lead) ? 'overdue' : undefined}>
                     <td>{when(lead.createdAt)}</td>
                     <td>
                       {KIND_LABELS[lead.kind] ?? lead.kind}
@@ -231,13 +237,20 @@ export function LeadsView({ onFailure, leadId }: ViewProps & { leadId?: string |
                     </td>
                     <td>
                       <span className={`status status-${lead.status.replace(/\s/g, '-')}`}>{lead.status}</span>
+                      {isOverdue(lead) && (
+                        <span className="overdue-badge">
+                          <br />
+                          bez odpowiedzi ponad 24 h robocze
+                        </span>
+                      )}
                     </td>
+                    <td>{lead.assignedTo ? (people.find((p) => p.id === lead.assignedTo)?.name ?? '–') : '–'}</td>
                     <td>{lead.emailState ? (EMAIL_STATE_LABELS[lead.emailState] ?? lead.emailState) : '–'}</td>
                   </tr>
                 ))}
                 {data.leads.length === 0 && (
                   <tr>
-                    <td colSpan={8}>Brak leadów dla tych filtrów.</td>
+                    <td colSpan={9}>Brak leadów dla tych filtrów.</td>
                   </tr>
                 )}
               </tbody>
@@ -259,7 +272,7 @@ const ATTRIBUTION_LABELS: [string, string][] = [
   ['partner', 'Partner'],
 ];
 
-function LeadDetail({ id, onFailure }: ViewProps & { id: string }) {
+function LeadDetail({ id, onFailure, session }: ViewProps & { id: string }) {
   const [data, setData] = useState<{ lead: Lead; notifications: Notification[]; quote?: Quote | null } | undefined>();
   const [status, setStatus] = useState('');
   const [notes, setNotes] = useState('');
@@ -344,6 +357,7 @@ function LeadDetail({ id, onFailure }: ViewProps & { id: string }) {
             <dd className="message">{lead.message || '–'}</dd>
           </dl>
         </section>
+        <LeadOwner lead={lead} session={session} onChanged={(text) => load({ ok: true, text })} onFailure={onFailure} />
         <form className="card" onSubmit={save} aria-labelledby="work">
           <h2 id="work">Obsługa</h2>
           <label>

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './App.tsx';
+import { ResponseStats } from './ResponseStats.tsx';
 
 interface Count {
   key: string;
@@ -118,6 +119,7 @@ export function StatsView({ onFailure }: ViewProps) {
           {stats.quotesByPackage && (
             <CountTable id="by-package" title="Wyceny według pakietu" rows={stats.quotesByPackage} />
           )}
+          <ResponseStats range={applied} onFailure={onFailure} />
         </div>
       )}
     </div>

@@ -1,5 +1,5 @@
 /** Polish names the panel shows for stored values. */
-export const KIND_LABELS: Record<string, string> = { contact: 'Kontakt', quote: 'Wycena' };
+export const KIND_LABELS: Record<string, string> = { contact: 'Kontakt', quote: 'Wycena', service: 'Serwis' };
 
 export const LEAD_STATUSES = ['nowy', 'w kontakcie', 'wygrany', 'przegrany', 'spam'] as const;
 

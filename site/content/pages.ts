@@ -254,8 +254,49 @@ export const pageMeta: Record<string, PageMeta> = {
       'Osadź konfigurator, cennik, listę modeli lub formularz kontaktowy Kserowo na swojej stronie jednym skryptem. ' +
       'Zapytania trafiają do nas z oznaczeniem partnera.',
   },
+  '/serwis': {
+    title: 'Zgłoś awarię kserokopiarki – serwis online | Kserowo',
+    description:
+      'Zgłoś awarię dzierżawionego urządzenia w minutę, bez logowania: numer zgłoszenia od razu, status online, ' +
+      `reakcja serwisu do ${company.service.standardResponseHours} h, w pakiecie Premium do ${company.service.premiumSlaHours} h.`,
+  },
+  '/licznik': {
+    title: 'Podaj stan licznika kserokopiarki | Kserowo',
+    description:
+      'Wyślij miesięczny odczyt liczników mono i kolor dzierżawionego urządzenia, bez logowania. ' +
+      'Na jego podstawie rozliczamy strony ponad limit pakietu.',
+  },
   '404': {
     title: 'Nie znaleziono strony | Kserowo',
     description: 'Strona, której szukasz, nie istnieje lub została przeniesiona. Przejdź na stronę główną Kserowo.',
   },
 };
+
+/** `/serwis` and `/licznik` (issue 17): the copy around the 'Zgłoś awarię' and 'Podaj stan licznika' forms. */
+export const servicePage = {
+  title: 'Zgłoś awarię',
+  lead: 'Urządzenie nie działa? Zgłoś to tutaj – bez logowania. Od razu dostaniesz numer zgłoszenia i link, pod którym zobaczysz, co się dzieje.',
+  aside: {
+    heading: 'Jak działa serwis',
+    steps: [
+      'Wysyłasz zgłoszenie i od razu dostajesz jego numer (SR-…) oraz link do statusu.',
+      'Serwisant oddzwania w czasie obiecanym w Twoim pakiecie, liczonym w godzinach pracy serwisu.',
+      'Na stronie statusu widzisz każdy krok: przyjęcie, dojazd, naprawę, urządzenie zastępcze, zamknięcie.',
+    ],
+    meterLink: 'Chcesz podać stan licznika? Przejdź do formularza odczytu',
+  },
+} as const;
+
+export const meterPage = {
+  title: 'Podaj stan licznika',
+  lead: 'Raz w miesiącu prosimy o odczyt liczników urządzenia: na jego podstawie rozliczamy strony ponad limit pakietu. Zajmie Ci to minutę, bez logowania.',
+  aside: {
+    heading: 'Gdzie znaleźć liczniki',
+    steps: [
+      'Na panelu urządzenia naciśnij „Licznik” (Counter) – zobaczysz sumę stron czarno-białych i kolorowych.',
+      'Numer seryjny jest na naklejce z tyłu urządzenia i na tym samym ekranie licznika.',
+      'Wpisz liczby z ekranu; datę odczytu podpowiadamy jako dzisiejszą.',
+    ],
+    serviceLink: 'Urządzenie nie działa? Zgłoś awarię',
+  },
+} as const;

@@ -10,7 +10,11 @@ export interface VolumeFigures {
 export interface WidgetEvents {
   'kserowo:type-change': { type: 'mono' | 'color' };
   'kserowo:step': { step: 1 | 2 | 3; deviceId?: string; level?: string } & VolumeFigures;
-  'kserowo:lead': { kind: 'contact' | 'quote'; number?: string; value: 100; currency: 'PLN' } & VolumeFigures;
+  'kserowo:lead':
+    | ({ kind: 'contact' | 'quote'; number?: string; value: 100; currency: 'PLN' } & VolumeFigures)
+    /** Existing customers (issue 17): a fault report with its ticket number, a counter reading. */
+    | { kind: 'service'; number: string }
+    | { kind: 'meter'; serial: string };
   'kserowo:estimate': { mono: number; color: number; source: 'counters' | 'profile'; savingsMonthly?: number };
   'kserowo:error': { kind: 'validation' | 'server' | 'network' | 'render'; message: string };
 }

@@ -34,6 +34,8 @@ const LINE_CONTROL = /[\0-\x1f\x7f\u2028\u2029]/;
 const TEXT_CONTROL = /[\0-\x08\x0b\x0c\x0e-\x1f\x7f]/;
 /** True when a one-line field holds a control character or a Unicode line break. */
 export const hasLineControl = (s: string): boolean => LINE_CONTROL.test(s);
+/** True when a multi-line field holds a control character other than tab and line breaks. */
+export const hasTextControl = (s: string): boolean => TEXT_CONTROL.test(s);
 const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 
 /** Polish messages of the strict checks, each naming its field (the server's 400 `error`). */

@@ -75,8 +75,12 @@ export function parseStoredHash(stored: string | undefined): StoredHash | undefi
   return { iterations, salt, hash };
 }
 
+/** How many passwords this isolate has checked (the login-lock test counts hash work with it). */
+export const passwordChecks = { count: 0 };
+
 /** Whether `password` matches the stored hash; the comparison is constant-time. */
 export async function verifyPassword(password: string, stored: StoredHash): Promise<boolean> {
+  passwordChecks.count++;
   const candidate = await derive(password, stored.salt, stored.iterations, stored.hash.length);
   return constantTimeEqual(candidate, stored.hash);
 }
@@ -92,6 +96,14 @@ export async function sessionIdHash(id: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(id)));
   return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
+
+/**
+ * A fingerprint of a stored password hash, kept with each session: when the password (or
+ * the ADMIN_PASSWORD_HASH secret) changes, the fingerprint no longer matches and every
+ * session opened with the old one ends (issue 15 item 9).
+ */
+export const credentialFingerprint = async (stored: string): Promise<string> =>
+  (await sessionIdHash(`credential:${stored.trim()}`)).slice(0, 32);
 
 /**
  * Whether a write comes from our own pages: its `Origin` must equal the origin the

@@ -54,3 +54,69 @@ export const ADMIN_ERRORS = {
   /** 409: 'Wyślij ponownie' on a message being sent. */
   sending: 'Ta wiadomość jest właśnie wysyłana.',
 } as const;
+
+const polishDay = (iso: string): string => iso.split('-').reverse().join('.');
+const pages = (n: number): string => n.toLocaleString('pl-PL');
+
+/** Issue 17: fault reports (`/api/service-requests`) and counter readings (`/api/meter-readings`). */
+export const SERVICE_API_ERRORS = {
+  /** 503: the ticket could not be stored. */
+  ticketStorage: 'Nie udało się zapisać zgłoszenia. Spróbuj ponownie za chwilę lub zadzwoń do serwisu.',
+  /** 409: the same submission id came back with other data (DESIGN §7). */
+  replayConflict: 'To zgłoszenie zostało już wysłane z innymi danymi. Odśwież stronę i wyślij formularz ponownie.',
+  /** 400: a reading for a serial that is not in the registry. */
+  unknownSerial:
+    'Nie znamy urządzenia o tym numerze seryjnym. Sprawdź numer na naklejce urządzenia albo napisz do nas przez formularz kontaktowy.',
+  /** 400: a counter lower than the device's previous reading. */
+  lower: (mono: number, color: number | null, on: string) =>
+    `Stan licznika nie może być niższy niż poprzedni odczyt z dnia ${polishDay(on)} (${pages(mono)} stron mono${
+      color !== null ? `, ${pages(color)} stron kolor` : ''
+    }). Sprawdź wpisane liczby.`,
+  /** 422 with `confirm: true`: over 3× the monthly average. */
+  jump: (now: number, average: number) =>
+    `Od poprzedniego odczytu przybyło wyjątkowo dużo stron (około ${pages(now)} miesięcznie, średnio ${pages(average)}). Sprawdź liczby i potwierdź, że są poprawne.`,
+  /** 503: the reading could not be stored. */
+  readingStorage: 'Nie udało się zapisać odczytu. Spróbuj ponownie za chwilę.',
+  /** 409: the same submission id came back with another reading. */
+  readingReplayConflict: 'Ten odczyt został już wysłany z innymi danymi. Odśwież stronę i wyślij formularz ponownie.',
+} as const;
+
+/** Issue 17: the admin's devices, tickets and readings (`/api/admin/devices|tickets|readings`). */
+export const SERVICE_ADMIN_ERRORS = {
+  /** 409 */
+  serialTaken: 'Urządzenie o tym numerze seryjnym jest już w rejestrze.',
+  csvEmpty: 'Plik CSV nie zawiera żadnego urządzenia (pierwszy wiersz to nagłówek).',
+  csvHeader: 'Brak kolumny „numer_seryjny” w nagłówku pliku CSV.',
+  csvTooMany: 'Najwyżej 1000 urządzeń w jednym pliku.',
+  csvRow: (line: number, error: string) => `Wiersz ${line}: ${error} Nic nie zaimportowano.`,
+  ticketFilter: 'Nieprawidłowy filtr zgłoszeń.',
+  period: 'Podaj okres rozliczenia jako RRRR-MM.',
+  /** 404 */
+  unknownSerial: 'Nie ma urządzenia o tym numerze seryjnym w rejestrze.',
+} as const;
+
+/** Team accounts and the role guard (issue 18). */
+export const ACCOUNT_API_ERRORS = {
+  /** 401: a team account's wrong e-mail or password (the same text for both). */
+  wrongAccount: 'Nieprawidłowy e-mail lub hasło.',
+  /** 403: the role table does not give this role the area. */
+  forbidden: 'Twoja rola nie ma dostępu do tej części panelu.',
+  /** 401: the session was opened with a password that has changed since. */
+  passwordChanged: 'Hasło zostało zmienione. Zaloguj się ponownie.',
+  taken: 'Konto z tym adresem e-mail już istnieje.',
+  firstOwner: 'Konta głównego (z sekretu ADMIN_PASSWORD_HASH) nie można wyłączyć ani zmienić jego roli.',
+  self: 'Nie możesz wyłączyć własnego konta ani odebrać sobie roli właściciela.',
+  currentPassword: 'Obecne hasło jest nieprawidłowe.',
+  secretOwner: 'Hasło konta głównego to sekret ADMIN_PASSWORD_HASH: zmień go poleceniem wrangler secret put.',
+  session: 'Nie znaleziono takiej sesji.',
+  accountId: 'Nieprawidłowy identyfikator konta.',
+  /** 400: assigning a lead to someone who cannot take leads. */
+  person: 'Tej osobie nie można przypisać leada (konto nie istnieje, jest wyłączone albo nie ma roli sprzedaży).',
+} as const;
+
+/** Webhooks (issue 18). */
+export const WEBHOOK_API_ERRORS = {
+  state: 'Nieprawidłowy stan dostarczenia.',
+  delivered: 'To zdarzenie zostało już dostarczone.',
+  inLine: 'To zdarzenie czeka już na wysyłkę albo jest właśnie wysyłane.',
+} as const;

@@ -162,15 +162,16 @@ export interface OutboxListRow {
 }
 
 /**
- * Notifications newest first, with the name and kind of their lead; `state` narrows to
+ * Notifications newest first, with the name and kind of their lead (or service ticket); `state` narrows to
  * one state, `unsent` to all but 'sent'.
  */
 export async function listOutbox(db: D1Database, state: string | undefined, limit = 200): Promise<OutboxListRow[]> {
   const { results } = await db
     .prepare(
-      `SELECT o.id, o.lead_id, l.name AS lead_name, l.kind AS lead_kind, o.recipient, o.subject, o.state, o.attempts,
-              o.last_error, o.created_at, o.updated_at, o.sent_at
-       FROM outbox o LEFT JOIN leads l ON l.id = o.lead_id
+      `SELECT o.id, o.lead_id, COALESCE(l.name, t.name) AS lead_name,
+              COALESCE(l.kind, CASE WHEN o.ticket_id IS NOT NULL THEN 'service' END) AS lead_kind, o.recipient,
+              o.subject, o.state, o.attempts, o.last_error, o.created_at, o.updated_at, o.sent_at
+       FROM outbox o LEFT JOIN leads l ON l.id = o.lead_id LEFT JOIN service_tickets t ON t.id = o.ticket_id
        WHERE (?1 IS NULL OR o.state = ?1 OR (?1 = 'unsent' AND o.state != 'sent'))
        ORDER BY o.id DESC LIMIT ?2`,
     )

@@ -1,28 +1,45 @@
-/** Admin sessions and login throttling (migration 0004). */
+/** Admin sessions (migrations 0004, 0030): each belongs to an account. */
+import type { Role } from '../../widgets/core/roles.ts';
 import { SESSION_TTL_MS, newSessionId, sessionIdHash } from '../http/auth.ts';
 
-/** Failed logins allowed from one IP before it is locked out. */
-const MAX_FAILED_LOGINS = 5;
-/** How long a lockout lasts, and the window in which failures count. */
-export const LOCKOUT_MS = 15 * 60 * 1000;
-
 export interface Session {
+  /** The display name (the catalogue history and the audit log show it). */
   user: string;
+  accountId: number;
+  email: string;
+  role: Role;
   createdAt: number;
   expiresAt: number;
+  /** The fingerprint of the password the session was opened with. */
+  credential: string;
+  /** The account's stored hash (NULL for the first owner, whose password is the secret). */
+  passwordHash: string | null;
 }
 
 interface SessionRow {
   user_name: string;
+  account_id: number;
+  email: string;
+  role: Role;
   created_at: number;
   expires_at: number;
+  credential: string;
+  password_hash: string | null;
 }
 
 /** Starts a session; returns the cookie value (only its hash is stored). */
 export async function createSession(
   db: D1Database,
-  user: string,
+  opening: {
+    accountId: number;
+    user: string;
+    email: string;
+    role: Role;
+    credential: string;
+    passwordHash: string | null;
+  },
   ip: string,
+  userAgent: string | undefined,
   now = Date.now(),
 ): Promise<{ id: string; session: Session }> {
   const id = newSessionId();
@@ -30,19 +47,48 @@ export async function createSession(
   await db.batch([
     db.prepare('DELETE FROM admin_sessions WHERE expires_at <= ?').bind(now),
     db
-      .prepare('INSERT INTO admin_sessions (id_hash, user_name, ip, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
-      .bind(await sessionIdHash(id), user, ip, now, expiresAt),
+      .prepare(
+        `INSERT INTO admin_sessions (id_hash, user_name, ip, created_at, expires_at, account_id, credential, user_agent)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .bind(
+        await sessionIdHash(id),
+        opening.user,
+        ip,
+        now,
+        expiresAt,
+        opening.accountId,
+        opening.credential,
+        userAgent?.slice(0, 300) ?? null,
+      ),
   ]);
-  return { id, session: { user, createdAt: now, expiresAt } };
+  return { id, session: { ...opening, createdAt: now, expiresAt } };
 }
 
-/** The live session for a cookie value, or undefined. */
+/**
+ * The live session for a cookie value, or undefined: expired sessions and those of a
+ * disabled account are never found, so disabling ends them at the next request.
+ */
 export async function findSession(db: D1Database, id: string, now = Date.now()): Promise<Session | undefined> {
   const row = await db
-    .prepare('SELECT user_name, created_at, expires_at FROM admin_sessions WHERE id_hash = ? AND expires_at > ?')
+    .prepare(
+      `SELECT s.user_name, s.account_id, s.created_at, s.expires_at, s.credential, a.email, a.role, a.password_hash
+       FROM admin_sessions s JOIN accounts a ON a.id = s.account_id
+       WHERE s.id_hash = ? AND s.expires_at > ? AND a.disabled = 0`,
+    )
     .bind(await sessionIdHash(id), now)
     .first<SessionRow>();
-  return row ? { user: row.user_name, createdAt: row.created_at, expiresAt: row.expires_at } : undefined;
+  if (!row) return undefined;
+  return {
+    user: row.user_name,
+    accountId: row.account_id,
+    email: row.email,
+    role: row.role,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    credential: row.credential,
+    passwordHash: row.password_hash,
+  };
 }
 
 export async function endSession(db: D1Database, id: string): Promise<void> {
@@ -52,42 +98,66 @@ export async function endSession(db: D1Database, id: string): Promise<void> {
     .run();
 }
 
-interface FailureRow {
-  failures: number;
-  first_failed_at: number;
-  locked_until: number | null;
+export interface SessionListing {
+  key: string;
+  createdAt: number;
+  expiresAt: number;
+  ip: string | null;
+  userAgent: string | null;
 }
 
-/** Until when logins from this IP are locked (ms), or undefined. */
-export async function lockedUntil(db: D1Database, ip: string, now = Date.now()): Promise<number | undefined> {
-  const row = await db
-    .prepare('SELECT locked_until FROM admin_login_failures WHERE ip = ?')
-    .bind(ip)
-    .first<FailureRow>();
-  return row?.locked_until && row.locked_until > now ? row.locked_until : undefined;
-}
-
-/** Counts a failed login; the fifth within the window locks the IP for LOCKOUT_MS. */
-export async function recordFailedLogin(db: D1Database, ip: string, now = Date.now()): Promise<{ locked: boolean }> {
-  const row = await db
-    .prepare('SELECT failures, first_failed_at, locked_until FROM admin_login_failures WHERE ip = ?')
-    .bind(ip)
-    .first<FailureRow>();
-  const fresh =
-    !row || now - row.first_failed_at > LOCKOUT_MS || (row.locked_until !== null && row.locked_until <= now);
-  const failures = fresh ? 1 : row.failures + 1;
-  const firstFailedAt = fresh ? now : row.first_failed_at;
-  const locked = failures >= MAX_FAILED_LOGINS ? now + LOCKOUT_MS : null;
-  await db
+/**
+ * Live sessions of one account. `key` is a short prefix of the stored hash: enough to
+ * name a session for revoking, useless as a cookie.
+ */
+export async function sessionsOfAccount(
+  db: D1Database,
+  accountId: number,
+  now = Date.now(),
+): Promise<SessionListing[]> {
+  const { results } = await db
     .prepare(
-      `INSERT INTO admin_login_failures (ip, failures, first_failed_at, locked_until) VALUES (?1, ?2, ?3, ?4)
-       ON CONFLICT (ip) DO UPDATE SET failures = ?2, first_failed_at = ?3, locked_until = ?4`,
+      `SELECT substr(id_hash, 1, 16) AS key, created_at, expires_at, ip, user_agent FROM admin_sessions
+       WHERE account_id = ? AND expires_at > ? ORDER BY created_at DESC`,
     )
-    .bind(ip, failures, firstFailedAt, locked)
-    .run();
-  return { locked: locked !== null };
+    .bind(accountId, now)
+    .all<{ key: string; created_at: number; expires_at: number; ip: string | null; user_agent: string | null }>();
+  return results.map((r) => ({
+    key: r.key,
+    createdAt: r.created_at,
+    expiresAt: r.expires_at,
+    ip: r.ip,
+    userAgent: r.user_agent,
+  }));
 }
 
-export async function clearFailedLogins(db: D1Database, ip: string): Promise<void> {
-  await db.prepare('DELETE FROM admin_login_failures WHERE ip = ?').bind(ip).run();
+/** Ends one session of an account by its listing key; true when there was one. */
+export async function revokeSession(db: D1Database, accountId: number, key: string): Promise<boolean> {
+  if (!/^[\da-f]{16}$/.test(key)) return false;
+  const result = await db
+    .prepare('DELETE FROM admin_sessions WHERE account_id = ? AND substr(id_hash, 1, 16) = ?')
+    .bind(accountId, key)
+    .run();
+  return result.meta.changes > 0;
 }
+
+/** Ends every session of an account (password changed, account disabled), but `keepId`'s. */
+export async function endSessionsOfAccount(db: D1Database, accountId: number, keepId?: string): Promise<number> {
+  const keep = keepId ? await sessionIdHash(keepId) : '';
+  const result = await db
+    .prepare('DELETE FROM admin_sessions WHERE account_id = ? AND id_hash != ?')
+    .bind(accountId, keep)
+    .run();
+  return result.meta.changes;
+}
+
+/** Moves one session to a new password fingerprint (the person who changed it stays logged in). */
+export async function setSessionCredential(db: D1Database, id: string, credential: string): Promise<void> {
+  await db
+    .prepare('UPDATE admin_sessions SET credential = ? WHERE id_hash = ?')
+    .bind(credential, await sessionIdHash(id))
+    .run();
+}
+
+/** The listing key of a cookie value's session. */
+export const sessionKey = async (id: string): Promise<string> => (await sessionIdHash(id)).slice(0, 16);

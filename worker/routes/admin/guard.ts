@@ -13,13 +13,15 @@ export type AdminEnv = AppEnv & { Variables: { session: Session; sessionId: stri
 
 /** The one route of the admin API open without a session. */
 export const LOGIN_PATH = '/api/admin/login';
+/** The routes open without a session: the login and the one-time set-password link (issue 18). */
+export const OPEN_PATHS: ReadonlySet<string> = new Set([LOGIN_PATH, '/api/admin/set-password']);
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const adminGuard: MiddlewareHandler<AdminEnv> = async (c, next) => {
   c.header('Cache-Control', 'no-store');
   if (!READS.has(c.req.method) && !sameOrigin(c.req.raw)) return c.json({ error: ADMIN_ERRORS.origin }, 403);
-  if (c.req.method === 'POST' && c.req.path === LOGIN_PATH) return next();
+  if (c.req.method === 'POST' && OPEN_PATHS.has(c.req.path)) return next();
   const id = getCookie(c, SESSION_COOKIE);
   const session = id ? await findSession(c.env.DB, id) : undefined;
   if (!id || !session) return c.json({ error: ADMIN_ERRORS.unauthenticated }, 401);

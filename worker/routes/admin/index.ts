@@ -7,19 +7,36 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ADMIN_ERRORS } from '../../http/errors.ts';
 import { type AdminEnv, adminGuard } from './guard.ts';
+import { accessControl } from './access.ts';
 import { sessionRoutes } from './session.ts';
 import { catalogueRoutes } from './catalogue.ts';
 import { leadRoutes } from './leads.ts';
+import { ownershipRoutes } from './ownership.ts';
 import { outboxRoutes } from './outbox.ts';
 import { statsRoutes } from './stats.ts';
+import { deviceRoutes } from './devices.ts';
+import { readingRoutes } from './readings.ts';
+import { ticketRoutes } from './tickets.ts';
+import { accountRoutes } from './accounts.ts';
+import { auditRoutes } from './audit.ts';
+import { webhookRoutes } from './webhooks.ts';
 
 export const adminApi = new Hono<AdminEnv>();
 
 adminApi.use('*', adminGuard);
+adminApi.use('*', accessControl);
 adminApi.use('*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: ADMIN_ERRORS.tooLarge }, 413) }));
 
 adminApi.route('/', sessionRoutes);
 adminApi.route('/', catalogueRoutes);
+adminApi.route('/', ownershipRoutes);
 adminApi.route('/', leadRoutes);
 adminApi.route('/', outboxRoutes);
 adminApi.route('/', statsRoutes);
+// Service (issue 17): the device registry, tickets, readings and the billing export.
+adminApi.route('/', deviceRoutes);
+adminApi.route('/', ticketRoutes);
+adminApi.route('/', readingRoutes);
+adminApi.route('/', accountRoutes);
+adminApi.route('/', auditRoutes);
+adminApi.route('/', webhookRoutes);

@@ -17,6 +17,7 @@ import {
   updateLead,
 } from '../../models/leads.ts';
 import { notificationsOfLead } from '../../models/outbox.ts';
+import { auditDetails } from '../../models/audit.ts';
 import { type StoredQuote, quoteOfLead, quoteSummaries } from '../../models/quotes.ts';
 import { leadFilterSchema, leadUpdateSchema } from '../../../widgets/core/admin-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
@@ -68,6 +69,9 @@ export function leadJson(row: LeadRow & { email_state?: string | null }) {
     submissionId: row.submission_id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    // Issue 18: who handles it and when it was first answered (migration 0031).
+    assignedTo: (row as { assigned_to?: number | null }).assigned_to ?? null,
+    firstResponseAt: (row as { first_response_at?: string | null }).first_response_at ?? null,
     ...(row.email_state === undefined ? {} : { emailState: row.email_state }),
   };
 }
@@ -227,6 +231,12 @@ leadRoutes.patch('/leads/:id', async (c) => {
   const parsed = check(leadUpdateSchema, body);
   if (!parsed.ok) return c.json({ error: parsed.error }, 400);
   const id = c.req.param('id');
+  const before = await leadById(c.env.DB, id);
+  if (!before) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
+  const change = parsed.data;
+  if (change.status !== undefined && change.status !== before.status)
+    auditDetails(c, { status: { from: before.status, to: change.status } });
+  if (change.notes !== undefined && change.notes !== before.notes) auditDetails(c, { notes: 'zmienione' });
   if (!(await updateLead(c.env.DB, id, parsed.data))) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
   const row = await leadById(c.env.DB, id);
   return c.json({ ok: true, lead: row ? leadJson(row) : undefined });

@@ -1,53 +1,86 @@
-/** `POST /api/admin/login`, `POST /api/admin/logout`, `GET /api/admin/session`. */
+/**
+ * `POST /api/admin/login`, `POST /api/admin/logout`, `GET /api/admin/session`.
+ * Login (issue 18): `{email, password}` for a team account; without an e-mail (or with
+ * 'admin') the first owner, whose password is the ADMIN_PASSWORD_HASH secret, and who may
+ * give a `name` for the history. Throttled per IP and per account BEFORE any hash work
+ * (issue 15 item 2): one atomic upsert takes the attempt, parallel guesses included.
+ */
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { SESSION_COOKIE, SESSION_TTL_MS, clientIp, parseStoredHash, verifyPassword } from '../../http/auth.ts';
-import {
-  LOCKOUT_MS,
-  clearFailedLogins,
-  createSession,
-  endSession,
-  lockedUntil,
-  recordFailedLogin,
-} from '../../models/sessions.ts';
-import { loginSchema } from '../../../widgets/core/admin-validation.ts';
+import { loginSchema } from '../../../widgets/core/account-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
-import { ADMIN_ERRORS } from '../../http/errors.ts';
+import {
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+  clientIp,
+  credentialFingerprint,
+  parseStoredHash,
+  verifyPassword,
+} from '../../http/auth.ts';
+import { FIRST_OWNER_LOGIN, accountByEmail } from '../../models/accounts.ts';
+import { clearLoginAttempts, recordLoginFailure, reserveLoginAttempt } from '../../models/login-throttle.ts';
+import { createSession, endSession } from '../../models/sessions.ts';
+import { ACCOUNT_API_ERRORS, ADMIN_ERRORS } from '../../http/errors.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
 
 export const sessionRoutes = new Hono<AdminEnv>();
 
 const cookieOptions = { path: '/', secure: true, httpOnly: true, sameSite: 'Strict' } as const;
 
+/** A hash no password matches: unknown e-mails cost the same work as known ones. */
+const DUMMY_HASH = 'pbkdf2-sha256$100000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+
 sessionRoutes.post('/login', async (c) => {
   const ip = clientIp(c.req.raw);
-  const locked = await lockedUntil(c.env.DB, ip);
-  if (locked) {
-    c.header('Retry-After', String(Math.ceil((locked - Date.now()) / 1000)));
+  const json = await jsonBody(c);
+  if (!json) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
+  const parsed = check(loginSchema, json);
+  if (!parsed.ok) return c.json({ error: parsed.error }, 400);
+  const body = parsed.data;
+  const login = body.email.toLowerCase() || FIRST_OWNER_LOGIN;
+  const firstOwner = login === FIRST_OWNER_LOGIN;
+  const keys = [`ip:${ip}`, `account:${login}`];
+  // The attempt is taken before anything else is read or hashed.
+  const reservation = await reserveLoginAttempt(c.env.DB, keys);
+  if (!reservation.allowed) {
+    c.header('Retry-After', String(Math.max(1, Math.ceil((reservation.retryAt - Date.now()) / 1000))));
     return c.json({ error: ADMIN_ERRORS.locked }, 429);
   }
-  const stored = parseStoredHash((c.env as { ADMIN_PASSWORD_HASH?: string }).ADMIN_PASSWORD_HASH);
-  if (!stored) return c.json({ error: ADMIN_ERRORS.notConfigured }, 503);
-  const body = await jsonBody(c);
-  if (!body) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
-  const parsed = check(loginSchema, body);
-  if (!parsed.ok) return c.json({ error: parsed.error }, 400);
-  const { password, name } = parsed.data;
-  if (!(await verifyPassword(password, stored))) {
-    const { locked: nowLocked } = await recordFailedLogin(c.env.DB, ip);
-    if (nowLocked) {
-      c.header('Retry-After', String(LOCKOUT_MS / 1000));
+  const secret = (c.env as { ADMIN_PASSWORD_HASH?: string }).ADMIN_PASSWORD_HASH;
+  if (firstOwner && !parseStoredHash(secret)) return c.json({ error: ADMIN_ERRORS.notConfigured }, 503);
+  const account = await accountByEmail(c.env.DB, login);
+  const storedText = firstOwner ? secret : account && !account.disabled ? account.password_hash : null;
+  const stored = parseStoredHash(storedText ?? DUMMY_HASH) ?? parseStoredHash(DUMMY_HASH);
+  const matches = !!stored && (await verifyPassword(body.password, stored));
+  if (!matches || !account || !storedText || account.disabled) {
+    const { locked } = await recordLoginFailure(c.env.DB, keys);
+    if (locked) {
+      c.header('Retry-After', String(15 * 60));
       return c.json({ error: ADMIN_ERRORS.locked }, 429);
     }
-    return c.json({ error: ADMIN_ERRORS.wrongPassword }, 401);
+    return c.json({ error: firstOwner ? ADMIN_ERRORS.wrongPassword : ACCOUNT_API_ERRORS.wrongAccount }, 401);
   }
-  await clearFailedLogins(c.env.DB, ip);
+  await clearLoginAttempts(c.env.DB, keys);
   // A fresh id at every login: a session id planted before login is worthless.
   const previous = getCookie(c, SESSION_COOKIE);
   if (previous) await endSession(c.env.DB, previous);
-  const { id, session } = await createSession(c.env.DB, name, ip);
+  // The first owner signs with the name given at login ('admin' when blank); others with their account's.
+  const user = firstOwner ? body.name : account.name;
+  const { id, session } = await createSession(
+    c.env.DB,
+    {
+      accountId: account.id,
+      user,
+      email: account.email,
+      role: account.role,
+      credential: await credentialFingerprint(storedText),
+      passwordHash: account.password_hash,
+    },
+    ip,
+    c.req.header('User-Agent'),
+  );
   setCookie(c, SESSION_COOKIE, id, { ...cookieOptions, maxAge: SESSION_TTL_MS / 1000 });
-  return c.json({ ok: true, user: session.user, expiresAt: new Date(session.expiresAt).toISOString() });
+  return c.json({ ok: true, ...sessionJson(session) });
 });
 
 sessionRoutes.post('/logout', async (c) => {
@@ -56,7 +89,14 @@ sessionRoutes.post('/logout', async (c) => {
   return c.json({ ok: true });
 });
 
-sessionRoutes.get('/session', (c) => {
-  const session = c.get('session');
-  return c.json({ user: session.user, expiresAt: new Date(session.expiresAt).toISOString() });
-});
+sessionRoutes.get('/session', (c) => c.json(sessionJson(c.get('session'))));
+
+function sessionJson(session: AdminEnv['Variables']['session']) {
+  return {
+    user: session.user,
+    email: session.email,
+    role: session.role,
+    accountId: session.accountId,
+    expiresAt: new Date(session.expiresAt).toISOString(),
+  };
+}

@@ -1,0 +1,166 @@
+/** 'Historia zmian': the audit log, read-only, filtered by area, person and dates. */
+import { FALLBACK } from '../../widgets/core/texts.ts';
+import { useEffect, useState } from 'react';
+import { ROLE_LABELS, type Role } from '../../widgets/core/roles.ts';
+import { api } from './api.ts';
+import type { ViewProps } from './App.tsx';
+import { when } from './labels.ts';
+
+interface Entry {
+  id: number;
+  at: string;
+  accountId: number | null;
+  actor: string;
+  role: string | null;
+  action: string;
+  area: string;
+  target: string | null;
+  path: string;
+  details: Record<string, unknown>;
+}
+
+/** Polish names of the areas of the admin API. */
+export const AREA_LABELS: Record<string, string> = {
+  leads: 'Leady',
+  quotes: 'Wyceny',
+  catalogue: 'Cennik',
+  outbox: 'Wysyłka e-maili',
+  accounts: 'Zespół',
+  me: 'Moje konto',
+  webhooks: 'Webhooki',
+  tickets: 'Zgłoszenia serwisowe',
+  readings: 'Odczyty liczników',
+  devices: 'Urządzenia',
+};
+
+const VERBS: Record<string, string> = {
+  create: 'dodanie',
+  update: 'zmiana',
+  delete: 'usunięcie',
+  export: 'eksport',
+  resend: 'ponowna wysyłka',
+  link: 'nowy link do hasła',
+  password: 'zmiana hasła',
+  sessions: 'zakończenie sesji',
+  assign: 'przypisanie',
+  take: 'przejęcie',
+  test: 'zdarzenie testowe',
+};
+
+const summary = (e: Entry): string => {
+  const verb = e.action.split('.').pop() ?? '';
+  return `${AREA_LABELS[e.area] ?? e.area}: ${VERBS[verb] ?? verb}`;
+};
+
+const DETAIL_LABELS: Record<string, string> = {
+  status: 'status',
+  notes: 'notatki',
+  assignee: 'prowadzi',
+  target: 'konto',
+  role: 'rola',
+  disabled: 'wyłączone',
+  name: 'imię',
+};
+
+const value = (v: unknown): string =>
+  v === null || v === undefined
+    ? '–'
+    : typeof v === 'boolean'
+      ? v
+        ? 'tak'
+        : 'nie'
+      : typeof v === 'string'
+        ? (ROLE_LABELS[v as Role] ?? v)
+        : JSON.stringify(v);
+
+const detailText = (details: Record<string, unknown>): string =>
+  Object.entries(details)
+    .map(([key, v]) => {
+      const k = DETAIL_LABELS[key] ?? key;
+      if (v && typeof v === 'object' && 'from' in v && 'to' in v) {
+        const change = v as { from: unknown; to: unknown };
+        return `${k}: ${value(change.from)} → ${value(change.to)}`;
+      }
+      return `${k}: ${value(v)}`;
+    })
+    .join('; ');
+
+export function AuditView({ onFailure }: ViewProps) {
+  const [filter, setFilter] = useState({ area: '', from: '', to: '' });
+  const [entries, setEntries] = useState<Entry[] | undefined>();
+  useEffect(() => {
+    const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v));
+    api<{ entries: Entry[] }>(`/audit?${query}`)
+      .then((d) => setEntries(d.entries))
+      .catch(onFailure);
+  }, [filter, onFailure]);
+  const set = (key: keyof typeof filter) => (e: Event) =>
+    setFilter({ ...filter, [key]: (e.target as HTMLInputElement).value });
+
+  return (
+    <div className="audit">
+      <h1>Historia zmian</h1>
+      <p className="lead">Kto, co i kiedy zmienił w panelu (również eksporty). Tylko do odczytu.</p>
+      <div className="filters card">
+        <label>
+          Obszar
+          <select value={filter.area} onChange={set('area')}>
+            <option value="">Wszystkie</option>
+            {Object.entries(AREA_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Od
+          <input type="date" value={filter.from} onChange={set('from')} />
+        </label>
+        <label>
+          Do
+          <input type="date" value={filter.to} onChange={set('to')} />
+        </label>
+      </div>
+      {!entries ? (
+        <p role="status">{FALLBACK.loading}</p>
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Kiedy</th>
+                <th scope="col">Kto</th>
+                <th scope="col">Co</th>
+                <th scope="col">Czego dotyczy</th>
+                <th scope="col">Szczegóły</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((e) => (
+                <tr key={e.id}>
+                  <td>{when(e.at)}</td>
+                  <td>{e.actor}</td>
+                  <td>{summary(e)}</td>
+                  <td>
+                    {e.area === 'leads' && e.target && !e.target.endsWith('.csv') ? (
+                      <a href={`#leady/${encodeURIComponent(e.target)}`}>{e.target.slice(0, 8)}</a>
+                    ) : (
+                      (e.target ?? '–')
+                    )}
+                  </td>
+                  <td>{detailText(e.details)}</td>
+                </tr>
+              ))}
+              {entries.length === 0 && (
+                <tr>
+                  <td colSpan={5}>Brak wpisów.</td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,269 @@
+/**
+ * The device registry (issue 17): every rented device with its package, customer and last
+ * counter reading; add, edit, import a CSV (one row per device, added or updated by serial)
+ * and export it.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { ApiRefused, api } from './api.ts';
+import type { ViewProps } from './App.tsx';
+import { FALLBACK } from '../../widgets/core/texts.ts';
+
+interface DeviceRow {
+  id: number;
+  serial: string;
+  device_id: string;
+  device_name: string;
+  level: string;
+  contract_start: string | null;
+  term_months: number | null;
+  company: string;
+  nip: string | null;
+  email: string | null;
+  phone: string | null;
+  city: string | null;
+  last_read_on: string | null;
+  last_mono: number | null;
+  last_color: number | null;
+}
+
+const EMPTY = {
+  serial: '',
+  deviceId: '',
+  level: 'basic',
+  contractStart: '',
+  termMonths: '',
+  company: '',
+  nip: '',
+  email: '',
+  phone: '',
+  city: '',
+};
+type Form = typeof EMPTY;
+
+const formOf = (d: DeviceRow): Form => ({
+  serial: d.serial,
+  deviceId: d.device_id,
+  level: d.level,
+  contractStart: d.contract_start ?? '',
+  termMonths: d.term_months ? String(d.term_months) : '',
+  company: d.company,
+  nip: d.nip ?? '',
+  email: d.email ?? '',
+  phone: d.phone ?? '',
+  city: d.city ?? '',
+});
+
+export function DevicesView({ onFailure }: ViewProps) {
+  const [devices, setDevices] = useState<DeviceRow[] | undefined>();
+  const [models, setModels] = useState<{ id: string; name: string }[]>([]);
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [editing, setEditing] = useState<number | undefined>();
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | undefined>();
+
+  const fetchDevices = useCallback(
+    () =>
+      api<{ devices: DeviceRow[]; models: { id: string; name: string }[] }>('/devices')
+        .then((d) => {
+          setDevices(d.devices);
+          setModels(d.models);
+        })
+        .catch(onFailure),
+    [onFailure],
+  );
+  useEffect(() => void fetchDevices(), [fetchDevices]);
+  const load = (note?: { ok: boolean; text: string }) => {
+    setMessage(note);
+    return fetchDevices();
+  };
+
+  const refused = (e: unknown) => (e instanceof ApiRefused ? setMessage({ ok: false, text: e.message }) : onFailure(e));
+
+  const save = (event: Event) => {
+    event.preventDefault();
+    const request = editing
+      ? api(`/devices/${editing}`, { method: 'PUT', body: form })
+      : api('/devices', { method: 'POST', body: form });
+    request
+      .then(() => {
+        setForm(EMPTY);
+        setEditing(undefined);
+        return load({
+          ok: true,
+          text: editing ? `Zapisano urządzenie ${form.serial}.` : `Dodano urządzenie ${form.serial}.`,
+        });
+      })
+      .catch(refused);
+  };
+
+  const importCsv = (event: Event) => {
+    const file = (event.currentTarget as HTMLInputElement).files?.[0];
+    if (!file) return;
+    file
+      .text()
+      .then((csv) => api<{ imported: number }>('/devices/import', { method: 'POST', body: { csv } }))
+      .then((r) => load({ ok: true, text: `Zaimportowano ${r.imported} urządzeń.` }))
+      .catch(refused)
+      .finally(() => {
+        (event.target as HTMLInputElement).value = '';
+      });
+  };
+
+  const field = (key: keyof Form, label: string, extra: Record<string, unknown> = {}) => (
+    <label>
+      {label}
+      <input
+        name={key}
+        value={form[key]}
+        onInput={(e) => setForm((f) => ({ ...f, [key]: (e.target as HTMLInputElement).value }))}
+        {...extra}
+      />
+    </label>
+  );
+
+  return (
+    <div className="devices">
+      <h1>Urządzenia</h1>
+      <p className="lead">
+        Rejestr dzierżawionych urządzeń: numer seryjny, model i pakiet (z cennika), umowa, klient i ostatni odczyt
+        liczników. Pakiet decyduje o czasie reakcji serwisu i o rozliczeniu stron ponad limit.
+      </p>
+      <form
+        className="filters card"
+        onSubmit={save as never}
+        aria-label={editing ? 'Edycja urządzenia' : 'Nowe urządzenie'}
+      >
+        {field('serial', 'Numer seryjny', { required: true, maxLength: 40 })}
+        <label>
+          Model
+          <select
+            name="deviceId"
+            value={form.deviceId}
+            onChange={(e) => setForm((f) => ({ ...f, deviceId: (e.target as HTMLSelectElement).value }))}
+          >
+            <option value="">Wybierz…</option>
+            {models.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Pakiet
+          <select
+            name="level"
+            value={form.level}
+            onChange={(e) => setForm((f) => ({ ...f, level: (e.target as HTMLSelectElement).value }))}
+          >
+            <option value="basic">Basic</option>
+            <option value="business">Business</option>
+            <option value="premium">Premium</option>
+          </select>
+        </label>
+        {field('contractStart', 'Początek umowy', { type: 'date' })}
+        {field('termMonths', 'Okres (miesiące)', { inputMode: 'numeric', maxLength: 3 })}
+        {field('company', 'Firma', { maxLength: 200 })}
+        {field('nip', 'NIP', { maxLength: 16 })}
+        {field('email', 'E-mail', { type: 'email', maxLength: 254 })}
+        {field('phone', 'Telefon', { type: 'tel', maxLength: 30 })}
+        {field('city', 'Miejscowość', { maxLength: 80 })}
+        <div className="filter-actions">
+          <button type="submit" className="button">
+            {editing ? 'Zapisz zmiany' : 'Dodaj urządzenie'}
+          </button>
+          {editing && (
+            <button
+              type="button"
+              className="button ghost"
+              onClick={() => {
+                setEditing(undefined);
+                setForm(EMPTY);
+              }}
+            >
+              Anuluj
+            </button>
+          )}
+          <label className="button ghost">
+            Importuj CSV
+            <input type="file" accept=".csv,text/csv" className="sr-only" onChange={importCsv} />
+          </label>
+          <a className="button ghost" href="/api/admin/devices.csv" download>
+            Eksportuj CSV
+          </a>
+        </div>
+      </form>
+      <p className="hint">
+        Kolumny CSV: numer_seryjny; urzadzenie (np. C3320i); pakiet (Basic/Business/Premium); poczatek_umowy
+        (RRRR-MM-DD); okres_miesiecy; firma; nip; email; telefon; miejscowosc. Import dodaje nowe i aktualizuje
+        istniejące numery seryjne; przy błędzie w dowolnym wierszu nie zapisuje nic.
+      </p>
+      {message && (
+        <p className={message.ok ? 'notice' : 'error'} role={message.ok ? 'status' : 'alert'}>
+          {message.text}
+        </p>
+      )}
+      {!devices ? (
+        <p role="status">{FALLBACK.loading}</p>
+      ) : devices.length === 0 ? (
+        <p>Rejestr jest pusty. Dodaj urządzenie albo zaimportuj plik CSV.</p>
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Numer seryjny</th>
+                <th scope="col">Urządzenie</th>
+                <th scope="col">Pakiet</th>
+                <th scope="col">Klient</th>
+                <th scope="col">Miejscowość</th>
+                <th scope="col">Umowa</th>
+                <th scope="col">Ostatni odczyt</th>
+                <th scope="col">
+                  <span className="sr-only">Akcje</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {devices.map((d) => (
+                <tr key={d.id}>
+                  <td>
+                    <a href={`#odczyty/${encodeURIComponent(d.serial)}`}>{d.serial}</a>
+                  </td>
+                  <td>{d.device_name}</td>
+                  <td>{d.level}</td>
+                  <td>
+                    {d.company}
+                    {d.nip && <span className="hint">NIP {d.nip}</span>}
+                  </td>
+                  <td>{d.city}</td>
+                  <td>
+                    {d.contract_start ?? '—'}
+                    {d.term_months ? `, ${d.term_months} mies.` : ''}
+                  </td>
+                  <td>
+                    {d.last_read_on
+                      ? `${d.last_read_on}: ${d.last_mono} mono${d.last_color !== null ? ` / ${d.last_color} kolor` : ''}`
+                      : '—'}
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button small ghost"
+                      onClick={() => {
+                        setEditing(d.id);
+                        setForm(formOf(d));
+                        scrollTo({ top: 0 });
+                      }}
+                    >
+                      Edytuj
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

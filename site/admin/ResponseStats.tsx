@@ -1,0 +1,88 @@
+/**
+ * Response times (issue 18): the share of leads first answered within 24 business hours
+ * and the median in business hours, per month, per person and per source/partner.
+ */
+import { useEffect, useState } from 'react';
+import { formatNumber } from '../../widgets/core/format.ts';
+import { api } from './api.ts';
+
+interface Row {
+  key: string;
+  leads: number;
+  answered: number;
+  withinTarget: number;
+  share: number | null;
+  medianHours: number | null;
+}
+
+interface ResponseStatsData {
+  targetHours: number;
+  byMonth: Row[];
+  byPerson: Row[];
+  bySource: Row[];
+}
+
+const monthLabel = (key: string) =>
+  /^\d{4}-\d{2}$/.test(key)
+    ? new Date(`${key}-15T12:00:00Z`).toLocaleDateString('pl-PL', { month: 'long', year: 'numeric' })
+    : key;
+
+export function ResponseStats({
+  range,
+  onFailure,
+}: {
+  range: { from: string; to: string };
+  onFailure: (e: unknown) => void;
+}) {
+  const [data, setData] = useState<ResponseStatsData | undefined>();
+  useEffect(() => {
+    const params = new URLSearchParams(Object.entries(range).filter(([, v]) => v));
+    api<ResponseStatsData>(`/stats/response${params.size ? `?${params}` : ''}`)
+      .then(setData)
+      .catch(onFailure);
+  }, [range, onFailure]);
+  if (!data) return null;
+  const table = (id: string, title: string, rows: Row[], label: (k: string) => string = (k) => k) => (
+    <section className="card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <div className="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">
+                <span className="sr-only">Grupa</span>
+              </th>
+              <th scope="col">Leady</th>
+              <th scope="col">W {data.targetHours} h rob.</th>
+              <th scope="col">Mediana</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.key}>
+                <th scope="row">{label(r.key)}</th>
+                <td className="num">{r.leads}</td>
+                <td className="num">{r.share === null ? '–' : `${formatNumber(Math.round(r.share * 100))}%`}</td>
+                <td className="num">
+                  {r.medianHours === null ? '–' : `${formatNumber(Math.round(r.medianHours * 10) / 10)} h`}
+                </td>
+              </tr>
+            ))}
+            {rows.length === 0 && (
+              <tr>
+                <td colSpan={4}>Brak danych.</td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+  return (
+    <>
+      {table('response-month', 'Czas odpowiedzi w miesiącach', data.byMonth, monthLabel)}
+      {table('response-person', 'Czas odpowiedzi według osoby', data.byPerson)}
+      {table('response-source', 'Czas odpowiedzi według źródła i partnera', data.bySource)}
+    </>
+  );
+}

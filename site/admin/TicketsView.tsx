@@ -1,0 +1,294 @@
+/**
+ * The service tab (issue 17): open tickets by time left on the SLA clock (business hours),
+ * the overdue marked; a ticket's details and history; each status change recorded with
+ * the logged-in user; the share answered within the promise per month.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { ApiRefused, api } from './api.ts';
+import type { ViewProps } from './App.tsx';
+import { FALLBACK } from '../../widgets/core/texts.ts';
+import { when } from './labels.ts';
+import { company } from '../../widgets/core/company.ts';
+
+interface Ticket {
+  id: string;
+  number: string;
+  status: string;
+  serial: string;
+  knownDevice: boolean;
+  level: string | null;
+  slaHours: number;
+  category: string;
+  errorCode: string | null;
+  description: string;
+  name: string;
+  email: string;
+  phone: string;
+  company: string | null;
+  nip: string | null;
+  contactWhen: string | null;
+  marketingConsent: boolean;
+  createdAt: string;
+  dueAt: string;
+  firstResponseAt: string | null;
+  minutesLeft?: number;
+  overdue: boolean;
+}
+
+interface SlaMonth {
+  month: string;
+  tickets: number;
+  withinPromise: number;
+  late: number;
+  pending: number;
+  sharePercent: number | null;
+}
+
+interface Detail {
+  ticket: Ticket;
+  events: { status: string; note: string | null; actor: string; createdAt: string }[];
+}
+
+const STATUSES = ['przyjęte', 'w drodze', 'naprawione', 'urządzenie zastępcze', 'zamknięte'];
+const CATEGORIES: Record<string, string> = {
+  paper: 'Zacięcie papieru',
+  quality: 'Jakość wydruku',
+  code: 'Kod błędu',
+  network: 'Sieć / skanowanie',
+  toner: 'Toner',
+  other: 'Inne',
+};
+
+const clock = (t: Ticket): string => {
+  if (t.minutesLeft === undefined)
+    return t.overdue ? 'odpowiedź po terminie' : `odpowiedź w terminie (${when(t.firstResponseAt)})`;
+  const m = Math.abs(t.minutesLeft);
+  const text = `${Math.floor(m / 60)} h ${m % 60} min`;
+  return t.minutesLeft < 0 ? `po terminie o ${text}` : `zostało ${text}`;
+};
+
+export function TicketsView({ onFailure, ticketId }: ViewProps & { ticketId?: string | undefined }) {
+  return ticketId ? <TicketDetail id={ticketId} onFailure={onFailure} /> : <TicketList onFailure={onFailure} />;
+}
+
+function TicketList({ onFailure }: Pick<ViewProps, 'onFailure'>) {
+  const [show, setShow] = useState('open');
+  const [tickets, setTickets] = useState<Ticket[] | undefined>();
+  const [months, setMonths] = useState<SlaMonth[]>([]);
+
+  useEffect(() => {
+    Promise.all([api<{ tickets: Ticket[] }>(`/tickets?show=${show}`), api<{ months: SlaMonth[] }>('/tickets/stats')])
+      .then(([t, s]) => {
+        setTickets(t.tickets);
+        setMonths(s.months);
+      })
+      .catch(onFailure);
+  }, [show, onFailure]);
+
+  return (
+    <div className="tickets">
+      <h1>Serwis</h1>
+      <p className="lead">
+        Zgłoszenia awarii od najmniejszego zapasu czasu. Termin reakcji liczymy w godzinach pracy (pon.–pt. 8:00–16:00,
+        bez świąt): Premium {company.service.premiumSlaHours} h, pozostałe pakiety{' '}
+        {company.service.standardResponseHours} h. Pierwsza zmiana statusu to odpowiedź serwisu.
+      </p>
+      <label className="inline">
+        Pokaż
+        <select value={show} onChange={(e) => setShow((e.target as HTMLSelectElement).value)}>
+          <option value="open">Otwarte</option>
+          <option value="closed">Zamknięte</option>
+          <option value="all">Wszystkie</option>
+        </select>
+      </label>
+      {!tickets ? (
+        <p role="status">{FALLBACK.loading}</p>
+      ) : tickets.length === 0 ? (
+        <p>Brak zgłoszeń.</p>
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Numer</th>
+                <th scope="col">Czas reakcji</th>
+                <th scope="col">Status</th>
+                <th scope="col">Urządzenie</th>
+                <th scope="col">Problem</th>
+                <th scope="col">Kontakt</th>
+                <th scope="col">Zgłoszono</th>
+              </tr>
+            </thead>
+            <tbody>
+              {tickets.map((t) => (
+                <tr key={t.id} className={t.overdue ? 'overdue' : undefined}>
+                  <td>
+                    <a href={`#serwis/${t.id}`}>{t.number}</a>
+                  </td>
+                  <td>
+                    {t.overdue && <strong className="status status-late">po terminie</strong>} {clock(t)}
+                    <span className="hint">
+                      {t.slaHours} h, do {when(t.dueAt)}
+                    </span>
+                  </td>
+                  <td>
+                    <span className="status">{t.status}</span>
+                  </td>
+                  <td>
+                    {t.serial || '—'}
+                    {!t.knownDevice && <span className="hint">numer spoza rejestru</span>}
+                  </td>
+                  <td>{CATEGORIES[t.category] ?? t.category}</td>
+                  <td>
+                    {t.name}
+                    <span className="hint">
+                      <a href={`tel:${t.phone}`}>{t.phone}</a>
+                    </span>
+                  </td>
+                  <td>{when(t.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <h2>Odpowiedzi w terminie, miesiącami</h2>
+      <div className="table-wrap">
+        <table>
+          <caption className="sr-only">Udział zgłoszeń z odpowiedzią w obiecanym czasie</caption>
+          <thead>
+            <tr>
+              <th scope="col">Miesiąc</th>
+              <th scope="col">Zgłoszenia</th>
+              <th scope="col">W terminie</th>
+              <th scope="col">Po terminie</th>
+              <th scope="col">Czekają</th>
+              <th scope="col">Udział w terminie</th>
+            </tr>
+          </thead>
+          <tbody>
+            {months.map((m) => (
+              <tr key={m.month}>
+                <td>{m.month}</td>
+                <td>{m.tickets}</td>
+                <td>{m.withinPromise}</td>
+                <td>{m.late}</td>
+                <td>{m.pending}</td>
+                <td>
+                  <strong>{m.sharePercent === null ? '—' : `${String(m.sharePercent).replace('.', ',')}%`}</strong>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function TicketDetail({ id, onFailure }: Pick<ViewProps, 'onFailure'> & { id: string }) {
+  const [data, setData] = useState<Detail | undefined>();
+  const [status, setStatus] = useState(STATUSES[0] ?? '');
+  const [note, setNote] = useState('');
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | undefined>();
+
+  const load = useCallback(
+    () =>
+      api<Detail>(`/tickets/${encodeURIComponent(id)}`)
+        .then(setData)
+        .catch(onFailure),
+    [id, onFailure],
+  );
+  useEffect(() => void load(), [load]);
+
+  const change = (event: Event) => {
+    event.preventDefault();
+    api(`/tickets/${encodeURIComponent(id)}/status`, { method: 'POST', body: { status, note } })
+      .then(() => {
+        setNote('');
+        setMessage({ ok: true, text: `Zapisano status „${status}”.` });
+        return load();
+      })
+      .catch((e: unknown) => (e instanceof ApiRefused ? setMessage({ ok: false, text: e.message }) : onFailure(e)));
+  };
+
+  if (!data) return <p role="status">{FALLBACK.loading}</p>;
+  const t = data.ticket;
+  return (
+    <div className="ticket">
+      <p>
+        <a href="#serwis">← Wszystkie zgłoszenia</a>
+      </p>
+      <h1>
+        Zgłoszenie {t.number} <span className="status">{t.status}</span>
+      </h1>
+      <div className="detail-grid">
+        <div className="card">
+          <h2>Zgłoszenie</h2>
+          <p>
+            <strong>Czas reakcji:</strong> {clock(t)} ({t.slaHours} h, do {when(t.dueAt)})
+          </p>
+          <p>
+            <strong>Urządzenie:</strong> {t.serial || '—'} {t.level ? `(${t.level})` : ''}
+            {!t.knownDevice && ' – numer spoza rejestru, sprawdź klienta'}
+          </p>
+          <p>
+            <strong>Problem:</strong> {CATEGORIES[t.category] ?? t.category}
+            {t.errorCode ? `, kod ${t.errorCode}` : ''}
+          </p>
+          <p className="message">{t.description}</p>
+          <p>
+            <strong>Kontakt:</strong> {t.name}, <a href={`tel:${t.phone}`}>{t.phone}</a>,{' '}
+            <a href={`mailto:${t.email}`}>{t.email}</a>
+            {t.contactWhen ? ` – ${t.contactWhen}` : ''}
+          </p>
+          <p>
+            <strong>Firma:</strong> {t.company ?? '—'} {t.nip ? `NIP ${t.nip}` : ''} · zgoda marketingowa:{' '}
+            {t.marketingConsent ? 'tak' : 'nie'}
+          </p>
+          <p>
+            <a href={`/serwis/zgloszenie/${t.id}`} target="_blank" rel="noopener">
+              Strona statusu dla klienta
+            </a>
+          </p>
+        </div>
+        <div className="card">
+          <h2>Zmień status</h2>
+          <form onSubmit={change as never}>
+            <label>
+              Nowy status
+              <select value={status} onChange={(e) => setStatus((e.target as HTMLSelectElement).value)}>
+                {STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Notatka dla klienta <span className="hint">(widoczna na stronie statusu)</span>
+              <input value={note} maxLength={500} onInput={(e) => setNote((e.target as HTMLInputElement).value)} />
+            </label>
+            <button type="submit" className="button">
+              Zapisz status
+            </button>
+          </form>
+          {message && (
+            <p className={message.ok ? 'notice' : 'error'} role={message.ok ? 'status' : 'alert'}>
+              {message.text}
+            </p>
+          )}
+          <h2>Historia</h2>
+          <ol>
+            {data.events.map((e) => (
+              <li key={`${e.createdAt}-${e.status}`}>
+                <strong>{e.status}</strong> – {when(e.createdAt)}, {e.actor}
+                {e.note && <span className="hint">{e.note}</span>}
+              </li>
+            ))}
+          </ol>
+        </div>
+      </div>
+    </div>
+  );
+}

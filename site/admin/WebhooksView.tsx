@@ -1,0 +1,279 @@
+/**
+ * 'Webhooki' (issue 18): the owner's CRM endpoints (HTTPS, chosen events, the signing
+ * secret, a new secret, 'Wyślij zdarzenie testowe') and every delivery with its state and
+ * attempts, resendable like the e-mail outbox.
+ */
+import { FALLBACK } from '../../widgets/core/texts.ts';
+import { useCallback, useEffect, useState } from 'react';
+import { WEBHOOK_EVENTS, WEBHOOK_EVENT_LABELS, type WebhookEvent } from '../../widgets/core/webhook-validation.ts';
+import { ApiRefused, api } from './api.ts';
+import type { ViewProps } from './App.tsx';
+import { when } from './labels.ts';
+
+interface Endpoint {
+  id: number;
+  url: string;
+  secret: string;
+  events: WebhookEvent[];
+  active: boolean;
+}
+
+interface Delivery {
+  id: number;
+  eventId: string;
+  type: string;
+  url: string;
+  state: string;
+  attempts: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  createdAt: string;
+  deliveredAt: string | null;
+}
+
+interface Attempt {
+  at: string;
+  status: number | null;
+  error: string | null;
+  durationMs: number | null;
+}
+
+export const DELIVERY_STATE_LABELS: Record<string, string> = {
+  pending: 'oczekuje',
+  sending: 'wysyłanie',
+  delivered: 'dostarczony',
+  failed: 'błąd, ponowi',
+  dead: 'niedostarczony',
+};
+
+type Note = { ok: boolean; text: string } | undefined;
+
+export function WebhooksView({ onFailure }: ViewProps) {
+  const [endpoints, setEndpoints] = useState<Endpoint[] | undefined>();
+  const [deliveries, setDeliveries] = useState<Delivery[] | undefined>();
+  const [state, setState] = useState('');
+  const [note, setNote] = useState<Note>();
+  const [open, setOpen] = useState<{ id: number; attempts: Attempt[] } | undefined>();
+
+  const refused = (e: unknown) => (e instanceof ApiRefused ? setNote({ ok: false, text: e.message }) : onFailure(e));
+  const load = useCallback(
+    () =>
+      Promise.all([
+        api<{ endpoints: Endpoint[] }>('/webhooks'),
+        api<{ deliveries: Delivery[] }>(`/webhooks/deliveries${state ? `?state=${state}` : ''}`),
+      ])
+        .then(([e, d]) => {
+          setEndpoints(e.endpoints);
+          setDeliveries(d.deliveries);
+        })
+        .catch(onFailure),
+    [state, onFailure],
+  );
+  useEffect(() => void load(), [load]);
+
+  const add = (event: Event) => {
+    event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
+    const data = new FormData(form);
+    api('/webhooks', { method: 'POST', body: { url: data.get('url'), events: data.getAll('events') } })
+      .then(() => {
+        form.reset();
+        setNote({ ok: true, text: 'Dodano odbiorcę. Sekret do weryfikacji podpisu jest w tabeli poniżej.' });
+        return load();
+      })
+      .catch(refused);
+  };
+  const patch = (e: Endpoint, body: unknown, text: string) =>
+    api(`/webhooks/${e.id}`, { method: 'PATCH', body })
+      .then(() => {
+        setNote({ ok: true, text });
+        return load();
+      })
+      .catch(refused);
+  const sendTest = (e: Endpoint) =>
+    api(`/webhooks/${e.id}/test`, { method: 'POST', body: {} })
+      .then(() => {
+        setNote({ ok: true, text: `Wysłano zdarzenie testowe do ${e.url}.` });
+        return new Promise((r) => setTimeout(r, 1500)).then(load);
+      })
+      .catch(refused);
+  const resend = (d: Delivery) =>
+    api(`/webhooks/deliveries/${d.id}/resend`, { method: 'POST', body: {} })
+      .then(() => {
+        setNote({ ok: true, text: `Zdarzenie nr ${d.id} wróciło do kolejki.` });
+        return load();
+      })
+      .catch(refused);
+  const showAttempts = (d: Delivery) =>
+    api<{ attempts: Attempt[] }>(`/webhooks/deliveries/${d.id}`)
+      .then((r) => setOpen({ id: d.id, attempts: r.attempts }))
+      .catch(refused);
+
+  return (
+    <div className="webhooks">
+      <h1>Webhooki</h1>
+      <p className="lead">
+        Zdarzenia wysyłane do CRM jako podpisany JSON (nagłówek <code>Kserowo-Signature</code>, opis w README). Nieudane
+        wysyłki są ponawiane; po wyczerpaniu prób zdarzenie zostaje tu jako „niedostarczony”.
+      </p>
+      <form className="card add-endpoint" onSubmit={add}>
+        <h2>Dodaj odbiorcę</h2>
+        <label>
+          Adres HTTPS
+          <input name="url" type="url" required maxLength={500} placeholder="https://crm.example.pl/webhooks/kserowo" />
+        </label>
+        <fieldset>
+          <legend>Zdarzenia</legend>
+          {WEBHOOK_EVENTS.map((e) => (
+            <label key={e} className="check">
+              <input type="checkbox" name="events" value={e} defaultChecked={e === 'lead.created'} /> <code>{e}</code> —{' '}
+              {WEBHOOK_EVENT_LABELS[e]}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" className="button">
+          Dodaj odbiorcę
+        </button>
+      </form>
+      {note && (
+        <p className={note.ok ? 'notice' : 'error'} role={note.ok ? 'status' : 'alert'}>
+          {note.text}
+        </p>
+      )}
+      {endpoints && endpoints.length > 0 && (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Odbiorca</th>
+                <th scope="col">Zdarzenia</th>
+                <th scope="col">Sekret</th>
+                <th scope="col">
+                  <span className="sr-only">Akcje</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {endpoints.map((e) => (
+                <tr key={e.id} className={e.active ? undefined : 'disabled'}>
+                  <td className="wrap">
+                    {e.url}
+                    {!e.active && <span className="hint"> (wstrzymany)</span>}
+                  </td>
+                  <td>{e.events.join(', ')}</td>
+                  <td>
+                    <input readOnly value={e.secret} aria-label={`Sekret: ${e.url}`} className="secret" />
+                  </td>
+                  <td className="actions">
+                    <button type="button" className="button small" onClick={() => void sendTest(e)}>
+                      Wyślij zdarzenie testowe
+                    </button>
+                    <button
+                      type="button"
+                      className="button small ghost"
+                      onClick={() => void patch(e, { rotateSecret: true }, 'Nowy sekret: stary przestał działać.')}
+                    >
+                      Nowy sekret
+                    </button>
+                    <button
+                      type="button"
+                      className="button small ghost"
+                      onClick={() =>
+                        void patch(e, { active: !e.active }, e.active ? 'Wstrzymano wysyłkę.' : 'Wznowiono wysyłkę.')
+                      }
+                    >
+                      {e.active ? 'Wstrzymaj' : 'Wznów'}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <h2>Wysłane zdarzenia</h2>
+      <label className="inline">
+        Pokaż
+        <select value={state} onChange={(e) => setState((e.target as HTMLSelectElement).value)}>
+          <option value="">Wszystkie</option>
+          {Object.entries(DELIVERY_STATE_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {!deliveries ? (
+        <p role="status">{FALLBACK.loading}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="deliveries">
+            <thead>
+              <tr>
+                <th scope="col">Nr</th>
+                <th scope="col">Utworzono</th>
+                <th scope="col">Zdarzenie</th>
+                <th scope="col">Odbiorca</th>
+                <th scope="col">Stan</th>
+                <th scope="col">Próby</th>
+                <th scope="col">Ostatni błąd</th>
+                <th scope="col">
+                  <span className="sr-only">Akcje</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {deliveries.map((d) => (
+                <tr key={d.id}>
+                  <td>{d.id}</td>
+                  <td>{when(d.createdAt)}</td>
+                  <td>
+                    <code>{d.type}</code>
+                  </td>
+                  <td className="wrap">{d.url}</td>
+                  <td>
+                    <span className={`mail-state state-${d.state === 'delivered' ? 'sent' : d.state}`}>
+                      {DELIVERY_STATE_LABELS[d.state] ?? d.state}
+                    </span>
+                  </td>
+                  <td>
+                    <button type="button" className="button ghost small" onClick={() => void showAttempts(d)}>
+                      {d.attempts}
+                    </button>
+                  </td>
+                  <td className="error-text">{d.lastError ?? ''}</td>
+                  <td>
+                    {(d.state === 'failed' || d.state === 'dead') && (
+                      <button type="button" className="button small" onClick={() => void resend(d)}>
+                        Wyślij ponownie
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+              {deliveries.length === 0 && (
+                <tr>
+                  <td colSpan={8}>Brak zdarzeń.</td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {open && (
+        <section className="card">
+          <h2>Próby dostarczenia nr {open.id}</h2>
+          <ol>
+            {open.attempts.map((a) => (
+              <li key={a.at}>
+                {when(a.at)} — {a.status === null ? 'brak odpowiedzi' : `HTTP ${a.status}`}
+                {a.error ? ` (${a.error})` : ''}
+                {a.durationMs === null ? '' : `, ${a.durationMs} ms`}
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+// Issue 18: an owner adds a sales person, who sets a password through the one-time link,
+// logs in, takes a lead and changes its status; the audit log and the response-time
+// stats show it. Screenshots of the new tabs at 375 and 1280 px.
+import { expect, test } from '@playwright/test';
+import { logIn, submitContact } from './admin-helpers.ts';
+
+const PASSWORD = 'wiosenna łąka nad Słupią';
+
+test('owner adds a sales person who takes a lead; the audit log and the response stats show it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const stamp = Date.now();
+  const email = `ewa.${stamp}@kserowo.test`;
+  const leadName = `Biuro Rachunkowe ${stamp}`;
+  const person = `Ewa Handlowa ${stamp % 100000}`;
+  await submitContact(request, { name: leadName, email: 'biuro@example.pl' });
+
+  await logIn(page, 'Szef');
+  await page.getByRole('link', { name: 'Zespół' }).click();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Imię i nazwisko').fill(person);
+  await page.locator('form.add-person').getByLabel(/^Rola/).selectOption('sales');
+  await page.getByRole('button', { name: 'Dodaj i utwórz link' }).click();
+  await expect(page.getByText(`Dodano: ${person} (Sprzedaż).`)).toBeVisible();
+  const link = await page.getByLabel('Link do ustawienia hasła').inputValue();
+  expect(link).toMatch(/\/admin#haslo=[\w-]{40,}$/);
+  await page.screenshot({ path: 'test-results/team-1280.png', fullPage: true });
+
+  // The sales person, in a browser of their own.
+  const context = await browser.newContext({ baseURL: new URL(link).origin });
+  const sales = await context.newPage();
+  await sales.goto(link);
+  await sales.getByLabel('Nowe hasło').fill('za krótkie');
+  await sales.getByLabel('Powtórz hasło').fill('za krótkie');
+  await sales.getByRole('button', { name: 'Ustaw hasło' }).click();
+  await expect(sales.getByRole('alert')).toHaveText('Hasło musi mieć co najmniej 12 znaków.');
+  await sales.getByLabel('Nowe hasło').fill(PASSWORD);
+  await sales.getByLabel('Powtórz hasło').fill(PASSWORD);
+  await sales.getByRole('button', { name: 'Ustaw hasło' }).click();
+  await expect(sales.getByText(`Hasło ustawione. Zaloguj się jako ${email}.`)).toBeVisible();
+  await sales.getByLabel(/^E-mail/).fill(email);
+  await sales.getByLabel('Hasło').fill(PASSWORD);
+  await sales.getByRole('button', { name: 'Zaloguj się' }).click();
+  await expect(sales.getByText('(Sprzedaż)')).toBeVisible();
+  // Sales sees leads, not the team, the catalogue or the audit log.
+  const nav = sales.getByRole('navigation', { name: 'Sekcje panelu' });
+  await expect(nav.getByRole('link', { name: 'Leady' })).toBeVisible();
+  for (const hidden of ['Zespół', 'Historia zmian', 'Cennik', 'Wysyłka e-maili'])
+    await expect(nav.getByRole('link', { name: hidden })).toHaveCount(0);
+
+  await sales.getByRole('link', { name: leadName }).click();
+  await sales.getByRole('button', { name: 'Przejmij lead' }).click();
+  await expect(sales.getByText('Lead jest teraz Twój.')).toBeVisible();
+  await expect(sales.locator('section', { has: sales.getByRole('heading', { name: 'Prowadzi' }) })).toContainText(
+    person,
+  );
+  await sales.getByLabel('Status').selectOption('w kontakcie');
+  await sales.getByRole('button', { name: 'Zapisz' }).click();
+  await expect(sales.getByText('Zapisano.')).toBeVisible();
+  await context.close();
+
+  // The owner sees it in the audit log…
+  await page.getByRole('link', { name: 'Historia zmian' }).click();
+  const rows = page.locator('.audit tbody tr');
+  await expect(rows.filter({ hasText: 'Leady: zmiana' }).first()).toContainText('status: nowy → w kontakcie');
+  await expect(rows.filter({ hasText: 'Leady: zmiana' }).first()).toContainText(email);
+  await expect(rows.filter({ hasText: 'Leady: przejęcie' }).first()).toContainText(person);
+  await expect(rows.filter({ hasText: 'Zespół: dodanie' }).first()).toContainText('Szef');
+  await page.screenshot({ path: 'test-results/audit-1280.png', fullPage: true });
+  // …and in the response-time stats, answered within the target.
+  await page.getByRole('link', { name: 'Liczby' }).click();
+  const byPerson = page.locator('section', {
+    has: page.getByRole('heading', { name: 'Czas odpowiedzi według osoby' }),
+  });
+  await expect(byPerson.getByRole('row', { name: new RegExp(person) })).toContainText('100%');
+  await page.screenshot({ path: 'test-results/stats-1280.png', fullPage: true });
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.getByRole('link', { name: 'Zespół' }).click();
+  await expect(page.getByRole('heading', { name: 'Zespół' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/team-375.png', fullPage: true });
+  await page.getByRole('link', { name: 'Historia zmian' }).click();
+  await expect(page.locator('.audit tbody tr').first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/audit-375.png', fullPage: true });
+});

@@ -1,0 +1,267 @@
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_API_ERRORS } from '../../worker/http/errors.ts';
+import { addBusinessHours } from '../../widgets/core/business-hours.ts';
+import { company } from '../../widgets/core/company.ts';
+import { SERVICE_ERRORS, warsawToday } from '../../widgets/core/service-validation.ts';
+import { login, read, request, write } from './admin-helpers.ts';
+
+const db = () => (env as unknown as Env).DB;
+
+const post = (path: string, body: unknown) =>
+  request(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '198.51.100.7' },
+    body: JSON.stringify(body),
+  });
+
+const fault = (over: Record<string, unknown> = {}) => ({
+  serial: 'AA2K021012345',
+  category: 'paper',
+  description: 'Papier zacina się w podajniku 2.',
+  name: 'Anna Nowak',
+  email: 'anna@firma.pl',
+  phone: '600 100 200',
+  submissionId: crypto.randomUUID(),
+  ...over,
+});
+
+interface TicketAnswer {
+  ok: boolean;
+  id: string;
+  number: string;
+  url: string;
+  dueAt: string;
+  slaHours: number;
+  knownDevice: boolean;
+  error?: string;
+}
+
+let cookie = '';
+
+beforeAll(async () => {
+  cookie = await login('203.0.113.77', 'Marek');
+  const csv = [
+    'numer_seryjny;urzadzenie;pakiet;poczatek_umowy;okres_miesiecy;firma;nip;email;telefon;miejscowosc',
+    'AA2K021012345;C3320i;Premium;2025-01-01;36;Firma A sp. z o.o.;1234563218;biuro@firma-a.pl;600100200;Słupsk',
+    'BB000111;bizhub 227;basic;2025-06-01;24;Biuro B;;;;Koszalin',
+    'CC000222;km-c258;Business;2026-01-01;24;Kancelaria C;;;;Gdańsk',
+  ].join('\r\n');
+  const res = await write('/api/admin/devices/import', { csv }, { cookie });
+  expect(res.status).toBe(200);
+  expect(await res.json()).toMatchObject({ ok: true, imported: 3 });
+});
+
+describe('POST /api/service-requests', () => {
+  it('stores a ticket once under retry: the same number, one e-mail in the outbox', async () => {
+    const body = fault();
+    const first = await post('/api/service-requests', body);
+    expect(first.status).toBe(201);
+    const a = (await first.json()) as TicketAnswer;
+    expect(a.number).toMatch(/^SR-\d{4}-\d{6}$/);
+    expect(a.url).toBe(`http://kserowo.test/serwis/zgloszenie/${a.id}`);
+    expect(a.knownDevice).toBe(true);
+    // A Premium device: the 4 h promise in business hours.
+    expect(a.slaHours).toBe(company.service.premiumSlaHours);
+    const created = (await db().prepare('SELECT created_at FROM service_tickets WHERE id = ?').bind(a.id).first<{
+      created_at: string;
+    }>())!.created_at;
+    expect(a.dueAt).toBe(addBusinessHours(new Date(created), 4).toISOString());
+
+    const again = (await (await post('/api/service-requests', body)).json()) as TicketAnswer;
+    expect(again).toMatchObject({ id: a.id, number: a.number });
+    const mails = await db()
+      .prepare(
+        'SELECT COUNT(*) AS n, MAX(subject) AS subject, MAX(recipient) AS recipient FROM outbox WHERE ticket_id = ?',
+      )
+      .bind(a.id)
+      .first<{ n: number; subject: string; recipient: string }>();
+    expect(mails?.n).toBe(1);
+    expect(mails?.subject).toBe(`Zgłoszenie serwisowe ${a.number}`);
+    expect(mails?.recipient).toBe('serwis@kserowo.pl');
+    const count = await db()
+      .prepare('SELECT COUNT(*) AS n FROM service_tickets WHERE submission_id = ?')
+      .bind(body.submissionId)
+      .first<{ n: number }>();
+    expect(count?.n).toBe(1);
+
+    const other = await post('/api/service-requests', { ...body, description: 'Inny opis' });
+    expect(other.status).toBe(409);
+    expect(await other.json()).toEqual({ error: SERVICE_API_ERRORS.replayConflict });
+  });
+
+  it('accepts an unknown serial, flags it, and gives the standard response time', async () => {
+    const res = await post('/api/service-requests', fault({ serial: 'zz 999 unknown' }));
+    expect(res.status).toBe(201);
+    const a = (await res.json()) as TicketAnswer;
+    expect(a.knownDevice).toBe(false);
+    expect(a.slaHours).toBe(company.service.standardResponseHours);
+    const mail = await db()
+      .prepare('SELECT subject, body FROM outbox WHERE ticket_id = ?')
+      .bind(a.id)
+      .first<{ subject: string; body: string }>();
+    expect(mail?.subject).toContain('nieznany numer seryjny');
+    expect(mail?.body).toContain('ZZ999UNKNOWN');
+  });
+
+  it('refuses a report without serial and NIP, and one without a phone, in Polish', async () => {
+    const none = await post('/api/service-requests', fault({ serial: '' }));
+    expect(none.status).toBe(400);
+    expect(await none.json()).toEqual({ error: SERVICE_ERRORS.serialOrNip });
+    const noPhone = await post('/api/service-requests', fault({ phone: ' ' }));
+    expect(noPhone.status).toBe(400);
+    expect(await noPhone.json()).toEqual({ error: SERVICE_ERRORS.phoneRequired });
+  });
+
+  it('shows the team’s status change, with who made it, on the customer’s noindex status page', async () => {
+    const a = (await (await post('/api/service-requests', fault())).json()) as TicketAnswer;
+    const change = await write(
+      `/api/admin/tickets/${a.id}/status`,
+      { status: 'w drodze', note: 'Serwisant będzie o 12:00.' },
+      { cookie },
+    );
+    expect(change.status).toBe(200);
+    const page = await request(`/serwis/zgloszenie/${a.id}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('X-Robots-Tag')).toContain('noindex');
+    const html = await page.text();
+    expect(html).toContain(`Zgłoszenie ${a.number}`);
+    expect(html).toContain('Serwisant jest w drodze');
+    expect(html).toContain('Marek');
+    expect(html).toContain('Serwisant będzie o 12:00.');
+    const detail = (await (await read(`/api/admin/tickets/${a.id}`, cookie)).json()) as {
+      ticket: { firstResponseAt: string | null; status: string };
+      events: { status: string; actor: string }[];
+    };
+    expect(detail.ticket.status).toBe('w drodze');
+    expect(detail.ticket.firstResponseAt).not.toBeNull();
+    expect(detail.events.map((e) => [e.status, e.actor])).toEqual([
+      ['nowe', 'klient'],
+      ['w drodze', 'Marek'],
+    ]);
+    expect((await request('/serwis/zgloszenie/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
+  });
+});
+
+describe('POST /api/meter-readings', () => {
+  const reading = (over: Record<string, unknown> = {}) => ({
+    serial: 'BB000111',
+    mono: 10_000,
+    readOn: warsawToday(),
+    name: 'Jan Kowalski',
+    email: 'jan@biuro-b.pl',
+    submissionId: crypto.randomUUID(),
+    ...over,
+  });
+
+  it('stores a reading once under retry, and refuses a lower one with its Polish message', async () => {
+    const body = reading();
+    const first = await post('/api/meter-readings', body);
+    expect(first.status).toBe(201);
+    const again = await post('/api/meter-readings', body);
+    expect(again.status).toBe(201);
+    expect((await again.json()) as { id: string }).toMatchObject({ id: ((await first.json()) as { id: string }).id });
+    const stored = await db()
+      .prepare('SELECT COUNT(*) AS n, MAX(sent_by) AS who FROM meter_readings WHERE submission_id = ?')
+      .bind(body.submissionId)
+      .first<{ n: number; who: string }>();
+    expect(stored).toEqual({ n: 1, who: 'Jan Kowalski <jan@biuro-b.pl>' });
+
+    const lower = await post('/api/meter-readings', reading({ mono: 9_999 }));
+    expect(lower.status).toBe(400);
+    expect(await lower.json()).toEqual({ error: SERVICE_API_ERRORS.lower(10_000, null, warsawToday()) });
+    expect(SERVICE_API_ERRORS.lower(10_000, null, '2026-03-31')).toBe(
+      'Stan licznika nie może być niższy niż poprzedni odczyt z dnia 31.03.2026 (10\u00a0000 stron mono). Sprawdź wpisane liczby.',
+    );
+  });
+
+  it('refuses an unknown serial', async () => {
+    const res = await post('/api/meter-readings', reading({ serial: 'NOPE123' }));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: SERVICE_API_ERRORS.unknownSerial });
+  });
+});
+
+describe('billing export', () => {
+  const seed = async (serial: string, readOn: string, mono: number, color: number | null) => {
+    const res = await write('/api/admin/readings', { serial, readOn, mono, color }, { cookie });
+    expect(res.status).toBe(201);
+  };
+
+  it('totals a period of three devices, with a device without a reading listed', async () => {
+    const today = warsawToday();
+    const month = today.slice(0, 7);
+    // C3320i Premium (AA…): two readings this month; C258 Business (CC…): none this month.
+    const prev = new Date(Date.parse(`${month}-01T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    await seed('AA2K021012345', prev, 20_000, 5_000);
+    await seed('AA2K021012345', today, 27_000, 7_000);
+    // BB… (bizhub 227 Basic) has 10 000 from the meter test; add this month's counter.
+    await seed('BB000111', today, 12_500, null);
+    const json = (await (await read(`/api/admin/readings/billing?period=${month}&format=json`, cookie)).json()) as {
+      lines: {
+        serial: string;
+        hasReading: boolean;
+        usedMono: number;
+        usedColor: number;
+        overMono: number;
+        overColor: number;
+        amount: number;
+        includedMono: number;
+        includedColor: number;
+        rateMono: number;
+        rateColor: number;
+      }[];
+      total: number;
+    };
+    const bySerial = Object.fromEntries(json.lines.map((l) => [l.serial, l]));
+    const aa = bySerial.AA2K021012345!;
+    expect([aa.usedMono, aa.usedColor]).toEqual([7000, 2000]);
+    expect(aa.overMono).toBe(Math.max(0, 7000 - aa.includedMono));
+    expect(aa.overColor).toBe(Math.max(0, 2000 - aa.includedColor));
+    expect(aa.amount).toBeCloseTo(aa.overMono * aa.rateMono + aa.overColor * aa.rateColor, 2);
+    const bb = bySerial.BB000111!;
+    expect(bb.hasReading).toBe(true);
+    expect(bb.usedMono).toBe(2500);
+    expect(bySerial.CC000222).toMatchObject({ hasReading: false, amount: 0 });
+    expect(json.total).toBeCloseTo(aa.amount + bb.amount, 2);
+    expect(json.total).toBeGreaterThan(0);
+
+    const csv = await read(`/api/admin/readings/billing?period=${month}`, cookie);
+    expect(csv.headers.get('Content-Type')).toContain('text/csv');
+    expect(csv.headers.get('Content-Disposition')).toContain(`rozliczenie-${month}.csv`);
+    const text = await csv.text();
+    expect(text).toContain('"brak odczytu w okresie"');
+    expect(text).toContain(`"RAZEM"`);
+    expect(text).toContain(`"${json.total.toFixed(2).replace('.', ',')}"`);
+  });
+});
+
+describe('admin routes of the service tabs', () => {
+  it('refuses every one without a session', async () => {
+    const reads = [
+      '/api/admin/devices',
+      '/api/admin/devices.csv',
+      '/api/admin/tickets',
+      '/api/admin/tickets/stats',
+      '/api/admin/tickets/x',
+      '/api/admin/readings',
+      '/api/admin/readings/billing?period=2026-01',
+    ];
+    for (const path of reads) expect((await read(path)).status, path).toBe(401);
+    const writes: [string, string][] = [
+      ['/api/admin/devices', 'POST'],
+      ['/api/admin/devices/1', 'PUT'],
+      ['/api/admin/devices/import', 'POST'],
+      ['/api/admin/tickets/x/status', 'POST'],
+      ['/api/admin/readings', 'POST'],
+    ];
+    for (const [path, method] of writes) expect((await write(path, {}, { method })).status, path).toBe(401);
+  });
+
+  it('reports the share answered within the promise per month', async () => {
+    const res = await read('/api/admin/tickets/stats', cookie);
+    const { months } = (await res.json()) as { months: { month: string; tickets: number; withinPromise: number }[] };
+    expect(months[0]?.tickets).toBeGreaterThan(0);
+    expect(months[0]?.withinPromise).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * Counter readings and the overage bill (issue 17): pages used in a period from a device's
+ * readings, across a counter reset, and what is billed over the package's limits at the
+ * catalogue's rates (DESIGN §5: mono and colour apart). Pure, for the worker, the admin
+ * and tests.
+ */
+import type { Package } from './model.ts';
+
+export interface Reading {
+  /** 'YYYY-MM-DD' */
+  readOn: string;
+  mono: number;
+  color: number | null;
+  /** The counter was replaced or zeroed: this reading starts a new series. */
+  reset: boolean;
+}
+
+export interface Pages {
+  mono: number;
+  color: number;
+}
+
+/** Sorted by date, a reset after an ordinary reading of the same day (the old counter's last value comes first). */
+const byDate = (readings: readonly Reading[]): Reading[] =>
+  [...readings].sort((a, b) => a.readOn.localeCompare(b.readOn) || Number(a.reset) - Number(b.reset));
+
+/**
+ * Pages printed between two readings in a row: the difference of the counters, nothing
+ * when the later one is a reset (pages of the old counter up to its replacement are in
+ * the readings before it).
+ */
+export function pagesBetween(earlier: Reading, later: Reading): Pages {
+  if (later.reset) return { mono: 0, color: 0 };
+  return {
+    mono: Math.max(0, later.mono - earlier.mono),
+    color: Math.max(0, (later.color ?? 0) - (earlier.color ?? 0)),
+  };
+}
+
+/**
+ * Pages used in the period [from, to] (inclusive 'YYYY-MM-DD' days): from the last
+ * reading before the period (or the first inside it) to the last reading inside it,
+ * summed pair by pair so a counter reset in between costs nothing. Undefined when the
+ * period has no reading.
+ */
+export function pagesInPeriod(readings: readonly Reading[], from: string, to: string): Pages | undefined {
+  const sorted = byDate(readings);
+  const inside = sorted.filter((r) => r.readOn >= from && r.readOn <= to);
+  if (inside.length === 0) return undefined;
+  const before = sorted.filter((r) => r.readOn < from).at(-1);
+  const series = before ? [before, ...inside] : inside;
+  const total = { mono: 0, color: 0 };
+  for (let i = 1; i < series.length; i++) {
+    const step = pagesBetween(series[i - 1] as Reading, series[i] as Reading);
+    total.mono += step.mono;
+    total.color += step.color;
+  }
+  return total;
+}
+
+export interface Overage {
+  included: Pages;
+  over: Pages;
+  /** PLN net, rounded to the grosz. */
+  amountMono: number;
+  amountColor: number;
+  amount: number;
+}
+
+const grosz = (value: number): number => Math.round(value * 100) / 100;
+
+/** What a period's pages cost above the package's limits, `months` times the monthly allowance. */
+export function overageOf(pages: Pages, pkg: Package, months = 1): Overage {
+  const included = { mono: pkg.monthlyLimit * months, color: (pkg.colorLimit ?? 0) * months };
+  const over = { mono: Math.max(0, pages.mono - included.mono), color: Math.max(0, pages.color - included.color) };
+  const amountMono = grosz(over.mono * pkg.overage.mono);
+  const amountColor = grosz(over.color * (pkg.overage.color ?? 0));
+  return { included, over, amountMono, amountColor, amount: grosz(amountMono + amountColor) };
+}
+
+const DAY_MS = 86_400_000;
+const MONTH_DAYS = 30.44;
+const days = (from: string, to: string): number => (Date.parse(to) - Date.parse(from)) / DAY_MS;
+
+/** The series of the current counter: the readings since the last reset. */
+export function currentSeries(readings: readonly Reading[]): Reading[] {
+  const sorted = byDate(readings);
+  let start = 0;
+  sorted.forEach((r, i) => {
+    if (r.reset) start = i;
+  });
+  return sorted.slice(start);
+}
+
+export type ReadingCheck =
+  | { kind: 'ok' }
+  | { kind: 'lower'; previous: Reading }
+  | { kind: 'jump'; previous: Reading; monthlyAverage: number; monthlyNow: number };
+
+/** A jump is asked about when the pages per month since the last reading are over this many times the average. */
+export const JUMP_FACTOR = 3;
+
+/**
+ * Checks a new reading against the device's current counter: never lower than the
+ * latest one (mono or colour); more than 3× the monthly average since the series
+ * began (at least a month of history) asks the sender to confirm.
+ */
+export function checkReading(
+  readings: readonly Reading[],
+  next: Pick<Reading, 'readOn' | 'mono' | 'color'>,
+): ReadingCheck {
+  const series = currentSeries(readings);
+  const previous = series.at(-1);
+  if (!previous) return { kind: 'ok' };
+  if (next.mono < previous.mono || (next.color ?? 0) < (previous.color ?? 0)) return { kind: 'lower', previous };
+  const first = series[0] as Reading;
+  const span = days(first.readOn, previous.readOn);
+  if (span < 28) return { kind: 'ok' };
+  const total = previous.mono - first.mono + ((previous.color ?? 0) - (first.color ?? 0));
+  const monthlyAverage = (total / span) * MONTH_DAYS;
+  const added = next.mono - previous.mono + ((next.color ?? 0) - (previous.color ?? 0));
+  const since = Math.max(days(previous.readOn, next.readOn), 1);
+  const monthlyNow = (added / Math.max(since, MONTH_DAYS)) * MONTH_DAYS;
+  if (monthlyAverage > 0 && monthlyNow > JUMP_FACTOR * monthlyAverage)
+    return { kind: 'jump', previous, monthlyAverage: Math.round(monthlyAverage), monthlyNow: Math.round(monthlyNow) };
+  return { kind: 'ok' };
+}
+
+/** First and last day of a 'YYYY-MM' period. */
+export function monthBounds(period: string): { from: string; to: string } {
+  const [y, m] = period.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { from: `${period}-01`, to: `${period}-${String(last).padStart(2, '0')}` };
+}

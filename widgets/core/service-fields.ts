@@ -1,0 +1,72 @@
+/**
+ * The plain facts of the service forms (issue 17), without valibot: limits for the inputs'
+ * `maxlength`, the fault categories, the ticket statuses and the Polish error texts. The
+ * widgets import only this (so their bundles carry no validation library); the schemas
+ * that use them are in service-validation.ts, run by the worker on every request.
+ */
+export const SERVICE_LIMITS = {
+  serial: 40,
+  errorCode: 20,
+  description: 2000,
+  contactWhen: 120,
+  note: 500,
+  city: 80,
+  /** The largest counter value accepted (a copier's lifetime counter stays far below). */
+  counter: 99_999_999,
+} as const;
+
+/** The fault categories of the form, with their Polish labels. */
+export const FAULT_CATEGORIES = {
+  paper: 'Zacięcie papieru',
+  quality: 'Jakość wydruku',
+  code: 'Kod błędu na panelu',
+  network: 'Sieć / skanowanie',
+  toner: 'Toner',
+  other: 'Inne',
+} as const;
+export type FaultCategory = keyof typeof FAULT_CATEGORIES;
+
+/** The statuses of a ticket, in the order they usually come. 'nowe' is the ticket before any answer. */
+export const TICKET_STATUSES = [
+  'nowe',
+  'przyjęte',
+  'w drodze',
+  'naprawione',
+  'urządzenie zastępcze',
+  'zamknięte',
+] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+/** What the team may set (all but the initial 'nowe'). */
+export const TEAM_STATUSES = TICKET_STATUSES.slice(1) as Exclude<TicketStatus, 'nowe'>[];
+
+export const SERVICE_ERRORS = {
+  body: 'Nieprawidłowe dane zgłoszenia.',
+  serialOrNip: 'Podaj numer seryjny urządzenia albo NIP firmy.',
+  serialRequired: 'Pole „Numer seryjny” jest wymagane.',
+  serial: `Pole „Numer seryjny” może zawierać litery, cyfry i znaki - / . (najwyżej ${SERVICE_LIMITS.serial}).`,
+  nip: 'Pole „NIP” musi zawierać prawidłowy numer NIP (10 cyfr z poprawną sumą kontrolną).',
+  category: 'Wybierz, co się dzieje z urządzeniem.',
+  errorCode: `Pole „Kod błędu” może mieć najwyżej ${SERVICE_LIMITS.errorCode} znaków: litery, cyfry, spacje i - . :`,
+  descriptionRequired: 'Pole „Opis problemu” jest wymagane.',
+  descriptionLong: `Pole „Opis problemu” może mieć najwyżej ${SERVICE_LIMITS.description} znaków.`,
+  descriptionChars: 'Pole „Opis problemu” zawiera niedozwolone znaki.',
+  phoneRequired: 'Pole „Telefon” jest wymagane: zadzwonimy pod ten numer.',
+  contactWhen: `Pole „Kiedy dzwonić” może mieć najwyżej ${SERVICE_LIMITS.contactWhen} znaków, bez znaków sterujących.`,
+  consent: 'Nieprawidłowa wartość zgody marketingowej.',
+  counter: `Stan licznika musi być liczbą całkowitą od 0 do ${SERVICE_LIMITS.counter.toLocaleString('pl-PL')}.`,
+  readOn: 'Podaj datę odczytu (RRRR-MM-DD), nie późniejszą niż dzisiaj i nie starszą niż rok.',
+  note: `Pole „Uwagi” może mieć najwyżej ${SERVICE_LIMITS.note} znaków, bez znaków sterujących.`,
+  confirm: 'Nieprawidłowa wartość potwierdzenia.',
+  deviceModel: 'Wybierz model urządzenia z katalogu.',
+  level: 'Wybierz pakiet: Basic, Business lub Premium.',
+  contractStart: 'Data początku umowy musi mieć postać RRRR-MM-DD.',
+  term: 'Okres umowy musi być liczbą miesięcy od 1 do 120.',
+  city: `Pole „Miejscowość” może mieć najwyżej ${SERVICE_LIMITS.city} znaków, bez znaków sterujących.`,
+} as const;
+
+/** A serial number as the registry keeps it: trimmed, upper case, inner spaces removed. */
+export const normalizeSerial = (serial: string): string => serial.trim().replace(/\s+/g, '').toUpperCase();
+
+/** Today's date in Warsaw, 'YYYY-MM-DD'. */
+export const warsawToday = (now = new Date()): string =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Warsaw' }).format(now);

@@ -1,0 +1,227 @@
+/**
+ * The request bodies of the service forms (issue 17, DESIGN §7), used by the widgets
+ * before sending and by the worker on every request: a fault report ('Zgłoś awarię',
+ * `POST /api/service-requests`), a counter reading ('Podaj stan licznika',
+ * `POST /api/meter-readings`) and a registry device (the admin's `/api/admin/devices`).
+ * The contact fields reuse the schemas of validation.ts; limits are exported for the
+ * inputs' `maxlength`.
+ */
+import * as v from 'valibot';
+import {
+  FAULT_CATEGORIES,
+  type FaultCategory,
+  SERVICE_ERRORS,
+  SERVICE_LIMITS,
+  TEAM_STATUSES,
+  normalizeSerial,
+  warsawToday,
+} from './service-fields.ts';
+import { PACKAGE_LEVELS } from './model.ts';
+import { isValidNip, normalizeNip } from './nip.ts';
+import {
+  FIELD_ERRORS,
+  hasLineControl,
+  hasTextControl,
+  attributionSchema,
+  companySchema,
+  emailSchema,
+  honeypotSchema,
+  nameSchema,
+  submissionIdSchema,
+} from './validation.ts';
+
+const CATEGORY_KEYS = Object.keys(FAULT_CATEGORIES) as FaultCategory[];
+
+const blankToUndefined = v.transform((s: string) => s || undefined);
+
+export const serialSchema = v.nullish(
+  v.pipe(
+    v.string(SERVICE_ERRORS.serial),
+    v.transform(normalizeSerial),
+    v.maxLength(SERVICE_LIMITS.serial, SERVICE_ERRORS.serial),
+    v.regex(/^[A-Z0-9./-]*$/, SERVICE_ERRORS.serial),
+    blankToUndefined,
+  ),
+);
+
+export const nipSchema = v.nullish(
+  v.pipe(
+    v.string(SERVICE_ERRORS.nip),
+    v.trim(),
+    v.check((n) => n === '' || isValidNip(n), SERVICE_ERRORS.nip),
+    v.transform((n) => (n ? normalizeNip(n) : undefined)),
+  ),
+);
+
+const lineText = (max: number, message: string) =>
+  v.nullish(
+    v.pipe(
+      v.string(message),
+      v.trim(),
+      v.maxLength(max, message),
+      v.check((s) => !hasLineControl(s), message),
+      blankToUndefined,
+    ),
+  );
+
+/** The phone of a fault report is required: the engineer calls it. */
+const requiredPhoneSchema = v.pipe(
+  v.optional(v.string(SERVICE_ERRORS.phoneRequired), ''),
+  v.trim(),
+  v.nonEmpty(SERVICE_ERRORS.phoneRequired),
+  v.maxLength(30, FIELD_ERRORS.phone),
+  v.regex(/^[\d +()-]*$/, FIELD_ERRORS.phone),
+);
+
+const consentSchema = v.optional(v.boolean(SERVICE_ERRORS.consent), false);
+
+/** `POST /api/service-requests`: a fault report; unknown fields are dropped. */
+export const serviceRequestSchema = v.pipe(
+  v.object(
+    {
+      serial: serialSchema,
+      nip: nipSchema,
+      category: v.picklist(CATEGORY_KEYS, SERVICE_ERRORS.category),
+      errorCode: v.nullish(
+        v.pipe(
+          v.string(SERVICE_ERRORS.errorCode),
+          v.trim(),
+          v.maxLength(SERVICE_LIMITS.errorCode, SERVICE_ERRORS.errorCode),
+          v.regex(/^[\p{L}\d .:-]*$/u, SERVICE_ERRORS.errorCode),
+          blankToUndefined,
+        ),
+      ),
+      description: v.pipe(
+        v.optional(v.string(SERVICE_ERRORS.descriptionRequired), ''),
+        v.trim(),
+        v.nonEmpty(SERVICE_ERRORS.descriptionRequired),
+        v.maxLength(SERVICE_LIMITS.description, SERVICE_ERRORS.descriptionLong),
+        v.check((s) => !hasTextControl(s), SERVICE_ERRORS.descriptionChars),
+      ),
+      name: nameSchema,
+      email: emailSchema,
+      phone: requiredPhoneSchema,
+      company: companySchema,
+      contactWhen: lineText(SERVICE_LIMITS.contactWhen, SERVICE_ERRORS.contactWhen),
+      marketingConsent: consentSchema,
+      submissionId: submissionIdSchema,
+      attribution: attributionSchema,
+      website: honeypotSchema,
+    },
+    SERVICE_ERRORS.body,
+  ),
+  v.check((r) => !!(r.serial || r.nip), SERVICE_ERRORS.serialOrNip),
+);
+export type ServiceRequestInput = v.InferOutput<typeof serviceRequestSchema>;
+
+const counterSchema = v.pipe(
+  v.number(SERVICE_ERRORS.counter),
+  v.integer(SERVICE_ERRORS.counter),
+  v.minValue(0, SERVICE_ERRORS.counter),
+  v.maxValue(SERVICE_LIMITS.counter, SERVICE_ERRORS.counter),
+);
+
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+const realDay = (s: string): boolean => isoDay.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+
+/** A reading date: a real day, not after today (Warsaw), at most a year back. */
+export const readingDateOk = (day: string, now = new Date()): boolean => {
+  if (!realDay(day)) return false;
+  const today = warsawToday(now);
+  const yearAgo = warsawToday(new Date(now.getTime() - 366 * 86_400_000));
+  return day <= today && day >= yearAgo;
+};
+
+/** `POST /api/meter-readings`: a counter reading; `confirm` re-sends a reading flagged as a big jump. */
+export const meterReadingSchema = v.object(
+  {
+    serial: v.pipe(
+      v.optional(v.string(SERVICE_ERRORS.serial), ''),
+      v.transform(normalizeSerial),
+      v.nonEmpty(SERVICE_ERRORS.serialRequired),
+      v.maxLength(SERVICE_LIMITS.serial, SERVICE_ERRORS.serial),
+      v.regex(/^[A-Z0-9./-]*$/, SERVICE_ERRORS.serial),
+    ),
+    mono: counterSchema,
+    color: v.nullish(counterSchema),
+    readOn: v.pipe(
+      v.optional(v.string(SERVICE_ERRORS.readOn), ''),
+      v.transform((s): string => s.trim() || warsawToday()),
+      v.check((s) => readingDateOk(s), SERVICE_ERRORS.readOn),
+    ),
+    note: lineText(SERVICE_LIMITS.note, SERVICE_ERRORS.note),
+    name: nameSchema,
+    email: emailSchema,
+    confirm: v.optional(v.boolean(SERVICE_ERRORS.confirm), false),
+    marketingConsent: consentSchema,
+    submissionId: submissionIdSchema,
+    attribution: attributionSchema,
+    website: honeypotSchema,
+  },
+  SERVICE_ERRORS.body,
+);
+export type MeterReadingInput = v.InferOutput<typeof meterReadingSchema>;
+
+/** A device of the registry, as the admin adds, edits and imports it. */
+export const deviceSchema = v.object(
+  {
+    serial: v.pipe(
+      v.optional(v.string(SERVICE_ERRORS.serial), ''),
+      v.transform(normalizeSerial),
+      v.nonEmpty(SERVICE_ERRORS.serialRequired),
+      v.maxLength(SERVICE_LIMITS.serial, SERVICE_ERRORS.serial),
+      v.regex(/^[A-Z0-9./-]*$/, SERVICE_ERRORS.serial),
+    ),
+    deviceId: v.pipe(v.string(SERVICE_ERRORS.deviceModel), v.trim(), v.nonEmpty(SERVICE_ERRORS.deviceModel)),
+    level: v.picklist(PACKAGE_LEVELS, SERVICE_ERRORS.level),
+    contractStart: v.nullish(
+      v.pipe(
+        v.string(SERVICE_ERRORS.contractStart),
+        v.trim(),
+        v.check((s) => s === '' || realDay(s), SERVICE_ERRORS.contractStart),
+        blankToUndefined,
+      ),
+    ),
+    termMonths: v.nullish(
+      v.pipe(
+        v.union([
+          v.number(),
+          v.pipe(
+            v.string(),
+            v.trim(),
+            v.transform((s) => (s === '' ? Number.NaN : Number(s))),
+          ),
+        ]),
+        v.transform((n) => (Number.isNaN(n) ? undefined : n)),
+        v.check((n) => n === undefined || (Number.isInteger(n) && n >= 1 && n <= 120), SERVICE_ERRORS.term),
+      ),
+    ),
+    company: v.pipe(
+      v.optional(companySchema),
+      v.transform((s) => s ?? ''),
+    ),
+    nip: nipSchema,
+    email: v.nullish(
+      v.pipe(
+        v.string(FIELD_ERRORS.email),
+        v.trim(),
+        v.check((s) => s === '' || v.is(emailSchema, s), FIELD_ERRORS.email),
+        blankToUndefined,
+      ),
+    ),
+    phone: lineText(30, FIELD_ERRORS.phone),
+    city: lineText(SERVICE_LIMITS.city, SERVICE_ERRORS.city),
+  },
+  SERVICE_ERRORS.body,
+);
+export type DeviceInput = v.InferOutput<typeof deviceSchema>;
+
+export const ticketStatusSchema = v.object(
+  {
+    status: v.picklist(TEAM_STATUSES, 'Wybierz status zgłoszenia z listy.'),
+    note: lineText(500, 'Notatka może mieć najwyżej 500 znaków, bez znaków sterujących.'),
+  },
+  SERVICE_ERRORS.body,
+);
+
+export * from './service-fields.ts';

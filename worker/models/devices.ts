@@ -1,0 +1,119 @@
+/** The device registry (migration 0020): each rented device with its package and customer. */
+import type { PackageLevel } from '../../widgets/core/model.ts';
+import type { DeviceInput } from '../../widgets/core/service-validation.ts';
+
+export interface DeviceRow {
+  id: number;
+  serial: string;
+  device_id: string;
+  level: PackageLevel;
+  contract_start: string | null;
+  term_months: number | null;
+  company: string;
+  nip: string | null;
+  email: string | null;
+  phone: string | null;
+  city: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DeviceWithReading extends DeviceRow {
+  last_read_on: string | null;
+  last_mono: number | null;
+  last_color: number | null;
+}
+
+const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+const values = (d: DeviceInput) => [
+  d.serial,
+  d.deviceId,
+  d.level,
+  d.contractStart ?? null,
+  d.termMonths ?? null,
+  d.company,
+  d.nip ?? null,
+  d.email ?? null,
+  d.phone ?? null,
+  d.city ?? null,
+];
+
+/** Every device with its latest reading, by serial. */
+export async function listDevices(db: D1Database): Promise<DeviceWithReading[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT d.*, r.read_on AS last_read_on, r.mono AS last_mono, r.color AS last_color
+       FROM devices d LEFT JOIN meter_readings r ON r.id = (
+         SELECT id FROM meter_readings WHERE device_row = d.id ORDER BY read_on DESC, reset DESC, id DESC LIMIT 1)
+       ORDER BY d.serial`,
+    )
+    .all<DeviceWithReading>();
+  return results;
+}
+
+export async function deviceBySerial(db: D1Database, serial: string): Promise<DeviceRow | null> {
+  return db.prepare('SELECT * FROM devices WHERE serial = ?').bind(serial).first<DeviceRow>();
+}
+
+export async function deviceById(db: D1Database, id: number): Promise<DeviceRow | null> {
+  return db.prepare('SELECT * FROM devices WHERE id = ?').bind(id).first<DeviceRow>();
+}
+
+export async function devicesByNip(db: D1Database, nip: string): Promise<DeviceRow[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM devices WHERE nip = ? ORDER BY serial')
+    .bind(nip)
+    .all<DeviceRow>();
+  return results;
+}
+
+/** Adds a device; undefined when its serial is registered already. */
+export async function addDevice(db: D1Database, d: DeviceInput): Promise<DeviceRow | undefined> {
+  const row = await db
+    .prepare(
+      `INSERT INTO devices (serial, device_id, level, contract_start, term_months, company, nip, email, phone, city)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (serial) DO NOTHING RETURNING *`,
+    )
+    .bind(...values(d))
+    .first<DeviceRow>();
+  return row ?? undefined;
+}
+
+/** Edits a device; 'missing' when there is none, 'taken' when the new serial is another device's. */
+export async function updateDevice(
+  db: D1Database,
+  id: number,
+  d: DeviceInput,
+): Promise<DeviceRow | 'missing' | 'taken'> {
+  const other = await deviceBySerial(db, d.serial);
+  if (other && other.id !== id) return 'taken';
+  const row = await db
+    .prepare(
+      `UPDATE devices SET serial = ?2, device_id = ?3, level = ?4, contract_start = ?5, term_months = ?6, company = ?7,
+         nip = ?8, email = ?9, phone = ?10, city = ?11, updated_at = ${NOW}
+       WHERE id = ?1 RETURNING *`,
+    )
+    .bind(id, ...values(d))
+    .first<DeviceRow>();
+  return row ?? 'missing';
+}
+
+/** Adds or updates (by serial) every device in one batch: the CSV import. */
+export async function upsertDevices(db: D1Database, devices: DeviceInput[]): Promise<void> {
+  if (devices.length === 0) return;
+  await db.batch(
+    devices.map((d) =>
+      db
+        .prepare(
+          `INSERT INTO devices (serial, device_id, level, contract_start, term_months, company, nip, email, phone, city)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (serial) DO UPDATE SET device_id = excluded.device_id, level = excluded.level,
+             contract_start = excluded.contract_start, term_months = excluded.term_months, company = excluded.company,
+             nip = excluded.nip, email = excluded.email, phone = excluded.phone, city = excluded.city,
+             updated_at = ${NOW}`,
+        )
+        .bind(...values(d)),
+    ),
+  );
+}

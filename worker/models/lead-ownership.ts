@@ -1,0 +1,75 @@
+/**
+ * Lead ownership and response time (issue 18, migration 0031): who handles a lead, and
+ * the rows the response-time stats are computed from. `first_response_at` is stamped by
+ * a trigger at the first change of status or notes.
+ */
+import { type Notification, notificationStatement } from './outbox.ts';
+
+export interface Assignee {
+  id: number;
+  name: string;
+  email: string;
+  role: string;
+}
+
+/** People a lead may be given to: enabled owners and sales. */
+export async function assignablePeople(db: D1Database): Promise<Assignee[]> {
+  const { results } = await db
+    .prepare(
+      "SELECT id, name, email, role FROM accounts WHERE disabled = 0 AND role IN ('owner', 'sales') ORDER BY name",
+    )
+    .all<Assignee>();
+  return results;
+}
+
+/**
+ * Gives lead `leadId` to `accountId` (null: nobody) and, when the new owner has an
+ * address, queues their e-mail in the same batch. Answers the previous owner, or
+ * undefined when the lead does not exist.
+ */
+export async function assignLead(
+  db: D1Database,
+  leadId: string,
+  accountId: number | null,
+  notification?: Notification,
+): Promise<{ previous: number | null; notificationId: number | undefined } | undefined> {
+  const before = await db
+    .prepare('SELECT assigned_to FROM leads WHERE id = ?')
+    .bind(leadId)
+    .first<{ assigned_to: number | null }>();
+  if (!before) return undefined;
+  const update = db
+    .prepare(
+      `UPDATE leads SET assigned_to = ?2, assigned_at = CASE WHEN ?2 IS NULL THEN NULL ELSE strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END
+       WHERE id = ?1`,
+    )
+    .bind(leadId, accountId);
+  const statements: D1PreparedStatement[] = [update];
+  if (notification) statements.push(notificationStatement(db, leadId, notification));
+  const results = await db.batch<{ id: number }>(statements);
+  return { previous: before.assigned_to, notificationId: results[1]?.results[0]?.id };
+}
+
+export interface ResponseRow {
+  created_at: string;
+  first_response_at: string | null;
+  status: string;
+  assigned_to: number | null;
+  assignee: string | null;
+  attribution: string;
+}
+
+/** Leads of [from, to] (days, inclusive) with what the response-time stats need; spam left out. */
+export async function responseRows(db: D1Database, from?: string, to?: string): Promise<ResponseRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT l.created_at, l.first_response_at, l.status, l.assigned_to, a.name AS assignee, l.attribution
+       FROM leads l LEFT JOIN accounts a ON a.id = l.assigned_to
+       WHERE l.status != 'spam' AND (?1 IS NULL OR l.created_at >= ?1)
+         AND (?2 IS NULL OR l.created_at < strftime('%Y-%m-%dT%H:%M:%fZ', ?2, '+1 day'))
+       ORDER BY l.created_at`,
+    )
+    .bind(from ?? null, to ?? null)
+    .all<ResponseRow>();
+  return results;
+}

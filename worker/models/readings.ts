@@ -1,0 +1,101 @@
+/** Counter readings (migration 0020): sent by customers or entered by the team (a counter reset). */
+import type { Reading } from '../../widgets/core/meter.ts';
+
+export interface ReadingRow {
+  id: number;
+  submission_id: string | null;
+  body_hash: string | null;
+  device_row: number;
+  read_on: string;
+  mono: number;
+  color: number | null;
+  note: string | null;
+  sent_by: string;
+  reset: number;
+  marketing_consent: number;
+  created_at: string;
+}
+
+export interface NewReading {
+  deviceRow: number;
+  readOn: string;
+  mono: number;
+  color: number | null;
+  note?: string | null | undefined;
+  sentBy: string;
+  reset?: boolean;
+  marketingConsent?: boolean;
+  submissionId?: string;
+  bodyHash?: string;
+}
+
+export const asReading = (r: ReadingRow): Reading => ({
+  readOn: r.read_on,
+  mono: r.mono,
+  color: r.color,
+  reset: r.reset === 1,
+});
+
+export async function readingsOfDevice(db: D1Database, deviceRow: number): Promise<ReadingRow[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM meter_readings WHERE device_row = ? ORDER BY read_on, reset, id')
+    .bind(deviceRow)
+    .all<ReadingRow>();
+  return results;
+}
+
+/** All readings up to `to` ('YYYY-MM-DD'), for the billing export. */
+export async function readingsUpTo(db: D1Database, to: string): Promise<ReadingRow[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM meter_readings WHERE read_on <= ? ORDER BY device_row, read_on, reset, id')
+    .bind(to)
+    .all<ReadingRow>();
+  return results;
+}
+
+/** Readings with their device's serial, newest first, optionally of one device or one month ('YYYY-MM'). */
+export async function listReadings(
+  db: D1Database,
+  { deviceRow, month, limit = 500 }: { deviceRow?: number; month?: string; limit?: number } = {},
+): Promise<(ReadingRow & { serial: string; company: string })[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT r.*, d.serial, d.company FROM meter_readings r JOIN devices d ON d.id = r.device_row
+       WHERE (?1 IS NULL OR r.device_row = ?1) AND (?2 IS NULL OR substr(r.read_on, 1, 7) = ?2)
+       ORDER BY r.read_on DESC, r.id DESC LIMIT ?3`,
+    )
+    .bind(deviceRow ?? null, month ?? null, limit)
+    .all<ReadingRow & { serial: string; company: string }>();
+  return results;
+}
+
+export async function readingBySubmission(db: D1Database, submissionId: string): Promise<ReadingRow | null> {
+  return db.prepare('SELECT * FROM meter_readings WHERE submission_id = ?').bind(submissionId).first<ReadingRow>();
+}
+
+/** Stores a reading; a replayed submission id stores nothing and answers the first reading. */
+export async function storeReading(db: D1Database, r: NewReading): Promise<{ row: ReadingRow; created: boolean }> {
+  const inserted = await db
+    .prepare(
+      `INSERT INTO meter_readings (submission_id, body_hash, device_row, read_on, mono, color, note, sent_by, reset,
+         marketing_consent)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (submission_id) DO NOTHING RETURNING *`,
+    )
+    .bind(
+      r.submissionId ?? null,
+      r.bodyHash ?? null,
+      r.deviceRow,
+      r.readOn,
+      r.mono,
+      r.color,
+      r.note ?? null,
+      r.sentBy,
+      r.reset ? 1 : 0,
+      r.marketingConsent ? 1 : 0,
+    )
+    .first<ReadingRow>();
+  if (inserted) return { row: inserted, created: true };
+  const first = r.submissionId ? await readingBySubmission(db, r.submissionId) : null;
+  if (!first) throw new Error('storeReading: the reading is not in D1');
+  return { row: first, created: false };
+}

@@ -1,0 +1,244 @@
+/**
+ * Service tickets (migration 0020): a fault report with its SLA deadline, its status
+ * history and its e-mail to the service team, stored in one D1 batch. Numbered
+ * SR-<year>-<6 digits>; `id` is the secret of the status page.
+ */
+import type { Notification } from './outbox.ts';
+import type { TicketStatus } from '../../widgets/core/service-validation.ts';
+
+/** Written into the notification before the batch; the batch replaces it with the ticket's number. */
+export const TICKET_NUMBER_PLACEHOLDER = '{{NUMER_ZGLOSZENIA}}';
+
+/** The name under which the customer's own report shows in the history. */
+export const CUSTOMER_ACTOR = 'klient';
+
+export interface NewTicket {
+  id: string;
+  submissionId: string;
+  bodyHash: string;
+  serial: string;
+  deviceRow: number | null;
+  level: string | null;
+  slaHours: number;
+  category: string;
+  errorCode?: string | null | undefined;
+  description: string;
+  name: string;
+  email: string;
+  phone: string;
+  company?: string | null | undefined;
+  nip?: string | null | undefined;
+  contactWhen?: string | null | undefined;
+  marketingConsent: boolean;
+  attribution?: Record<string, unknown> | undefined;
+  origin?: string | null | undefined;
+  createdAt: Date;
+  dueAt: Date;
+}
+
+export interface TicketRow {
+  id: string;
+  submission_id: string;
+  body_hash: string;
+  number: string;
+  year: number;
+  seq: number;
+  serial: string;
+  device_row: number | null;
+  known_device: number;
+  level: string | null;
+  sla_hours: number;
+  category: string;
+  error_code: string | null;
+  description: string;
+  name: string;
+  email: string;
+  phone: string;
+  company: string | null;
+  nip: string | null;
+  contact_when: string | null;
+  marketing_consent: number;
+  attribution: string;
+  origin: string | null;
+  status: TicketStatus;
+  created_at: string;
+  due_at: string;
+  first_response_at: string | null;
+  closed_at: string | null;
+}
+
+export interface TicketEventRow {
+  id: number;
+  ticket_id: string;
+  status: TicketStatus;
+  note: string | null;
+  actor: string;
+  created_at: string;
+}
+
+export interface StoredTicket {
+  ticket: TicketRow;
+  created: boolean;
+  notificationId: number | undefined;
+}
+
+/**
+ * Stores the ticket, its first history entry and its notification in one batch. A
+ * replayed `submissionId` inserts nothing and answers the first ticket.
+ */
+export async function storeTicket(db: D1Database, t: NewTicket, notification: Notification): Promise<StoredTicket> {
+  const year = t.createdAt.getUTCFullYear();
+  const created = t.createdAt.toISOString();
+  const insert = db
+    .prepare(
+      `INSERT INTO service_tickets (id, submission_id, body_hash, number, year, seq, serial, device_row, known_device, level,
+         sla_hours, category, error_code, description, name, email, phone, company, nip, contact_when, marketing_consent,
+         attribution, origin, created_at, due_at)
+       SELECT ?1, ?2, ?3, ?4 || substr('000000' || n, -6), ?5, n, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
+         ?18, ?19, ?20, ?21, ?22, ?23, ?24
+       FROM (SELECT COALESCE(MAX(seq), 0) + 1 AS n FROM service_tickets WHERE year = ?5)
+       WHERE true
+       ON CONFLICT (submission_id) DO NOTHING`,
+    )
+    .bind(
+      t.id,
+      t.submissionId,
+      t.bodyHash,
+      `SR-${year}-`,
+      year,
+      t.serial,
+      t.deviceRow,
+      t.deviceRow === null ? 0 : 1,
+      t.level,
+      t.slaHours,
+      t.category,
+      t.errorCode ?? null,
+      t.description,
+      t.name,
+      t.email,
+      t.phone,
+      t.company ?? null,
+      t.nip ?? null,
+      t.contactWhen ?? null,
+      t.marketingConsent ? 1 : 0,
+      JSON.stringify(t.attribution ?? {}),
+      t.origin ?? null,
+      created,
+      t.dueAt.toISOString(),
+    );
+  const event = db
+    .prepare(
+      `INSERT INTO service_ticket_events (ticket_id, status, actor, created_at)
+       SELECT ?1, 'nowe', ?2, ?3 WHERE EXISTS (SELECT 1 FROM service_tickets WHERE id = ?1)`,
+    )
+    .bind(t.id, CUSTOMER_ACTOR, created);
+  const mail = db
+    .prepare(
+      `INSERT INTO outbox (ticket_id, recipient, reply_to, subject, body)
+       SELECT ?1, ?2, ?3, replace(?4, ?6, number), replace(?5, ?6, number) FROM service_tickets WHERE id = ?1
+       RETURNING id`,
+    )
+    .bind(
+      t.id,
+      notification.recipient,
+      notification.replyTo ?? null,
+      notification.subject,
+      notification.body,
+      TICKET_NUMBER_PLACEHOLDER,
+    );
+  const results = await db.batch([
+    insert,
+    event,
+    mail,
+    db.prepare('SELECT * FROM service_tickets WHERE submission_id = ?').bind(t.submissionId),
+  ]);
+  const ticket = results.at(-1)?.results[0] as TicketRow | undefined;
+  if (!ticket) throw new Error('storeTicket: the ticket is not in D1 after its batch');
+  const isNew = ticket.id === t.id;
+  const notificationId = isNew ? (results[2]?.results[0] as { id: number } | undefined)?.id : undefined;
+  return { ticket, created: isNew, notificationId };
+}
+
+export async function ticketById(db: D1Database, id: string): Promise<TicketRow | null> {
+  return db.prepare('SELECT * FROM service_tickets WHERE id = ?').bind(id).first<TicketRow>();
+}
+
+export async function ticketEvents(db: D1Database, ticketId: string): Promise<TicketEventRow[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM service_ticket_events WHERE ticket_id = ? ORDER BY id')
+    .bind(ticketId)
+    .all<TicketEventRow>();
+  return results;
+}
+
+/** Open tickets, the least time left first; or the latest closed ones. */
+export async function listTickets(db: D1Database, which: 'open' | 'closed' | 'all'): Promise<TicketRow[]> {
+  const where =
+    which === 'open' ? "WHERE status != 'zamknięte'" : which === 'closed' ? "WHERE status = 'zamknięte'" : '';
+  const order = which === 'open' ? 'ORDER BY due_at, created_at' : 'ORDER BY created_at DESC';
+  const { results } = await db.prepare(`SELECT * FROM service_tickets ${where} ${order} LIMIT 500`).all<TicketRow>();
+  return results;
+}
+
+/**
+ * Records a status change by `actor`: the first one is the ticket's first response;
+ * 'zamknięte' closes it. False when there is no such ticket.
+ */
+export async function setTicketStatus(
+  db: D1Database,
+  id: string,
+  status: Exclude<TicketStatus, 'nowe'>,
+  note: string | null | undefined,
+  actor: string,
+  now = new Date(),
+): Promise<boolean> {
+  const at = now.toISOString();
+  const [update] = await db.batch([
+    db
+      .prepare(
+        `UPDATE service_tickets SET status = ?2, first_response_at = COALESCE(first_response_at, ?3),
+           closed_at = CASE WHEN ?2 = 'zamknięte' THEN ?3 ELSE NULL END
+         WHERE id = ?1`,
+      )
+      .bind(id, status, at),
+    db
+      .prepare(
+        `INSERT INTO service_ticket_events (ticket_id, status, note, actor, created_at)
+         SELECT ?1, ?2, ?3, ?4, ?5 WHERE EXISTS (SELECT 1 FROM service_tickets WHERE id = ?1)`,
+      )
+      .bind(id, status, note ?? null, actor, at),
+  ]);
+  return (update?.meta.changes ?? 0) > 0;
+}
+
+export interface SlaMonth {
+  /** 'YYYY-MM' of the report (UTC). */
+  month: string;
+  tickets: number;
+  /** First response at or before the deadline. */
+  withinPromise: number;
+  /** First response after the deadline, or none and the deadline passed. */
+  late: number;
+  /** No response yet, deadline still ahead. */
+  pending: number;
+  /** withinPromise / (withinPromise + late), percent with one decimal; null with nothing decided. */
+  sharePercent: number | null;
+}
+
+/** Share of tickets answered within the promise, per month of report (the figure behind the site's claim). */
+export async function slaByMonth(db: D1Database, now = new Date()): Promise<SlaMonth[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT substr(created_at, 1, 7) AS month, COUNT(*) AS tickets,
+         SUM(first_response_at IS NOT NULL AND first_response_at <= due_at) AS withinPromise,
+         SUM((first_response_at IS NOT NULL AND first_response_at > due_at) OR (first_response_at IS NULL AND due_at < ?1)) AS late,
+         SUM(first_response_at IS NULL AND due_at >= ?1) AS pending
+       FROM service_tickets GROUP BY month ORDER BY month DESC LIMIT 24`,
+    )
+    .bind(now.toISOString())
+    .all<Omit<SlaMonth, 'sharePercent'>>();
+  return results.map((r) => {
+    const decided = r.withinPromise + r.late;
+    return { ...r, sharePercent: decided ? Math.round((1000 * r.withinPromise) / decided) / 10 : null };
+  });
+}

@@ -1,0 +1,249 @@
+/** Webhook endpoints, events, deliveries and their attempts (migration 0032). */
+
+const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+export type DeliveryState = 'pending' | 'sending' | 'delivered' | 'failed' | 'dead';
+
+export interface EndpointRow {
+  id: number;
+  url: string;
+  secret: string;
+  events: string;
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DeliveryRow {
+  id: number;
+  event_id: string;
+  endpoint_id: number;
+  state: DeliveryState;
+  attempts: number;
+  last_status: number | null;
+  last_error: string | null;
+  queued_at: string | null;
+  created_at: string;
+  updated_at: string;
+  delivered_at: string | null;
+}
+
+/** A delivery with what sending it needs. */
+export interface DeliveryJob extends DeliveryRow {
+  url: string;
+  secret: string;
+  type: string;
+  created: number;
+  data: string;
+}
+
+/** A secret for signing: `whsec_` and 32 random bytes, hex. */
+export const newWebhookSecret = (): string =>
+  `whsec_${[...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+
+export async function listEndpoints(db: D1Database): Promise<EndpointRow[]> {
+  const { results } = await db.prepare('SELECT * FROM webhook_endpoints ORDER BY id').all<EndpointRow>();
+  return results;
+}
+
+export async function endpointById(db: D1Database, id: number): Promise<EndpointRow | null> {
+  return db.prepare('SELECT * FROM webhook_endpoints WHERE id = ?').bind(id).first<EndpointRow>();
+}
+
+export async function createEndpoint(
+  db: D1Database,
+  endpoint: { url: string; events: string[]; active: boolean },
+): Promise<EndpointRow> {
+  const row = await db
+    .prepare('INSERT INTO webhook_endpoints (url, secret, events, active) VALUES (?, ?, ?, ?) RETURNING *')
+    .bind(endpoint.url, newWebhookSecret(), JSON.stringify(endpoint.events), Number(endpoint.active))
+    .first<EndpointRow>();
+  if (!row) throw new Error('webhook endpoint not stored');
+  return row;
+}
+
+export async function updateEndpoint(
+  db: D1Database,
+  id: number,
+  change: { events?: string[] | undefined; active?: boolean | undefined; rotateSecret?: boolean | undefined },
+): Promise<EndpointRow | null> {
+  return db
+    .prepare(
+      `UPDATE webhook_endpoints SET events = COALESCE(?2, events), active = COALESCE(?3, active),
+         secret = COALESCE(?4, secret), updated_at = ${NOW} WHERE id = ?1 RETURNING *`,
+    )
+    .bind(
+      id,
+      change.events ? JSON.stringify(change.events) : null,
+      change.active === undefined ? null : Number(change.active),
+      change.rotateSecret ? newWebhookSecret() : null,
+    )
+    .first<EndpointRow>();
+}
+
+export async function deleteEndpoint(db: D1Database, id: number): Promise<boolean> {
+  const result = await db.prepare('DELETE FROM webhook_endpoints WHERE id = ?').bind(id).run();
+  return result.meta.changes > 0;
+}
+
+/** Records an event (the fan-out trigger adds one delivery per subscribed endpoint). */
+export function eventStatement(db: D1Database, type: string, data: unknown): D1PreparedStatement {
+  const id = `evt_${[...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+  return db
+    .prepare('INSERT INTO webhook_events (id, type, created, data) VALUES (?, ?, ?, ?)')
+    .bind(id, type, Math.floor(Date.now() / 1000), JSON.stringify(data));
+}
+
+/** A test event for one endpoint only: its own delivery, whatever the endpoint subscribes to. */
+export async function createTestDelivery(db: D1Database, endpointId: number): Promise<number> {
+  const id = `evt_${[...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+  const data = { test: true, message: 'Zdarzenie testowe z panelu Kserowo.' };
+  const [, delivery] = await db.batch<{ id: number }>([
+    db
+      .prepare('INSERT INTO webhook_events (id, type, created, data) VALUES (?, ?, ?, ?)')
+      .bind(id, 'webhook.test', Math.floor(Date.now() / 1000), JSON.stringify(data)),
+    db
+      .prepare('INSERT INTO webhook_deliveries (event_id, endpoint_id) VALUES (?, ?) RETURNING id')
+      .bind(id, endpointId),
+  ]);
+  const deliveryId = delivery?.results[0]?.id;
+  if (!deliveryId) throw new Error('test delivery not stored');
+  return deliveryId;
+}
+
+/**
+ * Takes deliveries not yet put on the queue (or put there `staleMinutes` ago and still
+ * unsent): marks them queued and answers their ids, so each is queued by one caller.
+ */
+export async function takeUnqueued(db: D1Database, staleMinutes = 10, limit = 100): Promise<number[]> {
+  const { results } = await db
+    .prepare(
+      `UPDATE webhook_deliveries SET queued_at = ${NOW}
+       WHERE id IN (SELECT id FROM webhook_deliveries
+         WHERE (state = 'pending' AND queued_at IS NULL)
+            OR (state IN ('pending', 'failed', 'sending') AND queued_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?1))
+         ORDER BY id LIMIT ?2)
+       RETURNING id`,
+    )
+    .bind(`-${staleMinutes} minutes`, limit)
+    .all<{ id: number }>();
+  return results.map((r) => r.id);
+}
+
+/** Puts ids back to "not queued" (the queue refused them): the next dispatch tries again. */
+export async function unqueue(db: D1Database, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .prepare(`UPDATE webhook_deliveries SET queued_at = NULL WHERE id IN (${ids.map(() => '?').join(',')})`)
+    .bind(...ids)
+    .run();
+}
+
+/** Claims a delivery for one attempt (counted), or null when it is delivered, dead or in flight. */
+export async function claimDelivery(db: D1Database, id: number): Promise<DeliveryJob | null> {
+  const claimed = await db
+    .prepare(
+      `UPDATE webhook_deliveries SET state = 'sending', attempts = attempts + 1, updated_at = ${NOW}
+       WHERE id = ?1 AND (state IN ('pending', 'failed')
+         OR (state = 'sending' AND updated_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-5 minutes')))
+       RETURNING id`,
+    )
+    .bind(id)
+    .first<{ id: number }>();
+  if (!claimed) return null;
+  return db
+    .prepare(
+      `SELECT d.*, e.url, e.secret, ev.type, ev.created, ev.data FROM webhook_deliveries d
+       JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN webhook_events ev ON ev.id = d.event_id
+       WHERE d.id = ?`,
+    )
+    .bind(id)
+    .first<DeliveryJob>();
+}
+
+/** Records one attempt and the delivery's new state, in one batch. */
+export async function recordAttempt(
+  db: D1Database,
+  id: number,
+  outcome: { state: DeliveryState; status: number | null; error: string | null; durationMs: number },
+): Promise<void> {
+  await db.batch([
+    db
+      .prepare('INSERT INTO webhook_attempts (delivery_id, status, error, duration_ms) VALUES (?, ?, ?, ?)')
+      .bind(id, outcome.status, outcome.error?.slice(0, 500) ?? null, outcome.durationMs),
+    db
+      .prepare(
+        `UPDATE webhook_deliveries SET state = ?2, last_status = ?3, last_error = ?4, updated_at = ${NOW},
+           delivered_at = CASE WHEN ?2 = 'delivered' THEN ${NOW} ELSE delivered_at END
+         WHERE id = ?1 AND state != 'delivered'`,
+      )
+      .bind(id, outcome.state, outcome.status, outcome.error?.slice(0, 500) ?? null),
+  ]);
+}
+
+export async function markDeliveryDead(db: D1Database, id: number): Promise<void> {
+  await db
+    .prepare(`UPDATE webhook_deliveries SET state = 'dead', updated_at = ${NOW} WHERE id = ? AND state != 'delivered'`)
+    .bind(id)
+    .run();
+}
+
+/** 'Wyślij ponownie': a failed or dead delivery goes back in line; true when it did. */
+export async function requeueDelivery(db: D1Database, id: number): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `UPDATE webhook_deliveries SET state = 'pending', queued_at = ${NOW}, updated_at = ${NOW}
+       WHERE id = ? AND state IN ('failed', 'dead')`,
+    )
+    .bind(id)
+    .run();
+  return result.meta.changes > 0;
+}
+
+export interface DeliveryListing extends DeliveryRow {
+  type: string;
+  url: string;
+}
+
+export async function listDeliveries(
+  db: D1Database,
+  filter: { state?: string | undefined; endpointId?: number | undefined },
+  limit = 200,
+): Promise<DeliveryListing[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT d.*, ev.type, e.url FROM webhook_deliveries d
+       JOIN webhook_events ev ON ev.id = d.event_id JOIN webhook_endpoints e ON e.id = d.endpoint_id
+       WHERE (?1 IS NULL OR d.state = ?1) AND (?2 IS NULL OR d.endpoint_id = ?2)
+       ORDER BY d.id DESC LIMIT ?3`,
+    )
+    .bind(filter.state ?? null, filter.endpointId ?? null, limit)
+    .all<DeliveryListing>();
+  return results;
+}
+
+export interface AttemptRow {
+  id: number;
+  at: string;
+  status: number | null;
+  error: string | null;
+  duration_ms: number | null;
+}
+
+export async function attemptsOf(db: D1Database, deliveryId: number): Promise<AttemptRow[]> {
+  const { results } = await db
+    .prepare('SELECT id, at, status, error, duration_ms FROM webhook_attempts WHERE delivery_id = ? ORDER BY id')
+    .bind(deliveryId)
+    .all<AttemptRow>();
+  return results;
+}
+
+export async function deliveryById(db: D1Database, id: number): Promise<DeliveryListing | null> {
+  return db
+    .prepare(
+      `SELECT d.*, ev.type, e.url FROM webhook_deliveries d
+       JOIN webhook_events ev ON ev.id = d.event_id JOIN webhook_endpoints e ON e.id = d.endpoint_id WHERE d.id = ?`,
+    )
+    .bind(id)
+    .first<DeliveryListing>();
+}

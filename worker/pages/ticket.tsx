@@ -1,0 +1,181 @@
+/**
+ * The status page of a fault report, `/serwis/zgloszenie/{id}` (issue 17): behind the
+ * ticket's unguessable id, `noindex`, like the quote page. Shows the number, the device,
+ * the promised response time and the same history the team sees in the admin. Rendered
+ * with Preact's string renderer (every value escaped by it); its only style is allowed by
+ * hash in its own CSP.
+ */
+import type { VNode } from 'preact';
+import { renderToString } from 'preact-render-to-string';
+import { PLACEHOLDER_MARKER, company } from '../../widgets/core/company.ts';
+import { FAULT_CATEGORIES, type FaultCategory } from '../../widgets/core/service-validation.ts';
+import type { TicketEventRow, TicketRow } from '../models/tickets.ts';
+
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1c2430;background:#eef2f7}
+.sheet{max-width:760px;margin:24px auto;padding:28px;background:#fff;border:1px solid #d8e0ea;border-radius:10px}
+.brand{font-size:24px;font-weight:800;color:#0b5cad;margin:0 0 8px}
+h1{font-size:24px;margin:0 0 4px}
+h2{font-size:18px;margin:24px 0 8px}
+.muted{color:#4b5563;font-size:14px}
+.status{display:inline-block;padding:4px 12px;border-radius:999px;background:#e6f0fa;color:#0b3d73;font-weight:700}
+table{width:100%;border-collapse:collapse}
+th,td{text-align:left;padding:8px 10px;border-bottom:1px solid #d8e0ea;vertical-align:top}
+th{width:40%;font-weight:600;color:#4b5563}
+ol.history{list-style:none;margin:0;padding:0;border-left:3px solid #0b5cad}
+ol.history li{margin:0 0 12px;padding:0 0 0 16px}
+.btn{display:inline-flex;align-items:center;min-height:44px;padding:10px 20px;border-radius:10px;border:2px solid #0b5cad;background:#0b5cad;color:#fff;font-weight:600;text-decoration:none}
+:focus-visible{outline:3px solid #f5a524;outline-offset:2px}
+@media (max-width:600px){.sheet{margin:0;border-radius:0;padding:18px}th{width:45%}}`;
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
+}
+
+let csp: Promise<string> | undefined;
+
+/** The page's own CSP: nothing but its inline style. */
+export function ticketPageCsp(): Promise<string> {
+  csp ??= sha256(STYLE).then(
+    (style) =>
+      `default-src 'none'; style-src ${style}; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+  );
+  return csp;
+}
+
+const when = (iso: string): string =>
+  new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', dateStyle: 'long', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
+
+/** What the customer reads for each status of the history. */
+export const STATUS_TEXT: Record<string, string> = {
+  nowe: 'Zgłoszenie przyjęte do systemu',
+  przyjęte: 'Serwis przyjął zgłoszenie',
+  'w drodze': 'Serwisant jest w drodze',
+  naprawione: 'Urządzenie naprawione',
+  'urządzenie zastępcze': 'Dostarczono urządzenie zastępcze na czas naprawy',
+  zamknięte: 'Zgłoszenie zamknięte',
+};
+
+/** The page around `body`: head and style written here, the body rendered by Preact (which escapes every value). */
+const page = (title: string, body: VNode): string => `<!doctype html>
+<html lang="pl">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<meta name="referrer" content="no-referrer">
+<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
+<title>${title.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+${renderToString(body)}
+</body>
+</html>
+`;
+
+function TicketView({
+  ticket,
+  events,
+  deviceName,
+}: {
+  ticket: TicketRow;
+  events: TicketEventRow[];
+  deviceName?: string;
+}) {
+  return (
+    <main className="sheet">
+      <p className="brand">{company.brand} – serwis</p>
+      <h1>Zgłoszenie {ticket.number}</h1>
+      <p>
+        Status: <span className="status">{ticket.status}</span>
+      </p>
+      <table>
+        <tbody>
+          <tr>
+            <th scope="row">Zgłoszono</th>
+            <td>{when(ticket.created_at)}</td>
+          </tr>
+          <tr>
+            <th scope="row">Numer seryjny</th>
+            <td>{ticket.serial || '—'}</td>
+          </tr>
+          {deviceName && (
+            <tr>
+              <th scope="row">Urządzenie</th>
+              <td>{deviceName}</td>
+            </tr>
+          )}
+          <tr>
+            <th scope="row">Problem</th>
+            <td>
+              {FAULT_CATEGORIES[ticket.category as FaultCategory] ?? ticket.category}
+              {ticket.error_code ? ` (kod ${ticket.error_code})` : ''}
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">Reakcja serwisu do</th>
+            <td>
+              {when(ticket.due_at)}{' '}
+              <span className="muted">
+                ({ticket.sla_hours} h w godzinach pracy serwisu: {company.openingHours.displayLong})
+              </span>
+            </td>
+          </tr>
+        </tbody>
+      </table>
+      <h2>Historia zgłoszenia</h2>
+      <ol className="history">
+        {events.map((e) => (
+          <li key={e.id}>
+            <strong>{STATUS_TEXT[e.status] ?? e.status}</strong>
+            <br />
+            <span className="muted">
+              {when(e.created_at)}
+              {e.actor === 'klient' ? '' : ` · ${e.actor}`}
+            </span>
+            {e.note && <p>{e.note}</p>}
+          </li>
+        ))}
+      </ol>
+      <h2>Kontakt z serwisem</h2>
+      <p>
+        {company.phone.display.startsWith(PLACEHOLDER_MARKER) ? '' : `${company.phone.display} · `}
+        {company.email}
+        <br />
+        <span className="muted">Zachowaj ten link: pod nim zawsze sprawdzisz aktualny stan zgłoszenia.</span>
+      </p>
+      <p>
+        <a className="btn" href="/">
+          Strona główna
+        </a>
+      </p>
+    </main>
+  );
+}
+
+export function renderTicketPage(ticket: TicketRow, events: TicketEventRow[], deviceName?: string): string {
+  return page(
+    `Zgłoszenie ${ticket.number} | ${company.brand}`,
+    <TicketView ticket={ticket} events={events} {...(deviceName ? { deviceName } : {})} />,
+  );
+}
+
+export function renderMissingTicketPage(): string {
+  return page(
+    `Nie znaleziono zgłoszenia | ${company.brand}`,
+    <main className="sheet">
+      <h1>Nie znaleziono zgłoszenia</h1>
+      <p>Nie ma zgłoszenia serwisowego o tym adresie. Sprawdź link z potwierdzenia albo zadzwoń do serwisu.</p>
+      <p>
+        <a className="btn" href="/serwis">
+          Zgłoś awarię
+        </a>
+      </p>
+    </main>,
+  );
+}

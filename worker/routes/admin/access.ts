@@ -1,0 +1,67 @@
+/**
+ * Who may do what in the admin API (issue 18), after the session gate (guard.ts):
+ *  - a session opened with a password that has since changed (the account's, or the
+ *    ADMIN_PASSWORD_HASH secret of the first owner) is ended (issue 15 item 9);
+ *  - the role must be allowed the route's prefix by the ONE table `ROUTE_ROLES`
+ *    (widgets/core/roles.ts), for reads and writes alike: 403 otherwise;
+ *  - every write that succeeded, and every export, goes to the audit log.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { deleteCookie } from 'hono/cookie';
+import { mayUse, routePrefix } from '../../../widgets/core/roles.ts';
+import { SESSION_COOKIE, clientIp, credentialFingerprint } from '../../http/auth.ts';
+import { detailsOf, recordAudit } from '../../models/audit.ts';
+import { endSession } from '../../models/sessions.ts';
+import { ACCOUNT_API_ERRORS } from '../../http/errors.ts';
+import type { AdminEnv } from './guard.ts';
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const isExport = (path: string) => /\.csv$/.test(path) || /\/export(\/|$)/.test(path);
+
+/** 'leads.update', 'outbox.resend', 'accounts.create', 'leads.export' … */
+function actionOf(method: string, path: string, area: string): string {
+  const parts = path.replace(/^\/api\/admin\/?/, '').split('/');
+  if (READS.has(method)) return `${area}.export`;
+  // `/me/password`, `/me/sessions/…`: the second segment names the action.
+  if (area === 'me' && parts[1]) return `me.${method === 'DELETE' ? 'sessions' : parts[1]}`;
+  const last = parts.length > 2 ? parts[parts.length - 1] : undefined;
+  if (last && !/^\d+$/.test(last)) return `${area}.${last}`;
+  return `${area}.${method === 'DELETE' ? 'delete' : method === 'POST' ? 'create' : 'update'}`;
+}
+
+export const accessControl: MiddlewareHandler<AdminEnv> = async (c, next) => {
+  const session = c.get('session');
+  if (!session) return next(); // the open routes (login, set-password)
+  const secret = (c.env as { ADMIN_PASSWORD_HASH?: string }).ADMIN_PASSWORD_HASH ?? '';
+  const current = session.passwordHash ?? secret;
+  if (!current || (await credentialFingerprint(current)) !== session.credential) {
+    await endSession(c.env.DB, c.get('sessionId'));
+    deleteCookie(c, SESSION_COOKIE, { path: '/', secure: true, httpOnly: true, sameSite: 'Strict' });
+    return c.json({ error: ACCOUNT_API_ERRORS.passwordChanged }, 401);
+  }
+  const area = routePrefix(c.req.path);
+  if (!mayUse(session.role, area)) return c.json({ error: ACCOUNT_API_ERRORS.forbidden }, 403);
+  await next();
+  const method = c.req.method;
+  const audited = !READS.has(method) || isExport(c.req.path);
+  if (!audited || c.res.status >= 400 || area === 'logout') return;
+  const parts = c.req.path.replace(/^\/api\/admin\/?/, '').split('/');
+  try {
+    await recordAudit(c.env.DB, {
+      accountId: session.accountId,
+      actor: session.email === 'admin' ? session.user : `${session.user} <${session.email}>`,
+      role: session.role,
+      action: actionOf(method, c.req.path, area),
+      area,
+      target: parts[1] ? decodeURIComponent(parts[1]).slice(0, 200) : null,
+      method,
+      path: `${c.req.path}${new URL(c.req.url).search}`,
+      status: c.res.status,
+      details: detailsOf(c.req.raw),
+      ip: clientIp(c.req.raw),
+    });
+  } catch (error) {
+    // The write itself is done; a lost audit row is logged, not turned into an error.
+    console.error('audit: could not record', c.req.method, c.req.path, error);
+  }
+};

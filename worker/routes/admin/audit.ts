@@ -1,0 +1,50 @@
+/**
+ * The audit log, read-only: `GET /api/admin/audit` (`area`, `account`, `target`, `from`,
+ * `to` as RRRR-MM-DD, `limit` ≤ 500), newest first. Rows are written by the access
+ * middleware (access.ts), never through this API.
+ */
+import { Hono } from 'hono';
+import { findAudit } from '../../models/audit.ts';
+import { ACCOUNT_API_ERRORS } from '../../http/errors.ts';
+import type { AdminEnv } from './guard.ts';
+import { ADMIN_INPUT_ERRORS } from '../../../widgets/core/admin-validation.ts';
+
+export const auditRoutes = new Hono<AdminEnv>();
+
+const isDate = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text));
+
+auditRoutes.get('/audit', async (c) => {
+  const q = (name: string) => c.req.query(name)?.trim().slice(0, 200) || undefined;
+  const from = q('from');
+  const to = q('to');
+  if ((from && !isDate(from)) || (to && !isDate(to))) return c.json({ error: ADMIN_INPUT_ERRORS.date }, 400);
+  const account = q('account');
+  const accountId = account === undefined ? undefined : Number(account);
+  if (accountId !== undefined && !Number.isInteger(accountId))
+    return c.json({ error: ACCOUNT_API_ERRORS.accountId }, 400);
+  const limit = Math.min(Math.max(Number(q('limit')) || 200, 1), 500);
+  const rows = await findAudit(c.env.DB, { area: q('area'), accountId, target: q('target'), from, to }, limit);
+  return c.json({
+    entries: rows.map((r) => {
+      let details: unknown = {};
+      try {
+        details = JSON.parse(r.details);
+      } catch {}
+      return {
+        id: r.id,
+        at: r.at,
+        accountId: r.account_id,
+        actor: r.actor,
+        role: r.role,
+        action: r.action,
+        area: r.area,
+        target: r.target,
+        method: r.method,
+        path: r.path,
+        status: r.status,
+        details,
+        ip: r.ip,
+      };
+    }),
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * The device registry (issue 17): `GET /api/admin/devices` (with each device's last
+ * reading), `POST /api/admin/devices` (add), `PUT /api/admin/devices/:id` (edit),
+ * `POST /api/admin/devices/import` (`{csv}`: one row per device, added or updated by
+ * serial, all rows or none), `GET /api/admin/devices.csv` (export, the import's columns).
+ */
+import { Hono } from 'hono';
+import { parseCsv, toCsv } from '../../http/csv.ts';
+import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS } from '../../http/errors.ts';
+import { liveCatalogue } from '../../models/catalogue.ts';
+import { addDevice, listDevices, updateDevice, upsertDevices } from '../../models/devices.ts';
+import { LEVEL_NAMES, type Catalogue, findDevice } from '../../../widgets/core/model.ts';
+import { type DeviceInput, SERVICE_ERRORS, deviceSchema } from '../../../widgets/core/service-validation.ts';
+import { check } from '../../../widgets/core/validation.ts';
+import { type AdminEnv, jsonBody } from './guard.ts';
+
+/** The columns of the export and the import, in order. */
+export const DEVICE_CSV_COLUMNS = [
+  'numer_seryjny',
+  'urzadzenie',
+  'pakiet',
+  'poczatek_umowy',
+  'okres_miesiecy',
+  'firma',
+  'nip',
+  'email',
+  'telefon',
+  'miejscowosc',
+] as const;
+
+export const deviceRoutes = new Hono<AdminEnv>();
+
+/** The catalogue device named by its id, its model or its full name (as a CSV may write it). */
+function resolveModel(catalogue: Catalogue, text: string): string | undefined {
+  const t = text.trim().toLowerCase();
+  return catalogue.devices.find(
+    (d) => d.id.toLowerCase() === t || d.model.toLowerCase() === t || d.name.toLowerCase() === t,
+  )?.id;
+}
+
+function checkDevice(
+  catalogue: Catalogue,
+  body: unknown,
+): { ok: true; data: DeviceInput } | { ok: false; error: string } {
+  const parsed = check(deviceSchema, body);
+  if (!parsed.ok) return parsed;
+  const id = resolveModel(catalogue, parsed.data.deviceId);
+  if (!id) return { ok: false, error: SERVICE_ERRORS.deviceModel };
+  return { ok: true, data: { ...parsed.data, deviceId: id } };
+}
+
+deviceRoutes.get('/devices', async (c) => {
+  const [devices, catalogue] = await Promise.all([listDevices(c.env.DB), liveCatalogue(c.env.DB)]);
+  return c.json({
+    devices: devices.map((d) => ({ ...d, device_name: findDevice(catalogue, d.device_id)?.name ?? d.device_id })),
+    models: catalogue.devices.map((d) => ({ id: d.id, name: d.name })),
+  });
+});
+
+deviceRoutes.post('/devices', async (c) => {
+  const body = await jsonBody(c);
+  if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
+  const checked = checkDevice(await liveCatalogue(c.env.DB), body);
+  if (!checked.ok) return c.json({ error: checked.error }, 400);
+  const device = await addDevice(c.env.DB, checked.data);
+  if (!device) return c.json({ error: SERVICE_ADMIN_ERRORS.serialTaken }, 409);
+  return c.json({ ok: true, device }, 201);
+});
+
+deviceRoutes.put('/devices/:id', async (c) => {
+  const id = Number(c.req.param('id'));
+  if (!Number.isInteger(id) || id <= 0) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
+  const body = await jsonBody(c);
+  if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
+  const checked = checkDevice(await liveCatalogue(c.env.DB), body);
+  if (!checked.ok) return c.json({ error: checked.error }, 400);
+  const result = await updateDevice(c.env.DB, id, checked.data);
+  if (result === 'missing') return c.json({ error: ADMIN_ERRORS.notFound }, 404);
+  if (result === 'taken') return c.json({ error: SERVICE_ADMIN_ERRORS.serialTaken }, 409);
+  return c.json({ ok: true, device: result });
+});
+
+deviceRoutes.post('/devices/import', async (c) => {
+  const body = (await jsonBody(c)) as { csv?: unknown } | undefined;
+  if (!body || typeof body.csv !== 'string') return c.json({ error: ADMIN_ERRORS.badJson }, 400);
+  const [header, ...rows] = parseCsv(body.csv);
+  if (!header || rows.length === 0) return c.json({ error: SERVICE_ADMIN_ERRORS.csvEmpty }, 400);
+  if (rows.length > 1000) return c.json({ error: SERVICE_ADMIN_ERRORS.csvTooMany }, 400);
+  const names = header.map((h) => h.trim().toLowerCase());
+  const at = (name: string) => names.indexOf(name);
+  if (at('numer_seryjny') < 0) return c.json({ error: SERVICE_ADMIN_ERRORS.csvHeader }, 400);
+  const catalogue = await liveCatalogue(c.env.DB);
+  const devices: DeviceInput[] = [];
+  for (const [index, row] of rows.entries()) {
+    const cell = (name: string) => {
+      const i = at(name);
+      return i < 0 ? undefined : (row[i] ?? '');
+    };
+    const checked = checkDevice(catalogue, {
+      serial: cell('numer_seryjny'),
+      deviceId: cell('urzadzenie') ?? '',
+      level: (cell('pakiet') ?? '').trim().toLowerCase(),
+      contractStart: cell('poczatek_umowy'),
+      termMonths: cell('okres_miesiecy'),
+      company: cell('firma'),
+      nip: cell('nip'),
+      email: cell('email'),
+      phone: cell('telefon'),
+      city: cell('miejscowosc'),
+    });
+    if (!checked.ok) return c.json({ error: SERVICE_ADMIN_ERRORS.csvRow(index + 2, checked.error) }, 400);
+    devices.push(checked.data);
+  }
+  await upsertDevices(c.env.DB, devices);
+  return c.json({ ok: true, imported: devices.length });
+});
+
+deviceRoutes.get('/devices.csv', async (c) => {
+  const [devices, catalogue] = await Promise.all([listDevices(c.env.DB), liveCatalogue(c.env.DB)]);
+  const rows = devices.map((d) => [
+    d.serial,
+    findDevice(catalogue, d.device_id)?.model ?? d.device_id,
+    LEVEL_NAMES[d.level],
+    d.contract_start,
+    d.term_months,
+    d.company,
+    d.nip,
+    d.email,
+    d.phone,
+    d.city,
+    d.last_read_on,
+    d.last_mono,
+    d.last_color,
+  ]);
+  const day = new Date().toISOString().slice(0, 10);
+  return c.body(toCsv([...DEVICE_CSV_COLUMNS, 'ostatni_odczyt', 'licznik_mono', 'licznik_kolor'], rows), 200, {
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="urzadzenia-${day}.csv"`,
+  });
+});

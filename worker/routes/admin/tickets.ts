@@ -1,0 +1,95 @@
+/**
+ * The service tab (issue 17): `GET /api/admin/tickets?show=open|closed|all` (open ones by
+ * time left, in business hours; the overdue marked), `GET /api/admin/tickets/stats` (share
+ * answered within the promise, per month), `GET /api/admin/tickets/:id` (with its history),
+ * `POST /api/admin/tickets/:id/status` (`{status, note?}`, recorded with the session's user).
+ */
+import { Hono } from 'hono';
+import {
+  listTickets,
+  setTicketStatus,
+  slaByMonth,
+  ticketById,
+  ticketEvents,
+  type TicketRow,
+} from '../../models/tickets.ts';
+import { businessMillisBetween } from '../../../widgets/core/business-hours.ts';
+import { ticketStatusSchema } from '../../../widgets/core/service-validation.ts';
+import { check } from '../../../widgets/core/validation.ts';
+import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS } from '../../http/errors.ts';
+import { type AdminEnv, jsonBody } from './guard.ts';
+
+export const ticketRoutes = new Hono<AdminEnv>();
+
+/** A ticket as the panel shows it: the SLA clock in business minutes, negative when overdue. */
+export function ticketView(t: TicketRow, now = new Date()) {
+  const due = new Date(t.due_at);
+  const answered = t.first_response_at ? new Date(t.first_response_at) : undefined;
+  const minutesLeft = answered
+    ? undefined
+    : now <= due
+      ? Math.round(businessMillisBetween(now, due) / 60_000)
+      : -Math.round(businessMillisBetween(due, now) / 60_000);
+  return {
+    id: t.id,
+    number: t.number,
+    status: t.status,
+    serial: t.serial,
+    knownDevice: t.known_device === 1,
+    level: t.level,
+    slaHours: t.sla_hours,
+    category: t.category,
+    errorCode: t.error_code,
+    description: t.description,
+    name: t.name,
+    email: t.email,
+    phone: t.phone,
+    company: t.company,
+    nip: t.nip,
+    contactWhen: t.contact_when,
+    marketingConsent: t.marketing_consent === 1,
+    createdAt: t.created_at,
+    dueAt: t.due_at,
+    firstResponseAt: t.first_response_at,
+    closedAt: t.closed_at,
+    minutesLeft,
+    overdue: answered ? answered > due : now > due,
+  };
+}
+
+ticketRoutes.get('/tickets', async (c) => {
+  const show = c.req.query('show') ?? 'open';
+  if (show !== 'open' && show !== 'closed' && show !== 'all')
+    return c.json({ error: SERVICE_ADMIN_ERRORS.ticketFilter }, 400);
+  const now = new Date();
+  const tickets = (await listTickets(c.env.DB, show)).map((t) => ticketView(t, now));
+  return c.json({ tickets });
+});
+
+ticketRoutes.get('/tickets/stats', async (c) => c.json({ months: await slaByMonth(c.env.DB) }));
+
+ticketRoutes.get('/tickets/:id', async (c) => {
+  const ticket = await ticketById(c.env.DB, c.req.param('id'));
+  if (!ticket) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
+  const events = await ticketEvents(c.env.DB, ticket.id);
+  return c.json({
+    ticket: ticketView(ticket),
+    events: events.map((e) => ({ status: e.status, note: e.note, actor: e.actor, createdAt: e.created_at })),
+  });
+});
+
+ticketRoutes.post('/tickets/:id/status', async (c) => {
+  const body = await jsonBody(c);
+  if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
+  const parsed = check(ticketStatusSchema, body);
+  if (!parsed.ok) return c.json({ error: parsed.error }, 400);
+  const done = await setTicketStatus(
+    c.env.DB,
+    c.req.param('id'),
+    parsed.data.status,
+    parsed.data.note,
+    c.get('session').user,
+  );
+  if (!done) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
+  return c.json({ ok: true });
+});

@@ -1,0 +1,159 @@
+/**
+ * `POST /api/service-requests` ('Zgłoś awarię', issue 17, DESIGN §7) and the ticket's
+ * status page `GET /serwis/zgloszenie/{id}`. The report goes through the lead forms'
+ * intake guard (rate limit, JSON only, 16 KB, honeypot, submission id); the ticket, its
+ * first history entry and its e-mail to the service team are stored in one D1 batch
+ * before the answer says ok. An unknown serial is accepted and flagged for the team.
+ * The SLA deadline is the device's package promise (Premium `premiumSlaHours`, otherwise
+ * `standardResponseHours`) counted in business hours.
+ */
+import { type Context, Hono } from 'hono';
+import type { AppEnv } from '../app.ts';
+import { enqueueNotification } from '../email/delivery.ts';
+import { ticketNotification } from '../email/ticket-notification.ts';
+import { SERVICE_API_ERRORS } from '../http/errors.ts';
+import { type IntakeEnv, leadIntake } from '../http/intake.ts';
+import { liveCatalogue } from '../models/catalogue.ts';
+import { type DeviceRow, deviceById, deviceBySerial, devicesByNip } from '../models/devices.ts';
+import { QUOTE_ID_PATTERN, newQuoteId } from '../models/quotes.ts';
+import { type StoredTicket, storeTicket, ticketById, ticketEvents } from '../models/tickets.ts';
+import { renderMissingTicketPage, renderTicketPage, ticketPageCsp } from '../pages/ticket.tsx';
+import { PAGE_HEADERS } from '../../site/headers.ts';
+import { addBusinessHours } from '../../widgets/core/business-hours.ts';
+import { company } from '../../widgets/core/company.ts';
+import { findDevice } from '../../widgets/core/model.ts';
+import { serviceRequestSchema } from '../../widgets/core/service-validation.ts';
+import { check } from '../../widgets/core/validation.ts';
+
+/** The status page of ticket `id`. */
+export const ticketUrl = (c: Context, id: string): string => `${new URL(c.req.url).origin}/serwis/zgloszenie/${id}`;
+
+/** SHA-256 (hex) of a normalised body: what the replay check compares. */
+export async function bodyHash(value: unknown): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(value)));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The package's promise: Premium's SLA, otherwise the standard response time (company config). */
+export const slaHoursOf = (level: string | null | undefined): number =>
+  level === 'premium' ? company.service.premiumSlaHours : company.service.standardResponseHours;
+
+export const serviceRequests = new Hono<IntakeEnv>();
+
+/** A filled honeypot gets an answer shaped like a real one, and nothing is stored. */
+const spamAnswer = (c: Context<IntakeEnv>) => {
+  const id = newQuoteId();
+  const number = `SR-${new Date().getUTCFullYear()}-${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
+  return c.json({ ok: true, id, number, url: ticketUrl(c, id) }, 201);
+};
+
+serviceRequests.post('/', leadIntake({ spamAnswer }), async (c) => {
+  const { body, submissionId, origin } = c.get('intake');
+  const parsed = check(serviceRequestSchema, body);
+  if (!parsed.ok) return c.json({ error: parsed.error }, 400);
+  const input = parsed.data;
+  const { submissionId: _s, website: _w, attribution, ...normalised } = input;
+  const hash = await bodyHash(normalised);
+
+  let device: DeviceRow | null = null;
+  try {
+    if (input.serial) device = await deviceBySerial(c.env.DB, input.serial);
+    if (!device && input.nip) {
+      // NIP only: the customer's device when there is exactly one; otherwise the team picks.
+      const owned = await devicesByNip(c.env.DB, input.nip);
+      if (owned.length === 1) device = owned[0] ?? null;
+    }
+  } catch (error) {
+    console.error('service: device lookup failed', error);
+    return c.json({ error: SERVICE_API_ERRORS.ticketStorage }, 503);
+  }
+  const catalogue = await liveCatalogue(c.env.DB);
+  const deviceName = device ? findDevice(catalogue, device.device_id)?.name : undefined;
+  const createdAt = new Date();
+  const slaHours = slaHoursOf(device?.level);
+  const dueAt = addBusinessHours(createdAt, slaHours);
+  const id = newQuoteId();
+  const serial = device?.serial ?? input.serial ?? '';
+
+  let stored: StoredTicket;
+  try {
+    stored = await storeTicket(
+      c.env.DB,
+      {
+        id,
+        submissionId,
+        bodyHash: hash,
+        serial,
+        deviceRow: device?.id ?? null,
+        level: device?.level ?? null,
+        slaHours,
+        category: input.category,
+        errorCode: input.errorCode,
+        description: input.description,
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        company: input.company ?? device?.company,
+        nip: input.nip,
+        contactWhen: input.contactWhen,
+        marketingConsent: input.marketingConsent,
+        attribution,
+        origin,
+        createdAt,
+        dueAt,
+      },
+      ticketNotification(
+        input,
+        {
+          serial,
+          known: !!device,
+          level: device?.level ?? null,
+          slaHours,
+          dueAt,
+          ...(deviceName ? { deviceName } : {}),
+        },
+        ticketUrl(c, id),
+        c.env.SERVICE_EMAIL || c.env.SALES_EMAIL,
+      ),
+    );
+  } catch (error) {
+    console.error('service: storing the ticket failed', error);
+    return c.json({ error: SERVICE_API_ERRORS.ticketStorage }, 503);
+  }
+  const { ticket } = stored;
+  if (!stored.created && ticket.body_hash !== hash) return c.json({ error: SERVICE_API_ERRORS.replayConflict }, 409);
+  if (stored.notificationId !== undefined) await enqueueNotification(c.env, stored.notificationId);
+  return c.json(
+    {
+      ok: true,
+      id: ticket.id,
+      number: ticket.number,
+      url: ticketUrl(c, ticket.id),
+      dueAt: ticket.due_at,
+      slaHours: ticket.sla_hours,
+      knownDevice: ticket.known_device === 1,
+    },
+    201,
+  );
+});
+
+export const ticketPage = new Hono<AppEnv>();
+
+ticketPage.get('/:id', async (c) => {
+  const id = c.req.param('id');
+  const ticket = QUOTE_ID_PATTERN.test(id) ? await ticketById(c.env.DB, id) : null;
+  for (const [name, value] of Object.entries(PAGE_HEADERS)) c.header(name, value);
+  c.header('Referrer-Policy', 'no-referrer');
+  c.header('X-Robots-Tag', 'noindex, nofollow');
+  c.header('Cache-Control', 'private, no-store');
+  c.header('Content-Security-Policy', await ticketPageCsp());
+  if (!ticket) return c.html(renderMissingTicketPage(), 404);
+  const events = await ticketEvents(c.env.DB, ticket.id);
+  let deviceName: string | undefined;
+  if (ticket.device_row !== null) {
+    const catalogue = await liveCatalogue(c.env.DB);
+    const row = await deviceById(c.env.DB, ticket.device_row);
+    deviceName = row ? findDevice(catalogue, row.device_id)?.name : undefined;
+  }
+  return c.html(renderTicketPage(ticket, events, deviceName));
+});
