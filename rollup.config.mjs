@@ -83,6 +83,9 @@ export default {
     entryFileNames: '[name].[hash].js',
     chunkFileNames: (chunk) => {
       const widget = chunk.facadeModuleId?.match(/widgets\/([^/]+)\/index\.ts$/)?.[1];
+      // The calculator panel (issue 16): loaded by `<kserowo-calculator>`, and by the
+      // configurator only when the visitor opens 'Nie wiem, ile drukuję'.
+      if (chunk.name === 'Panel') return 'calculator-panel.[hash].js';
       return `${widget ?? chunk.name}.[hash].js`;
     },
     manualChunks: chunkOf,
@@ -97,7 +100,14 @@ export default {
       tsconfig: path.join(root, 'tsconfig.json'),
       include: ['widgets/**/*.ts', 'widgets/**/*.tsx'],
       // `npm run typecheck` checks types; the build only transpiles (TypeScript 5.5+ `noCheck`).
-      compilerOptions: { noEmit: false, noCheck: true, rewriteRelativeImportExtensions: true, target: 'ES2022', sourceMap: false, declaration: false },
+      compilerOptions: {
+        noEmit: false,
+        noCheck: true,
+        rewriteRelativeImportExtensions: true,
+        target: 'ES2022',
+        sourceMap: false,
+        declaration: false,
+      },
       noEmitOnError: false,
     }),
     nodeEnv(),

@@ -16,6 +16,8 @@ export const BUDGETS_KB = {
   /** Issue 17's forms, each with the form kit it imports (11.0 and 10.8 KB measured). */
   service: 12,
   meter: 12,
+  /** Issue 16: `<kserowo-calculator>` with its panel chunk (shared with the configurator). */
+  calculator: 12,
   /** The site script of a page (all its `/assets/*.js` together). */
   site: 4,
   /** The CSS of a page: its stylesheets plus the `<style>` it carries inline (e.g. in pre-rendered widgets). */

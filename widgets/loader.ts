@@ -13,6 +13,7 @@ const widgets: Record<string, () => Promise<unknown>> = {
   'kserowo-configurator': () => import('./configurator/index.ts'),
   'kserowo-service': () => import('./service/index.ts'),
   'kserowo-meter': () => import('./meter/index.ts'),
+  'kserowo-calculator': () => import('./calculator/index.ts'),
 };
 
 /** How far below the fold a widget starts loading. */

@@ -56,6 +56,8 @@ export interface Quote {
   city: string | null;
   marketingConsent: boolean;
   expiresAt: string;
+  /** Issue 16: the volume estimate and the comparison with the current contract, as label/value rows. */
+  estimateRows?: [string, string][];
 }
 
 export interface Notification {
@@ -474,6 +476,7 @@ function QuoteDetails({ quote: q }: { quote: Quote }) {
     ['Miasto', q.city ?? '–'],
     ['Zgoda marketingowa', q.marketingConsent ? 'tak' : 'nie'],
     ['Ważna do', when(q.expiresAt)],
+    ...(q.estimateRows ?? []),
   ];
   return (
     <section className="card" aria-labelledby="quote">

@@ -17,7 +17,7 @@ import { priceQuote } from '../core/quote.ts';
 import { attribution, rememberFirstVisit } from '../core/attribution.ts';
 import { type SendResult, newSubmissionId, postJson } from '../core/api.ts';
 import { scriptOrigin, useCatalogue } from '../core/catalogue-source.ts';
-import { reportLead, reportStep } from './report.ts';
+import { figures, reportLead, reportStep } from './report.ts';
 import { emit, hostOf } from '../core/events.ts';
 import { Loading, WidgetBoundary } from '../core/Fallback.tsx';
 import * as v from 'valibot';
@@ -42,6 +42,7 @@ import {
 import { DeviceStep, type Filters } from './DeviceStep.tsx';
 import { PackageStep } from './PackageStep.tsx';
 import { QuoteStep } from './QuoteStep.tsx';
+import { type Estimated, EstimateToggle } from './Estimate.tsx';
 import { Done, Progress, type QuoteAnswer, type Toast, ToastBox } from './parts.tsx';
 import { type PrefillProps, usePrefill, withPrefill } from '../core/prefill.ts';
 
@@ -84,13 +85,14 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
   const [toast, setToast] = useState<Toast>();
   const [stepError, setStepError] = useState('');
   const [done, setDone] = useState<QuoteAnswer>();
+  const [calc, setCalc] = useState<Estimated>({});
   const push = useRef(false);
   const moved = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const host = () => hostOf(container);
   /** What the step announcement reports, read when the step changes (not a reason to announce again). */
-  const now = useRef({ host, device, pkg });
-  now.current = { host, device, pkg };
+  const now = useRef({ host, device, pkg, figures: figures(choices, calc) });
+  now.current = { host, device, pkg, figures: figures(choices, calc) };
   const ready = !!catalogue;
 
   useEffect(rememberFirstVisit, []);
@@ -124,7 +126,7 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
   // Every step entered is announced to the host page and analytics; focus follows a move.
   useEffect(() => {
     if (!ready) return;
-    reportStep(now.current.host(), step, now.current.device, now.current.pkg);
+    reportStep(now.current.host(), step, now.current.device, now.current.pkg, now.current.figures);
     if (moved.current) heading.current?.focus({ preventScroll: false });
     moved.current = false;
   }, [step, ready]);
@@ -170,12 +172,17 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
       const opt = (v: string) => v.trim() || undefined;
       const mono = Number(choices.mono) || 0;
       const color = Number(choices.color) || 0;
+      // The estimate's inputs go with the quote while its volume is still the one in the fields.
+      const est = calc.estimate;
+      const fits = est && est.volume.mono === mono && (device.type !== 'color' || est.volume.color === color);
       result = await postJson<QuoteAnswer>(`${apiBase || scriptOrigin}/api/quotes`, {
         deviceId: device.id,
         level: pkg.level,
         term: choices.term,
         paper: choices.paper,
         ...(mono || color ? { volume: { mono, color } } : {}),
+        ...(fits ? { estimate: est.inputs } : {}),
+        ...(calc.comparison ? { comparison: calc.comparison.inputs } : {}),
         contact: {
           name,
           email,
@@ -210,6 +217,7 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
     setDone(answer);
     setContact(withPrefill(EMPTY_CONTACT, props, PREFILLED));
     setSubmissionId(newSubmissionId());
+    setCalc({});
     reportLead(host(), answer, device, pkg.level);
   };
 
@@ -267,6 +275,7 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
               setLevelChosen(true);
               update({ level });
             }}
+            estimator={<EstimateToggle {...{ catalogue, device, pkg, choices, update, setLevelChosen, setCalc }} />}
           />
         )}
         {step === 3 && device && pkg && (

@@ -17,9 +17,12 @@ export interface PackageStepProps {
   unknownLevel?: string;
   update: (patch: Partial<Choices>) => void;
   onLevel: (level: Package['level']) => void;
+  /** 'Nie wiem, ile drukuję' (issue 16), under the volume fields. */
+  estimator?: unknown;
 }
 
-export function PackageStep({ device, pkg, choices, estimates, unknownLevel, update, onLevel }: PackageStepProps) {
+export function PackageStep(props: PackageStepProps) {
+  const { device, pkg, choices, estimates, unknownLevel, update, onLevel } = props;
   const stated = Number(choices.mono) > 0 || Number(choices.color) > 0;
   return (
     <>
@@ -45,6 +48,7 @@ export function PackageStep({ device, pkg, choices, estimates, unknownLevel, upd
             />
           )}
         </div>
+        {props.estimator}
       </fieldset>
       <fieldset className="packages" part="package">
         <legend>{T.package}</legend>

@@ -36,11 +36,13 @@ export const contract: WidgetContract<typeof props> = {
   },
   events: {
     'kserowo:step': {
-      detail: '{ step: 1 | 2 | 3; deviceId?: string; level?: string }',
-      text: 'Konfigurator przeszedł do kroku (1 urządzenie, 2 pakiet, 3 dane kontaktowe).',
+      detail:
+        '{ step: 1 | 2 | 3; deviceId?: string; level?: string; volume_mono?: number; volume_color?: number; savings_monthly?: number }',
+      text: 'Konfigurator przeszedł do kroku (1 urządzenie, 2 pakiet, 3 dane kontaktowe); z liczbą stron miesięcznie i oszczędnością względem obecnej umowy, gdy są znane.',
     },
     'kserowo:lead': {
-      detail: "{ kind: 'quote'; number: string; value: 100; currency: 'PLN' }",
+      detail:
+        "{ kind: 'quote'; number: string; value: 100; currency: 'PLN'; volume_mono?: number; volume_color?: number; savings_monthly?: number }",
       text: 'Wycena została zapisana u nas; number to jej numer, np. KS-2026-000123.',
     },
     ...ERROR_EVENT,

@@ -22,6 +22,7 @@ export const T = {
   volume: 'Ile stron drukujesz miesięcznie? (opcjonalnie)',
   volumeHint:
     'Podaj szacunkową liczbę stron, a policzymy koszt każdego pakietu z opłatą za strony ponad limit i wskażemy najtańszy.',
+  dontKnow: 'Nie wiem, ile drukuję',
   monoPages: 'Strony mono',
   colorPages: 'Strony kolorowe',
   recommended: 'Polecany',

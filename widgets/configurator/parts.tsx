@@ -11,6 +11,8 @@ export interface QuoteAnswer {
   number: string;
   url: string;
   quote: QuotePrice;
+  /** Issue 16: the saving against the current contract the server recomputed (net, per month). */
+  savingsMonthly?: number;
 }
 
 export interface Toast {

@@ -4,18 +4,44 @@ import { emit } from '../core/events.ts';
 import type { Device, Package, PackageLevel } from '../core/model.ts';
 import type { QuoteAnswer } from './parts.tsx';
 import type { Step } from './state.ts';
+import type { Estimated } from './Estimate.tsx';
 
-export function reportStep(host: HTMLElement | undefined, step: Step, device?: Device, pkg?: Package): void {
+/** Issue 16: the monthly volume and the saving against the current contract, when known. */
+export interface Figures {
+  volume_mono?: number;
+  volume_color?: number;
+  savings_monthly?: number;
+}
+
+export function figures(choices: { mono: string; color: string }, calc: Estimated): Figures {
+  const mono = Number(choices.mono) || 0;
+  const color = Number(choices.color) || 0;
+  const saving = calc.comparison?.result.monthly.net;
+  return {
+    ...(mono || color ? { volume_mono: mono, volume_color: color } : {}),
+    ...(saving !== undefined ? { savings_monthly: saving } : {}),
+  };
+}
+
+export function reportStep(
+  host: HTMLElement | undefined,
+  step: Step,
+  device?: Device,
+  pkg?: Package,
+  known: Figures = {},
+): void {
   emit(host, 'kserowo:step', {
     step,
     ...(device ? { deviceId: device.id } : {}),
     ...(pkg ? { level: pkg.level } : {}),
+    ...known,
   });
   track({
     event: 'configurator_step',
     event_category: 'configurator',
     event_action: `step_${step}`,
     event_label: `${device?.id ?? ''}/${pkg?.level ?? ''}`,
+    ...known,
   });
   pixel('trackCustom', 'ConfiguratorStep', { step, device_id: device?.id, package_level: pkg?.level });
 }
@@ -27,7 +53,13 @@ export function reportLead(
   device: Device,
   level: PackageLevel,
 ): void {
-  emit(host, 'kserowo:lead', { kind: 'quote', number: answer.number, value: 100, currency: 'PLN' });
+  // The server's figures: the volume it priced and the saving it recomputed.
+  const v = answer.quote.volume;
+  const known: Figures = {
+    ...(v.mono || v.color ? { volume_mono: v.mono, volume_color: v.color ?? 0 } : {}),
+    ...(answer.savingsMonthly !== undefined ? { savings_monthly: answer.savingsMonthly } : {}),
+  };
+  emit(host, 'kserowo:lead', { kind: 'quote', number: answer.number, value: 100, currency: 'PLN', ...known });
   track({
     event: 'generate_lead',
     event_category: 'lead',
@@ -38,6 +70,7 @@ export function reportLead(
     device_id: device.id,
     package_level: level,
     monthly_net: answer.quote.monthlyNet,
+    ...known,
   });
   pixel('track', 'Lead', { value: 100, currency: 'PLN' });
   pixel('track', 'CompleteRegistration');

@@ -236,7 +236,10 @@ export interface Comparison {
 const difference = (a: number, b: number): number => (grosze(a) - grosze(b)) / 100;
 
 /** The cheapest package of any device of a type that prints the volume. */
-function cheapestAt(catalogue: Catalogue, volume: Volume): { device: Device; pkg: Package; cost: number } | undefined {
+export function cheapestAt(
+  catalogue: Catalogue,
+  volume: Volume,
+): { device: Device; pkg: Package; cost: number } | undefined {
   let best: { device: Device; pkg: Package; cost: number } | undefined;
   const needsColor = (volume.color ?? 0) > 0;
   for (const device of catalogue.devices) {
@@ -249,21 +252,26 @@ function cheapestAt(catalogue: Catalogue, volume: Volume): { device: Device; pkg
   return best;
 }
 
-/** The current contract next to the recommended package of `device` at the same volume. */
+/**
+ * The current contract next to a package of `device` at the same volume: the recommended
+ * one, or `level` when the visitor chose it (a quote compares the package it quotes).
+ */
 export function compareWithContract(
   catalogue: Catalogue,
   device: Device,
   volume: Volume,
   contract: CurrentContract,
+  level?: PackageLevel,
 ): Comparison | undefined {
   const rec = recommend(device, volume);
   if (!rec) return undefined;
-  const offerNet = rec.costs.find((c) => c.level === rec.level)?.cost ?? 0;
+  const chosen = level && rec.costs.some((c) => c.level === level) ? level : rec.level;
+  const offerNet = rec.costs.find((c) => c.level === chosen)?.cost ?? 0;
   const currentNet = currentMonthlyCost(contract, volume);
   const monthly = difference(currentNet, offerNet);
   const comparison: Comparison = {
     current: amount(currentNet),
-    offer: { ...amount(offerNet), deviceId: device.id, level: rec.level },
+    offer: { ...amount(offerNet), deviceId: device.id, level: chosen },
     monthly: amount(monthly),
     overTerm: COMPARISON_TERMS.map((months) => ({ months, difference: amount((grosze(monthly) * months) / 100) })),
     saves: monthly > 0,

@@ -1,13 +1,21 @@
 /** Events for host pages (DESIGN §2): bubbling, composed CustomEvents named `kserowo:*`. */
 
+/** Issue 16: the monthly volume and the saving against the current contract, when known. */
+export interface VolumeFigures {
+  volume_mono?: number;
+  volume_color?: number;
+  savings_monthly?: number;
+}
+
 export interface WidgetEvents {
   'kserowo:type-change': { type: 'mono' | 'color' };
-  'kserowo:step': { step: 1 | 2 | 3; deviceId?: string; level?: string };
+  'kserowo:step': { step: 1 | 2 | 3; deviceId?: string; level?: string } & VolumeFigures;
   'kserowo:lead':
-    | { kind: 'contact' | 'quote'; number?: string; value: 100; currency: 'PLN' }
+    | ({ kind: 'contact' | 'quote'; number?: string; value: 100; currency: 'PLN' } & VolumeFigures)
     /** Existing customers (issue 17): a fault report with its ticket number, a counter reading. */
     | { kind: 'service'; number: string }
     | { kind: 'meter'; serial: string };
+  'kserowo:estimate': { mono: number; color: number; source: 'counters' | 'profile'; savingsMonthly?: number };
   'kserowo:error': { kind: 'validation' | 'server' | 'network' | 'render'; message: string };
 }
 

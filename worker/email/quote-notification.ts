@@ -10,6 +10,7 @@ import { NUMBER_PLACEHOLDER, type NewQuote } from '../models/quotes.ts';
 import type { Notification } from '../models/outbox.ts';
 import { formatNumber, formatPln, formatRate } from '../../widgets/core/format.ts';
 import { QUOTE_VALID_DAYS, TERM_LABELS } from '../../widgets/core/quote.ts';
+import { comparisonRows, estimateRows } from '../../widgets/core/estimate-text.ts';
 
 export function quoteNotification(
   leadId: string,
@@ -43,6 +44,8 @@ export function quoteNotification(
         ? `${formatNumber(p.volume.mono)} mono${colour ? ` + ${formatNumber(p.volume.color ?? 0)} kolor` : ''} → ${formatPln(p.estimatedNet, 2)} netto`
         : undefined,
     ),
+    ...estimateRows(quote.estimate).map(([l, v]) => line(l, v)),
+    ...comparisonRows(quote.comparison).map(([l, v]) => line(l, v)),
     line(`Wycena (ważna ${QUOTE_VALID_DAYS} dni)`, pageUrl),
     '',
     line('Imię', lead.name),

@@ -6,6 +6,7 @@
  */
 import { type QuotePrice, type Term, QUOTE_VALID_DAYS } from '../../widgets/core/quote.ts';
 import { type PackageLevel, LEVEL_NAMES } from '../../widgets/core/model.ts';
+import type { StoredComparison, StoredEstimate } from '../../widgets/core/estimate-validation.ts';
 import { type Count, type LeadFilter, leadFilterWhere } from './leads.ts';
 
 /** Written into a notification before the batch; the batch replaces it with the number it gave. */
@@ -19,6 +20,9 @@ export interface NewQuote {
   nip?: string | null | undefined;
   city?: string | null | undefined;
   marketingConsent: boolean;
+  /** Issue 16 (migration 0060): recomputed by the worker from the inputs. */
+  estimate?: StoredEstimate | undefined;
+  comparison?: StoredComparison | undefined;
 }
 
 export interface QuoteContact {
@@ -42,6 +46,8 @@ export interface StoredQuote {
   contact: QuoteContact;
   attribution: Record<string, unknown>;
   catalogueVersion: number;
+  estimate?: StoredEstimate;
+  comparison?: StoredComparison;
 }
 
 interface QuoteRow {
@@ -68,6 +74,8 @@ interface QuoteRow {
   nip: string | null;
   city: string | null;
   marketing_consent: number;
+  estimate: string | null;
+  comparison: string | null;
   created_at: string;
   expires_at: string;
   name: string;
@@ -108,9 +116,10 @@ export function quoteStatements(
     .prepare(
       `INSERT INTO quotes (id, lead_id, year, seq, number, device_id, device_name, level, term, paper, volume_mono,
          volume_color, monthly_limit, color_limit, overage_mono, overage_color, monthly_net, monthly_vat, monthly_gross,
-         estimated_net, estimated_gross, catalogue_version, nip, city, marketing_consent, created_at, expires_at)
+         estimated_net, estimated_gross, catalogue_version, nip, city, marketing_consent, created_at, expires_at, estimate,
+         comparison)
        SELECT ?1, ?2, ?3, n, ?4 || substr('000000' || n, -6), ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
-         ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26
+         ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28
        FROM (SELECT COALESCE(MAX(seq), 0) + 1 AS n FROM quotes WHERE year = ?3)
        WHERE EXISTS (SELECT 1 FROM leads WHERE id = ?2)`,
     )
@@ -141,6 +150,8 @@ export function quoteStatements(
       quote.marketingConsent ? 1 : 0,
       now.toISOString(),
       new Date(now.getTime() + QUOTE_VALID_DAYS * DAY_MS).toISOString(),
+      quote.estimate ? JSON.stringify(quote.estimate) : null,
+      quote.comparison ? JSON.stringify(quote.comparison) : null,
     );
   const numberTheNotification = db
     .prepare(
@@ -192,6 +203,8 @@ function fromRow(r: QuoteRow): StoredQuote {
   } catch {
     // Stored by us as JSON; an unreadable value is shown as none.
   }
+  const estimate = parseJson<StoredEstimate>(r.estimate);
+  const comparison = parseJson<StoredComparison>(r.comparison);
   return {
     id: r.id,
     leadId: r.lead_id,
@@ -211,7 +224,19 @@ function fromRow(r: QuoteRow): StoredQuote {
     },
     attribution,
     catalogueVersion: r.catalogue_version,
+    ...(estimate ? { estimate } : {}),
+    ...(comparison ? { comparison } : {}),
   };
+}
+
+/** A JSON column written by us; absent or unreadable → undefined. */
+function parseJson<T>(text: string | null | undefined): T | undefined {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The statement that deletes the quote of a lead (for the lead's erasure batch). */

@@ -11,6 +11,7 @@ import { formatNumber, formatPln, formatRate } from '../../widgets/core/format.t
 import { QUOTE_VALID_DAYS, TERM_LABELS } from '../../widgets/core/quote.ts';
 import { PACKAGE_COPY } from '../../widgets/core/packages.ts';
 import type { StoredQuote } from '../models/quotes.ts';
+import { comparisonRows, estimateRows } from '../../widgets/core/estimate-text.ts';
 
 const polishDate = (iso: string): string =>
   new Intl.DateTimeFormat('pl-PL', {
@@ -196,6 +197,24 @@ function QuoteSheet({ quote }: { quote: StoredQuote }) {
               </tbody>
             </table>
           </>
+        )}
+        {[
+          ['Szacunek liczby stron', estimateRows(quote.estimate)] as const,
+          ['Porównanie z obecną umową', comparisonRows(quote.comparison)] as const,
+        ].map(
+          ([title, rows]) =>
+            rows.length > 0 && (
+              <>
+                <h2>{title}</h2>
+                <table>
+                  <tbody>
+                    {rows.map(([label, value]) => (
+                      <Row key={label} label={label} value={value} />
+                    ))}
+                  </tbody>
+                </table>
+              </>
+            ),
         )}
         <p className="trial">
           <strong>{facts.freeTrialDays} dni bezpłatnego testu</strong> – przed podpisaniem umowy możesz sprawdzić

@@ -24,8 +24,10 @@ import {
 import { quoteNotification } from '../email/quote-notification.ts';
 import { quotePageCsp, renderMissingQuotePage, renderQuotePage } from '../pages/quote.tsx';
 import { priceQuote } from '../../widgets/core/quote.ts';
-import { QUOTE_ERRORS, quoteSchema } from '../../widgets/core/quote-validation.ts';
+import { QUOTE_ERRORS } from '../../widgets/core/quote-validation.ts';
+import { quoteWithEstimateSchema } from '../../widgets/core/estimate-schema.ts';
 import { check } from '../../widgets/core/validation.ts';
+import { recomputeEstimate, warsawToday } from '../../widgets/core/estimate-validation.ts';
 import { findDevice, findPackage } from '../../widgets/core/model.ts';
 
 export const quotes = new Hono<IntakeEnv>();
@@ -39,7 +41,7 @@ const spamAnswer = (c: Context<IntakeEnv>) => {
 
 quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
   const { body, submissionId, origin } = c.get('intake');
-  const parsed = check(quoteSchema, body);
+  const parsed = check(quoteWithEstimateSchema, body);
   if (!parsed.ok) return c.json({ error: parsed.error }, 400);
   const q = parsed.data;
 
@@ -55,13 +57,17 @@ quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
   if (!device) return c.json({ error: QUOTE_ERRORS.device }, 400);
   const pkg = findPackage(device, q.level);
   if (!pkg) return c.json({ error: QUOTE_ERRORS.level }, 400);
-  const price = priceQuote(
+  const figures = recomputeEstimate(
+    catalogue,
     device,
-    pkg,
-    q.term,
-    q.paper,
+    pkg.level,
     q.volume ? { mono: q.volume.mono ?? 0, color: q.volume.color ?? 0 } : undefined,
+    q.estimate ?? undefined,
+    q.comparison ?? undefined,
+    warsawToday(),
   );
+  if (!figures.ok) return c.json({ error: figures.error }, 400);
+  const price = priceQuote(device, pkg, q.term, q.paper, figures.volume);
 
   const { name, email, phone, company, message, nip, city, marketingConsent } = q.contact;
   const lead: NewLead = {
@@ -83,7 +89,16 @@ quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
       contact: q.contact,
     }),
   };
-  const quote = { id: newQuoteId(), price, catalogueVersion: catalogue.version, nip, city, marketingConsent };
+  const quote = {
+    id: newQuoteId(),
+    price,
+    catalogueVersion: catalogue.version,
+    nip,
+    city,
+    marketingConsent,
+    estimate: figures.estimate,
+    comparison: figures.comparison,
+  };
   const pageUrl = (id: string) => `${new URL(c.req.url).origin}/wycena/${id}`;
   let stored: StoredQuote | undefined;
   try {
@@ -102,7 +117,17 @@ quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
     console.error('quotes: storing the quote failed', error);
     return c.json({ error: API_ERRORS.quoteStorage }, 503);
   }
-  return c.json({ ok: true, id: stored.id, number: stored.number, url: pageUrl(stored.id), quote: stored.price }, 201);
+  return c.json(
+    {
+      ok: true,
+      id: stored.id,
+      number: stored.number,
+      url: pageUrl(stored.id),
+      quote: stored.price,
+      ...(stored.comparison ? { savingsMonthly: stored.comparison.result.monthly.net } : {}),
+    },
+    201,
+  );
 });
 
 export const quotePage = new Hono<AppEnv>();

@@ -22,6 +22,7 @@ import { type StoredQuote, quoteOfLead, quoteSummaries } from '../../models/quot
 import { leadFilterSchema, leadUpdateSchema } from '../../../widgets/core/admin-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
+import { comparisonRows, estimateRows } from '../../../widgets/core/estimate-text.ts';
 
 export const leadRoutes = new Hono<AdminEnv>();
 
@@ -100,6 +101,8 @@ function quoteJson(q: StoredQuote) {
     marketingConsent: q.contact.marketingConsent,
     createdAt: q.createdAt,
     expiresAt: q.expiresAt,
+    /** Issue 16: the estimate and the comparison as the quote page shows them. */
+    estimateRows: [...estimateRows(q.estimate), ...comparisonRows(q.comparison)],
   };
 }
 

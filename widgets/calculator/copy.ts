@@ -1,0 +1,64 @@
+/** Polish copy of the volume calculator and the comparison with the current contract (issue 16). */
+import { formatNumber } from '../core/format.ts';
+import { MIN_READING_DAYS } from '../core/estimate.ts';
+
+export const C = {
+  title: 'Nie wiem, ile drukuję',
+  unavailable: 'Kalkulator niedostępny',
+  intro:
+    'Policzymy miesięczną liczbę stron z liczników Twojego obecnego urządzenia albo oszacujemy ją z wielkości biura.',
+  tabs: 'Sposób szacowania',
+  tabCounters: 'Z liczników urządzenia',
+  tabProfile: 'Z profilu biura',
+  help: `Gdzie znaleźć liczniki? Na urządzeniu Konica Minolta naciśnij na panelu przycisk „Licznik” (w nowszych modelach: Menu → Licznik). Zobaczysz łączną liczbę stron czarno-białych i kolorowych; możesz też wydrukować z tego ekranu raport liczników. Zapisz stany dziś i ponownie za kilka tygodni – odczyty muszą dzielić co najmniej ${MIN_READING_DAYS} dni.`,
+  first: 'Pierwszy odczyt',
+  second: 'Drugi odczyt',
+  date: 'Data odczytu',
+  mono: 'Licznik mono (czarno-białe)',
+  color: 'Licznik kolor',
+  colorOptional: '(pomiń przy urządzeniu mono)',
+  people: 'Ile osób drukuje?',
+  profile: 'Ile drukuje jedna osoba?',
+  perPerson: (n: number, low: number, high: number) =>
+    `ok. ${formatNumber(n)} stron na osobę miesięcznie (od ${formatNumber(low)} do ${formatNumber(high)})`,
+  colorShare: 'Udział wydruków kolorowych (%)',
+  calculate: 'Oblicz liczbę stron',
+  result: (mono: number, color: number) =>
+    `Średnio ${formatNumber(mono)} stron mono${color ? ` i ${formatNumber(color)} stron kolorowych` : ''} miesięcznie.`,
+  fromDays: (days: number) => `Na podstawie ${formatNumber(days)} dni między odczytami.`,
+  range: (low: number, high: number) =>
+    `To szacunek: zależnie od nawyków biura od ${formatNumber(low)} do ${formatNumber(high)} stron miesięcznie.`,
+  filled: 'Wpisaliśmy tę liczbę stron w pola powyżej.',
+  forDevice: (name: string) => `Najtańsze urządzenie przy tej liczbie stron: ${name}.`,
+  toConfigurator: 'Przejdź do konfiguratora z tą liczbą stron',
+  compareOpen: 'Porównaj z obecną umową',
+  compareIntro:
+    'Podaj kwoty netto z obecnej umowy. Wystarczy opłata miesięczna; resztę uzupełnij, jeśli płacisz osobno.',
+  fee: 'Opłata miesięczna netto (zł)',
+  rateMono: 'Cena za stronę mono ponad limit (zł)',
+  rateColor: 'Cena za stronę kolor ponad limit (zł)',
+  includedMono: 'Strony mono w cenie',
+  includedColor: 'Strony kolor w cenie',
+  toner: 'Toner miesięcznie (zł)',
+  service: 'Serwis miesięcznie (zł)',
+  paper: 'Papier miesięcznie (zł)',
+  paperNote: 'Papier pokazujemy osobno: w Kserowo to opcja wyceniana na zapytanie.',
+  optional: '(opcjonalnie)',
+  compare: 'Porównaj koszty',
+  needVolume: 'Najpierw oblicz liczbę stron powyżej (albo wpisz ją w pola konfiguratora).',
+  now: 'Obecna umowa',
+  offer: (name: string) => `Kserowo ${name}`,
+  perMonth: 'miesięcznie',
+  saves: (amount: string) => `Oszczędzasz ${amount} netto miesięcznie.`,
+  costsMore: (amount: string) =>
+    `Uczciwie: przy tej liczbie stron obecna umowa jest tańsza o ${amount} netto miesięcznie.`,
+  same: 'Przy tej liczbie stron koszty są takie same.',
+  difference: 'Różnica miesięcznie',
+  overTerm: (months: number) => `Różnica przez ${months} miesięcy`,
+  less: 'mniej niż teraz',
+  more: 'więcej niż teraz',
+  cheaper: (name: string, cost: string) => `Tańsza opcja u nas: ${name} za ${cost} netto miesięcznie.`,
+  noCheaper: 'Nie mamy tańszego pakietu przy tej liczbie stron.',
+  gross: 'brutto',
+  net: 'netto',
+} as const;

@@ -1,0 +1,75 @@
+/**
+ * The estimate and the comparison of a stored quote as Polish label/value rows: one text
+ * for the printable quote page, the sales e-mail and the admin view (issue 16).
+ */
+import { LEVEL_NAMES } from './model.ts';
+import { formatNumber, formatPln, formatRate } from './format.ts';
+import { PRINT_PROFILES } from './estimate.ts';
+import type { StoredComparison, StoredEstimate } from './estimate-validation.ts';
+
+export type Row = [label: string, value: string];
+
+const netGross = (a: { net: number; gross: number }) =>
+  `${formatPln(a.net, 2)} netto (${formatPln(a.gross, 2)} brutto)`;
+const plDate = (iso: string) => iso.split('-').reverse().join('.');
+
+export function estimateRows(estimate: StoredEstimate | undefined): Row[] {
+  if (!estimate) return [];
+  const { inputs: i, result: r } = estimate;
+  const volume = `${formatNumber(r.mono)} stron mono + ${formatNumber(r.color)} stron kolorowych miesięcznie`;
+  if (i.source === 'counters') {
+    const reading = (x: typeof i.first) =>
+      `${plDate(x.date)}: mono ${formatNumber(x.mono)}${x.color !== undefined ? `, kolor ${formatNumber(x.color)}` : ''}`;
+    return [
+      ['Szacunek nakładu', `z dwóch odczytów licznika (${r.days ?? 0} dni)`],
+      ['Pierwszy odczyt', reading(i.first)],
+      ['Drugi odczyt', reading(i.second)],
+      ['Średnio miesięcznie', volume],
+    ];
+  }
+  const p = PRINT_PROFILES[i.profile];
+  const range = r.range
+    ? `${formatNumber(r.range.mono[0] + r.range.color[0])}–${formatNumber(r.range.mono[1] + r.range.color[1])} stron`
+    : '';
+  return [
+    ['Szacunek nakładu', 'z profilu biura'],
+    [
+      'Profil biura',
+      `${formatNumber(i.people)} os. · ${p.label} (${p.pagesPerPerson} stron na osobę, ${p.note}) · kolor ${formatNumber(i.colorShare)}%`,
+    ],
+    ['Szacunkowo miesięcznie', range ? `${volume} (zakres ${range})` : volume],
+  ];
+}
+
+export function comparisonRows(comparison: StoredComparison | undefined): Row[] {
+  if (!comparison) return [];
+  const { inputs: c, result: r } = comparison;
+  const contract = [
+    `opłata ${formatPln(c.monthlyFee, 2)}`,
+    c.rateMono !== undefined && `mono ${formatRate(c.rateMono)}/str.`,
+    c.rateColor !== undefined && `kolor ${formatRate(c.rateColor)}/str.`,
+    c.includedMono !== undefined && `w cenie ${formatNumber(c.includedMono)} mono`,
+    c.includedColor !== undefined && `w cenie ${formatNumber(c.includedColor)} kolor`,
+    c.toner !== undefined && `toner ${formatPln(c.toner, 2)}`,
+    c.service !== undefined && `serwis ${formatPln(c.service, 2)}`,
+    c.paper !== undefined && `papier ${formatPln(c.paper, 2)} (poza porównaniem)`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const diff = (a: { net: number; gross: number }) =>
+    `${netGross({ net: Math.abs(a.net), gross: Math.abs(a.gross) })} ${r.saves ? 'mniej' : a.net === 0 ? '' : 'więcej'}`.trim();
+  const rows: Row[] = [
+    ['Obecna umowa (netto)', contract],
+    ['Obecny koszt miesięcznie', netGross(r.current)],
+    [`Kserowo ${LEVEL_NAMES[r.offer.level]} miesięcznie`, netGross(r.offer)],
+    [r.saves ? 'Oszczędność miesięcznie' : 'Różnica miesięcznie', diff(r.monthly)],
+    ...r.overTerm.map(({ months, difference }): Row => [`Przez ${months} miesięcy`, diff(difference)]),
+  ];
+  if (r.cheaperOption) {
+    rows.push([
+      'Tańsza opcja',
+      `${r.cheaperOption.deviceName} ${LEVEL_NAMES[r.cheaperOption.level]}: ${netGross(r.cheaperOption.cost)}`,
+    ]);
+  }
+  return rows;
+}
