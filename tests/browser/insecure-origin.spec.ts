@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { chromiumArgs } from './playwright.config.ts';
 import { startPartnerSite, type PartnerSite } from './fixtures/partner-site.ts';
 import { queryTestD1 } from './fixtures/test-d1.ts';
+import { TOAST } from '../../widgets/core/errors.ts';
 
 const HOST = 'kserowo-partner.test';
 test.use({
@@ -70,7 +71,7 @@ test('an exception while sending ends in the error toast, not in "Wysyłanie..."
   await form.getByLabel(/Imię i nazwisko/).fill('Anna Wyjątkowa');
   await form.getByLabel(/^Email/).fill('anna@wyjatkowa.pl');
   await form.getByRole('button', { name: 'Wyślij wiadomość' }).click();
-  await expect(form.getByRole('alert')).toContainText('Błąd wysyłania');
+  await expect(form.getByRole('alert')).toContainText(TOAST.serverError.title);
   await expect(form.getByRole('button', { name: 'Wyślij wiadomość' })).toBeEnabled();
   await expect(form.getByLabel(/Imię i nazwisko/)).toHaveValue('Anna Wyjątkowa');
   await expect(form.getByLabel(/^Email/)).toHaveValue('anna@wyjatkowa.pl');

@@ -36,7 +36,7 @@ describe('bundle budgets', () => {
       pricing: 6,
       models: 8,
       contact: 8,
-      configurator: 15,
+      configurator: 16,
       site: 4,
       css: 15,
     });

@@ -163,7 +163,8 @@ describe('what is generated from the contracts', () => {
       utmCampaign: '',
       extra,
     }).map(([name]) => name);
-    expect(written).toEqual(['device', 'package', 'sync-url', 'partner']);
+    // Own attributes first (prefill ones included, issue 19), then partner and UTM.
+    expect(written).toEqual(['device', 'package', 'sync-url', 'name', 'email', 'phone', 'company', 'nip', 'partner']);
   });
 
   it('custom-elements.json and kserowo.d.ts describe every widget, attribute, event and part', () => {

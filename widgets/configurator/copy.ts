@@ -2,10 +2,13 @@
  * Polish copy of `<kserowo-configurator>`. Service facts (SLA and response hours, the free
  * trial, the quote's validity) are put into the sentences from widgets/core, never re-typed.
  */
-import { company } from '../core/company.ts';
+import {
+  BRAND,
+  FREE_TRIAL_DAYS as trial,
+  PREMIUM_SLA_HOURS as sla,
+  STANDARD_RESPONSE_HOURS as standard,
+} from '../core/terms.ts';
 import { QUOTE_VALID_DAYS, SERVICE_CITIES } from '../core/quote.ts';
-
-const { premiumSlaHours: sla, standardResponseHours: standard, freeTrialDays: trial } = company.service;
 
 export const T = {
   steps: ['Urządzenie', 'Pakiet', 'Wycena'],
@@ -59,7 +62,7 @@ export const T = {
   required: '(wymagane)',
   privacy: 'Wysyłając zapytanie, akceptujesz zasady przetwarzania danych opisane w ',
   privacyLink: 'polityce prywatności',
-  marketing: `Chcę otrzymywać e-mailem informacje o ofertach i promocjach ${company.brand} (zgoda dobrowolna, mogę ją wycofać w każdej chwili).`,
+  marketing: `Chcę otrzymywać e-mailem informacje o ofertach i promocjach ${BRAND} (zgoda dobrowolna, mogę ją wycofać w każdej chwili).`,
   honeypot: 'Nie wypełniaj tego pola',
   back: 'Wstecz',
   next: 'Dalej',

@@ -10,7 +10,7 @@
  * invented: the site shows it with a 'przykładowe dane' badge (never as a `tel:`
  * link) and `npm run deploy` refuses while one is left (scripts/launch-check.ts).
  */
-import { type Terms, terms } from './terms.ts';
+import { BRAND, type Terms, terms } from './terms.ts';
 
 /** An invented value, for local runs only: shown marked as a sample, never deployed. */
 export interface Sample {
@@ -223,7 +223,7 @@ export const realPhone = (c: Company = company): Phone | undefined =>
   c.phone && !c.samples.includes('phone') ? c.phone : undefined;
 
 export const company: Company = {
-  brand: 'Kserowo',
+  brand: BRAND,
   ...suppliedFields(supplied),
   domain: 'kserowo.pl',
   url: 'https://kserowo.pl',
