@@ -21,7 +21,15 @@ import { contract as service } from './service/contract.ts';
 import { contract as meter } from './meter/contract.ts';
 import { contract as calculator } from './calculator/contract.ts';
 
-export const contracts: readonly WidgetContract[] = [configurator, pricing, models, contact, service, meter, calculator];
+export const contracts: readonly WidgetContract[] = [
+  configurator,
+  pricing,
+  models,
+  contact,
+  service,
+  meter,
+  calculator,
+];
 
 export interface AttributeRow {
   /** The HTML attribute (`utm-source`). */

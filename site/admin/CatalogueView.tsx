@@ -105,6 +105,7 @@ export function CatalogueView({ onFailure }: ViewProps) {
       })
       .catch(onFailure);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once when the view opens; `load` is a new closure every render
   useEffect(() => void load(), []);
 
   const check = useMemo(

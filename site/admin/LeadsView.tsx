@@ -102,6 +102,7 @@ export function LeadsView({ onFailure, session, leadId }: SessionViewProps & { l
       })
       .catch((e: unknown) => (e instanceof ApiRefused ? setError(e.message) : onFailure(e)));
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list reloads when the applied filter or the opened lead changes; `load` is a new closure every render
   useEffect(() => void load(), [applied, leadId]);
 
   if (leadId) return <LeadDetail id={leadId} onFailure={onFailure} session={session} />;
@@ -120,6 +121,7 @@ export function LeadsView({ onFailure, session, leadId }: SessionViewProps & { l
   return (
     <div className="leads">
       <h1>Leady</h1>
+      {/* biome-ignore lint/a11y/useSemanticElements: the <search> element is too new for the browsers we support; this is the same landmark. */}
       <form
         className="filters card"
         role="search"
@@ -290,6 +292,7 @@ function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: string 
       })
       .catch((e: unknown) => (e instanceof ApiRefused && e.status === 404 ? setMissing(true) : onFailure(e)));
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the lead reloads when another one is opened; `load` is a new closure every render
   useEffect(() => void load(), [id]);
 
   const refused = (e: unknown) => (e instanceof ApiRefused ? setMessage({ ok: false, text: e.message }) : onFailure(e));

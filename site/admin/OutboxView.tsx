@@ -31,6 +31,7 @@ export function OutboxView({ onFailure }: ViewProps) {
       })
       .catch(onFailure);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the outbox reloads when its state filter changes; `load` is a new closure every render
   useEffect(() => void load(), [state]);
 
   const resend = (row: OutboxRow) =>

@@ -27,6 +27,7 @@ export function StatsView({ onFailure }: ViewProps) {
   const [stats, setStats] = useState<Stats | undefined>();
   const [error, setError] = useState<string | undefined>();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the figures reload when the applied dates change, not when the parent's callback does
   useEffect(() => {
     const params = new URLSearchParams();
     if (applied.from) params.set('from', applied.from);

@@ -66,12 +66,12 @@ export function RegionMap({ highlight }: { highlight?: City['slug'] }) {
   const coastLine = coast.map((p) => `${p.x},${p.y}`).join(' ');
   const sea = `-240,-260 -240,${coast[0]!.y} ${coastLine} 240,${coast[coast.length - 1]!.y} 240,-260`;
   return (
+    // biome-ignore lint/a11y/useSemanticElements: an SVG map whose city links form one group; a fieldset cannot hold SVG.
     <svg
       className="region-map"
       viewBox="-230 -140 460 380"
       width="460"
       height="380"
-      // biome-ignore lint/a11y/useSemanticElements: an SVG map whose city links form one group; a fieldset cannot hold SVG.
       role="group"
       aria-labelledby="map-title"
       aria-describedby="map-desc"

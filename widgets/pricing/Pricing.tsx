@@ -173,6 +173,7 @@ function Card({ card, href }: { card: PackageSummary; href: string }) {
 export function Tooltip({ id, label, text }: { id: string; label: string; text: string }) {
   const [open, setOpen] = useState(false);
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover on the wrapper keeps the tip open while the pointer moves onto it; the button inside serves keyboard and touch.
     <span className="tip" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
       <button
         type="button"

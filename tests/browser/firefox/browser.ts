@@ -54,7 +54,7 @@ async function poll(page: Page, what: string, fn: () => Promise<ElementHandle<El
 
 /** Waits for the first element matching `find` and answers its handle. */
 export function find(page: Page, { host, selector, text, visible = true }: Find): Promise<ElementHandle<Element>> {
-  const pattern = text === undefined ? null : text instanceof RegExp ? text : new RegExp(`^${escape(text)}$`);
+  const pattern = text === undefined ? null : text instanceof RegExp ? text : new RegExp(`^${escapeRegExp(text)}$`);
   return poll(page, `${host} ${selector} ${String(text ?? '')}`, async () => {
     const handle = await page.evaluateHandle(
       (hostSelector: string, sel: string, source: string | null, flags: string, mustShow: boolean) => {
@@ -79,7 +79,7 @@ export function find(page: Page, { host, selector, text, visible = true }: Find)
   });
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Waits until the text of the first rendered `selector` in `host` matches `text`. */
 export async function expectText(page: Page, host: string, selector: string, text: RegExp): Promise<void> {
@@ -120,7 +120,7 @@ export async function click(page: Page, f: Find): Promise<void> {
   await pointAt(page, el, (x, y) => page.mouse.click(x, y));
 }
 
-async function pointAt(page: Page, el: ElementHandle<Element>, act: (x: number, y: number) => Promise<void>) {
+async function pointAt(_page: Page, el: ElementHandle<Element>, act: (x: number, y: number) => Promise<void>) {
   const box = await el.evaluate((node) => {
     node.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
     const r = node.getBoundingClientRect();
