@@ -265,3 +265,48 @@ describe('admin routes of the service tabs', () => {
     expect(months[0]?.withinPromise).toBeGreaterThanOrEqual(1);
   });
 });
+
+describe('webhook events of the service forms (issue 18)', () => {
+  const events = async (type: string) =>
+    (
+      await db()
+        .prepare('SELECT data FROM webhook_events WHERE type = ? ORDER BY rowid')
+        .bind(type)
+        .all<{ data: string }>()
+    ).results.map((r) => JSON.parse(r.data) as Record<string, unknown>);
+
+  it('a new ticket, its status change and a reading each write their event, without the secret page id', async () => {
+    const a = (await (await post('/api/service-requests', fault())).json()) as TicketAnswer;
+    const created = (await events('ticket.created')).find((e) => e.number === a.number);
+    expect(created).toMatchObject({
+      serial: 'AA2K021012345',
+      knownDevice: true,
+      slaHours: 4,
+      category: 'paper',
+      status: 'nowe',
+    });
+    expect(JSON.stringify(created)).not.toContain(a.id);
+    const change = await write(`/api/admin/tickets/${a.id}/status`, { status: 'przyjęte' }, { cookie });
+    expect(change.status).toBe(200);
+    expect((await events('ticket.status_changed')).find((e) => e.number === a.number)).toMatchObject({
+      status: 'przyjęte',
+      previousStatus: 'nowe',
+    });
+    const reading = await post('/api/meter-readings', {
+      serial: 'CC000222',
+      mono: 5_000,
+      color: 700,
+      readOn: warsawToday(),
+      name: 'Ewa Lis',
+      email: 'ewa@kancelaria-c.pl',
+      submissionId: crypto.randomUUID(),
+    });
+    expect(reading.status).toBe(201);
+    expect((await events('meter.created')).find((e) => e.serial === 'CC000222')).toMatchObject({
+      deviceId: 'km-c258',
+      mono: 5_000,
+      color: 700,
+      reset: false,
+    });
+  });
+});
