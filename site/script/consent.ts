@@ -82,7 +82,9 @@ function show(banner: HTMLElement, open: boolean): void {
 }
 
 function measure(banner: HTMLElement): void {
-  const height = banner.hidden ? 0 : Math.ceil(banner.getBoundingClientRect().height);
+  // What the banner covers from its top edge to the bottom of the viewport (its own height plus
+  // any gap below it), so that scroll padding keeps focused fields clear of all of it.
+  const height = banner.hidden ? 0 : Math.ceil(Math.max(0, window.innerHeight - banner.getBoundingClientRect().top));
   document.body.style.paddingBottom = height ? `${height}px` : '';
   document.documentElement.style.setProperty('--consent-offset', `${height}px`);
 }
@@ -122,7 +124,18 @@ export function initConsent(): void {
   else if (!choice) show(banner, true);
   // Its height changes with the width (rotation, a resized window).
   if ('ResizeObserver' in window) new ResizeObserver(() => measure(banner)).observe(banner);
-  document.addEventListener('focusin', (event) => keepClear(banner, event));
+  // Focus moving between two fields of one shadow root (a widget's form) never reaches the
+  // document: the shadow roots a focus passes through get the same listener.
+  const hooked = new WeakSet<ShadowRoot>();
+  const onFocus = (event: Event) => {
+    for (const node of event.composedPath()) {
+      if (!(node instanceof ShadowRoot) || hooked.has(node)) continue;
+      hooked.add(node);
+      node.addEventListener('focusin', (inner) => keepClear(banner, inner));
+    }
+    keepClear(banner, event);
+  };
+  document.addEventListener('focusin', onFocus);
 
   banner.addEventListener('click', (event) => {
     const value = (event.target as Element).closest('[data-consent]')?.getAttribute('data-consent');

@@ -79,8 +79,12 @@ function ContactForm(props: ContactProps) {
   const honeypot = useRef<HTMLInputElement>(null);
 
   useEffect(rememberFirstVisit, []);
+  const toasts = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!toast) return undefined;
+    // In the page's flow under the button: brought into view, clear of a fixed cookie banner
+    // (the host's scroll-padding-bottom), without moving it when it is already in view.
+    toasts.current?.scrollIntoView({ block: 'nearest', behavior: 'instant' });
     const timer = setTimeout(() => setToast(null), toast.kind === 'success' ? SUCCESS_TOAST_MS : ERROR_TOAST_MS);
     return () => clearTimeout(timer);
   }, [toast]);
@@ -204,7 +208,7 @@ function ContactForm(props: ContactProps) {
           {submitting ? CONTACT_TEXT.sending : CONTACT_TEXT.submit}
         </button>
       </form>
-      <div className="kc-toasts">
+      <div className="kc-toasts" ref={toasts}>
         <div role="status" aria-live="polite" aria-atomic="true">
           {toast?.kind === 'success' && <ToastView toast={toast} onClose={() => setToast(null)} />}
         </div>
