@@ -30,8 +30,11 @@ function settle(host: HTMLElement, clicks: Click[]): void {
 export function remember(host: HTMLElement, event: Event): void {
   const el = event.composedPath()[0];
   if (!(el instanceof HTMLElement) || el === host || el.closest('a[href]')) return;
-  // A pre-rendered form must not submit itself natively (Enter in a field clicks its submit button too).
-  if (el.closest('button:not([type=button]),input[type=submit]')) event.preventDefault();
+  // A pre-rendered form must not submit itself natively (Enter in a field clicks its submit button too),
+  // and a pre-rendered switch or filter must not flip natively too: the live widget's click does it.
+  const control = el instanceof HTMLInputElement ? el : el.closest('label')?.control;
+  const flips = control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio');
+  if (flips || el.closest('button:not([type=button]),input[type=submit]')) event.preventDefault();
   const clicks = pending.get(host) ?? [];
   // A click on a label is followed by the browser's click on its control: replayed once, through the label.
   const previous = clicks[clicks.length - 1]?.el;

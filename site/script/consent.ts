@@ -82,9 +82,7 @@ function show(banner: HTMLElement, open: boolean): void {
 }
 
 function measure(banner: HTMLElement): void {
-  // What the banner covers from its top edge to the bottom of the viewport (its own height plus
-  // any gap below it), so that scroll padding keeps focused fields clear of all of it.
-  const height = banner.hidden ? 0 : Math.ceil(Math.max(0, window.innerHeight - banner.getBoundingClientRect().top));
+  const height = banner.hidden ? 0 : Math.ceil(banner.getBoundingClientRect().height);
   document.body.style.paddingBottom = height ? `${height}px` : '';
   document.documentElement.style.setProperty('--consent-offset', `${height}px`);
 }

@@ -33,16 +33,16 @@ test('the pricing switch: Mono clicked before the code arrives shows the mono pr
   await page.goto('/');
   const pricing = page.locator('#pricing kserowo-pricing');
   await pricing.scrollIntoViewIfNeeded();
-  await expect(pricing.locator('.card').first()).toContainText('od 195 zł');
+  await expect(pricing.locator('.card:visible').first()).toContainText('od 195 zł');
   await pricing.getByText('Mono', { exact: true }).click();
   await chunk.requested;
   expect(await defined(page, 'kserowo-pricing')).toBe(false);
   await expect(pricing).toHaveAttribute('aria-busy', 'true');
-  await expect(pricing.locator('.card').first()).toContainText('od 195 zł');
+  await expect(pricing.locator('.card:visible').first()).toContainText('od 195 zł');
 
   chunk.release();
   await expect.poll(() => defined(page, 'kserowo-pricing')).toBe(true);
-  await expect(pricing.locator('.card').first()).toContainText('od 175 zł');
+  await expect(pricing.locator('.card:visible').first()).toContainText('od 175 zł');
   await expect(pricing.getByRole('switch')).toHaveAttribute('aria-checked', 'false');
   await expect(pricing).not.toHaveAttribute('aria-busy', /.*/);
 });

@@ -23,7 +23,7 @@ const builtFiles = (dir = publicDir): string[] =>
 
 /** The address a built file is served at, and the status it answers with. */
 function addressOf(file: string): { url: string; status: number } | undefined {
-  if (file === '_headers') return undefined; // read by the platform, never served
+  if (file === '_headers' || file === '_redirects') return undefined; // read by the platform, never served
   if (file === '404.html') return { url: '/nie-ma-takiej-strony', status: 404 };
   if (file === 'index.html') return { url: '/', status: 200 };
   if (file === 'admin.html') return { url: '/admin', status: 200 };
