@@ -331,6 +331,8 @@ test.describe('<kserowo-configurator> with sync-url', () => {
 test.describe('<kserowo-configurator> when sending', () => {
   async function toStep3(page: Page) {
     await page.goto('/konfigurator?device=km-227');
+    // Step 2 comes with the widget's code (the page is pre-rendered at step 1).
+    await expect(heading(page)).toContainText('Wybierz pakiet');
     await next(page).click();
   }
 
@@ -442,6 +444,7 @@ test.describe('<kserowo-configurator> by keyboard alone', () => {
     await expect(heading(page)).toBeFocused();
     await page.keyboard.press('Tab'); // mono pages
     await page.keyboard.type('1000'); // within every allowance: Basic is the cheapest and gets chosen
+    await page.keyboard.press('Tab'); // 'Nie wiem, ile drukuję' (the volume estimator, issue 16)
     await page.keyboard.press('Tab'); // the package group: the checked one
     await expect(cfg(page).getByRole('radio', { name: /Basic/ })).toBeFocused();
     await page.keyboard.press('ArrowDown');
