@@ -5,7 +5,12 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import entry from '../../worker/index.ts';
 import { ACCOUNT_API_ERRORS } from '../../worker/http/errors.ts';
-import { DEFAULT_RETENTION_MONTHS, cutoffOf, retentionMonths } from '../../worker/privacy/retention.ts';
+import {
+  DEFAULT_RETENTION_MONTHS,
+  RETENTION_BATCH,
+  cutoffOf,
+  retentionMonths,
+} from '../../worker/privacy/retention.ts';
 import { ERASED_NAME, PRIVACY_ERRORS } from '../../widgets/core/privacy-validation.ts';
 import { warsawToday } from '../../widgets/core/service-validation.ts';
 import { login, read, request, testEnv, write } from './admin-helpers.ts';
@@ -277,6 +282,26 @@ describe('the retention period', () => {
     expect(await db().prepare('SELECT sent_by FROM meter_readings WHERE id = ?').bind(freshReading).first()).toEqual({
       sent_by: `${young.name} <${young.email}>`,
     });
+  });
+
+  it(`works off a backlog ${RETENTION_BATCH} leads a run, oldest first`, async () => {
+    const at = new Date(Date.now() - 30 * 31 * 86_400_000);
+    const ids = Array.from({ length: RETENTION_BATCH + 5 }, () => crypto.randomUUID());
+    await db().batch(
+      ids.map((id, i) =>
+        db()
+          .prepare(
+            `INSERT INTO leads (id, kind, submission_id, name, email, created_at) VALUES (?1, 'contact', ?1, 'Zaległa Osoba', 'zalegla@firma.pl', ?2)`,
+          )
+          .bind(id, new Date(at.getTime() + i * 1000).toISOString()),
+      ),
+    );
+    const left = () => count("SELECT COUNT(*) AS n FROM leads WHERE email = 'zalegla@firma.pl'");
+    await cron();
+    expect(await left()).toBe(5);
+    expect(await leadRow(ids.at(-1) ?? '')).toMatchObject({ email: 'zalegla@firma.pl' });
+    await cron();
+    expect(await left()).toBe(0);
   });
 
   it('takes 24 months when RETENTION_MONTHS is unset, and says so in the log when it is not a number of months', () => {
