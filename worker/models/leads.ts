@@ -12,7 +12,7 @@ import {
   notificationStatement,
 } from './outbox.ts';
 import { deleteQuoteOfLeadStatement } from './quotes.ts';
-import { claimedIds, takeUnqueuedStatement } from './webhooks.ts';
+import { claimedIds, deleteEventsOfLeadStatements, takeUnqueuedStatement } from './webhooks.ts';
 
 export type { LeadKind, LeadStatus };
 
@@ -174,12 +174,13 @@ export async function updateLead(
 
 /**
  * Deletes a lead and everything stored with it (GDPR erasure) in one batch: its quote,
- * its notifications, then the lead. True when it existed.
+ * its notifications, its webhook events (and their deliveries), then the lead. True when it existed.
  */
 export async function eraseLead(db: D1Database, id: string): Promise<boolean> {
   const results = await db.batch([
     deleteQuoteOfLeadStatement(db, id),
     deleteNotificationsOfLeadStatement(db, id),
+    ...deleteEventsOfLeadStatements(db, id),
     db.prepare('DELETE FROM leads WHERE id = ?').bind(id),
   ]);
   return (results.at(-1)?.meta.changes ?? 0) > 0;

@@ -313,19 +313,27 @@ export async function eventsAbout(
   return results;
 }
 
-/** The statements that delete the given events (JSON array of ids) with their deliveries and attempts. */
-export function deleteEventsStatements(db: D1Database, idsJson: string): D1PreparedStatement[] {
-  const ids = 'SELECT value FROM json_each(?1)';
+/** The statements that delete the events `events` selects (a subquery on ?1), with their deliveries and attempts. */
+function deleteEventsWhere(db: D1Database, events: string, binding: string): D1PreparedStatement[] {
   return [
-    db
-      .prepare(
-        `DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT id FROM webhook_deliveries WHERE event_id IN (${ids}))`,
-      )
-      .bind(idsJson),
-    db.prepare(`DELETE FROM webhook_deliveries WHERE event_id IN (${ids})`).bind(idsJson),
-    db.prepare(`DELETE FROM webhook_events WHERE id IN (${ids})`).bind(idsJson),
-  ];
+    `DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT id FROM webhook_deliveries WHERE event_id IN (${events}))`,
+    `DELETE FROM webhook_deliveries WHERE event_id IN (${events})`,
+    `DELETE FROM webhook_events WHERE id IN (${events})`,
+  ].map((sql) => db.prepare(sql).bind(binding));
 }
+
+/** The statements that delete the given events (JSON array of ids) with their deliveries and attempts. */
+export const deleteEventsStatements = (db: D1Database, idsJson: string): D1PreparedStatement[] =>
+  deleteEventsWhere(db, 'SELECT value FROM json_each(?1)', idsJson);
+
+/** The statements that delete the events about one lead (erasing it), with their deliveries and attempts. */
+export const deleteEventsOfLeadStatements = (db: D1Database, leadId: string): D1PreparedStatement[] =>
+  deleteEventsWhere(
+    db,
+    `SELECT id FROM webhook_events WHERE json_valid(data)
+       AND (json_extract(data, '$.id') = ?1 OR json_extract(data, '$.leadId') = ?1)`,
+    leadId,
+  );
 
 /** The ids of events about the given leads (JSON array of ids), for the retention job. */
 export async function eventIdsOfLeads(db: D1Database, leadIdsJson: string): Promise<string[]> {
