@@ -11,7 +11,7 @@
  * and choices live in state.ts. The site pre-renders the first render (step 1, or step 2
  * for a `device` attribute) into Declarative Shadow DOM with the page's catalogue.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type Catalogue, isPackageLevel } from '../core/model.ts';
 import { priceQuote } from '../core/quote.ts';
 import { attribution, rememberFirstVisit } from '../core/attribution.ts';
@@ -131,7 +131,8 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
     moved.current = false;
   }, [step, ready]);
 
-  useEffect(() => save(CONTACT_KEY, contact), [contact]);
+  // Saved with the render, not after paint: a reload right after typing keeps the last keystroke.
+  useLayoutEffect(() => save(CONTACT_KEY, contact), [contact]);
 
   if (!catalogue)
     return (

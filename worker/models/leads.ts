@@ -12,6 +12,7 @@ import {
   notificationStatement,
 } from './outbox.ts';
 import { deleteQuoteOfLeadStatement } from './quotes.ts';
+import { claimedIds, takeUnqueuedStatement } from './webhooks.ts';
 
 export type { LeadKind, LeadStatus };
 
@@ -87,6 +88,10 @@ export interface StoredLead {
   created: boolean;
   /** The outbox row to deliver, when the lead is new. */
   notificationId: number | undefined;
+  /** Webhook deliveries claimed in the batch: the caller puts them on the queue. */
+  webhookIds: number[];
+  /** The rows of `readBack` (run last in the same batch), when one was given. */
+  readBack?: unknown[];
 }
 
 /**
@@ -102,6 +107,7 @@ export async function storeLead(
   lead: NewLead,
   notification: (leadId: string) => Notification,
   extra: (leadId: string) => D1PreparedStatement[] = () => [],
+  readBack?: D1PreparedStatement,
 ): Promise<StoredLead> {
   const id = crypto.randomUUID();
   const insert = db
@@ -123,19 +129,27 @@ export async function storeLead(
       lead.origin ?? null,
       lead.bodyHash ?? null,
     );
-  const results = await db.batch([
-    insert,
-    notificationStatement(db, id, notification(id)),
-    ...extra(id),
-    db.prepare('SELECT id, body_hash FROM leads WHERE submission_id = ?').bind(lead.submissionId),
-  ]);
-  const stored = results.at(-1)?.results[0] as { id: string; body_hash: string | null } | undefined;
+  const read = db.prepare('SELECT id, body_hash FROM leads WHERE submission_id = ?').bind(lead.submissionId);
+  // One round trip: the lead, its e-mail, its extras, the read-backs, and the webhook
+  // deliveries its triggers wrote, claimed for the queue (webhooks/delivery.ts).
+  const statements = [insert, notificationStatement(db, id, notification(id)), ...extra(id), read];
+  const readAt = statements.length - 1;
+  if (readBack) statements.push(readBack);
+  statements.push(takeUnqueuedStatement(db));
+  const results = await db.batch(statements);
+  const stored = results[readAt]?.results[0] as { id: string; body_hash: string | null } | undefined;
   if (!stored) throw new Error('storeLead: the lead is not in D1 after its batch');
   const storedId = stored.id;
   const created = storedId === id;
   if (!created && stored.body_hash !== (lead.bodyHash ?? null)) throw new SubmissionConflict();
   const notificationId = created ? (results[1]?.results[0] as { id: number } | undefined)?.id : undefined;
-  return { id: storedId, created, notificationId };
+  return {
+    id: storedId,
+    created,
+    notificationId,
+    webhookIds: claimedIds(results.at(-1)?.results),
+    ...(readBack ? { readBack: results[readAt + 1]?.results ?? [] } : {}),
+  };
 }
 
 export async function leadById(db: D1Database, id: string): Promise<LeadRow | null> {

@@ -172,6 +172,20 @@ export async function quoteById(db: D1Database, id: string): Promise<StoredQuote
   return row ? fromRow(row) : undefined;
 }
 
+/**
+ * Reads back, inside the storing batch, the quote of a submission: the new one, or on a
+ * replay the one stored the first time (so a quote POST is one D1 round trip).
+ */
+export function quoteOfSubmissionStatement(db: D1Database, submissionId: string): D1PreparedStatement {
+  return db.prepare(`${SELECT} WHERE l.submission_id = ?`).bind(submissionId);
+}
+
+/** The quote of `quoteOfSubmissionStatement`'s rows. */
+export function quoteOfRows(rows: unknown[] | undefined): StoredQuote | undefined {
+  const row = rows?.[0] as QuoteRow | undefined;
+  return row ? fromRow(row) : undefined;
+}
+
 export async function quoteOfLead(db: D1Database, leadId: string): Promise<StoredQuote | undefined> {
   const row = await db.prepare(`${SELECT} WHERE q.lead_id = ?`).bind(leadId).first<QuoteRow>();
   return row ? fromRow(row) : undefined;

@@ -113,10 +113,11 @@ export async function createTestDelivery(db: D1Database, endpointId: number): Pr
 
 /**
  * Takes deliveries not yet put on the queue (or put there `staleMinutes` ago and still
- * unsent): marks them queued and answers their ids, so each is queued by one caller.
+ * unsent): marks them queued and answers their ids, so each is queued by one caller. A
+ * statement, so a lead's storing batch can claim the deliveries its triggers wrote.
  */
-export async function takeUnqueued(db: D1Database, staleMinutes = 10, limit = 100): Promise<number[]> {
-  const { results } = await db
+export function takeUnqueuedStatement(db: D1Database, staleMinutes = 10, limit = 100): D1PreparedStatement {
+  return db
     .prepare(
       `UPDATE webhook_deliveries SET queued_at = ${NOW}
        WHERE id IN (SELECT id FROM webhook_deliveries
@@ -125,9 +126,15 @@ export async function takeUnqueued(db: D1Database, staleMinutes = 10, limit = 10
          ORDER BY id LIMIT ?2)
        RETURNING id`,
     )
-    .bind(`-${staleMinutes} minutes`, limit)
-    .all<{ id: number }>();
-  return results.map((r) => r.id);
+    .bind(`-${staleMinutes} minutes`, limit);
+}
+
+/** The ids of `takeUnqueuedStatement`'s rows. */
+export const claimedIds = (rows: unknown[] | undefined): number[] => (rows ?? []).map((r) => (r as { id: number }).id);
+
+export async function takeUnqueued(db: D1Database, staleMinutes = 10, limit = 100): Promise<number[]> {
+  const { results } = await takeUnqueuedStatement(db, staleMinutes, limit).all<{ id: number }>();
+  return claimedIds(results);
 }
 
 /** Puts ids back to "not queued" (the queue refused them): the next dispatch tries again. */
