@@ -300,3 +300,49 @@ export async function leadNumbers(db: D1Database, filter: LeadFilter): Promise<L
     byPartner: (partners?.results ?? []) as Count[],
   };
 }
+
+/*
+ * Retention and a person's data (issue 13, migration 0046). Ids travel as one JSON array
+ * bound to `?1` (`json_each`), so a statement stays one statement whatever the batch size.
+ */
+
+/** Leads created before `cutoff` (ISO) that still hold a person's data, oldest first, at most `limit`. */
+export async function leadIdsToAnonymise(db: D1Database, cutoff: string, limit: number): Promise<string[]> {
+  const { results } = await db
+    .prepare('SELECT id FROM leads WHERE anonymised_at IS NULL AND created_at < ?1 ORDER BY created_at LIMIT ?2')
+    .bind(cutoff, limit)
+    .all<{ id: string }>();
+  return results.map((r) => r.id);
+}
+
+/** The leads of one address (lower-case), not anonymised, oldest first. */
+export async function leadsOfEmail(db: D1Database, email: string): Promise<LeadRow[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM leads WHERE lower(email) = ?1 AND anonymised_at IS NULL ORDER BY created_at, id')
+    .bind(email)
+    .all<LeadRow>();
+  return results;
+}
+
+/**
+ * The statement that anonymises leads (JSON array of ids): the person's name, address,
+ * phone, company, message, internal notes, origin, the page, the referrer and the idempotency hash
+ * go; kind, status, dates, owner and the attribution's source, medium, campaign and partner stay for
+ * the numbers. The submission id becomes `usunięto:<id>` (it must stay unique).
+ */
+export function anonymiseLeadsStatement(db: D1Database, idsJson: string, erasedName: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE leads SET name = ?2, email = '', phone = NULL, company = NULL, message = NULL, notes = '', origin = NULL,
+         body_hash = NULL, submission_id = 'usunięto:' || id,
+         attribution = CASE WHEN json_valid(attribution) THEN json_object(
+           'utm_source', json_extract(attribution, '$.utm_source'),
+           'utm_medium', json_extract(attribution, '$.utm_medium'),
+           'utm_campaign', json_extract(attribution, '$.utm_campaign'),
+           'partner', json_extract(attribution, '$.partner')) ELSE '{}' END,
+         anonymised_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
+         updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+       WHERE id IN (SELECT value FROM json_each(?1)) AND anonymised_at IS NULL`,
+    )
+    .bind(idsJson, erasedName);
+}

@@ -297,3 +297,23 @@ export async function quoteNumbers(
   const [devices, levels] = await db.batch([by('q.device_name'), by('q.level')]);
   return { quotesByDevice: (devices?.results ?? []) as Count[], quotesByPackage: (levels?.results ?? []) as Count[] };
 }
+
+/** The quote rows of leads (JSON array of ids), as stored (for a person's export). */
+export async function quoteRowsOfLeads(db: D1Database, leadIdsJson: string): Promise<Record<string, unknown>[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM quotes WHERE lead_id IN (SELECT value FROM json_each(?1)) ORDER BY created_at')
+    .bind(leadIdsJson)
+    .all<Record<string, unknown>>();
+  return results;
+}
+
+/**
+ * The statement that anonymises the quotes of leads (JSON array of ids), with their leads
+ * (models/leads.ts): the NIP and the city go; the configuration, prices and volumes stay
+ * (they describe a copier, not a person) for the numbers by device and package.
+ */
+export function anonymiseQuotesOfLeadsStatement(db: D1Database, leadIdsJson: string): D1PreparedStatement {
+  return db
+    .prepare('UPDATE quotes SET nip = NULL, city = NULL WHERE lead_id IN (SELECT value FROM json_each(?1))')
+    .bind(leadIdsJson);
+}

@@ -254,3 +254,88 @@ export async function deliveryById(db: D1Database, id: number): Promise<Delivery
     .bind(id)
     .first<DeliveryListing>();
 }
+
+/*
+ * Retention and a person's data (issue 13): an event's `data` copies the lead's or the
+ * ticket's fields (0032, 0033), so events go with the period, and with a person's erasure.
+ */
+
+/** An event as stored. */
+export interface EventRow {
+  id: string;
+  type: string;
+  created: number;
+  data: string;
+}
+
+/**
+ * The statements that delete the events created before `cutoffSeconds` (unix), at most
+ * `limit` of them, oldest first, with their deliveries and attempts (explicitly, not
+ * leaning on foreign keys). The last one answers the deleted events' ids.
+ */
+export function deleteOldEventsStatements(db: D1Database, cutoffSeconds: number, limit: number): D1PreparedStatement[] {
+  const chosen = 'SELECT id FROM webhook_events WHERE created < ?1 ORDER BY created LIMIT ?2';
+  return [
+    db
+      .prepare(
+        `DELETE FROM webhook_attempts WHERE delivery_id IN
+           (SELECT id FROM webhook_deliveries WHERE event_id IN (${chosen}))`,
+      )
+      .bind(cutoffSeconds, limit),
+    db.prepare(`DELETE FROM webhook_deliveries WHERE event_id IN (${chosen})`).bind(cutoffSeconds, limit),
+    db.prepare(`DELETE FROM webhook_events WHERE id IN (${chosen}) RETURNING id`).bind(cutoffSeconds, limit),
+  ];
+}
+
+/**
+ * Events about a person: naming their address (lower-case) in a field of `data` (or in
+ * the reading's 'Name <e-mail>'), or about one of their leads (JSON array of lead ids) or
+ * tickets (JSON array of ticket numbers).
+ */
+export async function eventsAbout(
+  db: D1Database,
+  email: string,
+  leadIdsJson: string,
+  ticketNumbersJson: string,
+): Promise<EventRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT * FROM webhook_events WHERE json_valid(data) AND (
+         EXISTS (SELECT 1 FROM json_each(data) WHERE lower(value) = ?1)
+         OR instr(lower(COALESCE(json_extract(data, '$.sentBy'), '')), '<' || ?1 || '>') > 0
+         OR json_extract(data, '$.id') IN (SELECT value FROM json_each(?2))
+         OR json_extract(data, '$.leadId') IN (SELECT value FROM json_each(?2))
+         OR (type LIKE 'ticket.%' AND json_extract(data, '$.number') IN (SELECT value FROM json_each(?3))))
+       ORDER BY created, id`,
+    )
+    .bind(email, leadIdsJson, ticketNumbersJson)
+    .all<EventRow>();
+  return results;
+}
+
+/** The statements that delete the given events (JSON array of ids) with their deliveries and attempts. */
+export function deleteEventsStatements(db: D1Database, idsJson: string): D1PreparedStatement[] {
+  const ids = 'SELECT value FROM json_each(?1)';
+  return [
+    db
+      .prepare(
+        `DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT id FROM webhook_deliveries WHERE event_id IN (${ids}))`,
+      )
+      .bind(idsJson),
+    db.prepare(`DELETE FROM webhook_deliveries WHERE event_id IN (${ids})`).bind(idsJson),
+    db.prepare(`DELETE FROM webhook_events WHERE id IN (${ids})`).bind(idsJson),
+  ];
+}
+
+/** The ids of events about the given leads (JSON array of ids), for the retention job. */
+export async function eventIdsOfLeads(db: D1Database, leadIdsJson: string): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT id FROM webhook_events WHERE json_valid(data) AND (
+         json_extract(data, '$.id') IN (SELECT value FROM json_each(?1))
+         OR json_extract(data, '$.leadId') IN (SELECT value FROM json_each(?1)))`,
+    )
+    .bind(leadIdsJson)
+    .all<{ id: string }>();
+  return results.map((r) => r.id);
+}
