@@ -4,7 +4,7 @@
  * text carries a placeholder the batch replaces (models/quotes.ts). User text goes only
  * into the body; the subject is ours alone.
  */
-import { line, sourceLines } from './text.ts';
+import { consentLine, line, messageLines, personLines } from './text.ts';
 import type { NewLead } from '../models/leads.ts';
 import { NUMBER_PLACEHOLDER, type NewQuote } from '../models/quotes.ts';
 import type { Notification } from '../models/outbox.ts';
@@ -37,18 +37,13 @@ export function quoteNotification(
     ...comparisonRows(quote.comparison).map(([l, v]) => line(l, v)),
     line(`Wycena (ważna ${QUOTE_VALID_DAYS} dni)`, pageUrl),
     '',
-    line('Imię', lead.name),
-    line('Email', lead.email),
-    line('Telefon', lead.phone),
+    ...personLines(lead),
     line('Firma', lead.company),
     line('NIP', quote.nip),
     line('Miejscowość', quote.city),
-    line('Zgoda marketingowa', quote.marketingConsent ? 'tak' : 'nie'),
+    consentLine(quote.marketingConsent),
     '',
-    'Wiadomość:',
-    lead.message || '—',
-    '',
-    ...sourceLines(leadId, lead),
+    ...messageLines(leadId, lead),
   ].join('\n');
   return {
     recipient,
