@@ -24,6 +24,9 @@ export const KIT_TEXT = {
   close: 'Zamknij powiadomienie',
   honeypot: 'Nie wypełniaj tego pola',
   sending: 'Wysyłanie...',
+  serialHint: 'Na naklejce z tyłu urządzenia lub w menu: Licznik / Informacje o urządzeniu.',
+  name: 'Imię i nazwisko',
+  email: 'E-mail',
 } as const;
 
 export function Field({

@@ -22,6 +22,7 @@ import {
   EMAIL_INPUT,
   Field,
   FormFrame,
+  KIT_TEXT,
   NAME_INPUT,
   SERIAL_INPUT,
   serialFromUrl,
@@ -40,14 +41,11 @@ export const METER_TEXT = {
   fallback: 'Formularz odczytu licznika chwilowo niedostępny',
   title: 'Podaj stan licznika',
   serial: 'Numer seryjny urządzenia',
-  serialHint: 'Na naklejce z tyłu urządzenia lub w menu: Licznik / Informacje o urządzeniu.',
   mono: 'Licznik czarno-biały (mono)',
   color: 'Licznik kolorowy',
   colorHint: 'Tylko dla urządzeń kolorowych.',
   readOn: 'Data odczytu',
   note: 'Uwagi',
-  name: 'Imię i nazwisko',
-  email: 'E-mail',
   purpose: 'rozliczyć wydruki ponad limit Twojego pakietu i skontaktować się z Tobą w sprawie odczytu',
   submit: 'Wyślij odczyt',
   confirm: 'Tak, liczby są poprawne – wyślij',
@@ -207,7 +205,7 @@ function MeterForm(props: MeterProps) {
         )
       }
     >
-      <Field id={`${id}-serial`} label={METER_TEXT.serial} required hint={METER_TEXT.serialHint} wide>
+      <Field id={`${id}-serial`} label={METER_TEXT.serial} required hint={KIT_TEXT.serialHint} wide>
         <input
           {...input('serial', { ...SERIAL_INPUT, 'aria-required': true, 'aria-describedby': `${id}-serial-hint` })}
         />
@@ -224,10 +222,10 @@ function MeterForm(props: MeterProps) {
       <Field id={`${id}-note`} label={METER_TEXT.note}>
         <input {...input('note', { type: 'text', autoComplete: 'off', maxLength: SERVICE_LIMITS.note })} />
       </Field>
-      <Field id={`${id}-name`} label={METER_TEXT.name} required>
+      <Field id={`${id}-name`} label={KIT_TEXT.name} required>
         <input {...input('name', NAME_INPUT)} />
       </Field>
-      <Field id={`${id}-email`} label={METER_TEXT.email} required>
+      <Field id={`${id}-email`} label={KIT_TEXT.email} required>
         <input {...input('email', EMAIL_INPUT)} />
       </Field>
     </FormFrame>

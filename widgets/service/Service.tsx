@@ -22,6 +22,7 @@ import {
   EMAIL_INPUT,
   Field,
   FormFrame,
+  KIT_TEXT,
   NAME_INPUT,
   SERIAL_INPUT,
   serialFromUrl,
@@ -44,7 +45,6 @@ export const SERVICE_TEXT = {
   title: 'Zgłoś awarię',
   device: 'Urządzenie',
   serial: 'Numer seryjny',
-  serialHint: 'Na naklejce z tyłu urządzenia lub w menu: Licznik / Informacje o urządzeniu.',
   nip: 'NIP firmy',
   nipHint: 'Jeśli nie znasz numeru seryjnego, podaj NIP – znajdziemy urządzenie.',
   category: 'Co się dzieje?',
@@ -52,10 +52,8 @@ export const SERVICE_TEXT = {
   errorCode: 'Kod błędu z panelu',
   errorCodeHint: 'Np. C2557 lub J-12.',
   description: 'Opis problemu',
-  name: 'Imię i nazwisko',
   phone: 'Telefon',
   phoneHint: 'Serwisant zadzwoni pod ten numer.',
-  email: 'E-mail',
   company: 'Firma',
   contactWhen: 'Kiedy dzwonić',
   contactWhenHint: 'Np. dziś do 15:00.',
@@ -195,7 +193,7 @@ function ServiceForm(props: ServiceProps) {
       submit={SERVICE_TEXT.submit}
       onSubmit={() => void submit()}
     >
-      <Field id={`${id}-serial`} label={SERVICE_TEXT.serial} hint={SERVICE_TEXT.serialHint}>
+      <Field id={`${id}-serial`} label={SERVICE_TEXT.serial} hint={KIT_TEXT.serialHint}>
         <input {...input('serial', { ...SERIAL_INPUT, 'aria-describedby': `${id}-serial-hint` })} />
       </Field>
       <Field id={`${id}-nip`} label={SERVICE_TEXT.nip} hint={SERVICE_TEXT.nipHint}>
@@ -233,7 +231,7 @@ function ServiceForm(props: ServiceProps) {
           {...input('description', { rows: 4, maxLength: SERVICE_LIMITS.description, 'aria-required': true })}
         />
       </Field>
-      <Field id={`${id}-name`} label={SERVICE_TEXT.name} required>
+      <Field id={`${id}-name`} label={KIT_TEXT.name} required>
         <input {...input('name', NAME_INPUT)} />
       </Field>
       <Field id={`${id}-phone`} label={SERVICE_TEXT.phone} required hint={SERVICE_TEXT.phoneHint}>
@@ -248,7 +246,7 @@ function ServiceForm(props: ServiceProps) {
           })}
         />
       </Field>
-      <Field id={`${id}-email`} label={SERVICE_TEXT.email} required>
+      <Field id={`${id}-email`} label={KIT_TEXT.email} required>
         <input {...input('email', EMAIL_INPUT)} />
       </Field>
       <Field id={`${id}-company`} label={SERVICE_TEXT.company}>
