@@ -6,9 +6,9 @@
 // is read: every lead answered 200/201 must be stored (with its notification, and a quote
 // row for a quote), and stored leads must equal those answers plus the requests still in
 // flight when autocannon stopped (the server finished them; the client no longer listened).
-// D1 round trips in the request: contact 1 (the lead and its notification in one batch);
-// quote 2 (that batch with the quote row, then reading the stored quote back; the live
-// catalogue comes from the isolate, not from D1).
+// D1 round trips per lead: 1 for contact and quote alike (one batch: the lead, its
+// notification, the quote row, the read-backs and the webhook claim; the live catalogue
+// comes from the isolate). tests/worker/{contact,quotes}.test.ts count them.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
@@ -153,7 +153,7 @@ export async function run() {
     ],
     [
       'D1 round trips in the request',
-      'contact 1 (one batch: lead + notification); quote 2 (one batch: lead + notification + quote, then the stored quote read back)',
+      'contact 1, quote 1 (one batch each: lead + notification (+ quote) + read-backs + webhook claim; counted in tests/worker)',
     ],
     [
       'settings',

@@ -46,6 +46,17 @@ export function remember(host: HTMLElement, event: Event): void {
   el.style.opacity = '0.6';
 }
 
+/** Clicks `targets` in order, each after the live widget has rendered what the one before changed. */
+function clickInTurn(targets: Element[]): void {
+  const [el, ...rest] = targets;
+  if (!el) return;
+  // A control the previous click's render removed is not clicked (its step has gone).
+  if (el.isConnected) (el as HTMLElement).click();
+  // Preact renders a state change after the current task: the next click must see it
+  // (a device chosen, then 'Dalej', must not find the step still without a device).
+  if (rest.length) setTimeout(() => clickInTurn(rest));
+}
+
 /** Once the code of `tag` has run: clicks again, on the live widget, what was clicked before. */
 export function replay(tag: string, tries = 30): void {
   let again = false;
@@ -59,7 +70,8 @@ export function replay(tag: string, tries = 30): void {
       continue;
     }
     settle(host, clicks);
-    for (const el of targets) (el as HTMLElement).click();
+    // Found by position in the first render (which equals the pre-render), before any click changes it.
+    clickInTurn(targets as Element[]);
   }
   if (again) setTimeout(() => replay(tag, tries - 1), 100);
 }

@@ -17,6 +17,13 @@ import { dispatchLater } from './webhooks/delivery.ts';
 
 export type AppEnv = { Bindings: Env };
 
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** Webhook deliveries a write claimed in its own D1 batch (a lead's `storeLead`). */
+    webhooksClaimed?: number[];
+  }
+}
+
 export const app = new Hono<AppEnv>();
 
 app.use('*', securityHeadersMiddleware);
@@ -42,7 +49,7 @@ app.use('/api/*', async (c, next) => {
   } catch {
     ctx = undefined; // called without a context (app.fetch in tests): the cron dispatches later
   }
-  if (ctx) dispatchLater(c.env, ctx);
+  if (ctx) dispatchLater(c.env, ctx, c.get('webhooksClaimed'));
 });
 
 app.route('/api/catalogue', catalogue);

@@ -1,7 +1,8 @@
-/** Worker entry: HTTP through the Hono app, the queue consumers (e-mail, webhooks) and the cron sweep. */
+/** Worker entry: HTTP through the Hono app, the queue consumers (e-mail, webhooks) and the cron (sweep, retention). */
 import { app } from './app.ts';
 import { type EmailJob, handleEmailBatch, sweepUnsent } from './email/delivery.ts';
 import { type WebhookJob, dispatchWebhooks, handleWebhookBatch } from './webhooks/delivery.ts';
+import { applyRetention } from './privacy/retention.ts';
 
 const isWebhookQueue = (queue: string) => queue.startsWith('kserowo-webhooks');
 
@@ -15,5 +16,7 @@ export default {
     ctx.waitUntil(sweepUnsent(env));
     // Deliveries an enqueue missed, or whose queue message was lost, go back on the queue.
     ctx.waitUntil(dispatchWebhooks(env));
+    // Issue 13: leads, quotes, tickets and readings past the retention period lose the person's data.
+    ctx.waitUntil(applyRetention(env).catch((error: unknown) => console.error('retention: the run failed', error)));
   },
 } satisfies ExportedHandler<Env, EmailJob | WebhookJob>;

@@ -15,6 +15,7 @@ declare namespace Cloudflare {
 		SERVICE_EMAIL: string;
 		MAIL_FROM: string;
 		LIVE_CATALOGUE_TTL_MS: string;
+		RETENTION_MONTHS: string;
 	}
 }
 interface Env extends Cloudflare.Env {}
@@ -22,7 +23,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "SERVICE_EMAIL" | "MAIL_FROM" | "LIVE_CATALOGUE_TTL_MS">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "SERVICE_EMAIL" | "MAIL_FROM" | "LIVE_CATALOGUE_TTL_MS" | "RETENTION_MONTHS">> {}
 }
 
 // Begin runtime types

@@ -10,6 +10,7 @@ import { LIMITS } from '../../widgets/core/validation.ts';
 import { AccountView, SetPasswordView, TeamView } from './TeamView.tsx';
 import { AuditView } from './AuditView.tsx';
 import { WebhooksView } from './WebhooksView.tsx';
+import { PrivacyView } from './PrivacyView.tsx';
 import { ApiRefused, ApiUnavailable, SessionEnded, api } from './api.ts';
 import { CatalogueView } from './CatalogueView.tsx';
 import { LeadsView } from './LeadsView.tsx';
@@ -70,6 +71,13 @@ const VIEWS = [
   { id: 'snippety', area: 'leads', label: 'Snippety', render: (p: SessionViewProps) => <SnippetView {...p} /> },
   { id: 'zespol', area: 'accounts', label: 'Zespół', render: (p: SessionViewProps) => <TeamView {...p} /> },
   { id: 'webhooki', area: 'webhooks', label: 'Webhooki', render: (p: SessionViewProps) => <WebhooksView {...p} /> },
+  // Issue 13: a person's data by e-mail address, export and erasure (owner only).
+  {
+    id: 'dane-osobowe',
+    area: 'privacy',
+    label: 'Dane osobowe',
+    render: (p: SessionViewProps) => <PrivacyView {...p} />,
+  },
   { id: 'historia', area: 'audit', label: 'Historia zmian', render: (p: SessionViewProps) => <AuditView {...p} /> },
   { id: 'konto', area: 'me', label: 'Moje konto', render: (p: SessionViewProps) => <AccountView {...p} /> },
 ] as const;

@@ -32,6 +32,7 @@ export const AREA_LABELS: Record<string, string> = {
   tickets: 'Zgłoszenia serwisowe',
   readings: 'Odczyty liczników',
   devices: 'Urządzenia',
+  privacy: 'Dane osobowe',
 };
 
 const VERBS: Record<string, string> = {

@@ -45,3 +45,24 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     throw new ApiUnavailable(`HTTP ${response.status}`);
   throw new ApiRefused(typeof message === 'string' ? message : `Błąd ${response.status}`, response.status, data);
 }
+
+/**
+ * A file from the API (issue 13: a person's data export): the body as a Blob with the
+ * name of its Content-Disposition. Fails like `api` does.
+ */
+export async function apiDownload(path: string): Promise<{ blob: Blob; filename: string }> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/admin${path}`, { credentials: 'same-origin' });
+  } catch {
+    throw new ApiUnavailable('network');
+  }
+  if (response.ok) {
+    const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1];
+    return { blob: await response.blob(), filename: name ?? 'kserowo-dane.json' };
+  }
+  const message = ((await response.json().catch(() => undefined)) as { error?: unknown } | undefined)?.error;
+  if (response.status === 401) throw new SessionEnded(typeof message === 'string' ? message : '');
+  if (response.status >= 500) throw new ApiUnavailable(`HTTP ${response.status}`);
+  throw new ApiRefused(typeof message === 'string' ? message : `Błąd ${response.status}`, response.status, message);
+}

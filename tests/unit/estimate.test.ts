@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCatalogue } from '../../widgets/core/catalogue.ts';
+import { compareWithContract, currentMonthlyCost } from '../../widgets/core/comparison.ts';
 import {
-  compareWithContract,
-  currentMonthlyCost,
   ESTIMATE_ERRORS,
   explainRecommendation,
   PRINT_PROFILES,

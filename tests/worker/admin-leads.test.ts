@@ -252,9 +252,22 @@ describe('the leads inbox', () => {
   });
 
   describe('deleting a lead (GDPR request)', () => {
-    it('removes the lead and its emails for good', async () => {
+    const eventsAbout = async (id: string) =>
+      (
+        await testEnv.DB.prepare(
+          `SELECT COUNT(*) AS n FROM webhook_events
+           WHERE json_extract(data, '$.id') = ?1 OR json_extract(data, '$.leadId') = ?1`,
+        )
+          .bind(id)
+          .first<{ n: number }>()
+      )?.n;
+
+    it('removes the lead, its emails and its webhook events for good', async () => {
+      // The lead.created event (a D1 trigger) carries the person's data for the webhooks.
+      expect(await eventsAbout(hostile)).toBeGreaterThan(0);
       const res = await write(`/api/admin/leads/${hostile}`, undefined, { cookie, method: 'DELETE' });
       expect(res.status).toBe(200);
+      expect(await eventsAbout(hostile)).toBe(0);
       expect((await read(`/api/admin/leads/${hostile}`, cookie)).status).toBe(404);
       const left = await testEnv.DB.prepare('SELECT COUNT(*) AS n FROM outbox WHERE lead_id = ?')
         .bind(hostile)

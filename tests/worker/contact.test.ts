@@ -5,6 +5,7 @@ import { app } from '../../worker/app.ts';
 import { API_ERRORS, INTAKE_ERRORS } from '../../worker/http/errors.ts';
 import { FIELD_ERRORS } from '../../widgets/core/validation.ts';
 import { company } from '../../widgets/core/company.ts';
+import { countingD1 } from './d1-counter.ts';
 
 const testEnv = env as unknown as Env;
 const URL_ = 'http://kserowo.test/api/send-contact-email';
@@ -217,6 +218,25 @@ describe('POST /api/send-contact-email', () => {
       expect(((await res.json()) as { ok: boolean }).ok).toBe(true);
       expect(await count('leads')).toBe(0);
       expect(await count('outbox')).toBe(0);
+    });
+  });
+
+  describe('in D1 round trips', () => {
+    it('stores the lead with its notification in one batch', async () => {
+      const counted = countingD1(testEnv.DB);
+      const res = await app.fetch(
+        new Request(URL_, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(valid),
+        }),
+        { ...testEnv, DB: counted.db },
+        createExecutionContext(),
+      );
+      expect(res.status).toBe(200);
+      expect(counted.log).toEqual(['batch of 4']);
+      expect(await count('leads')).toBe(1);
+      expect(await count('outbox')).toBe(1);
     });
   });
 

@@ -6,6 +6,7 @@ import { API_ERRORS, INTAKE_ERRORS } from '../../worker/http/errors.ts';
 import { QUOTE_ERRORS } from '../../widgets/core/quote-validation.ts';
 import { FIELD_ERRORS } from '../../widgets/core/validation.ts';
 import { company } from '../../widgets/core/company.ts';
+import { countingD1 } from './d1-counter.ts';
 
 const request = (path: string, init?: RequestInit) =>
   (exports as unknown as { default: Fetcher }).default.fetch(`http://kserowo.test${path}`, init);
@@ -308,6 +309,37 @@ describe('POST /api/quotes', () => {
       for (let i = 0; i < 21; i++) statuses.push((await send()).status);
       expect(statuses.slice(0, 20)).toEqual(Array(20).fill(201));
       expect(statuses[20]).toBe(429);
+    });
+  });
+
+  describe('in D1 round trips', () => {
+    const send = (database: D1Database, body: unknown) =>
+      app.fetch(
+        new Request('http://kserowo.test/api/quotes', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+        // As deployed: the isolate trusts the live catalogue it read for a while (wrangler.toml).
+        { ...(env as unknown as Env), DB: database, LIVE_CATALOGUE_TTL_MS: '60000' },
+        createExecutionContext(),
+      );
+
+    it('stores a quote and answers it in one batch, and a replay in one too', async () => {
+      const counted = countingD1(db());
+      // The isolate holds the live catalogue after a first quote (no D1 query per quote).
+      expect((await send(counted.db, valid())).status).toBe(201);
+      counted.log.length = 0;
+      const body = valid();
+      const res = await send(counted.db, body);
+      expect(res.status).toBe(201);
+      const first = (await res.json()) as QuoteAnswer;
+      expect(first.number).toMatch(/^KS-\d{4}-\d{6}$/);
+
+      const replay = await send(counted.db, body);
+      expect(replay.status).toBe(201);
+      expect(((await replay.json()) as QuoteAnswer).number).toBe(first.number);
+      expect(counted.log).toEqual(['batch of 7', 'batch of 7']);
     });
   });
 

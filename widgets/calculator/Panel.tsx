@@ -8,19 +8,10 @@
  * field runs its own button instead of submitting the host form. Its styles are adopted
  * into whatever root it renders in (a shadow root, or the document), never a <style>.
  */
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Catalogue, Device, PackageLevel } from '../core/model.ts';
-import { LEVEL_NAMES, findDevice } from '../core/model.ts';
-import {
-  type Comparison,
-  PRINT_PROFILES,
-  type PrintProfile,
-  type VolumeEstimate,
-  cheapestAt,
-  compareWithContract,
-  explainRecommendation,
-  recommend,
-} from '../core/estimate.ts';
+import { type PrintProfile, type VolumeEstimate, explainRecommendation, recommend } from '../core/estimate.ts';
+import { type Comparison, cheapestAt, compareWithContract } from '../core/comparison.ts';
 import {
   type ContractInput,
   type EstimateInput,
@@ -28,10 +19,10 @@ import {
   estimateVolume,
   warsawToday,
 } from '../core/estimate-validation.ts';
-import { formatPln } from '../core/format.ts';
-import { sheetFor } from '../core/define.ts';
 import { C } from './copy.ts';
 import { calculatorCss } from './styles.ts';
+import { CONTRACT_FIELDS, type Draft, amount, integer } from './draft.ts';
+import { ComparisonResult, EstimateResult, ModeTabs, ProfileChoices, useAdoptedSheet } from './parts.tsx';
 
 export interface EstimateChange {
   inputs: EstimateInput;
@@ -58,29 +49,6 @@ export interface PanelProps {
   after?: (device: Device, level: PackageLevel, volume: { mono: number; color: number }) => unknown;
 }
 
-type Draft = Record<string, string>;
-
-const CONTRACT_FIELDS = [
-  ['monthlyFee', C.fee, true],
-  ['rateMono', C.rateMono, false],
-  ['rateColor', C.rateColor, false],
-  ['includedMono', C.includedMono, false],
-  ['includedColor', C.includedColor, false],
-  ['toner', C.toner, false],
-  ['service', C.service, false],
-  ['paper', C.paper, false],
-] as const;
-
-/** '1 234,50' → 1234.5; '' → undefined; anything else → NaN (the schema names the field). */
-const amount = (text: string | undefined): number | undefined => {
-  const t = (text ?? '').replace(/[\s\u00a0]/g, '').replace(',', '.');
-  return t === '' ? undefined : /^\d+(\.\d+)?$/.test(t) ? Number(t) : Number.NaN;
-};
-const integer = (text: string | undefined): number => {
-  const t = (text ?? '').replace(/[\s\u00a0]/g, '');
-  return /^\d+$/.test(t) ? Number(t) : Number.NaN;
-};
-
 export function Panel(props: PanelProps) {
   const { catalogue, idPrefix = 'kc' } = props;
   const root = useRef<HTMLDivElement>(null);
@@ -93,13 +61,7 @@ export function Panel(props: PanelProps) {
   const [contractError, setContractError] = useState<{ field: string; text: string }>();
   const [comparison, setComparison] = useState<Comparison>();
 
-  // Adopt the calculator's sheet into the root it renders in (shadow root or document).
-  useLayoutEffect(() => {
-    const target = root.current?.getRootNode() as Document | ShadowRoot | undefined;
-    if (!target || !('adoptedStyleSheets' in target)) return;
-    const sheet = sheetFor(calculatorCss);
-    if (!target.adoptedStyleSheets.includes(sheet)) target.adoptedStyleSheets = [...target.adoptedStyleSheets, sheet];
-  }, []);
+  useAdoptedSheet(root, calculatorCss);
 
   const id = (name: string) => `${idPrefix}-${name}`;
   const volume = estimate ?? props.stated;
@@ -216,34 +178,6 @@ export function Panel(props: PanelProps) {
     );
   };
 
-  const tabKeys = (e: { key: string; preventDefault(): void }) => {
-    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft' && e.key !== 'Home' && e.key !== 'End') return;
-    e.preventDefault();
-    const next = mode === 'counters' ? 'profile' : 'counters';
-    setMode(next);
-    setError(undefined);
-    root.current?.querySelector<HTMLButtonElement>(`#${id(`tab-${next}`)}`)?.focus();
-  };
-
-  const tab = (m: 'counters' | 'profile', label: string) => (
-    <button
-      type="button"
-      role="tab"
-      id={id(`tab-${m}`)}
-      aria-selected={mode === m}
-      aria-controls={id(`panel-${m}`)}
-      tabIndex={mode === m ? 0 : -1}
-      className={mode === m ? 'kc-tab on' : 'kc-tab'}
-      onClick={() => {
-        setMode(m);
-        setError(undefined);
-      }}
-      onKeyDown={tabKeys}
-    >
-      {label}
-    </button>
-  );
-
   const readingSet = (which: 'first' | 'second', legend: string) => (
     <fieldset className="kc-reading">
       <legend>{legend}</legend>
@@ -253,25 +187,17 @@ export function Panel(props: PanelProps) {
     </fieldset>
   );
 
-  const money = (a: { net: number; gross: number }) => (
-    <>
-      <strong>{formatPln(a.net, 2)}</strong> {C.net}{' '}
-      <span className="kc-muted">
-        ({formatPln(a.gross, 2)} {C.gross})
-      </span>
-    </>
-  );
-  const abs = (a: { net: number; gross: number }) => ({ net: Math.abs(a.net), gross: Math.abs(a.gross) });
-  const cheaper = comparison?.cheaperOption;
-  const cheaperDevice = cheaper ? findDevice(catalogue, cheaper.deviceId) : undefined;
-
   return (
     <div className="kc" ref={root}>
       <p className="kc-intro">{C.intro}</p>
-      <div className="kc-tabs" role="tablist" aria-label={C.tabs}>
-        {tab('counters', C.tabCounters)}
-        {tab('profile', C.tabProfile)}
-      </div>
+      <ModeTabs
+        mode={mode}
+        id={id}
+        onSelect={(m) => {
+          setMode(m);
+          setError(undefined);
+        }}
+      />
       <div className="kc-panel" role="tabpanel" id={id(`panel-${mode}`)} aria-labelledby={id(`tab-${mode}`)}>
         {mode === 'counters' ? (
           <>
@@ -284,26 +210,11 @@ export function Panel(props: PanelProps) {
         ) : (
           <>
             {field('people', C.people)}
-            <fieldset className="kc-profiles">
-              <legend>{C.profile}</legend>
-              {(Object.keys(PRINT_PROFILES) as PrintProfile[]).map((key) => {
-                const p = PRINT_PROFILES[key];
-                return (
-                  <label key={key} className={draft.profile === key ? 'kc-choice on' : 'kc-choice'}>
-                    <input
-                      type="radio"
-                      name={id('profile')}
-                      value={key}
-                      checked={draft.profile === key}
-                      onChange={() => setDraft((d) => ({ ...d, profile: key }))}
-                    />
-                    <span>
-                      <strong>{p.label}</strong>: {C.perPerson(p.pagesPerPerson, p.range[0], p.range[1])} – {p.note}
-                    </span>
-                  </label>
-                );
-              })}
-            </fieldset>
+            <ProfileChoices
+              name={id('profile')}
+              value={draft.profile}
+              onChange={(profile) => setDraft((d) => ({ ...d, profile }))}
+            />
             {colour && field('colorShare', C.colorShare)}
           </>
         )}
@@ -314,23 +225,13 @@ export function Panel(props: PanelProps) {
       <div className="kc-live" aria-live="polite" aria-atomic="true">
         {error && <p className="kc-error-summary">{error.text}</p>}
         {estimate && !error && (
-          <div className="kc-result" part="estimate">
-            <p className="kc-volume">
-              <strong>{C.result(estimate.mono, colour ? estimate.color : 0)}</strong>
-            </p>
-            {estimate.days !== undefined && <p className="kc-muted">{C.fromDays(estimate.days)}</p>}
-            {estimate.range && (
-              <p className="kc-muted">
-                {C.range(
-                  estimate.range.mono[0] + estimate.range.color[0],
-                  estimate.range.mono[1] + estimate.range.color[1],
-                )}
-              </p>
-            )}
-            {!props.device && device && <p>{C.forDevice(device.name)}</p>}
-            {rec && device && <p className="kc-rec">{explainRecommendation(rec, volume ?? estimate)}</p>}
-            {props.device && <p className="kc-muted">{C.filled}</p>}
-          </div>
+          <EstimateResult
+            estimate={estimate}
+            colour={colour}
+            device={device}
+            given={!!props.device}
+            explanation={rec && device ? explainRecommendation(rec, volume ?? estimate) : undefined}
+          />
         )}
       </div>
       {estimate && device && level && props.after?.(device, level, estimate)}
@@ -363,52 +264,7 @@ export function Panel(props: PanelProps) {
         <div className="kc-live" aria-live="polite" aria-atomic="true">
           {contractError && comparing && <p className="kc-error-summary">{contractError.text}</p>}
           {comparison && comparing && !contractError && (
-            <div className="kc-result" part="comparison">
-              <table className="kc-table">
-                <tbody>
-                  <tr>
-                    <th scope="row">
-                      {C.now} ({C.perMonth})
-                    </th>
-                    <td>{money(comparison.current)}</td>
-                  </tr>
-                  <tr>
-                    <th scope="row">
-                      {C.offer(`${device?.name ?? ''} ${LEVEL_NAMES[comparison.offer.level]}`)} ({C.perMonth})
-                    </th>
-                    <td>{money(comparison.offer)}</td>
-                  </tr>
-                  {[{ months: 1, difference: comparison.monthly }, ...comparison.overTerm].map(
-                    ({ months, difference }) => (
-                      <tr key={months}>
-                        <th scope="row">{months === 1 ? C.difference : C.overTerm(months)}</th>
-                        <td>
-                          {money(abs(difference))} {comparison.saves ? C.less : C.more}
-                        </td>
-                      </tr>
-                    ),
-                  )}
-                </tbody>
-              </table>
-              <p className={comparison.saves ? 'kc-saves' : 'kc-more'}>
-                {comparison.saves
-                  ? C.saves(formatPln(comparison.monthly.net, 2))
-                  : comparison.monthly.net === 0
-                    ? C.same
-                    : C.costsMore(formatPln(-comparison.monthly.net, 2))}
-              </p>
-              {!comparison.saves &&
-                (cheaper ? (
-                  <p>
-                    {C.cheaper(
-                      `${cheaperDevice?.name ?? cheaper.deviceName} ${LEVEL_NAMES[cheaper.level]}`,
-                      formatPln(cheaper.cost.net, 2),
-                    )}
-                  </p>
-                ) : (
-                  <p>{C.noCheaper}</p>
-                ))}
-            </div>
+            <ComparisonResult comparison={comparison} catalogue={catalogue} deviceName={device?.name ?? ''} />
           )}
         </div>
       </div>

@@ -28,23 +28,13 @@ import { checkContactForm } from '../core/validation.ts';
 import type { WidgetHostProps } from '../core/define.ts';
 import type { CommonProps } from '../core/widget-props.ts';
 import { T } from './copy.ts';
-import {
-  CONTACT_KEY,
-  type Contact,
-  EMPTY_CONTACT,
-  type Step,
-  load,
-  readUrl,
-  save,
-  useChoices,
-  writeUrl,
-} from './state.ts';
+import { type Contact, type Step, readUrl, useChoices, useContact, writeUrl } from './state.ts';
 import { DeviceStep, type Filters } from './DeviceStep.tsx';
 import { PackageStep } from './PackageStep.tsx';
 import { QuoteStep } from './QuoteStep.tsx';
 import { type Estimated, EstimateToggle } from './Estimate.tsx';
 import { Done, Progress, type QuoteAnswer, type Toast, ToastBox } from './parts.tsx';
-import { type PrefillProps, usePrefill, withPrefill } from '../core/prefill.ts';
+import type { PrefillProps } from '../core/prefill.ts';
 
 export interface ConfiguratorProps extends WidgetHostProps, CommonProps, PrefillProps {
   device?: string;
@@ -53,9 +43,6 @@ export interface ConfiguratorProps extends WidgetHostProps, CommonProps, Prefill
   /** A catalogue to render with (tests, previews, server rendering); otherwise the page's. */
   catalogue?: Catalogue;
 }
-
-/** The contact fields a host may prefill (attributes `name`, `email`, `phone`, `company`, `nip`). */
-const PREFILLED = ['name', 'email', 'phone', 'company', 'nip'] as const;
 
 export function Configurator(props: ConfiguratorProps) {
   return (
@@ -70,15 +57,7 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
   const catalogue = useCatalogue(apiBase, given);
   const { choices, setChoices, setLevelChosen, update, device, estimates, pkg, step } = useChoices(props, catalogue);
   const [filters, setFilters] = useState<Filters>({ type: '', format: '' });
-  // What the visitor typed earlier in the visit (sessionStorage), then the host's prefill attributes for empty fields.
-  const [contact, setContact] = useState<Contact>(() =>
-    withPrefill(
-      typeof sessionStorage === 'undefined' ? EMPTY_CONTACT : load(CONTACT_KEY, EMPTY_CONTACT),
-      props,
-      PREFILLED,
-    ),
-  );
-  usePrefill(props, PREFILLED, setContact);
+  const [contact, setContact, resetContact] = useContact(props);
   const [submissionId, setSubmissionId] = useState(newSubmissionId);
   const [website, setWebsite] = useState('');
   const [sending, setSending] = useState(false);
@@ -130,8 +109,6 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
     if (moved.current) heading.current?.focus({ preventScroll: false });
     moved.current = false;
   }, [step, ready]);
-
-  useEffect(() => save(CONTACT_KEY, contact), [contact]);
 
   if (!catalogue)
     return (
@@ -215,7 +192,7 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
     }
     const answer = result.data;
     setDone(answer);
-    setContact(withPrefill(EMPTY_CONTACT, props, PREFILLED));
+    resetContact();
     setSubmissionId(newSubmissionId());
     setCalc({});
     reportLead(host(), answer, device, pkg.level);

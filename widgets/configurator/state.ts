@@ -3,7 +3,8 @@
  * contact fields (kept in sessionStorage) and what follows from them (device, package,
  * estimates). Components read `useChoices` and change it through `update` / `go`.
  */
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
+import { type PrefillProps, usePrefill, withPrefill } from '../core/prefill.ts';
 import { type Catalogue, findDevice, findPackage, isPackageLevel } from '../core/model.ts';
 import { type Term, isTerm, packageEstimates } from '../core/quote.ts';
 
@@ -119,3 +120,25 @@ export function useChoices(props: UrlProps, catalogue: Catalogue | undefined) {
 }
 
 export type ChoicesState = ReturnType<typeof useChoices>;
+
+/** The contact fields a host may prefill (attributes `name`, `email`, `phone`, `company`, `nip`). */
+const PREFILLED = ['name', 'email', 'phone', 'company', 'nip'] as const;
+
+/**
+ * The quote's contact fields: what the visitor typed earlier in the visit (sessionStorage),
+ * then the host's prefill attributes for empty fields. Saved with the render, not after
+ * paint, so a reload right after typing keeps the last keystroke. The third item empties
+ * them (after a quote was sent), prefill kept.
+ */
+export function useContact(props: PrefillProps) {
+  const [contact, setContact] = useState<Contact>(() =>
+    withPrefill(
+      typeof sessionStorage === 'undefined' ? EMPTY_CONTACT : load(CONTACT_KEY, EMPTY_CONTACT),
+      props,
+      PREFILLED,
+    ),
+  );
+  usePrefill(props, PREFILLED, setContact);
+  useLayoutEffect(() => save(CONTACT_KEY, contact), [contact]);
+  return [contact, setContact, () => setContact(withPrefill(EMPTY_CONTACT, props, PREFILLED))] as const;
+}

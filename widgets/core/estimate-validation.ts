@@ -7,14 +7,12 @@
  * the calculator checks its contract form with `checkContract`, the same rules.
  */
 import type { Catalogue, Device, PackageLevel } from './model.ts';
+import { type Comparison, type CurrentContract, compareWithContract } from './comparison.ts';
 import {
-  type Comparison,
   type CounterReading,
-  type CurrentContract,
   type OfficeProfile,
   type VolumeEstimate,
   type PrintProfile,
-  compareWithContract,
   volumeFromCounters,
   volumeFromProfile,
 } from './estimate.ts';

@@ -35,6 +35,8 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   accounts: ['owner'],
   audit: ['owner'],
   webhooks: ['owner'],
+  // Issue 13: export and erasure of a person's data by e-mail address.
+  privacy: ['owner'],
 };
 
 /** The route prefix of an admin API path (`/api/admin/leads.csv` → `leads`). */

@@ -94,3 +94,17 @@ export async function findAudit(db: D1Database, f: AuditFilter, limit = 200): Pr
     .all<AuditRow>();
   return results;
 }
+
+/**
+ * Entries about a person: their address (lower-case) as the target, in any case, or one of
+ * `targets` (their leads' and tickets' ids); oldest first.
+ */
+export async function auditAbout(db: D1Database, email: string, targets: string[]): Promise<AuditRow[]> {
+  const { results } = await db
+    .prepare(
+      'SELECT * FROM audit_log WHERE lower(target) = ?1 OR target IN (SELECT value FROM json_each(?2)) ORDER BY id',
+    )
+    .bind(email, JSON.stringify(targets))
+    .all<AuditRow>();
+  return results;
+}

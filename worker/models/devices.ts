@@ -117,3 +117,23 @@ export async function upsertDevices(db: D1Database, devices: DeviceInput[]): Pro
     ),
   );
 }
+
+/** Devices whose contact address is `email` (lower-case), for a person's export. */
+export async function devicesOfEmail(db: D1Database, email: string): Promise<DeviceRow[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM devices WHERE lower(email) = ?1 ORDER BY id')
+    .bind(email)
+    .all<DeviceRow>();
+  return results;
+}
+
+/**
+ * The statement that takes a person off the devices they are the contact of (erasure,
+ * issue 13): their address and phone go; the device, its company, NIP and contract stay
+ * (the company's contract and its billing, not the person's data).
+ */
+export function clearDeviceContactStatement(db: D1Database, email: string): D1PreparedStatement {
+  return db
+    .prepare(`UPDATE devices SET email = NULL, phone = NULL, updated_at = ${NOW} WHERE lower(email) = ?1`)
+    .bind(email);
+}

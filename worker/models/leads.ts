@@ -12,6 +12,7 @@ import {
   notificationStatement,
 } from './outbox.ts';
 import { deleteQuoteOfLeadStatement } from './quotes.ts';
+import { claimedIds, deleteEventsOfLeadStatements, takeUnqueuedStatement } from './webhooks.ts';
 
 export type { LeadKind, LeadStatus };
 
@@ -87,6 +88,10 @@ export interface StoredLead {
   created: boolean;
   /** The outbox row to deliver, when the lead is new. */
   notificationId: number | undefined;
+  /** Webhook deliveries claimed in the batch: the caller puts them on the queue. */
+  webhookIds: number[];
+  /** The rows of `readBack` (run last in the same batch), when one was given. */
+  readBack?: unknown[];
 }
 
 /**
@@ -102,6 +107,7 @@ export async function storeLead(
   lead: NewLead,
   notification: (leadId: string) => Notification,
   extra: (leadId: string) => D1PreparedStatement[] = () => [],
+  readBack?: D1PreparedStatement,
 ): Promise<StoredLead> {
   const id = crypto.randomUUID();
   const insert = db
@@ -123,19 +129,27 @@ export async function storeLead(
       lead.origin ?? null,
       lead.bodyHash ?? null,
     );
-  const results = await db.batch([
-    insert,
-    notificationStatement(db, id, notification(id)),
-    ...extra(id),
-    db.prepare('SELECT id, body_hash FROM leads WHERE submission_id = ?').bind(lead.submissionId),
-  ]);
-  const stored = results.at(-1)?.results[0] as { id: string; body_hash: string | null } | undefined;
+  const read = db.prepare('SELECT id, body_hash FROM leads WHERE submission_id = ?').bind(lead.submissionId);
+  // One round trip: the lead, its e-mail, its extras, the read-backs, and the webhook
+  // deliveries its triggers wrote, claimed for the queue (webhooks/delivery.ts).
+  const statements = [insert, notificationStatement(db, id, notification(id)), ...extra(id), read];
+  const readAt = statements.length - 1;
+  if (readBack) statements.push(readBack);
+  statements.push(takeUnqueuedStatement(db));
+  const results = await db.batch(statements);
+  const stored = results[readAt]?.results[0] as { id: string; body_hash: string | null } | undefined;
   if (!stored) throw new Error('storeLead: the lead is not in D1 after its batch');
   const storedId = stored.id;
   const created = storedId === id;
   if (!created && stored.body_hash !== (lead.bodyHash ?? null)) throw new SubmissionConflict();
   const notificationId = created ? (results[1]?.results[0] as { id: number } | undefined)?.id : undefined;
-  return { id: storedId, created, notificationId };
+  return {
+    id: storedId,
+    created,
+    notificationId,
+    webhookIds: claimedIds(results.at(-1)?.results),
+    ...(readBack ? { readBack: results[readAt + 1]?.results ?? [] } : {}),
+  };
 }
 
 export async function leadById(db: D1Database, id: string): Promise<LeadRow | null> {
@@ -160,12 +174,13 @@ export async function updateLead(
 
 /**
  * Deletes a lead and everything stored with it (GDPR erasure) in one batch: its quote,
- * its notifications, then the lead. True when it existed.
+ * its notifications, its webhook events (and their deliveries), then the lead. True when it existed.
  */
 export async function eraseLead(db: D1Database, id: string): Promise<boolean> {
   const results = await db.batch([
     deleteQuoteOfLeadStatement(db, id),
     deleteNotificationsOfLeadStatement(db, id),
+    ...deleteEventsOfLeadStatements(db, id),
     db.prepare('DELETE FROM leads WHERE id = ?').bind(id),
   ]);
   return (results.at(-1)?.meta.changes ?? 0) > 0;
@@ -285,4 +300,50 @@ export async function leadNumbers(db: D1Database, filter: LeadFilter): Promise<L
     byCampaign: (campaigns?.results ?? []) as Count[],
     byPartner: (partners?.results ?? []) as Count[],
   };
+}
+
+/*
+ * Retention and a person's data (issue 13, migration 0046). Ids travel as one JSON array
+ * bound to `?1` (`json_each`), so a statement stays one statement whatever the batch size.
+ */
+
+/** Leads created before `cutoff` (ISO) that still hold a person's data, oldest first, at most `limit`. */
+export async function leadIdsToAnonymise(db: D1Database, cutoff: string, limit: number): Promise<string[]> {
+  const { results } = await db
+    .prepare('SELECT id FROM leads WHERE anonymised_at IS NULL AND created_at < ?1 ORDER BY created_at LIMIT ?2')
+    .bind(cutoff, limit)
+    .all<{ id: string }>();
+  return results.map((r) => r.id);
+}
+
+/** The leads of one address (lower-case), not anonymised, oldest first. */
+export async function leadsOfEmail(db: D1Database, email: string): Promise<LeadRow[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM leads WHERE lower(email) = ?1 AND anonymised_at IS NULL ORDER BY created_at, id')
+    .bind(email)
+    .all<LeadRow>();
+  return results;
+}
+
+/**
+ * The statement that anonymises leads (JSON array of ids): the person's name, address,
+ * phone, company, message, internal notes, origin, the page, the referrer and the idempotency hash
+ * go; kind, status, dates, owner and the attribution's source, medium, campaign and partner stay for
+ * the numbers. The submission id becomes `usunięto:<id>` (it must stay unique).
+ */
+export function anonymiseLeadsStatement(db: D1Database, idsJson: string, erasedName: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE leads SET name = ?2, email = '', phone = NULL, company = NULL, message = NULL, notes = '', origin = NULL,
+         body_hash = NULL, submission_id = 'usunięto:' || id,
+         attribution = CASE WHEN json_valid(attribution) THEN json_object(
+           'utm_source', json_extract(attribution, '$.utm_source'),
+           'utm_medium', json_extract(attribution, '$.utm_medium'),
+           'utm_campaign', json_extract(attribution, '$.utm_campaign'),
+           'partner', json_extract(attribution, '$.partner')) ELSE '{}' END,
+         anonymised_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
+         updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+       WHERE id IN (SELECT value FROM json_each(?1)) AND anonymised_at IS NULL`,
+    )
+    .bind(idsJson, erasedName);
 }

@@ -226,3 +226,33 @@ export async function listOutbox(db: D1Database, state: string | undefined, limi
     .all<OutboxListRow>();
   return results;
 }
+
+/** Every e-mail about the given leads or service tickets (JSON arrays of ids), oldest first. */
+export async function notificationsAbout(
+  db: D1Database,
+  leadIdsJson: string,
+  ticketIdsJson: string,
+): Promise<(NotificationRow & { ticket_id: string | null })[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT * FROM outbox WHERE lead_id IN (SELECT value FROM json_each(?1))
+         OR ticket_id IN (SELECT value FROM json_each(?2)) ORDER BY id`,
+    )
+    .bind(leadIdsJson, ticketIdsJson)
+    .all<NotificationRow & { ticket_id: string | null }>();
+  return results;
+}
+
+/** The statement that deletes every e-mail about the given leads or service tickets (JSON arrays of ids). */
+export function deleteNotificationsAboutStatement(
+  db: D1Database,
+  leadIdsJson: string,
+  ticketIdsJson: string,
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `DELETE FROM outbox WHERE lead_id IN (SELECT value FROM json_each(?1))
+         OR ticket_id IN (SELECT value FROM json_each(?2))`,
+    )
+    .bind(leadIdsJson, ticketIdsJson);
+}

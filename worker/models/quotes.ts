@@ -172,6 +172,20 @@ export async function quoteById(db: D1Database, id: string): Promise<StoredQuote
   return row ? fromRow(row) : undefined;
 }
 
+/**
+ * Reads back, inside the storing batch, the quote of a submission: the new one, or on a
+ * replay the one stored the first time (so a quote POST is one D1 round trip).
+ */
+export function quoteOfSubmissionStatement(db: D1Database, submissionId: string): D1PreparedStatement {
+  return db.prepare(`${SELECT} WHERE l.submission_id = ?`).bind(submissionId);
+}
+
+/** The quote of `quoteOfSubmissionStatement`'s rows. */
+export function quoteOfRows(rows: unknown[] | undefined): StoredQuote | undefined {
+  const row = rows?.[0] as QuoteRow | undefined;
+  return row ? fromRow(row) : undefined;
+}
+
 export async function quoteOfLead(db: D1Database, leadId: string): Promise<StoredQuote | undefined> {
   const row = await db.prepare(`${SELECT} WHERE q.lead_id = ?`).bind(leadId).first<QuoteRow>();
   return row ? fromRow(row) : undefined;
@@ -282,4 +296,24 @@ export async function quoteNumbers(
       .bind(...w.values);
   const [devices, levels] = await db.batch([by('q.device_name'), by('q.level')]);
   return { quotesByDevice: (devices?.results ?? []) as Count[], quotesByPackage: (levels?.results ?? []) as Count[] };
+}
+
+/** The quote rows of leads (JSON array of ids), as stored (for a person's export). */
+export async function quoteRowsOfLeads(db: D1Database, leadIdsJson: string): Promise<Record<string, unknown>[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM quotes WHERE lead_id IN (SELECT value FROM json_each(?1)) ORDER BY created_at')
+    .bind(leadIdsJson)
+    .all<Record<string, unknown>>();
+  return results;
+}
+
+/**
+ * The statement that anonymises the quotes of leads (JSON array of ids), with their leads
+ * (models/leads.ts): the NIP and the city go; the configuration, prices and volumes stay
+ * (they describe a copier, not a person) for the numbers by device and package.
+ */
+export function anonymiseQuotesOfLeadsStatement(db: D1Database, leadIdsJson: string): D1PreparedStatement {
+  return db
+    .prepare('UPDATE quotes SET nip = NULL, city = NULL WHERE lead_id IN (SELECT value FROM json_each(?1))')
+    .bind(leadIdsJson);
 }

@@ -242,3 +242,59 @@ export async function slaByMonth(db: D1Database, now = new Date()): Promise<SlaM
     return { ...r, sharePercent: decided ? Math.round((1000 * r.withinPromise) / decided) / 10 : null };
   });
 }
+
+/*
+ * Retention and a person's data (issue 13, migration 0046): as leads (models/leads.ts),
+ * a ticket is anonymised, not deleted, so the SLA numbers per month stay true.
+ */
+
+/** Tickets created before `cutoff` (ISO) that still hold a person's data, oldest first, at most `limit`. */
+export async function ticketIdsToAnonymise(db: D1Database, cutoff: string, limit: number): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      'SELECT id FROM service_tickets WHERE anonymised_at IS NULL AND created_at < ?1 ORDER BY created_at LIMIT ?2',
+    )
+    .bind(cutoff, limit)
+    .all<{ id: string }>();
+  return results.map((r) => r.id);
+}
+
+/** The tickets of one address (lower-case), not anonymised, oldest first. */
+export async function ticketsOfEmail(db: D1Database, email: string): Promise<TicketRow[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM service_tickets WHERE lower(email) = ?1 AND anonymised_at IS NULL ORDER BY created_at')
+    .bind(email)
+    .all<TicketRow>();
+  return results;
+}
+
+/** The history of the given tickets (JSON array of ids). */
+export async function eventsOfTickets(db: D1Database, idsJson: string): Promise<TicketEventRow[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM service_ticket_events WHERE ticket_id IN (SELECT value FROM json_each(?1)) ORDER BY id')
+    .bind(idsJson)
+    .all<TicketEventRow>();
+  return results;
+}
+
+/**
+ * The statements that anonymise tickets (JSON array of ids): the person's name, address,
+ * phone, company, NIP, when to call, the description (free text), attribution, origin,
+ * the idempotency hash and the notes of the history go; number, serial, category, error
+ * code, status, SLA and dates stay. The submission id becomes `usunięto:<id>`.
+ */
+export function anonymiseTicketsStatements(db: D1Database, idsJson: string, erasedName: string): D1PreparedStatement[] {
+  return [
+    db
+      .prepare('UPDATE service_ticket_events SET note = NULL WHERE ticket_id IN (SELECT value FROM json_each(?1))')
+      .bind(idsJson),
+    db
+      .prepare(
+        `UPDATE service_tickets SET name = ?2, email = '', phone = '', company = NULL, nip = NULL, contact_when = NULL,
+           description = '', attribution = '{}', origin = NULL, body_hash = '', submission_id = 'usunięto:' || id,
+           anonymised_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+         WHERE id IN (SELECT value FROM json_each(?1)) AND anonymised_at IS NULL`,
+      )
+      .bind(idsJson, erasedName),
+  ];
+}

@@ -113,10 +113,11 @@ export async function createTestDelivery(db: D1Database, endpointId: number): Pr
 
 /**
  * Takes deliveries not yet put on the queue (or put there `staleMinutes` ago and still
- * unsent): marks them queued and answers their ids, so each is queued by one caller.
+ * unsent): marks them queued and answers their ids, so each is queued by one caller. A
+ * statement, so a lead's storing batch can claim the deliveries its triggers wrote.
  */
-export async function takeUnqueued(db: D1Database, staleMinutes = 10, limit = 100): Promise<number[]> {
-  const { results } = await db
+export function takeUnqueuedStatement(db: D1Database, staleMinutes = 10, limit = 100): D1PreparedStatement {
+  return db
     .prepare(
       `UPDATE webhook_deliveries SET queued_at = ${NOW}
        WHERE id IN (SELECT id FROM webhook_deliveries
@@ -125,9 +126,15 @@ export async function takeUnqueued(db: D1Database, staleMinutes = 10, limit = 10
          ORDER BY id LIMIT ?2)
        RETURNING id`,
     )
-    .bind(`-${staleMinutes} minutes`, limit)
-    .all<{ id: number }>();
-  return results.map((r) => r.id);
+    .bind(`-${staleMinutes} minutes`, limit);
+}
+
+/** The ids of `takeUnqueuedStatement`'s rows. */
+export const claimedIds = (rows: unknown[] | undefined): number[] => (rows ?? []).map((r) => (r as { id: number }).id);
+
+export async function takeUnqueued(db: D1Database, staleMinutes = 10, limit = 100): Promise<number[]> {
+  const { results } = await takeUnqueuedStatement(db, staleMinutes, limit).all<{ id: number }>();
+  return claimedIds(results);
 }
 
 /** Puts ids back to "not queued" (the queue refused them): the next dispatch tries again. */
@@ -246,4 +253,97 @@ export async function deliveryById(db: D1Database, id: number): Promise<Delivery
     )
     .bind(id)
     .first<DeliveryListing>();
+}
+
+/*
+ * Retention and a person's data (issue 13): an event's `data` copies the lead's or the
+ * ticket's fields (0032, 0033), so events go with the period, and with a person's erasure.
+ */
+
+/** An event as stored. */
+export interface EventRow {
+  id: string;
+  type: string;
+  created: number;
+  data: string;
+}
+
+/**
+ * The statements that delete the events created before `cutoffSeconds` (unix), at most
+ * `limit` of them, oldest first, with their deliveries and attempts (explicitly, not
+ * leaning on foreign keys). The last one answers the deleted events' ids.
+ */
+export function deleteOldEventsStatements(db: D1Database, cutoffSeconds: number, limit: number): D1PreparedStatement[] {
+  const chosen = 'SELECT id FROM webhook_events WHERE created < ?1 ORDER BY created LIMIT ?2';
+  return [
+    db
+      .prepare(
+        `DELETE FROM webhook_attempts WHERE delivery_id IN
+           (SELECT id FROM webhook_deliveries WHERE event_id IN (${chosen}))`,
+      )
+      .bind(cutoffSeconds, limit),
+    db.prepare(`DELETE FROM webhook_deliveries WHERE event_id IN (${chosen})`).bind(cutoffSeconds, limit),
+    db.prepare(`DELETE FROM webhook_events WHERE id IN (${chosen}) RETURNING id`).bind(cutoffSeconds, limit),
+  ];
+}
+
+/**
+ * Events about a person: naming their address (lower-case) in a field of `data` (or in
+ * the reading's 'Name <e-mail>'), or about one of their leads (JSON array of lead ids) or
+ * tickets (JSON array of ticket numbers).
+ */
+export async function eventsAbout(
+  db: D1Database,
+  email: string,
+  leadIdsJson: string,
+  ticketNumbersJson: string,
+): Promise<EventRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT * FROM webhook_events WHERE json_valid(data) AND (
+         EXISTS (SELECT 1 FROM json_each(data) WHERE lower(value) = ?1)
+         OR instr(lower(COALESCE(json_extract(data, '$.sentBy'), '')), '<' || ?1 || '>') > 0
+         OR json_extract(data, '$.id') IN (SELECT value FROM json_each(?2))
+         OR json_extract(data, '$.leadId') IN (SELECT value FROM json_each(?2))
+         OR (type LIKE 'ticket.%' AND json_extract(data, '$.number') IN (SELECT value FROM json_each(?3))))
+       ORDER BY created, id`,
+    )
+    .bind(email, leadIdsJson, ticketNumbersJson)
+    .all<EventRow>();
+  return results;
+}
+
+/** The statements that delete the events `events` selects (a subquery on ?1), with their deliveries and attempts. */
+function deleteEventsWhere(db: D1Database, events: string, binding: string): D1PreparedStatement[] {
+  return [
+    `DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT id FROM webhook_deliveries WHERE event_id IN (${events}))`,
+    `DELETE FROM webhook_deliveries WHERE event_id IN (${events})`,
+    `DELETE FROM webhook_events WHERE id IN (${events})`,
+  ].map((sql) => db.prepare(sql).bind(binding));
+}
+
+/** The statements that delete the given events (JSON array of ids) with their deliveries and attempts. */
+export const deleteEventsStatements = (db: D1Database, idsJson: string): D1PreparedStatement[] =>
+  deleteEventsWhere(db, 'SELECT value FROM json_each(?1)', idsJson);
+
+/** The statements that delete the events about one lead (erasing it), with their deliveries and attempts. */
+export const deleteEventsOfLeadStatements = (db: D1Database, leadId: string): D1PreparedStatement[] =>
+  deleteEventsWhere(
+    db,
+    `SELECT id FROM webhook_events WHERE json_valid(data)
+       AND (json_extract(data, '$.id') = ?1 OR json_extract(data, '$.leadId') = ?1)`,
+    leadId,
+  );
+
+/** The ids of events about the given leads (JSON array of ids), for the retention job. */
+export async function eventIdsOfLeads(db: D1Database, leadIdsJson: string): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT id FROM webhook_events WHERE json_valid(data) AND (
+         json_extract(data, '$.id') IN (SELECT value FROM json_each(?1))
+         OR json_extract(data, '$.leadId') IN (SELECT value FROM json_each(?1)))`,
+    )
+    .bind(leadIdsJson)
+    .all<{ id: string }>();
+  return results.map((r) => r.id);
 }

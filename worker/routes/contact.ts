@@ -41,6 +41,7 @@ contact.post('/', leadIntake(), async (c) => {
     console.error('contact: storing the lead failed', error);
     return c.json({ error: API_ERRORS.contactStorage }, 503);
   }
+  c.set('webhooksClaimed', stored.webhookIds);
   // Stored means safe: a failed enqueue is logged and left to the sweep.
   if (stored.notificationId !== undefined) await enqueueNotification(c.env, stored.notificationId);
   return c.json({ ok: true, id: stored.id });

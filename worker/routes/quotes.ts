@@ -18,7 +18,8 @@ import {
   type StoredQuote,
   newQuoteId,
   quoteById,
-  quoteOfLead,
+  quoteOfRows,
+  quoteOfSubmissionStatement,
   quoteStatements,
 } from '../models/quotes.ts';
 import { quoteNotification } from '../email/quote-notification.ts';
@@ -107,9 +108,12 @@ quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
       lead,
       (leadId) => quoteNotification(leadId, lead, quote, pageUrl(quote.id), kserowo.salesEmail),
       (leadId) => quoteStatements(c.env.DB, leadId, quote),
+      // Read back in the same batch: one D1 round trip per quote. A replayed submission
+      // (same body, else SubmissionConflict) answers the quote stored the first time.
+      quoteOfSubmissionStatement(c.env.DB, submissionId),
     );
-    // A replayed submission (same body, else SubmissionConflict) answers the quote stored the first time.
-    stored = await quoteOfLead(c.env.DB, result.id);
+    stored = quoteOfRows(result.readBack);
+    c.set('webhooksClaimed', result.webhookIds);
     if (!stored) throw new Error(`quotes: lead ${result.id} has no quote`);
     if (result.notificationId !== undefined) await enqueueNotification(c.env, result.notificationId);
   } catch (error) {

@@ -78,7 +78,11 @@ export async function deliverWebhook(env: Env, id: number): Promise<{ outcome: W
 
 /** Puts every not-yet-queued delivery on the queue; run after any write that may create events. */
 export async function dispatchWebhooks(env: Env): Promise<number> {
-  const ids = await takeUnqueued(env.DB);
+  return queueClaimed(env, await takeUnqueued(env.DB));
+}
+
+/** Puts deliveries already claimed (marked queued) on the queue; gives them back when it refuses. */
+export async function queueClaimed(env: Env, ids: number[]): Promise<number> {
   if (ids.length === 0) return 0;
   try {
     await env.WEBHOOK_QUEUE.sendBatch(ids.map((deliveryId) => ({ body: { deliveryId } satisfies WebhookJob })));
@@ -91,8 +95,16 @@ export async function dispatchWebhooks(env: Env): Promise<number> {
 }
 
 /** `waitUntil` a dispatch without letting its failure touch the answer. */
-export const dispatchLater = (env: Env, ctx: { waitUntil(p: Promise<unknown>): void }): void =>
-  ctx.waitUntil(dispatchWebhooks(env).catch((error) => console.error('webhook: dispatch failed', error)));
+export const dispatchLater = (
+  env: Env,
+  ctx: { waitUntil(p: Promise<unknown>): void },
+  /** Deliveries the write already claimed in its own batch (a lead): no D1 query needed. */
+  claimed?: number[],
+): void => {
+  if (claimed?.length === 0) return;
+  const work = claimed ? queueClaimed(env, claimed) : dispatchWebhooks(env);
+  ctx.waitUntil(work.catch((error) => console.error('webhook: dispatch failed', error)));
+};
 
 /** The consumer of `kserowo-webhooks` and of its dead-letter queue. */
 export async function handleWebhookBatch(batch: MessageBatch<WebhookJob>, env: Env): Promise<void> {

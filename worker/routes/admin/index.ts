@@ -20,6 +20,7 @@ import { ticketRoutes } from './tickets.ts';
 import { accountRoutes } from './accounts.ts';
 import { auditRoutes } from './audit.ts';
 import { webhookRoutes } from './webhooks.ts';
+import { privacyRoutes } from './privacy.ts';
 
 export const adminApi = new Hono<AdminEnv>();
 
@@ -40,3 +41,5 @@ adminApi.route('/', readingRoutes);
 adminApi.route('/', accountRoutes);
 adminApi.route('/', auditRoutes);
 adminApi.route('/', webhookRoutes);
+// Issue 13: a person's data by e-mail address, export and erasure (owner only).
+adminApi.route('/', privacyRoutes);

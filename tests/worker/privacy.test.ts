@@ -1,0 +1,455 @@
+// Issue 13: the retention period (the cron anonymises leads, quotes, tickets and readings
+// past it, and deletes their e-mails and webhook events), and the owner's export and
+// erasure of one person's data by e-mail address, both in the audit log.
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import entry from '../../worker/index.ts';
+import { ACCOUNT_API_ERRORS } from '../../worker/http/errors.ts';
+import {
+  DEFAULT_RETENTION_MONTHS,
+  RETENTION_BATCH,
+  cutoffOf,
+  retentionMonths,
+} from '../../worker/privacy/retention.ts';
+import { ERASED_NAME, PRIVACY_ERRORS } from '../../widgets/core/privacy-validation.ts';
+import { warsawToday } from '../../widgets/core/service-validation.ts';
+import { login, read, request, testEnv, write } from './admin-helpers.ts';
+import { personWithSession } from './accounts-helpers.ts';
+
+const worker = entry as Required<Pick<ExportedHandler<Env>, 'scheduled'>>;
+const db = () => testEnv.DB;
+
+const post = (path: string, body: unknown) =>
+  request(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '198.51.100.13' },
+    body: JSON.stringify(body),
+  });
+
+let counter = 0;
+const person = () => {
+  counter += 1;
+  return { name: `Osoba Testowa ${counter}`, email: `osoba${counter}@firma-${counter}.pl` };
+};
+
+/** A contact message from `p`; answers its lead id. */
+async function contact(p: { name: string; email: string }): Promise<string> {
+  const res = await post('/api/send-contact-email', {
+    name: p.name,
+    email: p.email,
+    phone: '600 700 800',
+    message: `Proszę o ofertę dla ${p.name}.`,
+    submissionId: crypto.randomUUID(),
+    attribution: {
+      page: '/kontakt?utm_source=google',
+      origin: 'http://kserowo.test',
+      referrer: '',
+      utm_source: 'google',
+    },
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** A configurator quote from `p`; answers its lead id and number. */
+async function quote(p: { name: string; email: string }): Promise<{ leadId: string; number: string }> {
+  const res = await post('/api/quotes', {
+    deviceId: 'km-c3320i',
+    level: 'basic',
+    term: 24,
+    paper: false,
+    volume: { mono: 1200, color: 200 },
+    contact: {
+      name: p.name,
+      email: p.email,
+      company: 'Firma sp. z o.o.',
+      nip: '123-456-32-18',
+      city: 'Słupsk',
+      marketingConsent: true,
+    },
+    submissionId: crypto.randomUUID(),
+    attribution: { page: '/konfigurator', origin: 'http://kserowo.test', referrer: '', utm_source: 'partner' },
+  });
+  expect(res.status).toBe(201);
+  const { number } = (await res.json()) as { number: string };
+  const row = await db()
+    .prepare('SELECT lead_id FROM quotes WHERE number = ?')
+    .bind(number)
+    .first<{ lead_id: string }>();
+  return { leadId: row?.lead_id ?? '', number };
+}
+
+/** A fault report from `p` for the device AA2K021012345; answers the ticket's id. */
+async function ticket(p: { name: string; email: string }): Promise<string> {
+  const res = await post('/api/service-requests', {
+    serial: 'AA2K021012345',
+    category: 'paper',
+    description: `Papier się zacina, pisze ${p.name}.`,
+    name: p.name,
+    email: p.email,
+    phone: '600 100 200',
+    submissionId: crypto.randomUUID(),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+let mono = 10_000;
+/** A counter reading sent by `p` for the device BB000111; answers its id. */
+async function reading(p: { name: string; email: string }): Promise<number> {
+  mono += 100;
+  const res = await post('/api/meter-readings', {
+    serial: 'BB000111',
+    mono,
+    readOn: warsawToday(),
+    name: p.name,
+    email: p.email,
+    submissionId: crypto.randomUUID(),
+  });
+  expect(res.status).toBe(201);
+  const row = await db().prepare('SELECT id FROM meter_readings WHERE mono = ?').bind(mono).first<{ id: number }>();
+  return row?.id ?? 0;
+}
+
+/** Moves a lead (with its quote, e-mails and webhook events) `days` into the past. */
+async function ageLead(id: string, days: number) {
+  const at = new Date(Date.now() - days * 86_400_000).toISOString();
+  await db().batch([
+    db().prepare('UPDATE leads SET created_at = ?2 WHERE id = ?1').bind(id, at),
+    db().prepare('UPDATE quotes SET created_at = ?2 WHERE lead_id = ?1').bind(id, at),
+    db().prepare('UPDATE outbox SET created_at = ?2 WHERE lead_id = ?1').bind(id, at),
+    db()
+      .prepare(
+        `UPDATE webhook_events SET created = ?2 WHERE json_extract(data, '$.id') = ?1 OR json_extract(data, '$.leadId') = ?1`,
+      )
+      .bind(id, Math.floor(Date.parse(at) / 1000)),
+  ]);
+}
+
+/** Moves a ticket (with its webhook event) `days` into the past. */
+async function ageTicket(id: string, days: number) {
+  const at = new Date(Date.now() - days * 86_400_000).toISOString();
+  await db().batch([
+    db().prepare('UPDATE service_tickets SET created_at = ?2 WHERE id = ?1').bind(id, at),
+    db()
+      .prepare(
+        `UPDATE webhook_events SET created = ?2 WHERE type = 'ticket.created'
+           AND json_extract(data, '$.number') = (SELECT number FROM service_tickets WHERE id = ?1)`,
+      )
+      .bind(id, Math.floor(Date.parse(at) / 1000)),
+  ]);
+}
+
+/** Moves a reading (with its webhook event) `days` into the past. */
+async function ageReading(id: number, days: number) {
+  const at = new Date(Date.now() - days * 86_400_000).toISOString();
+  await db().batch([
+    db().prepare('UPDATE meter_readings SET created_at = ?2 WHERE id = ?1').bind(id, at),
+    db()
+      .prepare(
+        `UPDATE webhook_events SET created = ?2 WHERE type = 'meter.created'
+           AND json_extract(data, '$.mono') = (SELECT mono FROM meter_readings WHERE id = ?1)`,
+      )
+      .bind(id, Math.floor(Date.parse(at) / 1000)),
+  ]);
+}
+
+async function cron(env: Env = testEnv) {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: '*/5 * * * *' }), env, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+const leadRow = (id: string) =>
+  db().prepare('SELECT * FROM leads WHERE id = ?').bind(id).first<Record<string, unknown>>();
+const count = async (sql: string, ...binds: unknown[]) =>
+  (
+    await db()
+      .prepare(sql)
+      .bind(...binds)
+      .first<{ n: number }>()
+  )?.n ?? -1;
+/** How many rows of the tables that hold a person's data still name `email` or `name`. */
+const traces = (p: { name: string; email: string }) =>
+  count(
+    `SELECT (SELECT COUNT(*) FROM leads WHERE lower(email) = lower(?1) OR name = ?2 OR instr(message, ?2) > 0)
+      + (SELECT COUNT(*) FROM service_tickets WHERE lower(email) = lower(?1) OR name = ?2)
+      + (SELECT COUNT(*) FROM meter_readings WHERE instr(sent_by, ?1) > 0)
+      + (SELECT COUNT(*) FROM outbox WHERE instr(body, ?1) > 0 OR instr(body, ?2) > 0 OR reply_to = ?1)
+      + (SELECT COUNT(*) FROM webhook_events WHERE instr(data, ?1) > 0 OR instr(data, ?2) > 0)
+      + (SELECT COUNT(*) FROM devices WHERE lower(email) = lower(?1)) AS n`,
+    p.email,
+    p.name,
+  );
+
+let owner = '';
+beforeAll(async () => {
+  owner = await login('203.0.113.131', 'Właścicielka');
+  const csv = [
+    'numer_seryjny;urzadzenie;pakiet;poczatek_umowy;okres_miesiecy;firma;nip;email;telefon;miejscowosc',
+    'AA2K021012345;C3320i;Premium;2025-01-01;36;Firma A sp. z o.o.;1234563218;kontakt@firma-a.pl;600100200;Słupsk',
+    'BB000111;bizhub 227;basic;2025-06-01;24;Biuro B;;;;Koszalin',
+  ].join('\r\n');
+  const res = await write('/api/admin/devices/import', { csv }, { cookie: owner });
+  expect(res.status).toBe(200);
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the retention period', () => {
+  it('anonymises a lead and a quote past 24 months with their e-mails and webhook events; a younger one stays', async () => {
+    const a = person();
+    const b = person();
+    const young = person();
+    const old = await contact(a);
+    const oldQuote = await quote(b);
+    const fresh = await contact(young);
+    await ageLead(old, 25 * 31);
+    await ageLead(oldQuote.leadId, 25 * 31);
+    await ageLead(fresh, 23 * 30);
+    expect(await traces(a)).toBeGreaterThan(0);
+    expect(await traces(b)).toBeGreaterThan(0);
+    const log = vi.spyOn(console, 'log');
+
+    await cron();
+
+    for (const p of [a, b]) expect(await traces(p)).toBe(0);
+    const gone = await leadRow(old);
+    // The row stays for the numbers (kind, date, status, source), without the person.
+    expect(gone).toMatchObject({
+      kind: 'contact',
+      name: ERASED_NAME,
+      email: '',
+      phone: null,
+      message: null,
+      body_hash: null,
+    });
+    expect(JSON.parse(String(gone?.attribution))).toMatchObject({ utm_source: 'google' });
+    expect(String(gone?.attribution)).not.toContain('/kontakt');
+    expect(gone?.first_response_at).toBeNull();
+    expect(await count('SELECT COUNT(*) AS n FROM outbox WHERE lead_id IN (?1, ?2)', old, oldQuote.leadId)).toBe(0);
+    const q = await db()
+      .prepare('SELECT nip, city, device_id FROM quotes WHERE number = ?')
+      .bind(oldQuote.number)
+      .first<Record<string, unknown>>();
+    expect(q).toEqual({ nip: null, city: null, device_id: 'km-c3320i' });
+    // The younger lead keeps everything, its e-mail included.
+    expect(await leadRow(fresh)).toMatchObject({ name: young.name, email: young.email, anonymised_at: null });
+    expect(await count('SELECT COUNT(*) AS n FROM outbox WHERE lead_id = ?', fresh)).toBe(1);
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/^retention: period 24 month.*anonymised 2 leads/));
+    // A second run finds nothing more to do.
+    log.mockClear();
+    await cron();
+    expect(log).toHaveBeenCalledWith(
+      expect.stringMatching(/anonymised 0 leads .* 0 service tickets, 0 meter readings/),
+    );
+  });
+
+  it('honours RETENTION_MONTHS: with 1 month a 40-day-old lead, ticket and reading go, 20-day-old ones stay', async () => {
+    const a = person();
+    const young = person();
+    const oldLead = await contact(a);
+    const oldTicket = await ticket(a);
+    const oldReading = await reading(a);
+    const freshLead = await contact(young);
+    const freshTicket = await ticket(young);
+    const freshReading = await reading(young);
+    await ageLead(oldLead, 40);
+    await ageTicket(oldTicket, 40);
+    await ageReading(oldReading, 40);
+    await ageLead(freshLead, 20);
+    await ageTicket(freshTicket, 20);
+    await ageReading(freshReading, 20);
+
+    await cron(); // the default period keeps them all
+    expect(await traces(a)).toBeGreaterThan(0);
+
+    await cron({ ...testEnv, RETENTION_MONTHS: '1' });
+    expect(await traces(a)).toBe(0);
+    expect(
+      await db()
+        .prepare('SELECT name, email, description, status FROM service_tickets WHERE id = ?')
+        .bind(oldTicket)
+        .first(),
+    ).toEqual({ name: ERASED_NAME, email: '', description: '', status: 'nowe' });
+    expect(
+      await db().prepare('SELECT sent_by, mono FROM meter_readings WHERE id = ?').bind(oldReading).first(),
+    ).toMatchObject({ sent_by: ERASED_NAME });
+    expect(await leadRow(freshLead)).toMatchObject({ email: young.email });
+    expect(await db().prepare('SELECT email FROM service_tickets WHERE id = ?').bind(freshTicket).first()).toEqual({
+      email: young.email,
+    });
+    expect(await db().prepare('SELECT sent_by FROM meter_readings WHERE id = ?').bind(freshReading).first()).toEqual({
+      sent_by: `${young.name} <${young.email}>`,
+    });
+  });
+
+  it(`works off a backlog ${RETENTION_BATCH} leads a run, oldest first`, async () => {
+    const at = new Date(Date.now() - 30 * 31 * 86_400_000);
+    const ids = Array.from({ length: RETENTION_BATCH + 5 }, () => crypto.randomUUID());
+    await db().batch(
+      ids.map((id, i) =>
+        db()
+          .prepare(
+            `INSERT INTO leads (id, kind, submission_id, name, email, created_at) VALUES (?1, 'contact', ?1, 'Zaległa Osoba', 'zalegla@firma.pl', ?2)`,
+          )
+          .bind(id, new Date(at.getTime() + i * 1000).toISOString()),
+      ),
+    );
+    const left = () => count("SELECT COUNT(*) AS n FROM leads WHERE email = 'zalegla@firma.pl'");
+    await cron();
+    expect(await left()).toBe(5);
+    expect(await leadRow(ids.at(-1) ?? '')).toMatchObject({ email: 'zalegla@firma.pl' });
+    await cron();
+    expect(await left()).toBe(0);
+  });
+
+  it('takes 24 months when RETENTION_MONTHS is unset, and says so in the log when it is not a number of months', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(retentionMonths({})).toBe(DEFAULT_RETENTION_MONTHS);
+    expect(retentionMonths({ RETENTION_MONTHS: ' ' })).toBe(24);
+    expect(warn).not.toHaveBeenCalled();
+    expect(retentionMonths({ RETENTION_MONTHS: '6' })).toBe(6);
+    for (const bad of ['0', '-3', '1.5', 'dwa lata', '999'])
+      expect(retentionMonths({ RETENTION_MONTHS: bad })).toBe(24);
+    expect(warn).toHaveBeenCalledTimes(5);
+    expect(warn.mock.calls[0]?.[0]).toMatch(/RETENTION_MONTHS="0".*using 24/);
+    expect(cutoffOf(new Date('2026-03-31T10:00:00Z'), 1).toISOString()).toBe('2026-02-28T10:00:00.000Z');
+    expect(cutoffOf(new Date('2026-11-24T10:00:00Z'), 24).toISOString()).toBe('2024-11-24T10:00:00.000Z');
+  });
+});
+
+describe('a person’s data in the admin (owner only)', () => {
+  const path = (email: string, rest = '') => `/api/admin/privacy/${encodeURIComponent(email)}${rest}`;
+
+  it('exports everything stored about the address, case-insensitive, and nothing of another person', async () => {
+    const anna = person();
+    const other = person();
+    const leadId = await contact(anna);
+    const q = await quote(anna);
+    const ticketId = await ticket(anna);
+    await reading(anna);
+    await contact(other);
+    await ticket(other);
+    // The owner worked on her lead: the audit log names it.
+    expect(
+      (await write(`/api/admin/leads/${leadId}`, { status: 'w kontakcie' }, { cookie: owner, method: 'PATCH' })).status,
+    ).toBe(200);
+
+    const summary = await read(path(` ${anna.email.toUpperCase()} `), owner);
+    expect(summary.status).toBe(200);
+    expect(await summary.json()).toMatchObject({
+      email: anna.email,
+      empty: false,
+      counts: { leads: 2, quotes: 1, tickets: 1, readings: 1, emails: 3 },
+    });
+
+    const res = await read(path(anna.email.toUpperCase(), '/export'), owner);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(
+      new RegExp(
+        `^attachment; filename="kserowo-dane-${anna.email.replace('@', '-').replace(/\./g, '\\.')}-\\d{4}-\\d\\d-\\d\\d\\.json"$`,
+      ),
+    );
+    const text = await res.text();
+    const data = JSON.parse(text) as Record<string, unknown[]> & { email: string };
+    expect(data.email).toBe(anna.email);
+    expect(data.leads?.map((l) => (l as { id: string }).id).sort()).toEqual([leadId, q.leadId].sort());
+    expect(data.quotes).toEqual([expect.objectContaining({ number: q.number, nip: '123-456-32-18' })]);
+    expect(data.serviceTickets).toEqual([expect.objectContaining({ id: ticketId, email: anna.email })]);
+    expect(data.meterReadings).toEqual([expect.objectContaining({ sent_by: `${anna.name} <${anna.email}>` })]);
+    expect(data.emails).toHaveLength(3);
+    expect(data.consents).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ form: 'quote', quoteNumber: q.number, marketingConsent: true }),
+        expect.objectContaining({ form: 'service', marketingConsent: false }),
+      ]),
+    );
+    expect(data.webhookEvents?.length).toBeGreaterThanOrEqual(4);
+    expect(data.auditEntries).toEqual(
+      expect.arrayContaining([expect.objectContaining({ action: 'leads.update', target: leadId })]),
+    );
+    expect(text).not.toContain(other.email);
+    expect(text).not.toContain(other.name);
+
+    // The export itself is in the audit log: the address and the counts, nothing else.
+    const audit = await db()
+      .prepare("SELECT * FROM audit_log WHERE action = 'privacy.export' ORDER BY id DESC LIMIT 1")
+      .first<Record<string, string>>();
+    expect(audit).toMatchObject({ area: 'privacy', target: anna.email.toUpperCase(), method: 'GET', status: 200 });
+    expect(JSON.parse(audit?.details ?? '{}')).toMatchObject({ leads: 2, quotes: 1, tickets: 1 });
+    expect(JSON.stringify(audit)).not.toContain(anna.name);
+  });
+
+  it('erases it all, writes the audit entry, and leaves another person’s data alone', async () => {
+    const jan = person();
+    const other = person();
+    const leadId = await contact(jan);
+    await quote(jan);
+    await ticket(jan);
+    await reading(jan);
+    await write(
+      '/api/admin/devices/import',
+      {
+        csv: `numer_seryjny;urzadzenie;pakiet;poczatek_umowy;okres_miesiecy;firma;nip;email;telefon;miejscowosc\r\nEE${counter}777;C3320i;basic;2025-01-01;36;Firma J;;${jan.email};600600600;Słupsk`,
+      },
+      { cookie: owner },
+    );
+    const otherLead = await contact(other);
+    expect(await traces(jan)).toBeGreaterThan(0);
+
+    const res = await request(path(jan.email), {
+      method: 'DELETE',
+      headers: { Cookie: owner, Origin: 'http://kserowo.test' },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      email: jan.email,
+      erased: { leads: 2, quotes: 1, tickets: 1, readings: 1, devices: 1 },
+    });
+
+    expect(await traces(jan)).toBe(0);
+    expect(await leadRow(leadId)).toMatchObject({ name: ERASED_NAME, email: '', phone: null, message: null });
+    expect(await db().prepare('SELECT company FROM devices WHERE serial = ?').bind(`EE${counter}777`).first()).toEqual({
+      company: 'Firma J',
+    });
+    expect(await leadRow(otherLead)).toMatchObject({ name: other.name, email: other.email });
+    expect(await traces(other)).toBeGreaterThan(0);
+
+    const audit = await db()
+      .prepare("SELECT * FROM audit_log WHERE action = 'privacy.delete' ORDER BY id DESC LIMIT 1")
+      .first<Record<string, string>>();
+    expect(audit).toMatchObject({ area: 'privacy', target: jan.email, method: 'DELETE', status: 200 });
+    expect(JSON.parse(audit?.details ?? '{}')).toMatchObject({ leads: 2, tickets: 1, readings: 1 });
+    for (const kept of [jan.name, '600 700 800', 'Proszę o ofertę']) expect(JSON.stringify(audit)).not.toContain(kept);
+
+    // Nothing left: the export and a second erasure say so in Polish.
+    const again = await read(path(jan.email, '/export'), owner);
+    expect(again.status).toBe(404);
+    expect(await again.json()).toEqual({ error: PRIVACY_ERRORS.nothing });
+    expect(await (await read(path(jan.email), owner)).json()).toMatchObject({ empty: true });
+  });
+
+  it('refuses an invalid address with a Polish 400, and the sales role with a 403', async () => {
+    for (const bad of ['nie-adres', 'a@b', 'jan@firma.pl, ewa@firma.pl']) {
+      const res = await read(path(bad, '/export'), owner);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: PRIVACY_ERRORS.email });
+    }
+    const a = person();
+    await contact(a);
+    const sales = await personWithSession('sales');
+    for (const res of [
+      await read(path(a.email), sales.cookie),
+      await read(path(a.email, '/export'), sales.cookie),
+      await request(path(a.email), {
+        method: 'DELETE',
+        headers: { Cookie: sales.cookie, Origin: 'http://kserowo.test' },
+      }),
+    ]) {
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ error: ACCOUNT_API_ERRORS.forbidden });
+    }
+    expect(await traces(a)).toBeGreaterThan(0);
+  });
+});

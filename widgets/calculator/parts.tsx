@@ -1,0 +1,195 @@
+/**
+ * Pieces of the calculator's panel: its two tabs, the office profiles, the two results
+ * (the estimated volume, the comparison with the current contract), and the hook that
+ * adopts its styles into whatever root it renders in (a shadow root, or the document).
+ */
+import { type RefObject, useLayoutEffect } from 'react';
+import type { Catalogue, Device } from '../core/model.ts';
+import { LEVEL_NAMES, findDevice } from '../core/model.ts';
+import { PRINT_PROFILES, type PrintProfile, type VolumeEstimate } from '../core/estimate.ts';
+import type { Comparison } from '../core/comparison.ts';
+import { sheetFor } from '../core/define.ts';
+import { formatPln } from '../core/format.ts';
+import { C } from './copy.ts';
+
+export type Mode = 'counters' | 'profile';
+
+/** Adopts `css` into the root `root` renders in (shadow root or document), once. */
+export function useAdoptedSheet(root: RefObject<HTMLElement>, css: string): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount: a root and a sheet do not change
+  useLayoutEffect(() => {
+    const target = root.current?.getRootNode() as Document | ShadowRoot | undefined;
+    if (!target || !('adoptedStyleSheets' in target)) return;
+    const sheet = sheetFor(css);
+    if (!target.adoptedStyleSheets.includes(sheet)) target.adoptedStyleSheets = [...target.adoptedStyleSheets, sheet];
+  }, []);
+}
+
+/** 'Stany liczników' | 'Profil biura': a tablist (arrows, Home and End move between the two). */
+export function ModeTabs({
+  mode,
+  id,
+  onSelect,
+}: {
+  mode: Mode;
+  id: (name: string) => string;
+  onSelect: (m: Mode) => void;
+}) {
+  const tab = (m: Mode, label: string) => (
+    <button
+      type="button"
+      role="tab"
+      id={id(`tab-${m}`)}
+      aria-selected={mode === m}
+      aria-controls={id(`panel-${m}`)}
+      tabIndex={mode === m ? 0 : -1}
+      className={mode === m ? 'kc-tab on' : 'kc-tab'}
+      onClick={() => onSelect(m)}
+      onKeyDown={(e) => {
+        if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft' && e.key !== 'Home' && e.key !== 'End') return;
+        e.preventDefault();
+        const next = mode === 'counters' ? 'profile' : 'counters';
+        onSelect(next);
+        e.currentTarget.parentElement?.querySelector<HTMLButtonElement>(`#${id(`tab-${next}`)}`)?.focus();
+      }}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <div className="kc-tabs" role="tablist" aria-label={C.tabs}>
+      {tab('counters', C.tabCounters)}
+      {tab('profile', C.tabProfile)}
+    </div>
+  );
+}
+
+/** The office profiles (pages a person prints a month), one radio each. */
+export function ProfileChoices({
+  name,
+  value,
+  onChange,
+}: {
+  name: string;
+  value: string | undefined;
+  onChange: (profile: PrintProfile) => void;
+}) {
+  return (
+    <fieldset className="kc-profiles">
+      <legend>{C.profile}</legend>
+      {(Object.keys(PRINT_PROFILES) as PrintProfile[]).map((key) => {
+        const p = PRINT_PROFILES[key];
+        return (
+          <label key={key} className={value === key ? 'kc-choice on' : 'kc-choice'}>
+            <input type="radio" name={name} value={key} checked={value === key} onChange={() => onChange(key)} />
+            <span>
+              <strong>{p.label}</strong>: {C.perPerson(p.pagesPerPerson, p.range[0], p.range[1])} – {p.note}
+            </span>
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+export function EstimateResult({
+  estimate,
+  colour,
+  device,
+  given,
+  explanation,
+}: {
+  estimate: VolumeEstimate;
+  colour: boolean;
+  /** The device the figures are for: the host's, or the cheapest one at the volume. */
+  device: Device | undefined;
+  /** True when the host gave the device (the configurator): its fields were filled. */
+  given: boolean;
+  explanation: string | undefined;
+}) {
+  return (
+    <div className="kc-result" part="estimate">
+      <p className="kc-volume">
+        <strong>{C.result(estimate.mono, colour ? estimate.color : 0)}</strong>
+      </p>
+      {estimate.days !== undefined && <p className="kc-muted">{C.fromDays(estimate.days)}</p>}
+      {estimate.range && (
+        <p className="kc-muted">
+          {C.range(estimate.range.mono[0] + estimate.range.color[0], estimate.range.mono[1] + estimate.range.color[1])}
+        </p>
+      )}
+      {!given && device && <p>{C.forDevice(device.name)}</p>}
+      {explanation && <p className="kc-rec">{explanation}</p>}
+      {given && <p className="kc-muted">{C.filled}</p>}
+    </div>
+  );
+}
+
+const money = (a: { net: number; gross: number }) => (
+  <>
+    <strong>{formatPln(a.net, 2)}</strong> {C.net}{' '}
+    <span className="kc-muted">
+      ({formatPln(a.gross, 2)} {C.gross})
+    </span>
+  </>
+);
+const abs = (a: { net: number; gross: number }) => ({ net: Math.abs(a.net), gross: Math.abs(a.gross) });
+
+export function ComparisonResult({
+  comparison,
+  catalogue,
+  deviceName,
+}: {
+  comparison: Comparison;
+  catalogue: Catalogue;
+  deviceName: string;
+}) {
+  const cheaper = comparison.cheaperOption;
+  const cheaperDevice = cheaper ? findDevice(catalogue, cheaper.deviceId) : undefined;
+  return (
+    <div className="kc-result" part="comparison">
+      <table className="kc-table">
+        <tbody>
+          <tr>
+            <th scope="row">
+              {C.now} ({C.perMonth})
+            </th>
+            <td>{money(comparison.current)}</td>
+          </tr>
+          <tr>
+            <th scope="row">
+              {C.offer(`${deviceName} ${LEVEL_NAMES[comparison.offer.level]}`)} ({C.perMonth})
+            </th>
+            <td>{money(comparison.offer)}</td>
+          </tr>
+          {[{ months: 1, difference: comparison.monthly }, ...comparison.overTerm].map(({ months, difference }) => (
+            <tr key={months}>
+              <th scope="row">{months === 1 ? C.difference : C.overTerm(months)}</th>
+              <td>
+                {money(abs(difference))} {comparison.saves ? C.less : C.more}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className={comparison.saves ? 'kc-saves' : 'kc-more'}>
+        {comparison.saves
+          ? C.saves(formatPln(comparison.monthly.net, 2))
+          : comparison.monthly.net === 0
+            ? C.same
+            : C.costsMore(formatPln(-comparison.monthly.net, 2))}
+      </p>
+      {!comparison.saves &&
+        (cheaper ? (
+          <p>
+            {C.cheaper(
+              `${cheaperDevice?.name ?? cheaper.deviceName} ${LEVEL_NAMES[cheaper.level]}`,
+              formatPln(cheaper.cost.net, 2),
+            )}
+          </p>
+        ) : (
+          <p>{C.noCheaper}</p>
+        ))}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * 'Porównaj z obecną umową' (issue 16): what the visitor's current contract costs a month at
+ * a volume, next to a Kserowo package at the same volume, and a cheaper option when there
+ * is one. Pure functions over the live catalogue, shared by the widgets and the worker.
+ */
+import type { Catalogue, Device, Package, PackageLevel } from './model.ts';
+import { gross, monthlyCost, type Volume } from './pricing.ts';
+import { COMPARISON_TERMS, recommend } from './estimate.ts';
+
+/** The visitor's current contract, every amount net per month; only the fee is required. */
+export interface CurrentContract {
+  monthlyFee: number;
+  /** Price per page over what is included. */
+  rateMono?: number;
+  rateColor?: number;
+  includedMono?: number;
+  includedColor?: number;
+  /** What they pay besides, per month. */
+  toner?: number;
+  service?: number;
+  /** Shown, but left out of the comparison: paper is an extra priced on request at Kserowo too. */
+  paper?: number;
+}
+
+const grosze = (pln: number | undefined): number => Math.round((pln ?? 0) * 100);
+const over = (used: number | undefined, included: number | undefined): number =>
+  Math.max(0, Math.floor(used ?? 0) - Math.floor(included ?? 0));
+
+/** What the current contract costs a month at a volume, paper left out (net, PLN). */
+export function currentMonthlyCost(contract: CurrentContract, volume: Volume): number {
+  const total =
+    grosze(contract.monthlyFee) +
+    Math.round(over(volume.mono, contract.includedMono) * (contract.rateMono ?? 0) * 100) +
+    Math.round(over(volume.color, contract.includedColor) * (contract.rateColor ?? 0) * 100) +
+    grosze(contract.toner) +
+    grosze(contract.service);
+  return total / 100;
+}
+
+export interface Amount {
+  net: number;
+  gross: number;
+}
+
+const amount = (net: number): Amount => ({ net, gross: gross(net) });
+
+export interface Comparison {
+  current: Amount;
+  /** The recommended package of the chosen device at the same volume. */
+  offer: Amount & { deviceId: string; level: PackageLevel };
+  /** current − offer, per month (negative when Kserowo costs more). */
+  monthly: Amount;
+  /** The monthly difference over each contract term. */
+  overTerm: { months: number; difference: Amount }[];
+  /** True when the offer costs less than the current contract. */
+  saves: boolean;
+  /** When the offer costs more: the cheapest package of any device at this volume, if it is cheaper than now. */
+  cheaperOption?: { deviceId: string; deviceName: string; level: PackageLevel; cost: Amount };
+}
+
+const difference = (a: number, b: number): number => (grosze(a) - grosze(b)) / 100;
+
+/** The cheapest package of any device of a type that prints the volume. */
+export function cheapestAt(
+  catalogue: Catalogue,
+  volume: Volume,
+): { device: Device; pkg: Package; cost: number } | undefined {
+  let best: { device: Device; pkg: Package; cost: number } | undefined;
+  const needsColor = (volume.color ?? 0) > 0;
+  for (const device of catalogue.devices) {
+    if (needsColor && device.type !== 'color') continue;
+    for (const pkg of device.packages) {
+      const cost = monthlyCost(pkg, volume).total;
+      if (!best || cost < best.cost) best = { device, pkg, cost };
+    }
+  }
+  return best;
+}
+
+/**
+ * The current contract next to a package of `device` at the same volume: the recommended
+ * one, or `level` when the visitor chose it (a quote compares the package it quotes).
+ */
+export function compareWithContract(
+  catalogue: Catalogue,
+  device: Device,
+  volume: Volume,
+  contract: CurrentContract,
+  level?: PackageLevel,
+): Comparison | undefined {
+  const rec = recommend(device, volume);
+  if (!rec) return undefined;
+  const chosen = level && rec.costs.some((c) => c.level === level) ? level : rec.level;
+  const offerNet = rec.costs.find((c) => c.level === chosen)?.cost ?? 0;
+  const currentNet = currentMonthlyCost(contract, volume);
+  const monthly = difference(currentNet, offerNet);
+  const comparison: Comparison = {
+    current: amount(currentNet),
+    offer: { ...amount(offerNet), deviceId: device.id, level: chosen },
+    monthly: amount(monthly),
+    overTerm: COMPARISON_TERMS.map((months) => ({ months, difference: amount((grosze(monthly) * months) / 100) })),
+    saves: monthly > 0,
+  };
+  if (!comparison.saves) {
+    const cheapest = cheapestAt(catalogue, volume);
+    if (cheapest && cheapest.cost < currentNet && cheapest.device.id !== device.id) {
+      comparison.cheaperOption = {
+        deviceId: cheapest.device.id,
+        deviceName: cheapest.device.name,
+        level: cheapest.pkg.level,
+        cost: amount(cheapest.cost),
+      };
+    }
+  }
+  return comparison;
+}

@@ -1,0 +1,54 @@
+/**
+ * The admin's export and erasure of one person's data (issue 13): the address they are
+ * looked up by and the Polish texts of the API and the panel (site/admin/PrivacyView.tsx),
+ * shared by both. Kept out of the widgets' modules: no form bundles it.
+ */
+import * as v from 'valibot';
+import { emailSchema } from './validation.ts';
+
+export const PRIVACY_ERRORS = {
+  /** 400: not an address a form would have accepted. */
+  email: 'Podaj prawidłowy adres e-mail osoby (np. jan.kowalski@firma.pl).',
+  /** 404 of the export and the erasure: nothing stored under the address. */
+  nothing: 'Brak danych dla tego adresu.',
+} as const;
+
+/** What an anonymised lead, ticket or reading shows instead of the person's name. */
+export const ERASED_NAME = 'Dane usunięte';
+
+/**
+ * The address of `/api/admin/privacy/:email`: the forms' own e-mail rule (trimmed), then
+ * lower-cased, because addresses are compared without regard to case.
+ */
+export const personEmailSchema = v.pipe(
+  v.string(PRIVACY_ERRORS.email),
+  v.trim(),
+  v.nonEmpty(PRIVACY_ERRORS.email),
+  v.check((s) => v.is(emailSchema, s), PRIVACY_ERRORS.email),
+  v.toLowerCase(),
+);
+
+/** How many records of each kind are stored about the person (the panel's summary, the audit details). */
+export interface PersonCounts {
+  leads: number;
+  quotes: number;
+  emails: number;
+  tickets: number;
+  readings: number;
+  devices: number;
+  webhookEvents: number;
+}
+
+/** Polish names of the counts, in the order the panel lists them. */
+export const PERSON_COUNT_LABELS: Record<keyof PersonCounts, string> = {
+  leads: 'Zapytania z formularzy (kontakt i wyceny)',
+  quotes: 'Wyceny z konfiguratora',
+  emails: 'E-maile wysłane w ich sprawie',
+  tickets: 'Zgłoszenia serwisowe',
+  readings: 'Odczyty liczników przesłane przez tę osobę',
+  devices: 'Urządzenia z tym adresem kontaktowym',
+  webhookEvents: 'Zdarzenia webhooków do CRM',
+};
+
+/** True when nothing is stored about the person. */
+export const isEmpty = (c: PersonCounts): boolean => Object.values(c).every((n) => n === 0);
