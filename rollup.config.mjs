@@ -24,11 +24,14 @@ const preactAliases = [
 ];
 
 /**
- * The shared runtime: the framework and the wrapper every widget needs. Other modules
+ * The shared runtime: the framework, the wrapper and what every widget renders through (the
+ * loading state and error boundary of `Fallback`, analytics, the common props); a chunk of
+ * its own would cost every widget its wrapper and gzip overhead on top. Other modules
  * of widgets/core (pricing maths, validation, the bundled catalogue) go where Rollup
  * puts them: into the widget that uses them, or a chunk shared by the few that do.
  */
-const runtimeModules = /widgets\/core\/(define|catalogue-source|events|model|texts)\.tsx?$/;
+const runtimeModules =
+  /widgets\/core\/(define|catalogue-source|events|model|texts|Fallback|analytics|widget-props)\.tsx?$/;
 
 /**
  * What the catalogue widgets (pricing, models, configurator) share besides the runtime, as

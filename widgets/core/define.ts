@@ -11,11 +11,15 @@
  *     and a removed attribute never resets the prop. Here every observed attribute is
  *     parsed by this module, with HTML boolean semantics (present is true, absent or
  *     "false" is false) and removal resetting the prop to undefined.
+ * The renderer given to @r2wc/core is @r2wc/react-to-web-component's, with `createElement`
+ * imported by name: that package's `React.createElement` keeps Preact compat's whole default
+ * export (Children, Suspense, portals…) in the runtime for nothing.
  * Styles are applied with constructable stylesheets (`adoptedStyleSheets`), which a
  * partner's CSP without `style-src` does not block.
  */
-import r2wc from '@r2wc/react-to-web-component';
-import type { ComponentType } from 'react';
+import r2wc from '@r2wc/core';
+import { type ComponentType, createElement } from 'react';
+import { createRoot } from 'react-dom/client';
 
 export type PropKind = 'string' | 'number' | 'boolean' | 'json';
 
@@ -77,6 +81,22 @@ function adopt(target: Document | ShadowRoot, css: string): void {
   if (!target.adoptedStyleSheets.includes(sheet)) target.adoptedStyleSheets = [...target.adoptedStyleSheets, sheet];
 }
 
+type Mounted = { root: ReturnType<typeof createRoot>; Component: ComponentType<object> };
+
+const renderer = {
+  mount(container: HTMLElement, Component: ComponentType<object>, props: object): Mounted {
+    const root = createRoot(container);
+    root.render(createElement(Component, props));
+    return { root, Component };
+  },
+  update({ root, Component }: Mounted, props: object): void {
+    root.render(createElement(Component, props));
+  },
+  unmount({ root }: Mounted): void {
+    root.unmount();
+  },
+};
+
 type Internals = HTMLElement & {
   [PROPS]: Record<string, unknown>;
   [RENDER]: () => void;
@@ -103,10 +123,11 @@ export function defineWidget<P extends object>(
   const propNames = Object.keys(kinds);
   const attributeToProp = new Map(propNames.map((p) => [dashed(p), p]));
   // r2wc gets the names as strings only: parsing is ours (gap 3).
-  const Base = r2wc(Component as ComponentType<object>, {
-    shadow: options.shadow ? 'open' : undefined,
-    props: Object.fromEntries(propNames.map((p) => [p, 'string'])),
-  }) as unknown as { new (): Internals; prototype: Internals };
+  const Base = r2wc(
+    Component as ComponentType<object>,
+    { shadow: options.shadow ? 'open' : undefined, props: Object.fromEntries(propNames.map((p) => [p, 'string'])) },
+    renderer,
+  ) as unknown as { new (): Internals; prototype: Internals };
 
   class Widget extends Base {
     #unmountPending = false;
