@@ -1,16 +1,14 @@
 // Builds everything into dist/public: the widgets (Rollup), the site script and CSS
 // (esbuild), then every page of the site (site/build.tsx, rendered with Preact).
-import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
 import { rollup } from 'rollup';
 import { checkBudgets, measure, measureSite } from './budgets.mjs';
+import { importForNode, writeHashed } from './bundle.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'dist/public');
-const cache = path.join(root, '.cache');
 
 /** React → Preact compat for everything esbuild bundles (site script, site build). */
 export const preactAlias = {
@@ -19,8 +17,6 @@ export const preactAlias = {
   'react-dom': 'preact/compat',
   react: 'preact/compat',
 };
-
-const hashOf = (text) => createHash('sha256').update(text).digest('hex').slice(0, 8);
 
 /** Builds the widgets; returns their budget rows (scripts/budgets.mjs). */
 async function buildWidgets() {
@@ -43,18 +39,9 @@ async function buildWidgets() {
  * description was bundled into a widget chunk.
  */
 async function buildContracts() {
-  mkdirSync(cache, { recursive: true });
-  const entry = path.join(cache, 'contracts.mjs');
-  await esbuild.build({
+  const { writeContractFiles } = await importForNode('contracts', {
     entryPoints: [path.join(root, 'scripts/contracts.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: entry,
-    logLevel: 'warning',
   });
-  const { writeContractFiles } = await import(`${pathToFileURL(entry).href}?t=${Date.now()}`);
   writeContractFiles(path.join(out, 'widgets/v1'), path.join(root, 'README.md'));
 }
 
@@ -64,49 +51,27 @@ async function buildSiteAssets() {
   mkdirSync(assetsOut, { recursive: true });
   cpSync(path.join(root, 'site/assets'), assetsOut, { recursive: true });
 
-  const script = await esbuild.build({
+  const jsName = await writeHashed(assetsOut, 'site', 'js', {
     entryPoints: [path.join(root, 'site/script/site.ts')],
-    bundle: true,
-    minify: true,
     format: 'esm',
     target: 'es2020',
-    write: false,
     alias: preactAlias,
   });
-  const js = script.outputFiles[0].text;
-  const jsName = `site.${hashOf(js)}.js`;
-  writeFileSync(path.join(assetsOut, jsName), js);
-
-  const styles = await esbuild.build({
+  const cssName = await writeHashed(assetsOut, 'site', 'css', {
     entryPoints: [path.join(root, 'site/styles/site.css')],
-    bundle: true,
-    minify: true,
-    write: false,
     external: ['*.svg'],
   });
-  const css = styles.outputFiles[0].text;
-  const cssName = `site.${hashOf(css)}.css`;
-  writeFileSync(path.join(assetsOut, cssName), css);
   return { css: `/assets/${cssName}`, siteScript: `/assets/${jsName}`, widgetScript: '/widgets/v1/kserowo.js' };
 }
 
 /** Bundles site/build.tsx for Node (React aliased to Preact) and runs it: pages, sitemap, robots.txt, `_headers` (widget files' rules included). */
 async function buildPages(assets) {
-  mkdirSync(cache, { recursive: true });
-  const entry = path.join(cache, 'site-build.mjs');
-  await esbuild.build({
+  const { buildSite } = await importForNode('site-build', {
     entryPoints: [path.join(root, 'site/build.tsx')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: entry,
     alias: preactAlias,
     jsx: 'automatic',
     jsxImportSource: 'react',
-    logLevel: 'warning',
   });
-  const { buildSite } = await import(`${pathToFileURL(entry).href}?t=${Date.now()}`);
   return buildSite(out, assets);
 }
 
@@ -117,42 +82,22 @@ async function buildPages(assets) {
  */
 async function buildAdmin() {
   const assetsOut = path.join(out, 'assets');
-  const script = await esbuild.build({
+  const jsName = await writeHashed(assetsOut, 'admin', 'js', {
     entryPoints: [path.join(root, 'site/admin/main.tsx')],
-    bundle: true,
-    minify: true,
     format: 'esm',
     target: 'es2020',
-    write: false,
     alias: preactAlias,
     jsx: 'automatic',
     jsxImportSource: 'react',
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'warning',
   });
-  const js = script.outputFiles[0].text;
-  const jsName = `admin.${hashOf(js)}.js`;
-  writeFileSync(path.join(assetsOut, jsName), js);
-  const styles = await esbuild.build({
+  const cssName = await writeHashed(assetsOut, 'admin', 'css', {
     entryPoints: [path.join(root, 'site/admin/admin.css')],
-    bundle: true,
-    minify: true,
-    write: false,
   });
-  const css = styles.outputFiles[0].text;
-  const cssName = `admin.${hashOf(css)}.css`;
-  writeFileSync(path.join(assetsOut, cssName), css);
-
-  const entry = path.join(cache, 'admin-shell.mjs');
-  await esbuild.build({
+  const { adminShell } = await importForNode('admin-shell', {
     entryPoints: [path.join(root, 'site/admin/shell.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    outfile: entry,
-    logLevel: 'warning',
   });
-  const { adminShell } = await import(`${pathToFileURL(entry).href}?t=${Date.now()}`);
   writeFileSync(path.join(out, 'admin.html'), adminShell({ script: `/assets/${jsName}`, css: `/assets/${cssName}` }));
 }
 

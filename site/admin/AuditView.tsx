@@ -5,6 +5,7 @@ import { ROLE_LABELS, type Role } from '../../widgets/core/roles.ts';
 import { api } from './api.ts';
 import type { ViewProps } from './App.tsx';
 import { when } from './labels.ts';
+import { DataTable } from './ui.tsx';
 
 interface Entry {
   id: number;
@@ -126,41 +127,28 @@ export function AuditView({ onFailure }: ViewProps) {
       {!entries ? (
         <p role="status">{FALLBACK.loading}</p>
       ) : (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Kiedy</th>
-                <th scope="col">Kto</th>
-                <th scope="col">Co</th>
-                <th scope="col">Czego dotyczy</th>
-                <th scope="col">Szczegóły</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => (
-                <tr key={e.id}>
-                  <td>{when(e.at)}</td>
-                  <td>{e.actor}</td>
-                  <td>{summary(e)}</td>
-                  <td>
-                    {e.area === 'leads' && e.target && !e.target.endsWith('.csv') ? (
-                      <a href={`#leady/${encodeURIComponent(e.target)}`}>{e.target.slice(0, 8)}</a>
-                    ) : (
-                      (e.target ?? '–')
-                    )}
-                  </td>
-                  <td>{detailText(e.details)}</td>
-                </tr>
-              ))}
-              {entries.length === 0 && (
-                <tr>
-                  <td colSpan={5}>Brak wpisów.</td>
-                </tr>
-              )}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={['Kiedy', 'Kto', 'Co', 'Czego dotyczy', 'Szczegóły']}>
+          {entries.map((e) => (
+            <tr key={e.id}>
+              <td>{when(e.at)}</td>
+              <td>{e.actor}</td>
+              <td>{summary(e)}</td>
+              <td>
+                {e.area === 'leads' && e.target && !e.target.endsWith('.csv') ? (
+                  <a href={`#leady/${encodeURIComponent(e.target)}`}>{e.target.slice(0, 8)}</a>
+                ) : (
+                  (e.target ?? '–')
+                )}
+              </td>
+              <td>{detailText(e.details)}</td>
+            </tr>
+          ))}
+          {entries.length === 0 && (
+            <tr>
+              <td colSpan={5}>Brak wpisów.</td>
+            </tr>
+          )}
+        </DataTable>
       )}
     </div>
   );

@@ -19,6 +19,7 @@ import { Pricing } from '../../widgets/pricing/Pricing.tsx';
 import { pricingCss } from '../../widgets/pricing/styles.ts';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './App.tsx';
+import { DataTable, Notice } from './ui.tsx';
 
 interface Version {
   version: number;
@@ -161,11 +162,7 @@ export function CatalogueView({ onFailure }: ViewProps) {
         <strong>{data.live.version === 0 ? 'cennik wbudowany (wersja 0)' : `wersja ${data.live.version}`}</strong>. Ceny
         są netto. Dopłaty za stronę mają najwyżej dwa miejsca po przecinku (np. 0,08).
       </p>
-      {status && (
-        <p className={status.ok ? 'notice' : 'error'} role={status.ok ? 'status' : 'alert'}>
-          {status.text}
-        </p>
-      )}
+      <Notice note={status} />
       <form onSubmit={publish} noValidate>
         {data.live.devices.map((device) => (
           <DeviceTable
@@ -215,59 +212,44 @@ export function CatalogueView({ onFailure }: ViewProps) {
 
       <section aria-labelledby="history-title">
         <h2 id="history-title">Historia wersji</h2>
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Wersja</th>
-                <th scope="col">Kiedy</th>
-                <th scope="col">Kto</th>
-                <th scope="col">Opis</th>
-                <th scope="col">
-                  <span className="sr-only">Akcje</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.versions.map((v, i) => (
-                <tr key={v.version}>
-                  <td>
-                    {v.version}
-                    {i === 0 && <span className="badge">obowiązuje</span>}
-                  </td>
-                  <td>{when(v.createdAt)}</td>
-                  <td>{v.createdBy}</td>
-                  <td>{v.note ?? '–'}</td>
-                  <td>
-                    {i > 0 && (
-                      <button
-                        type="button"
-                        className="button ghost small"
-                        disabled={busy}
-                        onClick={() => restore(v.version)}
-                      >
-                        Przywróć wersję {v.version}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-              <tr>
-                <td>0{data.versions.length === 0 && <span className="badge">obowiązuje</span>}</td>
-                <td>–</td>
-                <td>–</td>
-                <td>Cennik wbudowany (specyfikacja)</td>
-                <td>
-                  {data.versions.length > 0 && (
-                    <button type="button" className="button ghost small" disabled={busy} onClick={() => restore(0)}>
-                      Przywróć wersję 0
-                    </button>
-                  )}
-                </td>
-              </tr>
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={['Wersja', 'Kiedy', 'Kto', 'Opis']} actions>
+          {data.versions.map((v, i) => (
+            <tr key={v.version}>
+              <td>
+                {v.version}
+                {i === 0 && <span className="badge">obowiązuje</span>}
+              </td>
+              <td>{when(v.createdAt)}</td>
+              <td>{v.createdBy}</td>
+              <td>{v.note ?? '–'}</td>
+              <td>
+                {i > 0 && (
+                  <button
+                    type="button"
+                    className="button ghost small"
+                    disabled={busy}
+                    onClick={() => restore(v.version)}
+                  >
+                    Przywróć wersję {v.version}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+          <tr>
+            <td>0{data.versions.length === 0 && <span className="badge">obowiązuje</span>}</td>
+            <td>–</td>
+            <td>–</td>
+            <td>Cennik wbudowany (specyfikacja)</td>
+            <td>
+              {data.versions.length > 0 && (
+                <button type="button" className="button ghost small" disabled={busy} onClick={() => restore(0)}>
+                  Przywróć wersję 0
+                </button>
+              )}
+            </td>
+          </tr>
+        </DataTable>
       </section>
     </div>
   );

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './App.tsx';
 import { FALLBACK } from '../../widgets/core/texts.ts';
+import { DataTable, Notice } from './ui.tsx';
 
 interface DeviceRow {
   id: number;
@@ -197,72 +198,53 @@ export function DevicesView({ onFailure }: ViewProps) {
         (RRRR-MM-DD); okres_miesiecy; firma; nip; email; telefon; miejscowosc. Import dodaje nowe i aktualizuje
         istniejące numery seryjne; przy błędzie w dowolnym wierszu nie zapisuje nic.
       </p>
-      {message && (
-        <p className={message.ok ? 'notice' : 'error'} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
-        </p>
-      )}
+      <Notice note={message} />
       {!devices ? (
         <p role="status">{FALLBACK.loading}</p>
       ) : devices.length === 0 ? (
         <p>Rejestr jest pusty. Dodaj urządzenie albo zaimportuj plik CSV.</p>
       ) : (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Numer seryjny</th>
-                <th scope="col">Urządzenie</th>
-                <th scope="col">Pakiet</th>
-                <th scope="col">Klient</th>
-                <th scope="col">Miejscowość</th>
-                <th scope="col">Umowa</th>
-                <th scope="col">Ostatni odczyt</th>
-                <th scope="col">
-                  <span className="sr-only">Akcje</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {devices.map((d) => (
-                <tr key={d.id}>
-                  <td>
-                    <a href={`#odczyty/${encodeURIComponent(d.serial)}`}>{d.serial}</a>
-                  </td>
-                  <td>{d.device_name}</td>
-                  <td>{d.level}</td>
-                  <td>
-                    {d.company}
-                    {d.nip && <span className="hint">NIP {d.nip}</span>}
-                  </td>
-                  <td>{d.city}</td>
-                  <td>
-                    {d.contract_start ?? '—'}
-                    {d.term_months ? `, ${d.term_months} mies.` : ''}
-                  </td>
-                  <td>
-                    {d.last_read_on
-                      ? `${d.last_read_on}: ${d.last_mono} mono${d.last_color !== null ? ` / ${d.last_color} kolor` : ''}`
-                      : '—'}
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="button small ghost"
-                      onClick={() => {
-                        setEditing(d.id);
-                        setForm(formOf(d));
-                        scrollTo({ top: 0 });
-                      }}
-                    >
-                      Edytuj
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          columns={['Numer seryjny', 'Urządzenie', 'Pakiet', 'Klient', 'Miejscowość', 'Umowa', 'Ostatni odczyt']}
+          actions
+        >
+          {devices.map((d) => (
+            <tr key={d.id}>
+              <td>
+                <a href={`#odczyty/${encodeURIComponent(d.serial)}`}>{d.serial}</a>
+              </td>
+              <td>{d.device_name}</td>
+              <td>{d.level}</td>
+              <td>
+                {d.company}
+                {d.nip && <span className="hint">NIP {d.nip}</span>}
+              </td>
+              <td>{d.city}</td>
+              <td>
+                {d.contract_start ?? '—'}
+                {d.term_months ? `, ${d.term_months} mies.` : ''}
+              </td>
+              <td>
+                {d.last_read_on
+                  ? `${d.last_read_on}: ${d.last_mono} mono${d.last_color !== null ? ` / ${d.last_color} kolor` : ''}`
+                  : '—'}
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="button small ghost"
+                  onClick={() => {
+                    setEditing(d.id);
+                    setForm(formOf(d));
+                    scrollTo({ top: 0 });
+                  }}
+                >
+                  Edytuj
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </div>
   );

@@ -11,6 +11,7 @@ import { LeadOwner, isOverdue, usePeople } from './LeadOwner.tsx';
 import { EMAIL_STATE_LABELS, KIND_LABELS, LEAD_STATUSES, when } from './labels.ts';
 import { formatNumber, formatPln } from '../../widgets/core/format.ts';
 import { LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';
+import { Notice } from './ui.tsx';
 
 export interface Lead {
   id: string;
@@ -337,11 +338,7 @@ function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: string 
       <p className="hint">
         {KIND_LABELS[lead.kind] ?? lead.kind} z {when(lead.createdAt)} · ostatnia zmiana {when(lead.updatedAt)}
       </p>
-      {message && (
-        <p className={message.ok ? 'notice' : 'error'} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
-        </p>
-      )}
+      <Notice note={message} />
       <div className="detail-grid">
         <section className="card" aria-labelledby="who">
           <h2 id="who">Dane kontaktowe</h2>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './App.tsx';
 import { EMAIL_STATE_LABELS, KIND_LABELS, when } from './labels.ts';
+import { DataTable, Notice } from './ui.tsx';
 
 interface OutboxRow {
   id: number;
@@ -65,69 +66,41 @@ export function OutboxView({ onFailure }: ViewProps) {
           ))}
         </select>
       </label>
-      {message && (
-        <p className={message.ok ? 'notice' : 'error'} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
-        </p>
-      )}
+      <Notice note={message} />
       {!rows ? (
         <p role="status">Ładowanie...</p>
       ) : (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Nr</th>
-                <th scope="col">Utworzono</th>
-                <th scope="col">Lead</th>
-                <th scope="col">Temat</th>
-                <th scope="col">Stan</th>
-                <th scope="col">Próby</th>
-                <th scope="col">Ostatni błąd</th>
-                <th scope="col">
-                  <span className="sr-only">Akcje</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td>{row.id}</td>
-                  <td>{when(row.createdAt)}</td>
-                  <td>
-                    {row.leadName ? (
-                      <a href={`#leady/${encodeURIComponent(row.leadId)}`}>{row.leadName}</a>
-                    ) : (
-                      '(usunięty)'
-                    )}{' '}
-                    <span className="hint">{KIND_LABELS[row.leadKind ?? ''] ?? ''}</span>
-                  </td>
-                  <td>{row.subject}</td>
-                  <td>
-                    <span className={`mail-state state-${row.state}`}>
-                      {EMAIL_STATE_LABELS[row.state] ?? row.state}
-                    </span>
-                    {row.sentAt && <span className="hint"> {when(row.sentAt)}</span>}
-                  </td>
-                  <td>{row.attempts}</td>
-                  <td className="error-text">{row.lastError ?? ''}</td>
-                  <td>
-                    {row.state !== 'sent' && row.state !== 'sending' && (
-                      <button type="button" className="button small" onClick={() => void resend(row)}>
-                        Wyślij ponownie
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-              {rows.length === 0 && (
-                <tr>
-                  <td colSpan={8}>Brak wiadomości.</td>
-                </tr>
-              )}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={['Nr', 'Utworzono', 'Lead', 'Temat', 'Stan', 'Próby', 'Ostatni błąd']} actions>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td>{row.id}</td>
+              <td>{when(row.createdAt)}</td>
+              <td>
+                {row.leadName ? <a href={`#leady/${encodeURIComponent(row.leadId)}`}>{row.leadName}</a> : '(usunięty)'}{' '}
+                <span className="hint">{KIND_LABELS[row.leadKind ?? ''] ?? ''}</span>
+              </td>
+              <td>{row.subject}</td>
+              <td>
+                <span className={`mail-state state-${row.state}`}>{EMAIL_STATE_LABELS[row.state] ?? row.state}</span>
+                {row.sentAt && <span className="hint"> {when(row.sentAt)}</span>}
+              </td>
+              <td>{row.attempts}</td>
+              <td className="error-text">{row.lastError ?? ''}</td>
+              <td>
+                {row.state !== 'sent' && row.state !== 'sending' && (
+                  <button type="button" className="button small" onClick={() => void resend(row)}>
+                    Wyślij ponownie
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={8}>Brak wiadomości.</td>
+            </tr>
+          )}
+        </DataTable>
       )}
     </div>
   );

@@ -8,6 +8,7 @@ import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './App.tsx';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { when } from './labels.ts';
+import { DataTable, Notice } from './ui.tsx';
 
 interface Reading {
   id: number;
@@ -126,49 +127,33 @@ export function ReadingsView({ onFailure, serial: initialSerial }: ViewProps & {
           </button>
         </div>
       </form>
-      {message && (
-        <p className={message.ok ? 'notice' : 'error'} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
-        </p>
-      )}
+      <Notice note={message} />
       {!readings ? (
         <p role="status">{FALLBACK.loading}</p>
       ) : readings.length === 0 ? (
         <p>Brak odczytów.</p>
       ) : (
-        <div className="table-wrap">
-          <table className="reading-list">
-            <thead>
-              <tr>
-                <th scope="col">Data odczytu</th>
-                <th scope="col">Numer seryjny</th>
-                <th scope="col">Klient</th>
-                <th scope="col">Mono</th>
-                <th scope="col">Kolor</th>
-                <th scope="col">Kto podał</th>
-                <th scope="col">Uwagi</th>
-              </tr>
-            </thead>
-            <tbody>
-              {readings.map((r) => (
-                <tr key={r.id}>
-                  <td>{r.readOn}</td>
-                  <td>{r.serial}</td>
-                  <td>{r.company}</td>
-                  <td className="num">{r.mono}</td>
-                  <td className="num">{r.color ?? '—'}</td>
-                  <td>
-                    {r.sentBy}
-                    <span className="hint">{when(r.createdAt)}</span>
-                  </td>
-                  <td>
-                    {r.reset && <strong className="status">wymiana licznika</strong>} {r.note}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          columns={['Data odczytu', 'Numer seryjny', 'Klient', 'Mono', 'Kolor', 'Kto podał', 'Uwagi']}
+          className="reading-list"
+        >
+          {readings.map((r) => (
+            <tr key={r.id}>
+              <td>{r.readOn}</td>
+              <td>{r.serial}</td>
+              <td>{r.company}</td>
+              <td className="num">{r.mono}</td>
+              <td className="num">{r.color ?? '—'}</td>
+              <td>
+                {r.sentBy}
+                <span className="hint">{when(r.createdAt)}</span>
+              </td>
+              <td>
+                {r.reset && <strong className="status">wymiana licznika</strong>} {r.note}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
 
       <h2>Odczyt zespołu lub wymiana licznika</h2>

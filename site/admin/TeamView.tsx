@@ -11,6 +11,7 @@ import { LIMITS } from '../../widgets/core/validation.ts';
 import { ApiRefused, api } from './api.ts';
 import type { SessionViewProps } from './App.tsx';
 import { when } from './labels.ts';
+import { DataTable, Notice } from './ui.tsx';
 
 interface Account {
   id: number;
@@ -40,13 +41,6 @@ const sessionCount = (n: number): string => {
 };
 
 type Note = { ok: boolean; text: string } | undefined;
-
-const Message = ({ note }: { note: Note }) =>
-  note ? (
-    <p className={note.ok ? 'notice' : 'error'} role={note.ok ? 'status' : 'alert'}>
-      {note.text}
-    </p>
-  ) : null;
 
 /** The one-time link, shown to the owner to hand over (it is e-mailed too where possible). */
 function LinkBox({ link, email, emailed }: { link: string; email: string; emailed: boolean }) {
@@ -155,85 +149,70 @@ export function TeamView({ onFailure, session }: SessionViewProps) {
           Dodaj i utwórz link
         </button>
       </form>
-      <Message note={note} />
+      <Notice note={note} />
       {link && <LinkBox {...link} />}
       {!accounts ? (
         <p role="status">{FALLBACK.loading}</p>
       ) : (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Osoba</th>
-                <th scope="col">Rola</th>
-                <th scope="col">Stan</th>
-                <th scope="col">Sesje</th>
-                <th scope="col">
-                  <span className="sr-only">Akcje</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {accounts.map((a) => (
-                <tr key={a.id} className={a.disabled ? 'disabled' : undefined}>
-                  <td>
-                    {a.name}
-                    <br />
-                    <span className="hint">{a.firstOwner ? 'konto główne (sekret)' : a.email}</span>
-                  </td>
-                  <td>
-                    {a.firstOwner || a.id === session.accountId ? (
-                      ROLE_LABELS[a.role]
-                    ) : (
-                      <select
-                        aria-label={`Rola: ${a.name}`}
-                        value={a.role}
-                        onChange={(e) => {
-                          const role = (e.target as HTMLSelectElement).value as Role;
-                          void change(a, { role }, `${a.name}: rola ${ROLE_LABELS[role]}.`);
-                        }}
-                      >
-                        {ROLES.map((r) => (
-                          <option key={r} value={r}>
-                            {ROLE_LABELS[r]}
-                          </option>
-                        ))}
-                      </select>
-                    )}
-                  </td>
-                  <td>{a.disabled ? 'wyłączone' : a.passwordSet ? 'aktywne' : 'czeka na hasło'}</td>
-                  <td>
-                    <button type="button" className="button ghost small" onClick={() => void showSessions(a)}>
-                      {sessionCount(a.sessions)}
-                    </button>
-                  </td>
-                  <td className="actions">
-                    {!a.firstOwner && (
-                      <button type="button" className="button small ghost" onClick={() => void newLink(a)}>
-                        Nowy link do hasła
-                      </button>
-                    )}
-                    {!a.firstOwner && a.id !== session.accountId && (
-                      <button
-                        type="button"
-                        className={`button small ${a.disabled ? '' : 'danger'}`}
-                        onClick={() =>
-                          void change(
-                            a,
-                            { disabled: !a.disabled },
-                            a.disabled ? `${a.name}: konto włączone.` : `${a.name}: konto wyłączone, sesje zakończone.`,
-                          )
-                        }
-                      >
-                        {a.disabled ? 'Włącz' : 'Wyłącz'}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={['Osoba', 'Rola', 'Stan', 'Sesje']} actions>
+          {accounts.map((a) => (
+            <tr key={a.id} className={a.disabled ? 'disabled' : undefined}>
+              <td>
+                {a.name}
+                <br />
+                <span className="hint">{a.firstOwner ? 'konto główne (sekret)' : a.email}</span>
+              </td>
+              <td>
+                {a.firstOwner || a.id === session.accountId ? (
+                  ROLE_LABELS[a.role]
+                ) : (
+                  <select
+                    aria-label={`Rola: ${a.name}`}
+                    value={a.role}
+                    onChange={(e) => {
+                      const role = (e.target as HTMLSelectElement).value as Role;
+                      void change(a, { role }, `${a.name}: rola ${ROLE_LABELS[role]}.`);
+                    }}
+                  >
+                    {ROLES.map((r) => (
+                      <option key={r} value={r}>
+                        {ROLE_LABELS[r]}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </td>
+              <td>{a.disabled ? 'wyłączone' : a.passwordSet ? 'aktywne' : 'czeka na hasło'}</td>
+              <td>
+                <button type="button" className="button ghost small" onClick={() => void showSessions(a)}>
+                  {sessionCount(a.sessions)}
+                </button>
+              </td>
+              <td className="actions">
+                {!a.firstOwner && (
+                  <button type="button" className="button small ghost" onClick={() => void newLink(a)}>
+                    Nowy link do hasła
+                  </button>
+                )}
+                {!a.firstOwner && a.id !== session.accountId && (
+                  <button
+                    type="button"
+                    className={`button small ${a.disabled ? '' : 'danger'}`}
+                    onClick={() =>
+                      void change(
+                        a,
+                        { disabled: !a.disabled },
+                        a.disabled ? `${a.name}: konto włączone.` : `${a.name}: konto wyłączone, sesje zakończone.`,
+                      )
+                    }
+                  >
+                    {a.disabled ? 'Włącz' : 'Wyłącz'}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {open && (
         <section className="card">
@@ -303,7 +282,7 @@ export function AccountView({ onFailure, session }: SessionViewProps) {
       <p className="lead">
         {session.user} · {session.email === 'admin' ? 'konto główne' : session.email} · {ROLE_LABELS[session.role]}
       </p>
-      <Message note={note} />
+      <Notice note={note} />
       {session.email === 'admin' ? (
         <p className="card">
           Hasło konta głównego to sekret <code>ADMIN_PASSWORD_HASH</code>. Zmiana sekretu (

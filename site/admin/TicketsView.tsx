@@ -9,6 +9,7 @@ import type { ViewProps } from './App.tsx';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { when } from './labels.ts';
 import { company } from '../../widgets/core/company.ts';
+import { DataTable, Notice } from './ui.tsx';
 
 interface Ticket {
   id: string;
@@ -106,51 +107,36 @@ function TicketList({ onFailure }: Pick<ViewProps, 'onFailure'>) {
       ) : tickets.length === 0 ? (
         <p>Brak zgłoszeń.</p>
       ) : (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Numer</th>
-                <th scope="col">Czas reakcji</th>
-                <th scope="col">Status</th>
-                <th scope="col">Urządzenie</th>
-                <th scope="col">Problem</th>
-                <th scope="col">Kontakt</th>
-                <th scope="col">Zgłoszono</th>
-              </tr>
-            </thead>
-            <tbody>
-              {tickets.map((t) => (
-                <tr key={t.id} className={t.overdue ? 'overdue' : undefined}>
-                  <td>
-                    <a href={`#serwis/${t.id}`}>{t.number}</a>
-                  </td>
-                  <td>
-                    {t.overdue && <strong className="status status-late">po terminie</strong>} {clock(t)}
-                    <span className="hint">
-                      {t.slaHours} h, do {when(t.dueAt)}
-                    </span>
-                  </td>
-                  <td>
-                    <span className="status">{t.status}</span>
-                  </td>
-                  <td>
-                    {t.serial || '—'}
-                    {!t.knownDevice && <span className="hint">numer spoza rejestru</span>}
-                  </td>
-                  <td>{CATEGORIES[t.category] ?? t.category}</td>
-                  <td>
-                    {t.name}
-                    <span className="hint">
-                      <a href={`tel:${t.phone}`}>{t.phone}</a>
-                    </span>
-                  </td>
-                  <td>{when(t.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={['Numer', 'Czas reakcji', 'Status', 'Urządzenie', 'Problem', 'Kontakt', 'Zgłoszono']}>
+          {tickets.map((t) => (
+            <tr key={t.id} className={t.overdue ? 'overdue' : undefined}>
+              <td>
+                <a href={`#serwis/${t.id}`}>{t.number}</a>
+              </td>
+              <td>
+                {t.overdue && <strong className="status status-late">po terminie</strong>} {clock(t)}
+                <span className="hint">
+                  {t.slaHours} h, do {when(t.dueAt)}
+                </span>
+              </td>
+              <td>
+                <span className="status">{t.status}</span>
+              </td>
+              <td>
+                {t.serial || '—'}
+                {!t.knownDevice && <span className="hint">numer spoza rejestru</span>}
+              </td>
+              <td>{CATEGORIES[t.category] ?? t.category}</td>
+              <td>
+                {t.name}
+                <span className="hint">
+                  <a href={`tel:${t.phone}`}>{t.phone}</a>
+                </span>
+              </td>
+              <td>{when(t.createdAt)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <h2>Odpowiedzi w terminie, miesiącami</h2>
       <div className="table-wrap">
@@ -273,11 +259,7 @@ function TicketDetail({ id, onFailure }: Pick<ViewProps, 'onFailure'> & { id: st
               Zapisz status
             </button>
           </form>
-          {message && (
-            <p className={message.ok ? 'notice' : 'error'} role={message.ok ? 'status' : 'alert'}>
-              {message.text}
-            </p>
-          )}
+          <Notice note={message} />
           <h2>Historia</h2>
           <ol>
             {data.events.map((e) => (

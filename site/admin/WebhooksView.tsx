@@ -9,6 +9,7 @@ import { WEBHOOK_EVENTS, WEBHOOK_EVENT_LABELS, type WebhookEvent } from '../../w
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './App.tsx';
 import { when } from './labels.ts';
+import { DataTable, Notice } from './ui.tsx';
 
 interface Endpoint {
   id: number;
@@ -135,61 +136,43 @@ export function WebhooksView({ onFailure }: ViewProps) {
           Dodaj odbiorcę
         </button>
       </form>
-      {note && (
-        <p className={note.ok ? 'notice' : 'error'} role={note.ok ? 'status' : 'alert'}>
-          {note.text}
-        </p>
-      )}
+      <Notice note={note} />
       {endpoints && endpoints.length > 0 && (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Odbiorca</th>
-                <th scope="col">Zdarzenia</th>
-                <th scope="col">Sekret</th>
-                <th scope="col">
-                  <span className="sr-only">Akcje</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {endpoints.map((e) => (
-                <tr key={e.id} className={e.active ? undefined : 'disabled'}>
-                  <td className="wrap">
-                    {e.url}
-                    {!e.active && <span className="hint"> (wstrzymany)</span>}
-                  </td>
-                  <td>{e.events.join(', ')}</td>
-                  <td>
-                    <input readOnly value={e.secret} aria-label={`Sekret: ${e.url}`} className="secret" />
-                  </td>
-                  <td className="actions">
-                    <button type="button" className="button small" onClick={() => void sendTest(e)}>
-                      Wyślij zdarzenie testowe
-                    </button>
-                    <button
-                      type="button"
-                      className="button small ghost"
-                      onClick={() => void patch(e, { rotateSecret: true }, 'Nowy sekret: stary przestał działać.')}
-                    >
-                      Nowy sekret
-                    </button>
-                    <button
-                      type="button"
-                      className="button small ghost"
-                      onClick={() =>
-                        void patch(e, { active: !e.active }, e.active ? 'Wstrzymano wysyłkę.' : 'Wznowiono wysyłkę.')
-                      }
-                    >
-                      {e.active ? 'Wstrzymaj' : 'Wznów'}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={['Odbiorca', 'Zdarzenia', 'Sekret']} actions>
+          {endpoints.map((e) => (
+            <tr key={e.id} className={e.active ? undefined : 'disabled'}>
+              <td className="wrap">
+                {e.url}
+                {!e.active && <span className="hint"> (wstrzymany)</span>}
+              </td>
+              <td>{e.events.join(', ')}</td>
+              <td>
+                <input readOnly value={e.secret} aria-label={`Sekret: ${e.url}`} className="secret" />
+              </td>
+              <td className="actions">
+                <button type="button" className="button small" onClick={() => void sendTest(e)}>
+                  Wyślij zdarzenie testowe
+                </button>
+                <button
+                  type="button"
+                  className="button small ghost"
+                  onClick={() => void patch(e, { rotateSecret: true }, 'Nowy sekret: stary przestał działać.')}
+                >
+                  Nowy sekret
+                </button>
+                <button
+                  type="button"
+                  className="button small ghost"
+                  onClick={() =>
+                    void patch(e, { active: !e.active }, e.active ? 'Wstrzymano wysyłkę.' : 'Wznowiono wysyłkę.')
+                  }
+                >
+                  {e.active ? 'Wstrzymaj' : 'Wznów'}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <h2>Wysłane zdarzenia</h2>
       <label className="inline">
@@ -206,59 +189,45 @@ export function WebhooksView({ onFailure }: ViewProps) {
       {!deliveries ? (
         <p role="status">{FALLBACK.loading}</p>
       ) : (
-        <div className="table-wrap">
-          <table className="deliveries">
-            <thead>
-              <tr>
-                <th scope="col">Nr</th>
-                <th scope="col">Utworzono</th>
-                <th scope="col">Zdarzenie</th>
-                <th scope="col">Odbiorca</th>
-                <th scope="col">Stan</th>
-                <th scope="col">Próby</th>
-                <th scope="col">Ostatni błąd</th>
-                <th scope="col">
-                  <span className="sr-only">Akcje</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {deliveries.map((d) => (
-                <tr key={d.id}>
-                  <td>{d.id}</td>
-                  <td>{when(d.createdAt)}</td>
-                  <td>
-                    <code>{d.type}</code>
-                  </td>
-                  <td className="wrap">{d.url}</td>
-                  <td>
-                    <span className={`mail-state state-${d.state === 'delivered' ? 'sent' : d.state}`}>
-                      {DELIVERY_STATE_LABELS[d.state] ?? d.state}
-                    </span>
-                  </td>
-                  <td>
-                    <button type="button" className="button ghost small" onClick={() => void showAttempts(d)}>
-                      {d.attempts}
-                    </button>
-                  </td>
-                  <td className="error-text">{d.lastError ?? ''}</td>
-                  <td>
-                    {(d.state === 'failed' || d.state === 'dead') && (
-                      <button type="button" className="button small" onClick={() => void resend(d)}>
-                        Wyślij ponownie
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-              {deliveries.length === 0 && (
-                <tr>
-                  <td colSpan={8}>Brak zdarzeń.</td>
-                </tr>
-              )}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          columns={['Nr', 'Utworzono', 'Zdarzenie', 'Odbiorca', 'Stan', 'Próby', 'Ostatni błąd']}
+          actions
+          className="deliveries"
+        >
+          {deliveries.map((d) => (
+            <tr key={d.id}>
+              <td>{d.id}</td>
+              <td>{when(d.createdAt)}</td>
+              <td>
+                <code>{d.type}</code>
+              </td>
+              <td className="wrap">{d.url}</td>
+              <td>
+                <span className={`mail-state state-${d.state === 'delivered' ? 'sent' : d.state}`}>
+                  {DELIVERY_STATE_LABELS[d.state] ?? d.state}
+                </span>
+              </td>
+              <td>
+                <button type="button" className="button ghost small" onClick={() => void showAttempts(d)}>
+                  {d.attempts}
+                </button>
+              </td>
+              <td className="error-text">{d.lastError ?? ''}</td>
+              <td>
+                {(d.state === 'failed' || d.state === 'dead') && (
+                  <button type="button" className="button small" onClick={() => void resend(d)}>
+                    Wyślij ponownie
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+          {deliveries.length === 0 && (
+            <tr>
+              <td colSpan={8}>Brak zdarzeń.</td>
+            </tr>
+          )}
+        </DataTable>
       )}
       {open && (
         <section className="card">

@@ -1,7 +1,7 @@
 /** Polish names the panel shows for stored values. */
 export const KIND_LABELS: Record<string, string> = { contact: 'Kontakt', quote: 'Wycena', service: 'Serwis' };
 
-export const LEAD_STATUSES = ['nowy', 'w kontakcie', 'wygrany', 'przegrany', 'spam'] as const;
+export { LEAD_STATUSES } from '../../widgets/core/admin-validation.ts';
 
 export const EMAIL_STATE_LABELS: Record<string, string> = {
   pending: 'oczekuje',

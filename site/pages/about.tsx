@@ -1,29 +1,14 @@
 /** `/o-nas`: who we are, the claims of spec §1, how we work (online and by phone, no office). */
-import { company } from '../../widgets/core/company.ts';
 import { about } from '../content/pages.ts';
+import { PageHead, StaticStats } from '../sections/page-head.tsx';
 
 export function AboutPage() {
   return (
     <>
-      <section className="page-head">
-        <div className="wrap">
-          <h1>{about.title}</h1>
-          <p className="lead">{about.lead}</p>
-        </div>
-      </section>
+      <PageHead title={about.title} lead={about.lead} />
       <section className="section">
         <div className="wrap">
-          <ul className="stats stats-static">
-            {company.stats.map((s) => (
-              <li key={s.key}>
-                <span className="stat-value">
-                  {s.value}
-                  {s.suffix}
-                </span>
-                <span className="stat-label">{s.label}</span>
-              </li>
-            ))}
-          </ul>
+          <StaticStats />
           <div className="prose">
             {about.sections.map((s) => (
               <section key={s.heading} aria-label={s.heading}>

@@ -1,6 +1,7 @@
 /** `/miasta`: the six cities with an inline SVG map of the region and the 200 km service radius. */
 import { company } from '../../widgets/core/company.ts';
 import { type City, cities, citiesIntro } from '../content/cities.ts';
+import { PageHead } from '../sections/page-head.tsx';
 
 /** km east/south of Słupsk: a flat projection is exact enough at this scale. */
 const KM_PER_DEG_LAT = 111.2;
@@ -119,12 +120,7 @@ export function RegionMap({ highlight }: { highlight?: City['slug'] }) {
 export function CitiesPage() {
   return (
     <>
-      <section className="page-head">
-        <div className="wrap">
-          <h1>{citiesIntro.title}</h1>
-          <p className="lead">{citiesIntro.lead}</p>
-        </div>
-      </section>
+      <PageHead title={citiesIntro.title} lead={citiesIntro.lead} />
       <section className="section">
         <div className="wrap map-grid">
           <figure className="map-figure">

@@ -7,6 +7,7 @@ import { contactPage } from '../content/pages.ts';
 import { Icon } from '../icons.tsx';
 import { PhoneValue } from '../sections/company-values.tsx';
 import { ContactForm } from '../sections/contact.tsx';
+import { PageHead, StaticStats } from '../sections/page-head.tsx';
 
 /** The contact form (issue 3): keep this block as it is when adding page content. */
 function ContactFormBlock() {
@@ -21,12 +22,7 @@ function ContactFormBlock() {
 export function ContactPage() {
   return (
     <>
-      <section className="page-head">
-        <div className="wrap">
-          <h1>{contactPage.title}</h1>
-          <p className="lead">{contactPage.lead}</p>
-        </div>
-      </section>
+      <PageHead title={contactPage.title} lead={contactPage.lead} />
       <section className="section">
         <div className="wrap contact-grid">
           <div>
@@ -74,17 +70,7 @@ export function ContactPage() {
                   </li>
                 ))}
               </ul>
-              <ul className="stats stats-static">
-                {company.stats.map((s) => (
-                  <li key={s.key}>
-                    <span className="stat-value">
-                      {s.value}
-                      {s.suffix}
-                    </span>
-                    <span className="stat-label">{s.label}</span>
-                  </li>
-                ))}
-              </ul>
+              <StaticStats />
               <h2>{contactPage.remote.heading}</h2>
               {contactPage.remote.paragraphs.map((p) => (
                 <p key={p.slice(0, 40)}>{p}</p>

@@ -7,6 +7,7 @@
 import { company, realPhone } from '../../widgets/core/company.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { meterPage, servicePage } from '../content/pages.ts';
+import { PageHead } from '../sections/page-head.tsx';
 
 function NoScript() {
   // Only a real phone is dialled: never a sample or an unset one.
@@ -56,58 +57,46 @@ function Aside({
   );
 }
 
-export function ServicePage() {
+/** A customer form's page: the heading band, the widget (its fallbacks until it loads) and the steps beside it. */
+function FormPage({
+  page,
+  Widget,
+  link,
+}: {
+  page: { title: string; lead: string; aside: { heading: string; steps: readonly string[] } };
+  Widget: 'kserowo-service' | 'kserowo-meter';
+  link: { href: string; text: string };
+}) {
   return (
     <>
-      <section className="page-head">
-        <div className="wrap">
-          <h1>{servicePage.title}</h1>
-          <p className="lead">{servicePage.lead}</p>
-        </div>
-      </section>
+      <PageHead title={page.title} lead={page.lead} />
       <section className="section">
         <div className="wrap city-grid">
-          <kserowo-service>
+          <Widget>
             <p className="widget-loading" role="status">
               {FALLBACK.loading}
             </p>
             <NoScript />
-          </kserowo-service>
-          <Aside
-            heading={servicePage.aside.heading}
-            steps={servicePage.aside.steps}
-            link={{ href: '/licznik', text: servicePage.aside.meterLink }}
-          />
+          </Widget>
+          <Aside heading={page.aside.heading} steps={page.aside.steps} link={link} />
         </div>
       </section>
     </>
   );
 }
 
+export function ServicePage() {
+  return (
+    <FormPage
+      page={servicePage}
+      Widget="kserowo-service"
+      link={{ href: '/licznik', text: servicePage.aside.meterLink }}
+    />
+  );
+}
+
 export function MeterPage() {
   return (
-    <>
-      <section className="page-head">
-        <div className="wrap">
-          <h1>{meterPage.title}</h1>
-          <p className="lead">{meterPage.lead}</p>
-        </div>
-      </section>
-      <section className="section">
-        <div className="wrap city-grid">
-          <kserowo-meter>
-            <p className="widget-loading" role="status">
-              {FALLBACK.loading}
-            </p>
-            <NoScript />
-          </kserowo-meter>
-          <Aside
-            heading={meterPage.aside.heading}
-            steps={meterPage.aside.steps}
-            link={{ href: '/serwis', text: meterPage.aside.serviceLink }}
-          />
-        </div>
-      </section>
-    </>
+    <FormPage page={meterPage} Widget="kserowo-meter" link={{ href: '/serwis', text: meterPage.aside.serviceLink }} />
   );
 }

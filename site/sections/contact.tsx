@@ -4,6 +4,7 @@ import { FALLBACK } from '../../widgets/core/texts.ts';
 import { contact } from '../content/home.ts';
 import { PhoneValue } from './company-values.tsx';
 import { WidgetArea } from '../widgets.tsx';
+import { Section } from './section.tsx';
 
 /**
  * The contact form as our pages embed it. The form renders in light DOM (for autofill),
@@ -67,17 +68,13 @@ function ContactAside() {
 
 export function ContactSection() {
   return (
-    <section id="contact" className="section alt" aria-labelledby="contact-title">
-      <div className="wrap">
-        <h2 id="contact-title">{contact.title}</h2>
-        <p className="section-lead">{contact.subtitle}</p>
-        <div className="contact-grid">
-          <div className="contact-form-block">
-            <ContactForm />
-          </div>
-          <ContactAside />
+    <Section id="contact" className="section alt" title={contact.title} lead={contact.subtitle}>
+      <div className="contact-grid">
+        <div className="contact-form-block">
+          <ContactForm />
         </div>
+        <ContactAside />
       </div>
-    </section>
+    </Section>
   );
 }

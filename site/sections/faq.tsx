@@ -1,6 +1,7 @@
 /** Home section 13: FAQ accordion, one item open at a time (`<details name>`, DESIGN §3). */
 import type { FaqItem } from '../content/home.ts';
 import { faq } from '../content/home.ts';
+import { Section } from './section.tsx';
 
 /** An exclusive accordion: the browser keeps one `<details>` of the same name open. */
 export function Accordion({ items, name }: { items: FaqItem[]; name: string }) {
@@ -18,12 +19,8 @@ export function Accordion({ items, name }: { items: FaqItem[]; name: string }) {
 
 export function FaqSection() {
   return (
-    <section id="faq" className="section" aria-labelledby="faq-title">
-      <div className="wrap narrow-inner">
-        <h2 id="faq-title">{faq.title}</h2>
-        <p className="section-lead">{faq.subtitle}</p>
-        <Accordion items={faq.items} name="faq" />
-      </div>
-    </section>
+    <Section id="faq" wrapClass="wrap narrow-inner" title={faq.title} lead={faq.subtitle}>
+      <Accordion items={faq.items} name="faq" />
+    </Section>
   );
 }

@@ -2,15 +2,12 @@
 import type { Catalogue } from '../../widgets/core/model.ts';
 import { pricing } from '../content/home.ts';
 import { PricingWidget } from '../widgets.tsx';
+import { Section } from './section.tsx';
 
 export function PricingSection({ catalogue }: { catalogue: Catalogue }) {
   return (
-    <section id="pricing" className="section" aria-labelledby="pricing-title">
-      <div className="wrap">
-        <h2 id="pricing-title">{pricing.title}</h2>
-        <p className="section-lead">{pricing.subtitle}</p>
-        <PricingWidget catalogue={catalogue} />
-      </div>
-    </section>
+    <Section id="pricing" title={pricing.title} lead={pricing.subtitle}>
+      <PricingWidget catalogue={catalogue} />
+    </Section>
   );
 }

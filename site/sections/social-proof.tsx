@@ -8,6 +8,7 @@ import { sampleTexts } from '../content/samples.ts';
 import { type ClientName, shownClients, shownTestimonials, type Testimonial } from '../content/social-proof.ts';
 import { Icon } from '../icons.tsx';
 import { SampleBadge } from './company-values.tsx';
+import { Section } from './section.tsx';
 
 /** The note under a section title while any of its entries is invented. */
 function SampleSectionNote({ entries }: { entries: { sample?: true }[] }) {
@@ -43,54 +44,46 @@ function Wordmark({ name, index }: { name: string; index: number }) {
 export function ClientsSection({ entries = shownClients }: { entries?: ClientName[] }) {
   if (entries.length === 0) return null;
   return (
-    <section id="clients" className="section" aria-labelledby="clients-title">
-      <div className="wrap">
-        <h2 id="clients-title">{clients.title}</h2>
-        <p className="section-lead">{clients.subtitle}</p>
-        <SampleSectionNote entries={entries} />
-        <ul className="logos">
-          {entries.map((c, i) => (
-            <li key={c.name} title={`${c.sector}, ${c.city}`}>
-              <Wordmark name={c.name} index={i} />
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <Section id="clients" title={clients.title} lead={clients.subtitle}>
+      <SampleSectionNote entries={entries} />
+      <ul className="logos">
+        {entries.map((c, i) => (
+          <li key={c.name} title={`${c.sector}, ${c.city}`}>
+            <Wordmark name={c.name} index={i} />
+          </li>
+        ))}
+      </ul>
+    </Section>
   );
 }
 
 export function TestimonialsSection({ entries = shownTestimonials }: { entries?: Testimonial[] }) {
   if (entries.length === 0) return null;
   return (
-    <section id="testimonials" className="section alt" aria-labelledby="testimonials-title">
-      <div className="wrap">
-        <h2 id="testimonials-title">{testimonials.title}</h2>
-        <p className="section-lead">{testimonials.subtitle}</p>
-        <SampleSectionNote entries={entries} />
-        <ul className="cards cards-3">
-          {entries.map((t) => (
-            <li key={t.quote.slice(0, 40)} className="card testimonial">
-              <figure>
-                <span className="card-icon">
-                  <Icon name="quote" />
+    <Section id="testimonials" className="section alt" title={testimonials.title} lead={testimonials.subtitle}>
+      <SampleSectionNote entries={entries} />
+      <ul className="cards cards-3">
+        {entries.map((t) => (
+          <li key={t.quote.slice(0, 40)} className="card testimonial">
+            <figure>
+              <span className="card-icon">
+                <Icon name="quote" />
+              </span>
+              <blockquote>
+                <p>{t.quote}</p>
+              </blockquote>
+              <figcaption>
+                <strong>{t.author ?? t.position}</strong>
+                <span>{[t.author && t.position, t.company].filter(Boolean).join(', ')}</span>
+                <span className="muted">
+                  {t.city && `${t.city}, `}
+                  <time dateTime={t.date}>{monthYear(t.date)}</time>
                 </span>
-                <blockquote>
-                  <p>{t.quote}</p>
-                </blockquote>
-                <figcaption>
-                  <strong>{t.author ?? t.position}</strong>
-                  <span>{[t.author && t.position, t.company].filter(Boolean).join(', ')}</span>
-                  <span className="muted">
-                    {t.city && `${t.city}, `}
-                    <time dateTime={t.date}>{monthYear(t.date)}</time>
-                  </span>
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </Section>
   );
 }

@@ -95,6 +95,12 @@ export const PREFILL_ATTRIBUTES = {
   nip: { valueText: '10 cyfr', text: 'NIP firmy wpisany z góry w formularz.' },
 } as const satisfies Record<string, AttributeContract>;
 
+/** The service forms' `serial` (widgets/core/service-form.tsx reads the page's `?serial=` too). */
+export const SERIAL_ATTRIBUTE = {
+  valueText: 'numer seryjny',
+  text: 'Wstępnie wpisany numer seryjny urządzenia (także z parametru ?serial= adresu strony).',
+} as const satisfies AttributeContract;
+
 /** Every widget sends it (its error boundary does, and the forms on a failed send). */
 export const ERROR_EVENT = {
   'kserowo:error': {
@@ -122,6 +128,12 @@ export const THEME_PROPERTIES = {
 
 export type ThemeProperty = keyof typeof THEME_PROPERTIES;
 export const ALL_THEME_PROPERTIES = Object.keys(THEME_PROPERTIES) as ThemeProperty[];
+
+/** The parts and custom properties of both service forms: the frames of widgets/core/service-form.tsx. */
+export const SERVICE_FORM_STYLING = {
+  parts: ['root', 'form', 'submit', 'done'],
+  cssProperties: ALL_THEME_PROPERTIES,
+} as const;
 
 /** The TypeScript type of an attribute's property: its allowed values, or its kind. */
 export function propertyType(kind: PropKind, attribute: AttributeContract | undefined): string {

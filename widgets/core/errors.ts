@@ -26,5 +26,8 @@ export const TOAST = {
   },
 } as const;
 
+/** The server's 400 `error` for a `marketingConsent` that is not true or false, in every form. */
+export const CONSENT_ERROR = 'Nieprawidłowa wartość zgody marketingowej.';
+
 /** Spec §4, §9: the success toast stays 5 s. */
 export const SUCCESS_TOAST_MS = 5000;

@@ -5,6 +5,9 @@
  */
 const WEIGHTS = [6, 5, 7, 2, 3, 4, 5, 6, 7];
 
+/** The server's 400 `error` for a NIP that fails the check, in every form that asks for one. */
+export const NIP_ERROR = 'Pole „NIP” musi zawierać prawidłowy numer NIP (10 cyfr z poprawną sumą kontrolną).';
+
 /** Digits only, without the 'PL' prefix, dashes and spaces: 'PL 123-456-32-18' → '1234563218'. */
 export function normalizeNip(value: string): string {
   return value.trim().replace(/^PL/i, '').replace(/[\s-]/g, '');

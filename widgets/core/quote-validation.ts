@@ -5,9 +5,9 @@
  * consent and the configuration. Unknown fields (a price, say) are dropped.
  */
 import * as v from 'valibot';
-import { TOAST } from './errors.ts';
+import { CONSENT_ERROR, TOAST } from './errors.ts';
 import { PACKAGE_LEVELS } from './model.ts';
-import { isValidNip } from './nip.ts';
+import { isValidNip, NIP_ERROR } from './nip.ts';
 import { TERMS } from './quote.ts';
 import {
   LIMITS,
@@ -51,9 +51,9 @@ export const QUOTE_ERRORS = {
   paper: 'Nieprawidłowa opcja papieru.',
   volume: 'Liczba stron miesięcznie musi być liczbą całkowitą od 0 do 1 000 000.',
   contact: TOAST.validation.text,
-  nip: 'Pole „NIP” musi zawierać prawidłowy numer NIP (10 cyfr z poprawną sumą kontrolną).',
+  nip: NIP_ERROR,
   city: `Pole „Miejscowość” może mieć najwyżej ${QUOTE_LIMITS.city} znaków, bez znaków sterujących.`,
-  consent: 'Nieprawidłowa wartość zgody marketingowej.',
+  consent: CONSENT_ERROR,
 } as const;
 
 const pages = v.optional(

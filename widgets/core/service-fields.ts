@@ -4,6 +4,9 @@
  * widgets import only this (so their bundles carry no validation library); the schemas
  * that use them are in service-validation.ts, run by the worker on every request.
  */
+import { CONSENT_ERROR } from './errors.ts';
+import { NIP_ERROR } from './nip.ts';
+
 export const SERVICE_LIMITS = {
   serial: 40,
   errorCode: 20,
@@ -44,7 +47,7 @@ export const SERVICE_ERRORS = {
   serialOrNip: 'Podaj numer seryjny urządzenia albo NIP firmy.',
   serialRequired: 'Pole „Numer seryjny” jest wymagane.',
   serial: `Pole „Numer seryjny” może zawierać litery, cyfry i znaki - / . (najwyżej ${SERVICE_LIMITS.serial}).`,
-  nip: 'Pole „NIP” musi zawierać prawidłowy numer NIP (10 cyfr z poprawną sumą kontrolną).',
+  nip: NIP_ERROR,
   category: 'Wybierz, co się dzieje z urządzeniem.',
   errorCode: `Pole „Kod błędu” może mieć najwyżej ${SERVICE_LIMITS.errorCode} znaków: litery, cyfry, spacje i - . :`,
   descriptionRequired: 'Pole „Opis problemu” jest wymagane.',
@@ -52,7 +55,7 @@ export const SERVICE_ERRORS = {
   descriptionChars: 'Pole „Opis problemu” zawiera niedozwolone znaki.',
   phoneRequired: 'Pole „Telefon” jest wymagane: zadzwonimy pod ten numer.',
   contactWhen: `Pole „Kiedy dzwonić” może mieć najwyżej ${SERVICE_LIMITS.contactWhen} znaków, bez znaków sterujących.`,
-  consent: 'Nieprawidłowa wartość zgody marketingowej.',
+  consent: CONSENT_ERROR,
   counter: `Stan licznika musi być liczbą całkowitą od 0 do ${SERVICE_LIMITS.counter.toLocaleString('pl-PL')}.`,
   readOn: 'Podaj datę odczytu (RRRR-MM-DD), nie późniejszą niż dzisiaj i nie starszą niż rok.',
   note: `Pole „Uwagi” może mieć najwyżej ${SERVICE_LIMITS.note} znaków, bez znaków sterujących.`,

@@ -1,13 +1,22 @@
 /**
- * Pieces both service forms share (`<kserowo-service>`, `<kserowo-meter>`): a labelled
- * field in the same shadow tree as its input, the error toast (a live region that exists
- * before it is filled), the privacy clause with the marketing consent, and the honeypot;
- * their CSS is `serviceFormCss`.
+ * Pieces both service forms share (`<kserowo-service>`, `<kserowo-meter>`): the form's
+ * state and sending (`useServiceForm`: typed values, the invalid field, the toast, one
+ * submission id reused until it succeeds), the frame of the form and of its thank-you,
+ * a labelled field in the same shadow tree as its input, the error toast (a live region
+ * that exists before it is filled), the privacy clause with the marketing consent, and the
+ * honeypot; their CSS is `serviceFormCss`.
  */
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { newSubmissionId, postJson, type SendResult } from './api.ts';
+import { attribution, rememberFirstVisit } from './attribution.ts';
 import { scriptOrigin } from './catalogue-source.ts';
+import type { WidgetHostProps } from './define.ts';
+import { TOAST } from './errors.ts';
+import { emit, hostOf } from './events.ts';
 import { PRIVACY_TEXT } from './privacy.ts';
-import type { Toast } from './validation.ts';
+import { SERVICE_LIMITS } from './service-fields.ts';
+import { LIMITS, type Toast } from './validation.ts';
+import type { CommonProps } from './widget-props.ts';
 
 export const KIT_TEXT = {
   optional: '(opcjonalnie)',
@@ -15,6 +24,9 @@ export const KIT_TEXT = {
   close: 'Zamknij powiadomienie',
   honeypot: 'Nie wypełniaj tego pola',
   sending: 'Wysyłanie...',
+  serialHint: 'Na naklejce z tyłu urządzenia lub w menu: Licznik / Informacje o urządzeniu.',
+  name: 'Imię i nazwisko',
+  email: 'E-mail',
 } as const;
 
 export function Field({
@@ -105,6 +117,196 @@ export function Honeypot({ id, inputRef }: { id: string; inputRef: { current: HT
     <div className="sf-trap" aria-hidden="true">
       <label htmlFor={`${id}-website`}>{KIT_TEXT.honeypot}</label>
       <input ref={inputRef} id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
+    </div>
+  );
+}
+
+/** The page's `?serial=` (the link of a reminder or a sticker), cut to the field's limit. */
+export const serialFromUrl = (): string => {
+  try {
+    return new URLSearchParams(location.search).get('serial')?.slice(0, SERVICE_LIMITS.serial) ?? '';
+  } catch {
+    return '';
+  }
+};
+
+/** The inputs both forms ask the same way: the device's serial number, the name and the e-mail. */
+export const SERIAL_INPUT = {
+  type: 'text',
+  autoComplete: 'off',
+  autoCapitalize: 'characters',
+  spellCheck: false,
+  maxLength: SERVICE_LIMITS.serial,
+} as const;
+export const NAME_INPUT = {
+  type: 'text',
+  autoComplete: 'name',
+  maxLength: LIMITS.name,
+  'aria-required': true,
+} as const;
+export const EMAIL_INPUT = {
+  type: 'email',
+  autoComplete: 'email',
+  inputMode: 'email',
+  maxLength: LIMITS.email,
+  'aria-required': true,
+} as const;
+
+type FormValues = { marketingConsent: boolean };
+type FormProps = WidgetHostProps & CommonProps;
+
+/**
+ * A service form's state and sending. `onEdit` runs on every typed change (the meter
+ * drops its question then). `send` posts the values with the submission id, attribution
+ * and honeypot, and keeps the id for a retry until an answer is `ok`; `failed` shows
+ * the toast of a server refusal or a network failure.
+ */
+export function useServiceForm<V extends FormValues>(props: FormProps, initial: () => V, onEdit?: () => void) {
+  const id = useId();
+  const [values, setValues] = useState<V>(initial);
+  const [invalid, setInvalid] = useState<keyof V | undefined>();
+  const [toast, setToast] = useState<Toast | undefined>();
+  const [busy, setBusy] = useState(false);
+  const submission = useRef<string | null>(null);
+  const honeypot = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(rememberFirstVisit, []);
+
+  const host = () => hostOf(props.container);
+  const fail = (kind: 'validation' | 'server' | 'network', shown: Toast) => {
+    setToast(shown);
+    emit(host(), 'kserowo:error', { kind, message: shown.text });
+  };
+  const focus = (key: keyof V) => form.current?.querySelector<HTMLElement>(`[name="${String(key)}"]`)?.focus();
+  const set = (key: keyof V) => (e: Event) => {
+    const value = (e.currentTarget as HTMLInputElement).value;
+    setValues((v) => ({ ...v, [key]: value }));
+    if (invalid === key) setInvalid(undefined);
+    onEdit?.();
+  };
+  return {
+    id,
+    values,
+    setValues,
+    toast,
+    setToast,
+    busy,
+    honeypot,
+    form,
+    host,
+    fail,
+    focus,
+    set,
+    setInvalid,
+    /** The props of a field's input: id, name, value, change handler and `aria-invalid`. */
+    input: (key: keyof V & string, extra: Record<string, unknown>) => ({
+      id: `${id}-${key}`,
+      name: key,
+      value: values[key] as string,
+      onInput: set(key),
+      'aria-invalid': invalid === key || undefined,
+      ...extra,
+    }),
+    /** A rule checked in the browser failed: the field is marked and focused, the toast shown. */
+    reject: (key: keyof V, shown: Toast) => {
+      setInvalid(key);
+      fail('validation', shown);
+      focus(key);
+    },
+    send: async <T,>(path: string, body: object): Promise<SendResult<T>> => {
+      setInvalid(undefined);
+      setToast(undefined);
+      setBusy(true);
+      submission.current ??= newSubmissionId();
+      const result = await postJson<T>(`${props.apiBase || scriptOrigin}${path}`, {
+        ...body,
+        submissionId: submission.current,
+        attribution: attribution(props),
+        website: honeypot.current?.value ?? '',
+      });
+      setBusy(false);
+      if (result.kind === 'ok') submission.current = null;
+      return result;
+    },
+    failed: (result: Exclude<SendResult<unknown>, { kind: 'ok' }>) => {
+      if (result.kind === 'server')
+        fail('server', { title: TOAST.serverError.title, text: result.error ?? TOAST.serverError.text });
+      else fail('network', TOAST.networkError);
+    },
+  };
+}
+
+export type ServiceFormKit<V extends FormValues> = ReturnType<typeof useServiceForm<V>>;
+
+/** The form: its heading, the fields, the honeypot, the privacy block, what comes after it, the submit button and the toast. */
+export function FormFrame<V extends FormValues>({
+  kit,
+  apiBase,
+  title,
+  purpose,
+  submit,
+  onSubmit,
+  after,
+  children,
+}: {
+  kit: ServiceFormKit<V>;
+  apiBase: string | undefined;
+  title: string;
+  purpose: string;
+  submit: string;
+  onSubmit: () => void;
+  after?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="k-root sf" part="root" lang="pl">
+      <form
+        ref={kit.form}
+        className="sf-form"
+        part="form"
+        noValidate
+        onSubmit={(e: Event) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+        aria-busy={kit.busy}
+      >
+        <h2 className="sf-wide">{title}</h2>
+        {children}
+        <Honeypot id={kit.id} inputRef={kit.honeypot} />
+        <PrivacyBlock
+          id={kit.id}
+          purpose={purpose}
+          apiBase={apiBase}
+          consent={kit.values.marketingConsent}
+          onConsent={(marketingConsent) => kit.setValues((v) => ({ ...v, marketingConsent }))}
+        />
+        {after}
+        <p className="sf-wide">
+          <button type="submit" className="btn" part="submit" disabled={kit.busy}>
+            {kit.busy && <span className="sf-spinner" aria-hidden="true" />}
+            {kit.busy ? KIT_TEXT.sending : submit}
+          </button>
+        </p>
+      </form>
+      <ErrorToast toast={kit.toast} onClose={() => kit.setToast(undefined)} />
+    </div>
+  );
+}
+
+/** The thank-you that replaces the form: a heading that takes the focus, then `children`. */
+export function DoneFrame({ title, children }: { title: string; children: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="k-root sf" part="root" lang="pl">
+      <div className="sf-done" part="done">
+        <h2 ref={heading} tabIndex={-1}>
+          {title}
+        </h2>
+        {children}
+      </div>
     </div>
   );
 }

@@ -32,6 +32,9 @@ import {
 
 const CATEGORY_KEYS = Object.keys(FAULT_CATEGORIES) as FaultCategory[];
 
+/** What a serial number may hold once normalized (service-fields.ts: upper case, no spaces). */
+const SERIAL_PATTERN = /^[A-Z0-9./-]*$/;
+
 const blankToUndefined = v.transform((s: string) => s || undefined);
 
 export const serialSchema = v.nullish(
@@ -39,9 +42,18 @@ export const serialSchema = v.nullish(
     v.string(SERVICE_ERRORS.serial),
     v.transform(normalizeSerial),
     v.maxLength(SERVICE_LIMITS.serial, SERVICE_ERRORS.serial),
-    v.regex(/^[A-Z0-9./-]*$/, SERVICE_ERRORS.serial),
+    v.regex(SERIAL_PATTERN, SERVICE_ERRORS.serial),
     blankToUndefined,
   ),
+);
+
+/** A serial number the request cannot do without: a reading, a device of the registry. */
+const requiredSerialSchema = v.pipe(
+  v.optional(v.string(SERVICE_ERRORS.serial), ''),
+  v.transform(normalizeSerial),
+  v.nonEmpty(SERVICE_ERRORS.serialRequired),
+  v.maxLength(SERVICE_LIMITS.serial, SERVICE_ERRORS.serial),
+  v.regex(SERIAL_PATTERN, SERVICE_ERRORS.serial),
 );
 
 export const nipSchema = v.nullish(
@@ -135,13 +147,7 @@ export const readingDateOk = (day: string, now = new Date()): boolean => {
 /** `POST /api/meter-readings`: a counter reading; `confirm` re-sends a reading flagged as a big jump. */
 export const meterReadingSchema = v.object(
   {
-    serial: v.pipe(
-      v.optional(v.string(SERVICE_ERRORS.serial), ''),
-      v.transform(normalizeSerial),
-      v.nonEmpty(SERVICE_ERRORS.serialRequired),
-      v.maxLength(SERVICE_LIMITS.serial, SERVICE_ERRORS.serial),
-      v.regex(/^[A-Z0-9./-]*$/, SERVICE_ERRORS.serial),
-    ),
+    serial: requiredSerialSchema,
     mono: counterSchema,
     color: v.nullish(counterSchema),
     readOn: v.pipe(
@@ -165,13 +171,7 @@ export type MeterReadingInput = v.InferOutput<typeof meterReadingSchema>;
 /** A device of the registry, as the admin adds, edits and imports it. */
 export const deviceSchema = v.object(
   {
-    serial: v.pipe(
-      v.optional(v.string(SERVICE_ERRORS.serial), ''),
-      v.transform(normalizeSerial),
-      v.nonEmpty(SERVICE_ERRORS.serialRequired),
-      v.maxLength(SERVICE_LIMITS.serial, SERVICE_ERRORS.serial),
-      v.regex(/^[A-Z0-9./-]*$/, SERVICE_ERRORS.serial),
-    ),
+    serial: requiredSerialSchema,
     deviceId: v.pipe(v.string(SERVICE_ERRORS.deviceModel), v.trim(), v.nonEmpty(SERVICE_ERRORS.deviceModel)),
     level: v.picklist(PACKAGE_LEVELS, SERVICE_ERRORS.level),
     contractStart: v.nullish(

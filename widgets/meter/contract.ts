@@ -1,5 +1,5 @@
 /** The public contract of `<kserowo-meter>` (shape and rules: widgets/core/contract.ts). */
-import { ERROR_EVENT, type WidgetContract } from '../core/contract.ts';
+import { ERROR_EVENT, SERIAL_ATTRIBUTE, SERVICE_FORM_STYLING, type WidgetContract } from '../core/contract.ts';
 import { commonProps } from '../core/widget-props.ts';
 
 export const tag = 'kserowo-meter';
@@ -17,10 +17,7 @@ export const contract: WidgetContract<typeof props> = {
   attributes: {
     name: { valueText: 'tekst', text: 'Wstępnie wpisane imię i nazwisko osoby podającej odczyt.' },
     email: { valueText: 'adres e-mail', text: 'Wstępnie wpisany adres e-mail osoby podającej odczyt.' },
-    serial: {
-      valueText: 'numer seryjny',
-      text: 'Wstępnie wpisany numer seryjny urządzenia (także z parametru ?serial= adresu strony).',
-    },
+    serial: SERIAL_ATTRIBUTE,
   },
   events: {
     'kserowo:lead': {
@@ -29,18 +26,5 @@ export const contract: WidgetContract<typeof props> = {
     },
     ...ERROR_EVENT,
   },
-  parts: ['root', 'form', 'submit', 'done'],
-  cssProperties: [
-    '--kserowo-accent',
-    '--kserowo-accent-hover',
-    '--kserowo-accent-contrast',
-    '--kserowo-text',
-    '--kserowo-muted',
-    '--kserowo-surface',
-    '--kserowo-border',
-    '--kserowo-focus',
-    '--kserowo-font',
-    '--kserowo-radius',
-    '--kserowo-loading-height',
-  ],
+  ...SERVICE_FORM_STYLING,
 };

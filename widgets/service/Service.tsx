@@ -11,18 +11,25 @@
  * Safari need to autofill there. On failure every typed value stays and the same
  * submission id is reused, so a retry stores one ticket.
  */
-import { useEffect, useId, useRef, useState } from 'react';
-import { newSubmissionId, postJson } from '../core/api.ts';
-import { attribution, rememberFirstVisit } from '../core/attribution.ts';
-import { scriptOrigin } from '../core/catalogue-source.ts';
+import { useState } from 'react';
 import type { WidgetHostProps } from '../core/define.ts';
 import { TOAST } from '../core/errors.ts';
-import { emit, hostOf } from '../core/events.ts';
+import { emit } from '../core/events.ts';
 import { WidgetBoundary } from '../core/Fallback.tsx';
 import { FAULT_CATEGORIES, SERVICE_ERRORS, SERVICE_LIMITS } from '../core/service-fields.ts';
+import {
+  DoneFrame,
+  EMAIL_INPUT,
+  Field,
+  FormFrame,
+  KIT_TEXT,
+  NAME_INPUT,
+  SERIAL_INPUT,
+  serialFromUrl,
+  useServiceForm,
+} from '../core/service-form.tsx';
 import { FIELD_ERRORS, LIMITS, SPEC_EMAIL, type Toast } from '../core/validation.ts';
 import type { CommonProps } from '../core/widget-props.ts';
-import { ErrorToast, Field, Honeypot, KIT_TEXT, PrivacyBlock } from '../core/service-form.tsx';
 
 export interface ServiceProps extends WidgetHostProps, CommonProps {
   name?: string;
@@ -38,7 +45,6 @@ export const SERVICE_TEXT = {
   title: 'Zgłoś awarię',
   device: 'Urządzenie',
   serial: 'Numer seryjny',
-  serialHint: 'Na naklejce z tyłu urządzenia lub w menu: Licznik / Informacje o urządzeniu.',
   nip: 'NIP firmy',
   nipHint: 'Jeśli nie znasz numeru seryjnego, podaj NIP – znajdziemy urządzenie.',
   category: 'Co się dzieje?',
@@ -46,10 +52,8 @@ export const SERVICE_TEXT = {
   errorCode: 'Kod błędu z panelu',
   errorCodeHint: 'Np. C2557 lub J-12.',
   description: 'Opis problemu',
-  name: 'Imię i nazwisko',
   phone: 'Telefon',
   phoneHint: 'Serwisant zadzwoni pod ten numer.',
-  email: 'E-mail',
   company: 'Firma',
   contactWhen: 'Kiedy dzwonić',
   contactWhenHint: 'Np. dziś do 15:00.',
@@ -95,14 +99,6 @@ const when = (iso: string): string =>
     new Date(iso),
   );
 
-const serialFromUrl = (): string => {
-  try {
-    return new URLSearchParams(location.search).get('serial')?.slice(0, SERVICE_LIMITS.serial) ?? '';
-  } catch {
-    return '';
-  }
-};
-
 export function Service(props: ServiceProps) {
   return (
     <WidgetBoundary title={SERVICE_TEXT.fallback} container={props.container}>
@@ -145,217 +141,127 @@ function firstProblem(values: Values): { field: keyof Values; toast: Toast } | u
 }
 
 function ServiceForm(props: ServiceProps) {
-  const id = useId();
-  const [values, setValues] = useState<Values>(() => initial(props));
-  const [invalid, setInvalid] = useState<string | undefined>();
-  const [toast, setToast] = useState<Toast | undefined>();
-  const [busy, setBusy] = useState(false);
+  const kit = useServiceForm(props, () => initial(props));
+  const { id, input } = kit;
   const [done, setDone] = useState<Answer | undefined>();
-  const submission = useRef<string | null>(null);
-  const honeypot = useRef<HTMLInputElement>(null);
-  const form = useRef<HTMLFormElement>(null);
-  const doneHeading = useRef<HTMLHeadingElement>(null);
 
-  useEffect(rememberFirstVisit, []);
-  useEffect(() => {
-    if (done) doneHeading.current?.focus();
-  }, [done]);
-
-  const host = () => hostOf(props.container);
-  const fail = (kind: 'validation' | 'server' | 'network', shown: Toast) => {
-    setToast(shown);
-    emit(host(), 'kserowo:error', { kind, message: shown.text });
-  };
-  const set = (key: keyof Values) => (e: Event) => {
-    const value = (e.currentTarget as HTMLInputElement).value;
-    setValues((v) => ({ ...v, [key]: value }));
-    if (invalid === key) setInvalid(undefined);
-  };
-
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    if (busy) return;
+  const submit = async () => {
+    if (kit.busy) return;
     // The required fields and the spec's e-mail pattern here; every other rule (the
     // schema in core/service-validation.ts) is the server's, whose Polish message is shown.
-    const problem = firstProblem(values);
-    if (problem) {
-      setInvalid(problem.field);
-      fail('validation', problem.toast);
-      form.current?.querySelector<HTMLElement>(`[name="${problem.field}"]`)?.focus();
-      return;
-    }
-    setInvalid(undefined);
-    setToast(undefined);
-    setBusy(true);
-    submission.current ??= newSubmissionId();
-    const body = {
-      ...values,
-      submissionId: submission.current,
-      attribution: attribution(props),
-      website: honeypot.current?.value ?? '',
-    };
-    const result = await postJson<Answer>(`${props.apiBase || scriptOrigin}${SERVICE_PATH}`, body);
-    setBusy(false);
-    if (result.kind === 'ok') {
-      submission.current = null;
-      setDone(result.data);
-      emit(host(), 'kserowo:lead', { kind: 'service', number: result.data.number });
-    } else if (result.kind === 'server') {
-      fail('server', { title: TOAST.serverError.title, text: result.error ?? TOAST.serverError.text });
-    } else {
-      fail('network', TOAST.networkError);
-    }
+    const problem = firstProblem(kit.values);
+    if (problem) return kit.reject(problem.field, problem.toast);
+    const result = await kit.send<Answer>(SERVICE_PATH, kit.values);
+    if (result.kind !== 'ok') return kit.failed(result);
+    setDone(result.data);
+    emit(kit.host(), 'kserowo:lead', { kind: 'service', number: result.data.number });
   };
 
   if (done)
     return (
-      <div className="k-root sf" part="root" lang="pl">
-        <div className="sf-done" part="done">
-          <h2 ref={doneHeading} tabIndex={-1}>
-            {SERVICE_TEXT.doneTitle}
-          </h2>
-          <p>
-            {SERVICE_TEXT.doneNumber} <strong className="sf-number">{done.number}</strong>
-          </p>
-          {done.dueAt && done.slaHours !== undefined && <p>{SERVICE_TEXT.doneDue(when(done.dueAt), done.slaHours)}</p>}
-          {done.knownDevice === false && <p>{SERVICE_TEXT.doneUnknown}</p>}
-          <p className="sf-actions">
-            <a className="btn" href={done.url}>
-              {SERVICE_TEXT.doneLink}
-            </a>
-            <button
-              type="button"
-              className="btn ghost"
-              onClick={() => {
-                setDone(undefined);
-                setValues(initial(props));
-              }}
-            >
-              {SERVICE_TEXT.again}
-            </button>
-          </p>
-          <p className="sf-hint">{SERVICE_TEXT.doneKeep}</p>
-        </div>
-      </div>
-    );
-
-  const input = (key: keyof Values, extra: Record<string, unknown>) => ({
-    id: `${id}-${key}`,
-    name: key,
-    value: values[key] as string,
-    onInput: set(key),
-    'aria-invalid': invalid === key || undefined,
-    ...extra,
-  });
-
-  return (
-    <div className="k-root sf" part="root" lang="pl">
-      <form ref={form} className="sf-form" part="form" noValidate onSubmit={submit as never} aria-busy={busy}>
-        <h2 className="sf-wide">{SERVICE_TEXT.title}</h2>
-        <Field id={`${id}-serial`} label={SERVICE_TEXT.serial} hint={SERVICE_TEXT.serialHint}>
-          <input
-            {...input('serial', {
-              type: 'text',
-              autoComplete: 'off',
-              autoCapitalize: 'characters',
-              spellCheck: false,
-              maxLength: SERVICE_LIMITS.serial,
-              'aria-describedby': `${id}-serial-hint`,
-            })}
-          />
-        </Field>
-        <Field id={`${id}-nip`} label={SERVICE_TEXT.nip} hint={SERVICE_TEXT.nipHint}>
-          <input
-            {...input('nip', {
-              type: 'text',
-              inputMode: 'numeric',
-              maxLength: 16,
-              'aria-describedby': `${id}-nip-hint`,
-            })}
-          />
-        </Field>
-        <Field id={`${id}-category`} label={SERVICE_TEXT.category} required>
-          <select {...input('category', { onChange: set('category'), 'aria-required': true })}>
-            <option value="">{SERVICE_TEXT.choose}</option>
-            {Object.entries(FAULT_CATEGORIES).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={`${id}-errorCode`} label={SERVICE_TEXT.errorCode} hint={SERVICE_TEXT.errorCodeHint}>
-          <input
-            {...input('errorCode', {
-              type: 'text',
-              autoComplete: 'off',
-              maxLength: SERVICE_LIMITS.errorCode,
-              'aria-describedby': `${id}-errorCode-hint`,
-            })}
-          />
-        </Field>
-        <Field id={`${id}-description`} label={SERVICE_TEXT.description} required wide>
-          <textarea
-            {...input('description', { rows: 4, maxLength: SERVICE_LIMITS.description, 'aria-required': true })}
-          />
-        </Field>
-        <Field id={`${id}-name`} label={SERVICE_TEXT.name} required>
-          <input
-            {...input('name', { type: 'text', autoComplete: 'name', maxLength: LIMITS.name, 'aria-required': true })}
-          />
-        </Field>
-        <Field id={`${id}-phone`} label={SERVICE_TEXT.phone} required hint={SERVICE_TEXT.phoneHint}>
-          <input
-            {...input('phone', {
-              type: 'tel',
-              autoComplete: 'tel',
-              inputMode: 'tel',
-              maxLength: LIMITS.phone,
-              'aria-required': true,
-              'aria-describedby': `${id}-phone-hint`,
-            })}
-          />
-        </Field>
-        <Field id={`${id}-email`} label={SERVICE_TEXT.email} required>
-          <input
-            {...input('email', {
-              type: 'email',
-              autoComplete: 'email',
-              inputMode: 'email',
-              maxLength: LIMITS.email,
-              'aria-required': true,
-            })}
-          />
-        </Field>
-        <Field id={`${id}-company`} label={SERVICE_TEXT.company}>
-          <input {...input('company', { type: 'text', autoComplete: 'organization', maxLength: LIMITS.company })} />
-        </Field>
-        <Field id={`${id}-contactWhen`} label={SERVICE_TEXT.contactWhen} hint={SERVICE_TEXT.contactWhenHint} wide>
-          <input
-            {...input('contactWhen', {
-              type: 'text',
-              autoComplete: 'off',
-              maxLength: SERVICE_LIMITS.contactWhen,
-              'aria-describedby': `${id}-contactWhen-hint`,
-            })}
-          />
-        </Field>
-        <Honeypot id={id} inputRef={honeypot} />
-        <PrivacyBlock
-          id={id}
-          purpose={SERVICE_TEXT.purpose}
-          apiBase={props.apiBase}
-          consent={values.marketingConsent}
-          onConsent={(marketingConsent) => setValues((v) => ({ ...v, marketingConsent }))}
-        />
-        <p className="sf-wide">
-          <button type="submit" className="btn" part="submit" disabled={busy}>
-            {busy && <span className="sf-spinner" aria-hidden="true" />}
-            {busy ? KIT_TEXT.sending : SERVICE_TEXT.submit}
+      <DoneFrame title={SERVICE_TEXT.doneTitle}>
+        <p>
+          {SERVICE_TEXT.doneNumber} <strong className="sf-number">{done.number}</strong>
+        </p>
+        {done.dueAt && done.slaHours !== undefined && <p>{SERVICE_TEXT.doneDue(when(done.dueAt), done.slaHours)}</p>}
+        {done.knownDevice === false && <p>{SERVICE_TEXT.doneUnknown}</p>}
+        <p className="sf-actions">
+          <a className="btn" href={done.url}>
+            {SERVICE_TEXT.doneLink}
+          </a>
+          <button
+            type="button"
+            className="btn ghost"
+            onClick={() => {
+              setDone(undefined);
+              kit.setValues(initial(props));
+            }}
+          >
+            {SERVICE_TEXT.again}
           </button>
         </p>
-      </form>
-      <ErrorToast toast={toast} onClose={() => setToast(undefined)} />
-    </div>
+        <p className="sf-hint">{SERVICE_TEXT.doneKeep}</p>
+      </DoneFrame>
+    );
+
+  return (
+    <FormFrame
+      kit={kit}
+      apiBase={props.apiBase}
+      title={SERVICE_TEXT.title}
+      purpose={SERVICE_TEXT.purpose}
+      submit={SERVICE_TEXT.submit}
+      onSubmit={() => void submit()}
+    >
+      <Field id={`${id}-serial`} label={SERVICE_TEXT.serial} hint={KIT_TEXT.serialHint}>
+        <input {...input('serial', { ...SERIAL_INPUT, 'aria-describedby': `${id}-serial-hint` })} />
+      </Field>
+      <Field id={`${id}-nip`} label={SERVICE_TEXT.nip} hint={SERVICE_TEXT.nipHint}>
+        <input
+          {...input('nip', {
+            type: 'text',
+            inputMode: 'numeric',
+            maxLength: 16,
+            'aria-describedby': `${id}-nip-hint`,
+          })}
+        />
+      </Field>
+      <Field id={`${id}-category`} label={SERVICE_TEXT.category} required>
+        <select {...input('category', { onChange: kit.set('category'), 'aria-required': true })}>
+          <option value="">{SERVICE_TEXT.choose}</option>
+          {Object.entries(FAULT_CATEGORIES).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id={`${id}-errorCode`} label={SERVICE_TEXT.errorCode} hint={SERVICE_TEXT.errorCodeHint}>
+        <input
+          {...input('errorCode', {
+            type: 'text',
+            autoComplete: 'off',
+            maxLength: SERVICE_LIMITS.errorCode,
+            'aria-describedby': `${id}-errorCode-hint`,
+          })}
+        />
+      </Field>
+      <Field id={`${id}-description`} label={SERVICE_TEXT.description} required wide>
+        <textarea
+          {...input('description', { rows: 4, maxLength: SERVICE_LIMITS.description, 'aria-required': true })}
+        />
+      </Field>
+      <Field id={`${id}-name`} label={KIT_TEXT.name} required>
+        <input {...input('name', NAME_INPUT)} />
+      </Field>
+      <Field id={`${id}-phone`} label={SERVICE_TEXT.phone} required hint={SERVICE_TEXT.phoneHint}>
+        <input
+          {...input('phone', {
+            type: 'tel',
+            autoComplete: 'tel',
+            inputMode: 'tel',
+            maxLength: LIMITS.phone,
+            'aria-required': true,
+            'aria-describedby': `${id}-phone-hint`,
+          })}
+        />
+      </Field>
+      <Field id={`${id}-email`} label={KIT_TEXT.email} required>
+        <input {...input('email', EMAIL_INPUT)} />
+      </Field>
+      <Field id={`${id}-company`} label={SERVICE_TEXT.company}>
+        <input {...input('company', { type: 'text', autoComplete: 'organization', maxLength: LIMITS.company })} />
+      </Field>
+      <Field id={`${id}-contactWhen`} label={SERVICE_TEXT.contactWhen} hint={SERVICE_TEXT.contactWhenHint} wide>
+        <input
+          {...input('contactWhen', {
+            type: 'text',
+            autoComplete: 'off',
+            maxLength: SERVICE_LIMITS.contactWhen,
+            'aria-describedby': `${id}-contactWhen-hint`,
+          })}
+        />
+      </Field>
+    </FormFrame>
   );
 }

@@ -1,5 +1,5 @@
 /** The public contract of `<kserowo-service>` (shape and rules: widgets/core/contract.ts). */
-import { ERROR_EVENT, type WidgetContract } from '../core/contract.ts';
+import { ERROR_EVENT, SERIAL_ATTRIBUTE, SERVICE_FORM_STYLING, type WidgetContract } from '../core/contract.ts';
 import { commonProps } from '../core/widget-props.ts';
 
 export const tag = 'kserowo-service';
@@ -28,10 +28,7 @@ export const contract: WidgetContract<typeof props> = {
     phone: { valueText: 'numer telefonu', text: 'Wstępnie wpisany telefon, pod który zadzwoni serwisant.' },
     company: { valueText: 'tekst', text: 'Wstępnie wpisana nazwa firmy klienta.' },
     nip: { valueText: '10 cyfr', text: 'Wstępnie wpisany NIP firmy, gdy numer seryjny nie jest znany.' },
-    serial: {
-      valueText: 'numer seryjny',
-      text: 'Wstępnie wpisany numer seryjny urządzenia (także z parametru ?serial= adresu strony).',
-    },
+    serial: SERIAL_ATTRIBUTE,
   },
   events: {
     'kserowo:lead': {
@@ -40,18 +37,5 @@ export const contract: WidgetContract<typeof props> = {
     },
     ...ERROR_EVENT,
   },
-  parts: ['root', 'form', 'submit', 'done'],
-  cssProperties: [
-    '--kserowo-accent',
-    '--kserowo-accent-hover',
-    '--kserowo-accent-contrast',
-    '--kserowo-text',
-    '--kserowo-muted',
-    '--kserowo-surface',
-    '--kserowo-border',
-    '--kserowo-focus',
-    '--kserowo-font',
-    '--kserowo-radius',
-    '--kserowo-loading-height',
-  ],
+  ...SERVICE_FORM_STYLING,
 };

@@ -5,21 +5,16 @@
  */
 import type { NewLead } from '../models/leads.ts';
 import type { Notification } from '../models/outbox.ts';
-import { line, sourceLines } from './text.ts';
+import { messageLines, personLines } from './text.ts';
 
 /** The notification of a new contact message (spec §3 "contact inquiry"). */
 export function contactNotification(leadId: string, lead: NewLead, recipient: string): Notification {
   const body = [
     'Nowa wiadomość z formularza kontaktowego Kserowo.',
     '',
-    line('Imię', lead.name),
-    line('Email', lead.email),
-    line('Telefon', lead.phone),
+    ...personLines(lead),
     '',
-    'Wiadomość:',
-    lead.message || '—',
-    '',
-    ...sourceLines(leadId, lead),
+    ...messageLines(leadId, lead),
   ].join('\n');
   return {
     recipient,

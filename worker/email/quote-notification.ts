@@ -4,11 +4,12 @@
  * text carries a placeholder the batch replaces (models/quotes.ts). User text goes only
  * into the body; the subject is ours alone.
  */
-import { line, sourceLines } from './text.ts';
+import { consentLine, line, messageLines, personLines } from './text.ts';
 import type { NewLead } from '../models/leads.ts';
 import { NUMBER_PLACEHOLDER, type NewQuote } from '../models/quotes.ts';
 import type { Notification } from '../models/outbox.ts';
-import { formatNumber, formatPln, formatRate } from '../../widgets/core/format.ts';
+import { formatPln } from '../../widgets/core/format.ts';
+import { QUOTE_TEXT } from '../../widgets/core/quote-text.ts';
 import { QUOTE_VALID_DAYS, TERM_LABELS } from '../../widgets/core/quote.ts';
 import { comparisonRows, estimateRows } from '../../widgets/core/estimate-text.ts';
 
@@ -20,46 +21,29 @@ export function quoteNotification(
   recipient: string,
 ): Notification {
   const p = quote.price;
-  const colour = p.overageColor !== undefined;
-  const stated = p.volume.mono > 0 || (p.volume.color ?? 0) > 0;
+  const volume = QUOTE_TEXT.volume(p);
   const body = [
     `Nowa wycena ${NUMBER_PLACEHOLDER} z konfiguratora Kserowo.`,
     '',
     line('Urządzenie', p.deviceName),
     line('Pakiet', p.levelName),
     line('Okres umowy', TERM_LABELS[p.term]),
-    line('Papier', p.paper ? 'tak – cena na zapytanie' : 'nie'),
-    line(
-      'W cenie',
-      `${formatNumber(p.monthlyLimit)} stron mono${p.colorLimit !== undefined ? ` + ${formatNumber(p.colorLimit)} kolor` : ''}`,
-    ),
-    line(
-      'Ponad limit',
-      `${formatRate(p.overageMono)} mono${colour ? `, ${formatRate(p.overageColor ?? 0)} kolor` : ''}`,
-    ),
+    line('Papier', QUOTE_TEXT.paper(p.paper)),
+    line('W cenie', QUOTE_TEXT.included(p)),
+    line('Ponad limit', QUOTE_TEXT.overage(p)),
     line('Cena miesięcznie', `${formatPln(p.monthlyNet, 2)} netto / ${formatPln(p.monthlyGross, 2)} brutto`),
-    line(
-      'Deklarowany wolumen',
-      stated
-        ? `${formatNumber(p.volume.mono)} mono${colour ? ` + ${formatNumber(p.volume.color ?? 0)} kolor` : ''} → ${formatPln(p.estimatedNet, 2)} netto`
-        : undefined,
-    ),
+    line('Deklarowany wolumen', volume && `${volume} → ${formatPln(p.estimatedNet, 2)} netto`),
     ...estimateRows(quote.estimate).map(([l, v]) => line(l, v)),
     ...comparisonRows(quote.comparison).map(([l, v]) => line(l, v)),
     line(`Wycena (ważna ${QUOTE_VALID_DAYS} dni)`, pageUrl),
     '',
-    line('Imię', lead.name),
-    line('Email', lead.email),
-    line('Telefon', lead.phone),
+    ...personLines(lead),
     line('Firma', lead.company),
     line('NIP', quote.nip),
     line('Miejscowość', quote.city),
-    line('Zgoda marketingowa', quote.marketingConsent ? 'tak' : 'nie'),
+    consentLine(quote.marketingConsent),
     '',
-    'Wiadomość:',
-    lead.message || '—',
-    '',
-    ...sourceLines(leadId, lead),
+    ...messageLines(leadId, lead),
   ].join('\n');
   return {
     recipient,

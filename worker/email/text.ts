@@ -5,6 +5,9 @@
  */
 import type { NewLead } from '../models/leads.ts';
 
+/** The last line of every e-mail to the team: the customer's address is its Reply-To. */
+export const REPLY_HINT = 'Odpowiedz na tę wiadomość, aby napisać do klienta (Reply-To to jego adres).';
+
 /** One "Label: value" line of a notification; an empty value shows as a dash. */
 export const line = (label: string, value: string | null | undefined): string => `${label}: ${value || '—'}`;
 
@@ -24,7 +27,24 @@ export function sourceLines(leadId: string, lead: NewLead): string[] {
     line('Origin żądania', lead.origin),
     '',
     line('Numer zgłoszenia', leadId),
-    'Odpowiedz na tę wiadomość, aby napisać do klienta (Reply-To to jego adres).',
+    REPLY_HINT,
     '',
   ];
 }
+
+/** The visitor's name, e-mail and phone, as every lead notification opens its contact block. */
+export const personLines = (lead: NewLead): string[] => [
+  line('Imię', lead.name),
+  line('Email', lead.email),
+  line('Telefon', lead.phone),
+];
+
+export const consentLine = (consent: boolean): string => line('Zgoda marketingowa', consent ? 'tak' : 'nie');
+
+/** The visitor's message, then the closing block of a lead notification. */
+export const messageLines = (leadId: string, lead: NewLead): string[] => [
+  'Wiadomość:',
+  lead.message || '—',
+  '',
+  ...sourceLines(leadId, lead),
+];

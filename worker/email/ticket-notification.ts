@@ -4,7 +4,7 @@
  * so the text carries a placeholder the batch replaces (models/tickets.ts). User text goes
  * only into the body; the subject is ours alone.
  */
-import { line } from './text.ts';
+import { consentLine, line, REPLY_HINT } from './text.ts';
 import type { Notification } from '../models/outbox.ts';
 import { TICKET_NUMBER_PLACEHOLDER } from '../models/tickets.ts';
 import { FAULT_CATEGORIES, type ServiceRequestInput } from '../../widgets/core/service-validation.ts';
@@ -43,13 +43,13 @@ export function ticketNotification(
     line('Email', input.email),
     line('Firma', input.company),
     line('NIP', input.nip),
-    line('Zgoda marketingowa', input.marketingConsent ? 'tak' : 'nie'),
+    consentLine(input.marketingConsent),
     '',
     'Opis problemu:',
     input.description,
     '',
     line('Status zgłoszenia (link klienta)', pageUrl),
-    'Odpowiedz na tę wiadomość, aby napisać do klienta (Reply-To to jego adres).',
+    REPLY_HINT,
     '',
   ].join('\n');
   return {

@@ -1,5 +1,5 @@
 /** Counter readings (migration 0020): sent by customers or entered by the team (a counter reset). */
-import type { Reading } from '../../widgets/core/meter.ts';
+import { checkReading, type Reading } from '../../widgets/core/meter.ts';
 
 export interface ReadingRow {
   id: number;
@@ -45,6 +45,11 @@ export async function readingsOfDevice(db: D1Database, deviceRow: number): Promi
 }
 
 /** All readings up to `to` ('YYYY-MM-DD'), for the billing export. */
+/** A new reading judged against the device's history (widgets/core/meter.ts: lower, a jump, or fine). */
+export async function judgeReading(db: D1Database, deviceRow: number, reading: Omit<Reading, 'reset'>) {
+  return checkReading((await readingsOfDevice(db, deviceRow)).map(asReading), reading);
+}
+
 export async function readingsUpTo(db: D1Database, to: string): Promise<ReadingRow[]> {
   const { results } = await db
     .prepare('SELECT * FROM meter_readings WHERE read_on <= ? ORDER BY device_row, read_on, reset, id')

@@ -7,8 +7,9 @@
 import type { ComponentChildren, VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { company, realPhone, realValue } from '../../widgets/core/company.ts';
-import { formatNumber, formatPln, formatRate } from '../../widgets/core/format.ts';
+import { formatPln } from '../../widgets/core/format.ts';
 import { QUOTE_VALID_DAYS, TERM_LABELS } from '../../widgets/core/quote.ts';
+import { QUOTE_TEXT } from '../../widgets/core/quote-text.ts';
 import { PACKAGE_COPY } from '../../widgets/core/packages.ts';
 import type { StoredQuote } from '../models/quotes.ts';
 import { comparisonRows, estimateRows } from '../../widgets/core/estimate-text.ts';
@@ -111,14 +112,11 @@ function QuoteSheet({ quote }: { quote: StoredQuote }) {
   const c = quote.contact;
   const { service: facts } = company;
   const colour = p.overageColor !== undefined;
-  const included = `${formatNumber(p.monthlyLimit)} stron mono${p.colorLimit !== undefined ? ` + ${formatNumber(p.colorLimit)} stron kolor` : ''}`;
-  const overage = `${formatRate(p.overageMono)} mono${p.overageColor !== undefined ? `, ${formatRate(p.overageColor)} kolor` : ''} za stronę`;
   const service =
     p.level === 'premium'
       ? `SLA ${facts.premiumSlaHours}h – reakcja serwisu w ciągu ${facts.premiumSlaHours} godzin (standardowo ${facts.standardResponseHours}h); urządzenie zastępcze na czas dłuższej naprawy`
       : `reakcja serwisu w ciągu ${facts.standardResponseHours}h`;
-  const stated = p.volume.mono > 0 || (p.volume.color ?? 0) > 0;
-  const pages = `${formatNumber(p.volume.mono)} stron mono${colour ? ` + ${formatNumber(p.volume.color ?? 0)} stron kolor` : ''}`;
+  const pages = QUOTE_TEXT.volume(p);
   // Only real values on the document: never a sample or an unset one.
   const phone = realPhone()?.display;
   return (
@@ -169,11 +167,11 @@ function QuoteSheet({ quote }: { quote: StoredQuote }) {
             <Row label="Urządzenie" value={`${p.deviceName} (${colour ? 'kolor' : 'mono'}, odnowione)`} />
             <Row label="Pakiet" value={p.levelName} />
             <Row label="Okres umowy" value={TERM_LABELS[p.term] ?? String(p.term)} />
-            <Row label="W cenie miesięcznie" value={included} />
-            <Row label="Strony ponad limit" value={overage} />
+            <Row label="W cenie miesięcznie" value={QUOTE_TEXT.included(p)} />
+            <Row label="Strony ponad limit" value={QUOTE_TEXT.overage(p)} />
             <Row label="Serwis" value={service} />
             <Row label="W abonamencie" value={PACKAGE_COPY[p.level].features[0] ?? ''} />
-            <Row label="Papier" value={p.paper ? 'tak – cena na zapytanie' : 'nie'} />
+            <Row label="Papier" value={QUOTE_TEXT.paper(p.paper)} />
           </tbody>
         </table>
         <h2>Cena abonamentu miesięcznie</h2>
@@ -187,7 +185,7 @@ function QuoteSheet({ quote }: { quote: StoredQuote }) {
             </tr>
           </tbody>
         </table>
-        {stated && (
+        {pages && (
           <>
             <h2>Szacunkowy koszt przy {pages} miesięcznie</h2>
             <table className="money">

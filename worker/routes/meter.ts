@@ -10,9 +10,8 @@ import { type Context, Hono } from 'hono';
 import { SERVICE_API_ERRORS } from '../http/errors.ts';
 import { type IntakeEnv, leadIntake } from '../http/intake.ts';
 import { deviceBySerial } from '../models/devices.ts';
-import { asReading, readingBySubmission, readingsOfDevice, storeReading } from '../models/readings.ts';
+import { judgeReading, readingBySubmission, storeReading } from '../models/readings.ts';
 import { bodyHash } from './service.ts';
-import { checkReading } from '../../widgets/core/meter.ts';
 import { meterReadingSchema } from '../../widgets/core/service-validation.ts';
 import { check } from '../../widgets/core/validation.ts';
 
@@ -41,8 +40,7 @@ meterReadings.post('/', leadIntake({ spamAnswer }), async (c) => {
     }
     const device = await deviceBySerial(c.env.DB, r.serial);
     if (!device) return c.json({ error: SERVICE_API_ERRORS.unknownSerial }, 400);
-    const history = (await readingsOfDevice(c.env.DB, device.id)).map(asReading);
-    const verdict = checkReading(history, { readOn: r.readOn, mono: r.mono, color: r.color ?? null });
+    const verdict = await judgeReading(c.env.DB, device.id, { readOn: r.readOn, mono: r.mono, color: r.color ?? null });
     if (verdict.kind === 'lower')
       return c.json(
         { error: SERVICE_API_ERRORS.lower(verdict.previous.mono, verdict.previous.color, verdict.previous.readOn) },

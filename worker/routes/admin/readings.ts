@@ -13,9 +13,9 @@ import { toCsv } from '../../http/csv.ts';
 import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS, SERVICE_API_ERRORS } from '../../http/errors.ts';
 import { liveCatalogue } from '../../models/catalogue.ts';
 import { deviceBySerial, listDevices } from '../../models/devices.ts';
-import { asReading, listReadings, readingsOfDevice, readingsUpTo, storeReading } from '../../models/readings.ts';
+import { asReading, judgeReading, listReadings, readingsUpTo, storeReading } from '../../models/readings.ts';
 import { type Catalogue, LEVEL_NAMES, findDevice, findPackage } from '../../../widgets/core/model.ts';
-import { checkReading, monthBounds, overageOf, pagesInPeriod } from '../../../widgets/core/meter.ts';
+import { monthBounds, overageOf, pagesInPeriod } from '../../../widgets/core/meter.ts';
 import { SERVICE_ERRORS, meterReadingSchema } from '../../../widgets/core/service-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
@@ -69,8 +69,7 @@ readingRoutes.post('/readings', async (c) => {
   const device = await deviceBySerial(c.env.DB, r.serial);
   if (!device) return c.json({ error: SERVICE_ADMIN_ERRORS.unknownSerial }, 404);
   if (!r.reset) {
-    const history = (await readingsOfDevice(c.env.DB, device.id)).map(asReading);
-    const verdict = checkReading(history, { readOn: r.readOn, mono: r.mono, color: r.color ?? null });
+    const verdict = await judgeReading(c.env.DB, device.id, { readOn: r.readOn, mono: r.mono, color: r.color ?? null });
     if (verdict.kind === 'lower')
       return c.json(
         { error: SERVICE_API_ERRORS.lower(verdict.previous.mono, verdict.previous.color, verdict.previous.readOn) },

@@ -1,0 +1,23 @@
+/**
+ * A stored quote's configuration in Polish words: one wording for the printable quote page
+ * (worker/pages/quote.tsx) and the sales team's e-mail (worker/email/quote-notification.ts).
+ */
+import { formatNumber, formatRate } from './format.ts';
+import type { QuotePrice } from './quote.ts';
+
+/** Pages: 'N stron mono', with '+ M stron kolor' for a colour device. */
+const pages = (mono: number, color: number | undefined): string =>
+  `${formatNumber(mono)} stron mono${color !== undefined ? ` + ${formatNumber(color)} stron kolor` : ''}`;
+
+export const QUOTE_TEXT = {
+  paper: (paper: boolean): string => (paper ? 'tak – cena na zapytanie' : 'nie'),
+  /** The pages the monthly fee includes. */
+  included: (p: QuotePrice): string => pages(p.monthlyLimit, p.colorLimit),
+  overage: (p: QuotePrice): string =>
+    `${formatRate(p.overageMono)} mono${p.overageColor !== undefined ? `, ${formatRate(p.overageColor)} kolor` : ''} za stronę`,
+  /** The monthly volume the visitor stated, or undefined when none was. */
+  volume: (p: QuotePrice): string | undefined =>
+    p.volume.mono > 0 || (p.volume.color ?? 0) > 0
+      ? pages(p.volume.mono, p.overageColor !== undefined ? (p.volume.color ?? 0) : undefined)
+      : undefined,
+};
