@@ -5,8 +5,7 @@
  * their CSS is `serviceFormCss`.
  */
 import type { ReactNode } from 'react';
-import { scriptOrigin } from './catalogue-source.ts';
-import { PRIVACY_TEXT } from './privacy.ts';
+import { PrivacyFields } from './privacy-clause.tsx';
 import type { Toast } from './validation.ts';
 
 export const KIT_TEXT = {
@@ -63,8 +62,8 @@ export function ErrorToast({ toast, onClose }: { toast: Toast | undefined; onClo
   );
 }
 
+/** The consent and the clause; `id` is the form's (kept for the callers, the label wraps its checkbox). */
 export function PrivacyBlock({
-  id,
   purpose,
   apiBase,
   consent,
@@ -78,23 +77,7 @@ export function PrivacyBlock({
 }) {
   return (
     <div className="sf-wide sf-field">
-      <label className="sf-check" htmlFor={`${id}-consent`}>
-        <input
-          id={`${id}-consent`}
-          type="checkbox"
-          name="marketingConsent"
-          checked={consent}
-          onChange={(e) => onConsent(e.currentTarget.checked)}
-        />
-        <span>{PRIVACY_TEXT.marketing}</span>
-      </label>
-      <p className="sf-privacy">
-        {PRIVACY_TEXT.clause(purpose)}
-        <a href={`${apiBase || scriptOrigin}/polityka-prywatnosci`} target="_blank" rel="noopener">
-          {PRIVACY_TEXT.link}
-        </a>
-        .
-      </p>
+      <PrivacyFields prefix="sf-" purpose={purpose} apiBase={apiBase} consent={consent} onConsent={onConsent} />
     </div>
   );
 }
