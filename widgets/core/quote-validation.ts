@@ -10,6 +10,7 @@ import { PACKAGE_LEVELS } from './model.ts';
 import { isValidNip } from './nip.ts';
 import { TERMS } from './quote.ts';
 import {
+  CONSENT_ERROR,
   LIMITS,
   attributionSchema,
   companySchema,
@@ -53,7 +54,7 @@ export const QUOTE_ERRORS = {
   contact: TOAST.validation.text,
   nip: 'Pole „NIP” musi zawierać prawidłowy numer NIP (10 cyfr z poprawną sumą kontrolną).',
   city: `Pole „Miejscowość” może mieć najwyżej ${QUOTE_LIMITS.city} znaków, bez znaków sterujących.`,
-  consent: 'Nieprawidłowa wartość zgody marketingowej.',
+  consent: CONSENT_ERROR,
 } as const;
 
 const pages = v.optional(

@@ -15,6 +15,7 @@ export function contactNotification(leadId: string, lead: NewLead, recipient: st
     line('Imię', lead.name),
     line('Email', lead.email),
     line('Telefon', lead.phone),
+    line('Zgoda marketingowa', lead.marketingConsent ? 'tak' : 'nie'),
     '',
     'Wiadomość:',
     lead.message || '—',
