@@ -26,12 +26,14 @@ const preactAliases = [
 /**
  * The shared runtime: the framework, the wrapper and what every widget renders through (the
  * loading state and error boundary of `Fallback`, analytics, the common props); a chunk of
- * its own would cost every widget its wrapper and gzip overhead on top. Other modules
+ * its own would cost every widget its wrapper and gzip overhead on top. Also the brand's
+ * name (brand.ts, a few bytes: kept out of `shared`, which re-exports it through terms.ts,
+ * so the lead forms' privacy clause does not pull that chunk in). Other modules
  * of widgets/core (pricing maths, validation, the bundled catalogue) go where Rollup
  * puts them: into the widget that uses them, or a chunk shared by the few that do.
  */
 const runtimeModules =
-  /widgets\/core\/(define|catalogue-source|events|model|texts|Fallback|analytics|widget-props)\.tsx?$/;
+  /widgets\/core\/(define|catalogue-source|events|model|texts|Fallback|analytics|widget-props|brand)\.tsx?$/;
 
 /**
  * What the catalogue widgets (pricing, models, configurator) share besides the runtime, as

@@ -22,6 +22,8 @@ export interface Lead {
   phone: string | null;
   company: string | null;
   message: string | null;
+  /** Issue 13: the optional marketing consent sent with the form (contact and quote). */
+  marketingConsent: boolean;
   notes: string;
   attribution: Record<string, unknown>;
   origin: string | null;
@@ -204,6 +206,7 @@ export function LeadsView({ onFailure, session, leadId }: SessionViewProps & { l
                   <th scope="col">E-mail</th>
                   <th scope="col">Firma</th>
                   <th scope="col">Źródło</th>
+                  <th scope="col">Zgoda marketingowa</th>
                   <th scope="col">Status</th>
                   <th scope="col">Prowadzi</th>
                   <th scope="col">E-mail do działu</th>
@@ -238,6 +241,7 @@ export function LeadsView({ onFailure, session, leadId }: SessionViewProps & { l
                         .filter(Boolean)
                         .join(' · ') || '–'}
                     </td>
+                    <td>{lead.marketingConsent ? 'tak' : 'nie'}</td>
                     <td>
                       <span className={`status status-${lead.status.replace(/\s/g, '-')}`}>{lead.status}</span>
                       {isOverdue(lead) && (
@@ -253,7 +257,7 @@ export function LeadsView({ onFailure, session, leadId }: SessionViewProps & { l
                 ))}
                 {data.leads.length === 0 && (
                   <tr>
-                    <td colSpan={9}>Brak leadów dla tych filtrów.</td>
+                    <td colSpan={10}>Brak leadów dla tych filtrów.</td>
                   </tr>
                 )}
               </tbody>
@@ -355,6 +359,8 @@ function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: string 
             <dd>{lead.company ?? '–'}</dd>
             <dt>Wiadomość</dt>
             <dd className="message">{lead.message || '–'}</dd>
+            <dt>Zgoda marketingowa</dt>
+            <dd>{lead.marketingConsent ? 'tak' : 'nie'}</dd>
           </dl>
         </section>
         <LeadOwner lead={lead} session={session} onChanged={(text) => load({ ok: true, text })} onFailure={onFailure} />

@@ -125,8 +125,8 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
     update({ step: next });
   };
   const field = (key: keyof Contact) => (e: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) => {
-    const el = e.currentTarget;
-    setContact((c) => ({ ...c, [key]: el.type === 'checkbox' ? (el as HTMLInputElement).checked : el.value }));
+    const { value } = e.currentTarget;
+    setContact((c) => ({ ...c, [key]: value }));
   };
 
   const fail = (kind: 'validation' | 'server' | 'network', t: Toast) => {
@@ -265,8 +265,9 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
             contact={contact}
             field={field}
             website={website}
+            setConsent={(marketingConsent) => setContact((c) => ({ ...c, marketingConsent }))}
             setWebsite={setWebsite}
-            privacyHref={`${apiBase || scriptOrigin}/polityka-prywatnosci`}
+            apiBase={apiBase}
           />
         )}
         {toast && <ToastBox toast={toast} onClose={() => setToast(undefined)} />}

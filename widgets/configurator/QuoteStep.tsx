@@ -5,6 +5,7 @@ import { formatNumber, formatPln } from '../core/format.ts';
 import { PRICING } from '../core/price-labels.ts';
 import { QUOTE_LIMITS } from '../core/quote-validation.ts';
 import { LIMITS } from '../core/validation.ts';
+import { PrivacyFields } from '../core/privacy-clause.tsx';
 import { T } from './copy.ts';
 import { Text } from './fields.tsx';
 import type { Contact } from './state.ts';
@@ -14,72 +15,49 @@ export interface QuoteStepProps {
   quote: QuotePrice;
   contact: Contact;
   field: (key: keyof Contact) => (e: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) => void;
+  setConsent: (value: boolean) => void;
   website: string;
   setWebsite: (value: string) => void;
-  privacyHref: string;
+  /** Where the privacy policy is (the widget's `apiBase`, else the script's origin). */
+  apiBase: string | undefined;
 }
 
-export function QuoteStep({ device, quote, contact, field, website, setWebsite, privacyHref }: QuoteStepProps) {
+type TextKey = Exclude<keyof Contact, 'message' | 'marketingConsent'>;
+
+/** The one-line contact fields: key (id `q-<key>`), label, maxlength, autocomplete token, and the rest of `Text`'s props. */
+const FIELDS: [
+  TextKey,
+  string,
+  number,
+  string,
+  { req?: true; type?: string; mode?: 'numeric'; list?: string; hint?: string }?,
+][] = [
+  ['name', T.name, LIMITS.name, 'name', { req: true }],
+  ['email', T.email, LIMITS.email, 'email', { req: true, type: 'email' }],
+  ['phone', T.phone, LIMITS.phone, 'tel', { type: 'tel' }],
+  ['company', T.company, LIMITS.company, 'organization'],
+  ['nip', T.nip, QUOTE_LIMITS.nip, 'off', { mode: 'numeric' }],
+  ['city', T.city, QUOTE_LIMITS.city, 'address-level2', { list: 'q-cities', hint: T.cityHint }],
+];
+
+export function QuoteStep({ device, quote, contact, field, setConsent, website, setWebsite, apiBase }: QuoteStepProps) {
   return (
     <>
       <Summary device={device} quote={quote} />
       <fieldset className="contact" part="form">
         <legend>{T.contact}</legend>
-        <Text
-          id="q-name"
-          label={T.name}
-          req
-          value={contact.name}
-          max={LIMITS.name}
-          auto="name"
-          onChange={field('name')}
-        />
-        <Text
-          id="q-email"
-          label={T.email}
-          req
-          type="email"
-          value={contact.email}
-          max={LIMITS.email}
-          auto="email"
-          onChange={field('email')}
-        />
-        <Text
-          id="q-phone"
-          label={T.phone}
-          type="tel"
-          value={contact.phone}
-          max={LIMITS.phone}
-          auto="tel"
-          onChange={field('phone')}
-        />
-        <Text
-          id="q-company"
-          label={T.company}
-          value={contact.company}
-          max={LIMITS.company}
-          auto="organization"
-          onChange={field('company')}
-        />
-        <Text
-          id="q-nip"
-          label={T.nip}
-          value={contact.nip}
-          max={QUOTE_LIMITS.nip}
-          auto="off"
-          mode="numeric"
-          onChange={field('nip')}
-        />
-        <Text
-          id="q-city"
-          label={T.city}
-          value={contact.city}
-          max={QUOTE_LIMITS.city}
-          auto="address-level2"
-          list="q-cities"
-          hint={T.cityHint}
-          onChange={field('city')}
-        />
+        {FIELDS.map(([key, label, max, auto, rest]) => (
+          <Text
+            key={key}
+            id={`q-${key}`}
+            label={label}
+            value={contact[key]}
+            max={max}
+            auto={auto}
+            onChange={field(key)}
+            {...rest}
+          />
+        ))}
         <datalist id="q-cities">
           {SERVICE_CITIES.map((c) => (
             <option key={c} value={c} />
@@ -108,17 +86,13 @@ export function QuoteStep({ device, quote, contact, field, website, setWebsite, 
             onChange={(e) => setWebsite(e.currentTarget.value)}
           />
         </div>
-        <p className="privacy">
-          {T.privacy}
-          <a href={privacyHref} target="_blank" rel="noopener">
-            {T.privacyLink}
-          </a>
-          .
-        </p>
-        <label className="check">
-          <input type="checkbox" checked={contact.marketingConsent} onChange={field('marketingConsent')} />{' '}
-          {T.marketing}
-        </label>
+        <PrivacyFields
+          prefix=""
+          purpose={T.purpose}
+          apiBase={apiBase}
+          consent={contact.marketingConsent}
+          onConsent={setConsent}
+        />
       </fieldset>
     </>
   );

@@ -3,7 +3,6 @@
  * trial, the quote's validity) are put into the sentences from widgets/core, never re-typed.
  */
 import {
-  BRAND,
   FREE_TRIAL_DAYS as trial,
   PREMIUM_SLA_HOURS as sla,
   STANDARD_RESPONSE_HOURS as standard,
@@ -60,9 +59,8 @@ export const T = {
   message: 'Wiadomość',
   optional: '(opcjonalnie)',
   required: '(wymagane)',
-  privacy: 'Wysyłając zapytanie, akceptujesz zasady przetwarzania danych opisane w ',
-  privacyLink: 'polityce prywatności',
-  marketing: `Chcę otrzymywać e-mailem informacje o ofertach i promocjach ${BRAND} (zgoda dobrowolna, mogę ją wycofać w każdej chwili).`,
+  /** The purpose in the privacy clause (widgets/core/privacy.ts): „Przetwarzamy je, aby …”. */
+  purpose: 'przygotować i przesłać Ci wycenę oraz skontaktować się z Tobą w jej sprawie',
   honeypot: 'Nie wypełniaj tego pola',
   back: 'Wstecz',
   next: 'Dalej',

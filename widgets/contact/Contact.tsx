@@ -27,6 +27,7 @@ import { WidgetBoundary } from '../core/Fallback.tsx';
 import { type ContactFormValues, LIMITS, type Toast, checkContactForm } from '../core/validation.ts';
 import type { CommonProps } from '../core/widget-props.ts';
 import { type PrefillProps, usePrefill, withPrefill } from '../core/prefill.ts';
+import { PrivacyFields } from '../core/privacy-clause.tsx';
 
 export interface ContactProps extends WidgetHostProps, CommonProps, Pick<PrefillProps, 'name' | 'email' | 'phone'> {}
 
@@ -45,6 +46,8 @@ export const CONTACT_TEXT = {
   sending: 'Wysyłanie...',
   close: 'Zamknij powiadomienie',
   honeypot: 'Nie wypełniaj tego pola',
+  /** The purpose in the privacy clause (widgets/core/privacy.ts): „Przetwarzamy je, aby …”. */
+  purpose: 'odpowiedzieć na Twoją wiadomość',
 } as const;
 
 export const CONTACT_PATH = '/api/send-contact-email';
@@ -69,6 +72,8 @@ function ContactForm(props: ContactProps) {
   const id = useId();
   const [values, setValues] = useState(() => withPrefill(EMPTY, props, PREFILLED));
   usePrefill(props, PREFILLED, setValues);
+  // The optional marketing consent: never ticked in advance, kept when sending fails.
+  const [consent, setConsent] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [toast, setToast] = useState<Shown | null>(null);
   const [invalid, setInvalid] = useState<keyof ContactFormValues | null>(null);
@@ -118,6 +123,8 @@ function ContactForm(props: ContactProps) {
         email,
         ...(phone ? { phone } : {}),
         ...(message ? { message } : {}),
+        // Sent only when given (JSON leaves `undefined` out): the server stores false otherwise.
+        marketingConsent: consent || undefined,
         submissionId: submission.current,
         attribution: attribution(props),
         website: honeypot.current?.value ?? '',
@@ -134,6 +141,7 @@ function ContactForm(props: ContactProps) {
     if (result.kind === 'server' && result.status === 409) submission.current = null;
     if (result.kind === 'ok') {
       setValues(withPrefill(EMPTY, props, PREFILLED));
+      setConsent(false);
       submission.current = null;
       setToast({ ...TOAST.success, kind: 'success' });
       emit(host(), 'kserowo:lead', { kind: 'contact', value: 100, currency: 'PLN' });
@@ -203,6 +211,13 @@ function ContactForm(props: ContactProps) {
           <label htmlFor={`${id}-website`}>{CONTACT_TEXT.honeypot}</label>
           <input ref={honeypot} id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
         </div>
+        <PrivacyFields
+          prefix="kc-"
+          purpose={CONTACT_TEXT.purpose}
+          apiBase={props.apiBase}
+          consent={consent}
+          onConsent={setConsent}
+        />
         <button type="submit" className="btn kc-submit" part="submit" disabled={submitting}>
           {submitting && <span className="kc-spinner" aria-hidden="true" />}
           {submitting ? CONTACT_TEXT.sending : CONTACT_TEXT.submit}

@@ -13,13 +13,16 @@ export const contactCss = `
 .k-root *,.k-root *::before,.k-root *::after{box-sizing:border-box;margin:0;padding:0;font:inherit;color:inherit;letter-spacing:normal;text-transform:none}
 .k-root :focus-visible{outline:3px solid var(--kserowo-focus,#f5a524);outline-offset:2px}
 .kc-form{display:grid;gap:16px;padding:24px;background:var(--kserowo-surface,#fff);border:1px solid var(--kserowo-border,#d8e0ea);border-radius:var(--kserowo-radius,10px)}
-@media (min-width:640px){.kc-form{grid-template-columns:1fr 1fr}.kc-message,.kc-submit{grid-column:1/-1}}
+@media (min-width:640px){.kc-form{grid-template-columns:1fr 1fr}.kc-message,.kc-check,.kc-privacy,.kc-submit{grid-column:1/-1}}
 .kc-field{display:grid;gap:6px;min-width:0}
 .kc-field label{font-weight:600;font-size:15px}
-.kc-hint{font-weight:400;color:var(--kserowo-muted,#4b5563);font-size:14px}
+.kc-hint,.kc-privacy{font-weight:400;color:var(--kserowo-muted,#4b5563);font-size:14px}
 .kc-field input,.kc-field textarea{display:block;width:100%;min-height:44px;padding:10px 12px;background:#fff;border:1px solid #8a96a8;border-radius:8px}
 .kc-field textarea{resize:vertical;min-height:104px}
 .kc-field [aria-invalid=true]{border:2px solid #b42318}
+.kc-check{display:flex;gap:10px;font-size:14px}
+.kc-check input{width:20px;height:20px;flex:none}
+.kc-privacy a{color:var(--kserowo-accent,#0b5cad)}
 .kc-trap{position:absolute;left:-9999px;width:1px;height:1px;overflow:hidden}
 .btn{display:inline-flex;align-items:center;justify-content:center;gap:10px;min-height:48px;padding:10px 24px;border-radius:var(--kserowo-radius,10px);background:var(--kserowo-accent,#0b5cad);color:var(--kserowo-accent-contrast,#fff);font-weight:600;border:2px solid var(--kserowo-accent,#0b5cad);cursor:pointer}
 .btn:hover{background:var(--kserowo-accent-hover,#084a8c)}

@@ -1,14 +1,27 @@
 /**
- * The short information clause under the service forms and their optional marketing
- * consent (DESIGN §7 "Privacy"): every form shows both; the consent is stored with what
- * was sent and is never ticked in advance. The controller's name and data are in the
- * privacy policy the clause links to (kept out of here so the forms do not bundle the
- * company config).
+ * The privacy duties of every lead form (DESIGN §7 "Privacy"; issue 13): the short
+ * information clause under the form and the optional marketing consent, one text for the
+ * contact form, the configurator's quote, the service request and the meter reading.
+ * Only the purpose differs per form. The clause names Kserowo as the controller on every
+ * page, a partner's included, and links to Kserowo's own privacy policy; the company's
+ * legal data stay in the policy (the forms do not bundle the company config). The
+ * consent is never ticked in advance and is stored with what was sent.
  */
+import { BRAND } from './brand.ts';
+
+/** The privacy policy's path on Kserowo's origin. */
+export const POLICY_PATH = '/polityka-prywatnosci';
+
 export const PRIVACY_TEXT = {
+  /** Followed by the link (`link`) and a full stop. */
   clause: (purpose: string) =>
-    `Twoje dane przetwarzamy, aby ${purpose} (art. 6 ust. 1 lit. b i f RODO), przez czas potrzebny do tego i do rozliczeń. Masz prawo dostępu do danych, ich sprostowania, usunięcia, ograniczenia przetwarzania, sprzeciwu i skargi do Prezesa UODO. Administrator danych i szczegóły: `,
-  link: 'polityka prywatności',
-  marketing:
-    'Chcę otrzymywać e-mailem informacje o ofertach i promocjach Kserowo (zgoda dobrowolna, mogę ją wycofać w każdej chwili).',
+    `Administratorem Twoich danych osobowych jest ${BRAND}. Przetwarzamy je, aby ${purpose} (art. 6 ust. 1 lit. b i f RODO). Masz prawo dostępu do danych, ich sprostowania, usunięcia, ograniczenia przetwarzania, przenoszenia, sprzeciwu i skargi do Prezesa UODO. Więcej w `,
+  link: 'polityce prywatności',
+  marketing: `Chcę otrzymywać e-mailem oferty i promocje ${BRAND} (zgoda dobrowolna, mogę ją w każdej chwili wycofać).`,
 } as const;
+
+/**
+ * The policy's absolute URL on Kserowo's origin (`apiBase`, else where the widget script
+ * came from), so the link works on a partner's page too.
+ */
+export const policyUrl = (origin: string): string => origin + POLICY_PATH;

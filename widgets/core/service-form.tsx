@@ -13,7 +13,7 @@ import { scriptOrigin } from './catalogue-source.ts';
 import type { WidgetHostProps } from './define.ts';
 import { TOAST } from './errors.ts';
 import { emit, hostOf } from './events.ts';
-import { PRIVACY_TEXT } from './privacy.ts';
+import { PrivacyFields } from './privacy-clause.tsx';
 import { SERVICE_LIMITS } from './service-fields.ts';
 import { LIMITS, type Toast } from './validation.ts';
 import type { CommonProps } from './widget-props.ts';
@@ -75,14 +75,13 @@ export function ErrorToast({ toast, onClose }: { toast: Toast | undefined; onClo
   );
 }
 
+/** The consent and the clause; `id` is the form's (kept for the callers, the label wraps its checkbox). */
 export function PrivacyBlock({
-  id,
   purpose,
   apiBase,
   consent,
   onConsent,
 }: {
-  id: string;
   purpose: string;
   apiBase: string | undefined;
   consent: boolean;
@@ -90,23 +89,7 @@ export function PrivacyBlock({
 }) {
   return (
     <div className="sf-wide sf-field">
-      <label className="sf-check" htmlFor={`${id}-consent`}>
-        <input
-          id={`${id}-consent`}
-          type="checkbox"
-          name="marketingConsent"
-          checked={consent}
-          onChange={(e) => onConsent(e.currentTarget.checked)}
-        />
-        <span>{PRIVACY_TEXT.marketing}</span>
-      </label>
-      <p className="sf-privacy">
-        {PRIVACY_TEXT.clause(purpose)}
-        <a href={`${apiBase || scriptOrigin}/polityka-prywatnosci`} target="_blank" rel="noopener">
-          {PRIVACY_TEXT.link}
-        </a>
-        .
-      </p>
+      <PrivacyFields prefix="sf-" purpose={purpose} apiBase={apiBase} consent={consent} onConsent={onConsent} />
     </div>
   );
 }
@@ -276,7 +259,6 @@ export function FormFrame<V extends FormValues>({
         {children}
         <Honeypot id={kit.id} inputRef={kit.honeypot} />
         <PrivacyBlock
-          id={kit.id}
           purpose={purpose}
           apiBase={apiBase}
           consent={kit.values.marketingConsent}

@@ -21,8 +21,8 @@ export interface Terms {
 }
 
 // Each figure is its own export too, so a widget bundles only the figures it uses.
-/** The brand as people read it (company.ts and the widgets' copy). */
-export const BRAND = 'Kserowo';
+/** The brand as people read it (company.ts and the widgets' copy); defined in brand.ts. */
+export { BRAND } from './brand.ts';
 export const STANDARD_RESPONSE_HOURS = 24;
 export const PREMIUM_SLA_HOURS = 4;
 export const FREE_TRIAL_DAYS = 7;

@@ -11,7 +11,7 @@
  * own object from the same rules. Import only what you use: valibot is tree-shaken.
  */
 import * as v from 'valibot';
-import { TOAST } from './errors.ts';
+import { CONSENT_ERROR, TOAST } from './errors.ts';
 
 /** Length limits; the widgets put them on the inputs as `maxlength`. */
 export const LIMITS = {
@@ -173,6 +173,12 @@ export const attributionSchema = v.optional(
 );
 
 /**
+ * The optional marketing consent of a contact body: a boolean; absent means not given
+ * (stored as false). Pure: only the worker runs it, the widgets' bundles drop it.
+ */
+export const marketingConsentSchema = /* @__PURE__ */ v.optional(/* @__PURE__ */ v.boolean(CONSENT_ERROR));
+
+/**
  * The honeypot: a text input's value (string, or null, number or boolean from scripts);
  * an array or object is a malformed body. The intake guard reads it first.
  */
@@ -180,7 +186,7 @@ export const honeypotSchema = v.optional(
   v.custom<unknown>((x) => x === null || typeof x !== 'object', FIELD_ERRORS.body),
 );
 
-/** The contact body of DESIGN §4: `{name, email, phone?, message?, submissionId?, attribution?, website?}`. */
+/** The contact body of DESIGN §4 without the consent: `{name, email, phone?, message?, submissionId?, attribution?, website?}`. */
 export const contactSchema = v.object(
   {
     name: nameSchema,
@@ -194,7 +200,17 @@ export const contactSchema = v.object(
   FIELD_ERRORS.body,
 );
 
-export type ContactInput = v.InferOutput<typeof contactSchema>;
+/**
+ * What the server checks: the contact body with the optional `marketingConsent` (issue 13).
+ * The widget's own check (`checkContactForm`) leaves the consent out, a checkbox's value
+ * needs none, so the contact bundle does not carry the boolean schema.
+ */
+export const contactBodySchema = /* @__PURE__ */ v.object(
+  { ...contactSchema.entries, marketingConsent: marketingConsentSchema },
+  FIELD_ERRORS.body,
+);
+
+export type ContactInput = v.InferOutput<typeof contactBodySchema>;
 export type LeadAttribution = NonNullable<v.InferOutput<typeof attributionSchema>>;
 
 export type Checked<T> = { ok: true; data: T } | { ok: false; error: string; field: string | undefined };
@@ -208,7 +224,7 @@ export function check<S extends v.GenericSchema>(schema: S, input: unknown): Che
 }
 
 /** The server's strict check of a contact body. */
-export const parseContact = (body: unknown): Checked<ContactInput> => check(contactSchema, body);
+export const parseContact = (body: unknown): Checked<ContactInput> => check(contactBodySchema, body);
 
 export interface Toast {
   title: string;
@@ -230,11 +246,13 @@ export interface ContactFormValues {
  */
 export function checkContactForm(
   values: ContactFormValues,
-): { ok: true; data: ContactInput } | { ok: false; toast: Toast; field: keyof ContactFormValues } {
+):
+  | { ok: true; data: v.InferOutput<typeof contactSchema> }
+  | { ok: false; toast: Toast; field: keyof ContactFormValues } {
   if (!values.name.trim()) return { ok: false, toast: TOAST.validation, field: 'name' };
   if (!values.email.trim()) return { ok: false, toast: TOAST.validation, field: 'email' };
   if (!SPEC_EMAIL.test(values.email.trim())) return { ok: false, toast: TOAST.badEmail, field: 'email' };
-  const strict = parseContact(values);
+  const strict = check(contactSchema, values);
   if (strict.ok) return strict;
   const field = (strict.field ?? 'name') as keyof ContactFormValues;
   return {

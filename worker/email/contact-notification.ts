@@ -5,7 +5,7 @@
  */
 import type { NewLead } from '../models/leads.ts';
 import type { Notification } from '../models/outbox.ts';
-import { messageLines, personLines } from './text.ts';
+import { consentLine, messageLines, personLines } from './text.ts';
 
 /** The notification of a new contact message (spec §3 "contact inquiry"). */
 export function contactNotification(leadId: string, lead: NewLead, recipient: string): Notification {
@@ -13,6 +13,7 @@ export function contactNotification(leadId: string, lead: NewLead, recipient: st
     'Nowa wiadomość z formularza kontaktowego Kserowo.',
     '',
     ...personLines(lead),
+    consentLine(lead.marketingConsent ?? false),
     '',
     ...messageLines(leadId, lead),
   ].join('\n');

@@ -28,6 +28,8 @@ export interface NewLead {
   attribution?: Record<string, unknown> | undefined;
   /** The request's `Origin` header. */
   origin?: string | null | undefined;
+  /** The optional marketing consent sent with the form (migration 0045); not given when absent. */
+  marketingConsent?: boolean | undefined;
   /** `bodyHash()` of what was submitted: a replay is answered only when it matches (the routes always give it). */
   bodyHash?: string | undefined;
 }
@@ -44,6 +46,8 @@ export interface LeadRow {
   attribution: string;
   origin: string | null;
   body_hash: string | null;
+  /** 1 when the marketing consent was given (migration 0045). */
+  marketing_consent: number;
   status: LeadStatus;
   notes: string;
   created_at: string;
@@ -112,8 +116,9 @@ export async function storeLead(
   const id = crypto.randomUUID();
   const insert = db
     .prepare(
-      `INSERT INTO leads (id, kind, submission_id, name, email, phone, company, message, attribution, origin, body_hash)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO leads (id, kind, submission_id, name, email, phone, company, message, attribution, origin, body_hash,
+         marketing_consent)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (submission_id) DO NOTHING`,
     )
     .bind(
@@ -128,6 +133,7 @@ export async function storeLead(
       JSON.stringify(lead.attribution ?? {}),
       lead.origin ?? null,
       lead.bodyHash ?? null,
+      lead.marketingConsent ? 1 : 0,
     );
   const read = db.prepare('SELECT id, body_hash FROM leads WHERE submission_id = ?').bind(lead.submissionId);
   // One round trip: the lead, its e-mail, its extras, the read-backs, and the webhook

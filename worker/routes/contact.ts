@@ -22,6 +22,8 @@ contact.post('/', leadIntake(), async (c) => {
   if (!parsed.ok) return c.json({ error: parsed.error }, 400);
 
   const { name, email, phone, message, attribution } = parsed.data;
+  // Not given unless sent as true; the hash leaves it out then, so `false` and absent are one body.
+  const marketingConsent = parsed.data.marketingConsent === true;
   const lead: NewLead = {
     kind: 'contact',
     submissionId,
@@ -29,9 +31,16 @@ contact.post('/', leadIntake(), async (c) => {
     email,
     phone,
     message,
+    marketingConsent,
     attribution,
     origin,
-    bodyHash: await bodyHash('contact', { name, email, phone, message }),
+    bodyHash: await bodyHash('contact', {
+      name,
+      email,
+      phone,
+      message,
+      marketingConsent: marketingConsent || undefined,
+    }),
   };
   let stored: StoredLead;
   try {

@@ -79,6 +79,7 @@ quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
     phone,
     company,
     message,
+    marketingConsent,
     attribution: q.attribution,
     origin,
     bodyHash: await bodyHash('quote', {

@@ -63,6 +63,7 @@ export function leadJson(row: LeadRow & { email_state?: string | null }) {
     phone: row.phone,
     company: row.company,
     message: row.message,
+    marketingConsent: row.marketing_consent === 1,
     notes: row.notes,
     attribution: parseAttribution(row.attribution),
     origin: row.origin,
