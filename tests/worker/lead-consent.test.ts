@@ -86,6 +86,21 @@ describe('the marketing consent of the contact form', () => {
   });
 });
 
+describe('the leads CSV', () => {
+  it("has the marketing consent of each lead in a 'Zgoda marketingowa' column", async () => {
+    const cookie = await login('203.0.113.72');
+    const given = await stored(await contact({ marketingConsent: true, email: 'csv-tak@zgoda.pl' }));
+    const refused = await stored(await contact({ marketingConsent: false, email: 'csv-nie@zgoda.pl' }));
+    const text = await (await read('/api/admin/leads.csv', cookie)).text();
+    const [header = '', ...rows] = text.replace(/^\uFEFF/, '').split('\r\n');
+    const column = header.split(';').indexOf('"Zgoda marketingowa"');
+    expect(column).toBeGreaterThan(0);
+    const consentOf = (id: string) => rows.find((r) => r.includes(`"${id}"`))?.split(';')[column];
+    expect(consentOf(given.id)).toBe('"tak"');
+    expect(consentOf(refused.id)).toBe('"nie"');
+  });
+});
+
 describe("a quote's marketing consent", () => {
   it('shows in the admin lead list and detail as sent', async () => {
     const cookie = await login('203.0.113.72');
