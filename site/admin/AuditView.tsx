@@ -4,21 +4,9 @@ import { useEffect, useState } from 'react';
 import { ROLE_LABELS, type Role } from '../../widgets/core/roles.ts';
 import { api } from './api.ts';
 import type { ViewProps } from './App.tsx';
+import type { AuditLogEntry as Entry } from '../../widgets/core/admin-api.ts';
 import { when } from './labels.ts';
 import { DataTable } from './ui.tsx';
-
-interface Entry {
-  id: number;
-  at: string;
-  accountId: number | null;
-  actor: string;
-  role: string | null;
-  action: string;
-  area: string;
-  target: string | null;
-  path: string;
-  details: Record<string, unknown>;
-}
 
 /** Polish names of the areas of the admin API. */
 export const AREA_LABELS: Record<string, string> = {

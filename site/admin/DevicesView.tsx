@@ -6,26 +6,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './App.tsx';
+import type { DeviceList, DeviceListed as DeviceRow } from '../../widgets/core/admin-api.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { DataTable, Notice } from './ui.tsx';
-
-interface DeviceRow {
-  id: number;
-  serial: string;
-  device_id: string;
-  device_name: string;
-  level: string;
-  contract_start: string | null;
-  term_months: number | null;
-  company: string;
-  nip: string | null;
-  email: string | null;
-  phone: string | null;
-  city: string | null;
-  last_read_on: string | null;
-  last_mono: number | null;
-  last_color: number | null;
-}
 
 const EMPTY = {
   serial: '',
@@ -63,7 +46,7 @@ export function DevicesView({ onFailure }: ViewProps) {
 
   const fetchDevices = useCallback(
     () =>
-      api<{ devices: DeviceRow[]; models: { id: string; name: string }[] }>('/devices')
+      api<DeviceList>('/devices')
         .then((d) => {
           setDevices(d.devices);
           setModels(d.models);

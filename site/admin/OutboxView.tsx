@@ -2,22 +2,9 @@
 import { useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './App.tsx';
+import type { OutboxEntry as OutboxRow } from '../../widgets/core/admin-api.ts';
 import { EMAIL_STATE_LABELS, KIND_LABELS, when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
-
-interface OutboxRow {
-  id: number;
-  leadId: string;
-  leadName: string | null;
-  leadKind: string | null;
-  recipient: string;
-  subject: string;
-  state: string;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-}
 
 export function OutboxView({ onFailure }: ViewProps) {
   const [state, setState] = useState('');

@@ -6,39 +6,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './App.tsx';
+import type { BillingLine, ReadingListed as Reading } from '../../widgets/core/admin-api.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
-
-interface Reading {
-  id: number;
-  serial: string;
-  company: string;
-  readOn: string;
-  mono: number;
-  color: number | null;
-  note: string | null;
-  sentBy: string;
-  reset: boolean;
-  createdAt: string;
-}
-
-interface BillingLine {
-  serial: string;
-  company: string;
-  device: string;
-  level: string;
-  hasReading: boolean;
-  usedMono: number;
-  usedColor: number;
-  includedMono: number;
-  includedColor: number;
-  overMono: number;
-  overColor: number;
-  amountMono: number;
-  amountColor: number;
-  amount: number;
-}
 
 const pln = (n: number) => `${n.toFixed(2).replace('.', ',')} zł`;
 const thisMonth = () => new Date().toISOString().slice(0, 7);

@@ -6,49 +6,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './App.tsx';
+import type { SlaMonth, TicketDetail as Detail, TicketView as Ticket } from '../../widgets/core/admin-api.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { when } from './labels.ts';
 import { company } from '../../widgets/core/company.ts';
 import { DataTable, Notice } from './ui.tsx';
-
-interface Ticket {
-  id: string;
-  number: string;
-  status: string;
-  serial: string;
-  knownDevice: boolean;
-  level: string | null;
-  slaHours: number;
-  category: string;
-  errorCode: string | null;
-  description: string;
-  name: string;
-  email: string;
-  phone: string;
-  company: string | null;
-  nip: string | null;
-  contactWhen: string | null;
-  marketingConsent: boolean;
-  createdAt: string;
-  dueAt: string;
-  firstResponseAt: string | null;
-  minutesLeft?: number;
-  overdue: boolean;
-}
-
-interface SlaMonth {
-  month: string;
-  tickets: number;
-  withinPromise: number;
-  late: number;
-  pending: number;
-  sharePercent: number | null;
-}
-
-interface Detail {
-  ticket: Ticket;
-  events: { status: string; note: string | null; actor: string; createdAt: string }[];
-}
 
 const STATUSES = ['przyjęte', 'w drodze', 'naprawione', 'urządzenie zastępcze', 'zamknięte'];
 const CATEGORIES: Record<string, string> = {

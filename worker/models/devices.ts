@@ -1,28 +1,9 @@
 /** The device registry (migration 0020): each rented device with its package and customer. */
-import type { PackageLevel } from '../../widgets/core/model.ts';
+import type { DeviceRecord as DeviceRow, DeviceWithReading } from '../../widgets/core/admin-api.ts';
 import type { DeviceInput } from '../../widgets/core/service-validation.ts';
 
-export interface DeviceRow {
-  id: number;
-  serial: string;
-  device_id: string;
-  level: PackageLevel;
-  contract_start: string | null;
-  term_months: number | null;
-  company: string;
-  nip: string | null;
-  email: string | null;
-  phone: string | null;
-  city: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface DeviceWithReading extends DeviceRow {
-  last_read_on: string | null;
-  last_mono: number | null;
-  last_color: number | null;
-}
+/** The device's row, and the row with its last reading: one declaration with the admin API that answers them. */
+export type { DeviceRecord as DeviceRow, DeviceWithReading } from '../../widgets/core/admin-api.ts';
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 

@@ -5,6 +5,7 @@
  */
 import type { Notification } from './outbox.ts';
 import type { TicketStatus } from '../../widgets/core/service-validation.ts';
+import type { SlaMonth } from '../../widgets/core/admin-api.ts';
 
 /** Written into the notification before the batch; the batch replaces it with the ticket's number. */
 export const TICKET_NUMBER_PLACEHOLDER = '{{NUMER_ZGLOSZENIA}}';
@@ -209,20 +210,6 @@ export async function setTicketStatus(
       .bind(id, status, note ?? null, actor, at),
   ]);
   return (update?.meta.changes ?? 0) > 0;
-}
-
-export interface SlaMonth {
-  /** 'YYYY-MM' of the report (UTC). */
-  month: string;
-  tickets: number;
-  /** First response at or before the deadline. */
-  withinPromise: number;
-  /** First response after the deadline, or none and the deadline passed. */
-  late: number;
-  /** No response yet, deadline still ahead. */
-  pending: number;
-  /** withinPromise / (withinPromise + late), percent with one decimal; null with nothing decided. */
-  sharePercent: number | null;
 }
 
 /** Share of tickets answered within the promise, per month of report (the figure behind the site's claim). */

@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { findAudit } from '../../models/audit.ts';
 import { ACCOUNT_API_ERRORS } from '../../http/errors.ts';
 import type { AdminEnv } from './guard.ts';
+import type { AuditLogEntry } from '../../../widgets/core/admin-api.ts';
 import { ADMIN_INPUT_ERRORS } from '../../../widgets/core/admin-validation.ts';
 
 export const auditRoutes = new Hono<AdminEnv>();
@@ -25,8 +26,8 @@ auditRoutes.get('/audit', async (c) => {
   const limit = Math.min(Math.max(Number(q('limit')) || 200, 1), 500);
   const rows = await findAudit(c.env.DB, { area: q('area'), accountId, target: q('target'), from, to }, limit);
   return c.json({
-    entries: rows.map((r) => {
-      let details: unknown = {};
+    entries: rows.map((r): AuditLogEntry => {
+      let details: AuditLogEntry['details'] = {};
       try {
         details = JSON.parse(r.details);
       } catch {}

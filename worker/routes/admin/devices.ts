@@ -13,6 +13,7 @@ import { LEVEL_NAMES, type Catalogue, findDevice } from '../../../widgets/core/m
 import { type DeviceInput, SERVICE_ERRORS, deviceSchema } from '../../../widgets/core/service-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
+import type { DeviceList } from '../../../widgets/core/admin-api.ts';
 
 /** The columns of the export and the import, in order. */
 export const DEVICE_CSV_COLUMNS = [
@@ -54,7 +55,7 @@ deviceRoutes.get('/devices', async (c) => {
   return c.json({
     devices: devices.map((d) => ({ ...d, device_name: findDevice(catalogue, d.device_id)?.name ?? d.device_id })),
     models: catalogue.devices.map((d) => ({ id: d.id, name: d.name })),
-  });
+  } satisfies DeviceList);
 });
 
 deviceRoutes.post('/devices', async (c) => {

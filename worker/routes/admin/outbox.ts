@@ -11,6 +11,7 @@ import { outboxFilterSchema } from '../../../widgets/core/admin-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import { ADMIN_ERRORS } from '../../http/errors.ts';
 import type { AdminEnv } from './guard.ts';
+import type { OutboxEntry } from '../../../widgets/core/admin-api.ts';
 
 export const outboxRoutes = new Hono<AdminEnv>();
 
@@ -19,20 +20,22 @@ outboxRoutes.get('/outbox', async (c) => {
   if (!parsed.ok) return c.json({ error: parsed.error }, 400);
   const rows = await listOutbox(c.env.DB, parsed.data.state);
   return c.json({
-    notifications: rows.map((r) => ({
-      id: r.id,
-      leadId: r.lead_id,
-      leadName: r.lead_name,
-      leadKind: r.lead_kind,
-      recipient: r.recipient,
-      subject: r.subject,
-      state: r.state,
-      attempts: r.attempts,
-      lastError: r.last_error,
-      createdAt: r.created_at,
-      updatedAt: r.updated_at,
-      sentAt: r.sent_at,
-    })),
+    notifications: rows.map(
+      (r): OutboxEntry => ({
+        id: r.id,
+        leadId: r.lead_id,
+        leadName: r.lead_name,
+        leadKind: r.lead_kind,
+        recipient: r.recipient,
+        subject: r.subject,
+        state: r.state,
+        attempts: r.attempts,
+        lastError: r.last_error,
+        createdAt: r.created_at,
+        updatedAt: r.updated_at,
+        sentAt: r.sent_at,
+      }),
+    ),
   });
 });
 

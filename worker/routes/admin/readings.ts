@@ -19,6 +19,7 @@ import { monthBounds, overageOf, pagesInPeriod } from '../../../widgets/core/met
 import { SERVICE_ERRORS, meterReadingSchema } from '../../../widgets/core/service-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
+import type { Billing, BillingLine, ReadingListed } from '../../../widgets/core/admin-api.ts';
 
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
 
@@ -45,18 +46,20 @@ readingRoutes.get('/readings', async (c) => {
   }
   const rows = await listReadings(c.env.DB, { ...(deviceRow ? { deviceRow } : {}), ...(month ? { month } : {}) });
   return c.json({
-    readings: rows.map((r) => ({
-      id: r.id,
-      serial: r.serial,
-      company: r.company,
-      readOn: r.read_on,
-      mono: r.mono,
-      color: r.color,
-      note: r.note,
-      sentBy: r.sent_by,
-      reset: r.reset === 1,
-      createdAt: r.created_at,
-    })),
+    readings: rows.map(
+      (r): ReadingListed => ({
+        id: r.id,
+        serial: r.serial,
+        company: r.company,
+        readOn: r.read_on,
+        mono: r.mono,
+        color: r.color,
+        note: r.note,
+        sentBy: r.sent_by,
+        reset: r.reset === 1,
+        createdAt: r.created_at,
+      }),
+    ),
   });
 });
 
@@ -87,27 +90,6 @@ readingRoutes.post('/readings', async (c) => {
   });
   return c.json({ ok: true, id: row.id }, 201);
 });
-
-export interface BillingLine {
-  serial: string;
-  company: string;
-  nip: string | null;
-  device: string;
-  level: string;
-  /** False: no reading in the period, nothing billed; the team asks the customer. */
-  hasReading: boolean;
-  usedMono: number;
-  usedColor: number;
-  includedMono: number;
-  includedColor: number;
-  overMono: number;
-  overColor: number;
-  rateMono: number;
-  rateColor: number;
-  amountMono: number;
-  amountColor: number;
-  amount: number;
-}
 
 /** The billing lines of a period for every registered device. */
 export async function billing(db: D1Database, catalogue: Catalogue, period: string): Promise<BillingLine[]> {
@@ -148,7 +130,7 @@ readingRoutes.get('/readings/billing', async (c) => {
   if (!PERIOD.test(period)) return c.json({ error: SERVICE_ADMIN_ERRORS.period }, 400);
   const lines = await billing(c.env.DB, await liveCatalogue(c.env.DB), period);
   const total = Math.round(lines.reduce((sum, l) => sum + l.amount * 100, 0)) / 100;
-  if (c.req.query('format') === 'json') return c.json({ period, lines, total });
+  if (c.req.query('format') === 'json') return c.json({ period, lines, total } satisfies Billing);
   const header = [
     'okres',
     'numer_seryjny',

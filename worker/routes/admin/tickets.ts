@@ -18,11 +18,12 @@ import { ticketStatusSchema } from '../../../widgets/core/service-validation.ts'
 import { check } from '../../../widgets/core/validation.ts';
 import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS } from '../../http/errors.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
+import type { TicketDetail, TicketView } from '../../../widgets/core/admin-api.ts';
 
 export const ticketRoutes = new Hono<AdminEnv>();
 
 /** A ticket as the panel shows it: the SLA clock in business minutes, negative when overdue. */
-export function ticketView(t: TicketRow, now = new Date()) {
+export function ticketView(t: TicketRow, now = new Date()): TicketView {
   const due = new Date(t.due_at);
   const answered = t.first_response_at ? new Date(t.first_response_at) : undefined;
   const minutesLeft = answered
@@ -75,7 +76,7 @@ ticketRoutes.get('/tickets/:id', async (c) => {
   return c.json({
     ticket: ticketView(ticket),
     events: events.map((e) => ({ status: e.status, note: e.note, actor: e.actor, createdAt: e.created_at })),
-  });
+  } satisfies TicketDetail);
 });
 
 ticketRoutes.post('/tickets/:id/status', async (c) => {
