@@ -7,6 +7,7 @@ import { Component, type ReactNode, useCallback, useEffect, useState } from 'rea
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { ROLE_LABELS, type Role, mayUse } from '../../widgets/core/roles.ts';
 import { LIMITS } from '../../widgets/core/validation.ts';
+import type { AdminSession as Session } from '../../widgets/core/admin-api.ts';
 import { AccountView, SetPasswordView, TeamView } from './TeamView.tsx';
 import { AuditView } from './AuditView.tsx';
 import { WebhooksView } from './WebhooksView.tsx';
@@ -21,13 +22,8 @@ import { DevicesView } from './DevicesView.tsx';
 import { ReadingsView } from './ReadingsView.tsx';
 import { TicketsView } from './TicketsView.tsx';
 
-export interface Session {
-  user: string;
-  email: string;
-  role: Role;
-  accountId: number;
-  expiresAt: string;
-}
+/** Who is logged in: the admin API's answer, declared once in widgets/core/admin-api.ts. */
+export type { Session };
 
 /** What a view gets: how to report that the API failed or the session ended. */
 export interface ViewProps {

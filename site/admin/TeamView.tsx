@@ -10,28 +10,13 @@ import { ROLES, ROLE_LABELS, type Role } from '../../widgets/core/roles.ts';
 import { LIMITS } from '../../widgets/core/validation.ts';
 import { ApiRefused, api } from './api.ts';
 import type { SessionViewProps } from './App.tsx';
+import type {
+  TeamAccount,
+  TeamAccountListed as Account,
+  SessionListed as SessionRow,
+} from '../../widgets/core/admin-api.ts';
 import { when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
-
-interface Account {
-  id: number;
-  email: string;
-  name: string;
-  role: Role;
-  disabled: boolean;
-  passwordSet: boolean;
-  firstOwner: boolean;
-  sessions: number;
-}
-
-interface SessionRow {
-  key: string;
-  createdAt: string;
-  expiresAt: string;
-  ip: string | null;
-  userAgent: string | null;
-  current?: boolean;
-}
 
 /** '1 sesja', '2 sesje', '5 sesji', '22 sesje' (Polish plural). */
 const sessionCount = (n: number): string => {
@@ -78,7 +63,7 @@ export function TeamView({ onFailure, session }: SessionViewProps) {
     const data = new FormData(form);
     setBusy(true);
     setNote(undefined);
-    api<{ account: Account; link: string; emailed: boolean }>('/accounts', {
+    api<{ account: TeamAccount; link: string; emailed: boolean }>('/accounts', {
       method: 'POST',
       body: { email: data.get('email'), name: data.get('name'), role: data.get('role') },
     })

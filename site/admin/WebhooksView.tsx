@@ -7,37 +7,15 @@ import { FALLBACK } from '../../widgets/core/texts.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { WEBHOOK_EVENTS, WEBHOOK_EVENT_LABELS, type WebhookEvent } from '../../widgets/core/webhook-validation.ts';
 import { ApiRefused, api } from './api.ts';
+import type {
+  WebhookAttempt as Attempt,
+  WebhookDelivery as Delivery,
+  WebhookDeliveryDetail,
+  WebhookEndpoint as Endpoint,
+} from '../../widgets/core/admin-api.ts';
 import type { ViewProps } from './App.tsx';
 import { when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
-
-interface Endpoint {
-  id: number;
-  url: string;
-  secret: string;
-  events: WebhookEvent[];
-  active: boolean;
-}
-
-interface Delivery {
-  id: number;
-  eventId: string;
-  type: string;
-  url: string;
-  state: string;
-  attempts: number;
-  lastStatus: number | null;
-  lastError: string | null;
-  createdAt: string;
-  deliveredAt: string | null;
-}
-
-interface Attempt {
-  at: string;
-  status: number | null;
-  error: string | null;
-  durationMs: number | null;
-}
 
 export const DELIVERY_STATE_LABELS: Record<string, string> = {
   pending: 'oczekuje',
@@ -106,7 +84,7 @@ export function WebhooksView({ onFailure }: ViewProps) {
       })
       .catch(refused);
   const showAttempts = (d: Delivery) =>
-    api<{ attempts: Attempt[] }>(`/webhooks/deliveries/${d.id}`)
+    api<WebhookDeliveryDetail>(`/webhooks/deliveries/${d.id}`)
       .then((r) => setOpen({ id: d.id, attempts: r.attempts }))
       .catch(refused);
 

@@ -42,12 +42,13 @@ import {
 } from '../../models/sessions.ts';
 import { ACCOUNT_API_ERRORS, ADMIN_ERRORS } from '../../http/errors.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
+import type { SessionListed, TeamAccount, TeamAccountListed } from '../../../widgets/core/admin-api.ts';
 
 export const accountRoutes = new Hono<AdminEnv>();
 
 const firstIssue = (issues: readonly { message: string }[]) => issues[0]?.message ?? ACCOUNT_ERRORS.body;
 
-const accountJson = (a: AccountRow & { sessions?: number }) => ({
+const accountJson = (a: AccountRow): TeamAccount => ({
   id: a.id,
   email: a.email,
   name: a.name,
@@ -56,7 +57,6 @@ const accountJson = (a: AccountRow & { sessions?: number }) => ({
   passwordSet: a.id === FIRST_OWNER_ID || !!a.password_hash,
   firstOwner: a.id === FIRST_OWNER_ID,
   createdAt: a.created_at,
-  ...(a.sessions === undefined ? {} : { sessions: a.sessions }),
 });
 
 /** The set-password page: the token travels in the fragment, so it never reaches a log. */
@@ -88,7 +88,7 @@ async function mailLink(c: Context<AdminEnv>, account: AccountRow, link: string)
 
 accountRoutes.get('/accounts', async (c) => {
   const accounts = await listAccounts(c.env.DB);
-  return c.json({ accounts: accounts.map(accountJson) });
+  return c.json({ accounts: accounts.map((a): TeamAccountListed => ({ ...accountJson(a), sessions: a.sessions })) });
 });
 
 accountRoutes.post('/accounts', async (c) => {
@@ -145,14 +145,16 @@ accountRoutes.post('/accounts/:id/link', async (c) => {
 });
 
 const sessionsJson = (rows: Awaited<ReturnType<typeof sessionsOfAccount>>, currentKey?: string) =>
-  rows.map((s) => ({
-    key: s.key,
-    createdAt: new Date(s.createdAt).toISOString(),
-    expiresAt: new Date(s.expiresAt).toISOString(),
-    ip: s.ip,
-    userAgent: s.userAgent,
-    current: s.key === currentKey,
-  }));
+  rows.map(
+    (s): SessionListed => ({
+      key: s.key,
+      createdAt: new Date(s.createdAt).toISOString(),
+      expiresAt: new Date(s.expiresAt).toISOString(),
+      ip: s.ip,
+      userAgent: s.userAgent,
+      current: s.key === currentKey,
+    }),
+  );
 
 accountRoutes.get('/accounts/:id/sessions', async (c) => {
   const id = idOf(c);

@@ -22,6 +22,7 @@ import { clearLoginAttempts, recordLoginFailure, reserveLoginAttempt } from '../
 import { createSession, endSession } from '../../models/sessions.ts';
 import { ACCOUNT_API_ERRORS, ADMIN_ERRORS } from '../../http/errors.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
+import type { AdminSession } from '../../../widgets/core/admin-api.ts';
 
 export const sessionRoutes = new Hono<AdminEnv>();
 
@@ -91,7 +92,7 @@ sessionRoutes.post('/logout', async (c) => {
 
 sessionRoutes.get('/session', (c) => c.json(sessionJson(c.get('session'))));
 
-function sessionJson(session: AdminEnv['Variables']['session']) {
+function sessionJson(session: AdminEnv['Variables']['session']): AdminSession {
   return {
     user: session.user,
     email: session.email,

@@ -31,6 +31,7 @@ import {
 import { dispatchWebhooks } from '../../webhooks/delivery.ts';
 import { ADMIN_ERRORS, WEBHOOK_API_ERRORS } from '../../http/errors.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
+import type { WebhookDelivery, WebhookDeliveryDetail, WebhookEndpoint } from '../../../widgets/core/admin-api.ts';
 
 export const webhookRoutes = new Hono<AdminEnv>();
 
@@ -39,17 +40,17 @@ const STATES = ['pending', 'sending', 'delivered', 'failed', 'dead'];
 const allowLocal = (c: Context<AdminEnv>) =>
   (c.env as { WEBHOOKS_ALLOW_LOCAL_HTTP?: string }).WEBHOOKS_ALLOW_LOCAL_HTTP === '1';
 
-const endpointJson = (e: EndpointRow) => ({
+const endpointJson = (e: EndpointRow): WebhookEndpoint => ({
   id: e.id,
   url: e.url,
   secret: e.secret,
-  events: JSON.parse(e.events) as string[],
+  events: JSON.parse(e.events) as WebhookEndpoint['events'],
   active: !!e.active,
   createdAt: e.created_at,
   updatedAt: e.updated_at,
 });
 
-const deliveryJson = (d: DeliveryListing) => ({
+const deliveryJson = (d: DeliveryListing): WebhookDelivery => ({
   id: d.id,
   eventId: d.event_id,
   type: d.type,
@@ -100,7 +101,7 @@ webhookRoutes.get('/webhooks/deliveries/:id', async (c) => {
   return c.json({
     delivery: deliveryJson(row),
     attempts: attempts.map((a) => ({ at: a.at, status: a.status, error: a.error, durationMs: a.duration_ms })),
-  });
+  } satisfies WebhookDeliveryDetail);
 });
 
 webhookRoutes.post('/webhooks/deliveries/:id/resend', async (c) => {
