@@ -5,7 +5,7 @@
  */
 import { Component, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { FALLBACK } from '../../widgets/core/texts.ts';
-import { ROLE_LABELS, type Role, mayUse } from '../../widgets/core/roles.ts';
+import { ROLE_LABELS, mayUse } from '../../widgets/core/roles.ts';
 import { LIMITS } from '../../widgets/core/validation.ts';
 import type { AdminSession as Session } from '../../widgets/core/admin-api.ts';
 import { AccountView, SetPasswordView, TeamView } from './TeamView.tsx';

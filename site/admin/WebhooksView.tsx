@@ -5,7 +5,7 @@
  */
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { useCallback, useEffect, useState } from 'react';
-import { WEBHOOK_EVENTS, WEBHOOK_EVENT_LABELS, type WebhookEvent } from '../../widgets/core/webhook-validation.ts';
+import { WEBHOOK_EVENTS, WEBHOOK_EVENT_LABELS } from '../../widgets/core/webhook-validation.ts';
 import { ApiRefused, api } from './api.ts';
 import type {
   WebhookAttempt as Attempt,
