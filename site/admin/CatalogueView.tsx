@@ -19,20 +19,8 @@ import { Pricing } from '../../widgets/pricing/Pricing.tsx';
 import { pricingCss } from '../../widgets/pricing/styles.ts';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './App.tsx';
+import type { CatalogueAnswer as CatalogueData, CatalogueVersion as Version } from '../../widgets/core/admin-api.ts';
 import { DataTable, Notice } from './ui.tsx';
-
-interface Version {
-  version: number;
-  note: string | null;
-  createdBy: string;
-  createdAt: string;
-}
-
-interface CatalogueData {
-  live: Catalogue;
-  builtIn: Catalogue;
-  versions: Version[];
-}
 
 /** The form's values: what the person typed, per device, level and field. */
 type Draft = Record<string, Record<string, Partial<Record<PriceField, string>>>>;

@@ -7,12 +7,7 @@ import { useEffect, useState } from 'react';
 import { businessHoursBetween } from '../../widgets/core/business-hours.ts';
 import { ApiRefused, api } from './api.ts';
 import type { Session } from './App.tsx';
-
-export interface Person {
-  id: number;
-  name: string;
-  role: string;
-}
+import type { Assignee as Person } from '../../widgets/core/admin-api.ts';
 
 /** The response-time target of the stats and of the overdue mark. */
 export const RESPONSE_TARGET_HOURS = 24;

@@ -7,73 +7,20 @@
 import { Fragment, useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { SessionViewProps } from './App.tsx';
+import type {
+  LeadDetail as LeadAnswer,
+  LeadList,
+  LeadListed as Lead,
+  LeadNotification as Notification,
+  LeadQuote as Quote,
+} from '../../widgets/core/admin-api.ts';
 import { LeadOwner, isOverdue, usePeople } from './LeadOwner.tsx';
 import { EMAIL_STATE_LABELS, KIND_LABELS, LEAD_STATUSES, when } from './labels.ts';
 import { formatNumber, formatPln } from '../../widgets/core/format.ts';
 import { LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';
 import { Notice } from './ui.tsx';
 
-export interface Lead {
-  id: string;
-  kind: string;
-  status: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  company: string | null;
-  message: string | null;
-  /** Issue 13: the optional marketing consent sent with the form (contact and quote). */
-  marketingConsent: boolean;
-  notes: string;
-  attribution: Record<string, unknown>;
-  origin: string | null;
-  submissionId: string;
-  createdAt: string;
-  updatedAt: string;
-  emailState?: string | null;
-  /** Issue 18: who handles it (account id) and when it was first answered. */
-  assignedTo?: number | null;
-  firstResponseAt?: string | null;
-  /** In the list: a quote's summary. */
-  quote?: { number: string; deviceName: string; level: string; monthlyNet: number };
-}
-
 /** A stored quote (issue 5) as `GET /api/admin/leads/:id` answers it. */
-export interface Quote {
-  number: string;
-  url: string;
-  deviceName: string;
-  level: string;
-  term: string;
-  paper: boolean;
-  volume: { mono: number; color: number | null };
-  monthlyLimit: number;
-  colorLimit: number | null;
-  overage: { mono: number; color: number | null };
-  monthlyNet: number;
-  monthlyGross: number;
-  estimatedNet: number;
-  estimatedGross: number;
-  catalogueVersion: number;
-  nip: string | null;
-  city: string | null;
-  marketingConsent: boolean;
-  expiresAt: string;
-  /** Issue 16: the volume estimate and the comparison with the current contract, as label/value rows. */
-  estimateRows?: [string, string][];
-}
-
-export interface Notification {
-  id: number;
-  recipient: string;
-  subject: string;
-  body: string;
-  state: string;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-}
 
 const FILTERS = ['kind', 'status', 'from', 'to', 'utm_source', 'utm_campaign', 'partner', 'q'] as const;
 type Filter = Partial<Record<(typeof FILTERS)[number], string>>;
@@ -98,7 +45,7 @@ export function LeadsView({ onFailure, session, leadId }: SessionViewProps & { l
   const people = usePeople();
 
   const load = () =>
-    api<{ leads: Lead[]; total: number }>(`/leads${queryOf(applied)}`)
+    api<LeadList>(`/leads${queryOf(applied)}`)
       .then((d) => {
         setData(d);
         setError(undefined);
@@ -280,7 +227,7 @@ const ATTRIBUTION_LABELS: [string, string][] = [
 ];
 
 function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: string }) {
-  const [data, setData] = useState<{ lead: Lead; notifications: Notification[]; quote?: Quote | null } | undefined>();
+  const [data, setData] = useState<LeadAnswer | undefined>();
   const [status, setStatus] = useState('');
   const [notes, setNotes] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | undefined>();
@@ -288,7 +235,7 @@ function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: string 
   const [missing, setMissing] = useState(false);
 
   const load = (note?: { ok: boolean; text: string }) =>
-    api<{ lead: Lead; notifications: Notification[]; quote?: Quote | null }>(`/leads/${encodeURIComponent(id)}`)
+    api<LeadAnswer>(`/leads/${encodeURIComponent(id)}`)
       .then((d) => {
         setData(d);
         setStatus(d.lead.status);

@@ -15,12 +15,7 @@ import {
 import { LIMITS } from '../../widgets/core/validation.ts';
 import { ApiRefused, api, apiDownload } from './api.ts';
 import type { ViewProps } from './App.tsx';
-
-interface Found {
-  email: string;
-  counts: PersonCounts;
-  empty: boolean;
-}
+import type { PersonErased, PersonFound as Found } from '../../widgets/core/admin-api.ts';
 
 type Busy = 'check' | 'export' | 'erase' | undefined;
 
@@ -122,7 +117,7 @@ export function PrivacyView({ onFailure }: ViewProps) {
     if (!found) return;
     setBusy('erase');
     setError(undefined);
-    api<{ email: string; erased: PersonCounts }>(path(found.email), { method: 'DELETE' })
+    api<PersonErased>(path(found.email), { method: 'DELETE' })
       .then((result) => {
         setConfirming(false);
         setNotice({ text: `Usunięto dane adresu ${result.email}:`, counts: result.erased });

@@ -5,22 +5,7 @@
 import { useEffect, useState } from 'react';
 import { formatNumber } from '../../widgets/core/format.ts';
 import { api } from './api.ts';
-
-interface Row {
-  key: string;
-  leads: number;
-  answered: number;
-  withinTarget: number;
-  share: number | null;
-  medianHours: number | null;
-}
-
-interface ResponseStatsData {
-  targetHours: number;
-  byMonth: Row[];
-  byPerson: Row[];
-  bySource: Row[];
-}
+import type { ResponseFigures as Row, ResponseStats as ResponseStatsData } from '../../widgets/core/admin-api.ts';
 
 const monthLabel = (key: string) =>
   /^\d{4}-\d{2}$/.test(key)

@@ -2,21 +2,8 @@
 import { useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './App.tsx';
+import type { Count, LeadStats as Stats } from '../../widgets/core/admin-api.ts';
 import { ResponseStats } from './ResponseStats.tsx';
-
-interface Count {
-  key: string;
-  count: number;
-}
-
-interface Stats {
-  perWeek: { week: string; contact: number; quote: number }[];
-  bySource: Count[];
-  byCampaign: Count[];
-  byPartner: Count[];
-  quotesByDevice?: Count[];
-  quotesByPackage?: Count[];
-}
 
 const weekLabel = (monday: string) =>
   new Date(`${monday}T12:00:00Z`).toLocaleDateString('pl-PL', { day: 'numeric', month: 'short', year: 'numeric' });

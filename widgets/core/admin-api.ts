@@ -4,7 +4,10 @@
  * the worker's and the site's tsconfig can see them. The worker's own DB rows stay in
  * worker/models; these are what the routes send.
  */
-import type { PackageLevel } from './model.ts';
+import type { LeadKind, LeadStatus } from './admin-validation.ts';
+import type { Row as EstimateRow } from './estimate-text.ts';
+import type { Catalogue, PackageLevel } from './model.ts';
+import type { PersonCounts } from './privacy-validation.ts';
 import type { Role } from './roles.ts';
 import type { TicketStatus } from './service-validation.ts';
 import type { WebhookEvent } from './webhook-validation.ts';
@@ -249,4 +252,177 @@ export interface WebhookAttempt {
 export interface WebhookDeliveryDetail {
   delivery: WebhookDelivery;
   attempts: WebhookAttempt[];
+}
+
+/** A lead as the API answers it: attribution as an object, camelCase names. */
+export interface LeadView {
+  id: string;
+  kind: LeadKind;
+  status: LeadStatus;
+  name: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  message: string | null;
+  /** Issue 13: the optional marketing consent sent with the form (contact and quote). */
+  marketingConsent: boolean;
+  notes: string;
+  attribution: Record<string, unknown>;
+  origin: string | null;
+  submissionId: string;
+  createdAt: string;
+  updatedAt: string;
+  /** Issue 18: who handles it (account id) and when it was first answered. */
+  assignedTo: number | null;
+  firstResponseAt: string | null;
+  /** The state of its e-mail, where the query joined it. */
+  emailState?: string | null;
+}
+
+/** A quote in short, for the inbox list and the CSV. */
+export interface QuoteSummary {
+  number: string;
+  deviceName: string;
+  level: string;
+  monthlyNet: number;
+}
+
+/** `GET /api/admin/leads`: one lead of the list, a quote with its summary. */
+export interface LeadListed extends LeadView {
+  quote?: QuoteSummary;
+}
+
+/** `GET /api/admin/leads`: one page of the inbox. */
+export interface LeadList {
+  leads: LeadListed[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+/** A stored quote as the panel shows it; `url` is the printable page behind its secret id. */
+export interface LeadQuote {
+  number: string;
+  url: string;
+  deviceId: string;
+  deviceName: string;
+  level: PackageLevel;
+  term: string;
+  paper: boolean;
+  volume: { mono: number; color: number | null };
+  monthlyLimit: number;
+  colorLimit: number | null;
+  overage: { mono: number; color: number | null };
+  monthlyNet: number;
+  monthlyGross: number;
+  estimatedNet: number;
+  estimatedGross: number;
+  catalogueVersion: number;
+  nip: string | null;
+  city: string | null;
+  marketingConsent: boolean;
+  createdAt: string;
+  expiresAt: string;
+  /** Issue 16: the volume estimate and the comparison with the current contract, as label/value rows. */
+  estimateRows: EstimateRow[];
+}
+
+/** One e-mail a lead caused, with its delivery state. */
+export interface LeadNotification {
+  id: number;
+  recipient: string;
+  subject: string;
+  body: string;
+  state: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+/** `GET /api/admin/leads/:id`: the lead, its quote (null for a contact message) and its e-mails. */
+export interface LeadDetail {
+  lead: LeadView;
+  quote: LeadQuote | null;
+  notifications: LeadNotification[];
+}
+
+/** `GET /api/admin/leads/people`: someone a lead may be given to (enabled owners and sales). */
+export interface Assignee {
+  id: number;
+  name: string;
+  email: string;
+  role: string;
+}
+
+/** One row of the response-time stats: a month, a person or a source. */
+export interface ResponseFigures {
+  key: string;
+  leads: number;
+  answered: number;
+  withinTarget: number;
+  /** Answered within the target among the answered and the already late; null with none of them. */
+  share: number | null;
+  medianHours: number | null;
+}
+
+/** `GET /api/admin/stats/response`. */
+export interface ResponseStats {
+  targetHours: number;
+  byMonth: ResponseFigures[];
+  byPerson: ResponseFigures[];
+  bySource: ResponseFigures[];
+}
+
+/** How many leads (or quotes) share one key. */
+export interface Count {
+  key: string;
+  count: number;
+}
+
+/** The lead numbers of `GET /api/admin/stats`. */
+export interface LeadNumbers {
+  /** Monday of each week (`YYYY-MM-DD`) with the leads of each kind. */
+  perWeek: { week: string; contact: number; quote: number }[];
+  bySource: Count[];
+  byCampaign: Count[];
+  byPartner: Count[];
+}
+
+/** The quote numbers of `GET /api/admin/stats`. */
+export interface QuoteNumbers {
+  quotesByDevice: Count[];
+  quotesByPackage: Count[];
+}
+
+/** `GET /api/admin/stats` (the inbox's filters). */
+export type LeadStats = LeadNumbers & QuoteNumbers;
+
+/** One published version of the catalogue. */
+export interface CatalogueVersion {
+  version: number;
+  note: string | null;
+  createdBy: string;
+  createdAt: string;
+}
+
+/** `GET /api/admin/catalogue`: the live catalogue, the built-in one and the history. */
+export interface CatalogueAnswer {
+  live: Catalogue;
+  builtIn: Catalogue;
+  versions: CatalogueVersion[];
+}
+
+/** `GET /api/admin/privacy/:email`: what is stored for an address (issue 13). */
+export interface PersonFound {
+  email: string;
+  counts: PersonCounts;
+  /** Nothing stored. */
+  empty: boolean;
+}
+
+/** `DELETE /api/admin/privacy/:email`: what was erased. */
+export interface PersonErased {
+  email: string;
+  erased: PersonCounts;
 }

@@ -11,13 +11,7 @@
  */
 import { defaultCatalogue } from '../../widgets/core/catalogue.ts';
 import { type Catalogue, type Device, isCatalogueData } from '../../widgets/core/model.ts';
-
-export interface CatalogueVersion {
-  version: number;
-  note: string | null;
-  createdBy: string;
-  createdAt: string;
-}
+import type { CatalogueVersion } from '../../widgets/core/admin-api.ts';
 
 /** The live catalogue with what identifies it across fresh databases and deploys. */
 export interface LiveCatalogue {

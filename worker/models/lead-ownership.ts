@@ -3,14 +3,8 @@
  * the rows the response-time stats are computed from. `first_response_at` is stamped by
  * a trigger at the first change of status or notes.
  */
+import type { Assignee } from '../../widgets/core/admin-api.ts';
 import { type Notification, notificationStatement } from './outbox.ts';
-
-export interface Assignee {
-  id: number;
-  name: string;
-  email: string;
-  role: string;
-}
 
 /** People a lead may be given to: enabled owners and sales. */
 export async function assignablePeople(db: D1Database): Promise<Assignee[]> {

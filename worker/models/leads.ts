@@ -5,6 +5,7 @@
  * notification). Also the admin inbox's reads of leads: filtered lists, numbers, erasure.
  */
 import type { LeadKind, LeadStatus } from '../../widgets/core/admin-validation.ts';
+import type { Count, LeadNumbers } from '../../widgets/core/admin-api.ts';
 import {
   LATEST_EMAIL_STATE,
   type Notification,
@@ -262,19 +263,6 @@ export async function findLeads(
     leads: (rows?.results ?? []) as InboxRow[],
     total: (count?.results[0] as { n: number } | undefined)?.n ?? 0,
   };
-}
-
-export interface Count {
-  key: string;
-  count: number;
-}
-
-export interface LeadNumbers {
-  /** Monday of each week (`YYYY-MM-DD`) with the leads of each kind. */
-  perWeek: { week: string; contact: number; quote: number }[];
-  bySource: Count[];
-  byCampaign: Count[];
-  byPartner: Count[];
 }
 
 const NONE = '(brak)';

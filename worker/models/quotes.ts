@@ -7,7 +7,8 @@
 import { type QuotePrice, type Term, QUOTE_VALID_DAYS } from '../../widgets/core/quote.ts';
 import { type PackageLevel, LEVEL_NAMES } from '../../widgets/core/model.ts';
 import type { StoredComparison, StoredEstimate } from '../../widgets/core/estimate-validation.ts';
-import { type Count, type LeadFilter, leadFilterWhere } from './leads.ts';
+import { type LeadFilter, leadFilterWhere } from './leads.ts';
+import type { Count, QuoteNumbers, QuoteSummary } from '../../widgets/core/admin-api.ts';
 
 /** Written into a notification before the batch; the batch replaces it with the number it gave. */
 export const NUMBER_PLACEHOLDER = '{{NUMER_WYCENY}}';
@@ -258,13 +259,6 @@ export function deleteQuoteOfLeadStatement(db: D1Database, leadId: string): D1Pr
   return db.prepare('DELETE FROM quotes WHERE lead_id = ?').bind(leadId);
 }
 
-export interface QuoteSummary {
-  number: string;
-  deviceName: string;
-  level: string;
-  monthlyNet: number;
-}
-
 /** Quote summaries per lead id, for the inbox list and the CSV. */
 export async function quoteSummaries(db: D1Database, leadIds: string[]): Promise<Map<string, QuoteSummary>> {
   const map = new Map<string, QuoteSummary>();
@@ -283,10 +277,7 @@ export async function quoteSummaries(db: D1Database, leadIds: string[]): Promise
 }
 
 /** Quotes of the leads matching `filter`, by device and by package level. */
-export async function quoteNumbers(
-  db: D1Database,
-  filter: LeadFilter,
-): Promise<{ quotesByDevice: Count[]; quotesByPackage: Count[] }> {
+export async function quoteNumbers(db: D1Database, filter: LeadFilter): Promise<QuoteNumbers> {
   const w = leadFilterWhere(filter);
   const by = (expr: string) =>
     db

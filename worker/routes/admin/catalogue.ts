@@ -11,12 +11,13 @@ import { check as checkBody } from '../../../widgets/core/validation.ts';
 import { listVersions, liveCatalogue, publishVersion, versionDevices } from '../../models/catalogue.ts';
 import { ADMIN_ERRORS } from '../../http/errors.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
+import type { CatalogueAnswer } from '../../../widgets/core/admin-api.ts';
 
 export const catalogueRoutes = new Hono<AdminEnv>();
 
 catalogueRoutes.get('/catalogue', async (c) => {
   const [live, versions] = await Promise.all([liveCatalogue(c.env.DB), listVersions(c.env.DB)]);
-  return c.json({ live, builtIn: defaultCatalogue, versions });
+  return c.json({ live, builtIn: defaultCatalogue, versions } satisfies CatalogueAnswer);
 });
 
 catalogueRoutes.post('/catalogue', async (c) => {

@@ -22,6 +22,7 @@ import { type StoredQuote, quoteOfLead, quoteSummaries } from '../../models/quot
 import { leadFilterSchema, leadUpdateSchema } from '../../../widgets/core/admin-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
+import type { LeadDetail, LeadList, LeadQuote, LeadView } from '../../../widgets/core/admin-api.ts';
 import { comparisonRows, estimateRows } from '../../../widgets/core/estimate-text.ts';
 
 export const leadRoutes = new Hono<AdminEnv>();
@@ -53,7 +54,7 @@ const parseAttribution = (text: string): Record<string, unknown> => {
 };
 
 /** A lead as the API answers it: attribution as an object, camelCase names. */
-export function leadJson(row: LeadRow & { email_state?: string | null }) {
+export function leadJson(row: LeadRow & { email_state?: string | null }): LeadView {
   return {
     id: row.id,
     kind: row.kind,
@@ -78,7 +79,7 @@ export function leadJson(row: LeadRow & { email_state?: string | null }) {
 }
 
 /** A stored quote as the panel shows it; `url` is the printable page behind its secret id. */
-function quoteJson(q: StoredQuote) {
+function quoteJson(q: StoredQuote): LeadQuote {
   const p = q.price;
   return {
     number: q.number,
@@ -133,7 +134,7 @@ leadRoutes.get('/leads', async (c) => {
     total,
     limit,
     offset,
-  });
+  } satisfies LeadList);
 });
 
 const KIND_NAMES: Record<LeadKind, string> = { contact: 'kontakt', quote: 'wycena' };
@@ -225,7 +226,7 @@ leadRoutes.get('/leads/:id', async (c) => {
       createdAt: n.created_at,
       sentAt: n.sent_at,
     })),
-  });
+  } satisfies LeadDetail);
 });
 
 leadRoutes.patch('/leads/:id', async (c) => {

@@ -17,6 +17,7 @@ import { type ResponseRow, assignLead, assignablePeople, responseRows } from '..
 import { leadById } from '../../models/leads.ts';
 import { ACCOUNT_API_ERRORS, ADMIN_ERRORS } from '../../http/errors.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
+import type { ResponseFigures, ResponseStats } from '../../../widgets/core/admin-api.ts';
 import { ADMIN_INPUT_ERRORS } from '../../../widgets/core/admin-validation.ts';
 
 export const ownershipRoutes = new Hono<AdminEnv>();
@@ -95,7 +96,7 @@ const sourceOf = (row: ResponseRow): string => {
 };
 
 /** Per-bucket figures: share within target among leads that are answered or already late. */
-function summarise(rows: ResponseRow[], keyOf: (r: ResponseRow) => string, now: Date) {
+function summarise(rows: ResponseRow[], keyOf: (r: ResponseRow) => string, now: Date): ResponseFigures[] {
   const buckets = new Map<string, Bucket>();
   for (const row of rows) {
     const key = keyOf(row);
@@ -134,5 +135,5 @@ ownershipRoutes.get('/stats/response', async (c) => {
     byMonth: summarise(rows, (r) => r.created_at.slice(0, 7), now),
     byPerson: summarise(rows, (r) => r.assignee ?? '(nieprzypisane)', now),
     bySource: summarise(rows, sourceOf, now),
-  });
+  } satisfies ResponseStats);
 });

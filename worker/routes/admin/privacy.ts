@@ -14,6 +14,7 @@ import { check } from '../../../widgets/core/validation.ts';
 import { auditDetails } from '../../models/audit.ts';
 import { countsOf, erasePerson, exportPerson, findPerson } from '../../privacy/person.ts';
 import type { AdminEnv } from './guard.ts';
+import type { PersonErased, PersonFound } from '../../../widgets/core/admin-api.ts';
 
 export const privacyRoutes = new Hono<AdminEnv>();
 
@@ -27,7 +28,7 @@ privacyRoutes.get('/privacy/:email', async (c) => {
   const email = emailOf(c);
   if (!email.ok) return c.json({ error: email.error }, 400);
   const counts = countsOf(await findPerson(c.env.DB, email.data));
-  return c.json({ email: email.data, counts, empty: isEmpty(counts) });
+  return c.json({ email: email.data, counts, empty: isEmpty(counts) } satisfies PersonFound);
 });
 
 privacyRoutes.get('/privacy/:email/export', async (c) => {
@@ -51,5 +52,5 @@ privacyRoutes.delete('/privacy/:email', async (c) => {
   if (isEmpty(countsOf(person))) return c.json({ error: PRIVACY_ERRORS.nothing }, 404);
   const erased = await erasePerson(c.env.DB, person);
   auditDetails(c, { ...erased });
-  return c.json({ email: email.data, erased });
+  return c.json({ email: email.data, erased } satisfies PersonErased);
 });
