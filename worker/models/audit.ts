@@ -8,6 +8,7 @@
  * which adds those details (never a password) to the row of the current request.
  */
 import type { Context } from 'hono';
+import type { AuditLogEntry } from '../../widgets/core/admin-api.ts';
 
 const details = new WeakMap<Request, Record<string, unknown>>();
 
@@ -19,19 +20,8 @@ export function auditDetails(c: Context, more: Record<string, unknown>): void {
 /** What the route said about the request, for the guard. */
 export const detailsOf = (request: Request): Record<string, unknown> => details.get(request) ?? {};
 
-export interface AuditEntry {
-  accountId: number | null;
-  actor: string;
-  role: string | null;
-  action: string;
-  area: string;
-  target: string | null;
-  method: string;
-  path: string;
-  status: number;
-  details: Record<string, unknown>;
-  ip: string | null;
-}
+/** What the guard records: an entry of the log as `GET /api/admin/audit` answers it, before it has an id and a time. */
+export type AuditEntry = Omit<AuditLogEntry, 'id' | 'at'>;
 
 export async function recordAudit(db: D1Database, e: AuditEntry): Promise<void> {
   await db
