@@ -1,12 +1,11 @@
 // <kserowo-configurator> on /konfigurator (sync-url) and on a page that does not set it.
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { queryTestD1 } from './fixtures/test-d1.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
 
 const cfg = (page: Page) => page.locator('kserowo-configurator');
 const heading = (page: Page) => cfg(page).getByRole('heading', { level: 2 }).first();
@@ -14,26 +13,23 @@ const next = (page: Page) => cfg(page).getByRole('button', { name: 'Dalej' });
 const back = (page: Page) => cfg(page).getByRole('button', { name: 'Wstecz' });
 const sendButton = (page: Page) => cfg(page).getByRole('button', { name: 'Wyślij zapytanie o wycenę' });
 
-/** The quote row as stored in the test server's D1 (read with wrangler, as an operator would). */
-function storedQuote(id: string): Record<string, string | number> {
-  const result = spawnSync(
-    process.execPath,
-    [
-      path.join(root, 'scripts/wrangler.mjs'),
-      'd1',
-      'execute',
-      'DB',
-      '--local',
-      '--persist-to',
-      path.join(root, '.wrangler/test-state'),
-      '--json',
-      '--command',
-      `SELECT q.number, q.device_id, q.level, q.term, q.paper, q.volume_mono, q.volume_color, q.monthly_net, q.monthly_gross, q.marketing_consent, l.kind, l.name, l.email, l.attribution FROM quotes q JOIN leads l ON l.id = q.lead_id WHERE q.id = '${id.replace(/'/g, '')}'`,
-    ],
-    { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' } },
-  );
-  const rows = (JSON.parse(result.stdout) as { results: Record<string, string | number>[] }[])[0]?.results ?? [];
-  expect(rows).toHaveLength(1);
+/**
+ * The quote row as stored in the test server's D1 (read with wrangler, as an operator would).
+ * Read from another process, a row committed a moment ago can take a moment to show: asked again.
+ */
+async function storedQuote(id: string): Promise<Record<string, string | number>> {
+  let rows: Record<string, string | number>[] = [];
+  await expect
+    .poll(
+      async () => {
+        rows = await queryTestD1<Record<string, string | number>>(
+          `SELECT q.number, q.device_id, q.level, q.term, q.paper, q.volume_mono, q.volume_color, q.monthly_net, q.monthly_gross, q.marketing_consent, l.kind, l.name, l.email, l.attribution FROM quotes q JOIN leads l ON l.id = q.lead_id WHERE q.id = '${id.replace(/'/g, '')}'`,
+        );
+        return rows.length;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(1);
   return rows[0]!;
 }
 
@@ -124,7 +120,7 @@ test.describe('<kserowo-configurator> entry points', () => {
     await expect(summary).toContainText('239,85 zł brutto');
     await expect(summary).toContainText('230,00 zł netto / mies.');
     const sent = await sendQuote(page);
-    const row = storedQuote(sent.id);
+    const row = await storedQuote(sent.id);
     expect(row).toMatchObject({
       number: sent.number,
       device_id: 'km-c3320i',
@@ -157,7 +153,7 @@ test.describe('<kserowo-configurator> entry points', () => {
     );
     await next(page).click();
     const sent = await sendQuote(page);
-    const row = storedQuote(sent.id);
+    const row = await storedQuote(sent.id);
     expect(row).toMatchObject({ device_id: 'km-c458', level: 'premium', monthly_net: 545 });
     expect(JSON.parse(String(row.attribution))).toMatchObject({
       utm_source: 'site',
@@ -178,7 +174,7 @@ test.describe('<kserowo-configurator> entry points', () => {
     await cfg(page).getByRole('radio', { name: /Basic/ }).check();
     await next(page).click();
     const sent = await sendQuote(page);
-    const row = storedQuote(sent.id);
+    const row = await storedQuote(sent.id);
     expect(row).toMatchObject({ device_id: 'km-c258', level: 'basic', monthly_net: 309 });
     expect(JSON.parse(String(row.attribution))).toMatchObject({
       utm_source: 'site',
@@ -198,7 +194,7 @@ test.describe('<kserowo-configurator> entry points', () => {
     await expect(cfg(page).getByRole('radio', { name: /Business/ })).toBeChecked();
     await next(page).click();
     const sent = await sendQuote(page);
-    const row = storedQuote(sent.id);
+    const row = await storedQuote(sent.id);
     expect(row).toMatchObject({
       device_id: 'km-c258',
       level: 'business',
