@@ -1,0 +1,136 @@
+/**
+ * The admin API's answers about service (issue 17): devices, counter readings, billing and
+ * tickets. Import them from admin-api.ts, their one home.
+ */
+import type { PackageLevel } from './model.ts';
+import type { TicketStatus } from './service-validation.ts';
+
+/**
+ * A registered device as stored (migration 0020). The device API answers the row itself, so
+ * its fields keep the table's snake_case names; worker/models/devices.ts reads rows as this.
+ */
+export interface DeviceRecord {
+  id: number;
+  serial: string;
+  device_id: string;
+  level: PackageLevel;
+  contract_start: string | null;
+  term_months: number | null;
+  company: string;
+  nip: string | null;
+  email: string | null;
+  phone: string | null;
+  city: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A device with its last counter reading (none yet: nulls). */
+export interface DeviceWithReading extends DeviceRecord {
+  last_read_on: string | null;
+  last_mono: number | null;
+  last_color: number | null;
+}
+
+/** A device as `GET /api/admin/devices` lists it: with its last reading and its catalogue name. */
+export interface DeviceListed extends DeviceWithReading {
+  device_name: string;
+}
+
+/** `GET /api/admin/devices`: every device, and the models to choose from. */
+export interface DeviceList {
+  devices: DeviceListed[];
+  models: { id: string; name: string }[];
+}
+
+/** `GET /api/admin/readings`: one counter reading. */
+export interface ReadingListed {
+  id: number;
+  serial: string;
+  company: string;
+  readOn: string;
+  mono: number;
+  color: number | null;
+  note: string | null;
+  sentBy: string;
+  reset: boolean;
+  createdAt: string;
+}
+
+/** One device's line of the billing export (`GET /api/admin/readings/billing`). */
+export interface BillingLine {
+  serial: string;
+  company: string;
+  nip: string | null;
+  device: string;
+  level: string;
+  /** False: no reading in the period, nothing billed; the team asks the customer. */
+  hasReading: boolean;
+  usedMono: number;
+  usedColor: number;
+  includedMono: number;
+  includedColor: number;
+  overMono: number;
+  overColor: number;
+  rateMono: number;
+  rateColor: number;
+  amountMono: number;
+  amountColor: number;
+  amount: number;
+}
+
+/** `GET /api/admin/readings/billing?period=…&format=json`. */
+export interface Billing {
+  period: string;
+  lines: BillingLine[];
+  total: number;
+}
+
+/** A service ticket as the panel shows it: the SLA clock in business minutes, negative when overdue. */
+export interface TicketView {
+  id: string;
+  number: string;
+  status: TicketStatus;
+  serial: string;
+  knownDevice: boolean;
+  level: string | null;
+  slaHours: number;
+  category: string;
+  errorCode: string | null;
+  description: string;
+  name: string;
+  email: string;
+  phone: string;
+  company: string | null;
+  nip: string | null;
+  contactWhen: string | null;
+  marketingConsent: boolean;
+  createdAt: string;
+  dueAt: string;
+  firstResponseAt: string | null;
+  closedAt: string | null;
+  /** Absent once answered. */
+  minutesLeft?: number | undefined;
+  overdue: boolean;
+}
+
+/** `GET /api/admin/tickets/:id`: the ticket with its history. */
+export interface TicketDetail {
+  ticket: TicketView;
+  events: { status: TicketStatus; note: string | null; actor: string; createdAt: string }[];
+}
+
+/** `GET /api/admin/tickets/stats`: one month of reports. */
+export interface SlaMonth {
+  /** 'YYYY-MM' of the report (UTC). */
+  month: string;
+  tickets: number;
+  /** First response at or before the deadline. */
+  withinPromise: number;
+  /** First response after the deadline, or none and the deadline passed. */
+  late: number;
+  /** No response yet, deadline still ahead. */
+  pending: number;
+  /** withinPromise / (withinPromise + late), percent with one decimal; null with nothing decided. */
+  sharePercent: number | null;
+}
