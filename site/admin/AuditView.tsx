@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { ROLE_LABELS, type Role } from '../../widgets/core/roles.ts';
 import { api } from './api.ts';
 import type { ViewProps } from './App.tsx';
-import type { AuditLogEntry as Entry } from '../../widgets/core/admin-api.ts';
+import type { AuditList, AuditLogEntry as Entry } from '../../widgets/core/admin-api.ts';
 import { when } from './labels.ts';
 import { DataTable } from './ui.tsx';
 
@@ -80,7 +80,7 @@ export function AuditView({ onFailure }: ViewProps) {
   const [entries, setEntries] = useState<Entry[] | undefined>();
   useEffect(() => {
     const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v));
-    api<{ entries: Entry[] }>(`/audit?${query}`)
+    api<AuditList>(`/audit?${query}`)
       .then((d) => setEntries(d.entries))
       .catch(onFailure);
   }, [filter, onFailure]);

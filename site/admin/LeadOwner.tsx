@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { businessHoursBetween } from '../../widgets/core/business-hours.ts';
 import { ApiRefused, api } from './api.ts';
 import type { Session } from './App.tsx';
-import type { Assignee as Person } from '../../widgets/core/admin-api.ts';
+import type { Assignee as Person, PeopleList } from '../../widgets/core/admin-api.ts';
 
 /** The response-time target of the stats and of the overdue mark. */
 export const RESPONSE_TARGET_HOURS = 24;
@@ -27,7 +27,7 @@ let peopleOnce: Promise<Person[]> | undefined;
 export function usePeople(): Person[] {
   const [people, setPeople] = useState<Person[]>([]);
   useEffect(() => {
-    peopleOnce ??= api<{ people: Person[] }>('/leads/people').then((r) => r.people);
+    peopleOnce ??= api<PeopleList>('/leads/people').then((r) => r.people);
     peopleOnce.then(setPeople).catch(() => {
       peopleOnce = undefined;
     });

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './App.tsx';
-import type { OutboxEntry as OutboxRow } from '../../widgets/core/admin-api.ts';
+import type { OutboxEntry as OutboxRow, OutboxList } from '../../widgets/core/admin-api.ts';
 import { EMAIL_STATE_LABELS, KIND_LABELS, when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
 
@@ -12,7 +12,7 @@ export function OutboxView({ onFailure }: ViewProps) {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | undefined>();
 
   const load = (note?: { ok: boolean; text: string }) =>
-    api<{ notifications: OutboxRow[] }>(`/outbox${state ? `?state=${state}` : ''}`)
+    api<OutboxList>(`/outbox${state ? `?state=${state}` : ''}`)
       .then((d) => {
         setRows(d.notifications);
         setMessage(note);

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './App.tsx';
-import type { BillingLine, ReadingListed as Reading } from '../../widgets/core/admin-api.ts';
+import type { Billing, BillingLine, ReadingList, ReadingListed as Reading } from '../../widgets/core/admin-api.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
@@ -39,16 +39,14 @@ export function ReadingsView({ onFailure, serial: initialSerial }: ViewProps & {
     const q = new URLSearchParams();
     if (applied.serial.trim()) q.set('serial', applied.serial.trim());
     if (applied.month) q.set('month', applied.month);
-    return api<{ readings: Reading[] }>(`/readings?${q}`)
+    return api<ReadingList>(`/readings?${q}`)
       .then((d) => setReadings(d.readings))
       .catch(refused);
   }, [applied, refused]);
   const loadBill = useCallback(
     () =>
       /^\d{4}-\d{2}$/.test(period)
-        ? api<{ lines: BillingLine[]; total: number }>(`/readings/billing?period=${period}&format=json`)
-            .then(setBill)
-            .catch(refused)
+        ? api<Billing>(`/readings/billing?period=${period}&format=json`).then(setBill).catch(refused)
         : Promise.resolve(),
     [period, refused],
   );

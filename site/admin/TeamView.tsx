@@ -11,9 +11,11 @@ import { LIMITS } from '../../widgets/core/validation.ts';
 import { ApiRefused, api } from './api.ts';
 import type { SessionViewProps } from './App.tsx';
 import type {
+  AccountList,
+  SessionList as SessionsAnswer,
+  SessionListed as SessionRow,
   TeamAccount,
   TeamAccountListed as Account,
-  SessionListed as SessionRow,
 } from '../../widgets/core/admin-api.ts';
 import { when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
@@ -50,7 +52,7 @@ export function TeamView({ onFailure, session }: SessionViewProps) {
   const refused = (e: unknown) => (e instanceof ApiRefused ? setNote({ ok: false, text: e.message }) : onFailure(e));
   const load = useCallback(
     () =>
-      api<{ accounts: Account[] }>('/accounts')
+      api<AccountList>('/accounts')
         .then((d) => setAccounts(d.accounts))
         .catch(onFailure),
     [onFailure],
@@ -91,7 +93,7 @@ export function TeamView({ onFailure, session }: SessionViewProps) {
       .catch(refused);
 
   const showSessions = (a: Account) =>
-    api<{ sessions: SessionRow[] }>(`/accounts/${a.id}/sessions`)
+    api<SessionsAnswer>(`/accounts/${a.id}/sessions`)
       .then((r) => setOpen({ id: a.id, sessions: r.sessions }))
       .catch(refused);
 
@@ -237,7 +239,7 @@ export function AccountView({ onFailure, session }: SessionViewProps) {
   const [note, setNote] = useState<Note>();
   const load = useCallback(
     () =>
-      api<{ sessions: SessionRow[] }>('/me/sessions')
+      api<SessionsAnswer>('/me/sessions')
         .then((r) => setSessions(r.sessions))
         .catch(onFailure),
     [onFailure],

@@ -6,7 +6,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './App.tsx';
-import type { SlaMonth, TicketDetail as Detail, TicketView as Ticket } from '../../widgets/core/admin-api.ts';
+import type {
+  SlaMonth,
+  SlaReport,
+  TicketDetail as Detail,
+  TicketList as TicketsAnswer,
+  TicketView as Ticket,
+} from '../../widgets/core/admin-api.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { when } from './labels.ts';
 import { company } from '../../widgets/core/company.ts';
@@ -40,7 +46,7 @@ function TicketList({ onFailure }: Pick<ViewProps, 'onFailure'>) {
   const [months, setMonths] = useState<SlaMonth[]>([]);
 
   useEffect(() => {
-    Promise.all([api<{ tickets: Ticket[] }>(`/tickets?show=${show}`), api<{ months: SlaMonth[] }>('/tickets/stats')])
+    Promise.all([api<TicketsAnswer>(`/tickets?show=${show}`), api<SlaReport>('/tickets/stats')])
       .then(([t, s]) => {
         setTickets(t.tickets);
         setMonths(s.months);

@@ -11,7 +11,9 @@ import type {
   WebhookAttempt as Attempt,
   WebhookDelivery as Delivery,
   WebhookDeliveryDetail,
+  WebhookDeliveryList,
   WebhookEndpoint as Endpoint,
+  WebhookEndpointList,
 } from '../../widgets/core/admin-api.ts';
 import type { ViewProps } from './App.tsx';
 import { when } from './labels.ts';
@@ -38,8 +40,8 @@ export function WebhooksView({ onFailure }: ViewProps) {
   const load = useCallback(
     () =>
       Promise.all([
-        api<{ endpoints: Endpoint[] }>('/webhooks'),
-        api<{ deliveries: Delivery[] }>(`/webhooks/deliveries${state ? `?state=${state}` : ''}`),
+        api<WebhookEndpointList>('/webhooks'),
+        api<WebhookDeliveryList>(`/webhooks/deliveries${state ? `?state=${state}` : ''}`),
       ])
         .then(([e, d]) => {
           setEndpoints(e.endpoints);

@@ -134,3 +134,18 @@ export interface SlaMonth {
   /** withinPromise / (withinPromise + late), percent with one decimal; null with nothing decided. */
   sharePercent: number | null;
 }
+
+/** `GET /api/admin/readings`. */
+export interface ReadingList {
+  readings: ReadingListed[];
+}
+
+/** `GET /api/admin/tickets`. */
+export interface TicketList {
+  tickets: TicketView[];
+}
+
+/** `GET /api/admin/tickets/stats`. */
+export interface SlaReport {
+  months: SlaMonth[];
+}

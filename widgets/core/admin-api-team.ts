@@ -116,3 +116,34 @@ export interface WebhookDeliveryDetail {
   delivery: WebhookDelivery;
   attempts: WebhookAttempt[];
 }
+
+/** `GET /api/admin/audit`. */
+export interface AuditList {
+  entries: AuditLogEntry[];
+}
+
+/** `GET /api/admin/outbox`. */
+export interface OutboxList {
+  notifications: OutboxEntry[];
+}
+
+/** `GET /api/admin/accounts`. */
+export interface AccountList {
+  accounts: TeamAccountListed[];
+}
+
+/** `GET /api/admin/accounts/:id/sessions`, `GET /api/admin/me/sessions`. */
+export interface SessionList {
+  sessions: SessionListed[];
+}
+
+/** `GET /api/admin/webhooks`: the endpoints and the event types they may choose. */
+export interface WebhookEndpointList {
+  endpoints: WebhookEndpoint[];
+  events: readonly WebhookEvent[];
+}
+
+/** `GET /api/admin/webhooks/deliveries`. */
+export interface WebhookDeliveryList {
+  deliveries: WebhookDelivery[];
+}

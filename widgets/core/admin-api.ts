@@ -185,3 +185,8 @@ export interface PersonErased {
   email: string;
   erased: PersonCounts;
 }
+
+/** `GET /api/admin/leads/people`. */
+export interface PeopleList {
+  people: Assignee[];
+}

@@ -42,7 +42,7 @@ import {
 } from '../../models/sessions.ts';
 import { ACCOUNT_API_ERRORS, ADMIN_ERRORS } from '../../http/errors.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
-import type { SessionListed, TeamAccount, TeamAccountListed } from '../../../widgets/core/admin-api.ts';
+import type { AccountList, SessionList, SessionListed, TeamAccount } from '../../../widgets/core/admin-api.ts';
 
 export const accountRoutes = new Hono<AdminEnv>();
 
@@ -88,7 +88,9 @@ async function mailLink(c: Context<AdminEnv>, account: AccountRow, link: string)
 
 accountRoutes.get('/accounts', async (c) => {
   const accounts = await listAccounts(c.env.DB);
-  return c.json({ accounts: accounts.map((a): TeamAccountListed => ({ ...accountJson(a), sessions: a.sessions })) });
+  return c.json({
+    accounts: accounts.map((a) => ({ ...accountJson(a), sessions: a.sessions })),
+  } satisfies AccountList);
 });
 
 accountRoutes.post('/accounts', async (c) => {
@@ -159,7 +161,7 @@ const sessionsJson = (rows: Awaited<ReturnType<typeof sessionsOfAccount>>, curre
 accountRoutes.get('/accounts/:id/sessions', async (c) => {
   const id = idOf(c);
   if (!id || !(await accountById(c.env.DB, id))) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
-  return c.json({ sessions: sessionsJson(await sessionsOfAccount(c.env.DB, id)) });
+  return c.json({ sessions: sessionsJson(await sessionsOfAccount(c.env.DB, id)) } satisfies SessionList);
 });
 
 accountRoutes.delete('/accounts/:id/sessions/:key', async (c) => {
@@ -187,7 +189,9 @@ accountRoutes.post('/set-password', async (c) => {
 accountRoutes.get('/me/sessions', async (c) => {
   const session = c.get('session');
   const current = await sessionKey(c.get('sessionId'));
-  return c.json({ sessions: sessionsJson(await sessionsOfAccount(c.env.DB, session.accountId), current) });
+  return c.json({
+    sessions: sessionsJson(await sessionsOfAccount(c.env.DB, session.accountId), current),
+  } satisfies SessionList);
 });
 
 accountRoutes.delete('/me/sessions/:key', async (c) => {

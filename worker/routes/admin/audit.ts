@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { findAudit } from '../../models/audit.ts';
 import { ACCOUNT_API_ERRORS } from '../../http/errors.ts';
 import type { AdminEnv } from './guard.ts';
-import type { AuditLogEntry } from '../../../widgets/core/admin-api.ts';
+import type { AuditList, AuditLogEntry } from '../../../widgets/core/admin-api.ts';
 import { ADMIN_INPUT_ERRORS } from '../../../widgets/core/admin-validation.ts';
 
 export const auditRoutes = new Hono<AdminEnv>();
@@ -47,5 +47,5 @@ auditRoutes.get('/audit', async (c) => {
         ip: r.ip,
       };
     }),
-  });
+  } satisfies AuditList);
 });

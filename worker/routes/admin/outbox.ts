@@ -11,7 +11,7 @@ import { outboxFilterSchema } from '../../../widgets/core/admin-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import { ADMIN_ERRORS } from '../../http/errors.ts';
 import type { AdminEnv } from './guard.ts';
-import type { OutboxEntry } from '../../../widgets/core/admin-api.ts';
+import type { OutboxEntry, OutboxList } from '../../../widgets/core/admin-api.ts';
 
 export const outboxRoutes = new Hono<AdminEnv>();
 
@@ -36,7 +36,7 @@ outboxRoutes.get('/outbox', async (c) => {
         sentAt: r.sent_at,
       }),
     ),
-  });
+  } satisfies OutboxList);
 });
 
 /** `GET /api/admin/outbox/alerts`: `{dead}`, the count the panel's header shows as an alert. */

@@ -17,7 +17,7 @@ import { type ResponseRow, assignLead, assignablePeople, responseRows } from '..
 import { leadById } from '../../models/leads.ts';
 import { ACCOUNT_API_ERRORS, ADMIN_ERRORS } from '../../http/errors.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
-import type { ResponseFigures, ResponseStats } from '../../../widgets/core/admin-api.ts';
+import type { PeopleList, ResponseFigures, ResponseStats } from '../../../widgets/core/admin-api.ts';
 import { ADMIN_INPUT_ERRORS } from '../../../widgets/core/admin-validation.ts';
 
 export const ownershipRoutes = new Hono<AdminEnv>();
@@ -25,7 +25,9 @@ export const ownershipRoutes = new Hono<AdminEnv>();
 /** The response-time target: a first answer within 24 business hours. */
 export const RESPONSE_TARGET_HOURS = 24;
 
-ownershipRoutes.get('/leads/people', async (c) => c.json({ people: await assignablePeople(c.env.DB) }));
+ownershipRoutes.get('/leads/people', async (c) =>
+  c.json({ people: await assignablePeople(c.env.DB) } satisfies PeopleList),
+);
 
 async function assign(c: Context<AdminEnv>, accountId: number | null) {
   const leadId = c.req.param('id') ?? '';

@@ -19,7 +19,7 @@ import { monthBounds, overageOf, pagesInPeriod } from '../../../widgets/core/met
 import { SERVICE_ERRORS, meterReadingSchema } from '../../../widgets/core/service-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
-import type { Billing, BillingLine, ReadingListed } from '../../../widgets/core/admin-api.ts';
+import type { Billing, BillingLine, ReadingList, ReadingListed } from '../../../widgets/core/admin-api.ts';
 
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
 
@@ -60,7 +60,7 @@ readingRoutes.get('/readings', async (c) => {
         createdAt: r.created_at,
       }),
     ),
-  });
+  } satisfies ReadingList);
 });
 
 readingRoutes.post('/readings', async (c) => {

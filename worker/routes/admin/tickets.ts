@@ -18,7 +18,7 @@ import { ticketStatusSchema } from '../../../widgets/core/service-validation.ts'
 import { check } from '../../../widgets/core/validation.ts';
 import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS } from '../../http/errors.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
-import type { TicketDetail, TicketView } from '../../../widgets/core/admin-api.ts';
+import type { SlaReport, TicketDetail, TicketList, TicketView } from '../../../widgets/core/admin-api.ts';
 
 export const ticketRoutes = new Hono<AdminEnv>();
 
@@ -64,10 +64,10 @@ ticketRoutes.get('/tickets', async (c) => {
     return c.json({ error: SERVICE_ADMIN_ERRORS.ticketFilter }, 400);
   const now = new Date();
   const tickets = (await listTickets(c.env.DB, show)).map((t) => ticketView(t, now));
-  return c.json({ tickets });
+  return c.json({ tickets } satisfies TicketList);
 });
 
-ticketRoutes.get('/tickets/stats', async (c) => c.json({ months: await slaByMonth(c.env.DB) }));
+ticketRoutes.get('/tickets/stats', async (c) => c.json({ months: await slaByMonth(c.env.DB) } satisfies SlaReport));
 
 ticketRoutes.get('/tickets/:id', async (c) => {
   const ticket = await ticketById(c.env.DB, c.req.param('id'));

@@ -31,7 +31,13 @@ import {
 import { dispatchWebhooks } from '../../webhooks/delivery.ts';
 import { ADMIN_ERRORS, WEBHOOK_API_ERRORS } from '../../http/errors.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
-import type { WebhookDelivery, WebhookDeliveryDetail, WebhookEndpoint } from '../../../widgets/core/admin-api.ts';
+import type {
+  WebhookDelivery,
+  WebhookDeliveryDetail,
+  WebhookDeliveryList,
+  WebhookEndpoint,
+  WebhookEndpointList,
+} from '../../../widgets/core/admin-api.ts';
 
 export const webhookRoutes = new Hono<AdminEnv>();
 
@@ -72,7 +78,10 @@ const idOf = (text: string | undefined) => {
 const firstIssue = (issues: readonly { message: string }[]) => issues[0]?.message ?? ADMIN_ERRORS.badJson;
 
 webhookRoutes.get('/webhooks', async (c) =>
-  c.json({ endpoints: (await listEndpoints(c.env.DB)).map(endpointJson), events: WEBHOOK_EVENTS }),
+  c.json({
+    endpoints: (await listEndpoints(c.env.DB)).map(endpointJson),
+    events: WEBHOOK_EVENTS,
+  } satisfies WebhookEndpointList),
 );
 
 webhookRoutes.post('/webhooks', async (c) => {
@@ -90,7 +99,7 @@ webhookRoutes.get('/webhooks/deliveries', async (c) => {
   if (state && !STATES.includes(state)) return c.json({ error: WEBHOOK_API_ERRORS.state }, 400);
   const endpointId = idOf(c.req.query('endpoint'));
   const rows = await listDeliveries(c.env.DB, { state, endpointId });
-  return c.json({ deliveries: rows.map(deliveryJson) });
+  return c.json({ deliveries: rows.map(deliveryJson) } satisfies WebhookDeliveryList);
 });
 
 webhookRoutes.get('/webhooks/deliveries/:id', async (c) => {
