@@ -1,6 +1,8 @@
 // Finds the processes a benchmark run left behind: every live process whose working
-// directory is inside the project and that started after the run did (wrangler, workerd,
-// Chromium and its helpers all inherit the project directory). Linux /proc only.
+// directory is inside the project, that started after the run did, and that carries the
+// run's mark in its environment (wrangler, workerd, Chromium and its helpers inherit both
+// the project directory and the environment; a developer's own shell in the project, started
+// meanwhile, has neither mark and is left alone). Linux /proc only.
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 
@@ -9,6 +11,20 @@ function stat(pid) {
   const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const rest = text.slice(text.lastIndexOf(')') + 2).split(' ');
   return { state: rest[0], ppid: Number(rest[1]), startTicks: Number(rest[19]) };
+}
+
+/** The environment variable that marks a run's processes (set by `markRun`, inherited by children). */
+export const RUN_MARK = 'KSEROWO_BENCH_RUN';
+
+/** Marks this process (and so everything it starts) as belonging to a run; returns the mark. */
+export function markRun() {
+  process.env[RUN_MARK] = `${process.pid}-${stat(process.pid).startTicks}`;
+  return process.env[RUN_MARK];
+}
+
+/** True when process `pid` carries `mark` (its environment as it started). */
+function carries(pid, mark) {
+  return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`${RUN_MARK}=${mark}`);
 }
 
 /** Start time of this process in clock ticks since boot: the mark to compare with. */
@@ -30,10 +46,11 @@ function selfAndAncestors() {
 
 /**
  * Live processes (zombies excluded: they are already gone) started at or after
- * `sinceTicks` with a working directory inside `dir`, other than this process and its ancestors.
+ * `sinceTicks` with a working directory inside `dir`, other than this process and its
+ * ancestors; with `mark`, only those carrying it (`markRun`).
  * @returns {{pid: number, command: string}[]}
  */
-export function processesLeftBehind(dir, sinceTicks) {
+export function processesLeftBehind(dir, sinceTicks, mark) {
   const inside = (cwd) => cwd === dir || cwd.startsWith(dir + path.sep);
   const ours = selfAndAncestors();
   const found = [];
@@ -44,6 +61,7 @@ export function processesLeftBehind(dir, sinceTicks) {
       const s = stat(pid);
       if (s.state === 'Z' || s.startTicks < sinceTicks) continue;
       if (!inside(readlinkSync(`/proc/${pid}/cwd`))) continue;
+      if (mark !== undefined && !carries(pid, mark)) continue;
       const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
       found.push({ pid, command });
     } catch {
@@ -54,11 +72,11 @@ export function processesLeftBehind(dir, sinceTicks) {
 }
 
 /** Waits up to `ms` for the leftovers to exit by themselves; kills (SIGKILL, by pid) those that do not. */
-export async function reapLeftovers(dir, sinceTicks, ms = 5000) {
-  let left = processesLeftBehind(dir, sinceTicks);
+export async function reapLeftovers(dir, sinceTicks, ms = 5000, mark = undefined) {
+  let left = processesLeftBehind(dir, sinceTicks, mark);
   for (const deadline = Date.now() + ms; left.length > 0 && Date.now() < deadline; ) {
     await new Promise((r) => setTimeout(r, 250));
-    left = processesLeftBehind(dir, sinceTicks);
+    left = processesLeftBehind(dir, sinceTicks, mark);
   }
   for (const p of left) {
     try {

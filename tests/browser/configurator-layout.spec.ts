@@ -1,6 +1,7 @@
 // `/konfigurator` without layout shift (issue 14): the configurator is pre-rendered at its
 // first step with the page's catalogue, so its upgrade moves nothing, including when the
 // page's `?device=` makes the first client render step 2 (a static page cannot know the query).
+// The customer forms of `/serwis` and `/licznik` hold the viewport until they are drawn.
 import { expect, test, type Page } from '@playwright/test';
 
 /** Collects layout shifts without recent input from the first paint on. */
@@ -62,5 +63,45 @@ for (const viewport of [
       const total = seen.reduce((sum, s) => sum + s.value, 0);
       expect(total, JSON.stringify(seen)).toBeLessThan(0.001);
     });
+  });
+}
+
+// Lighthouse's phone (412 × 823) shows what follows the placeholder; so does a desktop.
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 412, height: 823 },
+]) {
+  test.describe(`at ${viewport.width} × ${viewport.height}`, () => {
+    test.use({ viewport });
+
+    for (const [path, tag] of [
+      ['/serwis', 'kserowo-service'],
+      ['/licznik', 'kserowo-meter'],
+    ] as const)
+      test(`${path}: the form coming in shifts nothing`, async ({ page }) => {
+        await watchShifts(page);
+        // The form's code is held back until the page has painted without it, as on a slow line.
+        let release = () => {};
+        const released = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        await page.route(
+          new RegExp(`/widgets/v1/${tag.slice('kserowo-'.length)}\\.[0-9a-f]{8}\\.js$`),
+          async (route) => {
+            await released;
+            await route.continue();
+          },
+        );
+        await page.goto(path);
+        await page.waitForTimeout(300);
+        release();
+        const form = page.locator(tag);
+        await form.evaluate((el) => customElements.whenDefined(el.localName));
+        await expect(form.getByRole('button', { name: /Wyślij/ })).toBeVisible();
+        await page.waitForTimeout(300);
+        const seen = await shifts(page);
+        const total = seen.reduce((sum, s) => sum + s.value, 0);
+        expect(total, JSON.stringify(seen)).toBeLessThan(0.001);
+      });
   });
 }

@@ -3,11 +3,11 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ownStartTicks, processesLeftBehind, reapLeftovers } from '../../bench/processes.mjs';
+import { RUN_MARK, ownStartTicks, processesLeftBehind, reapLeftovers } from '../../bench/processes.mjs';
 
-/** A process that would outlive the run: detached, in `dir`, sleeping. */
-function straySleeper(dir: string) {
-  const child = spawn('sleep', ['60'], { cwd: dir, detached: true, stdio: 'ignore' });
+/** A process that would outlive the run: detached, in `dir`, sleeping (with `env` when given). */
+function straySleeper(dir: string, env?: NodeJS.ProcessEnv) {
+  const child = spawn('sleep', ['60'], { cwd: dir, detached: true, stdio: 'ignore', ...(env ? { env } : {}) });
   child.unref();
   return child.pid!;
 }
@@ -40,5 +40,15 @@ describe('the bench leftover check', () => {
 
   it('reports nothing when every process has ended', async () => {
     expect(await reapLeftovers(dir, since, 100)).toEqual([]);
+  });
+
+  it("with the run's mark, leaves alone a process someone else started in the project meanwhile", async () => {
+    const ours = straySleeper(dir, { ...process.env, [RUN_MARK]: 'run-1' });
+    const theirs = straySleeper(dir, { ...process.env, [RUN_MARK]: '' });
+    await new Promise((r) => setTimeout(r, 200));
+    const left = await reapLeftovers(dir, since, 300, 'run-1');
+    expect(left.map((p) => p.pid)).toEqual([ours]);
+    expect(processesLeftBehind(dir, since).map((p) => p.pid)).toEqual([theirs]);
+    process.kill(theirs, 'SIGKILL');
   });
 });
