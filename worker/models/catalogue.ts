@@ -80,8 +80,8 @@ async function queryLive(db: D1Database): Promise<LiveCatalogue> {
 /** How long an isolate trusts the live version it read (wrangler.toml `LIVE_CATALOGUE_TTL_MS`). */
 export const DEFAULT_TTL_MS = 5000;
 
-/** The isolate's copy: the query's promise and when that query started. */
-let held: { live: Promise<LiveCatalogue>; since: number } | undefined;
+/** The isolate's copy: the live catalogue read and when its query started. */
+let held: { live: LiveCatalogue; since: number } | undefined;
 
 export function ttlOf(env: { LIVE_CATALOGUE_TTL_MS?: string }): number {
   const ms = Number(env.LIVE_CATALOGUE_TTL_MS);
@@ -91,18 +91,17 @@ export function ttlOf(env: { LIVE_CATALOGUE_TTL_MS?: string }): number {
 /**
  * The live catalogue for page views and `GET /api/catalogue`: the isolate's copy while it
  * is younger than the TTL (timed from the start of its query, so it never reflects D1
- * older than that), else one query shared by every request meanwhile. A failed query is
- * not kept: the next request asks again.
+ * older than that), else a query of this request's own. Only a finished read is shared:
+ * a query in flight belongs to the request that started it (workerd cancels a request's
+ * I/O with the request, and another request awaiting it would hang). A failed query is not
+ * kept: the next request asks again.
  */
-export function liveVersion(env: { DB: D1Database; LIVE_CATALOGUE_TTL_MS?: string }): Promise<LiveCatalogue> {
+export async function liveVersion(env: { DB: D1Database; LIVE_CATALOGUE_TTL_MS?: string }): Promise<LiveCatalogue> {
   const now = Date.now();
   if (held && now - held.since < ttlOf(env)) return held.live;
-  const live = queryLive(env.DB);
-  const entry = { live, since: now };
-  held = entry;
-  live.catch(() => {
-    if (held === entry) held = undefined;
-  });
+  const live = await queryLive(env.DB);
+  // A read that started later than the one kept is the newer one.
+  if (!held || held.since <= now) held = { live, since: now };
   return live;
 }
 

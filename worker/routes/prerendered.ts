@@ -68,26 +68,25 @@ async function renderPage(c: Context<AppEnv>, path: string, live: LiveCatalogue)
   return { html, etag: `"${live.tag}-${builtEtag}"`, csp };
 }
 
-/** Pages of the live version by path (in this isolate); dropped when the version changes. */
-const rendered = new Map<string, Promise<RenderedPage | undefined>>();
+/**
+ * Pages of the live version by path (in this isolate); dropped when the version changes.
+ * Only finished pages are shared between requests: a render in flight belongs to the
+ * request that started it (its I/O ends with that request), so two first views of a page
+ * may both render it, once.
+ */
+const rendered = new Map<string, RenderedPage>();
 let renderedTag = '';
 
-function pageFor(c: Context<AppEnv>, path: string, live: LiveCatalogue): Promise<RenderedPage | undefined> {
+async function pageFor(c: Context<AppEnv>, path: string, live: LiveCatalogue): Promise<RenderedPage | undefined> {
   if (renderedTag !== live.tag) {
     rendered.clear();
     renderedTag = live.tag;
   }
-  let page = rendered.get(path);
-  if (!page) {
-    const made = renderPage(c, path, live);
-    page = made;
-    rendered.set(path, made);
-    // Failures and non-pages are not kept (unknown paths must not fill the map).
-    made.then(
-      (p) => p ?? rendered.delete(path),
-      () => rendered.delete(path),
-    );
-  }
+  const kept = rendered.get(path);
+  if (kept) return kept;
+  const page = await renderPage(c, path, live);
+  // Unknown paths are not kept (they must not fill the map), nor a page of a version gone meanwhile.
+  if (page && renderedTag === live.tag) rendered.set(path, page);
   return page;
 }
 
