@@ -8,7 +8,7 @@ import type { Catalogue, Device } from '../core/model.ts';
 import { LEVEL_NAMES, findDevice } from '../core/model.ts';
 import { PRINT_PROFILES, type PrintProfile, type VolumeEstimate } from '../core/estimate.ts';
 import type { Comparison } from '../core/comparison.ts';
-import { sheetFor } from '../core/define.ts';
+import { adopt } from '../core/define.ts';
 import { formatPln } from '../core/format.ts';
 import { C } from './copy.ts';
 
@@ -19,9 +19,7 @@ export function useAdoptedSheet(root: RefObject<HTMLElement>, css: string): void
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount: a root and a sheet do not change
   useLayoutEffect(() => {
     const target = root.current?.getRootNode() as Document | ShadowRoot | undefined;
-    if (!target || !('adoptedStyleSheets' in target)) return;
-    const sheet = sheetFor(css);
-    if (!target.adoptedStyleSheets.includes(sheet)) target.adoptedStyleSheets = [...target.adoptedStyleSheets, sheet];
+    if (target && 'adoptedStyleSheets' in target) adopt(target, css);
   }, []);
 }
 

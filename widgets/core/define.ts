@@ -76,7 +76,8 @@ export function sheetFor(css: string): CSSStyleSheet {
   return sheet;
 }
 
-function adopt(target: Document | ShadowRoot, css: string): void {
+/** Adds `css` (one shared sheet per text) to the sheets of `target`, once. */
+export function adopt(target: Document | ShadowRoot, css: string): void {
   const sheet = sheetFor(css);
   if (!target.adoptedStyleSheets.includes(sheet)) target.adoptedStyleSheets = [...target.adoptedStyleSheets, sheet];
 }

@@ -326,24 +326,17 @@ function deleteEventsWhere(db: D1Database, events: string, binding: string): D1P
 export const deleteEventsStatements = (db: D1Database, idsJson: string): D1PreparedStatement[] =>
   deleteEventsWhere(db, 'SELECT value FROM json_each(?1)', idsJson);
 
+/** SQL: the events about the leads of a JSON array of ids (bound as ?1), by their `id` or `leadId`. */
+const EVENTS_OF_LEADS = `SELECT id FROM webhook_events WHERE json_valid(data) AND (
+  json_extract(data, '$.id') IN (SELECT value FROM json_each(?1))
+  OR json_extract(data, '$.leadId') IN (SELECT value FROM json_each(?1)))`;
+
 /** The statements that delete the events about one lead (erasing it), with their deliveries and attempts. */
 export const deleteEventsOfLeadStatements = (db: D1Database, leadId: string): D1PreparedStatement[] =>
-  deleteEventsWhere(
-    db,
-    `SELECT id FROM webhook_events WHERE json_valid(data)
-       AND (json_extract(data, '$.id') = ?1 OR json_extract(data, '$.leadId') = ?1)`,
-    leadId,
-  );
+  deleteEventsWhere(db, EVENTS_OF_LEADS, JSON.stringify([leadId]));
 
 /** The ids of events about the given leads (JSON array of ids), for the retention job. */
 export async function eventIdsOfLeads(db: D1Database, leadIdsJson: string): Promise<string[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT id FROM webhook_events WHERE json_valid(data) AND (
-         json_extract(data, '$.id') IN (SELECT value FROM json_each(?1))
-         OR json_extract(data, '$.leadId') IN (SELECT value FROM json_each(?1)))`,
-    )
-    .bind(leadIdsJson)
-    .all<{ id: string }>();
+  const { results } = await db.prepare(EVENTS_OF_LEADS).bind(leadIdsJson).all<{ id: string }>();
   return results.map((r) => r.id);
 }
