@@ -71,7 +71,10 @@ export function processesLeftBehind(dir, sinceTicks, mark) {
   return found;
 }
 
-/** Waits up to `ms` for the leftovers to exit by themselves; kills (SIGKILL, by pid) those that do not. */
+/**
+ * Waits up to `ms` for the leftovers to exit by themselves; kills (SIGKILL, by pid) those
+ * that do not, and returns them once they have stopped running.
+ */
 export async function reapLeftovers(dir, sinceTicks, ms = 5000, mark = undefined) {
   let left = processesLeftBehind(dir, sinceTicks, mark);
   for (const deadline = Date.now() + ms; left.length > 0 && Date.now() < deadline; ) {
@@ -84,6 +87,12 @@ export async function reapLeftovers(dir, sinceTicks, ms = 5000, mark = undefined
     } catch {
       // already gone
     }
+  }
+  // SIGKILL is delivered asynchronously: return once the killed ones have stopped running.
+  const killed = new Set(left.map((p) => p.pid));
+  const running = () => processesLeftBehind(dir, sinceTicks, mark).some((p) => killed.has(p.pid));
+  for (const deadline = Date.now() + 2000; killed.size > 0 && running() && Date.now() < deadline; ) {
+    await new Promise((r) => setTimeout(r, 20));
   }
   return left;
 }
