@@ -120,13 +120,36 @@ export async function click(page: Page, f: Find): Promise<void> {
   await pointAt(page, el, (x, y) => page.mouse.click(x, y));
 }
 
-async function pointAt(_page: Page, el: ElementHandle<Element>, act: (x: number, y: number) => Promise<void>) {
-  const box = await el.evaluate((node) => {
-    node.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
-    const r = node.getBoundingClientRect();
-    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
-  });
-  await act(box.x, box.y);
+/**
+ * Scrolls `el` to the middle of the viewport and acts at its centre once the element is
+ * what a pointer there would hit, as Playwright's actionability checks do. Firefox may still
+ * have a scroll of its own pending when we scroll (after typing it brings the field's caret
+ * back into view on its next frame): measured again a moment later, and scrolled again.
+ */
+async function pointAt(page: Page, el: ElementHandle<Element>, act: (x: number, y: number) => Promise<void>) {
+  for (let attempt = 1; ; attempt++) {
+    const box = await el.evaluate((node) => {
+      node.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+      const r = node.getBoundingClientRect();
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    const hit = await el.evaluate(
+      (node, x: number, y: number) => {
+        let top = document.elementFromPoint(x, y);
+        // Into the shadow roots on the way down (our widgets draw in one).
+        for (let inner = top?.shadowRoot?.elementFromPoint(x, y); inner && inner !== top; ) {
+          top = inner;
+          inner = top.shadowRoot?.elementFromPoint(x, y);
+        }
+        return !!top && (node === top || node.contains(top));
+      },
+      box.x,
+      box.y,
+    );
+    if (hit) return act(box.x, box.y);
+    if (attempt === 5) throw new Error(`Firefox: something else is on top of the element to click on ${page.url()}`);
+  }
 }
 
 /** Types `value` into the field of `host` labelled by a label whose text matches `label`. */
