@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { queryTestD1 } from './fixtures/test-d1.ts';
+import type { LeadDetail } from '../../widgets/core/admin-api.ts';
+import { storedLead, storedLeads } from './fixtures/stored.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -14,23 +15,15 @@ const back = (page: Page) => cfg(page).getByRole('button', { name: 'Wstecz' });
 const sendButton = (page: Page) => cfg(page).getByRole('button', { name: 'Wyślij zapytanie o wycenę' });
 
 /**
- * The quote row as stored in the test server's D1 (read with wrangler, as an operator would).
- * Read from another process, a row committed a moment ago can take a moment to show: asked again.
+ * The lead and quote stored for a sent quote, read through the admin API as the sales panel
+ * shows them (the quote found by its number among the leads of `email`).
  */
-async function storedQuote(id: string): Promise<Record<string, string | number>> {
-  let rows: Record<string, string | number>[] = [];
-  await expect
-    .poll(
-      async () => {
-        rows = await queryTestD1<Record<string, string | number>>(
-          `SELECT q.number, q.device_id, q.level, q.term, q.paper, q.volume_mono, q.volume_color, q.monthly_net, q.monthly_gross, q.marketing_consent, l.kind, l.name, l.email, l.attribution FROM quotes q JOIN leads l ON l.id = q.lead_id WHERE q.id = '${id.replace(/'/g, '')}'`,
-        );
-        return rows.length;
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(1);
-  return rows[0]!;
+async function storedQuote(sent: Sent, email = 'anna@firma.pl'): Promise<LeadDetail> {
+  const listed = (await storedLeads(email)).find((l) => l.quote?.number === sent.number);
+  expect(listed, `the lead of ${sent.number}`).toBeDefined();
+  const detail = await storedLead(listed!.id);
+  expect(detail.quote?.url).toBe(`/wycena/${sent.id}`);
+  return detail;
 }
 
 interface Sent {
@@ -120,16 +113,15 @@ test.describe('<kserowo-configurator> entry points', () => {
     await expect(summary).toContainText('239,85 zł brutto');
     await expect(summary).toContainText('230,00 zł netto / mies.');
     const sent = await sendQuote(page);
-    const row = await storedQuote(sent.id);
-    expect(row).toMatchObject({
+    const { lead, quote } = await storedQuote(sent);
+    expect(quote).toMatchObject({
       number: sent.number,
-      device_id: 'km-c3320i',
+      deviceId: 'km-c3320i',
       level: 'basic',
-      volume_mono: 1200,
-      volume_color: 200,
-      monthly_net: 195,
+      volume: { mono: 1200, color: 200 },
+      monthlyNet: 195,
     });
-    expect(JSON.parse(String(row.attribution))).toMatchObject({
+    expect(lead.attribution).toMatchObject({
       utm_source: 'site',
       utm_medium: 'hero',
       utm_campaign: 'hero_cta',
@@ -153,9 +145,9 @@ test.describe('<kserowo-configurator> entry points', () => {
     );
     await next(page).click();
     const sent = await sendQuote(page);
-    const row = await storedQuote(sent.id);
-    expect(row).toMatchObject({ device_id: 'km-c458', level: 'premium', monthly_net: 545 });
-    expect(JSON.parse(String(row.attribution))).toMatchObject({
+    const { lead, quote } = await storedQuote(sent);
+    expect(quote).toMatchObject({ deviceId: 'km-c458', level: 'premium', monthlyNet: 545 });
+    expect(lead.attribution).toMatchObject({
       utm_source: 'site',
       utm_medium: 'pricing',
       utm_campaign: 'main_pricing_cta',
@@ -174,9 +166,9 @@ test.describe('<kserowo-configurator> entry points', () => {
     await cfg(page).getByRole('radio', { name: /Basic/ }).check();
     await next(page).click();
     const sent = await sendQuote(page);
-    const row = await storedQuote(sent.id);
-    expect(row).toMatchObject({ device_id: 'km-c258', level: 'basic', monthly_net: 309 });
-    expect(JSON.parse(String(row.attribution))).toMatchObject({
+    const { lead, quote } = await storedQuote(sent);
+    expect(quote).toMatchObject({ deviceId: 'km-c258', level: 'basic', monthlyNet: 309 });
+    expect(lead.attribution).toMatchObject({
       utm_source: 'site',
       utm_medium: 'models',
       utm_campaign: 'device_selection',
@@ -194,19 +186,19 @@ test.describe('<kserowo-configurator> entry points', () => {
     await expect(cfg(page).getByRole('radio', { name: /Business/ })).toBeChecked();
     await next(page).click();
     const sent = await sendQuote(page);
-    const row = await storedQuote(sent.id);
-    expect(row).toMatchObject({
-      device_id: 'km-c258',
+    const { lead, quote } = await storedQuote(sent);
+    expect(quote).toMatchObject({
+      deviceId: 'km-c258',
       level: 'business',
       term: '24',
-      monthly_net: 335,
-      monthly_gross: 412.05,
+      monthlyNet: 335,
+      monthlyGross: 412.05,
     });
-    expect(JSON.parse(String(row.attribution))).toMatchObject({
+    expect(lead.attribution).toMatchObject({
       utm_source: 'partner',
       utm_campaign: 'device_selection',
     });
-    expect(row).toMatchObject({ kind: 'quote', name: 'Anna Nowak', email: 'anna@firma.pl', marketing_consent: 0 });
+    expect(lead).toMatchObject({ kind: 'quote', name: 'Anna Nowak', email: 'anna@firma.pl', marketingConsent: false });
 
     // Host pages and analytics get the human number, never the secret id.
     const seen = await page.evaluate(() => {

@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { chromiumArgs } from './playwright.config.ts';
 import { startPartnerSite, type PartnerSite } from './fixtures/partner-site.ts';
-import { queryTestD1 } from './fixtures/test-d1.ts';
+import { storedLeads } from './fixtures/stored.ts';
 import { TOAST } from '../../widgets/core/errors.ts';
 
 const HOST = 'kserowo-partner.test';
@@ -37,10 +37,8 @@ test('the contact form sends its lead from a non-secure partner page', async ({ 
   await form.getByLabel(/^Email/).fill(email);
   await form.getByRole('button', { name: 'Wyślij wiadomość' }).click();
   await expect(form.getByRole('status')).toContainText('Wiadomość wysłana!');
-  const [lead] = await queryTestD1<{ submission_id: string }>(
-    `SELECT submission_id FROM leads WHERE email = '${email}'`,
-  );
-  expect(lead?.submission_id).toMatch(/^[\da-f]{8}-[\da-f]{4}-4[\da-f]{3}-[89ab][\da-f]{3}-[\da-f]{12}$/);
+  const [lead] = await storedLeads(email);
+  expect(lead?.submissionId).toMatch(/^[\da-f]{8}-[\da-f]{4}-4[\da-f]{3}-[89ab][\da-f]{3}-[\da-f]{12}$/);
 });
 
 test('the configurator sends its quote from a non-secure partner page', async ({ page }) => {
@@ -57,8 +55,7 @@ test('the configurator sends its quote from a non-secure partner page', async ({
   await cfg.getByRole('textbox', { name: /^E-mail/ }).fill(email);
   await cfg.getByRole('button', { name: 'Wyślij zapytanie o wycenę' }).click();
   await expect(cfg.getByRole('heading', { name: /Wycena KS-\d{4}-\d+ jest gotowa/ })).toBeVisible();
-  const [row] = await queryTestD1<{ n: number }>(`SELECT COUNT(*) AS n FROM leads WHERE email = '${email}'`);
-  expect(row?.n).toBe(1);
+  expect(await storedLeads(email)).toHaveLength(1);
 });
 
 test('an exception while sending ends in the error toast, not in "Wysyłanie..." for ever, and keeps what was typed', async ({

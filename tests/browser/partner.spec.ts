@@ -8,7 +8,7 @@ import * as esbuild from 'esbuild';
 import { expect, test, type Page } from '@playwright/test';
 import { apiOrigin, startPartnerSite, widgetTags, type PartnerSite } from './fixtures/partner-site.ts';
 import { MAX_DIFF_RATIO, comparePngs } from './fixtures/pixels.ts';
-import { queryTestD1 } from './fixtures/test-d1.ts';
+import { storedLeads } from './fixtures/stored.ts';
 
 let site: PartnerSite;
 test.beforeAll(async () => {
@@ -477,12 +477,10 @@ test.describe('leads sent from a partner page', () => {
     ]);
     expect((await recorded(page)).violations).toEqual([]);
 
-    const [lead] = await queryTestD1<{ kind: string; attribution: string; origin: string }>(
-      `SELECT kind, attribution, origin FROM leads WHERE email = '${email}'`,
-    );
+    const [lead] = await storedLeads(email);
     expect(lead?.kind).toBe('contact');
     expect(lead?.origin).toBe(site.origin);
-    expect(JSON.parse(lead!.attribution)).toEqual({
+    expect(lead?.attribution).toEqual({
       page: new URL(url).pathname + new URL(url).search,
       origin: site.origin,
       referrer: '',
@@ -548,12 +546,10 @@ test.describe('a quote sent from a partner page', () => {
       },
     ]);
 
-    const [stored] = await queryTestD1<{ kind: string; attribution: string; origin: string }>(
-      `SELECT kind, attribution, origin FROM leads WHERE email = '${email}'`,
-    );
+    const [stored] = await storedLeads(email);
     expect(stored?.kind).toBe('quote');
     expect(stored?.origin).toBe(site.origin);
-    expect(JSON.parse(stored!.attribution)).toEqual({
+    expect(stored?.attribution).toEqual({
       page: new URL(url).pathname + new URL(url).search,
       origin: site.origin,
       referrer: '',

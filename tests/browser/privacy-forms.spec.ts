@@ -6,7 +6,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { TOAST } from '../../widgets/core/errors.ts';
 import { PRIVACY_TEXT } from '../../widgets/core/privacy.ts';
 import { apiOrigin, startPartnerSite, type PartnerSite } from './fixtures/partner-site.ts';
-import { queryTestD1 } from './fixtures/test-d1.ts';
+import { storedLeads } from './fixtures/stored.ts';
 
 const CONTROLLER = 'Administratorem Twoich danych osobowych jest Kserowo.';
 /** The purposes the forms put into the clause (Contact.tsx, configurator/copy.ts). */
@@ -91,10 +91,7 @@ test.describe('the contact form on /kontakt', () => {
     expect(res.request().postDataJSON()).toMatchObject({ marketingConsent: true });
     await expect(contact(page).getByRole('status')).toContainText('Wiadomość wysłana!');
     await expect(consent(contact(page))).not.toBeChecked();
-    const rows = await queryTestD1<{ marketing_consent: number }>(
-      `SELECT marketing_consent FROM leads WHERE email = '${email}'`,
-    );
-    expect(rows).toEqual([{ marketing_consent: 1 }]);
+    expect((await storedLeads(email)).map((l) => l.marketingConsent)).toEqual([true]);
   });
 
   test('an unticked consent is stored as not given', async ({ page }) => {
@@ -104,10 +101,7 @@ test.describe('the contact form on /kontakt', () => {
     const answer = page.waitForResponse(ENDPOINT);
     await contact(page).getByRole('button', { name: 'Wyślij wiadomość' }).click();
     expect((await answer).status()).toBe(200);
-    const rows = await queryTestD1<{ marketing_consent: number }>(
-      `SELECT marketing_consent FROM leads WHERE email = '${email}'`,
-    );
-    expect(rows).toEqual([{ marketing_consent: 0 }]);
+    expect((await storedLeads(email)).map((l) => l.marketingConsent)).toEqual([false]);
   });
 
   test('a failed send keeps the consent ticked, and the retry sends it', async ({ page }) => {
