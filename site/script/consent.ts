@@ -87,14 +87,23 @@ function measure(banner: HTMLElement): void {
   document.documentElement.style.setProperty('--consent-offset', `${height}px`);
 }
 
-/** A field or button that gets focus under the banner (a browser may not count the banner) scrolls above it. */
-function keepClear(banner: HTMLElement, event: Event): void {
-  if (banner.hidden) return;
+/**
+ * A field or button that gets focus under the banner (a browser may not count the banner)
+ * scrolls above it: focus from the keyboard or a script. Focus a pointer press gives (a
+ * tap or click, even on <main>, which takes focus for the skip link) is on what the
+ * visitor points at, in view: moving the page then would move it from under the pointer
+ * and lose the click. Never scrolled past the element's own top (a tall one, such as
+ * <main> after the skip link, stays at its start).
+ */
+function keepClear(banner: HTMLElement, event: Event, pressed: boolean): void {
+  if (banner.hidden || pressed) return;
   const target = event.composedPath()[0];
   if (!(target instanceof Element) || banner.contains(target)) return;
   requestAnimationFrame(() => {
-    const below = target.getBoundingClientRect().bottom - banner.getBoundingClientRect().top;
-    if (below > 0) window.scrollBy({ top: below + 12, behavior: 'instant' });
+    const box = target.getBoundingClientRect();
+    const below = box.bottom - banner.getBoundingClientRect().top;
+    const by = Math.min(below + 12, box.top);
+    if (below > 0 && by > 0) window.scrollBy({ top: by, behavior: 'instant' });
   });
 }
 
@@ -125,15 +134,20 @@ export function initConsent(): void {
   // Focus moving between two fields of one shadow root (a widget's form) never reaches the
   // document: the shadow roots a focus passes through get the same listener.
   const hooked = new WeakSet<ShadowRoot>();
+  let pressed = false;
   const onFocus = (event: Event) => {
     for (const node of event.composedPath()) {
       if (!(node instanceof ShadowRoot) || hooked.has(node)) continue;
       hooked.add(node);
-      node.addEventListener('focusin', (inner) => keepClear(banner, inner));
+      node.addEventListener('focusin', (inner) => keepClear(banner, inner, pressed));
     }
-    keepClear(banner, event);
+    keepClear(banner, event, pressed);
   };
   document.addEventListener('focusin', onFocus);
+  // While a pointer is pressed (focus moves on pointer down, before the click).
+  document.addEventListener('pointerdown', () => (pressed = true), true);
+  for (const type of ['pointerup', 'pointercancel'])
+    document.addEventListener(type, () => setTimeout(() => (pressed = false)), true);
 
   banner.addEventListener('click', (event) => {
     const value = (event.target as Element).closest('[data-consent]')?.getAttribute('data-consent');

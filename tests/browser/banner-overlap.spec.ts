@@ -94,6 +94,40 @@ for (const width of WIDTHS)
       await expectClear(page, bar.getByRole('button', { name: 'Porównaj modele' }), 'compare button');
     });
 
+    test('/konfigurator: a click on a device card while the banner is up selects it, and the page stays put', async ({
+      page,
+    }) => {
+      await page.goto('/konfigurator');
+      await expect(banner(page)).toBeVisible();
+      const cfg = page.locator('kserowo-configurator');
+      await cfg.scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => customElements.get('kserowo-configurator'));
+      const card = cfg.locator('label.dev').filter({ hasText: 'bizhub 4052' });
+      // The card in the middle of the space above the banner, clear of it.
+      await card.evaluate((el) => {
+        const top = document.getElementById('consent')!.getBoundingClientRect().top;
+        window.scrollBy({ top: el.getBoundingClientRect().top - top / 2, behavior: 'instant' });
+      });
+      await expectClear(page, card, 'device card');
+      const before = await page.evaluate(() => window.scrollY);
+      await card.getByText('Konica Minolta bizhub 4052').click();
+      await expect(card.getByRole('radio')).toBeChecked();
+      expect(await page.evaluate(() => window.scrollY), 'the page moved under the pointer').toBe(before);
+    });
+
+    test('the skip link takes a keyboard user to the start of the content, not past it', async ({ page }) => {
+      await page.goto('/');
+      await expect(banner(page)).toBeVisible();
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('link', { name: 'Przejdź do głównej treści' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page.locator('main')).toBeFocused();
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const top = await page.locator('main').evaluate((el) => el.getBoundingClientRect().top);
+      expect(top, "main's top is in the window").toBeGreaterThanOrEqual(-1);
+      expect(top).toBeLessThan(width < 768 ? 740 : 800);
+    });
+
     for (const path of ['/kontakt', '/'])
       test(`${path}: the contact form's toast and the field it focuses stay above the banner`, async ({ page }) => {
         await page.goto(path);
