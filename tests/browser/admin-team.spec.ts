@@ -19,9 +19,12 @@ test('owner adds a sales person who takes a lead; the audit log and the response
 
   await logIn(page, 'Szef');
   await page.getByRole('link', { name: 'Zespół' }).click();
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Imię i nazwisko').fill(person);
-  await page.locator('form.add-person').getByLabel(/^Rola/).selectOption('sales');
+  // Not before the view is there: the inbox's search field ('Szukaj (imię, e-mail, firma)') took the e-mail once.
+  await expect(page.getByRole('heading', { name: 'Zespół', level: 1 })).toBeVisible();
+  const addPerson = page.locator('form.add-person');
+  await addPerson.getByLabel('E-mail', { exact: true }).fill(email);
+  await addPerson.getByLabel('Imię i nazwisko').fill(person);
+  await addPerson.getByLabel(/^Rola/).selectOption('sales');
   await page.getByRole('button', { name: 'Dodaj i utwórz link' }).click();
   await expect(page.getByText(`Dodano: ${person} (Sprzedaż).`)).toBeVisible();
   const link = await page.getByLabel('Link do ustawienia hasła').inputValue();
