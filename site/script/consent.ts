@@ -144,10 +144,12 @@ export function initConsent(): void {
     keepClear(banner, event, pressed);
   };
   document.addEventListener('focusin', onFocus);
-  // While a pointer is pressed (focus moves on pointer down, before the click).
+  // While a pointer is pressed (focus moves on pointer down, before the click); a key ends it
+  // too, should the pointer's release never reach the page (dragged out of the window).
   document.addEventListener('pointerdown', () => (pressed = true), true);
   for (const type of ['pointerup', 'pointercancel'])
     document.addEventListener(type, () => setTimeout(() => (pressed = false)), true);
+  document.addEventListener('keydown', () => (pressed = false), true);
 
   banner.addEventListener('click', (event) => {
     const value = (event.target as Element).closest('[data-consent]')?.getAttribute('data-consent');
