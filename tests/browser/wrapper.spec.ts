@@ -115,6 +115,17 @@ test.describe('defineWidget', () => {
     await expect(out(page, 'p', 'count')).toHaveText('(none)');
   });
 
+  test('upgraded with its attributes set, its own sheet comes before the sheets its parts adopt as they render', async ({
+    page,
+  }) => {
+    // An upgrade calls attributeChangedCallback (which renders) before connectedCallback: the
+    // calculator's panel once adopted its sheet first, and the widget's base rules overrode it.
+    const { define } = await blank(page, '<probe-widget id="p" label="x"></probe-widget>');
+    await define();
+    await expect(out(page, 'p', 'label')).toHaveText('[x]');
+    expect(await out(page, 'p', 'label').evaluate((el) => getComputedStyle(el).fontSize)).toBe('17px');
+  });
+
   test('styles its shadow root with an adopted constructable stylesheet', async ({ page }) => {
     const { define } = await blank(page, '<probe-widget id="p"></probe-widget>');
     await define();

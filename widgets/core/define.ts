@@ -139,6 +139,10 @@ export function defineWidget<P extends object>(
 
     constructor() {
       super();
+      // Before anything renders: an upgrade calls attributeChangedCallback (which renders)
+      // before connectedCallback, and a part adopting a sheet of its own as it renders (the
+      // calculator's panel) must come after this one in the cascade.
+      this.#adoptStyles();
       const props = this[PROPS];
       for (const prop of propNames) {
         const attribute = dashed(prop);
@@ -153,9 +157,13 @@ export function defineWidget<P extends object>(
       }
     }
 
+    #adoptStyles(): void {
+      if (options.styles) adopt(options.shadow ? (this.container as ShadowRoot) : document, options.styles);
+    }
+
     override connectedCallback(): void {
       this.#unmountPending = false;
-      if (options.styles) adopt(options.shadow ? (this.container as ShadowRoot) : document, options.styles);
+      this.#adoptStyles();
       // Still mounted (a move): r2wc's connectedCallback only re-renders with the same props.
       super.connectedCallback();
     }
