@@ -139,10 +139,11 @@ export function defineWidget<P extends object>(
 
     constructor() {
       super();
-      // Before anything renders: an upgrade calls attributeChangedCallback (which renders)
-      // before connectedCallback, and a part adopting a sheet of its own as it renders (the
-      // calculator's panel) must come after this one in the cascade.
-      this.#adoptStyles();
+      // Here, before anything renders: an upgrade calls attributeChangedCallback (which
+      // renders) before connectedCallback, and a part adopting a sheet of its own as it
+      // renders (the calculator's panel) must come after this one in the cascade. Once is
+      // enough: the shadow root, or this page's document, stays the same when it moves.
+      if (options.styles) adopt(options.shadow ? (this.container as ShadowRoot) : document, options.styles);
       const props = this[PROPS];
       for (const prop of propNames) {
         const attribute = dashed(prop);
@@ -157,13 +158,8 @@ export function defineWidget<P extends object>(
       }
     }
 
-    #adoptStyles(): void {
-      if (options.styles) adopt(options.shadow ? (this.container as ShadowRoot) : document, options.styles);
-    }
-
     override connectedCallback(): void {
       this.#unmountPending = false;
-      this.#adoptStyles();
       // Still mounted (a move): r2wc's connectedCallback only re-renders with the same props.
       super.connectedCallback();
     }
