@@ -92,8 +92,8 @@ function measure(banner: HTMLElement): void {
  * scrolls above it: focus from the keyboard or a script. Focus a pointer press gives (a
  * tap or click, even on <main>, which takes focus for the skip link) is on what the
  * visitor points at, in view: moving the page then would move it from under the pointer
- * and lose the click. Never scrolled past the element's own top (a tall one, such as
- * <main> after the skip link, stays at its start).
+ * and lose the click. Only an element that fits above the banner is moved: a taller one
+ * (<main> after the skip link) stays where the browser put it.
  */
 function keepClear(banner: HTMLElement, event: Event, pressed: boolean): void {
   if (banner.hidden || pressed) return;
@@ -101,9 +101,9 @@ function keepClear(banner: HTMLElement, event: Event, pressed: boolean): void {
   if (!(target instanceof Element) || banner.contains(target)) return;
   requestAnimationFrame(() => {
     const box = target.getBoundingClientRect();
-    const below = box.bottom - banner.getBoundingClientRect().top;
-    const by = Math.min(below + 12, box.top);
-    if (below > 0 && by > 0) window.scrollBy({ top: by, behavior: 'instant' });
+    const top = banner.getBoundingClientRect().top;
+    const below = box.bottom - top;
+    if (below > 0 && box.height + 12 <= top) window.scrollBy({ top: below + 12, behavior: 'instant' });
   });
 }
 

@@ -115,7 +115,9 @@ for (const width of WIDTHS)
       expect(await page.evaluate(() => window.scrollY), 'the page moved under the pointer').toBe(before);
     });
 
-    test('the skip link takes a keyboard user to the start of the content, not past it', async ({ page }) => {
+    test('the skip link takes a keyboard user to the start of the content, with its heading in view', async ({
+      page,
+    }) => {
       await page.goto('/');
       await expect(banner(page)).toBeVisible();
       await page.keyboard.press('Tab');
@@ -126,6 +128,10 @@ for (const width of WIDTHS)
       const top = await page.locator('main').evaluate((el) => el.getBoundingClientRect().top);
       expect(top, "main's top is in the window").toBeGreaterThanOrEqual(-1);
       expect(top).toBeLessThan(width < 768 ? 740 : 800);
+      // The page's heading is not under the sticky header either.
+      const header = (await page.locator('.site-header').boundingBox())!;
+      const heading = (await page.locator('main h1').boundingBox())!;
+      expect(heading.y, 'the heading starts below the sticky header').toBeGreaterThanOrEqual(header.y + header.height);
     });
 
     for (const path of ['/kontakt', '/'])
