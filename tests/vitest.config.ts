@@ -22,6 +22,10 @@ const ratelimits = {
   LEAD_RATE_LIMIT: { simple: { limit: 1_000_000, period: 60 } },
   LEAD_RATE_LIMIT_CONFIGURED: { simple: { limit: Number(leadLimit[1]), period: Number(leadLimit[2]) } },
 };
+// The worker tests read what they write at once (LIVE_CATALOGUE_TTL_MS 0); the test of the
+// live catalogue promise uses LIVE_CATALOGUE_TTL_MS_CONFIGURED, the TTL of wrangler.toml.
+const liveTtl = /^LIVE_CATALOGUE_TTL_MS = "(\d+)"$/m.exec(readFileSync(path.join(root, 'wrangler.toml'), 'utf8'));
+if (!liveTtl) throw new Error('wrangler.toml: no LIVE_CATALOGUE_TTL_MS = "<ms>" in [vars]');
 // oxc compiles TSX for tests with the development runtime (`jsxDEV`): it must be Preact's
 // too, or components render real React elements that Preact's string renderer skips.
 const preactAlias = [
@@ -58,6 +62,7 @@ export default defineConfig({
                 TEST_ADMIN_PASSWORD,
                 // Tests write D1 directly and read at once: the isolate keeps no live version (README "Live catalogue").
                 LIVE_CATALOGUE_TTL_MS: '0',
+                LIVE_CATALOGUE_TTL_MS_CONFIGURED: liveTtl[1],
                 // Webhooks (issue 18) may go to http://127.0.0.1 in tests.
                 WEBHOOKS_ALLOW_LOCAL_HTTP: '1',
               },

@@ -5,5 +5,7 @@ declare namespace Cloudflare {
     TEST_ADMIN_PASSWORD: string;
     /** The lead limiter with wrangler.toml's figures (the worker's own binding is raised for tests). */
     LEAD_RATE_LIMIT_CONFIGURED: RateLimit;
+    /** `LIVE_CATALOGUE_TTL_MS` of wrangler.toml (the worker's own is 0 in tests). */
+    LIVE_CATALOGUE_TTL_MS_CONFIGURED: string;
   }
 }

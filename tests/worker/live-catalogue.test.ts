@@ -1,10 +1,14 @@
 // Pages with prices and /api/catalogue after a publish and a rollback through the panel:
 // the version is the validator (ETag, 304), the re-rendered page keeps the build's CSP
-// (computed once per version, not per request), and an old ETag never gets a 304.
+// (computed once per version, not per request), and an old ETag never gets a 304. Then
+// the promise for a version another isolate published: on every view within the TTL.
+import { createExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { app } from '../../worker/app.ts';
 import { defaultCatalogue } from '../../widgets/core/catalogue.ts';
 import { catalogueChangeOf } from '../../widgets/core/catalogue-rules.ts';
-import { login, request, testEnv, write } from './admin-helpers.ts';
+import type { Device } from '../../widgets/core/model.ts';
+import { ORIGIN, login, request, testEnv, write } from './admin-helpers.ts';
 
 const views = ['/', '/modele', '/konfigurator', '/miasto/slupsk', '/api/catalogue'];
 
@@ -61,4 +65,69 @@ describe('the live catalogue on pages and the API', () => {
     await expectValidators(rolledBack, published);
     expect(await (await request('/')).text()).toContain('<strong>195 zł</strong>');
   });
+});
+
+/**
+ * The live catalogue's consistency promise (README "Live catalogue and its caches"): a
+ * version published by another isolate is on every page and `/api/catalogue` within
+ * `LIVE_CATALOGUE_TTL_MS` of wrangler.toml, and nothing older is served after that, not
+ * even as a 304 to an old ETag. This isolate holds its copy as deployed (the configured
+ * TTL); the other isolate's publish is a row written straight to the shared D1, which
+ * drops no isolate's copy (only a publish through this isolate's panel API would).
+ */
+describe('a version published by another isolate', () => {
+  const ttlMs = Number(testEnv.LIVE_CATALOGUE_TTL_MS_CONFIGURED);
+  const deployed = { ...testEnv, LIVE_CATALOGUE_TTL_MS: String(ttlMs) };
+  const pages = ['/', '/modele', '/konfigurator', '/miasto/slupsk'];
+
+  /** What a view shows: the C3320i Basic price of the page's inline catalogue or of the API. */
+  async function shown(path: string, etag?: string) {
+    const res = await app.fetch(
+      new Request(`${ORIGIN}${path}`, { headers: etag ? { 'If-None-Match': etag } : {} }),
+      deployed,
+      createExecutionContext(),
+    );
+    const text = await res.text();
+    const json = path.startsWith('/api/')
+      ? text
+      : (/<script type="application\/json" id="kserowo-catalogue">([^<]*)<\/script>/.exec(text)?.[1] ?? '');
+    const catalogue = json ? (JSON.parse(json) as { devices: Device[] }) : undefined;
+    const price = catalogue?.devices.find((d) => d.id === 'km-c3320i')?.packages[0]?.monthlyPrice;
+    // The markup pre-rendered from it (the pages with price cards), apart from the inline JSON.
+    const markup = text.replace(/<script type="application\/json"[^>]*>[^<]*<\/script>/, '');
+    return { status: res.status, etag: res.headers.get('etag') ?? '', price, rendered: markup.includes(`${price} zł`) };
+  }
+
+  /** Another isolate's publish: the row its `publishVersion` writes, and when it was written. */
+  async function publishElsewhere(price: number): Promise<number> {
+    const devices = structuredClone(defaultCatalogue.devices);
+    devices.find((d) => d.id === 'km-c3320i')!.packages[0]!.monthlyPrice = price;
+    await testEnv.DB.prepare("INSERT INTO catalogue_versions (data, note, created_by) VALUES (?, 'test', 'test')")
+      .bind(JSON.stringify({ devices }))
+      .run();
+    return Date.now();
+  }
+
+  it('is on every page and the API within the TTL, a publish and a rollback alike, and nothing older after it', async () => {
+    expect(ttlMs).toBeGreaterThan(0);
+    for (const price of [178, 195]) {
+      const before = new Map<string, string>();
+      for (const path of [...pages, '/api/catalogue']) before.set(path, (await shown(path)).etag);
+      expect((await shown('/api/catalogue')).price).not.toBe(price);
+      const published = await publishElsewhere(price);
+      // Within the promise: polled until shown (never asserted on time in between).
+      await expect.poll(async () => (await shown('/api/catalogue')).price, { timeout: ttlMs + 2000 }).toBe(price);
+      // After the promise: every view, again and again, and a revalidation with the old ETag.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, published + ttlMs - Date.now())));
+      for (let round = 0; round < 3; round++) {
+        for (const path of [...pages, '/api/catalogue']) {
+          const fresh = await shown(path, round === 0 ? before.get(path) : undefined);
+          expect(fresh.status, `${path} after an old ETag`).toBe(200);
+          expect(fresh.price, path).toBe(price);
+          if (!['/api/catalogue', '/konfigurator'].includes(path)) expect(fresh.rendered, `${path} prices`).toBe(true);
+          expect((await shown(path, fresh.etag)).status, `${path} revalidated`).toBe(304);
+        }
+      }
+    }
+  }, 60_000);
 });
