@@ -456,6 +456,42 @@ test.describe('<kserowo-configurator> by keyboard alone', () => {
     await page.keyboard.press('Enter');
     await expect(cfg(page).getByRole('heading', { name: /Wycena KS-\d{4}-\d{6} jest gotowa/ })).toBeVisible();
   });
+
+  test('the new step takes the focus as it appears, so keys pressed right after the move land in it', async ({
+    page,
+  }) => {
+    await page.goto('/konfigurator');
+    await expect(next(page)).toBeVisible();
+    // Each time the step heading's text changes: was the focus on it already, when the
+    // browser delivered the change (before the next frame, where a key could be handled)?
+    await page.evaluate(() => {
+      const root = document.querySelector('kserowo-configurator')!.shadowRoot!;
+      const seen: [string, boolean][] = [[root.querySelector('h2')?.textContent ?? '', false]];
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      new MutationObserver(() => {
+        const h2 = root.querySelector('h2');
+        const text = h2?.textContent ?? '';
+        if (h2 && text !== seen.at(-1)?.[0]) seen.push([text, root.activeElement === h2]);
+      }).observe(root, { subtree: true, childList: true, characterData: true });
+    });
+    await cfg(page)
+      .getByRole('radio', { name: /bizhub 308/ })
+      .check();
+    await next(page).press('Enter');
+    await expect(heading(page)).toContainText('Wybierz pakiet');
+    await next(page).press('Enter');
+    await expect(heading(page)).toContainText('Odbierz wycenę');
+    await back(page).press('Enter');
+    await expect(heading(page)).toContainText('Wybierz pakiet');
+    const seen = await page.evaluate(() => (window as unknown as { seen: [string, boolean][] }).seen);
+    expect(seen.map(([text]) => text.replace(/^Krok \d z 3: /, ''))).toEqual([
+      'Wybierz urządzenie',
+      'Wybierz pakiet',
+      'Odbierz wycenę',
+      'Wybierz pakiet',
+    ]);
+    expect(seen.slice(1).map(([, focused]) => focused)).toEqual([true, true, true]);
+  });
 });
 
 test.describe('<kserowo-configurator> at 360 px', () => {

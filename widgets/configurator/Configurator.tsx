@@ -11,7 +11,7 @@
  * and choices live in state.ts. The site pre-renders the first render (step 1, or step 2
  * for a `device` attribute) into Declarative Shadow DOM with the page's catalogue.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type Catalogue, isPackageLevel } from '../core/model.ts';
 import { priceQuote } from '../core/quote.ts';
 import { attribution, rememberFirstVisit } from '../core/attribution.ts';
@@ -102,12 +102,17 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
     return () => removeEventListener('popstate', onPop);
   }, [syncUrl, setChoices]);
 
-  // Every step entered is announced to the host page and analytics; focus follows a move.
-  useEffect(() => {
+  // Focus follows a move to the new step's heading as the step appears (a layout effect,
+  // not one after paint): keys pressed right after the move then land in the new step.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step changes: the heading is then the new step's
+  useLayoutEffect(() => {
     if (!ready) return;
-    reportStep(now.current.host(), step, now.current.device, now.current.pkg, now.current.figures);
     if (moved.current) heading.current?.focus({ preventScroll: false });
     moved.current = false;
+  }, [step, ready]);
+  // Every step entered is announced to the host page and analytics.
+  useEffect(() => {
+    if (ready) reportStep(now.current.host(), step, now.current.device, now.current.pkg, now.current.figures);
   }, [step, ready]);
 
   if (!catalogue)
