@@ -7,7 +7,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './App.tsx';
 import type { DeviceList, DeviceListed as DeviceRow } from '../../widgets/core/admin-api.ts';
+import { LEVEL_NAMES, PACKAGE_LEVELS } from '../../widgets/core/model.ts';
+import { SERVICE_LIMITS } from '../../widgets/core/service-fields.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
+import { LIMITS } from '../../widgets/core/validation.ts';
 import { DataTable, Notice } from './ui.tsx';
 
 const EMPTY = {
@@ -116,7 +119,7 @@ export function DevicesView({ onFailure }: ViewProps) {
         onSubmit={save as never}
         aria-label={editing ? 'Edycja urządzenia' : 'Nowe urządzenie'}
       >
-        {field('serial', 'Numer seryjny', { required: true, maxLength: 40 })}
+        {field('serial', 'Numer seryjny', { required: true, maxLength: SERVICE_LIMITS.serial })}
         <label>
           Model
           <select
@@ -139,18 +142,23 @@ export function DevicesView({ onFailure }: ViewProps) {
             value={form.level}
             onChange={(e) => setForm((f) => ({ ...f, level: (e.target as HTMLSelectElement).value }))}
           >
-            <option value="basic">Basic</option>
-            <option value="business">Business</option>
-            <option value="premium">Premium</option>
+            {PACKAGE_LEVELS.map((level) => (
+              <option key={level} value={level}>
+                {LEVEL_NAMES[level]}
+              </option>
+            ))}
           </select>
         </label>
         {field('contractStart', 'Początek umowy', { type: 'date' })}
-        {field('termMonths', 'Okres (miesiące)', { inputMode: 'numeric', maxLength: 3 })}
-        {field('company', 'Firma', { maxLength: 200 })}
-        {field('nip', 'NIP', { maxLength: 16 })}
-        {field('email', 'E-mail', { type: 'email', maxLength: 254 })}
-        {field('phone', 'Telefon', { type: 'tel', maxLength: 30 })}
-        {field('city', 'Miejscowość', { maxLength: 80 })}
+        {field('termMonths', 'Okres (miesiące)', {
+          inputMode: 'numeric',
+          maxLength: String(SERVICE_LIMITS.termMonths).length,
+        })}
+        {field('company', 'Firma', { maxLength: LIMITS.company })}
+        {field('nip', 'NIP', { maxLength: LIMITS.nip })}
+        {field('email', 'E-mail', { type: 'email', maxLength: LIMITS.email })}
+        {field('phone', 'Telefon', { type: 'tel', maxLength: LIMITS.phone })}
+        {field('city', 'Miejscowość', { maxLength: SERVICE_LIMITS.city })}
         <div className="filter-actions">
           <button type="submit" className="button">
             {editing ? 'Zapisz zmiany' : 'Dodaj urządzenie'}

@@ -27,7 +27,6 @@ import {
 
 /**
  * Length limits of the quote form's fields; inputs take their `maxlength` from here.
- * `nip` leaves room for the usual notations ('PL 123-456-32-18').
  */
 export const QUOTE_LIMITS = {
   name: LIMITS.name,
@@ -35,8 +34,8 @@ export const QUOTE_LIMITS = {
   phone: LIMITS.phone,
   company: LIMITS.company,
   message: LIMITS.message,
-  nip: 20,
-  city: 80,
+  nip: LIMITS.nip,
+  city: LIMITS.city,
   deviceId: 64,
   /** Pages a month, per colour. */
   volume: 1_000_000,
@@ -66,7 +65,7 @@ const pages = v.optional(
 );
 const blankToUndefined = v.transform((s: string) => s || undefined);
 
-/** NIP: optional; when given, at most 20 characters and a valid checksum in any usual notation. */
+/** NIP: optional; when given, at most `LIMITS.nip` characters and a valid checksum in any usual notation. */
 export const nipSchema = v.nullish(
   v.pipe(
     v.string(QUOTE_ERRORS.nip),

@@ -6,6 +6,7 @@
  */
 import { CONSENT_ERROR } from './errors.ts';
 import { NIP_ERROR } from './nip.ts';
+import { LIMITS } from './limits.ts';
 
 export const SERVICE_LIMITS = {
   serial: 40,
@@ -13,7 +14,9 @@ export const SERVICE_LIMITS = {
   description: 2000,
   contactWhen: 120,
   note: 500,
-  city: 80,
+  city: LIMITS.city,
+  /** The longest contract in months a device of the registry takes. */
+  termMonths: 120,
   /** The largest counter value accepted (a copier's lifetime counter stays far below). */
   counter: 99_999_999,
 } as const;
@@ -63,7 +66,7 @@ export const SERVICE_ERRORS = {
   deviceModel: 'Wybierz model urządzenia z katalogu.',
   level: 'Wybierz pakiet: Basic, Business lub Premium.',
   contractStart: 'Data początku umowy musi mieć postać RRRR-MM-DD.',
-  term: 'Okres umowy musi być liczbą miesięcy od 1 do 120.',
+  term: `Okres umowy musi być liczbą miesięcy od 1 do ${SERVICE_LIMITS.termMonths}.`,
   city: `Pole „Miejscowość” może mieć najwyżej ${SERVICE_LIMITS.city} znaków, bez znaków sterujących.`,
 } as const;
 

@@ -20,6 +20,8 @@ import { PACKAGE_LEVELS } from './model.ts';
 import { isValidNip, normalizeNip } from './nip.ts';
 import {
   FIELD_ERRORS,
+  LIMITS,
+  PHONE,
   hasLineControl,
   hasTextControl,
   attributionSchema,
@@ -60,6 +62,7 @@ export const nipSchema = v.nullish(
   v.pipe(
     v.string(SERVICE_ERRORS.nip),
     v.trim(),
+    v.maxLength(LIMITS.nip, SERVICE_ERRORS.nip),
     v.check((n) => n === '' || isValidNip(n), SERVICE_ERRORS.nip),
     v.transform((n) => (n ? normalizeNip(n) : undefined)),
   ),
@@ -81,8 +84,8 @@ const requiredPhoneSchema = v.pipe(
   v.optional(v.string(SERVICE_ERRORS.phoneRequired), ''),
   v.trim(),
   v.nonEmpty(SERVICE_ERRORS.phoneRequired),
-  v.maxLength(30, FIELD_ERRORS.phone),
-  v.regex(/^[\d +()-]*$/, FIELD_ERRORS.phone),
+  v.maxLength(LIMITS.phone, FIELD_ERRORS.phone),
+  v.regex(PHONE, FIELD_ERRORS.phone),
 );
 
 const consentSchema = v.optional(v.boolean(SERVICE_ERRORS.consent), false);
@@ -193,7 +196,10 @@ export const deviceSchema = v.object(
           ),
         ]),
         v.transform((n) => (Number.isNaN(n) ? undefined : n)),
-        v.check((n) => n === undefined || (Number.isInteger(n) && n >= 1 && n <= 120), SERVICE_ERRORS.term),
+        v.check(
+          (n) => n === undefined || (Number.isInteger(n) && n >= 1 && n <= SERVICE_LIMITS.termMonths),
+          SERVICE_ERRORS.term,
+        ),
       ),
     ),
     company: v.pipe(
@@ -209,7 +215,7 @@ export const deviceSchema = v.object(
         blankToUndefined,
       ),
     ),
-    phone: lineText(30, FIELD_ERRORS.phone),
+    phone: lineText(LIMITS.phone, FIELD_ERRORS.phone),
     city: lineText(SERVICE_LIMITS.city, SERVICE_ERRORS.city),
   },
   SERVICE_ERRORS.body,
@@ -219,7 +225,10 @@ export type DeviceInput = v.InferOutput<typeof deviceSchema>;
 export const ticketStatusSchema = v.object(
   {
     status: v.picklist(TEAM_STATUSES, 'Wybierz status zgłoszenia z listy.'),
-    note: lineText(500, 'Notatka może mieć najwyżej 500 znaków, bez znaków sterujących.'),
+    note: lineText(
+      SERVICE_LIMITS.note,
+      `Notatka może mieć najwyżej ${SERVICE_LIMITS.note} znaków, bez znaków sterujących.`,
+    ),
   },
   SERVICE_ERRORS.body,
 );

@@ -12,22 +12,16 @@
  */
 import * as v from 'valibot';
 import { CONSENT_ERROR, TOAST } from './errors.ts';
+import { LIMITS } from './limits.ts';
 
-/** Length limits; the widgets put them on the inputs as `maxlength`. */
-export const LIMITS = {
-  name: 100,
-  email: 254,
-  phone: 30,
-  message: 5000,
-  company: 200,
-  attribution: 2048,
-} as const;
+export { LIMITS };
 
 /** Spec §5: text, an at sign, text, a dot, text, no spaces. */
 export const SPEC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The strict form: one address, none of `, ; < > " ( )` (control characters: `hasLineControl`). */
 const STRICT_EMAIL = /^[^\s@,;<>"()]+@[^\s@,;<>"()]+\.[^\s@,;<>"()]+$/;
-const PHONE = /^[\d +()-]*$/;
+/** The characters a phone number may have (the length is `LIMITS.phone`). */
+export const PHONE = /^[\d +()-]*$/;
 /** Control characters, or the Unicode line breaks, in a one-line field. */
 const LINE_CONTROL = /[\0-\x1f\x7f\u2028\u2029]/;
 /** Control characters other than tab and line breaks, in a multi-line field. */

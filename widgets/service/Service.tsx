@@ -46,7 +46,7 @@ export const SERVICE_TEXT = {
   device: 'Urządzenie',
   serial: 'Numer seryjny',
   nip: 'NIP firmy',
-  nipHint: 'Jeśli nie znasz numeru seryjnego, podaj NIP – znajdziemy urządzenie.',
+  nipHint: 'Jeśli nie znasz numeru seryjnego, podaj NIP – przypiszemy zgłoszenie do urządzenia Twojej firmy.',
   category: 'Co się dzieje?',
   choose: 'Wybierz…',
   errorCode: 'Kod błędu z panelu',
@@ -201,7 +201,7 @@ function ServiceForm(props: ServiceProps) {
           {...input('nip', {
             type: 'text',
             inputMode: 'numeric',
-            maxLength: 16,
+            maxLength: LIMITS.nip,
             'aria-describedby': `${id}-nip-hint`,
           })}
         />
