@@ -4,7 +4,7 @@
  * or gets properties before that). Kept tiny: it imports nothing but the chunks and
  * widgets/replay.ts, which keeps a click made before a widget's code arrived (issue 14).
  */
-import { forget, remember, replay } from './replay.ts';
+import { forget, pressed, remember, replay } from './replay.ts';
 
 const widgets: Record<string, () => Promise<unknown>> = {
   'kserowo-pricing': () => import('./pricing/index.ts'),
@@ -81,6 +81,7 @@ for (const type of ['focusin', 'pointerdown', 'mouseover', 'click']) {
         event.target instanceof HTMLElement ? event.target.closest<HTMLElement>(Object.keys(widgets).join()) : null;
       if (!el || customElements.get(el.localName)) return;
       if (type === 'click') remember(el, event);
+      if (type === 'pointerdown') pressed(el, event);
       load(el.localName);
     },
     // Not passive for clicks: a submit button of a pre-rendered form must not submit it natively.

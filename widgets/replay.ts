@@ -76,6 +76,28 @@ export function replay(tag: string, tries = 30): void {
   if (again) setTimeout(() => replay(tag, tries - 1), 100);
 }
 
+/**
+ * A pointer pressed on a pre-rendered widget: if the upgrade replaces the pressed element
+ * before the pointer comes up, the browser sends no click at all (the element pressed is
+ * gone), so a tapped link would do nothing. The same element of the live widget is clicked
+ * then, once the click would have come; a press the browser cancels (a scroll) clicks nothing.
+ */
+export function pressed(host: HTMLElement, event: Event): void {
+  const el = event.composedPath()[0];
+  if (!(el instanceof Element) || el === host) return;
+  const index = elementsOf(host).indexOf(el);
+  const end = (e: Event) => {
+    removeEventListener('pointerup', end, true);
+    removeEventListener('pointercancel', end, true);
+    const live = elementsOf(host)[index];
+    // The click would come in this task: after it.
+    if (e.type === 'pointerup' && !el.isConnected && live?.localName === el.localName)
+      setTimeout(() => (live as HTMLElement).click());
+  };
+  addEventListener('pointerup', end, true);
+  addEventListener('pointercancel', end, true);
+}
+
 /** Drops what was remembered for `tag` (its code failed to load). */
 export function forget(tag: string): void {
   for (const [host, clicks] of pending) if (host.localName === tag) settle(host, clicks);

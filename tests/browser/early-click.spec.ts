@@ -98,3 +98,49 @@ test('the configurator: a device and "Dalej" clicked before the code arrives ope
   await expect(cfg).toContainText('C258');
   await expect(cfg.getByRole('alert')).toHaveCount(0);
 });
+
+// A press that the upgrade interrupts: the pointer goes down on a pre-rendered link, the
+// widget's code arrives and replaces its markup, the pointer comes up. The browser sends
+// no click when the element pressed has gone, so the visitor's tap would be lost.
+test('a pricing card link pressed while the widget upgrades still opens the configurator', async ({ page }) => {
+  const chunk = await holdChunk(page, 'pricing');
+  await page.goto('/');
+  const pricing = page.locator('#pricing kserowo-pricing');
+  await pricing.scrollIntoViewIfNeeded();
+  await chunk.requested;
+  const link = pricing.getByRole('link', { name: /Skonfiguruj pakiet Premium/ });
+  await link.scrollIntoViewIfNeeded();
+  const box = await link.boundingBox();
+  if (!box) throw new Error('no link box');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  chunk.release();
+  await expect.poll(() => defined(page, 'kserowo-pricing')).toBe(true);
+  // Preact has rendered the live cards by now (synchronously in the upgrade, DESIGN §2).
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  await page.mouse.up();
+  await expect(page).toHaveURL(/\/konfigurator\?.*package=premium.*utm_campaign=main_pricing_cta/);
+});
+
+test('the pricing switch pressed while the widget upgrades flips once', async ({ page }) => {
+  const chunk = await holdChunk(page, 'pricing');
+  await page.goto('/');
+  const pricing = page.locator('#pricing kserowo-pricing');
+  await pricing.scrollIntoViewIfNeeded();
+  await chunk.requested;
+  const mono = pricing.getByText('Mono', { exact: true });
+  await mono.scrollIntoViewIfNeeded();
+  const box = await mono.boundingBox();
+  if (!box) throw new Error('no switch label box');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  chunk.release();
+  await expect.poll(() => defined(page, 'kserowo-pricing')).toBe(true);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  await page.mouse.up();
+  await expect(pricing.locator('.card:visible').first()).toContainText('od 175 zł');
+  await expect(pricing.getByRole('switch')).toHaveAttribute('aria-checked', 'false');
+  // Still mono a moment later: not flipped back by a second click.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  await expect(pricing.getByRole('switch')).toHaveAttribute('aria-checked', 'false');
+});

@@ -179,8 +179,8 @@ export async function fill(page: Page, host: string, label: RegExp, value: strin
  * Opens one of our pages and, when the cookie banner is up, answers it ('Odrzucam') as a
  * visitor would before using the page (it covers the bottom of the viewport until then).
  */
-export async function visit(page: Page, path: string): Promise<void> {
-  await page.goto(`${base}${path}`);
+export async function visit(page: Page, path: string, waitUntil: 'load' | 'domcontentloaded' = 'load'): Promise<void> {
+  await page.goto(`${base}${path}`, { waitUntil });
   const declined = 'button[data-consent="declined"]';
   const shown = await page.evaluate((sel: string) => !!document.querySelector(sel)?.checkVisibility(), declined);
   if (shown) {

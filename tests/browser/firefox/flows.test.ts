@@ -63,6 +63,42 @@ describe('Firefox ESR, our pages', () => {
     await page.close();
   });
 
+  // As early-click.spec.ts in Chromium: the pointer goes down on the pre-rendered switch, the
+  // widget's code (held back here) arrives and upgrades it, the pointer comes up. Gecko sends
+  // no click for a pressed element that has gone; the loader clicks its live twin, once.
+  test('the pricing switch pressed while its code arrives flips to mono once', async () => {
+    page = await newPage(browser);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.setRequestInterception(true);
+    page.on('request', (request) => {
+      if (/\/widgets\/v1\/pricing\.[0-9a-f]{8}\.js$/.test(request.url())) void held.then(() => request.continue());
+      else void request.continue();
+    });
+    // Gecko may hold the load event for the held chunk.
+    await visit(page, '/#pricing', 'domcontentloaded');
+    const mono = await find(page, { host: 'kserowo-pricing', selector: '.opt', text: 'Mono' });
+    const box = await mono.evaluate((node) => {
+      node.scrollIntoView({ block: 'center', behavior: 'instant' });
+      const r = node.getBoundingClientRect();
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+    });
+    await page.mouse.move(box.x, box.y);
+    await page.mouse.down();
+    expect(await page.evaluate(() => !!customElements.get('kserowo-pricing'))).toBe(false);
+    release();
+    await page.waitForFunction(() => !!customElements.get('kserowo-pricing'));
+    await new Promise((r) => setTimeout(r, 100));
+    await page.mouse.up();
+    await expectText(page, 'kserowo-pricing', '.card .price', /^od 175 zł netto/);
+    await new Promise((r) => setTimeout(r, 300));
+    // Still mono a moment later: not flipped back by a second click.
+    expect((await texts(page, 'kserowo-pricing', '.card .price'))[0]).toMatch(/^od 175 zł netto/);
+    await page.close();
+  });
+
   test('/modele filters by Mono and compares two models side by side', async () => {
     page = await newPage(browser);
     await visit(page, '/modele');
