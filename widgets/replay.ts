@@ -5,7 +5,8 @@
  * render, as widgets/core/define.ts relies on for focus), the widget shows it is busy
  * (`aria-busy`, a progress cursor, the touched control dimmed) and, once the code has
  * run, the same control of the live widget is clicked again. Links are left to the
- * browser; a submit button does not submit the pre-rendered form natively.
+ * browser (but for a press the upgrade interrupts: `pressed`); a submit button does not
+ * submit the pre-rendered form natively.
  */
 
 interface Click {
