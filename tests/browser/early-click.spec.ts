@@ -1,7 +1,7 @@
 // No lost interaction before upgrade (issue 14): a click on a pre-rendered widget while its
 // code is still on the way (held back here by the test) shows the widget busy and takes
 // effect once the code has arrived (widgets/replay.ts, used by the loader).
-import { type Page, expect, test } from '@playwright/test';
+import { type Locator, type Page, expect, test } from '@playwright/test';
 
 /** Holds every request for the widget chunk `name` until `release()` is called. */
 async function holdChunk(page: Page, name: string): Promise<{ release: () => void; requested: Promise<void> }> {
@@ -22,6 +22,25 @@ async function holdChunk(page: Page, name: string): Promise<{ release: () => voi
 }
 
 const defined = (page: Page, tag: string) => page.evaluate((t) => !!customElements.get(t), tag);
+
+/** Presses the pointer on `target`, lets the held chunk of `tag` arrive, then lifts the pointer. */
+async function pressAcrossUpgrade(
+  page: Page,
+  target: Locator,
+  chunk: { release: () => void },
+  tag: string,
+): Promise<void> {
+  await target.scrollIntoViewIfNeeded();
+  const box = await target.boundingBox();
+  if (!box) throw new Error('nothing to press');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  chunk.release();
+  await expect.poll(() => defined(page, tag)).toBe(true);
+  // Preact has rendered the live markup by now (synchronously in the upgrade, DESIGN §2).
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  await page.mouse.up();
+}
 
 test('the pricing switch: Mono clicked before the code arrives shows the mono prices once it has', async ({ page }) => {
   const chunk = await holdChunk(page, 'pricing');
@@ -108,17 +127,12 @@ test('a pricing card link pressed while the widget upgrades still opens the conf
   const pricing = page.locator('#pricing kserowo-pricing');
   await pricing.scrollIntoViewIfNeeded();
   await chunk.requested;
-  const link = pricing.getByRole('link', { name: /Skonfiguruj pakiet Premium/ });
-  await link.scrollIntoViewIfNeeded();
-  const box = await link.boundingBox();
-  if (!box) throw new Error('no link box');
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  chunk.release();
-  await expect.poll(() => defined(page, 'kserowo-pricing')).toBe(true);
-  // Preact has rendered the live cards by now (synchronously in the upgrade, DESIGN §2).
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
-  await page.mouse.up();
+  await pressAcrossUpgrade(
+    page,
+    pricing.getByRole('link', { name: /Skonfiguruj pakiet Premium/ }),
+    chunk,
+    'kserowo-pricing',
+  );
   await expect(page).toHaveURL(/\/konfigurator\?.*package=premium.*utm_campaign=main_pricing_cta/);
 });
 
@@ -128,16 +142,7 @@ test('the pricing switch pressed while the widget upgrades flips once', async ({
   const pricing = page.locator('#pricing kserowo-pricing');
   await pricing.scrollIntoViewIfNeeded();
   await chunk.requested;
-  const mono = pricing.getByText('Mono', { exact: true });
-  await mono.scrollIntoViewIfNeeded();
-  const box = await mono.boundingBox();
-  if (!box) throw new Error('no switch label box');
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  chunk.release();
-  await expect.poll(() => defined(page, 'kserowo-pricing')).toBe(true);
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
-  await page.mouse.up();
+  await pressAcrossUpgrade(page, pricing.getByText('Mono', { exact: true }), chunk, 'kserowo-pricing');
   await expect(pricing.locator('.card:visible').first()).toContainText('od 175 zł');
   await expect(pricing.getByRole('switch')).toHaveAttribute('aria-checked', 'false');
   // Still mono a moment later: not flipped back by a second click.
