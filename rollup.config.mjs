@@ -28,12 +28,14 @@ const preactAliases = [
  * loading state and error boundary of `Fallback`, analytics, the common props); a chunk of
  * its own would cost every widget its wrapper and gzip overhead on top. Also the brand's
  * name (brand.ts, a few bytes: kept out of `shared`, which re-exports it through terms.ts,
- * so the lead forms' privacy clause does not pull that chunk in). Other modules
+ * so the lead forms' privacy clause does not pull that chunk in), and the field limits
+ * (limits.ts, 0.1 KB): every form and the calculator read them, and a chunk of their own
+ * cost each of those widgets more than the runtime grows. Other modules
  * of widgets/core (pricing maths, validation, the bundled catalogue) go where Rollup
  * puts them: into the widget that uses them, or a chunk shared by the few that do.
  */
 const runtimeModules =
-  /widgets\/core\/(define|catalogue-source|events|model|texts|Fallback|analytics|widget-props|brand)\.tsx?$/;
+  /widgets\/core\/(define|catalogue-source|events|model|texts|Fallback|analytics|widget-props|brand|limits)\.tsx?$/;
 
 /**
  * What the catalogue widgets (pricing, models, configurator) share besides the runtime, as

@@ -6,6 +6,7 @@
 import { Component, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { ROLE_LABELS, mayUse } from '../../widgets/core/roles.ts';
+import { ADMIN_LIMITS } from '../../widgets/core/admin-validation.ts';
 import { LIMITS } from '../../widgets/core/validation.ts';
 import type { AdminSession as Session } from '../../widgets/core/admin-api.ts';
 import { AccountView, SetPasswordView, TeamView } from './TeamView.tsx';
@@ -236,11 +237,17 @@ function Login({
         </label>
         <label>
           Twoje imię <span className="hint">(tylko konto główne: widoczne w historii zmian)</span>
-          <input name="name" autoComplete="nickname" maxLength={60} />
+          <input name="name" autoComplete="nickname" maxLength={ADMIN_LIMITS.userName} />
         </label>
         <label>
           Hasło
-          <input name="password" type="password" autoComplete="current-password" required maxLength={200} />
+          <input
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={ADMIN_LIMITS.password}
+          />
         </label>
         {error && (
           <p className="error" role="alert">

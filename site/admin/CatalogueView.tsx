@@ -20,6 +20,7 @@ import { pricingCss } from '../../widgets/pricing/styles.ts';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './App.tsx';
 import type { CatalogueAnswer as CatalogueData, CatalogueVersion as Version } from '../../widgets/core/admin-api.ts';
+import { ADMIN_LIMITS } from '../../widgets/core/admin-validation.ts';
 import { DataTable, Notice } from './ui.tsx';
 
 /** The form's values: what the person typed, per device, level and field. */
@@ -165,7 +166,11 @@ export function CatalogueView({ onFailure }: ViewProps) {
         <div className="publish">
           <label>
             Opis zmiany <span className="hint">(opcjonalnie, widoczny w historii)</span>
-            <input value={note} maxLength={200} onInput={(e) => setNote((e.target as HTMLInputElement).value)} />
+            <input
+              value={note}
+              maxLength={ADMIN_LIMITS.catalogueNote}
+              onInput={(e) => setNote((e.target as HTMLInputElement).value)}
+            />
           </label>
           {check && !check.ok && (
             <p className="error" role="alert">

@@ -18,6 +18,7 @@ import { LeadOwner, isOverdue, usePeople } from './LeadOwner.tsx';
 import { EMAIL_STATE_LABELS, KIND_LABELS, LEAD_STATUSES, when } from './labels.ts';
 import { formatNumber, formatPln } from '../../widgets/core/format.ts';
 import { LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';
+import { ADMIN_LIMITS } from '../../widgets/core/admin-validation.ts';
 import { Notice } from './ui.tsx';
 
 /** A stored quote (issue 5) as `GET /api/admin/leads/:id` answers it. */
@@ -327,7 +328,7 @@ function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: string 
             Notatki wewnętrzne
             <textarea
               rows={5}
-              maxLength={5000}
+              maxLength={ADMIN_LIMITS.notes}
               value={notes}
               onInput={(e) => setNotes((e.target as HTMLTextAreaElement).value)}
             />

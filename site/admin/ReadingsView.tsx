@@ -9,6 +9,7 @@ import type { ViewProps } from './App.tsx';
 import type { Billing, BillingLine, ReadingList, ReadingListed as Reading } from '../../widgets/core/admin-api.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { when } from './labels.ts';
+import { SERVICE_LIMITS } from '../../widgets/core/service-fields.ts';
 import { DataTable, Notice } from './ui.tsx';
 
 const pln = (n: number) => `${n.toFixed(2).replace('.', ',')} zł`;
@@ -84,7 +85,11 @@ export function ReadingsView({ onFailure, serial: initialSerial }: ViewProps & {
       >
         <label>
           Numer seryjny
-          <input value={serial} onInput={(e) => setSerial((e.target as HTMLInputElement).value)} maxLength={40} />
+          <input
+            value={serial}
+            onInput={(e) => setSerial((e.target as HTMLInputElement).value)}
+            maxLength={SERVICE_LIMITS.serial}
+          />
         </label>
         <label>
           Miesiąc
@@ -132,7 +137,7 @@ export function ReadingsView({ onFailure, serial: initialSerial }: ViewProps & {
           <input
             value={entry.serial}
             required
-            maxLength={40}
+            maxLength={SERVICE_LIMITS.serial}
             onInput={(e) => setEntry((v) => ({ ...v, serial: (e.target as HTMLInputElement).value }))}
           />
         </label>

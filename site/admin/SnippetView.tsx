@@ -12,6 +12,7 @@ import {
   type SnippetChoice,
   type WidgetTag,
   WIDGETS,
+  SNIPPET_VALUE_MAX,
   isCleanValue,
   snippetAttributes,
   snippetCode,
@@ -133,7 +134,7 @@ export function SnippetView({ onFailure }: ViewProps) {
       {label} <span className="hint">{hint}</span>
       <input
         value={choice[key]}
-        maxLength={60}
+        maxLength={SNIPPET_VALUE_MAX}
         aria-invalid={invalid.includes(key) ? 'true' : undefined}
         onInput={(e) => set(key, (e.target as HTMLInputElement).value)}
       />
@@ -186,7 +187,7 @@ export function SnippetView({ onFailure }: ViewProps) {
           {text('utmCampaign', 'utm_campaign', '(np. wiosna)')}
           {invalid.length > 0 && (
             <p className="error" role="alert">
-              Dozwolone są litery, cyfry oraz znaki - _ . (bez spacji), najwyżej 60 znaków.
+              Dozwolone są litery, cyfry oraz znaki - _ . (bez spacji), najwyżej {SNIPPET_VALUE_MAX} znaków.
             </p>
           )}
         </form>

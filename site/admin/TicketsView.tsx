@@ -16,6 +16,7 @@ import type {
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { when } from './labels.ts';
 import { company } from '../../widgets/core/company.ts';
+import { SERVICE_LIMITS } from '../../widgets/core/service-fields.ts';
 import { DataTable, Notice } from './ui.tsx';
 
 const STATUSES = ['przyjęte', 'w drodze', 'naprawione', 'urządzenie zastępcze', 'zamknięte'];
@@ -221,7 +222,11 @@ function TicketDetail({ id, onFailure }: Pick<ViewProps, 'onFailure'> & { id: st
             </label>
             <label>
               Notatka dla klienta <span className="hint">(widoczna na stronie statusu)</span>
-              <input value={note} maxLength={500} onInput={(e) => setNote((e.target as HTMLInputElement).value)} />
+              <input
+                value={note}
+                maxLength={SERVICE_LIMITS.note}
+                onInput={(e) => setNote((e.target as HTMLInputElement).value)}
+              />
             </label>
             <button type="submit" className="button">
               Zapisz status

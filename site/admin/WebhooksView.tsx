@@ -5,7 +5,7 @@
  */
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { useCallback, useEffect, useState } from 'react';
-import { WEBHOOK_EVENTS, WEBHOOK_EVENT_LABELS } from '../../widgets/core/webhook-validation.ts';
+import { WEBHOOK_EVENTS, WEBHOOK_EVENT_LABELS, WEBHOOK_LIMITS } from '../../widgets/core/webhook-validation.ts';
 import { ApiRefused, api } from './api.ts';
 import type {
   WebhookAttempt as Attempt,
@@ -101,7 +101,13 @@ export function WebhooksView({ onFailure }: ViewProps) {
         <h2>Dodaj odbiorcę</h2>
         <label>
           Adres HTTPS
-          <input name="url" type="url" required maxLength={500} placeholder="https://crm.example.pl/webhooks/kserowo" />
+          <input
+            name="url"
+            type="url"
+            required
+            maxLength={WEBHOOK_LIMITS.url}
+            placeholder="https://crm.example.pl/webhooks/kserowo"
+          />
         </label>
         <fieldset>
           <legend>Zdarzenia</legend>

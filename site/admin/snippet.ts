@@ -55,5 +55,10 @@ export function snippetCode(origin: string, choice: SnippetChoice): string {
   return `<script type="module" src="${escapeAttribute(origin)}/widgets/v1/kserowo.js"></script>\n<${choice.tag}${attrs}></${choice.tag}>`;
 }
 
-/** Partner ids and UTM values: letters, digits, `-`, `_`, `.`; at most 60 characters. */
-export const isCleanValue = (value: string) => /^[\w.-]{0,60}$/.test(value.trim());
+/** The longest partner id or UTM value the snippet builder writes. */
+export const SNIPPET_VALUE_MAX = 60;
+
+const CLEAN_VALUE = new RegExp(`^[\\w.-]{0,${SNIPPET_VALUE_MAX}}$`);
+
+/** Partner ids and UTM values: letters, digits, `-`, `_`, `.`; at most SNIPPET_VALUE_MAX characters. */
+export const isCleanValue = (value: string) => CLEAN_VALUE.test(value.trim());

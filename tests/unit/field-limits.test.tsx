@@ -3,6 +3,7 @@
  * a visitor can type everything the API accepts, and nothing the input lets through is
  * refused for its length alone. The NIP is one rule in every form that asks for it.
  */
+import { readFileSync, readdirSync } from 'node:fs';
 import { renderToString } from 'preact-render-to-string';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
@@ -76,5 +77,19 @@ describe('field limits of the service forms', () => {
     });
     expect(accepted(atLimit)).toEqual({ quote: true, ticket: true });
     expect(accepted(over)).toEqual({ quote: false, ticket: false });
+  });
+});
+
+describe('every input of the widgets, the site and the admin', () => {
+  it('takes its maxlength from a named limit, never a number typed beside the input', () => {
+    const typed: string[] = [];
+    for (const dir of ['widgets', 'site', 'worker']) {
+      for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+        if (!/\.tsx?$/.test(file)) continue;
+        const text = readFileSync(`${dir}/${file}`, 'utf8');
+        for (const m of text.matchAll(/maxLength(?:=\{|: |=")\s*\d+/gi)) typed.push(`${dir}/${file}: ${m[0]}`);
+      }
+    }
+    expect(typed).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ import {
   estimateVolume,
   warsawToday,
 } from '../core/estimate-validation.ts';
+import { LIMITS } from '../core/limits.ts';
 import { C } from './copy.ts';
 import { calculatorCss } from './styles.ts';
 import { CONTRACT_FIELDS, type Draft, amount, integer } from './draft.ts';
@@ -154,7 +155,7 @@ export function Panel(props: PanelProps) {
           type={opts.type ?? 'text'}
           inputMode={opts.type === 'date' ? undefined : 'decimal'}
           autoComplete="off"
-          maxLength={12}
+          maxLength={LIMITS.numberText}
           value={source[name] ?? ''}
           aria-invalid={bad || undefined}
           aria-describedby={described || undefined}

@@ -5,12 +5,12 @@
  * refused when it is a well-known password or made of the person's own e-mail or name.
  */
 import * as v from 'valibot';
-import { loginSchema as ownerLoginSchema } from './admin-validation.ts';
+import { ADMIN_LIMITS, loginSchema as ownerLoginSchema } from './admin-validation.ts';
 import { ROLES } from './roles.ts';
 import { LIMITS, emailSchema, nameSchema } from './validation.ts';
 
 export const PASSWORD_MIN = 12;
-export const PASSWORD_MAX = 200;
+export const PASSWORD_MAX = ADMIN_LIMITS.password;
 
 export const ACCOUNT_ERRORS = {
   body: 'Nieprawidłowe dane konta.',

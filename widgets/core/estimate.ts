@@ -8,6 +8,7 @@
  */
 import type { Device, PackageLevel } from './model.ts';
 import { LEVEL_NAMES } from './model.ts';
+import { LIMITS } from './limits.ts';
 import { formatNumber, formatPln } from './format.ts';
 import { monthlyCost, recommendedPackage, type Volume } from './pricing.ts';
 
@@ -16,7 +17,7 @@ export const MONTH_DAYS = 30.4;
 /** Readings closer together than this say too little about a month. */
 export const MIN_READING_DAYS = 7;
 /** The largest counter a device shows (8 digits). */
-export const MAX_COUNTER = 99_999_999;
+export const MAX_COUNTER = LIMITS.counter;
 /** More pages a month than any office device of the catalogue prints: a typo. */
 export const MAX_MONTHLY_PAGES = 200_000;
 /** Contract terms the comparison is stated over (months). */

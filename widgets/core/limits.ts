@@ -13,4 +13,8 @@ export const LIMITS = {
   nip: 20,
   city: 80,
   attribution: 2048,
+  /** The largest counter a device shows (8 digits): the meter reading and the calculator's. */
+  counter: 99_999_999,
+  /** A number as people type it, with thousands spaces or a decimal comma ('99 999 999'). */
+  numberText: 12,
 } as const;

@@ -18,7 +18,7 @@ export const SERVICE_LIMITS = {
   /** The longest contract in months a device of the registry takes. */
   termMonths: 120,
   /** The largest counter value accepted (a copier's lifetime counter stays far below). */
-  counter: 99_999_999,
+  counter: LIMITS.counter,
 } as const;
 
 /** The fault categories of the form, with their Polish labels. */

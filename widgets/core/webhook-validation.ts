@@ -45,8 +45,11 @@ export function webhookUrlProblem(url: string, allowLocalHttp: boolean): string 
   return WEBHOOK_ERRORS.url;
 }
 
+/** Length limits of the webhook form, for the schema and the admin's inputs. */
+export const WEBHOOK_LIMITS = { url: 500 } as const;
+
 export const endpointSchema = v.object({
-  url: v.pipe(v.string(WEBHOOK_ERRORS.url), v.trim(), v.maxLength(500, WEBHOOK_ERRORS.url)),
+  url: v.pipe(v.string(WEBHOOK_ERRORS.url), v.trim(), v.maxLength(WEBHOOK_LIMITS.url, WEBHOOK_ERRORS.url)),
   events: v.pipe(
     v.array(v.picklist(WEBHOOK_EVENTS, WEBHOOK_ERRORS.events), WEBHOOK_ERRORS.events),
     v.minLength(1, WEBHOOK_ERRORS.events),

@@ -28,6 +28,7 @@ import {
   serialFromUrl,
   useServiceForm,
 } from '../core/service-form.tsx';
+import { LIMITS } from '../core/limits.ts';
 import { FIELD_ERRORS, SPEC_EMAIL, type Toast } from '../core/validation.ts';
 import type { CommonProps } from '../core/widget-props.ts';
 
@@ -171,7 +172,12 @@ function MeterForm(props: MeterProps) {
       </DoneFrame>
     );
 
-  const counterInput = { type: 'text', inputMode: 'numeric', autoComplete: 'off', maxLength: 12 } as const;
+  const counterInput = {
+    type: 'text',
+    inputMode: 'numeric',
+    autoComplete: 'off',
+    maxLength: LIMITS.numberText,
+  } as const;
   return (
     <FormFrame
       kit={kit}
