@@ -1,16 +1,26 @@
 // `npm run deploy` runs this first: bundles scripts/launch-check.ts with the real company
 // data and site content (esbuild, for Node) and exits with 1, listing what is missing,
-// while any supplied value is unset or a sample, or a sample testimonial or client is left.
+// while any supplied value is unset or a sample, or a sample testimonial or client is left,
+// or wrangler.toml keeps leads for another period than the privacy policy states.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { importForNode } from './bundle.mjs';
 import { root } from './env.mjs';
+
+const toml = readFileSync(path.join(root, 'wrangler.toml'), 'utf8');
 
 const { report } = await importForNode('launch-check', {
   stdin: {
     contents: `
       import { supplied } from './widgets/core/company.ts';
       import { clientNames, testimonialEntries } from './site/content/social-proof.ts';
-      import { launchReport } from './scripts/launch-check.ts';
-      export const report = launchReport({ supplied, clients: clientNames, testimonials: testimonialEntries });`,
+      import { launchReport, retentionVarOf } from './scripts/launch-check.ts';
+      export const report = launchReport({
+        supplied,
+        clients: clientNames,
+        testimonials: testimonialEntries,
+        retentionVar: retentionVarOf(${JSON.stringify(toml)}),
+      });`,
     resolveDir: root,
     sourcefile: 'launch-check-entry.ts',
     loader: 'ts',

@@ -2,17 +2,21 @@
  * The launch check run by `npm run deploy` before the build (scripts/launch-check.mjs):
  * lists every value the business must still supply (widgets/core/company.ts `supplied`:
  * unset or a `sample(…)`) and every client name or testimonial that is a sample or lacks
- * the consent to publish (site/content/social-proof.ts). An empty list lets the deploy go on.
+ * the consent to publish (site/content/social-proof.ts), and a retention period in
+ * wrangler.toml other than the one the privacy policy states. An empty list lets the deploy go on.
  * Pure, so a unit test runs it on filled and unfilled data without network.
  */
 import { type SuppliedData, type SuppliedField, suppliedLabels } from '../widgets/core/company.ts';
 import { isValidNip } from '../widgets/core/nip.ts';
+import { RETENTION_MONTHS } from '../widgets/core/privacy.ts';
 import type { ClientName, Testimonial } from '../site/content/social-proof.ts';
 
 export interface LaunchInput {
   supplied: SuppliedData;
   clients: ClientName[];
   testimonials: Testimonial[];
+  /** `RETENTION_MONTHS` of wrangler.toml's `[vars]` as written there, `undefined` when absent. */
+  retentionVar?: string | undefined;
 }
 
 const COMPANY_FILE = 'widgets/core/company.ts';
@@ -28,7 +32,7 @@ const formats: Partial<Record<SuppliedField, (v: string) => string | undefined>>
 };
 
 /** What still stops the launch, one line each; empty when everything is real and filled. */
-export function launchProblems({ supplied, clients, testimonials }: LaunchInput): string[] {
+export function launchProblems({ supplied, clients, testimonials, retentionVar }: LaunchInput): string[] {
   const problems: string[] = [];
   for (const field of Object.keys(supplied) as SuppliedField[]) {
     const value = supplied[field];
@@ -55,8 +59,17 @@ export function launchProblems({ supplied, clients, testimonials }: LaunchInput)
     else if (!t.consent.publish) problems.push(`${where}: no consent to publish`);
     if (!t.author && !t.position) problems.push(`${where}: neither a name nor a position`);
   }
+  if (retentionVar !== undefined && retentionVar.trim() !== String(RETENTION_MONTHS))
+    problems.push(
+      `wrangler.toml RETENTION_MONTHS: '${retentionVar}' while the privacy policy states ${RETENTION_MONTHS} ` +
+        '(widgets/core/privacy.ts RETENTION_MONTHS): change both together',
+    );
   return problems;
 }
+
+/** `RETENTION_MONTHS = "24"` of wrangler.toml as written (its `[vars]` is the only table naming it). */
+export const retentionVarOf = (toml: string): string | undefined =>
+  /^\s*RETENTION_MONTHS\s*=\s*"([^"]*)"/m.exec(toml)?.[1];
 
 /** The report printed by the deploy when something is left; `undefined` when all is ready. */
 export function launchReport(input: LaunchInput): string | undefined {

@@ -17,15 +17,12 @@ import type {
   TeamAccount,
   TeamAccountListed as Account,
 } from '../../widgets/core/admin-api.ts';
+import { plural } from '../../widgets/core/format.ts';
 import { when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
 
-/** '1 sesja', '2 sesje', '5 sesji', '22 sesje' (Polish plural). */
-const sessionCount = (n: number): string => {
-  const tens = n % 100;
-  const form = n === 1 ? 'sesja' : n % 10 >= 2 && n % 10 <= 4 && (tens < 12 || tens > 14) ? 'sesje' : 'sesji';
-  return `${n} ${form}`;
-};
+/** '1 sesja', '2 sesje', '5 sesji', '22 sesje'. */
+const sessionCount = (n: number): string => `${n} ${plural(n, 'sesja', 'sesje', 'sesji')}`;
 
 type Note = { ok: boolean; text: string } | undefined;
 

@@ -17,9 +17,10 @@ export interface AnalyticsIds {
   pixel: string;
 }
 
+// Pure: the site script, which imports this module for `CONSENT_KEPT_MONTHS`, drops them.
 export const analyticsIds: AnalyticsIds = {
-  gtm: buildEnv('KSEROWO_GTM_ID'),
-  pixel: buildEnv('KSEROWO_PIXEL_ID'),
+  gtm: /* @__PURE__ */ buildEnv('KSEROWO_GTM_ID'),
+  pixel: /* @__PURE__ */ buildEnv('KSEROWO_PIXEL_ID'),
 };
 
 export interface CspSources {
@@ -64,6 +65,9 @@ export function analyticsIdsInPage(html: string): AnalyticsIds {
     pixel: /\bdata-pixel="([^"]+)"/.exec(banner)?.[1] ?? '',
   };
 }
+
+/** How long the browser keeps the visitor's cookie choice (site/script/consent.ts; the privacy policy). */
+export const CONSENT_KEPT_MONTHS = 12;
 
 /** The cookie banner (site/sections/consent.tsx); both buttons have equal weight. */
 export const consentTexts = {

@@ -5,7 +5,10 @@
  * before going live, and update `LEGAL_UPDATED` with every change.
  */
 import type { Company } from '../../widgets/core/company.ts';
+import { plural } from '../../widgets/core/format.ts';
+import { RETENTION_MONTHS } from '../../widgets/core/privacy.ts';
 import { QUOTE_VALID_DAYS } from '../../widgets/core/quote.ts';
+import { CONSENT_KEPT_MONTHS } from './analytics.ts';
 
 /** A section renders its paragraphs first, then its list. */
 export interface LegalSection {
@@ -21,9 +24,19 @@ export interface LegalDoc {
   sections: LegalSection[];
 }
 
-export const LEGAL_UPDATED = '2026-11-22';
-/** `LEGAL_UPDATED` as written in Polish legal text. */
-const LEGAL_UPDATED_TEXT = '22 listopada 2026 r.';
+export const LEGAL_UPDATED = '2026-11-24';
+
+/** '2026-11-24' → '24 listopada 2026' (at build time, in Node). */
+export const plDate = (iso: string): string =>
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString('pl-PL', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** '24 miesiące', '12 miesięcy'. */
+const months = (n: number): string => `${n} ${plural(n, 'miesiąc', 'miesiące', 'miesięcy')}`;
 
 function controllerLine(c: Company): string {
   return `${c.legalName}, ${c.registeredAddress}, NIP ${c.nip}, REGON ${c.regon}, ${c.registryEntry}`;
@@ -121,15 +134,16 @@ export function privacyPolicy(c: Company): LegalDoc {
         heading: '7. Okres przechowywania danych',
         paragraphs: ['Dane przechowujemy nie dłużej, niż jest to potrzebne:'],
         list: [
-          'zapytania z formularza kontaktowego i wyceny z konfiguratora – przez czas ich obsługi, a następnie przez 12 miesięcy ' +
-            'od ostatniego kontaktu, chyba że zawrzemy umowę;',
+          'zapytania z formularza kontaktowego, wyceny z konfiguratora, zgłoszenia serwisowe i odczyty liczników – przez ' +
+            `${months(RETENTION_MONTHS)} od ich przesłania; po tym czasie usuwamy z nich dane osobowe (zostają tylko ` +
+            'anonimowe dane statystyczne), a także wysłane o nich wiadomości e-mail;',
           'dane klientów, z którymi zawarliśmy umowę – przez czas jej trwania, a następnie do upływu terminów przedawnienia ' +
             'roszczeń oraz okresów przechowywania dokumentów wymaganych przepisami podatkowymi i rachunkowymi;',
           'dane przetwarzane na podstawie zgody – do czasu jej wycofania;',
           'dane przetwarzane na podstawie prawnie uzasadnionego interesu – do czasu osiągnięcia celu lub uwzględnienia ' +
             'Twojego sprzeciwu;',
           'dane techniczne z dzienników serwera – nie dłużej niż 90 dni;',
-          'informację o Twojej decyzji w sprawie plików cookies – w przeglądarce, przez 12 miesięcy.',
+          `informację o Twojej decyzji w sprawie plików cookies – w przeglądarce, przez ${months(CONSENT_KEPT_MONTHS)}.`,
         ],
       },
       {
@@ -347,7 +361,7 @@ export function terms(c: Company): LegalDoc {
             'rozwiązywania sporów, np. z pomocy miejskiego lub powiatowego rzecznika konsumentów.',
           'Spory z Użytkownikami będącymi przedsiębiorcami, innymi niż przedsiębiorcy na prawach konsumenta, rozstrzyga sąd ' +
             'właściwy dla siedziby Usługodawcy.',
-          `Regulamin obowiązuje od dnia ${LEGAL_UPDATED_TEXT}`,
+          `Regulamin obowiązuje od dnia ${plDate(LEGAL_UPDATED)} r.`,
         ],
       },
     ],

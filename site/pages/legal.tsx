@@ -1,15 +1,7 @@
 /** `/polityka-prywatnosci` and `/regulamin`: the legal texts of site/content/legal.ts. */
 import { company } from '../../widgets/core/company.ts';
 import { SampleNote } from '../sections/company-values.tsx';
-import { type LegalDoc, privacyPolicy, terms } from '../content/legal.ts';
-
-const plDate = (iso: string) =>
-  new Date(`${iso}T12:00:00Z`).toLocaleDateString('pl-PL', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+import { type LegalDoc, plDate, privacyPolicy, terms } from '../content/legal.ts';
 
 /** 'Ostatnia aktualizacja' of a document page, its date in words. */
 export function Updated({ iso }: { iso: string }) {

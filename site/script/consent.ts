@@ -1,14 +1,16 @@
 /**
  * The cookie banner's behaviour (DESIGN §3, spec §7): shows it while no choice is
- * stored, remembers 'Akceptuję' / 'Odrzucam' for a year, reopens from the footer
+ * stored, remembers 'Akceptuję' / 'Odrzucam' for `CONSENT_KEPT_MONTHS`, reopens from the footer
  * link, logs every choice, and loads the tag manager and pixel only after acceptance
  * and only when the banner carries their ids (site/content/analytics.ts).
  */
 
+import { CONSENT_KEPT_MONTHS } from '../content/analytics.ts';
+
 export type ConsentChoice = 'accepted' | 'declined';
 
 const STORAGE_KEY = 'kserowo:consent';
-const MAX_AGE_MS = 365 * 24 * 3600 * 1000;
+const MAX_AGE_MS = (CONSENT_KEPT_MONTHS / 12) * 365 * 24 * 3600 * 1000;
 const GTM_SCRIPT = 'https://www.googletagmanager.com/gtm.js?id=';
 const PIXEL_SCRIPT = 'https://connect.facebook.net/en_US/fbevents.js';
 
@@ -21,7 +23,7 @@ type Fbq = ((...args: unknown[]) => void) & {
 };
 type TagWindow = Window & { dataLayer?: unknown[]; fbq?: Fbq; _fbq?: Fbq };
 
-/** The stored choice, unless it is older than a year. */
+/** The stored choice, unless it is older than `CONSENT_KEPT_MONTHS`. */
 export function storedConsent(): ConsentChoice | undefined {
   try {
     const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as { choice?: string; at?: number } | null;

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultCatalogue } from '../../widgets/core/catalogue.ts';
 import type { Catalogue } from '../../widgets/core/model.ts';
+import type * as PrivacyModule from '../../widgets/core/privacy.ts';
 import type * as TermsModule from '../../widgets/core/terms.ts';
 
 const assets = { css: '/assets/site.css', siteScript: '/assets/site.js', widgetScript: '/widgets/v1/kserowo.js' };
@@ -46,8 +47,19 @@ async function baseline(): Promise<Map<string, string>> {
   return surfaces();
 }
 
+/** Renders everything with the retention period of privacy.ts replaced. */
+async function withRetention(months: number): Promise<Map<string, string>> {
+  vi.resetModules();
+  vi.doMock('../../widgets/core/privacy.ts', async (importOriginal) => ({
+    ...(await importOriginal<typeof PrivacyModule>()),
+    RETENTION_MONTHS: months,
+  }));
+  return surfaces();
+}
+
 afterEach(() => {
   vi.doUnmock('../../widgets/core/terms.ts');
+  vi.doUnmock('../../widgets/core/privacy.ts');
   vi.resetModules();
 });
 
@@ -103,6 +115,15 @@ describe('a changed fact reaches every page that shows it', { timeout: 30_000 },
     expect(showing).toContain('/regulamin');
     const { QUOTE_VALID_DAYS } = await import('../../widgets/core/quote.ts');
     expect(QUOTE_VALID_DAYS).toBe(45);
+  });
+
+  it('retention 24 → 36 months: the privacy policy states what the cron keeps', async () => {
+    const kept = /przez (\d+ \S+) od ich przesłania/g;
+    const stated = (pages: Map<string, string>) =>
+      [...pages].flatMap(([where, html]) => [...html.matchAll(kept)].map((m) => `${where}: ${m[1]}`));
+    expect(stated(await baseline())).toEqual(['/polityka-prywatnosci: 24 miesiące']);
+    expect(stated(await withRetention(36))).toEqual(['/polityka-prywatnosci: 36 miesięcy']);
+    expect(stated(await withRetention(1))).toEqual(['/polityka-prywatnosci: 1 miesiąc']);
   });
 
   it('lowest mono price 175 → 169 zł, through the catalogue passed to the build', async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { launchProblems, launchReport } from '../../scripts/launch-check.ts';
+import { readFileSync } from 'node:fs';
+import { launchProblems, launchReport, retentionVarOf } from '../../scripts/launch-check.ts';
+import { RETENTION_MONTHS } from '../../widgets/core/privacy.ts';
 import { clientNames, testimonialEntries } from '../../site/content/social-proof.ts';
 import { type SuppliedData, sample, supplied } from '../../widgets/core/company.ts';
 
@@ -66,6 +68,20 @@ describe('the launch check of npm run deploy', () => {
       'widgets/core/company.ts supplied.phone (numer telefonu): not set',
       "widgets/core/company.ts supplied.salesEmail (e-mail działu sprzedaży): 'oferty' is not an e-mail address",
     ]);
+  });
+
+  it('refuses a retention period in wrangler.toml other than the one the privacy policy states', () => {
+    const ready = { supplied: filled, clients: [], testimonials: [] };
+    expect(launchProblems({ ...ready, retentionVar: String(RETENTION_MONTHS) })).toEqual([]);
+    expect(launchProblems({ ...ready, retentionVar: undefined })).toEqual([]);
+    expect(launchProblems({ ...ready, retentionVar: '12' })).toEqual([
+      `wrangler.toml RETENTION_MONTHS: '12' while the privacy policy states ${RETENTION_MONTHS} ` +
+        '(widgets/core/privacy.ts RETENTION_MONTHS): change both together',
+    ]);
+    // The repository's own wrangler.toml, as the deploy reads it.
+    const toml = readFileSync('wrangler.toml', 'utf8');
+    expect(retentionVarOf(toml)).toBe(String(RETENTION_MONTHS));
+    expect(retentionVarOf(toml.replace(/^RETENTION_MONTHS = "\d+"/m, 'RETENTION_MONTHS = "6"'))).toBe('6');
   });
 
   it('refuses a testimonial without the consent to publish or without a name or position', () => {

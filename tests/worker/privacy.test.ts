@@ -1,6 +1,7 @@
 // Issue 13: the retention period (the cron anonymises leads, quotes, tickets and readings
 // past it, and deletes their e-mails and webhook events), and the owner's export and
 // erasure of one person's data by e-mail address, both in the audit log.
+import { RETENTION_MONTHS } from '../../widgets/core/privacy.ts';
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import entry from '../../worker/index.ts';
@@ -304,9 +305,11 @@ describe('the retention period', () => {
     expect(await left()).toBe(0);
   });
 
-  it('takes 24 months when RETENTION_MONTHS is unset, and says so in the log when it is not a number of months', () => {
+  it('takes the 24 months of the privacy policy when RETENTION_MONTHS is unset, and logs a value that is not a number of months', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    expect(retentionMonths({})).toBe(DEFAULT_RETENTION_MONTHS);
+    // The period the policy states (widgets/core/privacy.ts) is the cron's default.
+    expect(DEFAULT_RETENTION_MONTHS).toBe(RETENTION_MONTHS);
+    expect(retentionMonths({})).toBe(24);
     expect(retentionMonths({ RETENTION_MONTHS: ' ' })).toBe(24);
     expect(warn).not.toHaveBeenCalled();
     expect(retentionMonths({ RETENTION_MONTHS: '6' })).toBe(6);

@@ -9,6 +9,13 @@
  */
 import { BRAND } from './brand.ts';
 
+/**
+ * How many months a lead (with its quote), a service ticket and a meter reading keep the
+ * person's data: the privacy policy states it, the cron (worker/privacy/retention.ts) keeps
+ * it. `RETENTION_MONTHS` of wrangler.toml must say the same: the launch check compares.
+ */
+export const RETENTION_MONTHS = 24;
+
 /** The privacy policy's path on Kserowo's origin. */
 export const POLICY_PATH = '/polityka-prywatnosci';
 

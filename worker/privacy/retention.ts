@@ -11,6 +11,7 @@
  * (every 5 minutes: 100 leads a run, 28 800 a day) and a run stays far inside a
  * Worker's limits (D1 queries per invocation, CPU and wall time).
  */
+import { RETENTION_MONTHS } from '../../widgets/core/privacy.ts';
 import { ERASED_NAME } from '../../widgets/core/privacy-validation.ts';
 import { anonymiseLeadsStatement, leadIdsToAnonymise } from '../models/leads.ts';
 import { deleteNotificationsAboutStatement } from '../models/outbox.ts';
@@ -19,8 +20,8 @@ import { anonymiseReadingsStatement, readingIdsToAnonymise } from '../models/rea
 import { anonymiseTicketsStatements, ticketIdsToAnonymise } from '../models/tickets.ts';
 import { deleteEventsStatements, deleteOldEventsStatements, eventIdsOfLeads } from '../models/webhooks.ts';
 
-/** The period when `RETENTION_MONTHS` is unset or invalid. */
-export const DEFAULT_RETENTION_MONTHS = 24;
+/** The period when `RETENTION_MONTHS` is unset or invalid: the one the privacy policy states. */
+export const DEFAULT_RETENTION_MONTHS = RETENTION_MONTHS;
 /** The longest period accepted (10 years); anything longer is taken for a typo. */
 export const MAX_RETENTION_MONTHS = 120;
 /** Leads, tickets and readings (each) anonymised per run at most. */
@@ -29,8 +30,8 @@ export const RETENTION_BATCH = 100;
 export const RETENTION_EVENT_BATCH = 500;
 
 /**
- * The period in whole months from `RETENTION_MONTHS`: unset or blank → 24; anything but a
- * whole number from 1 to 120 → 24 and a log line saying so.
+ * The period in whole months from `RETENTION_MONTHS`: unset or blank → the default; anything
+ * but a whole number from 1 to `MAX_RETENTION_MONTHS` → the default and a log line saying so.
  */
 export function retentionMonths(env: { RETENTION_MONTHS?: string | undefined }): number {
   const raw = env.RETENTION_MONTHS?.trim();
