@@ -4,13 +4,10 @@
  * 24 business hours (widgets/core/business-hours.ts).
  */
 import { useEffect, useState } from 'react';
-import { businessHoursBetween } from '../../widgets/core/business-hours.ts';
+import { RESPONSE_TARGET_HOURS, businessHoursBetween } from '../../widgets/core/business-hours.ts';
 import { ApiRefused, api } from './api.ts';
 import type { Session } from './App.tsx';
 import type { Assignee as Person, PeopleList } from '../../widgets/core/admin-api.ts';
-
-/** The response-time target of the stats and of the overdue mark. */
-export const RESPONSE_TARGET_HOURS = 24;
 
 /** A new lead nobody has answered within the target. */
 export const isOverdue = (

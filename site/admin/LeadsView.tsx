@@ -15,6 +15,8 @@ import type {
   LeadQuote as Quote,
 } from '../../widgets/core/admin-api.ts';
 import { LeadOwner, isOverdue, usePeople } from './LeadOwner.tsx';
+import { RESPONSE_TARGET_HOURS } from '../../widgets/core/business-hours.ts';
+import { TERM_LABELS } from '../../widgets/core/quote.ts';
 import { EMAIL_STATE_LABELS, KIND_LABELS, LEAD_STATUSES, when } from './labels.ts';
 import { formatNumber, formatPln } from '../../widgets/core/format.ts';
 import { LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';
@@ -195,7 +197,7 @@ export function LeadsView({ onFailure, session, leadId }: SessionViewProps & { l
                       {isOverdue(lead) && (
                         <span className="overdue-badge">
                           <br />
-                          bez odpowiedzi ponad 24 h robocze
+                          bez odpowiedzi ponad {RESPONSE_TARGET_HOURS} h robocze
                         </span>
                       )}
                     </td>
@@ -402,7 +404,6 @@ function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: string 
 
 /** A quote's configuration and prices as stored with the lead (issue 5). */
 function QuoteDetails({ quote: q }: { quote: Quote }) {
-  const terms: Record<string, string> = { '24': '24 miesiące', '36': '36 miesięcy', short: 'krótszy, na zapytanie' };
   const pages = (mono: number, color: number | null) =>
     `${formatNumber(mono)} mono${color ? ` + ${formatNumber(color)} kolor` : ''}`;
   const rate = (n: number | null) => (n === null ? '' : formatPln(n, 2));
@@ -410,7 +411,7 @@ function QuoteDetails({ quote: q }: { quote: Quote }) {
     ['Numer', q.number],
     ['Urządzenie', q.deviceName],
     ['Pakiet', LEVEL_NAMES[q.level as PackageLevel] ?? q.level],
-    ['Okres', terms[q.term] ?? q.term],
+    ['Okres', TERM_LABELS[q.term] ?? q.term],
     ['Papier', q.paper ? 'tak (wycena indywidualna)' : 'nie'],
     ['Nakład miesięczny', q.volume.mono || q.volume.color ? pages(q.volume.mono, q.volume.color) : 'nie podano'],
     ['W pakiecie', pages(q.monthlyLimit, q.colorLimit)],

@@ -5,7 +5,12 @@
  */
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { useCallback, useEffect, useState } from 'react';
-import { PASSWORD_MAX, PASSWORD_MIN, passwordProblem } from '../../widgets/core/account-validation.ts';
+import {
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  SET_PASSWORD_LINK_TERMS,
+  passwordProblem,
+} from '../../widgets/core/account-validation.ts';
 import { ROLES, ROLE_LABELS, type Role } from '../../widgets/core/roles.ts';
 import { LIMITS } from '../../widgets/core/validation.ts';
 import { ApiRefused, api } from './api.ts';
@@ -17,7 +22,7 @@ import type {
   TeamAccount,
   TeamAccountListed as Account,
 } from '../../widgets/core/admin-api.ts';
-import { plural } from '../../widgets/core/format.ts';
+import { plural } from '../../widgets/core/plural.ts';
 import { when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
 
@@ -31,7 +36,7 @@ function LinkBox({ link, email, emailed }: { link: string; email: string; emaile
   return (
     <div className="card link-box" role="status">
       <p>
-        Link do ustawienia hasła dla <strong>{email}</strong> (działa jeden raz, przez 72 godziny)
+        Link do ustawienia hasła dla <strong>{email}</strong> ({SET_PASSWORD_LINK_TERMS})
         {emailed ? ' — wysłaliśmy go też e-mailem:' : ' — przekaż go tej osobie:'}
       </p>
       <input readOnly value={link} aria-label="Link do ustawienia hasła" onFocus={(e) => e.currentTarget.select()} />

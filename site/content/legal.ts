@@ -5,7 +5,7 @@
  * before going live, and update `LEGAL_UPDATED` with every change.
  */
 import type { Company } from '../../widgets/core/company.ts';
-import { plural } from '../../widgets/core/format.ts';
+import { plural } from '../../widgets/core/plural.ts';
 import { RETENTION_MONTHS } from '../../widgets/core/privacy.ts';
 import { QUOTE_VALID_DAYS } from '../../widgets/core/quote.ts';
 import { CONSENT_KEPT_MONTHS } from './analytics.ts';

@@ -25,6 +25,7 @@ interface TermsPatch {
   FREE_TRIAL_DAYS?: number;
   PREMIUM_SLA_HOURS?: number;
   QUOTE_VALID_DAYS?: number;
+  CONTRACT_TERMS_MONTHS?: readonly number[];
 }
 
 async function withTerms(patch: TermsPatch): Promise<Map<string, string>> {
@@ -36,8 +37,14 @@ async function withTerms(patch: TermsPatch): Promise<Map<string, string>> {
       ...(patch.FREE_TRIAL_DAYS !== undefined && { freeTrialDays: patch.FREE_TRIAL_DAYS }),
       ...(patch.PREMIUM_SLA_HOURS !== undefined && { premiumSlaHours: patch.PREMIUM_SLA_HOURS }),
       ...(patch.QUOTE_VALID_DAYS !== undefined && { quoteValidDays: patch.QUOTE_VALID_DAYS }),
+      ...(patch.CONTRACT_TERMS_MONTHS !== undefined && { contractTermsMonths: patch.CONTRACT_TERMS_MONTHS }),
     };
-    return { ...original, ...patch, terms };
+    // As if edited in terms.ts: its sentence helper reads the module's own list.
+    const months = patch.CONTRACT_TERMS_MONTHS;
+    const contractTermsText = months
+      ? (list: readonly number[] = months) => original.contractTermsText(list)
+      : original.contractTermsText;
+    return { ...original, ...patch, terms, contractTermsText };
   });
   return surfaces();
 }
@@ -115,6 +122,23 @@ describe('a changed fact reaches every page that shows it', { timeout: 30_000 },
     expect(showing).toContain('/regulamin');
     const { QUOTE_VALID_DAYS } = await import('../../widgets/core/quote.ts');
     expect(QUOTE_VALID_DAYS).toBe(45);
+  });
+
+  it('contract terms 24/36 → 12/24 months: pages, term choices, labels, the quote error and the comparison', async () => {
+    const stated = /na (\d+) lub (\d+) miesięcy/g;
+    const mentions = (pages: Map<string, string>) =>
+      [...pages.values()].flatMap((html) => [...html.matchAll(stated)].map((m) => `${m[1]}/${m[2]}`));
+    expect(new Set(mentions(await baseline()))).toEqual(new Set(['24/36']));
+    expect(new Set(mentions(await withTerms({ CONTRACT_TERMS_MONTHS: [12, 24] })))).toEqual(new Set(['12/24']));
+    const quote = await import('../../widgets/core/quote.ts');
+    expect(quote.TERMS).toEqual([12, 24, 'short']);
+    expect([quote.isTerm(12), quote.isTerm(36)]).toEqual([true, false]);
+    expect(quote.DEFAULT_TERM).toBe(12);
+    expect([quote.TERM_LABELS[12], quote.TERM_LABELS[24]]).toEqual(['12 miesięcy', '24 miesiące']);
+    const { QUOTE_ERRORS } = await import('../../widgets/core/quote-validation.ts');
+    expect(QUOTE_ERRORS.term).toContain('12 lub 24 miesięcy');
+    const { COMPARISON_TERMS } = await import('../../widgets/core/estimate.ts');
+    expect(COMPARISON_TERMS).toEqual([12, 24]);
   });
 
   it('retention 24 → 36 months: the privacy policy states what the cron keeps', async () => {

@@ -1,6 +1,7 @@
 // Each person added costs two PBKDF2 hashes of 100,000 rounds: slow on a shared machine, hence the timeouts.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { SET_PASSWORD_LINK_HOURS, SET_PASSWORD_LINK_TERMS } from '../../widgets/core/account-validation.ts';
 import { ROLES, ROUTE_ROLES, routePrefix } from '../../widgets/core/roles.ts';
 import { app } from '../../worker/app.ts';
 import { passwordChecks } from '../../worker/http/auth.ts';
@@ -94,6 +95,12 @@ describe('accounts', { timeout: 30_000 }, () => {
 
   it('the one-time link works once, and not after it expires', async () => {
     const person = await addPerson('sales');
+    // It expires when the panel and the e-mail say: 'działa jeden raz, przez 72 godziny'.
+    const stored = await env.DB.prepare('SELECT expires_at FROM account_tokens WHERE account_id = ?')
+      .bind(person.id)
+      .first<{ expires_at: number }>();
+    expect((stored?.expires_at ?? 0) - Date.now()).toBeCloseTo(SET_PASSWORD_LINK_HOURS * 3_600_000, -5);
+    expect(SET_PASSWORD_LINK_TERMS).toBe(`działa jeden raz, przez ${SET_PASSWORD_LINK_HOURS} godziny`);
     const weak = await write('/api/admin/set-password', { token: person.token, password: 'krótkie' });
     expect(weak.status).toBe(400);
     expect(((await weak.json()) as { error: string }).error).toBe('Hasło musi mieć co najmniej 12 znaków.');

@@ -10,7 +10,7 @@ import { API_ERRORS } from '../../worker/http/errors.ts';
 import { SESSION_COOKIE } from '../../worker/http/auth.ts';
 import { csvField } from '../../worker/http/csv.ts';
 import type { EmailJob } from '../../worker/email/delivery.ts';
-import { applyCatalogueChange, catalogueChangeOf } from '../../widgets/core/catalogue-rules.ts';
+import { CATALOGUE_ERRORS, applyCatalogueChange, catalogueChangeOf } from '../../widgets/core/catalogue-rules.ts';
 import { defaultCatalogue as builtIn } from '../../widgets/core/catalogue.ts';
 import { FIELD_ERRORS } from '../../widgets/core/validation.ts';
 import { login, read } from './admin-helpers.ts';
@@ -295,6 +295,38 @@ describe('11. validation refuses', () => {
     for (const mono of [0.01, 0.08, 5]) expect(withPackage({ overage: { mono } }).ok, `overage ${mono}`).toBe(true);
     for (const monthlyLimit of [0, 1, 99, 1_000_001, 9_999_999])
       expect(withPackage({ monthlyLimit }).ok, `limit ${monthlyLimit}`).toBe(false);
+  });
+
+  it('states in each range message the lowest and highest value the admin can publish', () => {
+    const change = catalogueChangeOf(builtIn);
+    const color = change.devices.findIndex((d) => builtIn.devices.find((b) => b.id === d.id)?.type === 'color');
+    const problems = (field: string, value: number) => {
+      const c = structuredClone(change);
+      const p = c.devices[color]!.packages[0]!;
+      if (field === 'overage') p.overage = { ...p.overage, mono: value };
+      else Object.assign(p, { [field]: value });
+      const result = applyCatalogueChange(builtIn, c);
+      return result.ok ? [] : result.problems.map((x) => x.message);
+    };
+    // '… od 0,01 do 5 zł.' → [0.01, 5]; thousands written with (non-breaking) spaces.
+    const stated = (message: string) =>
+      (/od ([\d\s\u00a0,]+) do ([\d\s\u00a0,]+)/.exec(message) ?? [])
+        .slice(1)
+        .map((n) => Number(n.replace(/[\s\u00a0]/g, '').replace(',', '.')));
+    const step = { monthlyPrice: 0.01, overage: 0.01, monthlyLimit: 1, colorLimit: 1 } as const;
+    const ranges = {
+      monthlyPrice: CATALOGUE_ERRORS.monthlyPriceRange,
+      overage: CATALOGUE_ERRORS.overageRange,
+      monthlyLimit: CATALOGUE_ERRORS.monthlyLimitRange,
+      colorLimit: CATALOGUE_ERRORS.colorLimitRange,
+    };
+    for (const [field, message] of Object.entries(ranges) as [keyof typeof ranges, string][]) {
+      const [min = Number.NaN, max = Number.NaN] = stated(message);
+      expect(problems(field, min), `${field} ${min}`).toEqual([]);
+      expect(problems(field, max), `${field} ${max}`).toEqual([]);
+      expect(problems(field, max + step[field]), `${field} over`).toEqual([message]);
+      if (min - step[field] > 0) expect(problems(field, min - step[field]), `${field} under`).toEqual([message]);
+    }
   });
 });
 

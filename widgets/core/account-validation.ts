@@ -6,11 +6,16 @@
  */
 import * as v from 'valibot';
 import { ADMIN_LIMITS, loginSchema as ownerLoginSchema } from './admin-validation.ts';
+import { plural } from './plural.ts';
 import { ROLES } from './roles.ts';
 import { LIMITS, emailSchema, nameSchema } from './validation.ts';
 
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = ADMIN_LIMITS.password;
+/** How long a set-password link works, hours (the token's expiry, the panel and the e-mail say it). */
+export const SET_PASSWORD_LINK_HOURS = 72;
+/** '(działa jeden raz, przez 72 godziny)' of the panel and the e-mail. */
+export const SET_PASSWORD_LINK_TERMS = `działa jeden raz, przez ${SET_PASSWORD_LINK_HOURS} ${plural(SET_PASSWORD_LINK_HOURS, 'godzinę', 'godziny', 'godzin')}`;
 
 export const ACCOUNT_ERRORS = {
   body: 'Nieprawidłowe dane konta.',

@@ -92,6 +92,12 @@ const weekday = (date: LocalDate): SchemaDay =>
   SCHEMA_DAYS[new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay()] as SchemaDay;
 
 /** Whether a Warsaw calendar date is a working day. */
+/**
+ * The sales team's target for the first answer to a new lead, in business hours: the
+ * overdue mark of the inbox, the response stats and the assignment e-mail.
+ */
+export const RESPONSE_TARGET_HOURS = 24;
+
 export const isWorkingDay = (date: LocalDate, hours: WorkingHours = company.openingHours): boolean =>
   hours.days.includes(weekday(date)) && !isHoliday(date);
 

@@ -4,6 +4,7 @@
  * and features stay those of the catalogue the change is based on.
  */
 import { type Catalogue, type Device, type Package, LEVEL_NAMES, PACKAGE_LEVELS } from './model.ts';
+import { formatNumber } from './format.ts';
 
 /** The editable numbers of one package. */
 export interface PackagePrices {
@@ -28,6 +29,21 @@ export interface CatalogueProblem {
   message: string;
 }
 
+/**
+ * Sane bounds of every published number (issue 15): a typo such as `1e-9` or an extra
+ * zero is refused instead of published as 0,00 zł. The overage's lowest is a grosz, the
+ * smallest amount of two decimals.
+ */
+export const CATALOGUE_BOUNDS = {
+  monthlyPrice: { min: 50, max: 5000 },
+  overage: { min: 0.01, max: 5 },
+  monthlyLimit: { min: 100, max: 1_000_000 },
+  colorLimit: { min: 10, max: 1_000_000 },
+} as const;
+
+/** 'od 100 do 1 000 000' of a bound, in the Polish notation of the site. */
+const range = ({ min, max }: { min: number; max: number }): string => `od ${formatNumber(min)} do ${formatNumber(max)}`;
+
 export const CATALOGUE_ERRORS = {
   invalid: 'Cennik zawiera błędy. Popraw zaznaczone pola.',
   shape: 'Nieprawidłowy format cennika.',
@@ -38,21 +54,10 @@ export const CATALOGUE_ERRORS = {
   monthlyLimit: 'Limit stron mono musi być dodatnią liczbą całkowitą.',
   colorLimit: 'Limit stron kolorowych musi być dodatnią liczbą całkowitą.',
   overage: 'Dopłata za stronę musi być liczbą dodatnią z najwyżej dwoma miejscami po przecinku.',
-  monthlyPriceRange: 'Cena miesięczna musi wynosić od 50 do 5000 zł netto.',
-  monthlyLimitRange: 'Limit stron mono musi wynosić od 100 do 1 000 000 stron.',
-  colorLimitRange: 'Limit stron kolorowych musi wynosić od 10 do 1 000 000 stron.',
-  overageRange: 'Dopłata za stronę musi wynosić od 0,001 do 5 zł.',
-} as const;
-
-/**
- * Sane bounds of every published number (issue 15): a typo such as `1e-9` or an extra
- * zero is refused instead of published as 0,00 zł.
- */
-export const CATALOGUE_BOUNDS = {
-  monthlyPrice: { min: 50, max: 5000 },
-  overage: { min: 0.001, max: 5 },
-  monthlyLimit: { min: 100, max: 1_000_000 },
-  colorLimit: { min: 10, max: 1_000_000 },
+  monthlyPriceRange: `Cena miesięczna musi wynosić ${range(CATALOGUE_BOUNDS.monthlyPrice)} zł netto.`,
+  monthlyLimitRange: `Limit stron mono musi wynosić ${range(CATALOGUE_BOUNDS.monthlyLimit)} stron.`,
+  colorLimitRange: `Limit stron kolorowych musi wynosić ${range(CATALOGUE_BOUNDS.colorLimit)} stron.`,
+  overageRange: `Dopłata za stronę musi wynosić ${range(CATALOGUE_BOUNDS.overage)} zł.`,
 } as const;
 
 const within = (n: number, { min, max }: { min: number; max: number }): boolean => n >= min && n <= max;

@@ -7,6 +7,7 @@
  * the calculator checks its contract form with `checkContract`, the same rules.
  */
 import type { Catalogue, Device, PackageLevel } from './model.ts';
+import { formatNumber, formatPln } from './format.ts';
 import { type Comparison, type CurrentContract, compareWithContract } from './comparison.ts';
 import {
   type CounterReading,
@@ -17,19 +18,19 @@ import {
   volumeFromProfile,
 } from './estimate.ts';
 
-export const ESTIMATE_BODY_ERRORS = {
-  estimate: 'Nieprawidłowe dane szacunku liczby stron.',
-  comparison: 'Nieprawidłowe dane obecnej umowy.',
-  fee: 'Podaj obecną opłatę miesięczną netto w złotych (od 0 do 100 000 zł).',
-  rate: 'Cenę za stronę podaj w złotych (od 0 do 10 zł), np. 0,05.',
-  pages: 'Liczbę stron w cenie podaj jako liczbę całkowitą od 0 do 1 000 000.',
-  extra: 'Koszt tonera, serwisu lub papieru podaj w złotych miesięcznie (od 0 do 100 000 zł).',
-  noVolume: 'Aby porównać koszty, podaj liczbę stron miesięcznie albo oszacuj ją kalkulatorem.',
-} as const;
-
 export const MAX_FEE = 100_000;
 export const MAX_RATE = 10;
 export const MAX_INCLUDED = 1_000_000;
+
+export const ESTIMATE_BODY_ERRORS = {
+  estimate: 'Nieprawidłowe dane szacunku liczby stron.',
+  comparison: 'Nieprawidłowe dane obecnej umowy.',
+  fee: `Podaj obecną opłatę miesięczną netto w złotych (od 0 do ${formatPln(MAX_FEE)}).`,
+  rate: `Cenę za stronę podaj w złotych (od 0 do ${formatPln(MAX_RATE)}), np. 0,05.`,
+  pages: `Liczbę stron w cenie podaj jako liczbę całkowitą od 0 do ${formatNumber(MAX_INCLUDED)}.`,
+  extra: `Koszt tonera, serwisu lub papieru podaj w złotych miesięcznie (od 0 do ${formatPln(MAX_FEE)}).`,
+  noVolume: 'Aby porównać koszty, podaj liczbę stron miesięcznie albo oszacuj ją kalkulatorem.',
+} as const;
 
 /** Each field of the current contract: its largest value, whole numbers only, its Polish error. */
 export const CONTRACT_RULES = {

@@ -9,6 +9,7 @@
 import type { Device, PackageLevel } from './model.ts';
 import { LEVEL_NAMES } from './model.ts';
 import { LIMITS } from './limits.ts';
+import { CONTRACT_TERMS_MONTHS } from './terms.ts';
 import { formatNumber, formatPln } from './format.ts';
 import { monthlyCost, recommendedPackage, type Volume } from './pricing.ts';
 
@@ -20,8 +21,8 @@ export const MIN_READING_DAYS = 7;
 export const MAX_COUNTER = LIMITS.counter;
 /** More pages a month than any office device of the catalogue prints: a typo. */
 export const MAX_MONTHLY_PAGES = 200_000;
-/** Contract terms the comparison is stated over (months). */
-export const COMPARISON_TERMS = [24, 36] as const;
+/** Contract terms the comparison is stated over (months): the standard ones of terms.ts. */
+export const COMPARISON_TERMS = CONTRACT_TERMS_MONTHS;
 
 const DAY_MS = 86_400_000;
 

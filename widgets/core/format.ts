@@ -22,13 +22,6 @@ export function formatPln(value: number, decimals?: number): string {
   return `${formatNumber(value, decimals)} zł`;
 }
 
-/** The Polish form of a noun after `n`: plural(2, 'miesiąc', 'miesiące', 'miesięcy') → 'miesiące'. */
-export function plural(n: number, one: string, few: string, many: string): string {
-  const tens = n % 100;
-  if (n === 1) return one;
-  return n % 10 >= 2 && n % 10 <= 4 && (tens < 12 || tens > 14) ? few : many;
-}
-
 /** Overage per page: always two decimals, "0,08 zł". */
 export function formatRate(value: number): string {
   return `${formatNumber(value, 2)} zł`;

@@ -9,6 +9,8 @@ import { CONSENT_ERROR, TOAST } from './errors.ts';
 import { PACKAGE_LEVELS } from './model.ts';
 import { isValidNip, NIP_ERROR } from './nip.ts';
 import { TERMS } from './quote.ts';
+import { formatNumber } from './format.ts';
+import { contractTermsText } from './terms.ts';
 import {
   LIMITS,
   attributionSchema,
@@ -46,9 +48,9 @@ export const QUOTE_ERRORS = {
   body: 'Nieprawidłowe dane wyceny.',
   device: 'Nie znamy wybranego urządzenia. Wybierz urządzenie z listy.',
   level: 'Nie znamy wybranego pakietu. Wybierz Basic, Business lub Premium.',
-  term: 'Wybierz okres umowy: 24 lub 36 miesięcy albo krótszy okres do uzgodnienia.',
+  term: `Wybierz okres umowy: ${contractTermsText()} miesięcy albo krótszy okres do uzgodnienia.`,
   paper: 'Nieprawidłowa opcja papieru.',
-  volume: 'Liczba stron miesięcznie musi być liczbą całkowitą od 0 do 1 000 000.',
+  volume: `Liczba stron miesięcznie musi być liczbą całkowitą od 0 do ${formatNumber(QUOTE_LIMITS.volume)}.`,
   contact: TOAST.validation.text,
   nip: NIP_ERROR,
   city: `Pole „Miejscowość” może mieć najwyżej ${QUOTE_LIMITS.city} znaków, bez znaków sterujących.`,

@@ -6,18 +6,22 @@
  */
 import { type Device, type Package, type PackageLevel, LEVEL_NAMES } from './model.ts';
 import { type Volume, gross, monthlyCost, recommendedPackage } from './pricing.ts';
+import { plural } from './plural.ts';
+import { CONTRACT_TERMS_MONTHS } from './terms.ts';
 
-/** Contract terms (spec §1, §9): 24 or 36 months, or a shorter one agreed on request. */
-export type Term = 24 | 36 | 'short';
-export const TERMS: readonly Term[] = [24, 36, 'short'];
+/** Contract terms (spec §1, §9): the standard ones of terms.ts, or a shorter one agreed on request. */
+export type Term = (typeof CONTRACT_TERMS_MONTHS)[number] | 'short';
+export const TERMS: readonly Term[] = [...CONTRACT_TERMS_MONTHS, 'short'];
+/** The term a new configuration starts with: the shortest standard one. */
+export const DEFAULT_TERM: Term = CONTRACT_TERMS_MONTHS[0];
+/** '24 miesiące', '36 miesięcy', and the short term's words. */
 export const TERM_LABELS: Record<string, string> = {
-  24: '24 miesiące',
-  36: '36 miesięcy',
+  ...Object.fromEntries(CONTRACT_TERMS_MONTHS.map((m) => [m, `${m} ${plural(m, 'miesiąc', 'miesiące', 'miesięcy')}`])),
   short: 'krótszy okres — do uzgodnienia',
 };
 
 export function isTerm(value: unknown): value is Term {
-  return value === 24 || value === 36 || value === 'short';
+  return TERMS.includes(value as Term);
 }
 
 /** A quote page stays valid (and reachable) this many days (its home is terms.ts). */

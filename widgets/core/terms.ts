@@ -26,7 +26,7 @@ export { BRAND } from './brand.ts';
 export const STANDARD_RESPONSE_HOURS = 24;
 export const PREMIUM_SLA_HOURS = 4;
 export const FREE_TRIAL_DAYS = 7;
-export const CONTRACT_TERMS_MONTHS: readonly number[] = [24, 36];
+export const CONTRACT_TERMS_MONTHS = [24, 36] as const;
 export const QUOTE_VALID_DAYS = 30;
 export const QUOTE_WITHIN_MINUTES = 5;
 

@@ -1,4 +1,5 @@
 /** Team accounts and their one-time set-password links (migration 0030). */
+import { SET_PASSWORD_LINK_HOURS } from '../../widgets/core/account-validation.ts';
 import type { Role } from '../../widgets/core/roles.ts';
 import { newSessionId, sessionIdHash } from '../http/auth.ts';
 
@@ -6,7 +7,7 @@ import { newSessionId, sessionIdHash } from '../http/auth.ts';
 export const FIRST_OWNER_ID = 1;
 export const FIRST_OWNER_LOGIN = 'admin';
 /** How long a set-password link works. */
-export const TOKEN_TTL_MS = 72 * 60 * 60 * 1000;
+export const TOKEN_TTL_MS = SET_PASSWORD_LINK_HOURS * 60 * 60 * 1000;
 
 export interface AccountRow {
   id: number;

@@ -14,6 +14,7 @@ import {
   accountChangeSchema,
   changePasswordSchema,
   newAccountSchema,
+  SET_PASSWORD_LINK_TERMS,
   passwordProblem,
   setPasswordSchema,
 } from '../../../widgets/core/account-validation.ts';
@@ -73,7 +74,7 @@ async function mailLink(c: Context<AdminEnv>, account: AccountRow, link: string)
         `Dzień dobry,`,
         '',
         `${c.get('session').user} dodał(a) Cię do panelu Kserowo (rola: ${ROLE_LABELS[account.role]}).`,
-        'Ustaw swoje hasło, otwierając ten link (działa jeden raz, przez 72 godziny):',
+        `Ustaw swoje hasło, otwierając ten link (${SET_PASSWORD_LINK_TERMS}):`,
         link,
         '',
         'Jeśli nie spodziewasz się tej wiadomości, zignoruj ją.',

@@ -10,7 +10,7 @@
  * Registered before the lead routes, so `/leads/people` is not taken for a lead id.
  */
 import { type Context, Hono } from 'hono';
-import { businessHoursBetween } from '../../../widgets/core/business-hours.ts';
+import { RESPONSE_TARGET_HOURS, businessHoursBetween } from '../../../widgets/core/business-hours.ts';
 import { enqueueNotification } from '../../email/delivery.ts';
 import { auditDetails } from '../../models/audit.ts';
 import { type ResponseRow, assignLead, assignablePeople, responseRows } from '../../models/lead-ownership.ts';
@@ -21,9 +21,6 @@ import type { PeopleList, ResponseFigures, ResponseStats } from '../../../widget
 import { ADMIN_INPUT_ERRORS } from '../../../widgets/core/admin-validation.ts';
 
 export const ownershipRoutes = new Hono<AdminEnv>();
-
-/** The response-time target: a first answer within 24 business hours. */
-export const RESPONSE_TARGET_HOURS = 24;
 
 ownershipRoutes.get('/leads/people', async (c) =>
   c.json({ people: await assignablePeople(c.env.DB) } satisfies PeopleList),
