@@ -7,7 +7,9 @@
  */
 import type { Catalogue, Device, Package } from './model.ts';
 
-export const VAT_RATE = 0.23;
+/** The VAT on the rental, percent (the quote page states it; `gross` adds it). */
+export const VAT_PERCENT = 23;
+export const VAT_RATE = VAT_PERCENT / 100;
 
 /**
  * PLN → whole grosze, half up (DESIGN §5: every amount shown is rounded to the grosz).
@@ -17,9 +19,9 @@ export const VAT_RATE = 0.23;
 const toGrosze = (pln: number): number => Math.round(pln * 100 + 1e-9);
 const toPln = (grosze: number): number => grosze / 100;
 
-/** Gross amount (+23% VAT) of an exact net amount, rounded once to the grosz: 175 → 215.25, 199.99 → 245.99. */
+/** Gross amount (+`VAT_PERCENT`% VAT) of an exact net amount, rounded once to the grosz: 175 → 215.25, 199.99 → 245.99. */
 export function gross(net: number): number {
-  return toPln(toGrosze(net * 1.23));
+  return toPln(toGrosze(net * (1 + VAT_RATE)));
 }
 
 export interface Volume {

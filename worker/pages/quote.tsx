@@ -8,6 +8,7 @@ import type { ComponentChildren, VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { company, realPhone, realValue } from '../../widgets/core/company.ts';
 import { formatPln } from '../../widgets/core/format.ts';
+import { VAT_PERCENT } from '../../widgets/core/pricing.ts';
 import { QUOTE_VALID_DAYS, TERM_LABELS } from '../../widgets/core/quote.ts';
 import { QUOTE_TEXT } from '../../widgets/core/quote-text.ts';
 import { PACKAGE_COPY } from '../../widgets/core/packages.ts';
@@ -178,7 +179,7 @@ function QuoteSheet({ quote }: { quote: StoredQuote }) {
         <table className="money">
           <tbody>
             <Row label="Netto" value={formatPln(p.monthlyNet, 2)} />
-            <Row label="VAT 23%" value={formatPln(p.monthlyVat, 2)} />
+            <Row label={`VAT ${VAT_PERCENT}%`} value={formatPln(p.monthlyVat, 2)} />
             <tr className="total">
               <th scope="row">Brutto</th>
               <td>{formatPln(p.monthlyGross, 2)}</td>
@@ -219,8 +220,8 @@ function QuoteSheet({ quote }: { quote: StoredQuote }) {
           urządzenie w swojej firmie.
         </p>
         <p className="muted">
-          Wszystkie ceny podane są w złotych netto; do ceny doliczamy 23% VAT. Wycena ma charakter informacyjny i nie
-          stanowi oferty w rozumieniu Kodeksu cywilnego; wiążące warunki określi umowa.
+          Wszystkie ceny podane są w złotych netto; do ceny doliczamy {VAT_PERCENT}% VAT. Wycena ma charakter
+          informacyjny i nie stanowi oferty w rozumieniu Kodeksu cywilnego; wiążące warunki określi umowa.
           {c.message && (
             <>
               <br />
