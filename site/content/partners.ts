@@ -3,6 +3,7 @@
  * their attributes, events, parts and custom properties come from their contracts
  * (widgets/contracts.ts); only the page's own sentences are here.
  */
+import { LEAD_VALUE } from '../../widgets/core/analytics.ts';
 import { THEME_PROPERTIES } from '../../widgets/core/contract.ts';
 import { type AttributeRow, attributeRows, contracts, eventDetails } from '../../widgets/contracts.ts';
 
@@ -52,7 +53,7 @@ export const partnersPage = {
   analyticsTitle: 'Analityka na Twojej stronie',
   analyticsText:
     'Jeśli na Twojej stronie istnieją window.dataLayer (Google Tag Manager) lub window.fbq (piksel Meta), widżety ' +
-    'dopisują do nich zdarzenia: generate_lead przy wysłaniu zapytania lub wyceny (wartość 100 PLN), ' +
+    `dopisują do nich zdarzenia: generate_lead przy wysłaniu zapytania lub wyceny (wartość ${LEAD_VALUE} PLN), ` +
     'pricing_type_change, configurator_step i exception. Same niczego nie tworzą i nie wczytują – zgoda na cookies ' +
     'na Twojej stronie pozostaje w Twoich rękach.',
   themingTitle: '4. Wygląd: kolory, czcionka i części',

@@ -1,4 +1,5 @@
 /** The public contract of `<kserowo-configurator>` (shape and rules: widgets/core/contract.ts). */
+import { LEAD_VALUE } from '../core/analytics.ts';
 import { ALL_THEME_PROPERTIES, ERROR_EVENT, PREFILL_ATTRIBUTES, type WidgetContract } from '../core/contract.ts';
 import { prefillProps } from '../core/prefill.ts';
 import { commonProps } from '../core/widget-props.ts';
@@ -41,8 +42,7 @@ export const contract: WidgetContract<typeof props> = {
       text: 'Konfigurator przeszedł do kroku (1 urządzenie, 2 pakiet, 3 dane kontaktowe); z liczbą stron miesięcznie i oszczędnością względem obecnej umowy, gdy są znane.',
     },
     'kserowo:lead': {
-      detail:
-        "{ kind: 'quote'; number: string; value: 100; currency: 'PLN'; volume_mono?: number; volume_color?: number; savings_monthly?: number }",
+      detail: `{ kind: 'quote'; number: string; value: ${LEAD_VALUE}; currency: 'PLN'; volume_mono?: number; volume_color?: number; savings_monthly?: number }`,
       text: 'Wycena została zapisana u nas; number to jej numer, np. KS-2026-000123.',
     },
     ...ERROR_EVENT,

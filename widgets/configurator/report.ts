@@ -1,5 +1,5 @@
 /** What the configurator tells the host page (events) and analytics about steps and leads. */
-import { pixel, track } from '../core/analytics.ts';
+import { LEAD_VALUE, pixel, track } from '../core/analytics.ts';
 import { emit } from '../core/events.ts';
 import type { Device, Package, PackageLevel } from '../core/model.ts';
 import type { QuoteAnswer } from './parts.tsx';
@@ -59,19 +59,19 @@ export function reportLead(
     ...(v.mono || v.color ? { volume_mono: v.mono, volume_color: v.color ?? 0 } : {}),
     ...(answer.savingsMonthly !== undefined ? { savings_monthly: answer.savingsMonthly } : {}),
   };
-  emit(host, 'kserowo:lead', { kind: 'quote', number: answer.number, value: 100, currency: 'PLN', ...known });
+  emit(host, 'kserowo:lead', { kind: 'quote', number: answer.number, value: LEAD_VALUE, currency: 'PLN', ...known });
   track({
     event: 'generate_lead',
     event_category: 'lead',
     event_action: 'quote',
     event_label: `${device.id}/${level}`,
-    value: 100,
+    value: LEAD_VALUE,
     currency: 'PLN',
     device_id: device.id,
     package_level: level,
     monthly_net: answer.quote.monthlyNet,
     ...known,
   });
-  pixel('track', 'Lead', { value: 100, currency: 'PLN' });
+  pixel('track', 'Lead', { value: LEAD_VALUE, currency: 'PLN' });
   pixel('track', 'CompleteRegistration');
 }

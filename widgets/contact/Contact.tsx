@@ -16,7 +16,7 @@
  * field it is about (any field for a sending error) or after ERROR_TOAST_MS.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { pixel, track } from '../core/analytics.ts';
+import { LEAD_VALUE, pixel, track } from '../core/analytics.ts';
 import { type SendResult, newSubmissionId, postJson } from '../core/api.ts';
 import { attribution, rememberFirstVisit } from '../core/attribution.ts';
 import { scriptOrigin } from '../core/catalogue-source.ts';
@@ -144,16 +144,16 @@ function ContactForm(props: ContactProps) {
       setConsent(false);
       submission.current = null;
       setToast({ ...TOAST.success, kind: 'success' });
-      emit(host(), 'kserowo:lead', { kind: 'contact', value: 100, currency: 'PLN' });
+      emit(host(), 'kserowo:lead', { kind: 'contact', value: LEAD_VALUE, currency: 'PLN' });
       track({
         event: 'generate_lead',
         event_category: 'lead',
         event_action: 'contact_form',
         event_label: 'contact',
-        value: 100,
+        value: LEAD_VALUE,
         currency: 'PLN',
       });
-      pixel('track', 'Lead', { value: 100, currency: 'PLN' });
+      pixel('track', 'Lead', { value: LEAD_VALUE, currency: 'PLN' });
       pixel('track', 'Contact');
     } else if (result.kind === 'server') {
       fail('server', { title: TOAST.serverError.title, text: result.error ?? TOAST.serverError.text });

@@ -1,4 +1,5 @@
 /** The public contract of `<kserowo-contact>` (shape and rules: widgets/core/contract.ts). */
+import { LEAD_VALUE } from '../core/analytics.ts';
 import { ERROR_EVENT, PREFILL_ATTRIBUTES, type WidgetContract } from '../core/contract.ts';
 import { prefillProps } from '../core/prefill.ts';
 import { commonProps } from '../core/widget-props.ts';
@@ -20,7 +21,7 @@ export const contract: WidgetContract<typeof props> = {
   },
   events: {
     'kserowo:lead': {
-      detail: "{ kind: 'contact'; value: 100; currency: 'PLN' }",
+      detail: `{ kind: 'contact'; value: ${LEAD_VALUE}; currency: 'PLN' }`,
       text: 'Wiadomość została zapisana u nas.',
     },
     ...ERROR_EVENT,

@@ -38,6 +38,9 @@ export function trackMeasure(event: TrackingEvent): void {
   if (Array.isArray(layer)) layer.push(event);
 }
 
+/** What a stored lead is worth to analytics (spec §9: 'A lead event with value 100 PLN'). */
+export const LEAD_VALUE = 100;
+
 /** Calls the social pixel when it exists. */
 export function pixel(command: 'track' | 'trackCustom', name: string, params?: Record<string, unknown>): void {
   const fbq = win()?.fbq;
