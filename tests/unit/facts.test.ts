@@ -134,6 +134,8 @@ describe('a changed fact reaches every page that shows it', { timeout: 30_000 },
     expect(quote.TERMS).toEqual([12, 24, 'short']);
     expect([quote.isTerm(12), quote.isTerm(36)]).toEqual([true, false]);
     expect(quote.DEFAULT_TERM).toBe(12);
+    const { readUrl } = await import('../../widgets/configurator/state.ts');
+    expect(readUrl({}).term).toBe(12);
     expect([quote.TERM_LABELS[12], quote.TERM_LABELS[24]]).toEqual(['12 miesięcy', '24 miesiące']);
     const { QUOTE_ERRORS } = await import('../../widgets/core/quote-validation.ts');
     expect(QUOTE_ERRORS.term).toContain('12 lub 24 miesięcy');

@@ -6,7 +6,7 @@
 import { useLayoutEffect, useState } from 'react';
 import { type PrefillProps, usePrefill, withPrefill } from '../core/prefill.ts';
 import { type Catalogue, findDevice, findPackage, isPackageLevel } from '../core/model.ts';
-import { type Term, isTerm, packageEstimates } from '../core/quote.ts';
+import { DEFAULT_TERM, type Term, isTerm, packageEstimates } from '../core/quote.ts';
 
 export type Step = 1 | 2 | 3;
 
@@ -56,13 +56,13 @@ export function readUrl(props: UrlProps): Choices {
   const deviceId = props.device || q.get('device') || undefined;
   const level = props.package || q.get('package') || undefined;
   const sync = !!props.syncUrl;
-  const term = sync ? (q.get('term') === 'short' ? 'short' : Number(q.get('term'))) : 24;
+  const term = sync ? (q.get('term') === 'short' ? 'short' : Number(q.get('term'))) : DEFAULT_TERM;
   const step = sync ? Number(q.get('step')) : Number.NaN;
   return {
     step: step === 1 || step === 2 || step === 3 ? step : deviceId ? 2 : 1,
     deviceId,
     level,
-    term: isTerm(term) ? term : 24,
+    term: isTerm(term) ? term : DEFAULT_TERM,
     paper: sync && q.get('paper') === '1',
     mono: (sync && q.get('mono')) || '',
     color: (sync && q.get('color')) || '',
@@ -118,8 +118,6 @@ export function useChoices(props: UrlProps, catalogue: Catalogue | undefined) {
   const update = (patch: Partial<Choices>) => setChoices((c) => ({ ...c, ...patch }));
   return { choices, setChoices, setLevelChosen, update, device, estimates, pkg, step };
 }
-
-export type ChoicesState = ReturnType<typeof useChoices>;
 
 /** The contact fields a host may prefill (attributes `name`, `email`, `phone`, `company`, `nip`). */
 const PREFILLED = ['name', 'email', 'phone', 'company', 'nip'] as const;

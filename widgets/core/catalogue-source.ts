@@ -74,9 +74,3 @@ export function useCatalogue(apiBase?: string, given?: Catalogue): Catalogue | u
   }, [catalogue, apiBase, given]);
   return given ?? catalogue;
 }
-
-/** For tests: forget what this page has loaded. */
-export function resetCatalogueCache(): void {
-  current = undefined;
-  pending = undefined;
-}

@@ -7,8 +7,6 @@ export type PaperFormat = 'A3' | 'A4';
 export type PackageLevel = 'basic' | 'business' | 'premium';
 
 export const PACKAGE_LEVELS: readonly PackageLevel[] = ['basic', 'business', 'premium'];
-export const DEVICE_TYPES: readonly DeviceType[] = ['mono', 'color'];
-
 export interface Overage {
   /** PLN net per mono page above `monthlyLimit`. */
   mono: number;

@@ -169,8 +169,6 @@ export const meterReadingSchema = v.object(
   },
   SERVICE_ERRORS.body,
 );
-export type MeterReadingInput = v.InferOutput<typeof meterReadingSchema>;
-
 /** A device of the registry, as the admin adds, edits and imports it. */
 export const deviceSchema = v.object(
   {

@@ -205,8 +205,6 @@ export const contactBodySchema = /* @__PURE__ */ v.object(
 );
 
 export type ContactInput = v.InferOutput<typeof contactBodySchema>;
-export type LeadAttribution = NonNullable<v.InferOutput<typeof attributionSchema>>;
-
 export type Checked<T> = { ok: true; data: T } | { ok: false; error: string; field: string | undefined };
 
 /** Runs `schema` and gives the first problem as the Polish text naming its field. */
