@@ -7,25 +7,25 @@ import path from 'node:path';
 import { importForNode } from './bundle.mjs';
 import { root } from './env.mjs';
 
-const toml = readFileSync(path.join(root, 'wrangler.toml'), 'utf8');
-
-const { report } = await importForNode('launch-check', {
+const { reportFor } = await importForNode('launch-check', {
   stdin: {
     contents: `
       import { supplied } from './widgets/core/company.ts';
       import { clientNames, testimonialEntries } from './site/content/social-proof.ts';
       import { launchReport, retentionVarOf } from './scripts/launch-check.ts';
-      export const report = launchReport({
-        supplied,
-        clients: clientNames,
-        testimonials: testimonialEntries,
-        retentionVar: retentionVarOf(${JSON.stringify(toml)}),
-      });`,
+      export const reportFor = (toml: string) =>
+        launchReport({
+          supplied,
+          clients: clientNames,
+          testimonials: testimonialEntries,
+          retentionVar: retentionVarOf(toml),
+        });`,
     resolveDir: root,
     sourcefile: 'launch-check-entry.ts',
     loader: 'ts',
   },
 });
+const report = reportFor(readFileSync(path.join(root, 'wrangler.toml'), 'utf8'));
 if (report) {
   console.error(report);
   process.exit(1);

@@ -5,7 +5,7 @@
  * before going live, and update `LEGAL_UPDATED` with every change.
  */
 import type { Company } from '../../widgets/core/company.ts';
-import { plural } from '../../widgets/core/plural.ts';
+import { monthsText } from '../../widgets/core/plural.ts';
 import { RETENTION_MONTHS } from '../../widgets/core/privacy.ts';
 import { QUOTE_VALID_DAYS } from '../../widgets/core/quote.ts';
 import { CONSENT_KEPT_MONTHS } from './analytics.ts';
@@ -34,9 +34,6 @@ export const plDate = (iso: string): string =>
     year: 'numeric',
     timeZone: 'UTC',
   });
-
-/** '24 miesiące', '12 miesięcy'. */
-const months = (n: number): string => `${n} ${plural(n, 'miesiąc', 'miesiące', 'miesięcy')}`;
 
 function controllerLine(c: Company): string {
   return `${c.legalName}, ${c.registeredAddress}, NIP ${c.nip}, REGON ${c.regon}, ${c.registryEntry}`;
@@ -135,7 +132,7 @@ export function privacyPolicy(c: Company): LegalDoc {
         paragraphs: ['Dane przechowujemy nie dłużej, niż jest to potrzebne:'],
         list: [
           'zapytania z formularza kontaktowego, wyceny z konfiguratora, zgłoszenia serwisowe i odczyty liczników – przez ' +
-            `${months(RETENTION_MONTHS)} od ich przesłania; po tym czasie usuwamy z nich dane osobowe (zostają tylko ` +
+            `${monthsText(RETENTION_MONTHS)} od ich przesłania; po tym czasie usuwamy z nich dane osobowe (zostają tylko ` +
             'anonimowe dane statystyczne), a także wysłane o nich wiadomości e-mail;',
           'dane klientów, z którymi zawarliśmy umowę – przez czas jej trwania, a następnie do upływu terminów przedawnienia ' +
             'roszczeń oraz okresów przechowywania dokumentów wymaganych przepisami podatkowymi i rachunkowymi;',
@@ -143,7 +140,7 @@ export function privacyPolicy(c: Company): LegalDoc {
           'dane przetwarzane na podstawie prawnie uzasadnionego interesu – do czasu osiągnięcia celu lub uwzględnienia ' +
             'Twojego sprzeciwu;',
           'dane techniczne z dzienników serwera – nie dłużej niż 90 dni;',
-          `informację o Twojej decyzji w sprawie plików cookies – w przeglądarce, przez ${months(CONSENT_KEPT_MONTHS)}.`,
+          `informację o Twojej decyzji w sprawie plików cookies – w przeglądarce, przez ${monthsText(CONSENT_KEPT_MONTHS)}.`,
         ],
       },
       {

@@ -23,6 +23,15 @@ async function holdChunk(page: Page, name: string): Promise<{ release: () => voi
 
 const defined = (page: Page, tag: string) => page.evaluate((t) => !!customElements.get(t), tag);
 
+/** The home page scrolled to its pricing cards, whose code is held back. */
+async function homePricingHeld(page: Page) {
+  const chunk = await holdChunk(page, 'pricing');
+  await page.goto('/');
+  const pricing = page.locator('#pricing kserowo-pricing');
+  await pricing.scrollIntoViewIfNeeded();
+  return { chunk, pricing };
+}
+
 /** Presses the pointer on `target`, lets the held chunk of `tag` arrive, then lifts the pointer. */
 async function pressAcrossUpgrade(
   page: Page,
@@ -43,10 +52,7 @@ async function pressAcrossUpgrade(
 }
 
 test('the pricing switch: Mono clicked before the code arrives shows the mono prices once it has', async ({ page }) => {
-  const chunk = await holdChunk(page, 'pricing');
-  await page.goto('/');
-  const pricing = page.locator('#pricing kserowo-pricing');
-  await pricing.scrollIntoViewIfNeeded();
+  const { chunk, pricing } = await homePricingHeld(page);
   await expect(pricing.locator('.card:visible').first()).toContainText('od 195 zł');
   await pricing.getByText('Mono', { exact: true }).click();
   await chunk.requested;
@@ -122,10 +128,7 @@ test('the configurator: a device and "Dalej" clicked before the code arrives ope
 // widget's code arrives and replaces its markup, the pointer comes up. The browser sends
 // no click when the element pressed has gone, so the visitor's tap would be lost.
 test('a pricing card link pressed while the widget upgrades still opens the configurator', async ({ page }) => {
-  const chunk = await holdChunk(page, 'pricing');
-  await page.goto('/');
-  const pricing = page.locator('#pricing kserowo-pricing');
-  await pricing.scrollIntoViewIfNeeded();
+  const { chunk, pricing } = await homePricingHeld(page);
   await chunk.requested;
   await pressAcrossUpgrade(
     page,
@@ -137,10 +140,7 @@ test('a pricing card link pressed while the widget upgrades still opens the conf
 });
 
 test('the pricing switch pressed while the widget upgrades flips once', async ({ page }) => {
-  const chunk = await holdChunk(page, 'pricing');
-  await page.goto('/');
-  const pricing = page.locator('#pricing kserowo-pricing');
-  await pricing.scrollIntoViewIfNeeded();
+  const { chunk, pricing } = await homePricingHeld(page);
   await chunk.requested;
   await pressAcrossUpgrade(page, pricing.getByText('Mono', { exact: true }), chunk, 'kserowo-pricing');
   await expect(pricing.locator('.card:visible').first()).toContainText('od 175 zł');

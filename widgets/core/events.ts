@@ -10,8 +10,11 @@ export interface VolumeFigures {
 export interface WidgetEvents {
   'kserowo:type-change': { type: 'mono' | 'color' };
   'kserowo:step': { step: 1 | 2 | 3; deviceId?: string; level?: string } & VolumeFigures;
-  'kserowo:lead': // `value` is LEAD_VALUE of analytics.ts (typed here: this file is copied into kserowo.d.ts;
-  // the widgets' emit calls pass LEAD_VALUE, so a change there fails the typecheck until made here).
+  /**
+   * A stored lead. `value` is LEAD_VALUE of analytics.ts, written out because this file is
+   * copied into kserowo.d.ts; the emit calls pass the constant, so changing one fails the typecheck.
+   */
+  'kserowo:lead':
     | ({ kind: 'contact' | 'quote'; number?: string; value: 100; currency: 'PLN' } & VolumeFigures)
     /** Existing customers (issue 17): a fault report with its ticket number, a counter reading. */
     | { kind: 'service'; number: string }

@@ -9,3 +9,6 @@ export function plural(n: number, one: string, few: string, many: string): strin
   if (n === 1) return one;
   return n % 10 >= 2 && n % 10 <= 4 && (tens < 12 || tens > 14) ? few : many;
 }
+
+/** '1 miesiąc', '24 miesiące', '36 miesięcy': contract terms, retention and other periods. */
+export const monthsText = (n: number): string => `${n} ${plural(n, 'miesiąc', 'miesiące', 'miesięcy')}`;

@@ -6,7 +6,7 @@
  */
 import { type Device, type Package, type PackageLevel, LEVEL_NAMES } from './model.ts';
 import { type Volume, gross, monthlyCost, recommendedPackage } from './pricing.ts';
-import { plural } from './plural.ts';
+import { monthsText } from './plural.ts';
 import { CONTRACT_TERMS_MONTHS } from './terms.ts';
 
 /** Contract terms (spec §1, §9): the standard ones of terms.ts, or a shorter one agreed on request. */
@@ -16,7 +16,7 @@ export const TERMS: readonly Term[] = [...CONTRACT_TERMS_MONTHS, 'short'];
 export const DEFAULT_TERM: Term = CONTRACT_TERMS_MONTHS[0];
 /** '24 miesiące', '36 miesięcy', and the short term's words. */
 export const TERM_LABELS: Record<string, string> = {
-  ...Object.fromEntries(CONTRACT_TERMS_MONTHS.map((m) => [m, `${m} ${plural(m, 'miesiąc', 'miesiące', 'miesięcy')}`])),
+  ...Object.fromEntries(CONTRACT_TERMS_MONTHS.map((m) => [m, monthsText(m)])),
   short: 'krótszy okres — do uzgodnienia',
 };
 
