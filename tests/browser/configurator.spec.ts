@@ -461,6 +461,9 @@ test.describe('<kserowo-configurator> by keyboard alone', () => {
     page,
   }) => {
     await page.goto('/konfigurator');
+    // The widget's own code, not the pre-rendered step (early clicks are early-click.spec's):
+    // a radio checked before the upgrade flips only when the click is replayed.
+    await page.waitForFunction(() => !!customElements.get('kserowo-configurator'));
     await expect(next(page)).toBeVisible();
     // Each time the step heading's text changes: was the focus on it already, when the
     // browser delivered the change (before the next frame, where a key could be handled)?
