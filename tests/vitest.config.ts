@@ -26,6 +26,12 @@ const ratelimits = {
 // live catalogue promise uses LIVE_CATALOGUE_TTL_MS_CONFIGURED, the TTL of wrangler.toml.
 const liveTtl = /^LIVE_CATALOGUE_TTL_MS = "(\d+)"$/m.exec(readFileSync(path.join(root, 'wrangler.toml'), 'utf8'));
 if (!liveTtl) throw new Error('wrangler.toml: no LIVE_CATALOGUE_TTL_MS = "<ms>" in [vars]');
+// Property tests (fast-check) are random but reproducible: one seed per run, printed here,
+// and a failing run is replayed with KSEROWO_PROPERTY_SEED=<seed> (README "Tests").
+const propertySeed = Number(process.env.KSEROWO_PROPERTY_SEED || Math.floor(Math.random() * 2 ** 31));
+if (!Number.isSafeInteger(propertySeed)) throw new Error('KSEROWO_PROPERTY_SEED must be a whole number');
+process.env.KSEROWO_PROPERTY_SEED = String(propertySeed);
+console.log(`Property tests: fast-check seed ${propertySeed} (replay with KSEROWO_PROPERTY_SEED=${propertySeed})`);
 // oxc compiles TSX for tests with the development runtime (`jsxDEV`): it must be Preact's
 // too, or components render real React elements that Preact's string renderer skips.
 const preactAlias = [
@@ -45,7 +51,13 @@ export default defineConfig({
       {
         resolve: { alias: preactAlias },
         oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
-        test: { name: 'unit', root, include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: {
+          name: 'unit',
+          root,
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          setupFiles: ['tests/unit/setup.ts'],
+        },
       },
       {
         resolve: { alias: preactAlias },
@@ -65,6 +77,7 @@ export default defineConfig({
                 LIVE_CATALOGUE_TTL_MS_CONFIGURED: liveTtl[1],
                 // Webhooks (issue 18) may go to http://127.0.0.1 in tests.
                 WEBHOOKS_ALLOW_LOCAL_HTTP: '1',
+                PROPERTY_SEED: String(propertySeed),
               },
               ratelimits,
             },

@@ -7,5 +7,7 @@ declare namespace Cloudflare {
     LEAD_RATE_LIMIT_CONFIGURED: RateLimit;
     /** `LIVE_CATALOGUE_TTL_MS` of wrangler.toml (the worker's own is 0 in tests). */
     LIVE_CATALOGUE_TTL_MS_CONFIGURED: string;
+    /** The fast-check seed of this run (tests/vitest.config.ts; KSEROWO_PROPERTY_SEED replays one). */
+    PROPERTY_SEED: string;
   }
 }

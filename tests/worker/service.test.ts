@@ -175,6 +175,49 @@ describe('POST /api/meter-readings', () => {
     );
   });
 
+  it('asks to confirm an implausible jump (422), stores nothing until the same reading comes with confirm: true', async () => {
+    // A device of its own that printed about 1 000 pages a month over two months; then 30 000 in two months.
+    const csv = [
+      'numer_seryjny;urzadzenie;pakiet;poczatek_umowy;okres_miesiecy;firma;nip;email;telefon;miejscowosc',
+      'JUMP0001;C258;Business;2025-01-01;24;Firma J;;;;Słupsk',
+    ].join('\r\n');
+    expect((await write('/api/admin/devices/import', { csv }, { cookie })).status).toBe(200);
+    const daysAgo = (n: number) =>
+      new Date(Date.parse(`${warsawToday()}T12:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+    for (const [readOn, mono] of [
+      [daysAgo(160), 5_000],
+      [daysAgo(100), 7_000],
+    ] as const) {
+      expect(
+        (await write('/api/admin/readings', { serial: 'JUMP0001', readOn, mono, color: 0 }, { cookie })).status,
+      ).toBe(201);
+    }
+    const count = async () =>
+      (
+        await db()
+          .prepare(
+            "SELECT COUNT(*) AS n FROM meter_readings WHERE device_row = (SELECT id FROM devices WHERE serial = 'JUMP0001')",
+          )
+          .first<{ n: number }>()
+      )?.n;
+    // Dated before this month, so this month's bill (the billing test below) does not see it.
+    const jump = reading({ serial: 'JUMP0001', mono: 37_000, color: 0, readOn: daysAgo(40) });
+    const asked = await post('/api/meter-readings', jump);
+    expect(asked.status).toBe(422);
+    const question = (await asked.json()) as { error: string; confirm: boolean };
+    expect(question.confirm).toBe(true);
+    expect(question.error).toMatch(/Potwierdź|potwierdź/);
+    expect(await count()).toBe(2);
+
+    const confirmed = await post('/api/meter-readings', { ...jump, confirm: true });
+    expect(confirmed.status).toBe(201);
+    expect(await count()).toBe(3);
+    const last = await db()
+      .prepare('SELECT mono FROM meter_readings ORDER BY id DESC LIMIT 1')
+      .first<{ mono: number }>();
+    expect(last?.mono).toBe(37_000);
+  });
+
   it('refuses an unknown serial', async () => {
     const res = await post('/api/meter-readings', reading({ serial: 'NOPE123' }));
     expect(res.status).toBe(400);

@@ -138,8 +138,19 @@ const isLocalHost = (url: string): boolean =>
 const oneLine = (text: string | undefined): string | null =>
   text === undefined ? null : text.replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, '');
 
-const filled = (honeypot: unknown): boolean =>
-  honeypot !== undefined && honeypot !== null && honeypot !== false && String(honeypot).trim() !== '';
+/**
+ * Whether the hidden honeypot field was filled: anything but what an untouched text input
+ * sends. A body may carry `{"toString": false}`, so the value is only ever looked at with
+ * `typeof`, never turned into text: a value that is not a string is simply filled.
+ * @example honeypotFilled('') === false; honeypotFilled({ toString: false }) === true
+ */
+export const honeypotFilled = (honeypot: unknown): boolean =>
+  !(
+    honeypot === undefined ||
+    honeypot === null ||
+    honeypot === false ||
+    (typeof honeypot === 'string' && honeypot.trim() === '')
+  );
 
 /**
  * The lead intake middleware.
@@ -192,7 +203,7 @@ export function leadIntake(options: LeadIntakeOptions = {}) {
       return c.json({ error: INTAKE_ERRORS.badJson }, 400);
     const fields = body as Record<string, unknown>;
 
-    if (filled(fields.website)) {
+    if (honeypotFilled(fields.website)) {
       console.warn('lead intake: honeypot filled, nothing stored', { ip });
       return opts.spamAnswer(c);
     }
