@@ -81,7 +81,7 @@ describe('POST /api/send-contact-email', () => {
       });
       expect(mail?.subject).not.toContain('Anna');
       expect(mail?.body).toContain('Imię: Anna Nowak');
-      expect(mail?.body).toContain('Proszę o ofertę\nna C258.');
+      expect(mail?.body).toContain('> Proszę o ofertę\n> na C258.');
     });
 
     it("accepts the spec's bare payload (name and email only)", async () => {
