@@ -1,4 +1,5 @@
 /** Webhook endpoints, events, deliveries and their attempts (migration 0032). */
+import { sentFrom } from './readings.ts';
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
@@ -288,9 +289,11 @@ export function deleteOldEventsStatements(db: D1Database, cutoffSeconds: number,
 }
 
 /**
- * Events about a person: naming their address (lower-case) in a field of `data` (or in
- * the reading's 'Name <e-mail>'), or about one of their leads (JSON array of lead ids) or
- * tickets (JSON array of ticket numbers).
+ * Events about a person: their address (lower-case) as the event's `email` or as the
+ * sender of a reading ('Name <e-mail>'), or about one of their leads (JSON array of lead
+ * ids) or tickets (JSON array of ticket numbers). Only the fields that identify a person
+ * count: another person may type the address into a message, a description or a name,
+ * and that event is theirs, not this person's.
  */
 export async function eventsAbout(
   db: D1Database,
@@ -301,8 +304,8 @@ export async function eventsAbout(
   const { results } = await db
     .prepare(
       `SELECT * FROM webhook_events WHERE json_valid(data) AND (
-         EXISTS (SELECT 1 FROM json_each(data) WHERE lower(value) = ?1)
-         OR instr(lower(COALESCE(json_extract(data, '$.sentBy'), '')), '<' || ?1 || '>') > 0
+         lower(json_extract(data, '$.email')) = ?1
+         OR ${sentFrom("COALESCE(json_extract(data, '$.sentBy'), '')", '?1')}
          OR json_extract(data, '$.id') IN (SELECT value FROM json_each(?2))
          OR json_extract(data, '$.leadId') IN (SELECT value FROM json_each(?2))
          OR (type LIKE 'ticket.%' AND json_extract(data, '$.number') IN (SELECT value FROM json_each(?3))))
