@@ -34,6 +34,7 @@ import {
   updateAccount,
 } from '../../models/accounts.ts';
 import { auditDetails } from '../../models/audit.ts';
+import { clearLoginAttempts, recordLoginFailure, reserveLoginAttempt } from '../../models/login-throttle.ts';
 import {
   endSessionsOfAccount,
   revokeSession,
@@ -206,9 +207,20 @@ accountRoutes.post('/me/password', async (c) => {
   if (!session.passwordHash) return c.json({ error: ACCOUNT_API_ERRORS.secretOwner }, 409);
   const parsed = v.safeParse(changePasswordSchema, await jsonBody(c));
   if (!parsed.success) return c.json({ error: firstIssue(parsed.issues) }, 400);
+  // The current password is a password check like a login: a stolen session gets the
+  // IP's budget (5 per 15 minutes), taken before any hash work, not unlimited guesses.
+  const keys = [`password-change:${session.accountId}`];
+  const reservation = await reserveLoginAttempt(c.env.DB, keys);
+  if (!reservation.allowed) {
+    c.header('Retry-After', String(Math.max(1, Math.ceil((reservation.retryAt - Date.now()) / 1000))));
+    return c.json({ error: ACCOUNT_API_ERRORS.currentPasswordLocked }, 429);
+  }
   const stored = parseStoredHash(session.passwordHash);
-  if (!stored || !(await verifyPassword(parsed.output.current, stored)))
+  if (!stored || !(await verifyPassword(parsed.output.current, stored))) {
+    await recordLoginFailure(c.env.DB, keys);
     return c.json({ error: ACCOUNT_API_ERRORS.currentPassword }, 400);
+  }
+  await clearLoginAttempts(c.env.DB, keys);
   const problem = passwordProblem(parsed.output.password, { email: session.email, name: session.user });
   if (problem) return c.json({ error: problem }, 400);
   // Every other session of this person ends; this one goes on with the new fingerprint.
