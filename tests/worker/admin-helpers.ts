@@ -29,6 +29,10 @@ export function write(
 /** `name=value` of the Set-Cookie header, for the next request's Cookie header. */
 export const cookieOf = (res: Response): string => (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 
+/** `name=value` of the device cookie a login sets (the browser the account signed in with). */
+export const deviceCookieOf = (res: Response): string =>
+  (res.headers.getSetCookie().find((c) => c.startsWith('__Host-kserowo_device=')) ?? '').split(';')[0] ?? '';
+
 /** Logs in with the test password; returns the session cookie. */
 export async function login(ip = '203.0.113.50', name = 'Anna'): Promise<string> {
   const res = await write('/api/admin/login', { password: testEnv.TEST_ADMIN_PASSWORD, name }, { ip });

@@ -8,6 +8,7 @@
  * `GET /me/sessions`, `DELETE /me/sessions/:key`, `POST /me/password`.
  */
 import { type Context, Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
 import * as v from 'valibot';
 import {
   ACCOUNT_ERRORS,
@@ -19,7 +20,15 @@ import {
   setPasswordSchema,
 } from '../../../widgets/core/account-validation.ts';
 import { ROLE_LABELS } from '../../../widgets/core/roles.ts';
-import { credentialFingerprint, hashPassword, parseStoredHash, verifyPassword } from '../../http/auth.ts';
+import {
+  DEVICE_COOKIE,
+  credentialFingerprint,
+  hashPassword,
+  parseStoredHash,
+  verifyPassword,
+} from '../../http/auth.ts';
+import { rememberDevice } from '../../models/login-devices.ts';
+import { setDeviceCookie } from './session.ts';
 import {
   type AccountRow,
   FIRST_OWNER_ID,
@@ -185,6 +194,9 @@ accountRoutes.post('/set-password', async (c) => {
   const accountId = await spendToken(c.env.DB, token);
   if (accountId !== target.id) return c.json({ error: ACCOUNT_ERRORS.token }, 410);
   await setPasswordHash(c.env.DB, accountId, await hashPassword(password));
+  // The link came by e-mail to this person: the browser that used it is theirs, and gets
+  // in even while strangers' guesses hold the account locked for other browsers.
+  setDeviceCookie(c, await rememberDevice(c.env.DB, getCookie(c, DEVICE_COOKIE), target.email.toLowerCase()));
   return c.json({ ok: true, email: target.email });
 });
 
