@@ -13,7 +13,14 @@ import {
   notificationStatement,
 } from './outbox.ts';
 import { deleteQuoteOfLeadStatement } from './quotes.ts';
-import { claimedIds, deleteEventsOfLeadStatements, takeUnqueuedStatement } from './webhooks.ts';
+import { businessHoursBetween } from '../../widgets/core/business-hours.ts';
+import {
+  claimedIds,
+  deleteEventsOfLeadStatements,
+  eventDataFrom,
+  takeUnqueuedStatement,
+  webhookEventStatements,
+} from './webhooks.ts';
 
 export type { LeadKind, LeadStatus };
 
@@ -53,6 +60,10 @@ export interface LeadRow {
   notes: string;
   created_at: string;
   updated_at: string;
+  /** The first change of status or notes (not an anonymisation): the lead's first response. */
+  first_response_at?: string | null;
+  /** Business hours from `created_at` to `first_response_at`, computed once when it happens. */
+  response_hours?: number | null;
 }
 
 /** Thrown by `storeLead` when the submission id was used before with another body. */
@@ -137,9 +148,20 @@ export async function storeLead(
       lead.marketingConsent ? 1 : 0,
     );
   const read = db.prepare('SELECT id, body_hash FROM leads WHERE submission_id = ?').bind(lead.submissionId);
-  // One round trip: the lead, its e-mail, its extras, the read-backs, and the webhook
-  // deliveries its triggers wrote, claimed for the queue (webhooks/delivery.ts).
-  const statements = [insert, notificationStatement(db, id, notification(id)), ...extra(id), read];
+  // One round trip: the lead, its e-mail, its `lead.created` event (only for subscribed
+  // endpoints, only when the lead is new), its extras, the read-backs, and the webhook
+  // deliveries written, claimed for the queue (webhooks/delivery.ts).
+  const statements = [
+    insert,
+    notificationStatement(db, id, notification(id)),
+    ...webhookEventStatements(
+      db,
+      'lead.created',
+      eventDataFrom(`SELECT ${LEAD_EVENT_DATA} AS data FROM leads l WHERE l.id = ?`, id),
+    ),
+    ...extra(id),
+    read,
+  ];
   const readAt = statements.length - 1;
   if (readBack) statements.push(readBack);
   statements.push(takeUnqueuedStatement(db));
@@ -163,20 +185,76 @@ export async function leadById(db: D1Database, id: string): Promise<LeadRow | nu
   return db.prepare('SELECT * FROM leads WHERE id = ?').bind(id).first<LeadRow>();
 }
 
-/** Sets the status and/or the internal notes of a lead; false when there is no such lead. */
+/** SQL: the `lead.created` event's data from the lead row `l` (the shape the README documents). */
+const LEAD_EVENT_DATA = `json_object('id', l.id, 'kind', l.kind, 'status', l.status, 'name', l.name, 'email', l.email,
+  'phone', l.phone, 'company', l.company, 'message', l.message,
+  'attribution', CASE WHEN json_valid(l.attribution) THEN json(l.attribution) END, 'createdAt', l.created_at)`;
+
+/**
+ * Sets the status and/or the internal notes of a lead; false when there is no such lead.
+ * In the same batch: the `lead.status_changed` event when the status really changes, and
+ * the first response when this is the first change of status or notes (of a lead not
+ * anonymised): its time and the business hours since the lead came, computed here once
+ * so the statistics read a number instead of walking the calendar per view.
+ */
 export async function updateLead(
   db: D1Database,
   id: string,
   { status, notes }: { status?: LeadStatus | undefined; notes?: string | undefined },
+  now = new Date(),
 ): Promise<boolean> {
-  const result = await db
-    .prepare(
-      `UPDATE leads SET status = COALESCE(?2, status), notes = COALESCE(?3, notes),
-         updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?1`,
-    )
-    .bind(id, status ?? null, notes ?? null)
-    .run();
-  return result.meta.changes > 0;
+  const before = await db
+    .prepare('SELECT status, notes, created_at, first_response_at, anonymised_at FROM leads WHERE id = ?')
+    .bind(id)
+    .first<{
+      status: string;
+      notes: string;
+      created_at: string;
+      first_response_at: string | null;
+      anonymised_at: string | null;
+    }>();
+  if (!before) return false;
+  const statusChanges = status !== undefined && status !== before.status;
+  const changes = statusChanges || (notes !== undefined && notes !== before.notes);
+  const firstResponse = changes && before.first_response_at === null && before.anonymised_at === null;
+  const at = now.toISOString();
+  const statements: D1PreparedStatement[] = [];
+  if (statusChanges)
+    statements.push(
+      ...webhookEventStatements(
+        db,
+        'lead.status_changed',
+        // Read before the UPDATE, and only while the status is still the one seen above.
+        eventDataFrom(
+          `SELECT json_object('id', l.id, 'kind', l.kind, 'status', ?, 'previousStatus', l.status, 'name', l.name,
+             'email', l.email, 'changedAt', ?) AS data FROM leads l WHERE l.id = ? AND l.status = ?`,
+          status,
+          at,
+          id,
+          before.status,
+        ),
+      ),
+    );
+  statements.push(
+    db
+      .prepare(
+        `UPDATE leads SET status = COALESCE(?2, status), notes = COALESCE(?3, notes), updated_at = ?4,
+           first_response_at = CASE WHEN ?5 IS NOT NULL AND first_response_at IS NULL AND anonymised_at IS NULL
+             THEN ?4 ELSE first_response_at END,
+           response_hours = CASE WHEN ?5 IS NOT NULL AND first_response_at IS NULL AND anonymised_at IS NULL
+             THEN ?5 ELSE response_hours END
+         WHERE id = ?1`,
+      )
+      .bind(
+        id,
+        status ?? null,
+        notes ?? null,
+        at,
+        firstResponse ? businessHoursBetween(new Date(before.created_at), now) : null,
+      ),
+  );
+  const results = await db.batch(statements);
+  return (results.at(-1)?.meta.changes ?? 0) > 0;
 }
 
 /**
