@@ -2,7 +2,11 @@
 import { env, exports } from 'cloudflare:workers';
 
 export const ORIGIN = 'http://kserowo.test';
-export const testEnv = env as unknown as Env & { TEST_ADMIN_PASSWORD: string; ADMIN_PASSWORD_HASH?: string };
+export const testEnv = env as unknown as Env & {
+  TEST_ADMIN_PASSWORD: string;
+  ADMIN_PASSWORD_HASH?: string;
+  WEBHOOKS_ALLOW_LOCAL_HTTP?: string;
+};
 
 export const request = (path: string, init?: RequestInit) =>
   (exports as unknown as { default: Fetcher }).default.fetch(`${ORIGIN}${path}`, init);

@@ -10,6 +10,7 @@
  * queue's consumer marks it 'dead' → the admin resends. The cron re-queues strays.
  */
 import { claimDelivery, markDeliveryDead, recordAttempt, takeUnqueued, unqueue } from '../models/webhooks.ts';
+import { webhookUrlProblem } from '../../widgets/core/webhook-validation.ts';
 
 export interface WebhookJob {
   deliveryId: number;
@@ -37,12 +38,24 @@ export async function signature(secret: string, t: number, body: string): Promis
 export const eventBody = (event: { id: string; type: string; created: number; data: string }): string =>
   `{"id":${JSON.stringify(event.id)},"type":${JSON.stringify(event.type)},"created":${event.created},"data":${event.data}}`;
 
-export type WebhookOutcome = 'delivered' | 'failed' | 'skipped';
+export type WebhookOutcome = 'delivered' | 'failed' | 'refused' | 'skipped';
 
-/** One attempt of delivery `id`: claim, sign, POST, record. */
+/** Whether the development switch lets endpoints be this machine (tests, `npm start`; never in production). */
+export const allowLocalWebhooks = (env: object): boolean =>
+  (env as { WEBHOOKS_ALLOW_LOCAL_HTTP?: string }).WEBHOOKS_ALLOW_LOCAL_HTTP === '1';
+
+/** One attempt of delivery `id`: claim, check the address, sign, POST, record. */
 export async function deliverWebhook(env: Env, id: number): Promise<{ outcome: WebhookOutcome; attempts: number }> {
   const job = await claimDelivery(env.DB, id);
   if (!job) return { outcome: 'skipped', attempts: 0 };
+  // Checked again before every connection, not only when saved: the rule may be newer
+  // than the stored address. Refused for good (dead, no retry): the address stays what it is.
+  const problem = webhookUrlProblem(job.url, allowLocalWebhooks(env));
+  if (problem) {
+    await recordAttempt(env.DB, id, { state: 'dead', status: null, error: problem, durationMs: 0 });
+    console.error('webhook: endpoint address refused, nothing sent', { id, url: job.url });
+    return { outcome: 'refused', attempts: job.attempts };
+  }
   const body = eventBody({ id: job.event_id, type: job.type, created: job.created, data: job.data });
   const started = Date.now();
   let status: number | null = null;
