@@ -5,7 +5,6 @@
  * notification). Also the admin inbox's reads of leads: filtered lists, numbers, erasure.
  */
 import type { LeadKind, LeadStatus } from '../../widgets/core/admin-validation.ts';
-import type { Count, LeadNumbers } from '../../widgets/core/admin-api.ts';
 import {
   LATEST_EMAIL_STATE,
   type Notification,
@@ -13,6 +12,7 @@ import {
   notificationStatement,
 } from './outbox.ts';
 import { deleteQuoteOfLeadStatement } from './quotes.ts';
+import { countLeadStatement, uncountLeadStatement } from './lead-counts.ts';
 import { businessHoursBetween } from '../../widgets/core/business-hours.ts';
 import {
   claimedIds,
@@ -40,6 +40,8 @@ export interface NewLead {
   marketingConsent?: boolean | undefined;
   /** `bodyHash()` of what was submitted: a replay is answered only when it matches (the routes always give it). */
   bodyHash?: string | undefined;
+  /** When the visitor sent it (ISO); now when not given. A lead kept on the queue while D1 was away keeps its time. */
+  createdAt?: string | undefined;
 }
 
 export interface LeadRow {
@@ -129,8 +131,9 @@ export async function storeLead(
   const insert = db
     .prepare(
       `INSERT INTO leads (id, kind, submission_id, name, email, phone, company, message, attribution, origin, body_hash,
-         marketing_consent)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         marketing_consent, created_at, updated_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12,
+         COALESCE(?13, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), COALESCE(?13, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))
        ON CONFLICT (submission_id) DO NOTHING`,
     )
     .bind(
@@ -146,10 +149,12 @@ export async function storeLead(
       lead.origin ?? null,
       lead.bodyHash ?? null,
       lead.marketingConsent ? 1 : 0,
+      lead.createdAt ?? null,
     );
   const read = db.prepare('SELECT id, body_hash FROM leads WHERE submission_id = ?').bind(lead.submissionId);
   // One round trip: the lead, its e-mail, its `lead.created` event (only for subscribed
-  // endpoints, only when the lead is new), its extras, the read-backs, and the webhook
+  // endpoints, only when the lead is new), its extras, its per-day counters (after the
+  // extras: a quote's device and package count too), the read-backs, and the webhook
   // deliveries written, claimed for the queue (webhooks/delivery.ts).
   const statements = [
     insert,
@@ -160,6 +165,7 @@ export async function storeLead(
       eventDataFrom(`SELECT ${LEAD_EVENT_DATA} AS data FROM leads l WHERE l.id = ?`, id),
     ),
     ...extra(id),
+    countLeadStatement(db, id),
     read,
   ];
   const readAt = statements.length - 1;
@@ -263,6 +269,7 @@ export async function updateLead(
  */
 export async function eraseLead(db: D1Database, id: string): Promise<boolean> {
   const results = await db.batch([
+    uncountLeadStatement(db, id),
     deleteQuoteOfLeadStatement(db, id),
     deleteNotificationsOfLeadStatement(db, id),
     ...deleteEventsOfLeadStatements(db, id),
@@ -340,37 +347,6 @@ export async function findLeads(
   return {
     leads: (rows?.results ?? []) as InboxRow[],
     total: (count?.results[0] as { n: number } | undefined)?.n ?? 0,
-  };
-}
-
-const NONE = '(brak)';
-
-/** Lead counts per week, source, campaign and partner for leads matching `filter`. */
-export async function leadNumbers(db: D1Database, filter: LeadFilter): Promise<LeadNumbers> {
-  const w = leadFilterWhere(filter);
-  const by = (expr: string) =>
-    db
-      .prepare(
-        `SELECT COALESCE(NULLIF(${expr}, ''), '${NONE}') AS key, COUNT(*) AS count FROM leads l WHERE ${w.sql} GROUP BY 1 ORDER BY count DESC, key`,
-      )
-      .bind(...w.values);
-  const [weeks, sources, campaigns, partners] = await db.batch([
-    db
-      .prepare(
-        `SELECT date(l.created_at, 'weekday 0', '-6 days') AS week,
-                SUM(l.kind = 'contact') AS contact, SUM(l.kind = 'quote') AS quote
-         FROM leads l WHERE ${w.sql} GROUP BY 1 ORDER BY 1 DESC`,
-      )
-      .bind(...w.values),
-    by("json_extract(l.attribution, '$.utm_source')"),
-    by("json_extract(l.attribution, '$.utm_campaign')"),
-    by("json_extract(l.attribution, '$.partner')"),
-  ]);
-  return {
-    perWeek: (weeks?.results ?? []) as LeadNumbers['perWeek'],
-    bySource: (sources?.results ?? []) as Count[],
-    byCampaign: (campaigns?.results ?? []) as Count[],
-    byPartner: (partners?.results ?? []) as Count[],
   };
 }
 
