@@ -23,10 +23,13 @@ export interface DeliveryRow {
   attempts: number;
   last_status: number | null;
   last_error: string | null;
+  /** When the queue is due to bring the delivery (its latest message, or a retry's delay): the cron re-queues only long after it. */
   queued_at: string | null;
   created_at: string;
   updated_at: string;
   delivered_at: string | null;
+  /** The attempts the delivery had when its current retry chain began (migration 0161). */
+  chain_base: number;
 }
 
 /** A delivery with what sending it needs. */
@@ -172,8 +175,8 @@ export async function createTestDelivery(db: D1Database, endpointId: number): Pr
 }
 
 /**
- * Takes deliveries not yet put on the queue (or put there `staleMinutes` ago and still
- * unsent): marks them queued and answers their ids, so each is queued by one caller. A
+ * Takes deliveries not yet put on the queue (or whose queue message was due `staleMinutes`
+ * ago and never came: lost): marks them queued and answers their ids, so each is queued by one caller. A
  * statement, so a lead's storing batch can claim the deliveries it wrote.
  */
 export function takeUnqueuedStatement(db: D1Database, staleMinutes = 10, limit = 100): D1PreparedStatement {
@@ -206,6 +209,29 @@ export async function unqueue(db: D1Database, ids: number[]): Promise<void> {
     .run();
 }
 
+/**
+ * Until when (ms) the endpoint of delivery `id` rests after a receiver that hung, or
+ * undefined when it does not rest at `now`.
+ */
+export async function endpointRestingUntil(db: D1Database, id: number, now = Date.now()): Promise<number | undefined> {
+  const row = await db
+    .prepare(
+      `SELECT e.resting_until FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+       WHERE d.id = ? AND e.resting_until > ?`,
+    )
+    .bind(id, now)
+    .first<{ resting_until: number }>();
+  return row?.resting_until ?? undefined;
+}
+
+/** A delivery put back on the queue for `seconds` (its endpoint rests): not an attempt; the queue is due then. */
+export async function deferDelivery(db: D1Database, id: number, seconds: number): Promise<void> {
+  await db
+    .prepare(`UPDATE webhook_deliveries SET queued_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?2) WHERE id = ?1`)
+    .bind(id, `+${Math.ceil(seconds)} seconds`)
+    .run();
+}
+
 /** Claims a delivery for one attempt (counted), or null when it is delivered, dead or in flight. */
 export async function claimDelivery(db: D1Database, id: number): Promise<DeliveryJob | null> {
   const claimed = await db
@@ -228,23 +254,52 @@ export async function claimDelivery(db: D1Database, id: number): Promise<Deliver
     .first<DeliveryJob>();
 }
 
-/** Records one attempt and the delivery's new state, in one batch. */
+/** SQL: the endpoint of the delivery bound as ?1. */
+const ENDPOINT_OF = '(SELECT endpoint_id FROM webhook_deliveries WHERE id = ?1)';
+
+/**
+ * Records one attempt and the delivery's new state, in one batch: with `retryInSeconds`
+ * the queue is due to bring it again then (so the cron leaves that chain alone); with
+ * `restUntil` (ms) its endpoint rests until then; a delivery ends its endpoint's rest.
+ */
 export async function recordAttempt(
   db: D1Database,
   id: number,
-  outcome: { state: DeliveryState; status: number | null; error: string | null; durationMs: number },
+  outcome: {
+    state: DeliveryState;
+    status: number | null;
+    error: string | null;
+    durationMs: number;
+    retryInSeconds?: number | undefined;
+    restUntil?: number | undefined;
+  },
 ): Promise<void> {
+  const error = outcome.error?.slice(0, 500) ?? null;
   await db.batch([
     db
       .prepare('INSERT INTO webhook_attempts (delivery_id, status, error, duration_ms) VALUES (?, ?, ?, ?)')
-      .bind(id, outcome.status, outcome.error?.slice(0, 500) ?? null, outcome.durationMs),
+      .bind(id, outcome.status, error, outcome.durationMs),
     db
       .prepare(
         `UPDATE webhook_deliveries SET state = ?2, last_status = ?3, last_error = ?4, updated_at = ${NOW},
-           delivered_at = CASE WHEN ?2 = 'delivered' THEN ${NOW} ELSE delivered_at END
+           delivered_at = CASE WHEN ?2 = 'delivered' THEN ${NOW} ELSE delivered_at END,
+           queued_at = CASE WHEN ?5 IS NULL THEN queued_at
+                            ELSE strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+' || ?5 || ' seconds') END
          WHERE id = ?1 AND state != 'delivered'`,
       )
-      .bind(id, outcome.state, outcome.status, outcome.error?.slice(0, 500) ?? null),
+      .bind(id, outcome.state, outcome.status, error, outcome.retryInSeconds ?? null),
+    outcome.state === 'delivered'
+      ? db
+          .prepare(
+            `UPDATE webhook_endpoints SET resting_until = NULL WHERE id = ${ENDPOINT_OF} AND resting_until IS NOT NULL`,
+          )
+          .bind(id)
+      : db
+          .prepare(
+            `UPDATE webhook_endpoints SET resting_until = MAX(COALESCE(resting_until, 0), ?2)
+             WHERE id = ${ENDPOINT_OF} AND ?2 IS NOT NULL`,
+          )
+          .bind(id, outcome.restUntil ?? null),
   ]);
 }
 
@@ -255,11 +310,11 @@ export async function markDeliveryDead(db: D1Database, id: number): Promise<void
     .run();
 }
 
-/** 'Wyślij ponownie': a failed or dead delivery goes back in line; true when it did. */
+/** 'Wyślij ponownie': a failed or dead delivery goes back in line with a new retry chain; true when it did. */
 export async function requeueDelivery(db: D1Database, id: number): Promise<boolean> {
   const result = await db
     .prepare(
-      `UPDATE webhook_deliveries SET state = 'pending', queued_at = ${NOW}, updated_at = ${NOW}
+      `UPDATE webhook_deliveries SET state = 'pending', queued_at = ${NOW}, updated_at = ${NOW}, chain_base = attempts
        WHERE id = ? AND state IN ('failed', 'dead')`,
     )
     .bind(id)
