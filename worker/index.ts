@@ -3,6 +3,7 @@ import { app } from './app.ts';
 import { type EmailJob, handleEmailBatch, sweepUnsent } from './email/delivery.ts';
 import { type WebhookJob, dispatchWebhooks, handleWebhookBatch } from './webhooks/delivery.ts';
 import { applyRetention } from './privacy/retention.ts';
+import { jobsOf } from './schedule.ts';
 
 const isWebhookQueue = (queue: string) => queue.startsWith('kserowo-webhooks');
 
@@ -12,11 +13,16 @@ export default {
     isWebhookQueue(batch.queue)
       ? handleWebhookBatch(batch as MessageBatch<WebhookJob>, env)
       : handleEmailBatch(batch as MessageBatch<EmailJob>, env),
-  scheduled: (_controller, env, ctx) => {
-    ctx.waitUntil(sweepUnsent(env));
-    // Deliveries an enqueue missed, or whose queue message was lost, go back on the queue.
-    ctx.waitUntil(dispatchWebhooks(env));
-    // Issue 13: leads, quotes, tickets and readings past the retention period lose the person's data.
-    ctx.waitUntil(applyRetention(env).catch((error: unknown) => console.error('retention: the run failed', error)));
+  scheduled: (controller, env, ctx) => {
+    const jobs = jobsOf(controller.cron, controller.scheduledTime);
+    if (jobs.handOver) {
+      // E-mails a crash left unsent (README "Leads and their emails": within two minutes).
+      ctx.waitUntil(sweepUnsent(env));
+      // Deliveries an enqueue missed, or whose queue message was lost, go back on the queue.
+      ctx.waitUntil(dispatchWebhooks(env));
+    }
+    // Leads, quotes, tickets and readings past the retention period lose the person's data.
+    if (jobs.retention)
+      ctx.waitUntil(applyRetention(env).catch((error: unknown) => console.error('retention: the run failed', error)));
   },
 } satisfies ExportedHandler<Env, EmailJob | WebhookJob>;
