@@ -10,7 +10,7 @@ import { contactNotification } from '../email/contact-notification.ts';
 import { enqueueNotification } from '../email/delivery.ts';
 import { API_ERRORS } from '../http/errors.ts';
 import { type IntakeEnv, leadIntake } from '../http/intake.ts';
-import { type NewLead, type StoredLead, SubmissionConflict, bodyHash, storeLead } from '../models/leads.ts';
+import { type StoredLead, SubmissionConflict, bodyHash, storeLead } from '../models/leads.ts';
 import { type DeferredLead, deferLead } from '../leads/deferred.ts';
 import { parseContact } from '../../widgets/core/validation.ts';
 import { company } from '../../widgets/core/company.ts';
