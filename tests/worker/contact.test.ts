@@ -243,7 +243,7 @@ describe('POST /api/send-contact-email', () => {
   });
 
   describe('when storage fails', () => {
-    it('answers 503 with a Polish error and writes neither the lead nor its notification', async () => {
+    it('answers 503 with a Polish error and writes neither the lead nor its notification when the queue refuses it too', async () => {
       const db = testEnv.DB;
       // The batch fails after the lead's insert ran: D1 must roll the whole batch back.
       const failing = {
@@ -257,7 +257,13 @@ describe('POST /api/send-contact-email', () => {
           headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify(valid),
         }),
-        { ...testEnv, DB: failing },
+        {
+          ...testEnv,
+          DB: failing,
+          LEAD_QUEUE: {
+            send: () => Promise.reject(new Error('queue unavailable')),
+          } as unknown as Queue,
+        },
         createExecutionContext(),
       );
       expect(res.status).toBe(503);

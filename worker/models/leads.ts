@@ -25,6 +25,8 @@ import {
 export type { LeadKind, LeadStatus };
 
 export interface NewLead {
+  /** The new lead's id; a random UUID when not given (a lead kept on the queue brings the id it was answered with). */
+  id?: string | undefined;
   kind: LeadKind;
   submissionId: string;
   name: string;
@@ -127,7 +129,7 @@ export async function storeLead(
   extra: (leadId: string) => D1PreparedStatement[] = () => [],
   readBack?: D1PreparedStatement,
 ): Promise<StoredLead> {
-  const id = crypto.randomUUID();
+  const id = lead.id ?? crypto.randomUUID();
   const insert = db
     .prepare(
       `INSERT INTO leads (id, kind, submission_id, name, email, phone, company, message, attribution, origin, body_hash,
