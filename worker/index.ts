@@ -1,22 +1,32 @@
-/** Worker entry: HTTP through the Hono app, the queue consumers (e-mail, webhooks) and the cron (sweep, retention). */
+/** Worker entry: HTTP through the Hono app, the queue consumers (e-mail, webhooks, leads kept while D1 was away) and the cron (sweep, retention). */
 import { app } from './app.ts';
 import { type EmailJob, handleEmailBatch, sweepUnsent } from './email/delivery.ts';
 import { type WebhookJob, dispatchWebhooks, handleWebhookBatch } from './webhooks/delivery.ts';
 import { applyRetention } from './privacy/retention.ts';
+import { jobsOf } from './schedule.ts';
+import { type DeferredLead, handleLeadBatch } from './leads/deferred.ts';
 
 const isWebhookQueue = (queue: string) => queue.startsWith('kserowo-webhooks');
+const isLeadQueue = (queue: string) => queue.startsWith('kserowo-leads');
 
 export default {
   fetch: app.fetch,
   queue: (batch, env) =>
-    isWebhookQueue(batch.queue)
-      ? handleWebhookBatch(batch as MessageBatch<WebhookJob>, env)
-      : handleEmailBatch(batch as MessageBatch<EmailJob>, env),
-  scheduled: (_controller, env, ctx) => {
-    ctx.waitUntil(sweepUnsent(env));
-    // Deliveries an enqueue missed, or whose queue message was lost, go back on the queue.
-    ctx.waitUntil(dispatchWebhooks(env));
-    // Issue 13: leads, quotes, tickets and readings past the retention period lose the person's data.
-    ctx.waitUntil(applyRetention(env).catch((error: unknown) => console.error('retention: the run failed', error)));
+    isLeadQueue(batch.queue)
+      ? handleLeadBatch(batch as MessageBatch<DeferredLead>, env)
+      : isWebhookQueue(batch.queue)
+        ? handleWebhookBatch(batch as MessageBatch<WebhookJob>, env)
+        : handleEmailBatch(batch as MessageBatch<EmailJob>, env),
+  scheduled: (controller, env, ctx) => {
+    const jobs = jobsOf(controller.cron, controller.scheduledTime);
+    if (jobs.handOver) {
+      // E-mails a crash left unsent (README "Leads and their emails": within two minutes).
+      ctx.waitUntil(sweepUnsent(env));
+      // Deliveries an enqueue missed, or whose queue message was lost, go back on the queue.
+      ctx.waitUntil(dispatchWebhooks(env));
+    }
+    // Leads, quotes, tickets and readings past the retention period lose the person's data.
+    if (jobs.retention)
+      ctx.waitUntil(applyRetention(env).catch((error: unknown) => console.error('retention: the run failed', error)));
   },
-} satisfies ExportedHandler<Env, EmailJob | WebhookJob>;
+} satisfies ExportedHandler<Env, EmailJob | WebhookJob | DeferredLead>;

@@ -1,5 +1,5 @@
 // Helpers of the team-account tests (issue 18): an owner adds a person, who sets a password.
-import { cookieOf, login, write } from './admin-helpers.ts';
+import { cookieOf, deviceCookieOf, login, write } from './admin-helpers.ts';
 import type { Role } from '../../widgets/core/roles.ts';
 
 export const GOOD_PASSWORD = 'zielona łódka płynie 7';
@@ -24,5 +24,5 @@ export async function personWithSession(role: Role, ip = `198.18.0.${++counter %
   if (set.status !== 200) throw new Error(`set password: ${set.status} ${await set.text()}`);
   const res = await write('/api/admin/login', { email: person.email, password: GOOD_PASSWORD }, { ip });
   if (res.status !== 200) throw new Error(`login: ${res.status} ${await res.text()}`);
-  return { ...person, cookie: cookieOf(res) };
+  return { ...person, cookie: cookieOf(res), device: deviceCookieOf(res) };
 }

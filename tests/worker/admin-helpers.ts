@@ -2,7 +2,11 @@
 import { env, exports } from 'cloudflare:workers';
 
 export const ORIGIN = 'http://kserowo.test';
-export const testEnv = env as unknown as Env & { TEST_ADMIN_PASSWORD: string; ADMIN_PASSWORD_HASH?: string };
+export const testEnv = env as unknown as Env & {
+  TEST_ADMIN_PASSWORD: string;
+  ADMIN_PASSWORD_HASH?: string;
+  WEBHOOKS_ALLOW_LOCAL_HTTP?: string;
+};
 
 export const request = (path: string, init?: RequestInit) =>
   (exports as unknown as { default: Fetcher }).default.fetch(`${ORIGIN}${path}`, init);
@@ -29,6 +33,10 @@ export function write(
 /** `name=value` of the Set-Cookie header, for the next request's Cookie header. */
 export const cookieOf = (res: Response): string => (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 
+/** `name=value` of the device cookie a login sets (the browser the account signed in with). */
+export const deviceCookieOf = (res: Response): string =>
+  (res.headers.getSetCookie().find((c) => c.startsWith('__Host-kserowo_device=')) ?? '').split(';')[0] ?? '';
+
 /** Logs in with the test password; returns the session cookie. */
 export async function login(ip = '203.0.113.50', name = 'Anna'): Promise<string> {
   const res = await write('/api/admin/login', { password: testEnv.TEST_ADMIN_PASSWORD, name }, { ip });
@@ -38,3 +46,23 @@ export async function login(ip = '203.0.113.50', name = 'Anna'): Promise<string>
 
 export const read = (path: string, cookie?: string) =>
   request(path, cookie ? { headers: { Cookie: cookie } } : undefined);
+
+/**
+ * Adds a webhook endpoint (a closed local port: deliveries fail and retry, harmlessly)
+ * subscribed to `events`: events are only written for types an endpoint wants.
+ */
+export async function subscribeWebhooks(
+  cookie: string,
+  events = [
+    'lead.created',
+    'lead.status_changed',
+    'quote.created',
+    'ticket.created',
+    'ticket.status_changed',
+    'meter.created',
+  ],
+): Promise<number> {
+  const res = await write('/api/admin/webhooks', { url: 'http://127.0.0.1:9/kserowo-events', events }, { cookie });
+  if (res.status !== 201) throw new Error(`webhook endpoint: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { endpoint: { id: number } }).endpoint.id;
+}

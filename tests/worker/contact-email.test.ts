@@ -155,7 +155,7 @@ describe('lead notifications', () => {
       expect(mail.headers).toBeUndefined();
       expect(mail.subject).toBe(`Nowa wiadomość z formularza kontaktowego [${id.slice(0, 8)}]`);
       expect(mail.text).toContain('Imię: Zła\u00a0Nazwa');
-      expect(mail.text).toContain('Treść\nw dwóch liniach');
+      expect(mail.text).toContain('> Treść\n> w dwóch liniach');
       expect(mail.text).toContain(`Numer zgłoszenia: ${id}`);
       expect(await outboxRow(notificationId)).toMatchObject({
         state: 'sent',

@@ -14,7 +14,7 @@ import {
 } from '../../worker/privacy/retention.ts';
 import { ERASED_NAME, PRIVACY_ERRORS } from '../../widgets/core/privacy-validation.ts';
 import { warsawToday } from '../../widgets/core/service-validation.ts';
-import { login, read, request, testEnv, write } from './admin-helpers.ts';
+import { login, read, request, subscribeWebhooks, testEnv, write } from './admin-helpers.ts';
 import { personWithSession } from './accounts-helpers.ts';
 
 const worker = entry as Required<Pick<ExportedHandler<Env>, 'scheduled'>>;
@@ -193,6 +193,8 @@ beforeAll(async () => {
   ].join('\r\n');
   const res = await write('/api/admin/devices/import', { csv }, { cookie: owner });
   expect(res.status).toBe(200);
+  // A CRM subscribed to every event: its events carry the person's data and go with it.
+  await subscribeWebhooks(owner);
 });
 
 afterEach(() => vi.restoreAllMocks());
@@ -431,6 +433,73 @@ describe('a person’s data in the admin (owner only)', () => {
     expect(again.status).toBe(404);
     expect(await again.json()).toEqual({ error: PRIVACY_ERRORS.nothing });
     expect(await (await read(path(jan.email), owner)).json()).toMatchObject({ empty: true });
+  });
+
+  it('matches a person by the fields that name them: a stranger who types the address is not that person', async () => {
+    const eva = person();
+    const stranger = person();
+    await contact(eva);
+    // The stranger puts Eva's address into their own message, a fault description and a reading's name.
+    const res = await post('/api/send-contact-email', {
+      name: stranger.name,
+      email: stranger.email,
+      message: eva.email,
+      submissionId: crypto.randomUUID(),
+    });
+    expect(res.status).toBe(200);
+    const strangerLead = ((await res.json()) as { id: string }).id;
+    const fault = await post('/api/service-requests', {
+      serial: 'AA2K021012345',
+      category: 'paper',
+      description: eva.email,
+      name: stranger.name,
+      email: stranger.email,
+      phone: '600 100 200',
+      submissionId: crypto.randomUUID(),
+    });
+    expect(fault.status).toBe(201);
+    const strangerReading = await reading({ name: `${stranger.name} <${eva.email}>`, email: stranger.email });
+
+    const summary = (await (await read(path(eva.email), owner)).json()) as { counts: Record<string, number> };
+    expect(summary.counts).toMatchObject({ leads: 1, tickets: 0, readings: 0 });
+    const exported = await (await read(path(eva.email, '/export'), owner)).text();
+    expect(exported).not.toContain(stranger.email);
+    expect(exported).not.toContain(stranger.name);
+    const data = JSON.parse(exported) as { webhookEvents: unknown[]; meterReadings: unknown[] };
+    expect(data.meterReadings).toEqual([]);
+    expect(data.webhookEvents).toHaveLength(1);
+
+    const erased = await request(path(eva.email), {
+      method: 'DELETE',
+      headers: { Cookie: owner, Origin: 'http://kserowo.test' },
+    });
+    expect(erased.status).toBe(200);
+    // The stranger's records, and their webhook events, are as they were.
+    expect(await leadRow(strangerLead)).toMatchObject({
+      name: stranger.name,
+      email: stranger.email,
+      message: eva.email,
+    });
+    expect(await db().prepare('SELECT sent_by FROM meter_readings WHERE id = ?').bind(strangerReading).first()).toEqual(
+      { sent_by: `${stranger.name} <${eva.email}> <${stranger.email}>` },
+    );
+    expect(
+      await count(
+        `SELECT COUNT(*) AS n FROM webhook_events WHERE json_extract(data, '$.id') = ?1
+           OR json_extract(data, '$.sentBy') = ?2`,
+        strangerLead,
+        `${stranger.name} <${eva.email}> <${stranger.email}>`,
+      ),
+    ).toBe(2);
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM webhook_events WHERE type = 'ticket.created' AND json_extract(data, '$.description') = ?",
+        eva.email,
+      ),
+    ).toBe(1);
+    // The stranger's own request still finds all of theirs.
+    const theirs = (await (await read(path(stranger.email), owner)).json()) as { counts: Record<string, number> };
+    expect(theirs.counts).toMatchObject({ leads: 1, tickets: 1, readings: 1 });
   });
 
   it('refuses an invalid address with a Polish 400, and the sales role with a 403', async () => {

@@ -3,9 +3,9 @@
 // CRM's server: it verifies the signature the way the README tells a receiver to.
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { eventStatement } from '../../worker/models/webhooks.ts';
+import { webhookEventStatements } from '../../worker/models/webhooks.ts';
 import { type WebhookJob, handleWebhookBatch } from '../../worker/webhooks/delivery.ts';
-import { login, read, write } from './admin-helpers.ts';
+import { login, read, testEnv, write } from './admin-helpers.ts';
 
 const encoder = new TextEncoder();
 
@@ -96,7 +96,9 @@ async function newLead(name: string) {
 
 /** An event written straight to D1: nothing dispatches it, so the test drives the consumer itself. */
 async function quietEvent(name: string) {
-  await eventStatement(env.DB, 'lead.created', { id: crypto.randomUUID(), kind: 'contact', name }).run();
+  await env.DB.batch(
+    webhookEventStatements(env.DB, 'lead.created', { id: crypto.randomUUID(), kind: 'contact', name }),
+  );
 }
 
 /** Waits until `check` holds (the real queue consumer runs in the background). */
@@ -122,7 +124,7 @@ describe('webhooks', { timeout: 30_000 }, () => {
     const endpoint = await addEndpoint(cookie, 'ok');
     expect(endpoint.secret).toMatch(/^whsec_[\da-f]{64}$/);
     const received = receiver('ok', () => 200);
-    // The whole way: the lead's trigger writes the event, the write dispatches it, the queue delivers it.
+    // The whole way: the lead's batch writes the event, the write dispatches it, the queue delivers it.
     const leadId = await newLead('Hurtownia Papieru');
     await until(() => received.length === 1, 'the lead.created delivery');
     const [delivery] = await deliveriesOf(endpoint.id);
@@ -216,6 +218,75 @@ describe('webhooks', { timeout: 30_000 }, () => {
     expect(await verify(secret, second.signature, second.body)).toBe(true);
     expect(await verify(endpoint.secret, second.signature, second.body)).toBe(false);
     expect(await verify(secret, first.signature, first.body)).toBe(false);
+  });
+
+  it('refuses loopback, private, link-local and metadata endpoints at save time, in every spelling', async () => {
+    const cookie = await login('198.18.30.6');
+    const refused = [
+      'https://169.254.169.254/latest/meta-data/',
+      'https://[fd00:ec2::254]/latest/meta-data/',
+      'https://metadata.google.internal/computeMetadata/v1/',
+      'https://10.1.2.3/h',
+      'https://172.16.0.1/h',
+      'https://192.168.0.10/h',
+      'https://100.64.1.1/h',
+      'https://[fc00::1]/h',
+    ];
+    const loopback = [
+      'https://127.0.0.1/h',
+      'https://localhost/h',
+      'https://[::1]/h',
+      'https://0.0.0.0/h',
+      'https://2130706433/h',
+      'https://127.1/h',
+      'https://0x7f.0.0.1/h',
+    ];
+    const saved = testEnv.WEBHOOKS_ALLOW_LOCAL_HTTP;
+    // Production: the development switch is off.
+    testEnv.WEBHOOKS_ALLOW_LOCAL_HTTP = '0';
+    try {
+      for (const url of [...refused, ...loopback]) {
+        const res = await write('/api/admin/webhooks', { url, events: ['lead.created'] }, { cookie });
+        expect(res.status, url).toBe(400);
+        expect(((await res.json()) as { error: string }).error, url).toMatch(/publicznym serwerem/);
+      }
+    } finally {
+      testEnv.WEBHOOKS_ALLOW_LOCAL_HTTP = saved;
+    }
+    // The switch lets this machine in, nothing else.
+    for (const url of refused)
+      expect((await write('/api/admin/webhooks', { url, events: ['lead.created'] }, { cookie })).status, url).toBe(400);
+    const stored = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM webhook_endpoints WHERE url LIKE 'https://%'",
+    ).first<{
+      n: number;
+    }>();
+    expect(stored?.n).toBe(0);
+  });
+
+  it('refuses to send to an endpoint whose address is not public, even one stored before the rule', async () => {
+    const cookie = await login('198.18.30.7');
+    const endpoint = await addEndpoint(cookie, 'moved');
+    // An address that got into the table some other way (an older rule, a restored backup).
+    await env.DB.prepare('UPDATE webhook_endpoints SET url = ? WHERE id = ?')
+      .bind('https://169.254.169.254/latest/meta-data/iam/', endpoint.id)
+      .run();
+    const calls: string[] = [];
+    const original = globalThis.fetch;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      calls.push(String(input instanceof Request ? input.url : input));
+      return original(input, init);
+    });
+    await quietEvent('Metadane');
+    const [delivery] = await deliveriesOf(endpoint.id);
+    // Refused without a connection, and not retried: the address will not become public.
+    expect(await runQueue([delivery!.id])).toEqual([{ id: delivery!.id, acked: true }]);
+    expect(calls.filter((u) => u.includes('169.254.169.254'))).toEqual([]);
+    const detail = (await (await read(`/api/admin/webhooks/deliveries/${delivery!.id}`, cookie)).json()) as {
+      delivery: { state: string; lastError: string };
+    };
+    expect(detail.delivery).toMatchObject({ state: 'dead' });
+    expect(detail.delivery.lastError).toMatch(/publicznym serwerem/);
   });
 
   it('takes HTTPS only (http://127.0.0.1 only under the test flag), and a test event from the button', async () => {

@@ -1,7 +1,7 @@
 /**
  * Webhooks to a CRM (issue 18, DESIGN §7): the event types and the owner's endpoint form.
- * Only HTTPS; `http://127.0.0.1` / `http://localhost` only where the worker runs with
- * WEBHOOKS_ALLOW_LOCAL_HTTP = "1" (tests, local development).
+ * Only HTTPS to a public host; this machine (`http://127.0.0.1`, `http://localhost`) only
+ * where the worker runs with WEBHOOKS_ALLOW_LOCAL_HTTP = "1" (tests, local development).
  */
 import * as v from 'valibot';
 
@@ -27,10 +27,99 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
 export const WEBHOOK_ERRORS = {
   url: 'Podaj pełny adres HTTPS odbiorcy (np. https://crm.example.pl/webhooks/kserowo).',
   localUrl: 'Adresy http:// są dozwolone tylko dla 127.0.0.1 i localhost w trybie testowym.',
+  privateAddress:
+    'Adres odbiorcy musi być publicznym serwerem w internecie: adresy lokalne, prywatne, link-local, metadanych chmury i nazwy wewnętrzne są niedozwolone.',
   events: 'Wybierz co najmniej jedno zdarzenie z listy.',
 } as const;
 
-/** Whether `url` may receive webhooks: https anywhere, http only to this machine when allowed. */
+/** Names that only mean something inside a network (mDNS, cloud metadata, home routers). */
+const INTERNAL_SUFFIXES = ['.localhost', '.local', '.internal', '.home.arpa', '.arpa', '.lan', '.intranet'];
+
+/**
+ * IPv4 networks that are nobody's public server ([address, prefix length]): "this network",
+ * RFC 1918, CGNAT, loopback, link-local (cloud metadata 169.254.169.254), IETF protocol
+ * assignments, documentation, benchmarking, multicast, reserved and broadcast.
+ */
+const NON_PUBLIC_V4: [number, number][] = [
+  [0x00000000, 8],
+  [0x0a000000, 8],
+  [0x64400000, 10],
+  [0x7f000000, 8],
+  [0xa9fe0000, 16],
+  [0xac100000, 12],
+  [0xc0000000, 24],
+  [0xc0000200, 24],
+  [0xc0a80000, 16],
+  [0xc6120000, 15],
+  [0xc6336400, 24],
+  [0xcb007100, 24],
+  [0xe0000000, 4],
+  [0xf0000000, 4],
+];
+
+/** The 32-bit value of a dotted IPv4 address (as the URL parser writes every spelling of one), or undefined. */
+function ipv4(host: string): number | undefined {
+  const parts = host.split('.');
+  if (parts.length !== 4 || !parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)) return undefined;
+  return parts.reduce((n, p) => n * 256 + Number(p), 0);
+}
+
+const publicV4 = (n: number): boolean =>
+  !NON_PUBLIC_V4.some(([net, bits]) => Math.floor(n / 2 ** (32 - bits)) === Math.floor(net / 2 ** (32 - bits)));
+
+/** The eight 16-bit groups of an IPv6 address (without brackets), or undefined. */
+function ipv6(host: string): number[] | undefined {
+  const halves = host.split('::');
+  if (halves.length > 2) return undefined;
+  const groups = (text: string | undefined) => (text ? text.split(':') : []);
+  const head = groups(halves[0]);
+  const tail = groups(halves[1]);
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return undefined;
+  const all = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...tail];
+  if (!all.every((g) => /^[\da-f]{1,4}$/i.test(g))) return undefined;
+  return all.map((g) => Number.parseInt(g, 16));
+}
+
+/**
+ * Only global unicast (2000::/3) is public; within it documentation (2001:db8::/32),
+ * Teredo (2001::/32) and 6to4 (2002::/16, which wraps an IPv4 address) are refused too.
+ * Everything else (::1, ::, IPv4-mapped and NAT64 wrappers, ULA fc00::/7 with AWS's
+ * metadata fd00:ec2::254, link-local fe80::/10, multicast) is not a receiver's server.
+ */
+const publicV6 = (g: number[]): boolean => {
+  const [a = 0, b = 0] = g;
+  if ((a & 0xe000) !== 0x2000) return false;
+  if (a === 0x2001 && (b === 0x0db8 || b === 0)) return false;
+  return a !== 0x2002;
+};
+
+/** Whether a URL's host (as `URL.hostname` writes it) is this machine: the development switch's exception. */
+const isLoopbackHost = (host: string): boolean => ['127.0.0.1', 'localhost', '[::1]'].includes(host);
+
+/**
+ * Whether a URL's host may receive webhooks: a public name or a public address. The URL
+ * parser first writes every spelling of an IPv4 address in dotted form (2130706433,
+ * 127.1, 0x7f.0.0.1 and 0177.0.0.1 are all 127.0.0.1) and IPv6 in hex groups.
+ */
+export function isPublicHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (host.startsWith('[')) {
+    const groups = ipv6(host.slice(1, -1));
+    return !!groups && publicV6(groups);
+  }
+  const v4 = ipv4(host);
+  if (v4 !== undefined) return publicV4(v4);
+  // A name with no dot (localhost, metadata, intranet) is resolved inside some network.
+  if (!host.includes('.')) return false;
+  return !INTERNAL_SUFFIXES.some((suffix) => host.endsWith(suffix));
+}
+
+/**
+ * Whether `url` may receive webhooks: https to a public host; this machine (127.0.0.1,
+ * localhost, [::1], http or https) only where `allowLocalHttp` (the development switch).
+ * Checked when an endpoint is saved and again before every delivery.
+ */
 export function webhookUrlProblem(url: string, allowLocalHttp: boolean): string | undefined {
   let parsed: URL;
   try {
@@ -39,10 +128,11 @@ export function webhookUrlProblem(url: string, allowLocalHttp: boolean): string 
     return WEBHOOK_ERRORS.url;
   }
   if (parsed.username || parsed.password) return WEBHOOK_ERRORS.url;
-  if (parsed.protocol === 'https:') return undefined;
-  if (parsed.protocol === 'http:' && ['127.0.0.1', 'localhost'].includes(parsed.hostname))
-    return allowLocalHttp ? undefined : WEBHOOK_ERRORS.localUrl;
-  return WEBHOOK_ERRORS.url;
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return WEBHOOK_ERRORS.url;
+  if (isLoopbackHost(parsed.hostname) && allowLocalHttp) return undefined;
+  if (parsed.protocol === 'http:')
+    return isLoopbackHost(parsed.hostname) ? WEBHOOK_ERRORS.localUrl : WEBHOOK_ERRORS.url;
+  return isPublicHost(parsed.hostname) ? undefined : WEBHOOK_ERRORS.privateAddress;
 }
 
 /** Length limits of the webhook form, for the schema and the admin's inputs. */

@@ -6,10 +6,13 @@
  *  - a failed send is retried by the queue with exponential backoff (30 s, 1, 2, 4, 8 min);
  *  - after `max_retries` the message lands on the dead-letter queue, whose consumer marks
  *    the outbox row 'dead': the row keeps the whole message and the lead stays;
- *  - the cron sweep (`sweepUnsent`) sends what is still unsent 10 minutes after its last
- *    attempt (an enqueue that failed, a worker that died mid-send): everything of it in
- *    one run, in claimed batches of `SWEEP_BATCH` (one D1 statement to claim a batch, one
- *    to mark it sent), within a wall-time budget far below the cron's limits;
+ *  - the cron sweep (`sweepUnsent`, every minute) sends what a crash left unsent: a
+ *    'pending' e-mail the queue did not take within a minute (an enqueue that never
+ *    happened or failed, a local queue that died), a claim older than 5 minutes (a
+ *    worker that died mid-send), a 'failed' one 10 minutes after its last attempt:
+ *    everything of it in one run, in claimed batches of `SWEEP_BATCH` (one D1 statement
+ *    to claim a batch, one to mark it sent), within a wall-time budget far below the
+ *    cron's limits;
  *  - a notification that is given up ('dead') is logged with `console.error` (Workers
  *    Logs / `wrangler tail`) and counted in the admin header (`/api/admin/outbox/alerts`).
  * User text goes only into the body; the one header it reaches is Reply-To, and only as
@@ -17,7 +20,6 @@
  */
 import {
   type NotificationRow,
-  STALE_MINUTES,
   claimNotification,
   claimUnsent,
   markDead,
@@ -126,13 +128,13 @@ export const SWEEP_BATCH = 50;
 export const SWEEP_BUDGET_MS = 5 * 60_000;
 
 /**
- * The cron sweep: sends every notification still unsent `olderThanMinutes` after its last
- * attempt, batch after batch until none is left (or the time budget is used up); gives
- * up (marks dead, logs) those that have used `MAX_ATTEMPTS`.
+ * The cron sweep: sends every notification left unsent (`claimUnsent` says when), batch
+ * after batch until none is left (or the time budget is used up); gives up (marks dead,
+ * logs) those that have used `MAX_ATTEMPTS`.
  */
-export async function sweepUnsent(env: Env, { olderThanMinutes = STALE_MINUTES } = {}): Promise<SweepReport> {
+export async function sweepUnsent(env: Env): Promise<SweepReport> {
   const report: SweepReport = { sent: 0, failed: 0, dead: 0 };
-  const dead = await markExhaustedDead(env.DB, { olderThanMinutes, maxAttempts: MAX_ATTEMPTS });
+  const dead = await markExhaustedDead(env.DB, { maxAttempts: MAX_ATTEMPTS });
   for (const row of dead)
     console.error('email: notification dead after its last attempt, kept in the outbox', {
       id: row.id,
@@ -142,7 +144,7 @@ export async function sweepUnsent(env: Env, { olderThanMinutes = STALE_MINUTES }
   report.dead = dead.length;
   const started = Date.now();
   while (Date.now() - started < SWEEP_BUDGET_MS) {
-    const batch = await claimUnsent(env.DB, { olderThanMinutes, limit: SWEEP_BATCH, maxAttempts: MAX_ATTEMPTS });
+    const batch = await claimUnsent(env.DB, { limit: SWEEP_BATCH, maxAttempts: MAX_ATTEMPTS });
     if (!batch.length) break;
     const sent: number[] = [];
     for (const row of batch) {

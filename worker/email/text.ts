@@ -41,10 +41,30 @@ export const personLines = (lead: NewLead): string[] => [
 
 export const consentLine = (consent: boolean): string => line('Zgoda marketingowa', consent ? 'tak' : 'nie');
 
+/**
+ * Every line break a text field lets through (CRLF, CR, LF, NEL, U+2028, U+2029): a mail
+ * client may break a line on any of them, so each one starts a quoted line.
+ */
+const LINE_BREAK = /\r\n|[\n\r\u0085\u2028\u2029]/;
+
+/**
+ * What a visitor typed across lines (a message, a fault description), quoted: a heading
+ * that says so, then every line behind "> ", then a closing line. Nothing the visitor
+ * types can then pass for a line of ours (a source block, a lead number, an "Email:" line):
+ * our lines never start with ">". The one helper of every notification that shows such text.
+ */
+export function quotedLines(label: string, text: string | null | undefined): string[] {
+  if (!text) return [line(label, undefined)];
+  return [
+    `${label} (tekst klienta; każda jego linia zaczyna się od „> ”):`,
+    ...text.split(LINE_BREAK).map((typed) => `> ${typed}`.trimEnd()),
+    `(koniec tekstu klienta)`,
+  ];
+}
+
 /** The visitor's message, then the closing block of a lead notification. */
 export const messageLines = (leadId: string, lead: NewLead): string[] => [
-  'Wiadomość:',
-  lead.message || '—',
+  ...quotedLines('Wiadomość', lead.message),
   '',
   ...sourceLines(leadId, lead),
 ];

@@ -4,7 +4,7 @@
  * so the text carries a placeholder the batch replaces (models/tickets.ts). User text goes
  * only into the body; the subject is ours alone.
  */
-import { consentLine, line, REPLY_HINT } from './text.ts';
+import { consentLine, line, quotedLines, REPLY_HINT } from './text.ts';
 import type { Notification } from '../models/outbox.ts';
 import { TICKET_NUMBER_PLACEHOLDER } from '../models/tickets.ts';
 import { FAULT_CATEGORIES, type ServiceRequestInput } from '../../widgets/core/service-validation.ts';
@@ -45,8 +45,7 @@ export function ticketNotification(
     line('NIP', input.nip),
     consentLine(input.marketingConsent),
     '',
-    'Opis problemu:',
-    input.description,
+    ...quotedLines('Opis problemu', input.description),
     '',
     line('Status zgłoszenia (link klienta)', pageUrl),
     REPLY_HINT,

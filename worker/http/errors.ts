@@ -109,6 +109,8 @@ export const ACCOUNT_API_ERRORS = {
   firstOwner: 'Konta głównego (z sekretu ADMIN_PASSWORD_HASH) nie można wyłączyć ani zmienić jego roli.',
   self: 'Nie możesz wyłączyć własnego konta ani odebrać sobie roli właściciela.',
   currentPassword: 'Obecne hasło jest nieprawidłowe.',
+  /** 429: too many wrong current passwords in the password change (a session cannot guess faster than a login). */
+  currentPasswordLocked: 'Zbyt wiele prób podania obecnego hasła. Spróbuj ponownie za 15 minut.',
   secretOwner: 'Hasło konta głównego to sekret ADMIN_PASSWORD_HASH: zmień go poleceniem wrangler secret put.',
   session: 'Nie znaleziono takiej sesji.',
   accountId: 'Nieprawidłowy identyfikator konta.',

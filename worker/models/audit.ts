@@ -20,6 +20,20 @@ export function auditDetails(c: Context, more: Record<string, unknown>): void {
 /** What the route said about the request, for the guard. */
 export const detailsOf = (request: Request): Record<string, unknown> => details.get(request) ?? {};
 
+const auditedReads = new WeakMap<Request, string>();
+
+/**
+ * Marks a read the log keeps, like an export, under `action` (a bulk read of personal
+ * data the panel itself never makes, e.g. leads page after page), with `more` details.
+ */
+export function auditRead(c: Context, action: string, more: Record<string, unknown>): void {
+  auditedReads.set(c.req.raw, action);
+  auditDetails(c, more);
+}
+
+/** The action of a read a route marked for the log, if any. */
+export const auditedReadOf = (request: Request): string | undefined => auditedReads.get(request);
+
 /** What the guard records: an entry of the log as `GET /api/admin/audit` answers it, before it has an id and a time. */
 export type AuditEntry = Omit<AuditLogEntry, 'id' | 'at'>;
 

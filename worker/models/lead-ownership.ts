@@ -1,7 +1,8 @@
 /**
  * Lead ownership and response time (issue 18, migration 0031): who handles a lead, and
- * the rows the response-time stats are computed from. `first_response_at` is stamped by
- * a trigger at the first change of status or notes.
+ * the rows the response-time stats are computed from. `first_response_at` and
+ * `response_hours` are stamped by `updateLead` (models/leads.ts) at the first change of
+ * status or notes.
  */
 import type { Assignee } from '../../widgets/core/admin-api.ts';
 import { type Notification, notificationStatement } from './outbox.ts';
@@ -47,6 +48,8 @@ export async function assignLead(
 export interface ResponseRow {
   created_at: string;
   first_response_at: string | null;
+  /** Business hours to the first response, stored when it happened (NULL before that column). */
+  response_hours: number | null;
   status: string;
   assigned_to: number | null;
   assignee: string | null;
@@ -57,7 +60,7 @@ export interface ResponseRow {
 export async function responseRows(db: D1Database, from?: string, to?: string): Promise<ResponseRow[]> {
   const { results } = await db
     .prepare(
-      `SELECT l.created_at, l.first_response_at, l.status, l.assigned_to, a.name AS assignee, l.attribution
+      `SELECT l.created_at, l.first_response_at, l.response_hours, l.status, l.assigned_to, a.name AS assignee, l.attribution
        FROM leads l LEFT JOIN accounts a ON a.id = l.assigned_to
        WHERE l.status != 'spam' AND (?1 IS NULL OR l.created_at >= ?1)
          AND (?2 IS NULL OR l.created_at < strftime('%Y-%m-%dT%H:%M:%fZ', ?2, '+1 day'))

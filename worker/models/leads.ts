@@ -5,7 +5,6 @@
  * notification). Also the admin inbox's reads of leads: filtered lists, numbers, erasure.
  */
 import type { LeadKind, LeadStatus } from '../../widgets/core/admin-validation.ts';
-import type { Count, LeadNumbers } from '../../widgets/core/admin-api.ts';
 import {
   LATEST_EMAIL_STATE,
   type Notification,
@@ -13,11 +12,21 @@ import {
   notificationStatement,
 } from './outbox.ts';
 import { deleteQuoteOfLeadStatement } from './quotes.ts';
-import { claimedIds, deleteEventsOfLeadStatements, takeUnqueuedStatement } from './webhooks.ts';
+import { countLeadStatement, uncountLeadStatement } from './lead-counts.ts';
+import { businessHoursBetween } from '../../widgets/core/business-hours.ts';
+import {
+  claimedIds,
+  deleteEventsOfLeadStatements,
+  eventDataFrom,
+  takeUnqueuedStatement,
+  webhookEventStatements,
+} from './webhooks.ts';
 
 export type { LeadKind, LeadStatus };
 
 export interface NewLead {
+  /** The new lead's id; a random UUID when not given (a lead kept on the queue brings the id it was answered with). */
+  id?: string | undefined;
   kind: LeadKind;
   submissionId: string;
   name: string;
@@ -33,6 +42,8 @@ export interface NewLead {
   marketingConsent?: boolean | undefined;
   /** `bodyHash()` of what was submitted: a replay is answered only when it matches (the routes always give it). */
   bodyHash?: string | undefined;
+  /** When the visitor sent it (ISO); now when not given. A lead kept on the queue while D1 was away keeps its time. */
+  createdAt?: string | undefined;
 }
 
 export interface LeadRow {
@@ -53,6 +64,10 @@ export interface LeadRow {
   notes: string;
   created_at: string;
   updated_at: string;
+  /** The first change of status or notes (not an anonymisation): the lead's first response. */
+  first_response_at?: string | null;
+  /** Business hours from `created_at` to `first_response_at`, computed once when it happens. */
+  response_hours?: number | null;
 }
 
 /** Thrown by `storeLead` when the submission id was used before with another body. */
@@ -114,12 +129,13 @@ export async function storeLead(
   extra: (leadId: string) => D1PreparedStatement[] = () => [],
   readBack?: D1PreparedStatement,
 ): Promise<StoredLead> {
-  const id = crypto.randomUUID();
+  const id = lead.id ?? crypto.randomUUID();
   const insert = db
     .prepare(
       `INSERT INTO leads (id, kind, submission_id, name, email, phone, company, message, attribution, origin, body_hash,
-         marketing_consent)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         marketing_consent, created_at, updated_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12,
+         COALESCE(?13, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), COALESCE(?13, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))
        ON CONFLICT (submission_id) DO NOTHING`,
     )
     .bind(
@@ -135,11 +151,25 @@ export async function storeLead(
       lead.origin ?? null,
       lead.bodyHash ?? null,
       lead.marketingConsent ? 1 : 0,
+      lead.createdAt ?? null,
     );
   const read = db.prepare('SELECT id, body_hash FROM leads WHERE submission_id = ?').bind(lead.submissionId);
-  // One round trip: the lead, its e-mail, its extras, the read-backs, and the webhook
-  // deliveries its triggers wrote, claimed for the queue (webhooks/delivery.ts).
-  const statements = [insert, notificationStatement(db, id, notification(id)), ...extra(id), read];
+  // One round trip: the lead, its e-mail, its `lead.created` event (only for subscribed
+  // endpoints, only when the lead is new), its extras, its per-day counters (after the
+  // extras: a quote's device and package count too), the read-backs, and the webhook
+  // deliveries written, claimed for the queue (webhooks/delivery.ts).
+  const statements = [
+    insert,
+    notificationStatement(db, id, notification(id)),
+    ...webhookEventStatements(
+      db,
+      'lead.created',
+      eventDataFrom(`SELECT ${LEAD_EVENT_DATA} AS data FROM leads l WHERE l.id = ?`, id),
+    ),
+    ...extra(id),
+    countLeadStatement(db, id),
+    read,
+  ];
   const readAt = statements.length - 1;
   if (readBack) statements.push(readBack);
   statements.push(takeUnqueuedStatement(db));
@@ -163,20 +193,76 @@ export async function leadById(db: D1Database, id: string): Promise<LeadRow | nu
   return db.prepare('SELECT * FROM leads WHERE id = ?').bind(id).first<LeadRow>();
 }
 
-/** Sets the status and/or the internal notes of a lead; false when there is no such lead. */
+/** SQL: the `lead.created` event's data from the lead row `l` (the shape the README documents). */
+const LEAD_EVENT_DATA = `json_object('id', l.id, 'kind', l.kind, 'status', l.status, 'name', l.name, 'email', l.email,
+  'phone', l.phone, 'company', l.company, 'message', l.message,
+  'attribution', CASE WHEN json_valid(l.attribution) THEN json(l.attribution) END, 'createdAt', l.created_at)`;
+
+/**
+ * Sets the status and/or the internal notes of a lead; false when there is no such lead.
+ * In the same batch: the `lead.status_changed` event when the status really changes, and
+ * the first response when this is the first change of status or notes (of a lead not
+ * anonymised): its time and the business hours since the lead came, computed here once
+ * so the statistics read a number instead of walking the calendar per view.
+ */
 export async function updateLead(
   db: D1Database,
   id: string,
   { status, notes }: { status?: LeadStatus | undefined; notes?: string | undefined },
+  now = new Date(),
 ): Promise<boolean> {
-  const result = await db
-    .prepare(
-      `UPDATE leads SET status = COALESCE(?2, status), notes = COALESCE(?3, notes),
-         updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?1`,
-    )
-    .bind(id, status ?? null, notes ?? null)
-    .run();
-  return result.meta.changes > 0;
+  const before = await db
+    .prepare('SELECT status, notes, created_at, first_response_at, anonymised_at FROM leads WHERE id = ?')
+    .bind(id)
+    .first<{
+      status: string;
+      notes: string;
+      created_at: string;
+      first_response_at: string | null;
+      anonymised_at: string | null;
+    }>();
+  if (!before) return false;
+  const statusChanges = status !== undefined && status !== before.status;
+  const changes = statusChanges || (notes !== undefined && notes !== before.notes);
+  const firstResponse = changes && before.first_response_at === null && before.anonymised_at === null;
+  const at = now.toISOString();
+  const statements: D1PreparedStatement[] = [];
+  if (statusChanges)
+    statements.push(
+      ...webhookEventStatements(
+        db,
+        'lead.status_changed',
+        // Read before the UPDATE, and only while the status is still the one seen above.
+        eventDataFrom(
+          `SELECT json_object('id', l.id, 'kind', l.kind, 'status', ?, 'previousStatus', l.status, 'name', l.name,
+             'email', l.email, 'changedAt', ?) AS data FROM leads l WHERE l.id = ? AND l.status = ?`,
+          status,
+          at,
+          id,
+          before.status,
+        ),
+      ),
+    );
+  statements.push(
+    db
+      .prepare(
+        `UPDATE leads SET status = COALESCE(?2, status), notes = COALESCE(?3, notes), updated_at = ?4,
+           first_response_at = CASE WHEN ?5 IS NOT NULL AND first_response_at IS NULL AND anonymised_at IS NULL
+             THEN ?4 ELSE first_response_at END,
+           response_hours = CASE WHEN ?5 IS NOT NULL AND first_response_at IS NULL AND anonymised_at IS NULL
+             THEN ?5 ELSE response_hours END
+         WHERE id = ?1`,
+      )
+      .bind(
+        id,
+        status ?? null,
+        notes ?? null,
+        at,
+        firstResponse ? businessHoursBetween(new Date(before.created_at), now) : null,
+      ),
+  );
+  const results = await db.batch(statements);
+  return (results.at(-1)?.meta.changes ?? 0) > 0;
 }
 
 /**
@@ -185,6 +271,7 @@ export async function updateLead(
  */
 export async function eraseLead(db: D1Database, id: string): Promise<boolean> {
   const results = await db.batch([
+    uncountLeadStatement(db, id),
     deleteQuoteOfLeadStatement(db, id),
     deleteNotificationsOfLeadStatement(db, id),
     ...deleteEventsOfLeadStatements(db, id),
@@ -262,37 +349,6 @@ export async function findLeads(
   return {
     leads: (rows?.results ?? []) as InboxRow[],
     total: (count?.results[0] as { n: number } | undefined)?.n ?? 0,
-  };
-}
-
-const NONE = '(brak)';
-
-/** Lead counts per week, source, campaign and partner for leads matching `filter`. */
-export async function leadNumbers(db: D1Database, filter: LeadFilter): Promise<LeadNumbers> {
-  const w = leadFilterWhere(filter);
-  const by = (expr: string) =>
-    db
-      .prepare(
-        `SELECT COALESCE(NULLIF(${expr}, ''), '${NONE}') AS key, COUNT(*) AS count FROM leads l WHERE ${w.sql} GROUP BY 1 ORDER BY count DESC, key`,
-      )
-      .bind(...w.values);
-  const [weeks, sources, campaigns, partners] = await db.batch([
-    db
-      .prepare(
-        `SELECT date(l.created_at, 'weekday 0', '-6 days') AS week,
-                SUM(l.kind = 'contact') AS contact, SUM(l.kind = 'quote') AS quote
-         FROM leads l WHERE ${w.sql} GROUP BY 1 ORDER BY 1 DESC`,
-      )
-      .bind(...w.values),
-    by("json_extract(l.attribution, '$.utm_source')"),
-    by("json_extract(l.attribution, '$.utm_campaign')"),
-    by("json_extract(l.attribution, '$.partner')"),
-  ]);
-  return {
-    perWeek: (weeks?.results ?? []) as LeadNumbers['perWeek'],
-    bySource: (sources?.results ?? []) as Count[],
-    byCampaign: (campaigns?.results ?? []) as Count[],
-    byPartner: (partners?.results ?? []) as Count[],
   };
 }
 

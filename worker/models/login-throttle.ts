@@ -1,12 +1,13 @@
 /**
  * Login throttling (issue 15 item 2, issue 18), migration 0030. Each key ('ip:…',
- * 'account:…') may make a few password checks per window; the attempt is
+ * 'account:…', 'password-change:<account id>' for the current password of a password
+ * change) may make a few password checks per window; the attempt is
  * counted by ONE conditional upsert before any hash work, so 50 parallel guesses get at
  * most five checks: the rest find the count spent and are refused at once. The attempt
  * that fails fifth locks the key for LOCKOUT_MS; a successful login clears the keys.
  */
 
-/** Password checks allowed per IP before it is locked. */
+/** Password checks allowed per IP (and per other key but the account's) before it is locked. */
 export const MAX_LOGIN_ATTEMPTS = 5;
 /**
  * Per account the limit is higher: guesses spread over many IPs are stopped, while one

@@ -32,8 +32,16 @@ export interface NotificationRow {
 }
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
-/** A claim older than this is taken to have died with its worker. */
-export const STALE_MINUTES = 10;
+/** A claim ('sending') older than this is taken to have died with its worker: a send takes seconds. */
+export const STALE_MINUTES = 5;
+/**
+ * A 'pending' e-mail older than this was not taken by the queue: the worker died before
+ * handing it over, or (locally) the queue died with the process. The queue normally takes
+ * one within seconds, and a claim is atomic, so the sweep taking it is never a second send.
+ */
+export const HANDOVER_MINUTES = 1;
+/** A 'failed' e-mail belongs to the queue's backoff (30 s … 8 min) for this long after its last attempt. */
+export const RETRY_MINUTES = 10;
 
 /**
  * The statement that queues `notification` for lead `leadId`, for the lead's own batch.
@@ -120,29 +128,29 @@ export async function requeueNotification(db: D1Database, id: number): Promise<b
 const olderThan = (minutes: number) => `-${Math.max(0, Math.floor(minutes))} minutes`;
 
 /**
- * The sweep's claim: takes up to `limit` notifications still unsent `olderThanMinutes`
- * after their last activity (pending, failed, or claims that died with their worker)
- * with fewer than `maxAttempts` attempts, oldest first, for one delivery attempt each
- * (as `claimNotification` does for one), in a single statement.
+ * The sweep's claim: takes up to `limit` notifications left unsent, with fewer than
+ * `maxAttempts` attempts, oldest first, for one delivery attempt each (as
+ * `claimNotification` does for one), in a single statement. Left unsent: 'pending'
+ * `HANDOVER_MINUTES` after it was written or put back (never handed to the queue),
+ * 'sending' `STALE_MINUTES` after its claim (died with its worker), 'failed'
+ * `RETRY_MINUTES` after its last attempt (the queue's retries are over).
  */
 export async function claimUnsent(
   db: D1Database,
-  {
-    olderThanMinutes = STALE_MINUTES,
-    limit = 50,
-    maxAttempts,
-  }: { olderThanMinutes?: number; limit?: number; maxAttempts: number },
+  { limit = 50, maxAttempts }: { limit?: number; maxAttempts: number },
 ): Promise<NotificationRow[]> {
   const { results } = await db
     .prepare(
       `UPDATE outbox SET state = 'sending', attempts = attempts + 1, updated_at = ${NOW}
        WHERE id IN (SELECT id FROM outbox
-         WHERE state IN ('pending', 'failed', 'sending') AND attempts < ?3
-           AND updated_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?1)
-         ORDER BY created_at LIMIT ?2)
+         WHERE attempts < ?2 AND (
+              (state = 'pending' AND updated_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?3))
+           OR (state = 'sending' AND updated_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?4))
+           OR (state = 'failed' AND updated_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?5)))
+         ORDER BY created_at LIMIT ?1)
        RETURNING *`,
     )
-    .bind(olderThan(olderThanMinutes), limit, maxAttempts)
+    .bind(limit, maxAttempts, olderThan(HANDOVER_MINUTES), olderThan(STALE_MINUTES), olderThan(RETRY_MINUTES))
     .all<NotificationRow>();
   return results;
 }
@@ -165,7 +173,7 @@ export async function markSentMany(db: D1Database, ids: number[]): Promise<void>
  */
 export async function markExhaustedDead(
   db: D1Database,
-  { olderThanMinutes = STALE_MINUTES, maxAttempts }: { olderThanMinutes?: number; maxAttempts: number },
+  { olderThanMinutes = RETRY_MINUTES, maxAttempts }: { olderThanMinutes?: number; maxAttempts: number },
 ): Promise<{ id: number; lead_id: string; last_error: string | null }[]> {
   const { results } = await db
     .prepare(

@@ -1,5 +1,6 @@
 /** Counter readings (migration 0020): sent by customers or entered by the team (a counter reset). */
 import { checkReading, type Reading } from '../../widgets/core/meter.ts';
+import { eventDataFrom, webhookEventStatements } from './webhooks.ts';
 
 export interface ReadingRow {
   id: number;
@@ -78,9 +79,12 @@ export async function readingBySubmission(db: D1Database, submissionId: string):
   return db.prepare('SELECT * FROM meter_readings WHERE submission_id = ?').bind(submissionId).first<ReadingRow>();
 }
 
-/** Stores a reading; a replayed submission id stores nothing and answers the first reading. */
+/**
+ * Stores a reading with its `meter.created` event (for subscribed endpoints) in one batch;
+ * a replayed submission id stores nothing and answers the first reading.
+ */
 export async function storeReading(db: D1Database, r: NewReading): Promise<{ row: ReadingRow; created: boolean }> {
-  const inserted = await db
+  const insert = db
     .prepare(
       `INSERT INTO meter_readings (submission_id, body_hash, device_row, read_on, mono, color, note, sent_by, reset,
          marketing_consent)
@@ -97,8 +101,20 @@ export async function storeReading(db: D1Database, r: NewReading): Promise<{ row
       r.sentBy,
       r.reset ? 1 : 0,
       r.marketingConsent ? 1 : 0,
-    )
-    .first<ReadingRow>();
+    );
+  // Right after the insert, in its transaction: changes() is 0 when the insert was a replay.
+  const event = webhookEventStatements(
+    db,
+    'meter.created',
+    eventDataFrom(
+      `SELECT json_object('serial', d.serial, 'deviceId', d.device_id, 'readOn', m.read_on, 'mono', m.mono,
+         'color', m.color, 'reset', json(CASE m.reset WHEN 1 THEN 'true' ELSE 'false' END), 'sentBy', m.sent_by,
+         'createdAt', m.created_at) AS data
+       FROM meter_readings m JOIN devices d ON d.id = m.device_row WHERE changes() > 0 AND m.id = last_insert_rowid()`,
+    ),
+  );
+  const [stored] = await db.batch<ReadingRow>([insert, ...event]);
+  const inserted = stored?.results[0];
   if (inserted) return { row: inserted, created: true };
   const first = r.submissionId ? await readingBySubmission(db, r.submissionId) : null;
   if (!first) throw new Error('storeReading: the reading is not in D1');
@@ -122,12 +138,21 @@ export async function readingIdsToAnonymise(db: D1Database, cutoff: string, limi
   return results.map((r) => r.id);
 }
 
+/**
+ * SQL: whether `sentBy` (an expression, 'Name <e-mail>') was sent from the address bound
+ * as `param` (lower-case). Only its last '<…>' is the sender's: the address rule allows no
+ * '<' or '>', so the name part cannot end the text, while a name may contain another
+ * person's '<address>' (that reading is not theirs).
+ */
+export const sentFrom = (sentBy: string, param: string): string =>
+  `substr(lower(${sentBy}), -(length(${param}) + 2)) = '<' || ${param} || '>'`;
+
 /** The readings one address (lower-case) sent, with their device's serial, oldest first. */
 export async function readingsOfEmail(db: D1Database, email: string): Promise<(ReadingRow & { serial: string })[]> {
   const { results } = await db
     .prepare(
       `SELECT r.*, d.serial FROM meter_readings r JOIN devices d ON d.id = r.device_row
-       WHERE r.submission_id IS NOT NULL AND instr(lower(r.sent_by), '<' || ?1 || '>') > 0 ORDER BY r.created_at, r.id`,
+       WHERE r.submission_id IS NOT NULL AND ${sentFrom('r.sent_by', '?1')} ORDER BY r.created_at, r.id`,
     )
     .bind(email)
     .all<ReadingRow & { serial: string }>();

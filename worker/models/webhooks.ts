@@ -1,4 +1,5 @@
 /** Webhook endpoints, events, deliveries and their attempts (migration 0032). */
+import { sentFrom } from './readings.ts';
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
@@ -22,10 +23,13 @@ export interface DeliveryRow {
   attempts: number;
   last_status: number | null;
   last_error: string | null;
+  /** When the queue is due to bring the delivery (its latest message, or a retry's delay): the cron re-queues only long after it. */
   queued_at: string | null;
   created_at: string;
   updated_at: string;
   delivered_at: string | null;
+  /** The attempts the delivery had when its current retry chain began (migration 0161). */
+  chain_base: number;
 }
 
 /** A delivery with what sending it needs. */
@@ -86,17 +90,76 @@ export async function deleteEndpoint(db: D1Database, id: number): Promise<boolea
   return result.meta.changes > 0;
 }
 
-/** Records an event (the fan-out trigger adds one delivery per subscribed endpoint). */
-export function eventStatement(db: D1Database, type: string, data: unknown): D1PreparedStatement {
-  const id = `evt_${[...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
-  return db
-    .prepare('INSERT INTO webhook_events (id, type, created, data) VALUES (?, ?, ?, ?)')
-    .bind(id, type, Math.floor(Date.now() / 1000), JSON.stringify(data));
+/** The event types the code writes (DESIGN §7, §8); `webhook.test` is the panel's test button. */
+export type WebhookEventType =
+  | 'lead.created'
+  | 'lead.status_changed'
+  | 'quote.created'
+  | 'ticket.created'
+  | 'ticket.status_changed'
+  | 'meter.created'
+  | (string & {});
+
+/**
+ * An event's `data` read by SQL inside the writing batch: a SELECT answering one column
+ * `data` (JSON text) in at most one row; no row, no event. Use plain `?` placeholders
+ * (not `?1`): they are numbered after the event's own.
+ * @example eventDataFrom("SELECT json_object('id', id) AS data FROM leads WHERE id = ?", leadId)
+ */
+export interface EventDataQuery {
+  sql: string;
+  values: unknown[];
+}
+
+export const eventDataFrom = (sql: string, ...values: unknown[]): EventDataQuery => ({ sql, values });
+
+const newEventId = () =>
+  `evt_${[...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+
+/** SQL: an active endpoint subscribed to the event type bound as ?2. */
+const SUBSCRIBED = `SELECT 1 FROM webhook_endpoints e
+  WHERE e.active = 1 AND EXISTS (SELECT 1 FROM json_each(e.events) WHERE value = ?2)`;
+
+/**
+ * The one place a webhook event is written: the statements that record a `type` event
+ * and one delivery per active endpoint subscribed to it, to run in the same D1 batch as
+ * the change they report (so an event exists exactly when its change does). When no
+ * endpoint wants the type, they write nothing: no row holds a person's data for nobody.
+ * `data` is the event's JSON as a value, or an `eventDataFrom` query read inside the
+ * batch (put the statements before an UPDATE to read the row as it was, after an INSERT
+ * to read what it stored; a query that answers no row writes no event).
+ * The caller puts the deliveries on the queue: `takeUnqueuedStatement` in the same batch,
+ * or `dispatchLater` after answering (worker/app.ts does it for every API write).
+ * @example db.batch([...webhookEventStatements(db, 'lead.assigned', { id, assignedTo }), update])
+ */
+export function webhookEventStatements(db: D1Database, type: WebhookEventType, data: unknown): D1PreparedStatement[] {
+  const id = newEventId();
+  const created = Math.floor(Date.now() / 1000);
+  const source: EventDataQuery =
+    data && typeof data === 'object' && 'sql' in data && 'values' in data
+      ? (data as EventDataQuery)
+      : eventDataFrom('SELECT ? AS data', JSON.stringify(data));
+  return [
+    db
+      .prepare(
+        `INSERT INTO webhook_events (id, type, created, data)
+         SELECT ?1, ?2, ?3, src.data FROM (${source.sql}) src WHERE EXISTS (${SUBSCRIBED})`,
+      )
+      .bind(id, type, created, ...source.values),
+    db
+      .prepare(
+        `INSERT OR IGNORE INTO webhook_deliveries (event_id, endpoint_id)
+         SELECT ?1, e.id FROM webhook_endpoints e
+         WHERE e.active = 1 AND EXISTS (SELECT 1 FROM json_each(e.events) WHERE value = ?2)
+           AND EXISTS (SELECT 1 FROM webhook_events WHERE id = ?1)`,
+      )
+      .bind(id, type),
+  ];
 }
 
 /** A test event for one endpoint only: its own delivery, whatever the endpoint subscribes to. */
 export async function createTestDelivery(db: D1Database, endpointId: number): Promise<number> {
-  const id = `evt_${[...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+  const id = newEventId();
   const data = { test: true, message: 'Zdarzenie testowe z panelu Kserowo.' };
   const [, delivery] = await db.batch<{ id: number }>([
     db
@@ -112,9 +175,9 @@ export async function createTestDelivery(db: D1Database, endpointId: number): Pr
 }
 
 /**
- * Takes deliveries not yet put on the queue (or put there `staleMinutes` ago and still
- * unsent): marks them queued and answers their ids, so each is queued by one caller. A
- * statement, so a lead's storing batch can claim the deliveries its triggers wrote.
+ * Takes deliveries not yet put on the queue (or whose queue message was due `staleMinutes`
+ * ago and never came: lost): marks them queued and answers their ids, so each is queued by one caller. A
+ * statement, so a lead's storing batch can claim the deliveries it wrote.
  */
 export function takeUnqueuedStatement(db: D1Database, staleMinutes = 10, limit = 100): D1PreparedStatement {
   return db
@@ -146,6 +209,29 @@ export async function unqueue(db: D1Database, ids: number[]): Promise<void> {
     .run();
 }
 
+/**
+ * Until when (ms) the endpoint of delivery `id` rests after a receiver that hung, or
+ * undefined when it does not rest at `now`.
+ */
+export async function endpointRestingUntil(db: D1Database, id: number, now = Date.now()): Promise<number | undefined> {
+  const row = await db
+    .prepare(
+      `SELECT e.resting_until FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+       WHERE d.id = ? AND e.resting_until > ?`,
+    )
+    .bind(id, now)
+    .first<{ resting_until: number }>();
+  return row?.resting_until ?? undefined;
+}
+
+/** A delivery put back on the queue for `seconds` (its endpoint rests): not an attempt; the queue is due then. */
+export async function deferDelivery(db: D1Database, id: number, seconds: number): Promise<void> {
+  await db
+    .prepare(`UPDATE webhook_deliveries SET queued_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?2) WHERE id = ?1`)
+    .bind(id, `+${Math.ceil(seconds)} seconds`)
+    .run();
+}
+
 /** Claims a delivery for one attempt (counted), or null when it is delivered, dead or in flight. */
 export async function claimDelivery(db: D1Database, id: number): Promise<DeliveryJob | null> {
   const claimed = await db
@@ -168,23 +254,52 @@ export async function claimDelivery(db: D1Database, id: number): Promise<Deliver
     .first<DeliveryJob>();
 }
 
-/** Records one attempt and the delivery's new state, in one batch. */
+/** SQL: the endpoint of the delivery bound as ?1. */
+const ENDPOINT_OF = '(SELECT endpoint_id FROM webhook_deliveries WHERE id = ?1)';
+
+/**
+ * Records one attempt and the delivery's new state, in one batch: with `retryInSeconds`
+ * the queue is due to bring it again then (so the cron leaves that chain alone); with
+ * `restUntil` (ms) its endpoint rests until then; a delivery ends its endpoint's rest.
+ */
 export async function recordAttempt(
   db: D1Database,
   id: number,
-  outcome: { state: DeliveryState; status: number | null; error: string | null; durationMs: number },
+  outcome: {
+    state: DeliveryState;
+    status: number | null;
+    error: string | null;
+    durationMs: number;
+    retryInSeconds?: number | undefined;
+    restUntil?: number | undefined;
+  },
 ): Promise<void> {
+  const error = outcome.error?.slice(0, 500) ?? null;
   await db.batch([
     db
       .prepare('INSERT INTO webhook_attempts (delivery_id, status, error, duration_ms) VALUES (?, ?, ?, ?)')
-      .bind(id, outcome.status, outcome.error?.slice(0, 500) ?? null, outcome.durationMs),
+      .bind(id, outcome.status, error, outcome.durationMs),
     db
       .prepare(
         `UPDATE webhook_deliveries SET state = ?2, last_status = ?3, last_error = ?4, updated_at = ${NOW},
-           delivered_at = CASE WHEN ?2 = 'delivered' THEN ${NOW} ELSE delivered_at END
+           delivered_at = CASE WHEN ?2 = 'delivered' THEN ${NOW} ELSE delivered_at END,
+           queued_at = CASE WHEN ?5 IS NULL THEN queued_at
+                            ELSE strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+' || ?5 || ' seconds') END
          WHERE id = ?1 AND state != 'delivered'`,
       )
-      .bind(id, outcome.state, outcome.status, outcome.error?.slice(0, 500) ?? null),
+      .bind(id, outcome.state, outcome.status, error, outcome.retryInSeconds ?? null),
+    outcome.state === 'delivered'
+      ? db
+          .prepare(
+            `UPDATE webhook_endpoints SET resting_until = NULL WHERE id = ${ENDPOINT_OF} AND resting_until IS NOT NULL`,
+          )
+          .bind(id)
+      : db
+          .prepare(
+            `UPDATE webhook_endpoints SET resting_until = MAX(COALESCE(resting_until, 0), ?2)
+             WHERE id = ${ENDPOINT_OF} AND ?2 IS NOT NULL`,
+          )
+          .bind(id, outcome.restUntil ?? null),
   ]);
 }
 
@@ -195,11 +310,11 @@ export async function markDeliveryDead(db: D1Database, id: number): Promise<void
     .run();
 }
 
-/** 'Wyślij ponownie': a failed or dead delivery goes back in line; true when it did. */
+/** 'Wyślij ponownie': a failed or dead delivery goes back in line with a new retry chain; true when it did. */
 export async function requeueDelivery(db: D1Database, id: number): Promise<boolean> {
   const result = await db
     .prepare(
-      `UPDATE webhook_deliveries SET state = 'pending', queued_at = ${NOW}, updated_at = ${NOW}
+      `UPDATE webhook_deliveries SET state = 'pending', queued_at = ${NOW}, updated_at = ${NOW}, chain_base = attempts
        WHERE id = ? AND state IN ('failed', 'dead')`,
     )
     .bind(id)
@@ -256,8 +371,8 @@ export async function deliveryById(db: D1Database, id: number): Promise<Delivery
 }
 
 /*
- * Retention and a person's data (issue 13): an event's `data` copies the lead's or the
- * ticket's fields (0032, 0033), so events go with the period, and with a person's erasure.
+ * Retention and a person's data: an event's `data` copies the lead's or the ticket's
+ * fields, so events go with the period, and with a person's erasure.
  */
 
 /** An event as stored. */
@@ -288,9 +403,11 @@ export function deleteOldEventsStatements(db: D1Database, cutoffSeconds: number,
 }
 
 /**
- * Events about a person: naming their address (lower-case) in a field of `data` (or in
- * the reading's 'Name <e-mail>'), or about one of their leads (JSON array of lead ids) or
- * tickets (JSON array of ticket numbers).
+ * Events about a person: their address (lower-case) as the event's `email` or as the
+ * sender of a reading ('Name <e-mail>'), or about one of their leads (JSON array of lead
+ * ids) or tickets (JSON array of ticket numbers). Only the fields that identify a person
+ * count: another person may type the address into a message, a description or a name,
+ * and that event is theirs, not this person's.
  */
 export async function eventsAbout(
   db: D1Database,
@@ -301,8 +418,8 @@ export async function eventsAbout(
   const { results } = await db
     .prepare(
       `SELECT * FROM webhook_events WHERE json_valid(data) AND (
-         EXISTS (SELECT 1 FROM json_each(data) WHERE lower(value) = ?1)
-         OR instr(lower(COALESCE(json_extract(data, '$.sentBy'), '')), '<' || ?1 || '>') > 0
+         lower(json_extract(data, '$.email')) = ?1
+         OR ${sentFrom("COALESCE(json_extract(data, '$.sentBy'), '')", '?1')}
          OR json_extract(data, '$.id') IN (SELECT value FROM json_each(?2))
          OR json_extract(data, '$.leadId') IN (SELECT value FROM json_each(?2))
          OR (type LIKE 'ticket.%' AND json_extract(data, '$.number') IN (SELECT value FROM json_each(?3))))

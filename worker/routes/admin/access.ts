@@ -4,13 +4,14 @@
  *    ADMIN_PASSWORD_HASH secret of the first owner) is ended (issue 15 item 9);
  *  - the role must be allowed the route's prefix by the ONE table `ROUTE_ROLES`
  *    (widgets/core/roles.ts), for reads and writes alike: 403 otherwise;
- *  - every write that succeeded, and every export, goes to the audit log.
+ *  - every write that succeeded, every export, and every read a route marks (`auditRead`)
+ *    goes to the audit log.
  */
 import type { MiddlewareHandler } from 'hono';
 import { deleteCookie } from 'hono/cookie';
 import { mayUse, routePrefix } from '../../../widgets/core/roles.ts';
 import { SESSION_COOKIE, clientIp, credentialFingerprint } from '../../http/auth.ts';
-import { detailsOf, recordAudit } from '../../models/audit.ts';
+import { auditedReadOf, detailsOf, recordAudit } from '../../models/audit.ts';
 import { endSession } from '../../models/sessions.ts';
 import { ACCOUNT_API_ERRORS } from '../../http/errors.ts';
 import type { AdminEnv } from './guard.ts';
@@ -43,7 +44,8 @@ export const accessControl: MiddlewareHandler<AdminEnv> = async (c, next) => {
   if (!mayUse(session.role, area)) return c.json({ error: ACCOUNT_API_ERRORS.forbidden }, 403);
   await next();
   const method = c.req.method;
-  const audited = !READS.has(method) || isExport(c.req.path);
+  const markedRead = auditedReadOf(c.req.raw);
+  const audited = !READS.has(method) || isExport(c.req.path) || !!markedRead;
   if (!audited || c.res.status >= 400 || area === 'logout') return;
   const parts = c.req.path.replace(/^\/api\/admin\/?/, '').split('/');
   try {
@@ -51,7 +53,7 @@ export const accessControl: MiddlewareHandler<AdminEnv> = async (c, next) => {
       accountId: session.accountId,
       actor: session.email === 'admin' ? session.user : `${session.user} <${session.email}>`,
       role: session.role,
-      action: actionOf(method, c.req.path, area),
+      action: markedRead ?? actionOf(method, c.req.path, area),
       area,
       target: parts[1] ? decodeURIComponent(parts[1]).slice(0, 200) : null,
       method,

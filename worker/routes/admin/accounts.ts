@@ -8,6 +8,7 @@
  * `GET /me/sessions`, `DELETE /me/sessions/:key`, `POST /me/password`.
  */
 import { type Context, Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
 import * as v from 'valibot';
 import {
   ACCOUNT_ERRORS,
@@ -19,7 +20,15 @@ import {
   setPasswordSchema,
 } from '../../../widgets/core/account-validation.ts';
 import { ROLE_LABELS } from '../../../widgets/core/roles.ts';
-import { credentialFingerprint, hashPassword, parseStoredHash, verifyPassword } from '../../http/auth.ts';
+import {
+  DEVICE_COOKIE,
+  credentialFingerprint,
+  hashPassword,
+  parseStoredHash,
+  verifyPassword,
+} from '../../http/auth.ts';
+import { rememberDevice } from '../../models/login-devices.ts';
+import { setDeviceCookie } from './session.ts';
 import {
   type AccountRow,
   FIRST_OWNER_ID,
@@ -34,6 +43,7 @@ import {
   updateAccount,
 } from '../../models/accounts.ts';
 import { auditDetails } from '../../models/audit.ts';
+import { clearLoginAttempts, recordLoginFailure, reserveLoginAttempt } from '../../models/login-throttle.ts';
 import {
   endSessionsOfAccount,
   revokeSession,
@@ -184,6 +194,9 @@ accountRoutes.post('/set-password', async (c) => {
   const accountId = await spendToken(c.env.DB, token);
   if (accountId !== target.id) return c.json({ error: ACCOUNT_ERRORS.token }, 410);
   await setPasswordHash(c.env.DB, accountId, await hashPassword(password));
+  // The link came by e-mail to this person: the browser that used it is theirs, and gets
+  // in even while strangers' guesses hold the account locked for other browsers.
+  setDeviceCookie(c, await rememberDevice(c.env.DB, getCookie(c, DEVICE_COOKIE), target.email.toLowerCase()));
   return c.json({ ok: true, email: target.email });
 });
 
@@ -206,9 +219,20 @@ accountRoutes.post('/me/password', async (c) => {
   if (!session.passwordHash) return c.json({ error: ACCOUNT_API_ERRORS.secretOwner }, 409);
   const parsed = v.safeParse(changePasswordSchema, await jsonBody(c));
   if (!parsed.success) return c.json({ error: firstIssue(parsed.issues) }, 400);
+  // The current password is a password check like a login: a stolen session gets the
+  // IP's budget (5 per 15 minutes), taken before any hash work, not unlimited guesses.
+  const keys = [`password-change:${session.accountId}`];
+  const reservation = await reserveLoginAttempt(c.env.DB, keys);
+  if (!reservation.allowed) {
+    c.header('Retry-After', String(Math.max(1, Math.ceil((reservation.retryAt - Date.now()) / 1000))));
+    return c.json({ error: ACCOUNT_API_ERRORS.currentPasswordLocked }, 429);
+  }
   const stored = parseStoredHash(session.passwordHash);
-  if (!stored || !(await verifyPassword(parsed.output.current, stored)))
+  if (!stored || !(await verifyPassword(parsed.output.current, stored))) {
+    await recordLoginFailure(c.env.DB, keys);
     return c.json({ error: ACCOUNT_API_ERRORS.currentPassword }, 400);
+  }
+  await clearLoginAttempts(c.env.DB, keys);
   const problem = passwordProblem(parsed.output.password, { email: session.email, name: session.user });
   if (problem) return c.json({ error: problem }, 400);
   // Every other session of this person ends; this one goes on with the new fingerprint.

@@ -17,7 +17,7 @@ import {
   updateLead,
 } from '../../models/leads.ts';
 import { notificationsOfLead } from '../../models/outbox.ts';
-import { auditDetails } from '../../models/audit.ts';
+import { auditDetails, auditRead } from '../../models/audit.ts';
 import { type StoredQuote, quoteOfLead, quoteSummaries } from '../../models/quotes.ts';
 import { leadFilterSchema, leadUpdateSchema } from '../../../widgets/core/admin-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
@@ -113,12 +113,19 @@ const intParam = (text: string | undefined, fallback: number, max: number) => {
   return Number.isInteger(n) && n >= 0 ? Math.min(n, max) : fallback;
 };
 
+/** The page the panel reads (it never pages on): a list read beyond it is a bulk read. */
+const PANEL_PAGE = 100;
+
 leadRoutes.get('/leads', async (c) => {
   const filter = filterOf(c);
   if ('error' in filter) return c.json({ error: filter.error }, 400);
-  const limit = intParam(c.req.query('limit'), 100, 500);
+  const limit = intParam(c.req.query('limit'), PANEL_PAGE, 500);
   const offset = intParam(c.req.query('offset'), 0, 1_000_000);
   const { leads, total } = await findLeads(c.env.DB, filter, { limit, offset });
+  // Reading the list page after page (or in pages larger than the panel's) copies the
+  // leads out as an export does, so the log keeps it; the panel's own view is not logged.
+  if (leads.length && (offset > 0 || limit > PANEL_PAGE))
+    auditRead(c, 'leads.list', { rows: leads.length, offset, limit, total });
   const quotes = await quoteSummaries(
     c.env.DB,
     leads.filter((l) => l.kind === 'quote').map((l) => l.id),

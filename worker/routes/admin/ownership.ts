@@ -10,7 +10,7 @@
  * Registered before the lead routes, so `/leads/people` is not taken for a lead id.
  */
 import { type Context, Hono } from 'hono';
-import { RESPONSE_TARGET_HOURS, businessHoursBetween } from '../../../widgets/core/business-hours.ts';
+import { RESPONSE_TARGET_HOURS, addBusinessHours, businessHoursBetween } from '../../../widgets/core/business-hours.ts';
 import { enqueueNotification } from '../../email/delivery.ts';
 import { auditDetails } from '../../models/audit.ts';
 import { type ResponseRow, assignLead, assignablePeople, responseRows } from '../../models/lead-ownership.ts';
@@ -97,6 +97,8 @@ const sourceOf = (row: ResponseRow): string => {
 /** Per-bucket figures: share within target among leads that are answered or already late. */
 function summarise(rows: ResponseRow[], keyOf: (r: ResponseRow) => string, now: Date): ResponseFigures[] {
   const buckets = new Map<string, Bucket>();
+  // An unanswered lead is late once its deadline passed: walking forward to the deadline
+  // costs a few days at most, however old the lead is (the hours since it came would walk them all).
   for (const row of rows) {
     const key = keyOf(row);
     const b = buckets.get(key) ?? { leads: 0, answered: 0, within: 0, late: 0, hours: [] };
@@ -104,12 +106,12 @@ function summarise(rows: ResponseRow[], keyOf: (r: ResponseRow) => string, now: 
     b.leads++;
     const created = new Date(row.created_at);
     if (row.first_response_at) {
-      const hours = businessHoursBetween(created, new Date(row.first_response_at));
+      const hours = row.response_hours ?? businessHoursBetween(created, new Date(row.first_response_at));
       b.answered++;
       b.hours.push(hours);
       if (hours <= RESPONSE_TARGET_HOURS) b.within++;
       else b.late++;
-    } else if (businessHoursBetween(created, now) > RESPONSE_TARGET_HOURS) b.late++;
+    } else if (addBusinessHours(created, RESPONSE_TARGET_HOURS) < now) b.late++;
   }
   return [...buckets].map(([key, b]) => ({
     key,

@@ -5,11 +5,12 @@
  * give a `name` for the history. Throttled per IP and per account BEFORE any hash work
  * (issue 15 item 2): one atomic upsert takes the attempt, parallel guesses included.
  */
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { loginSchema } from '../../../widgets/core/account-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import {
+  DEVICE_COOKIE,
   SESSION_COOKIE,
   SESSION_TTL_MS,
   clientIp,
@@ -19,6 +20,7 @@ import {
 } from '../../http/auth.ts';
 import { FIRST_OWNER_LOGIN, accountByEmail } from '../../models/accounts.ts';
 import { clearLoginAttempts, recordLoginFailure, reserveLoginAttempt } from '../../models/login-throttle.ts';
+import { DEVICE_TTL_MS, deviceKey, rememberDevice } from '../../models/login-devices.ts';
 import { createSession, endSession } from '../../models/sessions.ts';
 import { ACCOUNT_API_ERRORS, ADMIN_ERRORS } from '../../http/errors.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
@@ -40,7 +42,11 @@ sessionRoutes.post('/login', async (c) => {
   const body = parsed.data;
   const login = body.email.toLowerCase() || FIRST_OWNER_LOGIN;
   const firstOwner = login === FIRST_OWNER_LOGIN;
-  const keys = [`ip:${ip}`, `account:${login}`];
+  // A browser this account signed in with before has a budget of its own (device cookie):
+  // strangers' guesses lock the account and their IPs, not the rightful user's browser.
+  const deviceToken = getCookie(c, DEVICE_COOKIE);
+  const device = await deviceKey(c.env.DB, deviceToken, login);
+  const keys = device ? [device] : [`ip:${ip}`, `account:${login}`];
   // The attempt is taken before anything else is read or hashed.
   const reservation = await reserveLoginAttempt(c.env.DB, keys);
   if (!reservation.allowed) {
@@ -81,8 +87,14 @@ sessionRoutes.post('/login', async (c) => {
     c.req.header('User-Agent'),
   );
   setCookie(c, SESSION_COOKIE, id, { ...cookieOptions, maxAge: SESSION_TTL_MS / 1000 });
+  setDeviceCookie(c, await rememberDevice(c.env.DB, deviceToken, login));
   return c.json({ ok: true, ...sessionJson(session) });
 });
+
+/** Gives the browser its device cookie (after a login, or a set-password link used). */
+export function setDeviceCookie(c: Context, token: string): void {
+  setCookie(c, DEVICE_COOKIE, token, { ...cookieOptions, maxAge: DEVICE_TTL_MS / 1000 });
+}
 
 sessionRoutes.post('/logout', async (c) => {
   await endSession(c.env.DB, c.get('sessionId'));

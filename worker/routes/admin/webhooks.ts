@@ -28,7 +28,7 @@ import {
   requeueDelivery,
   updateEndpoint,
 } from '../../models/webhooks.ts';
-import { dispatchWebhooks } from '../../webhooks/delivery.ts';
+import { allowLocalWebhooks, dispatchWebhooks } from '../../webhooks/delivery.ts';
 import { ADMIN_ERRORS, WEBHOOK_API_ERRORS } from '../../http/errors.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
 import type {
@@ -43,8 +43,7 @@ export const webhookRoutes = new Hono<AdminEnv>();
 
 const STATES = ['pending', 'sending', 'delivered', 'failed', 'dead'];
 
-const allowLocal = (c: Context<AdminEnv>) =>
-  (c.env as { WEBHOOKS_ALLOW_LOCAL_HTTP?: string }).WEBHOOKS_ALLOW_LOCAL_HTTP === '1';
+const allowLocal = (c: Context<AdminEnv>) => allowLocalWebhooks(c.env);
 
 const endpointJson = (e: EndpointRow): WebhookEndpoint => ({
   id: e.id,
