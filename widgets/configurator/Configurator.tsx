@@ -28,7 +28,7 @@ import { checkContactForm } from '../core/validation.ts';
 import type { WidgetHostProps } from '../core/define.ts';
 import type { CommonProps } from '../core/widget-props.ts';
 import { T } from './copy.ts';
-import { type Contact, type Step, readUrl, useChoices, useContact, writeUrl } from './state.ts';
+import { type Contact, type Step, readHandoff, readUrl, useChoices, useContact, writeUrl } from './state.ts';
 import { DeviceStep, type Filters } from './DeviceStep.tsx';
 import { PackageStep } from './PackageStep.tsx';
 import { QuoteStep } from './QuoteStep.tsx';
@@ -64,7 +64,7 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
   const [toast, setToast] = useState<Toast>();
   const [stepError, setStepError] = useState('');
   const [done, setDone] = useState<QuoteAnswer>();
-  const [calc, setCalc] = useState<Estimated>({});
+  const [calc, setCalc] = useState<Estimated>(readHandoff);
   const push = useRef(false);
   const moved = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -133,6 +133,16 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
     const { value } = e.currentTarget;
     setContact((c) => ({ ...c, [key]: value }));
   };
+
+  // The advised device and package, from the calculator in either step.
+  const choose = (deviceId: string, level: string) => {
+    setLevelChosen(true);
+    update({ deviceId, level });
+    go(2);
+  };
+  const estimator = (label: string) => (
+    <EstimateToggle {...{ catalogue, device, pkg, choices, update, setLevelChosen, setCalc, choose, label }} />
+  );
 
   const fail = (kind: 'validation' | 'server' | 'network', t: Toast) => {
     setToast(t);
@@ -239,6 +249,7 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
             error={stepError}
             filters={filters}
             setFilters={setFilters}
+            estimator={estimator(T.dontKnowModel)}
             onChoose={(id) => {
               setStepError('');
               update({ deviceId: id });
@@ -257,7 +268,7 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
               setLevelChosen(true);
               update({ level });
             }}
-            estimator={<EstimateToggle {...{ catalogue, device, pkg, choices, update, setLevelChosen, setCalc }} />}
+            estimator={estimator(T.dontKnow)}
           />
         )}
         {step === 3 && device && pkg && (

@@ -25,6 +25,7 @@ export const T = {
   volumeHint:
     'Podaj szacunkową liczbę stron, a policzymy koszt każdego pakietu z opłatą za strony ponad limit i wskażemy najtańszy.',
   dontKnow: 'Nie wiem, ile drukuję',
+  dontKnowModel: 'Nie wiem, który model i ile drukuję',
   monoPages: 'Strony mono',
   colorPages: 'Strony kolorowe',
   recommended: 'Polecany',
