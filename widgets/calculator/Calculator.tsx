@@ -38,7 +38,7 @@ function CalculatorBody(props: CalculatorProps) {
   const handoff = useRef<{ estimate?: EstimateInput; contract?: ContractInput }>({});
   if (!catalogue)
     return (
-      <div className="k-root" lang="pl">
+      <div className="k-root" lang="pl" dir="ltr">
         <Loading />
       </div>
     );
@@ -46,7 +46,7 @@ function CalculatorBody(props: CalculatorProps) {
   const host = () => hostOf(props.container);
   const base = props.configuratorUrl || `${props.apiBase || scriptOrigin}/konfigurator`;
   return (
-    <div className="k-root" part="root" lang="pl">
+    <div className="k-root" part="root" lang="pl" dir="ltr">
       <h2 className="kc-title">{C.title}</h2>
       <Panel
         catalogue={catalogue}

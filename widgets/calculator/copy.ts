@@ -2,7 +2,8 @@
 import { formatNumber } from '../core/format.ts';
 import { MIN_READING_DAYS } from '../core/estimate.ts';
 import { DUTY_HEADROOM } from '../core/advisor.ts';
-import { COLOR_PAGES, DAYS, MONO_PAGES, PAGES, countText, monthsText } from '../core/plural.ts';
+import { countText, monthsText } from '../core/plural.ts';
+import { COLOR_PAGES, DAYS, MONO_PAGES, PAGES } from '../core/nouns.ts';
 
 export const C = {
   title: 'Nie wiem, który model i ile drukuję',

@@ -117,7 +117,7 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
 
   if (!catalogue)
     return (
-      <div className="k-root cfg" lang="pl">
+      <div className="k-root cfg" lang="pl" dir="ltr">
         <Loading />
       </div>
     );
@@ -134,14 +134,9 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
     setContact((c) => ({ ...c, [key]: value }));
   };
 
-  // The advised device and package, from the calculator in either step.
-  const choose = (deviceId: string, level: string) => {
-    setLevelChosen(true);
-    update({ deviceId, level });
-    go(2);
-  };
+  // The calculator in either step; its advised device and package are one click away.
   const estimator = (label: string) => (
-    <EstimateToggle {...{ catalogue, device, pkg, choices, update, setLevelChosen, setCalc, choose, label }} />
+    <EstimateToggle {...{ catalogue, device, pkg, choices, update, setLevelChosen, setCalc, label, go }} />
   );
 
   const fail = (kind: 'validation' | 'server' | 'network', t: Toast) => {
@@ -233,7 +228,7 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
   }
 
   return (
-    <div className="k-root cfg" part="root" lang="pl">
+    <div className="k-root cfg" part="root" lang="pl" dir="ltr">
       <Progress step={step} />
       {/* Pre-rendered, it takes clicks before the script has arrived: the loader replays them (widgets/replay.ts). */}
       <form onSubmit={onSubmit} noValidate>

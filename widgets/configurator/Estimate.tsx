@@ -21,8 +21,18 @@ export interface Estimated {
   comparison?: { inputs: ContractInput; result?: Comparison };
 }
 
-export function EstimateToggle(props: EstimatePanelProps & { label: string }) {
+export function EstimateToggle({
+  label,
+  go,
+  ...props
+}: Omit<EstimatePanelProps, 'choose'> & { label: string; go: (step: 2) => void }) {
   const [mod, setMod] = useState<PanelModule | false>(false);
+  // The advised device and package taken: the package step, with them chosen.
+  const choose = (deviceId: string, level: string) => {
+    props.setLevelChosen(true);
+    props.update({ deviceId, level });
+    go(2);
+  };
   // A chunk that fails to load leaves the button as it was, to try again.
   const toggle = () => {
     if (mod) return setMod(false);
@@ -34,9 +44,9 @@ export function EstimateToggle(props: EstimatePanelProps & { label: string }) {
   return (
     <div className="est-open">
       <button type="button" className="btn ghost" aria-expanded={!!mod} onClick={toggle}>
-        {props.label}
+        {label}
       </button>
-      {mod && <mod.EstimatePanel {...props} />}
+      {mod && <mod.EstimatePanel {...props} choose={choose} />}
     </div>
   );
 }

@@ -5,7 +5,8 @@
 import { LEVEL_NAMES } from './model.ts';
 import { formatNumber, formatPln, formatRate } from './format.ts';
 import { PRINT_PROFILES } from './estimate.ts';
-import { COLOR_PAGES, DAYS, MONO_PAGES, PAGES, PEOPLE, countText, monthsText } from './plural.ts';
+import { countText, monthsText } from './plural.ts';
+import { COLOR_PAGES, DAYS, MONO_PAGES, PAGES, PEOPLE } from './nouns.ts';
 import type { StoredComparison, StoredEstimate } from './estimate-validation.ts';
 
 export type Row = [label: string, value: string];

@@ -12,7 +12,8 @@ import { LIMITS } from './limits.ts';
 import { CONTRACT_TERMS_MONTHS } from './terms.ts';
 import { formatNumber, formatPln } from './format.ts';
 import { monthlyCost, recommendedPackage, type Volume } from './pricing.ts';
-import { COLOR_PAGES_AT, COLOR_PAGES_OF, MONO_PAGES_AT, MONO_PAGES_OF, countText } from './plural.ts';
+import { countText } from './plural.ts';
+import { COLOR_PAGES_AT, COLOR_PAGES_OF, MONO_PAGES_AT, MONO_PAGES_OF } from './nouns.ts';
 
 /** Average days in a month: a monthly average = pages ÷ days × 30.4. */
 export const MONTH_DAYS = 30.4;

@@ -14,21 +14,7 @@ export function plural(n: number, one: string, few: string, many: string): strin
 /** The forms of a counted noun: after 1, after 2–4 (22–24, 102–104…), after 0, 5–21, 25–31, 112–114… */
 export type Forms = readonly [one: string, few: string, many: string];
 
-// Each noun is an export of its own, so a widget bundles only the nouns it counts.
 export const MONTHS: Forms = ['miesiąc', 'miesiące', 'miesięcy'];
-export const DAYS: Forms = ['dzień', 'dni', 'dni'];
-export const PAGES: Forms = ['strona', 'strony', 'stron'];
-export const MONO_PAGES: Forms = ['strona mono', 'strony mono', 'stron mono'];
-export const COLOR_PAGES: Forms = ['strona kolorowa', 'strony kolorowe', 'stron kolorowych'];
-/** 'przy 1 stronie mono', 'przy 5100 stronach mono' (the locative). */
-export const MONO_PAGES_AT: Forms = ['stronie mono', 'stronach mono', 'stronach mono'];
-export const COLOR_PAGES_AT: Forms = ['stronie kolorowej', 'stronach kolorowych', 'stronach kolorowych'];
-/** 'zapas 1 strony mono', 'zapas 900 stron mono' (the genitive). */
-export const MONO_PAGES_OF: Forms = ['strony mono', 'stron mono', 'stron mono'];
-export const COLOR_PAGES_OF: Forms = ['strony kolorowej', 'stron kolorowych', 'stron kolorowych'];
-export const DEVICES: Forms = ['urządzenie', 'urządzenia', 'urządzeń'];
-export const PEOPLE: Forms = ['osoba', 'osoby', 'osób'];
-export const BUSINESS_HOURS: Forms = ['godzina robocza', 'godziny robocze', 'godzin roboczych'];
 
 /** The noun after `n`: unitAfter(182, COLOR_PAGES) → 'strony kolorowe'. */
 export const unitAfter = (n: number, [one, few, many]: Forms): string => plural(n, one, few, many);

@@ -3,7 +3,8 @@
  * (worker/pages/quote.tsx) and the sales team's e-mail (worker/email/quote-notification.ts).
  */
 import { formatRate } from './format.ts';
-import { COLOR_PAGES, MONO_PAGES, countText } from './plural.ts';
+import { countText } from './plural.ts';
+import { COLOR_PAGES, MONO_PAGES } from './nouns.ts';
 import type { QuotePrice } from './quote.ts';
 
 /** Pages: '5100 stron mono', with '+ 182 strony kolorowe' for a colour device. */
