@@ -107,14 +107,26 @@ export function hostDeclarations(contracts: readonly WidgetContract[] = allContr
   for (const c of contracts) {
     const cls = elementClass(c.tag);
     const rows = attributeRows(c);
+    // Each element's own event shapes: `kserowo:lead` of the meter carries a serial, the configurator's a number.
+    lines.push(`/** The events of \`<${c.tag}>\`, each with this element's own \`detail\`. */`);
+    lines.push(`export interface ${cls}EventMap extends HTMLElementEventMap {`);
+    for (const [name, e] of Object.entries(c.events)) lines.push(`  '${name}': CustomEvent<${e.detail}>;`);
+    lines.push('}', '');
     lines.push(`/** \`<${c.tag}>\`: ${c.title}. */`, `export interface ${cls} extends HTMLElement {`);
     for (const r of rows) lines.push(`  ${r.prop}?: ${r.type} | undefined;`);
+    for (const verb of ['addEventListener', 'removeEventListener']) {
+      const opts = verb === 'addEventListener' ? 'AddEventListenerOptions' : 'EventListenerOptions';
+      lines.push(
+        `  ${verb}<K extends keyof ${cls}EventMap>(type: K, listener: (this: ${cls}, event: ${cls}EventMap[K]) => unknown, options?: boolean | ${opts}): void;`,
+        `  ${verb}(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | ${opts}): void;`,
+      );
+    }
     lines.push('}', '', `/** The attributes of \`<${c.tag}>\` (booleans: present or absent). */`);
     lines.push(`export interface ${cls}Attributes {`);
     for (const r of rows) lines.push(`  ${quote(r.name)}?: ${attributeType(r)};`);
     lines.push('}', '', `/** React 19 listeners of \`<${c.tag}>\` (\`on\` + the event name). */`);
     lines.push(`export interface ${cls}Events {`);
-    for (const name of Object.keys(c.events)) lines.push(`  'on${name}'?: (event: KserowoEvent<'${name}'>) => void;`);
+    for (const name of Object.keys(c.events)) lines.push(`  'on${name}'?: (event: ${cls}EventMap['${name}']) => void;`);
     lines.push('}', '');
   }
   lines.push('declare global {', '  interface HTMLElementTagNameMap {');

@@ -27,6 +27,7 @@ import { ConfiguratorPage } from './pages/configurator.tsx';
 import { PartnersPage } from './pages/partners.tsx';
 import { ContactPage } from './pages/contact.tsx';
 import { MeterPage, ServicePage } from './pages/service.tsx';
+import { CalculatorPage } from './pages/calculator.tsx';
 import { HomePage } from './pages/home.tsx';
 import { PrivacyPage, TermsPage } from './pages/legal.tsx';
 import { ModelsPage } from './pages/models.tsx';
@@ -127,6 +128,7 @@ export const routes: Route[] = [
   },
   { path: '/serwis', file: 'serwis.html', meta: metaFor('/serwis'), render: () => <ServicePage /> },
   { path: '/licznik', file: 'licznik.html', meta: metaFor('/licznik'), render: () => <MeterPage /> },
+  { path: '/kalkulator', file: 'kalkulator.html', meta: metaFor('/kalkulator'), render: () => <CalculatorPage /> },
   ...cityRoutes,
   { path: '/404', file: '404.html', meta: { ...metaFor('404'), noindex: true }, render: () => <NotFoundPage /> },
 ];

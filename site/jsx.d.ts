@@ -12,6 +12,7 @@ declare module 'preact' {
       'kserowo-configurator': WidgetAttributes;
       'kserowo-service': WidgetAttributes;
       'kserowo-meter': WidgetAttributes;
+      'kserowo-calculator': WidgetAttributes;
     }
   }
 }

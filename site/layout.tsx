@@ -44,6 +44,7 @@ const offer = (path: string): NavLink[] => [
   { href: '/modele', label: 'Nasze modele' },
   { href: sectionHref(path, 'pricing'), label: 'Cennik' },
   { href: '/konfigurator', label: 'Konfigurator' },
+  { href: '/kalkulator', label: 'Kalkulator' },
 ];
 
 const mainNav = (path: string): { before: NavLink[]; after: NavLink[] } => ({

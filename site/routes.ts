@@ -10,6 +10,7 @@ export const cityRoutes: string[] = cities.map((c) => `/miasto/${c.slug}`);
 export const publicRoutes: string[] = [
   '/',
   '/konfigurator',
+  '/kalkulator',
   '/modele',
   '/kontakt',
   '/o-nas',

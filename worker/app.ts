@@ -7,6 +7,8 @@ import { health } from './routes/health.ts';
 import { quotePage, quotes } from './routes/quotes.ts';
 import { notFoundPage } from './pages/not-found.ts';
 import { API_ERRORS } from './http/errors.ts';
+// Before any route parses a body: valibot's issues without a message of their own speak Polish.
+import './http/polish-issues.ts';
 import { securityHeadersMiddleware } from './http/security.ts';
 import { adminApi } from './routes/admin/index.ts';
 import { adminPage } from './routes/admin/page.ts';

@@ -8,6 +8,8 @@ import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './App.tsx';
 import type { DeviceList, DeviceListed as DeviceRow } from '../../widgets/core/admin-api.ts';
 import { LEVEL_NAMES, PACKAGE_LEVELS } from '../../widgets/core/model.ts';
+import { countText } from '../../widgets/core/plural.ts';
+import { DEVICES } from '../../widgets/core/nouns.ts';
 import { SERVICE_LIMITS } from '../../widgets/core/service-fields.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { LIMITS } from '../../widgets/core/validation.ts';
@@ -88,7 +90,7 @@ export function DevicesView({ onFailure }: ViewProps) {
     file
       .text()
       .then((csv) => api<{ imported: number }>('/devices/import', { method: 'POST', body: { csv } }))
-      .then((r) => load({ ok: true, text: `Zaimportowano ${r.imported} urządzeń.` }))
+      .then((r) => load({ ok: true, text: `Zaimportowano ${countText(r.imported, DEVICES)}.` }))
       .catch(refused)
       .finally(() => {
         (event.target as HTMLInputElement).value = '';

@@ -6,7 +6,7 @@
  */
 import { type GeoPoint, company } from '../../widgets/core/company.ts';
 import { SERVICE_CITIES } from '../../widgets/core/quote.ts';
-import { contractTermsText, terms } from '../../widgets/core/terms.ts';
+import { contractTermsText, terms, withinWorkingHours } from '../../widgets/core/terms.ts';
 import type { FaqItem } from './home';
 
 export type CitySlug = 'slupsk' | 'bytow' | 'koszalin' | 'lebork' | 'miastko' | 'slawno';
@@ -70,8 +70,8 @@ const [SLUPSK, BYTOW, KOSZALIN, LEBORK, MIASTKO, SLAWNO] = SERVICE_CITIES as [
   string,
   string,
 ];
-const STANDARD_RESPONSE = `do ${standardResponseHours} h`;
-const PREMIUM_RESPONSE = `do ${premiumSlaHours} h w pakiecie Premium`;
+const STANDARD_RESPONSE = withinWorkingHours(standardResponseHours);
+const PREMIUM_RESPONSE = `${withinWorkingHours(premiumSlaHours)} w pakiecie Premium`;
 
 export const cities: City[] = [
   {
@@ -96,7 +96,7 @@ export const cities: City[] = [
       'Słupsk to baza Kserowo. Stąd wyjeżdżają nasi serwisanci, dlatego firmy i instytucje z miasta oraz okolicznych gmin ' +
         'obsługujemy najszybciej – od instalacji, przez dostawy tonera, po naprawy.',
       'Pracujemy dla biur rachunkowych, kancelarii, przychodni, szkół i firm produkcyjnych. Biuru, które drukuje kilkaset stron ' +
-        `miesięcznie, zwykle wystarcza pakiet Basic; większe zespoły wybierają Business albo Premium z czasem reakcji serwisu do ${premiumSlaHours} h.`,
+        `miesięcznie, zwykle wystarcza pakiet Basic; większe zespoły wybierają Business albo Premium z czasem reakcji serwisu ${withinWorkingHours(premiumSlaHours)}.`,
       'Nie prowadzimy biura obsługi klienta ani salonu – ofertę, umowę i zgłoszenia serwisowe załatwisz telefonicznie lub online, ' +
         'a technik przyjedzie do Twojej siedziby.',
     ],
@@ -116,7 +116,7 @@ export const cities: City[] = [
         question: 'Czy obsługujecie także Ustkę i gminy wokół Słupska?',
         answer:
           'Tak. Ustka, Kobylnica, Redzikowo, Dębnica Kaszubska czy Damnica są w zasięgu naszego serwisu na tych samych ' +
-          `warunkach co Słupsk: reagujemy w ciągu ${standardResponseHours} h, a w pakiecie Premium w ciągu ${premiumSlaHours} h.`,
+          `warunkach co Słupsk: reagujemy ${withinWorkingHours(standardResponseHours)}, a w pakiecie Premium ${withinWorkingHours(premiumSlaHours)}.`,
       },
       {
         question: 'Ile trwa instalacja urządzenia w firmie?',
@@ -127,8 +127,8 @@ export const cities: City[] = [
     ],
     metaTitle: 'Dzierżawa kserokopiarek Słupsk – Konica Minolta | Kserowo',
     metaDescription:
-      `Dzierżawa kserokopiarek Konica Minolta w Słupsku: stała opłata, serwis i toner w cenie, reakcja do ${standardResponseHours} h, ` +
-      `w Premium do ${premiumSlaHours} h. ${freeTrialDays} dni bezpłatnego testu.`,
+      `Dzierżawa kserokopiarek Konica Minolta w Słupsku: stała opłata, serwis i toner w cenie, reakcja ${withinWorkingHours(standardResponseHours)}, ` +
+      `w Premium ${withinWorkingHours(premiumSlaHours)}. ${freeTrialDays} dni bezpłatnego testu.`,
   },
   {
     slug: 'bytow',
@@ -154,7 +154,7 @@ export const cities: City[] = [
       'Urzędy i szkoły cenią w dzierżawie stałą, przewidywalną opłatę, którą łatwo zaplanować w budżecie na cały rok. ' +
         'Na zapytanie ofertowe przygotujemy ofertę zgodną z wymaganiami zamawiającego.',
       'Z Bytowa do Słupska jest ok. 70 km. Wizyty serwisowe w Bytowie i okolicznych gminach łączymy w stałe trasy, ' +
-        `a zgłoszenia awarii obsługujemy w ciągu ${standardResponseHours} h, w pakiecie Premium w ciągu ${premiumSlaHours} h.`,
+        `a zgłoszenia awarii obsługujemy ${withinWorkingHours(standardResponseHours)}, w pakiecie Premium ${withinWorkingHours(premiumSlaHours)}.`,
     ],
     highlights: [
       'Stolica powiatu bytowskiego w sercu Kaszub, z krzyżackim zamkiem',
@@ -178,13 +178,13 @@ export const cities: City[] = [
         question: 'Czy dojedziecie do firmy w gminie Parchowo albo Tuchomie?',
         answer:
           'Tak. Obsługujemy cały powiat bytowski, także mniejsze miejscowości z dala od Bytowa. Czas reakcji jest taki sam ' +
-          `jak w mieście: do ${standardResponseHours} h, a w pakiecie Premium do ${premiumSlaHours} h.`,
+          `jak w mieście: ${withinWorkingHours(standardResponseHours)}, a w pakiecie Premium ${withinWorkingHours(premiumSlaHours)}.`,
       },
     ],
     metaTitle: 'Dzierżawa kserokopiarek Bytów – serwis w cenie | Kserowo',
     metaDescription:
       'Kserokopiarki Konica Minolta w abonamencie dla firm, urzędów i szkół w Bytowie i powiecie bytowskim. ' +
-      `Serwis w ${standardResponseHours} h, Premium ${premiumSlaHours} h, ${freeTrialDays} dni testu.`,
+      `Serwis ${withinWorkingHours(standardResponseHours)}, Premium ${withinWorkingHours(premiumSlaHours)}, ${freeTrialDays} dni testu.`,
   },
   {
     slug: 'koszalin',
@@ -209,7 +209,7 @@ export const cities: City[] = [
         'i biznesowy Pomorza Środkowego. Działają tu sądy, urzędy, Politechnika Koszalińska, liczne kancelarie, ' +
         'biura rachunkowe i firmy usługowe.',
       'Kancelarie, biura rachunkowe i działy administracji drukują dużo, dlatego często wybierają ' +
-        `pakiet Business albo Premium, nierzadko z kolorowym urządzeniem A3. Premium daje czas reakcji serwisu do ${premiumSlaHours} h – ` +
+        `pakiet Business albo Premium, nierzadko z kolorowym urządzeniem A3. Premium daje czas reakcji serwisu ${withinWorkingHours(premiumSlaHours)} – ` +
         'ważny tam, gdzie pisma trzeba złożyć w terminie.',
       'Z Koszalina do Słupska jest ok. 70 km, więc serwisant dojeżdża w niespełna godzinę. Przy dłuższej naprawie ' +
         'zostawiamy urządzenie zastępcze, aby praca biura nie stanęła.',
@@ -235,14 +235,14 @@ export const cities: City[] = [
       {
         question: 'Jak szybko serwis dojedzie do Koszalina?',
         answer:
-          `Na zgłoszenia reagujemy w ciągu ${standardResponseHours} h, a w pakiecie Premium w ciągu ${premiumSlaHours} h. Sam dojazd ze Słupska zajmuje ` +
+          `Na zgłoszenia reagujemy ${withinWorkingHours(standardResponseHours)}, a w pakiecie Premium ${withinWorkingHours(premiumSlaHours)}. Sam dojazd ze Słupska zajmuje ` +
           'technikowi niespełna godzinę, a przy dłuższej naprawie dostarczamy urządzenie zastępcze.',
       },
     ],
     metaTitle: 'Dzierżawa kserokopiarek Koszalin – dla biur | Kserowo',
     metaDescription:
       'Dzierżawa kserokopiarek Konica Minolta w Koszalinie: pakiety Basic, Business i Premium z serwisem i tonerem w cenie. ' +
-      `Reakcja do ${standardResponseHours} h, w Premium do ${premiumSlaHours} h.`,
+      `Reakcja ${withinWorkingHours(standardResponseHours)}, w Premium ${withinWorkingHours(premiumSlaHours)}.`,
   },
   {
     slug: 'lebork',
@@ -258,7 +258,7 @@ export const cities: City[] = [
     response: {
       standard: STANDARD_RESPONSE,
       premium: PREMIUM_RESPONSE,
-      note: `Dla firm, w których przestój drukarki zatrzymuje wysyłki, polecamy Premium z reakcją do ${premiumSlaHours} h.`,
+      note: `Dla firm, w których przestój drukarki zatrzymuje wysyłki, polecamy Premium z reakcją ${withinWorkingHours(premiumSlaHours)}.`,
     },
     nearbyTowns: ['Łeba', 'Nowa Wieś Lęborska', 'Cewice', 'Wicko', 'Potęgowo', 'Gniewino'],
     heading: 'Dzierżawa kserokopiarek w Lęborku',
@@ -267,7 +267,7 @@ export const cities: City[] = [
         'Działają tu zakłady produkcyjne, firmy transportowe i logistyczne, hurtownie oraz biura obsługujące przedsiębiorców ' +
         'z całego powiatu.',
       'W firmach produkcyjnych i logistycznych urządzenie pracuje codziennie: dokumenty przewozowe, magazynowe, faktury. ' +
-        `Awaria w takim miejscu zatrzymuje pracę, dlatego polecamy pakiet Premium z reakcją serwisu do ${premiumSlaHours} h i urządzeniem ` +
+        `Awaria w takim miejscu zatrzymuje pracę, dlatego polecamy pakiet Premium z reakcją serwisu ${withinWorkingHours(premiumSlaHours)} i urządzeniem ` +
         'zastępczym na czas dłuższej naprawy.',
       'Obsługujemy także Łebę i gminy nadmorskie, w których wiele firm działa sezonowo – dla nich mamy elastyczne, ' +
         'krótsze warianty umowy.',
@@ -282,7 +282,7 @@ export const cities: City[] = [
         question: 'Pracujemy na dwie zmiany – co jeśli urządzenie zepsuje się po południu?',
         answer:
           `Telefonicznie przyjmujemy zgłoszenia ${company.openingHours.displayLong}, a e-mailem możesz je wysłać ` +
-          `o każdej porze – zajmiemy się nimi na początku kolejnego dnia roboczego. W pakiecie Premium reagujemy w ciągu ${premiumSlaHours} h, ` +
+          `o każdej porze – zajmiemy się nimi na początku kolejnego dnia roboczego. W pakiecie Premium reagujemy ${withinWorkingHours(premiumSlaHours)}, ` +
           'a przy dłuższej naprawie dostarczamy urządzenie zastępcze.',
       },
       {
@@ -300,7 +300,7 @@ export const cities: City[] = [
     ],
     metaTitle: 'Dzierżawa kserokopiarek Lębork i Łeba | Kserowo',
     metaDescription:
-      `Kserokopiarki Konica Minolta w abonamencie dla firm z Lęborka i Łeby: serwis i toner w cenie, Premium z reakcją do ${premiumSlaHours} h, ` +
+      `Kserokopiarki Konica Minolta w abonamencie dla firm z Lęborka i Łeby: serwis i toner w cenie, Premium z reakcją ${withinWorkingHours(premiumSlaHours)}, ` +
       `urządzenie zastępcze, ${freeTrialDays} dni testu.`,
   },
   {
@@ -327,8 +327,8 @@ export const cities: City[] = [
         'firmy usługowe, handlowe i produkcyjne.',
       'W Miastku i okolicznych wsiach działają szkoły, przedszkola i małe biura, które nie potrzebują dużego urządzenia, ' +
         'ale chcą mieć pewny serwis i stały koszt. Często wystarcza im urządzenie A4 w pakiecie Basic.',
-      `Ze Słupska dojeżdżamy tu w ok. 70 minut. Zgłoszenia serwisowe obsługujemy w ciągu ${standardResponseHours} h, w pakiecie Premium ` +
-        `w ciągu ${premiumSlaHours} h, a przy dłuższej naprawie zostawiamy urządzenie zastępcze.`,
+      `Ze Słupska dojeżdżamy tu w ok. 70 minut. Zgłoszenia serwisowe obsługujemy ${withinWorkingHours(standardResponseHours)}, w pakiecie Premium ` +
+        `${withinWorkingHours(premiumSlaHours)}, a przy dłuższej naprawie zostawiamy urządzenie zastępcze.`,
     ],
     highlights: [
       'Skrzyżowanie dróg krajowych nr 20 i 21 – dogodny dojazd serwisu',
@@ -353,7 +353,7 @@ export const cities: City[] = [
         question: 'Czy dojedziecie do firmy w małej miejscowości w gminie Miastko?',
         answer:
           'Tak. Obsługujemy całą gminę i okoliczne miejscowości, także z dala od dróg krajowych. Terminy instalacji ' +
-          `i przeglądów ustalamy telefonicznie, a na awarie reagujemy w ciągu ${standardResponseHours} h, w pakiecie Premium w ciągu ${premiumSlaHours} h.`,
+          `i przeglądów ustalamy telefonicznie, a na awarie reagujemy ${withinWorkingHours(standardResponseHours)}, w pakiecie Premium ${withinWorkingHours(premiumSlaHours)}.`,
       },
     ],
     metaTitle: 'Dzierżawa kserokopiarek Miastko – dla szkół i firm | Kserowo',
@@ -396,8 +396,8 @@ export const cities: City[] = [
       {
         question: 'Jak szybko dotrzecie do Sławna?',
         answer:
-          `Sławno dzieli od Słupska ok. 30 km, czyli niespełna pół godziny drogi. Na zgłoszenia reagujemy w ciągu ${standardResponseHours} h, ` +
-          `w pakiecie Premium w ciągu ${premiumSlaHours} h.`,
+          `Sławno dzieli od Słupska ok. 30 km, czyli niespełna pół godziny drogi. Na zgłoszenia reagujemy ${withinWorkingHours(standardResponseHours)}, ` +
+          `w pakiecie Premium ${withinWorkingHours(premiumSlaHours)}.`,
       },
       {
         question: 'Czy mogę zmienić urządzenie na większe w trakcie umowy?',
@@ -426,7 +426,7 @@ export const citiesIntro: CitiesIntro = {
     'w okolicznych gminach.',
   paragraphs: [
     `Nasz zespół serwisowy wyjeżdża ze Słupska i obsługuje klientów w promieniu ok. ${company.serviceRadiusKm} km. Dzięki temu na zgłoszenia ` +
-      `reagujemy w ciągu ${standardResponseHours} h, a w pakiecie Premium w ciągu ${premiumSlaHours} h – także poza największymi miastami.`,
+      `reagujemy ${withinWorkingHours(standardResponseHours)}, a w pakiecie Premium ${withinWorkingHours(premiumSlaHours)} – także poza największymi miastami.`,
     'Nie masz swojej miejscowości na liście? Jeśli leży w naszym zasięgu, obsłużymy ją na tych samych warunkach. ' +
       'Zadzwoń lub napisz, a potwierdzimy dojazd.',
   ],

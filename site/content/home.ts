@@ -7,7 +7,7 @@
  * to publish each one.
  */
 import { company, statValue } from '../../widgets/core/company.ts';
-import { contractTermsText, terms } from '../../widgets/core/terms.ts';
+import { contractTermsText, terms, withinWorkingHours } from '../../widgets/core/terms.ts';
 
 const { freeTrialDays, standardResponseHours, premiumSlaHours } = terms;
 
@@ -180,7 +180,7 @@ export const hero: Hero = {
   secondaryCta: 'Bezpłatna konsultacja',
   trustPoints: [
     `${freeTrialDays} dni bezpłatnego testu`,
-    `Reakcja serwisu do ${standardResponseHours} h`,
+    `Reakcja serwisu ${withinWorkingHours(standardResponseHours)}`,
     'Autoryzowany partner Konica Minolta',
   ],
 };
@@ -211,7 +211,7 @@ export const whyRent: WhyRentSection = {
     },
     {
       title: 'Szybka reakcja',
-      text: `Na zgłoszenia serwisowe reagujemy w ciągu ${standardResponseHours} h, a w pakiecie Premium w ciągu ${premiumSlaHours} h. Przy dłuższej naprawie dostajesz urządzenie zastępcze.`,
+      text: `Na zgłoszenia serwisowe reagujemy ${withinWorkingHours(standardResponseHours)}, a w pakiecie Premium ${withinWorkingHours(premiumSlaHours)}. Przy dłuższej naprawie dostajesz urządzenie zastępcze.`,
       icon: 'bolt',
     },
     {
@@ -293,6 +293,13 @@ export const configuratorTeaser: ConfiguratorTeaser = {
   cta: 'Przejdź do konfiguratora',
 };
 
+/** The way to the advisor for a visitor who knows neither the model nor the volume (teaser, pricing, FAQ). */
+export const calculatorLink = {
+  href: '/kalkulator',
+  text: 'Nie wiem, który model i ile drukuję',
+  note: 'Policzymy Twoje strony i wskażemy najtańszą pasującą ofertę z całego cennika.',
+} as const;
+
 export const pricing: PricingSection = {
   title: 'Cennik pakietów',
   subtitle:
@@ -359,7 +366,7 @@ export const faq: FaqSection = {
     {
       question: 'Co się stanie, gdy urządzenie się zepsuje?',
       answer:
-        `Zgłaszasz usterkę telefonicznie lub mailowo, a my reagujemy w ciągu ${standardResponseHours} h – w pakiecie Premium w ciągu ${premiumSlaHours} h. ` +
+        `Zgłaszasz usterkę telefonicznie lub mailowo, a my reagujemy ${withinWorkingHours(standardResponseHours)} – w pakiecie Premium ${withinWorkingHours(premiumSlaHours)}. ` +
         'Naprawa jest w cenie abonamentu, a jeśli potrwa dłużej, dostarczymy urządzenie zastępcze.',
     },
     {

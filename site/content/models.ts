@@ -1,5 +1,5 @@
 /** Copy of `/modele` around the model list (the cards' own copy is in widgets/models/copy.ts). */
-import { terms } from '../../widgets/core/terms.ts';
+import { terms, withinWorkingHours } from '../../widgets/core/terms.ts';
 
 const { premiumSlaHours } = terms;
 
@@ -40,7 +40,7 @@ export const modelsPage: ModelsPageContent = {
       heading: 'Ile stron miesięcznie?',
       text:
         'Każdy model ma trzy pakiety: Basic, Business i Premium. Różnią się limitem stron w cenie i czasem reakcji serwisu ' +
-        `(w Premium ${premiumSlaHours} h). Strony ponad limit rozliczamy według stawki podanej przy urządzeniu.`,
+        `(w Premium ${withinWorkingHours(premiumSlaHours)}). Strony ponad limit rozliczamy według stawki podanej przy urządzeniu.`,
     },
   ],
   ctaTitle: 'Nie wiesz, który model wybrać?',

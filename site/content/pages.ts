@@ -5,7 +5,7 @@
  * widgets/core/texts.ts. Facts (hours, terms, counters, radius) come from widgets/core.
  */
 import { company, statValue } from '../../widgets/core/company.ts';
-import { contractTermsText, terms } from '../../widgets/core/terms.ts';
+import { contractTermsText, terms, withinWorkingHours } from '../../widgets/core/terms.ts';
 import { cities } from './cities.ts';
 
 const { freeTrialDays, standardResponseHours, premiumSlaHours } = terms;
@@ -98,7 +98,7 @@ export const about: AboutPage = {
     {
       heading: 'Serwis, na który możesz liczyć',
       paragraphs: [
-        `Na zgłoszenia serwisowe reagujemy w ciągu ${standardResponseHours} godzin, a w pakiecie Premium – w ciągu ${premiumSlaHours} godzin. Jeśli naprawa ` +
+        `Na zgłoszenia serwisowe reagujemy ${withinWorkingHours(standardResponseHours)}, a w pakiecie Premium – ${withinWorkingHours(premiumSlaHours)}. Jeśli naprawa ` +
           'potrwa dłużej, dostarczamy urządzenie zastępcze, żeby praca w Twoim biurze nie stanęła.',
       ],
     },
@@ -164,7 +164,7 @@ export const contactPage: ContactPage = {
     items: [
       `${freeTrialDays} dni bezpłatnego testu urządzenia w Twojej firmie`,
       `Umowa na ${contractTermsText()} miesięcy albo elastyczny, krótszy wariant`,
-      `Reakcja serwisu do ${standardResponseHours} h, w pakiecie Premium do ${premiumSlaHours} h`,
+      `Reakcja serwisu ${withinWorkingHours(standardResponseHours)}, w pakiecie Premium ${withinWorkingHours(premiumSlaHours)}`,
       'Urządzenie zastępcze na czas dłuższej naprawy',
       `${cityNames.join(', ')} i okolice w promieniu ok. ${radius} km – wkrótce cała Polska`,
     ],
@@ -173,7 +173,7 @@ export const contactPage: ContactPage = {
     heading: 'Zgłoszenie serwisowe',
     paragraphs: [
       'Masz już urządzenie od nas? Zgłoś usterkę telefonicznie lub e-mailem, podając nazwę firmy, model urządzenia ' +
-        `i krótki opis problemu. Reagujemy w ciągu ${standardResponseHours} godzin, a w pakiecie Premium w ciągu ${premiumSlaHours} godzin.`,
+        `i krótki opis problemu. Reagujemy ${withinWorkingHours(standardResponseHours)}, a w pakiecie Premium ${withinWorkingHours(premiumSlaHours)}.`,
     ],
   },
 };
@@ -204,7 +204,7 @@ export const pageMeta: Record<string, PageMeta> = {
     title: 'Dzierżawa kserokopiarek na Pomorzu – Słupsk | Kserowo',
     description:
       'Odnowione kserokopiarki Konica Minolta w abonamencie dla firm i instytucji ze Słupska i Pomorza. ' +
-      `Serwis i toner w cenie, reakcja do ${standardResponseHours} h, ${freeTrialDays} dni testu.`,
+      `Serwis i toner w cenie, reakcja ${withinWorkingHours(standardResponseHours)}, ${freeTrialDays} dni testu.`,
   },
   '/konfigurator': {
     title: 'Konfigurator oferty – wycena dzierżawy online | Kserowo',
@@ -264,7 +264,13 @@ export const pageMeta: Record<string, PageMeta> = {
     title: 'Zgłoś awarię kserokopiarki – serwis online | Kserowo',
     description:
       'Zgłoś awarię dzierżawionego urządzenia w minutę, bez logowania: numer zgłoszenia od razu, status online, ' +
-      `reakcja serwisu do ${company.service.standardResponseHours} h, w pakiecie Premium do ${company.service.premiumSlaHours} h.`,
+      `reakcja serwisu ${withinWorkingHours(company.service.standardResponseHours)}, w pakiecie Premium ${withinWorkingHours(company.service.premiumSlaHours)}.`,
+  },
+  '/kalkulator': {
+    title: 'Kalkulator: który model i ile drukuję – dobór kserokopiarki | Kserowo',
+    description:
+      'Policz miesięczną liczbę stron z liczników albo z wielkości biura i zobacz najtańszą pasującą ofertę dzierżawy ' +
+      'Konica Minolta z całego cennika, porównaną z obecną umową. Ceny netto.',
   },
   '/licznik': {
     title: 'Podaj stan licznika kserokopiarki | Kserowo',
@@ -290,6 +296,23 @@ export const servicePage = {
       'Na stronie statusu widzisz każdy krok: przyjęcie, dojazd, naprawę, urządzenie zastępcze, zamknięcie.',
     ],
     meterLink: 'Chcesz podać stan licznika? Przejdź do formularza odczytu',
+  },
+} as const;
+
+export const calculatorPage = {
+  title: 'Nie wiem, który model i ile drukuję',
+  lead:
+    'Policzymy, ile stron drukujesz miesięcznie – z liczników obecnego urządzenia albo z wielkości biura – i wskażemy ' +
+    'najtańszą ofertę z całego cennika, która to udźwignie. Potem porównasz ją z obecną umową i przejdziesz do wyceny.',
+  how: {
+    heading: 'Jak wybieramy ofertę',
+    points: [
+      'Liczymy miesięczny koszt każdego urządzenia w każdym pakiecie: opłata plus strony ponad limit, osobno mono i kolor.',
+      'Polecamy najtańszą ofertę, która pasuje: kolor, gdy drukujesz w kolorze; A3, gdy go potrzebujesz; i urządzenie, ' +
+        'które nie pracuje ponad siły – najwyżej półtora raza więcej stron, niż obejmuje jego największy pakiet.',
+      'Jeśli kliknąłeś już konkretny model, pokazujemy go obok z różnicą w kosztach miesięcznie i przez cały okres umowy.',
+      'Ceny są netto. Wycenę z tą liczbą stron i porównaniem dostaniesz w konfiguratorze, bez zobowiązań.',
+    ],
   },
 } as const;
 

@@ -5,6 +5,7 @@
  * points to the phone and e-mail.
  */
 import { company, realPhone } from '../../widgets/core/company.ts';
+import { withinWorkingHours } from '../../widgets/core/terms.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { meterPage, servicePage } from '../content/pages.ts';
 import { PageHead } from '../sections/page-head.tsx';
@@ -46,9 +47,9 @@ function Aside({
         ))}
       </ol>
       <p>
-        Standardowo serwis reaguje w ciągu {company.service.standardResponseHours} h, w pakiecie Premium w ciągu{' '}
-        {company.service.premiumSlaHours} h, a przy dłuższej naprawie dostarczamy urządzenie zastępcze. Godziny pracy
-        serwisu: {company.openingHours.displayLong}.
+        Standardowo serwis reaguje {withinWorkingHours(company.service.standardResponseHours)}, w pakiecie Premium{' '}
+        {withinWorkingHours(company.service.premiumSlaHours)}, a przy dłuższej naprawie dostarczamy urządzenie
+        zastępcze. Godziny pracy serwisu: {company.openingHours.displayLong}.
       </p>
       <p>
         <a href={link.href}>{link.text}</a>

@@ -1,9 +1,18 @@
 /** Home section 7: the configurator teaser (three steps, in under 5 minutes). */
-import { configuratorTeaser } from '../content/home.ts';
+import { calculatorLink, configuratorTeaser } from '../content/home.ts';
 import { Icon, type IconName } from '../icons.tsx';
 import { Section } from './section.tsx';
 
 const STEP_ICONS: IconName[] = ['device', 'package', 'mail'];
+
+/** 'Nie wiem, który model i ile drukuję' → /kalkulator, with the line that says what it does. */
+export function CalculatorLink() {
+  return (
+    <p className="calculator-link">
+      <a href={calculatorLink.href}>{calculatorLink.text}</a> – {calculatorLink.note}
+    </p>
+  );
+}
 
 export function ConfiguratorTeaserSection() {
   return (
@@ -32,6 +41,7 @@ export function ConfiguratorTeaserSection() {
           {configuratorTeaser.cta}
         </a>
       </p>
+      <CalculatorLink />
     </Section>
   );
 }

@@ -2,6 +2,7 @@
 import type { FaqItem } from '../content/home.ts';
 import { faq } from '../content/home.ts';
 import { Section } from './section.tsx';
+import { CalculatorLink } from './configurator-teaser.tsx';
 
 /** An exclusive accordion: the browser keeps one `<details>` of the same name open. */
 export function Accordion({ items, name }: { items: FaqItem[]; name: string }) {
@@ -21,6 +22,7 @@ export function FaqSection() {
   return (
     <Section id="faq" wrapClass="wrap narrow-inner" title={faq.title} lead={faq.subtitle}>
       <Accordion items={faq.items} name="faq" />
+      <CalculatorLink />
     </Section>
   );
 }

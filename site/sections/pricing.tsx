@@ -3,11 +3,13 @@ import type { Catalogue } from '../../widgets/core/model.ts';
 import { pricing } from '../content/home.ts';
 import { PricingWidget } from '../widgets.tsx';
 import { Section } from './section.tsx';
+import { CalculatorLink } from './configurator-teaser.tsx';
 
 export function PricingSection({ catalogue }: { catalogue: Catalogue }) {
   return (
     <Section id="pricing" title={pricing.title} lead={pricing.subtitle}>
       <PricingWidget catalogue={catalogue} />
+      <CalculatorLink />
     </Section>
   );
 }

@@ -38,7 +38,7 @@ test.describe('the configurator with the calculator', () => {
     // Enter inside the panel calculates; it does not submit the configurator's form.
     await c.getByRole('group', { name: 'Drugi odczyt' }).getByLabel('Licznik kolor').press('Enter');
     const live = c.locator('.kc-live').first();
-    await expect(live).toContainText('Średnio 2027 stron mono i 304 stron kolorowych miesięcznie.');
+    await expect(live).toContainText('Średnio 2027 stron mono i 304 strony kolorowe miesięcznie.');
     await expect(live).toContainText(
       'Polecamy Business: przy 2027 stronach mono i 304 stronach kolorowych Basic kosztowałby',
     );

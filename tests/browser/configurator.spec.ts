@@ -141,7 +141,7 @@ test.describe('<kserowo-configurator> entry points', () => {
     await expect(cfg(page).getByRole('radio', { name: /Premium/ })).toBeChecked();
     await expect(cfg(page).locator('label.pkg').filter({ hasText: 'Premium' })).toContainText('SLA 4h');
     await expect(cfg(page).locator('label.pkg').filter({ hasText: 'Basic' })).toContainText(
-      'Reakcja serwisu w ciągu 24h',
+      'Reakcja serwisu w ciągu 24 godzin roboczych',
     );
     await next(page).click();
     const sent = await sendQuote(page);

@@ -64,6 +64,7 @@ test.describe('header on a desktop', () => {
     await expect(oferta(page)).toHaveAttribute('aria-expanded', 'true');
     await expect(submenu(page).getByRole('link', { name: 'Cennik' })).toHaveAttribute('href', '/#pricing');
     await expect(submenu(page).getByRole('link', { name: 'Konfigurator' })).toHaveAttribute('href', '/konfigurator');
+    await expect(submenu(page).getByRole('link', { name: 'Kalkulator' })).toHaveAttribute('href', '/kalkulator');
     // Moving away closes it.
     await page.mouse.move(640, 600);
     await expect(submenu(page)).toBeHidden();
@@ -98,7 +99,10 @@ test.describe('header on a desktop', () => {
     // Tab through the open menu and out of it: it closes behind you.
     await page.keyboard.press('Space');
     await expect(submenu(page)).toBeVisible();
-    for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
+    // Past every link of the menu (Nasze modele, Cennik, Konfigurator, Kalkulator) and out.
+    const links = await submenu(page).getByRole('link').count();
+    expect(links).toBe(4);
+    for (let i = 0; i <= links; i++) await page.keyboard.press('Tab');
     await expect(submenu(page)).toBeHidden();
   });
 });

@@ -44,7 +44,7 @@ test.describe('the printable quote page', () => {
     await expect(estimate).toContainText('282,90 zł');
     await expect(page.locator('main')).toContainText('Konica Minolta bizhub C3320i');
     await expect(page.locator('main')).toContainText('36 miesięcy');
-    await expect(page.locator('main')).toContainText('900 stron mono + 150 stron kolor');
+    await expect(page.locator('main')).toContainText('900 stron mono + 150 stron kolorowych');
     await expect(page.locator('main')).toContainText('0,08 zł mono, 0,22 zł kolor za stronę');
     await expect(page.locator('main')).toContainText('tak – cena na zapytanie');
     await expect(page.locator('main')).toContainText('7 dni bezpłatnego testu');

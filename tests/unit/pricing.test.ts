@@ -41,7 +41,7 @@ describe('package summary cards (DESIGN §5)', () => {
     expect(summary('mono', 'premium')?.includedPages).toEqual({ mono: 4000 });
   });
 
-  it('gives every card a description and features with service, toner and the 24h or 4h response', () => {
+  it('gives every card a description and features with service, toner and the response in 24 or 4 working hours', () => {
     for (const type of ['mono', 'color'] as const) {
       for (const card of packageSummaries(defaultCatalogue, type)) {
         expect(card.description.length).toBeGreaterThan(10);
@@ -49,7 +49,7 @@ describe('package summary cards (DESIGN §5)', () => {
         expect(card.features.join(' ')).toMatch(/Papier opcjonalnie/);
       }
     }
-    expect(summary('color', 'basic')?.features.join(' ')).toMatch(/24h/);
+    expect(summary('color', 'basic')?.features.join(' ')).toMatch(/w ciągu 24 godzin roboczych/);
     expect(summary('color', 'premium')?.features.join(' ')).toMatch(/zastępcze/);
   });
 

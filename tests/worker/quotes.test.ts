@@ -402,7 +402,7 @@ describe('GET /wycena/{id}', () => {
     expect(html).toContain('VAT 23%');
     expect(html).toContain('77,05 zł');
     expect(html).toContain('412,05 zł');
-    expect(html).toContain('3000 stron mono + 1000 stron kolor');
+    expect(html).toContain('3000 stron mono + 1000 stron kolorowych');
     expect(html).toContain('0,04 zł mono, 0,19 zł kolor');
     expect(html).toContain('7 dni bezpłatnego testu');
     expect(html).toContain('(30 dni)');

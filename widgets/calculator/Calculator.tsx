@@ -15,6 +15,7 @@ import type { WidgetHostProps } from '../core/define.ts';
 import type { CommonProps } from '../core/widget-props.ts';
 import { C } from './copy.ts';
 import { Panel } from './Panel.tsx';
+import type { ContractInput, EstimateInput } from '../core/estimate-validation.ts';
 
 export interface CalculatorProps extends WidgetHostProps, CommonProps {
   device?: string;
@@ -33,9 +34,11 @@ export function Calculator(props: CalculatorProps) {
 function CalculatorBody(props: CalculatorProps) {
   const catalogue = useCatalogue(props.apiBase, props.catalogue);
   const last = useRef<{ mono: number; color: number; source: 'counters' | 'profile' }>();
+  // What the configurator gets through its URL: the estimate's and the current contract's inputs.
+  const handoff = useRef<{ estimate?: EstimateInput; contract?: ContractInput }>({});
   if (!catalogue)
     return (
-      <div className="k-root" lang="pl">
+      <div className="k-root" lang="pl" dir="ltr">
         <Loading />
       </div>
     );
@@ -43,17 +46,19 @@ function CalculatorBody(props: CalculatorProps) {
   const host = () => hostOf(props.container);
   const base = props.configuratorUrl || `${props.apiBase || scriptOrigin}/konfigurator`;
   return (
-    <div className="k-root" part="root" lang="pl">
+    <div className="k-root" part="root" lang="pl" dir="ltr">
       <h2 className="kc-title">{C.title}</h2>
       <Panel
         catalogue={catalogue}
         device={device}
         idPrefix="kcalc"
-        onEstimate={({ volume }) => {
+        onEstimate={({ inputs, volume }) => {
+          handoff.current = { estimate: inputs };
           last.current = { mono: volume.mono, color: volume.color, source: volume.source };
           emit(host(), 'kserowo:estimate', last.current);
         }}
-        onCompare={({ result }) => {
+        onCompare={({ inputs, result }) => {
+          handoff.current = { ...handoff.current, contract: inputs };
           if (last.current) emit(host(), 'kserowo:estimate', { ...last.current, savingsMonthly: result.monthly.net });
         }}
         after={(d, level, volume) => {
@@ -64,6 +69,9 @@ function CalculatorBody(props: CalculatorProps) {
           q.set('step', '2');
           q.set('mono', String(volume.mono));
           if (d.type === 'color') q.set('color', String(volume.color));
+          const { estimate, contract } = handoff.current;
+          if (estimate) q.set('estimate', JSON.stringify(estimate));
+          if (contract) q.set('contract', JSON.stringify(contract));
           return (
             <a className="btn kc-cta" part="cta" href={url.href}>
               {C.toConfigurator}

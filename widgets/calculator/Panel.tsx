@@ -11,7 +11,8 @@
 import { useRef, useState } from 'react';
 import type { Catalogue, Device, PackageLevel } from '../core/model.ts';
 import { type PrintProfile, type VolumeEstimate, explainRecommendation, recommend } from '../core/estimate.ts';
-import { type Comparison, cheapestAt, compareWithContract } from '../core/comparison.ts';
+import { type Comparison, compareWithContract } from '../core/comparison.ts';
+import { type Advice, advise } from '../core/advisor.ts';
 import {
   type ContractInput,
   type EstimateInput,
@@ -23,7 +24,7 @@ import { LIMITS } from '../core/limits.ts';
 import { C } from './copy.ts';
 import { calculatorCss } from './styles.ts';
 import { CONTRACT_FIELDS, type Draft, amount, integer } from './draft.ts';
-import { ComparisonResult, EstimateResult, ModeTabs, ProfileChoices, useAdoptedSheet } from './parts.tsx';
+import { AdviceResult, ComparisonResult, EstimateResult, ModeTabs, ProfileChoices, useAdoptedSheet } from './parts.tsx';
 
 export interface EstimateChange {
   inputs: EstimateInput;
@@ -36,7 +37,7 @@ export interface ComparisonChange {
 
 export interface PanelProps {
   catalogue: Catalogue;
-  /** The device compared (the configurator's); without it, the cheapest one at the volume. */
+  /** The device the visitor clicked (the configurator's), set beside the advice; without it, the advice alone. */
   device?: Device | undefined;
   /** The package compared (the configurator's choice); without it, the recommended one. */
   level?: PackageLevel | undefined;
@@ -46,8 +47,8 @@ export interface PanelProps {
   idPrefix?: string;
   onEstimate: (change: EstimateChange) => void;
   onCompare: (change: ComparisonChange) => void;
-  /** Rendered under the result (the element's link to the configurator). */
-  after?: (device: Device, level: PackageLevel, volume: { mono: number; color: number }) => unknown;
+  /** Rendered under the advice with its best offer (the element's link, the configurator's button). */
+  after?: (device: Device, level: PackageLevel, volume: { mono: number; color: number }, advice: Advice) => unknown;
 }
 
 export function Panel(props: PanelProps) {
@@ -61,18 +62,26 @@ export function Panel(props: PanelProps) {
   const [contract, setContract] = useState<Draft>({});
   const [contractError, setContractError] = useState<{ field: string; text: string }>();
   const [comparison, setComparison] = useState<Comparison>();
+  const [a3, setA3] = useState(false);
+  /** A volume no device is built for, shown only once the visitor confirms the readings. */
+  const [confirmed, setConfirmed] = useState(false);
 
   useAdoptedSheet(root, calculatorCss);
 
   const id = (name: string) => `${idPrefix}-${name}`;
   const volume = estimate ?? props.stated;
-  const device =
-    props.device ??
-    (volume && (volume.mono > 0 || volume.color > 0) ? cheapestAt(catalogue, volume)?.device : undefined);
+  const stated = !!volume && (volume.mono > 0 || volume.color > 0);
+  // One advice for the whole catalogue; the clicked device is set beside it (widgets/core/advisor.ts).
+  const advice = volume && stated ? advise(catalogue, volume, { a3 }, props.device?.id) : undefined;
+  const best = advice?.best;
+  // The comparison with the current contract prices the configurator's package, or the advice.
+  const device = props.device ?? best?.device;
   const colour = !props.device || props.device.type === 'color';
   const rec =
-    device && volume ? recommend(device, device.type === 'color' ? volume : { mono: volume.mono }) : undefined;
-  const level = props.level ?? rec?.level;
+    best && volume ? recommend(best.device, best.device.type === 'color' ? volume : { mono: volume.mono }) : undefined;
+  const level = props.device ? props.level : best?.pkg.level;
+  // The question before a volume no device is built for: a transposed digit looks just like that.
+  const ask = estimate?.source === 'counters' && !best && !confirmed;
 
   const calculate = () => {
     const inputs: EstimateInput =
@@ -95,6 +104,7 @@ export function Panel(props: PanelProps) {
       return;
     }
     setError(undefined);
+    setConfirmed(false);
     setEstimate(result.value);
     setComparison(undefined);
     props.onEstimate({ inputs, volume: result.value });
@@ -110,7 +120,7 @@ export function Panel(props: PanelProps) {
   };
 
   const compare = () => {
-    if (!device || !volume || (volume.mono <= 0 && volume.color <= 0)) {
+    if (!device || !volume || !stated) {
       setContractError({ field: 'monthlyFee', text: C.needVolume });
       return;
     }
@@ -219,6 +229,9 @@ export function Panel(props: PanelProps) {
             {colour && field('colorShare', C.colorShare)}
           </>
         )}
+        <label className="kc-check">
+          <input type="checkbox" checked={a3} onChange={(e) => setA3(e.currentTarget.checked)} /> {C.a3}
+        </label>
         <button type="button" className="btn kc-go" onClick={calculate}>
           {C.calculate}
         </button>
@@ -226,16 +239,27 @@ export function Panel(props: PanelProps) {
       <div className="kc-live" aria-live="polite" aria-atomic="true">
         {error && <p className="kc-error-summary">{error.text}</p>}
         {estimate && !error && (
-          <EstimateResult
-            estimate={estimate}
-            colour={colour}
-            device={device}
-            given={!!props.device}
-            explanation={rec && device ? explainRecommendation(rec, volume ?? estimate) : undefined}
-          />
+          <EstimateResult estimate={estimate} colour={colour} given={!!props.device}>
+            {ask ? (
+              <div className="kc-ask" role="alert">
+                <p>{C.jump(estimate.mono + estimate.color)}</p>
+                <button type="button" className="btn ghost" onClick={() => setConfirmed(true)}>
+                  {C.jumpConfirm}
+                </button>
+              </div>
+            ) : (
+              advice && (
+                <AdviceResult
+                  advice={advice}
+                  needs={{ color: estimate.color > 0, a3 }}
+                  explanation={rec ? explainRecommendation(rec, estimate) : undefined}
+                />
+              )
+            )}
+          </EstimateResult>
         )}
       </div>
-      {estimate && device && level && props.after?.(device, level, estimate)}
+      {estimate && best && advice && props.after?.(best.device, best.pkg.level, estimate, advice)}
       <div className="kc-compare">
         <button
           type="button"

@@ -1,9 +1,12 @@
 /** Polish copy of the volume calculator and the comparison with the current contract (issue 16). */
 import { formatNumber } from '../core/format.ts';
 import { MIN_READING_DAYS } from '../core/estimate.ts';
+import { DUTY_HEADROOM } from '../core/advisor.ts';
+import { countText, monthsText } from '../core/plural.ts';
+import { COLOR_PAGES, DAYS, MONO_PAGES, PAGES } from '../core/nouns.ts';
 
 export const C = {
-  title: 'Nie wiem, ile drukuję',
+  title: 'Nie wiem, który model i ile drukuję',
   unavailable: 'Kalkulator niedostępny',
   intro:
     'Policzymy miesięczną liczbę stron z liczników Twojego obecnego urządzenia albo oszacujemy ją z wielkości biura.',
@@ -20,16 +23,35 @@ export const C = {
   people: 'Ile osób drukuje?',
   profile: 'Ile drukuje jedna osoba?',
   perPerson: (n: number, low: number, high: number) =>
-    `ok. ${formatNumber(n)} stron na osobę miesięcznie (od ${formatNumber(low)} do ${formatNumber(high)})`,
+    `ok. ${countText(n, PAGES)} na osobę miesięcznie (od ${formatNumber(low)} do ${formatNumber(high)})`,
   colorShare: 'Udział wydruków kolorowych (%)',
   calculate: 'Oblicz liczbę stron',
   result: (mono: number, color: number) =>
-    `Średnio ${formatNumber(mono)} stron mono${color ? ` i ${formatNumber(color)} stron kolorowych` : ''} miesięcznie.`,
-  fromDays: (days: number) => `Na podstawie ${formatNumber(days)} dni między odczytami.`,
+    `Średnio ${countText(mono, MONO_PAGES)}${color ? ` i ${countText(color, COLOR_PAGES)}` : ''} miesięcznie.`,
+  fromDays: (days: number) => `Między odczytami: ${countText(days, DAYS)}.`,
   range: (low: number, high: number) =>
-    `To szacunek: zależnie od nawyków biura od ${formatNumber(low)} do ${formatNumber(high)} stron miesięcznie.`,
+    `To szacunek: zależnie od nawyków biura od ${formatNumber(low)} do ${countText(high, PAGES)} miesięcznie.`,
   filled: 'Wpisaliśmy tę liczbę stron w pola powyżej.',
-  forDevice: (name: string) => `Najtańsze urządzenie przy tej liczbie stron: ${name}.`,
+  a3: 'Potrzebuję formatu A3 (np. plany, plakaty, arkusze)',
+  best: 'Polecamy',
+  bestWhy: (color: boolean, a3: boolean) =>
+    `Najtańsza oferta przy tej liczbie stron wśród urządzeń${color ? ' kolorowych' : ''}${a3 ? ' formatu A3' : ''}, które ją udźwigną (najwyżej ${formatNumber(DUTY_HEADROOM * 100)}% stron największego pakietu urządzenia).`,
+  clicked: 'Wybrane urządzenie',
+  clickedMore: (monthly: string) => `${monthly} netto miesięcznie więcej niż polecana oferta`,
+  clickedLess: (monthly: string) => `${monthly} netto miesięcznie mniej, ale`,
+  overTermShort: (months: number, amount: string) => `${amount} przez ${monthsText(months)}`,
+  misfit: {
+    color: 'nie drukuje w kolorze',
+    a3: 'nie drukuje w formacie A3',
+    duty: 'nie jest zbudowane na tyle stron miesięcznie',
+  },
+  noFit:
+    'Żadne z naszych urządzeń nie jest zbudowane na tyle stron miesięcznie. Zadzwoń do nas: dobierzemy kilka urządzeń albo większy model.',
+  jump: (pages: number) =>
+    `${countText(pages, PAGES)} miesięcznie to więcej, niż wydrukuje którekolwiek z naszych urządzeń. Sprawdź odczyty: czy żadna cyfra nie jest przestawiona?`,
+  jumpConfirm: 'Tak, liczby są poprawne',
+  choose: (name: string) => `Wybierz ${name}`,
+
   toConfigurator: 'Przejdź do konfiguratora z tą liczbą stron',
   compareOpen: 'Porównaj z obecną umową',
   compareIntro:
@@ -53,8 +75,9 @@ export const C = {
   costsMore: (amount: string) =>
     `Uczciwie: przy tej liczbie stron obecna umowa jest tańsza o ${amount} netto miesięcznie.`,
   same: 'Przy tej liczbie stron koszty są takie same.',
+  noDifference: 'bez różnicy',
   difference: 'Różnica miesięcznie',
-  overTerm: (months: number) => `Różnica przez ${months} miesięcy`,
+  overTerm: (months: number) => `Różnica przez ${monthsText(months)}`,
   less: 'mniej niż teraz',
   more: 'więcej niż teraz',
   cheaper: (name: string, cost: string) => `Tańsza opcja u nas: ${name} za ${cost} netto miesięcznie.`,

@@ -4,10 +4,11 @@
  * adopts its styles into whatever root it renders in (a shadow root, or the document).
  */
 import { type RefObject, useLayoutEffect } from 'react';
-import type { Catalogue, Device } from '../core/model.ts';
+import type { Catalogue } from '../core/model.ts';
 import { LEVEL_NAMES, findDevice } from '../core/model.ts';
 import { PRINT_PROFILES, type PrintProfile, type VolumeEstimate } from '../core/estimate.ts';
 import type { Comparison } from '../core/comparison.ts';
+import type { Advice, Needs } from '../core/advisor.ts';
 import { adopt } from '../core/define.ts';
 import { formatPln } from '../core/format.ts';
 import { C } from './copy.ts';
@@ -93,17 +94,15 @@ export function ProfileChoices({
 export function EstimateResult({
   estimate,
   colour,
-  device,
   given,
-  explanation,
+  children,
 }: {
   estimate: VolumeEstimate;
   colour: boolean;
-  /** The device the figures are for: the host's, or the cheapest one at the volume. */
-  device: Device | undefined;
   /** True when the host gave the device (the configurator): its fields were filled. */
   given: boolean;
-  explanation: string | undefined;
+  /** The advice (or the question before it). */
+  children?: unknown;
 }) {
   return (
     <div className="kc-result" part="estimate">
@@ -116,9 +115,44 @@ export function EstimateResult({
           {C.range(estimate.range.mono[0] + estimate.range.color[0], estimate.range.mono[1] + estimate.range.color[1])}
         </p>
       )}
-      {!given && device && <p>{C.forDevice(device.name)}</p>}
-      {explanation && <p className="kc-rec">{explanation}</p>}
+      {children}
       {given && <p className="kc-muted">{C.filled}</p>}
+    </div>
+  );
+}
+
+/** The best offer at the volume and, beside it, the clicked device with the difference. */
+export function AdviceResult({
+  advice,
+  needs,
+  explanation,
+}: {
+  advice: Advice;
+  needs: Needs;
+  explanation: string | undefined;
+}) {
+  const { best, clicked, difference } = advice;
+  if (!best) return <p className="kc-more">{C.noFit}</p>;
+  const name = (o: NonNullable<Advice['best']>) => `${o.device.name} ${LEVEL_NAMES[o.pkg.level]}`;
+  const pln = (n: number) => formatPln(n, 2);
+  return (
+    <div className="kc-advice">
+      <p className="kc-rec">
+        {C.best}: {name(best)} – <strong>{pln(best.cost)}</strong> {C.net} {C.perMonth}.
+      </p>
+      <p className="kc-muted">{C.bestWhy(!!needs.color, !!needs.a3)}</p>
+      {explanation && <p>{explanation}</p>}
+      {clicked && difference && (
+        <p className="kc-clicked">
+          {C.clicked}: {name(clicked)} – {pln(clicked.cost)} {C.net},{' '}
+          {difference.monthly >= 0
+            ? `${C.clickedMore(pln(difference.monthly))} (${difference.overTerm
+                .map((t) => C.overTermShort(t.months, pln(t.amount)))
+                .join(', ')})`
+            : C.clickedLess(pln(-difference.monthly))}
+          {clicked.misfits.length > 0 && ` ${clicked.misfits.map((m) => C.misfit[m]).join(', ')}`}.
+        </p>
+      )}
     </div>
   );
 }
@@ -164,7 +198,13 @@ export function ComparisonResult({
             <tr key={months}>
               <th scope="row">{months === 1 ? C.difference : C.overTerm(months)}</th>
               <td>
-                {money(abs(difference))} {comparison.saves ? C.less : C.more}
+                {difference.net === 0 ? (
+                  C.noDifference
+                ) : (
+                  <>
+                    {money(abs(difference))} {difference.net > 0 ? C.less : C.more}
+                  </>
+                )}
               </td>
             </tr>
           ))}

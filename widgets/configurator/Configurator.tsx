@@ -28,7 +28,7 @@ import { checkContactForm } from '../core/validation.ts';
 import type { WidgetHostProps } from '../core/define.ts';
 import type { CommonProps } from '../core/widget-props.ts';
 import { T } from './copy.ts';
-import { type Contact, type Step, readUrl, useChoices, useContact, writeUrl } from './state.ts';
+import { type Contact, type Step, readHandoff, readUrl, useChoices, useContact, writeUrl } from './state.ts';
 import { DeviceStep, type Filters } from './DeviceStep.tsx';
 import { PackageStep } from './PackageStep.tsx';
 import { QuoteStep } from './QuoteStep.tsx';
@@ -64,7 +64,7 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
   const [toast, setToast] = useState<Toast>();
   const [stepError, setStepError] = useState('');
   const [done, setDone] = useState<QuoteAnswer>();
-  const [calc, setCalc] = useState<Estimated>({});
+  const [calc, setCalc] = useState<Estimated>(readHandoff);
   const push = useRef(false);
   const moved = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -117,7 +117,7 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
 
   if (!catalogue)
     return (
-      <div className="k-root cfg" lang="pl">
+      <div className="k-root cfg" lang="pl" dir="ltr">
         <Loading />
       </div>
     );
@@ -133,6 +133,11 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
     const { value } = e.currentTarget;
     setContact((c) => ({ ...c, [key]: value }));
   };
+
+  // The calculator in either step; its advised device and package are one click away.
+  const estimator = (label: string) => (
+    <EstimateToggle {...{ catalogue, device, pkg, choices, update, setLevelChosen, setCalc, label, go }} />
+  );
 
   const fail = (kind: 'validation' | 'server' | 'network', t: Toast) => {
     setToast(t);
@@ -223,7 +228,7 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
   }
 
   return (
-    <div className="k-root cfg" part="root" lang="pl">
+    <div className="k-root cfg" part="root" lang="pl" dir="ltr">
       <Progress step={step} />
       {/* Pre-rendered, it takes clicks before the script has arrived: the loader replays them (widgets/replay.ts). */}
       <form onSubmit={onSubmit} noValidate>
@@ -239,6 +244,7 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
             error={stepError}
             filters={filters}
             setFilters={setFilters}
+            estimator={estimator(T.dontKnowModel)}
             onChoose={(id) => {
               setStepError('');
               update({ deviceId: id });
@@ -257,7 +263,7 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
               setLevelChosen(true);
               update({ level });
             }}
-            estimator={<EstimateToggle {...{ catalogue, device, pkg, choices, update, setLevelChosen, setCalc }} />}
+            estimator={estimator(T.dontKnow)}
           />
         )}
         {step === 3 && device && pkg && (

@@ -16,6 +16,8 @@ export interface DeviceStepProps {
   /** Kept by the configurator, so going back to this step finds them as they were. */
   filters: Filters;
   setFilters: (change: (f: Filters) => Filters) => void;
+  /** 'Nie wiem, który model i ile drukuję': the advisor across the catalogue. */
+  estimator?: unknown;
 }
 
 export interface Filters {
@@ -23,9 +25,11 @@ export interface Filters {
   format: string;
 }
 
-export function DeviceStep({ catalogue, chosen, unknownId, error, onChoose, filters, setFilters }: DeviceStepProps) {
+export function DeviceStep(props: DeviceStepProps) {
+  const { catalogue, chosen, unknownId, error, onChoose, filters, setFilters } = props;
   return (
     <>
+      {props.estimator}
       {unknownId && (
         <p className="note" role="status">
           {T.unknownDevice(unknownId)}

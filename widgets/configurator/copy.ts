@@ -6,6 +6,7 @@ import {
   FREE_TRIAL_DAYS as trial,
   PREMIUM_SLA_HOURS as sla,
   STANDARD_RESPONSE_HOURS as standard,
+  withinWorkingHours,
 } from '../core/terms.ts';
 import { QUOTE_VALID_DAYS, SERVICE_CITIES } from '../core/quote.ts';
 
@@ -25,6 +26,7 @@ export const T = {
   volumeHint:
     'Podaj szacunkową liczbę stron, a policzymy koszt każdego pakietu z opłatą za strony ponad limit i wskażemy najtańszy.',
   dontKnow: 'Nie wiem, ile drukuję',
+  dontKnowModel: 'Nie wiem, który model i ile drukuję',
   monoPages: 'Strony mono',
   colorPages: 'Strony kolorowe',
   recommended: 'Polecany',
@@ -34,8 +36,8 @@ export const T = {
   overage: 'Ponad limit',
   perPage: '/ strona',
   sla: `SLA ${sla}h`,
-  slaText: `reakcja serwisu w ${sla} h (standardowo ${standard}h)`,
-  standard: `Reakcja serwisu w ciągu ${standard}h`,
+  slaText: `reakcja serwisu ${withinWorkingHours(sla)} (standardowo ${withinWorkingHours(standard)})`,
+  standard: `Reakcja serwisu ${withinWorkingHours(standard)}`,
   estimate: 'Przy Twoim wolumenie',
   term: 'Okres umowy',
   options: 'Opcje',

@@ -53,7 +53,7 @@ export function ToastBox({ toast, onClose }: { toast: Toast; onClose: () => void
 
 export function Done({ answer, onAgain }: { answer: QuoteAnswer; onAgain: () => void }) {
   return (
-    <div className="k-root cfg" part="root" lang="pl">
+    <div className="k-root cfg" part="root" lang="pl" dir="ltr">
       <div className="done" part="done" role="status">
         <h2>{T.doneTitle(answer.number)}</h2>
         <p>{TOAST.success.text}</p>

@@ -16,7 +16,7 @@ export interface Figures {
 export function figures(choices: { mono: string; color: string }, calc: Estimated): Figures {
   const mono = Number(choices.mono) || 0;
   const color = Number(choices.color) || 0;
-  const saving = calc.comparison?.result.monthly.net;
+  const saving = calc.comparison?.result?.monthly.net;
   return {
     ...(mono || color ? { volume_mono: mono, volume_color: color } : {}),
     ...(saving !== undefined ? { savings_monthly: saving } : {}),

@@ -7,6 +7,7 @@ import { useLayoutEffect, useState } from 'react';
 import { type PrefillProps, usePrefill, withPrefill } from '../core/prefill.ts';
 import { type Catalogue, findDevice, findPackage, isPackageLevel } from '../core/model.ts';
 import { DEFAULT_TERM, type Term, isTerm, packageEstimates } from '../core/quote.ts';
+import type { Estimated } from './Estimate.tsx';
 
 export type Step = 1 | 2 | 3;
 
@@ -64,8 +65,33 @@ export function readUrl(props: UrlProps): Choices {
     level,
     term: isTerm(term) ? term : DEFAULT_TERM,
     paper: sync && q.get('paper') === '1',
-    mono: (sync && q.get('mono')) || '',
-    color: (sync && q.get('color')) || '',
+    // The volume is read without `sync-url` too: the calculator's link hands it over (never written back).
+    mono: q.get('mono') || '',
+    color: q.get('color') || '',
+  };
+}
+
+/**
+ * What the calculator's link hands over besides the volume (`?estimate=` and `?contract=`,
+ * JSON of its inputs): read on every page, with or without `sync-url`, and sent with the
+ * quote, where the server checks and recomputes them.
+ */
+export function readHandoff(): Estimated {
+  const q = new URLSearchParams(typeof location === 'undefined' ? '' : location.search);
+  const json = (key: string) => {
+    try {
+      const x = JSON.parse(q.get(key) ?? '');
+      return x && typeof x === 'object' && !Array.isArray(x) ? x : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const estimate = json('estimate');
+  const contract = json('contract');
+  const volume = { mono: Number(q.get('mono')) || 0, color: Number(q.get('color')) || 0 };
+  return {
+    ...(estimate ? { estimate: { inputs: estimate, volume } } : {}),
+    ...(contract ? { comparison: { inputs: contract } } : {}),
   };
 }
 

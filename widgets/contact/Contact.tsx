@@ -190,7 +190,7 @@ function ContactForm(props: ContactProps) {
   };
 
   return (
-    <div className="k-root kc" part="root" lang="pl">
+    <div className="k-root kc" part="root" lang="pl" dir="ltr">
       <form ref={form} className="kc-form" part="form" noValidate onSubmit={submit as never} aria-busy={submitting}>
         {field('name', CONTACT_TEXT.name, { type: 'text', autoComplete: 'name', maxLength: LIMITS.name }, true)}
         {field(

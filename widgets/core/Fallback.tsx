@@ -63,7 +63,7 @@ export class WidgetBoundary extends Component<BoundaryProps, { failed: boolean }
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <div className="k-root fallback" role="alert" lang="pl">
+      <div className="k-root fallback" role="alert" lang="pl" dir="ltr">
         <FallbackPanel title={this.props.title} />
       </div>
     );

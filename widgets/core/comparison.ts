@@ -3,8 +3,9 @@
  * a volume, next to a Kserowo package at the same volume, and a cheaper option when there
  * is one. Pure functions over the live catalogue, shared by the widgets and the worker.
  */
-import type { Catalogue, Device, Package, PackageLevel } from './model.ts';
-import { gross, monthlyCost, type Volume } from './pricing.ts';
+import type { Catalogue, Device, PackageLevel } from './model.ts';
+import { advise } from './advisor.ts';
+import { gross, type Volume } from './pricing.ts';
 import { COMPARISON_TERMS, recommend } from './estimate.ts';
 
 /** The visitor's current contract, every amount net per month; only the fee is required. */
@@ -54,28 +55,11 @@ export interface Comparison {
   overTerm: { months: number; difference: Amount }[];
   /** True when the offer costs less than the current contract. */
   saves: boolean;
-  /** When the offer costs more: the cheapest package of any device at this volume, if it is cheaper than now. */
+  /** When the offer costs more: the advisor's best offer at this volume, if it is cheaper than now. */
   cheaperOption?: { deviceId: string; deviceName: string; level: PackageLevel; cost: Amount };
 }
 
 const difference = (a: number, b: number): number => (grosze(a) - grosze(b)) / 100;
-
-/** The cheapest package of any device of a type that prints the volume. */
-export function cheapestAt(
-  catalogue: Catalogue,
-  volume: Volume,
-): { device: Device; pkg: Package; cost: number } | undefined {
-  let best: { device: Device; pkg: Package; cost: number } | undefined;
-  const needsColor = (volume.color ?? 0) > 0;
-  for (const device of catalogue.devices) {
-    if (needsColor && device.type !== 'color') continue;
-    for (const pkg of device.packages) {
-      const cost = monthlyCost(pkg, volume).total;
-      if (!best || cost < best.cost) best = { device, pkg, cost };
-    }
-  }
-  return best;
-}
 
 /**
  * The current contract next to a package of `device` at the same volume: the recommended
@@ -102,7 +86,8 @@ export function compareWithContract(
     saves: monthly > 0,
   };
   if (!comparison.saves) {
-    const cheapest = cheapestAt(catalogue, volume);
+    // The advisor's best offer at this volume (the one the calculator and configurator show).
+    const cheapest = advise(catalogue, volume).best;
     if (cheapest && cheapest.cost < currentNet && cheapest.device.id !== device.id) {
       comparison.cheaperOption = {
         deviceId: cheapest.device.id,

@@ -5,6 +5,8 @@
 import { LEVEL_NAMES } from './model.ts';
 import { formatNumber, formatPln, formatRate } from './format.ts';
 import { PRINT_PROFILES } from './estimate.ts';
+import { countText, monthsText } from './plural.ts';
+import { COLOR_PAGES, DAYS, MONO_PAGES, PAGES, PEOPLE } from './nouns.ts';
 import type { StoredComparison, StoredEstimate } from './estimate-validation.ts';
 
 export type Row = [label: string, value: string];
@@ -16,12 +18,12 @@ const plDate = (iso: string) => iso.split('-').reverse().join('.');
 export function estimateRows(estimate: StoredEstimate | undefined): Row[] {
   if (!estimate) return [];
   const { inputs: i, result: r } = estimate;
-  const volume = `${formatNumber(r.mono)} stron mono + ${formatNumber(r.color)} stron kolorowych miesięcznie`;
+  const volume = `${countText(r.mono, MONO_PAGES)} + ${countText(r.color, COLOR_PAGES)} miesięcznie`;
   if (i.source === 'counters') {
     const reading = (x: typeof i.first) =>
       `${plDate(x.date)}: mono ${formatNumber(x.mono)}${x.color !== undefined ? `, kolor ${formatNumber(x.color)}` : ''}`;
     return [
-      ['Szacunek nakładu', `z dwóch odczytów licznika (${r.days ?? 0} dni)`],
+      ['Szacunek nakładu', `z dwóch odczytów licznika (${countText(r.days ?? 0, DAYS)})`],
       ['Pierwszy odczyt', reading(i.first)],
       ['Drugi odczyt', reading(i.second)],
       ['Średnio miesięcznie', volume],
@@ -29,13 +31,13 @@ export function estimateRows(estimate: StoredEstimate | undefined): Row[] {
   }
   const p = PRINT_PROFILES[i.profile];
   const range = r.range
-    ? `${formatNumber(r.range.mono[0] + r.range.color[0])}–${formatNumber(r.range.mono[1] + r.range.color[1])} stron`
+    ? `${formatNumber(r.range.mono[0] + r.range.color[0])}–${countText(r.range.mono[1] + r.range.color[1], PAGES)}`
     : '';
   return [
     ['Szacunek nakładu', 'z profilu biura'],
     [
       'Profil biura',
-      `${formatNumber(i.people)} os. · ${p.label} (${p.pagesPerPerson} stron na osobę, ${p.note}) · kolor ${formatNumber(i.colorShare)}%`,
+      `${countText(i.people, PEOPLE)} · ${p.label} (${countText(p.pagesPerPerson, PAGES)} na osobę, ${p.note}) · kolor ${formatNumber(i.colorShare)}%`,
     ],
     ['Szacunkowo miesięcznie', range ? `${volume} (zakres ${range})` : volume],
   ];
@@ -57,13 +59,15 @@ export function comparisonRows(comparison: StoredComparison | undefined): Row[] 
     .filter(Boolean)
     .join(', ');
   const diff = (a: { net: number; gross: number }) =>
-    `${netGross({ net: Math.abs(a.net), gross: Math.abs(a.gross) })} ${r.saves ? 'mniej' : a.net === 0 ? '' : 'więcej'}`.trim();
+    a.net === 0
+      ? 'bez różnicy'
+      : `${netGross({ net: Math.abs(a.net), gross: Math.abs(a.gross) })} ${a.net > 0 ? 'mniej' : 'więcej'}`;
   const rows: Row[] = [
     ['Obecna umowa (netto)', contract],
     ['Obecny koszt miesięcznie', netGross(r.current)],
     [`Kserowo ${LEVEL_NAMES[r.offer.level]} miesięcznie`, netGross(r.offer)],
     [r.saves ? 'Oszczędność miesięcznie' : 'Różnica miesięcznie', diff(r.monthly)],
-    ...r.overTerm.map(({ months, difference }): Row => [`Przez ${months} miesięcy`, diff(difference)]),
+    ...r.overTerm.map(({ months, difference }): Row => [`Przez ${monthsText(months)}`, diff(difference)]),
   ];
   if (r.cheaperOption) {
     rows.push([

@@ -12,6 +12,8 @@ import { LIMITS } from './limits.ts';
 import { CONTRACT_TERMS_MONTHS } from './terms.ts';
 import { formatNumber, formatPln } from './format.ts';
 import { monthlyCost, recommendedPackage, type Volume } from './pricing.ts';
+import { countText } from './plural.ts';
+import { COLOR_PAGES_AT, COLOR_PAGES_OF, MONO_PAGES_AT, MONO_PAGES_OF } from './nouns.ts';
 
 /** Average days in a month: a monthly average = pages ÷ days × 30.4. */
 export const MONTH_DAYS = 30.4;
@@ -190,8 +192,8 @@ export function recommend(device: Device, volume: Volume): Recommendation | unde
  */
 export function explainRecommendation(rec: Recommendation, volume: Volume): string {
   const pages = [
-    volume.mono > 0 ? `${formatNumber(Math.floor(volume.mono))} stronach mono` : '',
-    (volume.color ?? 0) > 0 ? `${formatNumber(Math.floor(volume.color ?? 0))} stronach kolorowych` : '',
+    volume.mono > 0 ? countText(Math.floor(volume.mono), MONO_PAGES_AT) : '',
+    (volume.color ?? 0) > 0 ? countText(Math.floor(volume.color ?? 0), COLOR_PAGES_AT) : '',
   ]
     .filter(Boolean)
     .join(' i ');
@@ -204,11 +206,11 @@ export function explainRecommendation(rec: Recommendation, volume: Volume): stri
     .filter(Boolean)
     .join(', ');
   const spare = [
-    rec.headroom.mono > 0 ? `${formatNumber(rec.headroom.mono)} stron mono` : '',
-    rec.headroom.color > 0 ? `${formatNumber(rec.headroom.color)} stron kolorowych` : '',
+    rec.headroom.mono > 0 ? countText(rec.headroom.mono, MONO_PAGES_OF) : '',
+    rec.headroom.color > 0 ? countText(rec.headroom.color, COLOR_PAGES_OF) : '',
   ]
     .filter(Boolean)
     .join(' i ');
-  const head = `Polecamy ${LEVEL_NAMES[rec.level]}: przy ${pages || '0 stron'} ${costs}.`;
+  const head = `Polecamy ${LEVEL_NAMES[rec.level]}: przy ${pages || countText(0, MONO_PAGES_AT)} ${costs}.`;
   return spare ? `${head} W pakiecie ${LEVEL_NAMES[rec.level]} zostaje zapas ${spare}.` : head;
 }

@@ -10,7 +10,7 @@ import {
   LEVEL_NAMES,
   PACKAGE_LEVELS,
 } from './model.ts';
-import { PREMIUM_SLA_HOURS, STANDARD_RESPONSE_HOURS } from './terms.ts';
+import { PREMIUM_SLA_HOURS, STANDARD_RESPONSE_HOURS, withinWorkingHours } from './terms.ts';
 
 // The labels live apart so the model list can use them without the package copy below.
 export { PRICING } from './price-labels.ts';
@@ -27,14 +27,18 @@ export interface PackageCopy {
 export const PACKAGE_COPY: Record<PackageLevel, PackageCopy> = {
   basic: {
     description: 'Dla małego biura, które drukuje niewiele, ale chce mieć spokój.',
-    features: ['Serwis i toner w cenie', `Reakcja serwisu w ciągu ${STANDARD_RESPONSE_HOURS}h`, 'Papier opcjonalnie'],
+    features: [
+      'Serwis i toner w cenie',
+      `Reakcja serwisu ${withinWorkingHours(STANDARD_RESPONSE_HOURS)}`,
+      'Papier opcjonalnie',
+    ],
     extras: [],
   },
   business: {
     description: 'Dla firm, które drukują codziennie i potrzebują większego limitu stron.',
     features: [
       'Serwis, toner i materiały eksploatacyjne w cenie',
-      `Reakcja serwisu w ciągu ${STANDARD_RESPONSE_HOURS}h`,
+      `Reakcja serwisu ${withinWorkingHours(STANDARD_RESPONSE_HOURS)}`,
       'Dwukrotnie większy limit stron',
       'Papier opcjonalnie',
     ],
@@ -51,7 +55,7 @@ export const PACKAGE_COPY: Record<PackageLevel, PackageCopy> = {
     extras: [
       {
         label: `SLA ${PREMIUM_SLA_HOURS}h`,
-        tooltip: `Gwarantowana reakcja serwisu w ciągu ${PREMIUM_SLA_HOURS} godzin od zgłoszenia (standardowo ${STANDARD_RESPONSE_HOURS}h).`,
+        tooltip: `Gwarantowana reakcja serwisu ${withinWorkingHours(PREMIUM_SLA_HOURS)} od zgłoszenia (standardowo ${withinWorkingHours(STANDARD_RESPONSE_HOURS)}).`,
       },
       {
         label: 'Bezpieczeństwo',

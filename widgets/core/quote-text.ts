@@ -2,12 +2,14 @@
  * A stored quote's configuration in Polish words: one wording for the printable quote page
  * (worker/pages/quote.tsx) and the sales team's e-mail (worker/email/quote-notification.ts).
  */
-import { formatNumber, formatRate } from './format.ts';
+import { formatRate } from './format.ts';
+import { countText } from './plural.ts';
+import { COLOR_PAGES, MONO_PAGES } from './nouns.ts';
 import type { QuotePrice } from './quote.ts';
 
-/** Pages: 'N stron mono', with '+ M stron kolor' for a colour device. */
+/** Pages: '5100 stron mono', with '+ 182 strony kolorowe' for a colour device. */
 const pages = (mono: number, color: number | undefined): string =>
-  `${formatNumber(mono)} stron mono${color !== undefined ? ` + ${formatNumber(color)} stron kolor` : ''}`;
+  `${countText(mono, MONO_PAGES)}${color !== undefined ? ` + ${countText(color, COLOR_PAGES)}` : ''}`;
 
 export const QUOTE_TEXT = {
   paper: (paper: boolean): string => (paper ? 'tak – cena na zapytanie' : 'nie'),

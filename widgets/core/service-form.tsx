@@ -243,7 +243,7 @@ export function FormFrame<V extends FormValues>({
   children: ReactNode;
 }) {
   return (
-    <div className="k-root sf" part="root" lang="pl">
+    <div className="k-root sf" part="root" lang="pl" dir="ltr">
       <form
         ref={kit.form}
         className="sf-form"
@@ -282,7 +282,7 @@ export function DoneFrame({ title, children }: { title: string; children: ReactN
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <div className="k-root sf" part="root" lang="pl">
+    <div className="k-root sf" part="root" lang="pl" dir="ltr">
       <div className="sf-done" part="done">
         <h2 ref={heading} tabIndex={-1}>
           {title}

@@ -137,7 +137,11 @@ const counterSchema = v.pipe(
 );
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
-const realDay = (s: string): boolean => isoDay.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+// '2026-13-45' makes an Invalid Date, whose toISOString throws: a bad day is refused, never a 500.
+const realDay = (s: string): boolean => {
+  const day = new Date(`${s}T00:00:00Z`);
+  return isoDay.test(s) && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(s);
+};
 
 /** A reading date: a real day, not after today (Warsaw), at most a year back. */
 export const readingDateOk = (day: string, now = new Date()): boolean => {

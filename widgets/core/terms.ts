@@ -30,6 +30,16 @@ export const CONTRACT_TERMS_MONTHS = [24, 36] as const;
 export const QUOTE_VALID_DAYS = 30;
 export const QUOTE_WITHIN_MINUTES = 5;
 
+/**
+ * A service promise in words, the one wording everywhere: 'w ciągu 24 godzin roboczych'. The
+ * hours are working hours (Mon–Fri 08:00–16:00 Warsaw, public holidays off), as a ticket's SLA
+ * clock counts them (business-hours.ts): a report on Wednesday afternoon may be answered on Monday.
+ */
+export const withinWorkingHours = (hours: number): string =>
+  // After 'w ciągu' (the genitive) only 1 has a form of its own: 1 godziny, 2 / 5 / 22 godzin. Not
+  // plural.ts's three forms, and so no import of it into the chunk every catalogue widget loads.
+  `w ciągu ${hours} ${hours === 1 ? 'godziny roboczej' : 'godzin roboczych'}`;
+
 export const terms: Terms = {
   standardResponseHours: STANDARD_RESPONSE_HOURS,
   premiumSlaHours: PREMIUM_SLA_HOURS,

@@ -11,9 +11,9 @@
  * --kserowo-radius.
  */
 export const baseCss = `
-:host{display:block;contain:layout style}
+:host{display:block;contain:layout style;direction:ltr}
 :host([hidden]){display:none}
-.k-root{all:initial;display:block;box-sizing:border-box;font-family:var(--kserowo-font,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif);font-size:16px;line-height:1.5;color:var(--kserowo-text,#1c2430);text-align:left;-webkit-font-smoothing:antialiased}
+.k-root{all:initial;direction:ltr;unicode-bidi:isolate;display:block;box-sizing:border-box;font-family:var(--kserowo-font,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif);font-size:16px;line-height:1.5;color:var(--kserowo-text,#1c2430);text-align:left;-webkit-font-smoothing:antialiased}
 .k-root *,.k-root *::before,.k-root *::after{box-sizing:border-box;font:inherit;color:inherit;letter-spacing:normal;text-transform:none}
 :where(.k-root) :is(h2,h3,h4,p,ul,ol){margin:0;padding:0}
 :where(.k-root) ul{list-style:none}

@@ -104,7 +104,7 @@ function ModelList(props: ModelsProps) {
 
   if (!catalogue) {
     return (
-      <div className="k-root models" part="root" lang="pl">
+      <div className="k-root models" part="root" lang="pl" dir="ltr">
         <Loading />
       </div>
     );
@@ -144,7 +144,7 @@ function ModelList(props: ModelsProps) {
     configuratorHref(configuratorUrl, { device: d.id, utm_medium: 'models', utm_campaign: 'device_selection' });
 
   return (
-    <div className="k-root models" part="root" lang="pl" ref={root}>
+    <div className="k-root models" part="root" lang="pl" dir="ltr" ref={root}>
       {filters && (
         // biome-ignore lint/a11y/useSemanticElements: a group of fieldsets; a nested <fieldset> would change the pre-rendered layout
         <div className="toolbar" part="toolbar" role="group" aria-label={MODELS.filtersLabel}>

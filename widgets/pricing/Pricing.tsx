@@ -62,7 +62,7 @@ function PricingCards({ type: typeProp, configuratorUrl, apiBase, catalogue: giv
   };
 
   return (
-    <div className="k-root pricing" part="root" lang="pl">
+    <div className="k-root pricing" part="root" lang="pl" dir="ltr">
       <div className="toggle" part="switch">
         {/* The switch's labels: a click on the other type flips it; the current one is inert (CSS). */}
         <label htmlFor="type-switch" className="opt mono" aria-hidden="true">

@@ -11,6 +11,7 @@ import { formatPln } from '../../widgets/core/format.ts';
 import { VAT_PERCENT } from '../../widgets/core/pricing.ts';
 import { QUOTE_VALID_DAYS, TERM_LABELS } from '../../widgets/core/quote.ts';
 import { QUOTE_TEXT } from '../../widgets/core/quote-text.ts';
+import { withinWorkingHours } from '../../widgets/core/terms.ts';
 import { PACKAGE_COPY } from '../../widgets/core/packages.ts';
 import type { StoredQuote } from '../models/quotes.ts';
 import { comparisonRows, estimateRows } from '../../widgets/core/estimate-text.ts';
@@ -115,8 +116,8 @@ function QuoteSheet({ quote }: { quote: StoredQuote }) {
   const colour = p.overageColor !== undefined;
   const service =
     p.level === 'premium'
-      ? `SLA ${facts.premiumSlaHours}h – reakcja serwisu w ciągu ${facts.premiumSlaHours} godzin (standardowo ${facts.standardResponseHours}h); urządzenie zastępcze na czas dłuższej naprawy`
-      : `reakcja serwisu w ciągu ${facts.standardResponseHours}h`;
+      ? `SLA ${facts.premiumSlaHours}h – reakcja serwisu ${withinWorkingHours(facts.premiumSlaHours)} (standardowo ${withinWorkingHours(facts.standardResponseHours)}); urządzenie zastępcze na czas dłuższej naprawy`
+      : `reakcja serwisu ${withinWorkingHours(facts.standardResponseHours)}`;
   const pages = QUOTE_TEXT.volume(p);
   // Only real values on the document: never a sample or an unset one.
   const phone = realPhone()?.display;

@@ -1,0 +1,111 @@
+/**
+ * The advisor: at the visitor's monthly volume, every device × package of the catalogue
+ * priced (fee + overage, mono and colour apart, pricing.ts `monthlyCost`), ranked from the
+ * cheapest, and the cheapest one that fits what the visitor needs recommended. The device
+ * the visitor clicked is set beside it when it is not the best, with the difference per
+ * month and over each contract term. One function for the configurator, the calculator and
+ * the stored quote, so the three never recommend different things.
+ *
+ * What "fits" means (the rule the visitor is told):
+ * - colour pages in the volume (or colour asked for) need a colour device;
+ * - A3 asked for needs an A3 device;
+ * - duty headroom: the pages a month may be at most `DUTY_HEADROOM` × the device's largest
+ *   allowance (its biggest package's monthly limit, mono and colour apart). Above that the
+ *   device would print more than it is built for, however cheap its overage looks.
+ * Ties in cost go to the larger allowance (more pages for the same money), then catalogue order.
+ */
+import type { Catalogue, Device, Package, PackageLevel } from './model.ts';
+import { monthlyCost, type Volume } from './pricing.ts';
+import { CONTRACT_TERMS_MONTHS } from './terms.ts';
+
+/** How far past its largest allowance a device may be asked to print a month. */
+export const DUTY_HEADROOM = 1.5;
+
+/** What the visitor needs besides the volume. */
+export interface Needs {
+  /** Colour asked for even without colour pages stated. */
+  color?: boolean;
+  a3?: boolean;
+}
+
+/** Why an offer does not fit. */
+export type Misfit = 'color' | 'a3' | 'duty';
+
+export interface Offer {
+  device: Device;
+  pkg: Package;
+  /** Net monthly cost at the volume, PLN. */
+  cost: number;
+  /** Empty when the offer fits the needs. */
+  misfits: Misfit[];
+}
+
+export interface Advice {
+  /** Every device × package, cheapest first. */
+  ranking: Offer[];
+  /** The cheapest offer that fits; none when no device is built for the volume and needs. */
+  best?: Offer;
+  /** The clicked device at its cheapest package, when that is not the best offer. */
+  clicked?: Offer;
+  /** clicked − best, net PLN per month and over each contract term (negative: the clicked one costs less but does not fit). */
+  difference?: { monthly: number; overTerm: { months: number; amount: number }[] };
+}
+
+const allowance = (p: Package): number => p.monthlyLimit + (p.colorLimit ?? 0);
+const pages = (n: number | undefined): number =>
+  Number.isFinite(n) && (n as number) > 0 ? Math.floor(n as number) : 0;
+
+/** Why a device does not fit a volume and needs (empty when it does). */
+export function misfits(device: Device, volume: Volume, needs: Needs = {}): Misfit[] {
+  const out: Misfit[] = [];
+  const color = pages(volume.color);
+  if (device.type !== 'color' && (needs.color || color > 0)) out.push('color');
+  if (needs.a3 && device.format !== 'A3') out.push('a3');
+  const mostMono = Math.max(...device.packages.map((p) => p.monthlyLimit));
+  const mostColor = Math.max(...device.packages.map((p) => p.colorLimit ?? 0));
+  if (pages(volume.mono) > mostMono * DUTY_HEADROOM || (device.type === 'color' && color > mostColor * DUTY_HEADROOM))
+    out.push('duty');
+  return out;
+}
+
+/** A device's packages at a volume it can print (no colour pages on a mono device). */
+const offersOf = (device: Device, volume: Volume, needs: Needs): Offer[] => {
+  const v = device.type === 'color' ? volume : { mono: volume.mono };
+  const why = misfits(device, volume, needs);
+  return device.packages.map((pkg) => ({ device, pkg, cost: monthlyCost(pkg, v).total, misfits: why }));
+};
+
+const cheaperFirst = (a: Offer, b: Offer): number => a.cost - b.cost || allowance(b.pkg) - allowance(a.pkg);
+
+/**
+ * The advice at a volume: the ranking of every device × package, the cheapest fitting
+ * offer, and the clicked device (`clickedId`) beside it when it is not that one.
+ * Law firm, 5 100 mono + 900 colour pages, clicked C3320i: best C258 Premium 379,00 zł,
+ * clicked C3320i Premium 529,00 zł, 150,00 zł more a month.
+ */
+export function advise(catalogue: Catalogue, volume: Volume, needs: Needs = {}, clickedId?: string): Advice {
+  // A stable sort: equal cost and allowance keep the catalogue's order.
+  const ranking = catalogue.devices.flatMap((d) => offersOf(d, volume, needs)).sort(cheaperFirst);
+  const best = ranking.find((o) => o.misfits.length === 0);
+  const advice: Advice = { ranking, ...(best ? { best } : {}) };
+  const clicked = clickedId ? ranking.find((o) => o.device.id === clickedId) : undefined;
+  if (clicked && best && clicked !== best) {
+    const monthly = (Math.round(clicked.cost * 100) - Math.round(best.cost * 100)) / 100;
+    advice.clicked = clicked;
+    advice.difference = {
+      monthly,
+      overTerm: CONTRACT_TERMS_MONTHS.map((months) => ({
+        months,
+        amount: (Math.round(monthly * 100) * months) / 100,
+      })),
+    };
+  } else if (clicked && !best) {
+    advice.clicked = clicked;
+  }
+  return advice;
+}
+
+/** The cheapest package of one device at a volume (the configurator's package step). */
+export function bestOfDevice(advice: Advice, deviceId: string): PackageLevel | undefined {
+  return advice.ranking.find((o) => o.device.id === deviceId)?.pkg.level;
+}
