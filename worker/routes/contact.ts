@@ -10,7 +10,8 @@ import { contactNotification } from '../email/contact-notification.ts';
 import { enqueueNotification } from '../email/delivery.ts';
 import { API_ERRORS } from '../http/errors.ts';
 import { type IntakeEnv, leadIntake } from '../http/intake.ts';
-import { type NewLead, type StoredLead, SubmissionConflict, bodyHash, storeLead } from '../models/leads.ts';
+import { bodyHash } from '../http/body-hash.ts';
+import { type NewLead, type StoredLead, SubmissionConflict, storeLead } from '../models/leads.ts';
 import { parseContact } from '../../widgets/core/validation.ts';
 import { company } from '../../widgets/core/company.ts';
 
