@@ -13,6 +13,7 @@ import { QUOTE_VALID_DAYS, TERM_LABELS } from '../../widgets/core/quote.ts';
 import { QUOTE_TEXT } from '../../widgets/core/quote-text.ts';
 import { PACKAGE_COPY } from '../../widgets/core/packages.ts';
 import type { StoredQuote } from '../models/quotes.ts';
+import { sha256Source } from '../../site/headers.ts';
 import { comparisonRows, estimateRows } from '../../widgets/core/estimate-text.ts';
 
 const polishDate = (iso: string): string =>
@@ -54,10 +55,8 @@ th{width:42%;font-weight:600;color:#4b5563}
 
 const SCRIPT = `document.getElementById('print').addEventListener('click',function(){window.print()})`;
 
-async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
-}
+/** A CSP source of the hash of an inline block, with site/headers.ts's one hash helper. */
+const sha256 = async (text: string): Promise<string> => `'${await sha256Source(text)}'`;
 
 let csp: Promise<string> | undefined;
 
