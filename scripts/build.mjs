@@ -6,17 +6,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { rollup } from 'rollup';
 import { checkBudgets, measure, measureSite } from './budgets.mjs';
 import { importForNode, writeHashed } from './bundle.mjs';
+import { PREACT_ALIAS } from './preact-alias.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'dist/public');
-
-/** React → Preact compat for everything esbuild bundles (site script, site build). */
-export const preactAlias = {
-  'react-dom/client': 'preact/compat/client',
-  'react/jsx-runtime': 'preact/jsx-runtime',
-  'react-dom': 'preact/compat',
-  react: 'preact/compat',
-};
 
 /** Builds the widgets; returns their budget rows (scripts/budgets.mjs). */
 async function buildWidgets() {
@@ -55,7 +48,7 @@ async function buildSiteAssets() {
     entryPoints: [path.join(root, 'site/script/site.ts')],
     format: 'esm',
     target: 'es2020',
-    alias: preactAlias,
+    alias: PREACT_ALIAS,
   });
   const cssName = await writeHashed(assetsOut, 'site', 'css', {
     entryPoints: [path.join(root, 'site/styles/site.css')],
@@ -68,7 +61,7 @@ async function buildSiteAssets() {
 async function buildPages(assets) {
   const { buildSite } = await importForNode('site-build', {
     entryPoints: [path.join(root, 'site/build.tsx')],
-    alias: preactAlias,
+    alias: PREACT_ALIAS,
     jsx: 'automatic',
     jsxImportSource: 'react',
   });
@@ -86,7 +79,7 @@ async function buildAdmin() {
     entryPoints: [path.join(root, 'site/admin/main.tsx')],
     format: 'esm',
     target: 'es2020',
-    alias: preactAlias,
+    alias: PREACT_ALIAS,
     jsx: 'automatic',
     jsxImportSource: 'react',
     define: { 'process.env.NODE_ENV': '"production"' },

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 import { wranglerEnv } from '../scripts/env.mjs';
+import { preactAliasEntries } from '../scripts/preact-alias.mjs';
 import { TEST_ADMIN_PASSWORD, adminHash } from '../scripts/admin-hash.mjs';
 
 // Set again here for runs without scripts/run.mjs (the npm scripts set it before wrangler loads).
@@ -26,29 +27,18 @@ const ratelimits = {
 // live catalogue promise uses LIVE_CATALOGUE_TTL_MS_CONFIGURED, the TTL of wrangler.toml.
 const liveTtl = /^LIVE_CATALOGUE_TTL_MS = "(\d+)"$/m.exec(readFileSync(path.join(root, 'wrangler.toml'), 'utf8'));
 if (!liveTtl) throw new Error('wrangler.toml: no LIVE_CATALOGUE_TTL_MS = "<ms>" in [vars]');
-// oxc compiles TSX for tests with the development runtime (`jsxDEV`): it must be Preact's
-// too, or components render real React elements that Preact's string renderer skips.
-const preactAlias = [
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  // Vitest compiles JSX in development mode, which imports the dev runtime.
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
 
 export default defineConfig({
   root,
   test: {
     projects: [
       {
-        resolve: { alias: preactAlias },
+        resolve: { alias: preactAliasEntries },
         oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
         test: { name: 'unit', root, include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
       },
       {
-        resolve: { alias: preactAlias },
+        resolve: { alias: preactAliasEntries },
         oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
         plugins: [
           cloudflareTest(async () => ({
