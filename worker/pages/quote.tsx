@@ -12,6 +12,7 @@ import { VAT_PERCENT } from '../../widgets/core/pricing.ts';
 import { QUOTE_VALID_DAYS, TERM_LABELS } from '../../widgets/core/quote.ts';
 import { QUOTE_TEXT } from '../../widgets/core/quote-text.ts';
 import { PACKAGE_COPY } from '../../widgets/core/packages.ts';
+import { hasSla } from '../../widgets/core/terms.ts';
 import type { StoredQuote } from '../models/quotes.ts';
 import { sha256Source } from '../../site/headers.ts';
 import { comparisonRows, estimateRows } from '../../widgets/core/estimate-text.ts';
@@ -112,10 +113,9 @@ function QuoteSheet({ quote }: { quote: StoredQuote }) {
   const c = quote.contact;
   const { service: facts } = company;
   const colour = p.overageColor !== undefined;
-  const service =
-    p.level === 'premium'
-      ? `SLA ${facts.premiumSlaHours}h – reakcja serwisu w ciągu ${facts.premiumSlaHours} godzin (standardowo ${facts.standardResponseHours}h); urządzenie zastępcze na czas dłuższej naprawy`
-      : `reakcja serwisu w ciągu ${facts.standardResponseHours}h`;
+  const service = hasSla(p.level)
+    ? `SLA ${facts.premiumSlaHours}h – reakcja serwisu w ciągu ${facts.premiumSlaHours} godzin (standardowo ${facts.standardResponseHours}h); urządzenie zastępcze na czas dłuższej naprawy`
+    : `reakcja serwisu w ciągu ${facts.standardResponseHours}h`;
   const pages = QUOTE_TEXT.volume(p);
   // Only real values on the document: never a sample or an unset one.
   const phone = realPhone()?.display;

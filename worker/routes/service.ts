@@ -22,16 +22,13 @@ import { renderMissingTicketPage, renderTicketPage, ticketPageCsp } from '../pag
 import { PAGE_HEADERS } from '../../site/headers.ts';
 import { addBusinessHours } from '../../widgets/core/business-hours.ts';
 import { company } from '../../widgets/core/company.ts';
+import { slaHoursOf } from '../../widgets/core/terms.ts';
 import { findDevice } from '../../widgets/core/model.ts';
 import { serviceRequestSchema } from '../../widgets/core/service-validation.ts';
 import { check } from '../../widgets/core/validation.ts';
 
 /** The status page of ticket `id`. */
 export const ticketUrl = (c: Context, id: string): string => `${new URL(c.req.url).origin}/serwis/zgloszenie/${id}`;
-
-/** The package's promise: Premium's SLA, otherwise the standard response time (company config). */
-export const slaHoursOf = (level: string | null | undefined): number =>
-  level === 'premium' ? company.service.premiumSlaHours : company.service.standardResponseHours;
 
 export const serviceRequests = new Hono<IntakeEnv>();
 
