@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { rollup } from 'rollup';
 import { checkBudgets, measure, measureSite } from './budgets.mjs';
+import { compareWithHistory } from './size-history.mjs';
 import { importForNode, writeHashed } from './bundle.mjs';
 import { PREACT_ALIAS } from './preact-alias.mjs';
 
@@ -102,8 +103,10 @@ export async function build() {
   const assets = await buildSiteAssets();
   const pages = await buildPages(assets);
   await buildAdmin();
-  // One table of widget, site-script and per-page CSS sizes; throws over a budget.
-  checkBudgets([...widgetSizes, ...measureSite(out)]);
+  // One table of widget, site-script and per-page CSS sizes, each against the last recorded
+  // commit (scripts/size-history.mjs); throws over a budget.
+  const rows = [...widgetSizes, ...measureSite(out)];
+  checkBudgets(rows, { previous: compareWithHistory(rows) });
   console.log(
     `Built ${pages.length} pages and the widgets into dist/public in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   );
