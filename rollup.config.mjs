@@ -11,17 +11,11 @@ import resolve from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 import { budgetPlugin } from './scripts/budgets.mjs';
+import { preactAliasEntries } from './scripts/preact-alias.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const useReact = process.env.KSEROWO_REACT === '1';
 const outDir = process.env.KSEROWO_WIDGETS_OUT ?? path.join(root, 'dist/public/widgets/v1');
-
-const preactAliases = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
 
 /**
  * The shared runtime: the framework, the wrapper and what every widget renders through (the
@@ -101,7 +95,7 @@ export default {
   },
   preserveEntrySignatures: false,
   plugins: [
-    alias({ entries: useReact ? [] : preactAliases }),
+    alias({ entries: useReact ? [] : preactAliasEntries }),
     resolve({ browser: true, extensions: ['.ts', '.tsx', '.mjs', '.js'] }),
     typescript({
       tsconfig: path.join(root, 'tsconfig.json'),

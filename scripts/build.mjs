@@ -5,18 +5,12 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { rollup } from 'rollup';
 import { checkBudgets, measure, measureSite } from './budgets.mjs';
+import { compareWithHistory } from './size-history.mjs';
 import { importForNode, writeHashed } from './bundle.mjs';
+import { PREACT_ALIAS } from './preact-alias.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'dist/public');
-
-/** React → Preact compat for everything esbuild bundles (site script, site build). */
-export const preactAlias = {
-  'react-dom/client': 'preact/compat/client',
-  'react/jsx-runtime': 'preact/jsx-runtime',
-  'react-dom': 'preact/compat',
-  react: 'preact/compat',
-};
 
 /** Builds the widgets; returns their budget rows (scripts/budgets.mjs). */
 async function buildWidgets() {
@@ -55,7 +49,7 @@ async function buildSiteAssets() {
     entryPoints: [path.join(root, 'site/script/site.ts')],
     format: 'esm',
     target: 'es2020',
-    alias: preactAlias,
+    alias: PREACT_ALIAS,
   });
   const cssName = await writeHashed(assetsOut, 'site', 'css', {
     entryPoints: [path.join(root, 'site/styles/site.css')],
@@ -68,7 +62,7 @@ async function buildSiteAssets() {
 async function buildPages(assets) {
   const { buildSite } = await importForNode('site-build', {
     entryPoints: [path.join(root, 'site/build.tsx')],
-    alias: preactAlias,
+    alias: PREACT_ALIAS,
     jsx: 'automatic',
     jsxImportSource: 'react',
   });
@@ -86,7 +80,7 @@ async function buildAdmin() {
     entryPoints: [path.join(root, 'site/admin/main.tsx')],
     format: 'esm',
     target: 'es2020',
-    alias: preactAlias,
+    alias: PREACT_ALIAS,
     jsx: 'automatic',
     jsxImportSource: 'react',
     define: { 'process.env.NODE_ENV': '"production"' },
@@ -109,8 +103,10 @@ export async function build() {
   const assets = await buildSiteAssets();
   const pages = await buildPages(assets);
   await buildAdmin();
-  // One table of widget, site-script and per-page CSS sizes; throws over a budget.
-  checkBudgets([...widgetSizes, ...measureSite(out)]);
+  // One table of widget, site-script and per-page CSS sizes, each against the last recorded
+  // commit (scripts/size-history.mjs); throws over a budget.
+  const rows = [...widgetSizes, ...measureSite(out)];
+  checkBudgets(rows, { previous: compareWithHistory(rows) });
   console.log(
     `Built ${pages.length} pages and the widgets into dist/public in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   );

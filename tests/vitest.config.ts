@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 import { wranglerEnv } from '../scripts/env.mjs';
+import { preactAliasEntries } from '../scripts/preact-alias.mjs';
 import { TEST_ADMIN_PASSWORD, adminHash } from '../scripts/admin-hash.mjs';
 
 // Set again here for runs without scripts/run.mjs (the npm scripts set it before wrangler loads).
@@ -32,24 +33,13 @@ const propertySeed = Number(process.env.KSEROWO_PROPERTY_SEED || Math.floor(Math
 if (!Number.isSafeInteger(propertySeed)) throw new Error('KSEROWO_PROPERTY_SEED must be a whole number');
 process.env.KSEROWO_PROPERTY_SEED = String(propertySeed);
 console.log(`Property tests: fast-check seed ${propertySeed} (replay with KSEROWO_PROPERTY_SEED=${propertySeed})`);
-// oxc compiles TSX for tests with the development runtime (`jsxDEV`): it must be Preact's
-// too, or components render real React elements that Preact's string renderer skips.
-const preactAlias = [
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  // Vitest compiles JSX in development mode, which imports the dev runtime.
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
 
 export default defineConfig({
   root,
   test: {
     projects: [
       {
-        resolve: { alias: preactAlias },
+        resolve: { alias: preactAliasEntries },
         oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
         test: {
           name: 'unit',
@@ -60,7 +50,7 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias: preactAlias },
+        resolve: { alias: preactAliasEntries },
         oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
         plugins: [
           cloudflareTest(async () => ({

@@ -5,13 +5,12 @@
  * script is needed, so the CSP stays strict), and `<noscript>` says it at once.
  */
 import { FALLBACK } from '../../widgets/core/texts.ts';
+import { escapeHtml } from '../html.ts';
 
 export interface AdminAssets {
   script: string;
   css: string;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 export function adminShell({ script, css }: AdminAssets): string {
   const unavailable = `<h1>${FALLBACK.admin}</h1><p>Sprawdź połączenie i odśwież stronę. Jeśli problem się powtarza, skontaktuj się z administratorem serwisu.</p><p><a class="button" href="/admin">${FALLBACK.retry}</a> <a class="button ghost" href="/">${FALLBACK.home}</a></p>`;

@@ -5,6 +5,7 @@
  * The widgets and their own attributes come from their contracts (widgets/contracts.ts).
  */
 import { type AttributeRow, attributeRows, contracts } from '../../widgets/contracts.ts';
+import { escapeHtml } from '../html.ts';
 
 /** Tag → the widget's Polish name, in the contracts' order. */
 export const WIDGETS: Readonly<Record<string, string>> = Object.fromEntries(contracts.map((c) => [c.tag, c.title]));
@@ -27,9 +28,6 @@ export interface SnippetChoice {
   extra: Record<string, string | boolean>;
 }
 
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /** Attributes in the order they are written: own attributes first, then partner and UTM. */
 export function snippetAttributes(choice: SnippetChoice): [string, string][] {
   const out: [string, string][] = [];
@@ -50,9 +48,9 @@ export function snippetAttributes(choice: SnippetChoice): [string, string][] {
 /** The two lines to paste: the loader from `origin` and the element. */
 export function snippetCode(origin: string, choice: SnippetChoice): string {
   const attrs = snippetAttributes(choice)
-    .map(([name, value]) => (value === '' ? ` ${name}` : ` ${name}="${escapeAttribute(value)}"`))
+    .map(([name, value]) => (value === '' ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`))
     .join('');
-  return `<script type="module" src="${escapeAttribute(origin)}/widgets/v1/kserowo.js"></script>\n<${choice.tag}${attrs}></${choice.tag}>`;
+  return `<script type="module" src="${escapeHtml(origin)}/widgets/v1/kserowo.js"></script>\n<${choice.tag}${attrs}></${choice.tag}>`;
 }
 
 /** The longest partner id or UTM value the snippet builder writes. */

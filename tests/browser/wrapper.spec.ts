@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { expect, test, type Page } from '@playwright/test';
+import { PREACT_ALIAS } from '../../scripts/preact-alias.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 let probeScript = '';
@@ -15,12 +16,7 @@ test.beforeAll(async () => {
     write: false,
     jsx: 'automatic',
     jsxImportSource: 'react',
-    alias: {
-      'react-dom/client': 'preact/compat/client',
-      'react/jsx-runtime': 'preact/jsx-runtime',
-      'react-dom': 'preact/compat',
-      react: 'preact/compat',
-    },
+    alias: PREACT_ALIAS,
   });
   probeScript = result.outputFiles[0]!.text;
 });

@@ -7,6 +7,8 @@ import {
   BUDGETS_KB,
   budgetPlugin,
   checkBudgets,
+  delta,
+  formatTable,
   measure,
   measureSite,
   overBudget,
@@ -39,6 +41,31 @@ describe('bundle budgets', () => {
       configurator: 16,
       site: 4,
       css: 15,
+      admin: 48,
+    });
+  });
+
+  describe('against an earlier commit', () => {
+    const rows = [
+      { name: 'pricing', file: 'pricing.abc.js', bytes: 5 * 1024 + 123, budget: 6 },
+      { name: 'admin', file: 'assets/admin.def.js', bytes: 40 * 1024, budget: 48 },
+      { name: 'css', file: 'css /', bytes: 7000, budget: 15 },
+      { name: 'service', file: 'service.123.js', bytes: 9000, budget: 12 },
+    ];
+    const previous = { label: '1d07397', sizes: { pricing: 5 * 1024, admin: 42 * 1024, 'css /': 7000 } };
+
+    it('print how much each row grew or shrank, and which rows are new', () => {
+      const lines = formatTable(rows, previous).split('\n');
+      expect(lines[0]).toMatch(/vs 1d07397/);
+      expect(lines.find((l) => l.startsWith('pricing.abc.js'))).toMatch(/5\.12 KB +6 KB +\+0\.12 KB$/);
+      expect(lines.find((l) => l.startsWith('assets/admin'))).toMatch(/−2\.00 KB$/);
+      expect(lines.find((l) => l.startsWith('css /'))).toMatch(/±0$/);
+      expect(lines.find((l) => l.startsWith('service'))).toMatch(/new$/);
+    });
+
+    it('leave the column out when no earlier build is known', () => {
+      expect(formatTable(rows)).not.toMatch(/vs |new|±/);
+      expect(delta(100, undefined)).toBe('new');
     });
   });
 
@@ -153,6 +180,15 @@ describe('bundle budgets', () => {
         /Bundle budget exceeded: css \/ 1\d\.\d\d KB > 15 KB/,
       );
       expect(lines.join('\n')).toMatch(/css \/ +1\d\.\d\d KB +15 KB +OVER BUDGET/);
+    });
+
+    it('fail the build when the admin script is over its budget', () => {
+      asset('site.css', `body{color:red}`);
+      asset('admin.js', `const x = "${random(BUDGETS_KB.admin! + 1)}";`);
+      page('admin.html', { scripts: ['/assets/admin.js'] });
+      const rows = measureSite(dir);
+      expect(rows[0]).toMatchObject({ name: 'admin', budget: BUDGETS_KB.admin, pages: ['/admin'] });
+      expect(() => checkBudgets(rows, quiet)).toThrow(/Bundle budget exceeded: assets\/admin\.js/);
     });
 
     it('fail the build when a page links a stylesheet the build did not write', () => {

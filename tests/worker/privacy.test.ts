@@ -360,7 +360,7 @@ describe('a person’s data in the admin (owner only)', () => {
     const data = JSON.parse(text) as Record<string, unknown[]> & { email: string };
     expect(data.email).toBe(anna.email);
     expect(data.leads?.map((l) => (l as { id: string }).id).sort()).toEqual([leadId, q.leadId].sort());
-    expect(data.quotes).toEqual([expect.objectContaining({ number: q.number, nip: '123-456-32-18' })]);
+    expect(data.quotes).toEqual([expect.objectContaining({ number: q.number, nip: '1234563218' })]);
     expect(data.serviceTickets).toEqual([expect.objectContaining({ id: ticketId, email: anna.email })]);
     expect(data.meterReadings).toEqual([expect.objectContaining({ sent_by: `${anna.name} <${anna.email}>` })]);
     expect(data.emails).toHaveLength(3);

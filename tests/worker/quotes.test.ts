@@ -109,7 +109,7 @@ describe('POST /api/quotes', () => {
         volume_mono: 1200,
         volume_color: 200,
         monthly_net: 195,
-        nip: '123-456-32-18',
+        nip: '1234563218',
         city: 'Słupsk',
         marketing_consent: 0,
       });

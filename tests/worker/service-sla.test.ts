@@ -5,7 +5,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { newQuoteId } from '../../worker/models/quotes.ts';
 import { setTicketStatus, slaByMonth, storeTicket } from '../../worker/models/tickets.ts';
-import { slaHoursOf } from '../../worker/routes/service.ts';
+import { slaHoursOf } from '../../widgets/core/terms.ts';
 import { addBusinessHours, businessHoursBetween } from '../../widgets/core/business-hours.ts';
 
 const db = () => (env as unknown as Env).DB;

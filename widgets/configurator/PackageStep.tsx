@@ -4,6 +4,7 @@ import { type PackageEstimate, type Term, TERMS, TERM_LABELS } from '../core/quo
 import { gross } from '../core/pricing.ts';
 import { formatNumber, formatPln, formatRate } from '../core/format.ts';
 import { PRICING } from '../core/price-labels.ts';
+import { hasSla } from '../core/terms.ts';
 import { T } from './copy.ts';
 import { NumberField, Radios } from './fields.tsx';
 import type { Choices } from './state.ts';
@@ -68,7 +69,7 @@ export function PackageStep(props: PackageStepProps) {
               <span className="pkg-head">
                 <strong className="pkg-name">{LEVEL_NAMES[p.level]}</strong>
                 {est?.recommended && <span className="badge">{T.recommended}</span>}
-                {p.level === 'premium' && <span className="badge sla">{T.sla}</span>}
+                {hasSla(p.level) && <span className="badge sla">{T.sla}</span>}
               </span>
               <span className="pkg-price">
                 <strong>{formatPln(p.monthlyPrice)}</strong> {PRICING.perMonth}
@@ -84,7 +85,7 @@ export function PackageStep(props: PackageStepProps) {
                 {T.overage}: {formatRate(p.overage.mono)} mono
                 {p.overage.color !== undefined && `, ${formatRate(p.overage.color)} kolor`} {T.perPage}
               </span>
-              <span>{p.level === 'premium' ? `${T.sla}: ${T.slaText}` : T.standard}</span>
+              <span>{hasSla(p.level) ? `${T.sla}: ${T.slaText}` : T.standard}</span>
               {est && stated && (
                 <span className="est">
                   {T.estimate}: <strong>{formatPln(est.cost, 2)}</strong> {PRICING.perMonth}

@@ -6,6 +6,7 @@ import { PRICING } from '../core/price-labels.ts';
 import { QUOTE_LIMITS } from '../core/quote-validation.ts';
 import { LIMITS } from '../core/validation.ts';
 import { PrivacyFields } from '../core/privacy-clause.tsx';
+import { hasSla } from '../core/terms.ts';
 import { T } from './copy.ts';
 import { Text } from './fields.tsx';
 import type { Contact } from './state.ts';
@@ -110,7 +111,7 @@ function Summary({ device, quote }: { device: Device; quote: QuotePrice }) {
         <dt>{T.package}</dt>
         <dd>
           {quote.levelName}
-          {quote.level === 'premium' ? ` (${T.sla})` : ''}
+          {hasSla(quote.level) ? ` (${T.sla})` : ''}
         </dd>
         <dt>{T.term}</dt>
         <dd>{TERM_LABELS[quote.term]}</dd>

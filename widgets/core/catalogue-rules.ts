@@ -5,6 +5,7 @@
  */
 import { type Catalogue, type Device, type Package, LEVEL_NAMES, PACKAGE_LEVELS } from './model.ts';
 import { formatNumber } from './format.ts';
+import { roundToGrosz } from './pricing.ts';
 
 /** The editable numbers of one package. */
 export interface PackagePrices {
@@ -77,7 +78,7 @@ const isPositiveAmount = (n: number): boolean => Number.isFinite(n) && n > 0 && 
 const isPositiveInteger = (n: number): boolean => Number.isInteger(n) && n > 0;
 
 /** Rounds away binary noise so 0.1 + 0.2 style values are stored as typed. */
-const cents = (n: number): number => Math.round(n * 100) / 100;
+const cents = roundToGrosz;
 
 export type CatalogueCheck = { ok: true; devices: Device[] } | { ok: false; problems: CatalogueProblem[] };
 

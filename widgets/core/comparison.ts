@@ -5,7 +5,7 @@
  */
 import type { Catalogue, Device, PackageLevel } from './model.ts';
 import { advise } from './advisor.ts';
-import { gross, type Volume } from './pricing.ts';
+import { gross, toGrosze, type Volume } from './pricing.ts';
 import { COMPARISON_TERMS, recommend } from './estimate.ts';
 
 /** The visitor's current contract, every amount net per month; only the fee is required. */
@@ -23,7 +23,7 @@ export interface CurrentContract {
   paper?: number;
 }
 
-const grosze = (pln: number | undefined): number => Math.round((pln ?? 0) * 100);
+const grosze = (pln: number | undefined): number => toGrosze(pln ?? 0);
 const over = (used: number | undefined, included: number | undefined): number =>
   Math.max(0, Math.floor(used ?? 0) - Math.floor(included ?? 0));
 
@@ -31,8 +31,8 @@ const over = (used: number | undefined, included: number | undefined): number =>
 export function currentMonthlyCost(contract: CurrentContract, volume: Volume): number {
   const total =
     grosze(contract.monthlyFee) +
-    Math.round(over(volume.mono, contract.includedMono) * (contract.rateMono ?? 0) * 100) +
-    Math.round(over(volume.color, contract.includedColor) * (contract.rateColor ?? 0) * 100) +
+    grosze(over(volume.mono, contract.includedMono) * (contract.rateMono ?? 0)) +
+    grosze(over(volume.color, contract.includedColor) * (contract.rateColor ?? 0)) +
     grosze(contract.toner) +
     grosze(contract.service);
   return total / 100;

@@ -18,3 +18,6 @@ export const LIMITS = {
   /** A number as people type it, with thousands spaces or a decimal comma ('99 999 999'). */
   numberText: 12,
 } as const;
+
+/** The largest JSON body a public form may send (the intake guard answers 413 above it). */
+export const LEAD_BODY_MAX_BYTES = 16 * 1024;

@@ -5,6 +5,7 @@
  * and tests.
  */
 import type { Package } from './model.ts';
+import { roundToGrosz } from './pricing.ts';
 
 export interface Reading {
   /** 'YYYY-MM-DD' */
@@ -67,15 +68,13 @@ export interface Overage {
   amount: number;
 }
 
-const grosz = (value: number): number => Math.round(value * 100) / 100;
-
 /** What a period's pages cost above the package's limits, `months` times the monthly allowance. */
 export function overageOf(pages: Pages, pkg: Package, months = 1): Overage {
   const included = { mono: pkg.monthlyLimit * months, color: (pkg.colorLimit ?? 0) * months };
   const over = { mono: Math.max(0, pages.mono - included.mono), color: Math.max(0, pages.color - included.color) };
-  const amountMono = grosz(over.mono * pkg.overage.mono);
-  const amountColor = grosz(over.color * (pkg.overage.color ?? 0));
-  return { included, over, amountMono, amountColor, amount: grosz(amountMono + amountColor) };
+  const amountMono = roundToGrosz(over.mono * pkg.overage.mono);
+  const amountColor = roundToGrosz(over.color * (pkg.overage.color ?? 0));
+  return { included, over, amountMono, amountColor, amount: roundToGrosz(amountMono + amountColor) };
 }
 
 const DAY_MS = 86_400_000;

@@ -3,6 +3,9 @@
  * nine with the weights 6 5 7 2 3 4 5 6 7 (mod 11; a remainder of 10 never occurs in a
  * valid number). People write it with dashes or spaces and sometimes a 'PL' prefix.
  */
+import * as v from 'valibot';
+import { LIMITS } from './limits.ts';
+
 const WEIGHTS = [6, 5, 7, 2, 3, 4, 5, 6, 7];
 
 /** The server's 400 `error` for a NIP that fails the check, in every form that asks for one. */
@@ -24,3 +27,19 @@ export function isValidNip(value: string): boolean {
   const check = sum % 11;
   return check !== 10 && check === Number(nip[9]);
 }
+
+/**
+ * The NIP field of every form (quote, fault report, the registry's device): optional; at most
+ * `LIMITS.nip` characters as typed and a valid checksum in any usual notation; stored in one
+ * notation, digits only, so a quote, a ticket and a device of one company carry the same NIP.
+ * @example v.parse(nipSchema, 'PL 123-456-32-18') // '1234563218'
+ */
+export const nipSchema = v.nullish(
+  v.pipe(
+    v.string(NIP_ERROR),
+    v.trim(),
+    v.maxLength(LIMITS.nip, NIP_ERROR),
+    v.check((n) => n === '' || isValidNip(n), NIP_ERROR),
+    v.transform((n) => (n ? normalizeNip(n) : undefined)),
+  ),
+);

@@ -13,15 +13,19 @@ export const VAT_RATE = VAT_PERCENT / 100;
 
 /**
  * PLN → whole grosze, half up (DESIGN §5: every amount shown is rounded to the grosz).
- * The 1e-9 outweighs the binary noise of the multiplication (far below a grosz), so 1.005 × 100
- * (100.49999999999999 in floating point) rounds to 101 as it should. Amounts are never negative.
+ * Six decimals of a grosz drop the binary noise of the multiplication, which grows with the
+ * amount: 1.005 × 100 (100.49999999999999) rounds to 101 and 199 595 pages at 1.023 zł
+ * (20418568.499999997 grosze) to 20 418 569, as they should.
  */
-const toGrosze = (pln: number): number => Math.round(pln * 100 + 1e-9);
+export const toGrosze = (pln: number): number => Math.round(+(pln * 100).toFixed(6));
 const toPln = (grosze: number): number => grosze / 100;
+
+/** An amount in PLN rounded half up to the grosz, the one rounding of every amount shown or billed: 7 × 0.035 → 0.25. */
+export const roundToGrosz = (pln: number): number => toPln(toGrosze(pln));
 
 /** Gross amount (+`VAT_PERCENT`% VAT) of an exact net amount, rounded once to the grosz: 175 → 215.25, 199.99 → 245.99. */
 export function gross(net: number): number {
-  return toPln(toGrosze(net * (1 + VAT_RATE)));
+  return roundToGrosz(net * (1 + VAT_RATE));
 }
 
 export interface Volume {

@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { CONSENT_ERROR, TOAST } from './errors.ts';
 import { PACKAGE_LEVELS } from './model.ts';
-import { isValidNip, NIP_ERROR } from './nip.ts';
+import { NIP_ERROR, nipSchema } from './nip.ts';
 import { TERMS } from './quote.ts';
 import { formatNumber } from './format.ts';
 import { contractTermsText } from './terms.ts';
@@ -67,16 +67,8 @@ const pages = v.optional(
 );
 const blankToUndefined = v.transform((s: string) => s || undefined);
 
-/** NIP: optional; when given, at most `LIMITS.nip` characters and a valid checksum in any usual notation. */
-export const nipSchema = v.nullish(
-  v.pipe(
-    v.string(QUOTE_ERRORS.nip),
-    v.trim(),
-    v.maxLength(QUOTE_LIMITS.nip, QUOTE_ERRORS.nip),
-    v.check((n) => n === '' || isValidNip(n), QUOTE_ERRORS.nip),
-    blankToUndefined,
-  ),
-);
+/** The NIP field, shared with the service forms (digits only once parsed). */
+export { nipSchema };
 
 export const citySchema = v.nullish(
   v.pipe(

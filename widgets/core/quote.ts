@@ -5,7 +5,7 @@
  * so the browser and the stored quote always agree.
  */
 import { type Device, type Package, type PackageLevel, LEVEL_NAMES } from './model.ts';
-import { type Volume, gross, monthlyCost, recommendedPackage } from './pricing.ts';
+import { type Volume, gross, monthlyCost, recommendedPackage, roundToGrosz } from './pricing.ts';
 import { monthsText } from './plural.ts';
 import { CONTRACT_TERMS_MONTHS } from './terms.ts';
 
@@ -93,7 +93,7 @@ export function priceQuote(device: Device, pkg: Package, term: Term, paper: bool
     overageMono: pkg.overage.mono,
     ...(pkg.overage.color !== undefined ? { overageColor: pkg.overage.color } : {}),
     monthlyNet: pkg.monthlyPrice,
-    monthlyVat: Math.round((monthlyGross - pkg.monthlyPrice) * 100) / 100,
+    monthlyVat: roundToGrosz(monthlyGross - pkg.monthlyPrice),
     monthlyGross,
     volume: v,
     estimatedNet,

@@ -17,7 +17,7 @@ import {
   warsawToday,
 } from './service-fields.ts';
 import { PACKAGE_LEVELS } from './model.ts';
-import { isValidNip, normalizeNip } from './nip.ts';
+import { nipSchema } from './nip.ts';
 import {
   FIELD_ERRORS,
   LIMITS,
@@ -56,16 +56,6 @@ const requiredSerialSchema = v.pipe(
   v.nonEmpty(SERVICE_ERRORS.serialRequired),
   v.maxLength(SERVICE_LIMITS.serial, SERVICE_ERRORS.serial),
   v.regex(SERIAL_PATTERN, SERVICE_ERRORS.serial),
-);
-
-export const nipSchema = v.nullish(
-  v.pipe(
-    v.string(SERVICE_ERRORS.nip),
-    v.trim(),
-    v.maxLength(LIMITS.nip, SERVICE_ERRORS.nip),
-    v.check((n) => n === '' || isValidNip(n), SERVICE_ERRORS.nip),
-    v.transform((n) => (n ? normalizeNip(n) : undefined)),
-  ),
 );
 
 const lineText = (max: number, message: string) =>

@@ -49,6 +49,13 @@ export const terms: Terms = {
   quoteWithinMinutes: QUOTE_WITHIN_MINUTES,
 };
 
+/** Whether a package level carries the SLA: Premium alone; every other level has the standard response. */
+export const hasSla = (level: string | null | undefined): boolean => level === 'premium';
+
+/** The service response promised to a package level, hours: the SLA of Premium, the standard one otherwise. */
+export const slaHoursOf = (level: string | null | undefined): number =>
+  hasSla(level) ? PREMIUM_SLA_HOURS : STANDARD_RESPONSE_HOURS;
+
 /** '24 lub 36' (the months of `contractTermsMonths`, for '… miesięcy'). */
 export const contractTermsText = (months: readonly number[] = terms.contractTermsMonths): string =>
   months.length < 2 ? String(months[0]) : `${months.slice(0, -1).join(', ')} lub ${months.at(-1)}`;

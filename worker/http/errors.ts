@@ -2,8 +2,13 @@
  * Every Polish error text the API answers, once (issue 12). Routes and middleware import
  * from here; the texts of a request body's checks live with its valibot schema in
  * widgets/core/ (validation.ts, quote-validation.ts, admin-validation.ts), shared with the
- * widgets and the panel.
+ * widgets and the panel. A limit a text states is read from where it is enforced.
  */
+import { LOCKOUT_MS } from '../models/login-throttle.ts';
+import { LEAD_BODY_MAX_BYTES } from '../../widgets/core/limits.ts';
+import { plural } from '../../widgets/core/plural.ts';
+
+const lockoutMinutes = LOCKOUT_MS / 60_000;
 
 /** The public API and the app's catch-alls. */
 export const API_ERRORS = {
@@ -28,7 +33,7 @@ export const INTAKE_ERRORS = {
   /** 415 */
   notJson: 'Dane formularza muszą być wysłane jako JSON (Content-Type: application/json).',
   /** 413 */
-  tooLarge: 'Zgłoszenie jest zbyt duże (najwyżej 16 KB).',
+  tooLarge: `Zgłoszenie jest zbyt duże (najwyżej ${LEAD_BODY_MAX_BYTES / 1024} KB).`,
   /** 400 */
   badJson: 'Nieprawidłowy format danych: oczekiwano obiektu JSON.',
 } as const;
@@ -42,7 +47,7 @@ export const ADMIN_ERRORS = {
   /** 401 */
   wrongPassword: 'Nieprawidłowe hasło.',
   /** 429 */
-  locked: 'Zbyt wiele nieudanych prób logowania. Spróbuj ponownie za 15 minut.',
+  locked: `Zbyt wiele nieudanych prób logowania. Spróbuj ponownie za ${lockoutMinutes} ${plural(lockoutMinutes, 'minutę', 'minuty', 'minut')}.`,
   /** 503 */
   notConfigured: 'Logowanie do panelu nie jest skonfigurowane (brak sekretu ADMIN_PASSWORD_HASH).',
   /** 400: a write whose body is not JSON. */

@@ -77,30 +77,6 @@ export class SubmissionConflict extends Error {
   }
 }
 
-/** JSON with sorted keys and no `undefined`, so equal content gives equal text. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object')
-    return `{${Object.entries(value)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
-      .join(',')}}`;
-  return JSON.stringify(value ?? null);
-}
-
-/**
- * The hash stored with a submission (DESIGN §7 idempotency): SHA-256 (hex) of the lead's
- * kind and its validated fields, normalised (trimmed by the schema, keys sorted). Pass
- * what the person filled in, not the submission id, honeypot or attribution: a retry of
- * the same form fill matches, anything else typed under a used id does not.
- */
-export async function bodyHash(kind: LeadKind, fields: Record<string, unknown>): Promise<string> {
-  const bytes = new TextEncoder().encode(canonical({ kind, fields }));
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 export interface StoredLead {
   /** The lead's id: the new one, or the first one's on a replay. */
   id: string;

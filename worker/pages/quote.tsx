@@ -11,9 +11,10 @@ import { formatPln } from '../../widgets/core/format.ts';
 import { VAT_PERCENT } from '../../widgets/core/pricing.ts';
 import { QUOTE_VALID_DAYS, TERM_LABELS } from '../../widgets/core/quote.ts';
 import { QUOTE_TEXT } from '../../widgets/core/quote-text.ts';
-import { withinWorkingHours } from '../../widgets/core/terms.ts';
 import { PACKAGE_COPY } from '../../widgets/core/packages.ts';
+import { hasSla, withinWorkingHours } from '../../widgets/core/terms.ts';
 import type { StoredQuote } from '../models/quotes.ts';
+import { sha256Source } from '../../site/headers.ts';
 import { comparisonRows, estimateRows } from '../../widgets/core/estimate-text.ts';
 
 const polishDate = (iso: string): string =>
@@ -55,10 +56,8 @@ th{width:42%;font-weight:600;color:#4b5563}
 
 const SCRIPT = `document.getElementById('print').addEventListener('click',function(){window.print()})`;
 
-async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
-}
+/** A CSP source of the hash of an inline block, with site/headers.ts's one hash helper. */
+const sha256 = async (text: string): Promise<string> => `'${await sha256Source(text)}'`;
 
 let csp: Promise<string> | undefined;
 
@@ -114,10 +113,9 @@ function QuoteSheet({ quote }: { quote: StoredQuote }) {
   const c = quote.contact;
   const { service: facts } = company;
   const colour = p.overageColor !== undefined;
-  const service =
-    p.level === 'premium'
-      ? `SLA ${facts.premiumSlaHours}h – reakcja serwisu ${withinWorkingHours(facts.premiumSlaHours)} (standardowo ${withinWorkingHours(facts.standardResponseHours)}); urządzenie zastępcze na czas dłuższej naprawy`
-      : `reakcja serwisu ${withinWorkingHours(facts.standardResponseHours)}`;
+  const service = hasSla(p.level)
+    ? `SLA ${facts.premiumSlaHours}h – reakcja serwisu ${withinWorkingHours(facts.premiumSlaHours)} (standardowo ${withinWorkingHours(facts.standardResponseHours)}); urządzenie zastępcze na czas dłuższej naprawy`
+    : `reakcja serwisu ${withinWorkingHours(facts.standardResponseHours)}`;
   const pages = QUOTE_TEXT.volume(p);
   // Only real values on the document: never a sample or an unset one.
   const phone = realPhone()?.display;

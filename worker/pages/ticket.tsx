@@ -10,6 +10,8 @@ import { renderToString } from 'preact-render-to-string';
 import { company, realPhone } from '../../widgets/core/company.ts';
 import { FAULT_CATEGORIES, type FaultCategory } from '../../widgets/core/service-validation.ts';
 import type { TicketEventRow, TicketRow } from '../models/tickets.ts';
+import { sha256Source } from '../../site/headers.ts';
+import { escapeHtml } from '../../site/html.ts';
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -29,10 +31,8 @@ ol.history li{margin:0 0 12px;padding:0 0 0 16px}
 :focus-visible{outline:3px solid #f5a524;outline-offset:2px}
 @media (max-width:600px){.sheet{margin:0;border-radius:0;padding:18px}th{width:45%}}`;
 
-async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
-}
+/** A CSP source of the hash of an inline block, with site/headers.ts's one hash helper. */
+const sha256 = async (text: string): Promise<string> => `'${await sha256Source(text)}'`;
 
 let csp: Promise<string> | undefined;
 
@@ -69,7 +69,7 @@ const page = (title: string, body: VNode): string => `<!doctype html>
 <meta name="robots" content="noindex, nofollow">
 <meta name="referrer" content="no-referrer">
 <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
-<title>${title.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)}</title>
+<title>${escapeHtml(title)}</title>
 <style>${STYLE}</style>
 </head>
 <body>

@@ -7,11 +7,11 @@
  * `submissionId` answers the first reading (409 when its data differ).
  */
 import { type Context, Hono } from 'hono';
+import { bodyHash } from '../http/body-hash.ts';
 import { SERVICE_API_ERRORS } from '../http/errors.ts';
 import { type IntakeEnv, leadIntake } from '../http/intake.ts';
 import { deviceBySerial } from '../models/devices.ts';
 import { judgeReading, readingBySubmission, storeReading } from '../models/readings.ts';
-import { bodyHash } from './service.ts';
 import { meterReadingSchema } from '../../widgets/core/service-validation.ts';
 import { check } from '../../widgets/core/validation.ts';
 
@@ -24,7 +24,7 @@ meterReadings.post('/', leadIntake({ spamAnswer }), async (c) => {
   const parsed = check(meterReadingSchema, body);
   if (!parsed.ok) return c.json({ error: parsed.error }, 400);
   const r = parsed.data;
-  const hash = await bodyHash({
+  const hash = await bodyHash('meter', {
     serial: r.serial,
     mono: r.mono,
     color: r.color ?? null,

@@ -11,7 +11,8 @@ import { enqueueNotification } from '../email/delivery.ts';
 import { API_ERRORS } from '../http/errors.ts';
 import { type IntakeEnv, leadIntake } from '../http/intake.ts';
 import { liveVersion } from '../models/catalogue.ts';
-import { type NewLead, SubmissionConflict, bodyHash, storeLead } from '../models/leads.ts';
+import { bodyHash } from '../http/body-hash.ts';
+import { type NewLead, SubmissionConflict, storeLead } from '../models/leads.ts';
 import { company as kserowo } from '../../widgets/core/company.ts';
 import {
   QUOTE_ID_PATTERN,

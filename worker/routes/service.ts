@@ -12,6 +12,7 @@ import type { AppEnv } from '../app.ts';
 import { enqueueNotification } from '../email/delivery.ts';
 import { ticketNotification } from '../email/ticket-notification.ts';
 import { SERVICE_API_ERRORS } from '../http/errors.ts';
+import { bodyHash } from '../http/body-hash.ts';
 import { type IntakeEnv, leadIntake } from '../http/intake.ts';
 import { liveCatalogue } from '../models/catalogue.ts';
 import { type DeviceRow, deviceById, deviceBySerial, devicesByNip } from '../models/devices.ts';
@@ -21,22 +22,13 @@ import { renderMissingTicketPage, renderTicketPage, ticketPageCsp } from '../pag
 import { PAGE_HEADERS } from '../../site/headers.ts';
 import { addBusinessHours } from '../../widgets/core/business-hours.ts';
 import { company } from '../../widgets/core/company.ts';
+import { slaHoursOf } from '../../widgets/core/terms.ts';
 import { findDevice } from '../../widgets/core/model.ts';
 import { serviceRequestSchema } from '../../widgets/core/service-validation.ts';
 import { check } from '../../widgets/core/validation.ts';
 
 /** The status page of ticket `id`. */
 export const ticketUrl = (c: Context, id: string): string => `${new URL(c.req.url).origin}/serwis/zgloszenie/${id}`;
-
-/** SHA-256 (hex) of a normalised body: what the replay check compares. */
-export async function bodyHash(value: unknown): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(value)));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** The package's promise: Premium's SLA, otherwise the standard response time (company config). */
-export const slaHoursOf = (level: string | null | undefined): number =>
-  level === 'premium' ? company.service.premiumSlaHours : company.service.standardResponseHours;
 
 export const serviceRequests = new Hono<IntakeEnv>();
 
@@ -53,7 +45,7 @@ serviceRequests.post('/', leadIntake({ spamAnswer }), async (c) => {
   if (!parsed.ok) return c.json({ error: parsed.error }, 400);
   const input = parsed.data;
   const { submissionId: _s, website: _w, attribution, ...normalised } = input;
-  const hash = await bodyHash(normalised);
+  const hash = await bodyHash('service', normalised);
 
   let device: DeviceRow | null = null;
   try {

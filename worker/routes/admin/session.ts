@@ -19,7 +19,12 @@ import {
   verifyPassword,
 } from '../../http/auth.ts';
 import { FIRST_OWNER_LOGIN, accountByEmail } from '../../models/accounts.ts';
-import { clearLoginAttempts, recordLoginFailure, reserveLoginAttempt } from '../../models/login-throttle.ts';
+import {
+  LOCKOUT_MS,
+  clearLoginAttempts,
+  recordLoginFailure,
+  reserveLoginAttempt,
+} from '../../models/login-throttle.ts';
 import { DEVICE_TTL_MS, deviceKey, rememberDevice } from '../../models/login-devices.ts';
 import { createSession, endSession } from '../../models/sessions.ts';
 import { ACCOUNT_API_ERRORS, ADMIN_ERRORS } from '../../http/errors.ts';
@@ -62,7 +67,7 @@ sessionRoutes.post('/login', async (c) => {
   if (!matches || !account || !storedText || account.disabled) {
     const { locked } = await recordLoginFailure(c.env.DB, keys);
     if (locked) {
-      c.header('Retry-After', String(15 * 60));
+      c.header('Retry-After', String(LOCKOUT_MS / 1000));
       return c.json({ error: ADMIN_ERRORS.locked }, 429);
     }
     return c.json({ error: firstOwner ? ADMIN_ERRORS.wrongPassword : ACCOUNT_API_ERRORS.wrongAccount }, 401);

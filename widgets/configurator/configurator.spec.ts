@@ -1,0 +1,65 @@
+// <kserowo-configurator> mounted on its own (tests/components): one state per describe, axe in each.
+import { expect, type Page, test } from '@playwright/test';
+import { answer, mount, violations } from '../../tests/components/mount.ts';
+import { LEVEL_NAMES } from '../core/model.ts';
+import { T } from './copy.ts';
+
+const cfg = (page: Page) => page.locator('kserowo-configurator');
+const level = (page: Page, name: string) => cfg(page).getByRole('radio', { name: new RegExp(`^${name}`) });
+
+test.describe('<kserowo-configurator>', () => {
+  test.describe('without attributes', () => {
+    test.beforeEach(async ({ page }) => mount(page, '<kserowo-configurator></kserowo-configurator>'));
+
+    test('starts at the device step and asks for a device before going on', async ({ page }) => {
+      await expect(cfg(page).getByRole('heading', { level: 2 })).toContainText(T.headings[0]);
+      await cfg(page).getByRole('button', { name: T.next }).click();
+      await expect(cfg(page).getByText(T.chooseDevice)).toBeVisible();
+    });
+
+    test('has no axe violations', async ({ page }) => {
+      expect(await violations(page, 'kserowo-configurator')).toEqual([]);
+    });
+  });
+
+  test.describe('with the device and the package chosen by the host', () => {
+    test.beforeEach(async ({ page }) =>
+      mount(page, '<kserowo-configurator device="km-c3320i" package="basic"></kserowo-configurator>'),
+    );
+
+    test('keeps the chosen package when a stated volume recommends another, and quotes the chosen one', async ({
+      page,
+    }) => {
+      await expect(cfg(page).getByRole('heading', { level: 2 })).toContainText(T.headings[1]);
+      await expect(level(page, LEVEL_NAMES.basic)).toBeChecked();
+      // 2 800 mono and 600 colour pages: Premium costs least on the C3320i.
+      await cfg(page).getByLabel(T.monoPages).fill('2800');
+      await cfg(page).getByLabel(T.colorPages).fill('600');
+      await expect(cfg(page).locator('label').filter({ hasText: T.recommended })).toContainText(LEVEL_NAMES.premium);
+      await expect(level(page, LEVEL_NAMES.basic)).toBeChecked();
+
+      const sent = await answer(page, '/api/quotes', 201, {
+        ok: true,
+        id: 'a'.repeat(32),
+        number: 'KS-2026-000123',
+        url: 'http://127.0.0.1/wycena/aaa',
+        quote: { monthlyNet: 195, monthlyGross: 239.85 },
+      });
+      await cfg(page).getByRole('button', { name: T.next }).click();
+      await expect(cfg(page).getByText(LEVEL_NAMES.basic, { exact: true })).toBeVisible();
+      await cfg(page)
+        .getByRole('textbox', { name: new RegExp(`^${T.name}`) })
+        .fill('Anna Nowak');
+      await cfg(page)
+        .getByRole('textbox', { name: new RegExp(`^${T.email}`) })
+        .fill('anna@firma.pl');
+      await cfg(page).getByRole('button', { name: T.send }).click();
+      await expect(cfg(page).getByText(T.doneTitle('KS-2026-000123'))).toBeVisible();
+      expect(sent).toEqual([expect.objectContaining({ deviceId: 'km-c3320i', level: 'basic' })]);
+    });
+
+    test('has no axe violations', async ({ page }) => {
+      expect(await violations(page, 'kserowo-configurator')).toEqual([]);
+    });
+  });
+});
