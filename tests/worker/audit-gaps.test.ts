@@ -68,7 +68,7 @@ describe('POST /api/admin/me/password', { timeout: 60_000 }, () => {
     expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
     expect(checks).toBe(5);
     expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(((await last?.json()) as { error: string }).error).toBe(
+    expect(((await (last as Response).json()) as { error: string }).error).toBe(
       'Zbyt wiele prób podania obecnego hasła. Spróbuj ponownie za 15 minut.',
     );
     // While locked, even the right current password is refused; the password stays.
