@@ -271,11 +271,17 @@ describe('11. validation refuses', () => {
   it.each([
     ['volume: []', '/api/quotes', quote({ volume: [] })],
     ['attribution: []', '/api/send-contact-email', contact({ attribution: [] })],
-    ['website: []', '/api/send-contact-email', contact({ website: [] })],
     ['contact: []', '/api/quotes', quote({ contact: [] })],
   ])('%s', async (_what, path, body) => {
     const res = await post(path, body);
     expect(res.status).toBe(400);
+    expect(await count('SELECT COUNT(*) AS n FROM leads')).toBe(0);
+  });
+
+  it('website: [] is a filled honeypot (any value but text): the silent success, nothing stored', async () => {
+    const res = await post('/api/send-contact-email', contact({ website: [] }));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ ok: true });
     expect(await count('SELECT COUNT(*) AS n FROM leads')).toBe(0);
   });
 
