@@ -1,12 +1,33 @@
 // Strangers' wrong logins lock the first owner's account for every browser that never
 // signed in to it (the guessing budget stays 10 per 15 minutes), not for the owner's own
 // browser, which has a budget of its own (README "Team accounts", login throttling). In a
-// file of its own: the lock it leaves would stop the first owner's logins of other tests.
+// file of its own: the lock it leaves would stop the first owner's logins of other tests
+// (the first owner is locked last).
 import { describe, expect, it } from 'vitest';
 import { passwordChecks } from '../../worker/http/auth.ts';
+import { GOOD_PASSWORD, addPerson } from './accounts-helpers.ts';
 import { deviceCookieOf, testEnv, write } from './admin-helpers.ts';
 
-describe('the first owner under a stranger’s guesses', { timeout: 30_000 }, () => {
+describe('an account under a stranger’s guesses', { timeout: 30_000 }, () => {
+  it('the browser that used the e-mailed set-password link is known: it gets in while strangers hold the account locked', async () => {
+    const person = await addPerson('sales');
+    const set = await write('/api/admin/set-password', { token: person.token, password: GOOD_PASSWORD });
+    expect(set.status).toBe(200);
+    const device = deviceCookieOf(set);
+    expect(device).toMatch(/^__Host-kserowo_device=/);
+    for (let i = 0; i < 10; i++)
+      await write('/api/admin/login', { email: person.email, password: `zle ${i}` }, { ip: `198.18.18.${i}` });
+    expect(
+      (await write('/api/admin/login', { email: person.email, password: GOOD_PASSWORD }, { ip: '198.18.19.1' })).status,
+    ).toBe(429);
+    const own = await write(
+      '/api/admin/login',
+      { email: person.email, password: GOOD_PASSWORD },
+      { ip: '198.18.19.2', cookie: device },
+    );
+    expect(own.status).toBe(200);
+  });
+
   it('the owner’s browser still gets in from a new address; strangers get no more checks; its own guesses are limited too', async () => {
     const first = await write(
       '/api/admin/login',

@@ -275,30 +275,33 @@ export interface LeadFilter {
 }
 
 /**
- * The WHERE clause of a filter over `leads l` and its bound values (numbered from 1);
- * models/quotes.ts counts quotes of the same leads with it.
+ * The WHERE clause of a filter over `leads l` and its bound values (plain `?`, in order):
+ * only the conditions the filter has, each in a form an index of migration 0122 serves.
  */
-export function leadFilterWhere(filter: LeadFilter): { sql: string; values: (string | null)[] } {
-  const values = [
-    filter.kind ?? null,
-    filter.status ?? null,
-    filter.from ?? null,
-    filter.to ?? null,
-    filter.utmSource ?? null,
-    filter.utmCampaign ?? null,
-    filter.partner ?? null,
-    filter.q ? filter.q.toLowerCase() : null,
-  ];
-  const sql = `(?1 IS NULL OR l.kind = ?1)
-    AND (?2 IS NULL OR l.status = ?2)
-    AND (?3 IS NULL OR l.created_at >= ?3)
-    AND (?4 IS NULL OR l.created_at < date(?4, '+1 day'))
-    AND (?5 IS NULL OR json_extract(l.attribution, '$.utm_source') = ?5)
-    AND (?6 IS NULL OR json_extract(l.attribution, '$.utm_campaign') = ?6)
-    AND (?7 IS NULL OR json_extract(l.attribution, '$.partner') = ?7)
-    AND (?8 IS NULL OR instr(lower(l.name), ?8) > 0 OR instr(lower(l.email), ?8) > 0
-         OR instr(lower(COALESCE(l.company, '')), ?8) > 0)`;
-  return { sql, values };
+export function leadFilterWhere(filter: LeadFilter): { sql: string; values: string[] } {
+  const sql: string[] = [];
+  const values: string[] = [];
+  const add = (condition: string, ...bound: string[]) => {
+    sql.push(condition);
+    values.push(...bound);
+  };
+  if (filter.kind) add('l.kind = ?', filter.kind);
+  if (filter.status) add('l.status = ?', filter.status);
+  if (filter.from) add('l.created_at >= ?', filter.from);
+  if (filter.to) add("l.created_at < date(?, '+1 day')", filter.to);
+  if (filter.utmSource) add("json_extract(l.attribution, '$.utm_source') = ?", filter.utmSource);
+  if (filter.utmCampaign) add("json_extract(l.attribution, '$.utm_campaign') = ?", filter.utmCampaign);
+  if (filter.partner) add("json_extract(l.attribution, '$.partner') = ?", filter.partner);
+  if (filter.q) {
+    const q = filter.q.toLowerCase();
+    add(
+      "(instr(lower(l.name), ?) > 0 OR instr(lower(l.email), ?) > 0 OR instr(lower(COALESCE(l.company, '')), ?) > 0)",
+      q,
+      q,
+      q,
+    );
+  }
+  return { sql: sql.length ? sql.join(' AND ') : 'true', values };
 }
 
 /** A lead row with the delivery state of its newest notification. */
@@ -306,26 +309,31 @@ export interface InboxRow extends LeadRow {
   email_state: string | null;
 }
 
-/** Leads matching `filter`, newest first, and how many match in all; each with its newest email's state (outbox). */
+/** Where a page of the inbox starts: after the lead with this time and id (newest first). */
+export type LeadKey = [createdAt: string, id: string];
+
+export const leadKey = (row: LeadRow): LeadKey => [row.created_at, row.id];
+
+/**
+ * Leads matching `filter`, newest first, `limit + 1` of them after `after` (so the caller
+ * knows whether there is more), each with its newest email's state (outbox). A keyset
+ * page: the same cost on the first page and on the thousandth.
+ */
 export async function findLeads(
   db: D1Database,
   filter: LeadFilter,
-  { limit = 100, offset = 0 } = {},
-): Promise<{ leads: InboxRow[]; total: number }> {
+  { limit = 100, after }: { limit?: number; after?: LeadKey | undefined } = {},
+): Promise<InboxRow[]> {
   const w = leadFilterWhere(filter);
-  const [rows, count] = await db.batch<InboxRow | { n: number }>([
-    db
-      .prepare(
-        `SELECT l.*, ${LATEST_EMAIL_STATE} AS email_state FROM leads l WHERE ${w.sql}
-         ORDER BY l.created_at DESC, l.id LIMIT ?9 OFFSET ?10`,
-      )
-      .bind(...w.values, limit, offset),
-    db.prepare(`SELECT COUNT(*) AS n FROM leads l WHERE ${w.sql}`).bind(...w.values),
-  ]);
-  return {
-    leads: (rows?.results ?? []) as InboxRow[],
-    total: (count?.results[0] as { n: number } | undefined)?.n ?? 0,
-  };
+  const page = after ? ' AND (l.created_at, l.id) < (?, ?)' : '';
+  const { results } = await db
+    .prepare(
+      `SELECT l.*, ${LATEST_EMAIL_STATE} AS email_state FROM leads l WHERE ${w.sql}${page}
+       ORDER BY l.created_at DESC, l.id DESC LIMIT ?`,
+    )
+    .bind(...w.values, ...(after ?? []), limit + 1)
+    .all<InboxRow>();
+  return results;
 }
 
 /*

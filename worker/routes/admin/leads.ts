@@ -1,24 +1,30 @@
 /**
  * The leads inbox: `GET /api/admin/leads` (filters as query parameters: `kind`, `status`,
- * `from`, `to`, `utm_source`, `utm_campaign`, `partner`, `q`, `limit`, `offset`),
- * `GET /api/admin/leads.csv` (the same filters), `GET /api/admin/leads/:id` (everything
+ * `from`, `to`, `utm_source`, `utm_campaign`, `partner`, `q`; a keyset page: `limit`, and
+ * `after` = the `next` of the page before), `GET /api/admin/leads.csv` (the same filters,
+ * every matching lead, streamed), `GET /api/admin/leads/:id` (everything
  * stored), `PATCH /api/admin/leads/:id` (`{status?, notes?}`), `DELETE /api/admin/leads/:id`.
  */
 import { Hono, type Context } from 'hono';
-import { toCsv } from '../../http/csv.ts';
+import { csvStream } from '../../http/csv.ts';
+import { PAGE, pageOf, pageSize, readCursor } from '../../http/paging.ts';
 import { ADMIN_ERRORS } from '../../http/errors.ts';
 import {
+  type InboxRow,
   type LeadFilter,
+  type LeadKey,
   type LeadKind,
   type LeadRow,
   eraseLead,
   findLeads,
   leadById,
+  leadKey,
   updateLead,
 } from '../../models/leads.ts';
 import { notificationsOfLead } from '../../models/outbox.ts';
 import { auditDetails, auditRead } from '../../models/audit.ts';
 import { type StoredQuote, quoteOfLead, quoteSummaries } from '../../models/quotes.ts';
+import type { QuoteSummary } from '../../../widgets/core/admin-api.ts';
 import { leadFilterSchema, leadUpdateSchema } from '../../../widgets/core/admin-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
@@ -108,24 +114,24 @@ function quoteJson(q: StoredQuote): LeadQuote {
   };
 }
 
-const intParam = (text: string | undefined, fallback: number, max: number) => {
-  const n = Number(text);
-  return Number.isInteger(n) && n >= 0 ? Math.min(n, max) : fallback;
-};
-
-/** The page the panel reads (it never pages on): a list read beyond it is a bulk read. */
-const PANEL_PAGE = 100;
+/** The page of the query string (`limit`, `after`), or null when it is not one. */
+function pageQuery(c: Context<AdminEnv>): { limit: number; after: LeadKey | undefined } | null {
+  const limit = pageSize(c.req.query('limit'));
+  const after = readCursor(c.req.query('after'), 2);
+  if (limit === undefined || after === 'invalid') return null;
+  return { limit, after: after as LeadKey | undefined };
+}
 
 leadRoutes.get('/leads', async (c) => {
   const filter = filterOf(c);
   if ('error' in filter) return c.json({ error: filter.error }, 400);
-  const limit = intParam(c.req.query('limit'), PANEL_PAGE, 500);
-  const offset = intParam(c.req.query('offset'), 0, 1_000_000);
-  const { leads, total } = await findLeads(c.env.DB, filter, { limit, offset });
-  // Reading the list page after page (or in pages larger than the panel's) copies the
-  // leads out as an export does, so the log keeps it; the panel's own view is not logged.
-  if (leads.length && (offset > 0 || limit > PANEL_PAGE))
-    auditRead(c, 'leads.list', { rows: leads.length, offset, limit, total });
+  const page = pageQuery(c);
+  if (!page) return c.json({ error: ADMIN_ERRORS.badPage }, 400);
+  const { rows: leads, next } = pageOf(await findLeads(c.env.DB, filter, page), page.limit, leadKey);
+  // Reading the list page after page (or in pages larger than the first one's) copies the
+  // leads out as an export does, so the log keeps it; the first page of a view is not logged.
+  if (leads.length && (page.after || page.limit > PAGE.default))
+    auditRead(c, 'leads.list', { rows: leads.length, limit: page.limit, after: page.after ?? null, more: !!next });
   const quotes = await quoteSummaries(
     c.env.DB,
     leads.filter((l) => l.kind === 'quote').map((l) => l.id),
@@ -138,75 +144,91 @@ leadRoutes.get('/leads', async (c) => {
         ...(q ? { quote: q } : {}),
       };
     }),
-    total,
-    limit,
-    offset,
+    limit: page.limit,
+    next,
   } satisfies LeadList);
 });
 
 const KIND_NAMES: Record<LeadKind, string> = { contact: 'kontakt', quote: 'wycena' };
 
+/** Leads per query of the CSV stream. */
+const CSV_PAGE = 500;
+
+const LEAD_CSV_HEADER = [
+  'Data',
+  'Rodzaj',
+  'Status',
+  'Imię i nazwisko',
+  'E-mail',
+  'Telefon',
+  'Firma',
+  'Wiadomość',
+  'Zgoda marketingowa',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'Partner',
+  'Strona',
+  'Notatki',
+  'Stan e-maila',
+  'Numer wyceny',
+  'Urządzenie',
+  'Pakiet',
+  'Netto/mies. (zł)',
+  'ID',
+];
+
+/** One line of the leads CSV: `q` is the lead's quote, when it is one. */
+const leadCsvRow = (row: InboxRow, q: QuoteSummary | undefined): unknown[] => {
+  const a = parseAttribution(row.attribution) as Record<string, string | undefined>;
+  return [
+    row.created_at.replace('T', ' ').slice(0, 19),
+    KIND_NAMES[row.kind] ?? row.kind,
+    row.status,
+    row.name,
+    row.email,
+    row.phone,
+    row.company,
+    row.message,
+    row.marketing_consent === 1 ? 'tak' : 'nie',
+    a.utm_source,
+    a.utm_medium,
+    a.utm_campaign,
+    a.partner,
+    `${a.origin ?? ''}${a.page ?? ''}`,
+    row.notes,
+    row.email_state,
+    q?.number,
+    q?.deviceName,
+    q?.level,
+    // Polish Excel reads a decimal comma.
+    q ? q.monthlyNet.toFixed(2).replace('.', ',') : undefined,
+    row.id,
+  ];
+};
+
+/** The leads CSV: every lead the filter matches, streamed page by page (constant memory, no cap). */
 leadRoutes.get('/leads.csv', async (c) => {
   const filter = filterOf(c);
   if ('error' in filter) return c.json({ error: filter.error }, 400);
-  const { leads } = await findLeads(c.env.DB, filter, { limit: 50_000 });
-  const quotes = await quoteSummaries(
-    c.env.DB,
-    leads.filter((l) => l.kind === 'quote').map((l) => l.id),
-  );
-  const header = [
-    'Data',
-    'Rodzaj',
-    'Status',
-    'Imię i nazwisko',
-    'E-mail',
-    'Telefon',
-    'Firma',
-    'Wiadomość',
-    'Zgoda marketingowa',
-    'utm_source',
-    'utm_medium',
-    'utm_campaign',
-    'Partner',
-    'Strona',
-    'Notatki',
-    'Stan e-maila',
-    'Numer wyceny',
-    'Urządzenie',
-    'Pakiet',
-    'Netto/mies. (zł)',
-    'ID',
-  ];
-  const rows = leads.map((row) => {
-    const a = parseAttribution(row.attribution) as Record<string, string | undefined>;
-    const q = quotes.get(row.id);
-    return [
-      row.created_at.replace('T', ' ').slice(0, 19),
-      KIND_NAMES[row.kind] ?? row.kind,
-      row.status,
-      row.name,
-      row.email,
-      row.phone,
-      row.company,
-      row.message,
-      row.marketing_consent === 1 ? 'tak' : 'nie',
-      a.utm_source,
-      a.utm_medium,
-      a.utm_campaign,
-      a.partner,
-      `${a.origin ?? ''}${a.page ?? ''}`,
-      row.notes,
-      row.email_state,
-      q?.number,
-      q?.deviceName,
-      q?.level,
-      // Polish Excel reads a decimal comma.
-      q ? q.monthlyNet.toFixed(2).replace('.', ',') : undefined,
-      row.id,
-    ];
-  });
+  const db = c.env.DB;
+  let after: LeadKey | undefined;
+  let done = false;
+  const nextPage = async () => {
+    if (done) return null;
+    const found = await findLeads(db, filter, { limit: CSV_PAGE, after });
+    const page = found.slice(0, CSV_PAGE);
+    done = found.length <= CSV_PAGE;
+    const last = page.at(-1);
+    if (last) after = leadKey(last);
+    const quotes = await quoteSummaries(
+      db,
+      page.filter((l) => l.kind === 'quote').map((l) => l.id),
+    );
+    return page.map((row) => leadCsvRow(row, quotes.get(row.id)));
+  };
   const day = new Date().toISOString().slice(0, 10);
-  return c.body(toCsv(header, rows), 200, {
+  return c.body(csvStream(LEAD_CSV_HEADER, nextPage), 200, {
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': `attachment; filename="leady-${day}.csv"`,
   });
