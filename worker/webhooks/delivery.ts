@@ -10,6 +10,7 @@
  * queue's consumer marks it 'dead' → the admin resends. The cron re-queues strays.
  */
 import { claimDelivery, markDeliveryDead, recordAttempt, takeUnqueued, unqueue } from '../models/webhooks.ts';
+import { consumeBatch } from '../queue.ts';
 
 export interface WebhookJob {
   deliveryId: number;
@@ -107,26 +108,12 @@ export const dispatchLater = (
 };
 
 /** The consumer of `kserowo-webhooks` and of its dead-letter queue. */
-export async function handleWebhookBatch(batch: MessageBatch<WebhookJob>, env: Env): Promise<void> {
-  for (const message of batch.messages) {
-    const id = Number(message.body?.deliveryId);
-    if (!Number.isInteger(id) || id <= 0) {
-      message.ack();
-      continue;
-    }
-    try {
-      if (batch.queue.endsWith('-dlq')) {
-        await markDeliveryDead(env.DB, id);
-        console.error('webhook: delivery dead-lettered, resend it from the admin', { id });
-        message.ack();
-        continue;
-      }
-      const result = await deliverWebhook(env, id);
-      if (result.outcome === 'failed') message.retry({ delaySeconds: webhookRetryDelay(message.attempts) });
-      else message.ack();
-    } catch (error) {
-      console.error('webhook: attempt could not run', { id, error });
-      message.retry({ delaySeconds: webhookRetryDelay(message.attempts) });
-    }
-  }
-}
+export const handleWebhookBatch = (batch: MessageBatch<WebhookJob>, env: Env): Promise<void> =>
+  consumeBatch(batch, env, {
+    name: 'webhook',
+    idOf: (job) => job?.deliveryId,
+    markDead: markDeliveryDead,
+    deliver: deliverWebhook,
+    retryDelay: webhookRetryDelay,
+    deadNote: 'delivery dead-lettered, resend it from the admin',
+  });
