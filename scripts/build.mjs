@@ -80,7 +80,8 @@ async function buildAdmin() {
     entryPoints: [path.join(root, 'site/admin/main.tsx')],
     format: 'esm',
     target: 'es2020',
-    alias: PREACT_ALIAS,
+    // Not a widget: Preact itself, without compat (site/admin/preact-react.ts).
+    alias: { ...PREACT_ALIAS, react: path.join(root, 'site/admin/preact-react.ts') },
     jsx: 'automatic',
     jsxImportSource: 'react',
     define: { 'process.env.NODE_ENV': '"production"' },

@@ -66,6 +66,7 @@ describe('bundle budgets', () => {
     it('leave the column out when no earlier build is known', () => {
       expect(formatTable(rows)).not.toMatch(/vs |new|±/);
       expect(delta(100, undefined)).toBe('new');
+      expect([delta(1004, 1000), delta(1000, 1004)]).toEqual(['+4 B', '−4 B']);
     });
   });
 

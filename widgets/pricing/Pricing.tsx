@@ -140,7 +140,7 @@ function Card({ card, href }: { card: PackageSummary; href: string }) {
         {card.features.map((f) => (
           <li key={f}>
             <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-              <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2" />
+              <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" stroke-width="2" />
             </svg>
             {f}
           </li>
@@ -187,8 +187,8 @@ export function Tooltip({ id, label, text }: { id: string; label: string; text: 
       >
         {label}
         <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-          <circle cx="8" cy="8" r="7" fill="none" stroke="currentColor" strokeWidth="1.5" />
-          <path d="M8 7v4M8 4.5v.5" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+          <circle cx="8" cy="8" r="7" fill="none" stroke="currentColor" stroke-width="1.5" />
+          <path d="M8 7v4M8 4.5v.5" stroke="currentColor" stroke-width="1.6" stroke-linecap="round" />
         </svg>
       </button>
       <span role="tooltip" id={id} className="tip-text" hidden={!open}>

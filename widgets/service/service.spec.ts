@@ -1,6 +1,7 @@
 // <kserowo-service> mounted on its own (tests/components): one state per describe, axe in each.
 import { expect, type Page, test } from '@playwright/test';
 import { answer, mount, violations } from '../../tests/components/mount.ts';
+import { SERVICE_ERRORS } from '../core/service-fields.ts';
 
 const form = (page: Page) => page.locator('kserowo-service');
 
@@ -8,11 +9,27 @@ test.describe('<kserowo-service>', () => {
   test.describe('empty', () => {
     test.beforeEach(async ({ page }) => mount(page, '<kserowo-service></kserowo-service>'));
 
-    test('refuses an empty form with an error and sends nothing', async ({ page }) => {
+    test('asks for the serial or the NIP before anything is sent', async ({ page }) => {
       const sent = await answer(page, '/api/service-requests', 201, { ok: true, id: 'x' });
       await form(page).locator('[part~="submit"]').click();
-      await expect(form(page).getByRole('alert').first()).not.toBeEmpty();
+      await expect(form(page).getByText(SERVICE_ERRORS.serialOrNip).first()).toBeVisible();
       expect(sent).toEqual([]);
+    });
+
+    test('has no axe violations', async ({ page }) => {
+      expect(await violations(page, 'kserowo-service')).toEqual([]);
+    });
+  });
+
+  test.describe('with the serial and the contact given by the page', () => {
+    test.beforeEach(async ({ page }) =>
+      mount(page, '<kserowo-service serial="aa2k 0210" name="Anna Nowak" email="anna@firma.pl"></kserowo-service>'),
+    );
+
+    test('shows them in the form, for the customer to describe the fault', async ({ page }) => {
+      await expect(form(page).locator('[name="serial"]')).toHaveValue('aa2k 0210');
+      await expect(form(page).locator('[name="name"]')).toHaveValue('Anna Nowak');
+      await expect(form(page).locator('[name="email"]')).toHaveValue('anna@firma.pl');
     });
 
     test('has no axe violations', async ({ page }) => {

@@ -28,6 +28,7 @@ import {
   markSent,
   markSentMany,
 } from '../models/outbox.ts';
+import { consumeBatch } from '../queue.ts';
 
 /** The body of an `EMAIL_QUEUE` message. */
 export interface EmailJob {
@@ -86,35 +87,16 @@ export async function enqueueNotification(env: Pick<Env, 'EMAIL_QUEUE'>, id: num
   }
 }
 
-const isDeadLetterQueue = (queue: string): boolean => queue.endsWith('-dlq');
-
 /** The queue consumer of `kserowo-email` and of its dead-letter queue. */
-export async function handleEmailBatch(batch: MessageBatch<EmailJob>, env: Env): Promise<void> {
-  for (const message of batch.messages) {
-    const id = Number(message.body?.notificationId);
-    if (!Number.isInteger(id) || id <= 0) {
-      console.error('email: malformed queue message dropped', message.body);
-      message.ack();
-      continue;
-    }
-    try {
-      if (isDeadLetterQueue(batch.queue)) {
-        // Retries used up: keep the message in the outbox, marked for the admin panel.
-        await markDead(env.DB, id);
-        console.error('email: notification dead-lettered, kept in the outbox', { id });
-        message.ack();
-        continue;
-      }
-      const result = await deliver(env, id);
-      if (result.outcome === 'failed') message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
-      else message.ack();
-    } catch (error) {
-      // D1 itself failed: let the queue try again later.
-      console.error('email: delivery attempt could not run', { id, error });
-      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
-    }
-  }
-}
+export const handleEmailBatch = (batch: MessageBatch<EmailJob>, env: Env): Promise<void> =>
+  consumeBatch(batch, env, {
+    name: 'email',
+    idOf: (job) => job?.notificationId,
+    markDead,
+    deliver,
+    retryDelay: retryDelaySeconds,
+    deadNote: 'notification dead-lettered, kept in the outbox',
+  });
 
 export interface SweepReport {
   sent: number;

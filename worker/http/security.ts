@@ -12,6 +12,12 @@ import { answerKind, contentSecurityPolicy, cspFromRoute, securityHeaders } from
 
 const STRICT_PAGE_CSP = contentSecurityPolicy();
 
+/**
+ * Sets the headers of `securityHeaders(answerKind(path))` on every answer after the route has
+ * run, copying immutable headers once. No options: the table of site/headers.ts is the one
+ * definition. An HTML page that brings no CSP of its own gets the strictest page policy.
+ * @example app.use('*', securityHeadersMiddleware); // first, so 404s and errors get the headers too
+ */
 export const securityHeadersMiddleware: MiddlewareHandler = async (c, next) => {
   await next();
   const kind = answerKind(c.req.path);

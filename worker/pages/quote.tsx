@@ -14,7 +14,7 @@ import { QUOTE_TEXT } from '../../widgets/core/quote-text.ts';
 import { PACKAGE_COPY } from '../../widgets/core/packages.ts';
 import { hasSla, withinWorkingHours } from '../../widgets/core/terms.ts';
 import type { StoredQuote } from '../models/quotes.ts';
-import { sha256Source } from '../../site/headers.ts';
+import { privatePageCsp } from '../../site/headers.ts';
 import { comparisonRows, estimateRows } from '../../widgets/core/estimate-text.ts';
 
 const polishDate = (iso: string): string =>
@@ -56,19 +56,10 @@ th{width:42%;font-weight:600;color:#4b5563}
 
 const SCRIPT = `document.getElementById('print').addEventListener('click',function(){window.print()})`;
 
-/** A CSP source of the hash of an inline block, with site/headers.ts's one hash helper. */
-const sha256 = async (text: string): Promise<string> => `'${await sha256Source(text)}'`;
-
 let csp: Promise<string> | undefined;
 
 /** The page's own CSP: nothing but its inline style and print script, by hash. */
-export function quotePageCsp(): Promise<string> {
-  csp ??= Promise.all([sha256(STYLE), sha256(SCRIPT)]).then(
-    ([style, script]) =>
-      `default-src 'none'; style-src ${style}; script-src ${script}; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
-  );
-  return csp;
-}
+export const quotePageCsp = (): Promise<string> => (csp ??= privatePageCsp(STYLE, SCRIPT));
 
 /** The page around `children`: head with the print style, body with the print script when asked. */
 function Page({ title, script, children }: { title: string; script?: boolean; children: ComponentChildren }) {

@@ -10,7 +10,7 @@ import { renderToString } from 'preact-render-to-string';
 import { company, realPhone } from '../../widgets/core/company.ts';
 import { FAULT_CATEGORIES, type FaultCategory } from '../../widgets/core/service-validation.ts';
 import type { TicketEventRow, TicketRow } from '../models/tickets.ts';
-import { sha256Source } from '../../site/headers.ts';
+import { privatePageCsp } from '../../site/headers.ts';
 import { escapeHtml } from '../../site/html.ts';
 
 const STYLE = `
@@ -31,19 +31,10 @@ ol.history li{margin:0 0 12px;padding:0 0 0 16px}
 :focus-visible{outline:3px solid #f5a524;outline-offset:2px}
 @media (max-width:600px){.sheet{margin:0;border-radius:0;padding:18px}th{width:45%}}`;
 
-/** A CSP source of the hash of an inline block, with site/headers.ts's one hash helper. */
-const sha256 = async (text: string): Promise<string> => `'${await sha256Source(text)}'`;
-
 let csp: Promise<string> | undefined;
 
 /** The page's own CSP: nothing but its inline style. */
-export function ticketPageCsp(): Promise<string> {
-  csp ??= sha256(STYLE).then(
-    (style) =>
-      `default-src 'none'; style-src ${style}; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
-  );
-  return csp;
-}
+export const ticketPageCsp = (): Promise<string> => (csp ??= privatePageCsp(STYLE));
 
 const when = (iso: string): string =>
   new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', dateStyle: 'long', timeStyle: 'short' }).format(

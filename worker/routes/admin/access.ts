@@ -30,6 +30,13 @@ function actionOf(method: string, path: string, area: string): string {
   return `${area}.${method === 'DELETE' ? 'delete' : method === 'POST' ? 'create' : 'update'}`;
 }
 
+/**
+ * After `adminGuard`: ends a session whose password has changed (401), refuses a role the
+ * route's prefix is not allowed by `ROUTE_ROLES` (403; a prefix missing from the table is the
+ * owner's alone), and writes an audit row for every write that succeeded and every export.
+ * No options; a route adds details with `auditDetails(c, {…})`.
+ * @example adminApi.use('*', adminGuard); adminApi.use('*', accessControl);
+ */
 export const accessControl: MiddlewareHandler<AdminEnv> = async (c, next) => {
   const session = c.get('session');
   if (!session) return next(); // the open routes (login, set-password)

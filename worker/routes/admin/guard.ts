@@ -18,6 +18,12 @@ export const OPEN_PATHS: ReadonlySet<string> = new Set([LOGIN_PATH, '/api/admin/
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * The admin API's gate: `Cache-Control: no-store` on every answer; a write from another origin
+ * → 403; no live session → 401, except a POST to `OPEN_PATHS` (the login, set-password).
+ * Otherwise `c.get('session')` and `c.get('sessionId')` are set. No options.
+ * @example adminApi.use('*', adminGuard); // before accessControl, which reads the session
+ */
 export const adminGuard: MiddlewareHandler<AdminEnv> = async (c, next) => {
   c.header('Cache-Control', 'no-store');
   if (!READS.has(c.req.method) && !sameOrigin(c.req.raw)) return c.json({ error: ADMIN_ERRORS.origin }, 403);
