@@ -173,6 +173,8 @@ export function Panel(props: PanelProps) {
           onInput={(e) => {
             const value = e.currentTarget.value;
             set((d) => ({ ...d, [name]: value }));
+            // The refused field is being fixed: its message has said its piece.
+            if (bad) (opts.value ? setContractError : setError)(undefined);
           }}
           onKeyDown={onEnter(opts.value ? compare : calculate)}
         />
