@@ -24,12 +24,13 @@ const outDir = process.env.KSEROWO_WIDGETS_OUT ?? path.join(root, 'dist/public/w
  * name (brand.ts, a few bytes: kept out of `shared`, which re-exports it through terms.ts,
  * so the lead forms' privacy clause does not pull that chunk in), and the field limits
  * (limits.ts, 0.1 KB): every form and the calculator read them, and a chunk of their own
- * cost each of those widgets more than the runtime grows. Other modules
+ * cost each of those widgets more than the runtime grows; so does `focusField` (field-focus.ts),
+ * which every form uses to bring a refused field into view. Other modules
  * of widgets/core (pricing maths, validation, the bundled catalogue) go where Rollup
  * puts them: into the widget that uses them, or a chunk shared by the few that do.
  */
 const runtimeModules =
-  /widgets\/core\/(define|catalogue-source|events|model|texts|Fallback|analytics|widget-props|brand|limits)\.tsx?$/;
+  /widgets\/core\/(define|catalogue-source|events|model|texts|Fallback|analytics|widget-props|brand|limits|field-focus)\.tsx?$/;
 
 /**
  * What the catalogue widgets (pricing, models, configurator) share besides the runtime, as

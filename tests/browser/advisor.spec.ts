@@ -122,3 +122,32 @@ test('the configurator offers the advisor in both steps, the clicked device besi
   await cfg.getByRole('button', { name: 'Nie wiem, który model i ile drukuję' }).click();
   await expect(cfg.getByRole('tab', { name: 'Z profilu biura' })).toBeVisible();
 });
+
+test('a transposed digit in the counters is questioned before any offer', async ({ page }) => {
+  await page.goto('/kalkulator');
+  const calc = page.locator('kserowo-calculator');
+  const first = calc.getByRole('group', { name: 'Pierwszy odczyt' });
+  const second = calc.getByRole('group', { name: 'Drugi odczyt' });
+  await first.getByLabel('Data odczytu').fill('2026-10-01');
+  await first.getByLabel('Licznik mono (czarno-białe)').fill('45000');
+  await first.getByLabel(/Licznik kolor/).fill('1200');
+  await second.getByLabel('Data odczytu').fill('2026-10-31');
+  // 64 890 typed for 46 890: 19 890 pages in 30 days, 20 155 a month.
+  await second.getByLabel('Licznik mono (czarno-białe)').fill('64890');
+  await second.getByLabel(/Licznik kolor/).fill('1380');
+  await calc.getByRole('button', { name: 'Oblicz liczbę stron' }).click();
+  const ask = calc.getByRole('alert').filter({ hasText: 'czy żadna cyfra nie jest przestawiona?' });
+  await expect(ask).toContainText(
+    '20\u00a0337 stron miesięcznie to więcej, niż wydrukuje którekolwiek z naszych urządzeń.',
+  );
+  await expect(calc.getByText(/^Polecamy:/)).toHaveCount(0);
+  await calc.getByRole('button', { name: 'Tak, liczby są poprawne' }).click();
+  await expect(calc.getByText(/Żadne z naszych urządzeń nie jest zbudowane na tyle stron miesięcznie/)).toBeVisible();
+  // The right digits: 1 915 mono + 182 colour pages, the C3320i Business at 244,20 zł.
+  await second.getByLabel('Licznik mono (czarno-białe)').fill('46890');
+  await calc.getByRole('button', { name: 'Oblicz liczbę stron' }).click();
+  await expect(calc.getByText('Średnio 1915 stron mono i 182 strony kolorowe miesięcznie.')).toBeVisible();
+  await expect(
+    calc.getByText('Polecamy: Konica Minolta bizhub C3320i Business – 244,20 zł netto miesięcznie.'),
+  ).toBeVisible();
+});

@@ -85,7 +85,7 @@ describe('POST /api/service-requests', () => {
       .first<{ n: number }>();
     expect(count?.n).toBe(1);
 
-    const other = await post('/api/service-requests', { ...body, description: 'Inny opis' });
+    const other = await post('/api/service-requests', { ...body, description: 'Inny opis awarii' });
     expect(other.status).toBe(409);
     expect(await other.json()).toEqual({ error: SERVICE_API_ERRORS.replayConflict });
   });
@@ -111,6 +111,17 @@ describe('POST /api/service-requests', () => {
     const noPhone = await post('/api/service-requests', fault({ phone: ' ' }));
     expect(noPhone.status).toBe(400);
     expect(await noPhone.json()).toEqual({ error: SERVICE_ERRORS.phoneRequired });
+  });
+
+  it('refuses a callback phone of two digits and a one-letter description, in Polish', async () => {
+    const shortPhone = await post('/api/service-requests', fault({ phone: '12' }));
+    expect(shortPhone.status).toBe(400);
+    expect(await shortPhone.json()).toEqual({ error: SERVICE_ERRORS.phoneShort });
+    const shortText = await post('/api/service-requests', fault({ description: 'x' }));
+    expect(shortText.status).toBe(400);
+    expect(await shortText.json()).toEqual({ error: SERVICE_ERRORS.descriptionShort });
+    // A number with the country code and separators counts its digits.
+    expect((await post('/api/service-requests', fault({ phone: '+48 600-100-200' }))).status).toBe(201);
   });
 
   it('shows the team’s status change, with who made it, on the customer’s noindex status page', async () => {

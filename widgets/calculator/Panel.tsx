@@ -21,6 +21,7 @@ import {
   warsawToday,
 } from '../core/estimate-validation.ts';
 import { LIMITS } from '../core/limits.ts';
+import { focusField } from '../core/field-focus.ts';
 import { C } from './copy.ts';
 import { calculatorCss } from './styles.ts';
 import { CONTRACT_FIELDS, type Draft, amount, integer } from './draft.ts';
@@ -100,7 +101,7 @@ export function Panel(props: PanelProps) {
     const result = estimateVolume(inputs, warsawToday());
     if (!result.ok) {
       setError({ field: result.field, text: result.error });
-      root.current?.querySelector<HTMLInputElement>(`#${id(result.field)}`)?.focus();
+      focusField(root.current?.querySelector<HTMLInputElement>(`#${id(result.field)}`));
       return;
     }
     setError(undefined);
@@ -133,7 +134,7 @@ export function Panel(props: PanelProps) {
     if (!checked.ok) {
       const field = checked.field;
       setContractError({ field, text: checked.error });
-      root.current?.querySelector<HTMLInputElement>(`#${id(field)}`)?.focus();
+      focusField(root.current?.querySelector<HTMLInputElement>(`#${id(field)}`));
       return;
     }
     const inputs = checked.data;
@@ -172,6 +173,8 @@ export function Panel(props: PanelProps) {
           onInput={(e) => {
             const value = e.currentTarget.value;
             set((d) => ({ ...d, [name]: value }));
+            // The refused field is being fixed: its message has said its piece.
+            if (bad) (opts.value ? setContractError : setError)(undefined);
           }}
           onKeyDown={onEnter(opts.value ? compare : calculate)}
         />

@@ -25,6 +25,7 @@ import { nipSchema, QUOTE_ERRORS } from '../core/quote-validation.ts';
 import { TOAST } from '../core/errors.ts';
 import { FALLBACK } from '../core/texts.ts';
 import { checkContactForm } from '../core/validation.ts';
+import { focusField } from '../core/field-focus.ts';
 import type { WidgetHostProps } from '../core/define.ts';
 import type { CommonProps } from '../core/widget-props.ts';
 import { T } from './copy.ts';
@@ -132,25 +133,25 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
   const field = (key: keyof Contact) => (e: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) => {
     const { value } = e.currentTarget;
     setContact((c) => ({ ...c, [key]: value }));
+    if (toast?.field === key) setToast(undefined);
   };
-
   // The calculator in either step; its advised device and package are one click away.
   const estimator = (label: string) => (
     <EstimateToggle {...{ catalogue, device, pkg, choices, update, setLevelChosen, setCalc, label, go }} />
   );
-
   const fail = (kind: 'validation' | 'server' | 'network', t: Toast) => {
     setToast(t);
     emit(host(), 'kserowo:error', { kind, message: t.text });
+    if (t.field) focusField(host()?.shadowRoot?.getElementById(`q-${t.field}`));
   };
 
   const send = async () => {
     if (!device || !pkg || sending) return;
     // The contact form's checks (spec §5 toasts, then the strict ones), then the NIP checksum.
     const checked = checkContactForm(contact);
-    if (!checked.ok) return fail('validation', checked.toast);
+    if (!checked.ok) return fail('validation', { ...checked.toast, field: checked.field });
     if (!v.safeParse(nipSchema, contact.nip).success)
-      return fail('validation', { title: T.badNip, text: QUOTE_ERRORS.nip });
+      return fail('validation', { title: T.badNip, text: QUOTE_ERRORS.nip, field: 'nip' });
     const { name, email } = checked.data;
     setSending(true);
     setToast(undefined);
@@ -274,6 +275,7 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
               color: Number(choices.color),
             })}
             contact={contact}
+            refused={toast?.field ? toast : undefined}
             field={field}
             website={website}
             setConsent={(marketingConsent) => setContact((c) => ({ ...c, marketingConsent }))}

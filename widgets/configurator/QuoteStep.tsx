@@ -21,6 +21,8 @@ export interface QuoteStepProps {
   setWebsite: (value: string) => void;
   /** Where the privacy policy is (the widget's `apiBase`, else the script's origin). */
   apiBase: string | undefined;
+  /** A field refused by the checks, with the message shown under it until it is edited. */
+  refused?: { field?: string; text: string } | undefined;
 }
 
 type TextKey = Exclude<keyof Contact, 'message' | 'marketingConsent'>;
@@ -41,7 +43,8 @@ const FIELDS: [
   ['city', T.city, QUOTE_LIMITS.city, 'address-level2', { list: 'q-cities', hint: T.cityHint }],
 ];
 
-export function QuoteStep({ device, quote, contact, field, setConsent, website, setWebsite, apiBase }: QuoteStepProps) {
+export function QuoteStep(props: QuoteStepProps) {
+  const { device, quote, contact, field, setConsent, website, setWebsite, apiBase, refused } = props;
   return (
     <>
       <Summary device={device} quote={quote} />
@@ -56,6 +59,7 @@ export function QuoteStep({ device, quote, contact, field, setConsent, website, 
             max={max}
             auto={auto}
             onChange={field(key)}
+            error={refused?.field === key ? refused.text : undefined}
             {...rest}
           />
         ))}

@@ -19,7 +19,9 @@ export const contract: WidgetContract<typeof props> = {
   tag,
   title: 'Konfigurator oferty',
   description:
-    'Wybór urządzenia, pakietu i okresu umowy, a na końcu wycena wysyłana do nas z danymi kontaktowymi klienta.',
+    'Wybór urządzenia, pakietu i okresu umowy, a na końcu wycena wysyłana do nas z danymi kontaktowymi klienta. ' +
+    'Z adresu strony przyjmuje to, co przekazuje kalkulator (?mono, ?color, ?estimate, ?contract), także bez sync-url: ' +
+    'liczba stron i porównanie z obecną umową trafiają do wyceny.',
   kinds: props,
   attributes: {
     device: {

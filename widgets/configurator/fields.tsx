@@ -66,6 +66,7 @@ export function Text({
   mode,
   list,
   hint,
+  error,
 }: {
   id: string;
   label: string;
@@ -78,7 +79,10 @@ export function Text({
   mode?: 'numeric';
   list?: string;
   hint?: string;
+  /** The refusal of this field, shown under it. */
+  error?: string | undefined;
 }) {
+  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
   return (
     <div className="f">
       <label htmlFor={id}>
@@ -93,12 +97,18 @@ export function Text({
         required={req}
         inputMode={mode}
         list={list}
-        aria-describedby={hint ? `${id}-hint` : undefined}
+        aria-describedby={described || undefined}
+        aria-invalid={error ? true : undefined}
         onChange={onChange}
       />
       {hint && (
         <span className="hint" id={`${id}-hint`}>
           {hint}
+        </span>
+      )}
+      {error && (
+        <span className="error" id={`${id}-error`}>
+          {error}
         </span>
       )}
     </div>

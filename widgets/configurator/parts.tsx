@@ -18,6 +18,8 @@ export interface QuoteAnswer {
 export interface Toast {
   title: string;
   text: string;
+  /** The contact field a validation error is about: its message is shown under it too. */
+  field?: string;
 }
 
 export function Progress({ step }: { step: Step }) {

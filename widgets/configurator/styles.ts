@@ -41,6 +41,8 @@ input[type=radio],input[type=checkbox]{width:18px;height:18px;accent-color:var(-
 .f{display:flex;flex-direction:column;gap:4px;margin-bottom:12px}
 .f label{font-weight:600}
 .f input,.f textarea{width:100%;min-height:44px;padding:10px 12px;border:1px solid #8a96a6;border-radius:8px;background:#fff;font-size:16px}
+.f [aria-invalid=true]{border:2px solid #b42318}
+.f .error{margin:0}
 .f textarea{resize:vertical}
 .hp{position:absolute;left:-9999px;width:1px;height:1px;overflow:hidden}
 .for,.trial{margin:0 0 14px}

@@ -28,6 +28,7 @@ import { type ContactFormValues, LIMITS, type Toast, checkContactForm } from '..
 import type { CommonProps } from '../core/widget-props.ts';
 import { type PrefillProps, usePrefill, withPrefill } from '../core/prefill.ts';
 import { PrivacyFields } from '../core/privacy-clause.tsx';
+import { focusField } from '../core/field-focus.ts';
 
 export interface ContactProps extends WidgetHostProps, CommonProps, Pick<PrefillProps, 'name' | 'email' | 'phone'> {}
 
@@ -77,6 +78,8 @@ function ContactForm(props: ContactProps) {
   const [submitting, setSubmitting] = useState(false);
   const [toast, setToast] = useState<Shown | null>(null);
   const [invalid, setInvalid] = useState<keyof ContactFormValues | null>(null);
+  // The text of the refused field's message (the toast's text), shown under it.
+  const fieldErrors = useRef<Partial<Record<keyof ContactFormValues, string>>>({});
   // One id per form fill: a retry after an error reuses it, so the server stores one lead.
   const submission = useRef<string | null>(null);
   const busy = useRef(false);
@@ -88,8 +91,9 @@ function ContactForm(props: ContactProps) {
   useEffect(() => {
     if (!toast) return undefined;
     // In the page's flow under the button: brought into view, clear of a fixed cookie banner
-    // (the host's scroll-padding-bottom), without moving it when it is already in view.
-    toasts.current?.scrollIntoView({ block: 'nearest', behavior: 'instant' });
+    // (the host's scroll-padding-bottom), without moving it when it is already in view. Not for
+    // a refused field: its own message under it is in view, and this would scroll it away.
+    if (!toast.field) toasts.current?.scrollIntoView({ block: 'nearest', behavior: 'instant' });
     const timer = setTimeout(() => setToast(null), toast.kind === 'success' ? SUCCESS_TOAST_MS : ERROR_TOAST_MS);
     return () => clearTimeout(timer);
   }, [toast]);
@@ -105,9 +109,10 @@ function ContactForm(props: ContactProps) {
     if (busy.current) return;
     const checked = checkContactForm(values);
     if (!checked.ok) {
+      fieldErrors.current[checked.field] = checked.toast.text;
       setInvalid(checked.field);
       fail('validation', checked.toast, checked.field);
-      form.current?.querySelector<HTMLElement>(`[name="${checked.field}"]`)?.focus();
+      focusField(form.current?.querySelector<HTMLElement>(`[name="${checked.field}"]`));
       return;
     }
     setInvalid(null);
@@ -176,6 +181,7 @@ function ContactForm(props: ContactProps) {
           value={values[key]}
           aria-required={required || undefined}
           aria-invalid={invalid === key || undefined}
+          aria-describedby={invalid === key ? `${fieldId}-error` : undefined}
           onInput={(e: Event) => {
             const value = (e.currentTarget as HTMLInputElement).value;
             setValues((v) => ({ ...v, [key]: value }));
@@ -185,6 +191,12 @@ function ContactForm(props: ContactProps) {
           }}
           {...input}
         />
+        {invalid === key && (
+          // Stays until the field is edited, after the toast has gone.
+          <p className="kc-field-error" id={`${fieldId}-error`}>
+            {fieldErrors.current[key]}
+          </p>
+        )}
       </div>
     );
   };

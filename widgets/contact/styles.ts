@@ -20,6 +20,7 @@ export const contactCss = `
 .kc-field input,.kc-field textarea{display:block;width:100%;min-height:44px;padding:10px 12px;background:#fff;border:1px solid #8a96a8;border-radius:8px}
 .kc-field textarea{resize:vertical;min-height:104px}
 .kc-field [aria-invalid=true]{border:2px solid #b42318}
+.kc-field-error{margin:0;color:#b42318;font-weight:600;font-size:15px}
 .kc-check{display:flex;gap:10px;font-size:14px}
 .kc-check input{width:20px;height:20px;flex:none}
 .kc-privacy a{color:var(--kserowo-accent,#0b5cad)}

@@ -8,6 +8,15 @@ import { CONSENT_ERROR } from './errors.ts';
 import { NIP_ERROR } from './nip.ts';
 import { LIMITS } from './limits.ts';
 
+/**
+ * The least a fault report needs to be acted on: a phone the engineer can call back (a Polish
+ * number has 9 digits) and a description of a few words.
+ */
+export const SERVICE_MINIMUMS = { phoneDigits: 9, description: 10 } as const;
+
+/** The digits of a phone number as typed ('+48 600-100-200' → 11). */
+export const phoneDigits = (phone: string): number => phone.replace(/\D/g, '').length;
+
 export const SERVICE_LIMITS = {
   serial: 40,
   errorCode: 20,
@@ -57,6 +66,8 @@ export const SERVICE_ERRORS = {
   descriptionLong: `Pole „Opis problemu” może mieć najwyżej ${SERVICE_LIMITS.description} znaków.`,
   descriptionChars: 'Pole „Opis problemu” zawiera niedozwolone znaki.',
   phoneRequired: 'Pole „Telefon” jest wymagane: zadzwonimy pod ten numer.',
+  phoneShort: `Podaj pełny numer telefonu (co najmniej ${SERVICE_MINIMUMS.phoneDigits} cyfr), pod który zadzwoni serwisant.`,
+  descriptionShort: `Opisz problem w kilku słowach (co najmniej ${SERVICE_MINIMUMS.description} znaków): co się dzieje i od kiedy.`,
   contactWhen: `Pole „Kiedy dzwonić” może mieć najwyżej ${SERVICE_LIMITS.contactWhen} znaków, bez znaków sterujących.`,
   consent: CONSENT_ERROR,
   counter: `Stan licznika musi być liczbą całkowitą od 0 do ${SERVICE_LIMITS.counter.toLocaleString('pl-PL')}.`,

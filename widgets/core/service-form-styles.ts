@@ -13,6 +13,7 @@ form.sf-form,.sf-done{display:grid;gap:16px;padding:20px;background:var(--kserow
 .sf-field input,.sf-field select,.sf-field textarea{display:block;width:100%;min-height:44px;margin:0;padding:10px 12px;font:inherit;color:inherit;background:#fff;border:1px solid #8a96a8;border-radius:8px}
 .sf-field textarea{resize:vertical;min-height:104px}
 .sf-field [aria-invalid=true]{border:2px solid #b42318}
+.sf-field-error{margin:0;color:#b42318;font-weight:600;font-size:15px}
 .sf-field .sf-check{display:flex;gap:10px;align-items:flex-start;font-size:14px;font-weight:400;cursor:pointer}
 .sf-check input{width:18px;height:18px;margin-top:2px;flex:none;accent-color:var(--a)}
 .sf-privacy{font-size:13px;color:var(--m)}

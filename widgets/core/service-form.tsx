@@ -6,7 +6,8 @@
  * that exists before it is filled), the privacy clause with the marketing consent, and the
  * honeypot; their CSS is `serviceFormCss`.
  */
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react';
+import { focusField } from './field-focus.ts';
 import { newSubmissionId, postJson, type SendResult } from './api.ts';
 import { attribution, rememberFirstVisit } from './attribution.ts';
 import { scriptOrigin } from './catalogue-source.ts';
@@ -29,10 +30,14 @@ export const KIT_TEXT = {
   email: 'E-mail',
 } as const;
 
+/** The refused field of the form (its input's id) and the message shown under it. */
+const Refused = createContext<{ id?: string; text?: string }>({});
+
 export function Field({
   id,
   label,
   required,
+  need,
   hint,
   wide,
   children,
@@ -40,20 +45,29 @@ export function Field({
   id: string;
   label: string;
   required?: boolean;
+  /** What to say instead of '(wymagane)' / '(opcjonalnie)' (e.g. one of two fields is needed). */
+  need?: string;
   hint?: string;
   wide?: boolean;
   children: ReactNode;
 }) {
+  const refused = useContext(Refused);
   return (
     <div className={`sf-field${wide ? ' sf-wide' : ''}`}>
       <label htmlFor={id}>
-        {label} <span className="sf-hint">{required ? KIT_TEXT.required : KIT_TEXT.optional}</span>
+        {label} <span className="sf-hint">{need ?? (required ? KIT_TEXT.required : KIT_TEXT.optional)}</span>
       </label>
       {children}
       {hint && (
         <span className="sf-hint" id={`${id}-hint`}>
           {hint}
         </span>
+      )}
+      {refused.id === id && (
+        // Next to the field, until the field is edited (the toast may have gone by then).
+        <p className="sf-field-error" id={`${id}-error`}>
+          {refused.text}
+        </p>
       )}
     </div>
   );
@@ -148,6 +162,7 @@ export function useServiceForm<V extends FormValues>(props: FormProps, initial: 
   const id = useId();
   const [values, setValues] = useState<V>(initial);
   const [invalid, setInvalid] = useState<keyof V | undefined>();
+  const [invalidText, setInvalidText] = useState<string>();
   const [toast, setToast] = useState<Toast | undefined>();
   const [busy, setBusy] = useState(false);
   const submission = useRef<string | null>(null);
@@ -161,11 +176,15 @@ export function useServiceForm<V extends FormValues>(props: FormProps, initial: 
     setToast(shown);
     emit(host(), 'kserowo:error', { kind, message: shown.text });
   };
-  const focus = (key: keyof V) => form.current?.querySelector<HTMLElement>(`[name="${String(key)}"]`)?.focus();
+  const focus = (key: keyof V) => focusField(form.current?.querySelector<HTMLElement>(`[name="${String(key)}"]`));
   const set = (key: keyof V) => (e: Event) => {
     const value = (e.currentTarget as HTMLInputElement).value;
     setValues((v) => ({ ...v, [key]: value }));
-    if (invalid === key) setInvalid(undefined);
+    // The refused field is being fixed: its message and the toast about it have said their piece.
+    if (invalid === key) {
+      setInvalid(undefined);
+      setToast(undefined);
+    }
     onEdit?.();
   };
   return {
@@ -182,6 +201,8 @@ export function useServiceForm<V extends FormValues>(props: FormProps, initial: 
     focus,
     set,
     setInvalid,
+    /** The refused field's input id and message, for `Field`. */
+    refused: { id: invalid === undefined ? undefined : `${id}-${String(invalid)}`, text: invalidText },
     /** The props of a field's input: id, name, value, change handler and `aria-invalid`. */
     input: (key: keyof V & string, extra: Record<string, unknown>) => ({
       id: `${id}-${key}`,
@@ -190,10 +211,14 @@ export function useServiceForm<V extends FormValues>(props: FormProps, initial: 
       onInput: set(key),
       'aria-invalid': invalid === key || undefined,
       ...extra,
+      ...(invalid === key
+        ? { 'aria-describedby': [extra['aria-describedby'], `${id}-${key}-error`].filter(Boolean).join(' ') }
+        : {}),
     }),
     /** A rule checked in the browser failed: the field is marked and focused, the toast shown. */
     reject: (key: keyof V, shown: Toast) => {
       setInvalid(key);
+      setInvalidText(shown.text);
       fail('validation', shown);
       focus(key);
     },
@@ -256,7 +281,7 @@ export function FormFrame<V extends FormValues>({
         aria-busy={kit.busy}
       >
         <h2 className="sf-wide">{title}</h2>
-        {children}
+        <Refused.Provider value={kit.refused}>{children}</Refused.Provider>
         <Honeypot id={kit.id} inputRef={kit.honeypot} />
         <PrivacyBlock
           purpose={purpose}

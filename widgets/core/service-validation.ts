@@ -12,6 +12,8 @@ import {
   type FaultCategory,
   SERVICE_ERRORS,
   SERVICE_LIMITS,
+  SERVICE_MINIMUMS,
+  phoneDigits,
   TEAM_STATUSES,
   normalizeSerial,
   warsawToday,
@@ -76,6 +78,7 @@ const requiredPhoneSchema = v.pipe(
   v.nonEmpty(SERVICE_ERRORS.phoneRequired),
   v.maxLength(LIMITS.phone, FIELD_ERRORS.phone),
   v.regex(PHONE, FIELD_ERRORS.phone),
+  v.check((s) => phoneDigits(s) >= SERVICE_MINIMUMS.phoneDigits, SERVICE_ERRORS.phoneShort),
 );
 
 const consentSchema = v.optional(v.boolean(SERVICE_ERRORS.consent), false);
@@ -100,6 +103,7 @@ export const serviceRequestSchema = v.pipe(
         v.optional(v.string(SERVICE_ERRORS.descriptionRequired), ''),
         v.trim(),
         v.nonEmpty(SERVICE_ERRORS.descriptionRequired),
+        v.minLength(SERVICE_MINIMUMS.description, SERVICE_ERRORS.descriptionShort),
         v.maxLength(SERVICE_LIMITS.description, SERVICE_ERRORS.descriptionLong),
         v.check((s) => !hasTextControl(s), SERVICE_ERRORS.descriptionChars),
       ),

@@ -16,7 +16,13 @@ import type { WidgetHostProps } from '../core/define.ts';
 import { TOAST } from '../core/errors.ts';
 import { emit } from '../core/events.ts';
 import { WidgetBoundary } from '../core/Fallback.tsx';
-import { FAULT_CATEGORIES, SERVICE_ERRORS, SERVICE_LIMITS } from '../core/service-fields.ts';
+import {
+  FAULT_CATEGORIES,
+  SERVICE_ERRORS,
+  SERVICE_LIMITS,
+  SERVICE_MINIMUMS,
+  phoneDigits,
+} from '../core/service-fields.ts';
 import {
   DoneFrame,
   EMAIL_INPUT,
@@ -45,6 +51,9 @@ export const SERVICE_TEXT = {
   title: 'Zgłoś awarię',
   device: 'Urządzenie',
   serial: 'Numer seryjny',
+  // One of the two is needed: neither is 'optional' when both are empty.
+  orNip: '(albo NIP)',
+  orSerial: '(albo numer seryjny)',
   nip: 'NIP firmy',
   nipHint: 'Jeśli nie znasz numeru seryjnego, podaj NIP – przypiszemy zgłoszenie do urządzenia Twojej firmy.',
   category: 'Co się dzieje?',
@@ -136,6 +145,10 @@ function firstProblem(values: Values): { field: keyof Values; toast: Toast } | u
   ];
   const first = missing.find(([, text]) => text);
   if (first) return { field: first[0], toast: { title, text: first[1] } };
+  if (values.description.trim().length < SERVICE_MINIMUMS.description)
+    return { field: 'description', toast: { title, text: SERVICE_ERRORS.descriptionShort } };
+  if (phoneDigits(values.phone) < SERVICE_MINIMUMS.phoneDigits)
+    return { field: 'phone', toast: { title, text: SERVICE_ERRORS.phoneShort } };
   if (!SPEC_EMAIL.test(values.email.trim())) return { field: 'email', toast: TOAST.badEmail };
   return undefined;
 }
@@ -193,10 +206,10 @@ function ServiceForm(props: ServiceProps) {
       submit={SERVICE_TEXT.submit}
       onSubmit={() => void submit()}
     >
-      <Field id={`${id}-serial`} label={SERVICE_TEXT.serial} hint={KIT_TEXT.serialHint}>
+      <Field id={`${id}-serial`} label={SERVICE_TEXT.serial} need={SERVICE_TEXT.orNip} hint={KIT_TEXT.serialHint}>
         <input {...input('serial', { ...SERIAL_INPUT, 'aria-describedby': `${id}-serial-hint` })} />
       </Field>
-      <Field id={`${id}-nip`} label={SERVICE_TEXT.nip} hint={SERVICE_TEXT.nipHint}>
+      <Field id={`${id}-nip`} label={SERVICE_TEXT.nip} need={SERVICE_TEXT.orSerial} hint={SERVICE_TEXT.nipHint}>
         <input
           {...input('nip', {
             type: 'text',

@@ -1,0 +1,151 @@
+// Messages where the eye is: after an empty submit of every form, the focused field's message
+// sits right under it, inside the view and not covered (by the cookie banner or anything
+// else), at 375 × 740 and 1280 × 800; it is still there after the toast has timed out, and
+// it goes away once the field is edited.
+import { expect, test, type Page } from '@playwright/test';
+
+interface Form {
+  name: string;
+  path: string;
+  tag: string;
+  /** Opens the form and refuses it empty. */
+  refuse: (page: Page) => Promise<void>;
+  message: string;
+  /** What the visitor types into the refused field to fix it (a date field needs a whole date). */
+  fix?: string;
+}
+
+const FORMS: Form[] = [
+  {
+    name: 'contact on /kontakt',
+    path: '/kontakt',
+    tag: 'kserowo-contact',
+    refuse: (page) => page.locator('kserowo-contact').getByRole('button', { name: 'Wyślij wiadomość' }).click(),
+    message: '.kc-field-error',
+  },
+  {
+    name: 'contact on the home page',
+    path: '/#contact',
+    tag: 'kserowo-contact',
+    refuse: (page) => page.locator('kserowo-contact').getByRole('button', { name: 'Wyślij wiadomość' }).click(),
+    message: '.kc-field-error',
+  },
+  {
+    name: 'service on /serwis',
+    path: '/serwis',
+    tag: 'kserowo-service',
+    refuse: (page) => page.locator('kserowo-service').getByRole('button', { name: 'Wyślij zgłoszenie' }).click(),
+    message: '.sf-field-error',
+  },
+  {
+    name: 'meter on /licznik',
+    path: '/licznik',
+    tag: 'kserowo-meter',
+    refuse: (page) => page.locator('kserowo-meter').getByRole('button', { name: 'Wyślij odczyt' }).click(),
+    message: '.sf-field-error',
+  },
+  {
+    name: 'configurator contact step',
+    path: '/konfigurator?step=3&device=km-c258&package=business',
+    tag: 'kserowo-configurator',
+    refuse: (page) =>
+      page.locator('kserowo-configurator').getByRole('button', { name: 'Wyślij zapytanie o wycenę' }).click(),
+    message: '.f .error',
+  },
+  {
+    name: 'calculator on /kalkulator',
+    path: '/kalkulator',
+    tag: 'kserowo-calculator',
+    refuse: (page) => page.locator('kserowo-calculator').getByRole('button', { name: 'Oblicz liczbę stron' }).click(),
+    message: '.kc-error',
+    fix: '01012026',
+  },
+];
+
+/** Where the focused field and its message are, and whether the message is the topmost thing at its centre. */
+const placement = (page: Page, tag: string, message: string) =>
+  page.evaluate(
+    ([tag, message]) => {
+      const host = document.querySelector(tag);
+      const root = (host?.shadowRoot ?? document) as ShadowRoot | Document;
+      const field = root.activeElement as HTMLElement | null;
+      const text = root.querySelector<HTMLElement>(message);
+      if (!field || !text) return { focused: field?.id ?? null, text: text?.textContent ?? null };
+      const f = field.getBoundingClientRect();
+      const t = text.getBoundingClientRect();
+      const top = root.elementFromPoint(t.left + Math.min(t.width / 2, 40), t.top + t.height / 2);
+      return {
+        focused: field.id,
+        describedBy: field.getAttribute('aria-describedby') ?? '',
+        messageId: text.id,
+        text: text.textContent,
+        gap: Math.round(t.top - f.bottom),
+        inView: t.top >= 0 && t.bottom <= innerHeight && f.top >= 0,
+        uncovered: top === text || text.contains(top),
+      };
+    },
+    [tag, message] as const,
+  );
+
+for (const size of [
+  { width: 375, height: 740 },
+  { width: 1280, height: 800 },
+]) {
+  test.describe(`at ${size.width} × ${size.height}`, () => {
+    test.use({ viewport: size });
+    for (const form of FORMS) {
+      test(`${form.name}: the message is under the focused field, in view, until the field is fixed`, async ({
+        page,
+      }) => {
+        await page.goto(form.path);
+        const host = page.locator(form.tag);
+        await host.scrollIntoViewIfNeeded();
+        await expect(host.locator('.k-root[part="root"]')).toBeVisible();
+        await page.clock.install();
+        await form.refuse(page);
+        await expect(host.locator(form.message)).toBeVisible();
+        const at = await placement(page, form.tag, form.message);
+        expect(at.text).toMatch(/[a-ząćęłńóśźż]{3}/i);
+        expect(at.describedBy).toContain(at.messageId);
+        expect(at.gap).toBeGreaterThanOrEqual(0);
+        expect(at.gap).toBeLessThan(60);
+        expect(at).toMatchObject({ inView: true, uncovered: true });
+        await page.screenshot({ path: `/tmp/i28-error-${form.tag}-${form.path.length}-${size.width}.png` });
+        // The toast times out; the message next to the field does not.
+        await page.clock.fastForward(12_000);
+        await expect(host.locator(form.message)).toBeVisible();
+        // Editing the field clears its message.
+        await page.keyboard.type(form.fix ?? '1');
+        await expect(host.locator(form.message)).toHaveCount(0);
+      });
+    }
+  });
+}
+
+test('optional fields of the service form are never marked after an empty submit', async ({ page }) => {
+  await page.goto('/serwis');
+  const form = page.locator('kserowo-service');
+  await form.getByRole('button', { name: 'Wyślij zgłoszenie' }).click();
+  const marked = await form
+    .locator('[aria-invalid="true"]')
+    .evaluateAll((els) => els.map((el) => el.closest('.sf-field')?.querySelector('label')?.textContent ?? ''));
+  expect(marked).toHaveLength(1);
+  expect(marked[0]).not.toContain('(opcjonalnie)');
+  expect(marked[0]).toContain('Numer seryjny (albo NIP)');
+});
+
+test('the service form wants a phone to call back and a description of a few words', async ({ page }) => {
+  await page.goto('/serwis');
+  const form = page.locator('kserowo-service');
+  await form.getByLabel(/Numer seryjny/).fill('A1B2C3D4');
+  await form.getByRole('combobox').first().selectOption({ index: 1 });
+  await form.getByLabel(/Opis problemu/).fill('x');
+  await form.getByLabel(/Imię i nazwisko/).fill('Jan Kowalski');
+  await form.getByLabel(/Telefon/).fill('12');
+  await form.getByLabel(/E-mail/).fill('jan@firma.pl');
+  await form.getByRole('button', { name: 'Wyślij zgłoszenie' }).click();
+  await expect(form.locator('.sf-field-error')).toContainText('co najmniej 10 znaków');
+  await form.getByLabel(/Opis problemu/).fill('Zacina się papier w podajniku 2.');
+  await form.getByRole('button', { name: 'Wyślij zgłoszenie' }).click();
+  await expect(form.locator('.sf-field-error')).toContainText('co najmniej 9 cyfr');
+});
