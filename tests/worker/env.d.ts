@@ -7,5 +7,7 @@ declare namespace Cloudflare {
     LEAD_RATE_LIMIT_CONFIGURED: RateLimit;
     /** `LIVE_CATALOGUE_TTL_MS` of wrangler.toml (the worker's own is 0 in tests). */
     LIVE_CATALOGUE_TTL_MS_CONFIGURED: string;
+    /** The NIP look-up limiter with wrangler.toml's figures. */
+    COMPANY_LOOKUP_RATE_LIMIT_CONFIGURED: RateLimit;
   }
 }
