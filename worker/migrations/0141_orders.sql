@@ -27,6 +27,7 @@ CREATE TABLE IF NOT EXISTS orders (
   delivery_date         TEXT    NOT NULL,                          -- YYYY-MM-DD, Europe/Warsaw
   delivery_address      TEXT    NOT NULL,
   attribution           TEXT    NOT NULL DEFAULT '{}',             -- JSON, the quote's lead's at ordering
+  marketing_consent     INTEGER NOT NULL DEFAULT 0,                -- the optional consent ticked on the order form
   terms_version         TEXT    NOT NULL,
   terms_sha256          TEXT    NOT NULL,
   document              TEXT    NOT NULL,                          -- the contract text as served and accepted

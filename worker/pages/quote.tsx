@@ -23,7 +23,8 @@ const polishDate = (iso: string): string =>
     year: 'numeric',
   }).format(new Date(iso));
 
-const STYLE = `
+/** The printable sheet's styles, shared with the order page (pages/order.tsx). */
+export const SHEET_STYLE = `
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1c2430;background:#eef2f7}
 .sheet{max-width:820px;margin:24px auto;padding:32px;background:#fff;border:1px solid #d8e0ea;border-radius:10px}
@@ -63,7 +64,7 @@ let csp: Promise<string> | undefined;
 
 /** The page's own CSP: nothing but its inline style and print script, by hash. */
 export function quotePageCsp(): Promise<string> {
-  csp ??= Promise.all([sha256(STYLE), sha256(SCRIPT)]).then(
+  csp ??= Promise.all([sha256(SHEET_STYLE), sha256(SCRIPT)]).then(
     ([style, script]) =>
       `default-src 'none'; style-src ${style}; script-src ${script}; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
   );
@@ -82,7 +83,7 @@ function Page({ title, script, children }: { title: string; script?: boolean; ch
         <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml" />
         <title>{title}</title>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our constant stylesheet, allowed by hash in the CSP */}
-        <style dangerouslySetInnerHTML={{ __html: STYLE }} />
+        <style dangerouslySetInnerHTML={{ __html: SHEET_STYLE }} />
       </head>
       <body>
         {children}
@@ -124,7 +125,10 @@ function QuoteSheet({ quote }: { quote: StoredQuote }) {
     <>
       <div className="actions">
         <p>
-          <button type="button" className="btn" id="print">
+          <a className="btn" href={`/zamowienie/${quote.id}`}>
+            Zamów online
+          </a>
+          <button type="button" className="btn ghost" id="print">
             Drukuj / zapisz PDF
           </button>
           <a className="btn ghost" href="/konfigurator">
