@@ -11,6 +11,7 @@ import { DELIVERY, deliveryDays } from '../../widgets/core/delivery.ts';
 import { ORDER_ERRORS } from '../../widgets/core/order-validation.ts';
 import { warsawToday } from '../../widgets/core/service-fields.ts';
 import { company } from '../../widgets/core/company.ts';
+import { login, read, write } from './admin-helpers.ts';
 
 const testEnv = env as unknown as Env;
 const request = (path: string, init?: RequestInit) =>
@@ -321,5 +322,130 @@ describe('the delivery calendar', () => {
     expect(await res.json()).toMatchObject({ field: 'date' });
     const page = await (await request(`/zamowienie/${quote.id}`)).text();
     expect(page).not.toContain(`"value":"${day}"`);
+  });
+});
+
+describe('the team’s orders and the installation protocol', () => {
+  async function signedOrder(email: string) {
+    const placed = await placeOrder({ signerEmail: email });
+    expect((await accept(placed.order.id, placed.code)).status).toBe(200);
+    return placed;
+  }
+
+  it('lists orders for the team with their acceptance trail, never without a session', async () => {
+    const { order } = await signedOrder('lista@example.pl');
+    expect((await read('/api/admin/orders')).status).toBe(401);
+    const cookie = await login();
+    const list = (await (await read('/api/admin/orders', cookie)).json()) as { orders: Record<string, unknown>[] };
+    const row = list.orders.find((o) => o.id === order.id);
+    expect(row).toMatchObject({
+      status: 'signed',
+      signer_email: 'lista@example.pl',
+      document_sha256: order.documentSha256,
+    });
+    expect(row).not.toHaveProperty('document');
+    expect(row).not.toHaveProperty('code_hash');
+    const one = (await (await read(`/api/admin/orders/${order.id}`, cookie)).json()) as {
+      order: Record<string, unknown>;
+    };
+    expect(one.order).toMatchObject({ document: order.document, accepted_ip: expect.any(String) });
+    const calendar = (await (await read('/api/admin/orders/calendar', cookie)).json()) as {
+      installationsPerDay: number;
+      days: { day: string; city: string; orders: number }[];
+    };
+    expect(calendar.installationsPerDay).toBe(DELIVERY.installationsPerDay);
+    expect(calendar.days.some((d) => d.city === 'Słupsk' && d.orders > 0)).toBe(true);
+  });
+
+  it('creates exactly one contract with the quote’s frozen prices and its device, once', async () => {
+    const { order } = await signedOrder('instalacja@example.pl');
+    const cookie = await login();
+    const protocol = { installedOn: warsawToday(), serial: 'zam-A1B2C3', mono: 1200, color: 340 };
+    const res = await write(`/api/admin/orders/${order.id}/installation`, protocol, { cookie });
+    expect(res.status).toBe(201);
+    const { contract } = (await res.json()) as {
+      contract: {
+        id: string;
+        number: string;
+        termMonths: number;
+        origin: string;
+        billingEmail: string;
+        devices: { serial: string; rates: Record<string, unknown> }[];
+      };
+    };
+    expect(contract).toMatchObject({ termMonths: 36, origin: 'order', billingEmail: 'instalacja@example.pl' });
+    expect(contract.devices).toHaveLength(1);
+    expect(contract.devices[0]?.serial).toBe('ZAM-A1B2C3');
+    // The rates are the quote's figures, row for row.
+    const quoteRow = await testEnv.DB.prepare(
+      'SELECT * FROM quotes WHERE id = (SELECT quote_id FROM orders WHERE id = ?)',
+    )
+      .bind(order.id)
+      .first<Record<string, number>>();
+    expect(contract.devices[0]?.rates).toMatchObject({
+      monthlyPrice: quoteRow?.monthly_net,
+      monthlyLimit: quoteRow?.monthly_limit,
+      colorLimit: quoteRow?.color_limit,
+      overageMono: quoteRow?.overage_mono,
+      overageColor: quoteRow?.overage_color,
+      catalogueVersion: quoteRow?.catalogue_version,
+    });
+    const count = await testEnv.DB.prepare('SELECT COUNT(*) AS n FROM contracts WHERE order_ref = ?')
+      .bind(order.id)
+      .first();
+    expect(count).toEqual({ n: 1 });
+    // The starting counters are the device's first reading.
+    const reading = await testEnv.DB.prepare(
+      "SELECT r.mono, r.color, r.source FROM meter_readings r JOIN devices d ON d.id = r.device_row WHERE d.serial = 'ZAM-A1B2C3'",
+    ).first();
+    expect(reading).toEqual({ mono: 1200, color: 340, source: 'team' });
+    // Again, even with another serial: refused, still one contract.
+    const again = await write(
+      `/api/admin/orders/${order.id}/installation`,
+      { ...protocol, serial: 'ZAM-OTHER1' },
+      { cookie },
+    );
+    expect(again.status).toBe(409);
+    expect(
+      await testEnv.DB.prepare('SELECT COUNT(*) AS n FROM contracts WHERE order_ref = ?').bind(order.id).first(),
+    ).toEqual({ n: 1 });
+    const mail = await testEnv.DB.prepare(
+      "SELECT subject FROM outbox WHERE recipient = ? AND subject LIKE 'Urządzenie zainstalowane%'",
+    )
+      .bind('instalacja@example.pl')
+      .all();
+    expect(mail.results).toHaveLength(1);
+  });
+
+  it('refuses a protocol for an unsigned order and a serial another contract rents', async () => {
+    const cookie = await login();
+    const { order: unsigned } = await placeOrder({ signerEmail: 'niepodpisane@example.pl' });
+    const early = await write(
+      `/api/admin/orders/${unsigned.id}/installation`,
+      { installedOn: warsawToday(), serial: 'ZAM-X1', mono: 1, color: 1 },
+      { cookie },
+    );
+    expect(early.status).toBe(409);
+    const { order: first } = await signedOrder('pierwsza@example.pl');
+    const { order: second } = await signedOrder('druga@example.pl');
+    const protocol = { installedOn: warsawToday(), serial: 'ZAM-DUP1', mono: 10, color: 5 };
+    expect((await write(`/api/admin/orders/${first.id}/installation`, protocol, { cookie })).status).toBe(201);
+    const taken = await write(`/api/admin/orders/${second.id}/installation`, protocol, { cookie });
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toMatchObject({ field: 'serial' });
+    expect(await testEnv.DB.prepare('SELECT status FROM orders WHERE id = ?').bind(second.id).first()).toEqual({
+      status: 'signed',
+    });
+    expect(
+      await testEnv.DB.prepare('SELECT COUNT(*) AS n FROM contracts WHERE order_ref = ?').bind(second.id).first(),
+    ).toEqual({ n: 0 });
+    for (const bad of [
+      { toString: false },
+      { ...protocol, mono: '10' },
+      { ...protocol, installedOn: { valueOf: 1 } },
+    ]) {
+      const res = await write(`/api/admin/orders/${second.id}/installation`, bad, { cookie });
+      expect(res.status).toBe(400);
+    }
   });
 });

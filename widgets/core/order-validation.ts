@@ -8,6 +8,7 @@ import { CONSENT_ERROR } from './errors.ts';
 import { LIMITS } from './limits.ts';
 import { isValidNip, NIP_ERROR, normalizeNip } from './nip.ts';
 import { DELIVERY_CITIES } from './delivery.ts';
+import { counterSchema, requiredSerialSchema } from './service-validation.ts';
 import {
   PHONE,
   emailSchema,
@@ -108,5 +109,38 @@ export type OrderInput = v.InferOutput<typeof orderSchema>;
 
 export const acceptSchema = plainObject(
   { code: v.pipe(v.string(ORDER_ERRORS.code), v.trim(), v.regex(/^\d{6}$/, ORDER_ERRORS.code)) },
+  ORDER_ERRORS.body,
+);
+
+export const INSTALLATION_ERRORS = {
+  installedOn: 'Podaj datę instalacji (RRRR-MM-DD), nie późniejszą niż dziś.',
+  termMonths: 'Podaj okres umowy w miesiącach (1–120): wycena ma okres krótszy do uzgodnienia.',
+  noColor: 'To urządzenie mono nie ma licznika kolorowych stron: zostaw to pole puste.',
+  color: 'Podaj początkowy stan licznika kolorowych stron.',
+  notSigned: 'Protokół instalacji można wpisać tylko do podpisanego zamówienia.',
+  serialTaken: 'Urządzenie o tym numerze seryjnym jest już wynajęte w innej umowie.',
+  unknownDevice: 'Tego modelu lub pakietu nie ma w cenniku: nie można utworzyć umowy.',
+} as const;
+
+/** The installation protocol the team records (`POST /api/admin/orders/<id>/installation`). */
+export const installationSchema = plainObject(
+  {
+    installedOn: v.pipe(
+      v.string(INSTALLATION_ERRORS.installedOn),
+      v.regex(/^\d{4}-\d{2}-\d{2}$/, INSTALLATION_ERRORS.installedOn),
+    ),
+    serial: requiredSerialSchema,
+    mono: counterSchema,
+    color: v.nullish(counterSchema, null),
+    termMonths: v.nullish(
+      v.pipe(
+        v.number(INSTALLATION_ERRORS.termMonths),
+        v.integer(INSTALLATION_ERRORS.termMonths),
+        v.minValue(1, INSTALLATION_ERRORS.termMonths),
+        v.maxValue(120, INSTALLATION_ERRORS.termMonths),
+      ),
+      null,
+    ),
+  },
   ORDER_ERRORS.body,
 );
