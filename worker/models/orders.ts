@@ -7,7 +7,9 @@
 import { eventIfStatement, takeUnqueuedStatement, claimedIds } from './webhooks.ts';
 import { type Notification, notificationIfStatement } from './outbox.ts';
 
-export type OrderStatus = 'awaiting_acceptance' | 'signed' | 'installed';
+import type { OrderStatus } from '../../widgets/core/admin-api-orders.ts';
+
+export type { OrderStatus };
 
 /** How long an acceptance code is valid, how many guesses it allows, how many codes an order may be sent. */
 export const CODE_LIMITS = { validMinutes: 15, attempts: 5, codesPerOrder: 5 } as const;

@@ -55,8 +55,17 @@ orderRoutes.get('/orders/:id', async (c) => {
   const installation = order.installation ? (JSON.parse(order.installation) as { contractId?: string }) : undefined;
   const contract = installation?.contractId ? await contractById(c.env.DB, installation.contractId) : null;
   const { code_hash: _secret, ...shown } = order;
+  const quote = await quoteById(c.env.DB, order.quote_id);
   return c.json({
     order: shown,
+    quote: quote && {
+      number: quote.number,
+      deviceName: quote.price.deviceName,
+      levelName: quote.price.levelName,
+      term: quote.price.term,
+      monthlyNet: quote.price.monthlyNet,
+      colour: quote.price.overageColor !== undefined,
+    },
     contract: contract ? { ...contract, devices: await contractDevices(c.env.DB, contract.id) } : null,
   });
 });
