@@ -4,7 +4,7 @@
  * text is what the customer reads, prints, accepts and receives; its SHA-256 is stored
  * with the order, and `/zamowienie/<quote id>/umowa.txt` serves exactly these bytes.
  */
-import { company } from '../../widgets/core/company.ts';
+import { company, realValue } from '../../widgets/core/company.ts';
 import { deliveryDayText } from '../../widgets/core/delivery.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { VAT_PERCENT } from '../../widgets/core/pricing.ts';
@@ -29,6 +29,18 @@ export interface ContractParties {
   deliveryAddress: string;
 }
 
+/** Kserowo's identifiers as registered; one not yet supplied (a sample) is marked, never shown as if real. */
+const lessor = (): string => {
+  const missing = '[do uzupełnienia]';
+  return [
+    realValue('legalName') ?? `${company.brand} ${missing}`,
+    realValue('registeredAddress') ?? `adres ${missing}`,
+    `NIP ${realValue('nip') ?? missing}`,
+    `REGON ${realValue('regon') ?? missing}`,
+    realValue('registryEntry') ?? `KRS ${missing}`,
+  ].join(', ');
+};
+
 const nipText = (nip: string): string => `${nip.slice(0, 3)}-${nip.slice(3, 6)}-${nip.slice(6, 8)}-${nip.slice(8)}`;
 
 /** The document's text (UTF-8 when served, hashed and e-mailed). */
@@ -40,7 +52,7 @@ export function contractDocument(quote: StoredQuote, p: ContractParties): string
     'zawierana w formie dokumentowej (art. 77² Kodeksu cywilnego)',
     '',
     'Wynajmujący:',
-    `${company.legalName}, ${company.registeredAddress}, NIP ${company.nip}, REGON ${company.regon}, ${company.registryEntry}`,
+    lessor(),
     '',
     'Najemca:',
     `${p.companyName}, ${p.companyAddress}`,
@@ -62,7 +74,7 @@ export function contractDocument(quote: StoredQuote, p: ContractParties): string
     '',
     '§ 3. Czynsz',
     `Abonament miesięczny: ${formatPln(price.monthlyNet, 2)} netto + ${VAT_PERCENT}% VAT (${formatPln(price.monthlyVat, 2)}) = ${formatPln(price.monthlyGross, 2)} brutto.`,
-    `Ceny według cennika nr ${quote.catalogueVersion} z wyceny ${quote.number}; stałe przez cały okres najmu.`,
+    `Ceny według ${quote.catalogueVersion ? `cennika w wersji ${quote.catalogueVersion}` : 'cennika podstawowego'} z wyceny ${quote.number}; stałe przez cały okres najmu.`,
     '',
     '§ 4. Dostawa i instalacja',
     `Dzień dostawy i instalacji: ${deliveryDayText(p.date)}`,

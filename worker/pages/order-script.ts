@@ -52,7 +52,9 @@ export const ORDER_SCRIPT = `(function () {
     });
   }
   if (form) {
+    // 'input' too: a keyboard's type-ahead on a closed select changes it before any 'change'.
     field('city').addEventListener('change', fillDays);
+    field('city').addEventListener('input', fillDays);
     fillDays();
   }
 
@@ -75,7 +77,7 @@ export const ORDER_SCRIPT = `(function () {
           field('krs').value = r.json.krs || '';
           var active = r.json.vatStatus === 'Czynny';
           vat.className = 'vat ' + (active ? 'ok' : 'warn');
-          vat.textContent = (active ? data.texts.vatActive : data.texts.vatInactive) + ' ' + r.json.vatStatus + '.';
+          vat.textContent = (active ? data.texts.vatActive : data.texts.vatInactive) + ' (status: ' + r.json.vatStatus + ').';
         } else if (r.status === 400) {
           vat.textContent = '';
           showError('nip', r.json.error);
@@ -136,6 +138,7 @@ export const ORDER_SCRIPT = `(function () {
         if (form) form.hidden = true;
         acceptSection.hidden = true;
         document.getElementById('done-at').textContent = new Date(r.json.acceptedAt).toLocaleString('pl-PL', { timeZone: 'Europe/Warsaw' });
+        document.getElementById('done-delivery').textContent = ' ' + r.json.delivery;
         doneSection.hidden = false;
         document.getElementById('done-title').focus();
       } else if (r.json.field === 'code') showError('code', r.json.error);

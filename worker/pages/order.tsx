@@ -41,6 +41,7 @@ input[type=checkbox]{width:22px;min-height:22px;height:22px;margin:0 8px 0 0;fle
 .steps{padding-left:20px}
 .hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 pre{white-space:pre-wrap;word-break:break-word;font:14px/1.5 ui-monospace,Consolas,monospace;background:#f6f8fb;border:1px solid #d8e0ea;border-radius:8px;padding:12px;max-height:420px;overflow:auto}
+code{word-break:break-all}
 .code{max-width:200px;font-size:22px;letter-spacing:4px}
 .done{padding:12px 14px;border-left:4px solid #0f7b3f;background:#e6f4ec;border-radius:4px}
 h2[tabindex]:focus{outline:none}
@@ -67,8 +68,9 @@ const SCRIPT_TEXTS = {
   pickDay: 'Wybierz dzień',
   noDays: 'Najpierw wybierz miasto',
   looking: 'Sprawdzamy NIP w wykazie podatników VAT…',
-  vatActive: '✓ Czynny podatnik VAT – status w wykazie Ministerstwa Finansów:',
-  vatInactive: '⚠ To nie jest czynny podatnik VAT – status w wykazie Ministerstwa Finansów:',
+  vatActive: '✓ Czynny podatnik VAT według wykazu podatników VAT Ministerstwa Finansów',
+  vatInactive:
+    '⚠ To nie jest czynny podatnik VAT według wykazu Ministerstwa Finansów; umowę zawrzesz, ale sprawdź dane',
   manual: 'Nie udało się pobrać danych z wykazu. Wpisz dane firmy ręcznie.',
   network: 'Brak połączenia z serwerem. Sprawdź internet i spróbuj ponownie.',
   codeSent: 'Wysłaliśmy nowy kod na adres e-mail osoby podpisującej.',
@@ -332,7 +334,9 @@ function DoneSection({ order }: { order: OrderRow | undefined }) {
           {order?.accepted_at ? new Date(order.accepted_at).toLocaleString('pl-PL', { timeZone: 'Europe/Warsaw' }) : ''}
         </span>
         . Potwierdzenie z pełną treścią umowy wysłaliśmy na adres e-mail osoby podpisującej.
-        {order && ` Dostawa i instalacja: ${deliveryDayText(order.delivery_date)}, ${order.delivery_address}.`}
+        <span id="done-delivery">
+          {order && ` Dostawa i instalacja: ${deliveryDayText(order.delivery_date)}, ${order.delivery_address}.`}
+        </span>
       </p>
       <p>
         <a className="btn ghost" href="umowa.txt">
@@ -366,7 +370,7 @@ function HowItWorks() {
         <li>Umowę zawieramy w języku polskim. Najem zaczyna się od protokołu instalacji.</li>
       </ol>
       <p className="muted">
-        Pytania: {company.salesEmail}. {company.openingHours.displayLong}.
+        Pytania: {company.salesEmail} ({company.openingHours.displayLong}).
       </p>
     </section>
   );

@@ -38,7 +38,7 @@ import { RENTAL_TERMS_VERSION, rentalTermsText } from '../orders/rental-terms.ts
 import { orderPageCsp, renderOrderPage } from '../pages/order.tsx';
 import { renderMissingQuotePage } from '../pages/quote.tsx';
 import { findCompany, whitelistOptions } from '../whitelist/lookup.ts';
-import { DELIVERY, deliveryDays } from '../../widgets/core/delivery.ts';
+import { DELIVERY, deliveryDayText, deliveryDays } from '../../widgets/core/delivery.ts';
 import { ORDER_ERRORS, acceptSchema, orderSchema } from '../../widgets/core/order-validation.ts';
 import { warsawToday } from '../../widgets/core/service-fields.ts';
 import { check } from '../../widgets/core/validation.ts';
@@ -259,6 +259,7 @@ orders.post('/:orderId/accept', leadIntake(), async (c) => {
     status: 'signed',
     acceptedAt: at.toISOString(),
     documentSha256: order.document_sha256,
+    delivery: `Dostawa i instalacja: ${deliveryDayText(order.delivery_date)}, ${order.delivery_address}.`,
   });
 });
 
