@@ -3,6 +3,7 @@ import { app } from './app.ts';
 import { type EmailJob, handleEmailBatch, sweepUnsent } from './email/delivery.ts';
 import { type WebhookJob, dispatchWebhooks, handleWebhookBatch } from './webhooks/delivery.ts';
 import { applyRetention } from './privacy/retention.ts';
+import { forgetStaleLookups } from './models/company-lookups.ts';
 
 const isWebhookQueue = (queue: string) => queue.startsWith('kserowo-webhooks');
 
@@ -18,5 +19,9 @@ export default {
     ctx.waitUntil(dispatchWebhooks(env));
     // Issue 13: leads, quotes, tickets and readings past the retention period lose the person's data.
     ctx.waitUntil(applyRetention(env).catch((error: unknown) => console.error('retention: the run failed', error)));
+    // The NIP look-ups' 24-hour cache is emptied of what it no longer serves.
+    ctx.waitUntil(
+      forgetStaleLookups(env.DB).catch((error: unknown) => console.error('company look-ups: cleanup failed', error)),
+    );
   },
 } satisfies ExportedHandler<Env, EmailJob | WebhookJob>;

@@ -8,6 +8,7 @@ import { STANDIN_NIPS, standinFetch } from '../../worker/whitelist/standin.ts';
 import { ORDER_API_ERRORS } from '../../worker/http/errors.ts';
 import { NIP_ERROR } from '../../widgets/core/nip.ts';
 import { companyLookup } from '../../worker/routes/company.ts';
+import { forgetStaleLookups } from '../../worker/models/company-lookups.ts';
 
 const testEnv = env as unknown as Env;
 const request = (path: string, init?: RequestInit) =>
@@ -102,6 +103,18 @@ describe('the look-up cache', () => {
       .run();
     expect(await findCompany(testEnv.DB, STANDIN_NIPS.unregistered, options)).toMatchObject({ cached: false });
     expect(seen).toHaveLength(2);
+  });
+
+  it('forgets answers older than 24 hours at the cron, keeping the fresh ones', async () => {
+    const { options } = countingStandin();
+    await findCompany(testEnv.DB, STANDIN_NIPS.active, options);
+    await testEnv.DB.prepare(
+      "INSERT OR REPLACE INTO company_lookups (nip, found, data, fetched_at) VALUES ('8390000100', 0, NULL, '2020-01-01T00:00:00.000Z')",
+    ).run();
+    expect(await forgetStaleLookups(testEnv.DB)).toBeGreaterThanOrEqual(1);
+    const left = await testEnv.DB.prepare('SELECT nip FROM company_lookups').all<{ nip: string }>();
+    expect(left.results.map((r) => r.nip)).toContain(STANDIN_NIPS.active);
+    expect(left.results.map((r) => r.nip)).not.toContain('8390000100');
   });
 
   it('uses the stand-in only when WHITELIST_API_URL says "stand-in", else the configured address', () => {

@@ -449,3 +449,30 @@ describe('the team’s orders and the installation protocol', () => {
     }
   });
 });
+
+describe('a lead with an online order', () => {
+  it('is not erased with its order and contract document: 409 with a Polish reason, nothing deleted', async () => {
+    const { order } = await placeOrder({ signerEmail: 'usun@example.pl' });
+    const row = await testEnv.DB.prepare('SELECT lead_id FROM orders WHERE id = ?')
+      .bind(order.id)
+      .first<{ lead_id: string }>();
+    const cookie = await login();
+    const res = await write(`/api/admin/leads/${row?.lead_id}`, undefined, { cookie, method: 'DELETE' });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ error: ORDER_API_ERRORS.leadHasOrder });
+    expect(await testEnv.DB.prepare('SELECT COUNT(*) AS n FROM orders WHERE id = ?').bind(order.id).first()).toEqual({
+      n: 1,
+    });
+  });
+
+  it('is won once the order is signed, and stays the sales team’s lead', async () => {
+    const { order, code } = await placeOrder({ signerEmail: 'wygrany@example.pl' });
+    expect((await accept(order.id, code)).status).toBe(200);
+    const lead = await testEnv.DB.prepare(
+      'SELECT l.status, l.kind FROM leads l JOIN orders o ON o.lead_id = l.id WHERE o.id = ?',
+    )
+      .bind(order.id)
+      .first();
+    expect(lead).toEqual({ status: 'wygrany', kind: 'quote' });
+  });
+});

@@ -157,4 +157,7 @@ export const ORDER_API_ERRORS = {
   noMoreCodes: 'Wysłaliśmy już najwięcej kodów dla tego zamówienia. Napisz do nas, a dokończymy zamówienie z Tobą.',
   /** 503 */
   orderStorage: 'Nie udało się zapisać zamówienia. Spróbuj ponownie za chwilę.',
+  /** 409 of the admin's erasure of a lead: its order (the contract document) is kept. */
+  leadHasOrder:
+    'Tego leada nie można usunąć: złożono z niego zamówienie online, a umowę i jej ślad akceptacji przechowujemy. Dane osoby możesz zanonimizować w zakładce „Dane osobowe”.',
 } as const;

@@ -33,9 +33,11 @@ export async function storeLookup(db: D1Database, nip: string, answer: CachedLoo
     .run();
 }
 
-/** The statement that forgets the cached answers older than the TTL (the cron's). */
-export function deleteStaleLookupsStatement(db: D1Database, now = new Date()): D1PreparedStatement {
-  return db
+/** Forgets the cached answers older than the TTL (the cron's): a NIP looked up once is not kept for ever. */
+export async function forgetStaleLookups(db: D1Database, now = new Date()): Promise<number> {
+  const result = await db
     .prepare('DELETE FROM company_lookups WHERE fetched_at <= ?1')
-    .bind(new Date(now.getTime() - COMPANY_LOOKUP_TTL_MS).toISOString());
+    .bind(new Date(now.getTime() - COMPANY_LOOKUP_TTL_MS).toISOString())
+    .run();
+  return result.meta.changes;
 }

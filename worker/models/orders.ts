@@ -6,6 +6,7 @@
  */
 import { eventIfStatement, takeUnqueuedStatement, claimedIds } from './webhooks.ts';
 import { type Notification, notificationIfStatement } from './outbox.ts';
+import { leadWonIfStatement } from './leads.ts';
 
 import type { OrderStatus } from '../../widgets/core/admin-api-orders.ts';
 
@@ -92,6 +93,11 @@ export function newAcceptanceCode(): string {
 
 export async function orderOfQuote(db: D1Database, quoteId: string): Promise<OrderRow | null> {
   return db.prepare('SELECT * FROM orders WHERE quote_id = ?').bind(quoteId).first<OrderRow>();
+}
+
+/** Whether a lead has an order placed online (its erasure would take the contract document with it). */
+export async function leadHasOrder(db: D1Database, leadId: string): Promise<boolean> {
+  return (await db.prepare('SELECT 1 FROM orders WHERE lead_id = ?').bind(leadId).first()) !== null;
 }
 
 export async function orderById(db: D1Database, id: string): Promise<OrderRow | null> {
@@ -265,6 +271,8 @@ export async function acceptOrder(
     ...mails.map((mail) => notificationIfStatement(db, order.lead_id, mail, applied)),
     // When webhook events move into one function of the webhooks model, this is the call to switch.
     eventIfStatement(db, 'order.signed', event, applied),
+    // The sales team's lead of the quote is won.
+    leadWonIfStatement(db, order.lead_id, applied),
     takeUnqueuedStatement(db),
   ]);
   return {

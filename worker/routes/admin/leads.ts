@@ -4,9 +4,10 @@
  * `GET /api/admin/leads.csv` (the same filters), `GET /api/admin/leads/:id` (everything
  * stored), `PATCH /api/admin/leads/:id` (`{status?, notes?}`), `DELETE /api/admin/leads/:id`.
  */
+import { leadHasOrder } from '../../models/orders.ts';
 import { Hono, type Context } from 'hono';
 import { toCsv } from '../../http/csv.ts';
-import { ADMIN_ERRORS } from '../../http/errors.ts';
+import { ADMIN_ERRORS, ORDER_API_ERRORS } from '../../http/errors.ts';
 import {
   type LeadFilter,
   type LeadKind,
@@ -247,6 +248,7 @@ leadRoutes.patch('/leads/:id', async (c) => {
 });
 
 leadRoutes.delete('/leads/:id', async (c) => {
+  if (await leadHasOrder(c.env.DB, c.req.param('id'))) return c.json({ error: ORDER_API_ERRORS.leadHasOrder }, 409);
   if (!(await eraseLead(c.env.DB, c.req.param('id')))) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
   return c.json({ ok: true });
 });
