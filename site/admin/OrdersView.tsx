@@ -15,6 +15,7 @@ import {
 import { deliveryDayText } from '../../widgets/core/delivery.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { warsawToday } from '../../widgets/core/service-fields.ts';
+import { FALLBACK } from '../../widgets/core/texts.ts';
 import { when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
 
@@ -42,7 +43,7 @@ function OrderList({ onFailure }: ViewProps) {
       </p>
       <h2>Kalendarz dostaw</h2>
       {!calendar ? (
-        <p role="status">Ładowanie...</p>
+        <p role="status">{FALLBACK.loading}</p>
       ) : (
         <DataTable columns={['Dzień', 'Miasta (zamówienia)', 'Zajęte ekipy']}>
           {[...byDay.entries()].map(([day, cities]) => (
@@ -67,7 +68,7 @@ function OrderList({ onFailure }: ViewProps) {
       )}
       <h2>Zamówienia</h2>
       {!rows ? (
-        <p role="status">Ładowanie...</p>
+        <p role="status">{FALLBACK.loading}</p>
       ) : (
         <DataTable columns={['Złożono', 'Wycena', 'Firma', 'Podpisuje', 'Dostawa', 'Stan']} actions>
           {rows.map((o) => (
@@ -110,7 +111,7 @@ function OrderCard({ id, onFailure }: ViewProps & { id: string }) {
       .catch(onFailure);
   // biome-ignore lint/correctness/useExhaustiveDependencies: one order per id; `load` is a new closure every render
   useEffect(() => void load(), [id]);
-  if (!detail) return <p role="status">Ładowanie...</p>;
+  if (!detail) return <p role="status">{FALLBACK.loading}</p>;
   const { order, quote, contract } = detail;
   const set = (key: keyof typeof form) => (e: Event) =>
     setForm({ ...form, [key]: (e.target as HTMLInputElement).value });

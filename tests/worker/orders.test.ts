@@ -415,6 +415,12 @@ describe('the team’s orders and the installation protocol', () => {
       .bind('instalacja@example.pl')
       .all();
     expect(mail.results).toHaveLength(1);
+    const installed = await testEnv.DB.prepare(
+      "SELECT json_extract(data, '$.contractId') AS contract FROM webhook_events WHERE type = 'order.installed' AND json_extract(data, '$.id') = ?",
+    )
+      .bind(order.id)
+      .all();
+    expect(installed.results).toEqual([{ contract: contract.id }]);
   });
 
   it('refuses a protocol for an unsigned order and a serial another contract rents', async () => {
@@ -474,5 +480,37 @@ describe('a lead with an online order', () => {
       .bind(order.id)
       .first();
     expect(lead).toEqual({ status: 'wygrany', kind: 'quote' });
+  });
+});
+
+describe('webhooks of an order', () => {
+  it('writes order.signed with the order, the company and the partner, and claims its delivery in the batch', async () => {
+    await testEnv.DB.prepare(
+      "INSERT INTO webhook_endpoints (url, secret, events) VALUES ('http://127.0.0.1:9/hook', 'whsec_test', '[\"order.signed\",\"order.installed\"]')",
+    ).run();
+    const { order, code } = await placeOrder({ signerEmail: 'webhook@example.pl' });
+    const before = await testEnv.DB.prepare(
+      "SELECT COUNT(*) AS n FROM webhook_events WHERE type = 'order.signed'",
+    ).first<{ n: number }>();
+    // A wrong code reports nothing.
+    await accept(order.id, code === '000000' ? '111111' : '000000');
+    expect(
+      await testEnv.DB.prepare("SELECT COUNT(*) AS n FROM webhook_events WHERE type = 'order.signed'").first(),
+    ).toEqual(before);
+    expect((await accept(order.id, code)).status).toBe(200);
+    const event = await testEnv.DB.prepare(
+      "SELECT e.data, d.queued_at FROM webhook_events e JOIN webhook_deliveries d ON d.event_id = e.id WHERE e.type = 'order.signed' AND json_extract(e.data, '$.id') = ?",
+    )
+      .bind(order.id)
+      .first<{ data: string; queued_at: string | null }>();
+    expect(JSON.parse(event?.data ?? '{}')).toMatchObject({
+      id: order.id,
+      status: 'signed',
+      company: { nip: '5260250274', vatStatus: 'Czynny' },
+      documentSha256: order.documentSha256,
+      termsVersion: RENTAL_TERMS_VERSION,
+      attribution: { partner: 'drukarnia-abc' },
+    });
+    expect(event?.queued_at).not.toBeNull();
   });
 });
