@@ -2,6 +2,7 @@
 // company by NIP from the White List stand-in, the signer, a delivery day, the document,
 // the code read from the admin outbox, the acceptance; then the team records the
 // installation, which starts the contract. At 1280 px by mouse and at 375 px by keyboard.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { TEST_ADMIN_PASSWORD } from '../../scripts/admin-hash.mjs';
 import type { OutboxList } from '../../widgets/core/admin-api-team.ts';
@@ -85,6 +86,12 @@ test('at 1280 px: configurator → order → code from the outbox → signed; th
     'Status VAT w wykazie podatników VAT Ministerstwa Finansów: Czynny',
   );
   await page.screenshot({ path: 'test-results/order-1280-document.png', fullPage: true });
+  // The form, the document and the code field together: no accessibility violation.
+  expect(
+    (await new AxeBuilder({ page }).analyze()).violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`,
+    ),
+  ).toEqual([]);
 
   // A wrong code first: refused next to the field, attempts counted.
   const code = await codeFromOutbox(email);
