@@ -3,7 +3,8 @@
 // `npm start` on 8787 is left alone. Expects `npm run build` to have run.
 // Every test client is 127.0.0.1, so the lead rate limit of wrangler.toml would refuse
 // the suite itself: this server runs a copy of the configuration with the limit raised
-// to KSEROWO_LEAD_LIMIT (default 100000 per minute; DESIGN §4: tests bind their own).
+// to KSEROWO_LEAD_LIMIT (default 100000 per minute; DESIGN §4: tests bind their own), and
+// so is the NIP look-up's.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,7 +24,8 @@ function testConfig(limit) {
       /^(main|directory|migrations_dir) = "(.+)"$/gm,
       (_, key, value) => `${key} = ${JSON.stringify(path.resolve(root, value))}`,
     )
-    .replace(/(name = "LEAD_RATE_LIMIT"[^[]*?simple = \{ limit = )\d+/, `$1${limit}`);
+    .replace(/(name = "LEAD_RATE_LIMIT"[^[]*?simple = \{ limit = )\d+/, `$1${limit}`)
+    .replace(/(name = "COMPANY_LOOKUP_RATE_LIMIT"[^[]*?simple = \{ limit = )\d+/, `$1${limit}`);
   const dir = path.join(root, '.wrangler/test-config', port);
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'wrangler.toml');
@@ -63,6 +65,9 @@ const args = [
   // Webhooks (issue 18) may go to the test's receiver on http://127.0.0.1.
   '--var',
   'WEBHOOKS_ALLOW_LOCAL_HTTP:1',
+  // The NIP look-up answers from the White List stand-in: tests never call the real API.
+  '--var',
+  'WHITELIST_API_URL:stand-in',
   ...extra,
 ];
 

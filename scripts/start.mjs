@@ -51,6 +51,10 @@ const dev = spawn(
     '--local',
     '--test-scheduled',
     '--show-interactive-dev-session=false',
+    // The order form's NIP look-up answers from the White List stand-in (no internet
+    // needed, the MF's quota untouched); production has the real address in wrangler.toml.
+    '--var',
+    'WHITELIST_API_URL:stand-in',
   ],
   { cwd: root, stdio: ['inherit', 'pipe', 'inherit'] },
 );

@@ -18,10 +18,18 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const leadLimit = /name = "LEAD_RATE_LIMIT"[^[]*?simple = \{ limit = (\d+), period = (\d+) \}/.exec(
   readFileSync(path.join(root, 'wrangler.toml'), 'utf8'),
 );
+const lookupLimit = /name = "COMPANY_LOOKUP_RATE_LIMIT"[^[]*?simple = \{ limit = (\d+), period = (\d+) \}/.exec(
+  readFileSync(path.join(root, 'wrangler.toml'), 'utf8'),
+);
+if (!lookupLimit)
+  throw new Error('wrangler.toml: no [[ratelimits]] COMPANY_LOOKUP_RATE_LIMIT with simple = { limit, period }');
 if (!leadLimit) throw new Error('wrangler.toml: no [[ratelimits]] LEAD_RATE_LIMIT with simple = { limit, period }');
 const ratelimits = {
   LEAD_RATE_LIMIT: { simple: { limit: 1_000_000, period: 60 } },
   LEAD_RATE_LIMIT_CONFIGURED: { simple: { limit: Number(leadLimit[1]), period: Number(leadLimit[2]) } },
+  // The NIP look-up's limiter: high for the tests, wrangler.toml's figures for the test of the limit.
+  COMPANY_LOOKUP_RATE_LIMIT: { simple: { limit: 1_000_000, period: 60 } },
+  COMPANY_LOOKUP_RATE_LIMIT_CONFIGURED: { simple: { limit: Number(lookupLimit[1]), period: Number(lookupLimit[2]) } },
 };
 // The worker tests read what they write at once (LIVE_CATALOGUE_TTL_MS 0); the test of the
 // live catalogue promise uses LIVE_CATALOGUE_TTL_MS_CONFIGURED, the TTL of wrangler.toml.
@@ -68,6 +76,8 @@ export default defineConfig({
                 // Webhooks (issue 18) may go to http://127.0.0.1 in tests.
                 WEBHOOKS_ALLOW_LOCAL_HTTP: '1',
                 PROPERTY_SEED: String(propertySeed),
+                // The NIP look-up answers from the stand-in of the White List: never the real API.
+                WHITELIST_API_URL: 'stand-in',
               },
               ratelimits,
             },

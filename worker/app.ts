@@ -16,6 +16,8 @@ import { prerendered } from './routes/prerendered.ts';
 import { serviceRequests, ticketPage } from './routes/service.ts';
 import { meterReadings } from './routes/meter.ts';
 import { dispatchLater } from './webhooks/delivery.ts';
+import { companyLookup } from './routes/company.ts';
+import { orderPage, orders } from './routes/orders.ts';
 
 export type AppEnv = { Bindings: Env };
 
@@ -62,6 +64,9 @@ app.route('/wycena', quotePage);
 app.route('/api/service-requests', serviceRequests);
 app.route('/api/meter-readings', meterReadings);
 app.route('/serwis/zgloszenie', ticketPage);
+app.route('/api/company', companyLookup);
+app.route('/api/orders', orders);
+app.route('/zamowienie', orderPage);
 app.route('/api/admin', adminApi);
 app.route('/admin', adminPage);
 app.route('/', prerendered);

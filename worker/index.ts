@@ -5,6 +5,7 @@ import { type WebhookJob, dispatchWebhooks, handleWebhookBatch } from './webhook
 import { applyRetention } from './privacy/retention.ts';
 import { jobsOf } from './schedule.ts';
 import { type DeferredLead, handleLeadBatch } from './leads/deferred.ts';
+import { forgetStaleLookups } from './models/company-lookups.ts';
 
 const isWebhookQueue = (queue: string) => queue.startsWith('kserowo-webhooks');
 const isLeadQueue = (queue: string) => queue.startsWith('kserowo-leads');
@@ -28,5 +29,10 @@ export default {
     // Leads, quotes, tickets and readings past the retention period lose the person's data.
     if (jobs.retention)
       ctx.waitUntil(applyRetention(env).catch((error: unknown) => console.error('retention: the run failed', error)));
+    // The NIP look-ups' 24-hour cache is emptied of what it no longer serves.
+    if (jobs.retention)
+      ctx.waitUntil(
+        forgetStaleLookups(env.DB).catch((error: unknown) => console.error('company look-ups: cleanup failed', error)),
+      );
   },
 } satisfies ExportedHandler<Env, EmailJob | WebhookJob | DeferredLead>;

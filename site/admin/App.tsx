@@ -22,6 +22,7 @@ import { StatsView } from './StatsView.tsx';
 import { DevicesView } from './DevicesView.tsx';
 import { ReadingsView } from './ReadingsView.tsx';
 import { TicketsView } from './TicketsView.tsx';
+import { OrdersView } from './OrdersView.tsx';
 
 /** Who is logged in: the admin API's answer, declared once in widgets/core/admin-api.ts. */
 export type { Session };
@@ -47,6 +48,12 @@ const VIEWS = [
     area: 'leads',
     label: 'Leady',
     render: (p: SessionViewProps, sub?: string) => <LeadsView {...p} leadId={sub} />,
+  },
+  {
+    id: 'zamowienia',
+    area: 'orders',
+    label: 'Zamówienia',
+    render: (p: SessionViewProps, sub?: string) => <OrdersView {...p} orderId={sub} />,
   },
   { id: 'wysylka', area: 'outbox', label: 'Wysyłka e-maili', render: (p: SessionViewProps) => <OutboxView {...p} /> },
   { id: 'liczby', area: 'stats', label: 'Liczby', render: (p: SessionViewProps) => <StatsView {...p} /> },

@@ -9,5 +9,7 @@ declare namespace Cloudflare {
     LIVE_CATALOGUE_TTL_MS_CONFIGURED: string;
     /** The fast-check seed of this run (tests/vitest.config.ts; KSEROWO_PROPERTY_SEED replays one). */
     PROPERTY_SEED: string;
+    /** The NIP look-up limiter with wrangler.toml's figures. */
+    COMPANY_LOOKUP_RATE_LIMIT_CONFIGURED: RateLimit;
   }
 }

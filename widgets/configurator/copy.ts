@@ -71,6 +71,8 @@ export const T = {
   badNip: 'Nieprawidłowy NIP',
   doneTitle: (n: string) => `Wycena ${n} jest gotowa`,
   doneLink: 'Zobacz wycenę – Drukuj / zapisz PDF',
+  /** To the order page: the rental contract signed online, without a phone call. */
+  orderLink: 'Zamów online',
   doneValid: `Wycena jest ważna ${QUOTE_VALID_DAYS} dni. Skontaktujemy się z Tobą, aby umówić ${trial}-dniowy bezpłatny test.`,
   again: 'Nowa konfiguracja',
   close: 'Zamknij',

@@ -10,6 +10,8 @@ export interface QuoteAnswer {
   id: string;
   number: string;
   url: string;
+  /** The quote's order page (`/zamowienie/<id>`): the contract signed online. */
+  orderUrl?: string;
   quote: QuotePrice;
   /** Issue 16: the saving against the current contract the server recomputed (net, per month). */
   savingsMonthly?: number;
@@ -61,7 +63,14 @@ export function Done({ answer, onAgain }: { answer: QuoteAnswer; onAgain: () => 
         <p>{TOAST.success.text}</p>
         <p>{T.doneValid}</p>
         <p>
-          <a className="btn" href={answer.url} target="_blank" rel="noopener">
+          {answer.orderUrl && (
+            <>
+              <a className="btn" href={answer.orderUrl}>
+                {T.orderLink}
+              </a>{' '}
+            </>
+          )}
+          <a className={answer.orderUrl ? 'btn ghost' : 'btn'} href={answer.url} target="_blank" rel="noopener">
             {T.doneLink}
           </a>
         </p>

@@ -18,7 +18,7 @@ export const VAT_RATE = VAT_PERCENT / 100;
  * (20418568.499999997 grosze) to 20 418 569, as they should.
  */
 export const toGrosze = (pln: number): number => Math.round(+(pln * 100).toFixed(6));
-const toPln = (grosze: number): number => grosze / 100;
+export const toPln = (grosze: number): number => grosze / 100;
 
 /** An amount in PLN rounded half up to the grosz, the one rounding of every amount shown or billed: 7 × 0.035 → 0.25. */
 export const roundToGrosz = (pln: number): number => toPln(toGrosze(pln));

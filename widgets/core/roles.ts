@@ -26,6 +26,8 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   me: EVERYONE,
   leads: ['owner', 'sales'],
   quotes: ['owner', 'sales'],
+  // Orders online: sales follow them; the service team records the installation protocol.
+  orders: ['owner', 'sales', 'service'],
   stats: ['owner', 'sales'],
   tickets: ['owner', 'sales', 'service'],
   readings: ['owner', 'sales', 'service'],

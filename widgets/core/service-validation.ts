@@ -52,7 +52,7 @@ export const serialSchema = v.nullish(
 );
 
 /** A serial number the request cannot do without: a reading, a device of the registry. */
-const requiredSerialSchema = v.pipe(
+export const requiredSerialSchema = v.pipe(
   v.optional(v.string(SERVICE_ERRORS.serial), ''),
   v.transform(normalizeSerial),
   v.nonEmpty(SERVICE_ERRORS.serialRequired),
@@ -123,7 +123,7 @@ export const serviceRequestSchema = v.pipe(
 );
 export type ServiceRequestInput = v.InferOutput<typeof serviceRequestSchema>;
 
-const counterSchema = v.pipe(
+export const counterSchema = v.pipe(
   v.number(SERVICE_ERRORS.counter),
   v.integer(SERVICE_ERRORS.counter),
   v.minValue(0, SERVICE_ERRORS.counter),

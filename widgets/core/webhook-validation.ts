@@ -12,6 +12,8 @@ export const WEBHOOK_EVENTS = [
   'ticket.created',
   'ticket.status_changed',
   'meter.created',
+  'order.signed',
+  'order.installed',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -22,6 +24,8 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'ticket.created': 'nowe zgłoszenie serwisowe',
   'ticket.status_changed': 'zmiana statusu zgłoszenia',
   'meter.created': 'nowy odczyt licznika',
+  'order.signed': 'zamówienie online podpisane kodem',
+  'order.installed': 'zamówienie zainstalowane (protokół instalacji)',
 };
 
 export const WEBHOOK_ERRORS = {

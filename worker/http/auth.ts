@@ -93,11 +93,14 @@ export function newSessionId(): string {
   return toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** SHA-256 of a session id, hex: what the database keeps. */
-export async function sessionIdHash(id: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(id)));
+/** SHA-256 of a text's UTF-8 bytes, hex (a session id, a contract document, an acceptance code). */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
   return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
+
+/** SHA-256 of a session id, hex: what the database keeps. */
+export const sessionIdHash = (id: string): Promise<string> => sha256Hex(id);
 
 /**
  * A fingerprint of a stored password hash, kept with each session: when the password (or

@@ -131,3 +131,42 @@ export const WEBHOOK_API_ERRORS = {
   delivered: 'To zdarzenie zostało już dostarczone.',
   inLine: 'To zdarzenie czeka już na wysyłkę albo jest właśnie wysyłane.',
 } as const;
+
+/** Orders online: the NIP look-up (`GET /api/company/<nip>`) and the order routes. */
+export const ORDER_API_ERRORS = {
+  /** 404 of the look-up: the form falls back to manual entry. */
+  companyNotFound:
+    'Nie znaleźliśmy tego NIP w wykazie podatników VAT Ministerstwa Finansów. Sprawdź numer albo wpisz dane firmy ręcznie.',
+  /** 503 of the look-up: the MF's API is down or over its limit. */
+  companyUnavailable:
+    'Wykaz podatników VAT Ministerstwa Finansów chwilowo nie odpowiada. Wpisz dane firmy ręcznie – sprawdzimy je przed instalacją.',
+  /** 429 of the look-up. */
+  lookupTooMany: 'Zbyt wiele wyszukiwań NIP z tego adresu. Odczekaj minutę albo wpisz dane firmy ręcznie.',
+  /** 404: no quote (or no order) behind the id. */
+  noQuote: 'Nie znaleziono wyceny o tym adresie. Przygotuj nową wycenę w konfiguratorze.',
+  /** 410: the quote expired before ordering. */
+  quoteExpired: 'Ta wycena wygasła. Przygotuj nową wycenę w konfiguratorze, aby złożyć zamówienie.',
+  noOrder: 'Nie znaleziono takiego zamówienia.',
+  /** 409: the order of this quote is signed already. */
+  alreadySigned: 'To zamówienie zostało już podpisane. Potwierdzenie wysłaliśmy na adres e-mail podpisującego.',
+  /** 409: the day filled up meanwhile. */
+  dayFull: 'Ten termin dostawy został właśnie zajęty. Wybierz inny dzień.',
+  /** 400: a code that does not match. */
+  wrongCode: (left: number) =>
+    left > 0
+      ? `Nieprawidłowy kod. Sprawdź e-mail i wpisz 6 cyfr kodu (pozostało prób: ${left}).`
+      : 'Nieprawidłowy kod. Wykorzystano wszystkie próby: wyślij nowy kod.',
+  /** 410: the code is past its time. */
+  codeExpired: 'Kod wygasł. Wyślij nowy kod i wpisz go w ciągu 15 minut.',
+  /** 429: no attempts left for this code. */
+  noAttempts: 'Wykorzystano wszystkie próby dla tego kodu. Wyślij nowy kod.',
+  /** 409: no code is waiting (used, or none sent). */
+  noCode: 'Nie ma aktywnego kodu dla tego zamówienia. Wyślij nowy kod.',
+  /** 429: the codes of one order are used up. */
+  noMoreCodes: 'Wysłaliśmy już najwięcej kodów dla tego zamówienia. Napisz do nas, a dokończymy zamówienie z Tobą.',
+  /** 503 */
+  orderStorage: 'Nie udało się zapisać zamówienia. Spróbuj ponownie za chwilę.',
+  /** 409 of the admin's erasure of a lead: its order (the contract document) is kept. */
+  leadHasOrder:
+    'Tego leada nie można usunąć: złożono z niego zamówienie online, a umowę i jej ślad akceptacji przechowujemy. Dane osoby możesz zanonimizować w zakładce „Dane osobowe”.',
+} as const;

@@ -242,6 +242,23 @@ export async function updateLead(
 }
 
 /**
+ * The statement that marks a lead won when `exists` (a `SELECT 1 …` with its values)
+ * finds a row: an online order signed in the same batch closes its lead.
+ */
+export function leadWonIfStatement(
+  db: D1Database,
+  leadId: string,
+  exists: { sql: string; values: unknown[] },
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE leads SET status = 'wygrany', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+       WHERE id = ? AND status != 'wygrany' AND EXISTS (${exists.sql})`,
+    )
+    .bind(leadId, ...exists.values);
+}
+
+/**
  * Deletes a lead and everything stored with it (GDPR erasure) in one batch: its quote,
  * its notifications, its webhook events (and their deliveries), then the lead. True when it existed.
  */

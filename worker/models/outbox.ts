@@ -58,6 +58,33 @@ export function notificationStatement(db: D1Database, leadId: string, notificati
     .bind(leadId, notification.recipient, notification.replyTo ?? null, notification.subject, notification.body);
 }
 
+/**
+ * The statement that queues `notification` for lead `leadId` only when `exists` (a
+ * `SELECT 1 …` with its values, `?` placeholders) finds a row: the e-mail of a guarded
+ * change (an order's acceptance), written in the change's batch and only when it applied.
+ */
+export function notificationIfStatement(
+  db: D1Database,
+  leadId: string,
+  notification: Notification,
+  exists: { sql: string; values: unknown[] },
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO outbox (lead_id, recipient, reply_to, subject, body)
+       SELECT ?, ?, ?, ?, ? WHERE EXISTS (${exists.sql})
+       RETURNING id`,
+    )
+    .bind(
+      leadId,
+      notification.recipient,
+      notification.replyTo ?? null,
+      notification.subject,
+      notification.body,
+      ...exists.values,
+    );
+}
+
 export async function notificationById(db: D1Database, id: number): Promise<NotificationRow | null> {
   return db.prepare('SELECT * FROM outbox WHERE id = ?').bind(id).first<NotificationRow>();
 }

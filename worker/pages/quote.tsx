@@ -25,7 +25,8 @@ const polishDate = (iso: string): string =>
     year: 'numeric',
   }).format(new Date(iso));
 
-const STYLE = `
+/** The printable sheet's styles, shared with the order page (pages/order.tsx). */
+export const SHEET_STYLE = `
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1c2430;background:#eef2f7}
 .sheet{max-width:820px;margin:24px auto;padding:32px;background:#fff;border:1px solid #d8e0ea;border-radius:10px}
@@ -59,7 +60,7 @@ const SCRIPT = `document.getElementById('print').addEventListener('click',functi
 let csp: Promise<string> | undefined;
 
 /** The page's own CSP: nothing but its inline style and print script, by hash. */
-export const quotePageCsp = (): Promise<string> => (csp ??= privatePageCsp(STYLE, SCRIPT));
+export const quotePageCsp = (): Promise<string> => (csp ??= privatePageCsp(SHEET_STYLE, SCRIPT));
 
 /** The page around `children`: head with the print style, body with the print script when asked. */
 function Page({ title, script, children }: { title: string; script?: boolean; children: ComponentChildren }) {
@@ -73,7 +74,7 @@ function Page({ title, script, children }: { title: string; script?: boolean; ch
         <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml" />
         <title>{title}</title>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our constant stylesheet, allowed by hash in the CSP */}
-        <style dangerouslySetInnerHTML={{ __html: STYLE }} />
+        <style dangerouslySetInnerHTML={{ __html: SHEET_STYLE }} />
       </head>
       <body>
         {children}
@@ -114,7 +115,10 @@ function QuoteSheet({ quote }: { quote: StoredQuote }) {
     <>
       <div className="actions">
         <p>
-          <button type="button" className="btn" id="print">
+          <a className="btn" href={`/zamowienie/${quote.id}`}>
+            Zamów online
+          </a>
+          <button type="button" className="btn ghost" id="print">
             Drukuj / zapisz PDF
           </button>
           <a className="btn ghost" href="/konfigurator">

@@ -38,7 +38,8 @@ export const quotes = new Hono<IntakeEnv>();
 const spamAnswer = (c: Context<IntakeEnv>) => {
   const id = newQuoteId();
   const number = `KS-${new Date().getUTCFullYear()}-${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
-  return c.json({ ok: true, id, number, url: `${new URL(c.req.url).origin}/wycena/${id}` }, 201);
+  const origin = new URL(c.req.url).origin;
+  return c.json({ ok: true, id, number, url: `${origin}/wycena/${id}`, orderUrl: `${origin}/zamowienie/${id}` }, 201);
 };
 
 quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
@@ -129,6 +130,8 @@ quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
       id: stored.id,
       number: stored.number,
       url: pageUrl(stored.id),
+      // The order page of the quote: 'Zamów online' at the end of the configurator.
+      orderUrl: `${new URL(c.req.url).origin}/zamowienie/${stored.id}`,
       quote: stored.price,
       ...(stored.comparison ? { savingsMonthly: stored.comparison.result.monthly.net } : {}),
     },

@@ -21,6 +21,7 @@ import { accountRoutes } from './accounts.ts';
 import { auditRoutes } from './audit.ts';
 import { webhookRoutes } from './webhooks.ts';
 import { privacyRoutes } from './privacy.ts';
+import { orderRoutes } from './orders.ts';
 
 export const adminApi = new Hono<AdminEnv>();
 
@@ -43,3 +44,5 @@ adminApi.route('/', auditRoutes);
 adminApi.route('/', webhookRoutes);
 // Issue 13: a person's data by e-mail address, export and erasure (owner only).
 adminApi.route('/', privacyRoutes);
+// Orders placed online: the list, the delivery calendar and the installation protocol.
+adminApi.route('/', orderRoutes);

@@ -5,10 +5,11 @@
  * every matching lead, streamed), `GET /api/admin/leads/:id` (everything
  * stored), `PATCH /api/admin/leads/:id` (`{status?, notes?}`), `DELETE /api/admin/leads/:id`.
  */
+import { leadHasOrder } from '../../models/orders.ts';
 import { Hono, type Context } from 'hono';
 import { csvStream } from '../../http/csv.ts';
 import { PAGE, pageOf, pageSize, readCursor } from '../../http/paging.ts';
-import { ADMIN_ERRORS } from '../../http/errors.ts';
+import { ADMIN_ERRORS, ORDER_API_ERRORS } from '../../http/errors.ts';
 import {
   type InboxRow,
   type LeadFilter,
@@ -276,6 +277,7 @@ leadRoutes.patch('/leads/:id', async (c) => {
 });
 
 leadRoutes.delete('/leads/:id', async (c) => {
+  if (await leadHasOrder(c.env.DB, c.req.param('id'))) return c.json({ error: ORDER_API_ERRORS.leadHasOrder }, 409);
   if (!(await eraseLead(c.env.DB, c.req.param('id')))) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
   return c.json({ ok: true });
 });

@@ -1,0 +1,225 @@
+/**
+ * Orders placed online: the delivery calendar by day and city, the list, and one order
+ * with its document and acceptance trail, where the team records the installation
+ * protocol (date, serial, starting counters) that starts the contract.
+ */
+import { useEffect, useState } from 'react';
+import { ApiRefused, api } from './api.ts';
+import type { ViewProps } from './App.tsx';
+import {
+  type DeliveryCalendar,
+  type OrderDetail,
+  type OrderListRow,
+  ORDER_STATUS_LABELS,
+} from '../../widgets/core/admin-api-orders.ts';
+import { deliveryDayText } from '../../widgets/core/delivery.ts';
+import { formatPln } from '../../widgets/core/format.ts';
+import { warsawToday } from '../../widgets/core/service-fields.ts';
+import { FALLBACK } from '../../widgets/core/texts.ts';
+import { when } from './labels.ts';
+import { DataTable, Notice } from './ui.tsx';
+
+export function OrdersView({ onFailure, orderId }: ViewProps & { orderId?: string | undefined }) {
+  if (orderId) return <OrderCard id={orderId} onFailure={onFailure} />;
+  return <OrderList onFailure={onFailure} />;
+}
+
+function OrderList({ onFailure }: ViewProps) {
+  const [rows, setRows] = useState<OrderListRow[] | undefined>();
+  const [calendar, setCalendar] = useState<DeliveryCalendar | undefined>();
+  useEffect(() => {
+    api<{ orders: OrderListRow[] }>('/orders')
+      .then((d) => setRows(d.orders))
+      .catch(onFailure);
+    api<DeliveryCalendar>('/orders/calendar').then(setCalendar).catch(onFailure);
+  }, [onFailure]);
+  const byDay = new Map<string, DeliveryCalendar['days']>();
+  for (const d of calendar?.days ?? []) byDay.set(d.day, [...(byDay.get(d.day) ?? []), d]);
+  return (
+    <div className="orders">
+      <h1>Zamówienia online</h1>
+      <p className="lead">
+        Umowy podpisane kodem na stronie zamówienia. Po instalacji wpisz protokół: utworzy umowę z cenami z wyceny.
+      </p>
+      <h2>Kalendarz dostaw</h2>
+      {!calendar ? (
+        <p role="status">{FALLBACK.loading}</p>
+      ) : (
+        <DataTable columns={['Dzień', 'Miasta (zamówienia)', 'Zajęte ekipy']}>
+          {[...byDay.entries()].map(([day, cities]) => (
+            <tr key={day}>
+              <td>{deliveryDayText(day)}</td>
+              <td>
+                {cities
+                  .map((c) => `${c.city} (${c.orders}${c.installed ? `, zainstalowane ${c.installed}` : ''})`)
+                  .join(', ')}
+              </td>
+              <td>
+                {cities.reduce((n, c) => n + c.orders, 0)} z {calendar.installationsPerDay}
+              </td>
+            </tr>
+          ))}
+          {byDay.size === 0 && (
+            <tr>
+              <td colSpan={3}>Brak zaplanowanych dostaw.</td>
+            </tr>
+          )}
+        </DataTable>
+      )}
+      <h2>Zamówienia</h2>
+      {!rows ? (
+        <p role="status">{FALLBACK.loading}</p>
+      ) : (
+        <DataTable columns={['Złożono', 'Wycena', 'Firma', 'Podpisuje', 'Dostawa', 'Stan']} actions>
+          {rows.map((o) => (
+            <tr key={o.id}>
+              <td>{when(o.created_at)}</td>
+              <td>{o.quote_number ?? '–'}</td>
+              <td>
+                {o.company_name} <span className="hint">NIP {o.company_nip}</span>
+              </td>
+              <td>{o.signer_name}</td>
+              <td>
+                {deliveryDayText(o.delivery_date)}, {o.delivery_city}
+              </td>
+              <td>{ORDER_STATUS_LABELS[o.status]}</td>
+              <td>
+                <a className="button small" href={`#zamowienia/${o.id}`}>
+                  Szczegóły
+                </a>
+              </td>
+            </tr>
+          ))}
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={7}>Brak zamówień.</td>
+            </tr>
+          )}
+        </DataTable>
+      )}
+    </div>
+  );
+}
+
+function OrderCard({ id, onFailure }: ViewProps & { id: string }) {
+  const [detail, setDetail] = useState<OrderDetail | undefined>();
+  const [note, setNote] = useState<{ ok: boolean; text: string } | undefined>();
+  const [form, setForm] = useState({ installedOn: warsawToday(), serial: '', mono: '', color: '', termMonths: '' });
+  const load = () =>
+    api<OrderDetail>(`/orders/${encodeURIComponent(id)}`)
+      .then(setDetail)
+      .catch(onFailure);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one order per id; `load` is a new closure every render
+  useEffect(() => void load(), [id]);
+  if (!detail) return <p role="status">{FALLBACK.loading}</p>;
+  const { order, quote, contract } = detail;
+  const set = (key: keyof typeof form) => (e: Event) =>
+    setForm({ ...form, [key]: (e.target as HTMLInputElement).value });
+  const number = (s: string) => (s.trim() === '' ? null : Number(s.replace(/\s/g, '')));
+  const install = (e: Event) => {
+    e.preventDefault();
+    api<{ contract: { number: string } }>(`/orders/${encodeURIComponent(id)}/installation`, {
+      method: 'POST',
+      body: {
+        installedOn: form.installedOn,
+        serial: form.serial,
+        mono: number(form.mono),
+        color: quote?.colour ? number(form.color) : null,
+        termMonths: quote?.term === 'short' ? number(form.termMonths) : null,
+      },
+    })
+      .then((r) => {
+        setNote({
+          ok: true,
+          text: `Zapisano protokół instalacji. Umowa ${r.contract.number} trwa od ${form.installedOn}.`,
+        });
+        return load();
+      })
+      .catch((error: unknown) =>
+        error instanceof ApiRefused ? setNote({ ok: false, text: error.message }) : onFailure(error),
+      );
+  };
+  const rows: [string, string][] = [
+    ['Stan', ORDER_STATUS_LABELS[order.status]],
+    [
+      'Wycena',
+      quote ? `${quote.number}: ${quote.deviceName}, ${quote.levelName}, ${formatPln(quote.monthlyNet, 2)} netto` : '–',
+    ],
+    ['Firma', `${order.company_name}, ${order.company_address}`],
+    ['NIP / REGON / KRS', [order.company_nip, order.company_regon, order.company_krs].map((v) => v ?? '–').join(' / ')],
+    ['Status VAT (wykaz MF)', order.vat_status ?? 'dane wpisane ręcznie – sprawdź'],
+    ['Podpisuje', `${order.signer_name}, ${order.signer_position}, ${order.signer_email}, tel. ${order.signer_phone}`],
+    ['Dostawa', `${deliveryDayText(order.delivery_date)}, ${order.delivery_city}, ${order.delivery_address}`],
+    ['Zaakceptowano', order.accepted_at ? `${when(order.accepted_at)}, IP ${order.accepted_ip ?? '–'}` : 'jeszcze nie'],
+    ['Przeglądarka', order.accepted_user_agent ?? '–'],
+    ['Warunki najmu', `wersja ${order.terms_version} (SHA-256 ${order.terms_sha256})`],
+    ['SHA-256 umowy', order.document_sha256],
+    ['Kody', `wysłano ${order.codes_sent}, błędnych prób ostatniego ${order.code_attempts}`],
+  ];
+  return (
+    <div className="orders">
+      <p>
+        <a href="#zamowienia">← Wszystkie zamówienia</a>
+      </p>
+      <h1>Zamówienie {quote?.number ?? ''}</h1>
+      <Notice note={note} />
+      <DataTable columns={['Pole', 'Wartość']}>
+        {rows.map(([label, value]) => (
+          <tr key={label}>
+            <th scope="row">{label}</th>
+            <td>{value}</td>
+          </tr>
+        ))}
+      </DataTable>
+      <p>
+        <a href={`#leady/${encodeURIComponent(order.lead_id)}`}>Lead tego zamówienia</a> ·{' '}
+        <a href={`/zamowienie/${order.quote_id}/umowa.txt`} target="_blank" rel="noopener">
+          Umowa (TXT)
+        </a>
+      </p>
+      {contract && (
+        <>
+          <h2>Umowa {contract.number}</h2>
+          <p>
+            Od {contract.startDate} do {contract.endDate} ({contract.termMonths} mies.). Urządzenia:{' '}
+            {contract.devices.map((d) => `${d.serial} (${formatPln(d.rates.monthlyPrice, 2)} netto)`).join(', ')}
+          </p>
+        </>
+      )}
+      {order.status === 'signed' && (
+        <form onSubmit={install} className="stack">
+          <h2>Protokół instalacji</h2>
+          <label>
+            Data instalacji
+            <input type="date" required value={form.installedOn} max={warsawToday()} onInput={set('installedOn')} />
+          </label>
+          <label>
+            Numer seryjny
+            <input required value={form.serial} onInput={set('serial')} autoComplete="off" />
+          </label>
+          <label>
+            Początkowy licznik mono
+            <input required inputMode="numeric" value={form.mono} onInput={set('mono')} />
+          </label>
+          {quote?.colour && (
+            <label>
+              Początkowy licznik kolor
+              <input required inputMode="numeric" value={form.color} onInput={set('color')} />
+            </label>
+          )}
+          {quote?.term === 'short' && (
+            <label>
+              Okres umowy (miesiące)
+              <input required inputMode="numeric" value={form.termMonths} onInput={set('termMonths')} />
+            </label>
+          )}
+          <button type="submit" className="button">
+            Zapisz protokół i rozpocznij umowę
+          </button>
+        </form>
+      )}
+      <h2>Treść umowy</h2>
+      <pre className="document">{order.document}</pre>
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+// From /konfigurator to a signed rental contract without a phone call (DESIGN §8): the
+// company by NIP from the White List stand-in, the signer, a delivery day, the document,
+// the code read from the admin outbox, the acceptance; then the team records the
+// installation, which starts the contract. At 1280 px by mouse and at 375 px by keyboard.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { TEST_ADMIN_PASSWORD } from '../../scripts/admin-hash.mjs';
+import type { OutboxList } from '../../widgets/core/admin-api-team.ts';
+import { logIn } from './admin-helpers.ts';
+
+const base = `http://127.0.0.1:${process.env.KSEROWO_TEST_PORT ?? 8788}`;
+const cfg = (page: Page) => page.locator('kserowo-configurator');
+
+/** The newest acceptance code e-mailed to `email`, read through the admin outbox. */
+async function codeFromOutbox(email: string): Promise<string> {
+  const login = await fetch(`${base}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ name: 'Test', password: TEST_ADMIN_PASSWORD }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const list = (await (await fetch(`${base}/api/admin/outbox`, { headers: { cookie } })).json()) as OutboxList;
+  const mail = list.notifications.find((n) => n.recipient === email && /^Kod akceptacji/.test(n.subject));
+  const code = /: (\d{6})$/.exec(mail?.subject ?? '')?.[1];
+  if (!code) throw new Error(`no code e-mail to ${email}`);
+  return code;
+}
+
+/** Configurator → quote, as a visitor does; answers the quote's number. */
+async function quoteFromConfigurator(page: Page, email: string): Promise<string> {
+  await page.goto('/konfigurator?device=km-c3320i');
+  await expect(cfg(page).getByRole('heading', { level: 2 }).first()).toContainText('Wybierz pakiet');
+  await cfg(page).getByRole('button', { name: 'Dalej' }).click();
+  await cfg(page).getByLabel('Imię i nazwisko').fill('Jan Kowalski');
+  await cfg(page)
+    .getByRole('textbox', { name: /^E-mail/ })
+    .fill(email);
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/quotes') && r.request().method() === 'POST');
+  await cfg(page).getByRole('button', { name: 'Wyślij zapytanie o wycenę' }).click();
+  const body = (await (await answer).json()) as { number: string };
+  await expect(cfg(page).getByRole('heading', { name: `Wycena ${body.number} jest gotowa` })).toBeVisible();
+  return body.number;
+}
+
+/** Presses Tab until the element with `id` has the focus (keyboard only). */
+async function tabTo(page: Page, id: string) {
+  for (let i = 0; i < 40; i++) {
+    if ((await page.evaluate(() => document.activeElement?.id)) === id) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached #${id}`);
+}
+
+test('at 1280 px: configurator → order → code from the outbox → signed; the team records the installation', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const email = `zamowienie-${Date.now()}@example.pl`;
+  const number = await quoteFromConfigurator(page, email);
+  await cfg(page).getByRole('link', { name: 'Zamów online' }).click();
+  await expect(page.getByRole('heading', { name: `Zamówienie do wyceny ${number}` })).toBeVisible();
+
+  await page.getByLabel('NIP').fill('5260250274');
+  await page.getByRole('button', { name: 'Pobierz dane z wykazu VAT' }).click();
+  await expect(page.locator('#vat-check')).toContainText('Czynny podatnik VAT');
+  await expect(page.getByLabel('Pełna nazwa firmy')).toHaveValue('MINISTERSTWO FINANSÓW');
+  await expect(page.getByLabel('Adres siedziby')).toHaveValue('ŚWIĘTOKRZYSKA 12, 00-916 WARSZAWA');
+  await page.getByLabel('Imię i nazwisko').fill('Jan Kowalski');
+  await page.getByLabel('Stanowisko lub funkcja').fill('Dyrektor generalny');
+  await page.getByLabel(/^E-mail/).fill(email);
+  await page.getByLabel('Telefon').fill('+48 59 123 45 67');
+  await page.getByLabel(/mogę reprezentować tę firmę/).check();
+  await page.getByLabel(/Miasto obsługi/).selectOption('Słupsk');
+  const firstDay = await page.locator('#f-date option').nth(1).getAttribute('value');
+  await page.getByLabel('Dzień dostawy i instalacji').selectOption(firstDay ?? '');
+  await page.getByLabel(/Adres dostawy/).fill('ul. Długa 5, 76-200 Słupsk');
+  await page.screenshot({ path: 'test-results/order-1280-form.png', fullPage: true });
+  await page.getByRole('button', { name: 'Przygotuj umowę i wyślij kod' }).click();
+
+  await expect(page.getByRole('heading', { name: /Przeczytaj umowę/ })).toBeFocused();
+  await expect(page.locator('#doc-text')).toContainText(`UMOWA NAJMU URZĄDZENIA WIELOFUNKCYJNEGO do wyceny ${number}`);
+  await expect(page.locator('#doc-text')).toContainText(
+    'Status VAT w wykazie podatników VAT Ministerstwa Finansów: Czynny',
+  );
+  await page.screenshot({ path: 'test-results/order-1280-document.png', fullPage: true });
+  // The form, the document and the code field together: no accessibility violation.
+  expect(
+    (await new AxeBuilder({ page }).analyze()).violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`,
+    ),
+  ).toEqual([]);
+
+  // A wrong code first: refused next to the field, attempts counted.
+  const code = await codeFromOutbox(email);
+  await page.getByLabel(/Kod z e-maila/).fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Akceptuję umowę' }).click();
+  await expect(page.locator('#err-code')).toContainText('Nieprawidłowy kod');
+  await page.getByLabel(/Kod z e-maila/).fill(code);
+  await page.getByRole('button', { name: 'Akceptuję umowę' }).click();
+  await expect(page.getByRole('heading', { name: 'Umowa zawarta – dziękujemy!' })).toBeFocused();
+  await page.screenshot({ path: 'test-results/order-1280-signed.png', fullPage: true });
+
+  // The team sees it and records the installation, which starts the contract.
+  await logIn(page);
+  await page.goto('/admin#zamowienia');
+  const row = page.getByRole('row', { name: /MINISTERSTWO FINANSÓW/ }).filter({ hasText: number });
+  await expect(row).toContainText('podpisane');
+  await row.getByRole('link', { name: 'Szczegóły' }).click();
+  await expect(page.getByRole('heading', { name: `Zamówienie ${number}` })).toBeVisible();
+  await expect(page.locator('pre.document')).toContainText(`do wyceny ${number}`);
+  const serial = `ZAM${Date.now().toString(36).toUpperCase()}`;
+  await page.getByLabel('Numer seryjny').fill(serial);
+  await page.getByLabel('Początkowy licznik mono').fill('1200');
+  await page.getByLabel('Początkowy licznik kolor').fill('340');
+  await page.getByRole('button', { name: 'Zapisz protokół i rozpocznij umowę' }).click();
+  await expect(page.getByRole('status')).toContainText(/Umowa UM-\d{4}-\d{6}/);
+  await expect(page.getByRole('heading', { name: /^Umowa UM-/ })).toBeVisible();
+  await expect(page.locator('main, body').first()).toContainText(serial);
+  await page.screenshot({ path: 'test-results/order-1280-admin.png', fullPage: true });
+});
+
+test('at 375 px by keyboard only: the order page from NIP to the signed contract', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const email = `klawiatura-${Date.now()}@example.pl`;
+  await quoteFromConfigurator(page, email);
+  const orderLink = cfg(page).getByRole('link', { name: 'Zamów online' });
+  await orderLink.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: /^Zamówienie do wyceny/ })).toBeVisible();
+  // Nothing wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  await tabTo(page, 'f-nip');
+  await page.keyboard.type('526-025-02-74');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter'); // Pobierz dane z wykazu VAT
+  await expect(page.locator('#vat-check')).toContainText('Czynny podatnik VAT');
+  await tabTo(page, 'f-signerName');
+  await page.keyboard.type('Jan Kowalski');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Prezes zarządu');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('591234567');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space');
+  await expect(page.locator('#f-represents')).toBeChecked();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('l'); // type-ahead: the only city with an L
+  await expect(page.locator('#f-city')).toHaveValue('Lębork');
+  await page.keyboard.press('Tab');
+  const focused = await page.evaluate(() => `${document.activeElement?.tagName}#${document.activeElement?.id}`);
+  expect(focused).toBe('SELECT#f-date');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('#f-date')).not.toHaveValue('');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('ul. Kopernika 1, 84-300 Lębork');
+  await page.screenshot({ path: 'test-results/order-375-form.png', fullPage: true });
+  await tabTo(page, 'order-submit');
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByRole('heading', { name: /Przeczytaj umowę/ })).toBeFocused();
+  await page.screenshot({ path: 'test-results/order-375-document.png', fullPage: false });
+  await tabTo(page, 'f-code');
+  await page.keyboard.type(await codeFromOutbox(email));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Umowa zawarta – dziękujemy!' })).toBeFocused();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: 'test-results/order-375-signed.png', fullPage: true });
+});
+
+test('the NIP look-up falls back to manual entry when the register says no, and refuses a wrong checksum', async ({
+  page,
+  request,
+}) => {
+  const quote = await request.post('/api/quotes', {
+    data: {
+      deviceId: 'km-4052',
+      level: 'basic',
+      term: 24,
+      contact: { name: 'Ewa', email: 'ewa@example.pl' },
+      submissionId: crypto.randomUUID(),
+    },
+  });
+  const { id } = (await quote.json()) as { id: string };
+  await page.goto(`/wycena/${id}`);
+  await page.getByRole('link', { name: 'Zamów online' }).click();
+  await page.getByLabel('NIP').fill('5260250275');
+  await page.getByRole('button', { name: 'Pobierz dane z wykazu VAT' }).click();
+  await expect(page.locator('#err-nip')).toContainText('prawidłowy numer NIP');
+  await expect(page.getByLabel('NIP')).toBeFocused();
+  await page.getByLabel('NIP').fill('8390000034'); // the stand-in's API error
+  await page.getByRole('button', { name: 'Pobierz dane z wykazu VAT' }).click();
+  await expect(page.locator('#vat-check')).toContainText('Wpisz dane firmy ręcznie');
+  await expect(page.getByLabel('Pełna nazwa firmy')).toBeFocused();
+  await page.getByLabel('NIP').fill('8390000011'); // exempt from VAT
+  await page.getByRole('button', { name: 'Pobierz dane z wykazu VAT' }).click();
+  await expect(page.locator('#vat-check')).toContainText('To nie jest czynny podatnik VAT');
+  await expect(page.locator('#vat-check')).toContainText('Zwolniony');
+});

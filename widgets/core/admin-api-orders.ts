@@ -1,0 +1,71 @@
+/**
+ * What the admin API answers about orders placed online (`/api/admin/orders…`), declared
+ * once for the worker's routes and the panel's view.
+ */
+export type OrderStatus = 'awaiting_acceptance' | 'signed' | 'installed';
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  awaiting_acceptance: 'czeka na kod',
+  signed: 'podpisane',
+  installed: 'zainstalowane',
+};
+
+/** An order as the list shows it: the row without its document and code hash. */
+export interface OrderListRow {
+  id: string;
+  quote_id: string;
+  lead_id: string;
+  quote_number: string | null;
+  status: OrderStatus;
+  company_nip: string;
+  company_name: string;
+  company_address: string;
+  company_regon: string | null;
+  company_krs: string | null;
+  vat_status: string | null;
+  signer_name: string;
+  signer_position: string;
+  signer_email: string;
+  signer_phone: string;
+  delivery_city: string;
+  delivery_date: string;
+  delivery_address: string;
+  attribution: string;
+  terms_version: string;
+  terms_sha256: string;
+  document_sha256: string;
+  code_expires_at: string | null;
+  code_attempts: number;
+  codes_sent: number;
+  accepted_at: string | null;
+  accepted_ip: string | null;
+  accepted_user_agent: string | null;
+  installed_at: string | null;
+  installation: string | null;
+  created_at: string;
+}
+
+export interface OrderDetail {
+  order: Omit<OrderListRow, 'quote_number'> & { document: string };
+  quote: {
+    number: string;
+    deviceName: string;
+    levelName: string;
+    term: number | 'short';
+    monthlyNet: number;
+    colour: boolean;
+  } | null;
+  contract: {
+    id: string;
+    number: string;
+    startDate: string;
+    endDate: string;
+    termMonths: number;
+    devices: { serial: string; rates: { monthlyPrice: number; monthlyLimit: number; colorLimit: number | null } }[];
+  } | null;
+}
+
+export interface DeliveryCalendar {
+  installationsPerDay: number;
+  days: { day: string; city: string; orders: number; installed: number }[];
+}

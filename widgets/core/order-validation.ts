@@ -1,0 +1,146 @@
+/**
+ * The order form (`POST /api/orders`) and the acceptance code (`POST /api/orders/<id>/accept`):
+ * their valibot schemas and Polish errors, one home for the order page's script and the
+ * worker. The body is flat, so an error's `field` is the input's name, shown next to it.
+ */
+import * as v from 'valibot';
+import { CONSENT_ERROR } from './errors.ts';
+import { LIMITS } from './limits.ts';
+import { isValidNip, NIP_ERROR, normalizeNip } from './nip.ts';
+import { DELIVERY_CITIES } from './delivery.ts';
+import { counterSchema, requiredSerialSchema } from './service-validation.ts';
+import {
+  PHONE,
+  emailSchema,
+  hasLineControl,
+  honeypotSchema,
+  plainObject,
+  stripFormat,
+  submissionIdSchema,
+  wellFormed,
+} from './validation.ts';
+
+/** Lengths of the order's own fields (the page puts them on its inputs as `maxlength`). */
+export const ORDER_LIMITS = {
+  companyName: LIMITS.company,
+  companyAddress: 200,
+  regon: 14,
+  krs: 10,
+  signerName: LIMITS.name,
+  signerPosition: 100,
+  signerPhone: LIMITS.phone,
+  deliveryAddress: 200,
+  code: 6,
+} as const;
+
+export const ORDER_ERRORS = {
+  body: 'Nieprawidłowe dane zamówienia.',
+  nip: NIP_ERROR,
+  companyName: `Podaj pełną nazwę firmy (najwyżej ${ORDER_LIMITS.companyName} znaków).`,
+  companyAddress: `Podaj adres siedziby firmy (najwyżej ${ORDER_LIMITS.companyAddress} znaków).`,
+  regon: 'REGON to 9 albo 14 cyfr (pole można zostawić puste).',
+  krs: 'Numer KRS to 10 cyfr (pole można zostawić puste).',
+  signerName: `Podaj imię i nazwisko osoby podpisującej (najwyżej ${ORDER_LIMITS.signerName} znaków).`,
+  signerPosition: `Podaj stanowisko lub funkcję osoby podpisującej (najwyżej ${ORDER_LIMITS.signerPosition} znaków).`,
+  signerPhone: `Podaj telefon osoby podpisującej: cyfry, spacje i znaki + ( ) - (najwyżej ${ORDER_LIMITS.signerPhone}).`,
+  represents: 'Potwierdź, że możesz reprezentować firmę przy zawarciu tej umowy.',
+  city: `Wybierz miasto dostawy: ${DELIVERY_CITIES.join(', ')} (lub najbliższe z nich).`,
+  date: 'Wybierz dzień dostawy z listy wolnych terminów.',
+  deliveryAddress: `Podaj adres dostawy i instalacji (najwyżej ${ORDER_LIMITS.deliveryAddress} znaków).`,
+  consent: CONSENT_ERROR,
+  code: 'Wpisz 6 cyfr kodu z e-maila.',
+} as const;
+
+/** A required one-line text of at most `max` characters, trimmed, its one message for every fault. */
+const line = (max: number, message: string) =>
+  v.pipe(
+    v.optional(v.string(message), ''),
+    wellFormed(message),
+    stripFormat,
+    v.trim(),
+    v.nonEmpty(message),
+    v.maxLength(max, message),
+    v.check((s) => !hasLineControl(s), message),
+  );
+
+/** An optional number of `digits` (REGON, KRS): blank is null. */
+const digits = (pattern: RegExp, message: string) =>
+  v.nullish(
+    v.pipe(
+      v.string(message),
+      v.transform((s) => s.replace(/[\s-]/g, '')),
+      v.check((s) => s === '' || pattern.test(s), message),
+      v.transform((s) => s || null),
+    ),
+    null,
+  );
+
+export const orderSchema = plainObject(
+  {
+    nip: v.pipe(
+      v.optional(v.string(ORDER_ERRORS.nip), ''),
+      v.maxLength(LIMITS.nip, ORDER_ERRORS.nip),
+      v.check(isValidNip, ORDER_ERRORS.nip),
+      v.transform(normalizeNip),
+    ),
+    companyName: line(ORDER_LIMITS.companyName, ORDER_ERRORS.companyName),
+    companyAddress: line(ORDER_LIMITS.companyAddress, ORDER_ERRORS.companyAddress),
+    regon: digits(/^(\d{9}|\d{14})$/, ORDER_ERRORS.regon),
+    krs: digits(/^\d{10}$/, ORDER_ERRORS.krs),
+    signerName: line(ORDER_LIMITS.signerName, ORDER_ERRORS.signerName),
+    signerPosition: line(ORDER_LIMITS.signerPosition, ORDER_ERRORS.signerPosition),
+    signerEmail: emailSchema,
+    signerPhone: v.pipe(
+      line(ORDER_LIMITS.signerPhone, ORDER_ERRORS.signerPhone),
+      v.regex(PHONE, ORDER_ERRORS.signerPhone),
+    ),
+    represents: v.literal(true, ORDER_ERRORS.represents),
+    city: v.picklist(DELIVERY_CITIES as readonly [string, ...string[]], ORDER_ERRORS.city),
+    date: v.pipe(v.string(ORDER_ERRORS.date), v.regex(/^\d{4}-\d{2}-\d{2}$/, ORDER_ERRORS.date)),
+    deliveryAddress: line(ORDER_LIMITS.deliveryAddress, ORDER_ERRORS.deliveryAddress),
+    marketingConsent: v.optional(v.boolean(ORDER_ERRORS.consent), false),
+    submissionId: submissionIdSchema,
+    website: honeypotSchema,
+  },
+  ORDER_ERRORS.body,
+);
+
+export type OrderInput = v.InferOutput<typeof orderSchema>;
+
+export const acceptSchema = plainObject(
+  { code: v.pipe(v.string(ORDER_ERRORS.code), v.trim(), v.regex(/^\d{6}$/, ORDER_ERRORS.code)) },
+  ORDER_ERRORS.body,
+);
+
+export const INSTALLATION_ERRORS = {
+  installedOn: 'Podaj datę instalacji (RRRR-MM-DD), nie późniejszą niż dziś.',
+  termMonths: 'Podaj okres umowy w miesiącach (1–120): wycena ma okres krótszy do uzgodnienia.',
+  noColor: 'To urządzenie mono nie ma licznika kolorowych stron: zostaw to pole puste.',
+  color: 'Podaj początkowy stan licznika kolorowych stron.',
+  notSigned: 'Protokół instalacji można wpisać tylko do podpisanego zamówienia.',
+  serialTaken: 'Urządzenie o tym numerze seryjnym jest już wynajęte w innej umowie.',
+  unknownDevice: 'Tego modelu lub pakietu nie ma w cenniku: nie można utworzyć umowy.',
+} as const;
+
+/** The installation protocol the team records (`POST /api/admin/orders/<id>/installation`). */
+export const installationSchema = plainObject(
+  {
+    installedOn: v.pipe(
+      v.string(INSTALLATION_ERRORS.installedOn),
+      v.regex(/^\d{4}-\d{2}-\d{2}$/, INSTALLATION_ERRORS.installedOn),
+    ),
+    serial: requiredSerialSchema,
+    mono: counterSchema,
+    color: v.nullish(counterSchema, null),
+    termMonths: v.nullish(
+      v.pipe(
+        v.number(INSTALLATION_ERRORS.termMonths),
+        v.integer(INSTALLATION_ERRORS.termMonths),
+        v.minValue(1, INSTALLATION_ERRORS.termMonths),
+        v.maxValue(120, INSTALLATION_ERRORS.termMonths),
+      ),
+      null,
+    ),
+  },
+  ORDER_ERRORS.body,
+);
