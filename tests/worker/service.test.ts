@@ -32,9 +32,6 @@ interface TicketAnswer {
   id: string;
   number: string;
   url: string;
-  dueAt: string;
-  slaHours: number;
-  knownDevice: boolean;
   error?: string;
 }
 
@@ -61,13 +58,16 @@ describe('POST /api/service-requests', () => {
     const a = (await first.json()) as TicketAnswer;
     expect(a.number).toMatch(/^SR-\d{4}-\d{6}$/);
     expect(a.url).toBe(`http://kserowo.test/serwis/zgloszenie/${a.id}`);
-    expect(a.knownDevice).toBe(true);
-    // A Premium device: the 4 h promise in business hours.
-    expect(a.slaHours).toBe(company.service.premiumSlaHours);
-    const created = (await db().prepare('SELECT created_at FROM service_tickets WHERE id = ?').bind(a.id).first<{
-      created_at: string;
-    }>())!.created_at;
-    expect(a.dueAt).toBe(addBusinessHours(new Date(created), 4).toISOString());
+    // The answer says nothing registered: not whether the device is known, nor its SLA.
+    expect(Object.keys(a).sort()).toEqual(['id', 'number', 'ok', 'url']);
+    // A Premium device: the 4 h promise in business hours, for the team.
+    const row = (await db()
+      .prepare('SELECT created_at, due_at, sla_hours, known_device FROM service_tickets WHERE id = ?')
+      .bind(a.id)
+      .first<{ created_at: string; due_at: string; sla_hours: number; known_device: number }>())!;
+    expect(row.known_device).toBe(1);
+    expect(row.sla_hours).toBe(company.service.premiumSlaHours);
+    expect(row.due_at).toBe(addBusinessHours(new Date(row.created_at), 4).toISOString());
 
     const again = (await (await post('/api/service-requests', body)).json()) as TicketAnswer;
     expect(again).toMatchObject({ id: a.id, number: a.number });
@@ -95,8 +95,12 @@ describe('POST /api/service-requests', () => {
     const res = await post('/api/service-requests', fault({ serial: 'zz 999 unknown' }));
     expect(res.status).toBe(201);
     const a = (await res.json()) as TicketAnswer;
-    expect(a.knownDevice).toBe(false);
-    expect(a.slaHours).toBe(company.service.standardResponseHours);
+    expect(Object.keys(a).sort()).toEqual(['id', 'number', 'ok', 'url']);
+    const row = await db()
+      .prepare('SELECT sla_hours, known_device FROM service_tickets WHERE id = ?')
+      .bind(a.id)
+      .first<{ sla_hours: number; known_device: number }>();
+    expect(row).toEqual({ sla_hours: company.service.standardResponseHours, known_device: 0 });
     const mail = await db()
       .prepare('SELECT subject, body FROM outbox WHERE ticket_id = ?')
       .bind(a.id)

@@ -134,6 +134,47 @@ export interface CustomerTotal {
   gross: number;
 }
 
+/** A contract as `GET /api/admin/contracts` lists it. */
+export interface ContractListed {
+  id: string;
+  number: string;
+  company: string;
+  nip: string | null;
+  billingEmail: string | null;
+  startDate: string;
+  endDate: string;
+  termMonths: number;
+  catalogueVersion: number;
+  origin: 'team' | 'order' | 'migration';
+  devices: {
+    serial: string;
+    /** The device's reading link (the team may send it to the customer again). */
+    readingLink: string | null;
+    /** The rates in force today. */
+    rates: FrozenRates;
+    /** The signed rates and each amendment, oldest first. */
+    ratesHistory: {
+      effectiveFrom: string;
+      monthlyPrice: number;
+      monthlyLimit: number;
+      colorLimit: number | null;
+      overageMono: number;
+      overageColor: number | null;
+      catalogueVersion: number | null;
+      reason: string | null;
+      createdBy: string;
+      createdAt: string;
+    }[];
+  }[];
+  /** The reading reminders sent, newest month first, with their e-mail's state. */
+  reminders: { period: string; sentAt: string; state: string | null }[];
+}
+
+/** `GET /api/admin/contracts`. */
+export interface ContractList {
+  contracts: ContractListed[];
+}
+
 /** `GET /api/admin/readings/billing?period=…&format=json`: the month's bill of every contract, and per customer. */
 export interface Billing {
   period: string;

@@ -51,3 +51,11 @@ export const A3_AS_A4_PAGES = 2;
  * show: the allowance, the overage and the readings use the device's own counters.
  */
 export const PAGE_COUNTING = `Jak liczymy strony: według liczników urządzenia. Jedna zadrukowana strona A4 to 1 strona, strona A3 to ${A3_AS_A4_PAGES} strony A4, a kartka zadrukowana z obu stron (dupleks) to 2 strony. Skanowanie nie jest liczone.`;
+
+/**
+ * The billing date of a month is its last day (the counters of that day bill the month);
+ * the reading reminder goes to the contract's billing e-mail on this day of the month
+ * (Europe/Warsaw), by the scheduled job's first run of that day or any later day of the
+ * month it missed.
+ */
+export const READING_REMINDER_DAY = 25;

@@ -143,6 +143,10 @@ export const SERVICE_ADMIN_ERRORS = {
   /** 409: a serial of the file was registered by someone else while it was imported. */
   importRace:
     'W międzyczasie ktoś dodał urządzenie o numerze seryjnym z pliku. Nic nie zaimportowano; spróbuj ponownie.',
+  /** 404: a bill asked for a month the contract does not run in. */
+  notRunning: 'Umowa nie obowiązuje w tym okresie.',
+  /** 409: two amendments of one device from the same day. */
+  amendmentTaken: 'To urządzenie ma już aneks od tego dnia. Wybierz inny miesiąc.',
   /** 409: the reading was corrected already (by someone else meanwhile): correct the newest row. */
   alreadyCorrected: 'Ten odczyt został już poprawiony. Odśwież listę i popraw najnowszy wpis.',
 } as const;
