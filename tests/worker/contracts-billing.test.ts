@@ -194,7 +194,7 @@ describe('bills you can reproduce', () => {
     const c3350 = change.devices.find((d) => d.id === 'km-c3350i')!;
     for (const p of c3350.packages) {
       p.monthlyPrice = Number(p.monthlyPrice) + 40;
-      p.overageMono = 0.2;
+      p.overage.mono = 0.2;
     }
     const publish = await write('/api/admin/catalogue', { ...change, note: 'Nowy cennik' }, { cookie });
     expect(publish.status, await publish.clone().text()).toBe(201);
