@@ -17,6 +17,8 @@ export const SERVICE_LIMITS = {
   city: LIMITS.city,
   /** The longest contract in months a device of the registry takes. */
   termMonths: 120,
+  /** The longest reading-link token (base64url or hex). */
+  readingToken: 64,
   /** The largest counter value accepted (a copier's lifetime counter stays far below). */
   counter: LIMITS.counter,
 } as const;
