@@ -136,7 +136,7 @@ function Contract({
               {d.serial}, od {day(r.effectiveFrom)}: {pln(r.monthlyPrice)}, {r.monthlyLimit}/{r.colorLimit ?? '—'}{' '}
               stron, {formatRate(r.overageMono)}
               {r.overageColor !== null ? ` / ${formatRate(r.overageColor)}` : ''} ·{' '}
-              {r.catalogueVersion !== null ? `cennik w wersji ${r.catalogueVersion}` : `aneks: ${r.reason ?? ''}`}
+              {r.catalogueVersion !== null ? `cennik w wersji ${r.catalogueVersion}` : `aneks: ${r.reason ?? ''}`}{' '}
               <span className="hint">
                 {r.createdBy}, {when(r.createdAt)}
               </span>

@@ -152,7 +152,7 @@ function MeterGate(props: MeterProps) {
   if (device === 'failed') throw new Error('meter: the device of the link could not be loaded');
   if (!device)
     return (
-      <p className="widget-loading" role="status">
+      <p className="loading sf-hold" role="status">
         {FALLBACK.loading}
       </p>
     );
