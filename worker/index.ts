@@ -1,4 +1,4 @@
-/** Worker entry: HTTP through the Hono app, the queue consumers (e-mail, webhooks, leads kept while D1 was away) and the cron (sweep, retention). */
+/** Worker entry: HTTP through the Hono app, the queue consumers (e-mail, webhooks, leads kept while D1 was away) and the cron (sweep, retention, reading reminders). */
 import { app } from './app.ts';
 import { type EmailJob, handleEmailBatch, sweepUnsent } from './email/delivery.ts';
 import { type WebhookJob, dispatchWebhooks, handleWebhookBatch } from './webhooks/delivery.ts';
@@ -6,6 +6,7 @@ import { applyRetention } from './privacy/retention.ts';
 import { jobsOf } from './schedule.ts';
 import { type DeferredLead, handleLeadBatch } from './leads/deferred.ts';
 import { forgetStaleLookups } from './models/company-lookups.ts';
+import { sendReadingReminders } from './billing/reminders.ts';
 
 const isWebhookQueue = (queue: string) => queue.startsWith('kserowo-webhooks');
 const isLeadQueue = (queue: string) => queue.startsWith('kserowo-leads');
@@ -33,6 +34,11 @@ export default {
     if (jobs.retention)
       ctx.waitUntil(
         forgetStaleLookups(env.DB).catch((error: unknown) => console.error('company look-ups: cleanup failed', error)),
+      );
+    // From the 25th of a month (Warsaw): each running contract's reading reminder, once.
+    if (jobs.retention)
+      ctx.waitUntil(
+        sendReadingReminders(env).catch((error: unknown) => console.error('reminders: the run failed', error)),
       );
   },
 } satisfies ExportedHandler<Env, EmailJob | WebhookJob | DeferredLead>;

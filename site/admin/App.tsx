@@ -21,6 +21,7 @@ import { SnippetView } from './SnippetView.tsx';
 import { StatsView } from './StatsView.tsx';
 import { DevicesView } from './DevicesView.tsx';
 import { ReadingsView } from './ReadingsView.tsx';
+import { ContractsView } from './ContractsView.tsx';
 import { TicketsView } from './TicketsView.tsx';
 import { OrdersView } from './OrdersView.tsx';
 
@@ -64,6 +65,7 @@ const VIEWS = [
     label: 'Serwis',
     render: (p: SessionViewProps, sub?: string) => <TicketsView {...p} ticketId={sub} />,
   },
+  { id: 'umowy', area: 'contracts', label: 'Umowy', render: (p: SessionViewProps) => <ContractsView {...p} /> },
   { id: 'urzadzenia', area: 'devices', label: 'Urządzenia', render: (p: SessionViewProps) => <DevicesView {...p} /> },
   {
     id: 'odczyty',

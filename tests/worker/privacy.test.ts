@@ -99,8 +99,12 @@ let mono = 10_000;
 /** A counter reading sent by `p` for the device BB000111; answers its id. */
 async function reading(p: { name: string; email: string }): Promise<number> {
   mono += 100;
+  const token = await db()
+    .prepare('SELECT reading_token FROM devices WHERE serial = ?')
+    .bind('BB000111')
+    .first<{ reading_token: string }>();
   const res = await post('/api/meter-readings', {
-    serial: 'BB000111',
+    t: token?.reading_token,
     mono,
     readOn: warsawToday(),
     name: p.name,

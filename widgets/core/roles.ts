@@ -32,6 +32,9 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   tickets: ['owner', 'sales', 'service'],
   readings: ['owner', 'sales', 'service'],
   devices: ['owner', 'service'],
+  // Contracts: the service desk sees devices and reading links; prices change only by owner and sales.
+  contracts: ['owner', 'sales', 'service'],
+  amendments: ['owner', 'sales'],
   outbox: ['owner'],
   catalogue: ['owner'],
   accounts: ['owner'],

@@ -131,10 +131,11 @@ export const counterSchema = v.pipe(
 );
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
-// '2026-13-45' makes an Invalid Date, whose toISOString throws: a bad day is refused, never a 500.
-const realDay = (s: string): boolean => {
-  const day = new Date(`${s}T00:00:00Z`);
-  return isoDay.test(s) && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(s);
+/** A real calendar day: '2026-13-01' and '0000-00-00' are not (and never throw: an invalid Date has no ISO text). */
+export const realDay = (s: string): boolean => {
+  if (!isoDay.test(s)) return false;
+  const time = Date.parse(`${s}T00:00:00Z`);
+  return Number.isFinite(time) && new Date(time).toISOString().startsWith(s);
 };
 
 /** A reading date: a real day, not after today (Warsaw), at most a year back. */
@@ -145,10 +146,18 @@ export const readingDateOk = (day: string, now = new Date()): boolean => {
   return day <= today && day >= yearAgo;
 };
 
-/** `POST /api/meter-readings`: a counter reading; `confirm` re-sends a reading flagged as a big jump. */
+/** The secret of a device's reading link (`/licznik?t=…`): base64url or hex, as the contract model makes them. */
+export const READING_TOKEN = /^[A-Za-z0-9_-]{32,64}$/;
+
+/**
+ * `POST /api/meter-readings`: a counter reading; `t` is the device's reading-link token
+ * (the worker refuses a reading without one, whatever serial it names); `confirm`
+ * re-sends a reading flagged as a big jump.
+ */
 export const meterReadingSchema = v.object(
   {
-    serial: requiredSerialSchema,
+    t: v.optional(v.pipe(v.string(SERVICE_ERRORS.readingLink), v.regex(READING_TOKEN, SERVICE_ERRORS.readingLink))),
+    serial: serialSchema,
     mono: counterSchema,
     color: v.nullish(counterSchema),
     readOn: v.pipe(
@@ -224,6 +233,20 @@ export const ticketStatusSchema = v.object(
     note: lineText(
       SERVICE_LIMITS.note,
       `Notatka może mieć najwyżej ${SERVICE_LIMITS.note} znaków, bez znaków sterujących.`,
+    ),
+  },
+  SERVICE_ERRORS.body,
+);
+
+/** `POST /api/admin/tickets/:id/device`: the device the ticket really is about, and why. */
+export const ticketDeviceSchema = v.object(
+  {
+    serial: requiredSerialSchema,
+    reason: v.pipe(
+      v.optional(v.string(SERVICE_ERRORS.changeReason), ''),
+      v.trim(),
+      v.nonEmpty(SERVICE_ERRORS.changeReason),
+      v.maxLength(SERVICE_LIMITS.reason, SERVICE_ERRORS.changeReason),
     ),
   },
   SERVICE_ERRORS.body,

@@ -9,7 +9,6 @@
 import {
   type ReadingContext,
   type ReadingVerdict,
-  checkReading,
   judgeReading as judgeSeries,
   type Reading,
 } from '../../widgets/core/meter.ts';
@@ -39,47 +38,12 @@ export interface ReadingRow {
 /** Who sent a reading: the device's link, the customer portal, the team, or (before contracts) a bare serial. */
 export type ReadingSource = 'link' | 'portal' | 'team' | 'form';
 
-export interface NewReading {
-  deviceRow: number;
-  readOn: string;
-  mono: number;
-  color: number | null;
-  note?: string | null | undefined;
-  sentBy: string;
-  reset?: boolean;
-  marketingConsent?: boolean;
-  submissionId?: string;
-  bodyHash?: string;
-  source?: ReadingSource;
-}
-
 export const asReading = (r: ReadingRow): Reading => ({
   readOn: r.read_on,
   mono: r.mono,
   color: r.color,
   reset: r.reset === 1,
 });
-
-export async function readingsOfDevice(db: D1Database, deviceRow: number): Promise<ReadingRow[]> {
-  const { results } = await db
-    .prepare('SELECT * FROM meter_readings WHERE device_row = ? ORDER BY read_on, reset, id')
-    .bind(deviceRow)
-    .all<ReadingRow>();
-  return results;
-}
-
-/** A new reading judged against the device's history (widgets/core/meter.ts: lower, a jump, or fine). */
-export async function judgeReading(db: D1Database, deviceRow: number, reading: Omit<Reading, 'reset'>) {
-  return checkReading((await readingsOfDevice(db, deviceRow)).map(asReading), reading);
-}
-
-export async function readingsUpTo(db: D1Database, to: string): Promise<ReadingRow[]> {
-  const { results } = await db
-    .prepare('SELECT * FROM meter_readings WHERE read_on <= ? ORDER BY device_row, read_on, reset, id')
-    .bind(to)
-    .all<ReadingRow>();
-  return results;
-}
 
 /** Readings with their device's serial, newest first, optionally of one device or one month ('YYYY-MM'). */
 export async function listReadings(
@@ -102,30 +66,12 @@ export async function readingBySubmission(db: D1Database, submissionId: string):
 }
 
 /**
- * Stores a reading with its `meter.created` event (for subscribed endpoints) in one batch;
- * a replayed submission id stores nothing and answers the first reading.
+ * The `meter.created` event of the reading just inserted in the same batch (for subscribed
+ * endpoints): right after the insert, in its transaction, so `changes()` is 0 and no event
+ * is written when the insert stored nothing (a replay, or a device that changed meanwhile).
  */
-export async function storeReading(db: D1Database, r: NewReading): Promise<{ row: ReadingRow; created: boolean }> {
-  const insert = db
-    .prepare(
-      `INSERT INTO meter_readings (submission_id, body_hash, device_row, read_on, mono, color, note, sent_by, reset,
-         marketing_consent)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (submission_id) DO NOTHING RETURNING *`,
-    )
-    .bind(
-      r.submissionId ?? null,
-      r.bodyHash ?? null,
-      r.deviceRow,
-      r.readOn,
-      r.mono,
-      r.color,
-      r.note ?? null,
-      r.sentBy,
-      r.reset ? 1 : 0,
-      r.marketingConsent ? 1 : 0,
-    );
-  // Right after the insert, in its transaction: changes() is 0 when the insert was a replay.
-  const event = webhookEventStatements(
+const meterCreatedEvent = (db: D1Database): D1PreparedStatement[] =>
+  webhookEventStatements(
     db,
     'meter.created',
     eventDataFrom(
@@ -135,13 +81,6 @@ export async function storeReading(db: D1Database, r: NewReading): Promise<{ row
        FROM meter_readings m JOIN devices d ON d.id = m.device_row WHERE changes() > 0 AND m.id = last_insert_rowid()`,
     ),
   );
-  const [stored] = await db.batch<ReadingRow>([insert, ...event]);
-  const inserted = stored?.results[0];
-  if (inserted) return { row: inserted, created: true };
-  const first = r.submissionId ? await readingBySubmission(db, r.submissionId) : null;
-  if (!first) throw new Error('storeReading: the reading is not in D1');
-  return { row: first, created: false };
-}
 
 /*
  * Retention and a person's data (issue 13): a customer's reading (sent through the form,
@@ -298,7 +237,7 @@ export async function recordReading(db: D1Database, device: ReadingDevice, r: Re
     );
     if (verdict.kind === 'refused') return verdict;
     if (verdict.kind === 'jump' && !r.confirm) return verdict;
-    const inserted = await db
+    const insert = db
       .prepare(
         `INSERT INTO meter_readings (submission_id, body_hash, device_row, read_on, mono, color, note, sent_by, reset,
            marketing_consent, source)
@@ -318,8 +257,9 @@ export async function recordReading(db: D1Database, device: ReadingDevice, r: Re
         r.marketingConsent ? 1 : 0,
         r.source,
         seen?.id ?? 0,
-      )
-      .first<ReadingRow>();
+      );
+    const [stored] = await db.batch<ReadingRow>([insert, ...meterCreatedEvent(db)]);
+    const inserted = stored?.results[0];
     if (inserted) return { kind: 'stored', row: inserted };
   }
   if (r.submissionId) {
@@ -406,13 +346,14 @@ export async function recordCounterReset(
   deviceRow: number,
   r: { readOn: string; mono: number; color: number | null; reason: string; by: string },
 ): Promise<ReadingRow> {
-  const row = await db
+  const insert = db
     .prepare(
       `INSERT INTO meter_readings (device_row, read_on, mono, color, sent_by, reset, source, reason)
        VALUES (?, ?, ?, ?, ?, 1, 'team', ?) RETURNING *`,
     )
-    .bind(deviceRow, r.readOn, r.mono, r.color, r.by, r.reason)
-    .first<ReadingRow>();
+    .bind(deviceRow, r.readOn, r.mono, r.color, r.by, r.reason);
+  const [stored] = await db.batch<ReadingRow>([insert, ...meterCreatedEvent(db)]);
+  const row = stored?.results[0];
   if (!row) throw new Error('recordCounterReset: the reset is not in D1');
   return row;
 }
