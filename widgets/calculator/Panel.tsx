@@ -1,8 +1,8 @@
 /**
- * The volume calculator ('Nie wiem, ile drukuję') and the comparison with the visitor's
- * current contract (issue 16): one component, used by the configurator's package step
- * (loaded only when the visitor opens it) and by `<kserowo-calculator>`. All maths is
- * widgets/core/estimate.ts; the contract form is checked with the quote's schema.
+ * The volume calculator, the advice across the whole catalogue (the clicked device beside it)
+ * and the comparison with the visitor's current contract: one component, used by both steps
+ * of the configurator (loaded only when the visitor opens it) and by `<kserowo-calculator>`.
+ * The maths: widgets/core/estimate.ts and advisor.ts; the contract form is checked with the quote's schema.
  *
  * It renders inside another widget's form, so it has no <form> of its own: Enter in a
  * field runs its own button instead of submitting the host form. Its styles are adopted
@@ -72,7 +72,6 @@ export function Panel(props: PanelProps) {
   const id = (name: string) => `${idPrefix}-${name}`;
   const volume = estimate ?? props.stated;
   const stated = !!volume && (volume.mono > 0 || volume.color > 0);
-  // One advice for the whole catalogue; the clicked device is set beside it (widgets/core/advisor.ts).
   const advice = volume && stated ? advise(catalogue, volume, { a3 }, props.device?.id) : undefined;
   const best = advice?.best;
   // The comparison with the current contract prices the configurator's package, or the advice.

@@ -6,7 +6,8 @@
  * that exists before it is filled), the privacy clause with the marketing consent, and the
  * honeypot; their CSS is `serviceFormCss`.
  */
-import { createContext, type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { KIT_TEXT, Refused } from './service-field.tsx';
 import { focusField } from './field-focus.ts';
 import { newSubmissionId, postJson, type SendResult } from './api.ts';
 import { attribution, rememberFirstVisit } from './attribution.ts';
@@ -19,59 +20,7 @@ import { SERVICE_LIMITS } from './service-fields.ts';
 import { LIMITS, type Toast } from './validation.ts';
 import type { CommonProps } from './widget-props.ts';
 
-export const KIT_TEXT = {
-  optional: '(opcjonalnie)',
-  required: '(wymagane)',
-  close: 'Zamknij powiadomienie',
-  honeypot: 'Nie wypełniaj tego pola',
-  sending: 'Wysyłanie...',
-  serialHint: 'Na naklejce z tyłu urządzenia lub w menu: Licznik / Informacje o urządzeniu.',
-  name: 'Imię i nazwisko',
-  email: 'E-mail',
-} as const;
-
-/** The refused field of the form (its input's id) and the message shown under it. */
-const Refused = createContext<{ id?: string; text?: string }>({});
-
-export function Field({
-  id,
-  label,
-  required,
-  need,
-  hint,
-  wide,
-  children,
-}: {
-  id: string;
-  label: string;
-  required?: boolean;
-  /** What to say instead of '(wymagane)' / '(opcjonalnie)' (e.g. one of two fields is needed). */
-  need?: string;
-  hint?: string;
-  wide?: boolean;
-  children: ReactNode;
-}) {
-  const refused = useContext(Refused);
-  return (
-    <div className={`sf-field${wide ? ' sf-wide' : ''}`}>
-      <label htmlFor={id}>
-        {label} <span className="sf-hint">{need ?? (required ? KIT_TEXT.required : KIT_TEXT.optional)}</span>
-      </label>
-      {children}
-      {hint && (
-        <span className="sf-hint" id={`${id}-hint`}>
-          {hint}
-        </span>
-      )}
-      {refused.id === id && (
-        // Next to the field, until the field is edited (the toast may have gone by then).
-        <p className="sf-field-error" id={`${id}-error`}>
-          {refused.text}
-        </p>
-      )}
-    </div>
-  );
-}
+export { Field, KIT_TEXT } from './service-field.tsx';
 
 export function ErrorToast({ toast, onClose }: { toast: Toast | undefined; onClose: () => void }) {
   return (
