@@ -4,7 +4,8 @@
  * 24 business hours (widgets/core/business-hours.ts).
  */
 import { useEffect, useState } from 'react';
-import { RESPONSE_TARGET_HOURS, businessHoursBetween } from '../../widgets/core/business-hours.ts';
+import { businessHoursBetween } from '../../widgets/core/business-hours.ts';
+import { FIRST_ANSWER_HOURS } from '../../widgets/core/terms.ts';
 import { ApiRefused, api } from './api.ts';
 import type { Session } from './App.tsx';
 import type { Assignee as Person, PeopleList } from '../../widgets/core/admin-api.ts';
@@ -16,7 +17,7 @@ export const isOverdue = (
 ) =>
   lead.status === 'nowy' &&
   !lead.firstResponseAt &&
-  businessHoursBetween(new Date(lead.createdAt), now) > RESPONSE_TARGET_HOURS;
+  businessHoursBetween(new Date(lead.createdAt), now) > FIRST_ANSWER_HOURS;
 
 let peopleOnce: Promise<Person[]> | undefined;
 

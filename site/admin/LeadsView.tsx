@@ -15,7 +15,7 @@ import type {
   LeadQuote as Quote,
 } from '../../widgets/core/admin-api.ts';
 import { LeadOwner, isOverdue, usePeople } from './LeadOwner.tsx';
-import { RESPONSE_TARGET_HOURS } from '../../widgets/core/business-hours.ts';
+import { FIRST_ANSWER_HOURS } from '../../widgets/core/terms.ts';
 import { TERM_LABELS } from '../../widgets/core/quote.ts';
 import { EMAIL_STATE_LABELS, KIND_LABELS, LEAD_STATUSES, when } from './labels.ts';
 import { formatNumber, formatPln } from '../../widgets/core/format.ts';
@@ -197,7 +197,7 @@ export function LeadsView({ onFailure, session, leadId }: SessionViewProps & { l
                       {isOverdue(lead) && (
                         <span className="overdue-badge">
                           <br />
-                          bez odpowiedzi ponad {RESPONSE_TARGET_HOURS} h robocze
+                          bez odpowiedzi ponad {FIRST_ANSWER_HOURS} h robocze
                         </span>
                       )}
                     </td>

@@ -5,15 +5,20 @@
  * notification). Also the admin inbox's reads of leads: filtered lists, numbers, erasure.
  */
 import type { LeadKind, LeadStatus } from '../../widgets/core/admin-validation.ts';
+import { FIRST_ANSWER_HOURS } from '../../widgets/core/terms.ts';
+import { addBusinessHours, businessHoursBetween } from '../../widgets/core/business-hours.ts';
+import type { NextStepKind, Stage } from '../../widgets/core/pipeline.ts';
+import { type NoteAuthor, deleteNotesOfLeadsStatement, noteStatement } from './lead-notes.ts';
 import type { Count, LeadNumbers } from '../../widgets/core/admin-api.ts';
 import {
   LATEST_EMAIL_STATE,
   type Notification,
   deleteNotificationsOfLeadStatement,
+  guardedNotificationStatement,
   notificationStatement,
 } from './outbox.ts';
 import { deleteQuoteOfLeadStatement } from './quotes.ts';
-import { claimedIds, deleteEventsOfLeadStatements, takeUnqueuedStatement } from './webhooks.ts';
+import { claimedIds, deleteEventsOfLeadStatements, eventStatement, takeUnqueuedStatement } from './webhooks.ts';
 
 export type { LeadKind, LeadStatus };
 
@@ -53,6 +58,19 @@ export interface LeadRow {
   notes: string;
   created_at: string;
   updated_at: string;
+  /** The owner (migration 0031). */
+  assigned_to: number | null;
+  assigned_at: string | null;
+  first_response_at: string | null;
+  /** The pipeline (migration 0130). */
+  stage: Stage;
+  lost_reason: string | null;
+  lost_note: string | null;
+  next_step_kind: NextStepKind | null;
+  next_step_due_at: string | null;
+  first_answer_due_at: string | null;
+  owner_alerted_at: string | null;
+  manager_alerted_at: string | null;
 }
 
 /** Thrown by `storeLead` when the submission id was used before with another body. */
@@ -118,8 +136,8 @@ export async function storeLead(
   const insert = db
     .prepare(
       `INSERT INTO leads (id, kind, submission_id, name, email, phone, company, message, attribution, origin, body_hash,
-         marketing_consent)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         marketing_consent, first_answer_due_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (submission_id) DO NOTHING`,
     )
     .bind(
@@ -135,6 +153,8 @@ export async function storeLead(
       lead.origin ?? null,
       lead.bodyHash ?? null,
       lead.marketingConsent ? 1 : 0,
+      // The first-answer promise runs from now on the business-hours clock.
+      addBusinessHours(new Date(), FIRST_ANSWER_HOURS).toISOString(),
     );
   const read = db.prepare('SELECT id, body_hash FROM leads WHERE submission_id = ?').bind(lead.submissionId);
   // One round trip: the lead, its e-mail, its extras, the read-backs, and the webhook
@@ -159,25 +179,96 @@ export async function storeLead(
   };
 }
 
-export async function leadById(db: D1Database, id: string): Promise<LeadRow | null> {
-  return db.prepare('SELECT * FROM leads WHERE id = ?').bind(id).first<LeadRow>();
+/** A lead with its owner's name and address (null when nobody owns it). */
+export interface OwnedLeadRow extends LeadRow {
+  owner_name: string | null;
+  owner_email: string | null;
 }
 
-/** Sets the status and/or the internal notes of a lead; false when there is no such lead. */
-export async function updateLead(
-  db: D1Database,
-  id: string,
-  { status, notes }: { status?: LeadStatus | undefined; notes?: string | undefined },
-): Promise<boolean> {
-  const result = await db
+export async function leadById(db: D1Database, id: string): Promise<OwnedLeadRow | null> {
+  return db
     .prepare(
-      `UPDATE leads SET status = COALESCE(?2, status), notes = COALESCE(?3, notes),
-         updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?1`,
+      `SELECT l.*, a.name AS owner_name, a.email AS owner_email FROM leads l
+       LEFT JOIN accounts a ON a.id = l.assigned_to WHERE l.id = ?`,
     )
-    .bind(id, status ?? null, notes ?? null)
-    .run();
-  return result.meta.changes > 0;
+    .bind(id)
+    .first<OwnedLeadRow>();
 }
+
+/** A change of a lead's work, as resolved by the route: every field given is written. */
+export interface LeadChange {
+  status?: LeadStatus | undefined;
+  stage?: Stage | undefined;
+  /** With stage 'przegrany'; cleared (null) when the lead moves to another stage. */
+  lostReason?: string | null | undefined;
+  lostNote?: string | null | undefined;
+  /** null clears the next step. */
+  nextStep?: { kind: NextStepKind; dueAt: string } | null | undefined;
+  /** The old single notes field (still accepted); its new text also goes into the history. */
+  notes?: string | undefined;
+  /** A note for the history. */
+  note?: string | undefined;
+}
+
+/** A webhook event the change causes, written in the same batch. */
+export interface ChangeEvent {
+  type: string;
+  data: unknown;
+}
+
+/**
+ * Writes `change` to lead `lead` in one batch with its history note and its webhook events. The first change of stage, status, next step
+ * or a note is the lead's first response: stamped once, here, where every such change passes.
+ */
+export async function changeLead(
+  db: D1Database,
+  lead: LeadRow,
+  change: LeadChange,
+  author: NoteAuthor,
+  events: ChangeEvent[] = [],
+  now = new Date(),
+): Promise<void> {
+  const set = (key: keyof LeadChange) => change[key] !== undefined;
+  const nextStep = change.nextStep;
+  const update = db
+    .prepare(
+      `UPDATE leads SET
+         status = COALESCE(?2, status), stage = COALESCE(?3, stage),
+         lost_reason = CASE WHEN ?4 THEN ?5 ELSE lost_reason END,
+         lost_note = CASE WHEN ?4 THEN ?6 ELSE lost_note END,
+         next_step_kind = CASE WHEN ?7 THEN ?8 ELSE next_step_kind END,
+         next_step_due_at = CASE WHEN ?7 THEN ?9 ELSE next_step_due_at END,
+         notes = COALESCE(?10, notes),
+         first_response_at = COALESCE(first_response_at, ?11),
+         updated_at = ?11
+       WHERE id = ?1`,
+    )
+    .bind(
+      lead.id,
+      change.status ?? null,
+      change.stage ?? null,
+      set('lostReason') || set('lostNote') ? 1 : 0,
+      change.lostReason ?? null,
+      change.lostNote || null,
+      set('nextStep') ? 1 : 0,
+      nextStep?.kind ?? null,
+      nextStep?.dueAt ?? null,
+      change.notes ?? null,
+      now.toISOString(),
+    );
+  const notes = [change.notes, change.note].filter((text): text is string => !!text?.trim());
+  const statements = [
+    update,
+    ...notes.map((text) => noteStatement(db, lead.id, author, text)),
+    ...events.map((e) => eventStatement(db, e.type, e.data)),
+  ];
+  // The admin API puts the deliveries on the queue after answering (app.ts), as for every write.
+  await db.batch(statements);
+}
+
+/** Business hours from a lead's arrival to its first answer; null while unanswered. */
+export const firstAnswerHours = (row: Pick<LeadRow, 'created_at' | 'first_response_at'>): number | null =>
+  row.first_response_at ? businessHoursBetween(new Date(row.created_at), new Date(row.first_response_at)) : null;
 
 /**
  * Deletes a lead and everything stored with it (GDPR erasure) in one batch: its quote,
@@ -187,6 +278,7 @@ export async function eraseLead(db: D1Database, id: string): Promise<boolean> {
   const results = await db.batch([
     deleteQuoteOfLeadStatement(db, id),
     deleteNotificationsOfLeadStatement(db, id),
+    deleteNotesOfLeadsStatement(db, JSON.stringify([id])),
     ...deleteEventsOfLeadStatements(db, id),
     db.prepare('DELETE FROM leads WHERE id = ?').bind(id),
   ]);
@@ -209,13 +301,18 @@ export interface LeadFilter {
    * substring match with `instr()` (a `LIKE` pattern over 50 bytes is "too complex" for D1).
    */
   q?: string | undefined;
+  /** The owner's account id, or 'none' for leads nobody has. */
+  owner?: number | 'none' | undefined;
+  stage?: Stage | undefined;
+  /** Only open leads whose next step was due before this instant (ISO). */
+  overdueAt?: string | undefined;
 }
 
 /**
  * The WHERE clause of a filter over `leads l` and its bound values (numbered from 1);
  * models/quotes.ts counts quotes of the same leads with it.
  */
-export function leadFilterWhere(filter: LeadFilter): { sql: string; values: (string | null)[] } {
+export function leadFilterWhere(filter: LeadFilter): { sql: string; values: (string | number | null)[] } {
   const values = [
     filter.kind ?? null,
     filter.status ?? null,
@@ -225,6 +322,9 @@ export function leadFilterWhere(filter: LeadFilter): { sql: string; values: (str
     filter.utmCampaign ?? null,
     filter.partner ?? null,
     filter.q ? filter.q.toLowerCase() : null,
+    filter.owner === 'none' ? 0 : (filter.owner ?? null),
+    filter.stage ?? null,
+    filter.overdueAt ?? null,
   ];
   const sql = `(?1 IS NULL OR l.kind = ?1)
     AND (?2 IS NULL OR l.status = ?2)
@@ -234,12 +334,15 @@ export function leadFilterWhere(filter: LeadFilter): { sql: string; values: (str
     AND (?6 IS NULL OR json_extract(l.attribution, '$.utm_campaign') = ?6)
     AND (?7 IS NULL OR json_extract(l.attribution, '$.partner') = ?7)
     AND (?8 IS NULL OR instr(lower(l.name), ?8) > 0 OR instr(lower(l.email), ?8) > 0
-         OR instr(lower(COALESCE(l.company, '')), ?8) > 0)`;
+         OR instr(lower(COALESCE(l.company, '')), ?8) > 0)
+    AND (?9 IS NULL OR l.assigned_to = ?9 OR (?9 = 0 AND l.assigned_to IS NULL))
+    AND (?10 IS NULL OR l.stage = ?10)
+    AND (?11 IS NULL OR (l.next_step_due_at < ?11 AND l.stage NOT IN ('wygrany', 'przegrany')))`;
   return { sql, values };
 }
 
-/** A lead row with the delivery state of its newest notification. */
-export interface InboxRow extends LeadRow {
+/** A lead row with its owner and the delivery state of its newest notification. */
+export interface InboxRow extends OwnedLeadRow {
   email_state: string | null;
 }
 
@@ -253,8 +356,9 @@ export async function findLeads(
   const [rows, count] = await db.batch<InboxRow | { n: number }>([
     db
       .prepare(
-        `SELECT l.*, ${LATEST_EMAIL_STATE} AS email_state FROM leads l WHERE ${w.sql}
-         ORDER BY l.created_at DESC, l.id LIMIT ?9 OFFSET ?10`,
+        `SELECT l.*, a.name AS owner_name, a.email AS owner_email, ${LATEST_EMAIL_STATE} AS email_state
+         FROM leads l LEFT JOIN accounts a ON a.id = l.assigned_to WHERE ${w.sql}
+         ORDER BY l.created_at DESC, l.id LIMIT ?12 OFFSET ?13`,
       )
       .bind(...w.values, limit, offset),
     db.prepare(`SELECT COUNT(*) AS n FROM leads l WHERE ${w.sql}`).bind(...w.values),
@@ -340,4 +444,69 @@ export function anonymiseLeadsStatement(db: D1Database, idsJson: string, erasedN
        WHERE id IN (SELECT value FROM json_each(?1)) AND anonymised_at IS NULL`,
     )
     .bind(idsJson, erasedName);
+}
+
+/*
+ * The sales team's clock (worker/sales/clock.ts): the morning digest's next steps and the
+ * first-answer alerts, each read through its own partial index (migration 0130).
+ */
+
+/** An open lead's next step with its owner, for the morning digest. */
+export interface StepRow {
+  id: string;
+  name: string;
+  company: string | null;
+  stage: Stage;
+  next_step_kind: NextStepKind;
+  next_step_due_at: string;
+  assigned_to: number;
+}
+
+/** Next steps of open, owned leads due before `before` (ISO), soonest first. */
+export async function stepsDueBefore(db: D1Database, before: string): Promise<StepRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT id, name, company, stage, next_step_kind, next_step_due_at, assigned_to FROM leads
+       WHERE next_step_due_at IS NOT NULL AND next_step_due_at < ?1 AND assigned_to IS NOT NULL
+         AND stage NOT IN ('wygrany', 'przegrany') AND anonymised_at IS NULL
+       ORDER BY next_step_due_at`,
+    )
+    .bind(before)
+    .all<StepRow>();
+  return results;
+}
+
+/** New leads past their first-answer deadline without a first response and not yet told to a manager. */
+export async function firstAnswerBacklog(db: D1Database, now: string, limit = 200): Promise<LeadRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT * FROM leads
+       WHERE first_response_at IS NULL AND first_answer_due_at IS NOT NULL AND first_answer_due_at <= ?1
+         AND manager_alerted_at IS NULL AND stage NOT IN ('wygrany', 'przegrany') AND status != 'spam'
+       ORDER BY first_answer_due_at LIMIT ?2`,
+    )
+    .bind(now, limit)
+    .all<LeadRow>();
+  return results;
+}
+
+/**
+ * Stamps an alert of lead `leadId` as sent at `stamp` (once: only while unset) and queues its
+ * e-mails in the same batch, each inserted only when this call's stamp holds; answers the
+ * outbox ids (none when another run stamped it first).
+ */
+export async function recordAlert(
+  db: D1Database,
+  leadId: string,
+  alert: 'owner' | 'manager',
+  stamp: string,
+  notifications: Notification[],
+): Promise<number[]> {
+  const column = alert === 'owner' ? 'owner_alerted_at' : 'manager_alerted_at';
+  const claim = db.prepare(`UPDATE leads SET ${column} = ?2 WHERE id = ?1 AND ${column} IS NULL`).bind(leadId, stamp);
+  const results = await db.batch<{ id: number }>([
+    claim,
+    ...notifications.map((n) => guardedNotificationStatement(db, leadId, n, `${column} = ?6`, stamp)),
+  ]);
+  return results.slice(1).flatMap((r) => r.results.map((row) => row.id));
 }

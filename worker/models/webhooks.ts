@@ -195,6 +195,14 @@ export async function markDeliveryDead(db: D1Database, id: number): Promise<void
     .run();
 }
 
+/** How many deliveries are dead (the admin header's alert). */
+export async function countDeadDeliveries(db: D1Database): Promise<number> {
+  return (
+    (await db.prepare("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE state = 'dead'").first<{ n: number }>())?.n ??
+    0
+  );
+}
+
 /** 'Wyślij ponownie': a failed or dead delivery goes back in line; true when it did. */
 export async function requeueDelivery(db: D1Database, id: number): Promise<boolean> {
   const result = await db

@@ -8,6 +8,7 @@ import { ERASED_NAME, type PersonCounts } from '../../widgets/core/privacy-valid
 import { type AuditRow, auditAbout } from '../models/audit.ts';
 import { type DeviceRow, clearDeviceContactStatement, devicesOfEmail } from '../models/devices.ts';
 import { type LeadRow, anonymiseLeadsStatement, leadsOfEmail } from '../models/leads.ts';
+import { deleteNotesOfLeadsStatement } from '../models/lead-notes.ts';
 import { type NotificationRow, deleteNotificationsAboutStatement, notificationsAbout } from '../models/outbox.ts';
 import { anonymiseQuotesOfLeadsStatement, quoteRowsOfLeads } from '../models/quotes.ts';
 import { type ReadingRow, anonymiseReadingsStatement, readingsOfEmail } from '../models/readings.ts';
@@ -88,7 +89,12 @@ const flag = (row: object): boolean | undefined => {
  * form, and the audit entries about the address and its records.
  */
 export async function exportPerson(db: D1Database, p: PersonData, now = new Date()) {
-  const audit: AuditRow[] = await auditAbout(db, p.email, [...p.leads.map((l) => l.id), ...p.tickets.map((t) => t.id)]);
+  // Audit rows name a lead by its id or its quote's KS number, a ticket by its SR number (older rows: its id).
+  const audit: AuditRow[] = await auditAbout(db, p.email, [
+    ...p.leads.map((l) => l.id),
+    ...p.quotes.map((q) => String(q.number)),
+    ...p.tickets.flatMap((t) => [t.id, t.number]),
+  ]);
   const consents = [
     ...p.leads.flatMap((l) => {
       const given = flag(l);
@@ -143,6 +149,7 @@ export async function erasePerson(db: D1Database, p: PersonData): Promise<Person
     ...deleteEventsStatements(db, JSON.stringify(p.webhookEvents.map((e) => e.id))),
     anonymiseQuotesOfLeadsStatement(db, leads),
     anonymiseLeadsStatement(db, leads, ERASED_NAME),
+    deleteNotesOfLeadsStatement(db, leads),
     ...anonymiseTicketsStatements(db, tickets, ERASED_NAME),
     anonymiseReadingsStatement(db, JSON.stringify(p.readings.map((r) => r.id)), ERASED_NAME),
     clearDeviceContactStatement(db, p.email),

@@ -14,6 +14,7 @@
 import { RETENTION_MONTHS } from '../../widgets/core/privacy.ts';
 import { ERASED_NAME } from '../../widgets/core/privacy-validation.ts';
 import { anonymiseLeadsStatement, leadIdsToAnonymise } from '../models/leads.ts';
+import { deleteNotesOfLeadsStatement } from '../models/lead-notes.ts';
 import { deleteNotificationsAboutStatement } from '../models/outbox.ts';
 import { anonymiseQuotesOfLeadsStatement } from '../models/quotes.ts';
 import { anonymiseReadingsStatement, readingIdsToAnonymise } from '../models/readings.ts';
@@ -87,7 +88,11 @@ export async function applyRetention(
   // First in the batch: its count is the e-mails'.
   if (anyRecords) statements.push(deleteNotificationsAboutStatement(db, leads, tickets));
   if (leadIds.length)
-    statements.push(anonymiseQuotesOfLeadsStatement(db, leads), anonymiseLeadsStatement(db, leads, ERASED_NAME));
+    statements.push(
+      anonymiseQuotesOfLeadsStatement(db, leads),
+      anonymiseLeadsStatement(db, leads, ERASED_NAME),
+      deleteNotesOfLeadsStatement(db, leads),
+    );
   if (ticketIds.length) statements.push(...anonymiseTicketsStatements(db, tickets, ERASED_NAME));
   if (readingIds.length) statements.push(anonymiseReadingsStatement(db, JSON.stringify(readingIds), ERASED_NAME));
   if (leadEvents.length) statements.push(...deleteEventsStatements(db, JSON.stringify(leadEvents)));
