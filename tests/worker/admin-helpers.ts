@@ -38,3 +38,23 @@ export async function login(ip = '203.0.113.50', name = 'Anna'): Promise<string>
 
 export const read = (path: string, cookie?: string) =>
   request(path, cookie ? { headers: { Cookie: cookie } } : undefined);
+
+/**
+ * Adds a webhook endpoint (a closed local port: deliveries fail and retry, harmlessly)
+ * subscribed to `events`: events are only written for types an endpoint wants.
+ */
+export async function subscribeWebhooks(
+  cookie: string,
+  events = [
+    'lead.created',
+    'lead.status_changed',
+    'quote.created',
+    'ticket.created',
+    'ticket.status_changed',
+    'meter.created',
+  ],
+): Promise<number> {
+  const res = await write('/api/admin/webhooks', { url: 'http://127.0.0.1:9/kserowo-events', events }, { cookie });
+  if (res.status !== 201) throw new Error(`webhook endpoint: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { endpoint: { id: number } }).endpoint.id;
+}

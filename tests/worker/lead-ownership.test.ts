@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { personWithSession } from './accounts-helpers.ts';
 import { login, read, write } from './admin-helpers.ts';
+import { businessHoursBetween } from '../../widgets/core/business-hours.ts';
 
 async function newLead(name: string, attribution: Record<string, string> = {}): Promise<string> {
   const res = await write('/api/send-contact-email', {
@@ -50,21 +51,39 @@ describe('lead ownership and response time', { timeout: 30_000 }, () => {
       (await write(`/api/admin/leads/${id}`, { status: 'w kontakcie' }, { cookie: sales.cookie, method: 'PATCH' }))
         .status,
     ).toBe(200);
-    const stamped = await env.DB.prepare('SELECT first_response_at FROM leads WHERE id = ?')
+    const stamped = await env.DB.prepare('SELECT first_response_at, response_hours FROM leads WHERE id = ?')
       .bind(id)
-      .first<{ first_response_at: string }>();
+      .first<{ first_response_at: string; response_hours: number }>();
     expect(stamped?.first_response_at).toBeTruthy();
-    await env.DB.prepare("UPDATE leads SET first_response_at = '2026-03-03T09:00:00.000Z' WHERE id = ?").bind(id).run();
+    // Stored when the answer happened: the business hours from Monday 09:00 to now.
+    expect(stamped?.response_hours).toBeCloseTo(
+      businessHoursBetween(new Date('2026-03-02T08:00:00.000Z'), new Date(stamped?.first_response_at ?? 0)),
+      6,
+    );
+    // A lead answered before the hours were stored: the statistics time it from its stamps.
+    const older = await newLead('Firma Czwarta', { partner: 'drukarnia-abc' });
+    await write(`/api/admin/leads/${older}/take`, {}, { cookie: sales.cookie });
+    await env.DB.prepare(
+      `UPDATE leads SET created_at = '2026-03-02T08:00:00.000Z', first_response_at = '2026-03-03T09:00:00.000Z',
+         response_hours = NULL WHERE id = ?`,
+    )
+      .bind(older)
+      .run();
     // A later change does not move the first response.
     await write(`/api/admin/leads/${id}`, { notes: 'oddzwonić' }, { cookie: sales.cookie, method: 'PATCH' });
+    await write(`/api/admin/leads/${older}`, { notes: 'oddzwonić' }, { cookie: sales.cookie, method: 'PATCH' });
     const res = await read('/api/admin/stats/response?from=2026-03-01&to=2026-03-31', sales.cookie);
     const stats = (await res.json()) as {
       byMonth: { key: string; share: number; medianHours: number }[];
       byPerson: { key: string; share: number; medianHours: number }[];
       bySource: { key: string; leads: number }[];
     };
-    expect(stats.byMonth).toEqual([expect.objectContaining({ key: '2026-03', share: 1, medianHours: 9 })]);
-    expect(stats.byPerson).toEqual([expect.objectContaining({ key: expect.stringMatching(/^Osoba/), medianHours: 9 })]);
-    expect(stats.bySource).toEqual([expect.objectContaining({ key: 'partner: drukarnia-abc', leads: 1 })]);
+    // One answered within 9 business hours, one months later: half within the target, the median between.
+    const median = (9 + (stamped?.response_hours ?? 0)) / 2;
+    expect(stats.byMonth).toEqual([expect.objectContaining({ key: '2026-03', share: 0.5, medianHours: median })]);
+    expect(stats.byPerson).toEqual([
+      expect.objectContaining({ key: expect.stringMatching(/^Osoba/), medianHours: median }),
+    ]);
+    expect(stats.bySource).toEqual([expect.objectContaining({ key: 'partner: drukarnia-abc', leads: 2 })]);
   });
 });

@@ -14,7 +14,7 @@ import {
 } from '../../worker/privacy/retention.ts';
 import { ERASED_NAME, PRIVACY_ERRORS } from '../../widgets/core/privacy-validation.ts';
 import { warsawToday } from '../../widgets/core/service-validation.ts';
-import { login, read, request, testEnv, write } from './admin-helpers.ts';
+import { login, read, request, subscribeWebhooks, testEnv, write } from './admin-helpers.ts';
 import { personWithSession } from './accounts-helpers.ts';
 
 const worker = entry as Required<Pick<ExportedHandler<Env>, 'scheduled'>>;
@@ -193,6 +193,8 @@ beforeAll(async () => {
   ].join('\r\n');
   const res = await write('/api/admin/devices/import', { csv }, { cookie: owner });
   expect(res.status).toBe(200);
+  // A CRM subscribed to every event: its events carry the person's data and go with it.
+  await subscribeWebhooks(owner);
 });
 
 afterEach(() => vi.restoreAllMocks());

@@ -4,7 +4,7 @@ import { SERVICE_API_ERRORS } from '../../worker/http/errors.ts';
 import { addBusinessHours } from '../../widgets/core/business-hours.ts';
 import { company } from '../../widgets/core/company.ts';
 import { SERVICE_ERRORS, warsawToday } from '../../widgets/core/service-validation.ts';
-import { login, read, request, write } from './admin-helpers.ts';
+import { login, read, request, subscribeWebhooks, write } from './admin-helpers.ts';
 
 const db = () => (env as unknown as Env).DB;
 
@@ -276,6 +276,7 @@ describe('webhook events of the service forms (issue 18)', () => {
     ).results.map((r) => JSON.parse(r.data) as Record<string, unknown>);
 
   it('a new ticket, its status change and a reading each write their event, without the secret page id', async () => {
+    await subscribeWebhooks(cookie);
     const a = (await (await post('/api/service-requests', fault())).json()) as TicketAnswer;
     const created = (await events('ticket.created')).find((e) => e.number === a.number);
     expect(created).toMatchObject({

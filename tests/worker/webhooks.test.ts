@@ -3,7 +3,7 @@
 // CRM's server: it verifies the signature the way the README tells a receiver to.
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { eventStatement } from '../../worker/models/webhooks.ts';
+import { webhookEventStatements } from '../../worker/models/webhooks.ts';
 import { type WebhookJob, handleWebhookBatch } from '../../worker/webhooks/delivery.ts';
 import { login, read, write } from './admin-helpers.ts';
 
@@ -96,7 +96,9 @@ async function newLead(name: string) {
 
 /** An event written straight to D1: nothing dispatches it, so the test drives the consumer itself. */
 async function quietEvent(name: string) {
-  await eventStatement(env.DB, 'lead.created', { id: crypto.randomUUID(), kind: 'contact', name }).run();
+  await env.DB.batch(
+    webhookEventStatements(env.DB, 'lead.created', { id: crypto.randomUUID(), kind: 'contact', name }),
+  );
 }
 
 /** Waits until `check` holds (the real queue consumer runs in the background). */
@@ -122,7 +124,7 @@ describe('webhooks', { timeout: 30_000 }, () => {
     const endpoint = await addEndpoint(cookie, 'ok');
     expect(endpoint.secret).toMatch(/^whsec_[\da-f]{64}$/);
     const received = receiver('ok', () => 200);
-    // The whole way: the lead's trigger writes the event, the write dispatches it, the queue delivers it.
+    // The whole way: the lead's batch writes the event, the write dispatches it, the queue delivers it.
     const leadId = await newLead('Hurtownia Papieru');
     await until(() => received.length === 1, 'the lead.created delivery');
     const [delivery] = await deliveriesOf(endpoint.id);

@@ -1,11 +1,12 @@
 /**
  * Lead ownership and response time (issue 18, migration 0031): who handles a lead, and
- * the rows the response-time stats are computed from. `first_response_at` is stamped by
- * models/leads.ts `changeLead` at the first change of the lead's work.
+ * the rows the response-time stats are computed from. `first_response_at` and
+ * `response_hours` are stamped by `changeLead` (models/leads.ts) at the first change of
+ * the lead's work (stage, status, next step, a note).
  */
 import type { Assignee } from '../../widgets/core/admin-api.ts';
 import { type Notification, notificationStatement } from './outbox.ts';
-import { eventStatement } from './webhooks.ts';
+import { type WebhookEventType, webhookEventStatements } from './webhooks.ts';
 
 /** People a lead may be given to: enabled owners and sales. */
 export async function assignablePeople(db: D1Database): Promise<Assignee[]> {
@@ -28,7 +29,7 @@ export async function assignLead(
   leadId: string,
   accountId: number | null,
   notifications: Notification[] = [],
-  events: { type: string; data: unknown }[] = [],
+  events: { type: WebhookEventType; data: unknown }[] = [],
 ): Promise<{ previous: number | null; notificationIds: number[] } | undefined> {
   const before = await db
     .prepare('SELECT assigned_to FROM leads WHERE id = ?')
@@ -44,7 +45,7 @@ export async function assignLead(
   const results = await db.batch<{ id: number }>([
     update,
     ...notifications.map((n) => notificationStatement(db, leadId, n)),
-    ...events.map((e) => eventStatement(db, e.type, e.data)),
+    ...events.flatMap((e) => webhookEventStatements(db, e.type, e.data)),
   ]);
   const notificationIds = results.slice(1, 1 + notifications.length).flatMap((r) => r.results.map((row) => row.id));
   return { previous: before.assigned_to, notificationIds };
@@ -54,6 +55,8 @@ export interface ResponseRow {
   created_at: string;
   first_response_at: string | null;
   first_answer_due_at: string | null;
+  /** Business hours to the first response, stored when it happened (NULL before that column). */
+  response_hours: number | null;
   status: string;
   assigned_to: number | null;
   assignee: string | null;
@@ -67,7 +70,7 @@ export interface ResponseRow {
 export async function responseRows(db: D1Database, from: string, to: string): Promise<ResponseRow[]> {
   const { results } = await db
     .prepare(
-      `SELECT l.created_at, l.first_response_at, l.first_answer_due_at, l.status, l.assigned_to,
+      `SELECT l.created_at, l.first_response_at, l.first_answer_due_at, l.response_hours, l.status, l.assigned_to,
               a.name AS assignee, l.attribution
        FROM leads l LEFT JOIN accounts a ON a.id = l.assigned_to
        WHERE l.created_at >= ?1 AND l.created_at < strftime('%Y-%m-%dT%H:%M:%fZ', ?2, '+1 day')

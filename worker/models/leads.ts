@@ -18,7 +18,14 @@ import {
   notificationStatement,
 } from './outbox.ts';
 import { deleteQuoteOfLeadStatement } from './quotes.ts';
-import { claimedIds, deleteEventsOfLeadStatements, eventStatement, takeUnqueuedStatement } from './webhooks.ts';
+import {
+  type WebhookEventType,
+  claimedIds,
+  deleteEventsOfLeadStatements,
+  eventDataFrom,
+  takeUnqueuedStatement,
+  webhookEventStatements,
+} from './webhooks.ts';
 
 export type { LeadKind, LeadStatus };
 
@@ -61,7 +68,10 @@ export interface LeadRow {
   /** The owner (migration 0031). */
   assigned_to: number | null;
   assigned_at: string | null;
+  /** The first change of the lead's work (not an anonymisation): the lead's first response. */
   first_response_at: string | null;
+  /** Business hours from `created_at` to `first_response_at`, computed once when it happens. */
+  response_hours: number | null;
   /** The pipeline (migration 0130). */
   stage: Stage;
   lost_reason: string | null;
@@ -157,9 +167,20 @@ export async function storeLead(
       addBusinessHours(new Date(), FIRST_ANSWER_HOURS).toISOString(),
     );
   const read = db.prepare('SELECT id, body_hash FROM leads WHERE submission_id = ?').bind(lead.submissionId);
-  // One round trip: the lead, its e-mail, its extras, the read-backs, and the webhook
-  // deliveries its triggers wrote, claimed for the queue (webhooks/delivery.ts).
-  const statements = [insert, notificationStatement(db, id, notification(id)), ...extra(id), read];
+  // One round trip: the lead, its e-mail, its `lead.created` event (only for subscribed
+  // endpoints, only when the lead is new), its extras, the read-backs, and the webhook
+  // deliveries written, claimed for the queue (webhooks/delivery.ts).
+  const statements = [
+    insert,
+    notificationStatement(db, id, notification(id)),
+    ...webhookEventStatements(
+      db,
+      'lead.created',
+      eventDataFrom(`SELECT ${LEAD_EVENT_DATA} AS data FROM leads l WHERE l.id = ?`, id),
+    ),
+    ...extra(id),
+    read,
+  ];
   const readAt = statements.length - 1;
   if (readBack) statements.push(readBack);
   statements.push(takeUnqueuedStatement(db));
@@ -195,6 +216,15 @@ export async function leadById(db: D1Database, id: string): Promise<OwnedLeadRow
     .first<OwnedLeadRow>();
 }
 
+/**
+ * SQL: the `lead.created` event's data from the lead row `l` (the shape the README documents);
+ * a new lead has no owner yet, and says so as every lead payload does.
+ */
+const LEAD_EVENT_DATA = `json_object('id', l.id, 'kind', l.kind, 'status', l.status, 'stage', l.stage, 'name', l.name,
+  'email', l.email, 'phone', l.phone, 'company', l.company, 'message', l.message,
+  'attribution', CASE WHEN json_valid(l.attribution) THEN json(l.attribution) END, 'owner', json('null'),
+  'createdAt', l.created_at)`;
+
 /** A change of a lead's work, as resolved by the route: every field given is written. */
 export interface LeadChange {
   status?: LeadStatus | undefined;
@@ -210,9 +240,9 @@ export interface LeadChange {
   note?: string | undefined;
 }
 
-/** A webhook event the change causes, written in the same batch. */
+/** A webhook event the change causes, written in the same batch (for the endpoints that want it). */
 export interface ChangeEvent {
-  type: string;
+  type: WebhookEventType;
   data: unknown;
 }
 
@@ -239,7 +269,8 @@ export async function changeLead(
          next_step_kind = CASE WHEN ?7 THEN ?8 ELSE next_step_kind END,
          next_step_due_at = CASE WHEN ?7 THEN ?9 ELSE next_step_due_at END,
          notes = COALESCE(?10, notes),
-         first_response_at = COALESCE(first_response_at, ?11),
+         first_response_at = CASE WHEN first_response_at IS NULL AND anonymised_at IS NULL THEN ?11 ELSE first_response_at END,
+         response_hours = CASE WHEN first_response_at IS NULL AND anonymised_at IS NULL THEN ?12 ELSE response_hours END,
          updated_at = ?11
        WHERE id = ?1`,
     )
@@ -255,20 +286,25 @@ export async function changeLead(
       nextStep?.dueAt ?? null,
       change.notes ?? null,
       now.toISOString(),
+      businessHoursBetween(new Date(lead.created_at), now),
     );
   const notes = [change.notes, change.note].filter((text): text is string => !!text?.trim());
   const statements = [
     update,
     ...notes.map((text) => noteStatement(db, lead.id, author, text)),
-    ...events.map((e) => eventStatement(db, e.type, e.data)),
+    ...events.flatMap((e) => webhookEventStatements(db, e.type, e.data)),
   ];
   // The admin API puts the deliveries on the queue after answering (app.ts), as for every write.
   await db.batch(statements);
 }
 
-/** Business hours from a lead's arrival to its first answer; null while unanswered. */
-export const firstAnswerHours = (row: Pick<LeadRow, 'created_at' | 'first_response_at'>): number | null =>
-  row.first_response_at ? businessHoursBetween(new Date(row.created_at), new Date(row.first_response_at)) : null;
+/** Business hours from a lead's arrival to its first answer (stored, or counted for older rows); null while unanswered. */
+export const firstAnswerHours = (
+  row: Pick<LeadRow, 'created_at' | 'first_response_at' | 'response_hours'>,
+): number | null =>
+  row.first_response_at
+    ? (row.response_hours ?? businessHoursBetween(new Date(row.created_at), new Date(row.first_response_at)))
+    : null;
 
 /**
  * Deletes a lead and everything stored with it (GDPR erasure) in one batch: its quote,

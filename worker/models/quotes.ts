@@ -8,6 +8,7 @@ import { type QuotePrice, type Term, QUOTE_VALID_DAYS } from '../../widgets/core
 import { type PackageLevel, LEVEL_NAMES } from '../../widgets/core/model.ts';
 import type { StoredComparison, StoredEstimate } from '../../widgets/core/estimate-validation.ts';
 import { type LeadFilter, leadFilterWhere } from './leads.ts';
+import { eventDataFrom, webhookEventStatements } from './webhooks.ts';
 import type { Count, QuoteNumbers, QuoteSummary } from '../../widgets/core/admin-api.ts';
 
 /** Written into a notification before the batch; the batch replaces it with the number it gave. */
@@ -162,7 +163,21 @@ export function quoteStatements(
        WHERE lead_id = ?1 AND EXISTS (SELECT 1 FROM quotes WHERE lead_id = ?1)`,
     )
     .bind(leadId, NUMBER_PLACEHOLDER);
-  return [insert, numberTheNotification];
+  // Read after the insert, so only a quote this batch stored has its event.
+  const event = webhookEventStatements(
+    db,
+    'quote.created',
+    eventDataFrom(
+      `SELECT json_object('leadId', l.id, 'number', q.number, 'deviceId', q.device_id, 'deviceName', q.device_name,
+         'level', q.level, 'term', q.term, 'monthlyNet', q.monthly_net, 'monthlyGross', q.monthly_gross,
+         'estimatedNet', q.estimated_net, 'name', l.name, 'email', l.email, 'phone', l.phone, 'company', l.company,
+         'nip', q.nip, 'city', q.city, 'attribution', CASE WHEN json_valid(l.attribution) THEN json(l.attribution) END,
+         'owner', json('null'), 'createdAt', q.created_at) AS data
+       FROM quotes q JOIN leads l ON l.id = q.lead_id WHERE q.id = ?`,
+      quote.id,
+    ),
+  );
+  return [insert, numberTheNotification, ...event];
 }
 
 const SELECT = `SELECT q.*, l.name, l.email, l.phone, l.company, l.message, l.attribution

@@ -1,5 +1,6 @@
 /** Counter readings (migration 0020): sent by customers or entered by the team (a counter reset). */
 import { checkReading, type Reading } from '../../widgets/core/meter.ts';
+import { eventDataFrom, webhookEventStatements } from './webhooks.ts';
 
 export interface ReadingRow {
   id: number;
@@ -78,9 +79,12 @@ export async function readingBySubmission(db: D1Database, submissionId: string):
   return db.prepare('SELECT * FROM meter_readings WHERE submission_id = ?').bind(submissionId).first<ReadingRow>();
 }
 
-/** Stores a reading; a replayed submission id stores nothing and answers the first reading. */
+/**
+ * Stores a reading with its `meter.created` event (for subscribed endpoints) in one batch;
+ * a replayed submission id stores nothing and answers the first reading.
+ */
 export async function storeReading(db: D1Database, r: NewReading): Promise<{ row: ReadingRow; created: boolean }> {
-  const inserted = await db
+  const insert = db
     .prepare(
       `INSERT INTO meter_readings (submission_id, body_hash, device_row, read_on, mono, color, note, sent_by, reset,
          marketing_consent)
@@ -97,8 +101,20 @@ export async function storeReading(db: D1Database, r: NewReading): Promise<{ row
       r.sentBy,
       r.reset ? 1 : 0,
       r.marketingConsent ? 1 : 0,
-    )
-    .first<ReadingRow>();
+    );
+  // Right after the insert, in its transaction: changes() is 0 when the insert was a replay.
+  const event = webhookEventStatements(
+    db,
+    'meter.created',
+    eventDataFrom(
+      `SELECT json_object('serial', d.serial, 'deviceId', d.device_id, 'readOn', m.read_on, 'mono', m.mono,
+         'color', m.color, 'reset', json(CASE m.reset WHEN 1 THEN 'true' ELSE 'false' END), 'sentBy', m.sent_by,
+         'createdAt', m.created_at) AS data
+       FROM meter_readings m JOIN devices d ON d.id = m.device_row WHERE changes() > 0 AND m.id = last_insert_rowid()`,
+    ),
+  );
+  const [stored] = await db.batch<ReadingRow>([insert, ...event]);
+  const inserted = stored?.results[0];
   if (inserted) return { row: inserted, created: true };
   const first = r.submissionId ? await readingBySubmission(db, r.submissionId) : null;
   if (!first) throw new Error('storeReading: the reading is not in D1');

@@ -4,6 +4,7 @@
  * SR-<year>-<6 digits>; `id` is the secret of the status page.
  */
 import type { Notification } from './outbox.ts';
+import { eventDataFrom, webhookEventStatements } from './webhooks.ts';
 import type { TicketStatus } from '../../widgets/core/service-validation.ts';
 import type { SlaMonth } from '../../widgets/core/admin-api.ts';
 
@@ -147,10 +148,24 @@ export async function storeTicket(db: D1Database, t: NewTicket, notification: No
       notification.body,
       TICKET_NUMBER_PLACEHOLDER,
     );
+  // The ticket's secret status-page id stays out of the event: its number identifies it.
+  const webhook = webhookEventStatements(
+    db,
+    'ticket.created',
+    eventDataFrom(
+      `SELECT json_object('number', number, 'serial', serial,
+         'knownDevice', json(CASE known_device WHEN 1 THEN 'true' ELSE 'false' END), 'level', level,
+         'slaHours', sla_hours, 'category', category, 'errorCode', error_code, 'description', description, 'name', name,
+         'email', email, 'phone', phone, 'company', company, 'nip', nip, 'status', status, 'createdAt', created_at,
+         'dueAt', due_at) AS data FROM service_tickets WHERE id = ?`,
+      t.id,
+    ),
+  );
   const results = await db.batch([
     insert,
     event,
     mail,
+    ...webhook,
     db.prepare('SELECT * FROM service_tickets WHERE submission_id = ?').bind(t.submissionId),
   ]);
   const ticket = results.at(-1)?.results[0] as TicketRow | undefined;
@@ -194,21 +209,37 @@ export async function setTicketStatus(
   now = new Date(),
 ): Promise<boolean> {
   const at = now.toISOString();
-  const [update] = await db.batch([
-    db
-      .prepare(
-        `UPDATE service_tickets SET status = ?2, first_response_at = COALESCE(first_response_at, ?3),
+  // The event reads the ticket before the UPDATE: only a real change of status is one.
+  const webhook = webhookEventStatements(
+    db,
+    'ticket.status_changed',
+    eventDataFrom(
+      `SELECT json_object('number', number, 'serial', serial, 'status', ?, 'previousStatus', status, 'changedAt', ?)
+         AS data FROM service_tickets WHERE id = ? AND status IS NOT ?`,
+      status,
+      at,
+      id,
+      status,
+    ),
+  );
+  const [update] = await db
+    .batch([
+      ...webhook,
+      db
+        .prepare(
+          `UPDATE service_tickets SET status = ?2, first_response_at = COALESCE(first_response_at, ?3),
            closed_at = CASE WHEN ?2 = 'zamknięte' THEN ?3 ELSE NULL END
          WHERE id = ?1`,
-      )
-      .bind(id, status, at),
-    db
-      .prepare(
-        `INSERT INTO service_ticket_events (ticket_id, status, note, actor, created_at)
+        )
+        .bind(id, status, at),
+      db
+        .prepare(
+          `INSERT INTO service_ticket_events (ticket_id, status, note, actor, created_at)
          SELECT ?1, ?2, ?3, ?4, ?5 WHERE EXISTS (SELECT 1 FROM service_tickets WHERE id = ?1)`,
-      )
-      .bind(id, status, note ?? null, actor, at),
-  ]);
+        )
+        .bind(id, status, note ?? null, actor, at),
+    ])
+    .then((results) => results.slice(webhook.length));
   return (update?.meta.changes ?? 0) > 0;
 }
 

@@ -86,17 +86,78 @@ export async function deleteEndpoint(db: D1Database, id: number): Promise<boolea
   return result.meta.changes > 0;
 }
 
-/** Records an event (the fan-out trigger adds one delivery per subscribed endpoint). */
-export function eventStatement(db: D1Database, type: string, data: unknown): D1PreparedStatement {
-  const id = `evt_${[...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
-  return db
-    .prepare('INSERT INTO webhook_events (id, type, created, data) VALUES (?, ?, ?, ?)')
-    .bind(id, type, Math.floor(Date.now() / 1000), JSON.stringify(data));
+/** The event types the code writes (DESIGN §7, §8); `webhook.test` is the panel's test button. */
+export type WebhookEventType =
+  | 'lead.created'
+  | 'lead.status_changed'
+  | 'lead.assigned'
+  | 'lead.stage_changed'
+  | 'quote.created'
+  | 'ticket.created'
+  | 'ticket.status_changed'
+  | 'meter.created'
+  | (string & {});
+
+/**
+ * An event's `data` read by SQL inside the writing batch: a SELECT answering one column
+ * `data` (JSON text) in at most one row; no row, no event. Use plain `?` placeholders
+ * (not `?1`): they are numbered after the event's own.
+ * @example eventDataFrom("SELECT json_object('id', id) AS data FROM leads WHERE id = ?", leadId)
+ */
+export interface EventDataQuery {
+  sql: string;
+  values: unknown[];
+}
+
+export const eventDataFrom = (sql: string, ...values: unknown[]): EventDataQuery => ({ sql, values });
+
+const newEventId = () =>
+  `evt_${[...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+
+/** SQL: an active endpoint subscribed to the event type bound as ?2. */
+const SUBSCRIBED = `SELECT 1 FROM webhook_endpoints e
+  WHERE e.active = 1 AND EXISTS (SELECT 1 FROM json_each(e.events) WHERE value = ?2)`;
+
+/**
+ * The one place a webhook event is written: the statements that record a `type` event
+ * and one delivery per active endpoint subscribed to it, to run in the same D1 batch as
+ * the change they report (so an event exists exactly when its change does). When no
+ * endpoint wants the type, they write nothing: no row holds a person's data for nobody.
+ * `data` is the event's JSON as a value, or an `eventDataFrom` query read inside the
+ * batch (put the statements before an UPDATE to read the row as it was, after an INSERT
+ * to read what it stored; a query that answers no row writes no event).
+ * The caller puts the deliveries on the queue: `takeUnqueuedStatement` in the same batch,
+ * or `dispatchLater` after answering (worker/app.ts does it for every API write).
+ * @example db.batch([...webhookEventStatements(db, 'lead.assigned', { id, assignedTo }), update])
+ */
+export function webhookEventStatements(db: D1Database, type: WebhookEventType, data: unknown): D1PreparedStatement[] {
+  const id = newEventId();
+  const created = Math.floor(Date.now() / 1000);
+  const source: EventDataQuery =
+    data && typeof data === 'object' && 'sql' in data && 'values' in data
+      ? (data as EventDataQuery)
+      : eventDataFrom('SELECT ? AS data', JSON.stringify(data));
+  return [
+    db
+      .prepare(
+        `INSERT INTO webhook_events (id, type, created, data)
+         SELECT ?1, ?2, ?3, src.data FROM (${source.sql}) src WHERE EXISTS (${SUBSCRIBED})`,
+      )
+      .bind(id, type, created, ...source.values),
+    db
+      .prepare(
+        `INSERT OR IGNORE INTO webhook_deliveries (event_id, endpoint_id)
+         SELECT ?1, e.id FROM webhook_endpoints e
+         WHERE e.active = 1 AND EXISTS (SELECT 1 FROM json_each(e.events) WHERE value = ?2)
+           AND EXISTS (SELECT 1 FROM webhook_events WHERE id = ?1)`,
+      )
+      .bind(id, type),
+  ];
 }
 
 /** A test event for one endpoint only: its own delivery, whatever the endpoint subscribes to. */
 export async function createTestDelivery(db: D1Database, endpointId: number): Promise<number> {
-  const id = `evt_${[...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+  const id = newEventId();
   const data = { test: true, message: 'Zdarzenie testowe z panelu Kserowo.' };
   const [, delivery] = await db.batch<{ id: number }>([
     db
@@ -114,7 +175,7 @@ export async function createTestDelivery(db: D1Database, endpointId: number): Pr
 /**
  * Takes deliveries not yet put on the queue (or put there `staleMinutes` ago and still
  * unsent): marks them queued and answers their ids, so each is queued by one caller. A
- * statement, so a lead's storing batch can claim the deliveries its triggers wrote.
+ * statement, so a lead's storing batch can claim the deliveries it wrote.
  */
 export function takeUnqueuedStatement(db: D1Database, staleMinutes = 10, limit = 100): D1PreparedStatement {
   return db
@@ -264,8 +325,8 @@ export async function deliveryById(db: D1Database, id: number): Promise<Delivery
 }
 
 /*
- * Retention and a person's data (issue 13): an event's `data` copies the lead's or the
- * ticket's fields (0032, 0033), so events go with the period, and with a person's erasure.
+ * Retention and a person's data: an event's `data` copies the lead's or the ticket's
+ * fields, so events go with the period, and with a person's erasure.
  */
 
 /** An event as stored. */

@@ -33,7 +33,7 @@ export function assignmentPlan(
   const events = changed
     ? [
         {
-          type: 'lead.assigned',
+          type: 'lead.assigned' as const,
           data: {
             ...leadPayload({
               ...lead,

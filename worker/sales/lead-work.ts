@@ -96,8 +96,17 @@ export async function recordLeadWork(
       },
     });
   }
-  if (change.status !== undefined && change.status !== before.status)
+  if (change.status !== undefined && change.status !== before.status) {
     details.status = { from: before.status, to: change.status };
+    events.push({
+      type: 'lead.status_changed',
+      data: {
+        ...leadPayload({ ...before, stage: change.stage ?? before.stage, status: change.status }),
+        previousStatus: before.status,
+        changedAt: now.toISOString(),
+      },
+    });
+  }
   if (change.lostReason) details.lostReason = change.lostReason;
   if (change.nextStep !== undefined) details.nextStep = change.nextStep;
   if (change.notes !== undefined && change.notes !== before.notes) details.notes = 'zmienione';

@@ -57,7 +57,7 @@ export function summarise(
     b.leads++;
     const created = new Date(row.created_at);
     if (row.first_response_at) {
-      const hours = businessHoursBetween(created, new Date(row.first_response_at));
+      const hours = row.response_hours ?? businessHoursBetween(created, new Date(row.first_response_at));
       b.answered++;
       b.hours.push(hours);
       if (hours <= promise) b.within++;

@@ -4,7 +4,7 @@
  *   Kserowo-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">
  * under the endpoint's secret; receivers reject a `t` older than 5 minutes. The body of
  * an event is the same bytes at every attempt (same `id`: receivers dedupe on it).
- * Flow: a trigger writes the event and its deliveries with the change itself →
+ * Flow: the model writes the event and its deliveries in the change's own batch →
  * `dispatchWebhooks` puts them on WEBHOOK_QUEUE → the consumer sends each, records the
  * attempt, retries with backoff (30 s doubling) → after max_retries the dead-letter
  * queue's consumer marks it 'dead' → the admin resends. The cron re-queues strays.
