@@ -5,6 +5,8 @@
  * the stored values, so a CSV or a webhook carries the words the team reads.
  */
 import * as v from 'valibot';
+import { addBusinessHours } from './business-hours.ts';
+import { FIRST_ANSWER_HOURS } from './terms.ts';
 
 export const STAGES = ['nowy', 'w kontakcie', 'oferta wysłana', 'negocjacje', 'wygrany', 'przegrany'] as const;
 export type Stage = (typeof STAGES)[number];
@@ -106,3 +108,11 @@ export interface NextStep {
 /** Whether a next step is due before `now` (an open lead's). */
 export const isStepOverdue = (step: NextStep | null | undefined, now = new Date()): boolean =>
   !!step && Date.parse(step.dueAt) < now.getTime();
+
+/**
+ * When the first answer to a lead that arrived at `arrived` is promised: `FIRST_ANSWER_HOURS`
+ * business hours later (Mon–Fri 08:00–16:00 Warsaw, holidays off; a lead of the evening or
+ * the weekend counts from the next opening).
+ */
+export const firstAnswerDeadline = (arrived: Date, hours = FIRST_ANSWER_HOURS): Date =>
+  addBusinessHours(arrived, hours);

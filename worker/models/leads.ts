@@ -5,9 +5,8 @@
  * notification). Also the admin inbox's reads of leads: filtered lists, numbers, erasure.
  */
 import type { LeadKind, LeadStatus } from '../../widgets/core/admin-validation.ts';
-import { FIRST_ANSWER_HOURS } from '../../widgets/core/terms.ts';
-import { addBusinessHours, businessHoursBetween } from '../../widgets/core/business-hours.ts';
-import type { NextStepKind, Stage } from '../../widgets/core/pipeline.ts';
+import { businessHoursBetween } from '../../widgets/core/business-hours.ts';
+import { type NextStepKind, type Stage, firstAnswerDeadline } from '../../widgets/core/pipeline.ts';
 import { type NoteAuthor, deleteNotesOfLeadsStatement, noteStatement } from './lead-notes.ts';
 import type { Count, LeadNumbers } from '../../widgets/core/admin-api.ts';
 import {
@@ -164,7 +163,7 @@ export async function storeLead(
       lead.bodyHash ?? null,
       lead.marketingConsent ? 1 : 0,
       // The first-answer promise runs from now on the business-hours clock.
-      addBusinessHours(new Date(), FIRST_ANSWER_HOURS).toISOString(),
+      firstAnswerDeadline(new Date()).toISOString(),
     );
   const read = db.prepare('SELECT id, body_hash FROM leads WHERE submission_id = ?').bind(lead.submissionId);
   // One round trip: the lead, its e-mail, its `lead.created` event (only for subscribed
@@ -260,6 +259,14 @@ export async function changeLead(
 ): Promise<void> {
   const set = (key: keyof LeadChange) => change[key] !== undefined;
   const nextStep = change.nextStep;
+  // Saving what is already there (the same status, the same notes) is no answer to the client.
+  const answers =
+    !!change.note?.trim() ||
+    (change.status !== undefined && change.status !== lead.status) ||
+    (change.stage !== undefined && change.stage !== lead.stage) ||
+    (change.notes !== undefined && change.notes !== lead.notes) ||
+    (nextStep !== undefined &&
+      ((nextStep?.kind ?? null) !== lead.next_step_kind || (nextStep?.dueAt ?? null) !== lead.next_step_due_at));
   const update = db
     .prepare(
       `UPDATE leads SET
@@ -269,8 +276,10 @@ export async function changeLead(
          next_step_kind = CASE WHEN ?7 THEN ?8 ELSE next_step_kind END,
          next_step_due_at = CASE WHEN ?7 THEN ?9 ELSE next_step_due_at END,
          notes = COALESCE(?10, notes),
-         first_response_at = CASE WHEN first_response_at IS NULL AND anonymised_at IS NULL THEN ?11 ELSE first_response_at END,
-         response_hours = CASE WHEN first_response_at IS NULL AND anonymised_at IS NULL THEN ?12 ELSE response_hours END,
+         first_response_at = CASE WHEN ?13 AND first_response_at IS NULL AND anonymised_at IS NULL THEN ?11
+           ELSE first_response_at END,
+         response_hours = CASE WHEN ?13 AND first_response_at IS NULL AND anonymised_at IS NULL THEN ?12
+           ELSE response_hours END,
          updated_at = ?11
        WHERE id = ?1`,
     )
@@ -287,8 +296,11 @@ export async function changeLead(
       change.notes ?? null,
       now.toISOString(),
       businessHoursBetween(new Date(lead.created_at), now),
+      answers ? 1 : 0,
     );
-  const notes = [change.notes, change.note].filter((text): text is string => !!text?.trim());
+  const notes = [change.notes !== lead.notes ? change.notes : undefined, change.note].filter(
+    (text): text is string => !!text?.trim(),
+  );
   const statements = [
     update,
     ...notes.map((text) => noteStatement(db, lead.id, author, text)),

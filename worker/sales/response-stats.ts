@@ -6,7 +6,8 @@
  * unanswered past its deadline. The share is within / (within + late).
  */
 import type { ResponseFigures } from '../../widgets/core/admin-api.ts';
-import { addBusinessHours, businessHoursBetween } from '../../widgets/core/business-hours.ts';
+import { businessHoursBetween } from '../../widgets/core/business-hours.ts';
+import { firstAnswerDeadline } from '../../widgets/core/pipeline.ts';
 import { FIRST_ANSWER_HOURS } from '../../widgets/core/terms.ts';
 import type { ResponseRow } from '../models/lead-ownership.ts';
 
@@ -64,7 +65,7 @@ export function summarise(
       else b.late++;
     } else {
       // The stored deadline, or the promise counted from arrival: a few days at most, never up to now.
-      const due = row.first_answer_due_at ? new Date(row.first_answer_due_at) : addBusinessHours(created, promise);
+      const due = row.first_answer_due_at ? new Date(row.first_answer_due_at) : firstAnswerDeadline(created, promise);
       if (now > due) b.late++;
     }
   }
