@@ -18,16 +18,13 @@ export const isOverdue = (
   !lead.firstResponseAt &&
   now > (lead.firstAnswerDueAt ? new Date(lead.firstAnswerDueAt) : firstAnswerDeadline(new Date(lead.createdAt)));
 
-let peopleOnce: Promise<Person[]> | undefined;
-
-/** The people leads can be given to, fetched once per page. */
+/** The people leads can be given to, fetched when a view opens (a person just added is there). */
 export function usePeople(): Person[] {
   const [people, setPeople] = useState<Person[]>([]);
   useEffect(() => {
-    peopleOnce ??= api<PeopleList>('/leads/people').then((r) => r.people);
-    peopleOnce.then(setPeople).catch(() => {
-      peopleOnce = undefined;
-    });
+    api<PeopleList>('/leads/people')
+      .then((r) => setPeople(r.people))
+      .catch(() => undefined);
   }, []);
   return people;
 }

@@ -399,7 +399,11 @@ function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: string 
       .catch((e: unknown) => (e instanceof ApiRefused && e.status === 404 ? setMissing(true) : onFailure(e)));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the lead reloads when another one is opened; `load` is a new closure every render
-  useEffect(() => void load(), [id]);
+  useEffect(() => {
+    // Never show (and act on) the previous lead while the next one loads.
+    setData(undefined);
+    void load();
+  }, [id]);
 
   const refused = (e: unknown) => (e instanceof ApiRefused ? setMessage({ ok: false, text: e.message }) : onFailure(e));
 
