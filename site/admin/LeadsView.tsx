@@ -47,6 +47,7 @@ const FILTERS = [
   'q',
 ] as const;
 type Filter = Partial<Record<(typeof FILTERS)[number], string>>;
+const MORE_FILTERS = ['kind', 'from', 'to', 'utm_source', 'utm_campaign', 'partner'] as const;
 
 const queryOf = (filter: Filter) => {
   const params = new URLSearchParams();
@@ -192,16 +193,22 @@ export function LeadsView({ onFailure, session, leadId }: SessionViewProps & { l
           ['', 'Wszystkie'],
           ['1', 'Tylko zaległe'],
         ])}
-        {select('kind', 'Rodzaj', [
-          ['', 'Wszystkie'],
-          ['contact', 'Kontakt'],
-          ['quote', 'Wycena'],
-        ])}
-        {input('from', 'Od dnia', 'date')}
-        {input('to', 'Do dnia', 'date')}
-        {input('utm_source', 'utm_source')}
-        {input('utm_campaign', 'utm_campaign')}
-        {input('partner', 'Partner')}
+        {/* The rarer filters fold away, so on a phone the list starts near the top. */}
+        <details className="more-filters" open={MORE_FILTERS.some((k) => !!applied[k])}>
+          <summary>Więcej filtrów (rodzaj, daty, źródło)</summary>
+          <div className="more-filters-grid">
+            {select('kind', 'Rodzaj', [
+              ['', 'Wszystkie'],
+              ['contact', 'Kontakt'],
+              ['quote', 'Wycena'],
+            ])}
+            {input('from', 'Od dnia', 'date')}
+            {input('to', 'Do dnia', 'date')}
+            {input('utm_source', 'utm_source')}
+            {input('utm_campaign', 'utm_campaign')}
+            {input('partner', 'Partner')}
+          </div>
+        </details>
         <div className="filter-actions">
           <button type="submit" className="button">
             Filtruj
