@@ -35,14 +35,13 @@ export function LeadOwner({
   onChanged,
   onFailure,
 }: {
-  lead: { id: string; assignedTo?: number | null };
+  lead: { id: string; assignedTo?: number | null; owner?: { id: number; name: string } | null };
   session: Session;
   onChanged: (text: string) => void;
   onFailure: (e: unknown) => void;
 }) {
   const people = usePeople();
   const [error, setError] = useState<string | undefined>();
-  const owner = people.find((p) => p.id === lead.assignedTo);
   const act = (path: string, body: unknown, text: string) =>
     api<{ emailed: boolean; colleagueEmailed?: boolean }>(`/leads/${encodeURIComponent(lead.id)}/${path}`, {
       method: 'POST',
@@ -65,7 +64,7 @@ export function LeadOwner({
   return (
     <section className="card" aria-labelledby="owner">
       <h2 id="owner">Prowadzi</h2>
-      <p>{owner ? owner.name : lead.assignedTo ? 'osoba spoza zespołu' : 'nikt — lead nieprzypisany'}</p>
+      <p>{lead.owner ? lead.owner.name : 'nikt — lead nieprzypisany'}</p>
       {!mine && (
         <button type="button" className="button" onClick={() => void act('take', {}, 'Lead jest teraz Twój.')}>
           Przejmij lead
