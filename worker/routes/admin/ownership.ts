@@ -3,7 +3,7 @@
  *  - `GET /leads/people`: who a lead can be given to;
  *  - `POST /leads/:id/assign` `{accountId: number | null}` and `POST /leads/:id/take`
  *    (to me): the new owner gets an e-mail through the outbox;
- *  - `GET /stats/response` (`from`, `to` as RRRR-MM-DD): the first response (first status
+ *  - `GET /stats/response` (`from`, `to` as RRRR-MM-DD; the last 90 days without `from`): the first response (first status
  *    change or note) timed in business hours (widgets/core/business-hours.ts): the share
  *    answered within 24 business hours and the median, per month, per person and per
  *    source/partner.
@@ -123,13 +123,18 @@ function summarise(rows: ResponseRow[], keyOf: (r: ResponseRow) => string, now: 
   }));
 }
 
+/** The period of the response statistics when no start is given. */
+const RESPONSE_DEFAULT_DAYS = 90;
+
 const isDate = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text));
 
 ownershipRoutes.get('/stats/response', async (c) => {
   const from = c.req.query('from') || undefined;
   const to = c.req.query('to') || undefined;
   if ((from && !isDate(from)) || (to && !isDate(to))) return c.json({ error: ADMIN_INPUT_ERRORS.date }, 400);
-  const rows = await responseRows(c.env.DB, from, to);
+  // Without a start, the last 90 days: the figures of a period, not of every lead ever.
+  const start = from ?? new Date(Date.now() - RESPONSE_DEFAULT_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const rows = await responseRows(c.env.DB, start, to);
   const now = new Date();
   return c.json({
     targetHours: RESPONSE_TARGET_HOURS,
