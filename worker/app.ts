@@ -14,6 +14,7 @@ import { prerendered } from './routes/prerendered.ts';
 import { serviceRequests, ticketPage } from './routes/service.ts';
 import { meterReadings } from './routes/meter.ts';
 import { dispatchLater } from './webhooks/delivery.ts';
+import { d1Metrics } from './http/d1-metrics.ts';
 
 export type AppEnv = { Bindings: Env };
 
@@ -27,6 +28,7 @@ declare module 'hono' {
 export const app = new Hono<AppEnv>();
 
 app.use('*', securityHeadersMiddleware);
+app.use('/api/*', d1Metrics);
 
 // The public API answers any origin, never with credentials (DESIGN §4); the admin API
 // is same-origin only and sends no CORS headers at all.

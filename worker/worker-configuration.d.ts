@@ -10,6 +10,7 @@ declare namespace Cloudflare {
 		SEND_EMAIL: SendEmail;
 		EMAIL_QUEUE: Queue;
 		WEBHOOK_QUEUE: Queue;
+		LEAD_QUEUE: Queue;
 		LEAD_RATE_LIMIT: RateLimit;
 		ASSETS: Fetcher;
 		SERVICE_EMAIL: string;

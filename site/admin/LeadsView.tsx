@@ -32,6 +32,7 @@ import { EMAIL_STATE_LABELS, KIND_LABELS, when } from './labels.ts';
 import { formatNumber, formatPln } from '../../widgets/core/format.ts';
 import { LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';
 import { Notice } from './ui.tsx';
+import { plural } from '../../widgets/core/plural.ts';
 
 const FILTERS = [
   'owner',
@@ -92,17 +93,24 @@ export function LeadsView({ onFailure, session, leadId }: SessionViewProps & { l
   const [filter, setFilter] = useState<Filter>(start);
   const [applied, setApplied] = useState<Filter>(start);
   const [layout, setLayout] = useState<'lista' | 'tablica'>('lista');
-  const [data, setData] = useState<{ leads: Lead[]; total: number } | undefined>();
+  const [data, setData] = useState<{ leads: Lead[]; next: string | null } | undefined>();
   const [error, setError] = useState<string | undefined>();
+  const [loadingMore, setLoadingMore] = useState(false);
   const people = usePeople();
 
-  const load = () =>
-    api<LeadList>(`/leads${queryOf(applied)}`)
+  /** The first page of the filter; with `after`, the next page added below what is shown. */
+  const load = (after?: string) => {
+    const query = queryOf(applied);
+    const page = after ? `${query ? `${query}&` : '?'}after=${encodeURIComponent(after)}` : query;
+    setLoadingMore(!!after);
+    return api<LeadList>(`/leads${page}`)
       .then((d) => {
-        setData(d);
+        setData((shown) => (after && shown ? { leads: [...shown.leads, ...d.leads], next: d.next } : d));
         setError(undefined);
       })
-      .catch((e: unknown) => (e instanceof ApiRefused ? setError(e.message) : onFailure(e)));
+      .catch((e: unknown) => (e instanceof ApiRefused ? setError(e.message) : onFailure(e)))
+      .finally(() => setLoadingMore(false));
+  };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the list reloads when the applied filter or the opened lead changes; `load` is a new closure every render
   useEffect(() => void load(), [applied, leadId]);
@@ -245,8 +253,9 @@ export function LeadsView({ onFailure, session, leadId }: SessionViewProps & { l
       ) : (
         <>
           <p className="hint" role="status">
-            Znaleziono: {data.total}
-            {data.total > data.leads.length ? ` (pokazano ${data.leads.length} najnowszych)` : ''}
+            {data.leads.length === 0
+              ? 'Brak leadów dla tego filtra.'
+              : `Pokazano ${data.leads.length} ${plural(data.leads.length, 'lead', 'leady', 'leadów')}, od najnowszych${data.next ? '; są starsze' : ''}.`}
           </p>
           {layout === 'tablica' ? (
             <div className="board">
@@ -354,6 +363,16 @@ export function LeadsView({ onFailure, session, leadId }: SessionViewProps & { l
                 </tbody>
               </table>
             </div>
+          )}
+          {data.next && (
+            <button
+              type="button"
+              className="button ghost"
+              disabled={loadingMore}
+              onClick={() => void load(data.next ?? undefined)}
+            >
+              {loadingMore ? 'Ładowanie...' : 'Pokaż starsze leady'}
+            </button>
           )}
         </>
       )}

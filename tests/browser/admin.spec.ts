@@ -45,7 +45,9 @@ test.describe('the admin panel', () => {
 
       await page.getByLabel('Szukaj (imię, e-mail, firma)').fill(email);
       await page.getByRole('button', { name: 'Filtruj' }).click();
-      await expect(page.getByRole('status').filter({ hasText: 'Znaleziono' })).toHaveText('Znaleziono: 1');
+      await expect(page.getByRole('status').filter({ hasText: 'Pokazano' })).toHaveText(
+        'Pokazano 1 lead, od najnowszych.',
+      );
       await page.getByRole('link', { name: 'Marta Wiśniewska' }).click();
       await expect(page.getByRole('heading', { name: 'Marta Wiśniewska', level: 1 })).toBeVisible();
       await expect(page.getByText('Proszę o ofertę na C258 dla biura.', { exact: true })).toBeVisible();

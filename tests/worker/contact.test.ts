@@ -234,14 +234,16 @@ describe('POST /api/send-contact-email', () => {
         createExecutionContext(),
       );
       expect(res.status).toBe(200);
-      expect(counted.log).toEqual(['batch of 4']);
+      // The lead, its e-mail, its webhook event and deliveries (2), its day counters, the
+      // read-back and the claim of deliveries: one round trip.
+      expect(counted.log).toEqual(['batch of 7']);
       expect(await count('leads')).toBe(1);
       expect(await count('outbox')).toBe(1);
     });
   });
 
   describe('when storage fails', () => {
-    it('answers 503 with a Polish error and writes neither the lead nor its notification', async () => {
+    it('answers 503 with a Polish error and writes neither the lead nor its notification when the queue refuses it too', async () => {
       const db = testEnv.DB;
       // The batch fails after the lead's insert ran: D1 must roll the whole batch back.
       const failing = {
@@ -255,7 +257,13 @@ describe('POST /api/send-contact-email', () => {
           headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify(valid),
         }),
-        { ...testEnv, DB: failing },
+        {
+          ...testEnv,
+          DB: failing,
+          LEAD_QUEUE: {
+            send: () => Promise.reject(new Error('queue unavailable')),
+          } as unknown as Queue,
+        },
         createExecutionContext(),
       );
       expect(res.status).toBe(503);

@@ -66,9 +66,9 @@ export interface LeadListed extends LeadView {
 /** `GET /api/admin/leads`: one page of the inbox. */
 export interface LeadList {
   leads: LeadListed[];
-  total: number;
   limit: number;
-  offset: number;
+  /** The `after` of the next page (older leads), or null when this page is the last. */
+  next: string | null;
 }
 
 /** A stored quote as the panel shows it; `url` is the printable page behind its secret id. */

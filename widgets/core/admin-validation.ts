@@ -44,6 +44,7 @@ export const ADMIN_INPUT_ERRORS = {
   status: 'Nieprawidłowy status. Dozwolone: nowy, w kontakcie, wygrany, przegrany, spam.',
   notes: `Notatki mogą mieć najwyżej ${ADMIN_LIMITS.notes} znaków.`,
   nothing: 'Podaj zmianę: etap, kolejny krok, status lub notatki.',
+  statsFilter: 'Liczby filtruje się tylko po datach (od, do) i rodzaju zgłoszenia.',
   outboxState: 'Nieprawidłowy stan wiadomości.',
   catalogueNote: `Opis zmiany cennika może mieć najwyżej ${ADMIN_LIMITS.catalogueNote} znaków.`,
 } as const;

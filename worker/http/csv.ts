@@ -23,10 +23,33 @@ export function csvField(value: unknown): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
+/** One line of fields, CRLF included: a streamed export writes its rows line by line. */
+export const csvLine = (row: unknown[]): string => `${row.map(csvField).join(';')}\r\n`;
+
 /** The whole file, BOM included. */
 export function toCsv(header: string[], rows: unknown[][]): string {
-  const lines = [header, ...rows].map((row) => row.map(csvField).join(';'));
-  return `${CSV_BOM}${lines.join('\r\n')}\r\n`;
+  return `${CSV_BOM}${[header, ...rows].map(csvLine).join('')}`;
+}
+
+/**
+ * A CSV file streamed page by page (constant memory, no cap): the BOM and `header`, then
+ * the lines of each page `nextPage` gives, until it gives null.
+ */
+export function csvStream(header: string[], nextPage: () => Promise<unknown[][] | null>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(`${CSV_BOM}${csvLine(header)}`));
+        return;
+      }
+      const rows = await nextPage();
+      if (rows === null) controller.close();
+      else controller.enqueue(encoder.encode(rows.map(csvLine).join('')));
+    },
+  });
 }
 
 /**

@@ -49,6 +49,8 @@ export const ADMIN_ERRORS = {
   badJson: 'Nieprawidłowe dane: oczekiwano JSON.',
   /** 404 */
   notFound: 'Nie znaleziono.',
+  /** 400: a list's `after` that is not a cursor the list answered, or a bad `limit`. */
+  badPage: 'Nieprawidłowa strona listy (parametr after lub limit). Odśwież listę.',
   /** 413: over 64 KB. */
   tooLarge: 'Za duże żądanie.',
   /** 409: 'Wyślij ponownie' on a message already sent. */

@@ -8,7 +8,6 @@ import type { LeadKind, LeadStatus } from '../../widgets/core/admin-validation.t
 import { businessHoursBetween } from '../../widgets/core/business-hours.ts';
 import { type NextStepKind, type Stage, firstAnswerDeadline } from '../../widgets/core/pipeline.ts';
 import { type NoteAuthor, deleteNotesOfLeadsStatement, noteStatement } from './lead-notes.ts';
-import type { Count, LeadNumbers } from '../../widgets/core/admin-api.ts';
 import {
   LATEST_EMAIL_STATE,
   type Notification,
@@ -17,6 +16,7 @@ import {
   notificationStatement,
 } from './outbox.ts';
 import { deleteQuoteOfLeadStatement } from './quotes.ts';
+import { countLeadStatement, uncountLeadStatement } from './lead-counts.ts';
 import {
   type WebhookEventType,
   claimedIds,
@@ -29,6 +29,8 @@ import {
 export type { LeadKind, LeadStatus };
 
 export interface NewLead {
+  /** The new lead's id; a random UUID when not given (a lead kept on the queue brings the id it was answered with). */
+  id?: string | undefined;
   kind: LeadKind;
   submissionId: string;
   name: string;
@@ -44,6 +46,8 @@ export interface NewLead {
   marketingConsent?: boolean | undefined;
   /** `bodyHash()` of what was submitted: a replay is answered only when it matches (the routes always give it). */
   bodyHash?: string | undefined;
+  /** When the visitor sent it (ISO); now when not given. A lead kept on the queue while D1 was away keeps its time. */
+  createdAt?: string | undefined;
 }
 
 export interface LeadRow {
@@ -141,12 +145,13 @@ export async function storeLead(
   extra: (leadId: string) => D1PreparedStatement[] = () => [],
   readBack?: D1PreparedStatement,
 ): Promise<StoredLead> {
-  const id = crypto.randomUUID();
+  const id = lead.id ?? crypto.randomUUID();
   const insert = db
     .prepare(
       `INSERT INTO leads (id, kind, submission_id, name, email, phone, company, message, attribution, origin, body_hash,
-         marketing_consent, first_answer_due_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         marketing_consent, created_at, updated_at, first_answer_due_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12,
+         COALESCE(?13, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), COALESCE(?13, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), ?14)
        ON CONFLICT (submission_id) DO NOTHING`,
     )
     .bind(
@@ -162,12 +167,14 @@ export async function storeLead(
       lead.origin ?? null,
       lead.bodyHash ?? null,
       lead.marketingConsent ? 1 : 0,
-      // The first-answer promise runs from now on the business-hours clock.
-      firstAnswerDeadline(new Date()).toISOString(),
+      lead.createdAt ?? null,
+      // The first-answer promise runs from the lead's arrival on the business-hours clock.
+      firstAnswerDeadline(lead.createdAt ? new Date(lead.createdAt) : new Date()).toISOString(),
     );
   const read = db.prepare('SELECT id, body_hash FROM leads WHERE submission_id = ?').bind(lead.submissionId);
   // One round trip: the lead, its e-mail, its `lead.created` event (only for subscribed
-  // endpoints, only when the lead is new), its extras, the read-backs, and the webhook
+  // endpoints, only when the lead is new), its extras, its per-day counters (after the
+  // extras: a quote's device and package count too), the read-backs, and the webhook
   // deliveries written, claimed for the queue (webhooks/delivery.ts).
   const statements = [
     insert,
@@ -178,6 +185,7 @@ export async function storeLead(
       eventDataFrom(`SELECT ${LEAD_EVENT_DATA} AS data FROM leads l WHERE l.id = ?`, id),
     ),
     ...extra(id),
+    countLeadStatement(db, id),
     read,
   ];
   const readAt = statements.length - 1;
@@ -324,6 +332,7 @@ export const firstAnswerHours = (
  */
 export async function eraseLead(db: D1Database, id: string): Promise<boolean> {
   const results = await db.batch([
+    uncountLeadStatement(db, id),
     deleteQuoteOfLeadStatement(db, id),
     deleteNotificationsOfLeadStatement(db, id),
     deleteNotesOfLeadsStatement(db, JSON.stringify([id])),
@@ -357,36 +366,37 @@ export interface LeadFilter {
 }
 
 /**
- * The WHERE clause of a filter over `leads l` and its bound values (numbered from 1);
- * models/quotes.ts counts quotes of the same leads with it.
+ * The WHERE clause of a filter over `leads l` and its bound values (plain `?`, in order):
+ * only the conditions the filter has, each in a form an index of migration 0122 serves.
  */
-export function leadFilterWhere(filter: LeadFilter): { sql: string; values: (string | number | null)[] } {
-  const values = [
-    filter.kind ?? null,
-    filter.status ?? null,
-    filter.from ?? null,
-    filter.to ?? null,
-    filter.utmSource ?? null,
-    filter.utmCampaign ?? null,
-    filter.partner ?? null,
-    filter.q ? filter.q.toLowerCase() : null,
-    filter.owner === 'none' ? 0 : (filter.owner ?? null),
-    filter.stage ?? null,
-    filter.overdueAt ?? null,
-  ];
-  const sql = `(?1 IS NULL OR l.kind = ?1)
-    AND (?2 IS NULL OR l.status = ?2)
-    AND (?3 IS NULL OR l.created_at >= ?3)
-    AND (?4 IS NULL OR l.created_at < date(?4, '+1 day'))
-    AND (?5 IS NULL OR json_extract(l.attribution, '$.utm_source') = ?5)
-    AND (?6 IS NULL OR json_extract(l.attribution, '$.utm_campaign') = ?6)
-    AND (?7 IS NULL OR json_extract(l.attribution, '$.partner') = ?7)
-    AND (?8 IS NULL OR instr(lower(l.name), ?8) > 0 OR instr(lower(l.email), ?8) > 0
-         OR instr(lower(COALESCE(l.company, '')), ?8) > 0)
-    AND (?9 IS NULL OR l.assigned_to = ?9 OR (?9 = 0 AND l.assigned_to IS NULL))
-    AND (?10 IS NULL OR l.stage = ?10)
-    AND (?11 IS NULL OR (l.next_step_due_at < ?11 AND l.stage NOT IN ('wygrany', 'przegrany')))`;
-  return { sql, values };
+export function leadFilterWhere(filter: LeadFilter): { sql: string; values: (string | number)[] } {
+  const sql: string[] = [];
+  const values: (string | number)[] = [];
+  const add = (condition: string, ...bound: (string | number)[]) => {
+    sql.push(condition);
+    values.push(...bound);
+  };
+  if (filter.kind) add('l.kind = ?', filter.kind);
+  if (filter.status) add('l.status = ?', filter.status);
+  if (filter.from) add('l.created_at >= ?', filter.from);
+  if (filter.to) add("l.created_at < date(?, '+1 day')", filter.to);
+  if (filter.utmSource) add("json_extract(l.attribution, '$.utm_source') = ?", filter.utmSource);
+  if (filter.utmCampaign) add("json_extract(l.attribution, '$.utm_campaign') = ?", filter.utmCampaign);
+  if (filter.partner) add("json_extract(l.attribution, '$.partner') = ?", filter.partner);
+  if (filter.q) {
+    const q = filter.q.toLowerCase();
+    add(
+      "(instr(lower(l.name), ?) > 0 OR instr(lower(l.email), ?) > 0 OR instr(lower(COALESCE(l.company, '')), ?) > 0)",
+      q,
+      q,
+      q,
+    );
+  }
+  if (filter.owner === 'none') add('l.assigned_to IS NULL');
+  else if (filter.owner !== undefined) add('l.assigned_to = ?', filter.owner);
+  if (filter.stage) add('l.stage = ?', filter.stage);
+  if (filter.overdueAt) add("l.next_step_due_at < ? AND l.stage NOT IN ('wygrany', 'przegrany')", filter.overdueAt);
+  return { sql: sql.length ? sql.join(' AND ') : 'true', values };
 }
 
 /** A lead row with its owner and the delivery state of its newest notification. */
@@ -394,58 +404,32 @@ export interface InboxRow extends OwnedLeadRow {
   email_state: string | null;
 }
 
-/** Leads matching `filter`, newest first, and how many match in all; each with its newest email's state (outbox). */
+/** Where a page of the inbox starts: after the lead with this time and id (newest first). */
+export type LeadKey = [createdAt: string, id: string];
+
+export const leadKey = (row: LeadRow): LeadKey => [row.created_at, row.id];
+
+/**
+ * Leads matching `filter`, newest first, `limit + 1` of them after `after` (so the caller
+ * knows whether there is more), each with its newest email's state (outbox). A keyset
+ * page: the same cost on the first page and on the thousandth.
+ */
 export async function findLeads(
   db: D1Database,
   filter: LeadFilter,
-  { limit = 100, offset = 0 } = {},
-): Promise<{ leads: InboxRow[]; total: number }> {
+  { limit = 100, after }: { limit?: number; after?: LeadKey | undefined } = {},
+): Promise<InboxRow[]> {
   const w = leadFilterWhere(filter);
-  const [rows, count] = await db.batch<InboxRow | { n: number }>([
-    db
-      .prepare(
-        `SELECT l.*, a.name AS owner_name, a.email AS owner_email, ${LATEST_EMAIL_STATE} AS email_state
-         FROM leads l LEFT JOIN accounts a ON a.id = l.assigned_to WHERE ${w.sql}
-         ORDER BY l.created_at DESC, l.id LIMIT ?12 OFFSET ?13`,
-      )
-      .bind(...w.values, limit, offset),
-    db.prepare(`SELECT COUNT(*) AS n FROM leads l WHERE ${w.sql}`).bind(...w.values),
-  ]);
-  return {
-    leads: (rows?.results ?? []) as InboxRow[],
-    total: (count?.results[0] as { n: number } | undefined)?.n ?? 0,
-  };
-}
-
-const NONE = '(brak)';
-
-/** Lead counts per week, source, campaign and partner for leads matching `filter`. */
-export async function leadNumbers(db: D1Database, filter: LeadFilter): Promise<LeadNumbers> {
-  const w = leadFilterWhere(filter);
-  const by = (expr: string) =>
-    db
-      .prepare(
-        `SELECT COALESCE(NULLIF(${expr}, ''), '${NONE}') AS key, COUNT(*) AS count FROM leads l WHERE ${w.sql} GROUP BY 1 ORDER BY count DESC, key`,
-      )
-      .bind(...w.values);
-  const [weeks, sources, campaigns, partners] = await db.batch([
-    db
-      .prepare(
-        `SELECT date(l.created_at, 'weekday 0', '-6 days') AS week,
-                SUM(l.kind = 'contact') AS contact, SUM(l.kind = 'quote') AS quote
-         FROM leads l WHERE ${w.sql} GROUP BY 1 ORDER BY 1 DESC`,
-      )
-      .bind(...w.values),
-    by("json_extract(l.attribution, '$.utm_source')"),
-    by("json_extract(l.attribution, '$.utm_campaign')"),
-    by("json_extract(l.attribution, '$.partner')"),
-  ]);
-  return {
-    perWeek: (weeks?.results ?? []) as LeadNumbers['perWeek'],
-    bySource: (sources?.results ?? []) as Count[],
-    byCampaign: (campaigns?.results ?? []) as Count[],
-    byPartner: (partners?.results ?? []) as Count[],
-  };
+  const page = after ? ' AND (l.created_at, l.id) < (?, ?)' : '';
+  const { results } = await db
+    .prepare(
+      `SELECT l.*, a.name AS owner_name, a.email AS owner_email, ${LATEST_EMAIL_STATE} AS email_state
+       FROM leads l LEFT JOIN accounts a ON a.id = l.assigned_to WHERE ${w.sql}${page}
+       ORDER BY l.created_at DESC, l.id DESC LIMIT ?`,
+    )
+    .bind(...w.values, ...(after ?? []), limit + 1)
+    .all<InboxRow>();
+  return results;
 }
 
 /*

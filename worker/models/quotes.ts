@@ -7,9 +7,8 @@
 import { type QuotePrice, type Term, QUOTE_VALID_DAYS } from '../../widgets/core/quote.ts';
 import { type PackageLevel, LEVEL_NAMES } from '../../widgets/core/model.ts';
 import type { StoredComparison, StoredEstimate } from '../../widgets/core/estimate-validation.ts';
-import { type LeadFilter, leadFilterWhere } from './leads.ts';
 import { eventDataFrom, webhookEventStatements } from './webhooks.ts';
-import type { Count, QuoteNumbers, QuoteSummary } from '../../widgets/core/admin-api.ts';
+import type { QuoteSummary } from '../../widgets/core/admin-api.ts';
 
 /** Written into a notification before the batch; the batch replaces it with the number it gave. */
 export const NUMBER_PLACEHOLDER = '{{NUMER_WYCENY}}';
@@ -289,19 +288,6 @@ export async function quoteSummaries(db: D1Database, leadIds: string[]): Promise
       map.set(r.lead_id, { number: r.number, deviceName: r.device_name, level: r.level, monthlyNet: r.monthly_net });
   }
   return map;
-}
-
-/** Quotes of the leads matching `filter`, by device and by package level. */
-export async function quoteNumbers(db: D1Database, filter: LeadFilter): Promise<QuoteNumbers> {
-  const w = leadFilterWhere(filter);
-  const by = (expr: string) =>
-    db
-      .prepare(
-        `SELECT ${expr} AS key, COUNT(*) AS count FROM quotes q JOIN leads l ON l.id = q.lead_id WHERE ${w.sql} GROUP BY 1 ORDER BY count DESC, key`,
-      )
-      .bind(...w.values);
-  const [devices, levels] = await db.batch([by('q.device_name'), by('q.level')]);
-  return { quotesByDevice: (devices?.results ?? []) as Count[], quotesByPackage: (levels?.results ?? []) as Count[] };
 }
 
 /** The quote rows of leads (JSON array of ids), as stored (for a person's export). */

@@ -357,27 +357,29 @@ export function deleteOldEventsStatements(db: D1Database, cutoffSeconds: number,
 }
 
 /**
- * Events about a person: naming their address (lower-case) in a field of `data` (or in
- * the reading's 'Name <e-mail>'), or about one of their leads (JSON array of lead ids) or
- * tickets (JSON array of ticket numbers).
+ * Events about a person: naming their address (lower-case) as `email`, sent by them (a
+ * reading's 'Name <e-mail>', JSON array of their readings' `sent_by`), or about one of
+ * their leads (JSON array of lead ids) or tickets (JSON array of ticket numbers). Each
+ * test is an index of migration 0123: the events that name them, not every event's JSON.
  */
 export async function eventsAbout(
   db: D1Database,
   email: string,
   leadIdsJson: string,
   ticketNumbersJson: string,
+  sentByJson = '[]',
 ): Promise<EventRow[]> {
   const { results } = await db
     .prepare(
-      `SELECT * FROM webhook_events WHERE json_valid(data) AND (
-         EXISTS (SELECT 1 FROM json_each(data) WHERE lower(value) = ?1)
-         OR instr(lower(COALESCE(json_extract(data, '$.sentBy'), '')), '<' || ?1 || '>') > 0
+      `SELECT * FROM webhook_events WHERE
+         lower(json_extract(data, '$.email')) = ?1
+         OR json_extract(data, '$.sentBy') IN (SELECT value FROM json_each(?4))
          OR json_extract(data, '$.id') IN (SELECT value FROM json_each(?2))
          OR json_extract(data, '$.leadId') IN (SELECT value FROM json_each(?2))
-         OR (type LIKE 'ticket.%' AND json_extract(data, '$.number') IN (SELECT value FROM json_each(?3))))
+         OR (json_extract(data, '$.number') IN (SELECT value FROM json_each(?3)) AND type LIKE 'ticket.%')
        ORDER BY created, id`,
     )
-    .bind(email, leadIdsJson, ticketNumbersJson)
+    .bind(email, leadIdsJson, ticketNumbersJson, sentByJson)
     .all<EventRow>();
   return results;
 }
@@ -396,9 +398,9 @@ export const deleteEventsStatements = (db: D1Database, idsJson: string): D1Prepa
   deleteEventsWhere(db, 'SELECT value FROM json_each(?1)', idsJson);
 
 /** SQL: the events about the leads of a JSON array of ids (bound as ?1), by their `id` or `leadId`. */
-const EVENTS_OF_LEADS = `SELECT id FROM webhook_events WHERE json_valid(data) AND (
+const EVENTS_OF_LEADS = `SELECT id FROM webhook_events WHERE
   json_extract(data, '$.id') IN (SELECT value FROM json_each(?1))
-  OR json_extract(data, '$.leadId') IN (SELECT value FROM json_each(?1)))`;
+  OR json_extract(data, '$.leadId') IN (SELECT value FROM json_each(?1))`;
 
 /** The statements that delete the events about one lead (erasing it), with their deliveries and attempts. */
 export const deleteEventsOfLeadStatements = (db: D1Database, leadId: string): D1PreparedStatement[] =>

@@ -48,7 +48,13 @@ export async function findPerson(db: D1Database, email: string): Promise<PersonD
     quoteRowsOfLeads(db, leadIds),
     notificationsAbout(db, leadIds, ticketIds),
     eventsOfTickets(db, ticketIds),
-    eventsAbout(db, email, leadIds, JSON.stringify(tickets.map((t) => t.number))),
+    eventsAbout(
+      db,
+      email,
+      leadIds,
+      JSON.stringify(tickets.map((t) => t.number)),
+      JSON.stringify(readings.map((r) => r.sent_by)),
+    ),
   ]);
   return { email, leads, quotes, emails, tickets, ticketHistory, readings, devices, webhookEvents };
 }

@@ -10,7 +10,8 @@ import { contactNotification } from '../email/contact-notification.ts';
 import { enqueueNotification } from '../email/delivery.ts';
 import { API_ERRORS } from '../http/errors.ts';
 import { type IntakeEnv, leadIntake } from '../http/intake.ts';
-import { type NewLead, type StoredLead, SubmissionConflict, bodyHash, storeLead } from '../models/leads.ts';
+import { type StoredLead, SubmissionConflict, bodyHash, storeLead } from '../models/leads.ts';
+import { type DeferredLead, deferLead } from '../leads/deferred.ts';
 import { parseContact } from '../../widgets/core/validation.ts';
 import { company } from '../../widgets/core/company.ts';
 
@@ -24,7 +25,10 @@ contact.post('/', leadIntake(), async (c) => {
   const { name, email, phone, message, attribution } = parsed.data;
   // Not given unless sent as true; the hash leaves it out then, so `false` and absent are one body.
   const marketingConsent = parsed.data.marketingConsent === true;
-  const lead: NewLead = {
+  // Its id and time are fixed here, so a lead kept on the queue is stored as it was answered.
+  const lead: DeferredLead['lead'] = {
+    id: crypto.randomUUID(),
+    createdAt: new Date().toISOString(),
     kind: 'contact',
     submissionId,
     name,
@@ -47,7 +51,11 @@ contact.post('/', leadIntake(), async (c) => {
     stored = await storeLead(c.env.DB, lead, (id) => contactNotification(id, lead, company.salesEmail));
   } catch (error) {
     if (error instanceof SubmissionConflict) return c.json({ error: API_ERRORS.replayed }, 409);
-    console.error('contact: storing the lead failed', error);
+    // D1 did not take it: the queue keeps the lead until D1 answers again (leads/deferred.ts),
+    // and the visitor sees the same success. Only when the queue refuses too, 503.
+    console.error('contact: storing the lead failed, deferring it to the queue', error);
+    if (await deferLead(c.env, { lead, notification: contactNotification(lead.id, lead, company.salesEmail) }))
+      return c.json({ ok: true, id: lead.id }, 202);
     return c.json({ error: API_ERRORS.contactStorage }, 503);
   }
   c.set('webhooksClaimed', stored.webhookIds);

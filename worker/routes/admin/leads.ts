@@ -1,16 +1,18 @@
 /**
  * The leads inbox: `GET /api/admin/leads` (filters as query parameters: `kind`, `status`,
  * `from`, `to`, `utm_source`, `utm_campaign`, `partner`, `q`, `owner` = me | none | id,
- * `stage`, `overdue` = 1, `limit`, `offset`), `GET /api/admin/leads.csv` (the same filters),
+ * `stage`, `overdue` = 1; a keyset page: `limit`, and `after` = the `next` of the page
+ * before), `GET /api/admin/leads.csv` (the same filters, every matching lead, streamed),
  * `GET /api/admin/leads/:id` (everything stored, the notes history), `PATCH /api/admin/leads/:id`
  * (`{status?, notes?, stage?, lostReason?, lostNote?, nextStep?: {kind, dueAt} | null}`),
  * `POST /api/admin/leads/:id/notes` (`{text}`), `DELETE /api/admin/leads/:id` (the owner's
  * GDPR erasure; widgets/core/roles.ts refuses it to the others).
  */
 import { Hono, type Context } from 'hono';
-import { toCsv } from '../../http/csv.ts';
+import { csvStream } from '../../http/csv.ts';
+import { pageOf, pageSize, readCursor } from '../../http/paging.ts';
 import { ADMIN_ERRORS } from '../../http/errors.ts';
-import { type LeadFilter, eraseLead, findLeads, leadById } from '../../models/leads.ts';
+import { type LeadFilter, type LeadKey, eraseLead, findLeads, leadById, leadKey } from '../../models/leads.ts';
 import { latestNotes, notesOfLead } from '../../models/lead-notes.ts';
 import { LEAD_CSV_HEADER, leadCsvRow, leadJson } from '../../sales/lead-view.ts';
 import { PipelineRefusal, recordLeadWork } from '../../sales/lead-work.ts';
@@ -84,17 +86,20 @@ function quoteJson(q: StoredQuote): LeadQuote {
   };
 }
 
-const intParam = (text: string | undefined, fallback: number, max: number) => {
-  const n = Number(text);
-  return Number.isInteger(n) && n >= 0 ? Math.min(n, max) : fallback;
-};
+/** The page of the query string (`limit`, `after`), or null when it is not one. */
+function pageQuery(c: Context<AdminEnv>): { limit: number; after: LeadKey | undefined } | null {
+  const limit = pageSize(c.req.query('limit'));
+  const after = readCursor(c.req.query('after'), 2);
+  if (limit === undefined || after === 'invalid') return null;
+  return { limit, after: after as LeadKey | undefined };
+}
 
 leadRoutes.get('/leads', async (c) => {
   const filter = filterOf(c);
   if ('error' in filter) return c.json({ error: filter.error }, 400);
-  const limit = intParam(c.req.query('limit'), 100, 500);
-  const offset = intParam(c.req.query('offset'), 0, 1_000_000);
-  const { leads, total } = await findLeads(c.env.DB, filter, { limit, offset });
+  const page = pageQuery(c);
+  if (!page) return c.json({ error: ADMIN_ERRORS.badPage }, 400);
+  const { rows: leads, next } = pageOf(await findLeads(c.env.DB, filter, page), page.limit, leadKey);
   const quotes = await quoteSummaries(
     c.env.DB,
     leads.filter((l) => l.kind === 'quote').map((l) => l.id),
@@ -107,27 +112,39 @@ leadRoutes.get('/leads', async (c) => {
         ...(q ? { quote: q } : {}),
       };
     }),
-    total,
-    limit,
-    offset,
+    limit: page.limit,
+    next,
   } satisfies LeadList);
 });
 
+/** Leads per query of the CSV stream. */
+const CSV_PAGE = 500;
+
+/** The leads CSV: every lead the filter matches, streamed page by page (constant memory, no cap). */
 leadRoutes.get('/leads.csv', async (c) => {
   const filter = filterOf(c);
   if ('error' in filter) return c.json({ error: filter.error }, 400);
-  const { leads } = await findLeads(c.env.DB, filter, { limit: 50_000 });
-  const ids = leads.map((l) => l.id);
-  const [quotes, notes] = await Promise.all([
-    quoteSummaries(
-      c.env.DB,
-      leads.filter((l) => l.kind === 'quote').map((l) => l.id),
-    ),
-    latestNotes(c.env.DB, JSON.stringify(ids)),
-  ]);
-  const rows = leads.map((row) => leadCsvRow(row, quotes.get(row.id), notes.get(row.id)));
+  const db = c.env.DB;
+  let after: LeadKey | undefined;
+  let done = false;
+  const nextPage = async () => {
+    if (done) return null;
+    const found = await findLeads(db, filter, { limit: CSV_PAGE, after });
+    const page = found.slice(0, CSV_PAGE);
+    done = found.length <= CSV_PAGE;
+    const last = page.at(-1);
+    if (last) after = leadKey(last);
+    const [quotes, notes] = await Promise.all([
+      quoteSummaries(
+        db,
+        page.filter((l) => l.kind === 'quote').map((l) => l.id),
+      ),
+      latestNotes(db, JSON.stringify(page.map((l) => l.id))),
+    ]);
+    return page.map((row) => leadCsvRow(row, quotes.get(row.id), notes.get(row.id)));
+  };
   const day = warsawDay(new Date());
-  return c.body(toCsv(LEAD_CSV_HEADER, rows), 200, {
+  return c.body(csvStream(LEAD_CSV_HEADER, nextPage), 200, {
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': `attachment; filename="leady-${day}.csv"`,
   });
