@@ -32,6 +32,7 @@ import { EMAIL_STATE_LABELS, KIND_LABELS, when } from './labels.ts';
 import { formatNumber, formatPln } from '../../widgets/core/format.ts';
 import { LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';
 import { Notice } from './ui.tsx';
+import { FALLBACK } from '../../widgets/core/texts.ts';
 import { plural } from '../../widgets/core/plural.ts';
 
 const FILTERS = [
@@ -371,7 +372,7 @@ export function LeadsView({ onFailure, session, leadId }: SessionViewProps & { l
               disabled={loadingMore}
               onClick={() => void load(data.next ?? undefined)}
             >
-              {loadingMore ? 'Ładowanie...' : 'Pokaż starsze leady'}
+              {loadingMore ? FALLBACK.loading : 'Pokaż starsze leady'}
             </button>
           )}
         </>
