@@ -184,6 +184,34 @@ describe("'Moje leady': stage, next step, notes", { timeout: 60_000 }, () => {
   });
 });
 
+describe('the notes history and privacy', { timeout: 60_000 }, () => {
+  it('a person’s export carries the notes on their leads; erasure takes them away', async () => {
+    const owner = await login('198.18.27.7');
+    const email = `notatki-${Date.now()}@example.pl`;
+    const res = await write('/api/send-contact-email', {
+      name: 'Pani Notatka',
+      email,
+      submissionId: crypto.randomUUID(),
+    });
+    const { id } = (await res.json()) as { id: string };
+    await write(`/api/admin/leads/${id}/notes`, { text: 'Prosi o kontakt po 15:00.' }, { cookie: owner });
+    const exported = (await (await read(`/api/admin/privacy/${encodeURIComponent(email)}/export`, owner)).json()) as {
+      leadNotes: { lead_id: string; body: string; author: string }[];
+    };
+    expect(exported.leadNotes).toEqual([expect.objectContaining({ lead_id: id, body: 'Prosi o kontakt po 15:00.' })]);
+    const erased = await write(`/api/admin/privacy/${encodeURIComponent(email)}`, undefined, {
+      cookie: owner,
+      method: 'DELETE',
+    });
+    expect(erased.status).toBe(200);
+    const left = await db()
+      .prepare('SELECT COUNT(*) AS n FROM lead_notes WHERE lead_id = ?')
+      .bind(id)
+      .first<{ n: number }>();
+    expect(left?.n).toBe(0);
+  });
+});
+
 describe('taking over a colleague’s lead', { timeout: 60_000 }, () => {
   it('e-mails the colleague, is in the audit log by the people’s names, and fires lead.assigned', async () => {
     const owner = await login('198.18.27.3');

@@ -35,6 +35,15 @@ export async function notesOfLead(db: D1Database, leadId: string): Promise<LeadN
   return results;
 }
 
+/** The notes of the given leads (JSON array of ids), oldest first: a person's data export. */
+export async function notesOfLeads(db: D1Database, leadIdsJson: string): Promise<LeadNoteRow[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM lead_notes WHERE lead_id IN (SELECT value FROM json_each(?1)) ORDER BY lead_id, id')
+    .bind(leadIdsJson)
+    .all<LeadNoteRow>();
+  return results;
+}
+
 /** The newest note of each of the given leads (JSON array of ids), for the CSV. */
 export async function latestNotes(db: D1Database, leadIdsJson: string): Promise<Map<string, LeadNoteRow>> {
   const { results } = await db

@@ -8,7 +8,7 @@ import { ERASED_NAME, type PersonCounts } from '../../widgets/core/privacy-valid
 import { type AuditRow, auditAbout } from '../models/audit.ts';
 import { type DeviceRow, clearDeviceContactStatement, devicesOfEmail } from '../models/devices.ts';
 import { type LeadRow, anonymiseLeadsStatement, leadsOfEmail } from '../models/leads.ts';
-import { deleteNotesOfLeadsStatement } from '../models/lead-notes.ts';
+import { type LeadNoteRow, deleteNotesOfLeadsStatement, notesOfLeads } from '../models/lead-notes.ts';
 import { type NotificationRow, deleteNotificationsAboutStatement, notificationsAbout } from '../models/outbox.ts';
 import { anonymiseQuotesOfLeadsStatement, quoteRowsOfLeads } from '../models/quotes.ts';
 import { type ReadingRow, anonymiseReadingsStatement, readingsOfEmail } from '../models/readings.ts';
@@ -32,6 +32,8 @@ export interface PersonData {
   readings: (ReadingRow & { serial: string })[];
   devices: DeviceRow[];
   webhookEvents: EventRow[];
+  /** The team's notes on the person's leads (who wrote what, when). */
+  leadNotes: LeadNoteRow[];
 }
 
 /** Collects what is stored about `email` (already trimmed and lower-cased). */
@@ -44,7 +46,7 @@ export async function findPerson(db: D1Database, email: string): Promise<PersonD
   ]);
   const leadIds = JSON.stringify(leads.map((l) => l.id));
   const ticketIds = JSON.stringify(tickets.map((t) => t.id));
-  const [quotes, emails, ticketHistory, webhookEvents] = await Promise.all([
+  const [quotes, emails, ticketHistory, webhookEvents, leadNotes] = await Promise.all([
     quoteRowsOfLeads(db, leadIds),
     notificationsAbout(db, leadIds, ticketIds),
     eventsOfTickets(db, ticketIds),
@@ -55,8 +57,9 @@ export async function findPerson(db: D1Database, email: string): Promise<PersonD
       JSON.stringify(tickets.map((t) => t.number)),
       JSON.stringify(readings.map((r) => r.sent_by)),
     ),
+    notesOfLeads(db, leadIds),
   ]);
-  return { email, leads, quotes, emails, tickets, ticketHistory, readings, devices, webhookEvents };
+  return { email, leads, quotes, emails, tickets, ticketHistory, readings, devices, webhookEvents, leadNotes };
 }
 
 export const countsOf = (p: PersonData): PersonCounts => ({
@@ -130,6 +133,7 @@ export async function exportPerson(db: D1Database, p: PersonData, now = new Date
     exportedAt: now.toISOString(),
     counts: countsOf(p),
     leads: p.leads.map((l) => withJson(l, ['attribution'])),
+    leadNotes: p.leadNotes,
     quotes: p.quotes.map((q) => withJson(q, ['estimate', 'comparison'])),
     emails: p.emails,
     serviceTickets: p.tickets.map((t) => withJson(t, ['attribution'])),
