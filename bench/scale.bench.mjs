@@ -126,8 +126,9 @@ const seed = (leads) => {
        END, COUNT(*)
      FROM leads l LEFT JOIN quotes q ON q.lead_id = l.id
        JOIN (SELECT value AS dim FROM json_each('["all","source","campaign","partner","device","package"]')) d
-     WHERE (d.dim NOT IN ('device', 'package') OR q.id IS NOT NULL)
-     GROUP BY 1, 2, 3, 4`,
+     WHERE l.id LIKE 'seed-%' AND (d.dim NOT IN ('device', 'package') OR q.id IS NOT NULL)
+     GROUP BY 1, 2, 3, 4
+     ON CONFLICT (dim, day, kind, key) DO UPDATE SET n = n + excluded.n`,
     'ANALYZE',
   ];
 };

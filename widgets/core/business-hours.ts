@@ -130,8 +130,25 @@ export function warsawDateTime(instant: Date | string | null | undefined): strin
 /** The Warsaw calendar date of an instant, 'RRRR-MM-DD'. */
 export const warsawDay = (instant: Date): string => warsawDateTime(instant).slice(0, 10);
 
+/**
+ * Instants already found, by date and minutes: a clock over weeks (an old unanswered lead,
+ * a long-overdue ticket) asks for the same days' openings again and again, and each answer
+ * costs two `Intl` look-ups. Bounded: cleared when it grows past a few years of days.
+ */
+const instants = new Map<string, number>();
+
 /** The instant of a Warsaw wall-clock time (minutes after midnight). */
 export function warsawInstant(date: LocalDate, minutes: number): Date {
+  const key = `${date.year}-${date.month}-${date.day}-${minutes}`;
+  const known = instants.get(key);
+  if (known !== undefined) return new Date(known);
+  const found = findWarsawInstant(date, minutes);
+  if (instants.size > 10_000) instants.clear();
+  instants.set(key, found);
+  return new Date(found);
+}
+
+function findWarsawInstant(date: LocalDate, minutes: number): number {
   const wall = Date.UTC(date.year, date.month - 1, date.day) + minutes * 60_000;
   let guess = wall;
   // The zone's offset at the guess; twice, so a guess on the other side of a DST change settles.
@@ -140,7 +157,7 @@ export function warsawInstant(date: LocalDate, minutes: number): Date {
     const seenWall = Date.UTC(seen.year, seen.month - 1, seen.day) + seen.minutes * 60_000;
     guess += wall - seenWall;
   }
-  return new Date(guess);
+  return guess;
 }
 
 /** The working window [open, close) of a working day, as instants. */
