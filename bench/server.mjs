@@ -5,10 +5,10 @@ import path from 'node:path';
 import { root } from '../scripts/env.mjs';
 
 /**
- * @param {{port?: number, wranglerArgs?: string[]}} options extra `wrangler dev` args, e.g. `['--var', 'X:1']`
+ * @param {{port?: number, wranglerArgs?: string[], startTimeoutMs?: number}} options extra `wrangler dev` args, e.g. `['--var', 'X:1']`; how long to wait for it (a loaded machine needs longer)
  * @returns {Promise<{url: string, stop: () => Promise<void>}>}
  */
-export async function startServer({ port = 8797, wranglerArgs = [] } = {}) {
+export async function startServer({ port = 8797, wranglerArgs = [], startTimeoutMs = 60_000 } = {}) {
   const child = spawn(process.execPath, [path.join(root, 'scripts/serve-test.mjs')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), KSEROWO_WRANGLER_ARGS: wranglerArgs.join(' ') },
@@ -16,7 +16,7 @@ export async function startServer({ port = 8797, wranglerArgs = [] } = {}) {
     detached: true,
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
@@ -24,7 +24,10 @@ export async function startServer({ port = 8797, wranglerArgs = [] } = {}) {
       // not up yet
     }
     if (Date.now() > deadline || child.exitCode !== null) {
+      // SIGTERM first: serve-test stops its wrangler (a process group of its own) on it.
       try {
+        process.kill(-child.pid, 'SIGTERM');
+        await new Promise((r) => setTimeout(r, 1500));
         process.kill(-child.pid, 'SIGKILL');
       } catch {
         /* gone */

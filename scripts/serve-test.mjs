@@ -15,7 +15,9 @@ const port = process.env.PORT ?? '8788';
 // KSEROWO_TEST_STATE: another state folder, for a second server a test starts itself.
 const persist = path.join(root, process.env.KSEROWO_TEST_STATE ?? '.wrangler/test-state');
 applyWranglerEnv();
-rmSync(persist, { recursive: true, force: true });
+// KSEROWO_KEEP_STATE=1: serve the state folder as it is (the scale bench seeds it first).
+const keepState = process.env.KSEROWO_KEEP_STATE === '1';
+if (!keepState) rmSync(persist, { recursive: true, force: true });
 
 /** wrangler.toml with absolute paths and the raised lead limit, written under .wrangler/. */
 function testConfig(limit) {
@@ -44,6 +46,7 @@ const migrate = spawnSync(
   },
 );
 if (migrate.status !== 0) process.exit(migrate.status ?? 1);
+// (Applying migrations to a kept state adds only those it lacks.)
 
 const extra = process.env.KSEROWO_WRANGLER_ARGS ? process.env.KSEROWO_WRANGLER_ARGS.split(' ') : [];
 const args = [

@@ -18,6 +18,7 @@ import { meterReadings } from './routes/meter.ts';
 import { dispatchLater } from './webhooks/delivery.ts';
 import { companyLookup } from './routes/company.ts';
 import { orderPage, orders } from './routes/orders.ts';
+import { d1Metrics } from './http/d1-metrics.ts';
 
 export type AppEnv = { Bindings: Env };
 
@@ -31,6 +32,7 @@ declare module 'hono' {
 export const app = new Hono<AppEnv>();
 
 app.use('*', securityHeadersMiddleware);
+app.use('/api/*', d1Metrics);
 
 // The public API answers any origin, never with credentials (DESIGN §4); the admin API
 // is same-origin only and sends no CORS headers at all.

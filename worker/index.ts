@@ -1,9 +1,10 @@
-/** Worker entry: HTTP through the Hono app, the queue consumers (e-mail, webhooks, leads kept while D1 was away) and the cron (sweep, retention, reading reminders). */
+/** Worker entry: HTTP through the Hono app, the queue consumers (e-mail, webhooks, leads kept while D1 was away) and the cron (sweep, retention, reading reminders, the sales team's clock). */
 import { app } from './app.ts';
 import { type EmailJob, handleEmailBatch, sweepUnsent } from './email/delivery.ts';
 import { type WebhookJob, dispatchWebhooks, handleWebhookBatch } from './webhooks/delivery.ts';
 import { applyRetention } from './privacy/retention.ts';
 import { jobsOf } from './schedule.ts';
+import { runSalesClock } from './sales/clock.ts';
 import { type DeferredLead, handleLeadBatch } from './leads/deferred.ts';
 import { forgetStaleLookups } from './models/company-lookups.ts';
 import { sendReadingReminders } from './billing/reminders.ts';
@@ -40,5 +41,7 @@ export default {
       ctx.waitUntil(
         sendReadingReminders(env).catch((error: unknown) => console.error('reminders: the run failed', error)),
       );
+    // The sales team's morning digest and first-answer alerts (worker/sales/clock.ts).
+    if (jobs.retention) ctx.waitUntil(runSalesClock(env));
   },
 } satisfies ExportedHandler<Env, EmailJob | WebhookJob | DeferredLead>;

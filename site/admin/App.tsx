@@ -101,22 +101,23 @@ const viewFromHash = (): [string, string | undefined] => {
 };
 
 /**
- * The header's alert (issue 15): how many e-mails to the sales team are dead (retries used
- * up), linking to the outbox where 'Wyślij ponownie' is. Checked again at every change of view.
+ * The header's alerts: how many e-mails to the team and how many webhook deliveries to the
+ * CRM are dead (retries used up), linking to where 'Wyślij ponownie' is. Checked again at
+ * every change of view; shown to the roles that may open those lists.
  */
-function DeadEmailsAlert({ refresh }: { refresh: string }) {
+function DeadAlert({ refresh, path, href, label }: { refresh: string; path: string; href: string; label: string }) {
   const [dead, setDead] = useState(0);
   useEffect(() => {
     void refresh;
-    api<{ dead: number }>('/outbox/alerts')
+    api<{ dead: number }>(path)
       .then((a) => setDead(a.dead))
       .catch(() => undefined);
-  }, [refresh]);
+  }, [refresh, path]);
   if (!dead) return null;
   return (
     <span role="status">
-      <a href="#wysylka" className="alert-dead">
-        Niewysłane e-maile: <strong>{dead}</strong>
+      <a href={href} className="alert-dead">
+        {label}: <strong>{dead}</strong>
       </a>
     </span>
   );
@@ -196,7 +197,12 @@ function Panel() {
             ))}
           </ul>
         </nav>
-        <DeadEmailsAlert refresh={view} />
+        {mayUse(role, 'outbox') && (
+          <DeadAlert refresh={view} path="/outbox/alerts" href="#wysylka" label="Niewysłane e-maile" />
+        )}
+        {mayUse(role, 'webhooks') && (
+          <DeadAlert refresh={view} path="/webhooks/alerts" href="#webhooki" label="Niedostarczone webhooki" />
+        )}
         <span className="who">
           Zalogowano: <strong>{state.session.user}</strong> <span className="hint">({ROLE_LABELS[role]})</span>{' '}
           <button type="button" className="button ghost" onClick={logout}>

@@ -1,6 +1,7 @@
 /** 'Historia zmian': the audit log, read-only, filtered by area, person and dates. */
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { useEffect, useState } from 'react';
+import { warsawDateTime } from '../../widgets/core/business-hours.ts';
 import { ROLE_LABELS, type Role } from '../../widgets/core/roles.ts';
 import { api } from './api.ts';
 import type { ViewProps } from './App.tsx';
@@ -35,6 +36,7 @@ const VERBS: Record<string, string> = {
   assign: 'przypisanie',
   take: 'przejęcie',
   test: 'zdarzenie testowe',
+  notes: 'notatka',
 };
 
 const summary = (e: Entry): string => {
@@ -44,6 +46,11 @@ const summary = (e: Entry): string => {
 
 const DETAIL_LABELS: Record<string, string> = {
   status: 'status',
+  stage: 'etap',
+  lostReason: 'powód przegranej',
+  nextStep: 'kolejny krok',
+  note: 'notatka',
+  takeover: 'przejęcie od innej osoby',
   notes: 'notatki',
   assignee: 'prowadzi',
   target: 'konto',
@@ -67,6 +74,10 @@ const detailText = (details: Record<string, unknown>): string =>
   Object.entries(details)
     .map(([key, v]) => {
       const k = DETAIL_LABELS[key] ?? key;
+      if (v && typeof v === 'object' && 'kind' in v && 'dueAt' in v) {
+        const step = v as { kind: unknown; dueAt: unknown };
+        return `${k}: ${value(step.kind)} ${typeof step.dueAt === 'string' ? warsawDateTime(step.dueAt) : ''}`;
+      }
       if (v && typeof v === 'object' && 'from' in v && 'to' in v) {
         const change = v as { from: unknown; to: unknown };
         return `${k}: ${value(change.from)} → ${value(change.to)}`;

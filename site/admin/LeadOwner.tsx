@@ -1,33 +1,30 @@
 /**
- * Lead ownership in the panel (issue 18): who handles a lead, 'Przejmij' (take it),
- * the owner's choice of person, and the overdue mark of new leads not answered within
- * 24 business hours (widgets/core/business-hours.ts).
+ * Lead ownership in the panel: who handles a lead, 'Przejmij' (take it; a colleague who
+ * had it gets an e-mail), the owner's choice of person, and the overdue mark of leads not
+ * answered by their first-answer deadline (widgets/core/pipeline.ts).
  */
 import { useEffect, useState } from 'react';
-import { RESPONSE_TARGET_HOURS, businessHoursBetween } from '../../widgets/core/business-hours.ts';
+import { firstAnswerDeadline, isOpenStage } from '../../widgets/core/pipeline.ts';
 import { ApiRefused, api } from './api.ts';
 import type { Session } from './App.tsx';
 import type { Assignee as Person, PeopleList } from '../../widgets/core/admin-api.ts';
 
-/** A new lead nobody has answered within the target. */
+/** A lead nobody has answered by its first-answer deadline. */
 export const isOverdue = (
-  lead: { status: string; firstResponseAt?: string | null; createdAt: string },
+  lead: { stage: string; firstResponseAt?: string | null; firstAnswerDueAt?: string | null; createdAt: string },
   now = new Date(),
 ) =>
-  lead.status === 'nowy' &&
+  isOpenStage(lead.stage) &&
   !lead.firstResponseAt &&
-  businessHoursBetween(new Date(lead.createdAt), now) > RESPONSE_TARGET_HOURS;
+  now > (lead.firstAnswerDueAt ? new Date(lead.firstAnswerDueAt) : firstAnswerDeadline(new Date(lead.createdAt)));
 
-let peopleOnce: Promise<Person[]> | undefined;
-
-/** The people leads can be given to, fetched once per page. */
+/** The people leads can be given to, fetched when a view opens (a person just added is there). */
 export function usePeople(): Person[] {
   const [people, setPeople] = useState<Person[]>([]);
   useEffect(() => {
-    peopleOnce ??= api<PeopleList>('/leads/people').then((r) => r.people);
-    peopleOnce.then(setPeople).catch(() => {
-      peopleOnce = undefined;
-    });
+    api<PeopleList>('/leads/people')
+      .then((r) => setPeople(r.people))
+      .catch(() => undefined);
   }, []);
   return people;
 }
@@ -38,24 +35,36 @@ export function LeadOwner({
   onChanged,
   onFailure,
 }: {
-  lead: { id: string; assignedTo?: number | null };
+  lead: { id: string; assignedTo?: number | null; owner?: { id: number; name: string } | null };
   session: Session;
   onChanged: (text: string) => void;
   onFailure: (e: unknown) => void;
 }) {
   const people = usePeople();
   const [error, setError] = useState<string | undefined>();
-  const owner = people.find((p) => p.id === lead.assignedTo);
   const act = (path: string, body: unknown, text: string) =>
-    api<{ emailed: boolean }>(`/leads/${encodeURIComponent(lead.id)}/${path}`, { method: 'POST', body })
-      .then((r) => onChanged(r.emailed ? `${text} Wysłaliśmy e-mail do tej osoby.` : text))
+    api<{ emailed: boolean; colleagueEmailed?: boolean }>(`/leads/${encodeURIComponent(lead.id)}/${path}`, {
+      method: 'POST',
+      body,
+    })
+      .then((r) =>
+        onChanged(
+          [
+            text,
+            r.emailed && 'Wysłaliśmy e-mail do tej osoby.',
+            r.colleagueEmailed && 'Poprzednia osoba dostała e-mail.',
+          ]
+            .filter(Boolean)
+            .join(' '),
+        ),
+      )
       .catch((e: unknown) => (e instanceof ApiRefused ? setError(e.message) : onFailure(e)));
   const mine = lead.assignedTo === session.accountId;
 
   return (
     <section className="card" aria-labelledby="owner">
       <h2 id="owner">Prowadzi</h2>
-      <p>{owner ? owner.name : lead.assignedTo ? 'osoba spoza zespołu' : 'nikt — lead nieprzypisany'}</p>
+      <p>{lead.owner ? lead.owner.name : 'nikt — lead nieprzypisany'}</p>
       {!mine && (
         <button type="button" className="button" onClick={() => void act('take', {}, 'Lead jest teraz Twój.')}>
           Przejmij lead

@@ -1,8 +1,9 @@
 /**
- * The leads inbox: contact messages and quotes in one list, newest first, with filters,
- * search and the CSV export; a lead's detail with everything stored, its status, notes,
- * its emails ('Wyślij ponownie') and deletion on a GDPR request. Visitor text is only
- * ever rendered as text.
+ * The leads inbox: 'Moje leady' (a sales person's first view) and all leads, newest first,
+ * as a list or a board by stage, with filters (owner, stage, overdue steps, kind, dates,
+ * source), search and the CSV export; a lead's detail with its stage, next step, notes
+ * history, first-answer promise, owner, e-mails ('Wyślij ponownie') and, for the owner
+ * only, erasure on a GDPR request. Visitor text is only ever rendered as text.
  */
 import { Fragment, useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
@@ -15,19 +16,40 @@ import type {
   LeadQuote as Quote,
 } from '../../widgets/core/admin-api.ts';
 import { LeadOwner, isOverdue, usePeople } from './LeadOwner.tsx';
-import { RESPONSE_TARGET_HOURS } from '../../widgets/core/business-hours.ts';
+import { FIRST_ANSWER_HOURS } from '../../widgets/core/terms.ts';
+import { warsawDateTime, warsawInstant } from '../../widgets/core/business-hours.ts';
+import {
+  LOST_REASONS,
+  NEXT_STEP_KINDS,
+  PIPELINE_LIMITS,
+  STAGES,
+  isOpenStage,
+  isStepOverdue,
+} from '../../widgets/core/pipeline.ts';
+import { rolesOfRequest } from '../../widgets/core/roles.ts';
 import { TERM_LABELS } from '../../widgets/core/quote.ts';
-import { EMAIL_STATE_LABELS, KIND_LABELS, LEAD_STATUSES, when } from './labels.ts';
+import { EMAIL_STATE_LABELS, KIND_LABELS, when } from './labels.ts';
 import { formatNumber, formatPln } from '../../widgets/core/format.ts';
 import { LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';
-import { ADMIN_LIMITS } from '../../widgets/core/admin-validation.ts';
 import { Notice } from './ui.tsx';
+import { FALLBACK } from '../../widgets/core/texts.ts';
 import { plural } from '../../widgets/core/plural.ts';
 
-/** A stored quote (issue 5) as `GET /api/admin/leads/:id` answers it. */
-
-const FILTERS = ['kind', 'status', 'from', 'to', 'utm_source', 'utm_campaign', 'partner', 'q'] as const;
+const FILTERS = [
+  'owner',
+  'stage',
+  'overdue',
+  'kind',
+  'status',
+  'from',
+  'to',
+  'utm_source',
+  'utm_campaign',
+  'partner',
+  'q',
+] as const;
 type Filter = Partial<Record<(typeof FILTERS)[number], string>>;
+const MORE_FILTERS = ['kind', 'from', 'to', 'utm_source', 'utm_campaign', 'partner'] as const;
 
 const queryOf = (filter: Filter) => {
   const params = new URLSearchParams();
@@ -41,9 +63,37 @@ const attr = (lead: Lead, key: string) => {
   return typeof value === 'string' && value ? value : undefined;
 };
 
+/** The next step in a few words, overdue ones marked. */
+function NextStepCell({ lead, now }: { lead: Lead; now: Date }) {
+  if (!isOpenStage(lead.stage)) return <>–</>;
+  if (!lead.nextStep) return <span className="overdue-badge">brak kolejnego kroku</span>;
+  const late = isStepOverdue(lead.nextStep, now);
+  return (
+    <span className={late ? 'overdue-badge' : undefined}>
+      {lead.nextStep.kind} · {when(lead.nextStep.dueAt)}
+      {late && ' · zaległy'}
+    </span>
+  );
+}
+
+/** The first answer: when it came (business hours), or by when it is promised. */
+function FirstAnswerCell({ lead, now }: { lead: Lead; now: Date }) {
+  if (lead.firstAnswerHours !== null)
+    return (
+      <span className={lead.firstAnswerHours > FIRST_ANSWER_HOURS ? 'overdue-badge' : undefined}>
+        po {formatNumber(Math.round(lead.firstAnswerHours * 10) / 10)} h rob.
+      </span>
+    );
+  if (isOverdue(lead, now)) return <span className="overdue-badge">po terminie ({when(lead.firstAnswerDueAt)})</span>;
+  return <>do {when(lead.firstAnswerDueAt)}</>;
+}
+
 export function LeadsView({ onFailure, session, leadId }: SessionViewProps & { leadId?: string | undefined }) {
-  const [filter, setFilter] = useState<Filter>({});
-  const [applied, setApplied] = useState<Filter>({});
+  // A sales person's day starts from their own leads.
+  const start: Filter = session.role === 'sales' ? { owner: 'me' } : {};
+  const [filter, setFilter] = useState<Filter>(start);
+  const [applied, setApplied] = useState<Filter>(start);
+  const [layout, setLayout] = useState<'lista' | 'tablica'>('lista');
   const [data, setData] = useState<{ leads: Lead[]; next: string | null } | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [loadingMore, setLoadingMore] = useState(false);
@@ -68,6 +118,10 @@ export function LeadsView({ onFailure, session, leadId }: SessionViewProps & { l
 
   if (leadId) return <LeadDetail id={leadId} onFailure={onFailure} session={session} />;
 
+  const apply = (next: Filter) => {
+    setFilter(next);
+    setApplied(next);
+  };
   const input = (key: keyof Filter, label: string, type = 'text') => (
     <label>
       {label}
@@ -78,10 +132,55 @@ export function LeadsView({ onFailure, session, leadId }: SessionViewProps & { l
       />
     </label>
   );
+  const select = (key: keyof Filter, label: string, options: [string, string][]) => (
+    <label>
+      {label}
+      <select
+        value={filter[key] ?? ''}
+        onChange={(e) => setFilter((f) => ({ ...f, [key]: (e.target as HTMLSelectElement).value }))}
+      >
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  const mine = applied.owner === 'me';
+  const now = new Date();
+  const ownerName = (lead: Lead) => lead.owner?.name ?? '–';
 
   return (
     <div className="leads">
-      <h1>Leady</h1>
+      <h1>{mine ? 'Moje leady' : 'Leady'}</h1>
+      <fieldset className="view-switch">
+        <legend className="sr-only">Czyje leady</legend>
+        <button
+          type="button"
+          className={mine ? 'button' : 'button ghost'}
+          aria-pressed={mine}
+          onClick={() => apply({ ...filter, owner: 'me' })}
+        >
+          Moje leady
+        </button>
+        <button
+          type="button"
+          className={!applied.owner ? 'button' : 'button ghost'}
+          aria-pressed={!applied.owner}
+          onClick={() => apply({ ...filter, owner: '' })}
+        >
+          Wszystkie leady
+        </button>
+        <button
+          type="button"
+          className={applied.overdue ? 'button' : 'button ghost'}
+          aria-pressed={!!applied.overdue}
+          onClick={() => apply({ ...filter, overdue: applied.overdue ? '' : '1' })}
+        >
+          Zaległe kroki
+        </button>
+      </fieldset>
       {/* biome-ignore lint/a11y/useSemanticElements: the <search> element is too new for the browsers we support; this is the same landmark. */}
       <form
         className="filters card"
@@ -92,48 +191,38 @@ export function LeadsView({ onFailure, session, leadId }: SessionViewProps & { l
         }}
       >
         {input('q', 'Szukaj (imię, e-mail, firma)', 'search')}
-        <label>
-          Rodzaj
-          <select
-            value={filter.kind ?? ''}
-            onChange={(e) => setFilter((f) => ({ ...f, kind: (e.target as HTMLSelectElement).value }))}
-          >
-            <option value="">Wszystkie</option>
-            <option value="contact">Kontakt</option>
-            <option value="quote">Wycena</option>
-          </select>
-        </label>
-        <label>
-          Status
-          <select
-            value={filter.status ?? ''}
-            onChange={(e) => setFilter((f) => ({ ...f, status: (e.target as HTMLSelectElement).value }))}
-          >
-            <option value="">Wszystkie</option>
-            {LEAD_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
-        {input('from', 'Od dnia', 'date')}
-        {input('to', 'Do dnia', 'date')}
-        {input('utm_source', 'utm_source')}
-        {input('utm_campaign', 'utm_campaign')}
-        {input('partner', 'Partner')}
+        {select('owner', 'Prowadzi', [
+          ['', 'Wszyscy'],
+          ['me', 'Ja'],
+          ['none', 'Nikt (nieprzypisane)'],
+          ...people.map((p): [string, string] => [String(p.id), p.name]),
+        ])}
+        {select('stage', 'Etap', [['', 'Wszystkie'], ...STAGES.map((s): [string, string] => [s, s])])}
+        {select('overdue', 'Kolejny krok', [
+          ['', 'Wszystkie'],
+          ['1', 'Tylko zaległe'],
+        ])}
+        {/* The rarer filters fold away, so on a phone the list starts near the top. */}
+        <details className="more-filters" open={MORE_FILTERS.some((k) => !!applied[k])}>
+          <summary>Więcej filtrów (rodzaj, daty, źródło)</summary>
+          <div className="more-filters-grid">
+            {select('kind', 'Rodzaj', [
+              ['', 'Wszystkie'],
+              ['contact', 'Kontakt'],
+              ['quote', 'Wycena'],
+            ])}
+            {input('from', 'Od dnia', 'date')}
+            {input('to', 'Do dnia', 'date')}
+            {input('utm_source', 'utm_source')}
+            {input('utm_campaign', 'utm_campaign')}
+            {input('partner', 'Partner')}
+          </div>
+        </details>
         <div className="filter-actions">
           <button type="submit" className="button">
             Filtruj
           </button>
-          <button
-            type="button"
-            className="button ghost"
-            onClick={() => {
-              setFilter({});
-              setApplied({});
-            }}
-          >
+          <button type="button" className="button ghost" onClick={() => apply(start)}>
             Wyczyść
           </button>
           <a className="button ghost" href={`/api/admin/leads.csv${queryOf(applied)}`} download>
@@ -141,6 +230,20 @@ export function LeadsView({ onFailure, session, leadId }: SessionViewProps & { l
           </a>
         </div>
       </form>
+      <fieldset className="view-switch">
+        <legend className="sr-only">Układ listy</legend>
+        {(['lista', 'tablica'] as const).map((l) => (
+          <button
+            key={l}
+            type="button"
+            className={layout === l ? 'button small' : 'button small ghost'}
+            aria-pressed={layout === l}
+            onClick={() => setLayout(l)}
+          >
+            {l === 'lista' ? 'Lista' : 'Tablica etapów'}
+          </button>
+        ))}
+      </fieldset>
       {error && (
         <p className="error" role="alert">
           {error}
@@ -155,73 +258,113 @@ export function LeadsView({ onFailure, session, leadId }: SessionViewProps & { l
               ? 'Brak leadów dla tego filtra.'
               : `Pokazano ${data.leads.length} ${plural(data.leads.length, 'lead', 'leady', 'leadów')}, od najnowszych${data.next ? '; są starsze' : ''}.`}
           </p>
-          <div className="table-wrap">
-            <table className="lead-list">
-              <thead>
-                <tr>
-                  <th scope="col">Data</th>
-                  <th scope="col">Rodzaj</th>
-                  <th scope="col">Imię i nazwisko</th>
-                  <th scope="col">E-mail</th>
-                  <th scope="col">Firma</th>
-                  <th scope="col">Źródło</th>
-                  <th scope="col">Zgoda marketingowa</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Prowadzi</th>
-                  <th scope="col">E-mail do działu</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.leads.map((lead) => (
-                  <tr key={lead.id} className={isOverdue(lead) ? 'overdue' : undefined}>
-                    <td>{when(lead.createdAt)}</td>
-                    <td>
-                      {KIND_LABELS[lead.kind] ?? lead.kind}
-                      {lead.quote && (
-                        <span className="hint">
-                          <br />
-                          {lead.quote.number} · {lead.quote.deviceName}{' '}
-                          {LEVEL_NAMES[lead.quote.level as PackageLevel] ?? lead.quote.level} ·{' '}
-                          {formatPln(lead.quote.monthlyNet, 2)}
-                        </span>
-                      )}
-                    </td>
-                    <td>
-                      <a href={`#leady/${encodeURIComponent(lead.id)}`}>{lead.name}</a>
-                    </td>
-                    <td>{lead.email}</td>
-                    <td>{lead.company ?? '–'}</td>
-                    <td>
-                      {[
-                        attr(lead, 'utm_source'),
-                        attr(lead, 'utm_campaign'),
-                        attr(lead, 'partner') && `partner: ${attr(lead, 'partner')}`,
-                      ]
-                        .filter(Boolean)
-                        .join(' · ') || '–'}
-                    </td>
-                    <td>{lead.marketingConsent ? 'tak' : 'nie'}</td>
-                    <td>
-                      <span className={`status status-${lead.status.replace(/\s/g, '-')}`}>{lead.status}</span>
-                      {isOverdue(lead) && (
-                        <span className="overdue-badge">
-                          <br />
-                          bez odpowiedzi ponad {RESPONSE_TARGET_HOURS} h robocze
-                        </span>
-                      )}
-                    </td>
-                    <td>{lead.assignedTo ? (people.find((p) => p.id === lead.assignedTo)?.name ?? '–') : '–'}</td>
-                    <td>{lead.emailState ? (EMAIL_STATE_LABELS[lead.emailState] ?? lead.emailState) : '–'}</td>
-                  </tr>
-                ))}
-                {data.leads.length === 0 && (
+          {layout === 'tablica' ? (
+            <div className="board">
+              {STAGES.map((stage) => {
+                const leads = data.leads.filter((l) => l.stage === stage);
+                return (
+                  <section key={stage} className="board-column" aria-label={`Etap: ${stage}`}>
+                    <h2>
+                      {stage} <span className="hint">({leads.length})</span>
+                    </h2>
+                    {leads.map((lead) => (
+                      <article
+                        key={lead.id}
+                        className={`board-card${isStepOverdue(lead.nextStep, now) && isOpenStage(lead.stage) ? ' overdue' : ''}`}
+                      >
+                        <a href={`#leady/${encodeURIComponent(lead.id)}`}>{lead.name}</a>
+                        {lead.company && <span className="hint"> · {lead.company}</span>}
+                        <br />
+                        <NextStepCell lead={lead} now={now} />
+                        <br />
+                        <span className="hint">Prowadzi: {ownerName(lead)}</span>
+                      </article>
+                    ))}
+                  </section>
+                );
+              })}
+            </div>
+          ) : (
+            <div className="table-wrap">
+              <table className="lead-list">
+                <thead>
                   <tr>
-                    <td colSpan={10}>Brak leadów dla tych filtrów.</td>
+                    <th scope="col">Data</th>
+                    <th scope="col">Rodzaj</th>
+                    <th scope="col">Klient</th>
+                    <th scope="col">Etap</th>
+                    <th scope="col">Kolejny krok</th>
+                    <th scope="col">Prowadzi</th>
+                    <th scope="col">Pierwsza odpowiedź</th>
+                    <th scope="col">E-mail</th>
+                    <th scope="col">Źródło</th>
+                    <th scope="col">E-mail do działu</th>
                   </tr>
-                )}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody>
+                  {data.leads.map((lead) => (
+                    <tr
+                      key={lead.id}
+                      className={
+                        isOverdue(lead, now) || (isOpenStage(lead.stage) && isStepOverdue(lead.nextStep, now))
+                          ? 'overdue'
+                          : undefined
+                      }
+                    >
+                      <td>{when(lead.createdAt)}</td>
+                      <td>
+                        {KIND_LABELS[lead.kind] ?? lead.kind}
+                        {lead.quote && (
+                          <span className="hint">
+                            <br />
+                            {lead.quote.number} · {lead.quote.deviceName}{' '}
+                            {LEVEL_NAMES[lead.quote.level as PackageLevel] ?? lead.quote.level} ·{' '}
+                            {formatPln(lead.quote.monthlyNet, 2)}
+                          </span>
+                        )}
+                      </td>
+                      <td>
+                        <a href={`#leady/${encodeURIComponent(lead.id)}`}>{lead.name}</a>
+                        {lead.company && (
+                          <span className="hint">
+                            <br />
+                            {lead.company}
+                          </span>
+                        )}
+                      </td>
+                      <td>
+                        <span className={`status status-${lead.stage.replace(/\s/g, '-')}`}>{lead.stage}</span>
+                        {lead.lostReason && <span className="hint"> ({lead.lostReason})</span>}
+                      </td>
+                      <td>
+                        <NextStepCell lead={lead} now={now} />
+                      </td>
+                      <td>{ownerName(lead)}</td>
+                      <td>
+                        <FirstAnswerCell lead={lead} now={now} />
+                      </td>
+                      <td>{lead.email}</td>
+                      <td>
+                        {[
+                          attr(lead, 'utm_source'),
+                          attr(lead, 'utm_campaign'),
+                          attr(lead, 'partner') && `partner: ${attr(lead, 'partner')}`,
+                        ]
+                          .filter(Boolean)
+                          .join(' · ') || '–'}
+                      </td>
+                      <td>{lead.emailState ? (EMAIL_STATE_LABELS[lead.emailState] ?? lead.emailState) : '–'}</td>
+                    </tr>
+                  ))}
+                  {data.leads.length === 0 && (
+                    <tr>
+                      <td colSpan={10}>Brak leadów dla tych filtrów.</td>
+                    </tr>
+                  )}
+                </tbody>
+              </table>
+            </div>
+          )}
           {data.next && (
             <button
               type="button"
@@ -229,7 +372,7 @@ export function LeadsView({ onFailure, session, leadId }: SessionViewProps & { l
               disabled={loadingMore}
               onClick={() => void load(data.next ?? undefined)}
             >
-              {loadingMore ? 'Ładowanie...' : 'Pokaż starsze leady'}
+              {loadingMore ? FALLBACK.loading : 'Pokaż starsze leady'}
             </button>
           )}
         </>
@@ -248,26 +391,46 @@ const ATTRIBUTION_LABELS: [string, string][] = [
   ['partner', 'Partner'],
 ];
 
+/** 'RRRR-MM-DDTGG:MM' of a datetime input, read as Warsaw time whatever the browser's zone. */
+const warsawInputToIso = (value: string): string | undefined => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!m) return undefined;
+  const [, y, mo, d, h, mi] = m.map(Number) as [number, number, number, number, number, number];
+  return warsawInstant({ year: y, month: mo, day: d }, h * 60 + mi).toISOString();
+};
+const isoToWarsawInput = (iso: string | null | undefined) => (iso ? warsawDateTime(iso).replace(' ', 'T') : '');
+
 function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: string }) {
   const [data, setData] = useState<LeadAnswer | undefined>();
-  const [status, setStatus] = useState('');
-  const [notes, setNotes] = useState('');
+  const [stage, setStage] = useState('');
+  const [lostReason, setLostReason] = useState('');
+  const [lostNote, setLostNote] = useState('');
+  const [stepKind, setStepKind] = useState('');
+  const [stepDue, setStepDue] = useState('');
+  const [note, setNote] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | undefined>();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [missing, setMissing] = useState(false);
 
-  const load = (note?: { ok: boolean; text: string }) =>
+  const load = (text?: { ok: boolean; text: string }) =>
     api<LeadAnswer>(`/leads/${encodeURIComponent(id)}`)
       .then((d) => {
         setData(d);
-        setStatus(d.lead.status);
-        setNotes(d.lead.notes);
-        setMessage(note);
+        setStage(d.lead.stage);
+        setLostReason(d.lead.lostReason ?? '');
+        setLostNote(d.lead.lostNote ?? '');
+        setStepKind(d.lead.nextStep?.kind ?? '');
+        setStepDue(isoToWarsawInput(d.lead.nextStep?.dueAt));
+        setMessage(text);
       })
       .catch((e: unknown) => (e instanceof ApiRefused && e.status === 404 ? setMissing(true) : onFailure(e)));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the lead reloads when another one is opened; `load` is a new closure every render
-  useEffect(() => void load(), [id]);
+  useEffect(() => {
+    // Never show (and act on) the previous lead while the next one loads.
+    setData(undefined);
+    void load();
+  }, [id]);
 
   const refused = (e: unknown) => (e instanceof ApiRefused ? setMessage({ ok: false, text: e.message }) : onFailure(e));
 
@@ -283,14 +446,36 @@ function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: string 
       </div>
     );
   if (!data) return <p role="status">Ładowanie leadu...</p>;
-  const { lead, notifications, quote } = data;
+  const { lead, notifications, quote, notes } = data;
+  const open = isOpenStage(stage);
 
   const save = (event: Event) => {
     event.preventDefault();
-    api(`/leads/${encodeURIComponent(id)}`, { method: 'PATCH', body: { status, notes } })
+    const dueAt = warsawInputToIso(stepDue);
+    if (open && stepKind && !dueAt) {
+      setMessage({ ok: false, text: 'Podaj termin kolejnego kroku (data i godzina).' });
+      return;
+    }
+    const body: Record<string, unknown> = { stage };
+    if (stage === 'przegrany') Object.assign(body, { lostReason: lostReason || null, lostNote });
+    if (open) body.nextStep = stepKind && dueAt ? { kind: stepKind, dueAt } : null;
+    api(`/leads/${encodeURIComponent(id)}`, { method: 'PATCH', body })
       .then(() => load({ ok: true, text: 'Zapisano.' }))
       .catch(refused);
   };
+  const addNote = (event: Event) => {
+    event.preventDefault();
+    api(`/leads/${encodeURIComponent(id)}/notes`, { method: 'POST', body: { text: note } })
+      .then(() => {
+        setNote('');
+        return load({ ok: true, text: 'Dodano notatkę.' });
+      })
+      .catch(refused);
+  };
+  const closeAsSpam = () =>
+    api(`/leads/${encodeURIComponent(id)}`, { method: 'PATCH', body: { stage: 'przegrany', lostReason: 'spam' } })
+      .then(() => load({ ok: true, text: 'Zamknięto jako spam.' }))
+      .catch(refused);
   const resend = (n: Notification) =>
     api(`/outbox/${n.id}/resend`, { method: 'POST', body: {} })
       .then(() => load({ ok: true, text: 'Wiadomość wróciła do kolejki wysyłki.' }))
@@ -311,8 +496,122 @@ function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: string 
       <p className="hint">
         {KIND_LABELS[lead.kind] ?? lead.kind} z {when(lead.createdAt)} · ostatnia zmiana {when(lead.updatedAt)}
       </p>
+      <p className={isOverdue(lead) ? 'promise overdue-badge' : 'promise'}>
+        Pierwsza odpowiedź (obiecujemy w {FIRST_ANSWER_HOURS} h rob.):{' '}
+        {lead.firstResponseAt
+          ? `${when(lead.firstResponseAt)}, po ${formatNumber(Math.round((lead.firstAnswerHours ?? 0) * 10) / 10)} h rob.`
+          : lead.firstAnswerDueAt
+            ? `${isOverdue(lead) ? 'termin minął' : 'termin'} ${when(lead.firstAnswerDueAt)}`
+            : 'jeszcze nie'}
+      </p>
       <Notice note={message} />
       <div className="detail-grid">
+        <form className="card" onSubmit={save} aria-labelledby="work">
+          <h2 id="work">Etap i kolejny krok</h2>
+          <label>
+            Etap
+            <select value={stage} onChange={(e) => setStage((e.target as HTMLSelectElement).value)}>
+              {STAGES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </label>
+          {stage === 'przegrany' && (
+            <>
+              <label>
+                Powód przegranej
+                <select
+                  value={lostReason}
+                  required
+                  onChange={(e) => setLostReason((e.target as HTMLSelectElement).value)}
+                >
+                  <option value="">— wybierz —</option>
+                  {LOST_REASONS.map((r) => (
+                    <option key={r} value={r}>
+                      {r}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                Opis powodu <span className="hint">(opcjonalnie)</span>
+                <input
+                  value={lostNote}
+                  maxLength={PIPELINE_LIMITS.lostNote}
+                  onInput={(e) => setLostNote((e.target as HTMLInputElement).value)}
+                />
+              </label>
+            </>
+          )}
+          {open && (
+            <>
+              <label>
+                Kolejny krok
+                <select value={stepKind} onChange={(e) => setStepKind((e.target as HTMLSelectElement).value)}>
+                  <option value="">— brak —</option>
+                  {NEXT_STEP_KINDS.map((k) => (
+                    <option key={k} value={k}>
+                      {k}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                Termin kroku <span className="hint">(czas warszawski)</span>
+                <input
+                  type="datetime-local"
+                  value={stepDue}
+                  onInput={(e) => setStepDue((e.target as HTMLInputElement).value)}
+                />
+              </label>
+            </>
+          )}
+          <p>
+            <button type="submit" className="button">
+              Zapisz
+            </button>{' '}
+            {lead.stage !== 'przegrany' && (
+              <button type="button" className="button ghost" onClick={() => void closeAsSpam()}>
+                Zamknij jako spam
+              </button>
+            )}
+          </p>
+        </form>
+        <LeadOwner lead={lead} session={session} onChanged={(text) => load({ ok: true, text })} onFailure={onFailure} />
+        <section className="card" aria-labelledby="notes">
+          <h2 id="notes">Notatki</h2>
+          {notes.length === 0 ? (
+            <p>Brak notatek.</p>
+          ) : (
+            <ol className="notes">
+              {notes.map((n) => (
+                <li key={n.id}>
+                  <span className="hint">
+                    {when(n.createdAt)} · {n.author}
+                  </span>
+                  <p className="message">{n.text}</p>
+                </li>
+              ))}
+            </ol>
+          )}
+          <form onSubmit={addNote}>
+            <label>
+              Nowa notatka
+              <textarea
+                rows={3}
+                maxLength={PIPELINE_LIMITS.note}
+                required
+                value={note}
+                onInput={(e) => setNote((e.target as HTMLTextAreaElement).value)}
+              />
+            </label>
+            <button type="submit" className="button">
+              Dodaj notatkę
+            </button>
+          </form>
+        </section>
         <section className="card" aria-labelledby="who">
           <h2 id="who">Dane kontaktowe</h2>
           <dl>
@@ -332,32 +631,6 @@ function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: string 
             <dd>{lead.marketingConsent ? 'tak' : 'nie'}</dd>
           </dl>
         </section>
-        <LeadOwner lead={lead} session={session} onChanged={(text) => load({ ok: true, text })} onFailure={onFailure} />
-        <form className="card" onSubmit={save} aria-labelledby="work">
-          <h2 id="work">Obsługa</h2>
-          <label>
-            Status
-            <select value={status} onChange={(e) => setStatus((e.target as HTMLSelectElement).value)}>
-              {LEAD_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Notatki wewnętrzne
-            <textarea
-              rows={5}
-              maxLength={ADMIN_LIMITS.notes}
-              value={notes}
-              onInput={(e) => setNotes((e.target as HTMLTextAreaElement).value)}
-            />
-          </label>
-          <button type="submit" className="button">
-            Zapisz
-          </button>
-        </form>
         {quote && <QuoteDetails quote={quote} />}
         <section className="card" aria-labelledby="whence">
           <h2 id="whence">Skąd przyszło zgłoszenie</h2>
@@ -399,27 +672,33 @@ function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: string 
           ))}
         </section>
       </div>
-      <section className="danger-zone" aria-labelledby="gdpr">
-        <h2 id="gdpr">Usunięcie danych (RODO)</h2>
-        <p>Usuwa lead i jego powiadomienia na zawsze. Tego nie da się cofnąć.</p>
-        {confirmDelete ? (
-          <p>
-            <button type="button" className="button danger" onClick={() => void remove()}>
-              Tak, usuń na zawsze
-            </button>{' '}
-            <button type="button" className="button ghost" onClick={() => setConfirmDelete(false)}>
-              Anuluj
+      {mayErase(session.role) && (
+        <section className="danger-zone" aria-labelledby="gdpr">
+          <h2 id="gdpr">Usunięcie danych (RODO)</h2>
+          <p>Usuwa lead i jego powiadomienia na zawsze. Tego nie da się cofnąć.</p>
+          {confirmDelete ? (
+            <p>
+              <button type="button" className="button danger" onClick={() => void remove()}>
+                Tak, usuń na zawsze
+              </button>{' '}
+              <button type="button" className="button ghost" onClick={() => setConfirmDelete(false)}>
+                Anuluj
+              </button>
+            </p>
+          ) : (
+            <button type="button" className="button danger" onClick={() => setConfirmDelete(true)}>
+              Usuń lead
             </button>
-          </p>
-        ) : (
-          <button type="button" className="button danger" onClick={() => setConfirmDelete(true)}>
-            Usuń lead
-          </button>
-        )}
-      </section>
+          )}
+        </section>
+      )}
     </div>
   );
 }
+
+/** Whether the role may erase a lead (the one table of widgets/core/roles.ts). */
+const mayErase = (role: SessionViewProps['session']['role']) =>
+  rolesOfRequest('DELETE', '/api/admin/leads/x').includes(role);
 
 /** A quote's configuration and prices as stored with the lead (issue 5). */
 function QuoteDetails({ quote: q }: { quote: Quote }) {

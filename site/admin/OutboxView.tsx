@@ -63,7 +63,11 @@ export function OutboxView({ onFailure }: ViewProps) {
               <td>{row.id}</td>
               <td>{when(row.createdAt)}</td>
               <td>
-                {row.leadName ? <a href={`#leady/${encodeURIComponent(row.leadId)}`}>{row.leadName}</a> : '(usunięty)'}{' '}
+                {row.leadName && row.leadId ? (
+                  <a href={`#leady/${encodeURIComponent(row.leadId)}`}>{row.leadName}</a>
+                ) : (
+                  (row.leadName ?? '(usunięty)')
+                )}{' '}
                 <span className="hint">{KIND_LABELS[row.leadKind ?? ''] ?? ''}</span>
               </td>
               <td>{row.subject}</td>

@@ -1,6 +1,7 @@
 /**
- * Response times (issue 18): the share of leads first answered within 24 business hours
- * and the median in business hours, per month, per person and per source/partner.
+ * Who keeps the first-answer promise (terms.ts `FIRST_ANSWER_HOURS`): the share of leads
+ * first answered within it and the median in business hours, per week, per person, per
+ * month and per source/partner.
  */
 import { useEffect, useState } from 'react';
 import { formatNumber } from '../../widgets/core/format.ts';
@@ -11,6 +12,9 @@ const monthLabel = (key: string) =>
   /^\d{4}-\d{2}$/.test(key)
     ? new Date(`${key}-15T12:00:00Z`).toLocaleDateString('pl-PL', { month: 'long', year: 'numeric' })
     : key;
+
+const weekLabel = (monday: string) =>
+  `tydzień od ${new Date(`${monday}T12:00:00Z`).toLocaleDateString('pl-PL', { day: 'numeric', month: 'short', year: 'numeric' })}`;
 
 export function ResponseStats({
   range,
@@ -38,7 +42,7 @@ export function ResponseStats({
                 <span className="sr-only">Grupa</span>
               </th>
               <th scope="col">Leady</th>
-              <th scope="col">W {data.targetHours} h rob.</th>
+              <th scope="col">W obietnicy ({data.targetHours} h rob.)</th>
               <th scope="col">Mediana</th>
             </tr>
           </thead>
@@ -65,8 +69,9 @@ export function ResponseStats({
   );
   return (
     <>
+      {table('response-week', 'Pierwsza odpowiedź w tygodniach', [...data.byWeek].reverse(), weekLabel)}
+      {table('response-person', 'Pierwsza odpowiedź według osoby', data.byPerson)}
       {table('response-month', 'Czas odpowiedzi w miesiącach', data.byMonth, monthLabel)}
-      {table('response-person', 'Czas odpowiedzi według osoby', data.byPerson)}
       {table('response-source', 'Czas odpowiedzi według źródła i partnera', data.bySource)}
     </>
   );

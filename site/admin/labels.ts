@@ -1,5 +1,12 @@
 /** Polish names the panel shows for stored values. */
-export const KIND_LABELS: Record<string, string> = { contact: 'Kontakt', quote: 'Wycena', service: 'Serwis' };
+import { warsawDateTime } from '../../widgets/core/business-hours.ts';
+
+export const KIND_LABELS: Record<string, string> = {
+  contact: 'Kontakt',
+  quote: 'Wycena',
+  service: 'Serwis',
+  team: 'Zespół',
+};
 
 export { LEAD_STATUSES } from '../../widgets/core/admin-validation.ts';
 
@@ -11,8 +18,5 @@ export const EMAIL_STATE_LABELS: Record<string, string> = {
   dead: 'niewysłany',
 };
 
-export const when = (iso: string | null | undefined): string => {
-  if (!iso) return '–';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('pl-PL', { dateStyle: 'short', timeStyle: 'short' });
-};
+/** A stored time as the team reads it, in Warsaw time whatever the browser's zone ('–' for none). */
+export const when = (iso: string | null | undefined): string => warsawDateTime(iso) || '–';

@@ -53,13 +53,16 @@ test('owner adds a sales person who takes a lead; the audit log and the response
   for (const hidden of ['Zespół', 'Historia zmian', 'Cennik', 'Wysyłka e-maili'])
     await expect(nav.getByRole('link', { name: hidden })).toHaveCount(0);
 
+  // A sales person starts from 'Moje leady'; the new lead is nobody's yet.
+  await expect(sales.getByRole('heading', { name: 'Moje leady', level: 1 })).toBeVisible();
+  await sales.getByRole('button', { name: 'Wszystkie leady' }).click();
   await sales.getByRole('link', { name: leadName }).click();
   await sales.getByRole('button', { name: 'Przejmij lead' }).click();
   await expect(sales.getByText('Lead jest teraz Twój.')).toBeVisible();
   await expect(sales.locator('section', { has: sales.getByRole('heading', { name: 'Prowadzi' }) })).toContainText(
     person,
   );
-  await sales.getByLabel('Status').selectOption('w kontakcie');
+  await sales.getByRole('combobox', { name: 'Etap', exact: true }).selectOption('w kontakcie');
   await sales.getByRole('button', { name: 'Zapisz' }).click();
   await expect(sales.getByText('Zapisano.')).toBeVisible();
   await context.close();
@@ -71,12 +74,12 @@ test('owner adds a sales person who takes a lead; the audit log and the response
   const change = rows.filter({ hasText: 'Leady: zmiana' }).filter({ hasText: email }).first();
   await expect(change).toContainText('status: nowy → w kontakcie');
   await expect(rows.filter({ hasText: 'Leady: przejęcie' }).filter({ hasText: person }).first()).toBeVisible();
-  await expect(rows.filter({ hasText: 'Zespół: dodanie' }).first()).toContainText('Szef');
+  await expect(rows.filter({ hasText: 'Zespół: dodanie' }).filter({ hasText: email }).first()).toContainText('Szef');
   await page.screenshot({ path: 'test-results/audit-1280.png', fullPage: true });
   // …and in the response-time stats, answered within the target.
   await page.getByRole('link', { name: 'Liczby' }).click();
   const byPerson = page.locator('section', {
-    has: page.getByRole('heading', { name: 'Czas odpowiedzi według osoby' }),
+    has: page.getByRole('heading', { name: 'Pierwsza odpowiedź według osoby' }),
   });
   await expect(byPerson.getByRole('row', { name: new RegExp(person) })).toContainText('100%');
   await page.screenshot({ path: 'test-results/stats-1280.png', fullPage: true });

@@ -55,10 +55,12 @@ test.describe('the admin panel', () => {
       await expect(page.locator('dd').filter({ hasText: /^newsletter$/ })).toBeVisible();
       await expect(page.locator('dd').filter({ hasText: /^listopad$/ })).toBeVisible();
 
-      await page.getByLabel('Status').selectOption('w kontakcie');
-      await page.getByLabel('Notatki wewnętrzne').fill('Oddzwonić w poniedziałek.');
+      await page.getByRole('combobox', { name: 'Etap', exact: true }).selectOption('w kontakcie');
       await page.getByRole('button', { name: 'Zapisz' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'Zapisano.' })).toBeVisible();
+      await page.getByLabel('Nowa notatka').fill('Oddzwonić w poniedziałek.');
+      await page.getByRole('button', { name: 'Dodaj notatkę' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Dodano notatkę.' })).toBeVisible();
 
       await page.getByRole('link', { name: '← Wszystkie leady' }).click();
       await page.getByLabel('Szukaj (imię, e-mail, firma)').fill(email);
@@ -75,8 +77,10 @@ test.describe('the admin panel', () => {
       const lines = csv.toString('utf8').slice(1).split('\r\n');
       expect(lines[0]).toContain('"Imię i nazwisko";"E-mail"');
       expect(lines).toHaveLength(3);
-      expect(lines[1]).toContain(`"w kontakcie";"Marta Wiśniewska";"${email}"`);
-      expect(lines[1]).toContain('"Oddzwonić w poniedziałek."');
+      expect(lines[1]).toContain(`"Marta Wiśniewska";"${email}"`);
+      expect(lines[1]).toContain('"kontakt";"w kontakcie";"";"w kontakcie"');
+      // The newest note with when (Warsaw time) and who.
+      expect(lines[1]).toMatch(/"\d{4}-\d{2}-\d{2} \d{2}:\d{2} Ola: Oddzwonić w poniedziałek\."/);
 
       await page.getByRole('button', { name: 'Wyloguj' }).click();
       await expect(page.getByRole('status')).toHaveText('Wylogowano.');

@@ -49,3 +49,28 @@ test('an oversized chunked body is refused with 413 and the ten valid leads afte
     Array.from({ length: 10 }, (_, i) => `Chunk ${i}`),
   );
 });
+
+test('bodies far over the drain cap (2 MB and 10 MB, chunked) are refused with 413 and the lead after each is stored', async () => {
+  test.setTimeout(600_000);
+  const stamp = Date.now();
+  const statuses: number[] = [];
+  const refused: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    for (const megabytes of [2, 10]) {
+      // 64 KB chunks with no Content-Length: the worker learns the size only by reading.
+      const chunk = 'a'.repeat(64 * 1024);
+      const big = await send('/api/send-contact-email', Array(megabytes * 16).fill(chunk), {
+        'Content-Type': 'application/json',
+        'Transfer-Encoding': 'chunked',
+      });
+      refused.push(big.status);
+    }
+    const body = JSON.stringify({ name: `Duży ${i}`, email: `duzy-${stamp}-${i}@firma.pl` });
+    statuses.push((await send('/api/send-contact-email', [body], { 'Content-Type': 'application/json' })).status);
+  }
+  expect(refused).toEqual(Array(20).fill(413));
+  expect(statuses).toEqual(Array(10).fill(200));
+  expect((await storedLeads(`duzy-${stamp}-`)).map((l) => l.name).sort()).toEqual(
+    Array.from({ length: 10 }, (_, i) => `Duży ${i}`),
+  );
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  warsawDateTime,
   addBusinessHours,
   businessHoursBetween,
   easterSunday,
@@ -90,5 +91,21 @@ describe('business-hours deadlines (Mon–Fri 08:00–16:00 Europe/Warsaw)', () 
     expect(businessHoursBetween(at('2026-11-10T14:00:00Z'), at('2026-11-12T10:00:00Z'))).toBe(4);
     expect(businessHoursBetween(at('2026-11-24T10:00:00Z'), at('2026-11-24T09:00:00Z'))).toBe(0);
     expect(businessHoursBetween(at('2026-11-28T10:00:00Z'), at('2026-11-29T10:00:00Z'))).toBe(0);
+  });
+});
+
+describe('warsawDateTime: the one formatter of the times the team reads', () => {
+  it('writes Warsaw wall-clock time across both DST changes of 2026', () => {
+    expect(warsawDateTime('2026-03-29T00:59:00.000Z')).toBe('2026-03-29 01:59');
+    expect(warsawDateTime('2026-03-29T01:00:00.000Z')).toBe('2026-03-29 03:00');
+    expect(warsawDateTime('2026-10-25T00:30:00.000Z')).toBe('2026-10-25 02:30');
+    expect(warsawDateTime('2026-10-25T01:30:00.000Z')).toBe('2026-10-25 02:30');
+    expect(warsawDateTime(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01 00:30');
+  });
+
+  it('gives nothing for nothing and leaves a text that is no time as it is', () => {
+    expect(warsawDateTime(null)).toBe('');
+    expect(warsawDateTime('')).toBe('');
+    expect(warsawDateTime('wczoraj')).toBe('wczoraj');
   });
 });

@@ -2,7 +2,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { SET_PASSWORD_LINK_HOURS, SET_PASSWORD_LINK_TERMS } from '../../widgets/core/account-validation.ts';
-import { ROLES, ROUTE_ROLES, routePrefix } from '../../widgets/core/roles.ts';
+import { RESTRICTED_WRITES, ROLES, ROUTE_ROLES, rolesOfRequest, routePrefix } from '../../widgets/core/roles.ts';
 import { app } from '../../worker/app.ts';
 import { passwordChecks } from '../../worker/http/auth.ts';
 import { OPEN_PATHS } from '../../worker/routes/admin/guard.ts';
@@ -26,13 +26,16 @@ describe('roles (every admin route × every role)', { timeout: 30_000 }, () => {
       const { cookie } = await personWithSession(role);
       for (const route of routes) {
         const res = await write(route.path, route.method === 'GET' ? undefined : {}, { cookie, method: route.method });
-        const allowed = (ROUTE_ROLES[routePrefix(route.path)] ?? ['owner']).includes(role);
+        const allowed = rolesOfRequest(route.method, route.path).includes(role);
         const label = `${role} ${route.method} ${route.path} → ${res.status}`;
         if (allowed) expect([401, 403], label).not.toContain(res.status);
         else {
           expect(res.status, label).toBe(403);
           expect(((await res.json()) as { error: string }).error).toBe(
-            'Twoja rola nie ma dostępu do tej części panelu.',
+            RESTRICTED_WRITES[`${route.method} ${routePrefix(route.path)}`] &&
+              (ROUTE_ROLES[routePrefix(route.path)] ?? []).includes(role)
+              ? RESTRICTED_WRITES[`${route.method} ${routePrefix(route.path)}`]?.error
+              : 'Twoja rola nie ma dostępu do tej części panelu.',
           );
         }
       }

@@ -186,7 +186,9 @@ describe('the leads inbox', () => {
       expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const text = new TextDecoder().decode(bytes.slice(3));
       const lines = text.split('\r\n');
-      expect(lines[0]).toMatch(/^"Data";"Rodzaj";"Status";"Imię i nazwisko";"E-mail"/);
+      expect(lines[0]).toMatch(
+        /^"Data \(czas warszawski\)";"Rodzaj";"Etap";"Powód przegranej";"Status";"Prowadzi";"Pierwsza odpowiedź/,
+      );
       expect(lines).toHaveLength(3); // header, one lead, the final line end
       expect(lines[1]).toContain(`"${XSS}"`);
     });

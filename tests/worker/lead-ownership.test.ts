@@ -45,7 +45,7 @@ describe('lead ownership and response time', { timeout: 30_000 }, () => {
     const sales = await personWithSession('sales');
     const id = await newLead('Firma Trzecia', { partner: 'drukarnia-abc' });
     await write(`/api/admin/leads/${id}/take`, {}, { cookie: sales.cookie });
-    // Received on Monday 2026-03-02 09:00 Warsaw; answered on Tuesday 10:00 = 9 business hours.
+    // Received on Monday 2026-03-02 09:00 Warsaw, answered now: months of business hours.
     await env.DB.prepare("UPDATE leads SET created_at = '2026-03-02T08:00:00.000Z' WHERE id = ?").bind(id).run();
     expect(
       (await write(`/api/admin/leads/${id}`, { status: 'w kontakcie' }, { cookie: sales.cookie, method: 'PATCH' }))
@@ -60,11 +60,12 @@ describe('lead ownership and response time', { timeout: 30_000 }, () => {
       businessHoursBetween(new Date('2026-03-02T08:00:00.000Z'), new Date(stamped?.first_response_at ?? 0)),
       6,
     );
-    // A lead answered before the hours were stored: the statistics time it from its stamps.
+    // A lead answered before the hours were stored: the statistics time it from its stamps
+    // (half an hour after it came: within the first-answer promise of one business hour).
     const older = await newLead('Firma Czwarta', { partner: 'drukarnia-abc' });
     await write(`/api/admin/leads/${older}/take`, {}, { cookie: sales.cookie });
     await env.DB.prepare(
-      `UPDATE leads SET created_at = '2026-03-02T08:00:00.000Z', first_response_at = '2026-03-03T09:00:00.000Z',
+      `UPDATE leads SET created_at = '2026-03-02T08:00:00.000Z', first_response_at = '2026-03-02T08:30:00.000Z',
          response_hours = NULL WHERE id = ?`,
     )
       .bind(older)
@@ -78,8 +79,8 @@ describe('lead ownership and response time', { timeout: 30_000 }, () => {
       byPerson: { key: string; share: number; medianHours: number }[];
       bySource: { key: string; leads: number }[];
     };
-    // One answered within 9 business hours, one months later: half within the target, the median between.
-    const median = (9 + (stamped?.response_hours ?? 0)) / 2;
+    // One answered within half an hour, one months later: half within the promise, the median between.
+    const median = (0.5 + (stamped?.response_hours ?? 0)) / 2;
     expect(stats.byMonth).toEqual([expect.objectContaining({ key: '2026-03', share: 0.5, medianHours: median })]);
     expect(stats.byPerson).toEqual([
       expect.objectContaining({ key: expect.stringMatching(/^Osoba/), medianHours: median }),

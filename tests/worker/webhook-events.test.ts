@@ -6,6 +6,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { warsawToday } from '../../widgets/core/service-validation.ts';
 import { login, request, subscribeWebhooks, write } from './admin-helpers.ts';
+import { dispatchWebhooks } from '../../worker/webhooks/delivery.ts';
 
 const db = () => (env as unknown as Env).DB;
 
@@ -163,5 +164,36 @@ describe("a lead's first response, stamped by the code that changes the lead", (
     expect(first?.response_hours).toBeGreaterThan(40);
     await write(`/api/admin/leads/${id}`, { status: 'w kontakcie' }, { cookie, method: 'PATCH' });
     expect(await stamp(id)).toEqual(first);
+  });
+});
+
+describe('re-queueing stranded deliveries', () => {
+  it('puts a backlog of 267 on the queue in one cron run, each once', async () => {
+    const endpointId = await subscribeWebhooks(cookie, ['meter.created']);
+    await db()
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 267)
+         INSERT INTO webhook_events (id, type, created, data) SELECT 'evt_backlog_' || i, 'meter.created', 0, '{}' FROM n`,
+      )
+      .run();
+    await db()
+      .prepare(
+        "INSERT INTO webhook_deliveries (event_id, endpoint_id) SELECT id, ? FROM webhook_events WHERE id LIKE 'evt_backlog_%'",
+      )
+      .bind(endpointId)
+      .run();
+    const sent: number[] = [];
+    const queue = {
+      sendBatch: async (messages: { body: { deliveryId: number } }[]) => {
+        sent.push(...messages.map((m) => m.body.deliveryId));
+      },
+    } as unknown as Queue;
+    await dispatchWebhooks({ ...(env as unknown as Env), WEBHOOK_QUEUE: queue });
+    const backlog = (
+      await db().prepare("SELECT id FROM webhook_deliveries WHERE event_id LIKE 'evt_backlog_%'").all<{ id: number }>()
+    ).results.map((r) => r.id);
+    expect(backlog).toHaveLength(267);
+    expect(sent.filter((id) => backlog.includes(id)).sort((a, b) => a - b)).toEqual(backlog.sort((a, b) => a - b));
+    expect(await count('SELECT COUNT(*) AS n FROM webhook_deliveries WHERE queued_at IS NULL')).toBe(0);
   });
 });

@@ -9,6 +9,7 @@ import type { LeadKind, LeadStatus } from './admin-validation.ts';
 import type { Row as EstimateRow } from './estimate-text.ts';
 import type { Catalogue, PackageLevel } from './model.ts';
 import type { PersonCounts } from './privacy-validation.ts';
+import type { NextStep, Stage } from './pipeline.ts';
 
 export type * from './admin-api-service.ts';
 export type * from './admin-api-team.ts';
@@ -34,6 +35,17 @@ export interface LeadView {
   /** Issue 18: who handles it (account id) and when it was first answered. */
   assignedTo: number | null;
   firstResponseAt: string | null;
+  /** The owner as a CRM and the panel name them (null: nobody's). */
+  owner: { id: number; name: string } | null;
+  /** The pipeline (DESIGN §8). */
+  stage: Stage;
+  lostReason: string | null;
+  lostNote: string | null;
+  nextStep: NextStep | null;
+  /** The first-answer promise's deadline (null for leads older than the promise). */
+  firstAnswerDueAt: string | null;
+  /** Business hours to the first answer (null while unanswered). */
+  firstAnswerHours: number | null;
   /** The state of its e-mail, where the query joined it. */
   emailState?: string | null;
 }
@@ -104,6 +116,16 @@ export interface LeadDetail {
   lead: LeadView;
   quote: LeadQuote | null;
   notifications: LeadNotification[];
+  /** The notes history, oldest first. */
+  notes: LeadNote[];
+}
+
+/** One note of a lead's history: who wrote it and when. */
+export interface LeadNote {
+  id: number;
+  author: string;
+  text: string;
+  createdAt: string;
 }
 
 /** `GET /api/admin/leads/people`: someone a lead may be given to (enabled owners and sales). */
@@ -128,6 +150,11 @@ export interface ResponseFigures {
 /** `GET /api/admin/stats/response`. */
 export interface ResponseStats {
   targetHours: number;
+  /** The range the figures cover (days, inclusive). */
+  from: string;
+  to: string;
+  /** Monday of each week (RRRR-MM-DD). */
+  byWeek: ResponseFigures[];
   byMonth: ResponseFigures[];
   byPerson: ResponseFigures[];
   bySource: ResponseFigures[];

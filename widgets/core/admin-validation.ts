@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { LIMITS, hasLineControl } from './validation.ts';
+import { PIPELINE_ERRORS, STAGES, pipelineEntries } from './pipeline.ts';
 
 export type LeadKind = 'contact' | 'quote';
 export const LEAD_KINDS: readonly LeadKind[] = ['contact', 'quote'];
@@ -42,7 +43,7 @@ export const ADMIN_INPUT_ERRORS = {
   kind: 'Nieprawidłowy rodzaj zgłoszenia.',
   status: 'Nieprawidłowy status. Dozwolone: nowy, w kontakcie, wygrany, przegrany, spam.',
   notes: `Notatki mogą mieć najwyżej ${ADMIN_LIMITS.notes} znaków.`,
-  nothing: 'Podaj status lub notatki do zmiany.',
+  nothing: 'Podaj zmianę: etap, kolejny krok, status lub notatki.',
   statsFilter: 'Liczby filtruje się tylko po datach (od, do) i rodzaju zgłoszenia.',
   outboxState: 'Nieprawidłowy stan wiadomości.',
   catalogueNote: `Opis zmiany cennika może mieć najwyżej ${ADMIN_LIMITS.catalogueNote} znaków.`,
@@ -67,7 +68,10 @@ export const loginSchema = v.object(
   ADMIN_INPUT_ERRORS.password,
 );
 
-/** `PATCH /api/admin/leads/:id`: `{status?, notes?}`, at least one of them. */
+/**
+ * `PATCH /api/admin/leads/:id`: `{status?, notes?, stage?, lostReason?, lostNote?, nextStep?}`
+ * (pipeline.ts), at least one of them; a stage 'przegrany' needs its reason.
+ */
 export const leadUpdateSchema = v.pipe(
   v.object(
     {
@@ -75,10 +79,12 @@ export const leadUpdateSchema = v.pipe(
       notes: v.optional(
         v.pipe(v.string(ADMIN_INPUT_ERRORS.notes), v.maxLength(ADMIN_LIMITS.notes, ADMIN_INPUT_ERRORS.notes)),
       ),
+      ...pipelineEntries,
     },
     ADMIN_INPUT_ERRORS.nothing,
   ),
-  v.check((u) => u.status !== undefined || u.notes !== undefined, ADMIN_INPUT_ERRORS.nothing),
+  v.check((u) => Object.values(u).some((value) => value !== undefined), ADMIN_INPUT_ERRORS.nothing),
+  v.check((u) => u.stage !== 'przegrany' || !!u.lostReason, PIPELINE_ERRORS.lostReason),
 );
 
 /**
@@ -118,6 +124,11 @@ export const leadFilterSchema = v.object({
   utm_campaign: filterText,
   partner: filterText,
   q: textUpTo(ADMIN_LIMITS.search),
+  /** 'me' (the signed-in person), 'none' (nobody's) or an account id. */
+  owner: blankTo(v.pipe(v.string(), v.regex(/^(me|none|[1-9]\d{0,9})$/, PIPELINE_ERRORS.owner))),
+  stage: blankTo(v.picklist(STAGES, PIPELINE_ERRORS.stage)),
+  /** '1': only open leads whose next step is overdue. */
+  overdue: blankTo(v.pipe(v.string(), v.regex(/^1$/, PIPELINE_ERRORS.overdue))),
 });
 
 /** `GET /api/admin/outbox?state=`. */

@@ -92,12 +92,6 @@ const weekday = (date: LocalDate): SchemaDay =>
   SCHEMA_DAYS[new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay()] as SchemaDay;
 
 /** Whether a Warsaw calendar date is a working day. */
-/**
- * The sales team's target for the first answer to a new lead, in business hours: the
- * overdue mark of the inbox, the response stats and the assignment e-mail.
- */
-export const RESPONSE_TARGET_HOURS = 24;
-
 export const isWorkingDay = (date: LocalDate, hours: WorkingHours = company.openingHours): boolean =>
   hours.days.includes(weekday(date)) && !isHoliday(date);
 
@@ -118,8 +112,43 @@ export function warsawTime(instant: Date): LocalDate & { minutes: number } {
   return { year: p.year ?? 0, month: p.month ?? 0, day: p.day ?? 0, minutes: (p.hour ?? 0) * 60 + (p.minute ?? 0) };
 }
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * An instant as a Warsaw reader writes it, 'RRRR-MM-DD GG:MM' (the CSV exports, the
+ * e-mails, the panel): the one formatter of times the team reads, DST included. An ISO
+ * text that is no time comes back as it is; nothing gives ''.
+ */
+export function warsawDateTime(instant: Date | string | null | undefined): string {
+  if (instant === null || instant === undefined || instant === '') return '';
+  const date = typeof instant === 'string' ? new Date(instant) : instant;
+  if (Number.isNaN(date.getTime())) return String(instant);
+  const t = warsawTime(date);
+  return `${t.year}-${pad(t.month)}-${pad(t.day)} ${pad(Math.floor(t.minutes / 60))}:${pad(t.minutes % 60)}`;
+}
+
+/** The Warsaw calendar date of an instant, 'RRRR-MM-DD'. */
+export const warsawDay = (instant: Date): string => warsawDateTime(instant).slice(0, 10);
+
+/**
+ * Instants already found, by date and minutes: a clock over weeks (an old unanswered lead,
+ * a long-overdue ticket) asks for the same days' openings again and again, and each answer
+ * costs two `Intl` look-ups. Bounded: cleared when it grows past a few years of days.
+ */
+const instants = new Map<string, number>();
+
 /** The instant of a Warsaw wall-clock time (minutes after midnight). */
 export function warsawInstant(date: LocalDate, minutes: number): Date {
+  const key = `${date.year}-${date.month}-${date.day}-${minutes}`;
+  const known = instants.get(key);
+  if (known !== undefined) return new Date(known);
+  const found = findWarsawInstant(date, minutes);
+  if (instants.size > 10_000) instants.clear();
+  instants.set(key, found);
+  return new Date(found);
+}
+
+function findWarsawInstant(date: LocalDate, minutes: number): number {
   const wall = Date.UTC(date.year, date.month - 1, date.day) + minutes * 60_000;
   let guess = wall;
   // The zone's offset at the guess; twice, so a guess on the other side of a DST change settles.
@@ -128,7 +157,7 @@ export function warsawInstant(date: LocalDate, minutes: number): Date {
     const seenWall = Date.UTC(seen.year, seen.month - 1, seen.day) + seen.minutes * 60_000;
     guess += wall - seenWall;
   }
-  return new Date(guess);
+  return guess;
 }
 
 /** The working window [open, close) of a working day, as instants. */

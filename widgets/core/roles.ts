@@ -44,6 +44,18 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   privacy: ['owner'],
 };
 
+/**
+ * Writes narrower than their area: method and prefix → the roles allowed, and what the
+ * others are told. Permanent deletion of a lead is GDPR erasure, the owner's alone; the
+ * sales team closes a lead as lost or spam instead.
+ */
+export const RESTRICTED_WRITES: Readonly<Record<string, { roles: readonly Role[]; error: string }>> = {
+  'DELETE leads': {
+    roles: ['owner'],
+    error: 'Trwałe usunięcie leada (RODO) może wykonać tylko właściciel. Zamknij lead jako przegrany lub spam.',
+  },
+};
+
 /** The route prefix of an admin API path (`/api/admin/leads.csv` → `leads`). */
 export function routePrefix(path: string): string {
   const segment = path.replace(/^\/api\/admin\/?/, '').split('/')[0] ?? '';
@@ -52,3 +64,11 @@ export function routePrefix(path: string): string {
 
 /** Whether `role` may use the admin API area `prefix`. */
 export const mayUse = (role: Role, prefix: string): boolean => (ROUTE_ROLES[prefix] ?? ['owner']).includes(role);
+
+/** The roles allowed one request (`DELETE`, `/api/admin/leads/…`): the area's, narrowed by `RESTRICTED_WRITES`. */
+export function rolesOfRequest(method: string, path: string): readonly Role[] {
+  const prefix = routePrefix(path);
+  const area = ROUTE_ROLES[prefix] ?? ['owner'];
+  const narrower = RESTRICTED_WRITES[`${method} ${prefix}`];
+  return narrower ? area.filter((r) => narrower.roles.includes(r)) : area;
+}

@@ -29,6 +29,12 @@ export const FREE_TRIAL_DAYS = 7;
 export const CONTRACT_TERMS_MONTHS = [24, 36] as const;
 export const QUOTE_VALID_DAYS = 30;
 export const QUOTE_WITHIN_MINUTES = 5;
+/**
+ * The sales team's promise of a first answer to a new lead, in business hours
+ * (business-hours.ts): the deadline shown on each lead, the alerts when it passes, the
+ * stats' share answered within it. Change it here; everything reads it from here.
+ */
+export const FIRST_ANSWER_HOURS = 1;
 
 /**
  * A service promise in words, the one wording everywhere: 'w ciągu 24 godzin roboczych'. The

@@ -5,13 +5,11 @@
  * only into the body; the subject is ours alone.
  */
 import { consentLine, line, quotedLines, REPLY_HINT } from './text.ts';
+import { warsawDateTime } from '../../widgets/core/business-hours.ts';
 import type { Notification } from '../models/outbox.ts';
 import { TICKET_NUMBER_PLACEHOLDER } from '../models/tickets.ts';
 import { FAULT_CATEGORIES, type ServiceRequestInput } from '../../widgets/core/service-validation.ts';
 import { LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';
-
-const warsaw = (date: Date): string =>
-  new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', dateStyle: 'short', timeStyle: 'short' }).format(date);
 
 export function ticketNotification(
   input: ServiceRequestInput,
@@ -33,7 +31,7 @@ export function ticketNotification(
     line('Numer seryjny', ticket.serial),
     line('Urządzenie', ticket.deviceName),
     line('Pakiet', ticket.level ? LEVEL_NAMES[ticket.level] : undefined),
-    line('Termin reakcji (SLA)', `${ticket.slaHours} h robocze – do ${warsaw(ticket.dueAt)}`),
+    line('Termin reakcji (SLA)', `${ticket.slaHours} h robocze – do ${warsawDateTime(ticket.dueAt)}`),
     line('Problem', FAULT_CATEGORIES[input.category]),
     line('Kod błędu', input.errorCode),
     '',

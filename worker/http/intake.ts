@@ -7,8 +7,9 @@
  *     deployment is misconfigured, which is logged outside local development);
  *  2. `Content-Type: application/json` → else 415;
  *  3. body at most 16 KB (declared or streamed) → else 413; the rest of an oversized body
- *     is read and dropped (up to 1 MB) rather than cancelled, which in workerd broke the
- *     next request on the same connection (issue 15);
+ *     is read to its end and dropped rather than cancelled: a cancelled body (at any size,
+ *     1.15 MB or 10 MB alike) broke the next request in workerd ('Your worker restarted
+ *     mid-request') or reset the client's connection while it was still sending;
  *  4. UTF-8 JSON object → else 400;
  *  5. honeypot `website` filled → the form's normal-looking success, nothing stored;
  *  6. `submissionId` a UUID (or one is made here) → else 400.
@@ -42,8 +43,13 @@ export interface LeadIntakeOptions {
 
 const isJson = (contentType: string | undefined): boolean => /^application\/json\s*(;|$)/i.test(contentType ?? '');
 
-/** How much of an oversized body is read and dropped before the reader is cancelled. */
-export const MAX_DRAIN_BYTES = 1024 * 1024;
+/**
+ * How much of an oversized body is read and dropped before the reader is cancelled: the
+ * largest body Cloudflare passes to a Worker (100 MB on the Free and Pro plans), so in
+ * practice every refused body is read to its end. Reading costs little CPU (the bytes
+ * are not kept); cancelling is what broke the runtime.
+ */
+export const MAX_DRAIN_BYTES = 100 * 1024 * 1024;
 
 /** Reads the rest of a refused body and drops it; cancels past `MAX_DRAIN_BYTES`. */
 async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, seen: number): Promise<void> {

@@ -17,6 +17,19 @@ export function auditDetails(c: Context, more: Record<string, unknown>): void {
   details.set(c.req.raw, { ...details.get(c.req.raw), ...more });
 }
 
+const targets = new WeakMap<Request, string>();
+
+/**
+ * Names the record of this request's audit row by its human number (a ticket's SR-…, a
+ * quote's KS-…) instead of the id in the path, which for a ticket is its page's secret.
+ */
+export function auditTarget(c: Context, name: string): void {
+  targets.set(c.req.raw, name);
+}
+
+/** The human name a route gave the record, for the guard. */
+export const targetOf = (request: Request): string | undefined => targets.get(request);
+
 /** What the route said about the request, for the guard. */
 export const detailsOf = (request: Request): Record<string, unknown> => details.get(request) ?? {};
 

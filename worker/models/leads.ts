@@ -5,16 +5,20 @@
  * notification). Also the admin inbox's reads of leads: filtered lists, numbers, erasure.
  */
 import type { LeadKind, LeadStatus } from '../../widgets/core/admin-validation.ts';
+import { businessHoursBetween } from '../../widgets/core/business-hours.ts';
+import { type NextStepKind, type Stage, firstAnswerDeadline } from '../../widgets/core/pipeline.ts';
+import { type NoteAuthor, deleteNotesOfLeadsStatement, noteStatement } from './lead-notes.ts';
 import {
   LATEST_EMAIL_STATE,
   type Notification,
   deleteNotificationsOfLeadStatement,
+  guardedNotificationStatement,
   notificationStatement,
 } from './outbox.ts';
 import { deleteQuoteOfLeadStatement } from './quotes.ts';
 import { countLeadStatement, uncountLeadStatement } from './lead-counts.ts';
-import { businessHoursBetween } from '../../widgets/core/business-hours.ts';
 import {
+  type WebhookEventType,
   claimedIds,
   deleteEventsOfLeadStatements,
   eventDataFrom,
@@ -64,10 +68,22 @@ export interface LeadRow {
   notes: string;
   created_at: string;
   updated_at: string;
-  /** The first change of status or notes (not an anonymisation): the lead's first response. */
-  first_response_at?: string | null;
+  /** The owner (migration 0031). */
+  assigned_to: number | null;
+  assigned_at: string | null;
+  /** The first change of the lead's work (not an anonymisation): the lead's first response. */
+  first_response_at: string | null;
   /** Business hours from `created_at` to `first_response_at`, computed once when it happens. */
-  response_hours?: number | null;
+  response_hours: number | null;
+  /** The pipeline (migration 0130). */
+  stage: Stage;
+  lost_reason: string | null;
+  lost_note: string | null;
+  next_step_kind: NextStepKind | null;
+  next_step_due_at: string | null;
+  first_answer_due_at: string | null;
+  owner_alerted_at: string | null;
+  manager_alerted_at: string | null;
 }
 
 /** Thrown by `storeLead` when the submission id was used before with another body. */
@@ -109,9 +125,9 @@ export async function storeLead(
   const insert = db
     .prepare(
       `INSERT INTO leads (id, kind, submission_id, name, email, phone, company, message, attribution, origin, body_hash,
-         marketing_consent, created_at, updated_at)
+         marketing_consent, created_at, updated_at, first_answer_due_at)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12,
-         COALESCE(?13, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), COALESCE(?13, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))
+         COALESCE(?13, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), COALESCE(?13, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), ?14)
        ON CONFLICT (submission_id) DO NOTHING`,
     )
     .bind(
@@ -128,6 +144,8 @@ export async function storeLead(
       lead.bodyHash ?? null,
       lead.marketingConsent ? 1 : 0,
       lead.createdAt ?? null,
+      // The first-answer promise runs from the lead's arrival on the business-hours clock.
+      firstAnswerDeadline(lead.createdAt ? new Date(lead.createdAt) : new Date()).toISOString(),
     );
   const read = db.prepare('SELECT id, body_hash FROM leads WHERE submission_id = ?').bind(lead.submissionId);
   // One round trip: the lead, its e-mail, its `lead.created` event (only for subscribed
@@ -165,81 +183,124 @@ export async function storeLead(
   };
 }
 
-export async function leadById(db: D1Database, id: string): Promise<LeadRow | null> {
-  return db.prepare('SELECT * FROM leads WHERE id = ?').bind(id).first<LeadRow>();
+/** A lead with its owner's name and address (null when nobody owns it). */
+export interface OwnedLeadRow extends LeadRow {
+  owner_name: string | null;
+  owner_email: string | null;
 }
 
-/** SQL: the `lead.created` event's data from the lead row `l` (the shape the README documents). */
-const LEAD_EVENT_DATA = `json_object('id', l.id, 'kind', l.kind, 'status', l.status, 'name', l.name, 'email', l.email,
-  'phone', l.phone, 'company', l.company, 'message', l.message,
-  'attribution', CASE WHEN json_valid(l.attribution) THEN json(l.attribution) END, 'createdAt', l.created_at)`;
+export async function leadById(db: D1Database, id: string): Promise<OwnedLeadRow | null> {
+  return db
+    .prepare(
+      `SELECT l.*, a.name AS owner_name, a.email AS owner_email FROM leads l
+       LEFT JOIN accounts a ON a.id = l.assigned_to WHERE l.id = ?`,
+    )
+    .bind(id)
+    .first<OwnedLeadRow>();
+}
 
 /**
- * Sets the status and/or the internal notes of a lead; false when there is no such lead.
- * In the same batch: the `lead.status_changed` event when the status really changes, and
- * the first response when this is the first change of status or notes (of a lead not
- * anonymised): its time and the business hours since the lead came, computed here once
- * so the statistics read a number instead of walking the calendar per view.
+ * SQL: the `lead.created` event's data from the lead row `l` (the shape the README documents);
+ * a new lead has no owner yet, and says so as every lead payload does.
  */
-export async function updateLead(
-  db: D1Database,
-  id: string,
-  { status, notes }: { status?: LeadStatus | undefined; notes?: string | undefined },
-  now = new Date(),
-): Promise<boolean> {
-  const before = await db
-    .prepare('SELECT status, notes, created_at, first_response_at, anonymised_at FROM leads WHERE id = ?')
-    .bind(id)
-    .first<{
-      status: string;
-      notes: string;
-      created_at: string;
-      first_response_at: string | null;
-      anonymised_at: string | null;
-    }>();
-  if (!before) return false;
-  const statusChanges = status !== undefined && status !== before.status;
-  const changes = statusChanges || (notes !== undefined && notes !== before.notes);
-  const firstResponse = changes && before.first_response_at === null && before.anonymised_at === null;
-  const at = now.toISOString();
-  const statements: D1PreparedStatement[] = [];
-  if (statusChanges)
-    statements.push(
-      ...webhookEventStatements(
-        db,
-        'lead.status_changed',
-        // Read before the UPDATE, and only while the status is still the one seen above.
-        eventDataFrom(
-          `SELECT json_object('id', l.id, 'kind', l.kind, 'status', ?, 'previousStatus', l.status, 'name', l.name,
-             'email', l.email, 'changedAt', ?) AS data FROM leads l WHERE l.id = ? AND l.status = ?`,
-          status,
-          at,
-          id,
-          before.status,
-        ),
-      ),
-    );
-  statements.push(
-    db
-      .prepare(
-        `UPDATE leads SET status = COALESCE(?2, status), notes = COALESCE(?3, notes), updated_at = ?4,
-           first_response_at = CASE WHEN ?5 IS NOT NULL AND first_response_at IS NULL AND anonymised_at IS NULL
-             THEN ?4 ELSE first_response_at END,
-           response_hours = CASE WHEN ?5 IS NOT NULL AND first_response_at IS NULL AND anonymised_at IS NULL
-             THEN ?5 ELSE response_hours END
-         WHERE id = ?1`,
-      )
-      .bind(
-        id,
-        status ?? null,
-        notes ?? null,
-        at,
-        firstResponse ? businessHoursBetween(new Date(before.created_at), now) : null,
-      ),
-  );
-  const results = await db.batch(statements);
-  return (results.at(-1)?.meta.changes ?? 0) > 0;
+const LEAD_EVENT_DATA = `json_object('id', l.id, 'kind', l.kind, 'status', l.status, 'stage', l.stage, 'name', l.name,
+  'email', l.email, 'phone', l.phone, 'company', l.company, 'message', l.message,
+  'attribution', CASE WHEN json_valid(l.attribution) THEN json(l.attribution) END, 'owner', json('null'),
+  'createdAt', l.created_at)`;
+
+/** A change of a lead's work, as resolved by the route: every field given is written. */
+export interface LeadChange {
+  status?: LeadStatus | undefined;
+  stage?: Stage | undefined;
+  /** With stage 'przegrany'; cleared (null) when the lead moves to another stage. */
+  lostReason?: string | null | undefined;
+  lostNote?: string | null | undefined;
+  /** null clears the next step. */
+  nextStep?: { kind: NextStepKind; dueAt: string } | null | undefined;
+  /** The old single notes field (still accepted); its new text also goes into the history. */
+  notes?: string | undefined;
+  /** A note for the history. */
+  note?: string | undefined;
 }
+
+/** A webhook event the change causes, written in the same batch (for the endpoints that want it). */
+export interface ChangeEvent {
+  type: WebhookEventType;
+  data: unknown;
+}
+
+/**
+ * Writes `change` to lead `lead` in one batch with its history note and its webhook events. The first change of stage, status, next step
+ * or a note is the lead's first response: stamped once, here, where every such change passes.
+ */
+export async function changeLead(
+  db: D1Database,
+  lead: LeadRow,
+  change: LeadChange,
+  author: NoteAuthor,
+  events: ChangeEvent[] = [],
+  now = new Date(),
+): Promise<void> {
+  const set = (key: keyof LeadChange) => change[key] !== undefined;
+  const nextStep = change.nextStep;
+  // Saving what is already there (the same status, the same notes) is no answer to the client.
+  const answers =
+    !!change.note?.trim() ||
+    (change.status !== undefined && change.status !== lead.status) ||
+    (change.stage !== undefined && change.stage !== lead.stage) ||
+    (change.notes !== undefined && change.notes !== lead.notes) ||
+    (nextStep !== undefined &&
+      ((nextStep?.kind ?? null) !== lead.next_step_kind || (nextStep?.dueAt ?? null) !== lead.next_step_due_at));
+  const update = db
+    .prepare(
+      `UPDATE leads SET
+         status = COALESCE(?2, status), stage = COALESCE(?3, stage),
+         lost_reason = CASE WHEN ?4 THEN ?5 ELSE lost_reason END,
+         lost_note = CASE WHEN ?4 THEN ?6 ELSE lost_note END,
+         next_step_kind = CASE WHEN ?7 THEN ?8 ELSE next_step_kind END,
+         next_step_due_at = CASE WHEN ?7 THEN ?9 ELSE next_step_due_at END,
+         notes = COALESCE(?10, notes),
+         first_response_at = CASE WHEN ?13 AND first_response_at IS NULL AND anonymised_at IS NULL THEN ?11
+           ELSE first_response_at END,
+         response_hours = CASE WHEN ?13 AND first_response_at IS NULL AND anonymised_at IS NULL THEN ?12
+           ELSE response_hours END,
+         updated_at = ?11
+       WHERE id = ?1`,
+    )
+    .bind(
+      lead.id,
+      change.status ?? null,
+      change.stage ?? null,
+      set('lostReason') || set('lostNote') ? 1 : 0,
+      change.lostReason ?? null,
+      change.lostNote || null,
+      set('nextStep') ? 1 : 0,
+      nextStep?.kind ?? null,
+      nextStep?.dueAt ?? null,
+      change.notes ?? null,
+      now.toISOString(),
+      businessHoursBetween(new Date(lead.created_at), now),
+      answers ? 1 : 0,
+    );
+  const notes = [change.notes !== lead.notes ? change.notes : undefined, change.note].filter(
+    (text): text is string => !!text?.trim(),
+  );
+  const statements = [
+    update,
+    ...notes.map((text) => noteStatement(db, lead.id, author, text)),
+    ...events.flatMap((e) => webhookEventStatements(db, e.type, e.data)),
+  ];
+  // The admin API puts the deliveries on the queue after answering (app.ts), as for every write.
+  await db.batch(statements);
+}
+
+/** Business hours from a lead's arrival to its first answer (stored, or counted for older rows); null while unanswered. */
+export const firstAnswerHours = (
+  row: Pick<LeadRow, 'created_at' | 'first_response_at' | 'response_hours'>,
+): number | null =>
+  row.first_response_at
+    ? (row.response_hours ?? businessHoursBetween(new Date(row.created_at), new Date(row.first_response_at)))
+    : null;
 
 /**
  * The statement that marks a lead won when `exists` (a `SELECT 1 …` with its values)
@@ -267,6 +328,7 @@ export async function eraseLead(db: D1Database, id: string): Promise<boolean> {
     uncountLeadStatement(db, id),
     deleteQuoteOfLeadStatement(db, id),
     deleteNotificationsOfLeadStatement(db, id),
+    deleteNotesOfLeadsStatement(db, JSON.stringify([id])),
     ...deleteEventsOfLeadStatements(db, id),
     db.prepare('DELETE FROM leads WHERE id = ?').bind(id),
   ]);
@@ -289,16 +351,21 @@ export interface LeadFilter {
    * substring match with `instr()` (a `LIKE` pattern over 50 bytes is "too complex" for D1).
    */
   q?: string | undefined;
+  /** The owner's account id, or 'none' for leads nobody has. */
+  owner?: number | 'none' | undefined;
+  stage?: Stage | undefined;
+  /** Only open leads whose next step was due before this instant (ISO). */
+  overdueAt?: string | undefined;
 }
 
 /**
  * The WHERE clause of a filter over `leads l` and its bound values (plain `?`, in order):
  * only the conditions the filter has, each in a form an index of migration 0122 serves.
  */
-export function leadFilterWhere(filter: LeadFilter): { sql: string; values: string[] } {
+export function leadFilterWhere(filter: LeadFilter): { sql: string; values: (string | number)[] } {
   const sql: string[] = [];
-  const values: string[] = [];
-  const add = (condition: string, ...bound: string[]) => {
+  const values: (string | number)[] = [];
+  const add = (condition: string, ...bound: (string | number)[]) => {
     sql.push(condition);
     values.push(...bound);
   };
@@ -318,11 +385,15 @@ export function leadFilterWhere(filter: LeadFilter): { sql: string; values: stri
       q,
     );
   }
+  if (filter.owner === 'none') add('l.assigned_to IS NULL');
+  else if (filter.owner !== undefined) add('l.assigned_to = ?', filter.owner);
+  if (filter.stage) add('l.stage = ?', filter.stage);
+  if (filter.overdueAt) add("l.next_step_due_at < ? AND l.stage NOT IN ('wygrany', 'przegrany')", filter.overdueAt);
   return { sql: sql.length ? sql.join(' AND ') : 'true', values };
 }
 
-/** A lead row with the delivery state of its newest notification. */
-export interface InboxRow extends LeadRow {
+/** A lead row with its owner and the delivery state of its newest notification. */
+export interface InboxRow extends OwnedLeadRow {
   email_state: string | null;
 }
 
@@ -345,7 +416,8 @@ export async function findLeads(
   const page = after ? ' AND (l.created_at, l.id) < (?, ?)' : '';
   const { results } = await db
     .prepare(
-      `SELECT l.*, ${LATEST_EMAIL_STATE} AS email_state FROM leads l WHERE ${w.sql}${page}
+      `SELECT l.*, a.name AS owner_name, a.email AS owner_email, ${LATEST_EMAIL_STATE} AS email_state
+       FROM leads l LEFT JOIN accounts a ON a.id = l.assigned_to WHERE ${w.sql}${page}
        ORDER BY l.created_at DESC, l.id DESC LIMIT ?`,
     )
     .bind(...w.values, ...(after ?? []), limit + 1)
@@ -397,4 +469,69 @@ export function anonymiseLeadsStatement(db: D1Database, idsJson: string, erasedN
        WHERE id IN (SELECT value FROM json_each(?1)) AND anonymised_at IS NULL`,
     )
     .bind(idsJson, erasedName);
+}
+
+/*
+ * The sales team's clock (worker/sales/clock.ts): the morning digest's next steps and the
+ * first-answer alerts, each read through its own partial index (migration 0130).
+ */
+
+/** An open lead's next step with its owner, for the morning digest. */
+export interface StepRow {
+  id: string;
+  name: string;
+  company: string | null;
+  stage: Stage;
+  next_step_kind: NextStepKind;
+  next_step_due_at: string;
+  assigned_to: number;
+}
+
+/** Next steps of open, owned leads due before `before` (ISO), soonest first. */
+export async function stepsDueBefore(db: D1Database, before: string): Promise<StepRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT id, name, company, stage, next_step_kind, next_step_due_at, assigned_to FROM leads
+       WHERE next_step_due_at IS NOT NULL AND next_step_due_at < ?1 AND assigned_to IS NOT NULL
+         AND stage NOT IN ('wygrany', 'przegrany') AND anonymised_at IS NULL
+       ORDER BY next_step_due_at`,
+    )
+    .bind(before)
+    .all<StepRow>();
+  return results;
+}
+
+/** New leads past their first-answer deadline without a first response and not yet told to a manager. */
+export async function firstAnswerBacklog(db: D1Database, now: string, limit = 200): Promise<LeadRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT * FROM leads
+       WHERE first_response_at IS NULL AND first_answer_due_at IS NOT NULL AND first_answer_due_at <= ?1
+         AND manager_alerted_at IS NULL AND stage NOT IN ('wygrany', 'przegrany') AND status != 'spam'
+       ORDER BY first_answer_due_at LIMIT ?2`,
+    )
+    .bind(now, limit)
+    .all<LeadRow>();
+  return results;
+}
+
+/**
+ * Stamps an alert of lead `leadId` as sent at `stamp` (once: only while unset) and queues its
+ * e-mails in the same batch, each inserted only when this call's stamp holds; answers the
+ * outbox ids (none when another run stamped it first).
+ */
+export async function recordAlert(
+  db: D1Database,
+  leadId: string,
+  alert: 'owner' | 'manager',
+  stamp: string,
+  notifications: Notification[],
+): Promise<number[]> {
+  const column = alert === 'owner' ? 'owner_alerted_at' : 'manager_alerted_at';
+  const claim = db.prepare(`UPDATE leads SET ${column} = ?2 WHERE id = ?1 AND ${column} IS NULL`).bind(leadId, stamp);
+  const results = await db.batch<{ id: number }>([
+    claim,
+    ...notifications.map((n) => guardedNotificationStatement(db, leadId, n, `${column} = ?6`, stamp)),
+  ]);
+  return results.slice(1).flatMap((r) => r.results.map((row) => row.id));
 }

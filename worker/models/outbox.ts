@@ -85,6 +85,37 @@ export function notificationIfStatement(
     );
 }
 
+/** The statement that queues `notification` for a person of the team (the morning digest: no single lead). */
+export function accountNotificationStatement(
+  db: D1Database,
+  accountId: number,
+  notification: Notification,
+): D1PreparedStatement {
+  return db
+    .prepare('INSERT INTO outbox (account_id, recipient, subject, body) VALUES (?1, ?2, ?3, ?4) RETURNING id')
+    .bind(accountId, notification.recipient, notification.subject, notification.body);
+}
+
+/**
+ * Like `notificationStatement`, inserted only while lead `leadId` meets `leadCondition` (SQL
+ * over the lead's columns, its value bound as ?6): an alert claimed earlier in the same batch.
+ */
+export function guardedNotificationStatement(
+  db: D1Database,
+  leadId: string,
+  notification: Notification,
+  leadCondition: string,
+  value: string,
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO outbox (lead_id, recipient, reply_to, subject, body)
+       SELECT ?1, ?2, ?3, ?4, ?5 WHERE EXISTS (SELECT 1 FROM leads WHERE id = ?1 AND ${leadCondition})
+       RETURNING id`,
+    )
+    .bind(leadId, notification.recipient, notification.replyTo ?? null, notification.subject, notification.body, value);
+}
+
 export async function notificationById(db: D1Database, id: number): Promise<NotificationRow | null> {
   return db.prepare('SELECT * FROM outbox WHERE id = ?').bind(id).first<NotificationRow>();
 }
@@ -250,10 +281,12 @@ export interface OutboxListRow {
 export async function listOutbox(db: D1Database, state: string | undefined, limit = 200): Promise<OutboxListRow[]> {
   const { results } = await db
     .prepare(
-      `SELECT o.id, o.lead_id, COALESCE(l.name, t.name) AS lead_name,
-              COALESCE(l.kind, CASE WHEN o.ticket_id IS NOT NULL THEN 'service' END) AS lead_kind, o.recipient,
+      `SELECT o.id, o.lead_id, COALESCE(l.name, t.name, a.name) AS lead_name,
+              COALESCE(l.kind, CASE WHEN o.ticket_id IS NOT NULL THEN 'service' WHEN o.account_id IS NOT NULL THEN 'team' END)
+                AS lead_kind, o.recipient,
               o.subject, o.state, o.attempts, o.last_error, o.created_at, o.updated_at, o.sent_at
        FROM outbox o LEFT JOIN leads l ON l.id = o.lead_id LEFT JOIN service_tickets t ON t.id = o.ticket_id
+         LEFT JOIN accounts a ON a.id = o.account_id
        WHERE (?1 IS NULL OR o.state = ?1 OR (?1 = 'unsent' AND o.state != 'sent'))
        ORDER BY o.id DESC LIMIT ?2`,
     )

@@ -171,7 +171,7 @@ export function quoteStatements(
          'level', q.level, 'term', q.term, 'monthlyNet', q.monthly_net, 'monthlyGross', q.monthly_gross,
          'estimatedNet', q.estimated_net, 'name', l.name, 'email', l.email, 'phone', l.phone, 'company', l.company,
          'nip', q.nip, 'city', q.city, 'attribution', CASE WHEN json_valid(l.attribution) THEN json(l.attribution) END,
-         'createdAt', q.created_at) AS data
+         'owner', json('null'), 'createdAt', q.created_at) AS data
        FROM quotes q JOIN leads l ON l.id = q.lead_id WHERE q.id = ?`,
       quote.id,
     ),

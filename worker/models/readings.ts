@@ -48,15 +48,35 @@ export const asReading = (r: ReadingRow): Reading => ({
 /** Readings with their device's serial, newest first, optionally of one device or one month ('YYYY-MM'). */
 export async function listReadings(
   db: D1Database,
-  { deviceRow, month, limit = 500 }: { deviceRow?: number; month?: string; limit?: number } = {},
+  {
+    deviceRow,
+    month,
+    limit = 500,
+    after,
+  }: { deviceRow?: number; month?: string; limit?: number; after?: [readOn: string, id: number] | undefined } = {},
 ): Promise<(ReadingRow & { serial: string; company: string })[]> {
+  // Only the conditions given, each a range of an index ending in the order (read_on, id).
+  const where: string[] = [];
+  const values: (string | number)[] = [];
+  if (deviceRow !== undefined) {
+    where.push('r.device_row = ?');
+    values.push(deviceRow);
+  }
+  if (month) {
+    where.push("r.read_on >= ? AND r.read_on < date(?, '+1 month')");
+    values.push(`${month}-01`, `${month}-01`);
+  }
+  if (after) {
+    where.push('(r.read_on, r.id) < (?, ?)');
+    values.push(...after);
+  }
   const { results } = await db
     .prepare(
       `SELECT r.*, d.serial, d.company FROM meter_readings r JOIN devices d ON d.id = r.device_row
-       WHERE (?1 IS NULL OR r.device_row = ?1) AND (?2 IS NULL OR substr(r.read_on, 1, 7) = ?2)
-       ORDER BY r.read_on DESC, r.id DESC LIMIT ?3`,
+       WHERE ${where.length ? where.join(' AND ') : 'true'}
+       ORDER BY r.read_on DESC, r.id DESC LIMIT ?`,
     )
-    .bind(deviceRow ?? null, month ?? null, limit)
+    .bind(...values, limit)
     .all<ReadingRow & { serial: string; company: string }>();
   return results;
 }

@@ -251,7 +251,8 @@ export async function slaByMonth(db: D1Database, now = new Date()): Promise<SlaM
          SUM(first_response_at IS NOT NULL AND first_response_at <= due_at) AS withinPromise,
          SUM((first_response_at IS NOT NULL AND first_response_at > due_at) OR (first_response_at IS NULL AND due_at < ?1)) AS late,
          SUM(first_response_at IS NULL AND due_at >= ?1) AS pending
-       FROM service_tickets GROUP BY month ORDER BY month DESC LIMIT 24`,
+       FROM service_tickets WHERE created_at >= strftime('%Y-%m-01', ?1, '-23 months')
+       GROUP BY month ORDER BY month DESC LIMIT 24`,
     )
     .bind(now.toISOString())
     .all<Omit<SlaMonth, 'sharePercent'>>();

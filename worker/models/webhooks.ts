@@ -1,6 +1,3 @@
-/** Webhook endpoints, events, deliveries and their attempts (migration 0032). */
-import { sentFrom } from './readings.ts';
-
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
 export type DeliveryState = 'pending' | 'sending' | 'delivered' | 'failed' | 'dead';
@@ -94,6 +91,8 @@ export async function deleteEndpoint(db: D1Database, id: number): Promise<boolea
 export type WebhookEventType =
   | 'lead.created'
   | 'lead.status_changed'
+  | 'lead.assigned'
+  | 'lead.stage_changed'
   | 'quote.created'
   | 'ticket.created'
   | 'ticket.status_changed'
@@ -327,6 +326,14 @@ export async function markDeliveryDead(db: D1Database, id: number): Promise<void
     .run();
 }
 
+/** How many deliveries are dead (the admin header's alert). */
+export async function countDeadDeliveries(db: D1Database): Promise<number> {
+  return (
+    (await db.prepare("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE state = 'dead'").first<{ n: number }>())?.n ??
+    0
+  );
+}
+
 /** 'Wyślij ponownie': a failed or dead delivery goes back in line with a new retry chain; true when it did. */
 export async function requeueDelivery(db: D1Database, id: number): Promise<boolean> {
   const result = await db
@@ -420,29 +427,29 @@ export function deleteOldEventsStatements(db: D1Database, cutoffSeconds: number,
 }
 
 /**
- * Events about a person: their address (lower-case) as the event's `email` or as the
- * sender of a reading ('Name <e-mail>'), or about one of their leads (JSON array of lead
- * ids) or tickets (JSON array of ticket numbers). Only the fields that identify a person
- * count: another person may type the address into a message, a description or a name,
- * and that event is theirs, not this person's.
+ * Events about a person: naming their address (lower-case) as `email`, sent by them (a
+ * reading's 'Name <e-mail>', JSON array of their readings' `sent_by`), or about one of
+ * their leads (JSON array of lead ids) or tickets (JSON array of ticket numbers). Each
+ * test is an index of migration 0123: the events that name them, not every event's JSON.
  */
 export async function eventsAbout(
   db: D1Database,
   email: string,
   leadIdsJson: string,
   ticketNumbersJson: string,
+  sentByJson = '[]',
 ): Promise<EventRow[]> {
   const { results } = await db
     .prepare(
-      `SELECT * FROM webhook_events WHERE json_valid(data) AND (
+      `SELECT * FROM webhook_events WHERE
          lower(json_extract(data, '$.email')) = ?1
-         OR ${sentFrom("COALESCE(json_extract(data, '$.sentBy'), '')", '?1')}
+         OR json_extract(data, '$.sentBy') IN (SELECT value FROM json_each(?4))
          OR json_extract(data, '$.id') IN (SELECT value FROM json_each(?2))
          OR json_extract(data, '$.leadId') IN (SELECT value FROM json_each(?2))
-         OR (type LIKE 'ticket.%' AND json_extract(data, '$.number') IN (SELECT value FROM json_each(?3))))
+         OR (json_extract(data, '$.number') IN (SELECT value FROM json_each(?3)) AND type LIKE 'ticket.%')
        ORDER BY created, id`,
     )
-    .bind(email, leadIdsJson, ticketNumbersJson)
+    .bind(email, leadIdsJson, ticketNumbersJson, sentByJson)
     .all<EventRow>();
   return results;
 }
@@ -461,9 +468,9 @@ export const deleteEventsStatements = (db: D1Database, idsJson: string): D1Prepa
   deleteEventsWhere(db, 'SELECT value FROM json_each(?1)', idsJson);
 
 /** SQL: the events about the leads of a JSON array of ids (bound as ?1), by their `id` or `leadId`. */
-const EVENTS_OF_LEADS = `SELECT id FROM webhook_events WHERE json_valid(data) AND (
+const EVENTS_OF_LEADS = `SELECT id FROM webhook_events WHERE
   json_extract(data, '$.id') IN (SELECT value FROM json_each(?1))
-  OR json_extract(data, '$.leadId') IN (SELECT value FROM json_each(?1)))`;
+  OR json_extract(data, '$.leadId') IN (SELECT value FROM json_each(?1))`;
 
 /** The statements that delete the events about one lead (erasing it), with their deliveries and attempts. */
 export const deleteEventsOfLeadStatements = (db: D1Database, leadId: string): D1PreparedStatement[] =>

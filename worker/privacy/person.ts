@@ -8,6 +8,7 @@ import { ERASED_NAME, type PersonCounts } from '../../widgets/core/privacy-valid
 import { type AuditRow, auditAbout } from '../models/audit.ts';
 import { type DeviceRow, clearDeviceContactStatement, devicesOfEmail } from '../models/devices.ts';
 import { type LeadRow, anonymiseLeadsStatement, leadsOfEmail } from '../models/leads.ts';
+import { type LeadNoteRow, deleteNotesOfLeadsStatement, notesOfLeads } from '../models/lead-notes.ts';
 import { type NotificationRow, deleteNotificationsAboutStatement, notificationsAbout } from '../models/outbox.ts';
 import { anonymiseQuotesOfLeadsStatement, quoteRowsOfLeads } from '../models/quotes.ts';
 import { type ReadingRow, anonymiseReadingsStatement, readingsOfEmail } from '../models/readings.ts';
@@ -31,6 +32,8 @@ export interface PersonData {
   readings: (ReadingRow & { serial: string })[];
   devices: DeviceRow[];
   webhookEvents: EventRow[];
+  /** The team's notes on the person's leads (who wrote what, when). */
+  leadNotes: LeadNoteRow[];
 }
 
 /** Collects what is stored about `email` (already trimmed and lower-cased). */
@@ -43,13 +46,20 @@ export async function findPerson(db: D1Database, email: string): Promise<PersonD
   ]);
   const leadIds = JSON.stringify(leads.map((l) => l.id));
   const ticketIds = JSON.stringify(tickets.map((t) => t.id));
-  const [quotes, emails, ticketHistory, webhookEvents] = await Promise.all([
+  const [quotes, emails, ticketHistory, webhookEvents, leadNotes] = await Promise.all([
     quoteRowsOfLeads(db, leadIds),
     notificationsAbout(db, leadIds, ticketIds),
     eventsOfTickets(db, ticketIds),
-    eventsAbout(db, email, leadIds, JSON.stringify(tickets.map((t) => t.number))),
+    eventsAbout(
+      db,
+      email,
+      leadIds,
+      JSON.stringify(tickets.map((t) => t.number)),
+      JSON.stringify(readings.map((r) => r.sent_by)),
+    ),
+    notesOfLeads(db, leadIds),
   ]);
-  return { email, leads, quotes, emails, tickets, ticketHistory, readings, devices, webhookEvents };
+  return { email, leads, quotes, emails, tickets, ticketHistory, readings, devices, webhookEvents, leadNotes };
 }
 
 export const countsOf = (p: PersonData): PersonCounts => ({
@@ -88,7 +98,12 @@ const flag = (row: object): boolean | undefined => {
  * form, and the audit entries about the address and its records.
  */
 export async function exportPerson(db: D1Database, p: PersonData, now = new Date()) {
-  const audit: AuditRow[] = await auditAbout(db, p.email, [...p.leads.map((l) => l.id), ...p.tickets.map((t) => t.id)]);
+  // Audit rows name a lead by its id or its quote's KS number, a ticket by its SR number (older rows: its id).
+  const audit: AuditRow[] = await auditAbout(db, p.email, [
+    ...p.leads.map((l) => l.id),
+    ...p.quotes.map((q) => String(q.number)),
+    ...p.tickets.flatMap((t) => [t.id, t.number]),
+  ]);
   const consents = [
     ...p.leads.flatMap((l) => {
       const given = flag(l);
@@ -118,6 +133,7 @@ export async function exportPerson(db: D1Database, p: PersonData, now = new Date
     exportedAt: now.toISOString(),
     counts: countsOf(p),
     leads: p.leads.map((l) => withJson(l, ['attribution'])),
+    leadNotes: p.leadNotes,
     quotes: p.quotes.map((q) => withJson(q, ['estimate', 'comparison'])),
     emails: p.emails,
     serviceTickets: p.tickets.map((t) => withJson(t, ['attribution'])),
@@ -143,6 +159,7 @@ export async function erasePerson(db: D1Database, p: PersonData): Promise<Person
     ...deleteEventsStatements(db, JSON.stringify(p.webhookEvents.map((e) => e.id))),
     anonymiseQuotesOfLeadsStatement(db, leads),
     anonymiseLeadsStatement(db, leads, ERASED_NAME),
+    deleteNotesOfLeadsStatement(db, leads),
     ...anonymiseTicketsStatements(db, tickets, ERASED_NAME),
     anonymiseReadingsStatement(db, JSON.stringify(p.readings.map((r) => r.id)), ERASED_NAME),
     clearDeviceContactStatement(db, p.email),

@@ -5,15 +5,17 @@
  * e-mails from the outbox and every webhook event older than the period (or about such a
  * lead), and logs how many rows went. No SQL here: the models own their tables.
  *
- * Bounded work per run: at most `RETENTION_BATCH` rows of each kind and
- * `RETENTION_EVENT_BATCH` webhook events, in a fixed number of D1 statements (about a
- * dozen, whatever the backlog), so a large backlog is worked off over the next runs
- * (every 5 minutes: 100 leads a run, 28 800 a day) and a run stays far inside a
- * Worker's limits (D1 queries per invocation, CPU and wall time).
+ * Bounded batches, continued until done: a batch takes at most `RETENTION_BATCH` rows of
+ * each kind and `RETENTION_EVENT_BATCH` webhook events in a fixed number of D1 statements
+ * (about a dozen, whatever the backlog), and a run takes batch after batch until one comes
+ * back short (nothing left), within `RETENTION_RUN_BATCHES` batches and `RETENTION_RUN_MS`
+ * of wall time (inside a Worker's D1-queries and time limits, before the next run starts);
+ * only a backlog larger than that goes on in the next run, and the log line says so.
  */
 import { RETENTION_MONTHS } from '../../widgets/core/privacy.ts';
 import { ERASED_NAME } from '../../widgets/core/privacy-validation.ts';
 import { anonymiseLeadsStatement, leadIdsToAnonymise } from '../models/leads.ts';
+import { deleteNotesOfLeadsStatement } from '../models/lead-notes.ts';
 import { deleteNotificationsAboutStatement } from '../models/outbox.ts';
 import { anonymiseQuotesOfLeadsStatement } from '../models/quotes.ts';
 import { anonymiseReadingsStatement, readingIdsToAnonymise } from '../models/readings.ts';
@@ -26,8 +28,12 @@ export const DEFAULT_RETENTION_MONTHS = RETENTION_MONTHS;
 export const MAX_RETENTION_MONTHS = 120;
 /** Leads, tickets and readings (each) anonymised per run at most. */
 export const RETENTION_BATCH = 100;
-/** Webhook events deleted per run at most. */
+/** Webhook events deleted per batch at most. */
 export const RETENTION_EVENT_BATCH = 500;
+/** Batches per run at most (each about a dozen D1 statements: under a thousand queries a run). */
+export const RETENTION_RUN_BATCHES = 60;
+/** Wall time a run starts new batches in (the cron runs every 5 minutes). */
+export const RETENTION_RUN_MS = 3 * 60_000;
 
 /**
  * The period in whole months from `RETENTION_MONTHS`: unset or blank → the default; anything
@@ -62,16 +68,54 @@ export interface RetentionReport {
   readings: number;
   emails: number;
   webhookEvents: number;
+  /** Batches this run took, and whether a backlog is left for the next run. */
+  batches: number;
+  more: boolean;
 }
 
-/** One run of the retention job (the cron); answers and logs what went. */
+type Counts = Pick<RetentionReport, 'leads' | 'tickets' | 'readings' | 'emails' | 'webhookEvents'> & { full: boolean };
+
+/** One run of the retention job (the cron): batch after batch until done or out of budget; answers and logs what went. */
 export async function applyRetention(
   env: { DB: D1Database; RETENTION_MONTHS?: string | undefined },
   now = new Date(),
 ): Promise<RetentionReport> {
-  const db = env.DB;
   const months = retentionMonths(env);
   const cutoff = cutoffOf(now, months);
+  const started = Date.now();
+  const report: RetentionReport = {
+    months,
+    cutoff: cutoff.toISOString(),
+    leads: 0,
+    tickets: 0,
+    readings: 0,
+    emails: 0,
+    webhookEvents: 0,
+    batches: 0,
+    more: false,
+  };
+  for (;;) {
+    const batch = await retentionBatch(env.DB, cutoff);
+    report.batches++;
+    report.leads += batch.leads;
+    report.tickets += batch.tickets;
+    report.readings += batch.readings;
+    report.emails += batch.emails;
+    report.webhookEvents += batch.webhookEvents;
+    if (!batch.full) break;
+    if (report.batches >= RETENTION_RUN_BATCHES || Date.now() - started > RETENTION_RUN_MS) {
+      report.more = true;
+      break;
+    }
+  }
+  console.log(
+    `retention: period ${months} month(s), cutoff ${report.cutoff}: anonymised ${report.leads} leads with their quotes, ${report.tickets} service tickets, ${report.readings} meter readings; deleted ${report.emails} e-mails and ${report.webhookEvents} webhook events in ${report.batches} batch(es)${report.more ? '; more left for the next run' : ''}`,
+  );
+  return report;
+}
+
+/** One bounded batch; `full` when some kind filled its batch (there may be more). */
+async function retentionBatch(db: D1Database, cutoff: Date): Promise<Counts> {
   const iso = cutoff.toISOString();
   const [leadIds, ticketIds, readingIds] = await Promise.all([
     leadIdsToAnonymise(db, iso, RETENTION_BATCH),
@@ -87,23 +131,27 @@ export async function applyRetention(
   // First in the batch: its count is the e-mails'.
   if (anyRecords) statements.push(deleteNotificationsAboutStatement(db, leads, tickets));
   if (leadIds.length)
-    statements.push(anonymiseQuotesOfLeadsStatement(db, leads), anonymiseLeadsStatement(db, leads, ERASED_NAME));
+    statements.push(
+      anonymiseQuotesOfLeadsStatement(db, leads),
+      anonymiseLeadsStatement(db, leads, ERASED_NAME),
+      deleteNotesOfLeadsStatement(db, leads),
+    );
   if (ticketIds.length) statements.push(...anonymiseTicketsStatements(db, tickets, ERASED_NAME));
   if (readingIds.length) statements.push(anonymiseReadingsStatement(db, JSON.stringify(readingIds), ERASED_NAME));
   if (leadEvents.length) statements.push(...deleteEventsStatements(db, JSON.stringify(leadEvents)));
   const old = deleteOldEventsStatements(db, Math.floor(cutoff.getTime() / 1000), RETENTION_EVENT_BATCH);
   const results = await db.batch([...statements, ...old]);
-  const report: RetentionReport = {
-    months,
-    cutoff: iso,
+  const oldEvents = results.at(-1)?.results.length ?? 0;
+  return {
     leads: leadIds.length,
     tickets: ticketIds.length,
     readings: readingIds.length,
     emails: anyRecords ? (results[0]?.meta.changes ?? 0) : 0,
-    webhookEvents: leadEvents.length + (results.at(-1)?.results.length ?? 0),
+    webhookEvents: leadEvents.length + oldEvents,
+    full:
+      leadIds.length === RETENTION_BATCH ||
+      ticketIds.length === RETENTION_BATCH ||
+      readingIds.length === RETENTION_BATCH ||
+      oldEvents === RETENTION_EVENT_BATCH,
   };
-  console.log(
-    `retention: period ${months} month(s), cutoff ${iso}: anonymised ${report.leads} leads with their quotes, ${report.tickets} service tickets, ${report.readings} meter readings; deleted ${report.emails} e-mails and ${report.webhookEvents} webhook events`,
-  );
-  return report;
 }

@@ -133,9 +133,23 @@ export async function deliverWebhook(env: Env, id: number): Promise<WebhookOutco
   return dead ? { outcome: 'dead', attempts: job.attempts } : { outcome: 'failed', attempts: job.attempts, retryDelay };
 }
 
-/** Puts every not-yet-queued delivery on the queue; run after any write that may create events. */
+/** Deliveries claimed per round of `dispatchWebhooks`, and rounds per call at most (a backlog beyond goes on at the next). */
+const DISPATCH_BATCH = 100;
+const DISPATCH_ROUNDS = 50;
+
+/**
+ * Puts every not-yet-queued delivery on the queue, in rounds of `DISPATCH_BATCH` until a
+ * round comes back short (a backlog of strays is re-queued in one cron run, not 100 a run);
+ * run after any write that may create events.
+ */
 export async function dispatchWebhooks(env: Env): Promise<number> {
-  return queueClaimed(env, await takeUnqueued(env.DB));
+  let queued = 0;
+  for (let round = 0; round < DISPATCH_ROUNDS; round++) {
+    const ids = await takeUnqueued(env.DB, 10, DISPATCH_BATCH);
+    queued += await queueClaimed(env, ids);
+    if (ids.length < DISPATCH_BATCH) break;
+  }
+  return queued;
 }
 
 /** Puts deliveries already claimed (marked queued) on the queue; gives them back when it refuses. */

@@ -9,9 +9,9 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { deleteCookie } from 'hono/cookie';
-import { mayUse, routePrefix } from '../../../widgets/core/roles.ts';
+import { RESTRICTED_WRITES, mayUse, rolesOfRequest, routePrefix } from '../../../widgets/core/roles.ts';
 import { SESSION_COOKIE, clientIp, credentialFingerprint } from '../../http/auth.ts';
-import { auditedReadOf, detailsOf, recordAudit } from '../../models/audit.ts';
+import { auditedReadOf, detailsOf, recordAudit, targetOf } from '../../models/audit.ts';
 import { endSession } from '../../models/sessions.ts';
 import { ACCOUNT_API_ERRORS } from '../../http/errors.ts';
 import type { AdminEnv } from './guard.ts';
@@ -50,12 +50,19 @@ export const accessControl: MiddlewareHandler<AdminEnv> = async (c, next) => {
   }
   const area = routePrefix(c.req.path);
   if (!mayUse(session.role, area)) return c.json({ error: ACCOUNT_API_ERRORS.forbidden }, 403);
+  if (!rolesOfRequest(c.req.method, c.req.path).includes(session.role))
+    return c.json({ error: RESTRICTED_WRITES[`${c.req.method} ${area}`]?.error ?? ACCOUNT_API_ERRORS.forbidden }, 403);
   await next();
   const method = c.req.method;
   const markedRead = auditedReadOf(c.req.raw);
   const audited = !READS.has(method) || isExport(c.req.path) || !!markedRead;
   if (!audited || c.res.status >= 400 || area === 'logout') return;
   const parts = c.req.path.replace(/^\/api\/admin\/?/, '').split('/');
+  // A route may name its record by its human number (SR-…, KS-…): then the raw id, which
+  // may be the secret of a customer's page, appears neither as the target nor in the path.
+  const named = targetOf(c.req.raw);
+  const rawId = parts[1] ? decodeURIComponent(parts[1]) : undefined;
+  const path = named && parts[1] ? c.req.path.replace(`/${parts[1]}`, `/${encodeURIComponent(named)}`) : c.req.path;
   try {
     await recordAudit(c.env.DB, {
       accountId: session.accountId,
@@ -63,9 +70,9 @@ export const accessControl: MiddlewareHandler<AdminEnv> = async (c, next) => {
       role: session.role,
       action: markedRead ?? actionOf(method, c.req.path, area),
       area,
-      target: parts[1] ? decodeURIComponent(parts[1]).slice(0, 200) : null,
+      target: (named ?? rawId)?.slice(0, 200) ?? null,
       method,
-      path: `${c.req.path}${new URL(c.req.url).search}`,
+      path: `${path}${new URL(c.req.url).search}`,
       status: c.res.status,
       details: detailsOf(c.req.raw),
       ip: clientIp(c.req.raw),

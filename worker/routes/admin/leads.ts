@@ -1,36 +1,32 @@
 /**
  * The leads inbox: `GET /api/admin/leads` (filters as query parameters: `kind`, `status`,
- * `from`, `to`, `utm_source`, `utm_campaign`, `partner`, `q`; a keyset page: `limit`, and
- * `after` = the `next` of the page before), `GET /api/admin/leads.csv` (the same filters,
- * every matching lead, streamed), `GET /api/admin/leads/:id` (everything
- * stored), `PATCH /api/admin/leads/:id` (`{status?, notes?}`), `DELETE /api/admin/leads/:id`.
+ * `from`, `to`, `utm_source`, `utm_campaign`, `partner`, `q`, `owner` = me | none | id,
+ * `stage`, `overdue` = 1; a keyset page: `limit`, and `after` = the `next` of the page
+ * before), `GET /api/admin/leads.csv` (the same filters, every matching lead, streamed),
+ * `GET /api/admin/leads/:id` (everything stored, the notes history), `PATCH /api/admin/leads/:id`
+ * (`{status?, notes?, stage?, lostReason?, lostNote?, nextStep?: {kind, dueAt} | null}`),
+ * `POST /api/admin/leads/:id/notes` (`{text}`), `DELETE /api/admin/leads/:id` (the owner's
+ * GDPR erasure; widgets/core/roles.ts refuses it to the others).
  */
 import { leadHasOrder } from '../../models/orders.ts';
 import { Hono, type Context } from 'hono';
 import { csvStream } from '../../http/csv.ts';
 import { PAGE, pageOf, pageSize, readCursor } from '../../http/paging.ts';
 import { ADMIN_ERRORS, ORDER_API_ERRORS } from '../../http/errors.ts';
-import {
-  type InboxRow,
-  type LeadFilter,
-  type LeadKey,
-  type LeadKind,
-  type LeadRow,
-  eraseLead,
-  findLeads,
-  leadById,
-  leadKey,
-  updateLead,
-} from '../../models/leads.ts';
+import { type LeadFilter, type LeadKey, eraseLead, findLeads, leadById, leadKey } from '../../models/leads.ts';
+import { latestNotes, notesOfLead } from '../../models/lead-notes.ts';
+import { LEAD_CSV_HEADER, leadCsvRow, leadJson } from '../../sales/lead-view.ts';
+import { PipelineRefusal, recordLeadWork } from '../../sales/lead-work.ts';
+import { leadNoteSchema } from '../../../widgets/core/pipeline.ts';
 import { notificationsOfLead } from '../../models/outbox.ts';
-import { auditDetails, auditRead } from '../../models/audit.ts';
+import { auditDetails, auditRead, auditTarget } from '../../models/audit.ts';
 import { type StoredQuote, quoteOfLead, quoteSummaries } from '../../models/quotes.ts';
-import type { QuoteSummary } from '../../../widgets/core/admin-api.ts';
 import { leadFilterSchema, leadUpdateSchema } from '../../../widgets/core/admin-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
-import type { LeadDetail, LeadList, LeadQuote, LeadView } from '../../../widgets/core/admin-api.ts';
+import type { LeadDetail, LeadList, LeadQuote } from '../../../widgets/core/admin-api.ts';
 import { comparisonRows, estimateRows } from '../../../widgets/core/estimate-text.ts';
+import { warsawDay } from '../../../widgets/core/business-hours.ts';
 
 export const leadRoutes = new Hono<AdminEnv>();
 
@@ -48,40 +44,16 @@ export function filterOf(c: Context<AdminEnv>): LeadFilter | { error: string } {
     utmCampaign: f.utm_campaign,
     partner: f.partner,
     q: f.q,
-  };
-}
-
-const parseAttribution = (text: string): Record<string, unknown> => {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-};
-
-/** A lead as the API answers it: attribution as an object, camelCase names. */
-export function leadJson(row: LeadRow & { email_state?: string | null }): LeadView {
-  return {
-    id: row.id,
-    kind: row.kind,
-    status: row.status,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    company: row.company,
-    message: row.message,
-    marketingConsent: row.marketing_consent === 1,
-    notes: row.notes,
-    attribution: parseAttribution(row.attribution),
-    origin: row.origin,
-    submissionId: row.submission_id,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    // Issue 18: who handles it and when it was first answered (migration 0031).
-    assignedTo: (row as { assigned_to?: number | null }).assigned_to ?? null,
-    firstResponseAt: (row as { first_response_at?: string | null }).first_response_at ?? null,
-    ...(row.email_state === undefined ? {} : { emailState: row.email_state }),
+    owner:
+      f.owner === 'me'
+        ? (c.get('session').accountId ?? 0)
+        : f.owner === 'none'
+          ? 'none'
+          : f.owner
+            ? Number(f.owner)
+            : undefined,
+    stage: f.stage,
+    overdueAt: f.overdue ? new Date().toISOString() : undefined,
   };
 }
 
@@ -150,63 +122,8 @@ leadRoutes.get('/leads', async (c) => {
   } satisfies LeadList);
 });
 
-const KIND_NAMES: Record<LeadKind, string> = { contact: 'kontakt', quote: 'wycena' };
-
 /** Leads per query of the CSV stream. */
 const CSV_PAGE = 500;
-
-const LEAD_CSV_HEADER = [
-  'Data',
-  'Rodzaj',
-  'Status',
-  'Imię i nazwisko',
-  'E-mail',
-  'Telefon',
-  'Firma',
-  'Wiadomość',
-  'Zgoda marketingowa',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'Partner',
-  'Strona',
-  'Notatki',
-  'Stan e-maila',
-  'Numer wyceny',
-  'Urządzenie',
-  'Pakiet',
-  'Netto/mies. (zł)',
-  'ID',
-];
-
-/** One line of the leads CSV: `q` is the lead's quote, when it is one. */
-const leadCsvRow = (row: InboxRow, q: QuoteSummary | undefined): unknown[] => {
-  const a = parseAttribution(row.attribution) as Record<string, string | undefined>;
-  return [
-    row.created_at.replace('T', ' ').slice(0, 19),
-    KIND_NAMES[row.kind] ?? row.kind,
-    row.status,
-    row.name,
-    row.email,
-    row.phone,
-    row.company,
-    row.message,
-    row.marketing_consent === 1 ? 'tak' : 'nie',
-    a.utm_source,
-    a.utm_medium,
-    a.utm_campaign,
-    a.partner,
-    `${a.origin ?? ''}${a.page ?? ''}`,
-    row.notes,
-    row.email_state,
-    q?.number,
-    q?.deviceName,
-    q?.level,
-    // Polish Excel reads a decimal comma.
-    q ? q.monthlyNet.toFixed(2).replace('.', ',') : undefined,
-    row.id,
-  ];
-};
 
 /** The leads CSV: every lead the filter matches, streamed page by page (constant memory, no cap). */
 leadRoutes.get('/leads.csv', async (c) => {
@@ -222,13 +139,16 @@ leadRoutes.get('/leads.csv', async (c) => {
     done = found.length <= CSV_PAGE;
     const last = page.at(-1);
     if (last) after = leadKey(last);
-    const quotes = await quoteSummaries(
-      db,
-      page.filter((l) => l.kind === 'quote').map((l) => l.id),
-    );
-    return page.map((row) => leadCsvRow(row, quotes.get(row.id)));
+    const [quotes, notes] = await Promise.all([
+      quoteSummaries(
+        db,
+        page.filter((l) => l.kind === 'quote').map((l) => l.id),
+      ),
+      latestNotes(db, JSON.stringify(page.map((l) => l.id))),
+    ]);
+    return page.map((row) => leadCsvRow(row, quotes.get(row.id), notes.get(row.id)));
   };
-  const day = new Date().toISOString().slice(0, 10);
+  const day = warsawDay(new Date());
   return c.body(csvStream(LEAD_CSV_HEADER, nextPage), 200, {
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': `attachment; filename="leady-${day}.csv"`,
@@ -238,9 +158,10 @@ leadRoutes.get('/leads.csv', async (c) => {
 leadRoutes.get('/leads/:id', async (c) => {
   const row = await leadById(c.env.DB, c.req.param('id'));
   if (!row) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
-  const [notifications, quote] = await Promise.all([
+  const [notifications, quote, notes] = await Promise.all([
     notificationsOfLead(c.env.DB, row.id),
     quoteOfLead(c.env.DB, row.id),
+    notesOfLead(c.env.DB, row.id),
   ]);
   return c.json({
     lead: leadJson(row),
@@ -256,6 +177,7 @@ leadRoutes.get('/leads/:id', async (c) => {
       createdAt: n.created_at,
       sentAt: n.sent_at,
     })),
+    notes: notes.map((n) => ({ id: n.id, author: n.author, text: n.body, createdAt: n.created_at })),
   } satisfies LeadDetail);
 });
 
@@ -264,17 +186,33 @@ leadRoutes.patch('/leads/:id', async (c) => {
   if (!body) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
   const parsed = check(leadUpdateSchema, body);
   if (!parsed.ok) return c.json({ error: parsed.error }, 400);
-  const id = c.req.param('id');
-  const before = await leadById(c.env.DB, id);
-  if (!before) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
-  const change = parsed.data;
-  if (change.status !== undefined && change.status !== before.status)
-    auditDetails(c, { status: { from: before.status, to: change.status } });
-  if (change.notes !== undefined && change.notes !== before.notes) auditDetails(c, { notes: 'zmienione' });
-  if (!(await updateLead(c.env.DB, id, parsed.data))) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
-  const row = await leadById(c.env.DB, id);
-  return c.json({ ok: true, lead: row ? leadJson(row) : undefined });
+  return work(c, parsed.data);
 });
+
+leadRoutes.post('/leads/:id/notes', async (c) => {
+  const body = await jsonBody(c);
+  if (!body) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
+  const parsed = check(leadNoteSchema, body);
+  if (!parsed.ok) return c.json({ error: parsed.error }, 400);
+  return work(c, { note: parsed.data.text });
+});
+
+/** Records a change of a lead's work (pipeline, next step, notes) and answers the lead as it is now. */
+async function work(c: Context<AdminEnv>, change: Parameters<typeof recordLeadWork>[2]) {
+  const before = await leadById(c.env.DB, c.req.param('id') ?? '');
+  if (!before) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
+  const session = c.get('session');
+  try {
+    const done = await recordLeadWork(c.env.DB, before, change, { accountId: session.accountId, name: session.user });
+    auditTarget(c, done.auditName);
+    auditDetails(c, done.auditDetails);
+  } catch (error) {
+    if (error instanceof PipelineRefusal) return c.json({ error: error.message }, 422);
+    throw error;
+  }
+  const row = await leadById(c.env.DB, before.id);
+  return c.json({ ok: true, lead: row ? leadJson(row) : undefined });
+}
 
 leadRoutes.delete('/leads/:id', async (c) => {
   if (await leadHasOrder(c.env.DB, c.req.param('id'))) return c.json({ error: ORDER_API_ERRORS.leadHasOrder }, 409);

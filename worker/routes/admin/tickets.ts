@@ -19,6 +19,7 @@ import { businessMillisBetween } from '../../../widgets/core/business-hours.ts';
 import { ticketStatusSchema } from '../../../widgets/core/service-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS } from '../../http/errors.ts';
+import { auditTarget } from '../../models/audit.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
 import { auditDetails } from '../../models/audit.ts';
 import { deviceBySerial } from '../../models/devices.ts';
@@ -121,13 +122,11 @@ ticketRoutes.post('/tickets/:id/status', async (c) => {
   if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
   const parsed = check(ticketStatusSchema, body);
   if (!parsed.ok) return c.json({ error: parsed.error }, 400);
-  const done = await setTicketStatus(
-    c.env.DB,
-    c.req.param('id'),
-    parsed.data.status,
-    parsed.data.note,
-    c.get('session').user,
-  );
+  const ticket = await ticketById(c.env.DB, c.req.param('id'));
+  if (!ticket) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
+  // The audit row names the SR number: the id in the path is the status page's secret.
+  auditTarget(c, ticket.number);
+  const done = await setTicketStatus(c.env.DB, ticket.id, parsed.data.status, parsed.data.note, c.get('session').user);
   if (!done) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
   return c.json({ ok: true });
 });

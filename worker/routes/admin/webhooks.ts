@@ -3,7 +3,8 @@
  * event types), `POST /webhooks` (`{url, events, active?}`), `PATCH /webhooks/:id`
  * (`{events?, active?, rotateSecret?}`), `DELETE /webhooks/:id`, `POST /webhooks/:id/test`
  * ('Wyślij zdarzenie testowe'), `GET /webhooks/deliveries` (`state`, `endpoint`),
- * `GET /webhooks/deliveries/:id` (with every attempt), `POST /webhooks/deliveries/:id/resend`.
+ * `GET /webhooks/deliveries/:id` (with every attempt), `POST /webhooks/deliveries/:id/resend`,
+ * `GET /webhooks/alerts` (how many deliveries are dead, for the panel's header).
  */
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
@@ -18,6 +19,7 @@ import {
   type DeliveryListing,
   type EndpointRow,
   attemptsOf,
+  countDeadDeliveries,
   createEndpoint,
   createTestDelivery,
   deleteEndpoint,
@@ -82,6 +84,9 @@ webhookRoutes.get('/webhooks', async (c) =>
     events: WEBHOOK_EVENTS,
   } satisfies WebhookEndpointList),
 );
+
+/** `GET /webhooks/alerts`: `{dead}`, dead deliveries, the header's alert beside the dead e-mails'. */
+webhookRoutes.get('/webhooks/alerts', async (c) => c.json({ dead: await countDeadDeliveries(c.env.DB) }));
 
 webhookRoutes.post('/webhooks', async (c) => {
   const parsed = v.safeParse(endpointSchema, await jsonBody(c));
