@@ -19,8 +19,10 @@ import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
 import { INTAKE_ERRORS } from './errors.ts';
 import { check, FIELD_ERRORS, submissionIdSchema } from '../../widgets/core/validation.ts';
+import { LEAD_BODY_MAX_BYTES } from '../../widgets/core/limits.ts';
 
-export const MAX_BODY_BYTES = 16 * 1024;
+/** The largest body a public form may send: the limit its refusal states (`INTAKE_ERRORS.tooLarge`). */
+export const MAX_BODY_BYTES = LEAD_BODY_MAX_BYTES;
 
 export interface LeadRequest {
   /** The parsed JSON object, not yet validated against the form's schema. */

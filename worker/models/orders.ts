@@ -4,7 +4,7 @@
  * acceptance, the installation) is one guarded statement whose e-mails and webhook event
  * are written in the same batch only when the change applied (`…IfStatement`).
  */
-import { eventIfStatement, takeUnqueuedStatement, claimedIds } from './webhooks.ts';
+import { eventIfStatements, takeUnqueuedStatement, claimedIds } from './webhooks.ts';
 import { type Notification, notificationIfStatement } from './outbox.ts';
 import { leadWonIfStatement } from './leads.ts';
 
@@ -269,8 +269,7 @@ export async function acceptOrder(
       )
       .bind(order.id, a.codeHash, at, a.ip, a.userAgent.slice(0, 500), CODE_LIMITS.attempts, a.installationsPerDay),
     ...mails.map((mail) => notificationIfStatement(db, order.lead_id, mail, applied)),
-    // When webhook events move into one function of the webhooks model, this is the call to switch.
-    eventIfStatement(db, 'order.signed', event, applied),
+    ...eventIfStatements(db, 'order.signed', event, applied),
     // The sales team's lead of the quote is won.
     leadWonIfStatement(db, order.lead_id, applied),
     takeUnqueuedStatement(db),
@@ -361,8 +360,7 @@ export async function installOrder(
       .bind(order.id, at, JSON.stringify(installation)),
     ...contractStatements,
     notificationIfStatement(db, order.lead_id, mail, applied),
-    // When webhook events move into one function of the webhooks model, this is the call to switch.
-    eventIfStatement(db, 'order.installed', event, applied),
+    ...eventIfStatements(db, 'order.installed', event, applied),
     takeUnqueuedStatement(db),
   ]);
   const mailAt = 1 + contractStatements.length;

@@ -157,20 +157,21 @@ export function webhookEventStatements(db: D1Database, type: WebhookEventType, d
 }
 
 /**
- * Records an event only when `exists` (a `SELECT 1 …` with its values, `?` placeholders)
- * finds a row: the event of a guarded change, in the change's batch (an order signed or
- * installed), so a refused change reports nothing.
+ * The event of a guarded change (an order signed or installed): written, with its
+ * deliveries, only when `exists` (a `SELECT 1 …` with its values, `?` placeholders) finds
+ * a row in the change's batch, so a refused change reports nothing.
  */
-export function eventIfStatement(
+export function eventIfStatements(
   db: D1Database,
-  type: string,
+  type: WebhookEventType,
   data: unknown,
   exists: { sql: string; values: unknown[] },
-): D1PreparedStatement {
-  const id = `evt_${[...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
-  return db
-    .prepare(`INSERT INTO webhook_events (id, type, created, data) SELECT ?, ?, ?, ? WHERE EXISTS (${exists.sql})`)
-    .bind(id, type, Math.floor(Date.now() / 1000), JSON.stringify(data), ...exists.values);
+): D1PreparedStatement[] {
+  return webhookEventStatements(
+    db,
+    type,
+    eventDataFrom(`SELECT ? AS data WHERE EXISTS (${exists.sql})`, JSON.stringify(data), ...exists.values),
+  );
 }
 
 /** A test event for one endpoint only: its own delivery, whatever the endpoint subscribes to. */
