@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { company } from '../widgets/core/company.ts';
 import { FALLBACK } from '../widgets/core/texts.ts';
 import { cities } from './content/cities.ts';
-import { criticalFallbackText, skipLinkText } from './content/pages.ts';
+import { criticalFallbackText, customerLinks, skipLinkText } from './content/pages.ts';
 import { shownTestimonials } from './content/social-proof.ts';
 import { PhoneValue } from './sections/company-values.tsx';
 import { ConsentBanner, ConsentSettingsLink } from './sections/consent.tsx';
@@ -55,6 +55,7 @@ const mainNav = (path: string): { before: NavLink[]; after: NavLink[] } => ({
     { href: '/o-nas', label: 'O nas' },
     { href: '/kontakt', label: 'Kontakt' },
     { href: '/miasta', label: 'Miasta', activeOn: '/miasto/' },
+    { href: '/konto', label: customerLinks.portal },
   ],
 });
 
@@ -165,6 +166,20 @@ function Footer({ path }: { path: string }) {
             </li>
             <li>
               <a href="/dla-partnerow">Dla partnerów</a>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-label="Dla klientów">
+          <h2 className="footer-title">Dla klientów</h2>
+          <ul>
+            <li>
+              <a href="/konto">{customerLinks.portal}</a>
+            </li>
+            <li>
+              <a href="/serwis">{customerLinks.service}</a>
+            </li>
+            <li>
+              <a href="/licznik">{customerLinks.meter}</a>
             </li>
           </ul>
         </nav>

@@ -20,5 +20,6 @@ export const publicRoutes: string[] = [
   '/dla-partnerow',
   '/serwis',
   '/licznik',
+  '/konto',
   ...cityRoutes,
 ];

@@ -14,6 +14,7 @@ import { prerendered } from './routes/prerendered.ts';
 import { serviceRequests, ticketPage } from './routes/service.ts';
 import { meterReadings } from './routes/meter.ts';
 import { dispatchLater } from './webhooks/delivery.ts';
+import { portalApi, portalPage } from './routes/portal.tsx';
 
 export type AppEnv = { Bindings: Env };
 
@@ -60,6 +61,8 @@ app.route('/wycena', quotePage);
 app.route('/api/service-requests', serviceRequests);
 app.route('/api/meter-readings', meterReadings);
 app.route('/serwis/zgloszenie', ticketPage);
+app.route('/api/portal', portalApi);
+app.route('/konto', portalPage);
 app.route('/api/admin', adminApi);
 app.route('/admin', adminPage);
 app.route('/', prerendered);

@@ -6,7 +6,8 @@
  */
 import { company, realPhone } from '../../widgets/core/company.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
-import { meterPage, servicePage } from '../content/pages.ts';
+import { customerLinks, meterPage, servicePage } from '../content/pages.ts';
+import { WidgetArea } from '../widgets.tsx';
 import { PageHead } from '../sections/page-head.tsx';
 
 function NoScript() {
@@ -62,22 +63,36 @@ function FormPage({
   page,
   Widget,
   link,
+  fallbackTitle,
 }: {
   page: { title: string; lead: string; aside: { heading: string; steps: readonly string[] } };
   Widget: 'kserowo-service' | 'kserowo-meter';
   link: { href: string; text: string };
+  fallbackTitle: string;
 }) {
   return (
     <>
       <PageHead title={page.title} lead={page.lead} />
       <section className="section">
         <div className="wrap city-grid">
-          <Widget>
-            <p className="widget-loading" role="status">
-              {FALLBACK.loading}
+          <WidgetArea title={fallbackTitle}>
+            <Widget>
+              <p className="widget-loading" role="status">
+                {FALLBACK.loading}
+              </p>
+              <NoScript />
+            </Widget>
+            <p className="widget-area-alt">
+              Możesz też zadzwonić lub napisać: <a href={`mailto:${company.email}`}>{company.email}</a>
+              {realPhone() && (
+                <>
+                  {' '}
+                  · <a href={realPhone()?.href}>{realPhone()?.display}</a>
+                </>
+              )}
+              . Klienci z umową zrobią to również w <a href="/konto">{customerLinks.portal}</a>.
             </p>
-            <NoScript />
-          </Widget>
+          </WidgetArea>
           <Aside heading={page.aside.heading} steps={page.aside.steps} link={link} />
         </div>
       </section>
@@ -90,6 +105,7 @@ export function ServicePage() {
     <FormPage
       page={servicePage}
       Widget="kserowo-service"
+      fallbackTitle={FALLBACK.service}
       link={{ href: '/licznik', text: servicePage.aside.meterLink }}
     />
   );
@@ -97,6 +113,11 @@ export function ServicePage() {
 
 export function MeterPage() {
   return (
-    <FormPage page={meterPage} Widget="kserowo-meter" link={{ href: '/serwis', text: meterPage.aside.serviceLink }} />
+    <FormPage
+      page={meterPage}
+      Widget="kserowo-meter"
+      fallbackTitle={FALLBACK.meter}
+      link={{ href: '/serwis', text: meterPage.aside.serviceLink }}
+    />
   );
 }
