@@ -23,6 +23,10 @@ export interface DeviceRecord {
   city: string | null;
   created_at: string;
   updated_at: string;
+  /** The contract the device is rented under (every device has one since contracts exist). */
+  contract_id: string | null;
+  /** The secret of the device's reading link /licznik?t=…; shown to the team, never in a public answer. */
+  reading_token: string | null;
 }
 
 /** A device with its last counter reading (none yet: nulls). */

@@ -126,6 +126,77 @@ export function checkReading(
   return { kind: 'ok' };
 }
 
+/** The device and contract facts a reading is judged against. */
+export interface ReadingContext {
+  /** A mono device has no colour counter. */
+  deviceType: 'mono' | 'color';
+  /** The contract's first day and its last ('YYYY-MM-DD'). */
+  contractStart: string;
+  contractEnd: string;
+  /** Today in Warsaw ('YYYY-MM-DD'): nothing is read in the future. */
+  today: string;
+}
+
+/** Why a reading is refused; each reason has its Polish message in the worker's error catalogue. */
+export type RefusalReason =
+  | 'future'
+  | 'before-contract'
+  | 'after-contract'
+  | 'color-on-mono'
+  | 'color-missing'
+  | 'lower'
+  | 'higher';
+
+export type ReadingVerdict =
+  | { kind: 'ok' }
+  | { kind: 'refused'; reason: RefusalReason; neighbour?: Reading }
+  | { kind: 'jump'; previous: Reading; monthlyAverage: number; monthlyNow: number };
+
+/**
+ * The counter's rules for a new reading among the device's accepted readings, the one
+ * judge of the public link, the portal and the team alike (a counter reset is not judged
+ * here: it is the team's explicit act). In order: a date not in the future and within the
+ * contract; no colour counter on a mono device and a colour counter on a colour device;
+ * never lower than the reading just before it in date, never higher than the one just
+ * after it (a reading of the same day goes after the others of that day; a reset after it
+ * starts a new counter, so it bounds nothing); then the jump check against the counter's
+ * own history. Pure, so the property test can throw random series at it.
+ */
+export function judgeReading(
+  readings: readonly Reading[],
+  next: Pick<Reading, 'readOn' | 'mono' | 'color'>,
+  context: ReadingContext,
+): ReadingVerdict {
+  if (next.readOn > context.today) return { kind: 'refused', reason: 'future' };
+  if (next.readOn < context.contractStart) return { kind: 'refused', reason: 'before-contract' };
+  if (next.readOn > context.contractEnd) return { kind: 'refused', reason: 'after-contract' };
+  if (context.deviceType === 'mono' && next.color !== null) return { kind: 'refused', reason: 'color-on-mono' };
+  if (context.deviceType === 'color' && next.color === null) return { kind: 'refused', reason: 'color-missing' };
+  const sorted = byDate(readings);
+  const earlier = sorted.filter((r) => r.readOn <= next.readOn);
+  const previous = earlier.at(-1);
+  const following = sorted.find((r) => r.readOn > next.readOn);
+  if (previous && (next.mono < previous.mono || (next.color ?? 0) < (previous.color ?? 0)))
+    return { kind: 'refused', reason: 'lower', neighbour: previous };
+  if (following && !following.reset && (next.mono > following.mono || (next.color ?? 0) > (following.color ?? 0)))
+    return { kind: 'refused', reason: 'higher', neighbour: following };
+  // The jump check looks only at what is being added at the end of the counter's history.
+  if (following) return { kind: 'ok' };
+  const verdict = checkReading(earlier, next);
+  return verdict.kind === 'jump' ? verdict : { kind: 'ok' };
+}
+
+/** The last day of a contract of `termMonths` from `start` ('YYYY-MM-DD'): the day before the same date `termMonths` later. */
+export function contractEndOf(start: string, termMonths: number): string {
+  const [y, m, d] = start.split('-').map(Number) as [number, number, number];
+  const total = m - 1 + termMonths;
+  const year = y + Math.floor(total / 12);
+  const month = (total % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const sameDay = new Date(Date.UTC(year, month - 1, Math.min(d, last)));
+  return new Date(sameDay.getTime() - 86_400_000).toISOString().slice(0, 10);
+}
+
 /** First and last day of a 'YYYY-MM' period. */
 export function monthBounds(period: string): { from: string; to: string } {
   const [y, m] = period.split('-').map(Number) as [number, number];

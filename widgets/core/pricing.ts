@@ -16,8 +16,8 @@ export const VAT_RATE = VAT_PERCENT / 100;
  * The 1e-9 outweighs the binary noise of the multiplication (far below a grosz), so 1.005 × 100
  * (100.49999999999999 in floating point) rounds to 101 as it should. Amounts are never negative.
  */
-const toGrosze = (pln: number): number => Math.round(pln * 100 + 1e-9);
-const toPln = (grosze: number): number => grosze / 100;
+export const toGrosze = (pln: number): number => Math.round(pln * 100 + 1e-9);
+export const toPln = (grosze: number): number => grosze / 100;
 
 /** Gross amount (+`VAT_PERCENT`% VAT) of an exact net amount, rounded once to the grosz: 175 → 215.25, 199.99 → 245.99. */
 export function gross(net: number): number {

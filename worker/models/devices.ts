@@ -118,3 +118,78 @@ export function clearDeviceContactStatement(db: D1Database, email: string): D1Pr
     .prepare(`UPDATE devices SET email = NULL, phone = NULL, updated_at = ${NOW} WHERE lower(email) = ?1`)
     .bind(email);
 }
+
+/** What a contract's device row is made of (the contract's customer is copied for the registry's lists). */
+export interface NewContractDevice {
+  contractId: string;
+  serial: string;
+  deviceId: string;
+  level: string;
+  startDate: string;
+  termMonths: number;
+  company: string;
+  nip: string | null;
+  email: string | null;
+  readingToken: string;
+}
+
+/**
+ * The statement that adds a device of a new contract, for the contract's batch. A serial
+ * registered already fails the batch (UNIQUE), so a contract never takes over a device
+ * that another contract rents.
+ */
+export function contractDeviceStatement(db: D1Database, d: NewContractDevice): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO devices (serial, device_id, level, contract_start, term_months, company, nip, email, contract_id,
+         reading_token)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .bind(
+      d.serial,
+      d.deviceId,
+      d.level,
+      d.startDate,
+      d.termMonths,
+      d.company,
+      d.nip,
+      d.email,
+      d.contractId,
+      d.readingToken,
+    );
+}
+
+/** The devices of a contract, by serial. */
+export async function devicesOfContract(db: D1Database, contractId: string): Promise<DeviceRow[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM devices WHERE contract_id = ? ORDER BY serial')
+    .bind(contractId)
+    .all<DeviceRow>();
+  return results;
+}
+
+/** The devices of several contracts at once (a billing run), by serial. */
+export async function devicesOfContracts(db: D1Database, contractIds: readonly string[]): Promise<DeviceRow[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM devices WHERE contract_id IN (SELECT value FROM json_each(?1)) ORDER BY serial')
+    .bind(JSON.stringify(contractIds))
+    .all<DeviceRow>();
+  return results;
+}
+
+/** The device whose reading link carries `token`; null for any other text. */
+export async function deviceByToken(db: D1Database, token: string): Promise<DeviceRow | null> {
+  return db.prepare('SELECT * FROM devices WHERE reading_token = ?').bind(token).first<DeviceRow>();
+}
+
+/** Gives a device without one (registered by hand) its reading token; the token it has otherwise. */
+export async function ensureReadingToken(db: D1Database, deviceRow: number, token: string): Promise<string | null> {
+  const row = await db
+    .prepare(
+      `UPDATE devices SET reading_token = coalesce(reading_token, ?2), updated_at = ${NOW} WHERE id = ?1
+       RETURNING reading_token`,
+    )
+    .bind(deviceRow, token)
+    .first<{ reading_token: string }>();
+  return row?.reading_token ?? null;
+}

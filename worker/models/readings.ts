@@ -1,5 +1,18 @@
-/** Counter readings (migration 0020): sent by customers or entered by the team (a counter reset). */
-import { checkReading, type Reading } from '../../widgets/core/meter.ts';
+/**
+ * Counter readings (migrations 0020, 0100): sent through a device's reading link or the
+ * customer portal, or entered by the team (a reading, a counter reset, a correction).
+ * Rows are never edited for money: a correction is a new row that supersedes the old one
+ * (`supersedes`, with its reason); the accepted series of a device is its rows that
+ * nothing supersedes and that are not withdrawals (`voided`). Bills and the counter's
+ * rules read only that series.
+ */
+import {
+  type ReadingContext,
+  type ReadingVerdict,
+  checkReading,
+  judgeReading as judgeSeries,
+  type Reading,
+} from '../../widgets/core/meter.ts';
 
 export interface ReadingRow {
   id: number;
@@ -14,7 +27,16 @@ export interface ReadingRow {
   reset: number;
   marketing_consent: number;
   created_at: string;
+  /** The reading this row corrects (its value replaces that one's). */
+  supersedes: number | null;
+  reason: string | null;
+  /** 1: this correction withdraws the superseded reading (no value replaces it). */
+  voided: number;
+  source: ReadingSource;
 }
+
+/** Who sent a reading: the device's link, the customer portal, the team, or (before contracts) a bare serial. */
+export type ReadingSource = 'link' | 'portal' | 'team' | 'form';
 
 export interface NewReading {
   deviceRow: number;
@@ -27,6 +49,7 @@ export interface NewReading {
   marketingConsent?: boolean;
   submissionId?: string;
   bodyHash?: string;
+  source?: ReadingSource;
 }
 
 export const asReading = (r: ReadingRow): Reading => ({
@@ -44,7 +67,6 @@ export async function readingsOfDevice(db: D1Database, deviceRow: number): Promi
   return results;
 }
 
-/** All readings up to `to` ('YYYY-MM-DD'), for the billing export. */
 /** A new reading judged against the device's history (widgets/core/meter.ts: lower, a jump, or fine). */
 export async function judgeReading(db: D1Database, deviceRow: number, reading: Omit<Reading, 'reset'>) {
   return checkReading((await readingsOfDevice(db, deviceRow)).map(asReading), reading);
@@ -142,4 +164,230 @@ export function anonymiseReadingsStatement(db: D1Database, idsJson: string, eras
        WHERE id IN (SELECT value FROM json_each(?1))`,
     )
     .bind(idsJson, erasedName);
+}
+
+/** The condition of a row in the accepted series (alias `r`). */
+const ACCEPTED = 'r.voided = 0 AND NOT EXISTS (SELECT 1 FROM meter_readings c WHERE c.supersedes = r.id)';
+
+/** A device's accepted readings, by date. */
+export async function acceptedReadingsOf(db: D1Database, deviceRow: number): Promise<ReadingRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT r.* FROM meter_readings r WHERE r.device_row = ? AND ${ACCEPTED} ORDER BY r.read_on, r.reset, r.id`,
+    )
+    .bind(deviceRow)
+    .all<ReadingRow>();
+  return results;
+}
+
+/** The accepted readings of several devices up to `to` ('YYYY-MM-DD'), for bills. */
+export async function acceptedReadingsUpTo(
+  db: D1Database,
+  deviceRows: readonly number[],
+  to: string,
+): Promise<ReadingRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT r.* FROM meter_readings r WHERE r.device_row IN (SELECT value FROM json_each(?1)) AND r.read_on <= ?2
+         AND ${ACCEPTED} ORDER BY r.device_row, r.read_on, r.reset, r.id`,
+    )
+    .bind(JSON.stringify(deviceRows), to)
+    .all<ReadingRow>();
+  return results;
+}
+
+/** Every row of a device, superseded ones and corrections included (the team's history), newest first. */
+export async function historyOf(db: D1Database, deviceRow: number): Promise<ReadingRow[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM meter_readings WHERE device_row = ? ORDER BY read_on DESC, id DESC')
+    .bind(deviceRow)
+    .all<ReadingRow>();
+  return results;
+}
+
+export async function readingById(db: D1Database, id: number): Promise<ReadingRow | null> {
+  return db.prepare('SELECT * FROM meter_readings WHERE id = ?').bind(id).first<ReadingRow>();
+}
+
+/** The device a reading is judged for: its row, type and contract dates. */
+export interface ReadingDevice {
+  deviceRow: number;
+  context: Omit<ReadingContext, 'today'>;
+}
+
+export interface ReadingToRecord {
+  readOn: string;
+  mono: number;
+  color: number | null;
+  note?: string | null | undefined;
+  sentBy: string;
+  source: Exclude<ReadingSource, 'form'>;
+  marketingConsent?: boolean;
+  /** A customer's form fill: the same id with the same body answers the first reading, with another 409. */
+  submissionId?: string;
+  bodyHash?: string;
+  /** The sender confirmed a jump. */
+  confirm?: boolean;
+  /** Today in Warsaw ('YYYY-MM-DD'). */
+  today: string;
+}
+
+export type RecordResult =
+  | { kind: 'stored'; row: ReadingRow }
+  | { kind: 'replay'; row: ReadingRow }
+  | { kind: 'conflict' }
+  | Exclude<ReadingVerdict, { kind: 'ok' }>;
+
+/** How often a reading is judged again when another one of the device landed between judging and storing. */
+const ATTEMPTS = 4;
+
+/**
+ * Records a reading of a contract's device under the counter's rules (widgets/core/meter.ts
+ * `judgeReading`), for the reading link, the portal and the team alike.
+ *
+ * Judging and storing are one decision even under concurrency: the insert carries the
+ * newest row id of the device that the judgement saw and stores nothing if another row
+ * arrived meanwhile (then the reading is judged again). A `submissionId` is unique: of
+ * concurrent requests with one id exactly one stores; the others answer the stored
+ * reading when their body hash is the same, else 'conflict' (409).
+ */
+export async function recordReading(db: D1Database, device: ReadingDevice, r: ReadingToRecord): Promise<RecordResult> {
+  const replayOf = (first: ReadingRow): RecordResult =>
+    first.body_hash === (r.bodyHash ?? null) && first.device_row === device.deviceRow
+      ? { kind: 'replay', row: first }
+      : { kind: 'conflict' };
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    if (r.submissionId) {
+      const first = await readingBySubmission(db, r.submissionId);
+      if (first) return replayOf(first);
+    }
+    const accepted = await acceptedReadingsOf(db, device.deviceRow);
+    const seen = await db
+      .prepare('SELECT coalesce(max(id), 0) AS id FROM meter_readings WHERE device_row = ?')
+      .bind(device.deviceRow)
+      .first<{ id: number }>();
+    const verdict = judgeSeries(
+      accepted.map(asReading),
+      { readOn: r.readOn, mono: r.mono, color: r.color },
+      { ...device.context, today: r.today },
+    );
+    if (verdict.kind === 'refused') return verdict;
+    if (verdict.kind === 'jump' && !r.confirm) return verdict;
+    const inserted = await db
+      .prepare(
+        `INSERT INTO meter_readings (submission_id, body_hash, device_row, read_on, mono, color, note, sent_by, reset,
+           marketing_consent, source)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 0, ?9, ?10
+         WHERE (SELECT coalesce(max(id), 0) FROM meter_readings WHERE device_row = ?3) = ?11
+         ON CONFLICT (submission_id) DO NOTHING RETURNING *`,
+      )
+      .bind(
+        r.submissionId ?? null,
+        r.bodyHash ?? null,
+        device.deviceRow,
+        r.readOn,
+        r.mono,
+        r.color,
+        r.note ?? null,
+        r.sentBy,
+        r.marketingConsent ? 1 : 0,
+        r.source,
+        seen?.id ?? 0,
+      )
+      .first<ReadingRow>();
+    if (inserted) return { kind: 'stored', row: inserted };
+  }
+  if (r.submissionId) {
+    const first = await readingBySubmission(db, r.submissionId);
+    if (first) return replayOf(first);
+  }
+  throw new Error('recordReading: the device kept changing while the reading was judged');
+}
+
+export interface Correction {
+  /** The reading corrected (a row of the accepted series). */
+  readingId: number;
+  /** The corrected values; `withdraw` takes the reading out of the series without a replacement. */
+  readOn: string;
+  mono: number;
+  color: number | null;
+  withdraw: boolean;
+  reason: string;
+  by: string;
+  today: string;
+}
+
+export type CorrectionResult =
+  | { kind: 'stored'; row: ReadingRow }
+  | { kind: 'missing' }
+  | { kind: 'superseded' }
+  | Extract<ReadingVerdict, { kind: 'refused' }>;
+
+/**
+ * The team's correction: a new row that supersedes the reading, with its reason and
+ * author; the old row stays (the history shows it struck through). The corrected value
+ * must obey the counter's rules among the other accepted readings (no jump question: the
+ * team has the counter in front of them). A reading corrected already answers
+ * 'superseded' (correct the newest row instead); two concurrent corrections of one row
+ * cannot both land (a unique index).
+ */
+export async function correctReading(db: D1Database, device: ReadingDevice, c: Correction): Promise<CorrectionResult> {
+  const old = await readingById(db, c.readingId);
+  if (!old || old.device_row !== device.deviceRow) return { kind: 'missing' };
+  const accepted = await acceptedReadingsOf(db, device.deviceRow);
+  if (!accepted.some((r) => r.id === old.id)) return { kind: 'superseded' };
+  if (!c.withdraw && !old.reset) {
+    const verdict = judgeSeries(
+      accepted.filter((r) => r.id !== old.id).map(asReading),
+      { readOn: c.readOn, mono: c.mono, color: c.color },
+      { ...device.context, today: c.today },
+    );
+    if (verdict.kind === 'refused') return verdict;
+  }
+  try {
+    const row = await db
+      .prepare(
+        `INSERT INTO meter_readings (device_row, read_on, mono, color, note, sent_by, reset, source, supersedes, reason,
+           voided)
+         VALUES (?1, ?2, ?3, ?4, NULL, ?5, ?6, 'team', ?7, ?8, ?9) RETURNING *`,
+      )
+      .bind(
+        device.deviceRow,
+        c.withdraw ? old.read_on : c.readOn,
+        c.withdraw ? old.mono : c.mono,
+        c.withdraw ? old.color : c.color,
+        c.by,
+        old.reset,
+        old.id,
+        c.reason,
+        c.withdraw ? 1 : 0,
+      )
+      .first<ReadingRow>();
+    if (!row) throw new Error('correctReading: the correction is not in D1');
+    return { kind: 'stored', row };
+  } catch (error) {
+    if (String(error).includes('UNIQUE')) return { kind: 'superseded' };
+    throw error;
+  }
+}
+
+/**
+ * A counter replacement (or zeroing) after a repair: the team's explicit act, with its
+ * reason and the new counter's starting values. It starts a new series; the pages of the
+ * old counter up to it are in the readings before it.
+ */
+export async function recordCounterReset(
+  db: D1Database,
+  deviceRow: number,
+  r: { readOn: string; mono: number; color: number | null; reason: string; by: string },
+): Promise<ReadingRow> {
+  const row = await db
+    .prepare(
+      `INSERT INTO meter_readings (device_row, read_on, mono, color, sent_by, reset, source, reason)
+       VALUES (?, ?, ?, ?, ?, 1, 'team', ?) RETURNING *`,
+    )
+    .bind(deviceRow, r.readOn, r.mono, r.color, r.by, r.reason)
+    .first<ReadingRow>();
+  if (!row) throw new Error('recordCounterReset: the reset is not in D1');
+  return row;
 }
