@@ -153,9 +153,11 @@ export interface DeviceView {
   level: PackageLevel;
   type: 'mono' | 'color';
   slaHours: number;
-  contractStart: string | null;
-  termMonths: number | null;
-  termEnd: string | null;
+  /** The contract's number (UM-…). */
+  contract: string;
+  contractStart: string;
+  termMonths: number;
+  termEnd: string;
   readings: { readOn: string; mono: number; color: number | null; sentBy: string }[];
   colours: TonerColour[];
   inFlight: TonerColour[];
@@ -183,10 +185,13 @@ export interface OrderView {
 }
 
 export interface BillView {
+  /** 'YYYY-MM' */
   period: string;
-  serial: string;
-  amount: string;
-  details: string;
+  contract: string;
+  net: string;
+  gross: string;
+  /** One sentence per device: its fee and overage. */
+  lines: string[];
 }
 
 export interface DashboardData {
@@ -195,8 +200,7 @@ export interface DashboardData {
   devices: DeviceView[];
   tickets: TicketView[];
   orders: OrderView[];
-  /** Undefined: this deployment has no bills yet to show. */
-  bills?: BillView[] | undefined;
+  bills: BillView[];
   /** What the last action did, in a sentence (shown once above everything). */
   notice?: ReactNode;
 }
@@ -207,6 +211,10 @@ const warsaw = (iso: string, withTime = true): string =>
     dateStyle: 'medium',
     ...(withTime ? { timeStyle: 'short' } : {}),
   }).format(new Date(iso));
+const monthName = (period: string): string =>
+  new Intl.DateTimeFormat('pl-PL', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
+    new Date(`${period}-01T12:00:00Z`),
+  );
 const day = (iso: string): string => iso.split('-').reverse().join('.');
 const pages = (n: number): string => n.toLocaleString('pl-PL');
 
@@ -369,9 +377,7 @@ function DeviceCard({ d, problem }: { d: DeviceView; problem?: FormProblem | und
         <dd>{slaText(d)}</dd>
         <dt>Umowa</dt>
         <dd>
-          {d.contractStart ? `od ${day(d.contractStart)}` : '—'}
-          {d.termMonths ? `, ${monthsText(d.termMonths)}` : ''}
-          {d.termEnd ? `, do ${day(d.termEnd)}` : ''}
+          {d.contract}: od {day(d.contractStart)}, {monthsText(d.termMonths)}, do {day(d.termEnd)}
         </dd>
         <dt>Ostatni odczyt</dt>
         <dd>
@@ -487,7 +493,7 @@ export function DashboardView({ data, problem }: { data: DashboardData; problem?
           </div>
         ))}
       </section>
-      {data.bills && (
+      {data.bills.length > 0 && (
         <section aria-labelledby="portal-bills">
           <h2 id="portal-bills">{copy.bills}</h2>
           <div className="table-scroll">
@@ -495,18 +501,26 @@ export function DashboardView({ data, problem }: { data: DashboardData; problem?
               <thead>
                 <tr>
                   <th scope="col">Okres</th>
-                  <th scope="col">Urządzenie</th>
-                  <th scope="col">Kwota netto</th>
+                  <th scope="col">Umowa</th>
+                  <th scope="col">Netto</th>
+                  <th scope="col">Brutto</th>
                   <th scope="col">Szczegóły</th>
                 </tr>
               </thead>
               <tbody>
                 {data.bills.map((b) => (
-                  <tr key={`${b.period}-${b.serial}`}>
-                    <td>{b.period}</td>
-                    <td>{b.serial}</td>
-                    <td>{b.amount}</td>
-                    <td>{b.details}</td>
+                  <tr key={`${b.period}-${b.contract}`}>
+                    <td>{monthName(b.period)}</td>
+                    <td>{b.contract}</td>
+                    <td>{b.net}</td>
+                    <td>{b.gross}</td>
+                    <td>
+                      {b.lines.map((l) => (
+                        <span key={l} className="bill-line">
+                          {l}
+                        </span>
+                      ))}
+                    </td>
                   </tr>
                 ))}
               </tbody>

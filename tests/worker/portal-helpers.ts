@@ -1,7 +1,9 @@
 // Helpers for the customer's page /konto: two customers with their devices, the sign-in
 // e-mail read from the outbox, and form posts as a browser on our origin sends them.
 import { env } from 'cloudflare:workers';
-import { addDevice } from '../../worker/models/devices.ts';
+import { liveCatalogue } from '../../worker/models/catalogue.ts';
+import { createContract } from '../../worker/models/contracts.ts';
+import type { PackageLevel } from '../../widgets/core/model.ts';
 import { ORIGIN, request } from './admin-helpers.ts';
 
 export const db = () => (env as unknown as Env).DB;
@@ -10,37 +12,39 @@ export const db = () => (env as unknown as Env).DB;
 export const A = { email: 'biuro@firma-a.pl', premium: 'PA-C3320I-0001', basic: 'PA-227-0002' };
 export const B = { email: 'kontakt@firma-b.pl', device: 'PB-C258-0003' };
 
+/** Signs a contract for `email` with `devices` (frozen from the built-in catalogue); the devices' registry ids. */
+export async function signContract(
+  email: string,
+  company: string,
+  devices: { serial: string; deviceId: string; level: PackageLevel }[],
+  startDate = '2025-01-15',
+): Promise<number[]> {
+  const made = await createContract(db(), {
+    customer: { company, nip: null, billingEmail: email },
+    devices,
+    startDate,
+    termMonths: 36,
+    catalogue: await liveCatalogue(db()),
+    createdBy: 'test',
+  });
+  if (typeof made === 'string' || 'error' in made) throw new Error(`contract: ${JSON.stringify(made)}`);
+  return made.devices.map((d) => d.deviceRow);
+}
+
 export async function seedCustomers(): Promise<{ a: { premium: number; basic: number }; b: number }> {
-  const base = { contractStart: '2025-01-15', termMonths: 36, city: 'Słupsk', phone: '600100200' };
-  const premium = await addDevice(db(), {
-    ...base,
-    serial: A.premium,
-    deviceId: 'km-c3320i',
-    level: 'premium',
-    company: 'Firma A sp. z o.o.',
-    nip: '1234563218',
-    email: A.email,
-  });
-  const basic = await addDevice(db(), {
-    ...base,
-    serial: A.basic,
-    deviceId: 'km-227',
-    level: 'basic',
-    company: 'Firma A sp. z o.o.',
-    nip: '1234563218',
-    email: A.email,
-  });
-  const b = await addDevice(db(), {
-    ...base,
-    serial: B.device,
-    deviceId: 'km-c258',
-    level: 'business',
-    company: 'Biuro B',
-    nip: null,
-    email: B.email,
-  });
-  if (!premium || !basic || !b) throw new Error('seed: devices not added');
-  return { a: { premium: premium.id, basic: basic.id }, b: b.id };
+  const [premium, basic] = await signContract(A.email, 'Firma A sp. z o.o.', [
+    { serial: A.premium, deviceId: 'km-c3320i', level: 'premium' },
+    { serial: A.basic, deviceId: 'km-227', level: 'basic' },
+  ]);
+  const [b] = await signContract(B.email, 'Biuro B', [{ serial: B.device, deviceId: 'km-c258', level: 'business' }]);
+  if (premium === undefined || basic === undefined || b === undefined) throw new Error('seed: devices not added');
+  // The contract's devices come back by serial: find which is which.
+  const ids = await db()
+    .prepare('SELECT id, serial FROM devices WHERE serial IN (?, ?)')
+    .bind(A.premium, A.basic)
+    .all<{ id: number; serial: string }>();
+  const idOf = (serial: string) => ids.results.find((r) => r.serial === serial)?.id ?? -1;
+  return { a: { premium: idOf(A.premium), basic: idOf(A.basic) }, b };
 }
 
 /** A JSON request for the link, from IP `ip`. */

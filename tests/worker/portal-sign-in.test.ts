@@ -6,7 +6,19 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PORTAL_COOKIE, SIGN_IN_LIMITS } from '../../worker/portal/sign-in.ts';
 import { PORTAL_ERRORS } from '../../widgets/core/portal-validation.ts';
 import { read } from './admin-helpers.ts';
-import { A, B, askLink, cookieOf, db, form, mailsTo, seedCustomers, signIn, signInMail } from './portal-helpers.ts';
+import {
+  A,
+  B,
+  askLink,
+  cookieOf,
+  db,
+  form,
+  mailsTo,
+  seedCustomers,
+  signContract,
+  signIn,
+  signInMail,
+} from './portal-helpers.ts';
 
 const testEnv = env as unknown as Env & { LEAD_RATE_LIMIT_CONFIGURED: RateLimit };
 
@@ -158,12 +170,7 @@ describe('the 6-digit code', () => {
 describe('limits', () => {
   it(`sends at most ${SIGN_IN_LIMITS.perHour} e-mails an hour to one address, answering alike`, async () => {
     const email = 'limit@firma-c.pl';
-    await db()
-      .prepare(
-        "INSERT INTO devices (serial, device_id, level, company, email) VALUES ('PC-LIMIT-1', 'km-227', 'basic', 'C', ?)",
-      )
-      .bind(email)
-      .run();
+    await signContract(email, 'Firma C', [{ serial: 'PC-LIMIT-1', deviceId: 'km-227', level: 'basic' }]);
     for (let i = 0; i < SIGN_IN_LIMITS.perHour + 3; i++)
       expect((await askLink(email, `198.51.100.${60 + i}`)).status).toBe(202);
     expect((await mailsTo(email)).filter((m) => m.about === 'portal')).toHaveLength(SIGN_IN_LIMITS.perHour);

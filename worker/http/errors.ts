@@ -4,6 +4,7 @@
  * widgets/core/ (validation.ts, quote-validation.ts, admin-validation.ts), shared with the
  * widgets and the panel.
  */
+import type { RefusalReason } from '../../widgets/core/meter.ts';
 
 /** The public API and the app's catch-alls. */
 export const API_ERRORS = {
@@ -122,3 +123,21 @@ export const WEBHOOK_API_ERRORS = {
   delivered: 'To zdarzenie zostało już dostarczone.',
   inLine: 'To zdarzenie czeka już na wysyłkę albo jest właśnie wysyłane.',
 } as const;
+
+/** The customer's page: why a reading of a contract's device is refused (widgets/core/meter.ts `RefusalReason`). */
+export const PORTAL_READING_REFUSALS: Record<
+  RefusalReason,
+  (neighbour?: { readOn: string; mono: number; color: number | null }) => string
+> = {
+  future: () => 'Data odczytu nie może być z przyszłości.',
+  'before-contract': () => 'Data odczytu jest wcześniejsza niż początek umowy tego urządzenia.',
+  'after-contract': () => 'Data odczytu jest późniejsza niż koniec umowy tego urządzenia.',
+  'color-on-mono': () => 'To urządzenie drukuje tylko w czerni – podaj jeden licznik stron.',
+  'color-missing': () => 'Podaj też stan licznika stron kolorowych – to urządzenie drukuje w kolorze.',
+  lower: (n) =>
+    n
+      ? SERVICE_API_ERRORS.lower(n.mono, n.color, n.readOn)
+      : 'Stan licznika nie może być niższy niż poprzedni odczyt. Sprawdź wpisane liczby.',
+  higher: (n) =>
+    `Stan licznika nie może być wyższy niż odczyt z późniejszego dnia${n ? ` (${polishDay(n.readOn)}: ${pages(n.mono)} stron mono)` : ''}. Sprawdź datę i liczby.`,
+};

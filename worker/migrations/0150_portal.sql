@@ -28,32 +28,7 @@ CREATE TABLE IF NOT EXISTS portal_sessions (
 );
 CREATE INDEX IF NOT EXISTS portal_sessions_by_email ON portal_sessions (email);
 
--- The outbox also carries e-mails about no lead and no ticket (a sign-in link, a reading's
--- or a toner order's confirmation): `about` names what they are about ('portal', 'reading:12',
--- 'toner:3'). SQLite cannot change a CHECK in place, so the table is rebuilt with every row.
-CREATE TABLE outbox_new (
-  id          INTEGER PRIMARY KEY AUTOINCREMENT,
-  lead_id     TEXT    REFERENCES leads (id) ON DELETE CASCADE,
-  ticket_id   TEXT    REFERENCES service_tickets (id) ON DELETE CASCADE,
-  about       TEXT,
-  recipient   TEXT    NOT NULL,
-  reply_to    TEXT,
-  subject     TEXT    NOT NULL,
-  body        TEXT    NOT NULL,
-  state       TEXT    NOT NULL DEFAULT 'pending'
-              CHECK (state IN ('pending', 'sending', 'sent', 'failed', 'dead')),
-  attempts    INTEGER NOT NULL DEFAULT 0,
-  last_error  TEXT,
-  created_at  TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
-  updated_at  TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
-  sent_at     TEXT,
-  CHECK (lead_id IS NOT NULL OR ticket_id IS NOT NULL OR about IS NOT NULL)
-);
-INSERT INTO outbox_new (id, lead_id, ticket_id, recipient, reply_to, subject, body, state, attempts, last_error, created_at, updated_at, sent_at)
-  SELECT id, lead_id, ticket_id, recipient, reply_to, subject, body, state, attempts, last_error, created_at, updated_at, sent_at FROM outbox;
-DROP TABLE outbox;
-ALTER TABLE outbox_new RENAME TO outbox;
-CREATE INDEX IF NOT EXISTS outbox_by_lead ON outbox (lead_id);
-CREATE INDEX IF NOT EXISTS outbox_by_ticket ON outbox (ticket_id);
+-- E-mails about no lead, ticket or contract (a sign-in link, a reading's or a toner order's
+-- confirmation) name what they are about: 'portal', 'reading:12', 'toner:TON-2026-000003'.
+ALTER TABLE outbox ADD COLUMN about TEXT;
 CREATE INDEX IF NOT EXISTS outbox_by_about ON outbox (about);
-CREATE INDEX IF NOT EXISTS outbox_unsent ON outbox (state, updated_at);

@@ -16,10 +16,10 @@ import {
   tonerConfirmation,
   tonerTeamNotification,
 } from '../email/portal-notifications.ts';
-import { liveCatalogue } from '../models/catalogue.ts';
-import type { DeviceRow } from '../models/devices.ts';
+import { type Contract, billOfContract, recordContractReading } from '../models/contracts.ts';
 import { standaloneNotificationStatement } from '../models/outbox.ts';
-import { type ReadingRow, judgeReading, readingsOfDevice, storeReading } from '../models/readings.ts';
+import { type ReadingRow, acceptedReadingsOf } from '../models/readings.ts';
+import type { Bill } from '../billing/bill.ts';
 import {
   TICKET_NUMBER_PLACEHOLDER,
   type TicketEventRow,
@@ -39,23 +39,22 @@ import {
 } from '../models/toner-orders.ts';
 import { newQuoteId } from '../models/quotes.ts';
 import { bodyHash, slaHoursOf } from '../routes/service.ts';
-import { SERVICE_API_ERRORS } from '../http/errors.ts';
-import { customerDevice, customerDevices } from './customer.ts';
+import { PORTAL_READING_REFUSALS, SERVICE_API_ERRORS } from '../http/errors.ts';
+import { type CustomerDevice, customerContracts, customerDevice, customerDevices } from './customer.ts';
 import { addBusinessHours } from '../../widgets/core/business-hours.ts';
 import { company } from '../../widgets/core/company.ts';
-import { type Device, findDevice } from '../../widgets/core/model.ts';
+import type { Device, PackageLevel } from '../../widgets/core/model.ts';
+import { warsawToday } from '../../widgets/core/service-fields.ts';
 import type { PortalFaultInput, PortalReadingInput, PortalTonerInput } from '../../widgets/core/portal-validation.ts';
 import { PORTAL_ERRORS } from '../../widgets/core/portal-validation.ts';
 import { FAULT_CATEGORIES } from '../../widgets/core/service-fields.ts';
 import { TONER_COLOUR_NAMES, type TonerColour, colourOptions, orderJustified } from '../../widgets/core/toner.ts';
 
-export interface PortalDevice {
-  row: DeviceRow;
+export interface PortalDevice extends CustomerDevice {
   name: string;
   type: Device['type'];
+  level: PackageLevel;
   slaHours: number;
-  /** The last day of the term ('YYYY-MM-DD'), when start and term are known. */
-  termEnd: string | null;
   readings: ReadingRow[];
   colours: TonerColour[];
   /** Colours with a cartridge in flight. */
@@ -65,47 +64,61 @@ export interface PortalDevice {
 export interface PortalOverview {
   email: string;
   company: string;
+  contracts: Contract[];
   devices: PortalDevice[];
+  /** The bills of each contract's months so far, newest first (at most `BILL_MONTHS` per contract). */
+  bills: Bill[];
   tickets: (TicketRow & { events: TicketEventRow[] })[];
   orders: TonerOrderRow[];
 }
 
-/** The day before the same date `months` later: a term of 24 months from 2026-01-15 ends 2028-01-14. */
-export function termEnd(start: string | null, months: number | null): string | null {
-  if (!start || !months || !/^\d{4}-\d{2}-\d{2}$/.test(start)) return null;
-  const [y, m, d] = start.split('-').map(Number) as [number, number, number];
-  const end = new Date(Date.UTC(y, m - 1 + months, d) - 86_400_000);
-  return end.toISOString().slice(0, 10);
+/** How many months of bills the page shows per contract. */
+export const BILL_MONTHS = 12;
+
+/** The months a contract has run up to `today`, newest first ('YYYY-MM'), at most `BILL_MONTHS`. */
+export function billedMonths(contract: Contract, today: string): string[] {
+  const months: string[] = [];
+  const [sy, sm] = contract.startDate.split('-').map(Number) as [number, number];
+  const [ty, tm] = today.split('-').map(Number) as [number, number];
+  for (let i = 0; i < contract.termMonths; i++) {
+    const y = sy + Math.floor((sm - 1 + i) / 12);
+    const m = ((sm - 1 + i) % 12) + 1;
+    if (y > ty || (y === ty && m > tm)) break;
+    months.push(`${y}-${String(m).padStart(2, '0')}`);
+  }
+  return months.reverse().slice(0, BILL_MONTHS);
 }
 
-export async function portalOverview(env: Env, email: string): Promise<PortalOverview> {
-  const rows = await customerDevices(env.DB, email);
-  const ids = JSON.stringify(rows.map((r) => r.id));
-  const catalogue = await liveCatalogue(env.DB);
-  const [tickets, orders, readings] = await Promise.all([
+export async function portalOverview(env: Env, email: string, today = warsawToday()): Promise<PortalOverview> {
+  const [contracts, owned] = await Promise.all([customerContracts(env.DB, email), customerDevices(env.DB, email)]);
+  const ids = JSON.stringify(owned.map((d) => d.device.deviceRow));
+  const [tickets, orders, readings, bills] = await Promise.all([
     ticketsOfDevices(env.DB, ids),
     tonerOrdersOfDevices(env.DB, ids),
-    Promise.all(rows.map((r) => readingsOfDevice(env.DB, r.id))),
+    Promise.all(owned.map((d) => acceptedReadingsOf(env.DB, d.device.deviceRow))),
+    Promise.all(contracts.flatMap((c) => billedMonths(c, today).map((period) => billOfContract(env.DB, c.id, period)))),
   ]);
   const events = await eventsOfTickets(env.DB, JSON.stringify(tickets.map((t) => t.id)));
-  const devices = rows.map((row, i): PortalDevice => {
-    const device = findDevice(catalogue, row.device_id);
-    const type = device?.type ?? 'mono';
-    return {
-      row,
-      name: device?.name ?? row.device_id,
-      type,
-      slaHours: slaHoursOf(row.level),
-      termEnd: termEnd(row.contract_start, row.term_months),
+  const devices = owned.map(
+    (d, i): PortalDevice => ({
+      ...d,
+      name: d.device.rates.deviceName,
+      type: d.device.rates.deviceType,
+      level: d.device.rates.level,
+      slaHours: slaHoursOf(d.device.rates.level),
       readings: readings[i] ?? [],
-      colours: colourOptions(type),
-      inFlight: orders.filter((o) => o.device_row === row.id && IN_FLIGHT.includes(o.status)).map((o) => o.colour),
-    };
-  });
+      colours: colourOptions(d.device.rates.deviceType),
+      inFlight: orders
+        .filter((o) => o.device_row === d.device.deviceRow && IN_FLIGHT.includes(o.status))
+        .map((o) => o.colour),
+    }),
+  );
   return {
     email,
-    company: rows[0]?.company ?? '',
+    company: contracts[0]?.company ?? '',
+    contracts,
     devices,
+    bills: bills.filter((b): b is Bill => b !== undefined),
     tickets: tickets.map((t) => ({ ...t, events: events.filter((e) => e.ticket_id === t.id) })),
     orders,
   };
@@ -117,12 +130,22 @@ export type ActionResult<T> =
 
 const notYours = { ok: false, status: 404, error: PORTAL_ERRORS.device, field: 'device' } as const;
 
-async function deviceName(env: Env, row: DeviceRow): Promise<{ name: string; type: Device['type'] }> {
-  const device = findDevice(await liveCatalogue(env.DB), row.device_id);
-  return { name: device?.name ?? row.device_id, type: device?.type ?? 'mono' };
+/** What the actions need of one of the customer's devices. */
+function facts(d: CustomerDevice) {
+  const { rates } = d.device;
+  return {
+    deviceRow: d.device.deviceRow,
+    serial: d.device.serial,
+    name: rates.deviceName,
+    type: rates.deviceType,
+    deviceId: rates.deviceId,
+    level: rates.level,
+    company: d.contract.company,
+    nip: d.contract.nip,
+  };
 }
 
-/** A fault report on the customer's device `input.device`, with the device's SLA. */
+/** A fault report on the customer's device `input.device`, with the SLA of its contract's package. */
 export async function reportFault(
   env: Env,
   email: string,
@@ -130,22 +153,22 @@ export async function reportFault(
   origin: string,
   now = new Date(),
 ): Promise<ActionResult<{ number: string; url: string; slaHours: number; dueAt: string }>> {
-  const row = await customerDevice(env.DB, email, input.device);
-  if (!row) return notYours;
-  const { name } = await deviceName(env, row);
-  const slaHours = slaHoursOf(row.level);
+  const owned = await customerDevice(env.DB, email, input.device);
+  if (!owned) return notYours;
+  const d = facts(owned);
+  const slaHours = slaHoursOf(d.level);
   const dueAt = addBusinessHours(now, slaHours);
   const id = newQuoteId();
   const url = `${origin}/serwis/zgloszenie/${id}`;
   const report = {
-    serial: row.serial,
+    serial: d.serial,
     category: input.category,
     errorCode: input.errorCode || undefined,
     description: input.description,
     name: input.name,
     email,
     phone: input.phone,
-    company: row.company,
+    company: d.company,
     marketingConsent: false,
   };
   const stored = await storeTicket(
@@ -154,9 +177,9 @@ export async function reportFault(
       id,
       submissionId: crypto.randomUUID(),
       bodyHash: await bodyHash(report),
-      serial: row.serial,
-      deviceRow: row.id,
-      level: row.level,
+      serial: d.serial,
+      deviceRow: d.deviceRow,
+      level: d.level,
       slaHours,
       category: input.category,
       errorCode: report.errorCode,
@@ -164,8 +187,8 @@ export async function reportFault(
       name: input.name,
       email,
       phone: input.phone,
-      company: row.company,
-      nip: row.nip,
+      company: d.company,
+      nip: d.nip,
       marketingConsent: false,
       attribution: { page: '/konto' },
       origin,
@@ -173,16 +196,16 @@ export async function reportFault(
       dueAt,
     },
     ticketNotification(
-      { ...report, nip: row.nip ?? undefined },
-      { serial: row.serial, known: true, level: row.level, slaHours, dueAt, deviceName: name },
+      { ...report, nip: d.nip ?? undefined },
+      { serial: d.serial, known: true, level: d.level, slaHours, dueAt, deviceName: d.name },
       url,
       env.SERVICE_EMAIL || company.salesEmail,
     ),
     faultConfirmation(email, {
       number: TICKET_NUMBER_PLACEHOLDER,
       url,
-      device: name,
-      serial: row.serial,
+      device: d.name,
+      serial: d.serial,
       slaHours,
       dueAt,
       category: FAULT_CATEGORIES[input.category],
@@ -192,49 +215,58 @@ export async function reportFault(
   return { ok: true, value: { number: stored.ticket.number, url, slaHours, dueAt: stored.ticket.due_at } };
 }
 
-/** A reading of the customer's device: counts at once; lower answers 400, a big jump asks to confirm (422). */
+/**
+ * A reading of the customer's device: counts at once under the counter's rules of the
+ * contract (models/readings.ts `recordReading`, source 'portal'); a refusal answers 400
+ * with its reason, a big jump 422 until the customer confirms it.
+ */
 export async function sendReading(
   env: Env,
   email: string,
   input: PortalReadingInput,
 ): Promise<ActionResult<{ reference: string; readOn: string }>> {
-  const row = await customerDevice(env.DB, email, input.device);
-  if (!row) return notYours;
-  const { name, type } = await deviceName(env, row);
-  const color = type === 'color' ? input.color : null;
-  if (type === 'color' && color === null)
-    return { ok: false, status: 400, error: PORTAL_ERRORS.colorRequired, field: 'color' };
-  const verdict = await judgeReading(env.DB, row.id, { readOn: input.readOn, mono: input.mono, color });
-  if (verdict.kind === 'lower')
-    return {
-      ok: false,
-      status: 400,
-      error: SERVICE_API_ERRORS.lower(verdict.previous.mono, verdict.previous.color, verdict.previous.readOn),
-      field: 'mono',
-    };
-  if (verdict.kind === 'jump' && input.confirm !== '1')
-    return {
-      ok: false,
-      status: 422,
-      error: SERVICE_API_ERRORS.jump(verdict.monthlyNow, verdict.monthlyAverage),
-      field: 'confirm',
-    };
-  const { row: reading } = await storeReading(env.DB, {
-    deviceRow: row.id,
+  const owned = await customerDevice(env.DB, email, input.device);
+  if (!owned) return notYours;
+  const d = facts(owned);
+  const color = d.type === 'color' ? input.color : null;
+  const result = await recordContractReading(env.DB, owned.contract, owned.device, {
     readOn: input.readOn,
     mono: input.mono,
     color,
     sentBy: `Strefa klienta <${email}>`,
+    source: 'portal',
     submissionId: crypto.randomUUID(),
+    confirm: input.confirm === '1',
   });
+  if (result.kind === 'refused')
+    return {
+      ok: false,
+      status: 400,
+      error: PORTAL_READING_REFUSALS[result.reason](result.neighbour),
+      field:
+        result.reason === 'color-missing'
+          ? 'color'
+          : result.reason === 'lower' || result.reason === 'higher'
+            ? 'mono'
+            : 'readOn',
+    };
+  if (result.kind === 'jump')
+    return {
+      ok: false,
+      status: 422,
+      error: SERVICE_API_ERRORS.jump(result.monthlyNow, result.monthlyAverage),
+      field: 'confirm',
+    };
+  if (result.kind === 'conflict') return { ok: false, status: 409, error: PORTAL_ERRORS.body };
+  const reading = result.row;
   const reference = `ODC-${reading.id}`;
   const [mail] = await env.DB.batch([
     standaloneNotificationStatement(
       env.DB,
       `reading:${reading.id}`,
       readingConfirmation(email, {
-        device: name,
-        serial: row.serial,
+        device: d.name,
+        serial: d.serial,
         readOn: reading.read_on,
         mono: reading.mono,
         color: reading.color,
@@ -265,19 +297,22 @@ export async function orderToner(
   input: PortalTonerInput,
   now = new Date(),
 ): Promise<ActionResult<{ number: string; lines: { colour: TonerColour; status: string }[]; needsApproval: boolean }>> {
-  const row = await customerDevice(env.DB, email, input.device);
-  if (!row) return notYours;
-  const { name, type } = await deviceName(env, row);
-  const allowed = colourOptions(type);
+  const owned = await customerDevice(env.DB, email, input.device);
+  if (!owned) return notYours;
+  const d = facts(owned);
+  const allowed = colourOptions(d.type);
   if (!input.colours.every((c) => allowed.includes(c)))
     return { ok: false, status: 400, error: PORTAL_ERRORS.colours, field: 'colours' };
-  const [readings, last] = await Promise.all([readingsOfDevice(env.DB, row.id), lastOrderPerColour(env.DB, row.id)]);
+  const [readings, last] = await Promise.all([
+    acceptedReadingsOf(env.DB, d.deviceRow),
+    lastOrderPerColour(env.DB, d.deviceRow),
+  ]);
   const busy = input.colours.filter((c) => last.some((o) => o.colour === c && IN_FLIGHT.includes(o.status)));
   if (busy.length) return { ok: false, status: 409, error: inFlightError(busy), field: 'colours' };
   const lines = input.colours.map((colour) => ({
     colour,
     justified: orderJustified(
-      row.device_id,
+      d.deviceId,
       colour,
       printedSince(
         readings,
@@ -288,21 +323,22 @@ export async function orderToner(
   const needsApproval = lines.some((l) => !l.justified);
   const latest = readings.at(-1);
   const colourNames = input.colours.map((c) => TONER_COLOUR_NAMES[c]);
-  const details = { device: name, serial: row.serial, colours: colourNames, needsApproval };
+  const details = { device: d.name, serial: d.serial, colours: colourNames, needsApproval };
   try {
     const stored = await storeTonerOrder(
       env.DB,
       {
-        deviceRow: row.id,
+        deviceRow: d.deviceRow,
         lines,
         counters: latest ? { mono: latest.mono, color: latest.color } : undefined,
         orderedBy: email,
         note: input.note || null,
         now,
         event: {
-          serial: row.serial,
-          deviceId: row.device_id,
-          company: row.company,
+          contract: owned.contract.number,
+          serial: d.serial,
+          deviceId: d.deviceId,
+          company: d.company,
           colours: input.colours,
           lines: lines.map((l) => ({ colour: l.colour, status: l.justified ? 'przyjęte' : 'do akceptacji' })),
           needsApproval,
@@ -314,7 +350,7 @@ export async function orderToner(
         tonerConfirmation(email, { reference: ORDER_NUMBER_PLACEHOLDER, ...details }),
         tonerTeamNotification(env.SERVICE_EMAIL || company.salesEmail, email, {
           reference: ORDER_NUMBER_PLACEHOLDER,
-          company: row.company,
+          company: d.company,
           note: input.note,
           ...details,
         }),

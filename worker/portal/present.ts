@@ -8,6 +8,7 @@ import type { PortalOverview } from './actions.ts';
 import type { DashboardData } from '../../site/portal/views.tsx';
 import { FAULT_CATEGORIES, type FaultCategory } from '../../widgets/core/service-fields.ts';
 import { TONER_COLOUR_NAMES } from '../../widgets/core/toner.ts';
+import { formatPln } from '../../widgets/core/format.ts';
 
 const warsaw = (iso: string): string =>
   new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', dateStyle: 'medium', timeStyle: 'short' }).format(
@@ -66,15 +67,16 @@ export async function dashboardData(_env: Env, email: string, o: PortalOverview,
     email,
     company: o.company,
     devices: o.devices.map((d) => ({
-      id: d.row.id,
+      id: d.device.deviceRow,
       name: d.name,
-      serial: d.row.serial,
-      level: d.row.level,
+      serial: d.device.serial,
+      level: d.level,
       type: d.type,
       slaHours: d.slaHours,
-      contractStart: d.row.contract_start,
-      termMonths: d.row.term_months,
-      termEnd: d.termEnd,
+      contract: d.contract.number,
+      contractStart: d.contract.startDate,
+      termMonths: d.contract.termMonths,
+      termEnd: d.contract.endDate,
       readings: d.readings.map((r) => ({ readOn: r.read_on, mono: r.mono, color: r.color, sentBy: r.sent_by })),
       colours: d.colours,
       inFlight: d.inFlight,
@@ -93,10 +95,24 @@ export async function dashboardData(_env: Env, email: string, o: PortalOverview,
     })),
     orders: o.orders.map((x) => ({
       number: x.order_no,
-      serial: o.devices.find((d) => d.row.id === x.device_row)?.row.serial ?? '',
+      serial: o.devices.find((d) => d.device.deviceRow === x.device_row)?.device.serial ?? '',
       colour: x.colour,
       status: x.status,
       createdAt: x.created_at,
+    })),
+    bills: o.bills.map((b) => ({
+      period: b.period,
+      contract: b.contract,
+      net: formatPln(b.net, 2),
+      gross: formatPln(b.gross, 2),
+      lines: b.lines.map(
+        (l) =>
+          `${l.serial}: abonament ${formatPln(l.fee, 2)}` +
+          (l.amountMono + l.amountColor > 0
+            ? `, ponad limit ${l.overMono} mono${l.overColor ? ` i ${l.overColor} kolor` : ''} = ${formatPln(l.amountMono + l.amountColor, 2)}`
+            : '') +
+          (l.hasReading ? '' : ' (brak odczytu w tym miesiącu)'),
+      ),
     })),
     notice: notice(o, url),
   };
