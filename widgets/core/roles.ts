@@ -30,6 +30,8 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   tickets: ['owner', 'sales', 'service'],
   readings: ['owner', 'sales', 'service'],
   devices: ['owner', 'service'],
+  // Toner orders from the customer's page: the service team accepts, sends or refuses them.
+  toner: ['owner', 'service'],
   outbox: ['owner'],
   catalogue: ['owner'],
   accounts: ['owner'],

@@ -12,6 +12,7 @@ export const WEBHOOK_EVENTS = [
   'ticket.created',
   'ticket.status_changed',
   'meter.created',
+  'toner.ordered',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -22,6 +23,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'ticket.created': 'nowe zgłoszenie serwisowe',
   'ticket.status_changed': 'zmiana statusu zgłoszenia',
   'meter.created': 'nowy odczyt licznika',
+  'toner.ordered': 'zamówienie tonera ze strefy klienta',
 };
 
 export const WEBHOOK_ERRORS = {

@@ -88,7 +88,7 @@ export async function storeTonerOrder(
       .prepare(
         `INSERT INTO toner_orders (order_no, year, seq, device_row, colour, status, justified, mono_at, color_at,
            ordered_by, note, created_at, updated_at)
-         SELECT 'TON-' || ?1 || '-' || substr('000000' || n, -6), ?1, n, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10
+         SELECT printf('TON-%04d-%06d', ?1, n), ?1, n, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10
          FROM (SELECT COALESCE(MAX(seq), 0) + ?11 AS n FROM toner_orders WHERE year = ?1)`,
       )
       .bind(

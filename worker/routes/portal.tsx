@@ -19,7 +19,7 @@ import type { VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { clientIp, sameOrigin } from '../http/auth.ts';
 import { INTAKE_ERRORS } from '../http/errors.ts';
-import { type IntakeEnv, MAX_BODY_BYTES, leadIntake, rateLimitKey } from '../http/intake.ts';
+import { type IntakeEnv, MAX_BODY_BYTES, leadIntake, rateLimitKey, readCapped } from '../http/intake.ts';
 import { endPortalSession, findPortalSession } from '../models/portal-sessions.ts';
 import { liveSignInByToken } from '../models/portal-sign-ins.ts';
 import { sessionIdHash } from '../http/auth.ts';
@@ -112,8 +112,9 @@ const formGuard = createMiddleware<PortalEnv>(async (c, next) => {
   if (!isForm(c.req.header('Content-Type'))) return c.json({ error: PORTAL_ERRORS.notForm }, 415);
   if (Number(c.req.header('Content-Length') ?? '0') > MAX_BODY_BYTES)
     return c.json({ error: INTAKE_ERRORS.tooLarge }, 413);
-  const text = await c.req.text();
-  if (text.length > MAX_BODY_BYTES) return c.json({ error: INTAKE_ERRORS.tooLarge }, 413);
+  const bytes = await readCapped(c.req.raw, MAX_BODY_BYTES);
+  if (!bytes) return c.json({ error: INTAKE_ERRORS.tooLarge }, 413);
+  const text = new TextDecoder().decode(bytes);
   const form: FormFields = Object.create(null);
   for (const [key, value] of new URLSearchParams(text)) {
     const seen = form[key];

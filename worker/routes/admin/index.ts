@@ -21,6 +21,7 @@ import { accountRoutes } from './accounts.ts';
 import { auditRoutes } from './audit.ts';
 import { webhookRoutes } from './webhooks.ts';
 import { privacyRoutes } from './privacy.ts';
+import { tonerRoutes } from './toner.ts';
 
 export const adminApi = new Hono<AdminEnv>();
 
@@ -38,6 +39,7 @@ adminApi.route('/', statsRoutes);
 adminApi.route('/', deviceRoutes);
 adminApi.route('/', ticketRoutes);
 adminApi.route('/', readingRoutes);
+adminApi.route('/', tonerRoutes);
 adminApi.route('/', accountRoutes);
 adminApi.route('/', auditRoutes);
 adminApi.route('/', webhookRoutes);
