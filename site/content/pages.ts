@@ -304,6 +304,13 @@ export const servicePage = {
     ],
     meterLink: 'Chcesz podać stan licznika? Przejdź do formularza odczytu',
   },
+  lookup: {
+    heading: 'Sprawdź status zgłoszenia',
+    text: 'Zamknięta karta z linkiem? Wpisz numer zgłoszenia (SR-…) i adres e-mail podany w zgłoszeniu – pokażemy jego status.',
+    number: 'Numer zgłoszenia',
+    email: 'E-mail podany w zgłoszeniu',
+    send: 'Pokaż status',
+  },
 } as const;
 
 export const meterPage = {

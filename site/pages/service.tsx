@@ -100,7 +100,37 @@ function FormPage({
   );
 }
 
+/** A reported ticket found again by its number and the e-mail it was reported with. */
+function TicketLookup() {
+  return (
+    <section className="section alt" aria-labelledby="lookup-title">
+      <div className="wrap">
+        <h2 id="lookup-title">{servicePage.lookup.heading}</h2>
+        <p>{servicePage.lookup.text}</p>
+        <form method="post" action="/serwis/zgloszenie/szukaj" className="portal-form lookup-form">
+          <label htmlFor="lookup-number">{servicePage.lookup.number}</label>
+          <input id="lookup-number" name="number" placeholder="SR-2026-000123" maxLength={20} required />
+          <label htmlFor="lookup-email">{servicePage.lookup.email}</label>
+          <input id="lookup-email" name="email" type="email" autoComplete="email" maxLength={254} required />
+          <button type="submit" className="btn">
+            {servicePage.lookup.send}
+          </button>
+        </form>
+      </div>
+    </section>
+  );
+}
+
 export function ServicePage() {
+  return (
+    <>
+      <ServiceForm />
+      <TicketLookup />
+    </>
+  );
+}
+
+function ServiceForm() {
   return (
     <FormPage
       page={servicePage}

@@ -146,3 +146,23 @@ export const portalTonerSchema = v.object(
   PORTAL_ERRORS.body,
 );
 export type PortalTonerInput = v.InferOutput<typeof portalTonerSchema>;
+
+export const TICKET_LOOKUP_ERRORS = {
+  number: 'Podaj numer zgłoszenia w postaci SR-RRRR-NNNNNN (jest w potwierdzeniu).',
+  notFound:
+    'Nie znaleźliśmy zgłoszenia o tym numerze wysłanego z tego adresu e-mail. Sprawdź numer i adres podany w zgłoszeniu.',
+} as const;
+
+/** The ticket look-up: its number and the e-mail it was reported with. */
+export const ticketLookupSchema = v.object(
+  {
+    number: v.pipe(
+      v.optional(v.string(TICKET_LOOKUP_ERRORS.number), ''),
+      v.trim(),
+      v.toUpperCase(),
+      v.regex(/^SR-\d{4}-\d{6}$/, TICKET_LOOKUP_ERRORS.number),
+    ),
+    email: emailSchema,
+  },
+  PORTAL_ERRORS.body,
+);

@@ -27,6 +27,11 @@ ol.history{list-style:none;margin:0;padding:0;border-left:3px solid #0b5cad}
 ol.history li{margin:0 0 12px;padding:0 0 0 16px}
 .btn{display:inline-flex;align-items:center;min-height:44px;padding:10px 20px;border-radius:10px;border:2px solid #0b5cad;background:#0b5cad;color:#fff;font-weight:600;text-decoration:none}
 :focus-visible{outline:3px solid #f5a524;outline-offset:2px}
+.lookup{display:grid;gap:6px;margin:20px 0;max-width:420px}
+.lookup label{font-weight:600}
+.lookup input{font:inherit;min-height:44px;padding:8px 10px;border:1px solid #8a97a8;border-radius:8px}
+.lookup .btn{justify-self:start;margin-top:8px}
+.error{color:#b42318;font-weight:600}
 @media (max-width:600px){.sheet{margin:0;border-radius:0;padding:18px}th{width:45%}}`;
 
 async function sha256(text: string): Promise<string> {
@@ -40,7 +45,7 @@ let csp: Promise<string> | undefined;
 export function ticketPageCsp(): Promise<string> {
   csp ??= sha256(STYLE).then(
     (style) =>
-      `default-src 'none'; style-src ${style}; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+      `default-src 'none'; style-src ${style}; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
   );
   return csp;
 }
@@ -165,15 +170,60 @@ export function renderTicketPage(ticket: TicketRow, events: TicketEventRow[], de
   );
 }
 
-export function renderMissingTicketPage(): string {
+/** The ticket look-up form: its number and the e-mail it was reported with. */
+export function TicketLookupForm({ error, number, email }: { error?: string; number?: string; email?: string }) {
+  return (
+    <form method="post" action="/serwis/zgloszenie/szukaj" className="lookup">
+      <h2>Sprawdź status zgłoszenia</h2>
+      {error && (
+        <p className="error" role="alert" id="lookup-error">
+          {error}
+        </p>
+      )}
+      <label htmlFor="lookup-number">Numer zgłoszenia</label>
+      <input
+        id="lookup-number"
+        name="number"
+        placeholder="SR-2026-000123"
+        maxLength={20}
+        required
+        defaultValue={number}
+        aria-describedby={error ? 'lookup-error' : undefined}
+      />
+      <label htmlFor="lookup-email">E-mail podany w zgłoszeniu</label>
+      <input
+        id="lookup-email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        maxLength={254}
+        required
+        defaultValue={email}
+        aria-describedby={error ? 'lookup-error' : undefined}
+      />
+      <button className="btn" type="submit">
+        Pokaż status
+      </button>
+    </form>
+  );
+}
+
+export function renderMissingTicketPage(lookup: { error?: string; number?: string; email?: string } = {}): string {
   return page(
     `Nie znaleziono zgłoszenia | ${company.brand}`,
     <main className="sheet">
       <h1>Nie znaleziono zgłoszenia</h1>
-      <p>Nie ma zgłoszenia serwisowego o tym adresie. Sprawdź link z potwierdzenia albo zadzwoń do serwisu.</p>
+      <p>
+        Nie ma zgłoszenia serwisowego o tym adresie. Sprawdź link z potwierdzenia, znajdź zgłoszenie po numerze i
+        adresie e-mail albo zadzwoń do serwisu.
+      </p>
+      <TicketLookupForm {...lookup} />
       <p>
         <a className="btn" href="/serwis">
           Zgłoś awarię
+        </a>{' '}
+        <a className="btn" href="/konto">
+          Strefa klienta
         </a>
       </p>
     </main>,

@@ -14,12 +14,12 @@
  */
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { createMiddleware } from 'hono/factory';
 import type { VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-import { clientIp, sameOrigin } from '../http/auth.ts';
+import { clientIp } from '../http/auth.ts';
+import { type FormFields, pageFormGuard } from '../http/page-form.ts';
 import { INTAKE_ERRORS } from '../http/errors.ts';
-import { type IntakeEnv, MAX_BODY_BYTES, leadIntake, rateLimitKey, readCapped } from '../http/intake.ts';
+import { type IntakeEnv, leadIntake } from '../http/intake.ts';
 import { endPortalSession, findPortalSession } from '../models/portal-sessions.ts';
 import { liveSignInByToken } from '../models/portal-sign-ins.ts';
 import { sessionIdHash } from '../http/auth.ts';
@@ -60,12 +60,9 @@ portalApi.post('/link', leadIntake({ spamAnswer: (c) => c.json(LINK_ANSWER, 202)
 
 /* ---- The page /konto ---- */
 
-type FormFields = Record<string, string | string[]>;
 type PortalEnv = { Bindings: Env; Variables: { form: FormFields } };
 
 export const portalPage = new Hono<PortalEnv>();
-
-const isForm = (type: string | undefined) => /^application\/x-www-form-urlencoded\s*(;|$)/i.test(type ?? '');
 
 /** Our page's HTML around `view`, in the `#portal` area of the built `/konto`. */
 async function page(
@@ -94,34 +91,9 @@ async function page(
   return out;
 }
 
-/** The guard of every form of the page: rate limit, our own origin, a form body of at most 16 KB. */
-const formGuard = createMiddleware<PortalEnv>(async (c, next) => {
-  const ip = c.req.header('CF-Connecting-IP');
-  if (ip) {
-    try {
-      const { success } = await c.env.LEAD_RATE_LIMIT.limit({ key: rateLimitKey(ip) });
-      if (!success) {
-        c.header('Retry-After', '60');
-        return page(c, <SignInView {...{ problem: { form: 'link', error: INTAKE_ERRORS.tooMany } }} />, 429);
-      }
-    } catch (error) {
-      console.error('portal: rate limiter unavailable', error);
-    }
-  }
-  if (!sameOrigin(c.req.raw)) return c.json({ error: PORTAL_ERRORS.origin }, 403);
-  if (!isForm(c.req.header('Content-Type'))) return c.json({ error: PORTAL_ERRORS.notForm }, 415);
-  if (Number(c.req.header('Content-Length') ?? '0') > MAX_BODY_BYTES)
-    return c.json({ error: INTAKE_ERRORS.tooLarge }, 413);
-  const bytes = await readCapped(c.req.raw, MAX_BODY_BYTES);
-  if (!bytes) return c.json({ error: INTAKE_ERRORS.tooLarge }, 413);
-  const text = new TextDecoder().decode(bytes);
-  const form: FormFields = Object.create(null);
-  for (const [key, value] of new URLSearchParams(text)) {
-    const seen = form[key];
-    form[key] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
-  }
-  c.set('form', form);
-  await next();
+/** The guard of every form of the page; over the rate limit, the sign-in form says so. */
+const formGuard = pageFormGuard<PortalEnv>({
+  tooMany: (c) => page(c, <SignInView problem={{ form: 'link', error: INTAKE_ERRORS.tooMany }} />, 429),
 });
 
 /** The signed-in address, or undefined. */
