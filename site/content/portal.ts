@@ -36,7 +36,7 @@ export const portalCopy = {
   reading: { open: 'Podaj stan licznika', send: 'Zapisz odczyt', confirm: 'Liczby są poprawne – zapisz mimo to' },
   toner: {
     open: 'Zamów toner',
-    send: 'Zamów toner',
+    send: 'Wyślij zamówienie',
     approval:
       'Jeśli odczyty liczników nie wskazują jeszcze na zużycie wkładu, zamówienie trafi do zespołu „do akceptacji” – oddzwonimy albo odpiszemy.',
     inFlight: 'w drodze',
