@@ -38,6 +38,7 @@ interface NavLink {
   label: string;
   /** Active also on these path prefixes (Miasta on /miasto/*). */
   activeOn?: string;
+  className?: string;
 }
 
 const offer = (path: string): NavLink[] => [
@@ -55,7 +56,8 @@ const mainNav = (path: string): { before: NavLink[]; after: NavLink[] } => ({
     { href: '/o-nas', label: 'O nas' },
     { href: '/kontakt', label: 'Kontakt' },
     { href: '/miasta', label: 'Miasta', activeOn: '/miasto/' },
-    { href: '/konto', label: customerLinks.portal },
+    // In the burger menu; from 1024 px the header shows it beside 'Zamów wycenę' instead.
+    { href: '/konto', label: customerLinks.portal, className: 'nav-portal' },
   ],
 });
 
@@ -67,7 +69,7 @@ function current(link: NavLink, path: string): 'page' | 'true' | undefined {
 
 function NavItem({ link, path }: { link: NavLink; path: string }) {
   return (
-    <li>
+    <li className={link.className}>
       <a href={link.href} aria-current={current(link, path)}>
         {link.label}
       </a>
@@ -123,6 +125,9 @@ function Header({ path }: { path: string }) {
             ))}
           </ul>
         </nav>
+        <a className="header-portal" href="/konto" aria-current={path === '/konto' ? 'page' : undefined}>
+          {customerLinks.portal}
+        </a>
         <a className="btn header-cta" href={sectionHref(path, 'contact')}>
           Zamów wycenę
         </a>

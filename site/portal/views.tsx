@@ -497,7 +497,7 @@ export function DashboardView({ data, problem }: { data: DashboardData; problem?
         <section aria-labelledby="portal-bills">
           <h2 id="portal-bills">{copy.bills}</h2>
           <div className="table-scroll">
-            <table className="portal-table">
+            <table className="portal-table bills">
               <thead>
                 <tr>
                   <th scope="col">Okres</th>
@@ -512,8 +512,8 @@ export function DashboardView({ data, problem }: { data: DashboardData; problem?
                   <tr key={`${b.period}-${b.contract}`}>
                     <td>{monthName(b.period)}</td>
                     <td>{b.contract}</td>
-                    <td>{b.net}</td>
-                    <td>{b.gross}</td>
+                    <td className="money">{b.net}</td>
+                    <td className="money">{b.gross}</td>
                     <td>
                       {b.lines.map((l) => (
                         <span key={l} className="bill-line">

@@ -75,7 +75,7 @@ export interface PortalOverview {
 /** How many months of bills the page shows per contract. */
 export const BILL_MONTHS = 12;
 
-/** The months a contract has run up to `today`, newest first ('YYYY-MM'), at most `BILL_MONTHS`. */
+/** The months of a contract that have ended by `today`, newest first ('YYYY-MM'), at most `BILL_MONTHS`. */
 export function billedMonths(contract: Contract, today: string): string[] {
   const months: string[] = [];
   const [sy, sm] = contract.startDate.split('-').map(Number) as [number, number];
@@ -83,7 +83,7 @@ export function billedMonths(contract: Contract, today: string): string[] {
   for (let i = 0; i < contract.termMonths; i++) {
     const y = sy + Math.floor((sm - 1 + i) / 12);
     const m = ((sm - 1 + i) % 12) + 1;
-    if (y > ty || (y === ty && m > tm)) break;
+    if (y > ty || (y === ty && m >= tm)) break;
     months.push(`${y}-${String(m).padStart(2, '0')}`);
   }
   return months.reverse().slice(0, BILL_MONTHS);
