@@ -1,8 +1,9 @@
-/** Worker entry: HTTP through the Hono app, the queue consumers (e-mail, webhooks) and the cron (sweep, retention). */
+/** Worker entry: HTTP through the Hono app, the queue consumers (e-mail, webhooks) and the cron (sweep, retention, reading reminders). */
 import { app } from './app.ts';
 import { type EmailJob, handleEmailBatch, sweepUnsent } from './email/delivery.ts';
 import { type WebhookJob, dispatchWebhooks, handleWebhookBatch } from './webhooks/delivery.ts';
 import { applyRetention } from './privacy/retention.ts';
+import { sendReadingReminders } from './billing/reminders.ts';
 
 const isWebhookQueue = (queue: string) => queue.startsWith('kserowo-webhooks');
 
@@ -18,5 +19,9 @@ export default {
     ctx.waitUntil(dispatchWebhooks(env));
     // Issue 13: leads, quotes, tickets and readings past the retention period lose the person's data.
     ctx.waitUntil(applyRetention(env).catch((error: unknown) => console.error('retention: the run failed', error)));
+    // From the 25th of a month (Warsaw): each running contract's reading reminder, once.
+    ctx.waitUntil(
+      sendReadingReminders(env).catch((error: unknown) => console.error('reminders: the run failed', error)),
+    );
   },
 } satisfies ExportedHandler<Env, EmailJob | WebhookJob>;

@@ -143,7 +143,7 @@ describe('signed in as a customer with two devices', () => {
     expect(await lower.text()).toContain('nie może być niższy');
     const noColour = await form('/konto/odczyt', { device: String(ids.a.premium), mono: '13000' }, { cookie: a });
     expect(noColour.status).toBe(400);
-    expect(await noColour.text()).toContain('stron kolorowych');
+    expect(await noColour.text()).toContain('licznika kolorowego');
   });
 });
 

@@ -59,16 +59,39 @@ export interface ReadingListed {
   sentBy: string;
   reset: boolean;
   createdAt: string;
+  /** 'link' (the device's reading link), 'portal', 'team', 'form' (a serial alone, before contracts). */
+  source: string;
+  /** This row corrects reading `supersedes` (its `reason` says why). */
+  supersedes: number | null;
+  reason: string | null;
+  /** This correction withdraws the reading it supersedes. */
+  withdrawn: boolean;
+  /** Set when a later row corrects this one: the panel strikes it through. */
+  correctedBy: { id: number; by: string; at: string } | null;
 }
 
-/** One device's line of the billing export (`GET /api/admin/readings/billing`). */
-export interface BillingLine {
+/** A device's prices under its contract from `effectiveFrom` on (a `contract_rates` row). */
+export interface FrozenRates {
+  effectiveFrom: string;
+  /** The catalogue version the figures came from; null for an amendment typed by the team. */
+  catalogueVersion: number | null;
+  deviceId: string;
+  deviceName: string;
+  deviceType: 'mono' | 'color';
+  level: PackageLevel;
+  monthlyPrice: number;
+  monthlyLimit: number;
+  colorLimit: number | null;
+  overageMono: number;
+  overageColor: number | null;
+}
+
+export interface BillLine {
   serial: string;
-  company: string;
-  nip: string | null;
   device: string;
-  level: string;
-  /** False: no reading in the period, nothing billed; the team asks the customer. */
+  level: PackageLevel;
+  /** The catalogue version the rates came from (null: an amendment). */
+  catalogueVersion: number | null;
   hasReading: boolean;
   usedMono: number;
   usedColor: number;
@@ -78,16 +101,85 @@ export interface BillingLine {
   overColor: number;
   rateMono: number;
   rateColor: number;
+  fee: number;
   amountMono: number;
   amountColor: number;
-  amount: number;
+  /** fee + overage, net. */
+  net: number;
 }
 
-/** `GET /api/admin/readings/billing?period=…&format=json`. */
+export interface Bill {
+  contract: string;
+  company: string;
+  nip: string | null;
+  /** 'YYYY-MM' */
+  period: string;
+  lines: BillLine[];
+  feeNet: number;
+  overageNet: number;
+  net: number;
+  vat: number;
+  gross: number;
+}
+
+export interface CustomerTotal {
+  nip: string | null;
+  company: string;
+  contracts: string[];
+  devices: number;
+  feeNet: number;
+  overageNet: number;
+  net: number;
+  vat: number;
+  gross: number;
+}
+
+/** A contract as `GET /api/admin/contracts` lists it. */
+export interface ContractListed {
+  id: string;
+  number: string;
+  company: string;
+  nip: string | null;
+  billingEmail: string | null;
+  startDate: string;
+  endDate: string;
+  termMonths: number;
+  catalogueVersion: number;
+  origin: 'team' | 'order' | 'migration';
+  devices: {
+    serial: string;
+    /** The device's reading link (the team may send it to the customer again). */
+    readingLink: string | null;
+    /** The rates in force today. */
+    rates: FrozenRates;
+    /** The signed rates and each amendment, oldest first. */
+    ratesHistory: {
+      effectiveFrom: string;
+      monthlyPrice: number;
+      monthlyLimit: number;
+      colorLimit: number | null;
+      overageMono: number;
+      overageColor: number | null;
+      catalogueVersion: number | null;
+      reason: string | null;
+      createdBy: string;
+      createdAt: string;
+    }[];
+  }[];
+  /** The reading reminders sent, newest month first, with their e-mail's state. */
+  reminders: { period: string; sentAt: string; state: string | null }[];
+}
+
+/** `GET /api/admin/contracts`. */
+export interface ContractList {
+  contracts: ContractListed[];
+}
+
+/** `GET /api/admin/readings/billing?period=…&format=json`: the month's bill of every contract, and per customer. */
 export interface Billing {
   period: string;
-  lines: BillingLine[];
-  total: number;
+  bills: Bill[];
+  customers: CustomerTotal[];
 }
 
 /** A service ticket as the panel shows it: the SLA clock in business minutes, negative when overdue. */

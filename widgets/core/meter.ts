@@ -193,8 +193,9 @@ export function contractEndOf(start: string, termMonths: number): string {
   const year = y + Math.floor(total / 12);
   const month = (total % 12) + 1;
   const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  const sameDay = new Date(Date.UTC(year, month - 1, Math.min(d, last)));
-  return new Date(sameDay.getTime() - 86_400_000).toISOString().slice(0, 10);
+  // A start on the 31st of a month whose target month is shorter runs to that month's end.
+  if (d > last) return new Date(Date.UTC(year, month - 1, last)).toISOString().slice(0, 10);
+  return new Date(Date.UTC(year, month - 1, d) - 86_400_000).toISOString().slice(0, 10);
 }
 
 /** First and last day of a 'YYYY-MM' period. */

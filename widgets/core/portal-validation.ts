@@ -22,7 +22,6 @@ export const PORTAL_ERRORS = {
   phoneRequired: 'Podaj numer telefonu, pod który serwisant ma zadzwonić.',
   origin: 'Odrzucono formularz wysłany z innej strony.',
   notForm: 'Formularz musi być wysłany jako formularz strony (application/x-www-form-urlencoded).',
-  colorRequired: 'Podaj też stan licznika stron kolorowych – to urządzenie drukuje w kolorze.',
   confirm: 'Pole potwierdzenia ma nieprawidłową wartość.',
 } as const;
 

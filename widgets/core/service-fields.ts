@@ -63,6 +63,7 @@ export const SERVICE_ERRORS = {
   readOn: 'Podaj datę odczytu (RRRR-MM-DD), nie późniejszą niż dzisiaj i nie starszą niż rok.',
   note: `Pole „Uwagi” może mieć najwyżej ${SERVICE_LIMITS.note} znaków, bez znaków sterujących.`,
   confirm: 'Nieprawidłowa wartość potwierdzenia.',
+  readingLink: 'Ten link do odczytu jest nieprawidłowy. Otwórz link z naszego e-maila z przypomnieniem.',
   deviceModel: 'Wybierz model urządzenia z katalogu.',
   level: 'Wybierz pakiet: Basic, Business lub Premium.',
   contractStart: 'Data początku umowy musi mieć postać RRRR-MM-DD.',

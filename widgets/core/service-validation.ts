@@ -50,7 +50,7 @@ export const serialSchema = v.nullish(
 );
 
 /** A serial number the request cannot do without: a reading, a device of the registry. */
-const requiredSerialSchema = v.pipe(
+export const requiredSerialSchema = v.pipe(
   v.optional(v.string(SERVICE_ERRORS.serial), ''),
   v.transform(normalizeSerial),
   v.nonEmpty(SERVICE_ERRORS.serialRequired),
@@ -137,7 +137,12 @@ const counterSchema = v.pipe(
 );
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
-const realDay = (s: string): boolean => isoDay.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+/** A real calendar day: '2026-13-01' and '0000-00-00' are not (and never throw: an invalid Date has no ISO text). */
+export const realDay = (s: string): boolean => {
+  if (!isoDay.test(s)) return false;
+  const time = Date.parse(`${s}T00:00:00Z`);
+  return Number.isFinite(time) && new Date(time).toISOString().startsWith(s);
+};
 
 /** A reading date: a real day, not after today (Warsaw), at most a year back. */
 export const readingDateOk = (day: string, now = new Date()): boolean => {
@@ -147,10 +152,18 @@ export const readingDateOk = (day: string, now = new Date()): boolean => {
   return day <= today && day >= yearAgo;
 };
 
-/** `POST /api/meter-readings`: a counter reading; `confirm` re-sends a reading flagged as a big jump. */
+/** The secret of a device's reading link (`/licznik?t=…`): base64url or hex, as the contract model makes them. */
+export const READING_TOKEN = /^[A-Za-z0-9_-]{32,64}$/;
+
+/**
+ * `POST /api/meter-readings`: a counter reading; `t` is the device's reading-link token
+ * (the worker refuses a reading without one, whatever serial it names); `confirm`
+ * re-sends a reading flagged as a big jump.
+ */
 export const meterReadingSchema = v.object(
   {
-    serial: requiredSerialSchema,
+    t: v.optional(v.pipe(v.string(SERVICE_ERRORS.readingLink), v.regex(READING_TOKEN, SERVICE_ERRORS.readingLink))),
+    serial: serialSchema,
     mono: counterSchema,
     color: v.nullish(counterSchema),
     readOn: v.pipe(

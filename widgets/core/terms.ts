@@ -42,3 +42,20 @@ export const terms: Terms = {
 /** '24 lub 36' (the months of `contractTermsMonths`, for '… miesięcy'). */
 export const contractTermsText = (months: readonly number[] = terms.contractTermsMonths): string =>
   months.length < 2 ? String(months[0]) : `${months.slice(0, -1).join(', ')} lub ${months.at(-1)}`;
+
+/** An A3 page counts as this many A4 pages in the allowance and the overage. */
+export const A3_AS_A4_PAGES = 2;
+
+/**
+ * How pages are counted, the one sentence the terms, /licznik, the quote and the bill all
+ * show: the allowance, the overage and the readings use the device's own counters.
+ */
+export const PAGE_COUNTING = `Jak liczymy strony: według liczników urządzenia. Jedna zadrukowana strona A4 to 1 strona, strona A3 to ${A3_AS_A4_PAGES} strony A4, a kartka zadrukowana z obu stron (dupleks) to 2 strony. Skanowanie nie jest liczone.`;
+
+/**
+ * The billing date of a month is its last day (the counters of that day bill the month);
+ * the reading reminder goes to the contract's billing e-mail on this day of the month
+ * (Europe/Warsaw), by the scheduled job's first run of that day or any later day of the
+ * month it missed.
+ */
+export const READING_REMINDER_DAY = 25;

@@ -15,24 +15,10 @@
  * once per amount (widgets/core/pricing.ts).
  */
 import { type Reading, monthBounds, overageOf, pagesInPeriod } from '../../widgets/core/meter.ts';
-import type { PackageLevel } from '../../widgets/core/model.ts';
+import type { Bill, BillLine, FrozenRates } from '../../widgets/core/admin-api.ts';
 import { gross, toGrosze, toPln } from '../../widgets/core/pricing.ts';
 
-/** A device's prices under its contract from `effectiveFrom` on (a `contract_rates` row). */
-export interface FrozenRates {
-  effectiveFrom: string;
-  /** The catalogue version the figures came from; null for an amendment typed by the team. */
-  catalogueVersion: number | null;
-  deviceId: string;
-  deviceName: string;
-  deviceType: 'mono' | 'color';
-  level: PackageLevel;
-  monthlyPrice: number;
-  monthlyLimit: number;
-  colorLimit: number | null;
-  overageMono: number;
-  overageColor: number | null;
-}
+export type { Bill, BillLine, FrozenRates } from '../../widgets/core/admin-api.ts';
 
 export interface BilledDevice {
   serial: string;
@@ -49,42 +35,6 @@ export interface BilledContract {
   startDate: string;
   termMonths: number;
   devices: readonly BilledDevice[];
-}
-
-export interface BillLine {
-  serial: string;
-  device: string;
-  level: PackageLevel;
-  /** The catalogue version the rates came from (null: an amendment). */
-  catalogueVersion: number | null;
-  hasReading: boolean;
-  usedMono: number;
-  usedColor: number;
-  includedMono: number;
-  includedColor: number;
-  overMono: number;
-  overColor: number;
-  rateMono: number;
-  rateColor: number;
-  fee: number;
-  amountMono: number;
-  amountColor: number;
-  /** fee + overage, net. */
-  net: number;
-}
-
-export interface Bill {
-  contract: string;
-  company: string;
-  nip: string | null;
-  /** 'YYYY-MM' */
-  period: string;
-  lines: BillLine[];
-  feeNet: number;
-  overageNet: number;
-  net: number;
-  vat: number;
-  gross: number;
 }
 
 /** The first month billed and how many: the start month and `termMonths − 1` after it. */

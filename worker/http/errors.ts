@@ -4,7 +4,7 @@
  * widgets/core/ (validation.ts, quote-validation.ts, admin-validation.ts), shared with the
  * widgets and the panel.
  */
-import type { RefusalReason } from '../../widgets/core/meter.ts';
+import type { Reading, RefusalReason } from '../../widgets/core/meter.ts';
 
 /** The public API and the app's catch-alls. */
 export const API_ERRORS = {
@@ -58,7 +58,7 @@ export const ADMIN_ERRORS = {
   sending: 'Ta wiadomość jest właśnie wysyłana.',
 } as const;
 
-const polishDay = (iso: string): string => iso.split('-').reverse().join('.');
+export const polishDay = (iso: string): string => iso.split('-').reverse().join('.');
 const pages = (n: number): string => n.toLocaleString('pl-PL');
 
 /** Issue 17: fault reports (`/api/service-requests`) and counter readings (`/api/meter-readings`). */
@@ -82,7 +82,46 @@ export const SERVICE_API_ERRORS = {
   readingStorage: 'Nie udało się zapisać odczytu. Spróbuj ponownie za chwilę.',
   /** 409: the same submission id came back with another reading. */
   readingReplayConflict: 'Ten odczyt został już wysłany z innymi danymi. Odśwież stronę i wyślij formularz ponownie.',
+  /**
+   * 403: a reading without the device's link (a serial alone proves nothing): the same
+   * answer for every serial, registered or not.
+   */
+  readingLinkRequired:
+    'Stan licznika przyjmujemy tylko przez link do odczytu, który wysyłamy na adres e-mail do faktur przed każdym rozliczeniem, albo w panelu klienta. Sam numer seryjny nie wystarczy: tak nikt obcy nie zmieni Twojego rachunku. Nie masz linku? Napisz lub zadzwoń do nas, wyślemy go ponownie.',
+  /** 404: a token nobody has (or a device taken off its contract). */
+  readingLinkUnknown:
+    'Ten link do odczytu jest nieprawidłowy lub nieaktualny. Otwórz link z ostatniego e-maila z przypomnieniem albo napisz do nas.',
 } as const;
+
+/** 400: why the counter's rules (widgets/core/meter.ts `judgeReading`) refuse a reading, in the sender's words. */
+export function readingRefusal(
+  reason: RefusalReason,
+  facts: { neighbour?: Reading | undefined; contractStart: string; contractEnd: string },
+): string {
+  const n = facts.neighbour;
+  const counters = (r: Reading) =>
+    `${pages(r.mono)} stron mono${r.color !== null ? `, ${pages(r.color)} stron kolor` : ''}`;
+  switch (reason) {
+    case 'future':
+      return 'Data odczytu nie może być późniejsza niż dzisiaj.';
+    case 'before-contract':
+      return `Data odczytu jest wcześniejsza niż początek umowy (${polishDay(facts.contractStart)}).`;
+    case 'after-contract':
+      return `Data odczytu jest późniejsza niż koniec umowy (${polishDay(facts.contractEnd)}).`;
+    case 'color-on-mono':
+      return 'To urządzenie drukuje tylko w czerni i bieli i nie ma licznika kolorowego: zostaw pole „Licznik kolorowy” puste.';
+    case 'color-missing':
+      return 'To urządzenie kolorowe: podaj też stan licznika kolorowego.';
+    case 'lower':
+      return n
+        ? SERVICE_API_ERRORS.lower(n.mono, n.color, n.readOn)
+        : 'Stan licznika nie może być niższy niż poprzedni odczyt.';
+    case 'higher':
+      return n
+        ? `Stan licznika nie może być wyższy niż późniejszy odczyt z dnia ${polishDay(n.readOn)} (${counters(n)}): odczyt z wcześniejszą datą musi mieścić się między sąsiednimi odczytami. Sprawdź datę i liczby.`
+        : 'Stan licznika nie może być wyższy niż późniejszy odczyt.';
+  }
+}
 
 /** Issue 17: the admin's devices, tickets and readings (`/api/admin/devices|tickets|readings`). */
 export const SERVICE_ADMIN_ERRORS = {
@@ -96,6 +135,20 @@ export const SERVICE_ADMIN_ERRORS = {
   period: 'Podaj okres rozliczenia jako RRRR-MM.',
   /** 404 */
   unknownSerial: 'Nie ma urządzenia o tym numerze seryjnym w rejestrze.',
+  /** 400: a correction, a counter replacement or an amendment without its reason. */
+  reason: 'Podaj powód (najwyżej 300 znaków): zostaje w historii.',
+  /** 409: the registry may not change what a contract fixes. */
+  contractTerms:
+    'Model, pakiet, początek i okres umowy urządzenia ustala umowa: zmienisz je aneksem w zakładce Umowy. Tu zmienisz dane kontaktowe.',
+  /** 409: a serial of the file was registered by someone else while it was imported. */
+  importRace:
+    'W międzyczasie ktoś dodał urządzenie o numerze seryjnym z pliku. Nic nie zaimportowano; spróbuj ponownie.',
+  /** 404: a bill asked for a month the contract does not run in. */
+  notRunning: 'Umowa nie obowiązuje w tym okresie.',
+  /** 409: two amendments of one device from the same day. */
+  amendmentTaken: 'To urządzenie ma już aneks od tego dnia. Wybierz inny miesiąc.',
+  /** 409: the reading was corrected already (by someone else meanwhile): correct the newest row. */
+  alreadyCorrected: 'Ten odczyt został już poprawiony. Odśwież listę i popraw najnowszy wpis.',
 } as const;
 
 /** Team accounts and the role guard (issue 18). */
@@ -123,21 +176,3 @@ export const WEBHOOK_API_ERRORS = {
   delivered: 'To zdarzenie zostało już dostarczone.',
   inLine: 'To zdarzenie czeka już na wysyłkę albo jest właśnie wysyłane.',
 } as const;
-
-/** The customer's page: why a reading of a contract's device is refused (widgets/core/meter.ts `RefusalReason`). */
-export const PORTAL_READING_REFUSALS: Record<
-  RefusalReason,
-  (neighbour?: { readOn: string; mono: number; color: number | null }) => string
-> = {
-  future: () => 'Data odczytu nie może być z przyszłości.',
-  'before-contract': () => 'Data odczytu jest wcześniejsza niż początek umowy tego urządzenia.',
-  'after-contract': () => 'Data odczytu jest późniejsza niż koniec umowy tego urządzenia.',
-  'color-on-mono': () => 'To urządzenie drukuje tylko w czerni – podaj jeden licznik stron.',
-  'color-missing': () => 'Podaj też stan licznika stron kolorowych – to urządzenie drukuje w kolorze.',
-  lower: (n) =>
-    n
-      ? SERVICE_API_ERRORS.lower(n.mono, n.color, n.readOn)
-      : 'Stan licznika nie może być niższy niż poprzedni odczyt. Sprawdź wpisane liczby.',
-  higher: (n) =>
-    `Stan licznika nie może być wyższy niż odczyt z późniejszego dnia${n ? ` (${polishDay(n.readOn)}: ${pages(n.mono)} stron mono)` : ''}. Sprawdź datę i liczby.`,
-};

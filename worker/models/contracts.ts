@@ -129,11 +129,15 @@ export const asContract = (r: ContractRow): Contract => ({
 export const readingLink = (token: string): string => `/licznik?t=${encodeURIComponent(token)}`;
 
 export interface ContractInput {
+  /** An empty billing e-mail is stored as none (no reminders until the team adds one). */
   customer: { company: string; nip: string | null; billingEmail: string };
   devices: {
     serial: string;
     deviceId: string;
     level: PackageLevel;
+    /** The contact at the device (the registry's columns), when known. */
+    phone?: string | null | undefined;
+    city?: string | null | undefined;
     /** Prices agreed elsewhere (a quote's); without them, the catalogue's. */
     rates?: Omit<FrozenRates, 'effectiveFrom'>;
   }[];
@@ -185,7 +189,7 @@ export function contractStatements(
 ): ContractStatements | { error: 'unknown-device'; serial: string } {
   const id = crypto.randomUUID();
   const year = Number(input.startDate.slice(0, 4));
-  const billingEmail = input.customer.billingEmail.trim().toLowerCase();
+  const billingEmail = input.customer.billingEmail.trim().toLowerCase() || null;
   const statements: D1PreparedStatement[] = [
     db
       .prepare(
@@ -225,6 +229,8 @@ export function contractStatements(
         company: input.customer.company,
         nip: input.customer.nip,
         email: billingEmail,
+        phone: d.phone,
+        city: d.city,
         readingToken,
       }),
       ratesStatement(db, d.serial, rates, null, input.createdBy),
@@ -376,4 +382,11 @@ export async function billOfContract(db: D1Database, contractId: string, period:
   if (!contract) return undefined;
   const [billed] = await billedContracts(db, [contract], monthBounds(period).to);
   return billed ? billFor(billed, period) : undefined;
+}
+
+/** The bills of every contract running in a month ('YYYY-MM'), by contract number. */
+export async function billsOfPeriod(db: D1Database, period: string): Promise<Bill[]> {
+  const contracts = await listContracts(db);
+  const billed = await billedContracts(db, contracts, monthBounds(period).to);
+  return billed.flatMap((c) => billFor(c, period) ?? []);
 }

@@ -49,18 +49,6 @@ export async function devicesByNip(db: D1Database, nip: string): Promise<DeviceR
   return results;
 }
 
-/** Adds a device; undefined when its serial is registered already. */
-export async function addDevice(db: D1Database, d: DeviceInput): Promise<DeviceRow | undefined> {
-  const row = await db
-    .prepare(
-      `INSERT INTO devices (serial, device_id, level, contract_start, term_months, company, nip, email, phone, city)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (serial) DO NOTHING RETURNING *`,
-    )
-    .bind(...values(d))
-    .first<DeviceRow>();
-  return row ?? undefined;
-}
-
 /** Edits a device; 'missing' when there is none, 'taken' when the new serial is another device's. */
 export async function updateDevice(
   db: D1Database,
@@ -78,25 +66,6 @@ export async function updateDevice(
     .bind(id, ...values(d))
     .first<DeviceRow>();
   return row ?? 'missing';
-}
-
-/** Adds or updates (by serial) every device in one batch: the CSV import. */
-export async function upsertDevices(db: D1Database, devices: DeviceInput[]): Promise<void> {
-  if (devices.length === 0) return;
-  await db.batch(
-    devices.map((d) =>
-      db
-        .prepare(
-          `INSERT INTO devices (serial, device_id, level, contract_start, term_months, company, nip, email, phone, city)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-           ON CONFLICT (serial) DO UPDATE SET device_id = excluded.device_id, level = excluded.level,
-             contract_start = excluded.contract_start, term_months = excluded.term_months, company = excluded.company,
-             nip = excluded.nip, email = excluded.email, phone = excluded.phone, city = excluded.city,
-             updated_at = ${NOW}`,
-        )
-        .bind(...values(d)),
-    ),
-  );
 }
 
 /** Devices whose contact address is `email` (lower-case), for a person's export. */
@@ -130,6 +99,8 @@ export interface NewContractDevice {
   company: string;
   nip: string | null;
   email: string | null;
+  phone?: string | null | undefined;
+  city?: string | null | undefined;
   readingToken: string;
 }
 
@@ -142,8 +113,8 @@ export function contractDeviceStatement(db: D1Database, d: NewContractDevice): D
   return db
     .prepare(
       `INSERT INTO devices (serial, device_id, level, contract_start, term_months, company, nip, email, contract_id,
-         reading_token)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         reading_token, phone, city)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .bind(
       d.serial,
@@ -156,6 +127,8 @@ export function contractDeviceStatement(db: D1Database, d: NewContractDevice): D
       d.email,
       d.contractId,
       d.readingToken,
+      d.phone ?? null,
+      d.city ?? null,
     );
 }
 
@@ -192,4 +165,13 @@ export async function ensureReadingToken(db: D1Database, deviceRow: number, toke
     .bind(deviceRow, token)
     .first<{ reading_token: string }>();
   return row?.reading_token ?? null;
+}
+
+/** The statement that updates a device's contact data (the import of a known serial); model and contract stay. */
+export function deviceContactStatement(db: D1Database, id: number, d: DeviceInput): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE devices SET company = ?2, nip = ?3, email = ?4, phone = ?5, city = ?6, updated_at = ${NOW} WHERE id = ?1`,
+    )
+    .bind(id, d.company, d.nip ?? null, d.email ?? null, d.phone ?? null, d.city ?? null);
 }

@@ -9,7 +9,6 @@
 import {
   type ReadingContext,
   type ReadingVerdict,
-  checkReading,
   judgeReading as judgeSeries,
   type Reading,
 } from '../../widgets/core/meter.ts';
@@ -38,47 +37,12 @@ export interface ReadingRow {
 /** Who sent a reading: the device's link, the customer portal, the team, or (before contracts) a bare serial. */
 export type ReadingSource = 'link' | 'portal' | 'team' | 'form';
 
-export interface NewReading {
-  deviceRow: number;
-  readOn: string;
-  mono: number;
-  color: number | null;
-  note?: string | null | undefined;
-  sentBy: string;
-  reset?: boolean;
-  marketingConsent?: boolean;
-  submissionId?: string;
-  bodyHash?: string;
-  source?: ReadingSource;
-}
-
 export const asReading = (r: ReadingRow): Reading => ({
   readOn: r.read_on,
   mono: r.mono,
   color: r.color,
   reset: r.reset === 1,
 });
-
-export async function readingsOfDevice(db: D1Database, deviceRow: number): Promise<ReadingRow[]> {
-  const { results } = await db
-    .prepare('SELECT * FROM meter_readings WHERE device_row = ? ORDER BY read_on, reset, id')
-    .bind(deviceRow)
-    .all<ReadingRow>();
-  return results;
-}
-
-/** A new reading judged against the device's history (widgets/core/meter.ts: lower, a jump, or fine). */
-export async function judgeReading(db: D1Database, deviceRow: number, reading: Omit<Reading, 'reset'>) {
-  return checkReading((await readingsOfDevice(db, deviceRow)).map(asReading), reading);
-}
-
-export async function readingsUpTo(db: D1Database, to: string): Promise<ReadingRow[]> {
-  const { results } = await db
-    .prepare('SELECT * FROM meter_readings WHERE read_on <= ? ORDER BY device_row, read_on, reset, id')
-    .bind(to)
-    .all<ReadingRow>();
-  return results;
-}
 
 /** Readings with their device's serial, newest first, optionally of one device or one month ('YYYY-MM'). */
 export async function listReadings(
@@ -98,33 +62,6 @@ export async function listReadings(
 
 export async function readingBySubmission(db: D1Database, submissionId: string): Promise<ReadingRow | null> {
   return db.prepare('SELECT * FROM meter_readings WHERE submission_id = ?').bind(submissionId).first<ReadingRow>();
-}
-
-/** Stores a reading; a replayed submission id stores nothing and answers the first reading. */
-export async function storeReading(db: D1Database, r: NewReading): Promise<{ row: ReadingRow; created: boolean }> {
-  const inserted = await db
-    .prepare(
-      `INSERT INTO meter_readings (submission_id, body_hash, device_row, read_on, mono, color, note, sent_by, reset,
-         marketing_consent)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (submission_id) DO NOTHING RETURNING *`,
-    )
-    .bind(
-      r.submissionId ?? null,
-      r.bodyHash ?? null,
-      r.deviceRow,
-      r.readOn,
-      r.mono,
-      r.color,
-      r.note ?? null,
-      r.sentBy,
-      r.reset ? 1 : 0,
-      r.marketingConsent ? 1 : 0,
-    )
-    .first<ReadingRow>();
-  if (inserted) return { row: inserted, created: true };
-  const first = r.submissionId ? await readingBySubmission(db, r.submissionId) : null;
-  if (!first) throw new Error('storeReading: the reading is not in D1');
-  return { row: first, created: false };
 }
 
 /*

@@ -1,13 +1,16 @@
 /**
  * The status page of a fault report, `/serwis/zgloszenie/{id}` (issue 17): behind the
- * ticket's unguessable id, `noindex`, like the quote page. Shows the number, the device,
- * the promised response time and the same history the team sees in the admin. Rendered
+ * ticket's unguessable id, `noindex`, like the quote page. Shows the number, the problem,
+ * the response promise of the packages and the same history the team sees in the admin;
+ * never the device's serial, model, package or SLA (whoever typed only a NIP or a serial
+ * would learn what is registered). Rendered
  * with Preact's string renderer (every value escaped by it); its only style is allowed by
  * hash in its own CSP.
  */
 import type { VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { company, realPhone } from '../../widgets/core/company.ts';
+import { terms } from '../../widgets/core/terms.ts';
 import { FAULT_CATEGORIES, type FaultCategory } from '../../widgets/core/service-validation.ts';
 import type { TicketEventRow, TicketRow } from '../models/tickets.ts';
 
@@ -83,15 +86,7 @@ ${renderToString(body)}
 </html>
 `;
 
-function TicketView({
-  ticket,
-  events,
-  deviceName,
-}: {
-  ticket: TicketRow;
-  events: TicketEventRow[];
-  deviceName?: string;
-}) {
+function TicketView({ ticket, events }: { ticket: TicketRow; events: TicketEventRow[] }) {
   return (
     <main className="sheet">
       <p className="brand">{company.brand} – serwis</p>
@@ -106,16 +101,6 @@ function TicketView({
             <td>{when(ticket.created_at)}</td>
           </tr>
           <tr>
-            <th scope="row">Numer seryjny</th>
-            <td>{ticket.serial || '—'}</td>
-          </tr>
-          {deviceName && (
-            <tr>
-              <th scope="row">Urządzenie</th>
-              <td>{deviceName}</td>
-            </tr>
-          )}
-          <tr>
             <th scope="row">Problem</th>
             <td>
               {FAULT_CATEGORIES[ticket.category as FaultCategory] ?? ticket.category}
@@ -123,11 +108,12 @@ function TicketView({
             </td>
           </tr>
           <tr>
-            <th scope="row">Reakcja serwisu do</th>
+            <th scope="row">Reakcja serwisu</th>
             <td>
-              {when(ticket.due_at)}{' '}
+              w czasie reakcji z umowy urządzenia{' '}
               <span className="muted">
-                ({ticket.sla_hours} h w godzinach pracy serwisu: {company.openingHours.displayLong})
+                (do {terms.standardResponseHours} h, w pakiecie Premium do {terms.premiumSlaHours} h, w godzinach pracy
+                serwisu: {company.openingHours.displayLong})
               </span>
             </td>
           </tr>
@@ -163,11 +149,8 @@ function TicketView({
   );
 }
 
-export function renderTicketPage(ticket: TicketRow, events: TicketEventRow[], deviceName?: string): string {
-  return page(
-    `Zgłoszenie ${ticket.number} | ${company.brand}`,
-    <TicketView ticket={ticket} events={events} {...(deviceName ? { deviceName } : {})} />,
-  );
+export function renderTicketPage(ticket: TicketRow, events: TicketEventRow[]): string {
+  return page(`Zgłoszenie ${ticket.number} | ${company.brand}`, <TicketView ticket={ticket} events={events} />);
 }
 
 /** The ticket look-up form: its number and the e-mail it was reported with. */

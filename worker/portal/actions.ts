@@ -39,7 +39,7 @@ import {
 } from '../models/toner-orders.ts';
 import { newQuoteId } from '../models/quotes.ts';
 import { bodyHash, slaHoursOf } from '../routes/service.ts';
-import { PORTAL_READING_REFUSALS, SERVICE_API_ERRORS } from '../http/errors.ts';
+import { SERVICE_API_ERRORS, readingRefusal } from '../http/errors.ts';
 import { type CustomerDevice, customerContracts, customerDevice, customerDevices } from './customer.ts';
 import { addBusinessHours } from '../../widgets/core/business-hours.ts';
 import { company } from '../../widgets/core/company.ts';
@@ -242,7 +242,11 @@ export async function sendReading(
     return {
       ok: false,
       status: 400,
-      error: PORTAL_READING_REFUSALS[result.reason](result.neighbour),
+      error: readingRefusal(result.reason, {
+        neighbour: result.neighbour,
+        contractStart: owned.contract.startDate,
+        contractEnd: owned.contract.endDate,
+      }),
       field:
         result.reason === 'color-missing'
           ? 'color'

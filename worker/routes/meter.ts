@@ -1,31 +1,80 @@
 /**
- * `POST /api/meter-readings` ('Podaj stan licznika', issue 17, DESIGN §7): a customer's
- * counter reading for a registered device, through the lead forms' intake guard. It is
- * checked against the device's current counter: never lower (400 with the previous
- * reading named); a jump over 3× the monthly average answers 422 `{error, confirm: true}`
- * and is stored when the client sends it again with `confirm: true`. A replayed
- * `submissionId` answers the first reading (409 when its data differ).
+ * Counter readings from customers ('Podaj stan licznika', DESIGN §7, §8), through the lead
+ * forms' intake guard:
+ *
+ *  - `GET /api/meter-readings/device?t=<token>`: what the reading link's holder may see of
+ *    their device (serial, model, mono or colour, the contract, the last accepted reading);
+ *    404 for a token nobody has.
+ *  - `POST /api/meter-readings` `{t, mono, color?, readOn?, note?, name, email, confirm?, …}`:
+ *    a reading of the device of token `t`, under the counter's rules (worker/models/readings.ts
+ *    `recordReading`): refused with the reason (400), a jump asks `{confirm: true}` (422),
+ *    stored (201). A replayed `submissionId` answers the first reading; with other data,
+ *    409, also when the requests race.
+ *
+ * Only the link's holder may send a reading: a body without `t` is refused (403) with the
+ * same answer for every serial, registered or not, so a serial number typed by a stranger
+ * never reaches a bill and the answer never tells whether the device is ours.
  */
 import { type Context, Hono } from 'hono';
-import { SERVICE_API_ERRORS } from '../http/errors.ts';
+import { SERVICE_API_ERRORS, readingRefusal } from '../http/errors.ts';
 import { type IntakeEnv, leadIntake } from '../http/intake.ts';
-import { deviceBySerial } from '../models/devices.ts';
-import { judgeReading, readingBySubmission, storeReading } from '../models/readings.ts';
+import {
+  type Contract,
+  type ContractDevice,
+  deviceByReadingToken,
+  recordContractReading,
+} from '../models/contracts.ts';
+import { acceptedReadingsOf } from '../models/readings.ts';
 import { bodyHash } from './service.ts';
-import { meterReadingSchema } from '../../widgets/core/service-validation.ts';
+import { PAGE_COUNTING } from '../../widgets/core/terms.ts';
+import { READING_TOKEN, meterReadingSchema } from '../../widgets/core/service-validation.ts';
 import { check } from '../../widgets/core/validation.ts';
 
 export const meterReadings = new Hono<IntakeEnv>();
 
 const spamAnswer = (c: Context<IntakeEnv>) => c.json({ ok: true, id: crypto.randomUUID() }, 201);
 
+/** What the link's holder sees of their device (never shown to anyone without the token). */
+export interface MeterDevice {
+  serial: string;
+  device: string;
+  type: 'mono' | 'color';
+  contract: string;
+  company: string;
+  last: { readOn: string; mono: number; color: number | null } | null;
+  pageCounting: string;
+}
+
+async function deviceView(db: D1Database, contract: Contract, device: ContractDevice): Promise<MeterDevice> {
+  const last = (await acceptedReadingsOf(db, device.deviceRow)).at(-1);
+  return {
+    serial: device.serial,
+    device: device.rates.deviceName,
+    type: device.rates.deviceType,
+    contract: contract.number,
+    company: contract.company,
+    last: last ? { readOn: last.read_on, mono: last.mono, color: last.color } : null,
+    pageCounting: PAGE_COUNTING,
+  };
+}
+
+meterReadings.get('/device', async (c) => {
+  c.header('Cache-Control', 'no-store');
+  const token = c.req.query('t') ?? '';
+  if (!READING_TOKEN.test(token)) return c.json({ error: SERVICE_API_ERRORS.readingLinkUnknown }, 404);
+  const found = await deviceByReadingToken(c.env.DB, token);
+  if (!found) return c.json({ error: SERVICE_API_ERRORS.readingLinkUnknown }, 404);
+  return c.json(await deviceView(c.env.DB, found.contract, found.device));
+});
+
 meterReadings.post('/', leadIntake({ spamAnswer }), async (c) => {
   const { body, submissionId } = c.get('intake');
   const parsed = check(meterReadingSchema, body);
   if (!parsed.ok) return c.json({ error: parsed.error }, 400);
   const r = parsed.data;
+  if (!r.t) return c.json({ error: SERVICE_API_ERRORS.readingLinkRequired }, 403);
   const hash = await bodyHash({
-    serial: r.serial,
+    t: r.t,
     mono: r.mono,
     color: r.color ?? null,
     readOn: r.readOn,
@@ -33,33 +82,41 @@ meterReadings.post('/', leadIntake({ spamAnswer }), async (c) => {
   });
 
   try {
-    const first = await readingBySubmission(c.env.DB, submissionId);
-    if (first) {
-      if (first.body_hash !== hash) return c.json({ error: SERVICE_API_ERRORS.readingReplayConflict }, 409);
-      return c.json({ ok: true, id: String(first.id), serial: r.serial, readOn: first.read_on }, 201);
-    }
-    const device = await deviceBySerial(c.env.DB, r.serial);
-    if (!device) return c.json({ error: SERVICE_API_ERRORS.unknownSerial }, 400);
-    const verdict = await judgeReading(c.env.DB, device.id, { readOn: r.readOn, mono: r.mono, color: r.color ?? null });
-    if (verdict.kind === 'lower')
-      return c.json(
-        { error: SERVICE_API_ERRORS.lower(verdict.previous.mono, verdict.previous.color, verdict.previous.readOn) },
-        400,
-      );
-    if (verdict.kind === 'jump' && !r.confirm)
-      return c.json({ error: SERVICE_API_ERRORS.jump(verdict.monthlyNow, verdict.monthlyAverage), confirm: true }, 422);
-    const { row } = await storeReading(c.env.DB, {
-      deviceRow: device.id,
+    const found = await deviceByReadingToken(c.env.DB, r.t);
+    if (!found) return c.json({ error: SERVICE_API_ERRORS.readingLinkUnknown }, 404);
+    const { contract, device } = found;
+    const result = await recordContractReading(c.env.DB, contract, device, {
       readOn: r.readOn,
       mono: r.mono,
       color: r.color ?? null,
       note: r.note,
       sentBy: `${r.name} <${r.email}>`,
+      source: 'link',
       marketingConsent: r.marketingConsent,
       submissionId,
       bodyHash: hash,
+      confirm: r.confirm,
     });
-    return c.json({ ok: true, id: String(row.id), serial: device.serial, readOn: row.read_on }, 201);
+    switch (result.kind) {
+      case 'stored':
+      case 'replay':
+        return c.json({ ok: true, id: String(result.row.id), serial: device.serial, readOn: result.row.read_on }, 201);
+      case 'conflict':
+        return c.json({ error: SERVICE_API_ERRORS.readingReplayConflict }, 409);
+      case 'refused':
+        return c.json(
+          {
+            error: readingRefusal(result.reason, {
+              neighbour: result.neighbour,
+              contractStart: contract.startDate,
+              contractEnd: contract.endDate,
+            }),
+          },
+          400,
+        );
+      case 'jump':
+        return c.json({ error: SERVICE_API_ERRORS.jump(result.monthlyNow, result.monthlyAverage), confirm: true }, 422);
+    }
   } catch (error) {
     console.error('meter: storing the reading failed', error);
     return c.json({ error: SERVICE_API_ERRORS.readingStorage }, 503);

@@ -4,6 +4,9 @@
  * intake guard (rate limit, JSON only, 16 KB, honeypot, submission id); the ticket, its
  * first history entry and its e-mail to the service team are stored in one D1 batch
  * before the answer says ok. An unknown serial is accepted and flagged for the team.
+ * Neither the answer nor the status page says what is registered (whether the serial or
+ * NIP is known, the device's serial, model, package or SLA): whoever typed a NIP or a
+ * serial learns only their ticket's number, status and history.
  * The SLA deadline is the device's package promise (Premium `premiumSlaHours`, otherwise
  * `standardResponseHours`) counted in business hours.
  */
@@ -16,7 +19,7 @@ import { contractById } from '../models/contracts.ts';
 import { SERVICE_API_ERRORS } from '../http/errors.ts';
 import { type IntakeEnv, leadIntake } from '../http/intake.ts';
 import { liveCatalogue } from '../models/catalogue.ts';
-import { type DeviceRow, deviceById, deviceBySerial, devicesByNip } from '../models/devices.ts';
+import { type DeviceRow, deviceBySerial, devicesByNip } from '../models/devices.ts';
 import { QUOTE_ID_PATTERN, newQuoteId } from '../models/quotes.ts';
 import {
   type StoredTicket,
@@ -149,18 +152,9 @@ serviceRequests.post('/', leadIntake({ spamAnswer }), async (c) => {
   const { ticket } = stored;
   if (!stored.created && ticket.body_hash !== hash) return c.json({ error: SERVICE_API_ERRORS.replayConflict }, 409);
   for (const mailId of stored.notificationIds ?? []) await enqueueNotification(c.env, mailId);
-  return c.json(
-    {
-      ok: true,
-      id: ticket.id,
-      number: ticket.number,
-      url: ticketUrl(c, ticket.id),
-      dueAt: ticket.due_at,
-      slaHours: ticket.sla_hours,
-      knownDevice: ticket.known_device === 1,
-    },
-    201,
-  );
+  // Nothing registered goes back: whether the serial or NIP is ours, its package and its
+  // SLA (a 4 h deadline would say Premium) stay with the team.
+  return c.json({ ok: true, id: ticket.id, number: ticket.number, url: ticketUrl(c, ticket.id) }, 201);
 });
 
 export const ticketPage = new Hono<AppEnv>();
@@ -174,14 +168,7 @@ ticketPage.get('/:id', async (c) => {
   c.header('Cache-Control', 'private, no-store');
   c.header('Content-Security-Policy', await ticketPageCsp());
   if (!ticket) return c.html(renderMissingTicketPage(), 404);
-  const events = await ticketEvents(c.env.DB, ticket.id);
-  let deviceName: string | undefined;
-  if (ticket.device_row !== null) {
-    const catalogue = await liveCatalogue(c.env.DB);
-    const row = await deviceById(c.env.DB, ticket.device_row);
-    deviceName = row ? findDevice(catalogue, row.device_id)?.name : undefined;
-  }
-  return c.html(renderTicketPage(ticket, events, deviceName));
+  return c.html(renderTicketPage(ticket, await ticketEvents(c.env.DB, ticket.id)));
 });
 
 /**

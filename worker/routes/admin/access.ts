@@ -16,7 +16,8 @@ import { ACCOUNT_API_ERRORS } from '../../http/errors.ts';
 import type { AdminEnv } from './guard.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const isExport = (path: string) => /\.csv$/.test(path) || /\/export(\/|$)/.test(path);
+/** A read that hands out personal or billing data in bulk: a CSV, an export, the billing of a month. */
+const isExport = (path: string) => /\.csv$/.test(path) || /\/export(\/|$)/.test(path) || /\/billing$/.test(path);
 
 /** 'leads.update', 'outbox.resend', 'accounts.create', 'leads.export' … */
 function actionOf(method: string, path: string, area: string): string {

@@ -1,18 +1,32 @@
 /**
- * The device registry (issue 17): `GET /api/admin/devices` (with each device's last
- * reading), `POST /api/admin/devices` (add), `PUT /api/admin/devices/:id` (edit),
- * `POST /api/admin/devices/import` (`{csv}`: one row per device, added or updated by
- * serial, all rows or none), `GET /api/admin/devices.csv` (export, the import's columns).
+ * The device registry: `GET /api/admin/devices` (with each device's last reading),
+ * `POST /api/admin/devices` (add: a device is rented under a contract, so adding one signs
+ * a contract for it at the live catalogue's prices), `PUT /api/admin/devices/:id` (edit the
+ * contact data; model, package and contract dates are the contract's, changed only by an
+ * amendment), `POST /api/admin/devices/import` (`{csv}`: one row per device, a new serial
+ * signs a contract, a known one updates its contact data; all rows or none),
+ * `GET /api/admin/devices.csv` (export, the import's columns).
  */
 import { Hono } from 'hono';
 import { parseCsv, toCsv } from '../../http/csv.ts';
 import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS } from '../../http/errors.ts';
 import { liveCatalogue } from '../../models/catalogue.ts';
-import { addDevice, listDevices, updateDevice, upsertDevices } from '../../models/devices.ts';
+import { contractStatements, createContract } from '../../models/contracts.ts';
+import {
+  type DeviceRow,
+  deviceById,
+  deviceBySerial,
+  deviceContactStatement,
+  listDevices,
+  updateDevice,
+} from '../../models/devices.ts';
+import { CONTRACT_TERMS_MONTHS } from '../../../widgets/core/terms.ts';
+import { warsawToday } from '../../../widgets/core/service-fields.ts';
 import { LEVEL_NAMES, type Catalogue, findDevice } from '../../../widgets/core/model.ts';
 import { type DeviceInput, SERVICE_ERRORS, deviceSchema } from '../../../widgets/core/service-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
+import { auditDetails } from '../../models/audit.ts';
 import type { DeviceList } from '../../../widgets/core/admin-api.ts';
 
 /** The columns of the export and the import, in order. */
@@ -58,14 +72,36 @@ deviceRoutes.get('/devices', async (c) => {
   } satisfies DeviceList);
 });
 
+/** The contract a new device signs: one device, the live catalogue's prices, today or the given start. */
+const contractFor = (catalogue: Catalogue, d: DeviceInput, createdBy: string) => ({
+  customer: { company: d.company ?? '', nip: d.nip ?? null, billingEmail: d.email ?? '' },
+  devices: [{ serial: d.serial, deviceId: d.deviceId, level: d.level, phone: d.phone, city: d.city }],
+  startDate: d.contractStart ?? warsawToday(),
+  termMonths: d.termMonths ?? CONTRACT_TERMS_MONTHS[0],
+  catalogue,
+  createdBy,
+});
+
+/** A change the registry may not make to a contract's device: its model, package or contract dates. */
+const changesContract = (row: DeviceRow, d: DeviceInput): boolean =>
+  !!row.contract_id &&
+  (row.device_id !== d.deviceId ||
+    row.level !== d.level ||
+    (d.contractStart !== undefined && row.contract_start !== d.contractStart) ||
+    (d.termMonths !== undefined && row.term_months !== d.termMonths));
+
 deviceRoutes.post('/devices', async (c) => {
   const body = await jsonBody(c);
   if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
-  const checked = checkDevice(await liveCatalogue(c.env.DB), body);
+  const catalogue = await liveCatalogue(c.env.DB);
+  const checked = checkDevice(catalogue, body);
   if (!checked.ok) return c.json({ error: checked.error }, 400);
-  const device = await addDevice(c.env.DB, checked.data);
-  if (!device) return c.json({ error: SERVICE_ADMIN_ERRORS.serialTaken }, 409);
-  return c.json({ ok: true, device }, 201);
+  const made = await createContract(c.env.DB, contractFor(catalogue, checked.data, c.get('session').user));
+  if (made === 'serial-taken') return c.json({ error: SERVICE_ADMIN_ERRORS.serialTaken }, 409);
+  if ('error' in made) return c.json({ error: SERVICE_ERRORS.deviceModel }, 400);
+  const device = await deviceBySerial(c.env.DB, checked.data.serial);
+  auditDetails(c, { contract: made.number, serial: checked.data.serial });
+  return c.json({ ok: true, device, contract: { id: made.id, number: made.number } }, 201);
 });
 
 deviceRoutes.put('/devices/:id', async (c) => {
@@ -75,6 +111,9 @@ deviceRoutes.put('/devices/:id', async (c) => {
   if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
   const checked = checkDevice(await liveCatalogue(c.env.DB), body);
   if (!checked.ok) return c.json({ error: checked.error }, 400);
+  const current = await deviceById(c.env.DB, id);
+  if (!current) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
+  if (changesContract(current, checked.data)) return c.json({ error: SERVICE_ADMIN_ERRORS.contractTerms }, 409);
   const result = await updateDevice(c.env.DB, id, checked.data);
   if (result === 'missing') return c.json({ error: ADMIN_ERRORS.notFound }, 404);
   if (result === 'taken') return c.json({ error: SERVICE_ADMIN_ERRORS.serialTaken }, 409);
@@ -91,7 +130,10 @@ deviceRoutes.post('/devices/import', async (c) => {
   const at = (name: string) => names.indexOf(name);
   if (at('numer_seryjny') < 0) return c.json({ error: SERVICE_ADMIN_ERRORS.csvHeader }, 400);
   const catalogue = await liveCatalogue(c.env.DB);
-  const devices: DeviceInput[] = [];
+  const known = new Map<string, DeviceRow>((await listDevices(c.env.DB)).map((d) => [d.serial.toUpperCase(), d]));
+  const added = new Set<string>();
+  const statements: D1PreparedStatement[] = [];
+  const user = c.get('session').user;
   for (const [index, row] of rows.entries()) {
     const cell = (name: string) => {
       const i = at(name);
@@ -110,10 +152,29 @@ deviceRoutes.post('/devices/import', async (c) => {
       city: cell('miejscowosc'),
     });
     if (!checked.ok) return c.json({ error: SERVICE_ADMIN_ERRORS.csvRow(index + 2, checked.error) }, 400);
-    devices.push(checked.data);
+    if (added.has(checked.data.serial))
+      return c.json({ error: SERVICE_ADMIN_ERRORS.csvRow(index + 2, SERVICE_ADMIN_ERRORS.serialTaken) }, 400);
+    const existing = known.get(checked.data.serial);
+    if (existing) {
+      if (changesContract(existing, checked.data))
+        return c.json({ error: SERVICE_ADMIN_ERRORS.csvRow(index + 2, SERVICE_ADMIN_ERRORS.contractTerms) }, 400);
+      statements.push(deviceContactStatement(c.env.DB, existing.id, checked.data));
+      continue;
+    }
+    const made = contractStatements(c.env.DB, contractFor(catalogue, checked.data, user));
+    if ('error' in made)
+      return c.json({ error: SERVICE_ADMIN_ERRORS.csvRow(index + 2, SERVICE_ERRORS.deviceModel) }, 400);
+    statements.push(...made.statements);
+    added.add(checked.data.serial);
   }
-  await upsertDevices(c.env.DB, devices);
-  return c.json({ ok: true, imported: devices.length });
+  try {
+    await c.env.DB.batch(statements);
+  } catch (error) {
+    if (String(error).includes('UNIQUE')) return c.json({ error: SERVICE_ADMIN_ERRORS.importRace }, 409);
+    throw error;
+  }
+  auditDetails(c, { rows: rows.length });
+  return c.json({ ok: true, imported: rows.length });
 });
 
 deviceRoutes.get('/devices.csv', async (c) => {

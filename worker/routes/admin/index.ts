@@ -16,6 +16,7 @@ import { outboxRoutes } from './outbox.ts';
 import { statsRoutes } from './stats.ts';
 import { deviceRoutes } from './devices.ts';
 import { readingRoutes } from './readings.ts';
+import { contractRoutes } from './contracts.ts';
 import { ticketRoutes } from './tickets.ts';
 import { accountRoutes } from './accounts.ts';
 import { auditRoutes } from './audit.ts';
@@ -40,6 +41,8 @@ adminApi.route('/', deviceRoutes);
 adminApi.route('/', ticketRoutes);
 adminApi.route('/', readingRoutes);
 adminApi.route('/', tonerRoutes);
+// Contracts: devices with their reading links, frozen rates and amendments, bills per month.
+adminApi.route('/', contractRoutes);
 adminApi.route('/', accountRoutes);
 adminApi.route('/', auditRoutes);
 adminApi.route('/', webhookRoutes);

@@ -1,38 +1,109 @@
 /**
- * Counter readings in the admin (issue 17): `GET /api/admin/readings?serial=&month=`
- * (per device and per month), `POST /api/admin/readings` (the team's reading or a counter
- * reset, `{serial, readOn, mono, color?, reset?, note?}`, recorded with the session's
- * user), and the billing export `GET /api/admin/readings/billing?period=YYYY-MM`
- * (`&format=json` for the panel): pages used per device, the package's included pages,
- * pages over the limit and the overage net at the live catalogue's rates, mono and
- * colour apart; devices without a reading in the period are listed too.
+ * Counter readings in the admin:
+ *  - `GET /api/admin/readings?serial=&month=`: every row, corrected ones included (the
+ *    panel strikes them through, with who corrected them, when and why);
+ *  - `POST /api/admin/readings` `{serial, readOn, mono, color?, note?, confirm?}`: the team's
+ *    reading, under the same counter's rules as the customer's (a jump asks to confirm);
+ *  - `POST /api/admin/readings/reset` `{serial, readOn, mono, color?, reason}`: a counter
+ *    replaced or zeroed after a repair, with the new counter's starting values;
+ *  - `POST /api/admin/readings/:id/correction` `{readOn, mono, color?, reason, withdraw?}`: a
+ *    new row that supersedes the reading (or withdraws it), with its reason;
+ *  - `GET /api/admin/readings/billing?period=YYYY-MM` (`&format=json` for the panel,
+ *    `&summary=customers` for the per-customer CSV): the month's bills of every contract
+ *    (worker/billing/bill.ts), by the contracts' frozen rates and the accepted readings.
+ * Every write is recorded with the session's user, and every billing export is audited.
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { toCsv } from '../../http/csv.ts';
-import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS, SERVICE_API_ERRORS } from '../../http/errors.ts';
-import { liveCatalogue } from '../../models/catalogue.ts';
-import { deviceBySerial, listDevices } from '../../models/devices.ts';
-import { asReading, judgeReading, listReadings, readingsUpTo, storeReading } from '../../models/readings.ts';
-import { type Catalogue, LEVEL_NAMES, findDevice, findPackage } from '../../../widgets/core/model.ts';
-import { monthBounds, overageOf, pagesInPeriod } from '../../../widgets/core/meter.ts';
-import { SERVICE_ERRORS, meterReadingSchema } from '../../../widgets/core/service-validation.ts';
+import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS, SERVICE_API_ERRORS, readingRefusal } from '../../http/errors.ts';
+import { auditDetails } from '../../models/audit.ts';
+import { billsOfPeriod, contractById, contractDevices, readingDeviceOf } from '../../models/contracts.ts';
+import { type DeviceRow, deviceById, deviceBySerial } from '../../models/devices.ts';
+import { correctReading, listReadings, readingById, recordCounterReset, recordReading } from '../../models/readings.ts';
+import { CUSTOMER_COLUMNS, DEVICE_COLUMNS, customerRows, customerTotals, deviceRows } from '../../billing/export.ts';
+import {
+  SERVICE_ERRORS,
+  meterReadingSchema,
+  requiredSerialSchema,
+  warsawToday,
+} from '../../../widgets/core/service-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
-import type { Billing, BillingLine, ReadingList, ReadingListed } from '../../../widgets/core/admin-api.ts';
+import type { Billing, ReadingList, ReadingListed } from '../../../widgets/core/admin-api.ts';
+import type { Context } from 'hono';
 
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-const teamReadingSchema = v.object({
-  serial: meterReadingSchema.entries.serial,
-  mono: meterReadingSchema.entries.mono,
-  color: meterReadingSchema.entries.color,
-  readOn: meterReadingSchema.entries.readOn,
-  note: meterReadingSchema.entries.note,
-  reset: v.optional(v.boolean(SERVICE_ERRORS.body), false),
-});
+const reasonSchema = v.pipe(
+  v.optional(v.string(SERVICE_ADMIN_ERRORS.reason), ''),
+  v.trim(),
+  v.nonEmpty(SERVICE_ADMIN_ERRORS.reason),
+  v.maxLength(300, SERVICE_ADMIN_ERRORS.reason),
+);
+
+const teamReadingSchema = v.object(
+  {
+    serial: requiredSerialSchema,
+    mono: meterReadingSchema.entries.mono,
+    color: meterReadingSchema.entries.color,
+    readOn: meterReadingSchema.entries.readOn,
+    note: meterReadingSchema.entries.note,
+    confirm: v.optional(v.boolean(SERVICE_ERRORS.confirm), false),
+  },
+  SERVICE_ERRORS.body,
+);
+
+const resetSchema = v.object(
+  {
+    serial: requiredSerialSchema,
+    mono: meterReadingSchema.entries.mono,
+    color: meterReadingSchema.entries.color,
+    readOn: meterReadingSchema.entries.readOn,
+    reason: reasonSchema,
+  },
+  SERVICE_ERRORS.body,
+);
+
+const correctionSchema = v.object(
+  {
+    mono: meterReadingSchema.entries.mono,
+    color: meterReadingSchema.entries.color,
+    readOn: meterReadingSchema.entries.readOn,
+    reason: reasonSchema,
+    withdraw: v.optional(v.boolean(SERVICE_ERRORS.body), false),
+  },
+  SERVICE_ERRORS.body,
+);
 
 export const readingRoutes = new Hono<AdminEnv>();
+
+/** The contract and device of a device row, for the counter's rules; undefined for a device under no contract. */
+async function contractDeviceOf(db: D1Database, row: DeviceRow | null) {
+  if (!row?.contract_id) return undefined;
+  const contract = await contractById(db, row.contract_id);
+  const device = (await contractDevices(db, row.contract_id)).find((d) => d.deviceRow === row.id);
+  return contract && device ? { contract, device } : undefined;
+}
+
+const refusal = (
+  c: Context<AdminEnv>,
+  result: {
+    reason: Parameters<typeof readingRefusal>[0];
+    neighbour?: Parameters<typeof readingRefusal>[1]['neighbour'];
+  },
+  contract: { startDate: string; endDate: string },
+) =>
+  c.json(
+    {
+      error: readingRefusal(result.reason, {
+        neighbour: result.neighbour,
+        contractStart: contract.startDate,
+        contractEnd: contract.endDate,
+      }),
+    },
+    400,
+  );
 
 readingRoutes.get('/readings', async (c) => {
   const serial = c.req.query('serial')?.trim();
@@ -45,9 +116,11 @@ readingRoutes.get('/readings', async (c) => {
     deviceRow = device.id;
   }
   const rows = await listReadings(c.env.DB, { ...(deviceRow ? { deviceRow } : {}), ...(month ? { month } : {}) });
+  const correctedBy = new Map(rows.filter((r) => r.supersedes !== null).map((r) => [r.supersedes, r]));
   return c.json({
-    readings: rows.map(
-      (r): ReadingListed => ({
+    readings: rows.map((r): ReadingListed => {
+      const correction = correctedBy.get(r.id);
+      return {
         id: r.id,
         serial: r.serial,
         company: r.company,
@@ -58,8 +131,13 @@ readingRoutes.get('/readings', async (c) => {
         sentBy: r.sent_by,
         reset: r.reset === 1,
         createdAt: r.created_at,
-      }),
-    ),
+        source: r.source,
+        supersedes: r.supersedes,
+        reason: r.reason,
+        withdrawn: r.voided === 1,
+        correctedBy: correction ? { id: correction.id, by: correction.sent_by, at: correction.created_at } : null,
+      };
+    }),
   } satisfies ReadingList);
 });
 
@@ -69,110 +147,94 @@ readingRoutes.post('/readings', async (c) => {
   const parsed = check(teamReadingSchema, body);
   if (!parsed.ok) return c.json({ error: parsed.error }, 400);
   const r = parsed.data;
-  const device = await deviceBySerial(c.env.DB, r.serial);
-  if (!device) return c.json({ error: SERVICE_ADMIN_ERRORS.unknownSerial }, 404);
-  if (!r.reset) {
-    const verdict = await judgeReading(c.env.DB, device.id, { readOn: r.readOn, mono: r.mono, color: r.color ?? null });
-    if (verdict.kind === 'lower')
-      return c.json(
-        { error: SERVICE_API_ERRORS.lower(verdict.previous.mono, verdict.previous.color, verdict.previous.readOn) },
-        400,
-      );
-  }
-  const { row } = await storeReading(c.env.DB, {
-    deviceRow: device.id,
+  const found = await contractDeviceOf(c.env.DB, await deviceBySerial(c.env.DB, r.serial));
+  if (!found) return c.json({ error: SERVICE_ADMIN_ERRORS.unknownSerial }, 404);
+  const result = await recordReading(c.env.DB, readingDeviceOf(found.contract, found.device), {
     readOn: r.readOn,
     mono: r.mono,
     color: r.color ?? null,
     note: r.note,
     sentBy: c.get('session').user,
-    reset: r.reset,
+    source: 'team',
+    confirm: r.confirm,
+    today: warsawToday(),
   });
+  if (result.kind === 'refused') return refusal(c, result, found.contract);
+  if (result.kind === 'jump')
+    return c.json({ error: SERVICE_API_ERRORS.jump(result.monthlyNow, result.monthlyAverage), confirm: true }, 422);
+  if (result.kind !== 'stored') return c.json({ error: SERVICE_API_ERRORS.readingReplayConflict }, 409);
+  auditDetails(c, { serial: r.serial, readOn: r.readOn, mono: r.mono, color: r.color ?? null });
+  return c.json({ ok: true, id: result.row.id }, 201);
+});
+
+readingRoutes.post('/readings/reset', async (c) => {
+  const body = await jsonBody(c);
+  if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
+  const parsed = check(resetSchema, body);
+  if (!parsed.ok) return c.json({ error: parsed.error }, 400);
+  const r = parsed.data;
+  const found = await contractDeviceOf(c.env.DB, await deviceBySerial(c.env.DB, r.serial));
+  if (!found) return c.json({ error: SERVICE_ADMIN_ERRORS.unknownSerial }, 404);
+  const type = found.device.rates.deviceType;
+  if (type === 'mono' && r.color != null) return refusal(c, { reason: 'color-on-mono' }, found.contract);
+  if (type === 'color' && r.color == null) return refusal(c, { reason: 'color-missing' }, found.contract);
+  if (r.readOn < found.contract.startDate) return refusal(c, { reason: 'before-contract' }, found.contract);
+  const row = await recordCounterReset(c.env.DB, found.device.deviceRow, {
+    readOn: r.readOn,
+    mono: r.mono,
+    color: r.color ?? null,
+    reason: r.reason,
+    by: c.get('session').user,
+  });
+  auditDetails(c, { serial: r.serial, readOn: r.readOn, mono: r.mono, color: r.color ?? null, reason: r.reason });
   return c.json({ ok: true, id: row.id }, 201);
 });
 
-/** The billing lines of a period for every registered device. */
-export async function billing(db: D1Database, catalogue: Catalogue, period: string): Promise<BillingLine[]> {
-  const { from, to } = monthBounds(period);
-  const [devices, readings] = await Promise.all([listDevices(db), readingsUpTo(db, to)]);
-  return devices.map((d) => {
-    const model = findDevice(catalogue, d.device_id);
-    const pkg = model ? findPackage(model, d.level) : undefined;
-    const pages = pagesInPeriod(readings.filter((r) => r.device_row === d.id).map(asReading), from, to);
-    const bill = pkg && pages ? overageOf(pages, pkg) : undefined;
-    return {
-      serial: d.serial,
-      company: d.company,
-      nip: d.nip,
-      device: model?.name ?? d.device_id,
-      level: LEVEL_NAMES[d.level],
-      hasReading: !!pages,
-      usedMono: pages?.mono ?? 0,
-      usedColor: pages?.color ?? 0,
-      includedMono: pkg?.monthlyLimit ?? 0,
-      includedColor: pkg?.colorLimit ?? 0,
-      overMono: bill?.over.mono ?? 0,
-      overColor: bill?.over.color ?? 0,
-      rateMono: pkg?.overage.mono ?? 0,
-      rateColor: pkg?.overage.color ?? 0,
-      amountMono: bill?.amountMono ?? 0,
-      amountColor: bill?.amountColor ?? 0,
-      amount: bill?.amount ?? 0,
-    };
+readingRoutes.post('/readings/:id/correction', async (c) => {
+  const id = Number(c.req.param('id'));
+  if (!Number.isInteger(id) || id <= 0) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
+  const body = await jsonBody(c);
+  if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
+  const parsed = check(correctionSchema, body);
+  if (!parsed.ok) return c.json({ error: parsed.error }, 400);
+  const r = parsed.data;
+  const old = await readingById(c.env.DB, id);
+  const device = old ? await contractDeviceOf(c.env.DB, await deviceById(c.env.DB, old.device_row)) : undefined;
+  if (!old || !device) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
+  const result = await correctReading(c.env.DB, readingDeviceOf(device.contract, device.device), {
+    readingId: id,
+    readOn: r.readOn,
+    mono: r.mono,
+    color: r.color ?? null,
+    withdraw: r.withdraw,
+    reason: r.reason,
+    by: c.get('session').user,
+    today: warsawToday(),
   });
-}
-
-const money = (n: number): string => n.toFixed(2).replace('.', ',');
-const rate = (n: number): string => String(n).replace('.', ',');
+  if (result.kind === 'missing') return c.json({ error: ADMIN_ERRORS.notFound }, 404);
+  if (result.kind === 'superseded') return c.json({ error: SERVICE_ADMIN_ERRORS.alreadyCorrected }, 409);
+  if (result.kind === 'refused') return refusal(c, result, device.contract);
+  auditDetails(c, {
+    from: { readOn: old.read_on, mono: old.mono, color: old.color },
+    to: r.withdraw ? 'wycofany' : { readOn: r.readOn, mono: r.mono, color: r.color ?? null },
+    reason: r.reason,
+  });
+  return c.json({ ok: true, id: result.row.id }, 201);
+});
 
 readingRoutes.get('/readings/billing', async (c) => {
   const period = c.req.query('period') ?? '';
   if (!PERIOD.test(period)) return c.json({ error: SERVICE_ADMIN_ERRORS.period }, 400);
-  const lines = await billing(c.env.DB, await liveCatalogue(c.env.DB), period);
-  const total = Math.round(lines.reduce((sum, l) => sum + l.amount * 100, 0)) / 100;
-  if (c.req.query('format') === 'json') return c.json({ period, lines, total } satisfies Billing);
-  const header = [
-    'okres',
-    'numer_seryjny',
-    'firma',
-    'nip',
-    'urzadzenie',
-    'pakiet',
-    'strony_mono',
-    'strony_kolor',
-    'w_cenie_mono',
-    'w_cenie_kolor',
-    'ponad_limit_mono',
-    'ponad_limit_kolor',
-    'stawka_mono_netto',
-    'stawka_kolor_netto',
-    'kwota_mono_netto',
-    'kwota_kolor_netto',
-    'kwota_netto',
-    'uwagi',
-  ];
-  const rows: unknown[][] = lines.map((l) => [
-    period,
-    l.serial,
-    l.company,
-    l.nip,
-    l.device,
-    l.level,
-    l.usedMono,
-    l.usedColor,
-    l.includedMono,
-    l.includedColor,
-    l.overMono,
-    l.overColor,
-    rate(l.rateMono),
-    rate(l.rateColor),
-    money(l.amountMono),
-    money(l.amountColor),
-    money(l.amount),
-    l.hasReading ? '' : 'brak odczytu w okresie',
-  ]);
-  rows.push([period, 'RAZEM', '', '', '', '', '', '', '', '', '', '', '', '', '', '', money(total), '']);
-  return c.body(toCsv(header, rows), 200, {
+  const bills = await billsOfPeriod(c.env.DB, period);
+  const customers = customerTotals(bills);
+  auditDetails(c, { period, contracts: bills.length, customers: customers.length });
+  if (c.req.query('format') === 'json') return c.json({ period, bills, customers } satisfies Billing);
+  if (c.req.query('summary') === 'customers')
+    return c.body(toCsv(CUSTOMER_COLUMNS, customerRows(customers, period)), 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="rozliczenie-klienci-${period}.csv"`,
+    });
+  return c.body(toCsv(DEVICE_COLUMNS, deviceRows(bills, period)), 200, {
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': `attachment; filename="rozliczenie-${period}.csv"`,
   });

@@ -1,0 +1,94 @@
+/**
+ * The request bodies of the admin's contract writes: a contract signed by hand
+ * (`POST /api/admin/contracts`) and an amendment of a device's prices
+ * (`POST /api/admin/amendments`). Shared by the worker and the panel; kept out of the
+ * widgets' bundles. An amendment starts on the first day of a month, never before the
+ * current one, so a bill already made never changes.
+ */
+import * as v from 'valibot';
+import { PACKAGE_LEVELS } from './model.ts';
+import { SERVICE_ERRORS, SERVICE_LIMITS, realDay, requiredSerialSchema, nipSchema } from './service-validation.ts';
+import { companySchema, emailSchema } from './validation.ts';
+
+export const RENTAL_ERRORS = {
+  body: 'Nieprawidłowe dane umowy.',
+  company: 'Podaj nazwę firmy klienta.',
+  billingEmail: 'Podaj adres e-mail do faktur: na niego wysyłamy przypomnienia o odczycie.',
+  startDate: 'Podaj datę początku umowy (RRRR-MM-DD).',
+  devices: 'Umowa musi mieć od 1 do 50 urządzeń, każde o innym numerze seryjnym.',
+  effectiveFrom:
+    'Aneks obowiązuje od pierwszego dnia miesiąca (RRRR-MM-01), nie wcześniej niż od bieżącego miesiąca: wystawione rozliczenia się nie zmieniają.',
+  money: 'Ceny i stawki podaj jako liczby nieujemne (zł netto, najwyżej 4 miejsca po przecinku).',
+  pages: 'Limity stron podaj jako liczby całkowite nieujemne.',
+  reason: 'Podaj powód aneksu (najwyżej 300 znaków): zostaje w historii umowy.',
+} as const;
+
+const day = (message: string) => v.pipe(v.string(message), v.trim(), v.check(realDay, message));
+const money = v.pipe(
+  v.number(RENTAL_ERRORS.money),
+  v.minValue(0, RENTAL_ERRORS.money),
+  v.maxValue(100_000, RENTAL_ERRORS.money),
+  v.check((n) => Math.abs(n * 10_000 - Math.round(n * 10_000)) < 1e-6, RENTAL_ERRORS.money),
+);
+const pages = v.pipe(
+  v.number(RENTAL_ERRORS.pages),
+  v.integer(RENTAL_ERRORS.pages),
+  v.minValue(0, RENTAL_ERRORS.pages),
+  v.maxValue(10_000_000, RENTAL_ERRORS.pages),
+);
+
+export const contractSchema = v.object(
+  {
+    company: v.pipe(
+      v.optional(companySchema),
+      v.check((s) => !!s, RENTAL_ERRORS.company),
+    ),
+    nip: nipSchema,
+    billingEmail: emailSchema,
+    startDate: day(RENTAL_ERRORS.startDate),
+    termMonths: v.pipe(
+      v.number(SERVICE_ERRORS.term),
+      v.integer(SERVICE_ERRORS.term),
+      v.minValue(1, SERVICE_ERRORS.term),
+      v.maxValue(SERVICE_LIMITS.termMonths, SERVICE_ERRORS.term),
+    ),
+    devices: v.pipe(
+      v.array(
+        v.object({
+          serial: requiredSerialSchema,
+          deviceId: v.pipe(v.string(SERVICE_ERRORS.deviceModel), v.trim(), v.nonEmpty(SERVICE_ERRORS.deviceModel)),
+          level: v.picklist(PACKAGE_LEVELS, SERVICE_ERRORS.level),
+        }),
+        RENTAL_ERRORS.devices,
+      ),
+      v.minLength(1, RENTAL_ERRORS.devices),
+      v.maxLength(50, RENTAL_ERRORS.devices),
+      v.check((list) => new Set(list.map((d) => d.serial)).size === list.length, RENTAL_ERRORS.devices),
+    ),
+  },
+  RENTAL_ERRORS.body,
+);
+export type ContractBody = v.InferOutput<typeof contractSchema>;
+
+export const amendmentSchema = v.object(
+  {
+    serial: requiredSerialSchema,
+    effectiveFrom: v.pipe(
+      day(RENTAL_ERRORS.effectiveFrom),
+      v.check((s) => s.endsWith('-01'), RENTAL_ERRORS.effectiveFrom),
+    ),
+    monthlyPrice: money,
+    monthlyLimit: pages,
+    colorLimit: v.nullish(pages),
+    overageMono: money,
+    overageColor: v.nullish(money),
+    reason: v.pipe(
+      v.optional(v.string(RENTAL_ERRORS.reason), ''),
+      v.trim(),
+      v.nonEmpty(RENTAL_ERRORS.reason),
+      v.maxLength(300, RENTAL_ERRORS.reason),
+    ),
+  },
+  RENTAL_ERRORS.body,
+);
+export type AmendmentBody = v.InferOutput<typeof amendmentSchema>;

@@ -1,0 +1,145 @@
+/**
+ * Contracts in the admin:
+ *  - `GET /api/admin/contracts`: every contract with its devices (reading link, the rates
+ *    in force and their history) and the reading reminders sent;
+ *  - `GET /api/admin/contracts/:id/bill?period=YYYY-MM`: the contract's bill of a month
+ *    (worker/billing/bill.ts), the same figures however often it is made;
+ *  - `POST /api/admin/contracts`: a contract signed by hand, at the live catalogue's prices;
+ *  - `POST /api/admin/amendments`: a price change of a device from the first day of a month
+ *    (this month or later), with its reason; owner and sales only (widgets/core/roles.ts).
+ */
+import { Hono } from 'hono';
+import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS } from '../../http/errors.ts';
+import { auditDetails } from '../../models/audit.ts';
+import { liveCatalogue } from '../../models/catalogue.ts';
+import { addRates } from '../../models/contract-rates.ts';
+import {
+  billOfContract,
+  contractById,
+  contractDevices,
+  createContract,
+  listContracts,
+  readingLink,
+} from '../../models/contracts.ts';
+import { deviceBySerial } from '../../models/devices.ts';
+import { remindersOfContract } from '../../models/reading-reminders.ts';
+import { notificationById } from '../../models/outbox.ts';
+import { RENTAL_ERRORS, amendmentSchema, contractSchema } from '../../../widgets/core/rental-validation.ts';
+import { SERVICE_ERRORS, warsawToday } from '../../../widgets/core/service-validation.ts';
+import { check } from '../../../widgets/core/validation.ts';
+import { type AdminEnv, jsonBody } from './guard.ts';
+import type { ContractListed, ContractList } from '../../../widgets/core/admin-api.ts';
+
+const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+export const contractRoutes = new Hono<AdminEnv>();
+
+contractRoutes.get('/contracts', async (c) => {
+  const origin = new URL(c.req.url).origin;
+  const contracts = await listContracts(c.env.DB);
+  const listed: ContractListed[] = [];
+  for (const contract of contracts) {
+    const [devices, reminders] = await Promise.all([
+      contractDevices(c.env.DB, contract.id),
+      remindersOfContract(c.env.DB, contract.id),
+    ]);
+    listed.push({
+      ...contract,
+      devices: devices.map((d) => ({
+        serial: d.serial,
+        readingLink: d.readingToken ? `${origin}${readingLink(d.readingToken)}` : null,
+        rates: d.rates,
+        ratesHistory: d.ratesHistory.map((r) => ({
+          effectiveFrom: r.effective_from,
+          monthlyPrice: r.monthly_price,
+          monthlyLimit: r.monthly_limit,
+          colorLimit: r.color_limit,
+          overageMono: r.overage_mono,
+          overageColor: r.overage_color,
+          catalogueVersion: r.catalogue_version,
+          reason: r.reason,
+          createdBy: r.created_by,
+          createdAt: r.created_at,
+        })),
+      })),
+      reminders: await Promise.all(
+        reminders.map(async (r) => ({
+          period: r.period,
+          sentAt: r.created_at,
+          state: r.outbox_id ? ((await notificationById(c.env.DB, r.outbox_id))?.state ?? null) : null,
+        })),
+      ),
+    });
+  }
+  return c.json({ contracts: listed } satisfies ContractList);
+});
+
+contractRoutes.get('/contracts/:id/bill', async (c) => {
+  const period = c.req.query('period') ?? '';
+  if (!PERIOD.test(period)) return c.json({ error: SERVICE_ADMIN_ERRORS.period }, 400);
+  const contract = await contractById(c.env.DB, c.req.param('id'));
+  if (!contract) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
+  const bill = await billOfContract(c.env.DB, contract.id, period);
+  if (!bill) return c.json({ error: SERVICE_ADMIN_ERRORS.notRunning }, 404);
+  return c.json({ bill });
+});
+
+contractRoutes.post('/contracts', async (c) => {
+  const body = await jsonBody(c);
+  if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
+  const parsed = check(contractSchema, body);
+  if (!parsed.ok) return c.json({ error: parsed.error }, 400);
+  const b = parsed.data;
+  const made = await createContract(c.env.DB, {
+    customer: { company: b.company ?? '', nip: b.nip ?? null, billingEmail: b.billingEmail },
+    devices: b.devices,
+    startDate: b.startDate,
+    termMonths: b.termMonths,
+    catalogue: await liveCatalogue(c.env.DB),
+    createdBy: c.get('session').user,
+  });
+  if (made === 'serial-taken') return c.json({ error: SERVICE_ADMIN_ERRORS.serialTaken }, 409);
+  if ('error' in made) return c.json({ error: SERVICE_ERRORS.deviceModel }, 400);
+  auditDetails(c, { contract: made.number, catalogueVersion: made.catalogueVersion });
+  return c.json({ ok: true, id: made.id, number: made.number }, 201);
+});
+
+contractRoutes.post('/amendments', async (c) => {
+  const body = await jsonBody(c);
+  if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
+  const parsed = check(amendmentSchema, body);
+  if (!parsed.ok) return c.json({ error: parsed.error }, 400);
+  const a = parsed.data;
+  const row = await deviceBySerial(c.env.DB, a.serial);
+  const contract = row?.contract_id ? await contractById(c.env.DB, row.contract_id) : null;
+  const device = contract ? (await contractDevices(c.env.DB, contract.id)).find((d) => d.deviceRow === row?.id) : null;
+  if (!contract || !device) return c.json({ error: SERVICE_ADMIN_ERRORS.unknownSerial }, 404);
+  if (a.effectiveFrom < `${warsawToday().slice(0, 7)}-01` || a.effectiveFrom > contract.endDate)
+    return c.json({ error: RENTAL_ERRORS.effectiveFrom }, 400);
+  const color = device.rates.deviceType === 'color';
+  const added = await addRates(
+    c.env.DB,
+    device.serial,
+    {
+      ...device.rates,
+      effectiveFrom: a.effectiveFrom,
+      catalogueVersion: null,
+      monthlyPrice: a.monthlyPrice,
+      monthlyLimit: a.monthlyLimit,
+      colorLimit: color ? (a.colorLimit ?? 0) : null,
+      overageMono: a.overageMono,
+      overageColor: color ? (a.overageColor ?? 0) : null,
+    },
+    a.reason,
+    c.get('session').user,
+  );
+  if (!added) return c.json({ error: SERVICE_ADMIN_ERRORS.amendmentTaken }, 409);
+  auditDetails(c, {
+    contract: contract.number,
+    serial: device.serial,
+    effectiveFrom: a.effectiveFrom,
+    from: device.rates,
+    reason: a.reason,
+  });
+  return c.json({ ok: true }, 201);
+});
