@@ -214,7 +214,7 @@ for (const { path: route, chunk, title } of [
   { path: '/serwis', chunk: /\/widgets\/v1\/service\.[0-9a-f]+\.js$/, title: FALLBACK.service },
   { path: '/licznik', chunk: /\/widgets\/v1\/meter\.[0-9a-f]+\.js$/, title: FALLBACK.meter },
 ])
-  test(`${route} with its code blocked shows '${title}' instead of 'Ładowanie...' forever`, async ({ page }) => {
+  test(`${route} with its code blocked shows '${title}' instead of '${FALLBACK.loading}' forever`, async ({ page }) => {
     await page.route(chunk, (r) => r.abort());
     await page.goto(route);
     const fallback = page.locator('[data-widget-fallback]');
