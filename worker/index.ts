@@ -4,6 +4,7 @@ import { type EmailJob, handleEmailBatch, sweepUnsent } from './email/delivery.t
 import { type WebhookJob, dispatchWebhooks, handleWebhookBatch } from './webhooks/delivery.ts';
 import { applyRetention } from './privacy/retention.ts';
 import { sendReadingReminders } from './billing/reminders.ts';
+import { forgetOldSignIns } from './portal/sign-in.ts';
 
 const isWebhookQueue = (queue: string) => queue.startsWith('kserowo-webhooks');
 
@@ -23,5 +24,7 @@ export default {
     ctx.waitUntil(
       sendReadingReminders(env).catch((error: unknown) => console.error('reminders: the run failed', error)),
     );
+    // The customer's page: spent or expired sign-ins and ended sessions go.
+    ctx.waitUntil(forgetOldSignIns(env).catch((error: unknown) => console.error('portal: tidy-up failed', error)));
   },
 } satisfies ExportedHandler<Env, EmailJob | WebhookJob>;

@@ -3,7 +3,7 @@
 // under a 20-way race; expiry, the 6-digit code, the limits, and its own session.
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PORTAL_COOKIE, SIGN_IN_LIMITS } from '../../worker/portal/sign-in.ts';
+import { PORTAL_COOKIE, SIGN_IN_LIMITS, forgetOldSignIns } from '../../worker/portal/sign-in.ts';
 import { PORTAL_ERRORS } from '../../widgets/core/portal-validation.ts';
 import { read } from './admin-helpers.ts';
 import {
@@ -219,5 +219,19 @@ describe('the session', () => {
     const second = await signIn(B.email);
     expect(await page(second)).toContain(B.device);
     expect(await page(first)).not.toContain(B.device);
+  });
+});
+
+describe('the cron', () => {
+  it('forgets sign-ins a day old and ended sessions, and keeps live ones', async () => {
+    const cookie = await signIn(B.email);
+    const count = async (table: string) =>
+      (await db().prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())?.n ?? 0;
+    await forgetOldSignIns(env as unknown as Env);
+    expect(await count('portal_sign_ins')).toBeGreaterThan(0);
+    expect(await page(cookie)).toContain(B.device);
+    await forgetOldSignIns(env as unknown as Env, Date.now() + 2 * 86_400_000);
+    expect(await count('portal_sign_ins')).toBe(0);
+    expect(await count('portal_sessions')).toBe(0);
   });
 });

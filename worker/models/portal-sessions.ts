@@ -41,3 +41,8 @@ export async function endPortalSession(db: D1Database, id: string): Promise<void
     .bind(await sessionIdHash(id))
     .run();
 }
+
+/** Forgets sessions that have ended (the cron). */
+export async function deleteEndedPortalSessions(db: D1Database, now: number): Promise<void> {
+  await db.prepare('DELETE FROM portal_sessions WHERE expires_at <= ?').bind(now).run();
+}

@@ -11,13 +11,14 @@
 import { newSessionId, sessionIdHash } from '../http/auth.ts';
 import { standaloneNotificationStatement } from '../models/outbox.ts';
 import {
+  deleteOldSignIns,
   newSignInStatements,
   signInsSince,
   spendSignIn,
   spendToken,
   takeCodeAttempt,
 } from '../models/portal-sign-ins.ts';
-import { openPortalSession } from '../models/portal-sessions.ts';
+import { deleteEndedPortalSessions, openPortalSession } from '../models/portal-sessions.ts';
 import { enqueueNotification } from '../email/delivery.ts';
 import { signInNotification } from '../email/portal-notifications.ts';
 import { isCustomerEmail } from './customer.ts';
@@ -129,4 +130,13 @@ export async function signInWithCode(
   if (!row || row.code_hash !== (await codeHash(row.token_hash, code))) return undefined;
   if (!(await spendSignIn(env.DB, row.id, now))) return undefined;
   return open(env, address, ip, userAgent, now);
+}
+
+/**
+ * The cron's tidy-up: sign-ins a day old (they hold an address and nothing of use once
+ * spent or expired; a day keeps the hourly limit's memory) and sessions that have ended.
+ */
+export async function forgetOldSignIns(env: Env, now = Date.now()): Promise<void> {
+  await deleteOldSignIns(env.DB, now - 24 * HOUR_MS);
+  await deleteEndedPortalSessions(env.DB, now);
 }
