@@ -22,6 +22,7 @@ import { StatsView } from './StatsView.tsx';
 import { DevicesView } from './DevicesView.tsx';
 import { ReadingsView } from './ReadingsView.tsx';
 import { TonerView } from './TonerView.tsx';
+import { ContractsView } from './ContractsView.tsx';
 import { TicketsView } from './TicketsView.tsx';
 
 /** Who is logged in: the admin API's answer, declared once in widgets/core/admin-api.ts. */
@@ -58,6 +59,7 @@ const VIEWS = [
     label: 'Serwis',
     render: (p: SessionViewProps, sub?: string) => <TicketsView {...p} ticketId={sub} />,
   },
+  { id: 'umowy', area: 'contracts', label: 'Umowy', render: (p: SessionViewProps) => <ContractsView {...p} /> },
   { id: 'urzadzenia', area: 'devices', label: 'Urządzenia', render: (p: SessionViewProps) => <DevicesView {...p} /> },
   {
     id: 'odczyty',

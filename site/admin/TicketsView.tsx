@@ -146,6 +146,7 @@ function TicketDetail({ id, onFailure }: Pick<ViewProps, 'onFailure'> & { id: st
   const [status, setStatus] = useState(STATUSES[0] ?? '');
   const [note, setNote] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | undefined>();
+  const [device, setDevice] = useState({ serial: '', reason: '' });
 
   const load = useCallback(
     () =>
@@ -162,6 +163,17 @@ function TicketDetail({ id, onFailure }: Pick<ViewProps, 'onFailure'> & { id: st
       .then(() => {
         setNote('');
         setMessage({ ok: true, text: `Zapisano status „${status}”.` });
+        return load();
+      })
+      .catch((e: unknown) => (e instanceof ApiRefused ? setMessage({ ok: false, text: e.message }) : onFailure(e)));
+  };
+
+  const moveDevice = (event: Event) => {
+    event.preventDefault();
+    api(`/tickets/${encodeURIComponent(id)}/device`, { method: 'POST', body: device })
+      .then(() => {
+        setMessage({ ok: true, text: `Zgłoszenie przypisane do urządzenia ${device.serial.toUpperCase()}.` });
+        setDevice({ serial: '', reason: '' });
         return load();
       })
       .catch((e: unknown) => (e instanceof ApiRefused ? setMessage({ ok: false, text: e.message }) : onFailure(e)));
@@ -187,6 +199,41 @@ function TicketDetail({ id, onFailure }: Pick<ViewProps, 'onFailure'> & { id: st
             <strong>Urządzenie:</strong> {t.serial || '—'} {t.level ? `(${t.level})` : ''}
             {!t.knownDevice && ' – numer spoza rejestru, sprawdź klienta'}
           </p>
+          {data.deviceChanges.length > 0 && (
+            <ul className="device-changes">
+              {data.deviceChanges.map((d) => (
+                <li key={d.createdAt}>
+                  <del>{d.fromSerial || '—'}</del> → {d.toSerial}: {d.reason}
+                  <span className="hint">
+                    {d.actor}, {when(d.createdAt)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <form className="device-change" aria-label="Zmiana urządzenia zgłoszenia" onSubmit={moveDevice as never}>
+            <label>
+              Właściwy numer seryjny
+              <input
+                value={device.serial}
+                required
+                maxLength={SERVICE_LIMITS.serial}
+                onInput={(e) => setDevice((d) => ({ ...d, serial: (e.target as HTMLInputElement).value }))}
+              />
+            </label>
+            <label>
+              Powód zmiany
+              <input
+                value={device.reason}
+                required
+                maxLength={300}
+                onInput={(e) => setDevice((d) => ({ ...d, reason: (e.target as HTMLInputElement).value }))}
+              />
+            </label>
+            <button type="submit" className="button ghost">
+              Zmień urządzenie
+            </button>
+          </form>
           <p>
             <strong>Problem:</strong> {CATEGORIES[t.category] ?? t.category}
             {t.errorCode ? `, kod ${t.errorCode}` : ''}

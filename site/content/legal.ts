@@ -8,6 +8,7 @@ import type { Company } from '../../widgets/core/company.ts';
 import { monthsText } from '../../widgets/core/plural.ts';
 import { RETENTION_MONTHS } from '../../widgets/core/privacy.ts';
 import { QUOTE_VALID_DAYS } from '../../widgets/core/quote.ts';
+import { PAGE_COUNTING } from '../../widgets/core/terms.ts';
 import { CONSENT_KEPT_MONTHS } from './analytics.ts';
 
 /** A section renders its paragraphs first, then its list. */
@@ -24,7 +25,7 @@ export interface LegalDoc {
   sections: LegalSection[];
 }
 
-export const LEGAL_UPDATED = '2026-11-24';
+export const LEGAL_UPDATED = '2026-11-25';
 
 /** '2026-11-24' → '24 listopada 2026' (at build time, in Node). */
 export const plDate = (iso: string): string =>
@@ -272,6 +273,8 @@ export function terms(c: Company): LegalDoc {
             'umowy (art. 71 Kodeksu cywilnego).',
           'Ceny podane w Serwisie, w Widżetach i w Wycenie są cenami netto; doliczany jest do nich podatek VAT według ' +
             'obowiązującej stawki.',
+          `${PAGE_COUNTING} Tak samo liczymy strony w limicie pakietu, w stronach ponad limit, w odczytach liczników i na ` +
+            'rozliczeniu.',
           'Umowa najmu (potocznie: dzierżawy) urządzenia jest zawierana odrębnie, po analizie potrzeb klienta, na warunkach ' +
             'w niej określonych. Skorzystanie z Usług nie zobowiązuje Użytkownika do zawarcia takiej umowy.',
           'Oferta przedstawiana w Serwisie jest skierowana przede wszystkim do przedsiębiorców i instytucji.',

@@ -5,7 +5,7 @@
  * widgets/core/texts.ts. Facts (hours, terms, counters, radius) come from widgets/core.
  */
 import { company, statValue } from '../../widgets/core/company.ts';
-import { contractTermsText, terms } from '../../widgets/core/terms.ts';
+import { PAGE_COUNTING, READING_REMINDER_DAY, contractTermsText, terms } from '../../widgets/core/terms.ts';
 import { cities } from './cities.ts';
 
 const { freeTrialDays, standardResponseHours, premiumSlaHours } = terms;
@@ -315,13 +315,14 @@ export const servicePage = {
 
 export const meterPage = {
   title: 'Podaj stan licznika',
-  lead: 'Raz w miesiącu prosimy o odczyt liczników urządzenia: na jego podstawie rozliczamy strony ponad limit pakietu. Zajmie Ci to minutę, bez logowania.',
+  lead: `Raz w miesiącu prosimy o odczyt liczników urządzenia: na jego podstawie rozliczamy strony ponad limit pakietu. Przed każdym rozliczeniem (${READING_REMINDER_DAY}. dnia miesiąca) wysyłamy na adres e-mail do faktur link do odczytu każdego urządzenia: otwórz go i wpisz liczby, bez logowania.`,
   aside: {
     heading: 'Gdzie znaleźć liczniki',
     steps: [
       'Na panelu urządzenia naciśnij „Licznik” (Counter) – zobaczysz sumę stron czarno-białych i kolorowych.',
-      'Numer seryjny jest na naklejce z tyłu urządzenia i na tym samym ekranie licznika.',
+      'Link z e-maila jest przypisany do urządzenia: formularz pokaże jego model i numer seryjny.',
       'Wpisz liczby z ekranu; datę odczytu podpowiadamy jako dzisiejszą.',
+      PAGE_COUNTING,
     ],
     serviceLink: 'Urządzenie nie działa? Zgłoś awarię',
   },

@@ -3,6 +3,8 @@
 // page's `?device=` makes the first client render step 2 (a static page cannot know the query).
 // The customer forms of `/serwis` and `/licznik` hold the viewport until they are drawn.
 import { expect, test, type Page } from '@playwright/test';
+import { TEST_ADMIN_PASSWORD } from './admin-helpers.ts';
+import type { ContractList } from '../../widgets/core/admin-api.ts';
 
 /** Collects layout shifts without recent input from the first paint on. */
 async function watchShifts(page: Page): Promise<void> {
@@ -29,6 +31,22 @@ const shifts = (page: Page) =>
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     return (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts;
   });
+
+/** A new device's reading link: logs in through the admin API, adds the device, reads its contract. */
+async function readingLink(page: Page): Promise<string> {
+  const headers = {
+    Origin: new URL(page.url() === 'about:blank' ? (test.info().project.use.baseURL ?? '') : page.url()).origin,
+  };
+  await page.request.post('/api/admin/login', { headers, data: { password: TEST_ADMIN_PASSWORD, name: 'Układ' } });
+  const serial = `LAY${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  await page.request.post('/api/admin/devices', {
+    headers,
+    data: { serial, deviceId: 'km-c3320i', level: 'basic', company: 'Układ' },
+  });
+  const { contracts } = (await (await page.request.get('/api/admin/contracts')).json()) as ContractList;
+  const link = contracts.flatMap((c) => c.devices).find((d) => d.serial === serial)?.readingLink ?? '';
+  return new URL(link).pathname + new URL(link).search;
+}
 
 for (const viewport of [
   { width: 1280, height: 800 },
@@ -92,7 +110,8 @@ for (const viewport of [
             await route.continue();
           },
         );
-        await page.goto(path);
+        // The meter form opens from a device's reading link (a contract signed through the admin API).
+        await page.goto(path === '/licznik' ? await readingLink(page) : path);
         await page.waitForTimeout(300);
         release();
         const form = page.locator(tag);

@@ -1,5 +1,6 @@
-// Issue 17: a customer reports a fault and sends a counter reading without an account; the
-// team sees them in the admin, changes the ticket's status and downloads the billing CSV.
+// A customer reports a fault without an account, and sends a counter reading through the
+// device's reading link; the team sees them in the admin, changes the ticket's status,
+// corrects a reading and downloads the billing CSV.
 import { readFileSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
 import { logIn } from './admin-helpers.ts';
@@ -50,11 +51,13 @@ test('a customer reports a fault with a serial, gets the number and sees the tea
   await expect(form.getByRole('heading', { name: 'Zgłoszenie przyjęte' })).toBeFocused();
   const number = (await form.locator('.sf-number').textContent()) ?? '';
   expect(number).toMatch(/^SR-\d{4}-\d{6}$/);
-  await expect(form).toContainText(/Serwis odpowie najpóźniej .* \(4 h w godzinach pracy serwisu\)/);
+  // Nothing registered comes back to whoever typed a serial: no package, no SLA deadline.
+  await expect(form).not.toContainText('4 h');
   await form.getByRole('link', { name: 'Zobacz status zgłoszenia' }).click();
   await expect(customer.getByRole('heading', { name: `Zgłoszenie ${number}` })).toBeVisible();
   await expect(customer.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   await expect(customer.getByText('Zgłoszenie przyjęte do systemu')).toBeVisible();
+  await expect(customer.locator('main')).not.toContainText('C3320i');
   const statusUrl = customer.url();
 
   await team.goto('/admin#serwis');
@@ -75,7 +78,7 @@ test('a customer reports a fault with a serial, gets the number and sees the tea
   await shoot(customer, 'status');
 });
 
-test('a reading is sent, a lower one is refused, and both the admin and the billing CSV show it', async ({
+test('a customer opens the reminder link, sends a reading and sees it confirmed; the desk corrects a reading and the bill follows', async ({
   browser,
 }) => {
   const serial = `MR${Date.now()}`;
@@ -83,10 +86,19 @@ test('a reading is sent, a lower one is refused, and both the admin and the bill
   await logIn(team, 'Ola');
   await addDevice(team, serial, 'km-c3320i', 'basic', 'Biuro Odczytów');
 
+  // The team sees the device's reading link on its contract (the reminder e-mail carries the same).
+  await team.goto('/admin#umowy');
+  const contract = team.locator('details.contract', { hasText: serial });
+  await contract.locator('summary').click();
+  const link = (await contract.getByRole('link', { name: /\/licznik\?t=/ }).getAttribute('href')) ?? '';
+  expect(link).toMatch(/\/licznik\?t=[A-Za-z0-9_-]{32}$/);
+  await shoot(team, 'admin-umowy');
+
   const customer = await browser.newPage();
-  await customer.goto(`/licznik?serial=${serial}`);
+  await customer.goto(new URL(link).pathname + new URL(link).search);
   const form = customer.locator('kserowo-meter');
-  await expect(form.getByLabel(/^Numer seryjny/)).toHaveValue(serial);
+  await expect(form).toContainText(`Konica Minolta bizhub C3320i, nr seryjny ${serial}`);
+  await expect(form).toContainText('strona A3 to 2 strony A4');
   await form.getByLabel(/^Licznik czarno-biały/).fill('12 000');
   await form.getByLabel(/^Licznik kolorowy/).fill('3000');
   await form.getByLabel(/^Imię i nazwisko/).fill('Jan Kowalski');
@@ -94,6 +106,7 @@ test('a reading is sent, a lower one is refused, and both the admin and the bill
   await shoot(customer, 'licznik');
   await form.getByRole('button', { name: 'Wyślij odczyt' }).click();
   await expect(form.getByRole('heading', { name: 'Odczyt zapisany' })).toBeVisible();
+  await expect(form).toContainText(`Urządzenie ${serial}`);
   await expect(form).toContainText('12 000 stron mono, 3000 stron kolor');
 
   // A lower counter: the server's Polish message, and what was typed stays.
@@ -104,14 +117,42 @@ test('a reading is sent, a lower one is refused, and both the admin and the bill
   await expect(form.getByRole('alert')).toContainText('Stan licznika nie może być niższy niż poprzedni odczyt');
   await expect(form.getByLabel(/^Licznik czarno-biały/)).toHaveValue('11000');
 
+  // Without the link, the form explains where to get it and takes no serial.
+  const stranger = await browser.newPage();
+  await stranger.goto(`/licznik?serial=${serial}`);
+  await expect(stranger.locator('kserowo-meter')).toContainText('Odczyt podajesz przez link z e-maila');
+  await expect(stranger.locator('kserowo-meter').getByLabel(/^Licznik/)).toHaveCount(0);
+
+  // The desk types a second reading of the day with a typo (16 000 instead of 13 000).
   await team.goto(`/admin#odczyty/${serial}`);
-  const reading = team.getByRole('row', { name: new RegExp(serial) }).first();
-  await expect(reading).toContainText('12000');
-  await expect(reading).toContainText('Jan Kowalski <jan@biuro.pl>');
+  const entry = team.getByRole('form', { name: 'Odczyt zespołu' });
+  await entry.getByLabel('Licznik mono').fill('16000');
+  await entry.getByLabel('Licznik kolor').fill('3400');
+  await entry.getByRole('button', { name: 'Zapisz odczyt' }).click();
+  await expect(team.getByRole('status')).toHaveText('Zapisano odczyt.');
+  const bill = team.locator('table.billing', { hasText: serial });
+  // C3320i Basic: 195 zł, 900 mono and 150 colour pages included; 4000 − 900 = 3100 × 0,08 + 250 × 0,22 = 303 zł.
+  await expect(bill.locator('tfoot')).toContainText('498,00 zł');
+
+  const typo = team.getByRole('row', { name: /16000/ });
+  await expect(typo).toContainText('Ola');
+  await typo.getByRole('button', { name: /Popraw/ }).click();
+  const correction = team.getByRole('form', { name: /Korekta odczytu/ });
+  await correction.getByLabel('Poprawny licznik mono').fill('13000');
+  await correction.getByLabel('Powód korekty').fill('Literówka przy wpisywaniu');
+  await correction.getByRole('button', { name: 'Zapisz korektę' }).click();
+  await expect(team.getByRole('status')).toHaveText('Zapisano korektę odczytu.');
+  // 1000 − 900 = 100 × 0,08 + 55 = 63 zł over the allowance: 258 zł net.
+  await expect(bill.locator('tfoot')).toContainText('258,00 zł');
+  const old = team.locator('tr.superseded', { hasText: '16000' });
+  await expect(old.locator('del').first()).toBeVisible();
+  await expect(old).toContainText('Poprawiony: Ola');
+  await expect(team.getByRole('row', { name: /13000/ })).toContainText('Literówka przy wpisywaniu');
+  await expect(team.getByRole('row', { name: /12000/ }).first()).toContainText('Jan Kowalski <jan@biuro.pl>');
   await shoot(team, 'admin-odczyty');
 
   const download = team.waitForEvent('download');
-  await team.getByRole('link', { name: 'Pobierz CSV' }).click();
+  await team.getByRole('link', { name: 'Pobierz CSV (urządzenia)' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^rozliczenie-\d{4}-\d{2}\.csv$/);
   const csv = readFileSync((await file.path()) ?? '', 'utf8');

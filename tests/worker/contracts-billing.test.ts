@@ -293,3 +293,45 @@ describe('bills you can reproduce', () => {
     expect(paths).toContain(`/api/admin/readings/billing?period=${month(-1)}&summary=customers`);
   });
 });
+
+describe('a wrong device on a ticket', () => {
+  it('is corrected as a new row with its reason; the old device stays in the history', async () => {
+    const res = await write(
+      '/api/service-requests',
+      {
+        serial: 'BH227MONO',
+        category: 'paper',
+        description: 'Zacina się papier.',
+        name: 'Klient',
+        email: 'klient@firma.pl',
+        phone: '600 100 200',
+        submissionId: crypto.randomUUID(),
+      },
+      { origin: null, ip: '198.51.100.45' },
+    );
+    const { id } = (await res.json()) as { id: string };
+    const move = await write(
+      `/api/admin/tickets/${id}/device`,
+      { serial: 'c3350prem', reason: 'Klient pomylił urządzenia na naklejce' },
+      { cookie },
+    );
+    expect(move.status, await move.clone().text()).toBe(200);
+    const detail = (await (await read(`/api/admin/tickets/${id}`, cookie)).json()) as {
+      ticket: { serial: string; level: string };
+      deviceChanges: { fromSerial: string; toSerial: string; reason: string; actor: string }[];
+    };
+    expect(detail.ticket).toMatchObject({ serial: 'C3350PREM', level: 'premium' });
+    expect(detail.deviceChanges).toEqual([
+      expect.objectContaining({
+        fromSerial: 'BH227MONO',
+        toSerial: 'C3350PREM',
+        reason: 'Klient pomylił urządzenia na naklejce',
+        actor: 'Ewa z serwisu',
+      }),
+    ]);
+    const again = await write(`/api/admin/tickets/${id}/device`, { serial: 'C3350PREM', reason: 'x' }, { cookie });
+    expect(again.status).toBe(400);
+    const noReason = await write(`/api/admin/tickets/${id}/device`, { serial: 'BH227MONO' }, { cookie });
+    expect(noReason.status).toBe(400);
+  });
+});

@@ -214,6 +214,8 @@ export interface TicketView {
 export interface TicketDetail {
   ticket: TicketView;
   events: { status: TicketStatus; note: string | null; actor: string; createdAt: string }[];
+  /** Corrections of the device attached to the ticket, oldest first (the old serial struck through in the panel). */
+  deviceChanges: { fromSerial: string; toSerial: string; reason: string; actor: string; createdAt: string }[];
 }
 
 /** `GET /api/admin/tickets/stats`: one month of reports. */

@@ -244,4 +244,18 @@ export const ticketStatusSchema = v.object(
   SERVICE_ERRORS.body,
 );
 
+/** `POST /api/admin/tickets/:id/device`: the device the ticket really is about, and why. */
+export const ticketDeviceSchema = v.object(
+  {
+    serial: requiredSerialSchema,
+    reason: v.pipe(
+      v.optional(v.string(SERVICE_ERRORS.changeReason), ''),
+      v.trim(),
+      v.nonEmpty(SERVICE_ERRORS.changeReason),
+      v.maxLength(300, SERVICE_ERRORS.changeReason),
+    ),
+  },
+  SERVICE_ERRORS.body,
+);
+
 export * from './service-fields.ts';

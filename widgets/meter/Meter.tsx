@@ -1,12 +1,16 @@
 /**
- * `<kserowo-meter>`: 'Podaj stan licznika' for existing customers (issue 17, DESIGN §7).
+ * `<kserowo-meter>`: 'Podaj stan licznika' for existing customers (DESIGN §7, §8).
  *
- * Attributes: `api-base`, `partner`, `utm-*`, prefill `name`, `email`, `serial` (also read
- * from the page's `?serial=`, the link of the monthly reminder).
+ * Attributes: `api-base`, `partner`, `utm-*`, prefill `name`, `email`, `t` (the device's
+ * reading-link token, also read from the page's `?t=`, the link of the monthly reminder).
+ * `serial` is still accepted and ignored: a serial number alone never sends a reading.
  * Events: `kserowo:lead` {kind: 'meter', serial}; `kserowo:error` {kind, message}.
  *
+ * Only the link's holder sends a reading: with a token the form asks the server which
+ * device it is (model, serial, the last reading, mono or colour) and shows the colour
+ * counter only for a colour device; without one it explains where the link comes from.
  * Shadow DOM with labels and inputs in the same tree and `autocomplete` tokens (as the
- * configurator). The server refuses a counter lower than the previous reading (its Polish
+ * configurator). The server refuses a reading that breaks the counter's rules (its Polish
  * message is shown) and asks to confirm a jump over 3× the monthly average (422 with
  * `confirm: true`): the form then shows the question and re-sends with `confirm: true`
  * under the same submission id. Typed values stay on every failure.
@@ -17,6 +21,8 @@ import { TOAST } from '../core/errors.ts';
 import { emit } from '../core/events.ts';
 import { WidgetBoundary } from '../core/Fallback.tsx';
 import { SERVICE_ERRORS, SERVICE_LIMITS, warsawToday } from '../core/service-fields.ts';
+import { scriptOrigin } from '../core/catalogue-source.ts';
+import { FALLBACK } from '../core/texts.ts';
 import {
   DoneFrame,
   EMAIL_INPUT,
@@ -24,10 +30,9 @@ import {
   FormFrame,
   KIT_TEXT,
   NAME_INPUT,
-  SERIAL_INPUT,
-  serialFromUrl,
   useServiceForm,
 } from '../core/service-form.tsx';
+import { SERVICE_LIMITS as LIMITS_OF_SERVICE } from '../core/service-fields.ts';
 import { LIMITS } from '../core/limits.ts';
 import { FIELD_ERRORS, SPEC_EMAIL, type Toast } from '../core/validation.ts';
 import type { CommonProps } from '../core/widget-props.ts';
@@ -35,16 +40,28 @@ import type { CommonProps } from '../core/widget-props.ts';
 export interface MeterProps extends WidgetHostProps, CommonProps {
   name?: string;
   email?: string;
+  /** Accepted for old embeds and ignored: a serial alone never sends a reading. */
   serial?: string;
+  /** The device's reading-link token (else the page's `?t=`). */
+  t?: string;
+}
+
+/** What `GET /api/meter-readings/device?t=` tells the link's holder. */
+interface MeterDevice {
+  serial: string;
+  device: string;
+  type: 'mono' | 'color';
+  contract: string;
+  company: string;
+  last: { readOn: string; mono: number; color: number | null } | null;
+  pageCounting: string;
 }
 
 export const METER_TEXT = {
   fallback: 'Formularz odczytu licznika chwilowo niedostępny',
   title: 'Podaj stan licznika',
-  serial: 'Numer seryjny urządzenia',
   mono: 'Licznik czarno-biały (mono)',
   color: 'Licznik kolorowy',
-  colorHint: 'Tylko dla urządzeń kolorowych.',
   readOn: 'Data odczytu',
   note: 'Uwagi',
   purpose: 'rozliczyć wydruki ponad limit Twojego pakietu i skontaktować się z Tobą w sprawie odczytu',
@@ -55,12 +72,21 @@ export const METER_TEXT = {
   done: (serial: string, mono: string, color: string | undefined, day: string) =>
     `Urządzenie ${serial}, ${day}: ${mono} stron mono${color ? `, ${color} stron kolor` : ''}. Dziękujemy!`,
   again: 'Podaj kolejny odczyt',
+  device: (d: MeterDevice) => `${d.device}, nr seryjny ${d.serial} (umowa ${d.contract})`,
+  last: (d: NonNullable<MeterDevice['last']>) =>
+    `Ostatni odczyt z ${d.readOn.split('-').reverse().join('.')}: ${d.mono.toLocaleString('pl-PL')} stron mono${
+      d.color !== null ? `, ${d.color.toLocaleString('pl-PL')} stron kolor` : ''
+    }.`,
+  noLinkTitle: 'Odczyt podajesz przez link z e-maila',
+  noLink:
+    'Przed każdym rozliczeniem wysyłamy na adres e-mail do faktur link do odczytu każdego urządzenia z umowy. Otwórz go, a formularz pokaże Twoje urządzenie. Sam numer seryjny nie wystarczy: tak nikt obcy nie zmieni Twojego rachunku.',
+  noLinkHelp: 'Nie masz linku? Napisz do nas, wyślemy go ponownie na adres do faktur.',
+  badLink: 'Ten link do odczytu jest nieprawidłowy lub nieaktualny. Otwórz link z ostatniego e-maila z przypomnieniem.',
 } as const;
 
 export const METER_PATH = '/api/meter-readings';
 
 interface Values {
-  serial: string;
   mono: string;
   color: string;
   readOn: string;
@@ -77,17 +103,64 @@ const counter = (text: string): number | string | undefined => {
   return /^\d+$/.test(t) ? Number(t) : t;
 };
 
+/** The reading link's token: the attribute, else the page's `?t=`. */
+const tokenOf = (props: MeterProps): string => {
+  if (props.t) return props.t.slice(0, LIMITS_OF_SERVICE.readingToken);
+  try {
+    return new URLSearchParams(location.search).get('t')?.slice(0, LIMITS_OF_SERVICE.readingToken) ?? '';
+  } catch {
+    return '';
+  }
+};
+
 export function Meter(props: MeterProps) {
   return (
     <WidgetBoundary title={METER_TEXT.fallback} container={props.container}>
-      <MeterForm {...props} />
+      <MeterGate {...props} />
     </WidgetBoundary>
   );
 }
 
+/** Which device the link is for; without a link, where to get one. */
+function MeterGate(props: MeterProps) {
+  const token = tokenOf(props);
+  const [device, setDevice] = useState<MeterDevice | 'missing' | 'failed' | undefined>();
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    fetch(`${props.apiBase || scriptOrigin}/api/meter-readings/device?t=${encodeURIComponent(token)}`)
+      .then(async (res) => {
+        if (!live) return;
+        if (res.ok) setDevice((await res.json()) as MeterDevice);
+        else setDevice(res.status === 404 ? 'missing' : 'failed');
+      })
+      .catch(() => live && setDevice('failed'));
+    return () => {
+      live = false;
+    };
+  }, [token, props.apiBase]);
+  if (!token || device === 'missing')
+    return (
+      <div className="k-root sf" part="root" lang="pl">
+        <div className="sf-form" part="form">
+          <h2 className="sf-wide">{METER_TEXT.noLinkTitle}</h2>
+          <p className="sf-wide">{token ? METER_TEXT.badLink : METER_TEXT.noLink}</p>
+          <p className="sf-wide sf-hint">{METER_TEXT.noLinkHelp}</p>
+        </div>
+      </div>
+    );
+  if (device === 'failed') throw new Error('meter: the device of the link could not be loaded');
+  if (!device)
+    return (
+      <p className="loading sf-hold" role="status">
+        {FALLBACK.loading}
+      </p>
+    );
+  return <MeterForm {...props} token={token} device={device} />;
+}
+
 function initial(props: MeterProps): Values {
   return {
-    serial: props.serial ?? serialFromUrl(),
     mono: '',
     color: '',
     readOn: warsawToday(),
@@ -98,7 +171,8 @@ function initial(props: MeterProps): Values {
   };
 }
 
-function MeterForm(props: MeterProps) {
+function MeterForm(props: MeterProps & { token: string; device: MeterDevice }) {
+  const { device } = props;
   const [question, setQuestion] = useState<string | undefined>();
   const kit = useServiceForm(
     props,
@@ -121,9 +195,11 @@ function MeterForm(props: MeterProps) {
     const color = counter(values.color);
     const title = TOAST.validation.title;
     const problems: [keyof Values, Toast | undefined][] = [
-      ['serial', values.serial.trim() ? undefined : { title, text: SERVICE_ERRORS.serialRequired }],
       ['mono', typeof mono === 'number' ? undefined : { title, text: SERVICE_ERRORS.counter }],
-      ['color', color === undefined || typeof color === 'number' ? undefined : { title, text: SERVICE_ERRORS.counter }],
+      [
+        'color',
+        device.type === 'mono' || typeof color === 'number' ? undefined : { title, text: SERVICE_ERRORS.counter },
+      ],
       ['readOn', values.readOn ? undefined : { title, text: SERVICE_ERRORS.readOn }],
       ['name', values.name.trim() ? undefined : { title, text: FIELD_ERRORS.nameRequired }],
       ['email', values.email.trim() ? undefined : { title, text: FIELD_ERRORS.emailRequired }],
@@ -132,19 +208,25 @@ function MeterForm(props: MeterProps) {
     const problem = problems.find(([, toast]) => toast);
     if (problem?.[1]) return kit.reject(problem[0], problem[1]);
     setQuestion(undefined);
-    const r = { ...values, mono: mono as number, color: typeof color === 'number' ? color : null, confirm };
+    const r = {
+      ...values,
+      t: props.token,
+      mono: mono as number,
+      color: device.type === 'color' && typeof color === 'number' ? color : null,
+      confirm,
+    };
     const result = await kit.send<{ ok: boolean; serial: string; readOn: string }>(METER_PATH, r);
     if (result.kind === 'ok') {
       const pages = (n: number) => n.toLocaleString('pl-PL');
       setDone(
         METER_TEXT.done(
-          result.data.serial ?? r.serial,
+          result.data.serial ?? device.serial,
           pages(r.mono),
           r.color !== null ? pages(r.color) : undefined,
           (result.data.readOn ?? r.readOn).split('-').reverse().join('.'),
         ),
       );
-      emit(kit.host(), 'kserowo:lead', { kind: 'meter', serial: result.data.serial ?? r.serial });
+      emit(kit.host(), 'kserowo:lead', { kind: 'meter', serial: result.data.serial ?? device.serial });
     } else if (result.kind === 'server' && result.status === 422 && result.error) {
       setQuestion(result.error);
     } else {
@@ -163,7 +245,7 @@ function MeterForm(props: MeterProps) {
             className="btn ghost"
             onClick={() => {
               setDone(undefined);
-              kit.setValues((v) => ({ ...initial(props), serial: v.serial, name: v.name, email: v.email }));
+              kit.setValues((v) => ({ ...initial(props), name: v.name, email: v.email }));
             }}
           >
             {METER_TEXT.again}
@@ -211,17 +293,21 @@ function MeterForm(props: MeterProps) {
         )
       }
     >
-      <Field id={`${id}-serial`} label={METER_TEXT.serial} required hint={KIT_TEXT.serialHint} wide>
-        <input
-          {...input('serial', { ...SERIAL_INPUT, 'aria-required': true, 'aria-describedby': `${id}-serial-hint` })}
-        />
-      </Field>
+      <div className="sf-wide sf-device">
+        <p>
+          <strong>{METER_TEXT.device(device)}</strong>
+        </p>
+        {device.last && <p className="sf-hint">{METER_TEXT.last(device.last)}</p>}
+        <p className="sf-hint">{device.pageCounting}</p>
+      </div>
       <Field id={`${id}-mono`} label={METER_TEXT.mono} required>
         <input {...input('mono', { ...counterInput, 'aria-required': true })} />
       </Field>
-      <Field id={`${id}-color`} label={METER_TEXT.color} hint={METER_TEXT.colorHint}>
-        <input {...input('color', { ...counterInput, 'aria-describedby': `${id}-color-hint` })} />
-      </Field>
+      {device.type === 'color' && (
+        <Field id={`${id}-color`} label={METER_TEXT.color} required>
+          <input {...input('color', { ...counterInput, 'aria-required': true })} />
+        </Field>
+      )}
       <Field id={`${id}-readOn`} label={METER_TEXT.readOn} required>
         <input {...input('readOn', { type: 'date', max: warsawToday(), 'aria-required': true })} />
       </Field>

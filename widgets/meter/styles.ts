@@ -2,4 +2,5 @@
 import { baseCss } from '../core/theme.ts';
 import { serviceFormCss } from '../core/service-form-styles.ts';
 
-export const meterCss = `${baseCss}${serviceFormCss}`;
+/** While the link's device loads, the form keeps the viewport the page reserved for it (CLS 0). */
+export const meterCss = `${baseCss}${serviceFormCss}.sf-hold{min-height:100vh}`;

@@ -147,6 +147,10 @@ export const SERVICE_ADMIN_ERRORS = {
   notRunning: 'Umowa nie obowiązuje w tym okresie.',
   /** 409: two amendments of one device from the same day. */
   amendmentTaken: 'To urządzenie ma już aneks od tego dnia. Wybierz inny miesiąc.',
+  /** 400: the ticket is on this device already. */
+  sameDevice: 'Zgłoszenie jest już przypisane do tego urządzenia.',
+  /** 409: someone corrected the ticket's device meanwhile. */
+  ticketChanged: 'Ktoś w międzyczasie zmienił urządzenie tego zgłoszenia. Odśwież i spróbuj ponownie.',
   /** 409: the reading was corrected already (by someone else meanwhile): correct the newest row. */
   alreadyCorrected: 'Ten odczyt został już poprawiony. Odśwież listę i popraw najnowszy wpis.',
 } as const;

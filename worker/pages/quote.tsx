@@ -12,6 +12,7 @@ import { VAT_PERCENT } from '../../widgets/core/pricing.ts';
 import { QUOTE_VALID_DAYS, TERM_LABELS } from '../../widgets/core/quote.ts';
 import { QUOTE_TEXT } from '../../widgets/core/quote-text.ts';
 import { PACKAGE_COPY } from '../../widgets/core/packages.ts';
+import { PAGE_COUNTING } from '../../widgets/core/terms.ts';
 import type { StoredQuote } from '../models/quotes.ts';
 import { comparisonRows, estimateRows } from '../../widgets/core/estimate-text.ts';
 
@@ -170,6 +171,7 @@ function QuoteSheet({ quote }: { quote: StoredQuote }) {
             <Row label="Okres umowy" value={TERM_LABELS[p.term] ?? String(p.term)} />
             <Row label="W cenie miesięcznie" value={QUOTE_TEXT.included(p)} />
             <Row label="Strony ponad limit" value={QUOTE_TEXT.overage(p)} />
+            <Row label="Jak liczymy strony" value={PAGE_COUNTING} />
             <Row label="Serwis" value={service} />
             <Row label="W abonamencie" value={PACKAGE_COPY[p.level].features[0] ?? ''} />
             <Row label="Papier" value={QUOTE_TEXT.paper(p.paper)} />

@@ -2,7 +2,9 @@
  * The service tab (issue 17): `GET /api/admin/tickets?show=open|closed|all` (open ones by
  * time left, in business hours; the overdue marked), `GET /api/admin/tickets/stats` (share
  * answered within the promise, per month), `GET /api/admin/tickets/:id` (with its history),
- * `POST /api/admin/tickets/:id/status` (`{status, note?}`, recorded with the session's user).
+ * `POST /api/admin/tickets/:id/status` (`{status, note?}`, recorded with the session's user),
+ * `POST /api/admin/tickets/:id/device` (`{serial, reason}`: the wrong device attached to a
+ * ticket corrected; the old one stays in the ticket's history with who, when and why).
  */
 import { Hono } from 'hono';
 import {
@@ -18,6 +20,10 @@ import { ticketStatusSchema } from '../../../widgets/core/service-validation.ts'
 import { check } from '../../../widgets/core/validation.ts';
 import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS } from '../../http/errors.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
+import { auditDetails } from '../../models/audit.ts';
+import { deviceBySerial } from '../../models/devices.ts';
+import { changeTicketDevice, deviceChangesOf } from '../../models/ticket-device-changes.ts';
+import { ticketDeviceSchema } from '../../../widgets/core/service-validation.ts';
 import type { SlaReport, TicketDetail, TicketList, TicketView } from '../../../widgets/core/admin-api.ts';
 
 export const ticketRoutes = new Hono<AdminEnv>();
@@ -73,10 +79,41 @@ ticketRoutes.get('/tickets/:id', async (c) => {
   const ticket = await ticketById(c.env.DB, c.req.param('id'));
   if (!ticket) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
   const events = await ticketEvents(c.env.DB, ticket.id);
+  const changes = await deviceChangesOf(c.env.DB, ticket.id);
   return c.json({
     ticket: ticketView(ticket),
     events: events.map((e) => ({ status: e.status, note: e.note, actor: e.actor, createdAt: e.created_at })),
+    deviceChanges: changes.map((d) => ({
+      fromSerial: d.from_serial,
+      toSerial: d.to_serial,
+      reason: d.reason,
+      actor: d.actor,
+      createdAt: d.created_at,
+    })),
   } satisfies TicketDetail);
+});
+
+ticketRoutes.post('/tickets/:id/device', async (c) => {
+  const body = await jsonBody(c);
+  if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
+  const parsed = check(ticketDeviceSchema, body);
+  if (!parsed.ok) return c.json({ error: parsed.error }, 400);
+  const ticket = await ticketById(c.env.DB, c.req.param('id'));
+  if (!ticket) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
+  const device = await deviceBySerial(c.env.DB, parsed.data.serial);
+  if (!device) return c.json({ error: SERVICE_ADMIN_ERRORS.unknownSerial }, 404);
+  if (device.id === ticket.device_row) return c.json({ error: SERVICE_ADMIN_ERRORS.sameDevice }, 400);
+  const changed = await changeTicketDevice(
+    c.env.DB,
+    ticket.id,
+    { deviceRow: ticket.device_row, serial: ticket.serial },
+    { deviceRow: device.id, serial: device.serial, level: device.level },
+    parsed.data.reason,
+    c.get('session').user,
+  );
+  if (!changed) return c.json({ error: SERVICE_ADMIN_ERRORS.ticketChanged }, 409);
+  auditDetails(c, { from: ticket.serial, to: device.serial, reason: parsed.data.reason });
+  return c.json({ ok: true });
 });
 
 ticketRoutes.post('/tickets/:id/status', async (c) => {

@@ -1,0 +1,270 @@
+/**
+ * Contracts: each with its customer, dates, devices (the reading link the team can send
+ * again, the rates in force and every amendment with its reason), the reading reminders
+ * sent, the bill of a chosen month, and an amendment form (owner and sales: the server
+ * refuses the others).
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { ApiRefused, api } from './api.ts';
+import type { ViewProps } from './App.tsx';
+import type { Bill, ContractList, ContractListed } from '../../widgets/core/admin-api.ts';
+import { formatPln, formatRate } from '../../widgets/core/format.ts';
+import { LEVEL_NAMES } from '../../widgets/core/model.ts';
+import { PAGE_COUNTING } from '../../widgets/core/terms.ts';
+import { FALLBACK } from '../../widgets/core/texts.ts';
+import { EMAIL_STATE_LABELS, when } from './labels.ts';
+import { DataTable, Notice } from './ui.tsx';
+
+const pln = (n: number) => formatPln(n, 2);
+const day = (iso: string) => iso.split('-').reverse().join('.');
+const thisMonth = () => new Date().toISOString().slice(0, 7);
+const inputValue = (e: Event) => (e.target as HTMLInputElement).value;
+type Note = { ok: boolean; text: string } | undefined;
+
+const ORIGIN_LABELS: Record<ContractListed['origin'], string> = {
+  team: 'wpisana przez zespół',
+  order: 'zamówienie online',
+  migration: 'z rejestru urządzeń',
+};
+
+export function ContractsView({ onFailure }: ViewProps) {
+  const [contracts, setContracts] = useState<ContractListed[] | undefined>();
+  const [message, setMessage] = useState<Note>();
+  const refused = useCallback(
+    (e: unknown) => (e instanceof ApiRefused ? setMessage({ ok: false, text: e.message }) : onFailure(e)),
+    [onFailure],
+  );
+  const load = useCallback(
+    () =>
+      api<ContractList>('/contracts')
+        .then((d) => setContracts(d.contracts))
+        .catch(refused),
+    [refused],
+  );
+  useEffect(() => void load(), [load]);
+
+  return (
+    <div className="contracts">
+      <h1>Umowy</h1>
+      <p className="hint">
+        Ceny, limity i stawki każdego urządzenia są zamrożone z cennika obowiązującego w dniu podpisania umowy; nowy
+        cennik ich nie zmienia. Zmiana ceny to aneks od pierwszego dnia miesiąca, z powodem.
+      </p>
+      <Notice note={message} />
+      {!contracts ? (
+        <p role="status">{FALLBACK.loading}</p>
+      ) : contracts.length === 0 ? (
+        <p>Brak umów.</p>
+      ) : (
+        contracts.map((c) => (
+          <Contract
+            key={c.id}
+            contract={c}
+            onDone={(text) => {
+              setMessage({ ok: true, text });
+              void load();
+            }}
+            onRefused={refused}
+          />
+        ))
+      )}
+    </div>
+  );
+}
+
+function Contract({
+  contract: c,
+  onDone,
+  onRefused,
+}: {
+  contract: ContractListed;
+  onDone: (text: string) => void;
+  onRefused: (e: unknown) => void;
+}) {
+  return (
+    <details className="card contract">
+      <summary>
+        <strong>{c.number}</strong> · {c.company || '—'}
+        {c.nip ? ` · NIP ${c.nip}` : ''} · {day(c.startDate)}–{day(c.endDate)}
+      </summary>
+      <p>
+        Adres do faktur i przypomnień: {c.billingEmail ?? '—'} · {c.termMonths} mies. · cennik w wersji{' '}
+        {c.catalogueVersion} · {ORIGIN_LABELS[c.origin]}
+      </p>
+      <DataTable
+        columns={[
+          'Numer seryjny',
+          'Urządzenie, pakiet',
+          'Abonament',
+          'W cenie mono / kolor',
+          'Stawki',
+          'Link do odczytu',
+        ]}
+        className="contract-devices"
+      >
+        {c.devices.map((d) => (
+          <tr key={d.serial}>
+            <td>{d.serial}</td>
+            <td>
+              {d.rates.deviceName}, {LEVEL_NAMES[d.rates.level]}
+            </td>
+            <td className="num">{pln(d.rates.monthlyPrice)}</td>
+            <td className="num">
+              {d.rates.monthlyLimit} / {d.rates.colorLimit ?? '—'}
+            </td>
+            <td className="num">
+              {formatRate(d.rates.overageMono)}
+              {d.rates.overageColor !== null ? ` / ${formatRate(d.rates.overageColor)}` : ''}
+            </td>
+            <td>
+              {d.readingLink ? (
+                <a href={d.readingLink} className="reading-link">
+                  {d.readingLink}
+                </a>
+              ) : (
+                '—'
+              )}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+      <h3>Historia cen</h3>
+      <ul className="rates-history">
+        {c.devices.flatMap((d) =>
+          d.ratesHistory.map((r) => (
+            <li key={`${d.serial}-${r.effectiveFrom}`}>
+              {d.serial}, od {day(r.effectiveFrom)}: {pln(r.monthlyPrice)}, {r.monthlyLimit}/{r.colorLimit ?? '—'}{' '}
+              stron, {formatRate(r.overageMono)}
+              {r.overageColor !== null ? ` / ${formatRate(r.overageColor)}` : ''} ·{' '}
+              {r.catalogueVersion !== null ? `cennik w wersji ${r.catalogueVersion}` : `aneks: ${r.reason ?? ''}`}{' '}
+              <span className="hint">
+                {r.createdBy}, {when(r.createdAt)}
+              </span>
+            </li>
+          )),
+        )}
+      </ul>
+      <h3>Przypomnienia o odczycie</h3>
+      {c.reminders.length === 0 ? (
+        <p className="hint">Jeszcze żadne (wysyłamy 25. dnia miesiąca na adres do faktur).</p>
+      ) : (
+        <ul>
+          {c.reminders.map((r) => (
+            <li key={r.period}>
+              {r.period}: {when(r.sentAt)} · {r.state ? (EMAIL_STATE_LABELS[r.state] ?? r.state) : '—'}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ContractBill contract={c} onRefused={onRefused} />
+      <Amendment contract={c} onDone={onDone} onRefused={onRefused} />
+    </details>
+  );
+}
+
+function ContractBill({ contract, onRefused }: { contract: ContractListed; onRefused: (e: unknown) => void }) {
+  const [period, setPeriod] = useState(thisMonth());
+  const [bill, setBill] = useState<Bill | null | undefined>();
+  useEffect(() => {
+    if (!/^\d{4}-\d{2}$/.test(period)) return;
+    api<{ bill: Bill }>(`/contracts/${contract.id}/bill?period=${period}`)
+      .then((d) => setBill(d.bill))
+      .catch((e: unknown) => (e instanceof ApiRefused && e.status === 404 ? setBill(null) : onRefused(e)));
+  }, [contract.id, period, onRefused]);
+  return (
+    <>
+      <h3>Rozliczenie</h3>
+      <label>
+        Okres <input type="month" value={period} onInput={(e) => setPeriod(inputValue(e))} />
+      </label>
+      {bill === null && <p>Umowa nie obowiązuje w tym okresie.</p>}
+      {bill && (
+        <p>
+          Abonament {pln(bill.feeNet)} + ponad limit {pln(bill.overageNet)} = <strong>{pln(bill.net)} netto</strong>,
+          VAT {pln(bill.vat)}, brutto {pln(bill.gross)}
+        </p>
+      )}
+      <p className="hint">{PAGE_COUNTING}</p>
+    </>
+  );
+}
+
+function Amendment({
+  contract,
+  onDone,
+  onRefused,
+}: {
+  contract: ContractListed;
+  onDone: (text: string) => void;
+  onRefused: (e: unknown) => void;
+}) {
+  const first = contract.devices[0];
+  const [v, setV] = useState({
+    serial: first?.serial ?? '',
+    month: thisMonth(),
+    monthlyPrice: String(first?.rates.monthlyPrice ?? ''),
+    monthlyLimit: String(first?.rates.monthlyLimit ?? ''),
+    colorLimit: String(first?.rates.colorLimit ?? ''),
+    overageMono: String(first?.rates.overageMono ?? ''),
+    overageColor: String(first?.rates.overageColor ?? ''),
+    reason: '',
+  });
+  const num = (s: string) => Number(s.replace(',', '.'));
+  const save = (event: Event) => {
+    event.preventDefault();
+    api('/amendments', {
+      method: 'POST',
+      body: {
+        serial: v.serial,
+        effectiveFrom: `${v.month}-01`,
+        monthlyPrice: num(v.monthlyPrice),
+        monthlyLimit: num(v.monthlyLimit),
+        colorLimit: v.colorLimit.trim() ? num(v.colorLimit) : null,
+        overageMono: num(v.overageMono),
+        overageColor: v.overageColor.trim() ? num(v.overageColor) : null,
+        reason: v.reason,
+      },
+    })
+      .then(() => onDone(`Zapisano aneks od ${v.month}-01.`))
+      .catch(onRefused);
+  };
+  const field = (key: keyof typeof v, label: string) => (
+    <label>
+      {label}
+      <input value={v[key]} onInput={(e) => setV((s) => ({ ...s, [key]: inputValue(e) }))} />
+    </label>
+  );
+  return (
+    <form className="filters" aria-label={`Aneks do umowy ${contract.number}`} onSubmit={save as never}>
+      <h3>Aneks: zmiana cen od miesiąca</h3>
+      <label>
+        Urządzenie
+        <select
+          value={v.serial}
+          onChange={(e) => setV((s) => ({ ...s, serial: (e.target as HTMLSelectElement).value }))}
+        >
+          {contract.devices.map((d) => (
+            <option key={d.serial} value={d.serial}>
+              {d.serial}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Od miesiąca
+        <input type="month" value={v.month} onInput={(e) => setV((s) => ({ ...s, month: inputValue(e) }))} />
+      </label>
+      {field('monthlyPrice', 'Abonament netto (zł)')}
+      {field('monthlyLimit', 'Strony mono w cenie')}
+      {field('colorLimit', 'Strony kolor w cenie')}
+      {field('overageMono', 'Stawka mono (zł)')}
+      {field('overageColor', 'Stawka kolor (zł)')}
+      {field('reason', 'Powód aneksu')}
+      <div className="filter-actions">
+        <button type="submit" className="button">
+          Zapisz aneks
+        </button>
+      </div>
+    </form>
+  );
+}
