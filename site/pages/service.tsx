@@ -6,7 +6,7 @@
  */
 import { company, realPhone } from '../../widgets/core/company.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
-import { customerLinks, meterPage, servicePage } from '../content/pages.ts';
+import { meterPage, servicePage } from '../content/pages.ts';
 import { WidgetArea } from '../widgets.tsx';
 import { PageHead } from '../sections/page-head.tsx';
 
@@ -83,14 +83,15 @@ function FormPage({
               <NoScript />
             </Widget>
             <p className="widget-area-alt">
-              Możesz też zadzwonić lub napisać: <a href={`mailto:${company.email}`}>{company.email}</a>
+              {realPhone() ? 'Możesz też zadzwonić lub napisać: ' : 'Możesz też napisać: '}
+              <a href={`mailto:${company.email}`}>{company.email}</a>
               {realPhone() && (
                 <>
                   {' '}
                   · <a href={realPhone()?.href}>{realPhone()?.display}</a>
                 </>
               )}
-              . Klienci z umową zrobią to również w <a href="/konto">{customerLinks.portal}</a>.
+              . Klienci z umową zrobią to również w <a href="/konto">Strefie klienta</a>.
             </p>
           </WidgetArea>
           <Aside heading={page.aside.heading} steps={page.aside.steps} link={link} />
