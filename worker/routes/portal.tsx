@@ -26,6 +26,7 @@ import { sessionIdHash } from '../http/auth.ts';
 import { type ActionResult, orderToner, portalOverview, reportFault, sendReading } from '../portal/actions.ts';
 import { PORTAL_COOKIE, requestSignIn, signInWithCode, signInWithToken } from '../portal/sign-in.ts';
 import { dashboardData } from '../portal/present.ts';
+import { dispatchLater } from '../webhooks/delivery.ts';
 import { ConfirmView, DashboardView, type FormProblem, SignInView } from '../../site/portal/views.tsx';
 import { portalCopy } from '../../site/content/portal.ts';
 import {
@@ -215,6 +216,13 @@ function customerForm<T>(
     const result = await act(c, email, parsed.data as T);
     if (!result.ok)
       return dashboard(c, email, { form: formName, field: result.field, error: result.error, values }, result.status);
+    // The write may have added webhook events (ticket.created, meter.created, toner.ordered):
+    // on the queue after answering, as the API's writes do (the cron catches any left).
+    try {
+      dispatchLater(c.env, c.executionCtx);
+    } catch {
+      // No execution context (app.fetch in tests): the cron dispatches them.
+    }
     const ref = result.value.number ?? result.value.reference ?? '';
     return c.redirect(`/konto?wyslano=${kind}&nr=${encodeURIComponent(ref)}#portal-notice`, 303);
   };
