@@ -46,6 +46,8 @@ describe('POST /serwis/zgloszenie/szukaj', () => {
     expect(res.headers.get('location')).toBe(statusPath);
     const page = await (await read(statusPath)).text();
     expect(page).toContain(number);
+    // Like every page, it leads to the customer's page and forms.
+    for (const href of ['/konto', '/serwis', '/licznik']) expect(page).toContain(`href="${href}"`);
   });
 
   it('refuses any other pair alike, saying nothing of which part was wrong', async () => {

@@ -10,6 +10,7 @@
 import type { VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { company, realPhone } from '../../widgets/core/company.ts';
+import { customerLinks } from '../../site/content/pages.ts';
 import { terms } from '../../widgets/core/terms.ts';
 import { FAULT_CATEGORIES, type FaultCategory } from '../../widgets/core/service-validation.ts';
 import type { TicketEventRow, TicketRow } from '../models/tickets.ts';
@@ -35,6 +36,7 @@ ol.history li{margin:0 0 12px;padding:0 0 0 16px}
 .lookup input{font:inherit;min-height:44px;padding:8px 10px;border:1px solid #8a97a8;border-radius:8px}
 .lookup .btn{justify-self:start;margin-top:8px}
 .error{color:#b42318;font-weight:600}
+.links{margin-top:0;padding:14px 28px;font-size:15px}
 @media (max-width:600px){.sheet{margin:0;border-radius:0;padding:18px}th{width:45%}}`;
 
 async function sha256(text: string): Promise<string> {
@@ -82,9 +84,20 @@ const page = (title: string, body: VNode): string => `<!doctype html>
 </head>
 <body>
 ${renderToString(body)}
+${renderToString(<CustomerLinks />)}
 </body>
 </html>
 `;
+
+/** The customer's ways in, as every page of the site has them in its footer. */
+function CustomerLinks() {
+  return (
+    <nav className="sheet links" aria-label="Dla klientów">
+      <a href="/konto">{customerLinks.portal}</a> · <a href="/serwis">{customerLinks.service}</a> ·{' '}
+      <a href="/licznik">{customerLinks.meter}</a>
+    </nav>
+  );
+}
 
 function TicketView({ ticket, events }: { ticket: TicketRow; events: TicketEventRow[] }) {
   return (
