@@ -251,7 +251,7 @@ export function ReadingsView({ onFailure, serial: initialSerial }: ViewProps & {
           <input
             value={reset.reason}
             required
-            maxLength={300}
+            maxLength={SERVICE_LIMITS.reason}
             onInput={(e) => setReset((v) => ({ ...v, reason: inputValue(e) }))}
           />
         </label>
@@ -395,7 +395,7 @@ function CorrectionForm({
         <input
           value={v.reason}
           required
-          maxLength={300}
+          maxLength={SERVICE_LIMITS.reason}
           onInput={(e) => setV((s) => ({ ...s, reason: inputValue(e) }))}
         />
       </label>

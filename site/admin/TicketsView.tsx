@@ -226,7 +226,7 @@ function TicketDetail({ id, onFailure }: Pick<ViewProps, 'onFailure'> & { id: st
               <input
                 value={device.reason}
                 required
-                maxLength={300}
+                maxLength={SERVICE_LIMITS.reason}
                 onInput={(e) => setDevice((d) => ({ ...d, reason: (e.target as HTMLInputElement).value }))}
               />
             </label>

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { QUOTE_LIMITS, nipSchema as quoteNip } from '../../widgets/core/quote-validation.ts';
 import { SERVICE_LIMITS, serviceRequestSchema } from '../../widgets/core/service-validation.ts';
 import { LIMITS } from '../../widgets/core/validation.ts';
-import { Meter } from '../../widgets/meter/Meter.tsx';
+import { MeterForm } from '../../widgets/meter/Meter.tsx';
 import { Service } from '../../widgets/service/Service.tsx';
 
 /** name → maxlength of every input, select and textarea of the rendered form. */
@@ -52,9 +52,18 @@ describe('field limits of the service forms', () => {
   });
 
   it('puts the limits of the schema modules on the counter reading inputs', () => {
-    const fields = maxLengths(renderToString(<Meter />));
+    // The form of a colour device's reading link (without a link there is no form: a serial alone sends nothing).
+    const device = {
+      serial: 'A1B2C3',
+      device: 'Konica Minolta bizhub C3320i',
+      type: 'color' as const,
+      contract: 'UM-2026-000001',
+      company: 'Firma',
+      last: null,
+      pageCounting: '',
+    };
+    const fields = maxLengths(renderToString(<MeterForm token={'t'.repeat(32)} device={device} />));
     expect(fields).toMatchObject({
-      serial: SERVICE_LIMITS.serial,
       note: SERVICE_LIMITS.note,
       name: LIMITS.name,
       email: LIMITS.email,

@@ -86,7 +86,7 @@ export const amendmentSchema = v.object(
       v.optional(v.string(RENTAL_ERRORS.reason), ''),
       v.trim(),
       v.nonEmpty(RENTAL_ERRORS.reason),
-      v.maxLength(300, RENTAL_ERRORS.reason),
+      v.maxLength(SERVICE_LIMITS.reason, RENTAL_ERRORS.reason),
     ),
   },
   RENTAL_ERRORS.body,

@@ -17,6 +17,8 @@ export const SERVICE_LIMITS = {
   city: LIMITS.city,
   /** The longest contract in months a device of the registry takes. */
   termMonths: 120,
+  /** The reason of a correction, a counter replacement, an amendment or a ticket's device change. */
+  reason: 300,
   /** The longest reading-link token (base64url or hex). */
   readingToken: 64,
   /** The largest counter value accepted (a copier's lifetime counter stays far below). */
@@ -65,7 +67,7 @@ export const SERVICE_ERRORS = {
   readOn: 'Podaj datę odczytu (RRRR-MM-DD), nie późniejszą niż dzisiaj i nie starszą niż rok.',
   note: `Pole „Uwagi” może mieć najwyżej ${SERVICE_LIMITS.note} znaków, bez znaków sterujących.`,
   confirm: 'Nieprawidłowa wartość potwierdzenia.',
-  changeReason: 'Podaj powód zmiany (najwyżej 300 znaków): zostaje w historii zgłoszenia.',
+  changeReason: `Podaj powód zmiany (najwyżej ${SERVICE_LIMITS.reason} znaków): zostaje w historii zgłoszenia.`,
   readingLink: 'Ten link do odczytu jest nieprawidłowy. Otwórz link z naszego e-maila z przypomnieniem.',
   deviceModel: 'Wybierz model urządzenia z katalogu.',
   level: 'Wybierz pakiet: Basic, Business lub Premium.',

@@ -252,7 +252,7 @@ export const ticketDeviceSchema = v.object(
       v.optional(v.string(SERVICE_ERRORS.changeReason), ''),
       v.trim(),
       v.nonEmpty(SERVICE_ERRORS.changeReason),
-      v.maxLength(300, SERVICE_ERRORS.changeReason),
+      v.maxLength(SERVICE_LIMITS.reason, SERVICE_ERRORS.changeReason),
     ),
   },
   SERVICE_ERRORS.body,

@@ -24,6 +24,7 @@ import { correctReading, listReadings, readingById, recordCounterReset, recordRe
 import { CUSTOMER_COLUMNS, DEVICE_COLUMNS, customerRows, customerTotals, deviceRows } from '../../billing/export.ts';
 import {
   SERVICE_ERRORS,
+  SERVICE_LIMITS,
   meterReadingSchema,
   requiredSerialSchema,
   warsawToday,
@@ -39,7 +40,7 @@ const reasonSchema = v.pipe(
   v.optional(v.string(SERVICE_ADMIN_ERRORS.reason), ''),
   v.trim(),
   v.nonEmpty(SERVICE_ADMIN_ERRORS.reason),
-  v.maxLength(300, SERVICE_ADMIN_ERRORS.reason),
+  v.maxLength(SERVICE_LIMITS.reason, SERVICE_ADMIN_ERRORS.reason),
 );
 
 const teamReadingSchema = v.object(
