@@ -8,6 +8,8 @@ import { company, realPhone } from '../../widgets/core/company.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { meterPage, servicePage } from '../content/pages.ts';
 import { WidgetArea } from '../widgets.tsx';
+import { LIMITS } from '../../widgets/core/limits.ts';
+import { PORTAL_LIMITS } from '../../widgets/core/portal-validation.ts';
 import { PageHead } from '../sections/page-head.tsx';
 
 function NoScript() {
@@ -110,9 +112,15 @@ function TicketLookup() {
         <p>{servicePage.lookup.text}</p>
         <form method="post" action="/serwis/zgloszenie/szukaj" className="portal-form lookup-form">
           <label htmlFor="lookup-number">{servicePage.lookup.number}</label>
-          <input id="lookup-number" name="number" placeholder="SR-2026-000123" maxLength={20} required />
+          <input
+            id="lookup-number"
+            name="number"
+            placeholder="SR-2026-000123"
+            maxLength={PORTAL_LIMITS.ticketNumber}
+            required
+          />
           <label htmlFor="lookup-email">{servicePage.lookup.email}</label>
-          <input id="lookup-email" name="email" type="email" autoComplete="email" maxLength={254} required />
+          <input id="lookup-email" name="email" type="email" autoComplete="email" maxLength={LIMITS.email} required />
           <button type="submit" className="btn">
             {servicePage.lookup.send}
           </button>

@@ -8,11 +8,11 @@ import type { ReactNode } from 'react';
 import { portalCopy as copy } from '../content/portal.ts';
 import { company } from '../../widgets/core/company.ts';
 import { LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';
-import { FAULT_CATEGORIES } from '../../widgets/core/service-fields.ts';
+import { FAULT_CATEGORIES, SERVICE_LIMITS } from '../../widgets/core/service-fields.ts';
 import { TONER_COLOUR_NAMES, type TonerColour } from '../../widgets/core/toner.ts';
 import { monthsText } from '../../widgets/core/plural.ts';
 import { LIMITS } from '../../widgets/core/limits.ts';
-import { PORTAL_LINK_MINUTES } from '../../widgets/core/portal-validation.ts';
+import { PORTAL_LIMITS, PORTAL_LINK_MINUTES } from '../../widgets/core/portal-validation.ts';
 
 /** Field errors of a refused form: the field's name and the Polish text. */
 export interface FormProblem {
@@ -114,7 +114,7 @@ export function SignInView({ problem, sentTo }: { problem?: FormProblem | undefi
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9]{6}"
-            maxLength={7}
+            maxLength={PORTAL_LIMITS.code}
             required
             aria-describedby={describedBy(problem, 'code', 'code')}
           />
@@ -251,13 +251,18 @@ function DeviceForms({ d, problem }: { d: DeviceView; problem?: FormProblem | un
             name="description"
             rows={4}
             required
-            maxLength={2000}
+            maxLength={SERVICE_LIMITS.description}
             defaultValue={value(problem, f, 'description')}
             aria-describedby={describedBy(problem, f, 'description')}
           />
           <FieldError problem={problem} form={f} field="description" />
           <label htmlFor={`${f}-code`}>Kod błędu z panelu (jeśli jest)</label>
-          <input id={`${f}-code`} name="errorCode" maxLength={20} defaultValue={value(problem, f, 'errorCode')} />
+          <input
+            id={`${f}-code`}
+            name="errorCode"
+            maxLength={SERVICE_LIMITS.errorCode}
+            defaultValue={value(problem, f, 'errorCode')}
+          />
           <FieldError problem={problem} form={f} field="errorCode" />
           <label htmlFor={`${f}-name`}>Imię i nazwisko</label>
           <input
@@ -299,7 +304,7 @@ function DeviceForms({ d, problem }: { d: DeviceView; problem?: FormProblem | un
             name="mono"
             inputMode="numeric"
             required
-            maxLength={14}
+            maxLength={PORTAL_LIMITS.counter}
             defaultValue={value(problem, r, 'mono')}
             aria-describedby={describedBy(problem, r, 'mono')}
           />
@@ -312,7 +317,7 @@ function DeviceForms({ d, problem }: { d: DeviceView; problem?: FormProblem | un
                 name="color"
                 inputMode="numeric"
                 required
-                maxLength={14}
+                maxLength={PORTAL_LIMITS.counter}
                 defaultValue={value(problem, r, 'color')}
                 aria-describedby={describedBy(problem, r, 'color')}
               />
@@ -352,7 +357,12 @@ function DeviceForms({ d, problem }: { d: DeviceView; problem?: FormProblem | un
           </fieldset>
           <FieldError problem={problem} form={t} field="colours" />
           <label htmlFor={`${t}-note`}>Uwagi (opcjonalnie)</label>
-          <input id={`${t}-note`} name="note" maxLength={500} defaultValue={value(problem, t, 'note')} />
+          <input
+            id={`${t}-note`}
+            name="note"
+            maxLength={SERVICE_LIMITS.note}
+            defaultValue={value(problem, t, 'note')}
+          />
           <p className="portal-note">{copy.toner.approval}</p>
           <button type="submit" className="btn" disabled={colours.length === 0}>
             {copy.toner.send}

@@ -25,6 +25,16 @@ export const PORTAL_ERRORS = {
   confirm: 'Pole potwierdzenia ma nieprawidłową wartość.',
 } as const;
 
+/** Input lengths of the customer's page and the ticket look-up (their `maxlength`). */
+export const PORTAL_LIMITS = {
+  /** Six digits, with a space a person may type in the middle. */
+  code: 7,
+  /** A counter with thousands separators ('1 234 567 890'). */
+  counter: 14,
+  /** A ticket number, SR-2026-000123, with room for stray spaces. */
+  ticketNumber: 20,
+} as const;
+
 /** How long a sign-in link and its code work. */
 export const PORTAL_LINK_MINUTES = 15;
 

@@ -12,6 +12,8 @@ import { renderToString } from 'preact-render-to-string';
 import { company, realPhone } from '../../widgets/core/company.ts';
 import { customerLinks } from '../../site/content/pages.ts';
 import { terms } from '../../widgets/core/terms.ts';
+import { LIMITS } from '../../widgets/core/limits.ts';
+import { PORTAL_LIMITS } from '../../widgets/core/portal-validation.ts';
 import { FAULT_CATEGORIES, type FaultCategory } from '../../widgets/core/service-validation.ts';
 import type { TicketEventRow, TicketRow } from '../models/tickets.ts';
 
@@ -181,7 +183,7 @@ export function TicketLookupForm({ error, number, email }: { error?: string; num
         id="lookup-number"
         name="number"
         placeholder="SR-2026-000123"
-        maxLength={20}
+        maxLength={PORTAL_LIMITS.ticketNumber}
         required
         defaultValue={number}
         aria-describedby={error ? 'lookup-error' : undefined}
@@ -192,7 +194,7 @@ export function TicketLookupForm({ error, number, email }: { error?: string; num
         name="email"
         type="email"
         autoComplete="email"
-        maxLength={254}
+        maxLength={LIMITS.email}
         required
         defaultValue={email}
         aria-describedby={error ? 'lookup-error' : undefined}
