@@ -29,6 +29,7 @@ import { ContactPage } from './pages/contact.tsx';
 import { MeterPage, ServicePage } from './pages/service.tsx';
 import { CalculatorPage } from './pages/calculator.tsx';
 import { HomePage } from './pages/home.tsx';
+import { PortalPage } from './pages/portal.tsx';
 import { PrivacyPage, TermsPage } from './pages/legal.tsx';
 import { ModelsPage } from './pages/models.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
@@ -129,6 +130,7 @@ export const routes: Route[] = [
   { path: '/serwis', file: 'serwis.html', meta: metaFor('/serwis'), render: () => <ServicePage /> },
   { path: '/licznik', file: 'licznik.html', meta: metaFor('/licznik'), render: () => <MeterPage /> },
   { path: '/kalkulator', file: 'kalkulator.html', meta: metaFor('/kalkulator'), render: () => <CalculatorPage /> },
+  { path: '/konto', file: 'konto.html', meta: metaFor('/konto'), render: () => <PortalPage /> },
   ...cityRoutes,
   { path: '/404', file: '404.html', meta: { ...metaFor('404'), noindex: true }, render: () => <NotFoundPage /> },
 ];

@@ -156,8 +156,8 @@ export async function sha256Source(text: string): Promise<string> {
  * nothing but its own inline style and, when it has one, its inline script, each by its hash.
  * @example await privatePageCsp('body{margin:0}') // "default-src 'none'; style-src 'sha256-…'; img-src 'self'; …"
  */
-export async function privatePageCsp(style: string, script?: string): Promise<string> {
+export async function privatePageCsp(style: string, script?: string, formAction = "'none'"): Promise<string> {
   const [styleHash, scriptHash] = await Promise.all([sha256Source(style), script && sha256Source(script)]);
   const scripts = scriptHash ? ` script-src '${scriptHash}';` : '';
-  return `default-src 'none'; style-src '${styleHash}';${scripts} img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+  return `default-src 'none'; style-src '${styleHash}';${scripts} img-src 'self'; base-uri 'none'; form-action ${formAction}; frame-ancestors 'none'`;
 }

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { company } from '../widgets/core/company.ts';
 import { FALLBACK } from '../widgets/core/texts.ts';
 import { cities } from './content/cities.ts';
-import { criticalFallbackText, skipLinkText } from './content/pages.ts';
+import { criticalFallbackText, customerLinks, skipLinkText } from './content/pages.ts';
 import { shownTestimonials } from './content/social-proof.ts';
 import { PhoneValue } from './sections/company-values.tsx';
 import { ConsentBanner, ConsentSettingsLink } from './sections/consent.tsx';
@@ -38,6 +38,7 @@ interface NavLink {
   label: string;
   /** Active also on these path prefixes (Miasta on /miasto/*). */
   activeOn?: string;
+  className?: string;
 }
 
 const offer = (path: string): NavLink[] => [
@@ -56,6 +57,8 @@ const mainNav = (path: string): { before: NavLink[]; after: NavLink[] } => ({
     { href: '/o-nas', label: 'O nas' },
     { href: '/kontakt', label: 'Kontakt' },
     { href: '/miasta', label: 'Miasta', activeOn: '/miasto/' },
+    // In the burger menu; from 1024 px the header shows it beside 'Zamów wycenę' instead.
+    { href: '/konto', label: customerLinks.portal, className: 'nav-portal' },
   ],
 });
 
@@ -67,7 +70,7 @@ function current(link: NavLink, path: string): 'page' | 'true' | undefined {
 
 function NavItem({ link, path }: { link: NavLink; path: string }) {
   return (
-    <li>
+    <li className={link.className}>
       <a href={link.href} aria-current={current(link, path)}>
         {link.label}
       </a>
@@ -123,6 +126,9 @@ function Header({ path }: { path: string }) {
             ))}
           </ul>
         </nav>
+        <a className="header-portal" href="/konto" aria-current={path === '/konto' ? 'page' : undefined}>
+          {customerLinks.portal}
+        </a>
         <a className="btn header-cta" href={sectionHref(path, 'contact')}>
           Zamów wycenę
         </a>
@@ -166,6 +172,20 @@ function Footer({ path }: { path: string }) {
             </li>
             <li>
               <a href="/dla-partnerow">Dla partnerów</a>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-label="Dla klientów">
+          <h2 className="footer-title">Dla klientów</h2>
+          <ul>
+            <li>
+              <a href="/konto">{customerLinks.portal}</a>
+            </li>
+            <li>
+              <a href="/serwis">{customerLinks.service}</a>
+            </li>
+            <li>
+              <a href="/licznik">{customerLinks.meter}</a>
             </li>
           </ul>
         </nav>

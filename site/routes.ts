@@ -21,5 +21,6 @@ export const publicRoutes: string[] = [
   '/dla-partnerow',
   '/serwis',
   '/licznik',
+  '/konto',
   ...cityRoutes,
 ];

@@ -13,12 +13,13 @@ import { securityHeadersMiddleware } from './http/security.ts';
 import { adminApi } from './routes/admin/index.ts';
 import { adminPage } from './routes/admin/page.ts';
 import { prerendered } from './routes/prerendered.ts';
-import { serviceRequests, ticketPage } from './routes/service.ts';
+import { serviceRequests, ticketLookup, ticketPage } from './routes/service.ts';
 import { meterReadings } from './routes/meter.ts';
 import { dispatchLater } from './webhooks/delivery.ts';
 import { companyLookup } from './routes/company.ts';
 import { orderPage, orders } from './routes/orders.ts';
 import { d1Metrics } from './http/d1-metrics.ts';
+import { portalApi, portalPage } from './routes/portal.tsx';
 
 export type AppEnv = { Bindings: Env };
 
@@ -65,10 +66,13 @@ app.route('/api/quotes', quotes);
 app.route('/wycena', quotePage);
 app.route('/api/service-requests', serviceRequests);
 app.route('/api/meter-readings', meterReadings);
+app.route('/serwis/zgloszenie/szukaj', ticketLookup);
 app.route('/serwis/zgloszenie', ticketPage);
 app.route('/api/company', companyLookup);
 app.route('/api/orders', orders);
 app.route('/zamowienie', orderPage);
+app.route('/api/portal', portalApi);
+app.route('/konto', portalPage);
 app.route('/api/admin', adminApi);
 app.route('/admin', adminPage);
 app.route('/', prerendered);

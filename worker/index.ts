@@ -8,6 +8,7 @@ import { runSalesClock } from './sales/clock.ts';
 import { type DeferredLead, handleLeadBatch } from './leads/deferred.ts';
 import { forgetStaleLookups } from './models/company-lookups.ts';
 import { sendReadingReminders } from './billing/reminders.ts';
+import { forgetOldSignIns } from './portal/sign-in.ts';
 
 const isWebhookQueue = (queue: string) => queue.startsWith('kserowo-webhooks');
 const isLeadQueue = (queue: string) => queue.startsWith('kserowo-leads');
@@ -43,5 +44,8 @@ export default {
       );
     // The sales team's morning digest and first-answer alerts (worker/sales/clock.ts).
     if (jobs.retention) ctx.waitUntil(runSalesClock(env));
+    // The customer's page: spent or expired sign-ins and ended sessions go.
+    if (jobs.retention)
+      ctx.waitUntil(forgetOldSignIns(env).catch((error: unknown) => console.error('portal: tidy-up failed', error)));
   },
 } satisfies ExportedHandler<Env, EmailJob | WebhookJob | DeferredLead>;

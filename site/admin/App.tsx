@@ -21,6 +21,7 @@ import { SnippetView } from './SnippetView.tsx';
 import { StatsView } from './StatsView.tsx';
 import { DevicesView } from './DevicesView.tsx';
 import { ReadingsView } from './ReadingsView.tsx';
+import { TonerView } from './TonerView.tsx';
 import { ContractsView } from './ContractsView.tsx';
 import { TicketsView } from './TicketsView.tsx';
 import { OrdersView } from './OrdersView.tsx';
@@ -73,6 +74,7 @@ const VIEWS = [
     label: 'Odczyty',
     render: (p: SessionViewProps, sub?: string) => <ReadingsView {...p} serial={sub} />,
   },
+  { id: 'tonery', area: 'toner', label: 'Tonery', render: (p: SessionViewProps) => <TonerView {...p} /> },
   { id: 'cennik', area: 'catalogue', label: 'Cennik', render: (p: SessionViewProps) => <CatalogueView {...p} /> },
   { id: 'snippety', area: 'leads', label: 'Snippety', render: (p: SessionViewProps) => <SnippetView {...p} /> },
   { id: 'zespol', area: 'accounts', label: 'Zespół', render: (p: SessionViewProps) => <TeamView {...p} /> },

@@ -117,6 +117,8 @@ export interface TestimonialsSection {
 export interface FaqItem {
   question: string;
   answer: string;
+  /** Where the answer sends the reader, shown as links under it. */
+  links?: { href: string; label: string }[];
 }
 
 export interface FaqSection {
@@ -366,8 +368,12 @@ export const faq: FaqSection = {
     {
       question: 'Co się stanie, gdy urządzenie się zepsuje?',
       answer:
-        `Zgłaszasz usterkę telefonicznie lub mailowo, a my reagujemy ${withinWorkingHours(standardResponseHours)} – w pakiecie Premium ${withinWorkingHours(premiumSlaHours)}. ` +
-        'Naprawa jest w cenie abonamentu, a jeśli potrwa dłużej, dostarczymy urządzenie zastępcze.',
+        `Zgłaszasz usterkę przez formularz „Zgłoś awarię” albo w Strefie klienta (tam wybierasz urządzenie z listy), a my reagujemy ${withinWorkingHours(standardResponseHours)} – w pakiecie Premium ${withinWorkingHours(premiumSlaHours)}. ` +
+        'Od razu dostajesz numer zgłoszenia i link do jego statusu. Naprawa jest w cenie abonamentu, a jeśli potrwa dłużej, dostarczymy urządzenie zastępcze.',
+      links: [
+        { href: '/serwis', label: 'Zgłoś awarię' },
+        { href: '/konto', label: 'Strefa klienta' },
+      ],
     },
     {
       question: 'Czy mogę przetestować urządzenie przed podpisaniem umowy?',

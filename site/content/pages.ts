@@ -178,8 +178,8 @@ export const contactPage: ContactPage = {
   serviceRequest: {
     heading: 'Zgłoszenie serwisowe',
     paragraphs: [
-      'Masz już urządzenie od nas? Zgłoś usterkę telefonicznie lub e-mailem, podając nazwę firmy, model urządzenia ' +
-        `i krótki opis problemu. Reagujemy ${withinWorkingHours(standardResponseHours)}, a w pakiecie Premium ${withinWorkingHours(premiumSlaHours)}.`,
+      'Masz już urządzenie od nas? Zgłoś usterkę formularzem „Zgłoś awarię” albo w Strefie klienta, gdzie wybierasz urządzenie z listy, ' +
+        `podajesz stan licznika i zamawiasz toner. Reagujemy ${withinWorkingHours(standardResponseHours)}, a w pakiecie Premium ${withinWorkingHours(premiumSlaHours)}.`,
     ],
   },
 };
@@ -284,6 +284,12 @@ export const pageMeta: Record<string, PageMeta> = {
       'Wyślij miesięczny odczyt liczników mono i kolor dzierżawionego urządzenia, bez logowania. ' +
       'Na jego podstawie rozliczamy strony ponad limit pakietu.',
   },
+  '/konto': {
+    title: 'Strefa klienta – urządzenia, odczyty, serwis i toner | Kserowo',
+    description:
+      'Strefa klienta Kserowo: Twoje urządzenia i umowa, historia odczytów, zgłoszenia serwisowe i zamówienia tonera. ' +
+      'Bez hasła – logujesz się linkiem lub kodem z e-maila.',
+  },
   '404': {
     title: 'Nie znaleziono strony | Kserowo',
     description: 'Strona, której szukasz, nie istnieje lub została przeniesiona. Przejdź na stronę główną Kserowo.',
@@ -291,6 +297,13 @@ export const pageMeta: Record<string, PageMeta> = {
 };
 
 /** `/serwis` and `/licznik` (issue 17): the copy around the 'Zgłoś awarię' and 'Podaj stan licznika' forms. */
+/** The existing customers' ways in, linked from every page's header and footer and from /kontakt. */
+export const customerLinks = {
+  portal: 'Strefa klienta',
+  service: 'Zgłoś awarię',
+  meter: 'Podaj stan licznika',
+} as const;
+
 export const servicePage = {
   title: 'Zgłoś awarię',
   lead: 'Urządzenie nie działa? Zgłoś to tutaj – bez logowania. Od razu dostaniesz numer zgłoszenia i link, pod którym zobaczysz, co się dzieje.',
@@ -302,6 +315,13 @@ export const servicePage = {
       'Na stronie statusu widzisz każdy krok: przyjęcie, dojazd, naprawę, urządzenie zastępcze, zamknięcie.',
     ],
     meterLink: 'Chcesz podać stan licznika? Przejdź do formularza odczytu',
+  },
+  lookup: {
+    heading: 'Sprawdź status zgłoszenia',
+    text: 'Zamknięta karta z linkiem? Wpisz numer zgłoszenia (SR-…) i adres e-mail podany w zgłoszeniu – pokażemy jego status.',
+    number: 'Numer zgłoszenia',
+    email: 'E-mail podany w zgłoszeniu',
+    send: 'Pokaż status',
   },
 } as const;
 

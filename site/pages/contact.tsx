@@ -3,7 +3,7 @@
  * contact issue owns the form block (`ContactFormBlock` below): keep them apart.
  */
 import { company } from '../../widgets/core/company.ts';
-import { contactPage } from '../content/pages.ts';
+import { contactPage, customerLinks } from '../content/pages.ts';
 import { Icon } from '../icons.tsx';
 import { PhoneValue } from '../sections/company-values.tsx';
 import { ContactForm } from '../sections/contact.tsx';
@@ -88,6 +88,23 @@ export function ContactPage() {
               {contactPage.serviceRequest.paragraphs.map((p) => (
                 <p key={p.slice(0, 40)}>{p}</p>
               ))}
+              <ul className="customer-links">
+                <li>
+                  <a className="btn ghost" href="/serwis">
+                    {customerLinks.service}
+                  </a>
+                </li>
+                <li>
+                  <a className="btn ghost" href="/licznik">
+                    {customerLinks.meter}
+                  </a>
+                </li>
+                <li>
+                  <a className="btn ghost" href="/konto">
+                    {customerLinks.portal}
+                  </a>
+                </li>
+              </ul>
             </div>
           </div>
           <ContactFormBlock />

@@ -127,7 +127,8 @@ function setupLogo(img: HTMLImageElement): void {
 }
 
 /* ---- Fallbacks (spec §2, §8) ---- */
-const WIDGET_TAGS = 'kserowo-pricing, kserowo-models, kserowo-contact, kserowo-configurator';
+const WIDGET_TAGS =
+  'kserowo-pricing, kserowo-models, kserowo-contact, kserowo-configurator, kserowo-service, kserowo-meter';
 
 /** A widget still showing its 'Ładowanie...' placeholder (nothing pre-rendered to read). */
 const isPlaceholder = (el: Element): boolean =>

@@ -12,6 +12,16 @@ export function Accordion({ items, name }: { items: FaqItem[]; name: string }) {
         <details key={item.question} name={name} open={i === 0}>
           <summary>{item.question}</summary>
           <p>{item.answer}</p>
+          {item.links && (
+            <p className="faq-links">
+              {item.links.map((l, j) => (
+                <span key={l.href}>
+                  {j > 0 ? ' · ' : ''}
+                  <a href={l.href}>{l.label}</a>
+                </span>
+              ))}
+            </p>
+          )}
         </details>
       ))}
     </div>

@@ -351,7 +351,8 @@ describe('a person’s data in the admin (owner only)', () => {
     expect(await summary.json()).toMatchObject({
       email: anna.email,
       empty: false,
-      counts: { leads: 2, quotes: 1, tickets: 1, readings: 1, emails: 3 },
+      // E-mails of her leads and ticket: the team's, and the ticket's confirmation to the contract's address.
+      counts: { leads: 2, quotes: 1, tickets: 1, readings: 1, emails: 4 },
     });
 
     const res = await read(path(anna.email.toUpperCase(), '/export'), owner);
@@ -368,7 +369,7 @@ describe('a person’s data in the admin (owner only)', () => {
     expect(data.quotes).toEqual([expect.objectContaining({ number: q.number, nip: '1234563218' })]);
     expect(data.serviceTickets).toEqual([expect.objectContaining({ id: ticketId, email: anna.email })]);
     expect(data.meterReadings).toEqual([expect.objectContaining({ sent_by: `${anna.name} <${anna.email}>` })]);
-    expect(data.emails).toHaveLength(3);
+    expect(data.emails).toHaveLength(4);
     expect(data.consents).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ form: 'quote', quoteNumber: q.number, marketingConsent: true }),

@@ -109,6 +109,10 @@ const BODIES: Record<string, () => Promise<Body>> = {
       website: '',
     },
   }),
+  '/api/portal/link': async () => ({
+    path: '/api/portal/link',
+    body: { email: 'biuro@firma.pl', submissionId: crypto.randomUUID(), website: '' },
+  }),
   // One quote for every try: an unsigned order is replaced by the form sent again.
   '/api/orders/:quoteId': async () => {
     orderQuote ??= await newQuote();

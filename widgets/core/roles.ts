@@ -32,6 +32,8 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   tickets: ['owner', 'sales', 'service'],
   readings: ['owner', 'sales', 'service'],
   devices: ['owner', 'service'],
+  // Toner orders from the customer's page: the service team accepts, sends or refuses them.
+  toner: ['owner', 'service'],
   // Contracts: the service desk sees devices and reading links; prices change only by owner and sales.
   contracts: ['owner', 'sales', 'service'],
   amendments: ['owner', 'sales'],

@@ -14,4 +14,7 @@ export const FALLBACK = {
   models: 'Strona modeli niedostępna',
   admin: 'Panel admin niedostępny',
   city: 'Strona miasta niedostępna',
+  /** Not in the spec: its §2 titles, in the same style, for the customer forms' routes. */
+  service: 'Formularz zgłoszenia awarii niedostępny',
+  meter: 'Formularz odczytu licznika niedostępny',
 } as const;

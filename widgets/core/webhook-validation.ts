@@ -16,6 +16,7 @@ export const WEBHOOK_EVENTS = [
   'meter.created',
   'order.signed',
   'order.installed',
+  'toner.ordered',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -30,6 +31,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'meter.created': 'nowy odczyt licznika',
   'order.signed': 'zamówienie online podpisane kodem',
   'order.installed': 'zamówienie zainstalowane (protokół instalacji)',
+  'toner.ordered': 'zamówienie tonera ze strefy klienta',
 };
 
 export const WEBHOOK_ERRORS = {

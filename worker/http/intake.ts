@@ -72,7 +72,7 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, seen: numb
 }
 
 /** Reads at most `max` bytes of the body; undefined when there are more (the rest is drained). */
-async function readCapped(request: Request, max: number): Promise<Uint8Array | undefined> {
+export async function readCapped(request: Request, max: number): Promise<Uint8Array | undefined> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -116,6 +116,30 @@ export function guardedNotificationStatement(
     .bind(leadId, notification.recipient, notification.replyTo ?? null, notification.subject, notification.body, value);
 }
 
+/**
+ * The statement that queues an e-mail about no lead and no ticket (a sign-in link, a
+ * reading's or a toner order's confirmation), for the batch of what it is about; `about`
+ * names that ('portal', 'reading:12', 'toner:3'). Returns the row's id.
+ */
+export function standaloneNotificationStatement(
+  db: D1Database,
+  about: string,
+  notification: Notification,
+): D1PreparedStatement {
+  return db
+    .prepare('INSERT INTO outbox (about, recipient, reply_to, subject, body) VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id')
+    .bind(about, notification.recipient, notification.replyTo ?? null, notification.subject, notification.body);
+}
+
+/** E-mails about one thing of `standaloneNotificationStatement`, oldest first. */
+export async function notificationsOfAbout(db: D1Database, about: string): Promise<NotificationRow[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM outbox WHERE about = ? ORDER BY id')
+    .bind(about)
+    .all<NotificationRow>();
+  return results;
+}
+
 export async function notificationById(db: D1Database, id: number): Promise<NotificationRow | null> {
   return db.prepare('SELECT * FROM outbox WHERE id = ?').bind(id).first<NotificationRow>();
 }
@@ -282,8 +306,8 @@ export async function listOutbox(db: D1Database, state: string | undefined, limi
   const { results } = await db
     .prepare(
       `SELECT o.id, o.lead_id, COALESCE(l.name, t.name, a.name) AS lead_name,
-              COALESCE(l.kind, CASE WHEN o.ticket_id IS NOT NULL THEN 'service' WHEN o.account_id IS NOT NULL THEN 'team' END)
-                AS lead_kind, o.recipient,
+              COALESCE(l.kind, CASE WHEN o.ticket_id IS NOT NULL THEN 'service' WHEN o.account_id IS NOT NULL THEN 'team' END,
+                CASE WHEN o.about IS NOT NULL THEN 'customer' END) AS lead_kind, o.recipient,
               o.subject, o.state, o.attempts, o.last_error, o.created_at, o.updated_at, o.sent_at
        FROM outbox o LEFT JOIN leads l ON l.id = o.lead_id LEFT JOIN service_tickets t ON t.id = o.ticket_id
          LEFT JOIN accounts a ON a.id = o.account_id

@@ -82,13 +82,20 @@ export interface StoredTicket {
   ticket: TicketRow;
   created: boolean;
   notificationId: number | undefined;
+  /** Every e-mail the batch queued: the team's, then the reporter's confirmation when there is one. */
+  notificationIds?: number[];
 }
 
 /**
  * Stores the ticket, its first history entry and its notification in one batch. A
  * replayed `submissionId` inserts nothing and answers the first ticket.
  */
-export async function storeTicket(db: D1Database, t: NewTicket, notification: Notification): Promise<StoredTicket> {
+export async function storeTicket(
+  db: D1Database,
+  t: NewTicket,
+  notification: Notification,
+  confirmation?: Notification,
+): Promise<StoredTicket> {
   const year = t.createdAt.getUTCFullYear();
   const created = t.createdAt.toISOString();
   const insert = db
@@ -161,18 +168,31 @@ export async function storeTicket(db: D1Database, t: NewTicket, notification: No
       t.id,
     ),
   );
+  const mailOf = (n: Notification) =>
+    db
+      .prepare(
+        `INSERT INTO outbox (ticket_id, recipient, reply_to, subject, body)
+         SELECT ?1, ?2, ?3, replace(?4, ?6, number), replace(?5, ?6, number) FROM service_tickets WHERE id = ?1
+         RETURNING id`,
+      )
+      .bind(t.id, n.recipient, n.replyTo ?? null, n.subject, n.body, TICKET_NUMBER_PLACEHOLDER);
   const results = await db.batch([
     insert,
     event,
     mail,
+    ...(confirmation ? [mailOf(confirmation)] : []),
     ...webhook,
     db.prepare('SELECT * FROM service_tickets WHERE submission_id = ?').bind(t.submissionId),
   ]);
   const ticket = results.at(-1)?.results[0] as TicketRow | undefined;
   if (!ticket) throw new Error('storeTicket: the ticket is not in D1 after its batch');
   const isNew = ticket.id === t.id;
-  const notificationId = isNew ? (results[2]?.results[0] as { id: number } | undefined)?.id : undefined;
-  return { ticket, created: isNew, notificationId };
+  const idOf = (i: number) => (results[i]?.results[0] as { id: number } | undefined)?.id;
+  const notificationId = isNew ? idOf(2) : undefined;
+  const notificationIds = isNew
+    ? [idOf(2), confirmation ? idOf(3) : undefined].filter((id): id is number => id !== undefined)
+    : [];
+  return { ticket, created: isNew, notificationId, notificationIds };
 }
 
 export async function ticketById(db: D1Database, id: string): Promise<TicketRow | null> {
@@ -185,6 +205,26 @@ export async function ticketEvents(db: D1Database, ticketId: string): Promise<Ti
     .bind(ticketId)
     .all<TicketEventRow>();
   return results;
+}
+
+/** The tickets of the given devices (JSON array of registry ids), newest first. */
+export async function ticketsOfDevices(db: D1Database, deviceRowsJson: string): Promise<TicketRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT * FROM service_tickets WHERE device_row IN (SELECT value FROM json_each(?1))
+       ORDER BY created_at DESC LIMIT 200`,
+    )
+    .bind(deviceRowsJson)
+    .all<TicketRow>();
+  return results;
+}
+
+/** A ticket by its number and the address it was reported with (case-insensitive), or null. */
+export async function ticketByNumberAndEmail(db: D1Database, number: string, email: string): Promise<TicketRow | null> {
+  return db
+    .prepare('SELECT * FROM service_tickets WHERE number = ?1 AND lower(email) = ?2 AND anonymised_at IS NULL')
+    .bind(number, email.toLowerCase())
+    .first<TicketRow>();
 }
 
 /** Open tickets, the least time left first; or the latest closed ones. */

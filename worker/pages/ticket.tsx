@@ -10,7 +10,10 @@
 import type { VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { company, realPhone } from '../../widgets/core/company.ts';
+import { customerLinks } from '../../site/content/pages.ts';
 import { terms } from '../../widgets/core/terms.ts';
+import { LIMITS } from '../../widgets/core/limits.ts';
+import { PORTAL_LIMITS } from '../../widgets/core/portal-validation.ts';
 import { FAULT_CATEGORIES, type FaultCategory } from '../../widgets/core/service-validation.ts';
 import type { TicketEventRow, TicketRow } from '../models/tickets.ts';
 import { privatePageCsp } from '../../site/headers.ts';
@@ -32,12 +35,19 @@ ol.history{list-style:none;margin:0;padding:0;border-left:3px solid #0b5cad}
 ol.history li{margin:0 0 12px;padding:0 0 0 16px}
 .btn{display:inline-flex;align-items:center;min-height:44px;padding:10px 20px;border-radius:10px;border:2px solid #0b5cad;background:#0b5cad;color:#fff;font-weight:600;text-decoration:none}
 :focus-visible{outline:3px solid #f5a524;outline-offset:2px}
+.lookup{display:grid;gap:6px;margin:20px 0;max-width:420px}
+.lookup label{font-weight:600}
+.lookup input{font:inherit;min-height:44px;padding:8px 10px;border:1px solid #8a97a8;border-radius:8px}
+.lookup .btn{justify-self:start;margin-top:8px}
+.error{color:#b42318;font-weight:600}
+.links{margin-top:0;padding:14px 28px;font-size:15px}
 @media (max-width:600px){.sheet{margin:0;border-radius:0;padding:18px}th{width:45%}}`;
 
 let csp: Promise<string> | undefined;
 
 /** The page's own CSP: nothing but its inline style. */
-export const ticketPageCsp = (): Promise<string> => (csp ??= privatePageCsp(STYLE));
+// The look-up form (number and e-mail) posts to this site.
+export const ticketPageCsp = (): Promise<string> => (csp ??= privatePageCsp(STYLE, undefined, "'self'"));
 
 const when = (iso: string): string =>
   new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', dateStyle: 'long', timeStyle: 'short' }).format(
@@ -68,9 +78,20 @@ const page = (title: string, body: VNode): string => `<!doctype html>
 </head>
 <body>
 ${renderToString(body)}
+${renderToString(<CustomerLinks />)}
 </body>
 </html>
 `;
+
+/** The customer's ways in, as every page of the site has them in its footer. */
+function CustomerLinks() {
+  return (
+    <nav className="sheet links" aria-label="Dla klientów">
+      <a href="/konto">{customerLinks.portal}</a> · <a href="/serwis">{customerLinks.service}</a> ·{' '}
+      <a href="/licznik">{customerLinks.meter}</a>
+    </nav>
+  );
+}
 
 function TicketView({ ticket, events }: { ticket: TicketRow; events: TicketEventRow[] }) {
   return (
@@ -139,15 +160,60 @@ export function renderTicketPage(ticket: TicketRow, events: TicketEventRow[]): s
   return page(`Zgłoszenie ${ticket.number} | ${company.brand}`, <TicketView ticket={ticket} events={events} />);
 }
 
-export function renderMissingTicketPage(): string {
+/** The ticket look-up form: its number and the e-mail it was reported with. */
+export function TicketLookupForm({ error, number, email }: { error?: string; number?: string; email?: string }) {
+  return (
+    <form method="post" action="/serwis/zgloszenie/szukaj" className="lookup">
+      <h2>Sprawdź status zgłoszenia</h2>
+      {error && (
+        <p className="error" role="alert" id="lookup-error">
+          {error}
+        </p>
+      )}
+      <label htmlFor="lookup-number">Numer zgłoszenia</label>
+      <input
+        id="lookup-number"
+        name="number"
+        placeholder="SR-2026-000123"
+        maxLength={PORTAL_LIMITS.ticketNumber}
+        required
+        defaultValue={number}
+        aria-describedby={error ? 'lookup-error' : undefined}
+      />
+      <label htmlFor="lookup-email">E-mail podany w zgłoszeniu</label>
+      <input
+        id="lookup-email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        maxLength={LIMITS.email}
+        required
+        defaultValue={email}
+        aria-describedby={error ? 'lookup-error' : undefined}
+      />
+      <button className="btn" type="submit">
+        Pokaż status
+      </button>
+    </form>
+  );
+}
+
+export function renderMissingTicketPage(lookup: { error?: string; number?: string; email?: string } = {}): string {
   return page(
     `Nie znaleziono zgłoszenia | ${company.brand}`,
     <main className="sheet">
       <h1>Nie znaleziono zgłoszenia</h1>
-      <p>Nie ma zgłoszenia serwisowego o tym adresie. Sprawdź link z potwierdzenia albo zadzwoń do serwisu.</p>
+      <p>
+        Nie ma zgłoszenia serwisowego o tym adresie. Sprawdź link z potwierdzenia, znajdź zgłoszenie po numerze i
+        adresie e-mail albo zadzwoń do serwisu.
+      </p>
+      <TicketLookupForm {...lookup} />
       <p>
         <a className="btn" href="/serwis">
           Zgłoś awarię
+        </a>{' '}
+        <a className="btn" href="/konto">
+          Strefa klienta
         </a>
       </p>
     </main>,

@@ -14,20 +14,31 @@ import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
 import { enqueueNotification } from '../email/delivery.ts';
 import { ticketNotification } from '../email/ticket-notification.ts';
+import { faultConfirmation } from '../email/portal-notifications.ts';
+import { contractById } from '../models/contracts.ts';
 import { SERVICE_API_ERRORS } from '../http/errors.ts';
 import { bodyHash } from '../http/body-hash.ts';
 import { type IntakeEnv, leadIntake } from '../http/intake.ts';
 import { liveCatalogue } from '../models/catalogue.ts';
 import { type DeviceRow, deviceBySerial, devicesByNip } from '../models/devices.ts';
 import { QUOTE_ID_PATTERN, newQuoteId } from '../models/quotes.ts';
-import { type StoredTicket, storeTicket, ticketById, ticketEvents } from '../models/tickets.ts';
+import {
+  type StoredTicket,
+  TICKET_NUMBER_PLACEHOLDER,
+  storeTicket,
+  ticketById,
+  ticketByNumberAndEmail,
+  ticketEvents,
+} from '../models/tickets.ts';
+import { type PageFormEnv, pageFormGuard } from '../http/page-form.ts';
+import { TICKET_LOOKUP_ERRORS, ticketLookupSchema } from '../../widgets/core/portal-validation.ts';
 import { renderMissingTicketPage, renderTicketPage, ticketPageCsp } from '../pages/ticket.tsx';
 import { PAGE_HEADERS } from '../../site/headers.ts';
 import { addBusinessHours } from '../../widgets/core/business-hours.ts';
 import { company } from '../../widgets/core/company.ts';
 import { slaHoursOf } from '../../widgets/core/terms.ts';
 import { findDevice } from '../../widgets/core/model.ts';
-import { serviceRequestSchema } from '../../widgets/core/service-validation.ts';
+import { FAULT_CATEGORIES, serviceRequestSchema } from '../../widgets/core/service-validation.ts';
 import { check } from '../../widgets/core/validation.ts';
 
 /** The status page of ticket `id`. */
@@ -64,6 +75,10 @@ serviceRequests.post('/', leadIntake({ spamAnswer }), async (c) => {
   }
   const catalogue = await liveCatalogue(c.env.DB);
   const deviceName = device ? findDevice(catalogue, device.device_id)?.name : undefined;
+  // The confirmation goes to the contract's own address only, never to the one typed into the form.
+  const contractEmail = device?.contract_id
+    ? ((await contractById(c.env.DB, device.contract_id))?.billingEmail ?? null)
+    : null;
   const createdAt = new Date();
   const slaHours = slaHoursOf(device?.level);
   const dueAt = addBusinessHours(createdAt, slaHours);
@@ -110,6 +125,17 @@ serviceRequests.post('/', leadIntake({ spamAnswer }), async (c) => {
         ticketUrl(c, id),
         c.env.SERVICE_EMAIL || company.salesEmail,
       ),
+      contractEmail && device
+        ? faultConfirmation(contractEmail, {
+            number: TICKET_NUMBER_PLACEHOLDER,
+            url: ticketUrl(c, id),
+            device: deviceName ?? device.device_id,
+            serial: device.serial,
+            slaHours,
+            dueAt,
+            category: FAULT_CATEGORIES[input.category],
+          })
+        : undefined,
     );
   } catch (error) {
     console.error('service: storing the ticket failed', error);
@@ -117,7 +143,7 @@ serviceRequests.post('/', leadIntake({ spamAnswer }), async (c) => {
   }
   const { ticket } = stored;
   if (!stored.created && ticket.body_hash !== hash) return c.json({ error: SERVICE_API_ERRORS.replayConflict }, 409);
-  if (stored.notificationId !== undefined) await enqueueNotification(c.env, stored.notificationId);
+  for (const mailId of stored.notificationIds ?? []) await enqueueNotification(c.env, mailId);
   // Nothing registered goes back: whether the serial or NIP is ours, its package and its
   // SLA (a 4 h deadline would say Premium) stay with the team.
   return c.json({ ok: true, id: ticket.id, number: ticket.number, url: ticketUrl(c, ticket.id) }, 201);
@@ -135,4 +161,28 @@ ticketPage.get('/:id', async (c) => {
   c.header('Content-Security-Policy', await ticketPageCsp());
   if (!ticket) return c.html(renderMissingTicketPage(), 404);
   return c.html(renderTicketPage(ticket, await ticketEvents(c.env.DB, ticket.id)));
+});
+
+/**
+ * `POST /serwis/zgloszenie/szukaj` (a form of our pages): the status page of a ticket found
+ * by its number and the e-mail it was reported with, both required to match; any other
+ * pair gets the same refusal, so the form tells nothing about which part was wrong.
+ */
+export const ticketLookup = new Hono<PageFormEnv>();
+
+ticketLookup.post('/', pageFormGuard<PageFormEnv>(), async (c) => {
+  const form = Object.fromEntries(
+    Object.entries(c.get('form')).map(([k, v]) => [k, Array.isArray(v) ? (v[0] ?? '') : v]),
+  );
+  for (const [name, value] of Object.entries(PAGE_HEADERS)) c.header(name, value);
+  c.header('Referrer-Policy', 'no-referrer');
+  c.header('X-Robots-Tag', 'noindex, nofollow');
+  c.header('Cache-Control', 'private, no-store');
+  c.header('Content-Security-Policy', await ticketPageCsp());
+  const shown = { number: form.number ?? '', email: form.email ?? '' };
+  const parsed = check(ticketLookupSchema, form);
+  if (!parsed.ok) return c.html(renderMissingTicketPage({ ...shown, error: parsed.error }), 400);
+  const ticket = await ticketByNumberAndEmail(c.env.DB, parsed.data.number, parsed.data.email);
+  if (!ticket) return c.html(renderMissingTicketPage({ ...shown, error: TICKET_LOOKUP_ERRORS.notFound }), 404);
+  return c.redirect(`/serwis/zgloszenie/${ticket.id}`, 303);
 });

@@ -23,6 +23,7 @@ import { auditRoutes } from './audit.ts';
 import { webhookRoutes } from './webhooks.ts';
 import { privacyRoutes } from './privacy.ts';
 import { orderRoutes } from './orders.ts';
+import { tonerRoutes } from './toner.ts';
 
 export const adminApi = new Hono<AdminEnv>();
 
@@ -40,6 +41,7 @@ adminApi.route('/', statsRoutes);
 adminApi.route('/', deviceRoutes);
 adminApi.route('/', ticketRoutes);
 adminApi.route('/', readingRoutes);
+adminApi.route('/', tonerRoutes);
 // Contracts: devices with their reading links, frozen rates and amendments, bills per month.
 adminApi.route('/', contractRoutes);
 adminApi.route('/', accountRoutes);

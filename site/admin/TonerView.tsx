@@ -1,0 +1,116 @@
+/**
+ * Toner orders from the customer's page: the ones 'do akceptacji' first (the readings did
+ * not justify them by the cartridge yield), each line with the device, colour and the
+ * counters when ordered; the team accepts, sends, marks delivered or refuses.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { ApiRefused, api } from './api.ts';
+import type { ViewProps } from './App.tsx';
+import { FALLBACK } from '../../widgets/core/texts.ts';
+import { when } from './labels.ts';
+import { DataTable, Notice } from './ui.tsx';
+
+interface Order {
+  id: number;
+  number: string;
+  serial: string;
+  company: string;
+  colourName: string;
+  status: string;
+  justified: boolean;
+  counters: { mono: number | null; color: number | null };
+  orderedBy: string;
+  note: string | null;
+  handledBy: string | null;
+  createdAt: string;
+}
+
+/** What each status may become, and the button's words. */
+const NEXT: Record<string, { status: string; label: string }[]> = {
+  'do akceptacji': [
+    { status: 'przyjęte', label: 'Akceptuj' },
+    { status: 'odrzucone', label: 'Odrzuć' },
+  ],
+  przyjęte: [
+    { status: 'wysłane', label: 'Wysłane' },
+    { status: 'odrzucone', label: 'Odrzuć' },
+  ],
+  wysłane: [{ status: 'dostarczone', label: 'Dostarczone' }],
+};
+
+export function TonerView({ onFailure }: ViewProps) {
+  const [orders, setOrders] = useState<Order[] | undefined>();
+  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const load = useCallback(() => {
+    api<{ orders: Order[] }>('/toner')
+      .then((a) =>
+        setOrders(
+          [...a.orders].sort((x, y) => Number(y.status === 'do akceptacji') - Number(x.status === 'do akceptacji')),
+        ),
+      )
+      .catch(onFailure);
+  }, [onFailure]);
+  useEffect(load, [load]);
+
+  const change = async (o: Order, status: string) => {
+    try {
+      await api(`/toner/${o.id}/status`, { method: 'POST', body: { status } });
+      setNote({ ok: true, text: `${o.number} (${o.colourName}): ${status}.` });
+      load();
+    } catch (error) {
+      if (error instanceof ApiRefused) setNote({ ok: false, text: error.message });
+      else onFailure(error);
+    }
+  };
+
+  return (
+    <div className="toner">
+      <h1>Tonery</h1>
+      <p className="lead">
+        Zamówienia ze strefy klienta. „Do akceptacji” trafia tu zamówienie, którego nie uzasadniają odczyty licznika
+        (wydajność wkładów: widgets/core/toner.ts); po dostarczeniu klient może zamówić ten kolor ponownie.
+      </p>
+      <Notice note={note} />
+      {!orders ? (
+        <p role="status">{FALLBACK.loading}</p>
+      ) : orders.length === 0 ? (
+        <p>Brak zamówień tonera.</p>
+      ) : (
+        <DataTable
+          columns={['Numer', 'Status', 'Firma', 'Urządzenie', 'Kolor', 'Liczniki', 'Zamówił', 'Kiedy']}
+          actions
+        >
+          {orders.map((o) => (
+            <tr key={o.id}>
+              <td>{o.number}</td>
+              <td>
+                <strong>{o.status}</strong>
+                {o.handledBy ? ` (${o.handledBy})` : ''}
+              </td>
+              <td>{o.company}</td>
+              <td>{o.serial}</td>
+              <td>{o.colourName}</td>
+              <td>
+                {o.counters.mono ?? '—'}
+                {o.counters.color !== null ? ` / ${o.counters.color}` : ''}
+              </td>
+              <td>
+                {o.orderedBy}
+                {o.note ? ` – ${o.note}` : ''}
+              </td>
+              <td>{when(o.createdAt)}</td>
+              <td>
+                {(NEXT[o.status] ?? []).map((n) => (
+                  <button key={n.status} type="button" onClick={() => void change(o, n.status)}>
+                    {n.label}
+                  </button>
+                ))}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+    </div>
+  );
+}

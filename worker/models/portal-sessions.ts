@@ -1,0 +1,48 @@
+/**
+ * Customers' sessions of /konto (migration 0150), apart from the admin's: the cookie's
+ * SHA-256 only. A new sign-in of the same address ends its older sessions.
+ */
+import { sessionIdHash } from '../http/auth.ts';
+
+export interface PortalSession {
+  email: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
+/** Opens a session for `email` and ends its others, in one batch. */
+export async function openPortalSession(
+  db: D1Database,
+  s: { id: string; email: string; ip: string; userAgent: string | undefined; now: number; expiresAt: number },
+): Promise<void> {
+  await db.batch([
+    db.prepare('DELETE FROM portal_sessions WHERE email = ?1 OR expires_at <= ?2').bind(s.email, s.now),
+    db
+      .prepare(
+        `INSERT INTO portal_sessions (id_hash, email, ip, user_agent, created_at, expires_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)`,
+      )
+      .bind(await sessionIdHash(s.id), s.email, s.ip, s.userAgent?.slice(0, 300) ?? null, s.now, s.expiresAt),
+  ]);
+}
+
+/** The live session of a cookie value, or undefined. */
+export async function findPortalSession(db: D1Database, id: string, now: number): Promise<PortalSession | undefined> {
+  const row = await db
+    .prepare('SELECT email, created_at, expires_at FROM portal_sessions WHERE id_hash = ?1 AND expires_at > ?2')
+    .bind(await sessionIdHash(id), now)
+    .first<{ email: string; created_at: number; expires_at: number }>();
+  return row ? { email: row.email, createdAt: row.created_at, expiresAt: row.expires_at } : undefined;
+}
+
+export async function endPortalSession(db: D1Database, id: string): Promise<void> {
+  await db
+    .prepare('DELETE FROM portal_sessions WHERE id_hash = ?')
+    .bind(await sessionIdHash(id))
+    .run();
+}
+
+/** Forgets sessions that have ended (the cron). */
+export async function deleteEndedPortalSessions(db: D1Database, now: number): Promise<void> {
+  await db.prepare('DELETE FROM portal_sessions WHERE expires_at <= ?').bind(now).run();
+}

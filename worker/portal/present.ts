@@ -1,0 +1,119 @@
+/**
+ * The portal's overview as the page shows it (site/portal/views.tsx), and the sentence
+ * after an action: it names a ticket, reading or order only when it is among the signed-in
+ * customer's own (looked up in their overview, never by the number alone).
+ */
+import { h } from 'preact';
+import type { PortalOverview } from './actions.ts';
+import type { DashboardData } from '../../site/portal/views.tsx';
+import { FAULT_CATEGORIES, type FaultCategory } from '../../widgets/core/service-fields.ts';
+import { TONER_COLOUR_NAMES } from '../../widgets/core/toner.ts';
+import { formatPln } from '../../widgets/core/format.ts';
+
+const warsaw = (iso: string): string =>
+  new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
+
+function notice(o: PortalOverview, url: URL): DashboardData['notice'] {
+  const kind = url.searchParams.get('wyslano');
+  const number = url.searchParams.get('nr') ?? '';
+  if (kind === 'fault') {
+    const t = o.tickets.find((x) => x.number === number);
+    if (!t) return undefined;
+    return h('p', null, [
+      'Przyjęliśmy zgłoszenie ',
+      h('strong', null, t.number),
+      `. Serwis zareaguje w ciągu ${t.sla_hours} h roboczych – do `,
+      h('strong', null, warsaw(t.due_at)),
+      '. Potwierdzenie wysłaliśmy na Twój adres e-mail. ',
+      h('a', { href: `/serwis/zgloszenie/${t.id}` }, 'Status zgłoszenia'),
+    ]);
+  }
+  if (kind === 'reading') {
+    const id = Number(number.replace(/^ODC-/, ''));
+    for (const d of o.devices) {
+      const r = d.readings.find((x) => x.id === id);
+      if (r)
+        return h(
+          'p',
+          null,
+          `Zapisaliśmy odczyt ${number} (${d.name}, ${r.mono.toLocaleString('pl-PL')} mono${
+            r.color !== null ? `, ${r.color.toLocaleString('pl-PL')} kolor` : ''
+          }). Potwierdzenie wysłaliśmy na Twój adres e-mail.`,
+        );
+    }
+    return undefined;
+  }
+  if (kind === 'toner') {
+    const lines = o.orders.filter((x) => x.order_no === number);
+    if (!lines.length) return undefined;
+    const waiting = lines.some((l) => l.status === 'do akceptacji');
+    return h('p', null, [
+      'Przyjęliśmy zamówienie tonera ',
+      h('strong', null, number),
+      ` (${lines.map((l) => `${TONER_COLOUR_NAMES[l.colour]}: ${l.status}`).join(', ')}). `,
+      waiting
+        ? 'Odczyty licznika nie wskazują jeszcze na zużycie wkładu, więc zamówienie czeka na akceptację zespołu. '
+        : 'Wyślemy toner najbliższym kurierem. ',
+      'Potwierdzenie wysłaliśmy na Twój adres e-mail.',
+    ]);
+  }
+  return undefined;
+}
+
+export async function dashboardData(_env: Env, email: string, o: PortalOverview, url: URL): Promise<DashboardData> {
+  return {
+    email,
+    company: o.company,
+    devices: o.devices.map((d) => ({
+      id: d.device.deviceRow,
+      name: d.name,
+      serial: d.device.serial,
+      level: d.level,
+      type: d.type,
+      slaHours: d.slaHours,
+      contract: d.contract.number,
+      contractStart: d.contract.startDate,
+      termMonths: d.contract.termMonths,
+      termEnd: d.contract.endDate,
+      readings: d.readings.map((r) => ({ readOn: r.read_on, mono: r.mono, color: r.color, sentBy: r.sent_by })),
+      colours: d.colours,
+      inFlight: d.inFlight,
+    })),
+    tickets: o.tickets.map((t) => ({
+      number: t.number,
+      url: `/serwis/zgloszenie/${t.id}`,
+      serial: t.serial,
+      category: FAULT_CATEGORIES[t.category as FaultCategory] ?? t.category,
+      status: t.status,
+      createdAt: t.created_at,
+      dueAt: t.due_at,
+      slaHours: t.sla_hours,
+      closed: t.status === 'zamknięte',
+      history: t.events.map((e) => ({ status: e.status, at: e.created_at, note: e.note })),
+    })),
+    orders: o.orders.map((x) => ({
+      number: x.order_no,
+      serial: o.devices.find((d) => d.device.deviceRow === x.device_row)?.device.serial ?? '',
+      colour: x.colour,
+      status: x.status,
+      createdAt: x.created_at,
+    })),
+    bills: o.bills.map((b) => ({
+      period: b.period,
+      contract: b.contract,
+      net: formatPln(b.net, 2),
+      gross: formatPln(b.gross, 2),
+      lines: b.lines.map(
+        (l) =>
+          `${l.serial}: abonament ${formatPln(l.fee, 2)}` +
+          (l.amountMono + l.amountColor > 0
+            ? `, ponad limit ${l.overMono} mono${l.overColor ? ` i ${l.overColor} kolor` : ''} = ${formatPln(l.amountMono + l.amountColor, 2)}`
+            : '') +
+          (l.hasReading ? '' : ' (brak odczytu w tym miesiącu)'),
+      ),
+    })),
+    notice: notice(o, url),
+  };
+}

@@ -1,0 +1,142 @@
+/**
+ * Password-free sign-in to /konto. A request for `email` answers the same whether or not
+ * the address is a customer's (no enumeration): only for a customer does an e-mail go out,
+ * with a link to `/konto/zaloguj?t=…` and a 6-digit code. Opening the link spends nothing
+ * (mail scanners such as Microsoft Safe Links open every link); the person's click on
+ * 'Zaloguj się' (a POST) or the typed code spends it, once. At most
+ * `SIGN_IN_LIMITS.perHour` e-mails an hour per address; a code dies after
+ * `SIGN_IN_LIMITS.codeAttempts` wrong tries. A new e-mail retires the older ones, and a
+ * new sign-in ends the address's older sessions.
+ */
+import { newSessionId, sessionIdHash } from '../http/auth.ts';
+import { standaloneNotificationStatement } from '../models/outbox.ts';
+import {
+  deleteOldSignIns,
+  newSignInStatements,
+  signInsSince,
+  spendSignIn,
+  spendToken,
+  takeCodeAttempt,
+} from '../models/portal-sign-ins.ts';
+import { deleteEndedPortalSessions, openPortalSession } from '../models/portal-sessions.ts';
+import { enqueueNotification } from '../email/delivery.ts';
+import { signInNotification } from '../email/portal-notifications.ts';
+import { isCustomerEmail } from './customer.ts';
+import { PORTAL_LINK_MINUTES } from '../../widgets/core/portal-validation.ts';
+
+export const SIGN_IN_LIMITS = {
+  /** How long a link and its code work. */
+  validMinutes: PORTAL_LINK_MINUTES,
+  /** Sign-in e-mails per address per hour; more requests answer alike and send nothing. */
+  perHour: 5,
+  /** Wrong codes before the code dies. */
+  codeAttempts: 5,
+  /** How long a customer's session lasts. */
+  sessionHours: 8,
+} as const;
+
+export const PORTAL_COOKIE = '__Host-kserowo_konto';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** A 6-digit code, uniformly drawn. */
+function newCode(): string {
+  const limit = 4_294_000_000; // the largest multiple of 10^6 below 2^32: no modulo bias
+  for (;;) {
+    const [n = 0] = crypto.getRandomValues(new Uint32Array(1));
+    if (n < limit) return String(n % 1_000_000).padStart(6, '0');
+  }
+}
+
+/** The code's stored form: salted with the row's random token hash, so equal codes differ. */
+const codeHash = (tokenHash: string, code: string): Promise<string> => sessionIdHash(`code:${tokenHash}:${code}`);
+
+export type LinkOutcome = 'sent' | 'unknown' | 'limited';
+
+/**
+ * Sends the sign-in e-mail to `email` (lower-cased) when it is a customer's and under the
+ * hourly limit. The outcome is for tests and logs only: the answer never shows it.
+ */
+export async function requestSignIn(
+  env: Env,
+  email: string,
+  origin: string,
+  ip: string,
+  now = Date.now(),
+): Promise<LinkOutcome> {
+  const address = email.toLowerCase();
+  if (!(await isCustomerEmail(env.DB, address))) return 'unknown';
+  if ((await signInsSince(env.DB, address, now - HOUR_MS)) >= SIGN_IN_LIMITS.perHour) return 'limited';
+  const token = newSessionId();
+  const tokenHash = await sessionIdHash(token);
+  const code = newCode();
+  const link = `${origin}/konto/zaloguj?t=${token}`;
+  const results = await env.DB.batch([
+    ...newSignInStatements(env.DB, {
+      email: address,
+      tokenHash,
+      codeHash: await codeHash(tokenHash, code),
+      ip,
+      now,
+      expiresAt: now + SIGN_IN_LIMITS.validMinutes * 60_000,
+    }),
+    standaloneNotificationStatement(
+      env.DB,
+      'portal',
+      signInNotification(address, link, code, SIGN_IN_LIMITS.validMinutes),
+    ),
+  ]);
+  const mailId = (results.at(-1)?.results[0] as { id: number } | undefined)?.id;
+  if (mailId !== undefined) await enqueueNotification(env, mailId);
+  return 'sent';
+}
+
+export interface OpenedSession {
+  id: string;
+  email: string;
+  maxAgeSeconds: number;
+}
+
+async function open(env: Env, email: string, ip: string, userAgent: string | undefined, now: number) {
+  const id = newSessionId();
+  const maxAgeSeconds = SIGN_IN_LIMITS.sessionHours * 3600;
+  await openPortalSession(env.DB, { id, email, ip, userAgent, now, expiresAt: now + maxAgeSeconds * 1000 });
+  return { id, email, maxAgeSeconds };
+}
+
+/** The click on 'Zaloguj się': spends the link's token; undefined when it is spent, expired or unknown. */
+export async function signInWithToken(
+  env: Env,
+  token: string,
+  ip: string,
+  userAgent: string | undefined,
+  now = Date.now(),
+): Promise<OpenedSession | undefined> {
+  const email = await spendToken(env.DB, await sessionIdHash(token), now);
+  return email ? open(env, email, ip, userAgent, now) : undefined;
+}
+
+/** The typed code: counts the try on the address's newest live sign-in and spends it when right. */
+export async function signInWithCode(
+  env: Env,
+  email: string,
+  code: string,
+  ip: string,
+  userAgent: string | undefined,
+  now = Date.now(),
+): Promise<OpenedSession | undefined> {
+  const address = email.toLowerCase();
+  const row = await takeCodeAttempt(env.DB, address, now, SIGN_IN_LIMITS.codeAttempts);
+  if (!row || row.code_hash !== (await codeHash(row.token_hash, code))) return undefined;
+  if (!(await spendSignIn(env.DB, row.id, now))) return undefined;
+  return open(env, address, ip, userAgent, now);
+}
+
+/**
+ * The cron's tidy-up: sign-ins a day old (they hold an address and nothing of use once
+ * spent or expired; a day keeps the hourly limit's memory) and sessions that have ended.
+ */
+export async function forgetOldSignIns(env: Env, now = Date.now()): Promise<void> {
+  await deleteOldSignIns(env.DB, now - 24 * HOUR_MS);
+  await deleteEndedPortalSessions(env.DB, now);
+}
