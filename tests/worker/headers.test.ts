@@ -85,8 +85,7 @@ describe('security headers of every worker route', () => {
       ['OPTIONS', '/api/quotes'],
     ] as const)
       await expectDefinition(method, path, await answer(method, path, cookie), pagePolicy);
-    // Two requests per route of the whole app: more than the default 5 s on a shared machine.
-  }, 30_000);
+  });
 
   it('/admin and /admin/anything both carry HSTS and Permissions-Policy; JSON answers carry nosniff', async () => {
     for (const path of ['/admin', '/admin/cokolwiek']) {

@@ -38,7 +38,8 @@ import {
   tonerOrdersOfDevices,
 } from '../models/toner-orders.ts';
 import { newQuoteId } from '../models/quotes.ts';
-import { bodyHash, slaHoursOf } from '../routes/service.ts';
+import { bodyHash } from '../http/body-hash.ts';
+import { slaHoursOf } from '../../widgets/core/terms.ts';
 import { SERVICE_API_ERRORS, readingRefusal } from '../http/errors.ts';
 import { type CustomerDevice, customerContracts, customerDevice, customerDevices } from './customer.ts';
 import { addBusinessHours } from '../../widgets/core/business-hours.ts';
@@ -176,7 +177,7 @@ export async function reportFault(
     {
       id,
       submissionId: crypto.randomUUID(),
-      bodyHash: await bodyHash(report),
+      bodyHash: await bodyHash('service', report),
       serial: d.serial,
       deviceRow: d.deviceRow,
       level: d.level,
