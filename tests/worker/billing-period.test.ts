@@ -25,7 +25,9 @@ beforeAll(async () => {
   ].join('\r\n');
   expect((await write('/api/admin/devices/import', { csv }, { cookie })).status).toBe(200);
   const reading = async (readOn: string, mono: number) =>
-    expect((await write('/api/admin/readings', { serial: SERIAL, readOn, mono }, { cookie })).status).toBe(201);
+    expect(
+      (await write('/api/admin/readings', { serial: SERIAL, readOn, mono, confirm: true }, { cookie })).status,
+    ).toBe(201);
   // The first reading ever, two months before the billed month; the last one before it; one inside it.
   await reading(`${monthBefore(3)}-15`, 10_000);
   await reading(lastDay(monthBefore(2)), 11_000);
@@ -37,19 +39,22 @@ describe("a month's overage bill", () => {
     const period = monthBefore(1);
     const res = await read(`/api/admin/readings/billing?period=${period}&format=json`, cookie);
     expect(res.status).toBe(200);
-    const { lines } = (await res.json()) as {
-      lines: {
-        serial: string;
-        usedMono: number;
-        includedMono: number;
-        overMono: number;
-        rateMono: number;
-        amount: number;
+    const { bills } = (await res.json()) as {
+      bills: {
+        lines: {
+          serial: string;
+          usedMono: number;
+          includedMono: number;
+          overMono: number;
+          rateMono: number;
+          amountMono: number;
+        }[];
       }[];
     };
+    const lines = bills.flatMap((b) => b.lines);
     const line = lines.find((l) => l.serial === SERIAL);
     expect(line?.usedMono).toBe(2_000);
     expect(line?.overMono).toBe(Math.max(0, 2_000 - (line?.includedMono ?? 0)));
-    expect(line?.amount).toBeCloseTo((line?.overMono ?? 0) * (line?.rateMono ?? 0), 2);
+    expect(line?.amountMono).toBeCloseTo((line?.overMono ?? 0) * (line?.rateMono ?? 0), 2);
   });
 });

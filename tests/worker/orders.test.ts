@@ -358,6 +358,10 @@ describe('the team’s orders and the installation protocol', () => {
   });
 
   it('creates exactly one contract with the quote’s frozen prices and its device, once', async () => {
+    // A CRM that wants the installation: events are written only for an endpoint that subscribes.
+    await testEnv.DB.prepare(
+      "INSERT INTO webhook_endpoints (url, secret, events) VALUES ('http://127.0.0.1:9/install-hook', 'whsec_test', '[\"order.installed\"]')",
+    ).run();
     const { order } = await signedOrder('instalacja@example.pl');
     const cookie = await login();
     const protocol = { installedOn: warsawToday(), serial: 'zam-A1B2C3', mono: 1200, color: 340 };

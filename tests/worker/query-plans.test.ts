@@ -30,6 +30,16 @@ const KNOWN: { module: string; sql: string; why: string }[] = [
     sql: 'FROM meter_readings WHERE read_on <= ?',
     why: 'the billing export reads every reading up to the period; the bill per device from its own readings replaces it',
   },
+  {
+    module: 'readings',
+    sql: 'substr(lower(r.sent_by)',
+    why: "a person's export or erasure (the owner, one at a time) reads customers' readings only (a partial index): the sender is the last '<address>' of the name, which no index holds",
+  },
+  // A guarded change's e-mail, event and lead update: the guard is SQL the caller passes (an
+  // order's state, on the small orders table), so the statement is only whole at the call.
+  { module: 'outbox', sql: 'WHERE EXISTS (?)', why: "the caller's guard completes the statement" },
+  { module: 'leads', sql: "UPDATE leads SET status = 'wygrany'", why: "the caller's guard completes the statement" },
+  { module: 'webhooks', sql: 'SELECT ? AS data WHERE EXISTS', why: "the caller's guard completes the statement" },
 ];
 
 /** Tables that grow with leads, tickets and readings. */
@@ -135,6 +145,7 @@ describe('query plans of worker/models', () => {
     const problems: string[] = [];
     let planned = 0;
     for (const { sql, module } of (await collect()).values()) {
+      if (KNOWN.some((k) => k.module === module && sql.includes(k.sql))) continue;
       let plan: { detail: string }[];
       try {
         const statement = db.prepare(`EXPLAIN QUERY PLAN ${sql}`);
@@ -147,7 +158,6 @@ describe('query plans of worker/models', () => {
       planned++;
       const tables = tablesOf(sql);
       const ordered = /\bLIMIT\b/i.test(sql) && !plan.some((p) => p.detail.includes('TEMP B-TREE'));
-      if (KNOWN.some((k) => k.module === module && sql.includes(k.sql))) continue;
       for (const { detail } of plan) {
         const m = detail.match(/^SCAN (\w+)/);
         if (!m) continue;

@@ -46,10 +46,12 @@ const fault = (name: string) => ({
 });
 
 let mono = 10_000;
+/** The device's reading-link token: only the link's holder sends a reading. */
+let readingToken = '';
 const reading = (name: string, submissionId = crypto.randomUUID()) => {
   mono += 100;
   return {
-    serial: 'AA2K021012345',
+    t: readingToken,
     mono,
     color: 500,
     readOn: warsawToday(),
@@ -84,6 +86,14 @@ beforeAll(async () => {
     'AA2K021012345;C3320i;Premium;2025-01-01;36;Firma A sp. z o.o.;1234563218;biuro@firma-a.pl;600100200;Słupsk',
   ].join('\r\n');
   expect((await write('/api/admin/devices/import', { csv }, { cookie })).status).toBe(200);
+  readingToken =
+    (
+      await (env as unknown as Env).DB.prepare(
+        "SELECT reading_token FROM devices WHERE serial = 'AA2K021012345'",
+      ).first<{
+        reading_token: string;
+      }>()
+    )?.reading_token ?? '';
 });
 
 describe('webhook events written by the code that makes the change', () => {
