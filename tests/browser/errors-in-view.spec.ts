@@ -13,6 +13,8 @@ interface Form {
   message: string;
   /** What the visitor types into the refused field to fix it (a date field needs a whole date). */
   fix?: string;
+  /** Before the page opens: answers the form needs from the API. */
+  prepare?: (page: Page) => Promise<unknown>;
 }
 
 const FORMS: Form[] = [
@@ -39,7 +41,25 @@ const FORMS: Form[] = [
   },
   {
     name: 'meter on /licznik',
-    path: '/licznik',
+    // Opened from a reading link; the device the link names is answered here, so the test
+    // needs no registered device (the reading-link flow itself: service.spec.ts).
+    path: '/licznik?t=test-link',
+    prepare: (page) =>
+      page.route('**/api/meter-readings/device*', (route) =>
+        route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            serial: 'BB000111',
+            device: 'Konica Minolta bizhub 227',
+            type: 'mono',
+            contract: 'UM-2026-000001',
+            company: 'Biuro B',
+            last: null,
+            pageCounting: 'Jak liczymy strony: według liczników urządzenia.',
+          }),
+        }),
+      ),
     tag: 'kserowo-meter',
     refuse: (page) => page.locator('kserowo-meter').getByRole('button', { name: 'Wyślij odczyt' }).click(),
     message: '.sf-field-error',
@@ -97,6 +117,7 @@ for (const size of [
       test(`${form.name}: the message is under the focused field, in view, until the field is fixed`, async ({
         page,
       }) => {
+        await form.prepare?.(page);
         await page.goto(form.path);
         const host = page.locator(form.tag);
         await host.scrollIntoViewIfNeeded();
