@@ -104,7 +104,7 @@ function MeterGate(props: MeterProps) {
   }, [token, props.apiBase]);
   if (!token || device === 'missing')
     return (
-      <div className="k-root sf" part="root" lang="pl">
+      <div className="k-root sf" part="root" lang="pl" dir="ltr">
         <div className="sf-form" part="form">
           <h2 className="sf-wide">{METER_TEXT.noLinkTitle}</h2>
           <p className="sf-wide">{token ? METER_TEXT.badLink : METER_TEXT.noLink}</p>
