@@ -138,31 +138,42 @@ describe('POST /api/send-contact-email', () => {
   });
 
   describe('with bad input', () => {
-    const refusals: [string, unknown, string][] = [
-      ['a missing name', { email: 'a@b.pl' }, FIELD_ERRORS.nameRequired],
-      ['a blank name', { name: '   ', email: 'a@b.pl' }, FIELD_ERRORS.nameRequired],
-      ['a missing email', { name: 'Jan' }, FIELD_ERRORS.emailRequired],
-      ['an email without a dot', { name: 'Jan', email: 'jan@firma' }, FIELD_ERRORS.email],
-      ['two addresses', { name: 'Jan', email: 'a@b.co,evil@x.pl' }, FIELD_ERRORS.email],
-      ['an address with <>', { name: 'Jan', email: '<a@b.co>' }, FIELD_ERRORS.email],
-      ['an address with a line break', { name: 'Jan', email: 'a@b.co\r\nBcc: evil@x.pl' }, FIELD_ERRORS.email],
-      ['an address with NUL', { name: 'Jan', email: 'a\u0000@b.co' }, FIELD_ERRORS.email],
-      ['an address over 254 characters', { name: 'Jan', email: `${'a'.repeat(250)}@b.co` }, FIELD_ERRORS.emailLong],
-      ['a line break in the name', { name: 'Jan\r\nBcc: x@y.pl', email: 'a@b.pl' }, FIELD_ERRORS.nameChars],
-      ['a name of 10,000 characters', { name: 'x'.repeat(10_000), email: 'a@b.pl' }, FIELD_ERRORS.nameLong],
-      ['letters in the phone', { ...valid, phone: 'zadzwoń' }, FIELD_ERRORS.phone],
-      ['a phone over 30 characters', { ...valid, phone: '1'.repeat(31) }, FIELD_ERRORS.phone],
-      ['a message of 10,000 characters', { ...valid, message: 'x'.repeat(10_000) }, FIELD_ERRORS.messageLong],
-      ['NUL in the message', { ...valid, message: 'a\u0000b' }, FIELD_ERRORS.messageChars],
-      ['a name that is a number', { name: 5, email: 'a@b.pl' }, FIELD_ERRORS.nameRequired],
-      ['a bad submissionId', { ...valid, submissionId: 'abc' }, FIELD_ERRORS.submissionId],
-      ['attribution that is a string', { ...valid, attribution: 'x' }, FIELD_ERRORS.attribution],
+    const refusals: [string, unknown, string, string][] = [
+      ['a missing name', { email: 'a@b.pl' }, FIELD_ERRORS.nameRequired, 'name'],
+      ['a blank name', { name: '   ', email: 'a@b.pl' }, FIELD_ERRORS.nameRequired, 'name'],
+      ['a missing email', { name: 'Jan' }, FIELD_ERRORS.emailRequired, 'email'],
+      ['an email without a dot', { name: 'Jan', email: 'jan@firma' }, FIELD_ERRORS.email, 'email'],
+      ['two addresses', { name: 'Jan', email: 'a@b.co,evil@x.pl' }, FIELD_ERRORS.email, 'email'],
+      ['an address with <>', { name: 'Jan', email: '<a@b.co>' }, FIELD_ERRORS.email, 'email'],
+      ['an address with a line break', { name: 'Jan', email: 'a@b.co\r\nBcc: evil@x.pl' }, FIELD_ERRORS.email, 'email'],
+      ['an address with NUL', { name: 'Jan', email: 'a\u0000@b.co' }, FIELD_ERRORS.email, 'email'],
+      [
+        'an address over 254 characters',
+        { name: 'Jan', email: `${'a'.repeat(250)}@b.co` },
+        FIELD_ERRORS.emailLong,
+        'email',
+      ],
+      ['a line break in the name', { name: 'Jan\r\nBcc: x@y.pl', email: 'a@b.pl' }, FIELD_ERRORS.nameChars, 'name'],
+      ['a name of 10,000 characters', { name: 'x'.repeat(10_000), email: 'a@b.pl' }, FIELD_ERRORS.nameLong, 'name'],
+      ['letters in the phone', { ...valid, phone: 'zadzwoń' }, FIELD_ERRORS.phone, 'phone'],
+      ['a phone over 30 characters', { ...valid, phone: '1'.repeat(31) }, FIELD_ERRORS.phone, 'phone'],
+      [
+        'a message of 10,000 characters',
+        { ...valid, message: 'x'.repeat(10_000) },
+        FIELD_ERRORS.messageLong,
+        'message',
+      ],
+      ['NUL in the message', { ...valid, message: 'a\u0000b' }, FIELD_ERRORS.messageChars, 'message'],
+      ['a name that is a number', { name: 5, email: 'a@b.pl' }, FIELD_ERRORS.nameRequired, 'name'],
+      ['a bad submissionId', { ...valid, submissionId: 'abc' }, FIELD_ERRORS.submissionId, 'submissionId'],
+      ['attribution that is a string', { ...valid, attribution: 'x' }, FIELD_ERRORS.attribution, 'attribution'],
     ];
-    for (const [what, body, error] of refusals) {
+    for (const [what, body, error, field] of refusals) {
       it(`refuses ${what} with 400 naming the field, storing nothing`, async () => {
         const res = await post(body);
         expect(res.status).toBe(400);
-        expect(await res.json()).toEqual({ error });
+        // The field the message is about, as the form names it, so the form outlines that one.
+        expect(await res.json()).toEqual({ error, field });
         expect(await count('leads')).toBe(0);
       });
     }

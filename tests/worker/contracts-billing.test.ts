@@ -69,6 +69,7 @@ describe('readings follow the counter’s rules', () => {
     expect(colour.status).toBe(400);
     expect(await colour.json()).toEqual({
       error: readingRefusal('color-on-mono', { contractStart: '', contractEnd: '' }),
+      field: 'color',
     });
     const ok = await linkReading(token, { readOn: warsawToday(), mono: 6_000 });
     expect(ok.status).toBe(201);
@@ -82,11 +83,14 @@ describe('readings follow the counter’s rules', () => {
     const token = await tokenOf('C3350PREM');
     const early = await linkReading(token, { readOn: dayOf(month(-7), 1), mono: 1, color: 1 });
     expect(early.status).toBe(400);
-    expect(((await early.json()) as { error: string }).error).toContain('wcześniejsza niż początek umowy');
+    const refusal = (await early.json()) as { error: string; field: string };
+    expect(refusal.error).toContain('wcześniejsza niż początek umowy');
+    // The form outlines the date, not a counter.
+    expect(refusal.field).toBe('readOn');
     for (const readOn of ['2026-13-01', '0000-00-00', '2026-02-30']) {
       const pub = await linkReading(token, { readOn, mono: 20_000, color: 3_000 });
       expect(pub.status, readOn).toBe(400);
-      expect(await pub.json()).toEqual({ error: SERVICE_ERRORS.readOn });
+      expect(await pub.json()).toEqual({ error: SERVICE_ERRORS.readOn, field: 'readOn' });
       const team = await write(
         '/api/admin/readings',
         { serial: 'C3350PREM', readOn, mono: 20_000, color: 3_000 },

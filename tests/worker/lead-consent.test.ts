@@ -69,7 +69,7 @@ describe('the marketing consent of the contact form', () => {
       const before = await testEnv.DB.prepare('SELECT COUNT(*) AS n FROM leads').first<{ n: number }>();
       const res = await contact({ marketingConsent: wrong });
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ error: CONSENT_ERROR });
+      expect(await res.json()).toEqual({ error: CONSENT_ERROR, field: 'marketingConsent' });
       expect(CONSENT_ERROR).toBe('Nieprawidłowa wartość zgody marketingowej.');
       const after = await testEnv.DB.prepare('SELECT COUNT(*) AS n FROM leads').first<{ n: number }>();
       expect(after?.n).toBe(before?.n);

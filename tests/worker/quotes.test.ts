@@ -217,6 +217,25 @@ describe('POST /api/quotes', () => {
   });
 
   describe('with bad input', () => {
+    const REFUSED_FIELD: Record<string, string> = {
+      'an unknown device': 'deviceId',
+      'a device id that is not text': 'deviceId',
+      'an unknown level': 'level',
+      'an unknown term': 'term',
+      'no name': 'name',
+      'no contact at all': 'name',
+      'a contact that is not an object': 'contact',
+      'a bad email': 'email',
+      'two addresses': 'email',
+      'letters in the phone': 'phone',
+      'a NIP with a wrong checksum': 'nip',
+      'a city with a line break': 'city',
+      'a negative volume': 'mono',
+      'a volume that is not an object': 'volume',
+      'paper as text': 'paper',
+      'a submission id that is not a UUID': 'submissionId',
+      'a name too long': 'name',
+    };
     it.each([
       ['an unknown device', { deviceId: 'km-9999' }, QUOTE_ERRORS.device],
       ['a device id that is not text', { deviceId: 42 }, QUOTE_ERRORS.device],
@@ -247,14 +266,18 @@ describe('POST /api/quotes', () => {
       ['paper as text', { paper: 'tak' }, QUOTE_ERRORS.paper],
       ['a submission id that is not a UUID', { submissionId: 'abc' }, FIELD_ERRORS.submissionId],
       ['a name too long', { contact: { name: 'x'.repeat(101), email: 'anna@firma.pl' } }, FIELD_ERRORS.nameLong],
-    ])('refuses %s with 400 and a Polish message, storing nothing', async (_label, over, message) => {
-      const before = await db().prepare('SELECT COUNT(*) AS n FROM leads').first<{ n: number }>();
-      const res = await post(valid(over));
-      expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ error: message });
-      const after = await db().prepare('SELECT COUNT(*) AS n FROM leads').first<{ n: number }>();
-      expect(after?.n).toBe(before?.n);
-    });
+    ])(
+      'refuses %s with 400, a Polish message and the field it is about, storing nothing',
+      async (label, over, message) => {
+        const before = await db().prepare('SELECT COUNT(*) AS n FROM leads').first<{ n: number }>();
+        const res = await post(valid(over));
+        expect(res.status).toBe(400);
+        // The field as the configurator names it: a contact field by its own key (`contact.email` → `email`).
+        expect(await res.json()).toEqual({ error: message, field: REFUSED_FIELD[label] });
+        const after = await db().prepare('SELECT COUNT(*) AS n FROM leads').first<{ n: number }>();
+        expect(after?.n).toBe(before?.n);
+      },
+    );
 
     it('refuses a body that is not JSON with 415', async () => {
       const res = await request('/api/quotes', {

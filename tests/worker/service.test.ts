@@ -113,19 +113,19 @@ describe('POST /api/service-requests', () => {
   it('refuses a report without serial and NIP, and one without a phone, in Polish', async () => {
     const none = await post('/api/service-requests', fault({ serial: '' }));
     expect(none.status).toBe(400);
-    expect(await none.json()).toEqual({ error: SERVICE_ERRORS.serialOrNip });
+    expect(await none.json()).toEqual({ error: SERVICE_ERRORS.serialOrNip, field: 'serial' });
     const noPhone = await post('/api/service-requests', fault({ phone: ' ' }));
     expect(noPhone.status).toBe(400);
-    expect(await noPhone.json()).toEqual({ error: SERVICE_ERRORS.phoneRequired });
+    expect(await noPhone.json()).toEqual({ error: SERVICE_ERRORS.phoneRequired, field: 'phone' });
   });
 
   it('refuses a callback phone of two digits and a one-letter description, in Polish', async () => {
     const shortPhone = await post('/api/service-requests', fault({ phone: '12' }));
     expect(shortPhone.status).toBe(400);
-    expect(await shortPhone.json()).toEqual({ error: SERVICE_ERRORS.phoneShort });
+    expect(await shortPhone.json()).toEqual({ error: SERVICE_ERRORS.phoneShort, field: 'phone' });
     const shortText = await post('/api/service-requests', fault({ description: 'x' }));
     expect(shortText.status).toBe(400);
-    expect(await shortText.json()).toEqual({ error: SERVICE_ERRORS.descriptionShort });
+    expect(await shortText.json()).toEqual({ error: SERVICE_ERRORS.descriptionShort, field: 'description' });
     // A number with the country code and separators counts its digits.
     expect((await post('/api/service-requests', fault({ phone: '+48 600-100-200' }))).status).toBe(201);
   });
@@ -195,7 +195,7 @@ describe('POST /api/meter-readings', () => {
 
     const lower = await post('/api/meter-readings', await reading({ mono: 9_999 }));
     expect(lower.status).toBe(400);
-    expect(await lower.json()).toEqual({ error: SERVICE_API_ERRORS.lower(10_000, null, warsawToday()) });
+    expect(await lower.json()).toEqual({ error: SERVICE_API_ERRORS.lower(10_000, null, warsawToday()), field: 'mono' });
     expect(SERVICE_API_ERRORS.lower(10_000, null, '2026-03-31')).toBe(
       'Stan licznika nie może być niższy niż poprzedni odczyt z dnia 31.03.2026 (10\u00a0000 stron mono). Sprawdź wpisane liczby.',
     );

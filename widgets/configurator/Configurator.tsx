@@ -199,6 +199,8 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
       return fail('server', {
         title: TOAST.serverError.title,
         text: (result.kind === 'server' && result.error) || TOAST.serverError.text,
+        // A refused contact field (the server names it) is outlined and focused like a checked one.
+        ...(result.kind === 'server' && result.field && result.field in contact ? { field: result.field } : {}),
       });
     }
     const answer = result.data;

@@ -104,17 +104,19 @@ function ContactForm(props: ContactProps) {
     emit(host(), 'kserowo:error', { kind, message: shown.text });
   };
 
+  /** A refused field: marked, its message under it, focused, the toast naming it. */
+  const refuse = (key: keyof ContactFormValues, shown: Toast, kind: 'validation' | 'server') => {
+    fieldErrors.current[key] = shown.text;
+    setInvalid(key);
+    fail(kind, shown, key);
+    focusField(form.current?.querySelector<HTMLElement>(`[name="${key}"]`));
+  };
+
   const submit = async (event: Event) => {
     event.preventDefault();
     if (busy.current) return;
     const checked = checkContactForm(values);
-    if (!checked.ok) {
-      fieldErrors.current[checked.field] = checked.toast.text;
-      setInvalid(checked.field);
-      fail('validation', checked.toast, checked.field);
-      focusField(form.current?.querySelector<HTMLElement>(`[name="${checked.field}"]`));
-      return;
-    }
+    if (!checked.ok) return refuse(checked.field, checked.toast, 'validation');
     setInvalid(null);
     busy.current = true;
     setSubmitting(true);
@@ -161,7 +163,11 @@ function ContactForm(props: ContactProps) {
       pixel('track', 'Lead', { value: LEAD_VALUE, currency: 'PLN' });
       pixel('track', 'Contact');
     } else if (result.kind === 'server') {
-      fail('server', { title: TOAST.serverError.title, text: result.error ?? TOAST.serverError.text });
+      const shown = { title: TOAST.serverError.title, text: result.error ?? TOAST.serverError.text };
+      // A refusal of one field of the form (the server names it) is shown at that field.
+      const key = result.field as keyof ContactFormValues | undefined;
+      if (key && key in EMPTY) refuse(key, shown, 'server');
+      else fail('server', shown);
     } else {
       fail('network', TOAST.networkError);
     }

@@ -58,5 +58,15 @@ test.describe('<kserowo-contact>', () => {
       await expect(input(page, 'name')).toHaveValue('Anna Nowak');
       expect(await violations(page, 'kserowo-contact')).toEqual([]);
     });
+
+    test('outlines and focuses the field a 400 names, with the message next to it', async ({ page }) => {
+      const refusal = 'Pole „Email” musi zawierać jeden prawidłowy adres email.';
+      await answer(page, '/api/send-contact-email', 400, { error: refusal, field: 'email' });
+      await submit(page).click();
+      await expect(input(page, 'email')).toHaveAttribute('aria-invalid', 'true');
+      await expect(input(page, 'email')).toBeFocused();
+      await expect(input(page, 'name')).not.toHaveAttribute('aria-invalid', 'true');
+      await expect(form(page).locator('.kc-email').getByText(refusal)).toBeVisible();
+    });
   });
 });

@@ -15,7 +15,7 @@
  * Ties in cost go to the larger allowance (more pages for the same money), then catalogue order.
  */
 import type { Catalogue, Device, Package, PackageLevel } from './model.ts';
-import { monthlyCost, type Volume } from './pricing.ts';
+import { monthlyCost, toGrosze, toPln, type Volume } from './pricing.ts';
 import { CONTRACT_TERMS_MONTHS } from './terms.ts';
 
 /** How far past its largest allowance a device may be asked to print a month. */
@@ -90,14 +90,12 @@ export function advise(catalogue: Catalogue, volume: Volume, needs: Needs = {}, 
   const advice: Advice = { ranking, ...(best ? { best } : {}) };
   const clicked = clickedId ? ranking.find((o) => o.device.id === clickedId) : undefined;
   if (clicked && best && clicked !== best) {
-    const monthly = (Math.round(clicked.cost * 100) - Math.round(best.cost * 100)) / 100;
+    // In grosze, the one rounding of pricing.ts: costs are whole grosze already, so the difference is exact.
+    const monthly = toGrosze(clicked.cost) - toGrosze(best.cost);
     advice.clicked = clicked;
     advice.difference = {
-      monthly,
-      overTerm: CONTRACT_TERMS_MONTHS.map((months) => ({
-        months,
-        amount: (Math.round(monthly * 100) * months) / 100,
-      })),
+      monthly: toPln(monthly),
+      overTerm: CONTRACT_TERMS_MONTHS.map((months) => ({ months, amount: toPln(monthly * months) })),
     };
   } else if (clicked && !best) {
     advice.clicked = clicked;

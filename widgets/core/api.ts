@@ -5,7 +5,8 @@
 
 export type SendResult<T> =
   | { kind: 'ok'; status: number; data: T }
-  | { kind: 'server'; status: number; error?: string }
+  /** `field`: the form field the refusal is about, when the server names one (its `name` in the form). */
+  | { kind: 'server'; status: number; error?: string; field?: string }
   | { kind: 'network' };
 
 export const SEND_TIMEOUT_MS = 15_000;
@@ -29,8 +30,13 @@ export async function postJson<T>(url: string, body: unknown, timeoutMs = SEND_T
       data = undefined;
     }
     if (response.ok) return { kind: 'ok', status: response.status, data: data as T };
-    const error = (data as { error?: unknown } | undefined)?.error;
-    return { kind: 'server', status: response.status, ...(typeof error === 'string' && error ? { error } : {}) };
+    const { error, field } = (data ?? {}) as { error?: unknown; field?: unknown };
+    return {
+      kind: 'server',
+      status: response.status,
+      ...(typeof error === 'string' && error ? { error } : {}),
+      ...(typeof field === 'string' && field ? { field } : {}),
+    };
   } catch {
     return { kind: 'network' };
   } finally {

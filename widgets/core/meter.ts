@@ -185,6 +185,22 @@ export function judgeReading(
   return verdict.kind === 'jump' ? verdict : { kind: 'ok' };
 }
 
+/**
+ * The field of the reading form a refusal is about, so the form outlines that one: the date
+ * for a day out of bounds, the colour counter for a colour rule, and for a counter out of
+ * order whichever counter breaks it (mono first, as the message lists them).
+ */
+export function refusedField(
+  reason: RefusalReason,
+  next: Pick<Reading, 'mono' | 'color'>,
+  neighbour?: Reading,
+): 'readOn' | 'mono' | 'color' {
+  if (reason === 'color-on-mono' || reason === 'color-missing') return 'color';
+  if (reason === 'lower') return neighbour && next.mono >= neighbour.mono ? 'color' : 'mono';
+  if (reason === 'higher') return neighbour && next.mono <= neighbour.mono ? 'color' : 'mono';
+  return 'readOn';
+}
+
 /** The last day of a contract of `termMonths` from `start` ('YYYY-MM-DD'): the day before the same date `termMonths` later. */
 export function contractEndOf(start: string, termMonths: number): string {
   const [y, m, d] = start.split('-').map(Number) as [number, number, number];

@@ -126,6 +126,13 @@ export function useServiceForm<V extends FormValues>(props: FormProps, initial: 
     emit(host(), 'kserowo:error', { kind, message: shown.text });
   };
   const focus = (key: keyof V) => focusField(form.current?.querySelector<HTMLElement>(`[name="${String(key)}"]`));
+  /** The field is marked with the message under it and focused, the toast shown. */
+  const mark = (key: keyof V, shown: Toast, kind: 'validation' | 'server') => {
+    setInvalid(key);
+    setInvalidText(shown.text);
+    fail(kind, shown);
+    focus(key);
+  };
   const set = (key: keyof V) => (e: Event) => {
     const value = (e.currentTarget as HTMLInputElement).value;
     setValues((v) => ({ ...v, [key]: value }));
@@ -165,12 +172,7 @@ export function useServiceForm<V extends FormValues>(props: FormProps, initial: 
         : {}),
     }),
     /** A rule checked in the browser failed: the field is marked and focused, the toast shown. */
-    reject: (key: keyof V, shown: Toast) => {
-      setInvalid(key);
-      setInvalidText(shown.text);
-      fail('validation', shown);
-      focus(key);
-    },
+    reject: (key: keyof V, shown: Toast) => mark(key, shown, 'validation'),
     send: async <T,>(path: string, body: object): Promise<SendResult<T>> => {
       setInvalid(undefined);
       setToast(undefined);
@@ -186,10 +188,14 @@ export function useServiceForm<V extends FormValues>(props: FormProps, initial: 
       if (result.kind === 'ok') submission.current = null;
       return result;
     },
+    /** The toast of a failure; a server refusal that names a field of this form marks that field as `reject` does. */
     failed: (result: Exclude<SendResult<unknown>, { kind: 'ok' }>) => {
-      if (result.kind === 'server')
-        fail('server', { title: TOAST.serverError.title, text: result.error ?? TOAST.serverError.text });
-      else fail('network', TOAST.networkError);
+      if (result.kind !== 'server') return fail('network', TOAST.networkError);
+      const shown = { title: TOAST.serverError.title, text: result.error ?? TOAST.serverError.text };
+      const key = result.field as keyof V | undefined;
+      // Only a field the visitor can see and fix: one of the form's values with its input shown.
+      if (key && key in values && form.current?.elements.namedItem(key as string)) mark(key, shown, 'server');
+      else fail('server', shown);
     },
   };
 }

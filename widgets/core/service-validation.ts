@@ -119,7 +119,11 @@ export const serviceRequestSchema = v.pipe(
     },
     SERVICE_ERRORS.body,
   ),
-  v.check((r) => !!(r.serial || r.nip), SERVICE_ERRORS.serialOrNip),
+  // Answered at the serial field, the one the form outlines (the NIP is the alternative the message names).
+  v.forward(
+    v.check((r) => !!(r.serial || r.nip), SERVICE_ERRORS.serialOrNip),
+    ['serial'],
+  ),
 );
 export type ServiceRequestInput = v.InferOutput<typeof serviceRequestSchema>;
 

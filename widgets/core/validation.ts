@@ -207,12 +207,17 @@ export const contactBodySchema = /* @__PURE__ */ v.object(
 export type ContactInput = v.InferOutput<typeof contactBodySchema>;
 export type Checked<T> = { ok: true; data: T } | { ok: false; error: string; field: string | undefined };
 
-/** Runs `schema` and gives the first problem as the Polish text naming its field. */
+/**
+ * Runs `schema` and gives the first problem as the Polish text naming its field, and the
+ * field as its form knows it: the innermost named key of the issue's path (a quote's
+ * `contact.email` is the configurator's `email`), which the server answers as `field`.
+ */
 export function check<S extends v.GenericSchema>(schema: S, input: unknown): Checked<v.InferOutput<S>> {
   const result = v.safeParse(schema, input, { abortEarly: true });
   if (result.success) return { ok: true, data: result.output };
   const issue = result.issues[0];
-  return { ok: false, error: issue.message, field: issue.path?.[0]?.key as string | undefined };
+  const keys = (issue.path ?? []).map((p) => p.key).filter((k): k is string => typeof k === 'string');
+  return { ok: false, error: issue.message, field: keys.at(-1) };
 }
 
 /** The server's strict check of a contact body. */

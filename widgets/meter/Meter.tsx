@@ -192,10 +192,7 @@ export function MeterForm(props: MeterProps & { token: string; device: MeterDevi
       emit(kit.host(), 'kserowo:lead', { kind: 'meter', serial: result.data.serial ?? device.serial });
     } else if (result.kind === 'server' && result.status === 422 && result.error) {
       setQuestion(result.error);
-    } else {
-      if (result.kind === 'server' && result.status === 400) kit.setInvalid('mono');
-      kit.failed(result);
-    }
+    } else kit.failed(result);
   };
 
   if (done)

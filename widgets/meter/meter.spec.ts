@@ -41,6 +41,62 @@ test.describe('<kserowo-meter>', () => {
     });
   });
 
+  test.describe('refused by the server for one field', () => {
+    const dateRefusal = 'Data odczytu jest wcześniejsza niż początek umowy (01.05.2026).';
+    test.beforeEach(async ({ page }) => {
+      await linkedDevice(page);
+      await mount(page, '<kserowo-meter t="link-token-1" name="Jan Klient" email="jan@firma.pl"></kserowo-meter>');
+      const meter = page.locator('kserowo-meter');
+      await meter.locator('[name="mono"]').fill('21 000');
+      await meter.locator('[name="color"]').fill('5 100');
+    });
+
+    test('outlines the date the server names, with its message under it and the focus on it, not mono', async ({
+      page,
+    }) => {
+      const meter = page.locator('kserowo-meter');
+      await answer(page, '/api/meter-readings', 400, { error: dateRefusal, field: 'readOn' });
+      await meter.locator('[part~="submit"]').click();
+      const date = meter.locator('[name="readOn"]');
+      await expect(date).toHaveAttribute('aria-invalid', 'true');
+      await expect(meter.locator('[name="mono"]')).not.toHaveAttribute('aria-invalid', 'true');
+      await expect(date).toBeFocused();
+      // The message sits under the date and describes it for a screen reader.
+      const describedBy = (await date.getAttribute('aria-describedby')) ?? '';
+      const message = meter.locator(`[id="${describedBy.split(' ').at(-1)}"]`);
+      await expect(message).toHaveText(dateRefusal);
+      await expect(message).toBeInViewport();
+    });
+
+    test('outlines the colour counter when that one is refused, and lets go of it once edited', async ({ page }) => {
+      const meter = page.locator('kserowo-meter');
+      await answer(page, '/api/meter-readings', 400, { error: 'Stan licznika nie może być niższy.', field: 'color' });
+      await meter.locator('[part~="submit"]').click();
+      const color = meter.locator('[name="color"]');
+      await expect(color).toHaveAttribute('aria-invalid', 'true');
+      await expect(meter.locator('[name="mono"]')).not.toHaveAttribute('aria-invalid', 'true');
+      await expect(color).toBeFocused();
+      await color.fill('5 200');
+      await expect(color).not.toHaveAttribute('aria-invalid', 'true');
+    });
+
+    test('a refusal naming no field of the form outlines none and shows the message', async ({ page }) => {
+      const meter = page.locator('kserowo-meter');
+      await answer(page, '/api/meter-readings', 400, { error: 'Nieprawidłowe dane formularza.' });
+      await meter.locator('[part~="submit"]').click();
+      await expect(meter.getByText('Nieprawidłowe dane formularza.').first()).toBeVisible();
+      await expect(meter.locator('[aria-invalid="true"]')).toHaveCount(0);
+    });
+
+    test('has no axe violations with the date refused', async ({ page }) => {
+      const meter = page.locator('kserowo-meter');
+      await answer(page, '/api/meter-readings', 400, { error: dateRefusal, field: 'readOn' });
+      await meter.locator('[part~="submit"]').click();
+      await expect(meter.locator('[name="readOn"]')).toHaveAttribute('aria-invalid', 'true');
+      expect(await violations(page, 'kserowo-meter')).toEqual([]);
+    });
+  });
+
   test.describe('without a reading link', () => {
     test.beforeEach(async ({ page }) => mount(page, '<kserowo-meter serial="AA2K021012345"></kserowo-meter>'));
 

@@ -217,7 +217,7 @@ export function leadIntake(options: LeadIntakeOptions = {}) {
     }
 
     const submission = check(submissionIdSchema, fields.submissionId);
-    if (!submission.ok) return c.json({ error: FIELD_ERRORS.submissionId }, 400);
+    if (!submission.ok) return c.json({ error: FIELD_ERRORS.submissionId, field: 'submissionId' }, 400);
 
     c.set('intake', {
       body: fields,

@@ -49,6 +49,7 @@ import { warsawToday } from '../../widgets/core/service-fields.ts';
 import type { PortalFaultInput, PortalReadingInput, PortalTonerInput } from '../../widgets/core/portal-validation.ts';
 import { PORTAL_ERRORS } from '../../widgets/core/portal-validation.ts';
 import { FAULT_CATEGORIES } from '../../widgets/core/service-fields.ts';
+import { refusedField } from '../../widgets/core/meter.ts';
 import { TONER_COLOUR_NAMES, type TonerColour, colourOptions, orderJustified } from '../../widgets/core/toner.ts';
 
 export interface PortalDevice extends CustomerDevice {
@@ -248,12 +249,7 @@ export async function sendReading(
         contractStart: owned.contract.startDate,
         contractEnd: owned.contract.endDate,
       }),
-      field:
-        result.reason === 'color-missing'
-          ? 'color'
-          : result.reason === 'lower' || result.reason === 'higher'
-            ? 'mono'
-            : 'readOn',
+      field: refusedField(result.reason, { mono: input.mono, color }, result.neighbour),
     };
   if (result.kind === 'jump')
     return {

@@ -21,7 +21,7 @@ export const contact = new Hono<IntakeEnv>();
 contact.post('/', leadIntake(), async (c) => {
   const { body, submissionId, origin } = c.get('intake');
   const parsed = parseContact(body);
-  if (!parsed.ok) return c.json({ error: parsed.error }, 400);
+  if (!parsed.ok) return c.json({ error: parsed.error, field: parsed.field }, 400);
 
   const { name, email, phone, message, attribution } = parsed.data;
   // Not given unless sent as true; the hash leaves it out then, so `false` and absent are one body.

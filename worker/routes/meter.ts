@@ -29,6 +29,7 @@ import { bodyHash } from '../http/body-hash.ts';
 import { PAGE_COUNTING } from '../../widgets/core/terms.ts';
 import { READING_TOKEN, meterReadingSchema } from '../../widgets/core/service-validation.ts';
 import { check } from '../../widgets/core/validation.ts';
+import { refusedField } from '../../widgets/core/meter.ts';
 
 export const meterReadings = new Hono<IntakeEnv>();
 
@@ -70,7 +71,7 @@ meterReadings.get('/device', async (c) => {
 meterReadings.post('/', leadIntake({ spamAnswer }), async (c) => {
   const { body, submissionId } = c.get('intake');
   const parsed = check(meterReadingSchema, body);
-  if (!parsed.ok) return c.json({ error: parsed.error }, 400);
+  if (!parsed.ok) return c.json({ error: parsed.error, field: parsed.field }, 400);
   const r = parsed.data;
   if (!r.t) return c.json({ error: SERVICE_API_ERRORS.readingLinkRequired }, 403);
   const hash = await bodyHash('meter', {
@@ -111,6 +112,7 @@ meterReadings.post('/', leadIntake({ spamAnswer }), async (c) => {
               contractStart: contract.startDate,
               contractEnd: contract.endDate,
             }),
+            field: refusedField(result.reason, { mono: r.mono, color: r.color ?? null }, result.neighbour),
           },
           400,
         );

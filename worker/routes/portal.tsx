@@ -54,7 +54,7 @@ const LINK_ANSWER = {
 portalApi.post('/link', leadIntake({ spamAnswer: (c) => c.json(LINK_ANSWER, 202) }), async (c) => {
   const { body, ip } = c.get('intake');
   const parsed = check(portalLinkSchema, body);
-  if (!parsed.ok) return c.json({ error: parsed.error }, 400);
+  if (!parsed.ok) return c.json({ error: parsed.error, field: parsed.field }, 400);
   await requestSignIn(c.env, parsed.data.email, new URL(c.req.url).origin, ip);
   return c.json(LINK_ANSWER, 202);
 });

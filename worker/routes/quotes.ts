@@ -45,7 +45,7 @@ const spamAnswer = (c: Context<IntakeEnv>) => {
 quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
   const { body, submissionId, origin } = c.get('intake');
   const parsed = check(quoteWithEstimateSchema, body);
-  if (!parsed.ok) return c.json({ error: parsed.error }, 400);
+  if (!parsed.ok) return c.json({ error: parsed.error, field: parsed.field }, 400);
   const q = parsed.data;
 
   // Priced with the live version the isolate holds (the pages' version; no D1 query of its own).
@@ -57,9 +57,9 @@ quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
     return c.json({ error: API_ERRORS.quoteStorage }, 503);
   }
   const device = findDevice(catalogue, q.deviceId);
-  if (!device) return c.json({ error: QUOTE_ERRORS.device }, 400);
+  if (!device) return c.json({ error: QUOTE_ERRORS.device, field: 'deviceId' }, 400);
   const pkg = findPackage(device, q.level);
-  if (!pkg) return c.json({ error: QUOTE_ERRORS.level }, 400);
+  if (!pkg) return c.json({ error: QUOTE_ERRORS.level, field: 'level' }, 400);
   const figures = recomputeEstimate(
     catalogue,
     device,

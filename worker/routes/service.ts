@@ -56,7 +56,7 @@ const spamAnswer = (c: Context<IntakeEnv>) => {
 serviceRequests.post('/', leadIntake({ spamAnswer }), async (c) => {
   const { body, submissionId, origin } = c.get('intake');
   const parsed = check(serviceRequestSchema, body);
-  if (!parsed.ok) return c.json({ error: parsed.error }, 400);
+  if (!parsed.ok) return c.json({ error: parsed.error, field: parsed.field }, 400);
   const input = parsed.data;
   const { submissionId: _s, website: _w, attribution, ...normalised } = input;
   const hash = await bodyHash('service', normalised);
