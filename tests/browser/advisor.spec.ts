@@ -137,12 +137,21 @@ test('a transposed digit in the counters is questioned before any offer', async 
   await second.getByLabel(/Licznik kolor/).fill('1380');
   await calc.getByRole('button', { name: 'Oblicz liczbę stron' }).click();
   const ask = calc.getByRole('alert').filter({ hasText: 'czy żadna cyfra nie jest przestawiona?' });
+  // The meter form's rule: over 3 × the usual month of the catalogue (3 750 pages).
   await expect(ask).toContainText(
-    '20\u00a0337 stron miesięcznie to więcej, niż wydrukuje którekolwiek z naszych urządzeń.',
+    '20\u00a0337 stron miesięcznie to ponad 3 razy więcej, niż przewiduje największy pakiet typowego urządzenia z naszej oferty (3750 stron).',
   );
   await expect(calc.getByText(/^Polecamy:/)).toHaveCount(0);
+  await expect(calc.getByRole('link', { name: 'Przejdź do konfiguratora z tą liczbą stron' })).toHaveCount(0);
   await calc.getByRole('button', { name: 'Tak, liczby są poprawne' }).click();
   await expect(calc.getByText(/Żadne z naszych urządzeń nie jest zbudowane na tyle stron miesięcznie/)).toBeVisible();
+  // 12 139 pages a month: the C458 Premium would fit them, and still the counters are asked about.
+  await second.getByLabel('Licznik mono (czarno-białe)').fill('56800');
+  await calc.getByRole('button', { name: 'Oblicz liczbę stron' }).click();
+  await expect(ask).toContainText('12\u00a0139 stron miesięcznie to ponad 3 razy więcej');
+  await expect(calc.getByText(/^Polecamy:/)).toHaveCount(0);
+  await calc.getByRole('button', { name: 'Tak, liczby są poprawne' }).click();
+  await expect(calc.getByText(/^Polecamy: Konica Minolta bizhub C458 Premium/)).toBeVisible();
   // The right digits: 1 915 mono + 182 colour pages, the C3320i Business at 244,20 zł.
   await second.getByLabel('Licznik mono (czarno-białe)').fill('46890');
   await calc.getByRole('button', { name: 'Oblicz liczbę stron' }).click();

@@ -3,7 +3,8 @@
  * out by hand from the catalogue table of the spec (§3) in the comments beside it.
  */
 import { describe, expect, it } from 'vitest';
-import { advise, DUTY_HEADROOM, misfits } from '../../widgets/core/advisor.ts';
+import { advise, askToConfirm, DUTY_HEADROOM, misfits, usualMonth } from '../../widgets/core/advisor.ts';
+import { checkReading, isImplausibleJump, JUMP_FACTOR } from '../../widgets/core/meter.ts';
 import { defaultCatalogue } from '../../widgets/core/catalogue.ts';
 import { volumeFromCounters, volumeFromProfile } from '../../widgets/core/estimate.ts';
 import { findDevice } from '../../widgets/core/model.ts';
@@ -125,6 +126,56 @@ describe('advisor: a clinic reception from two counter readings', () => {
     // 19 890 / 30 × 30,4 = 20 155,2 → 20 155 mono, over the C458's 10 000 × 1,5 = 15 000.
     expect(r.value.mono).toBe(20155);
     expect(advise(defaultCatalogue, r.value).best).toBeUndefined();
+  });
+});
+
+describe('advisor: counter estimates are asked about by the meter form’s jump rule', () => {
+  const first = { date: '2026-10-01', mono: 45_000, color: 1_200 };
+  const fromCounters = (mono: number, color: number) => {
+    const r = volumeFromCounters(first, { date: '2026-10-31', mono, color }, '2026-11-25');
+    if (!r.ok) throw new Error(r.error);
+    return r.value;
+  };
+
+  it('takes the usual month from the catalogue: the middle devices’ largest allowances', () => {
+    // Largest allowances, mono + colour: C3350i 3 200, C3320i 3 400, bizhub 227 3 500, 308 3 500,
+    // 4052 4 000, C250i 7 000, C258 7 000, C458 13 000: the middle two are 3 500 and 4 000.
+    expect(usualMonth(defaultCatalogue)).toBe(3750);
+  });
+
+  it('asks about the clinic reception’s 64 890 typed for 46 890 before recommending', () => {
+    // 20 155 mono + 182 colour = 20 337 pages a month > 3 × 3 750 = 11 250.
+    expect(askToConfirm(defaultCatalogue, fromCounters(64_890, 1_380))).toBe(true);
+    // The right digits: 1 915 + 182 = 2 097 pages, nothing to ask.
+    expect(askToConfirm(defaultCatalogue, fromCounters(46_890, 1_380))).toBe(false);
+  });
+
+  it('asks also when a device would still fit: 12 000 pages a month is no usual office', () => {
+    // 11 800 in 30 days: 11 800 / 30 × 30,4 = 11 957 mono + 182 colour = 12 139 > 11 250;
+    // the C458 Premium fits it (10 000 × 1,5 = 15 000), which the earlier rule let through.
+    const v = fromCounters(56_800, 1_380);
+    expect(v.mono).toBe(11957);
+    expect(advise(defaultCatalogue, v).best?.device.model).toBe('C458');
+    expect(askToConfirm(defaultCatalogue, v)).toBe(true);
+    // 10 000 pages (a 40-person school's month) is asked about by nobody: 10 182 ≤ 11 250.
+    expect(askToConfirm(defaultCatalogue, fromCounters(54_868, 1_380))).toBe(false);
+  });
+
+  it('never questions an office profile, whatever its size', () => {
+    expect(askToConfirm(defaultCatalogue, profile(100, 'lot', 10))).toBe(false);
+  });
+
+  it('is the rule the meter form applies to a customer’s reading', () => {
+    expect(JUMP_FACTOR).toBe(3);
+    expect(isImplausibleJump(11_251, 3_750)).toBe(true);
+    expect(isImplausibleJump(11_250, 3_750)).toBe(false);
+    // The meter: 1 000 pages a month for three months, then 3 100 in one: asked; 2 900: not.
+    const history = [
+      { readOn: '2026-01-01', mono: 0, color: null, reset: false },
+      { readOn: '2026-04-01', mono: 2_960, color: null, reset: false },
+    ];
+    expect(checkReading(history, { readOn: '2026-05-01', mono: 2_960 + 3_100, color: null }).kind).toBe('jump');
+    expect(checkReading(history, { readOn: '2026-05-01', mono: 2_960 + 2_900, color: null }).kind).toBe('ok');
   });
 });
 

@@ -12,7 +12,7 @@ import { useRef, useState } from 'react';
 import type { Catalogue, Device, PackageLevel } from '../core/model.ts';
 import { type PrintProfile, type VolumeEstimate, explainRecommendation, recommend } from '../core/estimate.ts';
 import { type Comparison, compareWithContract } from '../core/comparison.ts';
-import { type Advice, advise } from '../core/advisor.ts';
+import { type Advice, advise, askToConfirm, usualMonth } from '../core/advisor.ts';
 import {
   type ContractInput,
   type EstimateInput,
@@ -66,6 +66,8 @@ export function Panel(props: PanelProps) {
   const [a3, setA3] = useState(false);
   /** A volume no device is built for, shown only once the visitor confirms the readings. */
   const [confirmed, setConfirmed] = useState(false);
+  /** The estimate being asked about, handed on once the visitor confirms it. */
+  const asked = useRef<EstimateChange>();
 
   useAdoptedSheet(root, calculatorCss);
 
@@ -80,8 +82,8 @@ export function Panel(props: PanelProps) {
   const rec =
     best && volume ? recommend(best.device, best.device.type === 'color' ? volume : { mono: volume.mono }) : undefined;
   const level = props.device ? props.level : best?.pkg.level;
-  // The question before a volume no device is built for: a transposed digit looks just like that.
-  const ask = estimate?.source === 'counters' && !best && !confirmed;
+  // The meter's question before an implausible month from the counters (a transposed digit looks just like that).
+  const ask = !!estimate && askToConfirm(catalogue, estimate) && !confirmed;
 
   const calculate = () => {
     const inputs: EstimateInput =
@@ -107,7 +109,9 @@ export function Panel(props: PanelProps) {
     setConfirmed(false);
     setEstimate(result.value);
     setComparison(undefined);
-    props.onEstimate({ inputs, volume: result.value });
+    asked.current = { inputs, volume: result.value };
+    // An implausible month reaches the configurator (and the host's event) only once confirmed.
+    if (!askToConfirm(catalogue, result.value)) props.onEstimate(asked.current);
   };
 
   const reading = (which: 'first' | 'second') => {
@@ -244,8 +248,15 @@ export function Panel(props: PanelProps) {
           <EstimateResult estimate={estimate} colour={colour} given={!!props.device}>
             {ask ? (
               <div className="kc-ask" role="alert">
-                <p>{C.jump(estimate.mono + estimate.color)}</p>
-                <button type="button" className="btn ghost" onClick={() => setConfirmed(true)}>
+                <p>{C.jump(estimate.mono + estimate.color, usualMonth(catalogue))}</p>
+                <button
+                  type="button"
+                  className="btn ghost"
+                  onClick={() => {
+                    setConfirmed(true);
+                    if (asked.current) props.onEstimate(asked.current);
+                  }}
+                >
                   {C.jumpConfirm}
                 </button>
               </div>
@@ -261,7 +272,7 @@ export function Panel(props: PanelProps) {
           </EstimateResult>
         )}
       </div>
-      {estimate && best && advice && props.after?.(best.device, best.pkg.level, estimate, advice)}
+      {estimate && best && advice && !ask && props.after?.(best.device, best.pkg.level, estimate, advice)}
       <div className="kc-compare">
         <button
           type="button"

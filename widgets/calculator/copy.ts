@@ -2,6 +2,7 @@
 import { formatNumber } from '../core/format.ts';
 import { MIN_READING_DAYS } from '../core/estimate.ts';
 import { DUTY_HEADROOM } from '../core/advisor.ts';
+import { JUMP_FACTOR } from '../core/meter.ts';
 import { countText, monthsText } from '../core/plural.ts';
 import { COLOR_PAGES, DAYS, MONO_PAGES, PAGES } from '../core/nouns.ts';
 
@@ -47,8 +48,8 @@ export const C = {
   },
   noFit:
     'Żadne z naszych urządzeń nie jest zbudowane na tyle stron miesięcznie. Zadzwoń do nas: dobierzemy kilka urządzeń albo większy model.',
-  jump: (pages: number) =>
-    `${countText(pages, PAGES)} miesięcznie to więcej, niż wydrukuje którekolwiek z naszych urządzeń. Sprawdź odczyty: czy żadna cyfra nie jest przestawiona?`,
+  jump: (pages: number, usual: number) =>
+    `${countText(pages, PAGES)} miesięcznie to ponad ${JUMP_FACTOR} razy więcej, niż przewiduje największy pakiet typowego urządzenia z naszej oferty (${countText(usual, PAGES)}). Sprawdź odczyty: czy żadna cyfra nie jest przestawiona?`,
   jumpConfirm: 'Tak, liczby są poprawne',
   choose: (name: string) => `Wybierz ${name}`,
 

@@ -17,6 +17,7 @@
 import type { Catalogue, Device, Package, PackageLevel } from './model.ts';
 import { monthlyCost, toGrosze, toPln, type Volume } from './pricing.ts';
 import { CONTRACT_TERMS_MONTHS } from './terms.ts';
+import { isImplausibleJump } from './meter.ts';
 
 /** How far past its largest allowance a device may be asked to print a month. */
 export const DUTY_HEADROOM = 1.5;
@@ -107,3 +108,24 @@ export function advise(catalogue: Catalogue, volume: Volume, needs: Needs = {}, 
 export function bestOfDevice(advice: Advice, deviceId: string): PackageLevel | undefined {
   return advice.ranking.find((o) => o.device.id === deviceId)?.pkg.level;
 }
+
+/** The most pages a month a device is rented for: its biggest package's allowance, mono and colour together. */
+const largestAllowance = (device: Device): number => Math.max(...device.packages.map(allowance));
+
+/**
+ * The usual month of the catalogue: what its middle device is built for (the median of the
+ * devices' largest allowances, mono and colour together; 3 750 pages in the built-in one).
+ */
+export function usualMonth(catalogue: Catalogue): number {
+  const sizes = catalogue.devices.map(largestAllowance).sort((a, b) => a - b);
+  const mid = sizes.length >> 1;
+  return sizes.length % 2 ? (sizes[mid] ?? 0) : ((sizes[mid - 1] ?? 0) + (sizes[mid] ?? 0)) / 2;
+}
+
+/**
+ * Whether an estimate from two counter readings is asked about before any offer: the
+ * meter's jump rule (meter.ts `isImplausibleJump`) against the catalogue's usual month.
+ * An office profile is the visitor's own statement and is never questioned.
+ */
+export const askToConfirm = (catalogue: Catalogue, volume: Volume & { source?: string }): boolean =>
+  volume.source === 'counters' && isImplausibleJump(volume.mono + (volume.color ?? 0), usualMonth(catalogue));

@@ -100,6 +100,16 @@ export type ReadingCheck =
 export const JUMP_FACTOR = 3;
 
 /**
+ * The one rule of an implausible jump, asked about before anything counts: pages a month
+ * now over `JUMP_FACTOR` × the usual month. The meter's usual month is the counter's own
+ * average; the calculator's (two readings, no history) is what a usual device of the
+ * catalogue is built for (advisor.ts `usualMonth`). A transposed digit looks just like that.
+ * @example isImplausibleJump(20_155, 3_750) === true; isImplausibleJump(6_000, 3_750) === false
+ */
+export const isImplausibleJump = (monthlyNow: number, monthlyUsual: number): boolean =>
+  monthlyUsual > 0 && monthlyNow > JUMP_FACTOR * monthlyUsual;
+
+/**
  * Checks a new reading against the device's current counter: never lower than the
  * latest one (mono or colour); more than 3× the monthly average since the series
  * began (at least a month of history) asks the sender to confirm.
@@ -120,7 +130,7 @@ export function checkReading(
   const added = next.mono - previous.mono + ((next.color ?? 0) - (previous.color ?? 0));
   const since = Math.max(days(previous.readOn, next.readOn), 1);
   const monthlyNow = (added / Math.max(since, MONTH_DAYS)) * MONTH_DAYS;
-  if (monthlyAverage > 0 && monthlyNow > JUMP_FACTOR * monthlyAverage)
+  if (isImplausibleJump(monthlyNow, monthlyAverage))
     return { kind: 'jump', previous, monthlyAverage: Math.round(monthlyAverage), monthlyNow: Math.round(monthlyNow) };
   return { kind: 'ok' };
 }
