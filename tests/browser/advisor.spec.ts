@@ -117,6 +117,21 @@ test('the configurator offers the advisor in both steps, the clicked device besi
   await cfg.getByRole('button', { name: 'Wybierz Konica Minolta bizhub C258 Premium' }).click();
   await expect(cfg.locator('.for')).toContainText('Konica Minolta bizhub C258');
   await expect(cfg.getByRole('radio', { name: /Premium/ })).toBeChecked();
+  // The quote of the advised C258 keeps the clicked C3320i beside it, priced by the server.
+  await cfg.getByRole('button', { name: 'Dalej' }).click();
+  await cfg.getByLabel('Imię i nazwisko').fill('Kancelaria Prawna');
+  await cfg.getByRole('textbox', { name: /^E-mail/ }).fill(`kancelaria-c3320i-${Date.now()}@firma.pl`);
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/quotes') && r.request().method() === 'POST');
+  await cfg.getByRole('button', { name: 'Wyślij zapytanie o wycenę' }).click();
+  const res = await answer;
+  expect(JSON.parse(res.request().postData() ?? '{}')).toMatchObject({ deviceId: 'km-c258', clicked: 'km-c3320i' });
+  await page.goto(((await res.json()) as { url: string }).url);
+  await expect(page.getByRole('row', { name: /Wybrane przez klienta/ })).toContainText(
+    'Konica Minolta bizhub C3320i Premium – 529,00 zł netto miesięcznie',
+  );
+  await expect(page.getByRole('row', { name: /Różnica wybranego urządzenia/ })).toContainText(
+    '150,00 zł netto miesięcznie więcej (3600,00 zł przez 24 miesiące)',
+  );
 
   await page.goto('/konfigurator');
   await cfg.getByRole('button', { name: 'Nie wiem, który model i ile drukuję' }).click();

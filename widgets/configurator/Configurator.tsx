@@ -171,6 +171,7 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
         ...(mono || color ? { volume: { mono, color } } : {}),
         ...(fits ? { estimate: est.inputs } : {}),
         ...(calc.comparison ? { comparison: calc.comparison.inputs } : {}),
+        clicked: calc.clicked,
         contact: {
           name,
           email,

@@ -19,6 +19,8 @@ export interface Estimated {
   estimate?: Pick<EstimateChange, 'inputs'> & { volume: { mono: number; color: number } };
   /** The result is known once compared here; a hand-over carries the inputs only (the server compares). */
   comparison?: { inputs: ContractInput; result?: Comparison };
+  /** The device the visitor had clicked when taking the advised one: the quote keeps the difference. */
+  clicked?: string | undefined;
 }
 
 export function EstimateToggle({

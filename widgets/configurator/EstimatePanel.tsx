@@ -56,6 +56,7 @@ export function EstimatePanel({
             className="btn kc-cta"
             onClick={() => {
               update({ mono: String(volume.mono), color: best.type === 'color' ? String(volume.color) : '' });
+              setCalc((c) => ({ ...c, clicked: device?.id }));
               choose(best.id, level);
             }}
           >

@@ -129,3 +129,66 @@ export function usualMonth(catalogue: Catalogue): number {
  */
 export const askToConfirm = (catalogue: Catalogue, volume: Volume & { source?: string }): boolean =>
   volume.source === 'counters' && isImplausibleJump(volume.mono + (volume.color ?? 0), usualMonth(catalogue));
+
+/** One side of a stored quote's advice: a device at a package and its net monthly cost at the quote's volume. */
+export interface AdvisedOffer {
+  deviceId: string;
+  deviceName: string;
+  level: PackageLevel;
+  monthlyNet: number;
+}
+
+/**
+ * What a stored quote keeps of the advice when the best offer is not the device the visitor
+ * clicked: the clicked device (at the quoted package when it is the quoted device, else at
+ * its cheapest) and the best offer, and the difference per month and over the quote's term
+ * (none for a shorter term on request). Recomputed by the worker from the catalogue.
+ */
+export interface StoredAdvice {
+  clicked: AdvisedOffer;
+  best: AdvisedOffer;
+  /** clicked − best, net PLN; `overTerm` for a 24- or 36-month term. */
+  difference: { monthly: number; overTerm?: { months: number; amount: number } };
+}
+
+const offerOf = (o: Offer): AdvisedOffer => ({
+  deviceId: o.device.id,
+  deviceName: o.device.name,
+  level: o.pkg.level,
+  monthlyNet: o.cost,
+});
+
+/**
+ * The advice a quote stores: `clickedId` is the device the visitor clicked first (the quoted
+ * device when absent or unknown); undefined when no volume is stated, no device fits, or the
+ * clicked device at its package is the best offer.
+ * @example the law firm (5 100 + 900 pages) that clicked the C3320i and took the advised
+ *   C258 Premium: clicked C3320i Premium 529,00, best C258 Premium 379,00, 150,00 a month.
+ */
+export function quoteAdvice(
+  catalogue: Catalogue,
+  quoted: { deviceId: string; level: PackageLevel; term: number | 'short' },
+  volume: Volume,
+  clickedId?: string,
+): StoredAdvice | undefined {
+  if (pages(volume.mono) + pages(volume.color) === 0) return undefined;
+  const clickedDevice = catalogue.devices.some((d) => d.id === clickedId) ? (clickedId as string) : quoted.deviceId;
+  const advice = advise(catalogue, volume, {}, clickedDevice);
+  const { best } = advice;
+  // The visitor's own package of the device they kept; the cheapest one of a device they left.
+  const clicked =
+    clickedDevice === quoted.deviceId
+      ? advice.ranking.find((o) => o.device.id === quoted.deviceId && o.pkg.level === quoted.level)
+      : advice.clicked;
+  if (!best || !clicked || clicked === best) return undefined;
+  const monthly = toGrosze(clicked.cost) - toGrosze(best.cost);
+  const months = quoted.term === 'short' ? undefined : quoted.term;
+  return {
+    clicked: offerOf(clicked),
+    best: offerOf(best),
+    difference: {
+      monthly: toPln(monthly),
+      ...(months ? { overTerm: { months, amount: toPln(monthly * months) } } : {}),
+    },
+  };
+}

@@ -8,7 +8,7 @@
 import * as v from 'valibot';
 import { MAX_COUNTER, MAX_PEOPLE, PRINT_PROFILES, type PrintProfile } from './estimate.ts';
 import { CONTRACT_RULES, type ContractField, ESTIMATE_BODY_ERRORS } from './estimate-validation.ts';
-import { QUOTE_ERRORS, quoteSchema } from './quote-validation.ts';
+import { QUOTE_ERRORS, QUOTE_LIMITS, quoteSchema } from './quote-validation.ts';
 
 const counter = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_COUNTER));
 const reading = v.object({
@@ -66,6 +66,8 @@ export const quoteWithEstimateSchema = v.object(
     ...quoteSchema.entries,
     estimate: v.nullish(estimateInputSchema),
     comparison: v.nullish(contractInputSchema),
+    /** The device the visitor clicked before taking the advised one; an id the catalogue lacks is ignored. */
+    clicked: v.nullish(v.pipe(v.string(QUOTE_ERRORS.device), v.maxLength(QUOTE_LIMITS.deviceId, QUOTE_ERRORS.device))),
   },
   QUOTE_ERRORS.body,
 );

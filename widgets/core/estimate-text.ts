@@ -1,6 +1,6 @@
 /**
- * The estimate and the comparison of a stored quote as Polish label/value rows: one text
- * for the printable quote page, the sales e-mail and the admin view (issue 16).
+ * The estimate, the comparison and the advice of a stored quote as Polish label/value rows:
+ * one text for the printable quote page, the sales e-mail and the admin view.
  */
 import { LEVEL_NAMES } from './model.ts';
 import { formatNumber, formatPln, formatRate } from './format.ts';
@@ -8,6 +8,7 @@ import { PRINT_PROFILES } from './estimate.ts';
 import { countText, monthsText } from './plural.ts';
 import { COLOR_PAGES, DAYS, MONO_PAGES, PAGES, PEOPLE } from './nouns.ts';
 import type { StoredComparison, StoredEstimate } from './estimate-validation.ts';
+import type { AdvisedOffer, StoredAdvice } from './advisor.ts';
 
 export type Row = [label: string, value: string];
 
@@ -76,4 +77,26 @@ export function comparisonRows(comparison: StoredComparison | undefined): Row[] 
     ]);
   }
   return rows;
+}
+
+/**
+ * The advisor's best offer beside the device the visitor clicked, with the difference a month
+ * and over the quote's term: 'Polecana oferta: Konica Minolta bizhub C258 Premium – 379,00 zł
+ * netto miesięcznie', 'Różnica: 150,00 zł netto miesięcznie więcej (5400,00 zł przez 36 miesięcy)'.
+ */
+export function adviceRows(advice: StoredAdvice | undefined): Row[] {
+  if (!advice) return [];
+  const offer = (o: AdvisedOffer) =>
+    `${o.deviceName} ${LEVEL_NAMES[o.level]} – ${formatPln(o.monthlyNet, 2)} netto miesięcznie`;
+  const { monthly, overTerm } = advice.difference;
+  const side = monthly >= 0 ? 'więcej' : 'mniej';
+  const term = overTerm ? ` (${formatPln(Math.abs(overTerm.amount), 2)} przez ${monthsText(overTerm.months)})` : '';
+  return [
+    ['Wybrane przez klienta', offer(advice.clicked)],
+    ['Polecana oferta', offer(advice.best)],
+    [
+      'Różnica wybranego urządzenia',
+      monthly === 0 ? 'bez różnicy' : `${formatPln(Math.abs(monthly), 2)} netto miesięcznie ${side}${term}`,
+    ],
+  ];
 }

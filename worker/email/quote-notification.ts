@@ -11,7 +11,7 @@ import type { Notification } from '../models/outbox.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { QUOTE_TEXT } from '../../widgets/core/quote-text.ts';
 import { QUOTE_VALID_DAYS, TERM_LABELS } from '../../widgets/core/quote.ts';
-import { comparisonRows, estimateRows } from '../../widgets/core/estimate-text.ts';
+import { adviceRows, comparisonRows, estimateRows } from '../../widgets/core/estimate-text.ts';
 
 export function quoteNotification(
   leadId: string,
@@ -35,6 +35,7 @@ export function quoteNotification(
     line('Deklarowany wolumen', volume && `${volume} → ${formatPln(p.estimatedNet, 2)} netto`),
     ...estimateRows(quote.estimate).map(([l, v]) => line(l, v)),
     ...comparisonRows(quote.comparison).map(([l, v]) => line(l, v)),
+    ...adviceRows(quote.advice).map(([l, v]) => line(l, v)),
     line(`Wycena (ważna ${QUOTE_VALID_DAYS} dni)`, pageUrl),
     '',
     ...personLines(lead),

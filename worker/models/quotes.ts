@@ -7,6 +7,7 @@
 import { type QuotePrice, type Term, QUOTE_VALID_DAYS } from '../../widgets/core/quote.ts';
 import { type PackageLevel, LEVEL_NAMES } from '../../widgets/core/model.ts';
 import type { StoredComparison, StoredEstimate } from '../../widgets/core/estimate-validation.ts';
+import type { StoredAdvice } from '../../widgets/core/advisor.ts';
 import { eventDataFrom, webhookEventStatements } from './webhooks.ts';
 import type { QuoteSummary } from '../../widgets/core/admin-api.ts';
 
@@ -24,6 +25,8 @@ export interface NewQuote {
   /** Issue 16 (migration 0060): recomputed by the worker from the inputs. */
   estimate?: StoredEstimate | undefined;
   comparison?: StoredComparison | undefined;
+  /** Migration 0190: the best offer beside the clicked device, recomputed by the worker (advisor.ts `quoteAdvice`). */
+  advice?: StoredAdvice | undefined;
 }
 
 export interface QuoteContact {
@@ -49,6 +52,7 @@ export interface StoredQuote {
   catalogueVersion: number;
   estimate?: StoredEstimate;
   comparison?: StoredComparison;
+  advice?: StoredAdvice;
 }
 
 interface QuoteRow {
@@ -77,6 +81,7 @@ interface QuoteRow {
   marketing_consent: number;
   estimate: string | null;
   comparison: string | null;
+  advice: string | null;
   created_at: string;
   expires_at: string;
   name: string;
@@ -118,9 +123,9 @@ export function quoteStatements(
       `INSERT INTO quotes (id, lead_id, year, seq, number, device_id, device_name, level, term, paper, volume_mono,
          volume_color, monthly_limit, color_limit, overage_mono, overage_color, monthly_net, monthly_vat, monthly_gross,
          estimated_net, estimated_gross, catalogue_version, nip, city, marketing_consent, created_at, expires_at, estimate,
-         comparison)
+         comparison, advice)
        SELECT ?1, ?2, ?3, n, ?4 || substr('000000' || n, -6), ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
-         ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28
+         ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29
        FROM (SELECT COALESCE(MAX(seq), 0) + 1 AS n FROM quotes WHERE year = ?3)
        WHERE EXISTS (SELECT 1 FROM leads WHERE id = ?2)`,
     )
@@ -153,6 +158,7 @@ export function quoteStatements(
       new Date(now.getTime() + QUOTE_VALID_DAYS * DAY_MS).toISOString(),
       quote.estimate ? JSON.stringify(quote.estimate) : null,
       quote.comparison ? JSON.stringify(quote.comparison) : null,
+      quote.advice ? JSON.stringify(quote.advice) : null,
     );
   const numberTheNotification = db
     .prepare(
@@ -234,6 +240,7 @@ function fromRow(r: QuoteRow): StoredQuote {
   }
   const estimate = parseJson<StoredEstimate>(r.estimate);
   const comparison = parseJson<StoredComparison>(r.comparison);
+  const advice = parseJson<StoredAdvice>(r.advice);
   return {
     id: r.id,
     leadId: r.lead_id,
@@ -255,6 +262,7 @@ function fromRow(r: QuoteRow): StoredQuote {
     catalogueVersion: r.catalogue_version,
     ...(estimate ? { estimate } : {}),
     ...(comparison ? { comparison } : {}),
+    ...(advice ? { advice } : {}),
   };
 }
 

@@ -15,7 +15,7 @@ import { PACKAGE_COPY } from '../../widgets/core/packages.ts';
 import { PAGE_COUNTING, hasSla, withinWorkingHours } from '../../widgets/core/terms.ts';
 import type { StoredQuote } from '../models/quotes.ts';
 import { privatePageCsp } from '../../site/headers.ts';
-import { comparisonRows, estimateRows } from '../../widgets/core/estimate-text.ts';
+import { adviceRows, comparisonRows, estimateRows } from '../../widgets/core/estimate-text.ts';
 
 const polishDate = (iso: string): string =>
   new Intl.DateTimeFormat('pl-PL', {
@@ -195,6 +195,7 @@ function QuoteSheet({ quote }: { quote: StoredQuote }) {
         {[
           ['Szacunek liczby stron', estimateRows(quote.estimate)] as const,
           ['Porównanie z obecną umową', comparisonRows(quote.comparison)] as const,
+          ['Polecana oferta przy tej liczbie stron', adviceRows(quote.advice)] as const,
         ].map(
           ([title, rows]) =>
             rows.length > 0 && (

@@ -31,6 +31,7 @@ import { quoteWithEstimateSchema } from '../../widgets/core/estimate-schema.ts';
 import { check } from '../../widgets/core/validation.ts';
 import { recomputeEstimate, warsawToday } from '../../widgets/core/estimate-validation.ts';
 import { findDevice, findPackage } from '../../widgets/core/model.ts';
+import { quoteAdvice } from '../../widgets/core/advisor.ts';
 
 export const quotes = new Hono<IntakeEnv>();
 
@@ -102,6 +103,14 @@ quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
     marketingConsent,
     estimate: figures.estimate,
     comparison: figures.comparison,
+    advice: figures.volume
+      ? quoteAdvice(
+          catalogue,
+          { deviceId: device.id, level: pkg.level, term: q.term },
+          figures.volume,
+          q.clicked ?? undefined,
+        )
+      : undefined,
   };
   const pageUrl = (id: string) => `${new URL(c.req.url).origin}/wycena/${id}`;
   let stored: StoredQuote | undefined;

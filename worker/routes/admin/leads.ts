@@ -25,7 +25,7 @@ import { leadFilterSchema, leadUpdateSchema } from '../../../widgets/core/admin-
 import { check } from '../../../widgets/core/validation.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
 import type { LeadDetail, LeadList, LeadQuote } from '../../../widgets/core/admin-api.ts';
-import { comparisonRows, estimateRows } from '../../../widgets/core/estimate-text.ts';
+import { adviceRows, comparisonRows, estimateRows } from '../../../widgets/core/estimate-text.ts';
 import { warsawDay } from '../../../widgets/core/business-hours.ts';
 
 export const leadRoutes = new Hono<AdminEnv>();
@@ -83,7 +83,7 @@ function quoteJson(q: StoredQuote): LeadQuote {
     createdAt: q.createdAt,
     expiresAt: q.expiresAt,
     /** Issue 16: the estimate and the comparison as the quote page shows them. */
-    estimateRows: [...estimateRows(q.estimate), ...comparisonRows(q.comparison)],
+    estimateRows: [...estimateRows(q.estimate), ...comparisonRows(q.comparison), ...adviceRows(q.advice)],
   };
 }
 
