@@ -371,6 +371,28 @@ test.describe('<kserowo-configurator> when sending', () => {
     await expect(cfg(page).getByLabel('Wiadomość')).toHaveValue('Proszę o kontakt po 12.');
   });
 
+  test('outlines and focuses the contact field a server refusal names, with its message under it', async ({ page }) => {
+    await toStep3(page);
+    const refusal = 'Pole „Telefon” może zawierać tylko cyfry, spacje i znaki + ( ) - (najwyżej 30).';
+    await page.route('**/api/quotes', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: refusal, field: 'phone' }),
+      }),
+    );
+    await cfg(page).getByLabel('Imię i nazwisko').fill('Anna');
+    await cfg(page)
+      .getByRole('textbox', { name: /^E-mail/ })
+      .fill('anna@firma.pl');
+    await sendButton(page).click();
+    const phone = cfg(page).getByLabel(/^Telefon/);
+    await expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await expect(phone).toBeFocused();
+    await expect(phone).toHaveAccessibleDescription(refusal);
+    await expect(cfg(page).getByLabel('Imię i nazwisko')).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
   test('shows a network failure as "Błąd połączenia" and sends the same submission id on retry', async ({ page }) => {
     await toStep3(page);
     const ids: string[] = [];

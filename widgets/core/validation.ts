@@ -46,7 +46,7 @@ export const isWellFormed = (s: string): boolean => !LONE_SURROGATE.test(s);
 /** Removes format characters from a one-line field the visitor typed. */
 export const stripFormat = v.transform((s: string) => s.replace(FORMAT, ''));
 /** Removes every control, format and line-break character (fields a script fills in, e.g. attribution). */
-export const stripInvisible = v.transform((s: string) => s.replace(LINE_INVISIBLE, ''));
+export const stripInvisible = /* @__PURE__ */ v.transform((s: string) => s.replace(LINE_INVISIBLE, ''));
 /** Refuses lone surrogates with `message`. */
 export const wellFormed = (message: string) => v.check(isWellFormed, message);
 /**
@@ -136,23 +136,28 @@ export const companySchema = v.nullish(
   ),
 );
 
-export const submissionIdSchema = v.optional(
-  v.pipe(v.string(FIELD_ERRORS.submissionId), v.regex(UUID, FIELD_ERRORS.submissionId)),
+// The schemas of what a script adds to a body (submission id, attribution, honeypot) are
+// pure: only the worker runs them, and the widgets' bundles drop them (0.5 KB).
+export const submissionIdSchema = /* @__PURE__ */ v.optional(
+  /* @__PURE__ */ v.pipe(
+    /* @__PURE__ */ v.string(FIELD_ERRORS.submissionId),
+    /* @__PURE__ */ v.regex(UUID, FIELD_ERRORS.submissionId),
+  ),
 );
 
 /** One attribution text: at most 2 KB, well-formed, with control, format and line-break characters stripped. */
-const attributionText = v.optional(
-  v.pipe(
-    v.string(FIELD_ERRORS.attribution),
-    v.maxLength(LIMITS.attribution, FIELD_ERRORS.attribution),
-    wellFormed(FIELD_ERRORS.attribution),
+const attributionText = /* @__PURE__ */ v.optional(
+  /* @__PURE__ */ v.pipe(
+    /* @__PURE__ */ v.string(FIELD_ERRORS.attribution),
+    /* @__PURE__ */ v.maxLength(LIMITS.attribution, FIELD_ERRORS.attribution),
+    /* @__PURE__ */ wellFormed(FIELD_ERRORS.attribution),
     stripInvisible,
   ),
 );
 
 /** DESIGN §4 `attribution` (an object, never an array); unknown keys are dropped. */
-export const attributionSchema = v.optional(
-  plainObject(
+export const attributionSchema = /* @__PURE__ */ v.optional(
+  /* @__PURE__ */ plainObject(
     {
       page: attributionText,
       origin: attributionText,
@@ -176,17 +181,24 @@ export const marketingConsentSchema = /* @__PURE__ */ v.optional(/* @__PURE__ */
  * The honeypot: a text input's value (string, or null, number or boolean from scripts);
  * an array or object is a malformed body. The intake guard reads it first.
  */
-export const honeypotSchema = v.optional(
-  v.custom<unknown>((x) => x === null || typeof x !== 'object', FIELD_ERRORS.body),
+export const honeypotSchema = /* @__PURE__ */ v.optional(
+  /* @__PURE__ */ v.custom<unknown>((x) => x === null || typeof x !== 'object', FIELD_ERRORS.body),
+);
+
+/**
+ * The fields a person types into the contact form, as the widgets check them before sending
+ * (`checkContactForm`): what a script adds (submission id, attribution, honeypot) is the
+ * server's to check, so the widgets' bundles do not carry those schemas.
+ */
+export const contactFieldsSchema = v.object(
+  { name: nameSchema, email: emailSchema, phone: phoneSchema, message: messageSchema },
+  FIELD_ERRORS.body,
 );
 
 /** The contact body of DESIGN §4 without the consent: `{name, email, phone?, message?, submissionId?, attribution?, website?}`. */
-export const contactSchema = v.object(
+export const contactSchema = /* @__PURE__ */ v.object(
   {
-    name: nameSchema,
-    email: emailSchema,
-    phone: phoneSchema,
-    message: messageSchema,
+    ...contactFieldsSchema.entries,
     submissionId: submissionIdSchema,
     attribution: attributionSchema,
     website: honeypotSchema,
@@ -244,12 +256,12 @@ export interface ContactFormValues {
 export function checkContactForm(
   values: ContactFormValues,
 ):
-  | { ok: true; data: v.InferOutput<typeof contactSchema> }
+  | { ok: true; data: v.InferOutput<typeof contactFieldsSchema> }
   | { ok: false; toast: Toast; field: keyof ContactFormValues } {
   if (!values.name.trim()) return { ok: false, toast: TOAST.validation, field: 'name' };
   if (!values.email.trim()) return { ok: false, toast: TOAST.validation, field: 'email' };
   if (!SPEC_EMAIL.test(values.email.trim())) return { ok: false, toast: TOAST.badEmail, field: 'email' };
-  const strict = check(contactSchema, values);
+  const strict = check(contactFieldsSchema, values);
   if (strict.ok) return strict;
   const field = (strict.field ?? 'name') as keyof ContactFormValues;
   return {
