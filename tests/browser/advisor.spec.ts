@@ -126,10 +126,10 @@ test('the configurator offers the advisor in both steps, the clicked device besi
   const res = await answer;
   expect(JSON.parse(res.request().postData() ?? '{}')).toMatchObject({ deviceId: 'km-c258', clicked: 'km-c3320i' });
   await page.goto(((await res.json()) as { url: string }).url);
-  await expect(page.getByRole('row', { name: /Wybrane przez klienta/ })).toContainText(
+  await expect(page.getByRole('row', { name: /Urządzenie wybrane na początku/ })).toContainText(
     'Konica Minolta bizhub C3320i Premium – 529,00 zł netto miesięcznie',
   );
-  await expect(page.getByRole('row', { name: /Różnica wybranego urządzenia/ })).toContainText(
+  await expect(page.getByRole('row', { name: /Różnica względem polecanej oferty/ })).toContainText(
     '150,00 zł netto miesięcznie więcej (3600,00 zł przez 24 miesiące)',
   );
 

@@ -65,6 +65,51 @@ const FORMS: Form[] = [
     message: '.sf-field-error',
   },
   {
+    name: 'meter refused by the server for its colour counter',
+    // A colour device read below its last colour counter: the server names `color`, and the
+    // form outlines that field, not the mono counter it used to mark for every refusal.
+    path: '/licznik?t=test-link-colour',
+    prepare: async (page) => {
+      await page.route('**/api/meter-readings/device*', (route) =>
+        route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            serial: 'CC000222',
+            device: 'Konica Minolta bizhub C258',
+            type: 'color',
+            contract: 'UM-2026-000002',
+            company: 'Kancelaria C',
+            last: { readOn: '2026-10-31', mono: 20_000, color: 4_000 },
+            pageCounting: 'Jak liczymy strony: według liczników urządzenia.',
+          }),
+        }),
+      );
+      await page.route('**/api/meter-readings', (route) =>
+        route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            error:
+              'Stan licznika nie może być niższy niż poprzedni odczyt z dnia 31.10.2026 (20 000 stron mono, 4 000 stron kolor). Sprawdź wpisane liczby.',
+            field: 'color',
+          }),
+        }),
+      );
+    },
+    tag: 'kserowo-meter',
+    refuse: async (page) => {
+      const meter = page.locator('kserowo-meter');
+      await meter.getByLabel(/Licznik czarno-biały/).fill('21000');
+      await meter.getByLabel(/Licznik kolorowy/).fill('3999');
+      await meter.getByLabel(/Imię i nazwisko/).fill('Jan Klient');
+      await meter.getByLabel(/^E-mail/).fill('jan@firma.pl');
+      await meter.getByRole('button', { name: 'Wyślij odczyt' }).click();
+      await expect(meter.getByLabel(/Licznik kolorowy/)).toBeFocused();
+    },
+    message: '.sf-field-error',
+  },
+  {
     name: 'configurator contact step',
     path: '/konfigurator?step=3&device=km-c258&package=business',
     tag: 'kserowo-configurator',

@@ -54,7 +54,7 @@ describe('the advice stored with a quote', () => {
       .prepare('SELECT body FROM outbox WHERE lead_id = ? ORDER BY id LIMIT 1')
       .bind(leadId)
       .first<{ body: string }>();
-    expect(mail?.body).toMatch(/Wybrane przez klienta\W+Konica Minolta bizhub C3320i Premium – 529,00 zł/);
+    expect(mail?.body).toMatch(/Urządzenie wybrane na początku\W+Konica Minolta bizhub C3320i Premium – 529,00 zł/);
     expect(mail?.body).toMatch(/Polecana oferta\W+Konica Minolta bizhub C258 Premium – 379,00 zł/);
 
     const cookie = await login('203.0.113.61', 'Handlowiec');
@@ -62,7 +62,7 @@ describe('the advice stored with a quote', () => {
       quote: { estimateRows: [string, string][] };
     };
     expect(detail.quote.estimateRows).toContainEqual([
-      'Różnica wybranego urządzenia',
+      'Różnica względem polecanej oferty',
       '150,00 zł netto miesięcznie więcej (5400,00 zł przez 36 miesięcy)',
     ]);
   });

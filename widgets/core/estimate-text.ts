@@ -92,10 +92,10 @@ export function adviceRows(advice: StoredAdvice | undefined): Row[] {
   const side = monthly >= 0 ? 'więcej' : 'mniej';
   const term = overTerm ? ` (${formatPln(Math.abs(overTerm.amount), 2)} przez ${monthsText(overTerm.months)})` : '';
   return [
-    ['Wybrane przez klienta', offer(advice.clicked)],
+    ['Urządzenie wybrane na początku', offer(advice.clicked)],
     ['Polecana oferta', offer(advice.best)],
     [
-      'Różnica wybranego urządzenia',
+      'Różnica względem polecanej oferty',
       monthly === 0 ? 'bez różnicy' : `${formatPln(Math.abs(monthly), 2)} netto miesięcznie ${side}${term}`,
     ],
   ];
