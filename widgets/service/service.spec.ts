@@ -35,5 +35,19 @@ test.describe('<kserowo-service>', () => {
     test('has no axe violations', async ({ page }) => {
       expect(await violations(page, 'kserowo-service')).toEqual([]);
     });
+
+    test('outlines the field a server refusal names (the phone), not the first one', async ({ page }) => {
+      const refusal = 'Podaj numer telefonu, pod którym oddzwonimy (co najmniej 9 cyfr).';
+      await answer(page, '/api/service-requests', 400, { error: refusal, field: 'phone' });
+      await form(page).locator('[name="category"]').selectOption({ index: 1 });
+      await form(page).locator('[name="description"]').fill('Papier zacina się w podajniku 2.');
+      await form(page).locator('[name="phone"]').fill('600 100 200');
+      await form(page).locator('[part~="submit"]').click();
+      const phone = form(page).locator('[name="phone"]');
+      await expect(phone).toHaveAttribute('aria-invalid', 'true');
+      await expect(phone).toBeFocused();
+      await expect(phone).toHaveAccessibleDescription(new RegExp(refusal.replace(/[()]/g, '\\$&')));
+      await expect(form(page).locator('[name="serial"]')).not.toHaveAttribute('aria-invalid', 'true');
+    });
   });
 });
