@@ -127,20 +127,20 @@ export async function readingIdsToAnonymise(db: D1Database, cutoff: string, limi
 }
 
 /**
- * SQL: whether `sentBy` (an expression, 'Name <e-mail>') was sent from the address bound
- * as `param` (lower-case). Only its last '<…>' is the sender's: the address rule allows no
- * '<' or '>', so the name part cannot end the text, while a name may contain another
- * person's '<address>' (that reading is not theirs).
+ * SQL: the address a customer's reading was sent from (lower-case): the text after the
+ * last '<' of `sent_by` ('Name <e-mail>'), without its '>'. The address rule allows no '<'
+ * or '>', so the name part cannot end the text, while a name may contain another person's
+ * '<address>' (that reading is not theirs). The very expression of the index
+ * `meter_readings_by_sender_address` (migration 0170): change both together.
  */
-export const sentFrom = (sentBy: string, param: string): string =>
-  `substr(lower(${sentBy}), -(length(${param}) + 2)) = '<' || ${param} || '>'`;
+const SENDER_ADDRESS = "lower(rtrim(substr(sent_by, length(rtrim(sent_by, replace(sent_by, '<', ''))) + 1), '>'))";
 
 /** The readings one address (lower-case) sent, with their device's serial, oldest first. */
 export async function readingsOfEmail(db: D1Database, email: string): Promise<(ReadingRow & { serial: string })[]> {
   const { results } = await db
     .prepare(
       `SELECT r.*, d.serial FROM meter_readings r JOIN devices d ON d.id = r.device_row
-       WHERE r.submission_id IS NOT NULL AND ${sentFrom('r.sent_by', '?1')} ORDER BY r.created_at, r.id`,
+       WHERE r.submission_id IS NOT NULL AND ${SENDER_ADDRESS} = ?1 ORDER BY r.created_at, r.id`,
     )
     .bind(email)
     .all<ReadingRow & { serial: string }>();
