@@ -9,7 +9,7 @@ import { setTonerStatus } from '../../worker/models/toner-orders.ts';
 import { addBusinessHours } from '../../widgets/core/business-hours.ts';
 import { company } from '../../widgets/core/company.ts';
 import { PORTAL_ERRORS } from '../../widgets/core/portal-validation.ts';
-import { JUSTIFIED_SHARE, TONER_YIELDS } from '../../widgets/core/toner.ts';
+import { JUSTIFIED_SHARE, cartridgeYield } from '../../widgets/core/toner.ts';
 import { login, read, request, write } from './admin-helpers.ts';
 import { A, B, db, form, mailsTo, seedCustomers, signIn } from './portal-helpers.ts';
 
@@ -225,7 +225,7 @@ describe('toner orders', () => {
   });
 
   it('accepts at once what the readings justify by the cartridge yield, and a delivered colour can be ordered again', async () => {
-    const yieldColour = TONER_YIELDS['km-c3320i']?.colour ?? 0;
+    const yieldColour = cartridgeYield('km-c3320i', 'cyan');
     // Since the first reading (12 400 / 3 100), enough colour pages for a cyan cartridge.
     const printed = Math.ceil(JUSTIFIED_SHARE * yieldColour);
     const reading = await form(
