@@ -267,38 +267,37 @@ function slaText(d: DeviceView): string {
     : `${d.slaHours} h robocze`;
 }
 
+/** Where each of a device's forms posts (worker/routes/portal.tsx); its texts are `copy[kind]`. */
+const DEVICE_FORM_ACTIONS = { fault: '/konto/awaria', reading: '/konto/odczyt', toner: '/konto/toner' } as const;
+
 /**
- * One of a device's forms, folded until opened (open again after its refusal): posts to
- * `action` for device `device`, with the form-wide error on top and its button below.
+ * One of a device's forms, folded until opened (open again after its refusal): posts for
+ * the device, with the form-wide error on top and its button below. Its name is
+ * `<kind>-<device id>`, as the route names a refused form.
  */
 function DeviceForm({
-  form,
-  action,
+  kind,
   device,
-  summary,
-  send,
   problem,
   disabled,
   children,
 }: {
-  form: string;
-  action: string;
+  kind: keyof typeof DEVICE_FORM_ACTIONS;
   device: number;
-  summary: string;
-  send: string;
   problem?: FormProblem | undefined;
   disabled?: boolean;
   children: ReactNode;
 }) {
+  const form = `${kind}-${device}`;
   return (
     <details open={problem?.form === form}>
-      <summary>{summary}</summary>
-      <form method="post" action={action} className="portal-form" noValidate>
+      <summary>{copy[kind].open}</summary>
+      <form method="post" action={DEVICE_FORM_ACTIONS[kind]} className="portal-form" noValidate>
         <input type="hidden" name="device" value={String(device)} />
         <FieldError problem={problem} form={form} field="form" />
         {children}
         <button type="submit" className="btn" disabled={disabled}>
-          {send}
+          {copy[kind].send}
         </button>
       </form>
     </details>
@@ -312,14 +311,7 @@ function DeviceForms({ d, problem }: { d: DeviceView; problem?: FormProblem | un
   const colours = d.colours.filter((c) => !d.inFlight.includes(c));
   return (
     <div className="portal-actions">
-      <DeviceForm
-        form={f}
-        action="/konto/awaria"
-        device={d.id}
-        summary={copy.fault.open}
-        send={copy.fault.send}
-        problem={problem}
-      >
+      <DeviceForm kind="fault" device={d.id} problem={problem}>
         <label htmlFor={`${f}-category`}>Co się dzieje?</label>
         <select id={`${f}-category`} name="category" required>
           {Object.entries(FAULT_CATEGORIES).map(([key, label]) => (
@@ -368,14 +360,7 @@ function DeviceForms({ d, problem }: { d: DeviceView; problem?: FormProblem | un
         />
         <p className="portal-note">Czas reakcji dla tego urządzenia: {slaText(d)}.</p>
       </DeviceForm>
-      <DeviceForm
-        form={r}
-        action="/konto/odczyt"
-        device={d.id}
-        summary={copy.reading.open}
-        send={copy.reading.send}
-        problem={problem}
-      >
+      <DeviceForm kind="reading" device={d.id} problem={problem}>
         <Field
           problem={problem}
           form={r}
@@ -406,15 +391,7 @@ function DeviceForms({ d, problem }: { d: DeviceView; problem?: FormProblem | un
           </>
         )}
       </DeviceForm>
-      <DeviceForm
-        form={t}
-        action="/konto/toner"
-        device={d.id}
-        summary={copy.toner.open}
-        send={copy.toner.send}
-        problem={problem}
-        disabled={colours.length === 0}
-      >
+      <DeviceForm kind="toner" device={d.id} problem={problem} disabled={colours.length === 0}>
         <fieldset aria-describedby={describedBy(problem, t, 'colours')}>
           <legend>Kolory</legend>
           {d.colours.map((c) => (
