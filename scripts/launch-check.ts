@@ -2,13 +2,15 @@
  * The launch check run by `npm run deploy` before the build (scripts/launch-check.mjs):
  * lists every value the business must still supply (widgets/core/company.ts `supplied`:
  * unset or a `sample(…)`) and every client name or testimonial that is a sample or lacks
- * the consent to publish (site/content/social-proof.ts), and a retention period in
+ * the consent to publish (site/content/social-proof.ts), every toner yield not confirmed
+ * by the business (widgets/core/toner.ts `sampleYield(…)`), and a retention period in
  * wrangler.toml other than the one the privacy policy states. An empty list lets the deploy go on.
  * Pure, so a unit test runs it on filled and unfilled data without network.
  */
 import { type SuppliedData, type SuppliedField, suppliedLabels } from '../widgets/core/company.ts';
 import { isValidNip } from '../widgets/core/nip.ts';
 import { RETENTION_MONTHS } from '../widgets/core/privacy.ts';
+import { type SuppliedYields, isSampleYield } from '../widgets/core/toner.ts';
 import type { ClientName, Testimonial } from '../site/content/social-proof.ts';
 
 export interface LaunchInput {
@@ -17,10 +19,13 @@ export interface LaunchInput {
   testimonials: Testimonial[];
   /** `RETENTION_MONTHS` of wrangler.toml's `[vars]` as written there, `undefined` when absent. */
   retentionVar?: string | undefined;
+  /** The cartridge yields of widgets/core/toner.ts (`TONER_YIELDS`). */
+  tonerYields?: SuppliedYields | undefined;
 }
 
 const COMPANY_FILE = 'widgets/core/company.ts';
 const CONTENT_FILE = 'site/content/social-proof.ts';
+const TONER_FILE = 'widgets/core/toner.ts';
 
 /** Format checks of the values that have one; a message when the value is wrong. */
 const formats: Partial<Record<SuppliedField, (v: string) => string | undefined>> = {
@@ -32,7 +37,7 @@ const formats: Partial<Record<SuppliedField, (v: string) => string | undefined>>
 };
 
 /** What still stops the launch, one line each; empty when everything is real and filled. */
-export function launchProblems({ supplied, clients, testimonials, retentionVar }: LaunchInput): string[] {
+export function launchProblems({ supplied, clients, testimonials, retentionVar, tonerYields }: LaunchInput): string[] {
   const problems: string[] = [];
   for (const field of Object.keys(supplied) as SuppliedField[]) {
     const value = supplied[field];
@@ -59,6 +64,13 @@ export function launchProblems({ supplied, clients, testimonials, retentionVar }
     else if (!t.consent.publish) problems.push(`${where}: no consent to publish`);
     if (!t.author && !t.position) problems.push(`${where}: neither a name nor a position`);
   }
+  for (const [deviceId, y] of Object.entries(tonerYields ?? {}))
+    if (isSampleYield(y))
+      problems.push(
+        `${TONER_FILE} TONER_YIELDS['${deviceId}'] (${y.sample.cartridge}): sample yield, ` +
+          `${y.sample.black} black${y.sample.colour === undefined ? '' : ` / ${y.sample.colour} colour`} pages ` +
+          'per cartridge: confirm with the supplier',
+      );
   if (retentionVar !== undefined && retentionVar.trim() !== String(RETENTION_MONTHS))
     problems.push(
       `wrangler.toml RETENTION_MONTHS: '${retentionVar}' while the privacy policy states ${RETENTION_MONTHS} ` +

@@ -13,6 +13,7 @@ import {
   personEmailSchema,
 } from '../../widgets/core/privacy-validation.ts';
 import { LIMITS } from '../../widgets/core/validation.ts';
+import { SIGNED_ORDER_KEPT } from '../../widgets/core/privacy.ts';
 import { ApiRefused, api, apiDownload } from './api.ts';
 import type { ViewProps } from './App.tsx';
 import type { PersonErased, PersonFound as Found } from '../../widgets/core/admin-api.ts';
@@ -217,6 +218,12 @@ export function PrivacyView({ onFailure }: ViewProps) {
             wpisy do statystyk (data, rodzaj, status, źródło, model i pakiet) oraz wpis w historii zmian z tym adresem.
             Tego nie da się cofnąć.
           </p>
+          {found.counts.orders > 0 && (
+            <p>
+              Niepodpisane zamówienia online znikną. Podpisane zamówienie zostaje (bez zgody marketingowej):{' '}
+              {SIGNED_ORDER_KEPT}.
+            </p>
+          )}
           <p>
             <button type="button" className="button danger" onClick={erase} disabled={busy !== undefined}>
               Tak, usuń dane

@@ -6,7 +6,7 @@
  */
 import type { Company } from '../../widgets/core/company.ts';
 import { monthsText } from '../../widgets/core/plural.ts';
-import { RETENTION_MONTHS } from '../../widgets/core/privacy.ts';
+import { RETENTION_MONTHS, SIGNED_ORDER_KEPT } from '../../widgets/core/privacy.ts';
 import { QUOTE_VALID_DAYS } from '../../widgets/core/quote.ts';
 import { PAGE_COUNTING } from '../../widgets/core/terms.ts';
 import { CONSENT_KEPT_MONTHS } from './analytics.ts';
@@ -65,6 +65,11 @@ export function privacyPolicy(c: Company): LegalDoc {
           'w formularzu kontaktowym: imię lub imię i nazwisko, adres e-mail, a jeśli je podasz – numer telefonu i treść wiadomości;',
           'w konfiguratorze ofert: dodatkowo wybrane urządzenie, pakiet, okres umowy i szacowaną liczbę wydruków, a jeśli je ' +
             'podasz – nazwę firmy, NIP i miejscowość;',
+          'w strefie klienta: adres e-mail z umowy, adres IP i informacje o przeglądarce przy logowaniu, zgłoszenia, ' +
+            'odczyty liczników i zamówienia tonera;',
+          'przy zamówieniu online: dane firmy (NIP, nazwa, adres, REGON, KRS), imię i nazwisko, stanowisko, adres e-mail ' +
+            'i telefon osoby podpisującej umowę, adres i termin dostawy oraz ślad akceptacji umowy kodem (czas, adres IP, ' +
+            'przeglądarka);',
           'dane o źródle zapytania: adres strony, z której wysłano formularz, domenę strony odsyłającej, parametry kampanii ' +
             '(UTM) oraz oznaczenie partnera, jeżeli formularz znajduje się na jego stronie;',
           'dane techniczne: adres IP, datę i godzinę żądania oraz informacje o przeglądarce, zapisywane w dziennikach serwera.',
@@ -96,6 +101,8 @@ export function privacyPolicy(c: Company): LegalDoc {
           'przypisanie zapytania do kampanii lub partnera, który polecił nasze usługi, oraz prowadzenie statystyk zapytań – ' +
             'art. 6 ust. 1 lit. f RODO;',
           'zapewnienie bezpieczeństwa serwisu oraz ochrona przed spamem i nadużyciami – art. 6 ust. 1 lit. f RODO;',
+          'zawarcie umowy najmu przez zamówienie online, obsługa strefy klienta (logowanie, zgłoszenia, odczyty liczników, ' +
+            'zamówienia tonera) i potwierdzenia wysyłane e-mailem – art. 6 ust. 1 lit. b RODO;',
           'ustalenie, dochodzenie lub obrona roszczeń – art. 6 ust. 1 lit. f RODO;',
           'wypełnianie obowiązków prawnych, w szczególności podatkowych i rachunkowych, jeśli zawrzemy umowę – art. 6 ust. 1 ' +
             'lit. c RODO.',
@@ -135,6 +142,10 @@ export function privacyPolicy(c: Company): LegalDoc {
           'zapytania z formularza kontaktowego, wyceny z konfiguratora, zgłoszenia serwisowe i odczyty liczników – przez ' +
             `${monthsText(RETENTION_MONTHS)} od ich przesłania; po tym czasie usuwamy z nich dane osobowe (zostają tylko ` +
             'anonimowe dane statystyczne), a także wysłane o nich wiadomości e-mail;',
+          'prośby o logowanie i sesje strefy klienta, zamówienia online niepodpisane kodem oraz wiadomości e-mail ze strefy ' +
+            `klienta (link do logowania, potwierdzenia) – przez ${monthsText(RETENTION_MONTHS)} od ich utworzenia, potem je ` +
+            'usuwamy; z zamówień tonera usuwamy wtedy dane osoby zamawiającej (zostaje samo zamówienie do umowy);',
+          `${SIGNED_ORDER_KEPT};`,
           'dane klientów, z którymi zawarliśmy umowę – przez czas jej trwania, a następnie do upływu terminów przedawnienia ' +
             'roszczeń oraz okresów przechowywania dokumentów wymaganych przepisami podatkowymi i rachunkowymi;',
           'dane przetwarzane na podstawie zgody – do czasu jej wycofania;',

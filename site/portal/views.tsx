@@ -42,6 +42,53 @@ const value = (problem: FormProblem | undefined, form: string, field: string): s
   return typeof v === 'string' ? v : undefined;
 };
 
+/**
+ * One labelled input of a portal form with its error below it: after a refusal it shows
+ * what was sent and is described by the error. `id` is the suffix of the element's id.
+ */
+function Field({
+  problem,
+  form,
+  field,
+  label,
+  id = field,
+  initial,
+  echo = true,
+  ...input
+}: {
+  problem?: FormProblem | undefined;
+  form: string;
+  field: string;
+  label: string;
+  id?: string;
+  /** The value before anything was sent (what was sent wins after a refusal). */
+  initial?: string | undefined;
+  /** false: never shown again after a refusal (a sign-in code). */
+  echo?: boolean;
+  type?: string;
+  autoComplete?: string;
+  inputMode?: 'numeric';
+  pattern?: string;
+  required?: boolean;
+  maxLength?: number;
+}) {
+  const error = describedBy(problem, form, field);
+  return (
+    <>
+      <label htmlFor={`${form}-${id}`}>{label}</label>
+      <input
+        id={`${form}-${id}`}
+        name={field}
+        defaultValue={echo ? (value(problem, form, field) ?? initial) : undefined}
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={error}
+        {...input}
+      />
+      <FieldError problem={problem} form={form} field={field} />
+    </>
+  );
+}
+
 function Honeypot() {
   return (
     <div className="hp" aria-hidden="true">
@@ -69,19 +116,16 @@ export function SignInView({ problem, sentTo }: { problem?: FormProblem | undefi
             <p>{copy.signIn.intro}</p>
             <FieldError problem={problem} form="link" field="form" />
             <form method="post" action="/konto" className="portal-form" noValidate>
-              <label htmlFor="link-email">{copy.signIn.email}</label>
-              <input
-                id="link-email"
-                name="email"
+              <Field
+                problem={problem}
+                form="link"
+                field="email"
+                label={copy.signIn.email}
                 type="email"
                 autoComplete="email"
                 required
                 maxLength={LIMITS.email}
-                defaultValue={value(problem, 'link', 'email')}
-                aria-invalid={describedBy(problem, 'link', 'email') ? 'true' : undefined}
-                aria-describedby={describedBy(problem, 'link', 'email')}
               />
-              <FieldError problem={problem} form="link" field="email" />
               <Honeypot />
               <button type="submit" className="btn">
                 {copy.signIn.send}
@@ -95,30 +139,29 @@ export function SignInView({ problem, sentTo }: { problem?: FormProblem | undefi
         <h2 id="portal-code">{copy.signIn.codeHeading}</h2>
         <FieldError problem={problem} form="code" field="form" />
         <form method="post" action="/konto/zaloguj" className="portal-form" noValidate>
-          <label htmlFor="code-email">{copy.signIn.email}</label>
-          <input
-            id="code-email"
-            name="email"
+          <Field
+            problem={problem}
+            form="code"
+            field="email"
+            label={copy.signIn.email}
+            initial={sentTo}
             type="email"
             autoComplete="email"
             required
             maxLength={LIMITS.email}
-            defaultValue={sentTo ?? value(problem, 'code', 'email')}
-            aria-describedby={describedBy(problem, 'code', 'email')}
           />
-          <FieldError problem={problem} form="code" field="email" />
-          <label htmlFor="code-code">{copy.signIn.code}</label>
-          <input
-            id="code-code"
-            name="code"
+          <Field
+            problem={problem}
+            form="code"
+            field="code"
+            label={copy.signIn.code}
+            echo={false}
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9]{6}"
             maxLength={PORTAL_LIMITS.code}
             required
-            aria-describedby={describedBy(problem, 'code', 'code')}
           />
-          <FieldError problem={problem} form="code" field="code" />
           <button type="submit" className="btn ghost">
             {copy.signIn.codeSend}
           </button>
@@ -224,151 +267,145 @@ function slaText(d: DeviceView): string {
     : `${d.slaHours} h robocze`;
 }
 
+/** Where each of a device's forms posts (worker/routes/portal.tsx); its texts are `copy[kind]`. */
+const DEVICE_FORM_ACTIONS = { fault: '/konto/awaria', reading: '/konto/odczyt', toner: '/konto/toner' } as const;
+
+/**
+ * One of a device's forms, folded until opened (open again after its refusal): posts for
+ * the device, with the form-wide error on top and its button below. Its name is
+ * `<kind>-<device id>`, as the route names a refused form.
+ */
+function DeviceForm({
+  kind,
+  device,
+  problem,
+  disabled,
+  children,
+}: {
+  kind: keyof typeof DEVICE_FORM_ACTIONS;
+  device: number;
+  problem?: FormProblem | undefined;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  const form = `${kind}-${device}`;
+  return (
+    <details open={problem?.form === form}>
+      <summary>{copy[kind].open}</summary>
+      <form method="post" action={DEVICE_FORM_ACTIONS[kind]} className="portal-form" noValidate>
+        <input type="hidden" name="device" value={String(device)} />
+        <FieldError problem={problem} form={form} field="form" />
+        {children}
+        <button type="submit" className="btn" disabled={disabled}>
+          {copy[kind].send}
+        </button>
+      </form>
+    </details>
+  );
+}
+
 function DeviceForms({ d, problem }: { d: DeviceView; problem?: FormProblem | undefined }) {
   const f = `fault-${d.id}`;
   const r = `reading-${d.id}`;
   const t = `toner-${d.id}`;
-  const open = (form: string) => problem?.form === form;
   const colours = d.colours.filter((c) => !d.inFlight.includes(c));
   return (
     <div className="portal-actions">
-      <details open={open(f)}>
-        <summary>{copy.fault.open}</summary>
-        <form method="post" action="/konto/awaria" className="portal-form" noValidate>
-          <input type="hidden" name="device" value={String(d.id)} />
-          <FieldError problem={problem} form={f} field="form" />
-          <label htmlFor={`${f}-category`}>Co się dzieje?</label>
-          <select id={`${f}-category`} name="category" required>
-            {Object.entries(FAULT_CATEGORIES).map(([key, label]) => (
-              <option key={key} value={key} selected={value(problem, f, 'category') === key}>
-                {label}
-              </option>
-            ))}
-          </select>
-          <label htmlFor={`${f}-description`}>Opis problemu</label>
-          <textarea
-            id={`${f}-description`}
-            name="description"
-            rows={4}
-            required
-            maxLength={SERVICE_LIMITS.description}
-            defaultValue={value(problem, f, 'description')}
-            aria-describedby={describedBy(problem, f, 'description')}
-          />
-          <FieldError problem={problem} form={f} field="description" />
-          <label htmlFor={`${f}-code`}>Kod błędu z panelu (jeśli jest)</label>
-          <input
-            id={`${f}-code`}
-            name="errorCode"
-            maxLength={SERVICE_LIMITS.errorCode}
-            defaultValue={value(problem, f, 'errorCode')}
-          />
-          <FieldError problem={problem} form={f} field="errorCode" />
-          <label htmlFor={`${f}-name`}>Imię i nazwisko</label>
-          <input
-            id={`${f}-name`}
-            name="name"
-            autoComplete="name"
-            required
-            maxLength={LIMITS.name}
-            defaultValue={value(problem, f, 'name')}
-            aria-describedby={describedBy(problem, f, 'name')}
-          />
-          <FieldError problem={problem} form={f} field="name" />
-          <label htmlFor={`${f}-phone`}>Telefon do serwisanta</label>
-          <input
-            id={`${f}-phone`}
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            required
-            maxLength={LIMITS.phone}
-            defaultValue={value(problem, f, 'phone')}
-            aria-describedby={describedBy(problem, f, 'phone')}
-          />
-          <FieldError problem={problem} form={f} field="phone" />
-          <p className="portal-note">Czas reakcji dla tego urządzenia: {slaText(d)}.</p>
-          <button type="submit" className="btn">
-            {copy.fault.send}
-          </button>
-        </form>
-      </details>
-      <details open={open(r)}>
-        <summary>{copy.reading.open}</summary>
-        <form method="post" action="/konto/odczyt" className="portal-form" noValidate>
-          <input type="hidden" name="device" value={String(d.id)} />
-          <FieldError problem={problem} form={r} field="form" />
-          <label htmlFor={`${r}-mono`}>Strony czarno-białe (licznik)</label>
-          <input
-            id={`${r}-mono`}
-            name="mono"
+      <DeviceForm kind="fault" device={d.id} problem={problem}>
+        <label htmlFor={`${f}-category`}>Co się dzieje?</label>
+        <select id={`${f}-category`} name="category" required>
+          {Object.entries(FAULT_CATEGORIES).map(([key, label]) => (
+            <option key={key} value={key} selected={value(problem, f, 'category') === key}>
+              {label}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={`${f}-description`}>Opis problemu</label>
+        <textarea
+          id={`${f}-description`}
+          name="description"
+          rows={4}
+          required
+          maxLength={SERVICE_LIMITS.description}
+          defaultValue={value(problem, f, 'description')}
+          aria-describedby={describedBy(problem, f, 'description')}
+        />
+        <FieldError problem={problem} form={f} field="description" />
+        <Field
+          problem={problem}
+          form={f}
+          field="errorCode"
+          id="code"
+          label="Kod błędu z panelu (jeśli jest)"
+          maxLength={SERVICE_LIMITS.errorCode}
+        />
+        <Field
+          problem={problem}
+          form={f}
+          field="name"
+          label="Imię i nazwisko"
+          autoComplete="name"
+          required
+          maxLength={LIMITS.name}
+        />
+        <Field
+          problem={problem}
+          form={f}
+          field="phone"
+          label="Telefon do serwisanta"
+          type="tel"
+          autoComplete="tel"
+          required
+          maxLength={LIMITS.phone}
+        />
+        <p className="portal-note">Czas reakcji dla tego urządzenia: {slaText(d)}.</p>
+      </DeviceForm>
+      <DeviceForm kind="reading" device={d.id} problem={problem}>
+        <Field
+          problem={problem}
+          form={r}
+          field="mono"
+          label="Strony czarno-białe (licznik)"
+          inputMode="numeric"
+          required
+          maxLength={PORTAL_LIMITS.counter}
+        />
+        {d.type === 'color' && (
+          <Field
+            problem={problem}
+            form={r}
+            field="color"
+            label="Strony kolorowe (licznik)"
             inputMode="numeric"
             required
             maxLength={PORTAL_LIMITS.counter}
-            defaultValue={value(problem, r, 'mono')}
-            aria-describedby={describedBy(problem, r, 'mono')}
           />
-          <FieldError problem={problem} form={r} field="mono" />
-          {d.type === 'color' && (
-            <>
-              <label htmlFor={`${r}-color`}>Strony kolorowe (licznik)</label>
-              <input
-                id={`${r}-color`}
-                name="color"
-                inputMode="numeric"
-                required
-                maxLength={PORTAL_LIMITS.counter}
-                defaultValue={value(problem, r, 'color')}
-                aria-describedby={describedBy(problem, r, 'color')}
-              />
-              <FieldError problem={problem} form={r} field="color" />
-            </>
-          )}
-          <label htmlFor={`${r}-day`}>Data odczytu</label>
-          <input id={`${r}-day`} name="readOn" type="date" defaultValue={value(problem, r, 'readOn')} />
-          <FieldError problem={problem} form={r} field="readOn" />
-          {problem?.form === r && problem.field === 'confirm' && (
-            <>
-              <FieldError problem={problem} form={r} field="confirm" />
-              <label className="check">
-                <input type="checkbox" name="confirm" value="1" /> {copy.reading.confirm}
-              </label>
-            </>
-          )}
-          <button type="submit" className="btn">
-            {copy.reading.send}
-          </button>
-        </form>
-      </details>
-      <details open={open(t)}>
-        <summary>{copy.toner.open}</summary>
-        <form method="post" action="/konto/toner" className="portal-form" noValidate>
-          <input type="hidden" name="device" value={String(d.id)} />
-          <FieldError problem={problem} form={t} field="form" />
-          <fieldset aria-describedby={describedBy(problem, t, 'colours')}>
-            <legend>Kolory</legend>
-            {d.colours.map((c) => (
-              <label key={c} className="check">
-                <input type="checkbox" name="colour" value={c} disabled={d.inFlight.includes(c)} />{' '}
-                {TONER_COLOUR_NAMES[c]}
-                {d.inFlight.includes(c) ? ` – ${copy.toner.inFlight}` : ''}
-              </label>
-            ))}
-          </fieldset>
-          <FieldError problem={problem} form={t} field="colours" />
-          <label htmlFor={`${t}-note`}>Uwagi (opcjonalnie)</label>
-          <input
-            id={`${t}-note`}
-            name="note"
-            maxLength={SERVICE_LIMITS.note}
-            defaultValue={value(problem, t, 'note')}
-          />
-          <p className="portal-note">{copy.toner.approval}</p>
-          <button type="submit" className="btn" disabled={colours.length === 0}>
-            {copy.toner.send}
-          </button>
-        </form>
-      </details>
+        )}
+        <Field problem={problem} form={r} field="readOn" id="day" label="Data odczytu" type="date" />
+        {problem?.form === r && problem.field === 'confirm' && (
+          <>
+            <FieldError problem={problem} form={r} field="confirm" />
+            <label className="check">
+              <input type="checkbox" name="confirm" value="1" /> {copy.reading.confirm}
+            </label>
+          </>
+        )}
+      </DeviceForm>
+      <DeviceForm kind="toner" device={d.id} problem={problem} disabled={colours.length === 0}>
+        <fieldset aria-describedby={describedBy(problem, t, 'colours')}>
+          <legend>Kolory</legend>
+          {d.colours.map((c) => (
+            <label key={c} className="check">
+              <input type="checkbox" name="colour" value={c} disabled={d.inFlight.includes(c)} />{' '}
+              {TONER_COLOUR_NAMES[c]}
+              {d.inFlight.includes(c) ? ` – ${copy.toner.inFlight}` : ''}
+            </label>
+          ))}
+        </fieldset>
+        <FieldError problem={problem} form={t} field="colours" />
+        <Field problem={problem} form={t} field="note" label="Uwagi (opcjonalnie)" maxLength={SERVICE_LIMITS.note} />
+        <p className="portal-note">{copy.toner.approval}</p>
+      </DeviceForm>
     </div>
   );
 }
@@ -398,6 +435,21 @@ function DeviceCard({ d, problem }: { d: DeviceView; problem?: FormProblem | und
       </dl>
       <DeviceForms d={d} problem={problem} />
     </article>
+  );
+}
+
+/** A table's column headings. */
+function Columns({ names }: { names: string[] }) {
+  return (
+    <thead>
+      <tr>
+        {names.map((n) => (
+          <th key={n} scope="col">
+            {n}
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }
 
@@ -475,14 +527,9 @@ export function DashboardView({ data, problem }: { data: DashboardData; problem?
               <caption>
                 {d.name} · {d.serial}
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Data</th>
-                  <th scope="col">Mono</th>
-                  {d.type === 'color' && <th scope="col">Kolor</th>}
-                  <th scope="col">Kto podał</th>
-                </tr>
-              </thead>
+              <Columns
+                names={d.type === 'color' ? ['Data', 'Mono', 'Kolor', 'Kto podał'] : ['Data', 'Mono', 'Kto podał']}
+              />
               <tbody>
                 {d.readings.length === 0 ? (
                   <tr>
@@ -508,15 +555,7 @@ export function DashboardView({ data, problem }: { data: DashboardData; problem?
           <h2 id="portal-bills">{copy.bills}</h2>
           <div className="table-scroll">
             <table className="portal-table bills">
-              <thead>
-                <tr>
-                  <th scope="col">Okres</th>
-                  <th scope="col">Umowa</th>
-                  <th scope="col">Netto</th>
-                  <th scope="col">Brutto</th>
-                  <th scope="col">Szczegóły</th>
-                </tr>
-              </thead>
+              <Columns names={['Okres', 'Umowa', 'Netto', 'Brutto', 'Szczegóły']} />
               <tbody>
                 {data.bills.map((b) => (
                   <tr key={`${b.period}-${b.contract}`}>

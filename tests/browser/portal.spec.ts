@@ -97,6 +97,8 @@ for (const width of [375, 1280])
     const { premium, basic } = seedContract(email, tag);
     await page.setViewportSize({ width, height: 900 });
 
+    // The customer's whole visit is timed and printed (a figure for the notes, never asserted).
+    const started = Date.now();
     await page.goto('/');
     if (width < 1024) await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('banner').getByRole('link', { name: 'Strefa klienta' }).filter({ visible: true }).click();
@@ -179,6 +181,7 @@ for (const width of [375, 1280])
     await page.getByRole('button', { name: 'Wyloguj' }).click();
     await expect(page.getByRole('button', { name: 'Wyślij link do logowania' })).toBeVisible();
     await expect(page.locator('.portal-device')).toHaveCount(0);
+    console.log(`portal: the customer's visit at ${width} px took ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });
 
 test("every page links 'Strefa klienta' in its header and the customer forms in its footer", async ({ page }) => {

@@ -4,6 +4,7 @@ import { launchProblems, launchReport, retentionVarOf } from '../../scripts/laun
 import { RETENTION_MONTHS } from '../../widgets/core/privacy.ts';
 import { clientNames, testimonialEntries } from '../../site/content/social-proof.ts';
 import { type SuppliedData, sample, supplied } from '../../widgets/core/company.ts';
+import { TONER_YIELDS, sampleYield } from '../../widgets/core/toner.ts';
 
 /** Every value filled in with plausible real data (a valid NIP check digit). */
 const filled: SuppliedData = {
@@ -91,6 +92,37 @@ describe('the launch check of npm run deploy', () => {
     expect(problems).toEqual([
       'site/content/social-proof.ts testimonial of Anna K. (Biuro Przykład): no consent to publish',
       'site/content/social-proof.ts testimonial of ? (Biuro Przykład): neither a name nor a position',
+    ]);
+  });
+});
+
+describe('the launch check and the toner yields', () => {
+  const confirmed = { 'km-227': { cartridge: 'TN-217', black: 17_500 } };
+
+  it('refuses while a yield of widgets/core/toner.ts is a sample, naming each with its figures', () => {
+    const problems = launchProblems({ supplied: filled, clients: [], testimonials: [], tonerYields: TONER_YIELDS });
+    const samples = Object.entries(TONER_YIELDS).filter(([, y]) => 'sample' in y);
+    expect(samples.length).toBeGreaterThan(0);
+    expect(problems).toHaveLength(samples.length);
+    expect(problems).toContain(
+      "widgets/core/toner.ts TONER_YIELDS['km-c3320i'] (TNP-81): sample yield, 13000 black / 9000 colour pages per cartridge: confirm with the supplier",
+    );
+    expect(launchReport({ supplied: filled, clients: [], testimonials: [], tonerYields: TONER_YIELDS })).toMatch(
+      new RegExp(`^Deploy refused: ${samples.length} value\\(s\\)`),
+    );
+  });
+
+  it('passes with confirmed yields, and lists the one sample left among them', () => {
+    expect(launchProblems({ supplied: filled, clients: [], testimonials: [], tonerYields: confirmed })).toEqual([]);
+    expect(
+      launchProblems({
+        supplied: filled,
+        clients: [],
+        testimonials: [],
+        tonerYields: { ...confirmed, 'km-308': sampleYield({ cartridge: 'TN-322', black: 28_000 }) },
+      }),
+    ).toEqual([
+      "widgets/core/toner.ts TONER_YIELDS['km-308'] (TN-322): sample yield, 28000 black pages per cartridge: confirm with the supplier",
     ]);
   });
 });

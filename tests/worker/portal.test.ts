@@ -9,8 +9,8 @@ import { setTonerStatus } from '../../worker/models/toner-orders.ts';
 import { addBusinessHours } from '../../widgets/core/business-hours.ts';
 import { company } from '../../widgets/core/company.ts';
 import { PORTAL_ERRORS } from '../../widgets/core/portal-validation.ts';
-import { JUSTIFIED_SHARE, TONER_YIELDS } from '../../widgets/core/toner.ts';
-import { login, read, write } from './admin-helpers.ts';
+import { JUSTIFIED_SHARE, cartridgeYield } from '../../widgets/core/toner.ts';
+import { login, read, request, write } from './admin-helpers.ts';
 import { A, B, db, form, mailsTo, seedCustomers, signIn } from './portal-helpers.ts';
 
 const service = (env as unknown as Env).SERVICE_EMAIL || company.salesEmail;
@@ -133,6 +133,43 @@ describe('signed in as a customer with two devices', () => {
     expect(await page(a)).toContain('31.01.2026');
   });
 
+  it('confirms a reading sent through the reading link like the portal’s, to the contract’s address only, once', async () => {
+    const token = await db()
+      .prepare('SELECT reading_token FROM devices WHERE id = ?')
+      .bind(ids.a.basic)
+      .first<{ reading_token: string }>();
+    const submissionId = crypto.randomUUID();
+    const body = {
+      t: token?.reading_token,
+      mono: 5250,
+      readOn: '2026-02-10',
+      name: 'Ktoś z biura',
+      email: 'ktos.obcy@example.pl',
+      submissionId,
+    };
+    const send = (over: Record<string, unknown> = {}) =>
+      request('/api/meter-readings', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '198.51.100.44' },
+        body: JSON.stringify({ ...body, ...over }),
+      });
+    const res = await send();
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    const mails = (await mailsTo(A.email)).filter((m) => m.about === `reading:${id}`);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe(`Odczyt licznika ODC-${id} przyjęty`);
+    expect(mails[0]?.body).toMatch(/Strony mono: 5\s?250/);
+    expect(mails[0]?.body).toContain('Data odczytu: 10.02.2026');
+    expect(mails[0]?.body).toContain(A.basic);
+    expect(mails[0]?.body).not.toContain('Strony kolor');
+    // The address typed into the form gets nothing; a replay and a conflicting body send no second e-mail.
+    expect(await mailsTo('ktos.obcy@example.pl')).toEqual([]);
+    expect((await send()).status).toBe(201);
+    expect((await send({ mono: 5300 })).status).toBe(409);
+    expect((await mailsTo(A.email)).filter((m) => m.about === `reading:${id}`)).toHaveLength(1);
+  });
+
   it('refuses a lower reading and a colour device without its colour counter, in Polish', async () => {
     const lower = await form(
       '/konto/odczyt',
@@ -188,7 +225,7 @@ describe('toner orders', () => {
   });
 
   it('accepts at once what the readings justify by the cartridge yield, and a delivered colour can be ordered again', async () => {
-    const yieldColour = TONER_YIELDS['km-c3320i']?.colour ?? 0;
+    const yieldColour = cartridgeYield('km-c3320i', 'cyan');
     // Since the first reading (12 400 / 3 100), enough colour pages for a cyan cartridge.
     const printed = Math.ceil(JUSTIFIED_SHARE * yieldColour);
     const reading = await form(

@@ -1,7 +1,6 @@
 // Issue 13: the retention period (the cron anonymises leads, quotes, tickets and readings
 // past it, and deletes their e-mails and webhook events), and the owner's export and
 // erasure of one person's data by e-mail address, both in the audit log.
-import { RETENTION_MONTHS } from '../../widgets/core/privacy.ts';
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import entry from '../../worker/index.ts';
@@ -16,6 +15,10 @@ import { ERASED_NAME, PRIVACY_ERRORS } from '../../widgets/core/privacy-validati
 import { warsawToday } from '../../widgets/core/service-validation.ts';
 import { login, read, request, subscribeWebhooks, testEnv, write } from './admin-helpers.ts';
 import { personWithSession } from './accounts-helpers.ts';
+import { form as portalForm, signContract, signIn } from './portal-helpers.ts';
+import { RETENTION_MONTHS, SIGNED_ORDER_KEPT } from '../../widgets/core/privacy.ts';
+import { bookedDays } from '../../worker/models/orders.ts';
+import { deliveryDays } from '../../widgets/core/delivery.ts';
 
 const worker = entry as Required<Pick<ExportedHandler<Env>, 'scheduled'>>;
 const db = () => testEnv.DB;
@@ -529,5 +532,244 @@ describe('a person’s data in the admin (owner only)', () => {
       expect(await res.json()).toEqual({ error: ACCOUNT_API_ERRORS.forbidden });
     }
     expect(await traces(a)).toBeGreaterThan(0);
+  });
+});
+
+/*
+ * What the customer's page and the online orders added to a person's data: the portal's
+ * sign-ins and sessions, toner orders, the confirmation e-mails, and the orders they signed
+ * or began. The person is a customer whose contract's address is theirs.
+ */
+describe('a customer’s portal data and online orders', () => {
+  const path = (email: string, rest = '') => `/api/admin/privacy/${encodeURIComponent(email)}${rest}`;
+  let serial = 0;
+
+  /** A customer with a colour device under contract, signed in to /konto: their address, cookie and device. */
+  async function customer(): Promise<{ email: string; cookie: string; device: number }> {
+    serial += 1;
+    const email = `klient${serial}@portal-${serial}.pl`;
+    const [device] = await signContract(email, `Klient ${serial} sp. z o.o.`, [
+      { serial: `PV-${serial}-C3320I`, deviceId: 'km-c3320i', level: 'premium' },
+    ]);
+    return { email, cookie: await signIn(email), device: device ?? -1 };
+  }
+
+  /** A reading and a toner order from the portal: a reading confirmation, a toner confirmation, a team e-mail. */
+  async function throughPortal(c: { cookie: string; device: number }): Promise<string> {
+    const sent = await portalForm(
+      '/konto/odczyt',
+      { device: String(c.device), mono: '12000', color: '3000', readOn: '2026-01-31' },
+      { cookie: c.cookie },
+    );
+    expect(sent.status).toBe(303);
+    const toner = await portalForm(
+      '/konto/toner',
+      { device: String(c.device), colour: 'black', note: 'Proszę dostarczyć do sekretariatu, pani Ewa.' },
+      { cookie: c.cookie },
+    );
+    expect(toner.status).toBe(303);
+    return /nr=(TON-\d{4}-\d{6})/.exec(toner.headers.get('location') ?? '')?.[1] ?? '';
+  }
+
+  /** An online order of a new quote by `signerEmail`, signed by its code when `sign`; answers its id. */
+  async function onlineOrder(signerEmail: string, sign: boolean): Promise<string> {
+    const q = await quote(person());
+    const day = deliveryDays('Słupsk', warsawToday(), await bookedDays(db(), warsawToday()))[0];
+    const placed = await post(`/api/orders/${await quoteIdOf(q.number)}`, {
+      nip: '526-025-02-74',
+      companyName: 'Ministerstwo Finansów',
+      companyAddress: 'Świętokrzyska 12, 00-916 Warszawa',
+      regon: '000002217',
+      krs: '',
+      signerName: 'Jan Podpisujący',
+      signerPosition: 'Dyrektor',
+      signerEmail,
+      signerPhone: '+48 59 765 43 21',
+      represents: true,
+      city: 'Słupsk',
+      date: day,
+      deliveryAddress: 'ul. Długa 5, 76-200 Słupsk',
+      marketingConsent: true,
+      submissionId: crypto.randomUUID(),
+    });
+    expect(placed.status).toBe(201);
+    const { id } = (await placed.json()) as { id: string };
+    if (sign) {
+      const mail = await db()
+        .prepare("SELECT body FROM outbox WHERE recipient = ? AND subject LIKE 'Kod akceptacji%' ORDER BY id DESC")
+        .bind(signerEmail)
+        .first<{ body: string }>();
+      const code = /to: (\d{6})/.exec(mail?.body ?? '')?.[1];
+      expect((await post(`/api/orders/${id}/accept`, { code })).status).toBe(200);
+    }
+    return id;
+  }
+
+  const quoteIdOf = async (number: string) =>
+    (await db().prepare('SELECT id FROM quotes WHERE number = ?').bind(number).first<{ id: string }>())?.id ?? '';
+
+  /** Rows of the customer's page and the orders that still name `email` or hold the toner note. */
+  const portalTraces = ({ email, device }: { email: string; device: number }) =>
+    count(
+      `SELECT (SELECT COUNT(*) FROM portal_sign_ins WHERE email = ?1)
+        + (SELECT COUNT(*) FROM portal_sessions WHERE email = ?1)
+        + (SELECT COUNT(*) FROM toner_orders WHERE ordered_by = ?1 OR (device_row = ?2 AND note IS NOT NULL))
+        + (SELECT COUNT(*) FROM outbox WHERE lower(recipient) = ?1 OR lower(reply_to) = ?1 OR instr(body, ?1) > 0)
+        + (SELECT COUNT(*) FROM webhook_events WHERE instr(data, ?1) > 0)
+        + (SELECT COUNT(*) FROM orders WHERE lower(signer_email) = ?1 AND status = 'awaiting_acceptance') AS n`,
+      email,
+      device,
+    );
+
+  beforeAll(async () => {
+    await subscribeWebhooks(owner, ['toner.ordered', 'order.signed']);
+  });
+
+  it('exports the portal’s sign-ins, sessions, toner orders, confirmations and the online orders', async () => {
+    const c = await customer();
+    const tonerNo = await throughPortal(c);
+    const signed = await onlineOrder(c.email, true);
+    const begun = await onlineOrder(c.email, false);
+
+    const summary = (await (await read(path(c.email), owner)).json()) as { counts: Record<string, number> };
+    expect(summary.counts).toMatchObject({ signIns: 1, portalSessions: 1, tonerOrders: 1, orders: 2, readings: 1 });
+
+    const res = await read(path(c.email.toUpperCase(), '/export'), owner);
+    expect(res.status).toBe(200);
+    const data = (await res.json()) as Record<string, Record<string, unknown>[]>;
+    expect(data.portalSignIns).toEqual([expect.objectContaining({ email: c.email, used_at: expect.any(Number) })]);
+    expect(data.portalSignIns?.[0]).not.toHaveProperty('token_hash');
+    expect(data.portalSessions).toEqual([expect.objectContaining({ email: c.email, ip: '198.51.100.21' })]);
+    expect(data.portalSessions?.[0]).not.toHaveProperty('id_hash');
+    expect(data.tonerOrders).toEqual([
+      expect.objectContaining({ order_no: tonerNo, ordered_by: c.email, note: expect.stringContaining('pani Ewa') }),
+    ]);
+    expect(data.meterReadings).toEqual([expect.objectContaining({ sent_by: `Strefa klienta <${c.email}>` })]);
+    const subjects = data.emails?.map((e) => String(e.subject)) ?? [];
+    expect(subjects).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Logowanie do strefy klienta/),
+        expect.stringMatching(/^Odczyt licznika ODC-\d+ przyjęty$/),
+        `Zamówienie tonera ${tonerNo}`,
+        expect.stringMatching(/^Kod akceptacji/),
+      ]),
+    );
+    // The team's e-mails about the toner order and the signed order name the customer too.
+    expect(data.emails?.some((e) => e.recipient !== c.email && String(e.subject).includes(tonerNo))).toBe(true);
+    expect(data.emails?.some((e) => e.reply_to === c.email && String(e.subject).includes('podpisane'))).toBe(true);
+    const orders = data.orders ?? [];
+    expect(orders.map((o) => o.id).sort()).toEqual([signed, begun].sort());
+    expect(orders.find((o) => o.id === signed)).toMatchObject({
+      status: 'signed',
+      signer_phone: '+48 59 765 43 21',
+      accepted_ip: expect.any(String),
+      keptAfterErasure: SIGNED_ORDER_KEPT,
+    });
+    expect(orders.find((o) => o.id === begun)).not.toHaveProperty('keptAfterErasure');
+    expect(orders[0]).not.toHaveProperty('code_hash');
+    expect(data.consents).toEqual(
+      expect.arrayContaining([expect.objectContaining({ form: 'order', orderId: signed, marketingConsent: true })]),
+    );
+    const events = data.webhookEvents ?? [];
+    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['toner.ordered', 'order.signed']));
+  });
+
+  it('erases them: nothing of the person is left but the signed order, kept as the contract’s evidence', async () => {
+    const c = await customer();
+    const other = await customer();
+    await throughPortal(c);
+    await throughPortal(other);
+    const signed = await onlineOrder(c.email, true);
+    const begun = await onlineOrder(c.email, false);
+    expect(await portalTraces(c)).toBeGreaterThan(0);
+
+    const res = await request(path(c.email), {
+      method: 'DELETE',
+      headers: { Cookie: owner, Origin: 'http://kserowo.test' },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ erased: { signIns: 1, portalSessions: 1, tonerOrders: 1, orders: 2 } });
+
+    expect(await portalTraces(c)).toBe(0);
+    // Signed out: the session is gone.
+    expect(await (await read('/konto', c.cookie)).text()).not.toContain('Wyloguj');
+    // The toner order stays for the contract, without who ordered it and their note.
+    expect(
+      await db().prepare('SELECT ordered_by, note FROM toner_orders WHERE device_row = ?').bind(c.device).first(),
+    ).toEqual({ ordered_by: ERASED_NAME, note: null });
+    expect(await db().prepare('SELECT 1 FROM orders WHERE id = ?').bind(begun).first()).toBeNull();
+    expect(
+      await db()
+        .prepare('SELECT status, signer_email, marketing_consent, code_hash, accepted_ip FROM orders WHERE id = ?')
+        .bind(signed)
+        .first(),
+    ).toEqual({
+      status: 'signed',
+      signer_email: c.email,
+      marketing_consent: 0,
+      code_hash: null,
+      accepted_ip: expect.any(String),
+    });
+    // What is kept is what the export says is kept; the other customer's data is as it was.
+    const after = (await (await read(path(c.email), owner)).json()) as { counts: Record<string, number> };
+    expect(after.counts).toMatchObject({ orders: 1, signIns: 0, portalSessions: 0, tonerOrders: 0, emails: 0 });
+    expect(await (await read('/konto', other.cookie)).text()).toContain('Wyloguj');
+    expect(await portalTraces(other)).toBeGreaterThan(0);
+  });
+
+  it('retention: sign-ins, sessions, toner orders, unsigned orders and confirmations past RETENTION_MONTHS go; young ones and signed orders stay', async () => {
+    const old = await customer();
+    const young = await customer();
+    await throughPortal(old);
+    await throughPortal(young);
+    const oldSigned = await onlineOrder(old.email, true);
+    const oldBegun = await onlineOrder(old.email, false);
+    const youngBegun = await onlineOrder(young.email, false);
+    const days = (n: number) => Date.now() - n * 86_400_000;
+    const iso = (n: number) => new Date(days(n)).toISOString();
+    const age = (email: string, n: number) =>
+      db().batch([
+        db().prepare('UPDATE portal_sign_ins SET created_at = ?2 WHERE email = ?1').bind(email, days(n)),
+        db().prepare('UPDATE portal_sessions SET created_at = ?2 WHERE email = ?1').bind(email, days(n)),
+        db().prepare('UPDATE toner_orders SET created_at = ?2 WHERE ordered_by = ?1').bind(email, iso(n)),
+        db().prepare('UPDATE orders SET created_at = ?2 WHERE signer_email = ?1').bind(email, iso(n)),
+        db()
+          .prepare(
+            'UPDATE outbox SET created_at = ?2 WHERE about IS NOT NULL AND (recipient = ?1 OR instr(body, ?1) > 0)',
+          )
+          .bind(email, iso(n)),
+      ]);
+    await age(old.email, 40);
+    await age(young.email, 20);
+    const standalone = (email: string) =>
+      count(
+        'SELECT COUNT(*) AS n FROM outbox WHERE about IS NOT NULL AND (recipient = ?1 OR instr(body, ?1) > 0)',
+        email,
+      );
+    expect(await standalone(old.email)).toBeGreaterThanOrEqual(4);
+
+    await cron({ ...testEnv, RETENTION_MONTHS: '1' });
+
+    const left = (email: string) =>
+      count(
+        `SELECT (SELECT COUNT(*) FROM portal_sign_ins WHERE email = ?1) + (SELECT COUNT(*) FROM portal_sessions WHERE email = ?1)
+          + (SELECT COUNT(*) FROM toner_orders WHERE ordered_by = ?1) AS n`,
+        email,
+      );
+    expect(await left(old.email)).toBe(0);
+    expect(await standalone(old.email)).toBe(0);
+    expect(await db().prepare('SELECT 1 FROM orders WHERE id = ?').bind(oldBegun).first()).toBeNull();
+    expect(await db().prepare('SELECT status FROM orders WHERE id = ?').bind(oldSigned).first()).toEqual({
+      status: 'signed',
+    });
+    expect(
+      await db().prepare('SELECT ordered_by FROM toner_orders WHERE device_row = ?').bind(old.device).first(),
+    ).toEqual({ ordered_by: ERASED_NAME });
+    // The young customer's, 20 days old, stay: still signed in. (A sign-in itself lives a day:
+    // the portal's own tidy-up in the same cron takes it, whatever the period.)
+    expect(await left(young.email)).toBe(2);
+    expect(await standalone(young.email)).toBeGreaterThanOrEqual(4);
+    expect(await db().prepare('SELECT 1 AS n FROM orders WHERE id = ?').bind(youngBegun).first()).toEqual({ n: 1 });
+    expect(await (await read('/konto', young.cookie)).text()).toContain('Wyloguj');
   });
 });

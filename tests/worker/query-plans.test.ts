@@ -30,11 +30,6 @@ const KNOWN: { module: string; sql: string; why: string }[] = [
     sql: 'FROM meter_readings WHERE read_on <= ?',
     why: 'the billing export reads every reading up to the period; the bill per device from its own readings replaces it',
   },
-  {
-    module: 'readings',
-    sql: 'substr(lower(r.sent_by)',
-    why: "a person's export or erasure (the owner, one at a time) reads customers' readings only (a partial index): the sender is the last '<address>' of the name, which no index holds",
-  },
   // A guarded change's e-mail, event and lead update: the guard is SQL the caller passes (an
   // order's state, on the small orders table), so the statement is only whole at the call.
   { module: 'outbox', sql: 'WHERE EXISTS (?)', why: "the caller's guard completes the statement" },

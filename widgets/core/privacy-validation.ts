@@ -37,6 +37,12 @@ export interface PersonCounts {
   readings: number;
   devices: number;
   webhookEvents: number;
+  /** Online orders signed or begun (a signed one is kept after an erasure, as the contract's evidence). */
+  orders: number;
+  tonerOrders: number;
+  signIns: number;
+  portalSessions: number;
+  loginDevices: number;
 }
 
 /** Polish names of the counts, in the order the panel lists them. */
@@ -48,6 +54,11 @@ export const PERSON_COUNT_LABELS: Record<keyof PersonCounts, string> = {
   readings: 'Odczyty liczników przesłane przez tę osobę',
   devices: 'Urządzenia z tym adresem kontaktowym',
   webhookEvents: 'Zdarzenia webhooków do CRM',
+  orders: 'Zamówienia online (podpisane zostają po usunięciu jako dowód zawarcia umowy)',
+  tonerOrders: 'Zamówienia tonera ze strefy klienta',
+  signIns: 'Prośby o logowanie do strefy klienta',
+  portalSessions: 'Sesje strefy klienta',
+  loginDevices: 'Przeglądarki zapamiętane przy logowaniu do panelu',
 };
 
 /** True when nothing is stored about the person. */

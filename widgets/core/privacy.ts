@@ -16,6 +16,18 @@ import { BRAND } from './brand.ts';
  */
 export const RETENTION_MONTHS = 24;
 
+/**
+ * Why a signed online order outlives the person's erasure and the retention period (an
+ * order never signed does not: both delete it). The privacy policy (site/content/legal.ts)
+ * and the admin's export of a person's data say it in these words.
+ */
+export const SIGNED_ORDER_KEPT =
+  'podpisane zamówienie online (treść umowy w zaakceptowanej postaci z jej skrótem SHA-256, dane firmy i osoby ' +
+  'podpisującej oraz ślad akceptacji: czas, adres IP i przeglądarka) przechowujemy jako dowód zawarcia umowy przez ' +
+  'czas jej trwania, a następnie do upływu terminów przedawnienia roszczeń i okresów przechowywania dokumentów ' +
+  'wymaganych przepisami podatkowymi i rachunkowymi (art. 6 ust. 1 lit. c i f oraz art. 17 ust. 3 lit. b i e RODO); ' +
+  'na żądanie usunięcia danych usuwamy z niego tylko zgodę marketingową';
+
 /** The privacy policy's path on Kserowo's origin. */
 export const POLICY_PATH = '/polityka-prywatnosci';
 

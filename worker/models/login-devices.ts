@@ -57,3 +57,19 @@ export async function rememberDevice(
   ]);
   return fresh;
 }
+
+/** A team member's known browsers for the export of their data (without the token's hash). */
+export async function loginDevicesOf(
+  db: D1Database,
+  login: string,
+): Promise<{ login: string; created_at: number; last_used_at: number }[]> {
+  const { results } = await db
+    .prepare('SELECT login, created_at, last_used_at FROM login_devices WHERE login = ?1 ORDER BY created_at')
+    .bind(login)
+    .all<{ login: string; created_at: number; last_used_at: number }>();
+  return results;
+}
+
+/** The statement that forgets every browser of `login` (the erasure of their data). */
+export const deleteLoginDevicesOfStatement = (db: D1Database, login: string): D1PreparedStatement =>
+  db.prepare('DELETE FROM login_devices WHERE login = ?1').bind(login);

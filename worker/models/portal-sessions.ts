@@ -46,3 +46,34 @@ export async function endPortalSession(db: D1Database, id: string): Promise<void
 export async function deleteEndedPortalSessions(db: D1Database, now: number): Promise<void> {
   await db.prepare('DELETE FROM portal_sessions WHERE expires_at <= ?').bind(now).run();
 }
+
+/*
+ * A person's data (worker/privacy): an address's sessions for their export (without the
+ * cookie's hash) and their erasure (which signs them out), and those opened before the
+ * retention period or already ended (the cron).
+ */
+
+export interface PortalSessionExport {
+  email: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: number;
+  expires_at: number;
+}
+
+export async function portalSessionsOfEmail(db: D1Database, email: string): Promise<PortalSessionExport[]> {
+  const { results } = await db
+    .prepare(
+      'SELECT email, ip, user_agent, created_at, expires_at FROM portal_sessions WHERE email = ?1 ORDER BY created_at',
+    )
+    .bind(email)
+    .all<PortalSessionExport>();
+  return results;
+}
+
+export const deletePortalSessionsOfEmailStatement = (db: D1Database, email: string): D1PreparedStatement =>
+  db.prepare('DELETE FROM portal_sessions WHERE email = ?1').bind(email);
+
+/** The statement that deletes sessions opened before `before` (ms); its `changes` is how many. */
+export const deletePortalSessionsBeforeStatement = (db: D1Database, before: number): D1PreparedStatement =>
+  db.prepare('DELETE FROM portal_sessions WHERE created_at < ?1').bind(before);

@@ -99,3 +99,29 @@ export async function spendSignIn(db: D1Database, id: number, now: number): Prom
 export async function deleteOldSignIns(db: D1Database, before: number): Promise<void> {
   await db.prepare('DELETE FROM portal_sign_ins WHERE created_at < ?').bind(before).run();
 }
+
+/*
+ * A person's data (worker/privacy): the sign-ins an address requested, for their export
+ * (the hashes stay out: they are keys, not data about the person) and their erasure, and
+ * those older than the retention period (the cron).
+ */
+
+export type SignInExport = Omit<SignInRow, 'token_hash' | 'code_hash'>;
+
+export async function signInsOfEmail(db: D1Database, email: string): Promise<SignInExport[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT id, email, code_attempts, ip, created_at, expires_at, used_at FROM portal_sign_ins
+       WHERE email = ?1 ORDER BY created_at, id`,
+    )
+    .bind(email)
+    .all<SignInExport>();
+  return results;
+}
+
+export const deleteSignInsOfEmailStatement = (db: D1Database, email: string): D1PreparedStatement =>
+  db.prepare('DELETE FROM portal_sign_ins WHERE email = ?1').bind(email);
+
+/** The statement that deletes sign-ins requested before `before` (ms); its `changes` is how many. */
+export const deleteSignInsBeforeStatement = (db: D1Database, before: number): D1PreparedStatement =>
+  db.prepare('DELETE FROM portal_sign_ins WHERE created_at < ?1').bind(before);

@@ -13,6 +13,13 @@ import {
   type Reading,
 } from '../../widgets/core/meter.ts';
 import { eventDataFrom, webhookEventStatements } from './webhooks.ts';
+import type { Notification } from './outbox.ts';
+
+/** Written into a reading's confirmation before it is stored; the batch puts the reading's reference there. */
+export const READING_REFERENCE_PLACEHOLDER = '{{NUMER_ODCZYTU}}';
+/** A customer's reading is referred to as 'ODC-<id>' (its confirmation, the portal's answer). */
+const REFERENCE_PREFIX = 'ODC-';
+export const readingReference = (id: number): string => `${REFERENCE_PREFIX}${id}`;
 
 export interface ReadingRow {
   id: number;
@@ -120,20 +127,20 @@ export async function readingIdsToAnonymise(db: D1Database, cutoff: string, limi
 }
 
 /**
- * SQL: whether `sentBy` (an expression, 'Name <e-mail>') was sent from the address bound
- * as `param` (lower-case). Only its last '<…>' is the sender's: the address rule allows no
- * '<' or '>', so the name part cannot end the text, while a name may contain another
- * person's '<address>' (that reading is not theirs).
+ * SQL: the address a customer's reading was sent from (lower-case): the text after the
+ * last '<' of `sent_by` ('Name <e-mail>'), without its '>'. The address rule allows no '<'
+ * or '>', so the name part cannot end the text, while a name may contain another person's
+ * '<address>' (that reading is not theirs). The very expression of the index
+ * `meter_readings_by_sender_address` (migration 0170): change both together.
  */
-export const sentFrom = (sentBy: string, param: string): string =>
-  `substr(lower(${sentBy}), -(length(${param}) + 2)) = '<' || ${param} || '>'`;
+const SENDER_ADDRESS = "lower(rtrim(substr(sent_by, length(rtrim(sent_by, replace(sent_by, '<', ''))) + 1), '>'))";
 
 /** The readings one address (lower-case) sent, with their device's serial, oldest first. */
 export async function readingsOfEmail(db: D1Database, email: string): Promise<(ReadingRow & { serial: string })[]> {
   const { results } = await db
     .prepare(
       `SELECT r.*, d.serial FROM meter_readings r JOIN devices d ON d.id = r.device_row
-       WHERE r.submission_id IS NOT NULL AND ${sentFrom('r.sent_by', '?1')} ORDER BY r.created_at, r.id`,
+       WHERE r.submission_id IS NOT NULL AND ${SENDER_ADDRESS} = ?1 ORDER BY r.created_at, r.id`,
     )
     .bind(email)
     .all<ReadingRow & { serial: string }>();
@@ -148,6 +155,32 @@ export function anonymiseReadingsStatement(db: D1Database, idsJson: string, eras
        WHERE id IN (SELECT value FROM json_each(?1))`,
     )
     .bind(idsJson, erasedName);
+}
+
+/**
+ * The confirmation of the reading stored under `submissionId`, for the reading's batch: it
+ * names the reading ('reading:<id>', the outbox's `about`) and is written only while the
+ * reading has none, so a replay or a conflicting body (the insert stored nothing) sends
+ * no second e-mail.
+ */
+function confirmationStatement(db: D1Database, submissionId: string, mail: Notification): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO outbox (about, recipient, reply_to, subject, body)
+       SELECT 'reading:' || m.id, ?2, ?3, replace(?4, ?6, ?7 || m.id), replace(?5, ?6, ?7 || m.id)
+       FROM meter_readings m WHERE m.submission_id = ?1
+         AND NOT EXISTS (SELECT 1 FROM outbox WHERE about = 'reading:' || m.id)
+       RETURNING id`,
+    )
+    .bind(
+      submissionId,
+      mail.recipient,
+      mail.replyTo ?? null,
+      mail.subject,
+      mail.body,
+      READING_REFERENCE_PLACEHOLDER,
+      REFERENCE_PREFIX,
+    );
 }
 
 /** The condition of a row in the accepted series (alias `r`). */
@@ -214,10 +247,15 @@ export interface ReadingToRecord {
   confirm?: boolean;
   /** Today in Warsaw ('YYYY-MM-DD'). */
   today: string;
+  /**
+   * The sender's confirmation (needs `submissionId`), its `READING_REFERENCE_PLACEHOLDER`
+   * replaced by the reading's reference: stored in the reading's batch, once per reading.
+   */
+  confirmation?: Notification | undefined;
 }
 
 export type RecordResult =
-  | { kind: 'stored'; row: ReadingRow }
+  | { kind: 'stored'; row: ReadingRow; confirmationId?: number | undefined }
   | { kind: 'replay'; row: ReadingRow }
   | { kind: 'conflict' }
   | Exclude<ReadingVerdict, { kind: 'ok' }>;
@@ -278,9 +316,11 @@ export async function recordReading(db: D1Database, device: ReadingDevice, r: Re
         r.source,
         seen?.id ?? 0,
       );
-    const [stored] = await db.batch<ReadingRow>([insert, ...meterCreatedEvent(db)]);
-    const inserted = stored?.results[0];
-    if (inserted) return { kind: 'stored', row: inserted };
+    const mail = r.confirmation && r.submissionId ? [confirmationStatement(db, r.submissionId, r.confirmation)] : [];
+    const results = await db.batch<ReadingRow>([insert, ...meterCreatedEvent(db), ...mail]);
+    const inserted = results[0]?.results[0];
+    const confirmationId = mail.length ? (results.at(-1)?.results[0] as { id?: number } | undefined)?.id : undefined;
+    if (inserted) return { kind: 'stored', row: inserted, confirmationId };
   }
   if (r.submissionId) {
     const first = await readingBySubmission(db, r.submissionId);

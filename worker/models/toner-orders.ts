@@ -180,3 +180,42 @@ export async function setTonerStatus(
     .bind(id, status, actor)
     .first<TonerOrderRow>();
 }
+
+/*
+ * A person's data (worker/privacy): the portal user's address is `ordered_by`, and the
+ * note is theirs. Anonymising keeps the line (device, colour, counters, status): it is the
+ * contract's supply of consumables, with nothing of the person left in it.
+ */
+
+/** The order lines one address ordered, oldest first. */
+export async function tonerOrdersOfEmail(db: D1Database, email: string): Promise<TonerOrderRow[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM toner_orders WHERE ordered_by = ?1 ORDER BY created_at, id')
+    .bind(email)
+    .all<TonerOrderRow>();
+  return results;
+}
+
+/** Lines created before `cutoff` (ISO) that still name who ordered them, oldest first, at most `limit`. */
+export async function tonerOrderIdsToAnonymise(
+  db: D1Database,
+  cutoff: string,
+  erasedName: string,
+  limit: number,
+): Promise<number[]> {
+  const { results } = await db
+    .prepare('SELECT id FROM toner_orders WHERE created_at < ?1 AND ordered_by != ?2 ORDER BY created_at LIMIT ?3')
+    .bind(cutoff, erasedName, limit)
+    .all<{ id: number }>();
+  return results.map((r) => r.id);
+}
+
+/** The statement that anonymises order lines (JSON array of ids): who ordered and their note go. */
+export const anonymiseTonerOrdersStatement = (
+  db: D1Database,
+  idsJson: string,
+  erasedName: string,
+): D1PreparedStatement =>
+  db
+    .prepare('UPDATE toner_orders SET ordered_by = ?2, note = NULL WHERE id IN (SELECT value FROM json_each(?1))')
+    .bind(idsJson, erasedName);

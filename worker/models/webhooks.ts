@@ -430,8 +430,9 @@ export function deleteOldEventsStatements(db: D1Database, cutoffSeconds: number,
 /**
  * Events about a person: naming their address (lower-case) as `email`, sent by them (a
  * reading's 'Name <e-mail>', JSON array of their readings' `sent_by`), or about one of
- * their leads (JSON array of lead ids) or tickets (JSON array of ticket numbers). Each
- * test is an index of migration 0123: the events that name them, not every event's JSON.
+ * their leads or online orders (JSON array of ids), tickets or toner orders (JSON arrays
+ * of numbers). Each test is an index of migration 0123: the events that name them, not
+ * every event's JSON.
  */
 export async function eventsAbout(
   db: D1Database,
@@ -439,6 +440,7 @@ export async function eventsAbout(
   leadIdsJson: string,
   ticketNumbersJson: string,
   sentByJson = '[]',
+  tonerNumbersJson = '[]',
 ): Promise<EventRow[]> {
   const { results } = await db
     .prepare(
@@ -448,9 +450,10 @@ export async function eventsAbout(
          OR json_extract(data, '$.id') IN (SELECT value FROM json_each(?2))
          OR json_extract(data, '$.leadId') IN (SELECT value FROM json_each(?2))
          OR (json_extract(data, '$.number') IN (SELECT value FROM json_each(?3)) AND type LIKE 'ticket.%')
+         OR (json_extract(data, '$.number') IN (SELECT value FROM json_each(?5)) AND type = 'toner.ordered')
        ORDER BY created, id`,
     )
-    .bind(email, leadIdsJson, ticketNumbersJson, sentByJson)
+    .bind(email, leadIdsJson, ticketNumbersJson, sentByJson, tonerNumbersJson)
     .all<EventRow>();
   return results;
 }

@@ -10,15 +10,10 @@
  */
 import { enqueueNotification } from '../email/delivery.ts';
 import { ticketNotification } from '../email/ticket-notification.ts';
-import {
-  faultConfirmation,
-  readingConfirmation,
-  tonerConfirmation,
-  tonerTeamNotification,
-} from '../email/portal-notifications.ts';
-import { type Contract, billOfContract, recordContractReading } from '../models/contracts.ts';
-import { standaloneNotificationStatement } from '../models/outbox.ts';
-import { type ReadingRow, acceptedReadingsOf } from '../models/readings.ts';
+import { faultConfirmation, tonerConfirmation, tonerTeamNotification } from '../email/portal-notifications.ts';
+import { type Contract, billOfContract } from '../models/contracts.ts';
+import { type ReadingRow, acceptedReadingsOf, readingReference } from '../models/readings.ts';
+import { recordCustomerReading } from './customer-reading.ts';
 import type { Bill } from '../billing/bill.ts';
 import {
   TICKET_NUMBER_PLACEHOLDER,
@@ -219,8 +214,9 @@ export async function reportFault(
 
 /**
  * A reading of the customer's device: counts at once under the counter's rules of the
- * contract (models/readings.ts `recordReading`, source 'portal'); a refusal answers 400
- * with its reason, a big jump 422 until the customer confirms it.
+ * contract with its confirmation (./customer-reading.ts, as a reading link's, source
+ * 'portal'); a refusal answers 400 with its reason, a big jump 422 until the customer
+ * confirms it.
  */
 export async function sendReading(
   env: Env,
@@ -231,7 +227,7 @@ export async function sendReading(
   if (!owned) return notYours;
   const d = facts(owned);
   const color = d.type === 'color' ? input.color : null;
-  const result = await recordContractReading(env.DB, owned.contract, owned.device, {
+  const result = await recordCustomerReading(env, owned.contract, owned.device, {
     readOn: input.readOn,
     mono: input.mono,
     color,
@@ -259,25 +255,7 @@ export async function sendReading(
       field: 'confirm',
     };
   if (result.kind === 'conflict') return { ok: false, status: 409, error: PORTAL_ERRORS.body };
-  const reading = result.row;
-  const reference = `ODC-${reading.id}`;
-  const [mail] = await env.DB.batch([
-    standaloneNotificationStatement(
-      env.DB,
-      `reading:${reading.id}`,
-      readingConfirmation(email, {
-        device: d.name,
-        serial: d.serial,
-        readOn: reading.read_on,
-        mono: reading.mono,
-        color: reading.color,
-        reference,
-      }),
-    ),
-  ]);
-  const mailId = (mail?.results[0] as { id: number } | undefined)?.id;
-  if (mailId !== undefined) await enqueueNotification(env, mailId);
-  return { ok: true, value: { reference, readOn: reading.read_on } };
+  return { ok: true, value: { reference: readingReference(result.row.id), readOn: result.row.read_on } };
 }
 
 /** Pages printed since each colour's last cartridge: from the counter at its last order, else the first reading. */

@@ -1,15 +1,29 @@
 /**
- * One person's data, by their e-mail address (issue 13): what the admin's export shows
- * and what the erasure takes. Collects from every table that holds it, through the models
- * (no SQL here). Erasure anonymises in one D1 batch, as the retention job does
- * (worker/privacy/retention.ts), so both leave the same anonymous rows behind.
+ * One person's data, by their e-mail address: what the admin's export shows and what the
+ * erasure takes. Collects from every table that holds it, through the models (no SQL
+ * here): the forms' leads, quotes, tickets and readings, the customer's page (sign-ins,
+ * sessions, toner orders), the online orders they signed or began, a team member's known
+ * browsers, and every e-mail to or about them. Erasure anonymises or deletes in one D1
+ * batch, as the retention job does (worker/privacy/retention.ts), so both leave the same
+ * anonymous rows behind. A signed online order is kept (models/orders.ts): the export
+ * says so, with the legal basis the privacy policy states (`SIGNED_ORDER_KEPT`).
  */
 import { ERASED_NAME, type PersonCounts } from '../../widgets/core/privacy-validation.ts';
 import { type AuditRow, auditAbout } from '../models/audit.ts';
 import { type DeviceRow, clearDeviceContactStatement, devicesOfEmail } from '../models/devices.ts';
 import { type LeadRow, anonymiseLeadsStatement, leadsOfEmail } from '../models/leads.ts';
 import { type LeadNoteRow, deleteNotesOfLeadsStatement, notesOfLeads } from '../models/lead-notes.ts';
-import { type NotificationRow, deleteNotificationsAboutStatement, notificationsAbout } from '../models/outbox.ts';
+import { type NotificationRow, deleteNotificationsStatement, notificationsOfPerson } from '../models/outbox.ts';
+import { type OrderRow, eraseOrdersStatements, ordersOfEmail } from '../models/orders.ts';
+import { deleteLoginDevicesOfStatement, loginDevicesOf } from '../models/login-devices.ts';
+import {
+  type PortalSessionExport,
+  deletePortalSessionsOfEmailStatement,
+  portalSessionsOfEmail,
+} from '../models/portal-sessions.ts';
+import { type SignInExport, deleteSignInsOfEmailStatement, signInsOfEmail } from '../models/portal-sign-ins.ts';
+import { type TonerOrderRow, anonymiseTonerOrdersStatement, tonerOrdersOfEmail } from '../models/toner-orders.ts';
+import { SIGNED_ORDER_KEPT } from '../../widgets/core/privacy.ts';
 import { anonymiseQuotesOfLeadsStatement, quoteRowsOfLeads } from '../models/quotes.ts';
 import { type ReadingRow, anonymiseReadingsStatement, readingsOfEmail } from '../models/readings.ts';
 import {
@@ -34,32 +48,64 @@ export interface PersonData {
   webhookEvents: EventRow[];
   /** The team's notes on the person's leads (who wrote what, when). */
   leadNotes: LeadNoteRow[];
+  orders: OrderRow[];
+  tonerOrders: TonerOrderRow[];
+  signIns: SignInExport[];
+  portalSessions: PortalSessionExport[];
+  loginDevices: { login: string; created_at: number; last_used_at: number }[];
 }
 
 /** Collects what is stored about `email` (already trimmed and lower-cased). */
 export async function findPerson(db: D1Database, email: string): Promise<PersonData> {
-  const [leads, tickets, readings, devices] = await Promise.all([
-    leadsOfEmail(db, email),
-    ticketsOfEmail(db, email),
-    readingsOfEmail(db, email),
-    devicesOfEmail(db, email),
-  ]);
+  const [leads, tickets, readings, devices, orders, tonerOrders, signIns, portalSessions, loginDevices] =
+    await Promise.all([
+      leadsOfEmail(db, email),
+      ticketsOfEmail(db, email),
+      readingsOfEmail(db, email),
+      devicesOfEmail(db, email),
+      ordersOfEmail(db, email),
+      tonerOrdersOfEmail(db, email),
+      signInsOfEmail(db, email),
+      portalSessionsOfEmail(db, email),
+      loginDevicesOf(db, email),
+    ]);
   const leadIds = JSON.stringify(leads.map((l) => l.id));
   const ticketIds = JSON.stringify(tickets.map((t) => t.id));
+  const tonerNumbers = [...new Set(tonerOrders.map((o) => o.order_no))];
+  // The confirmations of their readings and toner orders name what they are about.
+  const about = JSON.stringify([...readings.map((r) => `reading:${r.id}`), ...tonerNumbers.map((n) => `toner:${n}`)]);
   const [quotes, emails, ticketHistory, webhookEvents, leadNotes] = await Promise.all([
     quoteRowsOfLeads(db, leadIds),
-    notificationsAbout(db, leadIds, ticketIds),
+    notificationsOfPerson(db, email, leadIds, ticketIds, about),
     eventsOfTickets(db, ticketIds),
     eventsAbout(
       db,
       email,
-      leadIds,
+      // An online order's events carry its id as `id`, like a lead's.
+      JSON.stringify([...leads.map((l) => l.id), ...orders.map((o) => o.id)]),
       JSON.stringify(tickets.map((t) => t.number)),
       JSON.stringify(readings.map((r) => r.sent_by)),
+      JSON.stringify(tonerNumbers),
     ),
     notesOfLeads(db, leadIds),
   ]);
-  return { email, leads, quotes, emails, tickets, ticketHistory, readings, devices, webhookEvents, leadNotes };
+  return {
+    email,
+    leads,
+    quotes,
+    emails,
+    tickets,
+    ticketHistory,
+    readings,
+    devices,
+    webhookEvents,
+    leadNotes,
+    orders,
+    tonerOrders,
+    signIns,
+    portalSessions,
+    loginDevices,
+  };
 }
 
 export const countsOf = (p: PersonData): PersonCounts => ({
@@ -70,7 +116,14 @@ export const countsOf = (p: PersonData): PersonCounts => ({
   readings: p.readings.length,
   devices: p.devices.length,
   webhookEvents: p.webhookEvents.length,
+  orders: p.orders.length,
+  tonerOrders: p.tonerOrders.length,
+  signIns: p.signIns.length,
+  portalSessions: p.portalSessions.length,
+  loginDevices: p.loginDevices.length,
 });
+
+const isSigned = (o: Pick<OrderRow, 'status'>): boolean => o.status !== 'awaiting_acceptance';
 
 /** A JSON column as its value (text that is not JSON stays text). */
 const parsed = (text: unknown): unknown => {
@@ -127,6 +180,12 @@ export async function exportPerson(db: D1Database, p: PersonData, now = new Date
       marketingConsent: r.marketing_consent === 1,
       at: r.created_at,
     })),
+    ...p.orders.map((o) => ({
+      form: 'order',
+      orderId: o.id,
+      marketingConsent: o.marketing_consent === 1,
+      at: o.created_at,
+    })),
   ];
   return {
     email: p.email,
@@ -142,20 +201,31 @@ export async function exportPerson(db: D1Database, p: PersonData, now = new Date
     devices: p.devices,
     consents,
     webhookEvents: p.webhookEvents.map((e) => withJson(e, ['data'])),
+    // Online orders without the acceptance code's hash; a signed one says why it outlives an erasure.
+    orders: p.orders.map(({ code_hash: _, ...o }) => ({
+      ...withJson(o, ['attribution', 'installation']),
+      ...(isSigned(o) ? { keptAfterErasure: SIGNED_ORDER_KEPT } : {}),
+    })),
+    tonerOrders: p.tonerOrders,
+    portalSignIns: p.signIns,
+    portalSessions: p.portalSessions,
+    loginDevices: p.loginDevices,
     auditEntries: audit.map((a) => withJson(a, ['details'])),
   };
 }
 
 /**
- * Erases everything of `p` in one batch: its e-mails and webhook events are deleted; its
- * leads, quotes, tickets and readings anonymised; its address and phone taken off the
- * devices it is the contact of. Answers what went.
+ * Erases everything of `p` in one batch: its e-mails, webhook events, sign-ins, sessions
+ * and known browsers are deleted, and its unsigned orders; its leads, quotes, tickets,
+ * readings and toner orders anonymised; its address and phone taken off the devices it is
+ * the contact of. A signed order stays as the contract's evidence, without the marketing
+ * consent. Answers what was found.
  */
 export async function erasePerson(db: D1Database, p: PersonData): Promise<PersonCounts> {
   const leads = JSON.stringify(p.leads.map((l) => l.id));
   const tickets = JSON.stringify(p.tickets.map((t) => t.id));
   await db.batch([
-    deleteNotificationsAboutStatement(db, leads, tickets),
+    deleteNotificationsStatement(db, JSON.stringify(p.emails.map((e) => e.id))),
     ...deleteEventsStatements(db, JSON.stringify(p.webhookEvents.map((e) => e.id))),
     anonymiseQuotesOfLeadsStatement(db, leads),
     anonymiseLeadsStatement(db, leads, ERASED_NAME),
@@ -163,6 +233,11 @@ export async function erasePerson(db: D1Database, p: PersonData): Promise<Person
     ...anonymiseTicketsStatements(db, tickets, ERASED_NAME),
     anonymiseReadingsStatement(db, JSON.stringify(p.readings.map((r) => r.id)), ERASED_NAME),
     clearDeviceContactStatement(db, p.email),
+    ...eraseOrdersStatements(db, JSON.stringify(p.orders.map((o) => o.id))),
+    anonymiseTonerOrdersStatement(db, JSON.stringify(p.tonerOrders.map((o) => o.id)), ERASED_NAME),
+    deleteSignInsOfEmailStatement(db, p.email),
+    deletePortalSessionsOfEmailStatement(db, p.email),
+    deleteLoginDevicesOfStatement(db, p.email),
   ]);
   return countsOf(p);
 }

@@ -1,9 +1,12 @@
 /**
- * The retention period (issue 13, README "Privacy: retention, export and erasure"): each
- * run of the cron anonymises the leads (with their quotes), the service tickets and the
- * customers' meter readings created more than `RETENTION_MONTHS` months ago, deletes their
- * e-mails from the outbox and every webhook event older than the period (or about such a
- * lead), and logs how many rows went. No SQL here: the models own their tables.
+ * The retention period (README "Privacy: retention, export and erasure"): each run of the
+ * cron anonymises the leads (with their quotes), the service tickets, the customers' meter
+ * readings and the toner orders created more than `RETENTION_MONTHS` months ago, deletes
+ * their e-mails from the outbox, the e-mails about no lead or ticket (sign-in links,
+ * confirmations), the customer page's sign-ins and sessions, the online orders never
+ * signed, and every webhook event older than the period (or about such a lead), and logs
+ * how many rows went. A signed order stays: it is the contract's evidence
+ * (`SIGNED_ORDER_KEPT`, widgets/core/privacy.ts). No SQL here: the models own their tables.
  *
  * Bounded batches, continued until done: a batch takes at most `RETENTION_BATCH` rows of
  * each kind and `RETENTION_EVENT_BATCH` webhook events in a fixed number of D1 statements
@@ -16,7 +19,11 @@ import { RETENTION_MONTHS } from '../../widgets/core/privacy.ts';
 import { ERASED_NAME } from '../../widgets/core/privacy-validation.ts';
 import { anonymiseLeadsStatement, leadIdsToAnonymise } from '../models/leads.ts';
 import { deleteNotesOfLeadsStatement } from '../models/lead-notes.ts';
-import { deleteNotificationsAboutStatement } from '../models/outbox.ts';
+import { deleteNotificationsAboutStatement, deleteStandaloneBeforeStatement } from '../models/outbox.ts';
+import { abandonedOrderIds, eraseOrdersStatements } from '../models/orders.ts';
+import { deletePortalSessionsBeforeStatement } from '../models/portal-sessions.ts';
+import { deleteSignInsBeforeStatement } from '../models/portal-sign-ins.ts';
+import { anonymiseTonerOrdersStatement, tonerOrderIdsToAnonymise } from '../models/toner-orders.ts';
 import { anonymiseQuotesOfLeadsStatement } from '../models/quotes.ts';
 import { anonymiseReadingsStatement, readingIdsToAnonymise } from '../models/readings.ts';
 import { anonymiseTicketsStatements, ticketIdsToAnonymise } from '../models/tickets.ts';
@@ -26,9 +33,9 @@ import { deleteEventsStatements, deleteOldEventsStatements, eventIdsOfLeads } fr
 export const DEFAULT_RETENTION_MONTHS = RETENTION_MONTHS;
 /** The longest period accepted (10 years); anything longer is taken for a typo. */
 export const MAX_RETENTION_MONTHS = 120;
-/** Leads, tickets and readings (each) anonymised per run at most. */
+/** Leads, tickets, readings, toner order lines and unsigned orders (each) taken per batch at most. */
 export const RETENTION_BATCH = 100;
-/** Webhook events deleted per batch at most. */
+/** Webhook events, and e-mails about no lead or ticket, deleted per batch at most. */
 export const RETENTION_EVENT_BATCH = 500;
 /** Batches per run at most (each about a dozen D1 statements: under a thousand queries a run). */
 export const RETENTION_RUN_BATCHES = 60;
@@ -68,12 +75,28 @@ export interface RetentionReport {
   readings: number;
   emails: number;
   webhookEvents: number;
+  /** Toner order lines anonymised, unsigned orders deleted, sign-ins and sessions of the customer's page deleted. */
+  tonerOrders: number;
+  orders: number;
+  signIns: number;
+  portalSessions: number;
   /** Batches this run took, and whether a backlog is left for the next run. */
   batches: number;
   more: boolean;
 }
 
-type Counts = Pick<RetentionReport, 'leads' | 'tickets' | 'readings' | 'emails' | 'webhookEvents'> & { full: boolean };
+const COUNTED = [
+  'leads',
+  'tickets',
+  'readings',
+  'emails',
+  'webhookEvents',
+  'tonerOrders',
+  'orders',
+  'signIns',
+  'portalSessions',
+] as const;
+type Counts = Pick<RetentionReport, (typeof COUNTED)[number]> & { full: boolean };
 
 /** One run of the retention job (the cron): batch after batch until done or out of budget; answers and logs what went. */
 export async function applyRetention(
@@ -91,17 +114,17 @@ export async function applyRetention(
     readings: 0,
     emails: 0,
     webhookEvents: 0,
+    tonerOrders: 0,
+    orders: 0,
+    signIns: 0,
+    portalSessions: 0,
     batches: 0,
     more: false,
   };
   for (;;) {
     const batch = await retentionBatch(env.DB, cutoff);
     report.batches++;
-    report.leads += batch.leads;
-    report.tickets += batch.tickets;
-    report.readings += batch.readings;
-    report.emails += batch.emails;
-    report.webhookEvents += batch.webhookEvents;
+    for (const key of COUNTED) report[key] += batch[key];
     if (!batch.full) break;
     if (report.batches >= RETENTION_RUN_BATCHES || Date.now() - started > RETENTION_RUN_MS) {
       report.more = true;
@@ -109,7 +132,7 @@ export async function applyRetention(
     }
   }
   console.log(
-    `retention: period ${months} month(s), cutoff ${report.cutoff}: anonymised ${report.leads} leads with their quotes, ${report.tickets} service tickets, ${report.readings} meter readings; deleted ${report.emails} e-mails and ${report.webhookEvents} webhook events in ${report.batches} batch(es)${report.more ? '; more left for the next run' : ''}`,
+    `retention: period ${months} month(s), cutoff ${report.cutoff}: anonymised ${report.leads} leads with their quotes, ${report.tickets} service tickets, ${report.readings} meter readings, ${report.tonerOrders} toner order lines; deleted ${report.emails} e-mails, ${report.webhookEvents} webhook events, ${report.orders} unsigned orders, ${report.signIns} sign-ins and ${report.portalSessions} sessions of the customer's page in ${report.batches} batch(es)${report.more ? '; more left for the next run' : ''}`,
   );
   return report;
 }
@@ -117,10 +140,12 @@ export async function applyRetention(
 /** One bounded batch; `full` when some kind filled its batch (there may be more). */
 async function retentionBatch(db: D1Database, cutoff: Date): Promise<Counts> {
   const iso = cutoff.toISOString();
-  const [leadIds, ticketIds, readingIds] = await Promise.all([
+  const [leadIds, ticketIds, readingIds, tonerLines, orderIds] = await Promise.all([
     leadIdsToAnonymise(db, iso, RETENTION_BATCH),
     ticketIdsToAnonymise(db, iso, RETENTION_BATCH),
     readingIdsToAnonymise(db, iso, RETENTION_BATCH),
+    tonerOrderIdsToAnonymise(db, iso, ERASED_NAME, RETENTION_BATCH),
+    abandonedOrderIds(db, iso, RETENTION_BATCH),
   ]);
   const leads = JSON.stringify(leadIds);
   const tickets = JSON.stringify(ticketIds);
@@ -138,20 +163,38 @@ async function retentionBatch(db: D1Database, cutoff: Date): Promise<Counts> {
     );
   if (ticketIds.length) statements.push(...anonymiseTicketsStatements(db, tickets, ERASED_NAME));
   if (readingIds.length) statements.push(anonymiseReadingsStatement(db, JSON.stringify(readingIds), ERASED_NAME));
+  if (tonerLines.length) statements.push(anonymiseTonerOrdersStatement(db, JSON.stringify(tonerLines), ERASED_NAME));
+  if (orderIds.length) statements.push(...eraseOrdersStatements(db, JSON.stringify(orderIds)));
   if (leadEvents.length) statements.push(...deleteEventsStatements(db, JSON.stringify(leadEvents)));
-  const old = deleteOldEventsStatements(db, Math.floor(cutoff.getTime() / 1000), RETENTION_EVENT_BATCH);
-  const results = await db.batch([...statements, ...old]);
+  const before = cutoff.getTime();
+  // Fixed places at the end: sign-ins, sessions, e-mails about no lead or ticket, old events (last).
+  const tail = [
+    deleteSignInsBeforeStatement(db, before),
+    deletePortalSessionsBeforeStatement(db, before),
+    deleteStandaloneBeforeStatement(db, iso, RETENTION_EVENT_BATCH),
+    ...deleteOldEventsStatements(db, Math.floor(before / 1000), RETENTION_EVENT_BATCH),
+  ];
+  const results = await db.batch([...statements, ...tail]);
+  const at = (i: number) => results[statements.length + i];
   const oldEvents = results.at(-1)?.results.length ?? 0;
+  const standalone = at(2)?.results.length ?? 0;
   return {
     leads: leadIds.length,
     tickets: ticketIds.length,
     readings: readingIds.length,
-    emails: anyRecords ? (results[0]?.meta.changes ?? 0) : 0,
+    emails: (anyRecords ? (results[0]?.meta.changes ?? 0) : 0) + standalone,
     webhookEvents: leadEvents.length + oldEvents,
+    tonerOrders: tonerLines.length,
+    orders: orderIds.length,
+    signIns: at(0)?.meta.changes ?? 0,
+    portalSessions: at(1)?.meta.changes ?? 0,
     full:
       leadIds.length === RETENTION_BATCH ||
       ticketIds.length === RETENTION_BATCH ||
       readingIds.length === RETENTION_BATCH ||
+      tonerLines.length === RETENTION_BATCH ||
+      orderIds.length === RETENTION_BATCH ||
+      standalone === RETENTION_EVENT_BATCH ||
       oldEvents === RETENTION_EVENT_BATCH,
   };
 }

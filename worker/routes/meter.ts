@@ -8,8 +8,9 @@
  *  - `POST /api/meter-readings` `{t, mono, color?, readOn?, note?, name, email, confirm?, …}`:
  *    a reading of the device of token `t`, under the counter's rules (worker/models/readings.ts
  *    `recordReading`): refused with the reason (400), a jump asks `{confirm: true}` (422),
- *    stored (201). A replayed `submissionId` answers the first reading; with other data,
- *    409, also when the requests race.
+ *    stored (201) with a confirmation to the contract's address (portal/customer-reading.ts).
+ *    A replayed `submissionId` answers the first reading; with other data, 409, also when
+ *    the requests race.
  *
  * Only the link's holder may send a reading: a body without `t` is refused (403) with the
  * same answer for every serial, registered or not, so a serial number typed by a stranger
@@ -18,12 +19,8 @@
 import { type Context, Hono } from 'hono';
 import { SERVICE_API_ERRORS, readingRefusal } from '../http/errors.ts';
 import { type IntakeEnv, leadIntake } from '../http/intake.ts';
-import {
-  type Contract,
-  type ContractDevice,
-  deviceByReadingToken,
-  recordContractReading,
-} from '../models/contracts.ts';
+import { type Contract, type ContractDevice, deviceByReadingToken } from '../models/contracts.ts';
+import { recordCustomerReading } from '../portal/customer-reading.ts';
 import { acceptedReadingsOf } from '../models/readings.ts';
 import { bodyHash } from '../http/body-hash.ts';
 import { PAGE_COUNTING } from '../../widgets/core/terms.ts';
@@ -86,7 +83,8 @@ meterReadings.post('/', leadIntake({ spamAnswer }), async (c) => {
     const found = await deviceByReadingToken(c.env.DB, r.t);
     if (!found) return c.json({ error: SERVICE_API_ERRORS.readingLinkUnknown }, 404);
     const { contract, device } = found;
-    const result = await recordContractReading(c.env.DB, contract, device, {
+    // Stored with its confirmation to the contract's address (never the one typed in the form).
+    const result = await recordCustomerReading(c.env, contract, device, {
       readOn: r.readOn,
       mono: r.mono,
       color: r.color ?? null,
