@@ -1,32 +1,78 @@
 // From /konfigurator to a signed rental contract without a phone call (DESIGN §8): the
 // company by NIP from the White List stand-in, the signer, a delivery day, the document,
 // the code read from the admin outbox, the acceptance; then the team records the
-// installation, which starts the contract. At 1280 px by mouse and at 375 px by keyboard.
+// installation, which starts the contract, and the customer signs in to /konto (the link
+// of the sign-in e-mail, the scanner-safe button) and finds the installed device there.
+// At 1280 px by mouse and at 375 px by keyboard.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { TEST_ADMIN_PASSWORD } from '../../scripts/admin-hash.mjs';
+import type { OrderListRow } from '../../widgets/core/admin-api-orders.ts';
 import type { OutboxList } from '../../widgets/core/admin-api-team.ts';
 import { logIn } from './admin-helpers.ts';
+import { signInLink } from './test-db.ts';
 
 const base = `http://127.0.0.1:${process.env.KSEROWO_TEST_PORT ?? 8788}`;
 const cfg = (page: Page) => page.locator('kserowo-configurator');
 
-/** The newest acceptance code e-mailed to `email`, read through the admin outbox. */
-async function codeFromOutbox(email: string): Promise<string> {
+/** The team's session cookie, logged in through the API. */
+async function adminCookie(): Promise<string> {
   const login = await fetch(`${base}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
     body: JSON.stringify({ name: 'Test', password: TEST_ADMIN_PASSWORD }),
   });
-  const cookie = login.headers
+  return login.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
+}
+
+/** The newest acceptance code e-mailed to `email`, read through the admin outbox. */
+async function codeFromOutbox(email: string): Promise<string> {
+  const cookie = await adminCookie();
   const list = (await (await fetch(`${base}/api/admin/outbox`, { headers: { cookie } })).json()) as OutboxList;
   const mail = list.notifications.find((n) => n.recipient === email && /^Kod akceptacji/.test(n.subject));
   const code = /: (\d{6})$/.exec(mail?.subject ?? '')?.[1];
   if (!code) throw new Error(`no code e-mail to ${email}`);
   return code;
+}
+
+/** What the order page's summary says of the quote: the device's name, the package, the term. */
+async function quoteFacts(page: Page): Promise<{ device: string; level: string; term: string }> {
+  const cell = (name: string) => page.getByRole('row', { name: new RegExp(`^${name}`) }).getByRole('cell');
+  const text = async (name: string) => (await cell(name).textContent()) ?? '';
+  return {
+    device: (await text('Urządzenie')).replace(/ \(.*$/, ''),
+    level: (await text('Pakiet')).replace(/:.*$/, ''),
+    term: await text('Okres umowy'),
+  };
+}
+
+/**
+ * The customer signs in to /konto as a customer does: the address typed, the link read
+ * from the sign-in e-mail in the outbox, the button pressed (a mail scanner's GET spends
+ * nothing); then the installed device's card shows its model, serial, package and term.
+ */
+async function portalShowsDevice(
+  page: Page,
+  email: string,
+  device: { serial: string; name: string; level: string; term: string },
+  shot: string,
+) {
+  await page.goto('/konto');
+  await page.getByLabel('E-mail z umowy').first().fill(email);
+  await page.getByRole('button', { name: 'Wyślij link do logowania' }).click();
+  await expect(page.getByRole('heading', { name: 'Sprawdź skrzynkę' })).toBeVisible();
+  await page.goto(signInLink(email));
+  await page.getByRole('button', { name: 'Zaloguj się' }).click();
+  await expect(page).toHaveURL(/\/konto$/);
+  const card = page.locator('.portal-device').filter({ hasText: device.serial });
+  await expect(card).toHaveCount(1);
+  await expect(card.getByRole('heading', { level: 3 })).toHaveText(device.name);
+  await expect(card).toContainText(`Pakiet${device.level}`);
+  await expect(card).toContainText(new RegExp(`UM-\\d{4}-\\d{6}: od [^,]+, ${device.term}, do `));
+  await page.screenshot({ path: `test-results/${shot}`, fullPage: true });
 }
 
 /** Configurator → quote, as a visitor does; answers the quote's number. */
@@ -54,14 +100,17 @@ async function tabTo(page: Page, id: string) {
   throw new Error(`Tab never reached #${id}`);
 }
 
-test('at 1280 px: configurator → order → code from the outbox → signed; the team records the installation', async ({
+test('at 1280 px: configurator → order → code from the outbox → signed; the team records the installation; the customer finds the device in /konto', async ({
   page,
 }) => {
+  // The whole way, from the configurator to the customer's portal, on a shared machine: more than the default minute.
+  test.setTimeout(150_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const email = `zamowienie-${Date.now()}@example.pl`;
   const number = await quoteFromConfigurator(page, email);
   await cfg(page).getByRole('link', { name: 'Zamów online' }).click();
   await expect(page.getByRole('heading', { name: `Zamówienie do wyceny ${number}` })).toBeVisible();
+  const facts = await quoteFacts(page);
 
   await page.getByLabel('NIP').fill('5260250274');
   await page.getByRole('button', { name: 'Pobierz dane z wykazu VAT' }).click();
@@ -120,9 +169,20 @@ test('at 1280 px: configurator → order → code from the outbox → signed; th
   await expect(page.getByRole('heading', { name: /^Umowa UM-/ })).toBeVisible();
   await expect(page.locator('main, body').first()).toContainText(serial);
   await page.screenshot({ path: 'test-results/order-1280-admin.png', fullPage: true });
+
+  // The contract's customer is the signer's e-mail: their portal shows the installed device.
+  await portalShowsDevice(
+    page,
+    email,
+    { serial, name: facts.device, level: facts.level, term: facts.term },
+    'order-1280-konto.png',
+  );
 });
 
-test('at 375 px by keyboard only: the order page from NIP to the signed contract', async ({ page }) => {
+test('at 375 px by keyboard only: the order page from NIP to the signed contract; once installed, the device in /konto', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
   await page.setViewportSize({ width: 375, height: 800 });
   const email = `klawiatura-${Date.now()}@example.pl`;
   await quoteFromConfigurator(page, email);
@@ -130,6 +190,7 @@ test('at 375 px by keyboard only: the order page from NIP to the signed contract
   await orderLink.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: /^Zamówienie do wyceny/ })).toBeVisible();
+  const facts = await quoteFacts(page);
   // Nothing wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
@@ -171,6 +232,33 @@ test('at 375 px by keyboard only: the order page from NIP to the signed contract
   await expect(page.getByRole('heading', { name: 'Umowa zawarta – dziękujemy!' })).toBeFocused();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.screenshot({ path: 'test-results/order-375-signed.png', fullPage: true });
+
+  // The team's installation protocol (through the API here; the 1280 px test fills the panel's form).
+  const cookie = await adminCookie();
+  const { orders } = (await (await fetch(`${base}/api/admin/orders`, { headers: { cookie } })).json()) as {
+    orders: OrderListRow[];
+  };
+  const order = orders.find((o) => o.signer_email === email);
+  const serial = `KLW${Date.now().toString(36).toUpperCase()}`;
+  const installed = await fetch(`${base}/api/admin/orders/${order?.id}/installation`, {
+    method: 'POST',
+    headers: { cookie, origin: base, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      installedOn: new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Warsaw' }).format(new Date()),
+      serial,
+      mono: 15,
+      color: 4,
+      termMonths: 12,
+    }),
+  });
+  expect(installed.status).toBe(201);
+  await portalShowsDevice(
+    page,
+    email,
+    { serial, name: facts.device, level: facts.level, term: facts.term },
+    'order-375-konto.png',
+  );
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
 
 test('the NIP look-up falls back to manual entry when the register says no, and refuses a wrong checksum', async ({

@@ -427,6 +427,57 @@ describe('the team’s orders and the installation protocol', () => {
     expect(installed.results).toEqual([{ contract: contract.id }]);
   });
 
+  it('bills the installed device from its contract: the first month from the starting counters to a reading', async () => {
+    const { order } = await signedOrder('rachunek@example.pl');
+    const cookie = await login();
+    // Installed early last month (a protocol may be recorded late); read at the month's end.
+    const [y, m] = warsawToday().split('-').map(Number) as [number, number];
+    const period = new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 7);
+    const monthEnd = new Date(Date.UTC(y, m - 1, 0)).toISOString().slice(0, 10);
+    const protocol = { installedOn: `${period}-03`, serial: 'ZAM-BILL1', mono: 1200, color: 340 };
+    const installed = await write(`/api/admin/orders/${order.id}/installation`, protocol, { cookie });
+    expect(installed.status).toBe(201);
+    const { contract } = (await installed.json()) as {
+      contract: { id: string; number: string; devices: { rates: { monthlyLimit: number; colorLimit: number } }[] };
+    };
+    const rates = contract.devices[0]?.rates;
+    const quote = await testEnv.DB.prepare(
+      'SELECT monthly_net, monthly_limit, color_limit, overage_mono, overage_color FROM quotes WHERE id = (SELECT quote_id FROM orders WHERE id = ?)',
+    )
+      .bind(order.id)
+      .first<Record<string, number>>();
+    // 100 mono and 50 colour pages over the allowance, counted from the protocol's counters.
+    const mono = 1200 + (rates?.monthlyLimit ?? 0) + 100;
+    const color = 340 + (rates?.colorLimit ?? 0) + 50;
+    const reading = await write(
+      '/api/admin/readings',
+      { serial: 'ZAM-BILL1', readOn: monthEnd, mono, color, confirm: true },
+      { cookie },
+    );
+    expect(reading.status).toBe(201);
+    const res = await read(`/api/admin/contracts/${contract.id}/bill?period=${period}`, cookie);
+    expect(res.status).toBe(200);
+    const { bill } = (await res.json()) as {
+      bill: { contract: string; company: string; period: string; lines: Record<string, unknown>[]; net: number };
+    };
+    expect(bill).toMatchObject({ contract: contract.number, company: 'Ministerstwo Finansów', period });
+    expect(bill.lines).toEqual([
+      expect.objectContaining({
+        serial: 'ZAM-BILL1',
+        hasReading: true,
+        usedMono: (rates?.monthlyLimit ?? 0) + 100,
+        usedColor: (rates?.colorLimit ?? 0) + 50,
+        overMono: 100,
+        overColor: 50,
+        fee: quote?.monthly_net,
+        rateMono: quote?.overage_mono,
+        rateColor: quote?.overage_color,
+      }),
+    ]);
+    const overage = Math.round(100 * (quote?.overage_mono ?? 0) * 100 + 50 * (quote?.overage_color ?? 0) * 100);
+    expect(Math.round(bill.net * 100)).toBe(Math.round((quote?.monthly_net ?? 0) * 100) + overage);
+  });
+
   it('refuses a protocol for an unsigned order and a serial another contract rents', async () => {
     const cookie = await login();
     const { order: unsigned } = await placeOrder({ signerEmail: 'niepodpisane@example.pl' });
