@@ -538,6 +538,66 @@ describe('a lead with an online order', () => {
   });
 });
 
+describe('the lead of a signed order, won as the team would mark it', () => {
+  it('sends lead.status_changed and lead.stage_changed to a subscribed CRM, and writes the lead’s history and audit row', async () => {
+    await testEnv.DB.prepare(
+      "INSERT INTO webhook_endpoints (url, secret, events) VALUES ('http://127.0.0.1:9/crm', 'whsec_test', '[\"lead.status_changed\",\"lead.stage_changed\"]')",
+    ).run();
+    const { quote, order, code } = await placeOrder({ signerEmail: 'crm@example.pl' });
+    const { lead_id: leadId } = (await testEnv.DB.prepare('SELECT lead_id FROM orders WHERE id = ?')
+      .bind(order.id)
+      .first<{ lead_id: string }>()) ?? { lead_id: '' };
+    const eventsOf = async (type: string) =>
+      (
+        await testEnv.DB.prepare(
+          "SELECT e.data, d.id AS delivery FROM webhook_events e JOIN webhook_deliveries d ON d.event_id = e.id WHERE e.type = ? AND json_extract(e.data, '$.id') = ?",
+        )
+          .bind(type, leadId)
+          .all<{ data: string; delivery: number }>()
+      ).results;
+    // A wrong code changes no lead and reports nothing.
+    await accept(order.id, code === '000000' ? '111111' : '000000');
+    expect(await eventsOf('lead.status_changed')).toEqual([]);
+    expect((await accept(order.id, code)).status).toBe(200);
+
+    const [status] = await eventsOf('lead.status_changed');
+    expect(JSON.parse(status?.data ?? '{}')).toMatchObject({
+      id: leadId,
+      status: 'wygrany',
+      stage: 'wygrany',
+      previousStatus: 'nowy',
+    });
+    expect(status?.delivery).toEqual(expect.any(Number));
+    const [stage] = await eventsOf('lead.stage_changed');
+    expect(JSON.parse(stage?.data ?? '{}')).toMatchObject({ id: leadId, stage: 'wygrany', previousStage: 'nowy' });
+    const lead = await testEnv.DB.prepare('SELECT status, stage FROM leads WHERE id = ?').bind(leadId).first();
+    expect(lead).toEqual({ status: 'wygrany', stage: 'wygrany' });
+    // The sales team reads in the lead's history who closed it, and the audit log has the change.
+    const notes = await testEnv.DB.prepare('SELECT author, body FROM lead_notes WHERE lead_id = ?').bind(leadId).all();
+    expect(notes.results).toEqual([
+      {
+        author: 'Jan Kowalski <crm@example.pl>',
+        body: expect.stringContaining(`Umowa zawarta online do wyceny ${quote.number}`),
+      },
+    ]);
+    const audit = await testEnv.DB.prepare(
+      "SELECT actor, action, area, target, details FROM audit_log WHERE area = 'leads' AND target = ?",
+    )
+      .bind(quote.number)
+      .all<{ actor: string; action: string; details: string }>();
+    expect(audit.results).toHaveLength(1);
+    expect(audit.results[0]?.actor).toBe('Jan Kowalski <crm@example.pl>');
+    expect(JSON.parse(audit.results[0]?.details ?? '{}')).toMatchObject({
+      status: { from: 'nowy', to: 'wygrany' },
+      stage: { from: 'nowy', to: 'wygrany' },
+      order: order.id,
+    });
+    // Signing again changes nothing more.
+    expect((await accept(order.id, code)).status).toBe(409);
+    expect(await eventsOf('lead.status_changed')).toHaveLength(1);
+  });
+});
+
 describe('webhooks of an order', () => {
   it('writes order.signed with the order, the company and the partner, and claims its delivery in the batch', async () => {
     await testEnv.DB.prepare(

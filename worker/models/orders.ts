@@ -6,7 +6,6 @@
  */
 import { eventIfStatements, takeUnqueuedStatement, claimedIds } from './webhooks.ts';
 import { type Notification, notificationIfStatement } from './outbox.ts';
-import { leadWonIfStatement } from './leads.ts';
 
 import type { OrderStatus } from '../../widgets/core/admin-api-orders.ts';
 
@@ -239,11 +238,18 @@ export interface Acceptance {
   installationsPerDay: number;
 }
 
+/** The guard of what an acceptance at `at` causes: a `SELECT 1 …` finding the order signed by it. */
+export const signedBy = (orderId: string, at: Date): { sql: string; values: unknown[] } => ({
+  sql: "SELECT 1 FROM orders WHERE id = ? AND status = 'signed' AND accepted_at = ?",
+  values: [orderId, at.toISOString()],
+});
+
 /**
  * Accepts the order with the code whose hash is `codeHash`, in one batch: the order
  * becomes signed when that code is its live one (not used, not expired, attempts left)
- * and its delivery day still has room; then, only if it did, the e-mails and the
- * `order.signed` event. Answers whether it was signed, and the webhook deliveries claimed.
+ * and its delivery day still has room; then, only if it did, the e-mails, the
+ * `order.signed` event and `leadStatements` (the lead won, guarded by `signedBy(order.id, a.at)`).
+ * Answers whether it was signed, and the webhook deliveries claimed.
  */
 export async function acceptOrder(
   db: D1Database,
@@ -251,12 +257,10 @@ export async function acceptOrder(
   a: Acceptance,
   mails: Notification[],
   event: Record<string, unknown>,
+  leadStatements: D1PreparedStatement[],
 ): Promise<{ signed: boolean; notificationIds: number[]; webhookIds: number[] }> {
   const at = a.at.toISOString();
-  const applied = {
-    sql: "SELECT 1 FROM orders WHERE id = ? AND status = 'signed' AND accepted_at = ?",
-    values: [order.id, at],
-  };
+  const applied = signedBy(order.id, a.at);
   const results = await db.batch([
     db
       .prepare(
@@ -271,7 +275,7 @@ export async function acceptOrder(
     ...mails.map((mail) => notificationIfStatement(db, order.lead_id, mail, applied)),
     ...eventIfStatements(db, 'order.signed', event, applied),
     // The sales team's lead of the quote is won.
-    leadWonIfStatement(db, order.lead_id, applied),
+    ...leadStatements,
     takeUnqueuedStatement(db),
   ]);
   return {

@@ -30,8 +30,10 @@ import {
   orderOfQuote,
   renewCode,
   saveOrder,
+  signedBy,
 } from '../models/orders.ts';
 import { leadById } from '../models/leads.ts';
+import { leadWonByOrderStatements } from '../sales/lead-work.ts';
 import { QUOTE_ID_PATTERN, type StoredQuote, quoteById } from '../models/quotes.ts';
 import { contractDocument } from '../orders/document.ts';
 import { RENTAL_TERMS_VERSION, rentalTermsText } from '../orders/rental-terms.ts';
@@ -233,6 +235,22 @@ orders.post('/:orderId/accept', leadIntake(), async (c) => {
     timeStyle: 'medium',
   }).format(at);
   const signedRow: OrderRow = { ...order, status: 'signed', accepted_at: at.toISOString() };
+  const lead = await leadById(c.env.DB, order.lead_id);
+  const leadWon = lead
+    ? await leadWonByOrderStatements(
+        c.env.DB,
+        lead,
+        {
+          id: order.id,
+          quoteNumber: quote.number,
+          signer: { name: order.signer_name, email: order.signer_email, position: order.signer_position },
+          ip: c.get('intake').ip,
+          path: new URL(c.req.url).pathname,
+        },
+        signedBy(order.id, at),
+        at,
+      )
+    : [];
   const result = await acceptOrder(
     c.env.DB,
     order,
@@ -245,6 +263,7 @@ orders.post('/:orderId/accept', leadIntake(), async (c) => {
     },
     [signedMail(signedRow, quote, acceptedAt, links), salesOrderMail(signedRow, quote, links)],
     orderEvent(signedRow, quote),
+    leadWon,
   );
   if (!result.signed) {
     const now = await orderById(c.env.DB, order.id);
