@@ -290,3 +290,85 @@ test('the NIP look-up falls back to manual entry when the register says no, and 
   await expect(page.locator('#vat-check')).toContainText('To nie jest czynny podatnik VAT');
   await expect(page.locator('#vat-check')).toContainText('Zwolniony');
 });
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const width of [375, 1280])
+    test(`the order page works as plain forms: the summary, the terms, the document and the code, to the signed contract (${width} px)`, async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width, height: 900 });
+      const email = `bez-js-${width}-${Date.now()}@example.pl`;
+      const quote = await request.post('/api/quotes', {
+        data: {
+          deviceId: 'km-4052',
+          level: 'business',
+          term: 36,
+          contact: { name: 'Ewa Nowak', email },
+          submissionId: crypto.randomUUID(),
+        },
+      });
+      const { id, number } = (await quote.json()) as { id: string; number: string };
+      await page.goto(`/zamowienie/${id}`);
+      await expect(page.getByRole('heading', { name: `Zamówienie do wyceny ${number}` })).toBeVisible();
+      await expect(page.getByRole('row', { name: /^Urządzenie/ })).toContainText('bizhub 4052');
+      // The look-up needs the script: not offered; the page says to type the data.
+      await expect(page.getByRole('button', { name: 'Pobierz dane z wykazu VAT' })).toBeHidden();
+      await expect(page.locator('#vat-check')).toContainText('Wpisz dane firmy');
+      await page.screenshot({ path: `test-results/order-nojs-${width}-form.png`, fullPage: true });
+
+      // Sent without the declaration: the page comes back with the error next to it, the fields kept.
+      await page.getByLabel('NIP').fill('5260250274');
+      await page.getByLabel('Pełna nazwa firmy').fill('Biuro Bez Skryptów sp. z o.o.');
+      await page.getByLabel('Adres siedziby').fill('ul. Długa 5, 76-200 Słupsk');
+      await page.getByLabel('Imię i nazwisko').fill('Ewa Nowak');
+      await page.getByLabel('Stanowisko lub funkcja').fill('Prezes zarządu');
+      await page.getByLabel(/^E-mail/).fill(email);
+      await page.getByLabel('Telefon').fill('591234567');
+      await page.getByLabel(/Miasto obsługi/).selectOption('Słupsk');
+      // Every city's free days under its name, without the script.
+      const slupskDay = await page.locator('#f-date optgroup[label="Słupsk"] option').first().getAttribute('value');
+      await page.getByLabel('Dzień dostawy i instalacji').selectOption(slupskDay ?? '');
+      await page.getByLabel(/Adres dostawy/).fill('ul. Długa 5, 76-200 Słupsk');
+      await page.getByRole('button', { name: 'Przygotuj umowę i wyślij kod' }).click();
+      await expect(page.locator('#err-represents')).toContainText('Potwierdź, że możesz reprezentować firmę');
+      // The page opens at the refusal above the form, which links to the field.
+      await expect(page.locator('#order-status').getByRole('link')).toHaveAttribute('href', '#f-represents');
+      await expect(page.getByLabel('Pełna nazwa firmy')).toHaveValue('Biuro Bez Skryptów sp. z o.o.');
+      await expect(page.getByLabel('Dzień dostawy i instalacji')).toHaveValue(slupskDay ?? '');
+      await page.screenshot({ path: `test-results/order-nojs-${width}-error.png`, fullPage: true });
+
+      await page.getByLabel(/mogę reprezentować tę firmę/).check();
+      await page.getByRole('button', { name: 'Przygotuj umowę i wyślij kod' }).click();
+      // The next step, rendered by the server: the document with its versioned terms, readable and downloadable.
+      await expect(page).toHaveURL(new RegExp(`/zamowienie/${id}#accept$`));
+      await expect(page.getByRole('heading', { name: /Przeczytaj umowę/ })).toBeVisible();
+      const documentText = page.locator('#doc-text');
+      await expect(documentText).toContainText(`UMOWA NAJMU URZĄDZENIA WIELOFUNKCYJNEGO do wyceny ${number}`);
+      await expect(documentText).toContainText('Ogólne warunki najmu urządzeń Kserowo (wersja');
+      await expect(documentText).toContainText('Status VAT w wykazie podatników VAT Ministerstwa Finansów: Czynny');
+      const href = await page.getByRole('link', { name: 'Pobierz umowę (TXT)' }).first().getAttribute('href');
+      const downloaded = await request.get(href ?? '');
+      expect(downloaded.status()).toBe(200);
+      expect(await downloaded.text()).toContain(`do wyceny ${number}`);
+      await page.screenshot({ path: `test-results/order-nojs-${width}-document.png`, fullPage: true });
+
+      const code = await codeFromOutbox(email);
+      await page.getByLabel(/Kod z e-maila/).fill(code === '000000' ? '111111' : '000000');
+      await page.getByRole('button', { name: 'Akceptuję umowę' }).click();
+      await expect(page.locator('#err-code')).toContainText('Nieprawidłowy kod');
+      await page.getByRole('button', { name: 'Wyślij nowy kod' }).click();
+      await expect(page.locator('#code-status')).toContainText('Wysłaliśmy nowy kod');
+      await page.getByLabel(/Kod z e-maila/).fill(await codeFromOutbox(email));
+      await page.getByRole('button', { name: 'Akceptuję umowę' }).click();
+      await expect(page).toHaveURL(new RegExp(`/zamowienie/${id}#done$`));
+      await expect(page.getByRole('heading', { name: 'Umowa zawarta – dziękujemy!' })).toBeVisible();
+      await expect(page.locator('#done')).toContainText('Dostawa i instalacja:');
+      await expect(page.locator('#order-form')).toHaveCount(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `test-results/order-nojs-${width}-signed.png`, fullPage: true });
+    });
+});

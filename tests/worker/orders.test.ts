@@ -290,6 +290,74 @@ describe('accepting the order with the code', () => {
   });
 });
 
+describe('the order page without JavaScript: plain forms posted to the page', () => {
+  const postForm = (path: string, fields: Record<string, string>, origin: string | null = 'http://kserowo.test') =>
+    request(path, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        ...(origin ? { Origin: origin } : {}),
+      },
+      body: new URLSearchParams(fields).toString(),
+    });
+
+  it('takes the order, the wrong code and the right one through the same steps, each answered by the page', async () => {
+    const quote = await newQuote();
+    const page = await request(`/zamowienie/${quote.id}`);
+    expect(page.headers.get('content-security-policy')).toContain("form-action 'self'");
+    const html = await page.text();
+    expect(html).toContain(`<form id="order-form" method="post" action="/zamowienie/${quote.id}#order-status"`);
+
+    const body = await orderBody({ signerEmail: 'formularz@example.pl' });
+    const fields = Object.fromEntries(
+      Object.entries(body)
+        .filter(([k]) => k !== 'represents')
+        .map(([k, v]) => [k, String(v)]),
+    );
+    // Not from our page: refused before anything is read.
+    expect((await postForm(`/zamowienie/${quote.id}`, { ...fields, represents: 'on' }, null)).status).toBe(403);
+    // Without the declaration: the page again, the error by its field, the data kept.
+    const refused = await postForm(`/zamowienie/${quote.id}`, fields);
+    expect(refused.status).toBe(400);
+    const again = await refused.text();
+    expect(again).toContain(ORDER_ERRORS.represents);
+    expect(again).toContain('value="formularz@example.pl"');
+
+    const placed = await postForm(`/zamowienie/${quote.id}`, { ...fields, represents: 'on' });
+    expect(placed.status).toBe(303);
+    expect(placed.headers.get('location')).toBe(`/zamowienie/${quote.id}#accept`);
+    const order = await testEnv.DB.prepare('SELECT id, status, document FROM orders WHERE quote_id = ?')
+      .bind(quote.id)
+      .first<{ id: string; status: string; document: string }>();
+    expect(order?.status).toBe('awaiting_acceptance');
+    const withDocument = await (await request(`/zamowienie/${quote.id}`)).text();
+    expect(withDocument).toContain(`do wyceny ${quote.number}`);
+    expect(withDocument).toContain(`action="/zamowienie/${quote.id}/akceptacja#accept"`);
+
+    const code = await codeSentTo('formularz@example.pl');
+    const wrong = await postForm(`/zamowienie/${quote.id}/akceptacja`, {
+      code: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain(ORDER_API_ERRORS.wrongCode(CODE_LIMITS.attempts - 1));
+    const signed = await postForm(`/zamowienie/${quote.id}/akceptacja`, { code });
+    expect(signed.status).toBe(303);
+    expect(signed.headers.get('location')).toBe(`/zamowienie/${quote.id}#done`);
+    const row = await testEnv.DB.prepare(
+      'SELECT o.status, o.accepted_ip, l.stage FROM orders o JOIN leads l ON l.id = o.lead_id WHERE o.id = ?',
+    )
+      .bind(order?.id)
+      .first();
+    expect(row).toMatchObject({ status: 'signed', stage: 'wygrany' });
+    const done = await (await request(`/zamowienie/${quote.id}`)).text();
+    expect(done).toContain('Umowa zawarta – dziękujemy!');
+    expect(done).not.toContain('id="order-form"');
+    // Signed: a form posted again is refused, nothing changes.
+    expect((await postForm(`/zamowienie/${quote.id}`, { ...fields, represents: 'on' })).status).toBe(409);
+  });
+});
+
 describe('the delivery calendar', () => {
   it('never offers a weekend, a Polish holiday or a full day, and keeps each city’s lead time', async () => {
     // Ordered on Monday 21 December 2026: Christmas Eve, 25 and 26 Dec, New Year and Epiphany are off.
