@@ -5,7 +5,9 @@
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { ORDER_API_ERRORS } from '../../worker/http/errors.ts';
-import { CODE_LIMITS, bookedDays } from '../../worker/models/orders.ts';
+import { CODE_LIMITS, type OrderRow, bookedDays, partiesOfOrder } from '../../worker/models/orders.ts';
+import { quoteById } from '../../worker/models/quotes.ts';
+import { SAMPLE_MARK, contractDocument } from '../../worker/orders/document.ts';
 import { RENTAL_TERMS_VERSION, rentalTermsText } from '../../worker/orders/rental-terms.ts';
 import { DELIVERY, deliveryDays } from '../../widgets/core/delivery.ts';
 import { ORDER_ERRORS } from '../../widgets/core/order-validation.ts';
@@ -139,6 +141,37 @@ describe('POST /api/orders/<quote id>', () => {
     expect(JSON.stringify(row)).not.toContain(code);
     // The partner of the quote travels into the order.
     expect(JSON.parse(String(row?.attribution))).toMatchObject({ partner: 'drukarnia-abc' });
+  });
+
+  it('names the lessor by the company data: name, address, NIP, REGON and KRS, a sample marked as one', async () => {
+    const { quote, order } = await placeOrder({ signerEmail: 'wynajmujacy@example.pl' });
+    const lessor = order.document.split('\n')[4] ?? '';
+    for (const field of ['legalName', 'registeredAddress', 'nip', 'regon', 'registryEntry'] as const) {
+      expect(lessor).toContain(company[field]);
+      // Locally every identifier is still a sample: printed with its mark, never as if real.
+      if (company.samples.includes(field)) expect(lessor).toContain(`${company[field]} ${SAMPLE_MARK}`);
+    }
+    expect(lessor).not.toContain('[do uzupełnienia]');
+    // Once supplied for real (what `npm run deploy` demands), the document names them plainly.
+    const supplied = {
+      ...company,
+      legalName: 'Kserowo Sp. z o.o.',
+      registeredAddress: 'ul. Kopernika 3, 76-200 Słupsk',
+      nip: '839-000-00-11',
+      regon: '123456785',
+      registryEntry: 'KRS 0000123456 (Sąd Rejonowy Gdańsk-Północ w Gdańsku)',
+      samples: [],
+    };
+    const stored = await quoteById(testEnv.DB, quote.id);
+    const row = await testEnv.DB.prepare('SELECT * FROM orders WHERE id = ?').bind(order.id).first<OrderRow>();
+    if (!stored || !row) throw new Error('order not stored');
+    const text = contractDocument(stored, partiesOfOrder(row), supplied);
+    expect(text).toContain(
+      'Kserowo Sp. z o.o., adres: ul. Kopernika 3, 76-200 Słupsk, NIP 839-000-00-11, REGON 123456785, KRS 0000123456 (Sąd Rejonowy Gdańsk-Północ w Gdańsku)',
+    );
+    expect(text).not.toContain(SAMPLE_MARK);
+    // The stored document is the one made from the order's own fields.
+    expect(contractDocument(stored, partiesOfOrder(row))).toBe(row.document);
   });
 
   it('answers a wrong field with 400, its Polish message and the field’s name', async () => {

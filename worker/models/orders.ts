@@ -7,58 +7,28 @@
 import { eventIfStatements, takeUnqueuedStatement, claimedIds } from './webhooks.ts';
 import { type Notification, notificationIfStatement } from './outbox.ts';
 
-import type { OrderStatus } from '../../widgets/core/admin-api-orders.ts';
+import type { OrderListRow, OrderStatus } from '../../widgets/core/admin-api-orders.ts';
 
 export type { OrderStatus };
 
 /** How long an acceptance code is valid, how many guesses it allows, how many codes an order may be sent. */
 export const CODE_LIMITS = { validMinutes: 15, attempts: 5, codesPerOrder: 5 } as const;
 
-export interface OrderRow {
-  id: string;
-  quote_id: string;
-  lead_id: string;
+/**
+ * A row of `orders`: the columns the team's list shows (widgets/core/admin-api-orders.ts
+ * `OrderListRow`, the one declaration of them) and those it never shows.
+ */
+export interface OrderRow extends Omit<OrderListRow, 'quote_number'> {
   submission_id: string;
   body_hash: string;
-  status: OrderStatus;
-  company_nip: string;
-  company_name: string;
-  company_address: string;
-  company_regon: string | null;
-  company_krs: string | null;
-  vat_status: string | null;
-  signer_name: string;
-  signer_position: string;
-  signer_email: string;
-  signer_phone: string;
-  delivery_city: string;
-  delivery_date: string;
-  delivery_address: string;
-  attribution: string;
   marketing_consent: number;
-  terms_version: string;
-  terms_sha256: string;
   document: string;
-  document_sha256: string;
   code_hash: string | null;
-  code_expires_at: string | null;
-  code_attempts: number;
-  codes_sent: number;
-  accepted_at: string | null;
-  accepted_ip: string | null;
-  accepted_user_agent: string | null;
-  installed_at: string | null;
-  installation: string | null;
-  created_at: string;
   updated_at: string;
 }
 
-export interface NewOrder {
-  id: string;
-  quoteId: string;
-  leadId: string;
-  submissionId: string;
-  bodyHash: string;
+/** The parties and the delivery of an order: what the form gives, the document names and the row keeps. */
+export interface OrderParties {
   nip: string;
   companyName: string;
   companyAddress: string;
@@ -72,6 +42,31 @@ export interface NewOrder {
   city: string;
   date: string;
   deliveryAddress: string;
+}
+
+/** An order's parties as its row keeps them. */
+export const partiesOfOrder = (o: OrderRow): OrderParties => ({
+  nip: o.company_nip,
+  companyName: o.company_name,
+  companyAddress: o.company_address,
+  regon: o.company_regon,
+  krs: o.company_krs,
+  vatStatus: o.vat_status,
+  signerName: o.signer_name,
+  signerPosition: o.signer_position,
+  signerEmail: o.signer_email,
+  signerPhone: o.signer_phone,
+  city: o.delivery_city,
+  date: o.delivery_date,
+  deliveryAddress: o.delivery_address,
+});
+
+export interface NewOrder extends OrderParties {
+  id: string;
+  quoteId: string;
+  leadId: string;
+  submissionId: string;
+  bodyHash: string;
   /** The quote's lead's attribution (JSON), carried into the order. */
   attribution: string;
   marketingConsent: boolean;

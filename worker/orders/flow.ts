@@ -14,6 +14,7 @@ import { leadById } from '../models/leads.ts';
 import {
   CODE_LIMITS,
   type NewOrder,
+  type OrderParties,
   type OrderRow,
   acceptOrder,
   bookedDays,
@@ -140,7 +141,7 @@ export async function placeOrder(
   const register = await findCompany(env.DB, input.nip, whitelistOptions(env));
   const vatStatus = register.kind === 'found' ? register.company.vatStatus : null;
   const lead = await leadById(env.DB, quote.leadId);
-  const parties = {
+  const parties: OrderParties = {
     nip: input.nip,
     companyName: input.companyName,
     companyAddress: input.companyAddress,
