@@ -160,6 +160,13 @@ test('at 1280 px: configurator → order → code from the outbox → signed; th
   await row.getByRole('link', { name: 'Szczegóły' }).click();
   await expect(page.getByRole('heading', { name: `Zamówienie ${number}` })).toBeVisible();
   await expect(page.locator('pre.document')).toContainText(`do wyceny ${number}`);
+  // The order and its lead link each other: to the lead (won by the signing), and back.
+  await page.getByRole('link', { name: 'Lead tego zamówienia' }).click();
+  const leadOrder = page.getByRole('region', { name: 'Zamówienie online' });
+  await expect(leadOrder).toContainText('MINISTERSTWO FINANSÓW · podpisane');
+  await page.screenshot({ path: 'test-results/order-1280-lead.png', fullPage: true });
+  await leadOrder.getByRole('link', { name: 'Otwórz zamówienie' }).click();
+  await expect(page.getByRole('heading', { name: `Zamówienie ${number}` })).toBeVisible();
   const serial = `ZAM${Date.now().toString(36).toUpperCase()}`;
   await page.getByLabel('Numer seryjny').fill(serial);
   await page.getByLabel('Początkowy licznik mono').fill('1200');

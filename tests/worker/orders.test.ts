@@ -627,6 +627,31 @@ describe('a lead with an online order', () => {
     });
   });
 
+  it('links its order in the team’s lead detail, and the order names its lead', async () => {
+    const { order } = await placeOrder({ signerEmail: 'powiazanie@example.pl' });
+    const cookie = await login();
+    const detail = (await (await read(`/api/admin/orders/${order.id}`, cookie)).json()) as {
+      order: { lead_id: string };
+    };
+    const lead = (await (await read(`/api/admin/leads/${detail.order.lead_id}`, cookie)).json()) as {
+      order: unknown;
+    };
+    expect(lead.order).toEqual({
+      id: order.id,
+      status: 'awaiting_acceptance',
+      companyName: 'Ministerstwo Finansów',
+      deliveryDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    const other = await postJson('/api/send-contact-email', {
+      name: 'Bez zamówienia',
+      email: 'kontakt@example.pl',
+      message: 'Pytanie o cennik',
+      submissionId: crypto.randomUUID(),
+    });
+    const { id } = (await other.json()) as { id: string };
+    expect(((await (await read(`/api/admin/leads/${id}`, cookie)).json()) as { order: unknown }).order).toBeNull();
+  });
+
   it('is won once the order is signed, and stays the sales team’s lead', async () => {
     const { order, code } = await placeOrder({ signerEmail: 'wygrany@example.pl' });
     expect((await accept(order.id, code)).status).toBe(200);

@@ -7,7 +7,7 @@
 import { eventIfStatements, takeUnqueuedStatement, claimedIds } from './webhooks.ts';
 import { type Notification, notificationIfStatement } from './outbox.ts';
 
-import type { OrderListRow, OrderStatus } from '../../widgets/core/admin-api-orders.ts';
+import type { LeadOrder, OrderListRow, OrderStatus } from '../../widgets/core/admin-api-orders.ts';
 
 export type { OrderStatus };
 
@@ -92,6 +92,16 @@ export async function orderOfQuote(db: D1Database, quoteId: string): Promise<Ord
 /** Whether a lead has an order placed online (its erasure would take the contract document with it). */
 export async function leadHasOrder(db: D1Database, leadId: string): Promise<boolean> {
   return (await db.prepare('SELECT 1 FROM orders WHERE lead_id = ?').bind(leadId).first()) !== null;
+}
+
+/** The order placed from a lead's quote, as the lead's detail links it. */
+export async function orderOfLead(db: D1Database, leadId: string): Promise<LeadOrder | null> {
+  return db
+    .prepare(
+      'SELECT id, status, company_name AS companyName, delivery_date AS deliveryDate FROM orders WHERE lead_id = ?',
+    )
+    .bind(leadId)
+    .first<LeadOrder>();
 }
 
 export async function orderById(db: D1Database, id: string): Promise<OrderRow | null> {
