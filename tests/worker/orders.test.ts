@@ -515,11 +515,15 @@ describe('the team’s orders and the installation protocol', () => {
       await testEnv.DB.prepare('SELECT COUNT(*) AS n FROM contracts WHERE order_ref = ?').bind(order.id).first(),
     ).toEqual({ n: 1 });
     const mail = await testEnv.DB.prepare(
-      "SELECT subject FROM outbox WHERE recipient = ? AND subject LIKE 'Urządzenie zainstalowane%'",
+      "SELECT subject, body FROM outbox WHERE recipient = ? AND subject LIKE 'Urządzenie zainstalowane%'",
     )
       .bind('instalacja@example.pl')
-      .all();
+      .all<{ body: string }>();
     expect(mail.results).toHaveLength(1);
+    // The customer learns where the device is shown, and with which address to sign in.
+    expect(mail.results[0]?.body).toContain(
+      'strefie klienta: http://kserowo.test/konto (zaloguj się adresem instalacja@example.pl',
+    );
     const installed = await testEnv.DB.prepare(
       "SELECT json_extract(data, '$.contractId') AS contract FROM webhook_events WHERE type = 'order.installed' AND json_extract(data, '$.id') = ?",
     )
