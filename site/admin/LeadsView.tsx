@@ -28,6 +28,8 @@ import {
 } from '../../widgets/core/pipeline.ts';
 import { rolesOfRequest } from '../../widgets/core/roles.ts';
 import { TERM_LABELS } from '../../widgets/core/quote.ts';
+import { ORDER_STATUS_LABELS } from '../../widgets/core/admin-api-orders.ts';
+import { deliveryDayText } from '../../widgets/core/delivery.ts';
 import { EMAIL_STATE_LABELS, KIND_LABELS, when } from './labels.ts';
 import { formatNumber, formatPln } from '../../widgets/core/format.ts';
 import { LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';
@@ -446,7 +448,7 @@ function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: string 
       </div>
     );
   if (!data) return <p role="status">Ładowanie leadu...</p>;
-  const { lead, notifications, quote, notes } = data;
+  const { lead, notifications, quote, notes, order } = data;
   const open = isOpenStage(stage);
 
   const save = (event: Event) => {
@@ -631,6 +633,19 @@ function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: string 
             <dd>{lead.marketingConsent ? 'tak' : 'nie'}</dd>
           </dl>
         </section>
+        {order && (
+          <section className="card" aria-labelledby="lead-order">
+            <h2 id="lead-order">Zamówienie online</h2>
+            <p>
+              {order.companyName} · {ORDER_STATUS_LABELS[order.status]} · dostawa {deliveryDayText(order.deliveryDate)}
+            </p>
+            <p>
+              <a className="button small" href={`#zamowienia/${order.id}`}>
+                Otwórz zamówienie
+              </a>
+            </p>
+          </section>
+        )}
         {quote && <QuoteDetails quote={quote} />}
         <section className="card" aria-labelledby="whence">
           <h2 id="whence">Skąd przyszło zgłoszenie</h2>

@@ -1,32 +1,78 @@
 // From /konfigurator to a signed rental contract without a phone call (DESIGN §8): the
 // company by NIP from the White List stand-in, the signer, a delivery day, the document,
 // the code read from the admin outbox, the acceptance; then the team records the
-// installation, which starts the contract. At 1280 px by mouse and at 375 px by keyboard.
+// installation, which starts the contract, and the customer signs in to /konto (the link
+// of the sign-in e-mail, the scanner-safe button) and finds the installed device there.
+// At 1280 px by mouse and at 375 px by keyboard.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { TEST_ADMIN_PASSWORD } from '../../scripts/admin-hash.mjs';
+import type { OrderListRow } from '../../widgets/core/admin-api-orders.ts';
 import type { OutboxList } from '../../widgets/core/admin-api-team.ts';
 import { logIn } from './admin-helpers.ts';
+import { signInLink } from './test-db.ts';
 
 const base = `http://127.0.0.1:${process.env.KSEROWO_TEST_PORT ?? 8788}`;
 const cfg = (page: Page) => page.locator('kserowo-configurator');
 
-/** The newest acceptance code e-mailed to `email`, read through the admin outbox. */
-async function codeFromOutbox(email: string): Promise<string> {
+/** The team's session cookie, logged in through the API. */
+async function adminCookie(): Promise<string> {
   const login = await fetch(`${base}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
     body: JSON.stringify({ name: 'Test', password: TEST_ADMIN_PASSWORD }),
   });
-  const cookie = login.headers
+  return login.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
+}
+
+/** The newest acceptance code e-mailed to `email`, read through the admin outbox. */
+async function codeFromOutbox(email: string): Promise<string> {
+  const cookie = await adminCookie();
   const list = (await (await fetch(`${base}/api/admin/outbox`, { headers: { cookie } })).json()) as OutboxList;
   const mail = list.notifications.find((n) => n.recipient === email && /^Kod akceptacji/.test(n.subject));
   const code = /: (\d{6})$/.exec(mail?.subject ?? '')?.[1];
   if (!code) throw new Error(`no code e-mail to ${email}`);
   return code;
+}
+
+/** What the order page's summary says of the quote: the device's name, the package, the term. */
+async function quoteFacts(page: Page): Promise<{ device: string; level: string; term: string }> {
+  const cell = (name: string) => page.getByRole('row', { name: new RegExp(`^${name}`) }).getByRole('cell');
+  const text = async (name: string) => (await cell(name).textContent()) ?? '';
+  return {
+    device: (await text('Urządzenie')).replace(/ \(.*$/, ''),
+    level: (await text('Pakiet')).replace(/:.*$/, ''),
+    term: await text('Okres umowy'),
+  };
+}
+
+/**
+ * The customer signs in to /konto as a customer does: the address typed, the link read
+ * from the sign-in e-mail in the outbox, the button pressed (a mail scanner's GET spends
+ * nothing); then the installed device's card shows its model, serial, package and term.
+ */
+async function portalShowsDevice(
+  page: Page,
+  email: string,
+  device: { serial: string; name: string; level: string; term: string },
+  shot: string,
+) {
+  await page.goto('/konto');
+  await page.getByLabel('E-mail z umowy').first().fill(email);
+  await page.getByRole('button', { name: 'Wyślij link do logowania' }).click();
+  await expect(page.getByRole('heading', { name: 'Sprawdź skrzynkę' })).toBeVisible();
+  await page.goto(signInLink(email));
+  await page.getByRole('button', { name: 'Zaloguj się' }).click();
+  await expect(page).toHaveURL(/\/konto$/);
+  const card = page.locator('.portal-device').filter({ hasText: device.serial });
+  await expect(card).toHaveCount(1);
+  await expect(card.getByRole('heading', { level: 3 })).toHaveText(device.name);
+  await expect(card).toContainText(`Pakiet${device.level}`);
+  await expect(card).toContainText(new RegExp(`UM-\\d{4}-\\d{6}: od [^,]+, ${device.term}, do `));
+  await page.screenshot({ path: `test-results/${shot}`, fullPage: true });
 }
 
 /** Configurator → quote, as a visitor does; answers the quote's number. */
@@ -54,14 +100,17 @@ async function tabTo(page: Page, id: string) {
   throw new Error(`Tab never reached #${id}`);
 }
 
-test('at 1280 px: configurator → order → code from the outbox → signed; the team records the installation', async ({
+test('at 1280 px: configurator → order → code from the outbox → signed; the team records the installation; the customer finds the device in /konto', async ({
   page,
 }) => {
+  // The whole way, from the configurator to the customer's portal, on a shared machine: more than the default minute.
+  test.setTimeout(150_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const email = `zamowienie-${Date.now()}@example.pl`;
   const number = await quoteFromConfigurator(page, email);
   await cfg(page).getByRole('link', { name: 'Zamów online' }).click();
   await expect(page.getByRole('heading', { name: `Zamówienie do wyceny ${number}` })).toBeVisible();
+  const facts = await quoteFacts(page);
 
   await page.getByLabel('NIP').fill('5260250274');
   await page.getByRole('button', { name: 'Pobierz dane z wykazu VAT' }).click();
@@ -111,6 +160,13 @@ test('at 1280 px: configurator → order → code from the outbox → signed; th
   await row.getByRole('link', { name: 'Szczegóły' }).click();
   await expect(page.getByRole('heading', { name: `Zamówienie ${number}` })).toBeVisible();
   await expect(page.locator('pre.document')).toContainText(`do wyceny ${number}`);
+  // The order and its lead link each other: to the lead (won by the signing), and back.
+  await page.getByRole('link', { name: 'Lead tego zamówienia' }).click();
+  const leadOrder = page.getByRole('region', { name: 'Zamówienie online' });
+  await expect(leadOrder).toContainText('MINISTERSTWO FINANSÓW · podpisane');
+  await page.screenshot({ path: 'test-results/order-1280-lead.png', fullPage: true });
+  await leadOrder.getByRole('link', { name: 'Otwórz zamówienie' }).click();
+  await expect(page.getByRole('heading', { name: `Zamówienie ${number}` })).toBeVisible();
   const serial = `ZAM${Date.now().toString(36).toUpperCase()}`;
   await page.getByLabel('Numer seryjny').fill(serial);
   await page.getByLabel('Początkowy licznik mono').fill('1200');
@@ -120,9 +176,20 @@ test('at 1280 px: configurator → order → code from the outbox → signed; th
   await expect(page.getByRole('heading', { name: /^Umowa UM-/ })).toBeVisible();
   await expect(page.locator('main, body').first()).toContainText(serial);
   await page.screenshot({ path: 'test-results/order-1280-admin.png', fullPage: true });
+
+  // The contract's customer is the signer's e-mail: their portal shows the installed device.
+  await portalShowsDevice(
+    page,
+    email,
+    { serial, name: facts.device, level: facts.level, term: facts.term },
+    'order-1280-konto.png',
+  );
 });
 
-test('at 375 px by keyboard only: the order page from NIP to the signed contract', async ({ page }) => {
+test('at 375 px by keyboard only: the order page from NIP to the signed contract; once installed, the device in /konto', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
   await page.setViewportSize({ width: 375, height: 800 });
   const email = `klawiatura-${Date.now()}@example.pl`;
   await quoteFromConfigurator(page, email);
@@ -130,6 +197,7 @@ test('at 375 px by keyboard only: the order page from NIP to the signed contract
   await orderLink.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: /^Zamówienie do wyceny/ })).toBeVisible();
+  const facts = await quoteFacts(page);
   // Nothing wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
@@ -171,6 +239,33 @@ test('at 375 px by keyboard only: the order page from NIP to the signed contract
   await expect(page.getByRole('heading', { name: 'Umowa zawarta – dziękujemy!' })).toBeFocused();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.screenshot({ path: 'test-results/order-375-signed.png', fullPage: true });
+
+  // The team's installation protocol (through the API here; the 1280 px test fills the panel's form).
+  const cookie = await adminCookie();
+  const { orders } = (await (await fetch(`${base}/api/admin/orders`, { headers: { cookie } })).json()) as {
+    orders: OrderListRow[];
+  };
+  const order = orders.find((o) => o.signer_email === email);
+  const serial = `KLW${Date.now().toString(36).toUpperCase()}`;
+  const installed = await fetch(`${base}/api/admin/orders/${order?.id}/installation`, {
+    method: 'POST',
+    headers: { cookie, origin: base, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      installedOn: new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Warsaw' }).format(new Date()),
+      serial,
+      mono: 15,
+      color: 4,
+      termMonths: 12,
+    }),
+  });
+  expect(installed.status).toBe(201);
+  await portalShowsDevice(
+    page,
+    email,
+    { serial, name: facts.device, level: facts.level, term: facts.term },
+    'order-375-konto.png',
+  );
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
 
 test('the NIP look-up falls back to manual entry when the register says no, and refuses a wrong checksum', async ({
@@ -201,4 +296,86 @@ test('the NIP look-up falls back to manual entry when the register says no, and 
   await page.getByRole('button', { name: 'Pobierz dane z wykazu VAT' }).click();
   await expect(page.locator('#vat-check')).toContainText('To nie jest czynny podatnik VAT');
   await expect(page.locator('#vat-check')).toContainText('Zwolniony');
+});
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const width of [375, 1280])
+    test(`the order page works as plain forms: the summary, the terms, the document and the code, to the signed contract (${width} px)`, async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width, height: 900 });
+      const email = `bez-js-${width}-${Date.now()}@example.pl`;
+      const quote = await request.post('/api/quotes', {
+        data: {
+          deviceId: 'km-4052',
+          level: 'business',
+          term: 36,
+          contact: { name: 'Ewa Nowak', email },
+          submissionId: crypto.randomUUID(),
+        },
+      });
+      const { id, number } = (await quote.json()) as { id: string; number: string };
+      await page.goto(`/zamowienie/${id}`);
+      await expect(page.getByRole('heading', { name: `Zamówienie do wyceny ${number}` })).toBeVisible();
+      await expect(page.getByRole('row', { name: /^Urządzenie/ })).toContainText('bizhub 4052');
+      // The look-up needs the script: not offered; the page says to type the data.
+      await expect(page.getByRole('button', { name: 'Pobierz dane z wykazu VAT' })).toBeHidden();
+      await expect(page.locator('#vat-check')).toContainText('Wpisz dane firmy');
+      await page.screenshot({ path: `test-results/order-nojs-${width}-form.png`, fullPage: true });
+
+      // Sent without the declaration: the page comes back with the error next to it, the fields kept.
+      await page.getByLabel('NIP').fill('5260250274');
+      await page.getByLabel('Pełna nazwa firmy').fill('Biuro Bez Skryptów sp. z o.o.');
+      await page.getByLabel('Adres siedziby').fill('ul. Długa 5, 76-200 Słupsk');
+      await page.getByLabel('Imię i nazwisko').fill('Ewa Nowak');
+      await page.getByLabel('Stanowisko lub funkcja').fill('Prezes zarządu');
+      await page.getByLabel(/^E-mail/).fill(email);
+      await page.getByLabel('Telefon').fill('591234567');
+      await page.getByLabel(/Miasto obsługi/).selectOption('Słupsk');
+      // Every city's free days under its name, without the script.
+      const slupskDay = await page.locator('#f-date optgroup[label="Słupsk"] option').first().getAttribute('value');
+      await page.getByLabel('Dzień dostawy i instalacji').selectOption(slupskDay ?? '');
+      await page.getByLabel(/Adres dostawy/).fill('ul. Długa 5, 76-200 Słupsk');
+      await page.getByRole('button', { name: 'Przygotuj umowę i wyślij kod' }).click();
+      await expect(page.locator('#err-represents')).toContainText('Potwierdź, że możesz reprezentować firmę');
+      // The page opens at the refusal above the form, which links to the field.
+      await expect(page.locator('#order-status').getByRole('link')).toHaveAttribute('href', '#f-represents');
+      await expect(page.getByLabel('Pełna nazwa firmy')).toHaveValue('Biuro Bez Skryptów sp. z o.o.');
+      await expect(page.getByLabel('Dzień dostawy i instalacji')).toHaveValue(slupskDay ?? '');
+      await page.screenshot({ path: `test-results/order-nojs-${width}-error.png`, fullPage: true });
+
+      await page.getByLabel(/mogę reprezentować tę firmę/).check();
+      await page.getByRole('button', { name: 'Przygotuj umowę i wyślij kod' }).click();
+      // The next step, rendered by the server: the document with its versioned terms, readable and downloadable.
+      await expect(page).toHaveURL(new RegExp(`/zamowienie/${id}#accept$`));
+      await expect(page.getByRole('heading', { name: /Przeczytaj umowę/ })).toBeVisible();
+      const documentText = page.locator('#doc-text');
+      await expect(documentText).toContainText(`UMOWA NAJMU URZĄDZENIA WIELOFUNKCYJNEGO do wyceny ${number}`);
+      await expect(documentText).toContainText('Ogólne warunki najmu urządzeń Kserowo (wersja');
+      await expect(documentText).toContainText('Status VAT w wykazie podatników VAT Ministerstwa Finansów: Czynny');
+      const href = await page.getByRole('link', { name: 'Pobierz umowę (TXT)' }).first().getAttribute('href');
+      const downloaded = await request.get(href ?? '');
+      expect(downloaded.status()).toBe(200);
+      expect(await downloaded.text()).toContain(`do wyceny ${number}`);
+      await page.screenshot({ path: `test-results/order-nojs-${width}-document.png`, fullPage: true });
+
+      const code = await codeFromOutbox(email);
+      await page.getByLabel(/Kod z e-maila/).fill(code === '000000' ? '111111' : '000000');
+      await page.getByRole('button', { name: 'Akceptuję umowę' }).click();
+      await expect(page.locator('#err-code')).toContainText('Nieprawidłowy kod');
+      await page.getByRole('button', { name: 'Wyślij nowy kod' }).click();
+      await expect(page.locator('#code-status')).toContainText('Wysłaliśmy nowy kod');
+      await page.getByLabel(/Kod z e-maila/).fill(await codeFromOutbox(email));
+      await page.getByRole('button', { name: 'Akceptuję umowę' }).click();
+      await expect(page).toHaveURL(new RegExp(`/zamowienie/${id}#done$`));
+      await expect(page.getByRole('heading', { name: 'Umowa zawarta – dziękujemy!' })).toBeVisible();
+      await expect(page.locator('#done')).toContainText('Dostawa i instalacja:');
+      await expect(page.locator('#order-form')).toHaveCount(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `test-results/order-nojs-${width}-signed.png`, fullPage: true });
+    });
 });

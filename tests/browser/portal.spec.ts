@@ -2,46 +2,11 @@
 // through the e-mail's link after a mail scanner opened it, two devices, a fault on the
 // Premium one with its 4 h deadline, a reading, a toner order the team then accepts;
 // the header and footer links of every page; /serwis's fallback when its code is blocked.
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { type Page, expect, test } from '@playwright/test';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { publicRoutes } from '../../site/routes.ts';
 import { logIn } from './admin-helpers.ts';
-
-const root = path.resolve(import.meta.dirname, '../..');
-const port = process.env.KSEROWO_TEST_PORT ?? '8788';
-
-/** SQL on the test server's local D1 (the test state of scripts/serve-test.mjs), as the team's tools would. */
-function d1<T>(sql: string, attempt = 1): T[] {
-  const run = spawnSync(
-    process.execPath,
-    [
-      path.join(root, 'node_modules/wrangler/bin/wrangler.js'),
-      'd1',
-      'execute',
-      'DB',
-      '--local',
-      '--config',
-      path.join(root, '.wrangler/test-config', port, 'wrangler.toml'),
-      '--persist-to',
-      path.join(root, process.env.KSEROWO_TEST_STATE ?? '.wrangler/test-state'),
-      '--json',
-      '--command',
-      sql,
-    ],
-    { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' } },
-  );
-  // The dev server and the other test may hold the SQLite file's lock for a moment: wait and try again.
-  // (A locked database has also been seen to fail with an empty stderr: any failure is tried again.)
-  if (run.status !== 0 && attempt < 6) {
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500 * attempt);
-    return d1<T>(sql, attempt + 1);
-  }
-  if (run.status !== 0) throw new Error(`d1: ${run.stderr || run.stdout}`);
-  const parsed = JSON.parse(run.stdout) as { results: T[] }[];
-  return parsed.at(-1)?.results ?? [];
-}
+import { d1, signInLink } from './test-db.ts';
 
 /** A signed contract of two devices (Premium colour, Basic mono) for `email`, as the contract record keeps it. */
 function seedContract(email: string, tag: string): { premium: string; basic: string } {
@@ -63,16 +28,6 @@ function seedContract(email: string, tag: string): { premium: string; basic: str
      ${rate(basic, 'km-227', 'Konica Minolta bizhub 227', 'mono', 'basic', '219, 1000, NULL, 0.04, NULL')}`,
   );
   return { premium, basic };
-}
-
-/** The link of the newest sign-in e-mail to `email`, from the outbox. */
-function signInLink(email: string): string {
-  const [mail] = d1<{ body: string }>(
-    `SELECT body FROM outbox WHERE recipient = '${email}' AND about = 'portal' ORDER BY id DESC LIMIT 1`,
-  );
-  const link = /https?:\/\/\S+\/konto\/zaloguj\?t=[A-Za-z0-9_-]+/.exec(mail?.body ?? '')?.[0];
-  if (!link) throw new Error(`no sign-in e-mail to ${email}`);
-  return link;
 }
 
 const shots = process.env.KSEROWO_SCREENSHOTS;

@@ -5,7 +5,9 @@
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { ORDER_API_ERRORS } from '../../worker/http/errors.ts';
-import { CODE_LIMITS, bookedDays } from '../../worker/models/orders.ts';
+import { CODE_LIMITS, type OrderRow, bookedDays, partiesOfOrder } from '../../worker/models/orders.ts';
+import { quoteById } from '../../worker/models/quotes.ts';
+import { SAMPLE_MARK, contractDocument } from '../../worker/orders/document.ts';
 import { RENTAL_TERMS_VERSION, rentalTermsText } from '../../worker/orders/rental-terms.ts';
 import { DELIVERY, deliveryDays } from '../../widgets/core/delivery.ts';
 import { ORDER_ERRORS } from '../../widgets/core/order-validation.ts';
@@ -139,6 +141,37 @@ describe('POST /api/orders/<quote id>', () => {
     expect(JSON.stringify(row)).not.toContain(code);
     // The partner of the quote travels into the order.
     expect(JSON.parse(String(row?.attribution))).toMatchObject({ partner: 'drukarnia-abc' });
+  });
+
+  it('names the lessor by the company data: name, address, NIP, REGON and KRS, a sample marked as one', async () => {
+    const { quote, order } = await placeOrder({ signerEmail: 'wynajmujacy@example.pl' });
+    const lessor = order.document.split('\n')[4] ?? '';
+    for (const field of ['legalName', 'registeredAddress', 'nip', 'regon', 'registryEntry'] as const) {
+      expect(lessor).toContain(company[field]);
+      // Locally every identifier is still a sample: printed with its mark, never as if real.
+      if (company.samples.includes(field)) expect(lessor).toContain(`${company[field]} ${SAMPLE_MARK}`);
+    }
+    expect(lessor).not.toContain('[do uzupełnienia]');
+    // Once supplied for real (what `npm run deploy` demands), the document names them plainly.
+    const supplied = {
+      ...company,
+      legalName: 'Kserowo Sp. z o.o.',
+      registeredAddress: 'ul. Kopernika 3, 76-200 Słupsk',
+      nip: '839-000-00-11',
+      regon: '123456785',
+      registryEntry: 'KRS 0000123456 (Sąd Rejonowy Gdańsk-Północ w Gdańsku)',
+      samples: [],
+    };
+    const stored = await quoteById(testEnv.DB, quote.id);
+    const row = await testEnv.DB.prepare('SELECT * FROM orders WHERE id = ?').bind(order.id).first<OrderRow>();
+    if (!stored || !row) throw new Error('order not stored');
+    const text = contractDocument(stored, partiesOfOrder(row), supplied);
+    expect(text).toContain(
+      'Kserowo Sp. z o.o., adres: ul. Kopernika 3, 76-200 Słupsk, NIP 839-000-00-11, REGON 123456785, KRS 0000123456 (Sąd Rejonowy Gdańsk-Północ w Gdańsku)',
+    );
+    expect(text).not.toContain(SAMPLE_MARK);
+    // The stored document is the one made from the order's own fields.
+    expect(contractDocument(stored, partiesOfOrder(row))).toBe(row.document);
   });
 
   it('answers a wrong field with 400, its Polish message and the field’s name', async () => {
@@ -290,6 +323,74 @@ describe('accepting the order with the code', () => {
   });
 });
 
+describe('the order page without JavaScript: plain forms posted to the page', () => {
+  const postForm = (path: string, fields: Record<string, string>, origin: string | null = 'http://kserowo.test') =>
+    request(path, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        ...(origin ? { Origin: origin } : {}),
+      },
+      body: new URLSearchParams(fields).toString(),
+    });
+
+  it('takes the order, the wrong code and the right one through the same steps, each answered by the page', async () => {
+    const quote = await newQuote();
+    const page = await request(`/zamowienie/${quote.id}`);
+    expect(page.headers.get('content-security-policy')).toContain("form-action 'self'");
+    const html = await page.text();
+    expect(html).toContain(`<form id="order-form" method="post" action="/zamowienie/${quote.id}#order-status"`);
+
+    const body = await orderBody({ signerEmail: 'formularz@example.pl' });
+    const fields = Object.fromEntries(
+      Object.entries(body)
+        .filter(([k]) => k !== 'represents')
+        .map(([k, v]) => [k, String(v)]),
+    );
+    // Not from our page: refused before anything is read.
+    expect((await postForm(`/zamowienie/${quote.id}`, { ...fields, represents: 'on' }, null)).status).toBe(403);
+    // Without the declaration: the page again, the error by its field, the data kept.
+    const refused = await postForm(`/zamowienie/${quote.id}`, fields);
+    expect(refused.status).toBe(400);
+    const again = await refused.text();
+    expect(again).toContain(ORDER_ERRORS.represents);
+    expect(again).toContain('value="formularz@example.pl"');
+
+    const placed = await postForm(`/zamowienie/${quote.id}`, { ...fields, represents: 'on' });
+    expect(placed.status).toBe(303);
+    expect(placed.headers.get('location')).toBe(`/zamowienie/${quote.id}#accept`);
+    const order = await testEnv.DB.prepare('SELECT id, status, document FROM orders WHERE quote_id = ?')
+      .bind(quote.id)
+      .first<{ id: string; status: string; document: string }>();
+    expect(order?.status).toBe('awaiting_acceptance');
+    const withDocument = await (await request(`/zamowienie/${quote.id}`)).text();
+    expect(withDocument).toContain(`do wyceny ${quote.number}`);
+    expect(withDocument).toContain(`action="/zamowienie/${quote.id}/akceptacja#accept"`);
+
+    const code = await codeSentTo('formularz@example.pl');
+    const wrong = await postForm(`/zamowienie/${quote.id}/akceptacja`, {
+      code: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain(ORDER_API_ERRORS.wrongCode(CODE_LIMITS.attempts - 1));
+    const signed = await postForm(`/zamowienie/${quote.id}/akceptacja`, { code });
+    expect(signed.status).toBe(303);
+    expect(signed.headers.get('location')).toBe(`/zamowienie/${quote.id}#done`);
+    const row = await testEnv.DB.prepare(
+      'SELECT o.status, o.accepted_ip, l.stage FROM orders o JOIN leads l ON l.id = o.lead_id WHERE o.id = ?',
+    )
+      .bind(order?.id)
+      .first();
+    expect(row).toMatchObject({ status: 'signed', stage: 'wygrany' });
+    const done = await (await request(`/zamowienie/${quote.id}`)).text();
+    expect(done).toContain('Umowa zawarta – dziękujemy!');
+    expect(done).not.toContain('id="order-form"');
+    // Signed: a form posted again is refused, nothing changes.
+    expect((await postForm(`/zamowienie/${quote.id}`, { ...fields, represents: 'on' })).status).toBe(409);
+  });
+});
+
 describe('the delivery calendar', () => {
   it('never offers a weekend, a Polish holiday or a full day, and keeps each city’s lead time', async () => {
     // Ordered on Monday 21 December 2026: Christmas Eve, 25 and 26 Dec, New Year and Epiphany are off.
@@ -414,17 +515,72 @@ describe('the team’s orders and the installation protocol', () => {
       await testEnv.DB.prepare('SELECT COUNT(*) AS n FROM contracts WHERE order_ref = ?').bind(order.id).first(),
     ).toEqual({ n: 1 });
     const mail = await testEnv.DB.prepare(
-      "SELECT subject FROM outbox WHERE recipient = ? AND subject LIKE 'Urządzenie zainstalowane%'",
+      "SELECT subject, body FROM outbox WHERE recipient = ? AND subject LIKE 'Urządzenie zainstalowane%'",
     )
       .bind('instalacja@example.pl')
-      .all();
+      .all<{ body: string }>();
     expect(mail.results).toHaveLength(1);
+    // The customer learns where the device is shown, and with which address to sign in.
+    expect(mail.results[0]?.body).toContain(
+      'strefie klienta: http://kserowo.test/konto (zaloguj się adresem instalacja@example.pl',
+    );
     const installed = await testEnv.DB.prepare(
       "SELECT json_extract(data, '$.contractId') AS contract FROM webhook_events WHERE type = 'order.installed' AND json_extract(data, '$.id') = ?",
     )
       .bind(order.id)
       .all();
     expect(installed.results).toEqual([{ contract: contract.id }]);
+  });
+
+  it('bills the installed device from its contract: the first month from the starting counters to a reading', async () => {
+    const { order } = await signedOrder('rachunek@example.pl');
+    const cookie = await login();
+    // Installed early last month (a protocol may be recorded late); read at the month's end.
+    const [y, m] = warsawToday().split('-').map(Number) as [number, number];
+    const period = new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 7);
+    const monthEnd = new Date(Date.UTC(y, m - 1, 0)).toISOString().slice(0, 10);
+    const protocol = { installedOn: `${period}-03`, serial: 'ZAM-BILL1', mono: 1200, color: 340 };
+    const installed = await write(`/api/admin/orders/${order.id}/installation`, protocol, { cookie });
+    expect(installed.status).toBe(201);
+    const { contract } = (await installed.json()) as {
+      contract: { id: string; number: string; devices: { rates: { monthlyLimit: number; colorLimit: number } }[] };
+    };
+    const rates = contract.devices[0]?.rates;
+    const quote = await testEnv.DB.prepare(
+      'SELECT monthly_net, monthly_limit, color_limit, overage_mono, overage_color FROM quotes WHERE id = (SELECT quote_id FROM orders WHERE id = ?)',
+    )
+      .bind(order.id)
+      .first<Record<string, number>>();
+    // 100 mono and 50 colour pages over the allowance, counted from the protocol's counters.
+    const mono = 1200 + (rates?.monthlyLimit ?? 0) + 100;
+    const color = 340 + (rates?.colorLimit ?? 0) + 50;
+    const reading = await write(
+      '/api/admin/readings',
+      { serial: 'ZAM-BILL1', readOn: monthEnd, mono, color, confirm: true },
+      { cookie },
+    );
+    expect(reading.status).toBe(201);
+    const res = await read(`/api/admin/contracts/${contract.id}/bill?period=${period}`, cookie);
+    expect(res.status).toBe(200);
+    const { bill } = (await res.json()) as {
+      bill: { contract: string; company: string; period: string; lines: Record<string, unknown>[]; net: number };
+    };
+    expect(bill).toMatchObject({ contract: contract.number, company: 'Ministerstwo Finansów', period });
+    expect(bill.lines).toEqual([
+      expect.objectContaining({
+        serial: 'ZAM-BILL1',
+        hasReading: true,
+        usedMono: (rates?.monthlyLimit ?? 0) + 100,
+        usedColor: (rates?.colorLimit ?? 0) + 50,
+        overMono: 100,
+        overColor: 50,
+        fee: quote?.monthly_net,
+        rateMono: quote?.overage_mono,
+        rateColor: quote?.overage_color,
+      }),
+    ]);
+    const overage = Math.round(100 * (quote?.overage_mono ?? 0) * 100 + 50 * (quote?.overage_color ?? 0) * 100);
+    expect(Math.round(bill.net * 100)).toBe(Math.round((quote?.monthly_net ?? 0) * 100) + overage);
   });
 
   it('refuses a protocol for an unsigned order and a serial another contract rents', async () => {
@@ -475,6 +631,31 @@ describe('a lead with an online order', () => {
     });
   });
 
+  it('links its order in the team’s lead detail, and the order names its lead', async () => {
+    const { order } = await placeOrder({ signerEmail: 'powiazanie@example.pl' });
+    const cookie = await login();
+    const detail = (await (await read(`/api/admin/orders/${order.id}`, cookie)).json()) as {
+      order: { lead_id: string };
+    };
+    const lead = (await (await read(`/api/admin/leads/${detail.order.lead_id}`, cookie)).json()) as {
+      order: unknown;
+    };
+    expect(lead.order).toEqual({
+      id: order.id,
+      status: 'awaiting_acceptance',
+      companyName: 'Ministerstwo Finansów',
+      deliveryDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    const other = await postJson('/api/send-contact-email', {
+      name: 'Bez zamówienia',
+      email: 'kontakt@example.pl',
+      message: 'Pytanie o cennik',
+      submissionId: crypto.randomUUID(),
+    });
+    const { id } = (await other.json()) as { id: string };
+    expect(((await (await read(`/api/admin/leads/${id}`, cookie)).json()) as { order: unknown }).order).toBeNull();
+  });
+
   it('is won once the order is signed, and stays the sales team’s lead', async () => {
     const { order, code } = await placeOrder({ signerEmail: 'wygrany@example.pl' });
     expect((await accept(order.id, code)).status).toBe(200);
@@ -484,6 +665,66 @@ describe('a lead with an online order', () => {
       .bind(order.id)
       .first();
     expect(lead).toEqual({ status: 'wygrany', kind: 'quote' });
+  });
+});
+
+describe('the lead of a signed order, won as the team would mark it', () => {
+  it('sends lead.status_changed and lead.stage_changed to a subscribed CRM, and writes the lead’s history and audit row', async () => {
+    await testEnv.DB.prepare(
+      "INSERT INTO webhook_endpoints (url, secret, events) VALUES ('http://127.0.0.1:9/crm', 'whsec_test', '[\"lead.status_changed\",\"lead.stage_changed\"]')",
+    ).run();
+    const { quote, order, code } = await placeOrder({ signerEmail: 'crm@example.pl' });
+    const { lead_id: leadId } = (await testEnv.DB.prepare('SELECT lead_id FROM orders WHERE id = ?')
+      .bind(order.id)
+      .first<{ lead_id: string }>()) ?? { lead_id: '' };
+    const eventsOf = async (type: string) =>
+      (
+        await testEnv.DB.prepare(
+          "SELECT e.data, d.id AS delivery FROM webhook_events e JOIN webhook_deliveries d ON d.event_id = e.id WHERE e.type = ? AND json_extract(e.data, '$.id') = ?",
+        )
+          .bind(type, leadId)
+          .all<{ data: string; delivery: number }>()
+      ).results;
+    // A wrong code changes no lead and reports nothing.
+    await accept(order.id, code === '000000' ? '111111' : '000000');
+    expect(await eventsOf('lead.status_changed')).toEqual([]);
+    expect((await accept(order.id, code)).status).toBe(200);
+
+    const [status] = await eventsOf('lead.status_changed');
+    expect(JSON.parse(status?.data ?? '{}')).toMatchObject({
+      id: leadId,
+      status: 'wygrany',
+      stage: 'wygrany',
+      previousStatus: 'nowy',
+    });
+    expect(status?.delivery).toEqual(expect.any(Number));
+    const [stage] = await eventsOf('lead.stage_changed');
+    expect(JSON.parse(stage?.data ?? '{}')).toMatchObject({ id: leadId, stage: 'wygrany', previousStage: 'nowy' });
+    const lead = await testEnv.DB.prepare('SELECT status, stage FROM leads WHERE id = ?').bind(leadId).first();
+    expect(lead).toEqual({ status: 'wygrany', stage: 'wygrany' });
+    // The sales team reads in the lead's history who closed it, and the audit log has the change.
+    const notes = await testEnv.DB.prepare('SELECT author, body FROM lead_notes WHERE lead_id = ?').bind(leadId).all();
+    expect(notes.results).toEqual([
+      {
+        author: 'Jan Kowalski <crm@example.pl>',
+        body: expect.stringContaining(`Umowa zawarta online do wyceny ${quote.number}`),
+      },
+    ]);
+    const audit = await testEnv.DB.prepare(
+      "SELECT actor, action, area, target, details FROM audit_log WHERE area = 'leads' AND target = ?",
+    )
+      .bind(quote.number)
+      .all<{ actor: string; action: string; details: string }>();
+    expect(audit.results).toHaveLength(1);
+    expect(audit.results[0]?.actor).toBe('Jan Kowalski <crm@example.pl>');
+    expect(JSON.parse(audit.results[0]?.details ?? '{}')).toMatchObject({
+      status: { from: 'nowy', to: 'wygrany' },
+      stage: { from: 'nowy', to: 'wygrany' },
+      order: order.id,
+    });
+    // Signing again changes nothing more.
+    expect((await accept(order.id, code)).status).toBe(409);
+    expect(await eventsOf('lead.status_changed')).toHaveLength(1);
   });
 });
 

@@ -33,7 +33,9 @@ const KNOWN: { module: string; sql: string; why: string }[] = [
   // A guarded change's e-mail, event and lead update: the guard is SQL the caller passes (an
   // order's state, on the small orders table), so the statement is only whole at the call.
   { module: 'outbox', sql: 'WHERE EXISTS (?)', why: "the caller's guard completes the statement" },
-  { module: 'leads', sql: "UPDATE leads SET status = 'wygrany'", why: "the caller's guard completes the statement" },
+  { module: 'leads', sql: 'WHERE id = ?1 AND EXISTS (?)', why: "the caller's guard completes the statement" },
+  { module: 'lead-notes', sql: 'WHERE EXISTS (?)', why: "the caller's guard completes the statement" },
+  { module: 'audit', sql: 'WHERE EXISTS (?)', why: "the caller's guard completes the statement" },
   { module: 'webhooks', sql: 'SELECT ? AS data WHERE EXISTS', why: "the caller's guard completes the statement" },
 ];
 

@@ -45,6 +45,14 @@ export interface OrderListRow {
   created_at: string;
 }
 
+/** A lead's order placed online, as the lead's detail links it (`GET /api/admin/leads/:id`). */
+export interface LeadOrder {
+  id: string;
+  status: OrderStatus;
+  companyName: string;
+  deliveryDate: string;
+}
+
 export interface OrderDetail {
   order: Omit<OrderListRow, 'quote_number'> & { document: string };
   quote: {

@@ -5,6 +5,7 @@
  * worker/models; these are what the routes send. Leads, stats, catalogue and privacy are
  * here; service and team answers are in the two parts re-exported below (300-line rule).
  */
+import type { LeadOrder } from './admin-api-orders.ts';
 import type { LeadKind, LeadStatus } from './admin-validation.ts';
 import type { Row as EstimateRow } from './estimate-text.ts';
 import type { Catalogue, PackageLevel } from './model.ts';
@@ -115,6 +116,8 @@ export interface LeadNotification {
 export interface LeadDetail {
   lead: LeadView;
   quote: LeadQuote | null;
+  /** Its order placed online (a quote's lead), linked both ways with the team's orders. */
+  order: LeadOrder | null;
   notifications: LeadNotification[];
   /** The notes history, oldest first. */
   notes: LeadNote[];

@@ -135,6 +135,7 @@ export function installedMail(
       line('Umowa', links.document),
       line('Skrót SHA-256 umowy', order.document_sha256),
       '',
+      `Urządzenie, umowę, odczyty i zgłoszenia serwisowe zobaczysz w strefie klienta: ${new URL(links.page).origin}/konto (zaloguj się adresem ${order.signer_email}: to e-mail tej umowy).`,
       'Stany liczników podasz co miesiąc na stronie kserowo.pl/licznik; usterki zgłosisz na kserowo.pl/serwis.',
       '',
       `${company.brand} · ${company.salesEmail}`,

@@ -51,10 +51,23 @@ export const auditedReadOf = (request: Request): string | undefined => auditedRe
 export type AuditEntry = Omit<AuditLogEntry, 'id' | 'at'>;
 
 export async function recordAudit(db: D1Database, e: AuditEntry): Promise<void> {
-  await db
+  await auditStatement(db, e).run();
+}
+
+/**
+ * The statement of one audit row, for a batch: with `exists` (a `SELECT 1 …`, `?`
+ * placeholders) written only when that finds a row in the batch, as for a change a
+ * customer's action causes (an order signed closes its lead).
+ */
+export function auditStatement(
+  db: D1Database,
+  e: AuditEntry,
+  exists?: { sql: string; values: unknown[] },
+): D1PreparedStatement {
+  return db
     .prepare(
       `INSERT INTO audit_log (account_id, actor, role, action, area, target, method, path, status, details, ip)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?${exists ? ` WHERE EXISTS (${exists.sql})` : ''}`,
     )
     .bind(
       e.accountId,
@@ -68,8 +81,8 @@ export async function recordAudit(db: D1Database, e: AuditEntry): Promise<void> 
       e.status,
       JSON.stringify(e.details).slice(0, 4000),
       e.ip,
-    )
-    .run();
+      ...(exists?.values ?? []),
+    );
 }
 
 export interface AuditRow {

@@ -19,8 +19,20 @@ export interface LeadNoteRow {
   created_at: string;
 }
 
-/** The statement that adds a note to lead `leadId`. */
-export function noteStatement(db: D1Database, leadId: string, author: NoteAuthor, body: string): D1PreparedStatement {
+/** The statement that adds a note to lead `leadId`; with `exists` (a `SELECT 1 …`, `?` placeholders) only when it finds a row in the batch. */
+export function noteStatement(
+  db: D1Database,
+  leadId: string,
+  author: NoteAuthor,
+  body: string,
+  exists?: { sql: string; values: unknown[] },
+): D1PreparedStatement {
+  if (exists)
+    return db
+      .prepare(
+        `INSERT INTO lead_notes (lead_id, account_id, author, body) SELECT ?, ?, ?, ? WHERE EXISTS (${exists.sql})`,
+      )
+      .bind(leadId, author.accountId, author.name, body, ...exists.values);
   return db
     .prepare('INSERT INTO lead_notes (lead_id, account_id, author, body) VALUES (?1, ?2, ?3, ?4)')
     .bind(leadId, author.accountId, author.name, body);

@@ -22,6 +22,7 @@ import {
   claimedIds,
   deleteEventsOfLeadStatements,
   eventDataFrom,
+  eventIfStatements,
   takeUnqueuedStatement,
   webhookEventStatements,
 } from './webhooks.ts';
@@ -229,6 +230,15 @@ export interface ChangeEvent {
   data: unknown;
 }
 
+/** How a change is written: `exists` guards every statement (a `SELECT 1 …` of the same batch, `?` placeholders). */
+export interface ChangeOptions {
+  now?: Date | undefined;
+  /** Written only when this finds a row in the batch (a change caused by another, such as an order signed). */
+  exists?: { sql: string; values: unknown[] } | undefined;
+  /** False for a change the customer made (signing an order): it is not the team's first answer. */
+  answers?: boolean | undefined;
+}
+
 /**
  * Writes `change` to lead `lead` in one batch with its history note and its webhook events. The first change of stage, status, next step
  * or a note is the lead's first response: stamped once, here, where every such change passes.
@@ -241,16 +251,33 @@ export async function changeLead(
   events: ChangeEvent[] = [],
   now = new Date(),
 ): Promise<void> {
+  // The admin API puts the deliveries on the queue after answering (app.ts), as for every write.
+  await db.batch(changeLeadStatements(db, lead, change, author, events, { now }));
+}
+
+/** The statements of `changeLead`, for a batch of the caller's (guarded by `options.exists` when given). */
+export function changeLeadStatements(
+  db: D1Database,
+  lead: LeadRow,
+  change: LeadChange,
+  author: NoteAuthor,
+  events: ChangeEvent[],
+  options: ChangeOptions = {},
+): D1PreparedStatement[] {
+  const now = options.now ?? new Date();
+  const exists = options.exists;
   const set = (key: keyof LeadChange) => change[key] !== undefined;
   const nextStep = change.nextStep;
   // Saving what is already there (the same status, the same notes) is no answer to the client.
   const answers =
-    !!change.note?.trim() ||
-    (change.status !== undefined && change.status !== lead.status) ||
-    (change.stage !== undefined && change.stage !== lead.stage) ||
-    (change.notes !== undefined && change.notes !== lead.notes) ||
-    (nextStep !== undefined &&
-      ((nextStep?.kind ?? null) !== lead.next_step_kind || (nextStep?.dueAt ?? null) !== lead.next_step_due_at));
+    options.answers !== false &&
+    (!!change.note?.trim() ||
+      (change.status !== undefined && change.status !== lead.status) ||
+      (change.stage !== undefined && change.stage !== lead.stage) ||
+      (change.notes !== undefined && change.notes !== lead.notes) ||
+      (nextStep !== undefined &&
+        ((nextStep?.kind ?? null) !== lead.next_step_kind || (nextStep?.dueAt ?? null) !== lead.next_step_due_at)));
+  // The guard's plain `?` placeholders come after ?13 (SQLite numbers them on from the largest).
   const update = db
     .prepare(
       `UPDATE leads SET
@@ -265,7 +292,7 @@ export async function changeLead(
          response_hours = CASE WHEN ?13 AND first_response_at IS NULL AND anonymised_at IS NULL THEN ?12
            ELSE response_hours END,
          updated_at = ?11
-       WHERE id = ?1`,
+       WHERE id = ?1${exists ? ` AND EXISTS (${exists.sql})` : ''}`,
     )
     .bind(
       lead.id,
@@ -281,17 +308,18 @@ export async function changeLead(
       now.toISOString(),
       businessHoursBetween(new Date(lead.created_at), now),
       answers ? 1 : 0,
+      ...(exists?.values ?? []),
     );
   const notes = [change.notes !== lead.notes ? change.notes : undefined, change.note].filter(
     (text): text is string => !!text?.trim(),
   );
-  const statements = [
+  return [
     update,
-    ...notes.map((text) => noteStatement(db, lead.id, author, text)),
-    ...events.flatMap((e) => webhookEventStatements(db, e.type, e.data)),
+    ...notes.map((text) => noteStatement(db, lead.id, author, text, exists)),
+    ...events.flatMap((e) =>
+      exists ? eventIfStatements(db, e.type, e.data, exists) : webhookEventStatements(db, e.type, e.data),
+    ),
   ];
-  // The admin API puts the deliveries on the queue after answering (app.ts), as for every write.
-  await db.batch(statements);
 }
 
 /** Business hours from a lead's arrival to its first answer (stored, or counted for older rows); null while unanswered. */
@@ -301,23 +329,6 @@ export const firstAnswerHours = (
   row.first_response_at
     ? (row.response_hours ?? businessHoursBetween(new Date(row.created_at), new Date(row.first_response_at)))
     : null;
-
-/**
- * The statement that marks a lead won when `exists` (a `SELECT 1 …` with its values)
- * finds a row: an online order signed in the same batch closes its lead.
- */
-export function leadWonIfStatement(
-  db: D1Database,
-  leadId: string,
-  exists: { sql: string; values: unknown[] },
-): D1PreparedStatement {
-  return db
-    .prepare(
-      `UPDATE leads SET status = 'wygrany', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-       WHERE id = ? AND status != 'wygrany' AND EXISTS (${exists.sql})`,
-    )
-    .bind(leadId, ...exists.values);
-}
 
 /**
  * Deletes a lead and everything stored with it (GDPR erasure) in one batch: its quote,

@@ -6,60 +6,29 @@
  */
 import { eventIfStatements, takeUnqueuedStatement, claimedIds } from './webhooks.ts';
 import { type Notification, notificationIfStatement } from './outbox.ts';
-import { leadWonIfStatement } from './leads.ts';
 
-import type { OrderStatus } from '../../widgets/core/admin-api-orders.ts';
+import type { LeadOrder, OrderListRow, OrderStatus } from '../../widgets/core/admin-api-orders.ts';
 
 export type { OrderStatus };
 
 /** How long an acceptance code is valid, how many guesses it allows, how many codes an order may be sent. */
 export const CODE_LIMITS = { validMinutes: 15, attempts: 5, codesPerOrder: 5 } as const;
 
-export interface OrderRow {
-  id: string;
-  quote_id: string;
-  lead_id: string;
+/**
+ * A row of `orders`: the columns the team's list shows (widgets/core/admin-api-orders.ts
+ * `OrderListRow`, the one declaration of them) and those it never shows.
+ */
+export interface OrderRow extends Omit<OrderListRow, 'quote_number'> {
   submission_id: string;
   body_hash: string;
-  status: OrderStatus;
-  company_nip: string;
-  company_name: string;
-  company_address: string;
-  company_regon: string | null;
-  company_krs: string | null;
-  vat_status: string | null;
-  signer_name: string;
-  signer_position: string;
-  signer_email: string;
-  signer_phone: string;
-  delivery_city: string;
-  delivery_date: string;
-  delivery_address: string;
-  attribution: string;
   marketing_consent: number;
-  terms_version: string;
-  terms_sha256: string;
   document: string;
-  document_sha256: string;
   code_hash: string | null;
-  code_expires_at: string | null;
-  code_attempts: number;
-  codes_sent: number;
-  accepted_at: string | null;
-  accepted_ip: string | null;
-  accepted_user_agent: string | null;
-  installed_at: string | null;
-  installation: string | null;
-  created_at: string;
   updated_at: string;
 }
 
-export interface NewOrder {
-  id: string;
-  quoteId: string;
-  leadId: string;
-  submissionId: string;
-  bodyHash: string;
+/** The parties and the delivery of an order: what the form gives, the document names and the row keeps. */
+export interface OrderParties {
   nip: string;
   companyName: string;
   companyAddress: string;
@@ -73,6 +42,31 @@ export interface NewOrder {
   city: string;
   date: string;
   deliveryAddress: string;
+}
+
+/** An order's parties as its row keeps them. */
+export const partiesOfOrder = (o: OrderRow): OrderParties => ({
+  nip: o.company_nip,
+  companyName: o.company_name,
+  companyAddress: o.company_address,
+  regon: o.company_regon,
+  krs: o.company_krs,
+  vatStatus: o.vat_status,
+  signerName: o.signer_name,
+  signerPosition: o.signer_position,
+  signerEmail: o.signer_email,
+  signerPhone: o.signer_phone,
+  city: o.delivery_city,
+  date: o.delivery_date,
+  deliveryAddress: o.delivery_address,
+});
+
+export interface NewOrder extends OrderParties {
+  id: string;
+  quoteId: string;
+  leadId: string;
+  submissionId: string;
+  bodyHash: string;
   /** The quote's lead's attribution (JSON), carried into the order. */
   attribution: string;
   marketingConsent: boolean;
@@ -98,6 +92,16 @@ export async function orderOfQuote(db: D1Database, quoteId: string): Promise<Ord
 /** Whether a lead has an order placed online (its erasure would take the contract document with it). */
 export async function leadHasOrder(db: D1Database, leadId: string): Promise<boolean> {
   return (await db.prepare('SELECT 1 FROM orders WHERE lead_id = ?').bind(leadId).first()) !== null;
+}
+
+/** The order placed from a lead's quote, as the lead's detail links it. */
+export async function orderOfLead(db: D1Database, leadId: string): Promise<LeadOrder | null> {
+  return db
+    .prepare(
+      'SELECT id, status, company_name AS companyName, delivery_date AS deliveryDate FROM orders WHERE lead_id = ?',
+    )
+    .bind(leadId)
+    .first<LeadOrder>();
 }
 
 export async function orderById(db: D1Database, id: string): Promise<OrderRow | null> {
@@ -239,11 +243,18 @@ export interface Acceptance {
   installationsPerDay: number;
 }
 
+/** The guard of what an acceptance at `at` causes: a `SELECT 1 …` finding the order signed by it. */
+export const signedBy = (orderId: string, at: Date): { sql: string; values: unknown[] } => ({
+  sql: "SELECT 1 FROM orders WHERE id = ? AND status = 'signed' AND accepted_at = ?",
+  values: [orderId, at.toISOString()],
+});
+
 /**
  * Accepts the order with the code whose hash is `codeHash`, in one batch: the order
  * becomes signed when that code is its live one (not used, not expired, attempts left)
- * and its delivery day still has room; then, only if it did, the e-mails and the
- * `order.signed` event. Answers whether it was signed, and the webhook deliveries claimed.
+ * and its delivery day still has room; then, only if it did, the e-mails, the
+ * `order.signed` event and `leadStatements` (the lead won, guarded by `signedBy(order.id, a.at)`).
+ * Answers whether it was signed, and the webhook deliveries claimed.
  */
 export async function acceptOrder(
   db: D1Database,
@@ -251,12 +262,10 @@ export async function acceptOrder(
   a: Acceptance,
   mails: Notification[],
   event: Record<string, unknown>,
+  leadStatements: D1PreparedStatement[],
 ): Promise<{ signed: boolean; notificationIds: number[]; webhookIds: number[] }> {
   const at = a.at.toISOString();
-  const applied = {
-    sql: "SELECT 1 FROM orders WHERE id = ? AND status = 'signed' AND accepted_at = ?",
-    values: [order.id, at],
-  };
+  const applied = signedBy(order.id, a.at);
   const results = await db.batch([
     db
       .prepare(
@@ -271,7 +280,7 @@ export async function acceptOrder(
     ...mails.map((mail) => notificationIfStatement(db, order.lead_id, mail, applied)),
     ...eventIfStatements(db, 'order.signed', event, applied),
     // The sales team's lead of the quote is won.
-    leadWonIfStatement(db, order.lead_id, applied),
+    ...leadStatements,
     takeUnqueuedStatement(db),
   ]);
   return {

@@ -4,47 +4,43 @@
  * text is what the customer reads, prints, accepts and receives; its SHA-256 is stored
  * with the order, and `/zamowienie/<quote id>/umowa.txt` serves exactly these bytes.
  */
-import { company, realValue } from '../../widgets/core/company.ts';
+import { type Company, company } from '../../widgets/core/company.ts';
 import { deliveryDayText } from '../../widgets/core/delivery.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { VAT_PERCENT } from '../../widgets/core/pricing.ts';
 import { TERM_LABELS } from '../../widgets/core/quote.ts';
 import { QUOTE_TEXT } from '../../widgets/core/quote-text.ts';
+import type { OrderParties } from '../models/orders.ts';
 import type { StoredQuote } from '../models/quotes.ts';
 import { RENTAL_TERMS_VERSION, rentalTermsText } from './rental-terms.ts';
 
-export interface ContractParties {
-  nip: string;
-  companyName: string;
-  companyAddress: string;
-  regon: string | null;
-  krs: string | null;
-  vatStatus: string | null;
-  signerName: string;
-  signerPosition: string;
-  signerEmail: string;
-  signerPhone: string;
-  city: string;
-  date: string;
-  deliveryAddress: string;
-}
+/** How a supplied value still invented is marked in a document (`npm run deploy` refuses it). */
+export const SAMPLE_MARK = '(przykładowe dane)';
 
-/** Kserowo's identifiers as registered; one not yet supplied (a sample) is marked, never shown as if real. */
-const lessor = (): string => {
-  const missing = '[do uzupełnienia]';
+/**
+ * The lessor as registered: name, address, NIP, REGON and KRS from the company data
+ * (widgets/core/company.ts `supplied`). A value still given as `sample(…)` is printed with
+ * its mark, never as if real; one not given at all says so.
+ */
+function lessor(c: Company): string {
+  const value = (field: 'legalName' | 'registeredAddress' | 'nip' | 'regon' | 'registryEntry', label = '') => {
+    const given = c[field];
+    if (!given) return `${label}[do uzupełnienia]`;
+    return `${label}${given}${c.samples.includes(field) ? ` ${SAMPLE_MARK}` : ''}`;
+  };
   return [
-    realValue('legalName') ?? `${company.brand} ${missing}`,
-    realValue('registeredAddress') ?? `adres ${missing}`,
-    `NIP ${realValue('nip') ?? missing}`,
-    `REGON ${realValue('regon') ?? missing}`,
-    realValue('registryEntry') ?? `KRS ${missing}`,
+    value('legalName'),
+    value('registeredAddress', 'adres: '),
+    value('nip', 'NIP '),
+    value('regon', 'REGON '),
+    value('registryEntry'),
   ].join(', ');
-};
+}
 
 const nipText = (nip: string): string => `${nip.slice(0, 3)}-${nip.slice(3, 6)}-${nip.slice(6, 8)}-${nip.slice(8)}`;
 
-/** The document's text (UTF-8 when served, hashed and e-mailed). */
-export function contractDocument(quote: StoredQuote, p: ContractParties): string {
+/** The document's text (UTF-8 when served, hashed and e-mailed); `lessorData` is the company data (a test's own). */
+export function contractDocument(quote: StoredQuote, p: OrderParties, lessorData: Company = company): string {
   const price = quote.price;
   const colour = price.overageColor !== undefined;
   return [
@@ -52,7 +48,7 @@ export function contractDocument(quote: StoredQuote, p: ContractParties): string
     'zawierana w formie dokumentowej (art. 77² Kodeksu cywilnego)',
     '',
     'Wynajmujący:',
-    lessor(),
+    lessor(lessorData),
     '',
     'Najemca:',
     `${p.companyName}, ${p.companyAddress}`,

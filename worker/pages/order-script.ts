@@ -38,6 +38,7 @@ export const ORDER_SCRIPT = `(function () {
   function fillDays() {
     var city = field('city').value;
     var select = field('date');
+    var chosen = select.value;
     var days = data.days[city] || [];
     select.textContent = '';
     var first = document.createElement('option');
@@ -50,6 +51,9 @@ export const ORDER_SCRIPT = `(function () {
       o.textContent = d.label;
       select.appendChild(o);
     });
+    // A day the server's page had chosen stays chosen when it is still offered.
+    if (city && chosen) select.value = chosen;
+    if (select.value !== chosen) select.value = '';
   }
   if (form) {
     // 'input' too: a keyboard's type-ahead on a closed select changes it before any 'change'.
@@ -61,6 +65,9 @@ export const ORDER_SCRIPT = `(function () {
   // The NIP look-up: fills the company's fields, shows the VAT check; any refusal leaves manual entry.
   var lookup = document.getElementById('nip-lookup');
   var vat = document.getElementById('vat-check');
+  // Without this script the page says to type the data; with it the look-up is offered.
+  if (lookup) { lookup.hidden = false; vat.textContent = data.texts.lookupHint; }
+  document.querySelectorAll('[data-print]').forEach(function (b) { b.hidden = false; });
   if (lookup) lookup.addEventListener('click', function () {
     clearErrors(form);
     var nip = field('nip').value;
@@ -146,7 +153,8 @@ export const ORDER_SCRIPT = `(function () {
     }).catch(function () { codeStatus.textContent = data.texts.network; codeStatus.hidden = false; })
       .then(function () { button.disabled = false; });
   });
-  document.getElementById('code-again').addEventListener('click', function () {
+  document.getElementById('code-again').addEventListener('click', function (event) {
+    event.preventDefault();
     clearErrors(codeForm);
     post('/api/orders/' + orderId + '/code', {}).then(function (r) {
       codeStatus.textContent = r.status === 200 ? data.texts.codeSent : (r.json.error || data.texts.network);

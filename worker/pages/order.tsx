@@ -25,6 +25,7 @@ import { ORDER_SCRIPT } from './order-script.ts';
 import { SHEET_STYLE } from './quote.tsx';
 
 const STYLE = `${SHEET_STYLE}
+[hidden]{display:none!important}
 fieldset{border:1px solid #d8e0ea;border-radius:10px;padding:16px;margin:0 0 16px}
 legend{font-weight:700;padding:0 6px}
 label{display:block;font-weight:600;margin:12px 0 4px}
@@ -54,11 +55,11 @@ const b64 = async (text: string) => {
   return `'sha256-${btoa(String.fromCharCode(...(hex.match(/../g) ?? []).map((h) => Number.parseInt(h, 16))))}'`;
 };
 
-/** The page's own CSP: its style and script by hash, requests to our own API only. */
+/** The page's own CSP: its style and script by hash, requests to our own API only, its forms posted to itself (without JavaScript). */
 export function orderPageCsp(): Promise<string> {
   csp ??= Promise.all([b64(STYLE), b64(ORDER_SCRIPT)]).then(
     ([style, script]) =>
-      `default-src 'none'; style-src ${style}; script-src ${script}; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+      `default-src 'none'; style-src ${style}; script-src ${script}; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
   );
   return csp;
 }
@@ -74,11 +75,67 @@ const SCRIPT_TEXTS = {
   manual: 'Nie udało się pobrać danych z wykazu. Wpisz dane firmy ręcznie.',
   network: 'Brak połączenia z serwerem. Sprawdź internet i spróbuj ponownie.',
   codeSent: 'Wysłaliśmy nowy kod na adres e-mail osoby podpisującej.',
+  lookupHint:
+    'Pobierzemy nazwę, adres i status VAT z wykazu podatników VAT Ministerstwa Finansów; możesz też wpisać dane ręcznie.',
 };
 
-const Err = ({ name }: { name: string }) => <p className="err" id={`err-${name}`} role="alert" hidden />;
+/** What a form posted without JavaScript leaves on the page it gets back. */
+export interface FormState {
+  /** The fields as posted, shown again. */
+  values?: Record<string, string | string[]> | undefined;
+  /** The refusal, shown next to its field (or above the form when it has none). */
+  refusal?: { error: string; field?: string | undefined } | undefined;
+  /** A new code was sent. */
+  codeSent?: boolean | undefined;
+}
+
+/** The page's form state, for its fields: the posted value, the error next to it. */
+interface Filled {
+  value: (name: string) => string;
+  checked: (name: string) => boolean;
+  error: (name: string) => string | undefined;
+}
+
+function filled(state: FormState, order: OrderRow | undefined): Filled {
+  // An order awaiting its code: its form shows what was sent, to correct and send again.
+  const fromOrder: Record<string, string> = order
+    ? {
+        nip: order.company_nip,
+        companyName: order.company_name,
+        companyAddress: order.company_address,
+        regon: order.company_regon ?? '',
+        krs: order.company_krs ?? '',
+        signerName: order.signer_name,
+        signerPosition: order.signer_position,
+        signerEmail: order.signer_email,
+        signerPhone: order.signer_phone,
+        city: order.delivery_city,
+        date: order.delivery_date,
+        deliveryAddress: order.delivery_address,
+        represents: 'on',
+        marketingConsent: order.marketing_consent ? 'on' : '',
+      }
+    : {};
+  const value = (name: string): string => {
+    const posted = state.values?.[name];
+    if (state.values) return typeof posted === 'string' ? posted : '';
+    return fromOrder[name] ?? '';
+  };
+  return {
+    value,
+    checked: (name) => value(name) === 'on',
+    error: (name) => (state.refusal?.field === name ? state.refusal.error : undefined),
+  };
+}
+
+const Err = ({ name, text }: { name: string; text?: string | undefined }) => (
+  <p className="err" id={`err-${name}`} role="alert" hidden={!text}>
+    {text ?? ''}
+  </p>
+);
 
 function Field({
+  f,
   name,
   label,
   max,
@@ -88,6 +145,7 @@ function Field({
   required = true,
   inputMode,
 }: {
+  f: Filled;
   name: string;
   label: string;
   max: number;
@@ -108,6 +166,8 @@ function Field({
         autoComplete={autoComplete}
         required={required}
         inputMode={inputMode}
+        value={f.value(name)}
+        aria-invalid={f.error(name) ? 'true' : undefined}
         aria-describedby={`err-${name}${hint ? ` hint-${name}` : ''}`}
       />
       {hint && (
@@ -115,7 +175,7 @@ function Field({
           {hint}
         </p>
       )}
-      <Err name={name} />
+      <Err name={name} text={f.error(name)} />
     </>
   );
 }
@@ -146,9 +206,17 @@ function Summary({ quote }: { quote: StoredQuote }) {
   );
 }
 
-function OrderForm() {
+function OrderForm({ quoteId, f, days }: { quoteId: string; f: Filled; days: Record<string, string[]> }) {
+  const city = f.value('city');
+  const date = f.value('date');
+  const dayOption = (d: string) => (
+    <option key={d} value={d} selected={d === date}>
+      {deliveryDayText(d)}
+    </option>
+  );
   return (
-    <form id="order-form" noValidate>
+    <form id="order-form" method="post" action={`/zamowienie/${quoteId}#order-status`} noValidate>
+      <input type="hidden" name="submissionId" value={crypto.randomUUID()} />
       <fieldset>
         <legend>1. Firma</legend>
         <label htmlFor="f-nip">NIP</label>
@@ -159,48 +227,62 @@ function OrderForm() {
             maxLength={LIMITS.nip}
             inputMode="numeric"
             required
+            value={f.value('nip')}
+            aria-invalid={f.error('nip') ? 'true' : undefined}
             aria-describedby="err-nip vat-check"
           />
-          <button type="button" className="btn ghost" id="nip-lookup">
+          {/* The look-up needs the script: shown by it. */}
+          <button type="button" className="btn ghost" id="nip-lookup" hidden>
             Pobierz dane z wykazu VAT
           </button>
         </div>
         <p className="vat" id="vat-check" aria-live="polite">
-          Pobierzemy nazwę, adres i status VAT z wykazu podatników VAT Ministerstwa Finansów; możesz też wpisać dane
-          ręcznie.
+          Wpisz dane firmy; status VAT sprawdzimy w wykazie podatników VAT Ministerstwa Finansów, przygotowując umowę.
         </p>
-        <Err name="nip" />
+        <Err name="nip" text={f.error('nip')} />
         <Field
+          f={f}
           name="companyName"
           label="Pełna nazwa firmy"
           max={ORDER_LIMITS.companyName}
           autoComplete="organization"
         />
         <Field
+          f={f}
           name="companyAddress"
           label="Adres siedziby"
           max={ORDER_LIMITS.companyAddress}
           autoComplete="street-address"
         />
         <Field
+          f={f}
           name="regon"
           label="REGON (opcjonalnie)"
           max={ORDER_LIMITS.regon + 4}
           inputMode="numeric"
           required={false}
         />
-        <Field name="krs" label="KRS (opcjonalnie)" max={ORDER_LIMITS.krs + 4} inputMode="numeric" required={false} />
+        <Field
+          f={f}
+          name="krs"
+          label="KRS (opcjonalnie)"
+          max={ORDER_LIMITS.krs + 4}
+          inputMode="numeric"
+          required={false}
+        />
       </fieldset>
       <fieldset>
         <legend>2. Osoba podpisująca umowę</legend>
-        <Field name="signerName" label="Imię i nazwisko" max={ORDER_LIMITS.signerName} autoComplete="name" />
+        <Field f={f} name="signerName" label="Imię i nazwisko" max={ORDER_LIMITS.signerName} autoComplete="name" />
         <Field
+          f={f}
           name="signerPosition"
           label="Stanowisko lub funkcja"
           max={ORDER_LIMITS.signerPosition}
           autoComplete="organization-title"
         />
         <Field
+          f={f}
           name="signerEmail"
           label="E-mail (wyślemy na niego kod akceptacji)"
           max={LIMITS.email}
@@ -208,34 +290,64 @@ function OrderForm() {
           autoComplete="email"
           inputMode="email"
         />
-        <Field name="signerPhone" label="Telefon" max={ORDER_LIMITS.signerPhone} type="tel" autoComplete="tel" />
+        <Field f={f} name="signerPhone" label="Telefon" max={ORDER_LIMITS.signerPhone} type="tel" autoComplete="tel" />
         <label className="check">
-          <input type="checkbox" id="f-represents" name="represents" aria-describedby="err-represents" />
+          <input
+            type="checkbox"
+            id="f-represents"
+            name="represents"
+            checked={f.checked('represents')}
+            aria-invalid={f.error('represents') ? 'true' : undefined}
+            aria-describedby="err-represents"
+          />
           Oświadczam, że mogę reprezentować tę firmę przy zawarciu umowy najmu (jestem jej reprezentantem lub mam
           pełnomocnictwo).
         </label>
-        <Err name="represents" />
+        <Err name="represents" text={f.error('represents')} />
       </fieldset>
       <fieldset>
         <legend>3. Dostawa i instalacja</legend>
         <label htmlFor="f-city">Miasto obsługi (lub najbliższe z nich)</label>
-        <select id="f-city" name="city" required aria-describedby="err-city">
+        <select
+          id="f-city"
+          name="city"
+          required
+          aria-invalid={f.error('city') ? 'true' : undefined}
+          aria-describedby="err-city"
+        >
           <option value="">Wybierz miasto</option>
-          {DELIVERY_CITIES.map((city) => (
-            <option key={city} value={city}>
-              {city}
+          {DELIVERY_CITIES.map((c) => (
+            <option key={c} value={c} selected={c === city}>
+              {c}
             </option>
           ))}
         </select>
-        <Err name="city" />
+        <Err name="city" text={f.error('city')} />
         <label htmlFor="f-date">Dzień dostawy i instalacji</label>
-        <select id="f-date" name="date" required aria-describedby="err-date hint-date" />
+        {/* Without the script: the chosen city's days, or every city's under its name. */}
+        <select
+          id="f-date"
+          name="date"
+          required
+          aria-invalid={f.error('date') ? 'true' : undefined}
+          aria-describedby="err-date hint-date"
+        >
+          <option value="">{SCRIPT_TEXTS.pickDay}</option>
+          {city && days[city]
+            ? days[city].map(dayOption)
+            : DELIVERY_CITIES.map((c) => (
+                <optgroup key={c} label={c}>
+                  {(days[c] ?? []).map(dayOption)}
+                </optgroup>
+              ))}
+        </select>
         <p className="hint" id="hint-date">
           Dni robocze (bez weekendów i świąt), od {Math.min(...Object.values(DELIVERY.leadBusinessDays))} dni roboczych
           od zamówienia; dni bez wolnych ekip nie są pokazywane.
         </p>
-        <Err name="date" />
+        <Err name="date" text={f.error('date')} />
         <Field
+          f={f}
           name="deliveryAddress"
           label="Adres dostawy (ulica, numer, kod, miejscowość)"
           max={ORDER_LIMITS.deliveryAddress}
@@ -247,7 +359,12 @@ function OrderForm() {
         <input id="f-website" name="website" tabIndex={-1} autoComplete="off" />
       </div>
       <label className="check">
-        <input type="checkbox" id="f-marketingConsent" name="marketingConsent" />
+        <input
+          type="checkbox"
+          id="f-marketingConsent"
+          name="marketingConsent"
+          checked={f.checked('marketingConsent')}
+        />
         {PRIVACY_TEXT.marketing}
       </label>
       <p className="hint">
@@ -266,8 +383,19 @@ function OrderForm() {
   );
 }
 
-function AcceptSection({ order }: { order: OrderRow | undefined }) {
+function AcceptSection({
+  quoteId,
+  order,
+  f,
+  codeSent,
+}: {
+  quoteId: string;
+  order: OrderRow | undefined;
+  f: Filled;
+  codeSent: boolean;
+}) {
   const open = order?.status === 'awaiting_acceptance';
+  const codeStatus = codeSent ? SCRIPT_TEXTS.codeSent : f.error('code-again');
   return (
     <section id="accept" hidden={!open} aria-labelledby="accept-title">
       <h2 id="accept-title" tabIndex={-1}>
@@ -282,14 +410,21 @@ function AcceptSection({ order }: { order: OrderRow | undefined }) {
         {order?.document ?? ''}
       </pre>
       <p className="no-print">
-        <a className="btn ghost" href="umowa.txt" id="doc-link" download>
+        <a className="btn ghost" href={`/zamowienie/${quoteId}/umowa.txt`} id="doc-link" download>
           Pobierz umowę (TXT)
         </a>{' '}
-        <button type="button" className="btn ghost" data-print>
+        {/* Printing by a button needs the script: shown by it (the browser's own print works anyway). */}
+        <button type="button" className="btn ghost" data-print hidden>
           Drukuj
         </button>
       </p>
-      <form id="code-form" noValidate className="no-print">
+      <form
+        id="code-form"
+        method="post"
+        action={`/zamowienie/${quoteId}/akceptacja#accept`}
+        noValidate
+        className="no-print"
+      >
         <label htmlFor="f-code">Kod z e-maila (6 cyfr, ważny {CODE_LIMITS.validMinutes} minut)</label>
         <input
           id="f-code"
@@ -300,9 +435,10 @@ function AcceptSection({ order }: { order: OrderRow | undefined }) {
           maxLength={ORDER_LIMITS.code}
           pattern="[0-9]{6}"
           required
+          aria-invalid={f.error('code') ? 'true' : undefined}
           aria-describedby="err-code"
         />
-        <Err name="code" />
+        <Err name="code" text={f.error('code')} />
         <p className="hint">
           Wpisując kod, składasz w imieniu firmy oświadczenie o zawarciu tej umowy najmu w formie dokumentowej (art. 77²
           k.c.).
@@ -311,17 +447,25 @@ function AcceptSection({ order }: { order: OrderRow | undefined }) {
           <button type="submit" className="btn" id="code-submit">
             Akceptuję umowę
           </button>
-          <button type="button" className="btn ghost" id="code-again">
+          <button
+            type="submit"
+            className="btn ghost"
+            id="code-again"
+            formAction={`/zamowienie/${quoteId}/kod#accept`}
+            formNoValidate
+          >
             Wyślij nowy kod
           </button>
         </p>
-        <p id="code-status" className="status" role="status" hidden />
+        <p id="code-status" className="status" role="status" hidden={!codeStatus}>
+          {codeStatus ?? ''}
+        </p>
       </form>
     </section>
   );
 }
 
-function DoneSection({ order }: { order: OrderRow | undefined }) {
+function DoneSection({ quoteId, order }: { quoteId: string; order: OrderRow | undefined }) {
   const signed = order !== undefined && order.status !== 'awaiting_acceptance';
   return (
     <section id="done" hidden={!signed} aria-labelledby="done-title">
@@ -339,7 +483,7 @@ function DoneSection({ order }: { order: OrderRow | undefined }) {
         </span>
       </p>
       <p>
-        <a className="btn ghost" href="umowa.txt">
+        <a className="btn ghost" href={`/zamowienie/${quoteId}/umowa.txt`} download>
           Pobierz umowę (TXT)
         </a>
       </p>
@@ -383,7 +527,14 @@ export function renderOrderPage(
   quote: StoredQuote,
   order: OrderRow | undefined,
   days: Record<string, string[]>,
+  state: FormState = {},
 ): string {
+  const f = filled(state, order);
+  // Said above the form (where the page opens after a post without the script): a refusal of the
+  // order form, with a link to its field; one of the code form without a field of its own.
+  const refusal = state.refusal;
+  const codeFields = new Set(['code', 'code-again']);
+  const general = refusal && (state.values || !refusal.field || !codeFields.has(refusal.field)) ? refusal : undefined;
   const data = {
     quoteId: quote.id,
     orderId: order?.id ?? null,
@@ -399,7 +550,9 @@ export function renderOrderPage(
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
-        <meta name="referrer" content="no-referrer" />
+        {/* Same-origin only: the page's own forms must carry their Origin (a no-referrer page posts `Origin: null`,
+            which the form guard refuses); no other site ever gets the secret address. */}
+        <meta name="referrer" content="same-origin" />
         <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml" />
         <title>{`Zamówienie online – wycena ${quote.number} | ${company.brand}`}</title>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our constant stylesheet, allowed by hash in the CSP */}
@@ -420,10 +573,16 @@ export function renderOrderPage(
             </div>
           </header>
           <Summary quote={quote} />
-          <p id="order-status" className="status" role="alert" hidden />
-          {!signed && <OrderForm />}
-          <AcceptSection order={order} />
-          <DoneSection order={order} />
+          <p id="order-status" className="status" role="alert" hidden={!general}>
+            {general?.field && state.values ? (
+              <a href={`#f-${general.field}`}>{general.error}</a>
+            ) : (
+              (general?.error ?? '')
+            )}
+          </p>
+          {!signed && <OrderForm quoteId={quote.id} f={f} days={days} />}
+          <AcceptSection quoteId={quote.id} order={order} f={f} codeSent={!!state.codeSent} />
+          <DoneSection quoteId={quote.id} order={order} />
           <HowItWorks />
         </main>
         {/* The data the script reads: JSON is not executed, so the CSP needs no hash for it. */}

@@ -9,88 +9,110 @@
  *    user agent, terms version and document hash; codes expire, are used once and allow
  *    a few attempts;
  *  - `POST /api/orders/<order id>/code`: a new code.
- * The order belongs to the quote's lead (the sales team's inbox) and carries its attribution.
+ * Without JavaScript the page's forms post to the page itself (`POST /zamowienie/<quote id>`,
+ * `…/akceptacja`, `…/kod`) and get the next step rendered by the server, through the same
+ * steps (worker/orders/flow.ts). The order belongs to the quote's lead (the sales team's
+ * inbox) and carries its attribution.
  */
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
-import { enqueueNotification } from '../email/delivery.ts';
-import { codeMail, type OrderLinks, salesOrderMail, signedMail } from '../email/order-notification.ts';
-import { sha256Hex } from '../http/auth.ts';
-import { API_ERRORS, ORDER_API_ERRORS } from '../http/errors.ts';
+import { type FormFields, type PageFormEnv, pageFormGuard } from '../http/page-form.ts';
 import { type IntakeEnv, leadIntake } from '../http/intake.ts';
+import { orderOfQuote } from '../models/orders.ts';
 import {
-  CODE_LIMITS,
-  type NewOrder,
-  type OrderRow,
-  acceptOrder,
-  bookedDays,
-  countWrongCode,
-  newAcceptanceCode,
-  orderById,
-  orderOfQuote,
-  renewCode,
-  saveOrder,
-} from '../models/orders.ts';
-import { leadById } from '../models/leads.ts';
-import { QUOTE_ID_PATTERN, type StoredQuote, quoteById } from '../models/quotes.ts';
-import { contractDocument } from '../orders/document.ts';
-import { RENTAL_TERMS_VERSION, rentalTermsText } from '../orders/rental-terms.ts';
-import { orderPageCsp, renderOrderPage } from '../pages/order.tsx';
+  type Refusal,
+  acceptByCode,
+  freeDays,
+  liveQuote,
+  orderBodyOfForm,
+  placeOrder,
+  sendNewCode,
+} from '../orders/flow.ts';
+import { RENTAL_TERMS_VERSION } from '../orders/rental-terms.ts';
+import { type FormState, orderPageCsp, renderOrderPage } from '../pages/order.tsx';
 import { renderMissingQuotePage } from '../pages/quote.tsx';
-import { findCompany, whitelistOptions } from '../whitelist/lookup.ts';
-import { DELIVERY, deliveryDayText, deliveryDays } from '../../widgets/core/delivery.ts';
-import { ORDER_ERRORS, acceptSchema, orderSchema } from '../../widgets/core/order-validation.ts';
-import { warsawToday } from '../../widgets/core/service-fields.ts';
-import { check } from '../../widgets/core/validation.ts';
+import { dispatchLater } from '../webhooks/delivery.ts';
+import { deliveryDayText } from '../../widgets/core/delivery.ts';
 
-const ORDER_ID_PATTERN = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/;
+export const orderPage = new Hono<AppEnv & PageFormEnv>();
 
-const linksOf = (c: Context, quoteId: string): OrderLinks => {
-  const page = `${new URL(c.req.url).origin}/zamowienie/${quoteId}`;
-  return { page, document: `${page}/umowa.txt` };
-};
+const originOf = (c: Context) => new URL(c.req.url).origin;
 
-/** A live quote by its secret id; the answer to give when there is none. */
-async function liveQuote(db: D1Database, id: string): Promise<StoredQuote | 'missing' | 'expired'> {
-  const quote = QUOTE_ID_PATTERN.test(id) ? await quoteById(db, id) : undefined;
-  if (!quote) return 'missing';
-  return Date.parse(quote.expiresAt) <= Date.now() ? 'expired' : quote;
-}
-
-/** The free delivery days of every served city, today in Warsaw. */
-async function freeDays(db: D1Database): Promise<Record<string, string[]>> {
-  const today = warsawToday();
-  const booked = await bookedDays(db, today);
-  return Object.fromEntries(
-    Object.keys(DELIVERY.leadBusinessDays).map((city) => [city, deliveryDays(city, today, booked)]),
-  );
-}
-
-export const orderPage = new Hono<AppEnv>();
-
-orderPage.get('/:id', async (c) => {
+/** The order page of a live quote in its order's state, with what a form without JavaScript left in it. */
+async function page(c: Context<AppEnv & PageFormEnv>, state: FormState = {}, status: 200 | Refusal['status'] = 200) {
   c.header('Cache-Control', 'private, no-store');
   c.header('Content-Security-Policy', await orderPageCsp());
-  const quote = await liveQuote(c.env.DB, c.req.param('id'));
+  const quote = await liveQuote(c.env.DB, c.req.param('id') ?? '');
   if (quote === 'missing' || quote === 'expired')
     return c.html(renderMissingQuotePage(quote === 'expired'), quote === 'expired' ? 410 : 404);
   const order = await orderOfQuote(c.env.DB, quote.id);
-  return c.html(renderOrderPage(quote, order ?? undefined, await freeDays(c.env.DB)));
-});
+  return c.html(renderOrderPage(quote, order ?? undefined, await freeDays(c.env.DB), state), status);
+}
+
+orderPage.get('/:id', (c) => page(c));
 
 orderPage.get('/:id/umowa.txt', async (c) => {
   c.header('Cache-Control', 'private, no-store');
-  const id = c.req.param('id');
-  const order = QUOTE_ID_PATTERN.test(id) ? await orderOfQuote(c.env.DB, id) : null;
+  const order = await orderOfQuote(c.env.DB, c.req.param('id'));
   if (!order) return c.text('Nie znaleziono umowy o tym adresie.', 404);
   c.header('Content-Disposition', `inline; filename="umowa-najmu-${order.id.slice(0, 8)}.txt"`);
   c.header('X-Document-SHA256', order.document_sha256);
   return c.body(order.document, 200, { 'Content-Type': 'text/plain; charset=utf-8' });
 });
 
-export const orders = new Hono<IntakeEnv>();
+// The forms without JavaScript: each answers the next step (303 to the page) or the page with the error by its field.
+const formGuard = pageFormGuard<AppEnv & PageFormEnv>();
+const one = (form: FormFields, name: string): string => {
+  const value = form[name];
+  return typeof value === 'string' ? value : '';
+};
+const backToPage = (c: Context, quoteId: string, step: 'accept' | 'done') =>
+  c.redirect(`/zamowienie/${quoteId}#${step}`, 303);
 
-const codeHashOf = (orderId: string, code: string) => sha256Hex(`order-code:${orderId}:${code}`);
+orderPage.post('/:id', formGuard, async (c) => {
+  const form = c.get('form');
+  const quoteId = c.req.param('id');
+  // A filled honeypot: the page as if sent, nothing stored.
+  if (one(form, 'website')) return backToPage(c, quoteId, 'accept');
+  const submissionId = one(form, 'submissionId') || crypto.randomUUID();
+  const placed = await placeOrder(c.env, quoteId, orderBodyOfForm(form), submissionId, originOf(c));
+  if (!placed.ok) return page(c, { values: form, refusal: placed }, placed.status);
+  return backToPage(c, quoteId, 'accept');
+});
+
+/** The unsigned order of the page's quote, for the code forms. */
+const orderIdOfPage = async (c: Context<AppEnv & PageFormEnv>) =>
+  (await orderOfQuote(c.env.DB, c.req.param('id') ?? ''))?.id ?? '';
+
+orderPage.post('/:id/akceptacja', formGuard, async (c) => {
+  const form = c.get('form');
+  const signed = await acceptByCode(
+    c.env,
+    await orderIdOfPage(c),
+    { code: form.code },
+    {
+      ip: c.req.header('CF-Connecting-IP') ?? 'nieznany',
+      userAgent: c.req.header('User-Agent') ?? '',
+      origin: originOf(c),
+      path: new URL(c.req.url).pathname,
+    },
+  );
+  if (!signed.ok) return page(c, { refusal: { ...signed, field: signed.field ?? 'code' } }, signed.status);
+  try {
+    dispatchLater(c.env, c.executionCtx, signed.webhookIds);
+  } catch {
+    // called without a context (app.fetch in tests): the cron dispatches later
+  }
+  return backToPage(c, c.req.param('id'), 'done');
+});
+
+orderPage.post('/:id/kod', formGuard, async (c) => {
+  const sent = await sendNewCode(c.env, await orderIdOfPage(c), originOf(c));
+  if (!sent.ok) return page(c, { refusal: { ...sent, field: 'code-again' } }, sent.status);
+  return page(c, { codeSent: true });
+});
+
+export const orders = new Hono<IntakeEnv>();
 
 /** A filled honeypot: an answer shaped like a real one, nothing stored, no code sent. */
 const spamAnswer = (c: Context<IntakeEnv>) =>
@@ -99,211 +121,49 @@ const spamAnswer = (c: Context<IntakeEnv>) =>
     201,
   );
 
+const refused = (c: Context<IntakeEnv>, r: Refusal) =>
+  c.json(r.field ? { error: r.error, field: r.field } : { error: r.error }, r.status);
+
 orders.post('/:quoteId', leadIntake({ spamAnswer }), async (c) => {
   const { body, submissionId } = c.get('intake');
-  const parsed = check(orderSchema, body);
-  if (!parsed.ok) return c.json({ error: parsed.error, field: parsed.field }, 400);
-  const input = parsed.data;
-  const quote = await liveQuote(c.env.DB, c.req.param('quoteId'));
-  if (quote === 'missing') return c.json({ error: ORDER_API_ERRORS.noQuote }, 404);
-  if (quote === 'expired') return c.json({ error: ORDER_API_ERRORS.quoteExpired }, 410);
-
-  const existing = await orderOfQuote(c.env.DB, quote.id);
-  if (existing && existing.status !== 'awaiting_acceptance')
-    return c.json({ error: ORDER_API_ERRORS.alreadySigned }, 409);
-  const fields = { ...input, submissionId: undefined, website: undefined };
-  const bodyHash = await sha256Hex(JSON.stringify(fields));
-  if (existing?.submission_id === submissionId) {
-    if (existing.body_hash !== bodyHash) return c.json({ error: API_ERRORS.replayed }, 409);
-    // A retry of the same form fill: the order and its code as they are, no second e-mail.
-    return c.json(orderAnswer(existing), 201);
-  }
-  if (existing && existing.codes_sent >= CODE_LIMITS.codesPerOrder)
-    return c.json({ error: ORDER_API_ERRORS.noMoreCodes }, 429);
-
-  const days = deliveryDays(input.city, warsawToday(), await bookedDays(c.env.DB, warsawToday()));
-  if (!days.includes(input.date)) return c.json({ error: ORDER_ERRORS.date, field: 'date' }, 400);
-
-  // The VAT status is the register's, never the browser's: the cached look-up, else none (typed by hand).
-  const register = await findCompany(c.env.DB, input.nip, whitelistOptions(c.env));
-  const vatStatus = register.kind === 'found' ? register.company.vatStatus : null;
-  const lead = await leadById(c.env.DB, quote.leadId);
-  const parties = {
-    nip: input.nip,
-    companyName: input.companyName,
-    companyAddress: input.companyAddress,
-    regon: input.regon,
-    krs: input.krs,
-    vatStatus,
-    signerName: input.signerName,
-    signerPosition: input.signerPosition,
-    signerEmail: input.signerEmail,
-    signerPhone: input.signerPhone,
-    city: input.city,
-    date: input.date,
-    deliveryAddress: input.deliveryAddress,
-  };
-  const document = contractDocument(quote, parties);
-  const order: NewOrder = {
-    id: crypto.randomUUID(),
-    quoteId: quote.id,
-    leadId: quote.leadId,
-    submissionId,
-    bodyHash,
-    ...parties,
-    attribution: lead?.attribution ?? JSON.stringify(quote.attribution),
-    marketingConsent: input.marketingConsent,
-    termsVersion: RENTAL_TERMS_VERSION,
-    termsSha256: await sha256Hex(rentalTermsText()),
-    document,
-    documentSha256: await sha256Hex(document),
-  };
-  const code = newAcceptanceCode();
-  const orderId = existing?.id ?? order.id;
-  try {
-    const saved = await saveOrder(
-      c.env.DB,
-      order,
-      await codeHashOf(orderId, code),
-      codeMail(
-        { ...toFacts(order), document_sha256: order.documentSha256 },
-        quote,
-        code,
-        CODE_LIMITS.validMinutes,
-        linksOf(c, quote.id),
-      ),
-    );
-    if (!saved.order) return c.json({ error: ORDER_API_ERRORS.alreadySigned }, 409);
-    if (saved.notificationId !== undefined) await enqueueNotification(c.env, saved.notificationId);
-    return c.json(orderAnswer(saved.order), 201);
-  } catch (error) {
-    console.error('orders: storing the order failed', error);
-    return c.json({ error: ORDER_API_ERRORS.orderStorage }, 503);
-  }
+  const placed = await placeOrder(c.env, c.req.param('quoteId'), body, submissionId, originOf(c));
+  if (!placed.ok) return refused(c, placed);
+  const o = placed.order;
+  return c.json(
+    {
+      ok: true,
+      id: o.id,
+      document: o.document,
+      documentSha256: o.document_sha256,
+      termsVersion: o.terms_version,
+      expiresAt: o.code_expires_at,
+    },
+    201,
+  );
 });
-
-const toFacts = (o: NewOrder) => ({
-  signer_email: o.signerEmail,
-  signer_name: o.signerName,
-  company_name: o.companyName,
-  terms_version: o.termsVersion,
-  delivery_date: o.date,
-});
-
-const orderAnswer = (o: OrderRow) => ({
-  ok: true,
-  id: o.id,
-  document: o.document,
-  documentSha256: o.document_sha256,
-  termsVersion: o.terms_version,
-  expiresAt: o.code_expires_at,
-});
-
-/** The order of an acceptance or code request, or the answer when there is none to act on. */
-async function openOrder(c: Context<IntakeEnv>): Promise<OrderRow | Response> {
-  const id = c.req.param('orderId') ?? '';
-  const order = ORDER_ID_PATTERN.test(id) ? await orderById(c.env.DB, id) : null;
-  if (!order) return c.json({ error: ORDER_API_ERRORS.noOrder }, 404);
-  if (order.status !== 'awaiting_acceptance') return c.json({ error: ORDER_API_ERRORS.alreadySigned }, 409);
-  return order;
-}
 
 orders.post('/:orderId/accept', leadIntake(), async (c) => {
-  const parsed = check(acceptSchema, c.get('intake').body);
-  if (!parsed.ok) return c.json({ error: parsed.error, field: 'code' }, 400);
-  const order = await openOrder(c);
-  if (order instanceof Response) return order;
-  if (!order.code_hash) return c.json({ error: ORDER_API_ERRORS.noCode }, 409);
-  if (order.code_attempts >= CODE_LIMITS.attempts) return c.json({ error: ORDER_API_ERRORS.noAttempts }, 429);
-  if (!order.code_expires_at || Date.parse(order.code_expires_at) <= Date.now())
-    return c.json({ error: ORDER_API_ERRORS.codeExpired }, 410);
-  const codeHash = await codeHashOf(order.id, parsed.data.code);
-  if (codeHash !== order.code_hash) {
-    const used = await countWrongCode(c.env.DB, order.id);
-    if (used === undefined) return c.json({ error: ORDER_API_ERRORS.noAttempts }, 429);
-    return c.json({ error: ORDER_API_ERRORS.wrongCode(CODE_LIMITS.attempts - used), field: 'code' }, 400);
-  }
-  const quote = await quoteById(c.env.DB, order.quote_id);
-  if (!quote) return c.json({ error: ORDER_API_ERRORS.noQuote }, 404);
-  const at = new Date();
-  const links = linksOf(c, quote.id);
-  const acceptedAt = new Intl.DateTimeFormat('pl-PL', {
-    timeZone: 'Europe/Warsaw',
-    dateStyle: 'long',
-    timeStyle: 'medium',
-  }).format(at);
-  const signedRow: OrderRow = { ...order, status: 'signed', accepted_at: at.toISOString() };
-  const result = await acceptOrder(
-    c.env.DB,
-    order,
-    {
-      codeHash,
-      at,
-      ip: c.get('intake').ip,
-      userAgent: c.req.header('User-Agent') ?? '',
-      installationsPerDay: DELIVERY.installationsPerDay,
-    },
-    [signedMail(signedRow, quote, acceptedAt, links), salesOrderMail(signedRow, quote, links)],
-    orderEvent(signedRow, quote),
-  );
-  if (!result.signed) {
-    const now = await orderById(c.env.DB, order.id);
-    if (now?.status !== 'awaiting_acceptance') return c.json({ error: ORDER_API_ERRORS.alreadySigned }, 409);
-    return c.json({ error: ORDER_API_ERRORS.dayFull, field: 'date' }, 409);
-  }
-  c.set('webhooksClaimed', result.webhookIds);
-  for (const id of result.notificationIds) await enqueueNotification(c.env, id);
+  const signed = await acceptByCode(c.env, c.req.param('orderId'), c.get('intake').body, {
+    ip: c.get('intake').ip,
+    userAgent: c.req.header('User-Agent') ?? '',
+    origin: originOf(c),
+    path: new URL(c.req.url).pathname,
+  });
+  if (!signed.ok) return refused(c, signed);
+  const order = signed.order;
+  c.set('webhooksClaimed', signed.webhookIds);
   return c.json({
     ok: true,
     id: order.id,
     status: 'signed',
-    acceptedAt: at.toISOString(),
+    acceptedAt: order.accepted_at,
     documentSha256: order.document_sha256,
     delivery: `Dostawa i instalacja: ${deliveryDayText(order.delivery_date)}, ${order.delivery_address}.`,
   });
 });
 
 orders.post('/:orderId/code', leadIntake(), async (c) => {
-  const order = await openOrder(c);
-  if (order instanceof Response) return order;
-  if (order.codes_sent >= CODE_LIMITS.codesPerOrder) return c.json({ error: ORDER_API_ERRORS.noMoreCodes }, 429);
-  const quote = await quoteById(c.env.DB, order.quote_id);
-  if (!quote) return c.json({ error: ORDER_API_ERRORS.noQuote }, 404);
-  const code = newAcceptanceCode();
-  const renewed = await renewCode(
-    c.env.DB,
-    order,
-    await codeHashOf(order.id, code),
-    codeMail(order, quote, code, CODE_LIMITS.validMinutes, linksOf(c, quote.id)),
-  );
-  if (!renewed.renewed) return c.json({ error: ORDER_API_ERRORS.noMoreCodes }, 429);
-  if (renewed.notificationId !== undefined) await enqueueNotification(c.env, renewed.notificationId);
-  return c.json({ ok: true, id: order.id });
+  const sent = await sendNewCode(c.env, c.req.param('orderId'), originOf(c));
+  if (!sent.ok) return refused(c, sent);
+  return c.json({ ok: true, id: c.req.param('orderId') });
 });
-
-/** The webhook data of an order's events (README "Webhooks"). */
-export function orderEvent(order: OrderRow, quote: StoredQuote): Record<string, unknown> {
-  let attribution: unknown = {};
-  try {
-    attribution = JSON.parse(order.attribution);
-  } catch {
-    // stored by us as JSON
-  }
-  return {
-    id: order.id,
-    leadId: order.lead_id,
-    quoteNumber: quote.number,
-    status: order.status,
-    company: { name: order.company_name, nip: order.company_nip, vatStatus: order.vat_status },
-    signer: { name: order.signer_name, position: order.signer_position, email: order.signer_email },
-    deviceId: quote.price.deviceId,
-    level: quote.price.level,
-    term: quote.price.term,
-    monthlyNet: quote.price.monthlyNet,
-    delivery: { city: order.delivery_city, date: order.delivery_date },
-    termsVersion: order.terms_version,
-    documentSha256: order.document_sha256,
-    acceptedAt: order.accepted_at,
-    attribution,
-  };
-}

@@ -5,6 +5,7 @@
  *    the stage (`stageOfStatus`); 'przegrany' carries its reason, every other stage clears it;
  *  - a closed lead (wygrany, przegrany) has no next step: closing clears it, setting one is refused;
  *  - a change of stage is the webhook `lead.stage_changed`, with the owner;
+ *  - an order signed online wins its lead by the same rules (`leadWonByOrderStatements`);
  *  - the audit row names the lead by its quote's KS number when it has one.
  */
 import type { LeadStatus } from '../../widgets/core/admin-validation.ts';
@@ -17,7 +18,8 @@ import {
   statusOfStage,
 } from '../../widgets/core/pipeline.ts';
 import type { NoteAuthor } from '../models/lead-notes.ts';
-import { type ChangeEvent, type LeadChange, type OwnedLeadRow, changeLead } from '../models/leads.ts';
+import { auditStatement } from '../models/audit.ts';
+import { type ChangeEvent, type LeadChange, type OwnedLeadRow, changeLeadStatements } from '../models/leads.ts';
 import { quoteSummaries } from '../models/quotes.ts';
 import { leadPayload } from './lead-view.ts';
 
@@ -81,6 +83,18 @@ export async function recordLeadWork(
   author: NoteAuthor,
   now = new Date(),
 ): Promise<{ auditName: string; auditDetails: Record<string, unknown> }> {
+  const work = leadWork(before, request, now);
+  // The admin API puts the deliveries on the queue after answering (app.ts), as for every write.
+  await db.batch(changeLeadStatements(db, before, work.change, author, work.events, { now }));
+  return { auditName: await leadAuditName(db, before), auditDetails: work.details };
+}
+
+/** A change of a lead's work resolved by the pipeline's rules, with its webhook events and what the audit row says. */
+function leadWork(
+  before: OwnedLeadRow,
+  request: WorkRequest,
+  now: Date,
+): { change: LeadChange; events: ChangeEvent[]; details: Record<string, unknown> } {
   const change = resolveWork(before, request);
   const events: ChangeEvent[] = [];
   const details: Record<string, unknown> = {};
@@ -111,8 +125,66 @@ export async function recordLeadWork(
   if (change.nextStep !== undefined) details.nextStep = change.nextStep;
   if (change.notes !== undefined && change.notes !== before.notes) details.notes = 'zmienione';
   if (change.note) details.note = 'dodana';
-  await changeLead(db, before, change, author, events, now);
-  return { auditName: await leadAuditName(db, before), auditDetails: details };
+  return { change, events, details };
+}
+
+/** The order that closes a lead when it is signed online. */
+export interface SignedOrder {
+  id: string;
+  quoteNumber: string;
+  signer: { name: string; email: string; position: string };
+  ip: string;
+  path: string;
+}
+
+/**
+ * The lead of an order signed online is won the way a sales person marks it: stage and
+ * status 'wygrany' by the pipeline's rules, `lead.stage_changed` and `lead.status_changed`
+ * for the CRMs that subscribe, a note in its history and a row in the audit log naming the
+ * signer. The statements go into the acceptance's batch, each written only when `signed`
+ * (a `SELECT 1 …` of that batch) finds the order signed.
+ */
+export async function leadWonByOrderStatements(
+  db: D1Database,
+  before: OwnedLeadRow,
+  order: SignedOrder,
+  signed: { sql: string; values: unknown[] },
+  now = new Date(),
+): Promise<D1PreparedStatement[]> {
+  if (before.stage === 'wygrany' && before.status === 'wygrany') return [];
+  const signer = `${order.signer.name} <${order.signer.email}>`;
+  const work = leadWork(
+    before,
+    {
+      stage: 'wygrany',
+      note: `Umowa zawarta online do wyceny ${order.quoteNumber}: zaakceptowana kodem z e-maila przez ${order.signer.name} (${order.signer.position}).`,
+    },
+    now,
+  );
+  return [
+    ...changeLeadStatements(db, before, work.change, { accountId: null, name: signer }, work.events, {
+      now,
+      exists: signed,
+      answers: false,
+    }),
+    auditStatement(
+      db,
+      {
+        accountId: null,
+        actor: signer,
+        role: null,
+        action: 'leads.update',
+        area: 'leads',
+        target: await leadAuditName(db, before),
+        method: 'POST',
+        path: order.path,
+        status: 200,
+        details: { ...work.details, order: order.id },
+        ip: order.ip,
+      },
+      signed,
+    ),
+  ];
 }
 
 /** How the audit log names a lead: its quote's KS number, or its id when it has no quote. */

@@ -36,6 +36,44 @@ describe('Firefox ESR, JavaScript off', () => {
     expect((await prices())[0]).toBe('od 175 zł netto / mies.');
     expect(await page.evaluate(() => customElements.get('kserowo-pricing'))).toBeUndefined();
   });
+
+  // The order page's forms post to the page itself: Gecko must send their Origin (the page's
+  // referrer policy is same-origin for that), and the server renders the next step.
+  test('the order form without JavaScript gets the contract document rendered by the server', async () => {
+    const made = await fetch(`${base}/api/quotes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        deviceId: 'km-227',
+        level: 'basic',
+        term: 24,
+        contact: { name: 'Ewa', email: 'gecko-bez-js@example.pl' },
+        submissionId: crypto.randomUUID(),
+      }),
+    });
+    const { id, number } = (await made.json()) as { id: string; number: string };
+    await page.goto(`${base}/zamowienie/${id}`);
+    const type = (selector: string, value: string) => page.type(selector, value);
+    await type('#f-nip', '5260250274');
+    await type('#f-companyName', 'Biuro Gecko sp. z o.o.');
+    await type('#f-companyAddress', 'ul. Długa 5, 76-200 Słupsk');
+    await type('#f-signerName', 'Ewa Nowak');
+    await type('#f-signerPosition', 'Prezes zarządu');
+    await type('#f-signerEmail', 'gecko-bez-js@example.pl');
+    await type('#f-signerPhone', '591234567');
+    await page.focus('#f-represents');
+    // By keyboard: a click on the checkbox never returned under Gecko's BiDi here.
+    await page.keyboard.press(' ');
+    await page.select('#f-city', 'Słupsk');
+    const day = await page.$eval('#f-date optgroup[label="Słupsk"] option', (o) => (o as HTMLOptionElement).value);
+    await page.select('#f-date', day);
+    await type('#f-deliveryAddress', 'ul. Długa 5, 76-200 Słupsk');
+    await page.focus('#order-submit');
+    await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
+    expect(page.url()).toBe(`${base}/zamowienie/${id}#accept`);
+    expect(await page.$eval('#doc-text', (e) => e.textContent)).toContain(`do wyceny ${number}`);
+    expect(await page.$eval('#accept', (e) => (e as HTMLElement).hidden)).toBe(false);
+  });
 });
 
 describe('Firefox ESR, our pages', () => {

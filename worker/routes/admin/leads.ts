@@ -8,7 +8,7 @@
  * `POST /api/admin/leads/:id/notes` (`{text}`), `DELETE /api/admin/leads/:id` (the owner's
  * GDPR erasure; widgets/core/roles.ts refuses it to the others).
  */
-import { leadHasOrder } from '../../models/orders.ts';
+import { leadHasOrder, orderOfLead } from '../../models/orders.ts';
 import { Hono, type Context } from 'hono';
 import { csvStream } from '../../http/csv.ts';
 import { PAGE, pageOf, pageSize, readCursor } from '../../http/paging.ts';
@@ -158,14 +158,16 @@ leadRoutes.get('/leads.csv', async (c) => {
 leadRoutes.get('/leads/:id', async (c) => {
   const row = await leadById(c.env.DB, c.req.param('id'));
   if (!row) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
-  const [notifications, quote, notes] = await Promise.all([
+  const [notifications, quote, notes, order] = await Promise.all([
     notificationsOfLead(c.env.DB, row.id),
     quoteOfLead(c.env.DB, row.id),
     notesOfLead(c.env.DB, row.id),
+    orderOfLead(c.env.DB, row.id),
   ]);
   return c.json({
     lead: leadJson(row),
     quote: quote ? quoteJson(quote) : null,
+    order,
     notifications: notifications.map((n) => ({
       id: n.id,
       recipient: n.recipient,
