@@ -76,6 +76,15 @@ test('a customer reports a fault with a serial, gets the number and sees the tea
   await expect(customer.getByText('Serwisant będzie u Państwa o 12:00.')).toBeVisible();
   await expect(customer.getByText(/· Marek/)).toBeVisible();
   await shoot(customer, 'status');
+
+  // The tab is closed and the link lost: the ticket is found again by its number and e-mail.
+  const again = await browser.newPage();
+  await again.goto('/serwis/zgloszenie/nieznany-adres');
+  await again.getByLabel('Numer zgłoszenia').fill(number);
+  await again.getByLabel(/E-mail/).fill('anna@firma.pl');
+  await again.getByRole('button', { name: 'Pokaż status' }).click();
+  await expect(again.getByRole('heading', { name: `Zgłoszenie ${number}` })).toBeVisible();
+  await expect(again.getByText('Serwisant jest w drodze')).toBeVisible();
 });
 
 test('a customer opens the reminder link, sends a reading and sees it confirmed; the desk corrects a reading and the bill follows', async ({

@@ -64,14 +64,18 @@ export const STATUS_TEXT: Record<string, string> = {
   zamknięte: 'Zgłoszenie zamknięte',
 };
 
-/** The page around `body`: head and style written here, the body rendered by Preact (which escapes every value). */
+/**
+ * The page around `body`: head and style written here, the body rendered by Preact (which escapes every value).
+ * Its referrer policy is same-origin, not no-referrer: under no-referrer the look-up form posts `Origin: null`
+ * and the forms' guard refuses it; same-origin still sends the secret address to no other site.
+ */
 const page = (title: string, body: VNode): string => `<!doctype html>
 <html lang="pl">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
 <title>${escapeHtml(title)}</title>
 <style>${STYLE}</style>
