@@ -45,15 +45,23 @@ export const asReading = (r: ReadingRow): Reading => ({
   reset: r.reset === 1,
 });
 
-/** Readings with their device's serial, newest first, optionally of one device or one month ('YYYY-MM'). */
+/** Where a page of readings starts: after the row with this day and id (newest first). */
+export type ReadingKey = [readOn: string, id: number];
+
+export const readingKey = (row: ReadingRow): ReadingKey => [row.read_on, row.id];
+
+/**
+ * Readings with their device's serial, newest first, optionally of one device or one month
+ * ('YYYY-MM'). A keyset page: `limit + 1` rows after `after`.
+ */
 export async function listReadings(
   db: D1Database,
   {
     deviceRow,
     month,
-    limit = 500,
+    limit = 100,
     after,
-  }: { deviceRow?: number; month?: string; limit?: number; after?: [readOn: string, id: number] | undefined } = {},
+  }: { deviceRow?: number; month?: string; limit?: number; after?: ReadingKey | undefined } = {},
 ): Promise<(ReadingRow & { serial: string; company: string })[]> {
   // Only the conditions given, each a range of an index ending in the order (read_on, id).
   const where: string[] = [];
@@ -76,8 +84,17 @@ export async function listReadings(
        WHERE ${where.length ? where.join(' AND ') : 'true'}
        ORDER BY r.read_on DESC, r.id DESC LIMIT ?`,
     )
-    .bind(...values, limit)
+    .bind(...values, limit + 1)
     .all<ReadingRow & { serial: string; company: string }>();
+  return results;
+}
+
+/** The corrections of the given readings (JSON array of ids): a page strikes through a reading corrected on another page. */
+export async function correctionsOf(db: D1Database, idsJson: string): Promise<ReadingRow[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM meter_readings WHERE supersedes IN (SELECT value FROM json_each(?1)) ORDER BY id')
+    .bind(idsJson)
+    .all<ReadingRow>();
   return results;
 }
 

@@ -1,7 +1,8 @@
 /**
  * Counter readings in the admin:
  *  - `GET /api/admin/readings?serial=&month=`: every row, corrected ones included (the
- *    panel strikes them through, with who corrected them, when and why);
+ *    panel strikes them through, with who corrected them, when and why), newest first, a
+ *    keyset page (`limit`, `after` = the `next` of the page before);
  *  - `POST /api/admin/readings` `{serial, readOn, mono, color?, note?, confirm?}`: the team's
  *    reading, under the same counter's rules as the customer's (a jump asks to confirm);
  *  - `POST /api/admin/readings/reset` `{serial, readOn, mono, color?, reason}`: a counter
@@ -20,7 +21,17 @@ import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS, SERVICE_API_ERRORS, readingRefusal 
 import { auditDetails } from '../../models/audit.ts';
 import { billsOfPeriod, contractById, contractDevices, readingDeviceOf } from '../../models/contracts.ts';
 import { type DeviceRow, deviceById, deviceBySerial } from '../../models/devices.ts';
-import { correctReading, listReadings, readingById, recordCounterReset, recordReading } from '../../models/readings.ts';
+import {
+  type ReadingKey,
+  correctReading,
+  correctionsOf,
+  listReadings,
+  readingById,
+  readingKey,
+  recordCounterReset,
+  recordReading,
+} from '../../models/readings.ts';
+import { pageOf, pageRequest } from '../../http/paging.ts';
 import { CUSTOMER_COLUMNS, DEVICE_COLUMNS, customerRows, customerTotals, deviceRows } from '../../billing/export.ts';
 import {
   SERVICE_ERRORS,
@@ -116,9 +127,20 @@ readingRoutes.get('/readings', async (c) => {
     if (!device) return c.json({ error: SERVICE_ADMIN_ERRORS.unknownSerial }, 404);
     deviceRow = device.id;
   }
-  const rows = await listReadings(c.env.DB, { ...(deviceRow ? { deviceRow } : {}), ...(month ? { month } : {}) });
-  const correctedBy = new Map(rows.filter((r) => r.supersedes !== null).map((r) => [r.supersedes, r]));
+  const page = pageRequest<ReadingKey>(c.req.query('limit'), c.req.query('after'), 2);
+  if (!page) return c.json({ error: ADMIN_ERRORS.badPage }, 400);
+  const found = await listReadings(c.env.DB, {
+    ...(deviceRow ? { deviceRow } : {}),
+    ...(month ? { month } : {}),
+    ...page,
+  });
+  const { rows, next } = pageOf(found, page.limit, readingKey);
+  // A correction may sit on another page than the reading it corrects (another day).
+  const corrections = rows.length ? await correctionsOf(c.env.DB, JSON.stringify(rows.map((r) => r.id))) : [];
+  const correctedBy = new Map(corrections.map((r) => [r.supersedes, r]));
   return c.json({
+    limit: page.limit,
+    next,
     readings: rows.map((r): ReadingListed => {
       const correction = correctedBy.get(r.id);
       return {
