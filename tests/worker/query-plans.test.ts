@@ -27,11 +27,6 @@ const sources = import.meta.glob('../../worker/models/*.ts', {
 const KNOWN: { module: string; sql: string; why: string }[] = [
   {
     module: 'readings',
-    sql: 'FROM meter_readings WHERE read_on <= ?',
-    why: 'the billing export reads every reading up to the period; the bill per device from its own readings replaces it',
-  },
-  {
-    module: 'readings',
     sql: 'substr(lower(r.sent_by)',
     why: "a person's export or erasure (the owner, one at a time) reads customers' readings only (a partial index): the sender is the last '<address>' of the name, which no index holds",
   },

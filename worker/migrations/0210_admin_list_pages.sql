@@ -14,3 +14,8 @@ CREATE INDEX IF NOT EXISTS orders_page ON orders (created_at, id);
 CREATE INDEX IF NOT EXISTS orders_page_by_status ON orders (status, created_at, id);
 CREATE INDEX IF NOT EXISTS toner_orders_page ON toner_orders (created_at, id);
 CREATE INDEX IF NOT EXISTS toner_orders_page_by_status ON toner_orders (status, created_at, id);
+
+-- A bill starts counting a device's pages at its last accepted reading before the month:
+-- found by walking back the device's own readings in the series' order (a reset after an
+-- ordinary reading of the same day), stopping at the first one, never sorting them all.
+CREATE INDEX IF NOT EXISTS meter_readings_series ON meter_readings (device_row, read_on, reset, id);
