@@ -8,6 +8,7 @@ import type { AuditList, AuditLogEntry as Entry } from '../../widgets/core/admin
 import { when } from './labels.ts';
 import { DataTable } from './ui.tsx';
 import { MoreRows, usePages } from './pages.tsx';
+import { AUDIT_ENTRIES } from '../../widgets/core/nouns.ts';
 
 /** Polish names of the areas of the admin API. */
 export const AREA_LABELS: Record<string, string> = {
@@ -145,7 +146,7 @@ export function AuditView({ onFailure }: ViewProps) {
           )}
         </DataTable>
       )}
-      <MoreRows pages={pages} noun={['wpis', 'wpisy', 'wpisów']} />
+      <MoreRows pages={pages} noun={AUDIT_ENTRIES} />
     </div>
   );
 }

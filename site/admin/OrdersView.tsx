@@ -19,6 +19,7 @@ import { FALLBACK } from '../../widgets/core/texts.ts';
 import { when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
 import { MoreRows, usePages } from './pages.tsx';
+import { ORDERS } from '../../widgets/core/nouns.ts';
 import type { ListPage } from '../../widgets/core/admin-api.ts';
 
 export function OrdersView({ onFailure, orderId }: ViewProps & { orderId?: string | undefined }) {
@@ -97,7 +98,7 @@ function OrderList({ onFailure }: ViewProps) {
           )}
         </DataTable>
       )}
-      <MoreRows pages={pages} noun={['zamówienie', 'zamówienia', 'zamówień']} />
+      <MoreRows pages={pages} noun={ORDERS} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import type { OutboxEntry as OutboxRow, OutboxList } from '../../widgets/core/ad
 import { EMAIL_STATE_LABELS, KIND_LABELS, when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
 import { MoreRows, usePages } from './pages.tsx';
+import { MESSAGES } from '../../widgets/core/nouns.ts';
 
 export function OutboxView({ onFailure }: ViewProps) {
   const [state, setState] = useState('');
@@ -90,7 +91,7 @@ export function OutboxView({ onFailure }: ViewProps) {
           )}
         </DataTable>
       )}
-      <MoreRows pages={pages} noun={['wiadomość', 'wiadomości', 'wiadomości']} />
+      <MoreRows pages={pages} noun={MESSAGES} />
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { PAGE_COUNTING } from '../../widgets/core/terms.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { when } from './labels.ts';
 import { MoreRows, usePages } from './pages.tsx';
+import { READINGS } from '../../widgets/core/nouns.ts';
 import { DataTable, Notice } from './ui.tsx';
 
 const pln = (n: number) => formatPln(n, 2);
@@ -158,7 +159,7 @@ export function ReadingsView({ onFailure, serial: initialSerial }: ViewProps & {
           ))}
         </DataTable>
       )}
-      <MoreRows pages={pages} noun={['odczyt', 'odczyty', 'odczytów']} />
+      <MoreRows pages={pages} noun={READINGS} />
 
       <h2>Odczyt zespołu</h2>
       <form

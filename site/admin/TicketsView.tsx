@@ -19,6 +19,7 @@ import { company } from '../../widgets/core/company.ts';
 import { SERVICE_LIMITS } from '../../widgets/core/service-fields.ts';
 import { DataTable, Notice } from './ui.tsx';
 import { MoreRows, usePages } from './pages.tsx';
+import { TICKETS } from '../../widgets/core/nouns.ts';
 
 const STATUSES = ['przyjęte', 'w drodze', 'naprawione', 'urządzenie zastępcze', 'zamknięte'];
 const CATEGORIES: Record<string, string> = {
@@ -106,7 +107,7 @@ function TicketList({ onFailure }: Pick<ViewProps, 'onFailure'>) {
           ))}
         </DataTable>
       )}
-      <MoreRows pages={pages} noun={['zgłoszenie', 'zgłoszenia', 'zgłoszeń']} />
+      <MoreRows pages={pages} noun={TICKETS} />
       <h2>Odpowiedzi w terminie, miesiącami</h2>
       <div className="table-wrap">
         <table>

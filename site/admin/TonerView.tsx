@@ -11,6 +11,7 @@ import { FALLBACK } from '../../widgets/core/texts.ts';
 import { when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
 import { MoreRows, usePages } from './pages.tsx';
+import { ORDERS } from '../../widgets/core/nouns.ts';
 import type { ListPage } from '../../widgets/core/admin-api.ts';
 
 interface Order {
@@ -123,7 +124,7 @@ export function TonerView({ onFailure }: ViewProps) {
           ))}
         </DataTable>
       )}
-      <MoreRows pages={pages} noun={['zamówienie', 'zamówienia', 'zamówień']} />
+      <MoreRows pages={pages} noun={ORDERS} />
     </div>
   );
 }

@@ -18,6 +18,7 @@ import type {
 import type { ViewProps } from './App.tsx';
 import { when } from './labels.ts';
 import { MoreRows, usePages } from './pages.tsx';
+import { EVENTS } from '../../widgets/core/nouns.ts';
 import { DataTable, Notice } from './ui.tsx';
 
 export const DELIVERY_STATE_LABELS: Record<string, string> = {
@@ -216,7 +217,7 @@ export function WebhooksView({ onFailure }: ViewProps) {
           )}
         </DataTable>
       )}
-      <MoreRows pages={pages} noun={['zdarzenie', 'zdarzenia', 'zdarzeń']} />
+      <MoreRows pages={pages} noun={EVENTS} />
       {open && (
         <section className="card">
           <h2>Próby dostarczenia nr {open.id}</h2>

@@ -3,6 +3,7 @@
 // them sharing a sort time; walking its pages by `next` gives every row exactly once, in
 // the list's order, and each page says whether there is more.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv } from '../../worker/http/csv.ts';
 import { ADMIN_ERRORS } from '../../worker/http/errors.ts';
 import { login, read } from './admin-helpers.ts';
 import { db } from './contracts-helpers.ts';
@@ -77,6 +78,15 @@ beforeAll(async () => {
        SELECT printf('%08x-0000-4000-8000-%012x', i, i), 'quote-page-' || i, 'lead-page-' || i, 'o' || i, 'h',
          CASE WHEN i % 2 = 0 THEN 'signed' ELSE 'awaiting_acceptance' END, '5260250274', 'Firma', 'Adres', 'Jan',
          'Prezes', 'jan@example.pl', '600100200', 'Warszawa', '2026-02-01', 'Adres', 'v1', 'x', 'Umowa', 'x', ${TIME('i')}
+       FROM n`,
+    ),
+    db().prepare(
+      `${numbers(N)} INSERT INTO devices (serial, device_id, level, company)
+       SELECT 'REG-' || printf('%04d', (i * 37) % 520), 'km-c3320i', 'basic', 'Rejestr ' || i FROM n`,
+    ),
+    db().prepare(
+      `${numbers(N)} INSERT INTO contracts (id, number, year, seq, company, start_date, term_months, catalogue_version, created_by)
+       SELECT 'c' || i, 'UM-2020-' || printf('%06d', (i * 37) % 520), 2020, i, 'Firma ' || i, '2020-01-01', 36, 1, 'test'
        FROM n`,
     ),
   ]);
@@ -191,6 +201,26 @@ describe('admin lists page by keyset, every row once', () => {
     expect(expectEveryRowOnce(refused, (o) => o.id)).toHaveLength(N / 2);
   });
 
+  it('devices and contracts: every one once, by serial and by number', async () => {
+    const devices = (await walk('/api/admin/devices', 'devices')).rows;
+    const serials = expectEveryRowOnce(devices, (d) => d.serial) as string[];
+    expect(serials).toHaveLength(N + 1);
+    expect(serials).toEqual([...serials].sort());
+    const contracts = (await walk('/api/admin/contracts', 'contracts', 150)).rows;
+    const numbers = expectEveryRowOnce(contracts, (c) => c.number) as string[];
+    expect(numbers).toHaveLength(N);
+    expect(numbers).toEqual([...numbers].sort());
+  });
+
+  it('the devices CSV streams every device once, past one batch of the stream', async () => {
+    const res = await read('/api/admin/devices.csv', cookie);
+    expect(res.status).toBe(200);
+    const [, ...rows] = parseCsv(await res.text());
+    const serials = rows.map((r) => r[0]);
+    expect(serials).toHaveLength(N + 1);
+    expect(new Set(serials).size).toBe(N + 1);
+  });
+
   it('a page that is not one of ours is refused in Polish, not answered with the first page', async () => {
     for (const path of [
       '/api/admin/tickets',
@@ -200,6 +230,8 @@ describe('admin lists page by keyset, every row once', () => {
       '/api/admin/readings',
       '/api/admin/orders',
       '/api/admin/toner',
+      '/api/admin/devices',
+      '/api/admin/contracts',
     ])
       for (const query of ['after=nie-kursor!', 'after=WyJhIiwiYiIsImMiXQ', 'limit=0', 'limit=dużo', 'after=W1tdXQ']) {
         const res = await read(`${path}?${query}`, cookie);

@@ -51,7 +51,7 @@ export interface ListPage {
   next: string | null;
 }
 
-export interface DeviceList {
+export interface DeviceList extends ListPage {
   devices: DeviceListed[];
   models: { id: string; name: string }[];
 }
@@ -180,7 +180,7 @@ export interface ContractListed {
 }
 
 /** `GET /api/admin/contracts`. */
-export interface ContractList {
+export interface ContractList extends ListPage {
   contracts: ContractListed[];
 }
 

@@ -290,12 +290,6 @@ export async function contractsForEmail(db: D1Database, email: string): Promise<
   return results.map(asContract);
 }
 
-/** Every contract, by number (the admin's list). */
-export async function listContracts(db: D1Database): Promise<Contract[]> {
-  const { results } = await db.prepare('SELECT * FROM contracts ORDER BY number').all<ContractRow>();
-  return results.map(asContract);
-}
-
 function withRates(devices: DeviceRow[], rates: RatesRow[], today: string): ContractDevice[] {
   return devices.flatMap((d) => {
     const history = rates.filter((r) => r.device_row === d.id);
@@ -321,6 +315,27 @@ export async function contractDevices(
     ),
     today,
   );
+}
+
+/** The devices of several contracts with their rates in force on `today`, by contract id. */
+export async function devicesOfContractsWithRates(
+  db: D1Database,
+  contractIds: readonly string[],
+  today = warsawToday(),
+): Promise<Map<string, ContractDevice[]>> {
+  const devices = await devicesOfContracts(db, contractIds);
+  const rates = await ratesOfDevices(
+    db,
+    devices.map((d) => d.id),
+  );
+  const ratesOf = groupBy(rates, (r) => r.device_row);
+  const byContract = new Map<string, ContractDevice[]>();
+  for (const [contractId, own] of groupBy(devices, (d) => d.contract_id ?? ''))
+    byContract.set(
+      contractId,
+      own.flatMap((d) => withRates([d], ratesOf.get(d.id) ?? [], today)),
+    );
+  return byContract;
 }
 
 /** The contract and device of a reading link's token; null for a token nobody has. */
