@@ -298,6 +298,18 @@ export interface OutboxListRow {
   sent_at: string | null;
 }
 
+/**
+ * The condition of a state filter, each read along the index (state, id) (migration 0211):
+ * one state, or the unsent ones as the list of the states that are not 'sent' (few rows,
+ * so their page is sorted from them, never found by walking past every sent e-mail).
+ */
+const OUTBOX_STATE_WHERE = (state: string | undefined): string =>
+  state === undefined
+    ? '?1 IS NULL'
+    : state === 'unsent'
+      ? "?1 = 'unsent' AND o.state IN ('pending', 'sending', 'failed', 'dead')"
+      : 'o.state = ?1';
+
 /** Where a page of the outbox starts: after the notification with this id (newest first). */
 export type OutboxKey = [id: number];
 
@@ -320,7 +332,7 @@ export async function listOutbox(
               o.subject, o.state, o.attempts, o.last_error, o.created_at, o.updated_at, o.sent_at
        FROM outbox o LEFT JOIN leads l ON l.id = o.lead_id LEFT JOIN service_tickets t ON t.id = o.ticket_id
          LEFT JOIN accounts a ON a.id = o.account_id
-       WHERE (?1 IS NULL OR o.state = ?1 OR (?1 = 'unsent' AND o.state != 'sent'))${after ? ' AND o.id < ?3' : ''}
+       WHERE ${OUTBOX_STATE_WHERE(state)}${after ? ' AND o.id < ?3' : ''}
        ORDER BY o.id DESC LIMIT ?2`,
     )
     .bind(state ?? null, limit + 1, ...(after ?? []))

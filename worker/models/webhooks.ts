@@ -367,7 +367,7 @@ export async function listDeliveries(
     .prepare(
       `SELECT d.*, ev.type, e.url FROM webhook_deliveries d
        JOIN webhook_events ev ON ev.id = d.event_id JOIN webhook_endpoints e ON e.id = d.endpoint_id
-       WHERE (?1 IS NULL OR d.state = ?1) AND (?2 IS NULL OR d.endpoint_id = ?2)${after ? ' AND d.id < ?4' : ''}
+       WHERE ${filter.state ? 'd.state = ?1' : '?1 IS NULL'} AND ${filter.endpointId ? 'd.endpoint_id = ?2' : '?2 IS NULL'}${after ? ' AND d.id < ?4' : ''}
        ORDER BY d.id DESC LIMIT ?3`,
     )
     .bind(filter.state ?? null, filter.endpointId ?? null, limit + 1, ...(after ?? []))
