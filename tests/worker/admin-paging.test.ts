@@ -169,7 +169,12 @@ describe('admin lists page by keyset, every row once', () => {
     expect(dead.flat().every((n) => n.state === 'dead')).toBe(true);
     const unsent = (await walk('/api/admin/outbox?state=unsent', 'notifications', 70)).rows;
     expect(expectEveryRowOnce(unsent, (n) => n.id)).toHaveLength(N / 2);
-    expect(isSorted(unsent.flat().map((n) => n.id as number), (a, b) => a > b)).toBe(true);
+    expect(
+      isSorted(
+        unsent.flat().map((n) => n.id as number),
+        (a, b) => a > b,
+      ),
+    ).toBe(true);
   });
 
   it('webhook deliveries: every delivery once', async () => {
