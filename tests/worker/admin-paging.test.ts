@@ -229,6 +229,24 @@ describe('admin lists page by keyset, every row once', () => {
     expect(new Set(serials).size).toBe(N + 1);
   });
 
+  it('a reading corrected by a row on another page is shown corrected', async () => {
+    const oldest = await db()
+      .prepare('SELECT id FROM meter_readings ORDER BY read_on, id LIMIT 1')
+      .first<{ id: number }>();
+    await db()
+      .prepare(
+        `INSERT INTO meter_readings (device_row, read_on, mono, sent_by, source, supersedes, reason)
+         SELECT device_row, '2030-01-01', mono, 'Ola', 'team', id, 'Literówka' FROM meter_readings WHERE id = ?`,
+      )
+      .bind(oldest?.id)
+      .run();
+    const pages = (await walk('/api/admin/readings?serial=PAGE-1', 'readings')).rows;
+    expect(pages.length).toBeGreaterThan(1);
+    const corrected = pages.at(-1)?.find((r) => r.id === oldest?.id);
+    expect(corrected?.correctedBy).toMatchObject({ by: 'Ola' });
+    expect(pages[0]?.[0]?.supersedes).toBe(oldest?.id);
+  });
+
   it('a page that is not one of ours is refused in Polish, not answered with the first page', async () => {
     for (const path of [
       '/api/admin/tickets',
