@@ -1,13 +1,14 @@
 /** 'Historia zmian': the audit log, read-only, filtered by area, person and dates. */
 import { FALLBACK } from '../../widgets/core/texts.ts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { warsawDateTime } from '../../widgets/core/business-hours.ts';
 import { ROLE_LABELS, type Role } from '../../widgets/core/roles.ts';
-import { api } from './api.ts';
 import type { ViewProps } from './App.tsx';
 import type { AuditList, AuditLogEntry as Entry } from '../../widgets/core/admin-api.ts';
 import { when } from './labels.ts';
 import { DataTable } from './ui.tsx';
+import { MoreRows, usePages } from './pages.tsx';
+import { AUDIT_ENTRIES } from '../../widgets/core/nouns.ts';
 
 /** Polish names of the areas of the admin API. */
 export const AREA_LABELS: Record<string, string> = {
@@ -88,13 +89,9 @@ const detailText = (details: Record<string, unknown>): string =>
 
 export function AuditView({ onFailure }: ViewProps) {
   const [filter, setFilter] = useState({ area: '', from: '', to: '' });
-  const [entries, setEntries] = useState<Entry[] | undefined>();
-  useEffect(() => {
-    const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v));
-    api<AuditList>(`/audit?${query}`)
-      .then((d) => setEntries(d.entries))
-      .catch(onFailure);
-  }, [filter, onFailure]);
+  const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v));
+  const pages = usePages<AuditList, Entry>(`/audit?${query}`, (d) => d.entries, onFailure);
+  const entries = pages.rows;
   const set = (key: keyof typeof filter) => (e: Event) =>
     setFilter({ ...filter, [key]: (e.target as HTMLInputElement).value });
 
@@ -149,6 +146,7 @@ export function AuditView({ onFailure }: ViewProps) {
           )}
         </DataTable>
       )}
+      <MoreRows pages={pages} noun={AUDIT_ENTRIES} />
     </div>
   );
 }

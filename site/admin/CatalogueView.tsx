@@ -21,6 +21,7 @@ import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './App.tsx';
 import type { CatalogueAnswer as CatalogueData, CatalogueVersion as Version } from '../../widgets/core/admin-api.ts';
 import { ADMIN_LIMITS } from '../../widgets/core/admin-validation.ts';
+import { when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
 
 /** The form's values: what the person typed, per device, level and field. */
@@ -73,11 +74,6 @@ function changeOf(catalogue: Catalogue, draft: Draft): CatalogueChange {
 }
 
 const problemKey = (deviceId?: string, level?: string, field?: string) => `${deviceId}/${level}/${field}`;
-
-const when = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('pl-PL', { dateStyle: 'short', timeStyle: 'short' });
-};
 
 export function CatalogueView({ onFailure }: ViewProps) {
   const [data, setData] = useState<CatalogueData | undefined>();

@@ -13,6 +13,8 @@ import { LEVEL_NAMES } from '../../widgets/core/model.ts';
 import { PAGE_COUNTING } from '../../widgets/core/terms.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { EMAIL_STATE_LABELS, when } from './labels.ts';
+import { MoreRows, usePages } from './pages.tsx';
+import { CONTRACTS } from '../../widgets/core/nouns.ts';
 import { DataTable, Notice } from './ui.tsx';
 
 const pln = (n: number) => formatPln(n, 2);
@@ -28,20 +30,14 @@ const ORIGIN_LABELS: Record<ContractListed['origin'], string> = {
 };
 
 export function ContractsView({ onFailure }: ViewProps) {
-  const [contracts, setContracts] = useState<ContractListed[] | undefined>();
   const [message, setMessage] = useState<Note>();
   const refused = useCallback(
     (e: unknown) => (e instanceof ApiRefused ? setMessage({ ok: false, text: e.message }) : onFailure(e)),
     [onFailure],
   );
-  const load = useCallback(
-    () =>
-      api<ContractList>('/contracts')
-        .then((d) => setContracts(d.contracts))
-        .catch(refused),
-    [refused],
-  );
-  useEffect(() => void load(), [load]);
+  const pages = usePages<ContractList, ContractListed>('/contracts', (d) => d.contracts, refused);
+  const contracts = pages.rows;
+  const load = pages.reload;
 
   return (
     <div className="contracts">
@@ -68,6 +64,7 @@ export function ContractsView({ onFailure }: ViewProps) {
           />
         ))
       )}
+      <MoreRows pages={pages} noun={CONTRACTS} />
     </div>
   );
 }

@@ -3,7 +3,7 @@
  * counter reading; add, edit, import a CSV (one row per device, added or updated by serial)
  * and export it.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './App.tsx';
 import type { DeviceList, DeviceListed as DeviceRow } from '../../widgets/core/admin-api.ts';
@@ -14,6 +14,7 @@ import { SERVICE_LIMITS } from '../../widgets/core/service-fields.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { LIMITS } from '../../widgets/core/validation.ts';
 import { DataTable, Notice } from './ui.tsx';
+import { MoreRows, usePages } from './pages.tsx';
 
 const EMPTY = {
   serial: '',
@@ -43,23 +44,19 @@ const formOf = (d: DeviceRow): Form => ({
 });
 
 export function DevicesView({ onFailure }: ViewProps) {
-  const [devices, setDevices] = useState<DeviceRow[] | undefined>();
   const [models, setModels] = useState<{ id: string; name: string }[]>([]);
   const [form, setForm] = useState<Form>(EMPTY);
   const [editing, setEditing] = useState<number | undefined>();
   const [message, setMessage] = useState<{ ok: boolean; text: string } | undefined>();
 
-  const fetchDevices = useCallback(
-    () =>
-      api<DeviceList>('/devices')
-        .then((d) => {
-          setDevices(d.devices);
-          setModels(d.models);
-        })
-        .catch(onFailure),
-    [onFailure],
+  const pages = usePages<DeviceList, DeviceRow>(
+    '/devices',
+    (d) => d.devices,
+    onFailure,
+    (d) => setModels(d.models),
   );
-  useEffect(() => void fetchDevices(), [fetchDevices]);
+  const devices = pages.rows;
+  const fetchDevices = pages.reload;
   const load = (note?: { ok: boolean; text: string }) => {
     setMessage(note);
     return fetchDevices();
@@ -239,6 +236,7 @@ export function DevicesView({ onFailure }: ViewProps) {
           ))}
         </DataTable>
       )}
+      <MoreRows pages={pages} noun={DEVICES} />
     </div>
   );
 }

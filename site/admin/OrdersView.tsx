@@ -18,6 +18,9 @@ import { warsawToday } from '../../widgets/core/service-fields.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
+import { MoreRows, usePages } from './pages.tsx';
+import { ORDERS } from '../../widgets/core/nouns.ts';
+import type { ListPage } from '../../widgets/core/admin-api.ts';
 
 export function OrdersView({ onFailure, orderId }: ViewProps & { orderId?: string | undefined }) {
   if (orderId) return <OrderCard id={orderId} onFailure={onFailure} />;
@@ -25,12 +28,10 @@ export function OrdersView({ onFailure, orderId }: ViewProps & { orderId?: strin
 }
 
 function OrderList({ onFailure }: ViewProps) {
-  const [rows, setRows] = useState<OrderListRow[] | undefined>();
   const [calendar, setCalendar] = useState<DeliveryCalendar | undefined>();
+  const pages = usePages<ListPage & { orders: OrderListRow[] }, OrderListRow>('/orders', (d) => d.orders, onFailure);
+  const rows = pages.rows;
   useEffect(() => {
-    api<{ orders: OrderListRow[] }>('/orders')
-      .then((d) => setRows(d.orders))
-      .catch(onFailure);
     api<DeliveryCalendar>('/orders/calendar').then(setCalendar).catch(onFailure);
   }, [onFailure]);
   const byDay = new Map<string, DeliveryCalendar['days']>();
@@ -97,6 +98,7 @@ function OrderList({ onFailure }: ViewProps) {
           )}
         </DataTable>
       )}
+      <MoreRows pages={pages} noun={ORDERS} />
     </div>
   );
 }

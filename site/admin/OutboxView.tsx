@@ -1,26 +1,24 @@
 /** The email outbox: every notification with its state, attempts and last error; 'Wyślij ponownie'. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './App.tsx';
 import type { OutboxEntry as OutboxRow, OutboxList } from '../../widgets/core/admin-api.ts';
 import { EMAIL_STATE_LABELS, KIND_LABELS, when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
+import { MoreRows, usePages } from './pages.tsx';
+import { MESSAGES } from '../../widgets/core/nouns.ts';
 
 export function OutboxView({ onFailure }: ViewProps) {
   const [state, setState] = useState('');
-  const [rows, setRows] = useState<OutboxRow[] | undefined>();
   const [message, setMessage] = useState<{ ok: boolean; text: string } | undefined>();
+  const pages = usePages<OutboxList, OutboxRow>(
+    `/outbox${state ? `?state=${state}` : ''}`,
+    (d) => d.notifications,
+    onFailure,
+  );
+  const rows = pages.rows;
 
-  const load = (note?: { ok: boolean; text: string }) =>
-    api<OutboxList>(`/outbox${state ? `?state=${state}` : ''}`)
-      .then((d) => {
-        setRows(d.notifications);
-        setMessage(note);
-      })
-      .catch(onFailure);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the outbox reloads when its state filter changes; `load` is a new closure every render
-  useEffect(() => void load(), [state]);
+  const load = (note?: { ok: boolean; text: string }) => pages.reload().then(() => setMessage(note));
 
   const resend = (row: OutboxRow) =>
     api<{ queued: boolean }>(`/outbox/${row.id}/resend`, { method: 'POST', body: {} })
@@ -93,6 +91,7 @@ export function OutboxView({ onFailure }: ViewProps) {
           )}
         </DataTable>
       )}
+      <MoreRows pages={pages} noun={MESSAGES} />
     </div>
   );
 }

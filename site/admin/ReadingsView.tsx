@@ -15,6 +15,8 @@ import { SERVICE_LIMITS } from '../../widgets/core/service-fields.ts';
 import { PAGE_COUNTING } from '../../widgets/core/terms.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { when } from './labels.ts';
+import { MoreRows, usePages } from './pages.tsx';
+import { READINGS } from '../../widgets/core/nouns.ts';
 import { DataTable, Notice } from './ui.tsx';
 
 const pln = (n: number) => formatPln(n, 2);
@@ -37,7 +39,6 @@ const inputValue = (e: Event) => (e.target as HTMLInputElement).value;
 export function ReadingsView({ onFailure, serial: initialSerial }: ViewProps & { serial?: string | undefined }) {
   const [serial, setSerial] = useState(initialSerial ?? '');
   const [month, setMonth] = useState('');
-  const [readings, setReadings] = useState<Reading[] | undefined>();
   const [period, setPeriod] = useState(thisMonth());
   const [billing, setBilling] = useState<Billing | undefined>();
   const [entry, setEntry] = useState({ serial: initialSerial ?? '', readOn: today(), mono: '', color: '' });
@@ -51,14 +52,12 @@ export function ReadingsView({ onFailure, serial: initialSerial }: ViewProps & {
     (e: unknown) => (e instanceof ApiRefused ? setMessage({ ok: false, text: e.message }) : onFailure(e)),
     [onFailure],
   );
-  const load = useCallback(() => {
-    const q = new URLSearchParams();
-    if (applied.serial.trim()) q.set('serial', applied.serial.trim());
-    if (applied.month) q.set('month', applied.month);
-    return api<ReadingList>(`/readings?${q}`)
-      .then((d) => setReadings(d.readings))
-      .catch(refused);
-  }, [applied, refused]);
+  const q = new URLSearchParams();
+  if (applied.serial.trim()) q.set('serial', applied.serial.trim());
+  if (applied.month) q.set('month', applied.month);
+  const pages = usePages<ReadingList, Reading>(`/readings?${q}`, (d) => d.readings, refused);
+  const readings = pages.rows;
+  const load = pages.reload;
   const loadBill = useCallback(
     () =>
       /^\d{4}-\d{2}$/.test(period)
@@ -66,7 +65,6 @@ export function ReadingsView({ onFailure, serial: initialSerial }: ViewProps & {
         : Promise.resolve(),
     [period, refused],
   );
-  useEffect(() => void load(), [load]);
   useEffect(() => void loadBill(), [loadBill]);
   const reload = () => Promise.all([load(), loadBill()]);
 
@@ -161,6 +159,7 @@ export function ReadingsView({ onFailure, serial: initialSerial }: ViewProps & {
           ))}
         </DataTable>
       )}
+      <MoreRows pages={pages} noun={READINGS} />
 
       <h2>Odczyt zespołu</h2>
       <form

@@ -18,6 +18,8 @@ import { when } from './labels.ts';
 import { company } from '../../widgets/core/company.ts';
 import { SERVICE_LIMITS } from '../../widgets/core/service-fields.ts';
 import { DataTable, Notice } from './ui.tsx';
+import { MoreRows, usePages } from './pages.tsx';
+import { TICKETS } from '../../widgets/core/nouns.ts';
 
 const STATUSES = ['przyjęte', 'w drodze', 'naprawione', 'urządzenie zastępcze', 'zamknięte'];
 const CATEGORIES: Record<string, string> = {
@@ -43,17 +45,15 @@ export function TicketsView({ onFailure, ticketId }: ViewProps & { ticketId?: st
 
 function TicketList({ onFailure }: Pick<ViewProps, 'onFailure'>) {
   const [show, setShow] = useState('open');
-  const [tickets, setTickets] = useState<Ticket[] | undefined>();
   const [months, setMonths] = useState<SlaMonth[]>([]);
+  const pages = usePages<TicketsAnswer, Ticket>(`/tickets?show=${show}`, (d) => d.tickets, onFailure);
+  const tickets = pages.rows;
 
   useEffect(() => {
-    Promise.all([api<TicketsAnswer>(`/tickets?show=${show}`), api<SlaReport>('/tickets/stats')])
-      .then(([t, s]) => {
-        setTickets(t.tickets);
-        setMonths(s.months);
-      })
+    api<SlaReport>('/tickets/stats')
+      .then((s) => setMonths(s.months))
       .catch(onFailure);
-  }, [show, onFailure]);
+  }, [onFailure]);
 
   return (
     <div className="tickets">
@@ -107,6 +107,7 @@ function TicketList({ onFailure }: Pick<ViewProps, 'onFailure'>) {
           ))}
         </DataTable>
       )}
+      <MoreRows pages={pages} noun={TICKETS} />
       <h2>Odpowiedzi w terminie, miesiącami</h2>
       <div className="table-wrap">
         <table>

@@ -1,14 +1,18 @@
 /**
- * Toner orders from the customer's page: the ones 'do akceptacji' first (the readings did
- * not justify them by the cartridge yield), each line with the device, colour and the
- * counters when ordered; the team accepts, sends, marks delivered or refuses.
+ * Toner orders from the customer's page, newest first, or of one status (the ones 'do
+ * akceptacji': the readings did not justify them by the cartridge yield), each line with
+ * the device, colour and the counters when ordered; the team accepts, sends, marks
+ * delivered or refuses. Page by page ('Pokaż więcej').
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './App.tsx';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
+import { MoreRows, usePages } from './pages.tsx';
+import { ORDERS } from '../../widgets/core/nouns.ts';
+import type { ListPage } from '../../widgets/core/admin-api.ts';
 
 interface Order {
   id: number;
@@ -39,19 +43,17 @@ const NEXT: Record<string, { status: string; label: string }[]> = {
 };
 
 export function TonerView({ onFailure }: ViewProps) {
-  const [orders, setOrders] = useState<Order[] | undefined>();
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
-
-  const load = useCallback(() => {
-    api<{ orders: Order[] }>('/toner')
-      .then((a) =>
-        setOrders(
-          [...a.orders].sort((x, y) => Number(y.status === 'do akceptacji') - Number(x.status === 'do akceptacji')),
-        ),
-      )
-      .catch(onFailure);
-  }, [onFailure]);
-  useEffect(load, [load]);
+  const [status, setStatus] = useState('');
+  const [statuses, setStatuses] = useState<readonly string[]>(Object.keys(NEXT));
+  const pages = usePages<ListPage & { orders: Order[]; statuses: string[] }, Order>(
+    `/toner${status ? `?status=${encodeURIComponent(status)}` : ''}`,
+    (a) => a.orders,
+    onFailure,
+    (a) => setStatuses(a.statuses),
+  );
+  const orders = pages.rows;
+  const load = () => void pages.reload();
 
   const change = async (o: Order, status: string) => {
     try {
@@ -71,6 +73,17 @@ export function TonerView({ onFailure }: ViewProps) {
         Zamówienia ze strefy klienta. „Do akceptacji” trafia tu zamówienie, którego nie uzasadniają odczyty licznika
         (wydajność wkładów: widgets/core/toner.ts); po dostarczeniu klient może zamówić ten kolor ponownie.
       </p>
+      <label className="inline">
+        Pokaż
+        <select value={status} onChange={(e) => setStatus((e.target as HTMLSelectElement).value)}>
+          <option value="">Wszystkie</option>
+          {statuses.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </label>
       <Notice note={note} />
       {!orders ? (
         <p role="status">{FALLBACK.loading}</p>
@@ -111,6 +124,7 @@ export function TonerView({ onFailure }: ViewProps) {
           ))}
         </DataTable>
       )}
+      <MoreRows pages={pages} noun={ORDERS} />
     </div>
   );
 }

@@ -17,6 +17,8 @@ import type {
 } from '../../widgets/core/admin-api.ts';
 import type { ViewProps } from './App.tsx';
 import { when } from './labels.ts';
+import { MoreRows, usePages } from './pages.tsx';
+import { EVENTS } from '../../widgets/core/nouns.ts';
 import { DataTable, Notice } from './ui.tsx';
 
 export const DELIVERY_STATE_LABELS: Record<string, string> = {
@@ -31,26 +33,26 @@ type Note = { ok: boolean; text: string } | undefined;
 
 export function WebhooksView({ onFailure }: ViewProps) {
   const [endpoints, setEndpoints] = useState<Endpoint[] | undefined>();
-  const [deliveries, setDeliveries] = useState<Delivery[] | undefined>();
   const [state, setState] = useState('');
   const [note, setNote] = useState<Note>();
   const [open, setOpen] = useState<{ id: number; attempts: Attempt[] } | undefined>();
 
   const refused = (e: unknown) => (e instanceof ApiRefused ? setNote({ ok: false, text: e.message }) : onFailure(e));
-  const load = useCallback(
-    () =>
-      Promise.all([
-        api<WebhookEndpointList>('/webhooks'),
-        api<WebhookDeliveryList>(`/webhooks/deliveries${state ? `?state=${state}` : ''}`),
-      ])
-        .then(([e, d]) => {
-          setEndpoints(e.endpoints);
-          setDeliveries(d.deliveries);
-        })
-        .catch(onFailure),
-    [state, onFailure],
+  const pages = usePages<WebhookDeliveryList, Delivery>(
+    `/webhooks/deliveries${state ? `?state=${state}` : ''}`,
+    (d) => d.deliveries,
+    onFailure,
   );
-  useEffect(() => void load(), [load]);
+  const deliveries = pages.rows;
+  const loadEndpoints = useCallback(
+    () =>
+      api<WebhookEndpointList>('/webhooks')
+        .then((e) => setEndpoints(e.endpoints))
+        .catch(onFailure),
+    [onFailure],
+  );
+  useEffect(() => void loadEndpoints(), [loadEndpoints]);
+  const load = () => Promise.all([loadEndpoints(), pages.reload()]);
 
   const add = (event: Event) => {
     event.preventDefault();
@@ -215,6 +217,7 @@ export function WebhooksView({ onFailure }: ViewProps) {
           )}
         </DataTable>
       )}
+      <MoreRows pages={pages} noun={EVENTS} />
       {open && (
         <section className="card">
           <h2>Próby dostarczenia nr {open.id}</h2>

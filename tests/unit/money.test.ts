@@ -2,7 +2,7 @@
 // amount shown is rounded half up to the grosz once (DESIGN §5), and the figures shown add up.
 import { describe, expect, it } from 'vitest';
 import { defaultCatalogue } from '../../widgets/core/catalogue.ts';
-import { formatPln } from '../../widgets/core/format.ts';
+import { csvDecimal, csvMoney, formatPln } from '../../widgets/core/format.ts';
 import type { Catalogue, Device, Package } from '../../widgets/core/model.ts';
 import { gross, monthlyCost, recommendedPackage } from '../../widgets/core/pricing.ts';
 import { priceQuote } from '../../widgets/core/quote.ts';
@@ -113,5 +113,16 @@ describe('pages priced from a catalogue with grosze', () => {
     // 194,99 × 1,23 = 239,8377 → 239,84.
     expect(home).toContain('239,84 zł brutto');
     expect(home).not.toContain('239,85');
+  });
+});
+
+describe('money as a CSV cell for Polish Excel', () => {
+  it('has a decimal comma, two decimals and no grouping space (a grouped number is text to Excel)', () => {
+    expect(csvMoney(1234.5)).toBe('1234,50');
+    expect(csvMoney(12_300.01)).toBe('12300,01');
+    expect(csvMoney(0)).toBe('0,00');
+    expect(csvMoney(gross(199.99))).toBe('245,99');
+    expect(csvDecimal(0.055)).toBe('0,055');
+    expect(csvDecimal(2.25, 1)).toBe('2,3');
   });
 });

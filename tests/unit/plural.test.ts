@@ -86,6 +86,13 @@ const WRITTEN: Record<string, [string, string, string]> = {
   COLOR_PAGES_OF: ['1 strony kolorowej', '2 stron kolorowych', '5 stron kolorowych'],
   DEVICES: ['1 urządzenie', '2 urządzenia', '5 urządzeń'],
   PEOPLE: ['1 osoba', '2 osoby', '5 osób'],
+  READINGS: ['1 odczyt', '2 odczyty', '5 odczytów'],
+  MESSAGES: ['1 wiadomość', '2 wiadomości', '5 wiadomości'],
+  TICKETS: ['1 zgłoszenie', '2 zgłoszenia', '5 zgłoszeń'],
+  ORDERS: ['1 zamówienie', '2 zamówienia', '5 zamówień'],
+  CONTRACTS: ['1 umowa', '2 umowy', '5 umów'],
+  AUDIT_ENTRIES: ['1 wpis', '2 wpisy', '5 wpisów'],
+  EVENTS: ['1 zdarzenie', '2 zdarzenia', '5 zdarzeń'],
 };
 
 const units: [string, Forms][] = [['MONTHS', MONTHS], ...(Object.entries(nouns) as [string, Forms][])];

@@ -25,11 +25,6 @@ const sources = import.meta.glob('../../worker/models/*.ts', {
  * Keep this short: every entry is a query whose cost grows with the data.
  */
 const KNOWN: { module: string; sql: string; why: string }[] = [
-  {
-    module: 'readings',
-    sql: 'FROM meter_readings WHERE read_on <= ?',
-    why: 'the billing export reads every reading up to the period; the bill per device from its own readings replaces it',
-  },
   // A guarded change's e-mail, event and lead update: the guard is SQL the caller passes (an
   // order's state, on the small orders table), so the statement is only whole at the call.
   { module: 'outbox', sql: 'WHERE EXISTS (?)', why: "the caller's guard completes the statement" },

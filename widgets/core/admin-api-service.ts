@@ -42,7 +42,16 @@ export interface DeviceListed extends DeviceWithReading {
 }
 
 /** `GET /api/admin/devices`: every device, and the models to choose from. */
-export interface DeviceList {
+/**
+ * A keyset page of an admin list: its size, and the `after` of the next page, or null when
+ * this page is the last (a list never stops short without saying so).
+ */
+export interface ListPage {
+  limit: number;
+  next: string | null;
+}
+
+export interface DeviceList extends ListPage {
   devices: DeviceListed[];
   models: { id: string; name: string }[];
 }
@@ -171,7 +180,7 @@ export interface ContractListed {
 }
 
 /** `GET /api/admin/contracts`. */
-export interface ContractList {
+export interface ContractList extends ListPage {
   contracts: ContractListed[];
 }
 
@@ -234,12 +243,12 @@ export interface SlaMonth {
 }
 
 /** `GET /api/admin/readings`. */
-export interface ReadingList {
+export interface ReadingList extends ListPage {
   readings: ReadingListed[];
 }
 
 /** `GET /api/admin/tickets`. */
-export interface TicketList {
+export interface TicketList extends ListPage {
   tickets: TicketView[];
 }
 

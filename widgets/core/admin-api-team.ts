@@ -2,6 +2,7 @@
  * The admin API's answers about the team and the system: the audit log, the e-mail outbox,
  * the session, accounts and webhooks. Import them from admin-api.ts, their one home.
  */
+import type { ListPage } from './admin-api-service.ts';
 import type { Role } from './roles.ts';
 import type { WebhookEvent } from './webhook-validation.ts';
 
@@ -118,12 +119,12 @@ export interface WebhookDeliveryDetail {
 }
 
 /** `GET /api/admin/audit`. */
-export interface AuditList {
+export interface AuditList extends ListPage {
   entries: AuditLogEntry[];
 }
 
 /** `GET /api/admin/outbox`. */
-export interface OutboxList {
+export interface OutboxList extends ListPage {
   notifications: OutboxEntry[];
 }
 
@@ -144,6 +145,6 @@ export interface WebhookEndpointList {
 }
 
 /** `GET /api/admin/webhooks/deliveries`. */
-export interface WebhookDeliveryList {
+export interface WebhookDeliveryList extends ListPage {
   deliveries: WebhookDelivery[];
 }

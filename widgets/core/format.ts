@@ -26,3 +26,13 @@ export function formatPln(value: number, decimals?: number): string {
 export function formatRate(value: number): string {
   return `${formatNumber(value, 2)} zł`;
 }
+
+/**
+ * A number as a CSV cell for Polish Excel: a decimal comma and no grouping (a space would
+ * make it text), `decimals` fixed or the number as it is: 1234.5 → "1234,50" (2), 0.055 → "0,055".
+ */
+export const csvDecimal = (value: number, decimals?: number): string =>
+  (decimals === undefined ? String(value) : value.toFixed(decimals)).replace('.', ',');
+
+/** Money as a CSV cell: two decimals after a comma, "215,25". */
+export const csvMoney = (value: number): string => csvDecimal(value, 2);

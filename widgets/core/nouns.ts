@@ -18,3 +18,11 @@ export const MONO_PAGES_OF: Forms = ['strony mono', 'stron mono', 'stron mono'];
 export const COLOR_PAGES_OF: Forms = ['strony kolorowej', 'stron kolorowych', 'stron kolorowych'];
 export const DEVICES: Forms = ['urządzenie', 'urządzenia', 'urządzeń'];
 export const PEOPLE: Forms = ['osoba', 'osoby', 'osób'];
+/** The rows of the admin's lists, counted under each list ('Pokazano 100 odczytów; są kolejne.'). */
+export const READINGS: Forms = ['odczyt', 'odczyty', 'odczytów'];
+export const MESSAGES: Forms = ['wiadomość', 'wiadomości', 'wiadomości'];
+export const TICKETS: Forms = ['zgłoszenie', 'zgłoszenia', 'zgłoszeń'];
+export const ORDERS: Forms = ['zamówienie', 'zamówienia', 'zamówień'];
+export const CONTRACTS: Forms = ['umowa', 'umowy', 'umów'];
+export const AUDIT_ENTRIES: Forms = ['wpis', 'wpisy', 'wpisów'];
+export const EVENTS: Forms = ['zdarzenie', 'zdarzenia', 'zdarzeń'];

@@ -8,10 +8,11 @@
  */
 import { LEVEL_NAMES } from '../../widgets/core/model.ts';
 import { gross, toGrosze, toPln } from '../../widgets/core/pricing.ts';
+import { csvDecimal, csvMoney } from '../../widgets/core/format.ts';
 import type { Bill, CustomerTotal } from '../../widgets/core/admin-api.ts';
 
-const money = (n: number): string => n.toFixed(2).replace('.', ',');
-const rate = (n: number): string => String(n).replace('.', ',');
+const money = csvMoney;
+const rate = (n: number): string => csvDecimal(n);
 
 export const DEVICE_COLUMNS = [
   'okres',
@@ -37,9 +38,9 @@ export const DEVICE_COLUMNS = [
   'razem_netto',
 ];
 
-/** One row per device of every bill, and the RAZEM row (overage, fees, both). */
-export function deviceRows(bills: readonly Bill[], period: string): unknown[][] {
-  const rows: unknown[][] = bills.flatMap((b) =>
+/** One row per device of the bills (an export writes them batch by batch). */
+export function deviceLines(bills: readonly Bill[], period: string): unknown[][] {
+  return bills.flatMap((b) =>
     b.lines.map((l) => [
       period,
       l.serial,
@@ -64,19 +65,38 @@ export function deviceRows(bills: readonly Bill[], period: string): unknown[][] 
       money(l.net),
     ]),
   );
-  const overage = bills.reduce((sum, b) => sum + toGrosze(b.overageNet), 0);
-  const fees = bills.reduce((sum, b) => sum + toGrosze(b.feeNet), 0);
-  rows.push([
-    period,
-    'RAZEM',
-    ...Array(14).fill(''),
-    money(toPln(overage)),
-    '',
-    '',
-    money(toPln(fees)),
-    money(toPln(overage + fees)),
-  ]);
-  return rows;
+}
+
+/** The month's sums of overage and fees in grosze, added to batch by batch, for the RAZEM row. */
+export interface DeviceSums {
+  overage: number;
+  fees: number;
+}
+
+export function addToSums(sums: DeviceSums, bills: readonly Bill[]): void {
+  for (const b of bills) {
+    sums.overage += toGrosze(b.overageNet);
+    sums.fees += toGrosze(b.feeNet);
+  }
+}
+
+/** The RAZEM row: overage, fees and both of the whole month. */
+export const totalRow = ({ overage, fees }: DeviceSums, period: string): unknown[] => [
+  period,
+  'RAZEM',
+  ...Array(14).fill(''),
+  money(toPln(overage)),
+  '',
+  '',
+  money(toPln(fees)),
+  money(toPln(overage + fees)),
+];
+
+/** One row per device of every bill, and the RAZEM row (overage, fees, both). */
+export function deviceRows(bills: readonly Bill[], period: string): unknown[][] {
+  const sums = { overage: 0, fees: 0 };
+  addToSums(sums, bills);
+  return [...deviceLines(bills, period), totalRow(sums, period)];
 }
 
 export const CUSTOMER_COLUMNS = [
@@ -92,34 +112,62 @@ export const CUSTOMER_COLUMNS = [
   'razem_brutto',
 ];
 
+/**
+ * The month's bills summed per customer (by NIP, else by company), added batch by batch:
+ * it holds one sum per customer, never the bills.
+ */
+export class CustomerTally {
+  readonly #byCustomer = new Map<
+    string,
+    { nip: string | null; company: string; contracts: string[]; devices: number; feeGr: number; overageGr: number }
+  >();
+
+  add(bills: readonly Bill[]): void {
+    for (const b of bills) {
+      const key = b.nip ? `nip:${b.nip}` : `firma:${b.company.toLowerCase()}`;
+      const entry = this.#byCustomer.get(key) ?? {
+        nip: b.nip,
+        company: b.company,
+        contracts: [],
+        devices: 0,
+        feeGr: 0,
+        overageGr: 0,
+      };
+      entry.contracts.push(b.contract);
+      entry.devices += b.lines.length;
+      entry.feeGr += toGrosze(b.feeNet);
+      entry.overageGr += toGrosze(b.overageNet);
+      this.#byCustomer.set(key, entry);
+    }
+  }
+
+  /** The sums, in order of NIP then company. */
+  totals(): CustomerTotal[] {
+    return [...this.#byCustomer.values()]
+      .map((e) => {
+        const net = toPln(e.feeGr + e.overageGr);
+        const total = gross(net);
+        return {
+          nip: e.nip,
+          company: e.company,
+          contracts: e.contracts,
+          devices: e.devices,
+          feeNet: toPln(e.feeGr),
+          overageNet: toPln(e.overageGr),
+          net,
+          vat: toPln(toGrosze(total) - toGrosze(net)),
+          gross: total,
+        };
+      })
+      .sort((a, b) => (a.nip ?? '~').localeCompare(b.nip ?? '~') || a.company.localeCompare(b.company));
+  }
+}
+
 /** The month's bills summed per customer (by NIP, else by company), in order of NIP then company. */
 export function customerTotals(bills: readonly Bill[]): CustomerTotal[] {
-  const byCustomer = new Map<string, { first: Bill; bills: Bill[] }>();
-  for (const b of bills) {
-    const key = b.nip ? `nip:${b.nip}` : `firma:${b.company.toLowerCase()}`;
-    const entry = byCustomer.get(key) ?? { first: b, bills: [] };
-    entry.bills.push(b);
-    byCustomer.set(key, entry);
-  }
-  return [...byCustomer.values()]
-    .map(({ first, bills: own }) => {
-      const feeGr = own.reduce((s, b) => s + toGrosze(b.feeNet), 0);
-      const overageGr = own.reduce((s, b) => s + toGrosze(b.overageNet), 0);
-      const net = toPln(feeGr + overageGr);
-      const total = gross(net);
-      return {
-        nip: first.nip,
-        company: first.company,
-        contracts: own.map((b) => b.contract),
-        devices: own.reduce((s, b) => s + b.lines.length, 0),
-        feeNet: toPln(feeGr),
-        overageNet: toPln(overageGr),
-        net,
-        vat: toPln(toGrosze(total) - toGrosze(net)),
-        gross: total,
-      };
-    })
-    .sort((a, b) => (a.nip ?? '~').localeCompare(b.nip ?? '~') || a.company.localeCompare(b.company));
+  const tally = new CustomerTally();
+  tally.add(bills);
+  return tally.totals();
 }
 
 export function customerRows(totals: readonly CustomerTotal[], period: string): unknown[][] {

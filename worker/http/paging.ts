@@ -50,3 +50,47 @@ export function pageOf<T>(rows: T[], limit: number, keyOf: (row: T) => Cursor): 
   const last = page.at(-1);
   return { rows: page, next: rows.length > limit && last ? writeCursor(keyOf(last)) : null };
 }
+
+/** The page a list was asked for: its size and the key after which it starts. */
+export interface PageRequest<K extends Cursor> {
+  limit: number;
+  after: K | undefined;
+}
+
+/**
+ * The page of a query string (`limit`, `after` with a key of `length` values), or null
+ * when either is not one of ours (the list answers `ADMIN_ERRORS.badPage`, 400).
+ */
+export function pageRequest<K extends Cursor>(
+  limit: string | undefined,
+  after: string | undefined,
+  length: number,
+): PageRequest<K> | null {
+  const size = pageSize(limit);
+  const key = readCursor(after, length);
+  if (size === undefined || key === 'invalid') return null;
+  return { limit: size, after: key as K | undefined };
+}
+
+/**
+ * The pages of a whole list, one query each, for a streamed export: `fetch` answers up to
+ * `size + 1` rows after a key; each call of the returned function gives the next page's
+ * rows (an empty last page is never given), then null. Only one page is held at a time.
+ */
+export function keysetPages<T, K extends Cursor>(
+  fetch: (page: { limit: number; after: K | undefined }) => Promise<T[]>,
+  keyOf: (row: T) => K,
+  size: number,
+): () => Promise<T[] | null> {
+  let after: K | undefined;
+  let done = false;
+  return async () => {
+    if (done) return null;
+    const found = await fetch({ limit: size, after });
+    const page = found.slice(0, size);
+    done = found.length <= size;
+    const last = page.at(-1);
+    if (last) after = keyOf(last);
+    return page.length ? page : null;
+  };
+}

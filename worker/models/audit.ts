@@ -109,10 +109,23 @@ export interface AuditFilter {
   to?: string | undefined;
 }
 
-/** Newest first, filtered; `to` is inclusive of its whole day. */
-export async function findAudit(db: D1Database, f: AuditFilter, limit = 200): Promise<AuditRow[]> {
+/** Where a page of the log starts: after the entry with this id (newest first). */
+export type AuditKey = [id: number];
+
+export const auditKey = (row: AuditRow): AuditKey => [row.id];
+
+/**
+ * Newest first, filtered; `to` is inclusive of its whole day. A keyset page: `limit + 1`
+ * entries after `after` (so the caller knows whether there is more).
+ */
+export async function findAudit(
+  db: D1Database,
+  f: AuditFilter,
+  { limit = 100, after }: { limit?: number; after?: AuditKey | undefined } = {},
+): Promise<AuditRow[]> {
   const where: string[] = [];
   const binds: unknown[] = [];
+  if (after) where.push('id < ?') && binds.push(after[0]);
   if (f.area) where.push('area = ?') && binds.push(f.area);
   if (f.accountId !== undefined) where.push('account_id = ?') && binds.push(f.accountId);
   if (f.target) where.push('target = ?') && binds.push(f.target);
@@ -120,7 +133,7 @@ export async function findAudit(db: D1Database, f: AuditFilter, limit = 200): Pr
   if (f.to) where.push("at < strftime('%Y-%m-%dT%H:%M:%fZ', ?, '+1 day')") && binds.push(f.to);
   const { results } = await db
     .prepare(`SELECT * FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`)
-    .bind(...binds, limit)
+    .bind(...binds, limit + 1)
     .all<AuditRow>();
   return results;
 }

@@ -52,7 +52,7 @@ import {
   type ReadingDevice,
   type ReadingToRecord,
   type RecordResult,
-  acceptedReadingsUpTo,
+  acceptedReadingsOfPeriod,
   asReading,
   recordReading,
 } from './readings.ts';
@@ -290,12 +290,6 @@ export async function contractsForEmail(db: D1Database, email: string): Promise<
   return results.map(asContract);
 }
 
-/** Every contract, by number (the admin's list). */
-export async function listContracts(db: D1Database): Promise<Contract[]> {
-  const { results } = await db.prepare('SELECT * FROM contracts ORDER BY number').all<ContractRow>();
-  return results.map(asContract);
-}
-
 function withRates(devices: DeviceRow[], rates: RatesRow[], today: string): ContractDevice[] {
   return devices.flatMap((d) => {
     const history = rates.filter((r) => r.device_row === d.id);
@@ -321,6 +315,27 @@ export async function contractDevices(
     ),
     today,
   );
+}
+
+/** The devices of several contracts with their rates in force on `today`, by contract id. */
+export async function devicesOfContractsWithRates(
+  db: D1Database,
+  contractIds: readonly string[],
+  today = warsawToday(),
+): Promise<Map<string, ContractDevice[]>> {
+  const devices = await devicesOfContracts(db, contractIds);
+  const rates = await ratesOfDevices(
+    db,
+    devices.map((d) => d.id),
+  );
+  const ratesOf = groupBy(rates, (r) => r.device_row);
+  const byContract = new Map<string, ContractDevice[]>();
+  for (const [contractId, own] of groupBy(devices, (d) => d.contract_id ?? ''))
+    byContract.set(
+      contractId,
+      own.flatMap((d) => withRates([d], ratesOf.get(d.id) ?? [], today)),
+    );
+  return byContract;
 }
 
 /** The contract and device of a reading link's token; null for a token nobody has. */
@@ -352,27 +367,51 @@ export function recordContractReading(
   return recordReading(db, readingDeviceOf(contract, device), { ...reading, today: reading.today ?? warsawToday() });
 }
 
-/** What `billFor` needs of contracts: their devices' rates and accepted readings up to the period's end. */
-export async function billedContracts(db: D1Database, contracts: Contract[], to: string): Promise<BilledContract[]> {
+/** Rows grouped by a key, each group in the rows' order: one pass, not one filter per group. */
+function groupBy<T, K>(rows: readonly T[], keyOf: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const group = groups.get(keyOf(row));
+    if (group) group.push(row);
+    else groups.set(keyOf(row), [row]);
+  }
+  return groups;
+}
+
+/**
+ * What `billFor` needs of contracts for a month ('YYYY-MM'): their devices' rates, and each
+ * device's own accepted readings of the month with the last one before it. Grouped once
+ * by device (linear in readings, whatever the number of devices).
+ */
+export async function billedContracts(
+  db: D1Database,
+  contracts: Contract[],
+  period: string,
+): Promise<BilledContract[]> {
   const devices = await devicesOfContracts(
     db,
     contracts.map((c) => c.id),
   );
   const rows = devices.map((d) => d.id);
-  const [rates, readings] = await Promise.all([ratesOfDevices(db, rows), acceptedReadingsUpTo(db, rows, to)]);
+  const { from, to } = monthBounds(period);
+  const [rates, readings] = await Promise.all([
+    ratesOfDevices(db, rows),
+    acceptedReadingsOfPeriod(db, JSON.stringify(rows), from, to),
+  ]);
+  const ratesOf = groupBy(rates, (r) => r.device_row);
+  const readingsOf = groupBy(readings, (r) => r.device_row);
+  const devicesOf = groupBy(devices, (d) => d.contract_id);
   return contracts.map((c) => ({
     number: c.number,
     company: c.company,
     nip: c.nip,
     startDate: c.startDate,
     termMonths: c.termMonths,
-    devices: devices
-      .filter((d) => d.contract_id === c.id)
-      .map((d) => ({
-        serial: d.serial,
-        rates: rates.filter((r) => r.device_row === d.id).map(asFrozenRates),
-        readings: readings.filter((r) => r.device_row === d.id).map(asReading),
-      })),
+    devices: (devicesOf.get(c.id) ?? []).map((d) => ({
+      serial: d.serial,
+      rates: (ratesOf.get(d.id) ?? []).map(asFrozenRates),
+      readings: (readingsOf.get(d.id) ?? []).map(asReading),
+    })),
   }));
 }
 
@@ -380,13 +419,29 @@ export async function billedContracts(db: D1Database, contracts: Contract[], to:
 export async function billOfContract(db: D1Database, contractId: string, period: string): Promise<Bill | undefined> {
   const contract = await contractById(db, contractId);
   if (!contract) return undefined;
-  const [billed] = await billedContracts(db, [contract], monthBounds(period).to);
+  const [billed] = await billedContracts(db, [contract], period);
   return billed ? billFor(billed, period) : undefined;
 }
 
-/** The bills of every contract running in a month ('YYYY-MM'), by contract number. */
-export async function billsOfPeriod(db: D1Database, period: string): Promise<Bill[]> {
-  const contracts = await listContracts(db);
-  const billed = await billedContracts(db, contracts, monthBounds(period).to);
+/** Where a batch of contracts starts: after the contract with this number (by number). */
+export type ContractKey = [number: string];
+
+export const contractKey = (c: Contract): ContractKey => [c.number];
+
+/** Contracts by number, `limit + 1` of them after `after`: a keyset page of the list or a batch of an export. */
+export async function contractsPage(
+  db: D1Database,
+  { limit = 100, after }: { limit?: number; after?: ContractKey | undefined } = {},
+): Promise<Contract[]> {
+  const { results } = await db
+    .prepare(`SELECT * FROM contracts ${after ? 'WHERE number > ?2 ' : ''}ORDER BY number LIMIT ?1`)
+    .bind(limit + 1, ...(after ?? []))
+    .all<ContractRow>();
+  return results.map(asContract);
+}
+
+/** The bills of a batch of contracts for a month ('YYYY-MM'): those running then, by contract number. */
+export async function billsOf(db: D1Database, contracts: Contract[], period: string): Promise<Bill[]> {
+  const billed = await billedContracts(db, contracts, period);
   return billed.flatMap((c) => billFor(c, period) ?? []);
 }

@@ -33,6 +33,28 @@ export async function listDevices(db: D1Database): Promise<DeviceWithReading[]> 
   return results;
 }
 
+/** Where a page of the registry starts: after the device with this serial (by serial, as its index compares). */
+export type DeviceKey = [serial: string];
+
+export const deviceKey = (d: { serial: string }): DeviceKey => [d.serial];
+
+/** Devices with their latest reading, by serial: a keyset page, `limit + 1` of them after `after`. */
+export async function devicesPage(
+  db: D1Database,
+  { limit = 100, after }: { limit?: number; after?: DeviceKey | undefined } = {},
+): Promise<DeviceWithReading[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT d.*, r.read_on AS last_read_on, r.mono AS last_mono, r.color AS last_color
+       FROM devices d LEFT JOIN meter_readings r ON r.id = (
+         SELECT id FROM meter_readings WHERE device_row = d.id ORDER BY read_on DESC, reset DESC, id DESC LIMIT 1)
+       ${after ? 'WHERE d.serial > ?2 ' : ''}ORDER BY d.serial LIMIT ?1`,
+    )
+    .bind(limit + 1, ...(after ?? []))
+    .all<DeviceWithReading>();
+  return results;
+}
+
 export async function deviceBySerial(db: D1Database, serial: string): Promise<DeviceRow | null> {
   return db.prepare('SELECT * FROM devices WHERE serial = ?').bind(serial).first<DeviceRow>();
 }

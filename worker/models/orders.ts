@@ -296,8 +296,17 @@ export async function acceptOrder(
 /** An order as the team's list shows it (without the document). */
 export type OrderSummary = Omit<OrderRow, 'document' | 'code_hash'> & { quote_number: string | null };
 
-/** Orders, newest first, optionally of one status. */
-export async function listOrders(db: D1Database, status?: OrderStatus, limit = 200): Promise<OrderSummary[]> {
+/** Where a page of orders starts: after the order with this time and id (newest first). */
+export type OrderKey = [createdAt: string, id: string];
+
+export const orderKey = (row: { created_at: string; id: string }): OrderKey => [row.created_at, row.id];
+
+/** Orders, newest first, optionally of one status; a keyset page: `limit + 1` rows after `after`. */
+export async function listOrders(
+  db: D1Database,
+  status?: OrderStatus,
+  { limit = 100, after }: { limit?: number; after?: OrderKey | undefined } = {},
+): Promise<OrderSummary[]> {
   const { results } = await db
     .prepare(
       `SELECT o.id, o.quote_id, o.lead_id, o.submission_id, o.body_hash, o.status, o.company_nip, o.company_name,
@@ -307,9 +316,10 @@ export async function listOrders(db: D1Database, status?: OrderStatus, limit = 2
          o.accepted_at, o.accepted_ip, o.accepted_user_agent, o.installed_at, o.installation, o.created_at,
          o.updated_at, q.number AS quote_number
        FROM orders o LEFT JOIN quotes q ON q.id = o.quote_id
-       WHERE ?1 IS NULL OR o.status = ?1 ORDER BY o.created_at DESC LIMIT ?2`,
+       WHERE ${status ? 'o.status = ?1' : '?1 IS NULL'}${after ? ' AND (o.created_at, o.id) < (?3, ?4)' : ''}
+       ORDER BY o.created_at DESC, o.id DESC LIMIT ?2`,
     )
-    .bind(status ?? null, limit)
+    .bind(status ?? null, limit + 1, ...(after ?? []))
     .all<OrderSummary>();
   return results;
 }

@@ -299,10 +299,31 @@ export interface OutboxListRow {
 }
 
 /**
- * Notifications newest first, with the name and kind of their lead (or service ticket); `state` narrows to
- * one state, `unsent` to all but 'sent'.
+ * The condition of a state filter, each read along the index (state, id) (migration 0211):
+ * one state, or the unsent ones as the list of the states that are not 'sent' (few rows,
+ * so their page is sorted from them, never found by walking past every sent e-mail).
  */
-export async function listOutbox(db: D1Database, state: string | undefined, limit = 200): Promise<OutboxListRow[]> {
+const OUTBOX_STATE_WHERE = (state: string | undefined): string =>
+  state === undefined
+    ? '?1 IS NULL'
+    : state === 'unsent'
+      ? "?1 = 'unsent' AND o.state IN ('pending', 'sending', 'failed', 'dead')"
+      : 'o.state = ?1';
+
+/** Where a page of the outbox starts: after the notification with this id (newest first). */
+export type OutboxKey = [id: number];
+
+export const outboxKey = (row: { id: number }): OutboxKey => [row.id];
+
+/**
+ * Notifications newest first, with the name and kind of their lead (or service ticket); `state` narrows to
+ * one state, `unsent` to all but 'sent'. A keyset page: `limit + 1` rows with an id below `after`'s.
+ */
+export async function listOutbox(
+  db: D1Database,
+  state: string | undefined,
+  { limit = 100, after }: { limit?: number; after?: OutboxKey | undefined } = {},
+): Promise<OutboxListRow[]> {
   const { results } = await db
     .prepare(
       `SELECT o.id, o.lead_id, COALESCE(l.name, t.name, a.name) AS lead_name,
@@ -311,10 +332,10 @@ export async function listOutbox(db: D1Database, state: string | undefined, limi
               o.subject, o.state, o.attempts, o.last_error, o.created_at, o.updated_at, o.sent_at
        FROM outbox o LEFT JOIN leads l ON l.id = o.lead_id LEFT JOIN service_tickets t ON t.id = o.ticket_id
          LEFT JOIN accounts a ON a.id = o.account_id
-       WHERE (?1 IS NULL OR o.state = ?1 OR (?1 = 'unsent' AND o.state != 'sent'))
+       WHERE ${OUTBOX_STATE_WHERE(state)}${after ? ' AND o.id < ?3' : ''}
        ORDER BY o.id DESC LIMIT ?2`,
     )
-    .bind(state ?? null, limit)
+    .bind(state ?? null, limit + 1, ...(after ?? []))
     .all<OutboxListRow>();
   return results;
 }

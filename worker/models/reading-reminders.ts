@@ -97,6 +97,21 @@ export function reminderStatements(
 }
 
 /** The reminders of a contract, newest month first (the team's view). */
+/** The reminders of several contracts (JSON array of ids), newest period first, each with its e-mail's state. */
+export async function remindersOfContracts(
+  db: D1Database,
+  contractIdsJson: string,
+): Promise<(ReminderRow & { outbox_state: string | null })[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT r.*, o.state AS outbox_state FROM reading_reminders r LEFT JOIN outbox o ON o.id = r.outbox_id
+       WHERE r.contract_id IN (SELECT value FROM json_each(?1)) ORDER BY r.period DESC`,
+    )
+    .bind(contractIdsJson)
+    .all<ReminderRow & { outbox_state: string | null }>();
+  return results;
+}
+
 export async function remindersOfContract(db: D1Database, contractId: string): Promise<ReminderRow[]> {
   const { results } = await db
     .prepare('SELECT * FROM reading_reminders WHERE contract_id = ? ORDER BY period DESC')

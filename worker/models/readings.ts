@@ -52,15 +52,23 @@ export const asReading = (r: ReadingRow): Reading => ({
   reset: r.reset === 1,
 });
 
-/** Readings with their device's serial, newest first, optionally of one device or one month ('YYYY-MM'). */
+/** Where a page of readings starts: after the row with this day and id (newest first). */
+export type ReadingKey = [readOn: string, id: number];
+
+export const readingKey = (row: ReadingRow): ReadingKey => [row.read_on, row.id];
+
+/**
+ * Readings with their device's serial, newest first, optionally of one device or one month
+ * ('YYYY-MM'). A keyset page: `limit + 1` rows after `after`.
+ */
 export async function listReadings(
   db: D1Database,
   {
     deviceRow,
     month,
-    limit = 500,
+    limit = 100,
     after,
-  }: { deviceRow?: number; month?: string; limit?: number; after?: [readOn: string, id: number] | undefined } = {},
+  }: { deviceRow?: number; month?: string; limit?: number; after?: ReadingKey | undefined } = {},
 ): Promise<(ReadingRow & { serial: string; company: string })[]> {
   // Only the conditions given, each a range of an index ending in the order (read_on, id).
   const where: string[] = [];
@@ -83,8 +91,17 @@ export async function listReadings(
        WHERE ${where.length ? where.join(' AND ') : 'true'}
        ORDER BY r.read_on DESC, r.id DESC LIMIT ?`,
     )
-    .bind(...values, limit)
+    .bind(...values, limit + 1)
     .all<ReadingRow & { serial: string; company: string }>();
+  return results;
+}
+
+/** The corrections of the given readings (JSON array of ids): a page strikes through a reading corrected on another page. */
+export async function correctionsOf(db: D1Database, idsJson: string): Promise<ReadingRow[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM meter_readings WHERE supersedes IN (SELECT value FROM json_each(?1)) ORDER BY id')
+    .bind(idsJson)
+    .all<ReadingRow>();
   return results;
 }
 
@@ -197,18 +214,31 @@ export async function acceptedReadingsOf(db: D1Database, deviceRow: number): Pro
   return results;
 }
 
-/** The accepted readings of several devices up to `to` ('YYYY-MM-DD'), for bills. */
-export async function acceptedReadingsUpTo(
+/**
+ * What the bills of a period need of the given devices' readings (JSON array of registry
+ * ids), in the accepted series: those of the period (`from` … `to`, 'YYYY-MM-DD'), and for
+ * each device its last one before `from` (where the period's pages start counting). Each
+ * device is read along its own index, so the cost follows the period, not the years of
+ * readings behind it. By device, then in the series' order.
+ */
+export async function acceptedReadingsOfPeriod(
   db: D1Database,
-  deviceRows: readonly number[],
+  deviceRowsJson: string,
+  from: string,
   to: string,
 ): Promise<ReadingRow[]> {
   const { results } = await db
     .prepare(
-      `SELECT r.* FROM meter_readings r WHERE r.device_row IN (SELECT value FROM json_each(?1)) AND r.read_on <= ?2
-         AND ${ACCEPTED} ORDER BY r.device_row, r.read_on, r.reset, r.id`,
+      `SELECT r.* FROM json_each(?1) d JOIN meter_readings r ON r.device_row = d.value
+         WHERE r.read_on >= ?2 AND r.read_on <= ?3 AND ${ACCEPTED}
+       UNION ALL
+       SELECT r.* FROM json_each(?1) d JOIN meter_readings r ON r.id = (
+         SELECT p.id FROM meter_readings p WHERE p.device_row = d.value AND p.read_on < ?2 AND p.voided = 0
+           AND NOT EXISTS (SELECT 1 FROM meter_readings c WHERE c.supersedes = p.id)
+         ORDER BY p.read_on DESC, p.reset DESC, p.id DESC LIMIT 1)
+       ORDER BY device_row, read_on, reset, id`,
     )
-    .bind(JSON.stringify(deviceRows), to)
+    .bind(deviceRowsJson, from, to)
     .all<ReadingRow>();
   return results;
 }

@@ -227,12 +227,33 @@ export async function ticketByNumberAndEmail(db: D1Database, number: string, ema
     .first<TicketRow>();
 }
 
-/** Open tickets, the least time left first; or the latest closed ones. */
-export async function listTickets(db: D1Database, which: 'open' | 'closed' | 'all'): Promise<TicketRow[]> {
-  const where =
-    which === 'open' ? "WHERE status != 'zamknięte'" : which === 'closed' ? "WHERE status = 'zamknięte'" : '';
-  const order = which === 'open' ? 'ORDER BY due_at, created_at' : 'ORDER BY created_at DESC';
-  const { results } = await db.prepare(`SELECT * FROM service_tickets ${where} ${order} LIMIT 500`).all<TicketRow>();
+/**
+ * Where a page of tickets starts: open ones run by deadline, earliest first, after
+ * `[due_at, id]`; closed ones and all of them newest first, after `[created_at, id]`.
+ */
+export type TicketKey = [time: string, id: string];
+
+export const ticketKey =
+  (which: 'open' | 'closed' | 'all') =>
+  (row: TicketRow): TicketKey =>
+    which === 'open' ? [row.due_at, row.id] : [row.created_at, row.id];
+
+/**
+ * Open tickets, the least time left first; or the latest closed ones (or all). A keyset
+ * page: `limit + 1` rows after `after`, each order read along its own index (migration 0210).
+ */
+export async function listTickets(
+  db: D1Database,
+  which: 'open' | 'closed' | 'all',
+  { limit = 100, after }: { limit?: number; after?: TicketKey | undefined } = {},
+): Promise<TicketRow[]> {
+  const where = which === 'open' ? ["status != 'zamknięte'"] : which === 'closed' ? ["status = 'zamknięte'"] : [];
+  if (after) where.push(which === 'open' ? '(due_at, id) > (?, ?)' : '(created_at, id) < (?, ?)');
+  const order = which === 'open' ? 'ORDER BY due_at, id' : 'ORDER BY created_at DESC, id DESC';
+  const { results } = await db
+    .prepare(`SELECT * FROM service_tickets ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ${order} LIMIT ?`)
+    .bind(...(after ?? []), limit + 1)
+    .all<TicketRow>();
   return results;
 }
 

@@ -147,17 +147,24 @@ export async function storeTonerOrder(
   return { orderNo: lines[0]?.order_no ?? '', lines, mailIds };
 }
 
-/** Orders for the admin, newest first; `status` narrows to one. */
+/** Where a page of toner orders starts: after the line with this time and id (newest first). */
+export type TonerOrderKey = [createdAt: string, id: number];
+
+export const tonerOrderKey = (row: TonerOrderRow): TonerOrderKey => [row.created_at, row.id];
+
+/** Orders for the admin, newest first; `status` narrows to one. A keyset page: `limit + 1` rows after `after`. */
 export async function listTonerOrders(
   db: D1Database,
   status?: TonerStatus,
+  { limit = 100, after }: { limit?: number; after?: TonerOrderKey | undefined } = {},
 ): Promise<(TonerOrderRow & { serial: string; company: string; device_id: string })[]> {
   const { results } = await db
     .prepare(
       `SELECT t.*, d.serial, d.company, d.device_id FROM toner_orders t JOIN devices d ON d.id = t.device_row
-       WHERE ?1 IS NULL OR t.status = ?1 ORDER BY t.created_at DESC, t.id DESC LIMIT 500`,
+       WHERE ${status ? 't.status = ?1' : '?1 IS NULL'}${after ? ' AND (t.created_at, t.id) < (?3, ?4)' : ''}
+       ORDER BY t.created_at DESC, t.id DESC LIMIT ?2`,
     )
-    .bind(status ?? null)
+    .bind(status ?? null, limit + 1, ...(after ?? []))
     .all<TonerOrderRow & { serial: string; company: string; device_id: string }>();
   return results;
 }

@@ -352,19 +352,25 @@ export interface DeliveryListing extends DeliveryRow {
   url: string;
 }
 
+/** Where a page of deliveries starts: after the delivery with this id (newest first). */
+export type DeliveryKey = [id: number];
+
+export const deliveryKey = (row: { id: number }): DeliveryKey => [row.id];
+
+/** Deliveries newest first, filtered; a keyset page: `limit + 1` rows with an id below `after`'s. */
 export async function listDeliveries(
   db: D1Database,
   filter: { state?: string | undefined; endpointId?: number | undefined },
-  limit = 200,
+  { limit = 100, after }: { limit?: number; after?: DeliveryKey | undefined } = {},
 ): Promise<DeliveryListing[]> {
   const { results } = await db
     .prepare(
       `SELECT d.*, ev.type, e.url FROM webhook_deliveries d
        JOIN webhook_events ev ON ev.id = d.event_id JOIN webhook_endpoints e ON e.id = d.endpoint_id
-       WHERE (?1 IS NULL OR d.state = ?1) AND (?2 IS NULL OR d.endpoint_id = ?2)
+       WHERE ${filter.state ? 'd.state = ?1' : '?1 IS NULL'} AND ${filter.endpointId ? 'd.endpoint_id = ?2' : '?2 IS NULL'}${after ? ' AND d.id < ?4' : ''}
        ORDER BY d.id DESC LIMIT ?3`,
     )
-    .bind(filter.state ?? null, filter.endpointId ?? null, limit)
+    .bind(filter.state ?? null, filter.endpointId ?? null, limit + 1, ...(after ?? []))
     .all<DeliveryListing>();
   return results;
 }

@@ -4,6 +4,7 @@
  * are fetched), and the lead part of every webhook payload (`leadPayload`, owner included).
  * Times in the CSV are Warsaw time, values Polish.
  */
+import { csvDecimal, csvMoney } from '../../widgets/core/format.ts';
 import type { LeadView, QuoteSummary } from '../../widgets/core/admin-api.ts';
 import { warsawDateTime } from '../../widgets/core/business-hours.ts';
 import { LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';
@@ -82,9 +83,6 @@ const EMAIL_STATE_NAMES: Record<string, string> = {
   dead: 'niewysłany',
 };
 
-/** Polish Excel reads a decimal comma. */
-const decimal = (n: number, digits: number) => n.toFixed(digits).replace('.', ',');
-
 export const LEAD_CSV_HEADER = [
   'Data (czas warszawski)',
   'Rodzaj',
@@ -134,7 +132,7 @@ export function leadCsvRow(
     row.status,
     row.owner_name ?? (row.assigned_to === null ? 'nieprzypisany' : `#${row.assigned_to}`),
     warsawDateTime(row.first_response_at),
-    hours === null ? '' : decimal(hours, 1),
+    hours === null ? '' : csvDecimal(hours, 1),
     warsawDateTime(row.first_answer_due_at),
     open ? (row.next_step_kind ?? '') : '',
     open ? warsawDateTime(row.next_step_due_at) : '',
@@ -154,7 +152,7 @@ export function leadCsvRow(
     quote?.number,
     quote?.deviceName,
     quote ? (LEVEL_NAMES[quote.level as PackageLevel] ?? quote.level) : undefined,
-    quote ? decimal(quote.monthlyNet, 2) : undefined,
+    quote ? csvMoney(quote.monthlyNet) : undefined,
     row.id,
   ];
 }

@@ -1,11 +1,13 @@
 /**
  * The audit log, read-only: `GET /api/admin/audit` (`area`, `account`, `target`, `from`,
- * `to` as RRRR-MM-DD, `limit` ≤ 500), newest first. Rows are written by the access
+ * `to` as RRRR-MM-DD), newest first, a keyset page (`limit` ≤ 500, `after` = the `next` of
+ * the page before; `next: null` on the last page). Rows are written by the access
  * middleware (access.ts), never through this API.
  */
 import { Hono } from 'hono';
-import { findAudit } from '../../models/audit.ts';
-import { ACCOUNT_API_ERRORS } from '../../http/errors.ts';
+import { type AuditKey, auditKey, findAudit } from '../../models/audit.ts';
+import { ACCOUNT_API_ERRORS, ADMIN_ERRORS } from '../../http/errors.ts';
+import { pageOf, pageRequest } from '../../http/paging.ts';
 import type { AdminEnv } from './guard.ts';
 import type { AuditList, AuditLogEntry } from '../../../widgets/core/admin-api.ts';
 import { ADMIN_INPUT_ERRORS } from '../../../widgets/core/admin-validation.ts';
@@ -23,9 +25,16 @@ auditRoutes.get('/audit', async (c) => {
   const accountId = account === undefined ? undefined : Number(account);
   if (accountId !== undefined && !Number.isInteger(accountId))
     return c.json({ error: ACCOUNT_API_ERRORS.accountId }, 400);
-  const limit = Math.min(Math.max(Number(q('limit')) || 200, 1), 500);
-  const rows = await findAudit(c.env.DB, { area: q('area'), accountId, target: q('target'), from, to }, limit);
+  const page = pageRequest<AuditKey>(c.req.query('limit'), c.req.query('after'), 1);
+  if (!page) return c.json({ error: ADMIN_ERRORS.badPage }, 400);
+  const { rows, next } = pageOf(
+    await findAudit(c.env.DB, { area: q('area'), accountId, target: q('target'), from, to }, page),
+    page.limit,
+    auditKey,
+  );
   return c.json({
+    limit: page.limit,
+    next,
     entries: rows.map((r): AuditLogEntry => {
       let details: AuditLogEntry['details'] = {};
       try {

@@ -1,7 +1,8 @@
 /**
  * Contracts in the admin:
- *  - `GET /api/admin/contracts`: every contract with its devices (reading link, the rates
- *    in force and their history) and the reading reminders sent;
+ *  - `GET /api/admin/contracts`: the contracts by number, each with its devices (reading
+ *    link, the rates in force and their history) and the reading reminders sent; a keyset
+ *    page (`limit`, `after` = the `next` of the page before);
  *  - `GET /api/admin/contracts/:id/bill?period=YYYY-MM`: the contract's bill of a month
  *    (worker/billing/bill.ts), the same figures however often it is made;
  *  - `POST /api/admin/contracts`: a contract signed by hand, at the live catalogue's prices;
@@ -18,15 +19,18 @@ import {
   contractById,
   contractDevices,
   createContract,
-  listContracts,
+  devicesOfContractsWithRates,
+  type ContractKey,
+  contractKey,
+  contractsPage,
   readingLink,
 } from '../../models/contracts.ts';
 import { deviceBySerial } from '../../models/devices.ts';
-import { remindersOfContract } from '../../models/reading-reminders.ts';
-import { notificationById } from '../../models/outbox.ts';
+import { remindersOfContracts } from '../../models/reading-reminders.ts';
 import { RENTAL_ERRORS, amendmentSchema, contractSchema } from '../../../widgets/core/rental-validation.ts';
 import { SERVICE_ERRORS, warsawToday } from '../../../widgets/core/service-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
+import { pageOf, pageRequest } from '../../http/paging.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
 import type { ContractListed, ContractList } from '../../../widgets/core/admin-api.ts';
 
@@ -36,13 +40,21 @@ export const contractRoutes = new Hono<AdminEnv>();
 
 contractRoutes.get('/contracts', async (c) => {
   const origin = new URL(c.req.url).origin;
-  const contracts = await listContracts(c.env.DB);
+  const page = pageRequest<ContractKey>(c.req.query('limit'), c.req.query('after'), 1);
+  if (!page) return c.json({ error: ADMIN_ERRORS.badPage }, 400);
+  const { rows: contracts, next } = pageOf(await contractsPage(c.env.DB, page), page.limit, contractKey);
+  // The page's devices, rates and reminders in three queries, not two per contract.
+  const ids = contracts.map((contract) => contract.id);
+  const [devicesOf, reminderRows] = await Promise.all([
+    devicesOfContractsWithRates(c.env.DB, ids),
+    remindersOfContracts(c.env.DB, JSON.stringify(ids)),
+  ]);
+  const remindersOf = new Map<string, typeof reminderRows>();
+  for (const r of reminderRows) remindersOf.set(r.contract_id, [...(remindersOf.get(r.contract_id) ?? []), r]);
   const listed: ContractListed[] = [];
   for (const contract of contracts) {
-    const [devices, reminders] = await Promise.all([
-      contractDevices(c.env.DB, contract.id),
-      remindersOfContract(c.env.DB, contract.id),
-    ]);
+    const devices = devicesOf.get(contract.id) ?? [];
+    const reminders = remindersOf.get(contract.id) ?? [];
     listed.push({
       ...contract,
       devices: devices.map((d) => ({
@@ -62,16 +74,10 @@ contractRoutes.get('/contracts', async (c) => {
           createdAt: r.created_at,
         })),
       })),
-      reminders: await Promise.all(
-        reminders.map(async (r) => ({
-          period: r.period,
-          sentAt: r.created_at,
-          state: r.outbox_id ? ((await notificationById(c.env.DB, r.outbox_id))?.state ?? null) : null,
-        })),
-      ),
+      reminders: reminders.map((r) => ({ period: r.period, sentAt: r.created_at, state: r.outbox_state })),
     });
   }
-  return c.json({ contracts: listed } satisfies ContractList);
+  return c.json({ contracts: listed, limit: page.limit, next } satisfies ContractList);
 });
 
 contractRoutes.get('/contracts/:id/bill', async (c) => {

@@ -1,14 +1,16 @@
 /**
- * The device registry: `GET /api/admin/devices` (with each device's last reading),
+ * The device registry: `GET /api/admin/devices` (with each device's last reading, by
+ * serial, a keyset page: `limit`, `after` = the `next` of the page before),
  * `POST /api/admin/devices` (add: a device is rented under a contract, so adding one signs
  * a contract for it at the live catalogue's prices), `PUT /api/admin/devices/:id` (edit the
  * contact data; model, package and contract dates are the contract's, changed only by an
  * amendment), `POST /api/admin/devices/import` (`{csv}`: one row per device, a new serial
  * signs a contract, a known one updates its contact data; all rows or none),
- * `GET /api/admin/devices.csv` (export, the import's columns).
+ * `GET /api/admin/devices.csv` (export, the import's columns, streamed page by page).
  */
 import { Hono } from 'hono';
-import { parseCsv, toCsv } from '../../http/csv.ts';
+import { csvStream, parseCsv } from '../../http/csv.ts';
+import { keysetPages, pageOf, pageRequest } from '../../http/paging.ts';
 import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS } from '../../http/errors.ts';
 import { liveCatalogue } from '../../models/catalogue.ts';
 import { contractStatements, createContract } from '../../models/contracts.ts';
@@ -16,12 +18,16 @@ import {
   type DeviceRow,
   deviceById,
   deviceBySerial,
+  type DeviceKey,
   deviceContactStatement,
+  deviceKey,
+  devicesPage,
   listDevices,
   updateDevice,
 } from '../../models/devices.ts';
 import { CONTRACT_TERMS_MONTHS } from '../../../widgets/core/terms.ts';
 import { warsawToday } from '../../../widgets/core/service-fields.ts';
+import { warsawDay } from '../../../widgets/core/business-hours.ts';
 import { LEVEL_NAMES, type Catalogue, findDevice } from '../../../widgets/core/model.ts';
 import { type DeviceInput, SERVICE_ERRORS, deviceSchema } from '../../../widgets/core/service-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
@@ -65,10 +71,15 @@ function checkDevice(
 }
 
 deviceRoutes.get('/devices', async (c) => {
-  const [devices, catalogue] = await Promise.all([listDevices(c.env.DB), liveCatalogue(c.env.DB)]);
+  const page = pageRequest<DeviceKey>(c.req.query('limit'), c.req.query('after'), 1);
+  if (!page) return c.json({ error: ADMIN_ERRORS.badPage }, 400);
+  const [found, catalogue] = await Promise.all([devicesPage(c.env.DB, page), liveCatalogue(c.env.DB)]);
+  const { rows: devices, next } = pageOf(found, page.limit, deviceKey);
   return c.json({
     devices: devices.map((d) => ({ ...d, device_name: findDevice(catalogue, d.device_id)?.name ?? d.device_id })),
     models: catalogue.devices.map((d) => ({ id: d.id, name: d.name })),
+    limit: page.limit,
+    next,
   } satisfies DeviceList);
 });
 
@@ -177,9 +188,15 @@ deviceRoutes.post('/devices/import', async (c) => {
   return c.json({ ok: true, imported: rows.length });
 });
 
+/** Devices per query of the CSV stream. */
+const CSV_PAGE = 500;
+
 deviceRoutes.get('/devices.csv', async (c) => {
-  const [devices, catalogue] = await Promise.all([listDevices(c.env.DB), liveCatalogue(c.env.DB)]);
-  const rows = devices.map((d) => [
+  const db = c.env.DB;
+  const catalogue = await liveCatalogue(db);
+  const pages = keysetPages((page) => devicesPage(db, page), deviceKey, CSV_PAGE);
+  const nextRows = async () => (await pages())?.map(row) ?? null;
+  const row = (d: Awaited<ReturnType<typeof devicesPage>>[number]): unknown[] => [
     d.serial,
     findDevice(catalogue, d.device_id)?.model ?? d.device_id,
     LEVEL_NAMES[d.level],
@@ -193,9 +210,10 @@ deviceRoutes.get('/devices.csv', async (c) => {
     d.last_read_on,
     d.last_mono,
     d.last_color,
-  ]);
-  const day = new Date().toISOString().slice(0, 10);
-  return c.body(toCsv([...DEVICE_CSV_COLUMNS, 'ostatni_odczyt', 'licznik_mono', 'licznik_kolor'], rows), 200, {
+  ];
+  const day = warsawDay(new Date());
+  const header = [...DEVICE_CSV_COLUMNS, 'ostatni_odczyt', 'licznik_mono', 'licznik_kolor'];
+  return c.body(csvStream(header, nextRows), 200, {
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': `attachment; filename="urzadzenia-${day}.csv"`,
   });

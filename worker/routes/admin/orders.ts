@@ -16,7 +16,16 @@ import { installedMail } from '../../email/order-notification.ts';
 import { ADMIN_ERRORS } from '../../http/errors.ts';
 import { liveVersion } from '../../models/catalogue.ts';
 import { contractById, contractDevices, contractStatements, recordContractReading } from '../../models/contracts.ts';
-import { type OrderStatus, deliveryCalendar, installOrder, listOrders, orderById } from '../../models/orders.ts';
+import {
+  type OrderKey,
+  type OrderStatus,
+  deliveryCalendar,
+  installOrder,
+  listOrders,
+  orderById,
+  orderKey,
+} from '../../models/orders.ts';
+import { pageOf, pageRequest } from '../../http/paging.ts';
 import { quoteById } from '../../models/quotes.ts';
 import { orderEvent } from '../../orders/flow.ts';
 import { DELIVERY } from '../../../widgets/core/delivery.ts';
@@ -35,7 +44,11 @@ orderRoutes.get('/orders', async (c) => {
   const status = c.req.query('status');
   if (status !== undefined && status !== '' && !STATUSES.includes(status as OrderStatus))
     return c.json({ error: 'Nieprawidłowy stan zamówienia.' }, 400);
-  return c.json({ orders: await listOrders(c.env.DB, (status || undefined) as OrderStatus | undefined) });
+  const page = pageRequest<OrderKey>(c.req.query('limit'), c.req.query('after'), 2);
+  if (!page) return c.json({ error: ADMIN_ERRORS.badPage }, 400);
+  const found = await listOrders(c.env.DB, (status || undefined) as OrderStatus | undefined, page);
+  const { rows, next } = pageOf(found, page.limit, orderKey);
+  return c.json({ orders: rows, limit: page.limit, next });
 });
 
 orderRoutes.get('/orders/calendar', async (c) => {

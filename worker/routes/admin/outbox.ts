@@ -1,12 +1,20 @@
 /**
  * The email outbox: `GET /api/admin/outbox` (`state` = pending | sending | sent | failed |
- * dead | unsent) and `POST /api/admin/outbox/:id/resend` ('Wyślij ponownie': back in line
+ * dead | unsent; a keyset page: `limit`, `after` = the `next` of the page before) and `POST /api/admin/outbox/:id/resend` ('Wyślij ponownie': back in line
  * and onto the queue; the sweep picks it up if the queue is down), `GET /api/admin/outbox/alerts`
  * (how many e-mails are dead, for the alert in the panel's header).
  */
 import { Hono } from 'hono';
 import { enqueueNotification } from '../../email/delivery.ts';
-import { countDead, listOutbox, notificationById, requeueNotification } from '../../models/outbox.ts';
+import {
+  type OutboxKey,
+  countDead,
+  listOutbox,
+  notificationById,
+  outboxKey,
+  requeueNotification,
+} from '../../models/outbox.ts';
+import { pageOf, pageRequest } from '../../http/paging.ts';
 import { outboxFilterSchema } from '../../../widgets/core/admin-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import { ADMIN_ERRORS } from '../../http/errors.ts';
@@ -18,8 +26,12 @@ export const outboxRoutes = new Hono<AdminEnv>();
 outboxRoutes.get('/outbox', async (c) => {
   const parsed = check(outboxFilterSchema, { state: c.req.query('state') || undefined });
   if (!parsed.ok) return c.json({ error: parsed.error }, 400);
-  const rows = await listOutbox(c.env.DB, parsed.data.state);
+  const page = pageRequest<OutboxKey>(c.req.query('limit'), c.req.query('after'), 1);
+  if (!page) return c.json({ error: ADMIN_ERRORS.badPage }, 400);
+  const { rows, next } = pageOf(await listOutbox(c.env.DB, parsed.data.state, page), page.limit, outboxKey);
   return c.json({
+    limit: page.limit,
+    next,
     notifications: rows.map(
       (r): OutboxEntry => ({
         id: r.id,

@@ -1,7 +1,8 @@
 /**
  * Counter readings in the admin:
  *  - `GET /api/admin/readings?serial=&month=`: every row, corrected ones included (the
- *    panel strikes them through, with who corrected them, when and why);
+ *    panel strikes them through, with who corrected them, when and why), newest first, a
+ *    keyset page (`limit`, `after` = the `next` of the page before);
  *  - `POST /api/admin/readings` `{serial, readOn, mono, color?, note?, confirm?}`: the team's
  *    reading, under the same counter's rules as the customer's (a jump asks to confirm);
  *  - `POST /api/admin/readings/reset` `{serial, readOn, mono, color?, reason}`: a counter
@@ -15,13 +16,39 @@
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { toCsv } from '../../http/csv.ts';
+import { csvStream, toCsv } from '../../http/csv.ts';
 import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS, SERVICE_API_ERRORS, readingRefusal } from '../../http/errors.ts';
 import { auditDetails } from '../../models/audit.ts';
-import { billsOfPeriod, contractById, contractDevices, readingDeviceOf } from '../../models/contracts.ts';
+import {
+  type Contract,
+  billsOf,
+  contractById,
+  contractDevices,
+  contractKey,
+  contractsPage,
+  readingDeviceOf,
+} from '../../models/contracts.ts';
 import { type DeviceRow, deviceById, deviceBySerial } from '../../models/devices.ts';
-import { correctReading, listReadings, readingById, recordCounterReset, recordReading } from '../../models/readings.ts';
-import { CUSTOMER_COLUMNS, DEVICE_COLUMNS, customerRows, customerTotals, deviceRows } from '../../billing/export.ts';
+import {
+  type ReadingKey,
+  correctReading,
+  correctionsOf,
+  listReadings,
+  readingById,
+  readingKey,
+  recordCounterReset,
+  recordReading,
+} from '../../models/readings.ts';
+import { keysetPages, pageOf, pageRequest } from '../../http/paging.ts';
+import {
+  CUSTOMER_COLUMNS,
+  CustomerTally,
+  DEVICE_COLUMNS,
+  addToSums,
+  customerRows,
+  deviceLines,
+  totalRow,
+} from '../../billing/export.ts';
 import {
   SERVICE_ERRORS,
   SERVICE_LIMITS,
@@ -31,7 +58,7 @@ import {
 } from '../../../widgets/core/service-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
-import type { Billing, ReadingList, ReadingListed } from '../../../widgets/core/admin-api.ts';
+import type { Bill, Billing, ReadingList, ReadingListed } from '../../../widgets/core/admin-api.ts';
 import type { Context } from 'hono';
 
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -116,9 +143,20 @@ readingRoutes.get('/readings', async (c) => {
     if (!device) return c.json({ error: SERVICE_ADMIN_ERRORS.unknownSerial }, 404);
     deviceRow = device.id;
   }
-  const rows = await listReadings(c.env.DB, { ...(deviceRow ? { deviceRow } : {}), ...(month ? { month } : {}) });
-  const correctedBy = new Map(rows.filter((r) => r.supersedes !== null).map((r) => [r.supersedes, r]));
+  const page = pageRequest<ReadingKey>(c.req.query('limit'), c.req.query('after'), 2);
+  if (!page) return c.json({ error: ADMIN_ERRORS.badPage }, 400);
+  const found = await listReadings(c.env.DB, {
+    ...(deviceRow ? { deviceRow } : {}),
+    ...(month ? { month } : {}),
+    ...page,
+  });
+  const { rows, next } = pageOf(found, page.limit, readingKey);
+  // A correction may sit on another page than the reading it corrects (another day).
+  const corrections = rows.length ? await correctionsOf(c.env.DB, JSON.stringify(rows.map((r) => r.id))) : [];
+  const correctedBy = new Map(corrections.map((r) => [r.supersedes, r]));
   return c.json({
+    limit: page.limit,
+    next,
     readings: rows.map((r): ReadingListed => {
       const correction = correctedBy.get(r.id);
       return {
@@ -223,20 +261,60 @@ readingRoutes.post('/readings/:id/correction', async (c) => {
   return c.json({ ok: true, id: result.row.id }, 201);
 });
 
+/** Contracts per batch of a billing export: their devices, rates and readings of the month in three queries. */
+const BILLING_BATCH = 200;
+
+/** The month's bills batch by batch of contracts (by number); null after the last. */
+function billBatches(db: D1Database, period: string): () => Promise<Bill[] | null> {
+  const contracts = keysetPages<Contract, [string]>((page) => contractsPage(db, page), contractKey, BILLING_BATCH);
+  return async () => {
+    const batch = await contracts();
+    return batch ? billsOf(db, batch, period) : null;
+  };
+}
+
 readingRoutes.get('/readings/billing', async (c) => {
   const period = c.req.query('period') ?? '';
   if (!PERIOD.test(period)) return c.json({ error: SERVICE_ADMIN_ERRORS.period }, 400);
-  const bills = await billsOfPeriod(c.env.DB, period);
-  const customers = customerTotals(bills);
-  auditDetails(c, { period, contracts: bills.length, customers: customers.length });
-  if (c.req.query('format') === 'json') return c.json({ period, bills, customers } satisfies Billing);
-  if (c.req.query('summary') === 'customers')
-    return c.body(toCsv(CUSTOMER_COLUMNS, customerRows(customers, period)), 200, {
+  const db = c.env.DB;
+  const summary = c.req.query('summary') === 'customers';
+  const format = c.req.query('format') === 'json' ? 'json' : summary ? 'customers' : 'devices';
+  // The CSVs stream while they are made, so the log names the export, not its counts.
+  auditDetails(c, { period, format });
+  const next = billBatches(db, period);
+  if (format === 'devices') {
+    // One line per device as each batch of contracts is billed; the month's sums at the end.
+    const sums = { overage: 0, fees: 0 };
+    let ended = false;
+    const lines = async () => {
+      if (ended) return null;
+      const bills = await next();
+      if (bills) {
+        addToSums(sums, bills);
+        return deviceLines(bills, period);
+      }
+      ended = true;
+      return [totalRow(sums, period)];
+    };
+    return c.body(csvStream(DEVICE_COLUMNS, lines), 200, {
       'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="rozliczenie-klienci-${period}.csv"`,
+      'Content-Disposition': `attachment; filename="rozliczenie-${period}.csv"`,
     });
-  return c.body(toCsv(DEVICE_COLUMNS, deviceRows(bills, period)), 200, {
+  }
+  // Per customer: one sum per customer is held while the bills pass, never the bills.
+  const tally = new CustomerTally();
+  const bills: Bill[] = [];
+  let contracts = 0;
+  for (let batch = await next(); batch; batch = await next()) {
+    tally.add(batch);
+    contracts += batch.length;
+    if (format === 'json') bills.push(...batch);
+  }
+  const customers = tally.totals();
+  auditDetails(c, { contracts, customers: customers.length });
+  if (format === 'json') return c.json({ period, bills, customers } satisfies Billing);
+  return c.body(toCsv(CUSTOMER_COLUMNS, customerRows(customers, period)), 200, {
     'Content-Type': 'text/csv; charset=utf-8',
-    'Content-Disposition': `attachment; filename="rozliczenie-${period}.csv"`,
+    'Content-Disposition': `attachment; filename="rozliczenie-klienci-${period}.csv"`,
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The service tab (issue 17): `GET /api/admin/tickets?show=open|closed|all` (open ones by
- * time left, in business hours; the overdue marked), `GET /api/admin/tickets/stats` (share
+ * time left, in business hours; the overdue marked; a keyset page: `limit`, `after` = the
+ * `next` of the page before), `GET /api/admin/tickets/stats` (share
  * answered within the promise, per month), `GET /api/admin/tickets/:id` (with its history),
  * `POST /api/admin/tickets/:id/status` (`{status, note?}`, recorded with the session's user),
  * `POST /api/admin/tickets/:id/device` (`{serial, reason}`: the wrong device attached to a
@@ -8,7 +9,9 @@
  */
 import { Hono } from 'hono';
 import {
+  type TicketKey,
   listTickets,
+  ticketKey,
   setTicketStatus,
   slaByMonth,
   ticketById,
@@ -19,6 +22,7 @@ import { businessMillisBetween } from '../../../widgets/core/business-hours.ts';
 import { ticketStatusSchema } from '../../../widgets/core/service-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS } from '../../http/errors.ts';
+import { pageOf, pageRequest } from '../../http/paging.ts';
 import { auditTarget } from '../../models/audit.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
 import { auditDetails } from '../../models/audit.ts';
@@ -69,9 +73,11 @@ ticketRoutes.get('/tickets', async (c) => {
   const show = c.req.query('show') ?? 'open';
   if (show !== 'open' && show !== 'closed' && show !== 'all')
     return c.json({ error: SERVICE_ADMIN_ERRORS.ticketFilter }, 400);
+  const page = pageRequest<TicketKey>(c.req.query('limit'), c.req.query('after'), 2);
+  if (!page) return c.json({ error: ADMIN_ERRORS.badPage }, 400);
   const now = new Date();
-  const tickets = (await listTickets(c.env.DB, show)).map((t) => ticketView(t, now));
-  return c.json({ tickets } satisfies TicketList);
+  const { rows, next } = pageOf(await listTickets(c.env.DB, show, page), page.limit, ticketKey(show));
+  return c.json({ tickets: rows.map((t) => ticketView(t, now)), limit: page.limit, next } satisfies TicketList);
 });
 
 ticketRoutes.get('/tickets/stats', async (c) => c.json({ months: await slaByMonth(c.env.DB) } satisfies SlaReport));

@@ -6,7 +6,15 @@
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { TONER_STATUSES, type TonerStatus, listTonerOrders, setTonerStatus } from '../../models/toner-orders.ts';
+import {
+  TONER_STATUSES,
+  type TonerOrderKey,
+  type TonerStatus,
+  listTonerOrders,
+  setTonerStatus,
+  tonerOrderKey,
+} from '../../models/toner-orders.ts';
+import { pageOf, pageRequest } from '../../http/paging.ts';
 import { ADMIN_ERRORS } from '../../http/errors.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
 import { check } from '../../../widgets/core/validation.ts';
@@ -20,9 +28,13 @@ const statusSchema = v.object({ status: v.picklist(TONER_STATUSES, STATUS_ERROR)
 tonerRoutes.get('/toner', async (c) => {
   const wanted = c.req.query('status');
   const status = TONER_STATUSES.find((s) => s === wanted);
-  const rows = await listTonerOrders(c.env.DB, status);
+  const page = pageRequest<TonerOrderKey>(c.req.query('limit'), c.req.query('after'), 2);
+  if (!page) return c.json({ error: ADMIN_ERRORS.badPage }, 400);
+  const { rows, next } = pageOf(await listTonerOrders(c.env.DB, status, page), page.limit, tonerOrderKey);
   return c.json({
     statuses: TONER_STATUSES,
+    limit: page.limit,
+    next,
     orders: rows.map((r) => ({
       id: r.id,
       number: r.order_no,

@@ -25,6 +25,8 @@ import {
   deleteEndpoint,
   deliveryById,
   endpointById,
+  type DeliveryKey,
+  deliveryKey,
   listDeliveries,
   listEndpoints,
   requeueDelivery,
@@ -32,6 +34,7 @@ import {
 } from '../../models/webhooks.ts';
 import { allowLocalWebhooks, dispatchWebhooks } from '../../webhooks/delivery.ts';
 import { ADMIN_ERRORS, WEBHOOK_API_ERRORS } from '../../http/errors.ts';
+import { pageOf, pageRequest } from '../../http/paging.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
 import type {
   WebhookDelivery,
@@ -102,8 +105,10 @@ webhookRoutes.get('/webhooks/deliveries', async (c) => {
   const state = c.req.query('state') || undefined;
   if (state && !STATES.includes(state)) return c.json({ error: WEBHOOK_API_ERRORS.state }, 400);
   const endpointId = idOf(c.req.query('endpoint'));
-  const rows = await listDeliveries(c.env.DB, { state, endpointId });
-  return c.json({ deliveries: rows.map(deliveryJson) } satisfies WebhookDeliveryList);
+  const page = pageRequest<DeliveryKey>(c.req.query('limit'), c.req.query('after'), 1);
+  if (!page) return c.json({ error: ADMIN_ERRORS.badPage }, 400);
+  const { rows, next } = pageOf(await listDeliveries(c.env.DB, { state, endpointId }, page), page.limit, deliveryKey);
+  return c.json({ deliveries: rows.map(deliveryJson), limit: page.limit, next } satisfies WebhookDeliveryList);
 });
 
 webhookRoutes.get('/webhooks/deliveries/:id', async (c) => {
