@@ -17,6 +17,7 @@ import {
 } from './outbox.ts';
 import { deleteQuoteOfLeadStatement } from './quotes.ts';
 import { countLeadStatement, uncountLeadStatement } from './lead-counts.ts';
+import { countResponseStatements, uncountResponseStatement } from './lead-response-days.ts';
 import {
   type WebhookEventType,
   claimedIds,
@@ -150,7 +151,7 @@ export async function storeLead(
   const read = db.prepare('SELECT id, body_hash FROM leads WHERE submission_id = ?').bind(lead.submissionId);
   // One round trip: the lead, its e-mail, its `lead.created` event (only for subscribed
   // endpoints, only when the lead is new), its extras, its per-day counters (after the
-  // extras: a quote's device and package count too), the read-backs, and the webhook
+  // extras: a quote's device and package count too) and response-time counters, the read-backs, and the webhook
   // deliveries written, claimed for the queue (webhooks/delivery.ts).
   const statements = [
     insert,
@@ -162,6 +163,7 @@ export async function storeLead(
     ),
     ...extra(id),
     countLeadStatement(db, id),
+    ...countResponseStatements(db, id),
     read,
   ];
   const readAt = statements.length - 1;
@@ -285,8 +287,12 @@ export async function changeLead(
   const notes = [change.notes !== lead.notes ? change.notes : undefined, change.note].filter(
     (text): text is string => !!text?.trim(),
   );
+  // The response-time counters follow the change: out before it, back in after (an answer,
+  // a lead marked as spam or back).
   const statements = [
+    uncountResponseStatement(db, lead.id),
     update,
+    ...countResponseStatements(db, lead.id),
     ...notes.map((text) => noteStatement(db, lead.id, author, text)),
     ...events.flatMap((e) => webhookEventStatements(db, e.type, e.data)),
   ];
@@ -326,6 +332,7 @@ export function leadWonIfStatement(
 export async function eraseLead(db: D1Database, id: string): Promise<boolean> {
   const results = await db.batch([
     uncountLeadStatement(db, id),
+    uncountResponseStatement(db, id),
     deleteQuoteOfLeadStatement(db, id),
     deleteNotificationsOfLeadStatement(db, id),
     deleteNotesOfLeadsStatement(db, JSON.stringify([id])),
