@@ -7,7 +7,7 @@
 import { ERASED_NAME, type PersonCounts } from '../../widgets/core/privacy-validation.ts';
 import { type AuditRow, auditAbout } from '../models/audit.ts';
 import { type DeviceRow, clearDeviceContactStatement, devicesOfEmail } from '../models/devices.ts';
-import { type LeadRow, anonymiseLeadsStatement, leadsOfEmail } from '../models/leads.ts';
+import { type LeadRow, anonymiseLeadsStatements, leadsOfEmail } from '../models/leads.ts';
 import { type LeadNoteRow, deleteNotesOfLeadsStatement, notesOfLeads } from '../models/lead-notes.ts';
 import { type NotificationRow, deleteNotificationsAboutStatement, notificationsAbout } from '../models/outbox.ts';
 import { anonymiseQuotesOfLeadsStatement, quoteRowsOfLeads } from '../models/quotes.ts';
@@ -158,7 +158,7 @@ export async function erasePerson(db: D1Database, p: PersonData): Promise<Person
     deleteNotificationsAboutStatement(db, leads, tickets),
     ...deleteEventsStatements(db, JSON.stringify(p.webhookEvents.map((e) => e.id))),
     anonymiseQuotesOfLeadsStatement(db, leads),
-    anonymiseLeadsStatement(db, leads, ERASED_NAME),
+    ...anonymiseLeadsStatements(db, leads, ERASED_NAME),
     deleteNotesOfLeadsStatement(db, leads),
     ...anonymiseTicketsStatements(db, tickets, ERASED_NAME),
     anonymiseReadingsStatement(db, JSON.stringify(p.readings.map((r) => r.id)), ERASED_NAME),
