@@ -346,7 +346,7 @@ describe('POST /api/quotes', () => {
   });
 
   describe('when storage fails', () => {
-    it('answers 503 with a Polish error and stores neither the lead, the quote nor the email', async () => {
+    it('answers 503 with a Polish error and stores neither the lead, the quote nor the email when the queue refuses it too', async () => {
       const d = db();
       const failing = {
         prepare: (query: string) => d.prepare(query),
@@ -360,7 +360,12 @@ describe('POST /api/quotes', () => {
           headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify(body),
         }),
-        { ...(env as unknown as Env), DB: failing },
+        {
+          ...(env as unknown as Env),
+          DB: failing,
+          // D1 failing alone keeps the quote on the queue (202, tests/worker/d1-down.test.ts).
+          LEAD_QUEUE: { send: () => Promise.reject(new Error('queue unavailable')) } as unknown as Queue,
+        },
         createExecutionContext(),
       );
       expect(res.status).toBe(503);
