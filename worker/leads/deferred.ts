@@ -41,8 +41,11 @@ export async function storeDeferred(env: Env, job: DeferredLead): Promise<'store
   try {
     const quote = job.quote;
     // A quote's number and validity count from the time the visitor was answered.
-    const stored = await storeLead(env.DB, job.lead, () => job.notification, (leadId) =>
-      quote ? quoteStatements(env.DB, leadId, quote, new Date(job.lead.createdAt)) : [],
+    const stored = await storeLead(
+      env.DB,
+      job.lead,
+      () => job.notification,
+      (leadId) => (quote ? quoteStatements(env.DB, leadId, quote, new Date(job.lead.createdAt)) : []),
     );
     if (stored.notificationId !== undefined) await enqueueNotification(env, stored.notificationId);
     await queueClaimed(env, stored.webhookIds);
