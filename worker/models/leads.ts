@@ -452,9 +452,13 @@ export function leadFilterWhere(
   if (filter.utmCampaign) add("json_extract(l.attribution, '$.utm_campaign') = ?", filter.utmCampaign);
   if (filter.partner) add("json_extract(l.attribution, '$.partner') = ?", filter.partner);
   if (filter.q && matches !== undefined) {
-    // The unary + keeps a common term's matches a filter of the walk in the inbox's order.
+    // A common term is checked lead by lead along the walk in the inbox's order (a seek in the
+    // index per lead), never by listing all its matches first.
     if (matches === 'common')
-      add('+l.rowid IN (SELECT rowid FROM leads_search WHERE leads_search MATCH ?)', searchPhrase(filter.q));
+      add(
+        'EXISTS (SELECT 1 FROM leads_search WHERE leads_search MATCH ? AND leads_search.rowid = l.rowid)',
+        searchPhrase(filter.q),
+      );
     else add('l.rowid IN (SELECT value FROM json_each(?))', JSON.stringify(matches));
   } else if (filter.q) {
     const q = filter.q.toLowerCase();
