@@ -39,14 +39,12 @@ const titleOf = (section) => section.split('\n', 1)[0].replace(/^## /, '').trim(
 
 /**
  * The file's sections after this run: with every benchmark run, this run's; with some,
- * the earlier file's sections in their order, those of this run's benchmarks (and the run's
+ * the earlier file's header and sections in their order, those of this run's benchmarks (and the run's
  * own) replaced, new ones added before the run's.
  */
 function resultsAfter(header, ran, runSection) {
   if (only.length === 0 || !existsSync(RESULTS)) return [header, ...ran, runSection];
-  const earlier = readFileSync(RESULTS, 'utf8')
-    .split(/^(?=## )/m)
-    .slice(1);
+  const [earlierHeader = header, ...earlier] = readFileSync(RESULTS, 'utf8').split(/^(?=## )/m);
   const byTitle = new Map(ran.map((section) => [titleOf(section), section]));
   const kept = earlier
     .filter((section) => titleOf(section) !== 'Run')
@@ -55,8 +53,10 @@ function resultsAfter(header, ran, runSection) {
       byTitle.delete(titleOf(section));
       return now ?? section.trimEnd().concat('\n');
     });
-  const note = `Only ${ran.map((section) => `"${titleOf(section)}"`).join(', ')} ran on ${new Date().toISOString()}; the other sections are from earlier runs.\n`;
-  return [`${header}\n${note}`, ...kept, ...byTitle.values(), runSection];
+  // The earlier header tells when the other sections ran; the note, which ran now.
+  const note = `Only ${ran.map((section) => `"${titleOf(section)}"`).join(', ')} ran on ${new Date().toISOString()} (load average ${os.loadavg()[0].toFixed(1)} at the end); the other sections are from the run above.\n`;
+  const keptHeader = earlierHeader.replace(/^Only .* ran on .*\n/m, '').trimEnd();
+  return [`${keptHeader}\n\n${note}`, ...kept, ...byTitle.values(), runSection];
 }
 
 function writeResults() {
