@@ -9,43 +9,19 @@
 // D1 round trips per lead: 1 for contact and quote alike (one batch: the lead, its
 // notification, the quote row, the read-backs and the webhook claim; the live catalogue
 // comes from the isolate). tests/worker/{contact,quotes}.test.ts count them.
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
-import path from 'node:path';
-import autocannon from 'autocannon';
-import { root, wranglerBin } from '../scripts/env.mjs';
+import { LOAD, benchD1, leadLoad } from './lead-load.mjs';
 import { startServer } from './server.mjs';
 
 export const title = 'Lead forms under load (POST /api/send-contact-email, POST /api/quotes)';
 
-const CONNECTIONS = 20;
-const DURATION_S = 10;
+const CONNECTIONS = LOAD.connections;
+const DURATION_S = LOAD.durationSeconds;
 const LEAD_LIMIT = 1_000_000;
 
 /** Runs SQL on the bench server's local D1 (the same config and state as the server). */
-function query(port, sql) {
-  const result = spawnSync(
-    process.execPath,
-    [
-      wranglerBin,
-      'd1',
-      'execute',
-      'DB',
-      '--local',
-      '--json',
-      '--config',
-      path.join(root, '.wrangler/test-config', String(port), 'wrangler.toml'),
-      '--persist-to',
-      path.join(root, '.wrangler/test-state'),
-      '--command',
-      sql,
-    ],
-    { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' } },
-  );
-  if (result.status !== 0) throw new Error(`d1 execute failed: ${result.stderr}`);
-  return JSON.parse(result.stdout)[0].results;
-}
+const query = (port, sql) => benchD1({ port, state: '.wrangler/test-state', sql })[0].results;
 
 const attribution = (page) => ({ page, origin: 'https://partner.example', referrer: '', utm_source: 'bench' });
 
@@ -89,20 +65,13 @@ const FORMS = [
 
 async function load(server, form) {
   const answered = new Set();
-  const result = await autocannon({
-    url: `${server.url}${form.path}`,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: 'https://partner.example' },
-    requests: [
-      {
-        setupRequest: (request) => ({ ...request, body: JSON.stringify(form.body()) }),
-        onResponse: (status, body) => {
-          if (status === form.ok) answered.add(form.idOf(JSON.parse(body)));
-        },
-      },
-    ],
+  const result = await leadLoad({
+    url: server.url,
+    pathname: form.path,
+    body: form.body,
+    onAnswer: (status, body) => {
+      if (status === form.ok) answered.add(form.idOf(JSON.parse(body)));
+    },
   });
   return { result, answered };
 }

@@ -1,10 +1,11 @@
 // `npm run bench`: builds, then runs every bench/*.bench.mjs in turn (`npm run bench --
 // lighthouse` runs only the matching ones). Each module exports `title`, `run({deadline})`
 // returning Markdown and optionally `order` (lower first; default 50). The sections are
-// printed and written to bench/results.md. Figures, not pass/fail: goals are read from the
+// printed and written to bench/results.md; a run of some benchmarks replaces only their
+// sections there (and the run's), keeping the other benchmarks' earlier sections. Figures, not pass/fail: goals are read from the
 // table. The run itself is checked: it must finish within 15 minutes and leave no process
 // behind (bench/processes.mjs); otherwise it says so in the results and exits with 1.
-import { readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -31,6 +32,33 @@ const sections = [
 ];
 const problems = [];
 
+const RESULTS = path.join(root, 'bench/results.md');
+
+/** The title of a section (`## <title>` on its first line). */
+const titleOf = (section) => section.split('\n', 1)[0].replace(/^## /, '').trim();
+
+/**
+ * The file's sections after this run: with every benchmark run, this run's; with some,
+ * the earlier file's header and sections in their order, those of this run's benchmarks (and the run's
+ * own) replaced, new ones added before the run's.
+ */
+function resultsAfter(header, ran, runSection) {
+  if (only.length === 0 || !existsSync(RESULTS)) return [header, ...ran, runSection];
+  const [earlierHeader = header, ...earlier] = readFileSync(RESULTS, 'utf8').split(/^(?=## )/m);
+  const byTitle = new Map(ran.map((section) => [titleOf(section), section]));
+  const kept = earlier
+    .filter((section) => titleOf(section) !== 'Run')
+    .map((section) => {
+      const now = byTitle.get(titleOf(section));
+      byTitle.delete(titleOf(section));
+      return now ?? section.trimEnd().concat('\n');
+    });
+  // The earlier header tells when the other sections ran; the note, which ran now.
+  const note = `Only ${ran.map((section) => `"${titleOf(section)}"`).join(', ')} ran on ${new Date().toISOString()} (load average ${os.loadavg()[0].toFixed(1)} at the end); the other sections are from the run above.\n`;
+  const keptHeader = earlierHeader.replace(/^Only .* ran on .*\n/m, '').trimEnd();
+  return [`${keptHeader}\n\n${note}`, ...kept, ...byTitle.values(), runSection];
+}
+
 function writeResults() {
   const total = Date.now() - started;
   const checks = [
@@ -38,7 +66,8 @@ function writeResults() {
     ...problems.map((p) => `- **${p}**`),
   ];
   if (!problems.some((p) => p.startsWith('Processes left behind'))) checks.push('- Processes left behind: none.');
-  writeFileSync(path.join(root, 'bench/results.md'), `${[...sections, `## Run\n\n${checks.join('\n')}\n`].join('\n')}`);
+  const [header = '', ...ran] = sections;
+  writeFileSync(RESULTS, resultsAfter(header, ran, `## Run\n\n${checks.join('\n')}\n`).join('\n'));
   console.log(`\n## Run\n\n${checks.join('\n')}\nWritten to bench/results.md.`);
   return total <= LIMIT_MS && problems.length === 0;
 }

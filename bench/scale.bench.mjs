@@ -10,48 +10,27 @@
 //    20 clients alone, then while 3 admin sessions poll the dashboard and the lead list every 2 s.
 // Figures, not pass/fail; goals: lead p99 with the polling ≤ 1.2 × without, ≤ 1.5 × the empty
 // D1's; every admin view ≤ 100 ms.
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { TEST_ADMIN_PASSWORD } from '../scripts/admin-hash.mjs';
-import { root, wranglerBin } from '../scripts/env.mjs';
+import { root } from '../scripts/env.mjs';
+import { LOAD, benchD1, leadLoad as load } from './lead-load.mjs';
 import { startServer } from './server.mjs';
 
 export const title = 'Scale: 200 000 leads, the admin panel polled while visitors send leads';
 export const order = 60;
 
 const LEADS = Number(process.env.KSEROWO_SCALE_LEADS ?? 200_000);
-const CONNECTIONS = 20;
-const DURATION_S = 10;
+const CONNECTIONS = LOAD.connections;
+const DURATION_S = LOAD.durationSeconds;
 const STATE = '.wrangler/scale-state';
 
 const port = () => Number(process.env.KSEROWO_BENCH_PORT ?? 8793);
 
 /** Runs SQL (a command) on the bench D1 with the server stopped. */
-function d1(sql) {
-  const result = spawnSync(
-    process.execPath,
-    [
-      wranglerBin,
-      'd1',
-      'execute',
-      'DB',
-      '--local',
-      '--json',
-      '--config',
-      path.join(root, '.wrangler/test-config', String(port()), 'wrangler.toml'),
-      '--persist-to',
-      path.join(root, STATE),
-      '--command',
-      sql,
-    ],
-    { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' }, maxBuffer: 64 * 1024 * 1024 },
-  );
-  if (result.status !== 0) throw new Error(`d1 execute failed: ${(result.stdout + result.stderr).slice(0, 2000)}`);
-  return JSON.parse(result.stdout);
-}
+const d1 = (sql) => benchD1({ port: port(), state: STATE, sql });
 
 /** The seed, in D1's own SQL: each table in one statement, values spread by the row number. */
 const seed = (leads) => {
@@ -62,7 +41,7 @@ const seed = (leads) => {
   return [
     `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${leads})
      INSERT INTO leads (id, kind, submission_id, name, email, phone, company, message, attribution, origin, status,
-       notes, created_at, updated_at, first_response_at, response_hours, marketing_consent)
+       notes, created_at, updated_at, first_response_at, response_hours, marketing_consent, first_answer_due_at)
      SELECT printf('seed-%07d', i), CASE WHEN i % 10 < 3 THEN 'quote' ELSE 'contact' END, printf('seed-%07d', i),
        'Klient ' || i, 'klient' || i || '@firma' || (i % 5000) || '.pl', '+48 600 ' || printf('%06d', i % 1000000),
        CASE WHEN i % 3 = 0 THEN 'Firma ' || (i % 5000) || ' sp. z o.o.' END, 'Proszę o ofertę na dzierżawę (seed).',
@@ -76,7 +55,8 @@ const seed = (leads) => {
        strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (${spanSeconds} - i * ${spanSeconds} / ${leads}) || ' seconds'),
        strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (${spanSeconds} - i * ${spanSeconds} / ${leads}) || ' seconds'),
        CASE WHEN i % 20 != 4 THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (${spanSeconds} - i * ${spanSeconds} / ${leads}) || ' seconds', '+' || (1 + i % 30) || ' hours') END,
-       CASE WHEN i % 20 != 4 THEN (i % 30) * 0.9 END, i % 2
+       CASE WHEN i % 20 != 4 THEN (i % 30) * 0.9 END, i % 2,
+       strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (${spanSeconds} - i * ${spanSeconds} / ${leads}) || ' seconds', '+1 day')
      FROM n`,
     `INSERT INTO quotes (id, lead_id, number, year, seq, device_id, device_name, level, term, monthly_limit,
        overage_mono, monthly_net, monthly_vat, monthly_gross, estimated_net, estimated_gross, catalogue_version,
@@ -129,31 +109,28 @@ const seed = (leads) => {
      WHERE l.id LIKE 'seed-%' AND (d.dim NOT IN ('device', 'package') OR q.id IS NOT NULL)
      GROUP BY 1, 2, 3, 4
      ON CONFLICT (dim, day, kind, key) DO UPDATE SET n = n + excluded.n`,
+    // The response-time counters, counted from every lead as their migration does.
+    `DELETE FROM lead_response_days; ${readFileSync(path.join(root, 'worker/migrations/0200_lead_response_days.sql'), 'utf8')}`,
+    // The search index of the seeded leads, as its migration indexes the leads before it.
+    `INSERT INTO leads_search (rowid, name, email, company)
+     SELECT rowid, name, email, COALESCE(company, '') FROM leads WHERE id LIKE 'seed-%'`,
     'ANALYZE',
   ];
 };
 
-const leadBody = () =>
-  JSON.stringify({
-    name: 'Jan Testowy',
-    email: 'jan@firma.pl',
-    phone: '+48 600 100 200',
-    message: 'Proszę o ofertę na dzierżawę C258 dla biura (test skali).',
-    submissionId: randomUUID(),
-    attribution: { page: '/kontakt', origin: 'https://partner.example', referrer: '', utm_source: 'bench' },
-    website: '',
-  });
+const leadBody = () => ({
+  name: 'Jan Testowy',
+  email: 'jan@firma.pl',
+  phone: '+48 600 100 200',
+  message: 'Proszę o ofertę na dzierżawę C258 dla biura (test skali).',
+  submissionId: randomUUID(),
+  attribution: { page: '/kontakt', origin: 'https://partner.example', referrer: '', utm_source: 'bench' },
+  website: '',
+});
 
 /** Lead POSTs at 20 clients for 10 s. */
 async function leadLoad(url) {
-  const result = await autocannon({
-    url: `${url}/api/send-contact-email`,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: 'https://partner.example' },
-    requests: [{ setupRequest: (request) => ({ ...request, body: leadBody() }) }],
-  });
+  const result = await load({ url, pathname: '/api/send-contact-email', body: leadBody });
   const ok = result.statusCodeStats?.['200']?.count ?? 0;
   return { p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, ok };
 }
@@ -188,7 +165,8 @@ const VIEWS = [
   ['Leady: first page', '/api/admin/leads'],
   ['Leady: partner filter', '/api/admin/leads?partner=partner-1'],
   ['Leady: status filter', '/api/admin/leads?status=nowy'],
-  ['Leady: search', '/api/admin/leads?q=klient1999'],
+  ['Leady: search, rare term', '/api/admin/leads?q=klient1999'],
+  ['Leady: search, common term', '/api/admin/leads?q=firma'],
   ['Lead detail', '/api/admin/leads/seed-0100000'],
   ['Serwis: tickets', '/api/admin/tickets'],
   ['Serwis: SLA per month', '/api/admin/tickets/stats'],
@@ -296,6 +274,8 @@ export async function run() {
 
   const ratio = (a, b) => (a / b).toFixed(2);
   const lines = [
+    `Run on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+    '',
     `Seeded ${counts.leads.toLocaleString('en')} leads (${counts.quotes.toLocaleString('en')} quotes), ${counts.outbox.toLocaleString('en')} e-mails, ${counts.tickets.toLocaleString('en')} tickets, ${counts.devices.toLocaleString('en')} devices, ${counts.readings.toLocaleString('en')} readings, 5,000 audit entries and ${counts.counters.toLocaleString('en')} day counters in **${seedSeconds.toFixed(1)} s** (${statements.length} SQL statements through \`wrangler d1 execute\`, server stopped).`,
     '',
     `| lead POST, ${CONNECTIONS} clients × ${DURATION_S} s | p50 | p99 | requests (200) |`,

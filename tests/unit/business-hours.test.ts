@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   warsawDateTime,
@@ -91,6 +92,40 @@ describe('business-hours deadlines (Mon–Fri 08:00–16:00 Europe/Warsaw)', () 
     expect(businessHoursBetween(at('2026-11-10T14:00:00Z'), at('2026-11-12T10:00:00Z'))).toBe(4);
     expect(businessHoursBetween(at('2026-11-24T10:00:00Z'), at('2026-11-24T09:00:00Z'))).toBe(0);
     expect(businessHoursBetween(at('2026-11-28T10:00:00Z'), at('2026-11-29T10:00:00Z'))).toBe(0);
+  });
+
+  it('counts whole years of business time: 2026 has 253 working days of 8 hours (261 weekdays, 8 of them holidays)', () => {
+    expect(businessHoursBetween(at('2025-12-31T23:00:00Z'), at('2026-12-31T23:00:00Z'))).toBe(253 * 8);
+  });
+
+  it('agrees with a walk through every calendar day, across years, holidays and DST', () => {
+    // The clock the panel reads for long spans (an overdue ticket, an old lead), checked
+    // against the plain definition: each working day's window cut to the span, summed.
+    const walk = (start: Date, end: Date): number => {
+      let total = 0;
+      for (
+        let t = Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate() - 1);
+        t < end.getTime();
+        t += 86_400_000
+      ) {
+        const d = new Date(t + 12 * 3_600_000);
+        const date = { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+        if (!isWorkingDay(date)) continue;
+        const open = warsawInstant(date, 8 * 60).getTime();
+        const close = warsawInstant(date, 16 * 60).getTime();
+        total += Math.max(0, Math.min(close, end.getTime()) - Math.max(open, start.getTime()));
+      }
+      return total / 3_600_000;
+    };
+    const instant = fc.integer({ min: Date.parse('2024-01-01T00:00:00Z'), max: Date.parse('2027-12-31T00:00:00Z') });
+    fc.assert(
+      fc.property(instant, fc.integer({ min: 0, max: 900 * 86_400_000 }), (from, span) => {
+        const start = new Date(from);
+        const end = new Date(from + span);
+        expect(businessHoursBetween(start, end)).toBeCloseTo(walk(start, end), 9);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

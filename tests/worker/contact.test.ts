@@ -245,9 +245,9 @@ describe('POST /api/send-contact-email', () => {
         createExecutionContext(),
       );
       expect(res.status).toBe(200);
-      // The lead, its e-mail, its webhook event and deliveries (2), its day counters, the
+      // The lead, its e-mail, its webhook event and deliveries (2), its day and response-time counters, its search entry, the
       // read-back and the claim of deliveries: one round trip.
-      expect(counted.log).toEqual(['batch of 7']);
+      expect(counted.log).toEqual(['batch of 9']);
       expect(await count('leads')).toBe(1);
       expect(await count('outbox')).toBe(1);
     });

@@ -362,14 +362,14 @@ describe('POST /api/quotes', () => {
       const replay = await send(counted.db, body);
       expect(replay.status).toBe(201);
       expect(((await replay.json()) as QuoteAnswer).number).toBe(first.number);
-      // Lead, e-mail, lead event (2), quote, its number in the e-mail, quote event (2), day
-      // counters, two read-backs and the claim of deliveries: one round trip each.
-      expect(counted.log).toEqual(['batch of 12', 'batch of 12']);
+      // Lead, e-mail, lead event (2), quote, its number in the e-mail, quote event (2), day and
+      // response-time counters, the search entry, two read-backs and the claim of deliveries: one round trip each.
+      expect(counted.log).toEqual(['batch of 14', 'batch of 14']);
     });
   });
 
   describe('when storage fails', () => {
-    it('answers 503 with a Polish error and stores neither the lead, the quote nor the email', async () => {
+    it('answers 503 with a Polish error and stores neither the lead, the quote nor the email when the queue refuses it too', async () => {
       const d = db();
       const failing = {
         prepare: (query: string) => d.prepare(query),
@@ -383,7 +383,12 @@ describe('POST /api/quotes', () => {
           headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify(body),
         }),
-        { ...(env as unknown as Env), DB: failing },
+        {
+          ...(env as unknown as Env),
+          DB: failing,
+          // D1 failing alone keeps the quote on the queue (202, tests/worker/d1-down.test.ts).
+          LEAD_QUEUE: { send: () => Promise.reject(new Error('queue unavailable')) } as unknown as Queue,
+        },
         createExecutionContext(),
       );
       expect(res.status).toBe(503);

@@ -197,7 +197,7 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
     // A used id with another body (DESIGN §7): the next try is a new submission.
     if (result.kind === 'server' && result.status === 409) setSubmissionId(newSubmissionId());
     if (result.kind === 'network') return fail('network', TOAST.networkError);
-    if (result.kind === 'server' || !result.data?.number) {
+    if (result.kind === 'server' || !result.data?.ok || !result.data.url) {
       return fail('server', {
         title: TOAST.serverError.title,
         text: (result.kind === 'server' && result.error) || TOAST.serverError.text,

@@ -58,6 +58,31 @@ test.describe('<kserowo-configurator>', () => {
       expect(sent).toEqual([expect.objectContaining({ deviceId: 'km-c3320i', level: 'basic' })]);
     });
 
+    test('shows the quote and its page when the server keeps it on its queue (202, the number comes later)', async ({
+      page,
+    }) => {
+      await answer(page, '/api/quotes', 202, {
+        ok: true,
+        id: 'b'.repeat(32),
+        number: null,
+        url: 'http://127.0.0.1/wycena/bbb',
+        quote: { monthlyNet: 195, monthlyGross: 239.85, volume: { mono: 0 } },
+      });
+      await cfg(page).getByRole('button', { name: T.next }).click();
+      await cfg(page)
+        .getByRole('textbox', { name: new RegExp(`^${T.name}`) })
+        .fill('Anna Nowak');
+      await cfg(page)
+        .getByRole('textbox', { name: new RegExp(`^${T.email}`) })
+        .fill('anna@firma.pl');
+      await cfg(page).getByRole('button', { name: T.send }).click();
+      await expect(cfg(page).getByText(T.doneTitle(null))).toBeVisible();
+      await expect(cfg(page).getByRole('link', { name: T.doneLink })).toHaveAttribute(
+        'href',
+        'http://127.0.0.1/wycena/bbb',
+      );
+    });
+
     test('has no axe violations', async ({ page }) => {
       expect(await violations(page, 'kserowo-configurator')).toEqual([]);
     });

@@ -69,7 +69,8 @@ export const T = {
   send: 'Wyślij zapytanie o wycenę',
   sending: 'Wysyłanie...',
   badNip: 'Nieprawidłowy NIP',
-  doneTitle: (n: string) => `Wycena ${n} jest gotowa`,
+  /** Without a number while the quote waits for storage (the server answers 202; the page shows it later). */
+  doneTitle: (n: string | null) => (n ? `Wycena ${n} jest gotowa` : 'Wycena jest gotowa'),
   doneLink: 'Zobacz wycenę – Drukuj / zapisz PDF',
   /** To the order page: the rental contract signed online, without a phone call. */
   orderLink: 'Zamów online',

@@ -8,7 +8,8 @@ import type { Step } from './state.ts';
 export interface QuoteAnswer {
   ok: true;
   id: string;
-  number: string;
+  /** The human number; null while the quote waits on the server's queue for storage (202). */
+  number: string | null;
   url: string;
   /** The quote's order page (`/zamowienie/<id>`): the contract signed online. */
   orderUrl?: string;

@@ -59,7 +59,13 @@ export function reportLead(
     ...(v.mono || v.color ? { volume_mono: v.mono, volume_color: v.color ?? 0 } : {}),
     ...(answer.savingsMonthly !== undefined ? { savings_monthly: answer.savingsMonthly } : {}),
   };
-  emit(host, 'kserowo:lead', { kind: 'quote', number: answer.number, value: LEAD_VALUE, currency: 'PLN', ...known });
+  emit(host, 'kserowo:lead', {
+    kind: 'quote',
+    ...(answer.number ? { number: answer.number } : {}),
+    value: LEAD_VALUE,
+    currency: 'PLN',
+    ...known,
+  });
   track({
     event: 'generate_lead',
     event_category: 'lead',

@@ -191,19 +191,59 @@ export function addBusinessHours(start: Date, hours: number, working: WorkingHou
   throw new Error('addBusinessHours: no working time found');
 }
 
+/**
+ * A year's business clock for one set of working hours: the business time before each of
+ * its Warsaw days (a running sum) and the day's working window. Built once per year and
+ * isolate, so a clock over months (a long-overdue ticket, an old unanswered lead) costs two
+ * look-ups instead of a walk through every calendar day in between.
+ */
+interface YearClock {
+  /** Business milliseconds of the year before day `i` (0 = 1 January); one more entry: the year's total. */
+  before: number[];
+  /** The working window of day `i`, or undefined on a day off. */
+  windows: ([number, number] | undefined)[];
+}
+
+const clocks = new WeakMap<WorkingHours, Map<number, YearClock>>();
+
+function yearClock(year: number, working: WorkingHours): YearClock {
+  const years = clocks.get(working) ?? new Map<number, YearClock>();
+  clocks.set(working, years);
+  const known = years.get(year);
+  if (known) return known;
+  const before = [0];
+  const windows: ([number, number] | undefined)[] = [];
+  for (let date: LocalDate = { year, month: 1, day: 1 }; date.year === year; date = shift(date, 1)) {
+    const window = isWorkingDay(date, working) ? windowOf(date, working) : undefined;
+    windows.push(window);
+    before.push((before.at(-1) as number) + (window ? Math.max(0, window[1] - window[0]) : 0));
+  }
+  years.set(year, { before, windows });
+  return years.get(year) as YearClock;
+}
+
+const dayOfYear = (date: LocalDate): number =>
+  Math.round((Date.UTC(date.year, date.month - 1, date.day) - Date.UTC(date.year, 0, 1)) / DAY_MS);
+
+/** Business milliseconds from the start of the Warsaw year of `instant` to `instant`. */
+function businessMillisOfYear(instant: number, working: WorkingHours): { year: number; millis: number } {
+  const date = warsawTime(new Date(instant));
+  const clock = yearClock(date.year, working);
+  const i = dayOfYear(date);
+  const window = clock.windows[i];
+  const today = window ? Math.max(0, Math.min(instant, window[1]) - window[0]) : 0;
+  return { year: date.year, millis: (clock.before[i] as number) + today };
+}
+
 /** Business time between two instants, in milliseconds (0 when `end` is not after `start`). */
 export function businessMillisBetween(start: Date, end: Date, working: WorkingHours = company.openingHours): number {
   const from = start.getTime();
   const to = end.getTime();
-  if (to <= from) return 0;
-  let total = 0;
-  let date: LocalDate = warsawTime(start);
-  for (let i = 0; i < MAX_DAYS * 20; i++, date = shift(date, 1)) {
-    if (warsawInstant(date, 0).getTime() >= to) break;
-    if (!isWorkingDay(date, working)) continue;
-    const [open, close] = windowOf(date, working);
-    total += Math.max(0, Math.min(close, to) - Math.max(open, from));
-  }
+  if (!(to > from)) return 0;
+  const a = businessMillisOfYear(from, working);
+  const b = businessMillisOfYear(to, working);
+  let total = b.millis - a.millis;
+  for (let year = a.year; year < b.year; year++) total += yearClock(year, working).before.at(-1) as number;
   return total;
 }
 

@@ -1,8 +1,9 @@
 /**
- * No lead lost when D1 is away. When the batch that stores a contact lead fails (D1
- * unavailable, overloaded, a lost connection), the route sends the whole lead — its id,
- * its time and its e-mail already made — to the queue `kserowo-leads` and answers the
- * visitor as usual (202, the same success). This consumer stores it with `storeLead` when D1
+ * No lead lost when D1 is away. When the batch that stores a contact lead or a quote fails
+ * (D1 unavailable, overloaded, a lost connection), the route sends the whole lead — its id,
+ * its time, its e-mail and a quote's priced row already made — to the queue `kserowo-leads`
+ * and answers the visitor as usual (202, the same success; a quote's page address and
+ * prices, its number once stored: numbers run per year in D1). This consumer stores it with `storeLead` when D1
  * answers again: the same id, the same time, one lead per `submissionId` however often a
  * message is delivered; until then it retries with a growing delay (30 s doubling, at most
  * 15 minutes; 100 retries, about a day), then the dead-letter queue's consumer keeps trying.
@@ -10,12 +11,15 @@
 import { enqueueNotification } from '../email/delivery.ts';
 import { type NewLead, SubmissionConflict, storeLead } from '../models/leads.ts';
 import type { Notification } from '../models/outbox.ts';
+import { type NewQuote, quoteStatements } from '../models/quotes.ts';
 import { queueClaimed } from '../webhooks/delivery.ts';
 
 /** A lead waiting for D1: everything `storeLead` needs, made at the request. */
 export interface DeferredLead {
   lead: NewLead & { id: string; createdAt: string };
   notification: Notification;
+  /** A quote's row, priced at the request (its secret id is the page address the visitor got). */
+  quote?: NewQuote | undefined;
 }
 
 /** Queue retry delay after the `attempt`-th failed attempt: 30 s doubling, at most 15 minutes. */
@@ -35,7 +39,14 @@ export async function deferLead(env: Pick<Env, 'LEAD_QUEUE'>, job: DeferredLead)
 /** Stores one deferred lead, with its e-mail and webhook deliveries on their queues. */
 export async function storeDeferred(env: Env, job: DeferredLead): Promise<'stored' | 'replay' | 'conflict'> {
   try {
-    const stored = await storeLead(env.DB, job.lead, () => job.notification);
+    const quote = job.quote;
+    // A quote's number and validity count from the time the visitor was answered.
+    const stored = await storeLead(
+      env.DB,
+      job.lead,
+      () => job.notification,
+      (leadId) => (quote ? quoteStatements(env.DB, leadId, quote, new Date(job.lead.createdAt)) : []),
+    );
     if (stored.notificationId !== undefined) await enqueueNotification(env, stored.notificationId);
     await queueClaimed(env, stored.webhookIds);
     return stored.created ? 'stored' : 'replay';

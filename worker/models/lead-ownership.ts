@@ -1,11 +1,12 @@
 /**
- * Lead ownership and response time (issue 18, migration 0031): who handles a lead, and
- * the rows the response-time stats are computed from. `first_response_at` and
+ * Lead ownership and response time (migration 0031): who handles a lead, and the leads
+ * still waiting for their first answer that the response-time statistics read. `first_response_at` and
  * `response_hours` are stamped by `changeLead` (models/leads.ts) at the first change of
  * the lead's work (stage, status, next step, a note).
  */
 import type { Assignee } from '../../widgets/core/admin-api.ts';
 import { type Notification, notificationStatement } from './outbox.ts';
+import { RESPONSE_SOURCE, countResponseStatements, uncountResponseStatement } from './lead-response-days.ts';
 import { type WebhookEventType, webhookEventStatements } from './webhooks.ts';
 
 /** People a lead may be given to: enabled owners and sales. */
@@ -42,42 +43,44 @@ export async function assignLead(
        WHERE id = ?1`,
     )
     .bind(leadId, accountId);
+  // The response-time counters move the lead to its new owner in the same batch.
+  const counters = [uncountResponseStatement(db, leadId), update, ...countResponseStatements(db, leadId)];
   const results = await db.batch<{ id: number }>([
-    update,
+    ...counters,
     ...notifications.map((n) => notificationStatement(db, leadId, n)),
     ...events.flatMap((e) => webhookEventStatements(db, e.type, e.data)),
   ]);
-  const notificationIds = results.slice(1, 1 + notifications.length).flatMap((r) => r.results.map((row) => row.id));
+  const notificationIds = results
+    .slice(counters.length, counters.length + notifications.length)
+    .flatMap((r) => r.results.map((row) => row.id));
   return { previous: before.assigned_to, notificationIds };
 }
 
-export interface ResponseRow {
-  created_at: string;
-  first_response_at: string | null;
-  first_answer_due_at: string | null;
-  /** Business hours to the first response, stored when it happened (NULL before that column). */
-  response_hours: number | null;
-  status: string;
-  assigned_to: number | null;
-  assignee: string | null;
-  attribution: string;
+/** A lead still waiting for its first answer, within its deadline: as the statistics group it. */
+export interface AwaitingRow {
+  day: string;
+  person: string;
+  source: string;
 }
 
 /**
- * Leads of [from, to] (days, inclusive, both required: the read stays bounded, through the
- * index on created_at) with what the response-time stats need; spam left out.
+ * Leads of days [from, to] (inclusive) not answered yet whose first-answer deadline is still
+ * ahead of `now` (ISO), spam left out: the only leads whose lateness depends on the time of
+ * the view. Read through the partial index of unanswered deadlines (migration 0130), so a
+ * few days' leads at most.
  */
-export async function responseRows(db: D1Database, from: string, to: string): Promise<ResponseRow[]> {
-  const { results } = await db
+export function awaitingFirstAnswerStatement(
+  db: D1Database,
+  from: string,
+  to: string,
+  now: string,
+): D1PreparedStatement {
+  return db
     .prepare(
-      `SELECT l.created_at, l.first_response_at, l.first_answer_due_at, l.response_hours, l.status, l.assigned_to,
-              a.name AS assignee, l.attribution
+      `SELECT date(l.created_at) AS day, COALESCE(a.name, '(nieprzypisane)') AS person, ${RESPONSE_SOURCE} AS source
        FROM leads l LEFT JOIN accounts a ON a.id = l.assigned_to
-       WHERE l.created_at >= ?1 AND l.created_at < strftime('%Y-%m-%dT%H:%M:%fZ', ?2, '+1 day')
-         AND l.status != 'spam'
-       ORDER BY l.created_at`,
+       WHERE l.first_response_at IS NULL AND l.first_answer_due_at IS NOT NULL AND l.first_answer_due_at > ?3
+         AND l.created_at >= ?1 AND l.created_at < date(?2, '+1 day') AND l.status != 'spam'`,
     )
-    .bind(from, to)
-    .all<ResponseRow>();
-  return results;
+    .bind(from, to, now);
 }

@@ -17,6 +17,7 @@ import {
 } from './outbox.ts';
 import { deleteQuoteOfLeadStatement } from './quotes.ts';
 import { countLeadStatement, uncountLeadStatement } from './lead-counts.ts';
+import { countResponseStatements, uncountResponseStatement } from './lead-response-days.ts';
 import {
   type WebhookEventType,
   claimedIds,
@@ -151,7 +152,7 @@ export async function storeLead(
   const read = db.prepare('SELECT id, body_hash FROM leads WHERE submission_id = ?').bind(lead.submissionId);
   // One round trip: the lead, its e-mail, its `lead.created` event (only for subscribed
   // endpoints, only when the lead is new), its extras, its per-day counters (after the
-  // extras: a quote's device and package count too), the read-backs, and the webhook
+  // extras: a quote's device and package count too) and response-time counters, the read-backs, and the webhook
   // deliveries written, claimed for the queue (webhooks/delivery.ts).
   const statements = [
     insert,
@@ -163,6 +164,8 @@ export async function storeLead(
     ),
     ...extra(id),
     countLeadStatement(db, id),
+    ...countResponseStatements(db, id),
+    indexLeadStatement(db, id),
     read,
   ];
   const readAt = statements.length - 1;
@@ -313,8 +316,12 @@ export function changeLeadStatements(
   const notes = [change.notes !== lead.notes ? change.notes : undefined, change.note].filter(
     (text): text is string => !!text?.trim(),
   );
+  // The response-time counters follow the change: out before it, back in after (an answer,
+  // a lead marked as spam or back); when a guard stops the update, out and in again is no change.
   return [
+    uncountResponseStatement(db, lead.id),
     update,
+    ...countResponseStatements(db, lead.id),
     ...notes.map((text) => noteStatement(db, lead.id, author, text, exists)),
     ...events.flatMap((e) =>
       exists ? eventIfStatements(db, e.type, e.data, exists) : webhookEventStatements(db, e.type, e.data),
@@ -337,6 +344,8 @@ export const firstAnswerHours = (
 export async function eraseLead(db: D1Database, id: string): Promise<boolean> {
   const results = await db.batch([
     uncountLeadStatement(db, id),
+    uncountResponseStatement(db, id),
+    unindexLeadsStatement(db, JSON.stringify([id])),
     deleteQuoteOfLeadStatement(db, id),
     deleteNotificationsOfLeadStatement(db, id),
     deleteNotesOfLeadsStatement(db, JSON.stringify([id])),
@@ -369,11 +378,77 @@ export interface LeadFilter {
   overdueAt?: string | undefined;
 }
 
+/*
+ * The search index (migration 0201): the name, address and company of each lead as trigrams
+ * in a contentless FTS5 table (rowids only), kept here in the batches that write those columns.
+ */
+
+/** The statement that adds lead `leadId` to the search index (nothing when it is not there). */
+export function indexLeadStatement(db: D1Database, leadId: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO leads_search (rowid, name, email, company)
+       SELECT rowid, name, email, COALESCE(company, '') FROM leads WHERE id = ?1`,
+    )
+    .bind(leadId);
+}
+
+/**
+ * The statement that takes leads (a JSON array of ids) out of the search index, by rowid
+ * (a lead that was never in it is no error): put it before the change of their text or
+ * their deletion.
+ */
+export function unindexLeadsStatement(db: D1Database, idsJson: string): D1PreparedStatement {
+  return db
+    .prepare(
+      'DELETE FROM leads_search WHERE rowid IN (SELECT rowid FROM leads WHERE id IN (SELECT value FROM json_each(?1)))',
+    )
+    .bind(idsJson);
+}
+
+/** The statement that puts leads (a JSON array of ids) back into the search index after a change of their text. */
+export function reindexLeadsStatement(db: D1Database, idsJson: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO leads_search (rowid, name, email, company)
+       SELECT rowid, name, email, COALESCE(company, '') FROM leads WHERE id IN (SELECT value FROM json_each(?1))`,
+    )
+    .bind(idsJson);
+}
+
+/** The shortest search the index answers: a trigram. Shorter ones match by walking the leads. */
+export const INDEXED_SEARCH = 3;
+
+/** Matches found in the index up to which the page is made from them alone; above it the term is common. */
+const FEW_MATCHES = 1000;
+
+/** The FTS5 query of a search text: one phrase, any part of a name, address or company. */
+const searchPhrase = (q: string) => `"${q.replaceAll('"', '""')}"`;
+
+/**
+ * Where the search of `filter.q` leads: the rowids it matches when they are few (the page is
+ * made from those leads alone), or 'common' when there are more than FEW_MATCHES (the page
+ * walks the inbox's order and keeps the matches, which come often). Either way the read is
+ * bounded: a rare term reads its matches, a common one a page's worth of leads around them.
+ */
+async function searchMatches(db: D1Database, q: string): Promise<number[] | 'common'> {
+  const { results } = await db
+    .prepare('SELECT rowid FROM leads_search WHERE leads_search MATCH ?1 LIMIT ?2')
+    .bind(searchPhrase(q), FEW_MATCHES + 1)
+    .all<{ rowid: number }>();
+  return results.length > FEW_MATCHES ? 'common' : results.map((r) => r.rowid);
+}
+
 /**
  * The WHERE clause of a filter over `leads l` and its bound values (plain `?`, in order):
- * only the conditions the filter has, each in a form an index of migration 0122 serves.
+ * only the conditions the filter has, each in a form an index of migration 0122 serves. A
+ * search of three characters or more uses the search index through `matches`
+ * (`searchMatches`); a shorter one, or none given, matches by `instr()` on the leads walked.
  */
-export function leadFilterWhere(filter: LeadFilter): { sql: string; values: (string | number)[] } {
+export function leadFilterWhere(
+  filter: LeadFilter,
+  matches?: number[] | 'common',
+): { sql: string; values: (string | number)[] } {
   const sql: string[] = [];
   const values: (string | number)[] = [];
   const add = (condition: string, ...bound: (string | number)[]) => {
@@ -387,7 +462,16 @@ export function leadFilterWhere(filter: LeadFilter): { sql: string; values: (str
   if (filter.utmSource) add("json_extract(l.attribution, '$.utm_source') = ?", filter.utmSource);
   if (filter.utmCampaign) add("json_extract(l.attribution, '$.utm_campaign') = ?", filter.utmCampaign);
   if (filter.partner) add("json_extract(l.attribution, '$.partner') = ?", filter.partner);
-  if (filter.q) {
+  if (filter.q && matches !== undefined) {
+    // A common term is checked lead by lead along the walk in the inbox's order (a seek in the
+    // index per lead), never by listing all its matches first.
+    if (matches === 'common')
+      add(
+        'EXISTS (SELECT 1 FROM leads_search WHERE leads_search MATCH ? AND leads_search.rowid = l.rowid)',
+        searchPhrase(filter.q),
+      );
+    else add('l.rowid IN (SELECT value FROM json_each(?))', JSON.stringify(matches));
+  } else if (filter.q) {
     const q = filter.q.toLowerCase();
     add(
       "(instr(lower(l.name), ?) > 0 OR instr(lower(l.email), ?) > 0 OR instr(lower(COALESCE(l.company, '')), ?) > 0)",
@@ -423,7 +507,9 @@ export async function findLeads(
   filter: LeadFilter,
   { limit = 100, after }: { limit?: number; after?: LeadKey | undefined } = {},
 ): Promise<InboxRow[]> {
-  const w = leadFilterWhere(filter);
+  const matches = filter.q && [...filter.q].length >= INDEXED_SEARCH ? await searchMatches(db, filter.q) : undefined;
+  if (Array.isArray(matches) && matches.length === 0) return [];
+  const w = leadFilterWhere(filter, matches);
   const page = after ? ' AND (l.created_at, l.id) < (?, ?)' : '';
   const { results } = await db
     .prepare(
@@ -460,13 +546,14 @@ export async function leadsOfEmail(db: D1Database, email: string): Promise<LeadR
 }
 
 /**
- * The statement that anonymises leads (JSON array of ids): the person's name, address,
+ * The statements that anonymise leads (JSON array of ids): the person's name, address,
  * phone, company, message, internal notes, origin, the page, the referrer and the idempotency hash
  * go; kind, status, dates, owner and the attribution's source, medium, campaign and partner stay for
  * the numbers. The submission id becomes `usunięto:<id>` (it must stay unique).
  */
-export function anonymiseLeadsStatement(db: D1Database, idsJson: string, erasedName: string): D1PreparedStatement {
-  return db
+export function anonymiseLeadsStatements(db: D1Database, idsJson: string, erasedName: string): D1PreparedStatement[] {
+  // The search index forgets the person's text and holds the erased name instead.
+  const anonymise = db
     .prepare(
       `UPDATE leads SET name = ?2, email = '', phone = NULL, company = NULL, message = NULL, notes = '', origin = NULL,
          body_hash = NULL, submission_id = 'usunięto:' || id,
@@ -480,6 +567,7 @@ export function anonymiseLeadsStatement(db: D1Database, idsJson: string, erasedN
        WHERE id IN (SELECT value FROM json_each(?1)) AND anonymised_at IS NULL`,
     )
     .bind(idsJson, erasedName);
+  return [unindexLeadsStatement(db, idsJson), anonymise, reindexLeadsStatement(db, idsJson)];
 }
 
 /*

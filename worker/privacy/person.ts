@@ -11,7 +11,7 @@
 import { ERASED_NAME, type PersonCounts } from '../../widgets/core/privacy-validation.ts';
 import { type AuditRow, auditAbout } from '../models/audit.ts';
 import { type DeviceRow, clearDeviceContactStatement, devicesOfEmail } from '../models/devices.ts';
-import { type LeadRow, anonymiseLeadsStatement, leadsOfEmail } from '../models/leads.ts';
+import { type LeadRow, anonymiseLeadsStatements, leadsOfEmail } from '../models/leads.ts';
 import { type LeadNoteRow, deleteNotesOfLeadsStatement, notesOfLeads } from '../models/lead-notes.ts';
 import { type NotificationRow, deleteNotificationsStatement, notificationsOfPerson } from '../models/outbox.ts';
 import { type OrderRow, eraseOrdersStatements, ordersOfEmail } from '../models/orders.ts';
@@ -228,7 +228,7 @@ export async function erasePerson(db: D1Database, p: PersonData): Promise<Person
     deleteNotificationsStatement(db, JSON.stringify(p.emails.map((e) => e.id))),
     ...deleteEventsStatements(db, JSON.stringify(p.webhookEvents.map((e) => e.id))),
     anonymiseQuotesOfLeadsStatement(db, leads),
-    anonymiseLeadsStatement(db, leads, ERASED_NAME),
+    ...anonymiseLeadsStatements(db, leads, ERASED_NAME),
     deleteNotesOfLeadsStatement(db, leads),
     ...anonymiseTicketsStatements(db, tickets, ERASED_NAME),
     anonymiseReadingsStatement(db, JSON.stringify(p.readings.map((r) => r.id)), ERASED_NAME),

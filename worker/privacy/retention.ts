@@ -17,7 +17,7 @@
  */
 import { RETENTION_MONTHS } from '../../widgets/core/privacy.ts';
 import { ERASED_NAME } from '../../widgets/core/privacy-validation.ts';
-import { anonymiseLeadsStatement, leadIdsToAnonymise } from '../models/leads.ts';
+import { anonymiseLeadsStatements, leadIdsToAnonymise } from '../models/leads.ts';
 import { deleteNotesOfLeadsStatement } from '../models/lead-notes.ts';
 import { deleteNotificationsAboutStatement, deleteStandaloneBeforeStatement } from '../models/outbox.ts';
 import { abandonedOrderIds, eraseOrdersStatements } from '../models/orders.ts';
@@ -158,7 +158,7 @@ async function retentionBatch(db: D1Database, cutoff: Date): Promise<Counts> {
   if (leadIds.length)
     statements.push(
       anonymiseQuotesOfLeadsStatement(db, leads),
-      anonymiseLeadsStatement(db, leads, ERASED_NAME),
+      ...anonymiseLeadsStatements(db, leads, ERASED_NAME),
       deleteNotesOfLeadsStatement(db, leads),
     );
   if (ticketIds.length) statements.push(...anonymiseTicketsStatements(db, tickets, ERASED_NAME));

@@ -12,7 +12,8 @@ import { API_ERRORS } from '../http/errors.ts';
 import { type IntakeEnv, leadIntake } from '../http/intake.ts';
 import { liveVersion } from '../models/catalogue.ts';
 import { bodyHash } from '../http/body-hash.ts';
-import { type NewLead, SubmissionConflict, storeLead } from '../models/leads.ts';
+import { SubmissionConflict, storeLead } from '../models/leads.ts';
+import { type DeferredLead, deferLead } from '../leads/deferred.ts';
 import { company as kserowo } from '../../widgets/core/company.ts';
 import {
   QUOTE_ID_PATTERN,
@@ -74,7 +75,10 @@ quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
   const price = priceQuote(device, pkg, q.term, q.paper, figures.volume);
 
   const { name, email, phone, company, message, nip, city, marketingConsent } = q.contact;
-  const lead: NewLead = {
+  // Its id and time are fixed here, so a quote kept on the queue is stored as it was answered.
+  const lead: DeferredLead['lead'] = {
+    id: crypto.randomUUID(),
+    createdAt: new Date().toISOString(),
     kind: 'quote',
     submissionId,
     name,
@@ -130,7 +134,24 @@ quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
     if (result.notificationId !== undefined) await enqueueNotification(c.env, result.notificationId);
   } catch (error) {
     if (error instanceof SubmissionConflict) return c.json({ error: API_ERRORS.replayed }, 409);
-    console.error('quotes: storing the quote failed', error);
+    // D1 did not take it: the queue keeps the quote until D1 answers again (leads/deferred.ts).
+    // The visitor gets the same success with the page address and the prices; the number
+    // (consecutive per year, given by D1) comes with the stored quote: its page and e-mail.
+    console.error('quotes: storing the quote failed, deferring it to the queue', error);
+    const notification = quoteNotification(lead.id, lead, quote, pageUrl(quote.id), kserowo.salesEmail);
+    if (await deferLead(c.env, { lead, notification, quote }))
+      return c.json(
+        {
+          ok: true,
+          id: quote.id,
+          number: null,
+          url: pageUrl(quote.id),
+          orderUrl: `${new URL(c.req.url).origin}/zamowienie/${quote.id}`,
+          quote: price,
+          ...(figures.comparison ? { savingsMonthly: figures.comparison.result.monthly.net } : {}),
+        },
+        202,
+      );
     return c.json({ error: API_ERRORS.quoteStorage }, 503);
   }
   return c.json(

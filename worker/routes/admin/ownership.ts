@@ -1,27 +1,24 @@
 /**
- * Lead ownership and response times:
+ * Lead ownership:
  *  - `GET /leads/people`: who a lead can be given to;
  *  - `POST /leads/:id/assign` `{accountId: number | null}` and `POST /leads/:id/take`
  *    (to me): the new owner gets an e-mail, a colleague whose lead was taken over too
  *    (worker/sales/assignment.ts), the webhook `lead.assigned` goes out, the audit row says who;
  *  - `GET /stats/response` (`from`, `to` as RRRR-MM-DD; the last 12 weeks by default): the
  *    share answered within the first-answer promise and the median, per week, month, person
- *    and source/partner (worker/sales/response-stats.ts).
+ *    and source/partner, from per-day counters (worker/sales/response-stats.ts).
  * Registered before the lead routes, so `/leads/people` is not taken for a lead id.
  */
 import { type Context, Hono } from 'hono';
-import { FIRST_ANSWER_HOURS } from '../../../widgets/core/terms.ts';
 import { enqueueNotification } from '../../email/delivery.ts';
 import { auditDetails, auditTarget } from '../../models/audit.ts';
-import { assignLead, assignablePeople, responseRows } from '../../models/lead-ownership.ts';
+import { assignLead, assignablePeople } from '../../models/lead-ownership.ts';
 import { leadById } from '../../models/leads.ts';
 import { assignmentPlan } from '../../sales/assignment.ts';
 import { leadAuditName } from '../../sales/lead-work.ts';
-import { defaultRange, sourceOf, summarise, weekOf } from '../../sales/response-stats.ts';
 import { ACCOUNT_API_ERRORS, ADMIN_ERRORS } from '../../http/errors.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
-import type { PeopleList, ResponseStats } from '../../../widgets/core/admin-api.ts';
-import { ADMIN_INPUT_ERRORS } from '../../../widgets/core/admin-validation.ts';
+import type { PeopleList } from '../../../widgets/core/admin-api.ts';
 
 export const ownershipRoutes = new Hono<AdminEnv>();
 
@@ -58,23 +55,3 @@ ownershipRoutes.post('/leads/:id/assign', async (c) => {
 });
 
 ownershipRoutes.post('/leads/:id/take', (c) => assign(c, c.get('session').accountId));
-
-const isDate = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text));
-
-ownershipRoutes.get('/stats/response', async (c) => {
-  const now = new Date();
-  const range = defaultRange(now);
-  const from = c.req.query('from') || range.from;
-  const to = c.req.query('to') || range.to;
-  if (!isDate(from) || !isDate(to)) return c.json({ error: ADMIN_INPUT_ERRORS.date }, 400);
-  const rows = await responseRows(c.env.DB, from, to);
-  return c.json({
-    targetHours: FIRST_ANSWER_HOURS,
-    from,
-    to,
-    byWeek: summarise(rows, (r) => weekOf(r.created_at), now),
-    byMonth: summarise(rows, (r) => r.created_at.slice(0, 7), now),
-    byPerson: summarise(rows, (r) => r.assignee ?? '(nieprzypisane)', now),
-    bySource: summarise(rows, sourceOf, now),
-  } satisfies ResponseStats);
-});

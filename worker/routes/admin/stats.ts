@@ -1,14 +1,17 @@
 /**
  * The numbers: `GET /api/admin/stats` (`from`, `to` as RRRR-MM-DD, `kind`) answers leads
  * per week, by source, campaign and partner, and quotes by device and package, from the
- * per-day counters (models/lead-counts.ts): its cost grows with the days asked, not with
- * the leads stored. The inbox's other filters (status, source, search…) are the list's.
+ * per-day counters (models/lead-counts.ts); `GET /api/admin/stats/response` (`from`, `to`;
+ * the last 12 weeks by default) the share first answered within the promise and the median,
+ * per week, month, person and source (worker/sales/response-stats.ts). Both cost what the
+ * days asked cost, not the leads stored. The inbox's other filters are the list's.
  */
 import { Hono } from 'hono';
 import { countedNumbers } from '../../models/lead-counts.ts';
 import { ADMIN_INPUT_ERRORS } from '../../../widgets/core/admin-validation.ts';
 import type { AdminEnv } from './guard.ts';
-import type { LeadStats } from '../../../widgets/core/admin-api.ts';
+import type { LeadStats, ResponseStats } from '../../../widgets/core/admin-api.ts';
+import { defaultRange, responseStats } from '../../sales/response-stats.ts';
 import { filterOf } from './leads.ts';
 
 export const statsRoutes = new Hono<AdminEnv>();
@@ -19,4 +22,15 @@ statsRoutes.get('/stats', async (c) => {
   if (filter.status || filter.utmSource || filter.utmCampaign || filter.partner || filter.q)
     return c.json({ error: ADMIN_INPUT_ERRORS.statsFilter }, 400);
   return c.json((await countedNumbers(c.env.DB, filter)) satisfies LeadStats);
+});
+
+const isDate = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text));
+
+statsRoutes.get('/stats/response', async (c) => {
+  const now = new Date();
+  const range = defaultRange(now);
+  const from = c.req.query('from') || range.from;
+  const to = c.req.query('to') || range.to;
+  if (!isDate(from) || !isDate(to)) return c.json({ error: ADMIN_INPUT_ERRORS.date }, 400);
+  return c.json((await responseStats(c.env.DB, from, to, now)) satisfies ResponseStats);
 });
