@@ -10,7 +10,7 @@ import type { ResponseFigures, ResponseStats } from '../../widgets/core/admin-ap
 import { FIRST_ANSWER_HOURS } from '../../widgets/core/terms.ts';
 import { assignLead } from '../../worker/models/lead-ownership.ts';
 import { type LeadRow, changeLead, eraseLead, leadById, storeLead } from '../../worker/models/leads.ts';
-import { responseStats, weekOf } from '../../worker/sales/response-stats.ts';
+import { medianOfTenths, responseStats, weekOf } from '../../worker/sales/response-stats.ts';
 
 const db = () => (env as unknown as Env).DB;
 
@@ -103,6 +103,27 @@ async function recount(from: string, to: string): Promise<ResponseStats> {
 const dayOf = (n: number) => new Date(START + n * DAY).toISOString().slice(0, 10);
 
 describe('response-time statistics from per-day counters', { timeout: 120_000 }, () => {
+  it('state the median of two answers as the panel shows it (0,1 h and 0,2 h: 0,15 h, not 0,15000000000000002)', () => {
+    expect(
+      medianOfTenths(
+        new Map([
+          [1, 1],
+          [2, 1],
+        ]),
+      ),
+    ).toBe(0.15);
+    expect(
+      medianOfTenths(
+        new Map([
+          [3, 1],
+          [45, 2],
+          [46, 1],
+        ]),
+      ),
+    ).toBe(4.5);
+    expect(medianOfTenths(new Map())).toBeNull();
+  });
+
   it('equal timing every lead of the range, after answers, assignments, spam and erasures', async () => {
     const people: number[] = [];
     for (const name of ['Anna Statystyczna', 'Piotr Statystyczny']) {

@@ -37,17 +37,17 @@ export function medianOfTenths(hours: Map<number, number>): number | null {
   const sorted = [...hours].filter(([, n]) => n > 0).sort(([a], [b]) => a - b);
   const total = sorted.reduce((sum, [, n]) => sum + n, 0);
   if (total === 0) return null;
-  /** The value at 0-based position `i` of the sorted values. */
+  /** The tenths at 0-based position `i` of the sorted values (whole numbers: no float error in the mean of two). */
   const at = (i: number): number => {
     let seen = 0;
     for (const [tenths, n] of sorted) {
       seen += n;
-      if (i < seen) return tenths / 10;
+      if (i < seen) return tenths;
     }
-    return (sorted.at(-1)?.[0] ?? 0) / 10;
+    return sorted.at(-1)?.[0] ?? 0;
   };
   const mid = total >> 1;
-  return total % 2 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
+  return total % 2 ? at(mid) / 10 : (at(mid - 1) + at(mid)) / 20;
 }
 
 /** Per-bucket figures: the share within the promise among leads answered or already late. */
