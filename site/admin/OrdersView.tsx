@@ -11,7 +11,7 @@ import {
   type OrderDetail,
   type OrderListRow,
   ORDER_STATUS_LABELS,
-} from '../../widgets/core/admin-api-orders.ts';
+} from '../../widgets/core/admin/admin-api-orders.ts';
 import { deliveryDayText } from '../../widgets/core/delivery.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { warsawToday } from '../../widgets/core/service-fields.ts';

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './App.tsx';
-import type { OutboxEntry as OutboxRow, OutboxList } from '../../widgets/core/admin-api.ts';
+import type { OutboxEntry as OutboxRow, OutboxList } from '../../widgets/core/admin/admin-api.ts';
 import { EMAIL_STATE_LABELS, KIND_LABELS, when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
 

@@ -11,11 +11,11 @@ import {
   PRIVACY_ERRORS,
   type PersonCounts,
   personEmailSchema,
-} from '../../widgets/core/privacy-validation.ts';
+} from '../../widgets/core/admin/privacy-validation.ts';
 import { LIMITS } from '../../widgets/core/validation.ts';
 import { ApiRefused, api, apiDownload } from './api.ts';
 import type { ViewProps } from './App.tsx';
-import type { PersonErased, PersonFound as Found } from '../../widgets/core/admin-api.ts';
+import type { PersonErased, PersonFound as Found } from '../../widgets/core/admin/admin-api.ts';
 
 type Busy = 'check' | 'export' | 'erase' | undefined;
 

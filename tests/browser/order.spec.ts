@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { TEST_ADMIN_PASSWORD } from '../../scripts/admin-hash.mjs';
-import type { OutboxList } from '../../widgets/core/admin-api-team.ts';
+import type { OutboxList } from '../../widgets/core/admin/admin-api-team.ts';
 import { logIn } from './admin-helpers.ts';
 
 const base = `http://127.0.0.1:${process.env.KSEROWO_TEST_PORT ?? 8788}`;

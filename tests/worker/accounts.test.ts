@@ -1,8 +1,8 @@
 // Each person added costs two PBKDF2 hashes of 100,000 rounds: slow on a shared machine, hence the timeouts.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { SET_PASSWORD_LINK_HOURS, SET_PASSWORD_LINK_TERMS } from '../../widgets/core/account-validation.ts';
-import { RESTRICTED_WRITES, ROLES, ROUTE_ROLES, rolesOfRequest, routePrefix } from '../../widgets/core/roles.ts';
+import { SET_PASSWORD_LINK_HOURS, SET_PASSWORD_LINK_TERMS } from '../../widgets/core/admin/account-validation.ts';
+import { RESTRICTED_WRITES, ROLES, ROUTE_ROLES, rolesOfRequest, routePrefix } from '../../widgets/core/admin/roles.ts';
 import { app } from '../../worker/app.ts';
 import { passwordChecks } from '../../worker/http/auth.ts';
 import { OPEN_PATHS } from '../../worker/routes/admin/guard.ts';

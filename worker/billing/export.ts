@@ -8,7 +8,7 @@
  */
 import { LEVEL_NAMES } from '../../widgets/core/model.ts';
 import { gross, toGrosze, toPln } from '../../widgets/core/pricing.ts';
-import type { Bill, CustomerTotal } from '../../widgets/core/admin-api.ts';
+import type { Bill, CustomerTotal } from '../../widgets/core/admin/admin-api.ts';
 
 const money = (n: number): string => n.toFixed(2).replace('.', ',');
 const rate = (n: number): string => String(n).replace('.', ',');

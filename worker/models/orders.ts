@@ -8,7 +8,7 @@ import { eventIfStatements, takeUnqueuedStatement, claimedIds } from './webhooks
 import { type Notification, notificationIfStatement } from './outbox.ts';
 import { leadWonIfStatement } from './leads.ts';
 
-import type { OrderStatus } from '../../widgets/core/admin-api-orders.ts';
+import type { OrderStatus } from '../../widgets/core/admin/admin-api-orders.ts';
 
 export type { OrderStatus };
 

@@ -4,7 +4,7 @@
  * (no SQL here). Erasure anonymises in one D1 batch, as the retention job does
  * (worker/privacy/retention.ts), so both leave the same anonymous rows behind.
  */
-import { ERASED_NAME, type PersonCounts } from '../../widgets/core/privacy-validation.ts';
+import { ERASED_NAME, type PersonCounts } from '../../widgets/core/admin/privacy-validation.ts';
 import { type AuditRow, auditAbout } from '../models/audit.ts';
 import { type DeviceRow, clearDeviceContactStatement, devicesOfEmail } from '../models/devices.ts';
 import { type LeadRow, anonymiseLeadsStatement, leadsOfEmail } from '../models/leads.ts';

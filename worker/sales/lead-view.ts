@@ -4,10 +4,10 @@
  * are fetched), and the lead part of every webhook payload (`leadPayload`, owner included).
  * Times in the CSV are Warsaw time, values Polish.
  */
-import type { LeadView, QuoteSummary } from '../../widgets/core/admin-api.ts';
+import type { LeadView, QuoteSummary } from '../../widgets/core/admin/admin-api.ts';
 import { warsawDateTime } from '../../widgets/core/business-hours.ts';
 import { LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';
-import { isOpenStage } from '../../widgets/core/pipeline.ts';
+import { isOpenStage } from '../../widgets/core/admin/pipeline.ts';
 import type { LeadNoteRow } from '../models/lead-notes.ts';
 import { type LeadKind, type OwnedLeadRow, firstAnswerHours } from '../models/leads.ts';
 

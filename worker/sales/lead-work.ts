@@ -7,7 +7,7 @@
  *  - a change of stage is the webhook `lead.stage_changed`, with the owner;
  *  - the audit row names the lead by its quote's KS number when it has one.
  */
-import type { LeadStatus } from '../../widgets/core/admin-validation.ts';
+import type { LeadStatus } from '../../widgets/core/admin/admin-validation.ts';
 import {
   type LostReason,
   type NextStepKind,
@@ -15,7 +15,7 @@ import {
   isOpenStage,
   stageOfStatus,
   statusOfStage,
-} from '../../widgets/core/pipeline.ts';
+} from '../../widgets/core/admin/pipeline.ts';
 import type { NoteAuthor } from '../models/lead-notes.ts';
 import { type ChangeEvent, type LeadChange, type OwnedLeadRow, changeLead } from '../models/leads.ts';
 import { quoteSummaries } from '../models/quotes.ts';

@@ -5,9 +5,9 @@
  * many business hours (business-hours.ts); as late when it came later, or when it is still
  * unanswered past its deadline. The share is within / (within + late).
  */
-import type { ResponseFigures } from '../../widgets/core/admin-api.ts';
+import type { ResponseFigures } from '../../widgets/core/admin/admin-api.ts';
 import { businessHoursBetween } from '../../widgets/core/business-hours.ts';
-import { firstAnswerDeadline } from '../../widgets/core/pipeline.ts';
+import { firstAnswerDeadline } from '../../widgets/core/admin/pipeline.ts';
 import { FIRST_ANSWER_HOURS } from '../../widgets/core/terms.ts';
 import type { ResponseRow } from '../models/lead-ownership.ts';
 

@@ -3,13 +3,13 @@
  *  - a session opened with a password that has since changed (the account's, or the
  *    ADMIN_PASSWORD_HASH secret of the first owner) is ended (issue 15 item 9);
  *  - the role must be allowed the route's prefix by the ONE table `ROUTE_ROLES`
- *    (widgets/core/roles.ts), for reads and writes alike: 403 otherwise;
+ *    (widgets/core/admin/roles.ts), for reads and writes alike: 403 otherwise;
  *  - every write that succeeded, every export, and every read a route marks (`auditRead`)
  *    goes to the audit log.
  */
 import type { MiddlewareHandler } from 'hono';
 import { deleteCookie } from 'hono/cookie';
-import { RESTRICTED_WRITES, mayUse, rolesOfRequest, routePrefix } from '../../../widgets/core/roles.ts';
+import { RESTRICTED_WRITES, mayUse, rolesOfRequest, routePrefix } from '../../../widgets/core/admin/roles.ts';
 import { SESSION_COOKIE, clientIp, credentialFingerprint } from '../../http/auth.ts';
 import { auditedReadOf, detailsOf, recordAudit, targetOf } from '../../models/audit.ts';
 import { endSession } from '../../models/sessions.ts';

@@ -18,8 +18,8 @@ import {
   SET_PASSWORD_LINK_TERMS,
   passwordProblem,
   setPasswordSchema,
-} from '../../../widgets/core/account-validation.ts';
-import { ROLE_LABELS } from '../../../widgets/core/roles.ts';
+} from '../../../widgets/core/admin/account-validation.ts';
+import { ROLE_LABELS } from '../../../widgets/core/admin/roles.ts';
 import {
   DEVICE_COOKIE,
   credentialFingerprint,
@@ -53,7 +53,7 @@ import {
 } from '../../models/sessions.ts';
 import { ACCOUNT_API_ERRORS, ADMIN_ERRORS } from '../../http/errors.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
-import type { AccountList, SessionList, SessionListed, TeamAccount } from '../../../widgets/core/admin-api.ts';
+import type { AccountList, SessionList, SessionListed, TeamAccount } from '../../../widgets/core/admin/admin-api.ts';
 
 export const accountRoutes = new Hono<AdminEnv>();
 

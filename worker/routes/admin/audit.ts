@@ -7,8 +7,8 @@ import { Hono } from 'hono';
 import { findAudit } from '../../models/audit.ts';
 import { ACCOUNT_API_ERRORS } from '../../http/errors.ts';
 import type { AdminEnv } from './guard.ts';
-import type { AuditList, AuditLogEntry } from '../../../widgets/core/admin-api.ts';
-import { ADMIN_INPUT_ERRORS } from '../../../widgets/core/admin-validation.ts';
+import type { AuditList, AuditLogEntry } from '../../../widgets/core/admin/admin-api.ts';
+import { ADMIN_INPUT_ERRORS } from '../../../widgets/core/admin/admin-validation.ts';
 
 export const auditRoutes = new Hono<AdminEnv>();
 

@@ -6,7 +6,7 @@
  *    (worker/billing/bill.ts), the same figures however often it is made;
  *  - `POST /api/admin/contracts`: a contract signed by hand, at the live catalogue's prices;
  *  - `POST /api/admin/amendments`: a price change of a device from the first day of a month
- *    (this month or later), with its reason; owner and sales only (widgets/core/roles.ts).
+ *    (this month or later), with its reason; owner and sales only (widgets/core/admin/roles.ts).
  */
 import { Hono } from 'hono';
 import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS } from '../../http/errors.ts';
@@ -24,11 +24,11 @@ import {
 import { deviceBySerial } from '../../models/devices.ts';
 import { remindersOfContract } from '../../models/reading-reminders.ts';
 import { notificationById } from '../../models/outbox.ts';
-import { RENTAL_ERRORS, amendmentSchema, contractSchema } from '../../../widgets/core/rental-validation.ts';
+import { RENTAL_ERRORS, amendmentSchema, contractSchema } from '../../../widgets/core/admin/rental-validation.ts';
 import { SERVICE_ERRORS, warsawToday } from '../../../widgets/core/service-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
-import type { ContractListed, ContractList } from '../../../widgets/core/admin-api.ts';
+import type { ContractListed, ContractList } from '../../../widgets/core/admin/admin-api.ts';
 
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
 

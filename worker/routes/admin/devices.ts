@@ -27,7 +27,7 @@ import { type DeviceInput, SERVICE_ERRORS, deviceSchema } from '../../../widgets
 import { check } from '../../../widgets/core/validation.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
 import { auditDetails } from '../../models/audit.ts';
-import type { DeviceList } from '../../../widgets/core/admin-api.ts';
+import type { DeviceList } from '../../../widgets/core/admin/admin-api.ts';
 
 /** The columns of the export and the import, in order. */
 export const DEVICE_CSV_COLUMNS = [

@@ -6,7 +6,7 @@
  * `GET /api/admin/leads/:id` (everything stored, the notes history), `PATCH /api/admin/leads/:id`
  * (`{status?, notes?, stage?, lostReason?, lostNote?, nextStep?: {kind, dueAt} | null}`),
  * `POST /api/admin/leads/:id/notes` (`{text}`), `DELETE /api/admin/leads/:id` (the owner's
- * GDPR erasure; widgets/core/roles.ts refuses it to the others).
+ * GDPR erasure; widgets/core/admin/roles.ts refuses it to the others).
  */
 import { leadHasOrder } from '../../models/orders.ts';
 import { Hono, type Context } from 'hono';
@@ -17,14 +17,14 @@ import { type LeadFilter, type LeadKey, eraseLead, findLeads, leadById, leadKey 
 import { latestNotes, notesOfLead } from '../../models/lead-notes.ts';
 import { LEAD_CSV_HEADER, leadCsvRow, leadJson } from '../../sales/lead-view.ts';
 import { PipelineRefusal, recordLeadWork } from '../../sales/lead-work.ts';
-import { leadNoteSchema } from '../../../widgets/core/pipeline.ts';
+import { leadNoteSchema } from '../../../widgets/core/admin/pipeline.ts';
 import { notificationsOfLead } from '../../models/outbox.ts';
 import { auditDetails, auditRead, auditTarget } from '../../models/audit.ts';
 import { type StoredQuote, quoteOfLead, quoteSummaries } from '../../models/quotes.ts';
-import { leadFilterSchema, leadUpdateSchema } from '../../../widgets/core/admin-validation.ts';
+import { leadFilterSchema, leadUpdateSchema } from '../../../widgets/core/admin/admin-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
-import type { LeadDetail, LeadList, LeadQuote } from '../../../widgets/core/admin-api.ts';
+import type { LeadDetail, LeadList, LeadQuote } from '../../../widgets/core/admin/admin-api.ts';
 import { comparisonRows, estimateRows } from '../../../widgets/core/estimate-text.ts';
 import { warsawDay } from '../../../widgets/core/business-hours.ts';
 

@@ -7,11 +7,11 @@
 import { Hono } from 'hono';
 import { enqueueNotification } from '../../email/delivery.ts';
 import { countDead, listOutbox, notificationById, requeueNotification } from '../../models/outbox.ts';
-import { outboxFilterSchema } from '../../../widgets/core/admin-validation.ts';
+import { outboxFilterSchema } from '../../../widgets/core/admin/admin-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import { ADMIN_ERRORS } from '../../http/errors.ts';
 import type { AdminEnv } from './guard.ts';
-import type { OutboxEntry, OutboxList } from '../../../widgets/core/admin-api.ts';
+import type { OutboxEntry, OutboxList } from '../../../widgets/core/admin/admin-api.ts';
 
 export const outboxRoutes = new Hono<AdminEnv>();
 

@@ -20,8 +20,8 @@ import { leadAuditName } from '../../sales/lead-work.ts';
 import { defaultRange, sourceOf, summarise, weekOf } from '../../sales/response-stats.ts';
 import { ACCOUNT_API_ERRORS, ADMIN_ERRORS } from '../../http/errors.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
-import type { PeopleList, ResponseStats } from '../../../widgets/core/admin-api.ts';
-import { ADMIN_INPUT_ERRORS } from '../../../widgets/core/admin-validation.ts';
+import type { PeopleList, ResponseStats } from '../../../widgets/core/admin/admin-api.ts';
+import { ADMIN_INPUT_ERRORS } from '../../../widgets/core/admin/admin-validation.ts';
 
 export const ownershipRoutes = new Hono<AdminEnv>();
 

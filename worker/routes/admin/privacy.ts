@@ -1,5 +1,5 @@
 /**
- * A person's data by their e-mail address (issue 13), the owner's alone (widgets/core/roles.ts):
+ * A person's data by their e-mail address (issue 13), the owner's alone (widgets/core/admin/roles.ts):
  *  - `GET /api/admin/privacy/:email`: how many records of each kind are stored (the
  *    panel's summary before an export or an erasure; counts only, not audited);
  *  - `GET /api/admin/privacy/:email/export`: everything, as a JSON download (audited by
@@ -9,12 +9,12 @@
  * An address a form would refuse is a 400; nothing stored is a 404 'Brak danych dla tego adresu.'
  */
 import { Hono, type Context } from 'hono';
-import { PRIVACY_ERRORS, isEmpty, personEmailSchema } from '../../../widgets/core/privacy-validation.ts';
+import { PRIVACY_ERRORS, isEmpty, personEmailSchema } from '../../../widgets/core/admin/privacy-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import { auditDetails } from '../../models/audit.ts';
 import { countsOf, erasePerson, exportPerson, findPerson } from '../../privacy/person.ts';
 import type { AdminEnv } from './guard.ts';
-import type { PersonErased, PersonFound } from '../../../widgets/core/admin-api.ts';
+import type { PersonErased, PersonFound } from '../../../widgets/core/admin/admin-api.ts';
 
 export const privacyRoutes = new Hono<AdminEnv>();
 

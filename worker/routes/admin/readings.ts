@@ -31,7 +31,7 @@ import {
 } from '../../../widgets/core/service-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
-import type { Billing, ReadingList, ReadingListed } from '../../../widgets/core/admin-api.ts';
+import type { Billing, ReadingList, ReadingListed } from '../../../widgets/core/admin/admin-api.ts';
 import type { Context } from 'hono';
 
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;

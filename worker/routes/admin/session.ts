@@ -7,7 +7,7 @@
  */
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { loginSchema } from '../../../widgets/core/account-validation.ts';
+import { loginSchema } from '../../../widgets/core/admin/account-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import {
   DEVICE_COOKIE,
@@ -29,7 +29,7 @@ import { DEVICE_TTL_MS, deviceKey, rememberDevice } from '../../models/login-dev
 import { createSession, endSession } from '../../models/sessions.ts';
 import { ACCOUNT_API_ERRORS, ADMIN_ERRORS } from '../../http/errors.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
-import type { AdminSession } from '../../../widgets/core/admin-api.ts';
+import type { AdminSession } from '../../../widgets/core/admin/admin-api.ts';
 
 export const sessionRoutes = new Hono<AdminEnv>();
 

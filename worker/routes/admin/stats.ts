@@ -6,9 +6,9 @@
  */
 import { Hono } from 'hono';
 import { countedNumbers } from '../../models/lead-counts.ts';
-import { ADMIN_INPUT_ERRORS } from '../../../widgets/core/admin-validation.ts';
+import { ADMIN_INPUT_ERRORS } from '../../../widgets/core/admin/admin-validation.ts';
 import type { AdminEnv } from './guard.ts';
-import type { LeadStats } from '../../../widgets/core/admin-api.ts';
+import type { LeadStats } from '../../../widgets/core/admin/admin-api.ts';
 import { filterOf } from './leads.ts';
 
 export const statsRoutes = new Hono<AdminEnv>();

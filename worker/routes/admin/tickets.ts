@@ -25,7 +25,7 @@ import { auditDetails } from '../../models/audit.ts';
 import { deviceBySerial } from '../../models/devices.ts';
 import { changeTicketDevice, deviceChangesOf } from '../../models/ticket-device-changes.ts';
 import { ticketDeviceSchema } from '../../../widgets/core/service-validation.ts';
-import type { SlaReport, TicketDetail, TicketList, TicketView } from '../../../widgets/core/admin-api.ts';
+import type { SlaReport, TicketDetail, TicketList, TicketView } from '../../../widgets/core/admin/admin-api.ts';
 
 export const ticketRoutes = new Hono<AdminEnv>();
 

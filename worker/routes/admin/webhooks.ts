@@ -13,7 +13,7 @@ import {
   endpointChangeSchema,
   endpointSchema,
   webhookUrlProblem,
-} from '../../../widgets/core/webhook-validation.ts';
+} from '../../../widgets/core/admin/webhook-validation.ts';
 import { auditDetails } from '../../models/audit.ts';
 import {
   type DeliveryListing,
@@ -39,7 +39,7 @@ import type {
   WebhookDeliveryList,
   WebhookEndpoint,
   WebhookEndpointList,
-} from '../../../widgets/core/admin-api.ts';
+} from '../../../widgets/core/admin/admin-api.ts';
 
 export const webhookRoutes = new Hono<AdminEnv>();
 

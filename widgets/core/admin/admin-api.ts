@@ -6,8 +6,8 @@
  * here; service and team answers are in the two parts re-exported below (300-line rule).
  */
 import type { LeadKind, LeadStatus } from './admin-validation.ts';
-import type { Row as EstimateRow } from './estimate-text.ts';
-import type { Catalogue, PackageLevel } from './model.ts';
+import type { Row as EstimateRow } from '../estimate-text.ts';
+import type { Catalogue, PackageLevel } from '../model.ts';
 import type { PersonCounts } from './privacy-validation.ts';
 import type { NextStep, Stage } from './pipeline.ts';
 

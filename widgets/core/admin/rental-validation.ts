@@ -6,10 +6,10 @@
  * current one, so a bill already made never changes.
  */
 import * as v from 'valibot';
-import { PACKAGE_LEVELS } from './model.ts';
-import { nipSchema } from './nip.ts';
-import { SERVICE_ERRORS, SERVICE_LIMITS, realDay, requiredSerialSchema } from './service-validation.ts';
-import { companySchema, emailSchema } from './validation.ts';
+import { PACKAGE_LEVELS } from '../model.ts';
+import { nipSchema } from '../nip.ts';
+import { SERVICE_ERRORS, SERVICE_LIMITS, realDay, requiredSerialSchema } from '../service-validation.ts';
+import { companySchema, emailSchema } from '../validation.ts';
 
 export const RENTAL_ERRORS = {
   body: 'Nieprawidłowe dane umowy.',
