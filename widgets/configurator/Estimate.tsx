@@ -1,12 +1,12 @@
 /**
  * 'Nie wiem, który model i ile drukuję' in the device step and 'Nie wiem, ile drukuję' in
  * the package step: a button that loads the calculator
- * (./EstimatePanel.tsx with widgets/calculator/Panel.tsx, chunks shared with
+ * (./EstimatePanel.tsx with widgets/kit/estimate/Panel.tsx, chunks shared with
  * `<kserowo-calculator>`) only when the visitor opens it, so the configurator's first
  * load does not grow.
  */
 import { useState } from 'react';
-import type { EstimateChange } from '../calculator/Panel.tsx';
+import type { EstimateChange } from '../kit/estimate/Panel.tsx';
 import type { ContractInput } from '../core/estimate-validation.ts';
 import type { Comparison } from '../core/comparison.ts';
 import type { EstimatePanelProps } from './EstimatePanel.tsx';

@@ -9,19 +9,19 @@
  * into whatever root it renders in (a shadow root, or the document), never a <style>.
  */
 import { useRef, useState } from 'react';
-import type { Catalogue, Device, PackageLevel } from '../core/model.ts';
-import { type PrintProfile, type VolumeEstimate, explainRecommendation, recommend } from '../core/estimate.ts';
-import { type Comparison, compareWithContract } from '../core/comparison.ts';
-import { type Advice, advise } from '../core/advisor.ts';
+import type { Catalogue, Device, PackageLevel } from '../../core/model.ts';
+import { type PrintProfile, type VolumeEstimate, explainRecommendation, recommend } from '../../core/estimate.ts';
+import { type Comparison, compareWithContract } from '../../core/comparison.ts';
+import { type Advice, advise } from '../../core/advisor.ts';
 import {
   type ContractInput,
   type EstimateInput,
   checkContract,
   estimateVolume,
   warsawToday,
-} from '../core/estimate-validation.ts';
-import { LIMITS } from '../core/limits.ts';
-import { focusField } from '../core/field-focus.ts';
+} from '../../core/estimate-validation.ts';
+import { LIMITS } from '../../core/limits.ts';
+import { focusField } from '../../core/field-focus.ts';
 import { C } from './copy.ts';
 import { calculatorCss } from './styles.ts';
 import { CONTRACT_FIELDS, type Draft, amount, integer } from './draft.ts';
