@@ -9,7 +9,7 @@ import { FALLBACK } from '../../widgets/core/texts.ts';
 import { C } from '../../widgets/kit/estimate/copy.ts';
 import { calculatorPage } from '../content/pages.ts';
 import { PageHead } from '../sections/page-head.tsx';
-import { WidgetArea } from '../widgets.tsx';
+import { WidgetArea } from '../../widgets/prerender.tsx';
 
 export function CalculatorPage() {
   return (

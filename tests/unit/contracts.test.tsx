@@ -14,7 +14,7 @@ import { WIDGETS, snippetAttributes, snippetFields } from '../../site/admin/snip
 import { THEME_PROPERTIES, attributeName } from '../../widgets/core/contract.ts';
 import { attributeRows, contracts, eventDetails } from '../../widgets/contracts.ts';
 import { SHORT_CACHE, widgetHeaders } from '../../scripts/widget-headers.mjs';
-import { securityHeaders } from '../../site/headers.ts';
+import { securityHeaders } from '../../widgets/core/headers.ts';
 import {
   DTS_FILE,
   MANIFEST_FILE,

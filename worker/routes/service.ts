@@ -33,7 +33,7 @@ import {
 import { type PageFormEnv, pageFormGuard } from '../http/page-form.ts';
 import { TICKET_LOOKUP_ERRORS, ticketLookupSchema } from '../../widgets/core/portal-validation.ts';
 import { renderMissingTicketPage, renderTicketPage, ticketPageCsp } from '../pages/ticket.tsx';
-import { PAGE_HEADERS } from '../../site/headers.ts';
+import { PAGE_HEADERS } from '../../widgets/core/headers.ts';
 import { addBusinessHours } from '../../widgets/core/business-hours.ts';
 import { company } from '../../widgets/core/company.ts';
 import { slaHoursOf } from '../../widgets/core/terms.ts';

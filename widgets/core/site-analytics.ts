@@ -52,7 +52,7 @@ export function analyticsCspSources(ids: AnalyticsIds = analyticsIds): CspSource
   return sources;
 }
 
-/** Every host of `analyticsCspSources`, for a policy that adds one list to each directive (site/headers.ts). */
+/** Every host of `analyticsCspSources`, for a policy that adds one list to each directive (widgets/core/headers.ts). */
 export function analyticsHosts(ids: AnalyticsIds = analyticsIds): string[] {
   return [...new Set(Object.values(analyticsCspSources(ids)).flat())];
 }

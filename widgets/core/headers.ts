@@ -136,7 +136,7 @@ export function headersFile(styleHashes: string[], options: Omit<PolicyOptions, 
     Object.entries(securityHeaders('widget-file')).filter(([name]) => !(name in page)),
   );
   return [
-    '# Written by the build (site/headers.ts): do not edit by hand.',
+    '# Written by the build (widgets/core/headers.ts): do not edit by hand.',
     block('/*', { 'Content-Security-Policy': contentSecurityPolicy({ ...options, styleHashes }), ...page }),
     block('/widgets/*', widgetOnly),
     '',
