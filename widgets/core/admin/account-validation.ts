@@ -130,3 +130,6 @@ export const loginSchema = v.object(
   // A missing password gets the owner login's message ('Podaj hasło.').
   ownerLoginSchema.message,
 );
+
+/** The first refusal of a parse, in Polish; the body's own message when none is more precise. */
+export const firstIssue = (issues: readonly { message: string }[]): string => issues[0]?.message ?? ACCOUNT_ERRORS.body;
