@@ -11,6 +11,7 @@
  *  - `POST /api/orders/<order id>/code`: a new code.
  * The order belongs to the quote's lead (the sales team's inbox) and carries its attribution.
  */
+import { orderEvent } from '../orders/events.ts';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
 import { enqueueNotification } from '../email/delivery.ts';
@@ -280,30 +281,3 @@ orders.post('/:orderId/code', leadIntake(), async (c) => {
   if (renewed.notificationId !== undefined) await enqueueNotification(c.env, renewed.notificationId);
   return c.json({ ok: true, id: order.id });
 });
-
-/** The webhook data of an order's events (README "Webhooks"). */
-export function orderEvent(order: OrderRow, quote: StoredQuote): Record<string, unknown> {
-  let attribution: unknown = {};
-  try {
-    attribution = JSON.parse(order.attribution);
-  } catch {
-    // stored by us as JSON
-  }
-  return {
-    id: order.id,
-    leadId: order.lead_id,
-    quoteNumber: quote.number,
-    status: order.status,
-    company: { name: order.company_name, nip: order.company_nip, vatStatus: order.vat_status },
-    signer: { name: order.signer_name, position: order.signer_position, email: order.signer_email },
-    deviceId: quote.price.deviceId,
-    level: quote.price.level,
-    term: quote.price.term,
-    monthlyNet: quote.price.monthlyNet,
-    delivery: { city: order.delivery_city, date: order.delivery_date },
-    termsVersion: order.terms_version,
-    documentSha256: order.document_sha256,
-    acceptedAt: order.accepted_at,
-    attribution,
-  };
-}

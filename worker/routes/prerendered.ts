@@ -14,7 +14,7 @@
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
 import { type LiveCatalogue, liveVersion } from '../models/catalogue.ts';
-import { REVALIDATE, matchesEtag } from './catalogue.ts';
+import { REVALIDATE, matchesEtag } from '../http/etag.ts';
 import { INLINE_CATALOGUE_ID, catalogueJson } from '../../widgets/core/prerender.tsx';
 import type { Catalogue } from '../../widgets/core/model.ts';
 import { propsOfAttributes, shadowRenderers } from '../../widgets/prerender.tsx';

@@ -18,7 +18,7 @@ import { liveVersion } from '../../models/catalogue.ts';
 import { contractById, contractDevices, contractStatements, recordContractReading } from '../../models/contracts.ts';
 import { type OrderStatus, deliveryCalendar, installOrder, listOrders, orderById } from '../../models/orders.ts';
 import { quoteById } from '../../models/quotes.ts';
-import { orderEvent } from '../orders.ts';
+import { orderEvent } from '../../orders/events.ts';
 import { DELIVERY } from '../../../widgets/core/delivery.ts';
 import { INSTALLATION_ERRORS, installationSchema } from '../../../widgets/core/order-validation.ts';
 import { warsawToday } from '../../../widgets/core/service-fields.ts';
