@@ -13,79 +13,22 @@ import { Hono, type Context } from 'hono';
 import { csvStream } from '../../http/csv.ts';
 import { PAGE, pageOf, pageSize, readCursor } from '../../http/paging.ts';
 import { ADMIN_ERRORS, ORDER_API_ERRORS } from '../../http/errors.ts';
-import { type LeadFilter, type LeadKey, eraseLead, findLeads, leadById, leadKey } from '../../models/leads.ts';
+import { type LeadKey, eraseLead, findLeads, leadById, leadKey } from '../../models/leads.ts';
 import { latestNotes, notesOfLead } from '../../models/lead-notes.ts';
-import { LEAD_CSV_HEADER, leadCsvRow, leadJson } from '../../sales/lead-view.ts';
+import { LEAD_CSV_HEADER, leadCsvRow, leadJson, quoteJson } from '../../sales/lead-view.ts';
+import { leadFilterOf } from '../../sales/lead-filter.ts';
 import { PipelineRefusal, recordLeadWork } from '../../sales/lead-work.ts';
 import { leadNoteSchema } from '../../../widgets/core/admin/pipeline.ts';
 import { notificationsOfLead } from '../../models/outbox.ts';
 import { auditDetails, auditRead, auditTarget } from '../../models/audit.ts';
-import { type StoredQuote, quoteOfLead, quoteSummaries } from '../../models/quotes.ts';
-import { leadFilterSchema, leadUpdateSchema } from '../../../widgets/core/admin/admin-validation.ts';
+import { quoteOfLead, quoteSummaries } from '../../models/quotes.ts';
+import { leadUpdateSchema } from '../../../widgets/core/admin/admin-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
-import type { LeadDetail, LeadList, LeadQuote } from '../../../widgets/core/admin/admin-api.ts';
-import { comparisonRows, estimateRows } from '../../../widgets/core/estimate-text.ts';
+import type { LeadDetail, LeadList } from '../../../widgets/core/admin/admin-api.ts';
 import { warsawDay } from '../../../widgets/core/business-hours.ts';
 
 export const leadRoutes = new Hono<AdminEnv>();
-
-/** The filter of the query string, or the Polish reason it is not one. */
-export function filterOf(c: Context<AdminEnv>): LeadFilter | { error: string } {
-  const parsed = check(leadFilterSchema, c.req.query());
-  if (!parsed.ok) return { error: parsed.error };
-  const f = parsed.data;
-  return {
-    kind: f.kind,
-    status: f.status,
-    from: f.from,
-    to: f.to,
-    utmSource: f.utm_source,
-    utmCampaign: f.utm_campaign,
-    partner: f.partner,
-    q: f.q,
-    owner:
-      f.owner === 'me'
-        ? (c.get('session').accountId ?? 0)
-        : f.owner === 'none'
-          ? 'none'
-          : f.owner
-            ? Number(f.owner)
-            : undefined,
-    stage: f.stage,
-    overdueAt: f.overdue ? new Date().toISOString() : undefined,
-  };
-}
-
-/** A stored quote as the panel shows it; `url` is the printable page behind its secret id. */
-function quoteJson(q: StoredQuote): LeadQuote {
-  const p = q.price;
-  return {
-    number: q.number,
-    url: `/wycena/${q.id}`,
-    deviceId: p.deviceId,
-    deviceName: p.deviceName,
-    level: p.level,
-    term: String(p.term),
-    paper: p.paper,
-    volume: { mono: p.volume.mono, color: p.volume.color ?? null },
-    monthlyLimit: p.monthlyLimit,
-    colorLimit: p.colorLimit ?? null,
-    overage: { mono: p.overageMono, color: p.overageColor ?? null },
-    monthlyNet: p.monthlyNet,
-    monthlyGross: p.monthlyGross,
-    estimatedNet: p.estimatedNet,
-    estimatedGross: p.estimatedGross,
-    catalogueVersion: q.catalogueVersion,
-    nip: q.contact.nip,
-    city: q.contact.city,
-    marketingConsent: q.contact.marketingConsent,
-    createdAt: q.createdAt,
-    expiresAt: q.expiresAt,
-    /** Issue 16: the estimate and the comparison as the quote page shows them. */
-    estimateRows: [...estimateRows(q.estimate), ...comparisonRows(q.comparison)],
-  };
-}
 
 /** The page of the query string (`limit`, `after`), or null when it is not one. */
 function pageQuery(c: Context<AdminEnv>): { limit: number; after: LeadKey | undefined } | null {
@@ -96,7 +39,7 @@ function pageQuery(c: Context<AdminEnv>): { limit: number; after: LeadKey | unde
 }
 
 leadRoutes.get('/leads', async (c) => {
-  const filter = filterOf(c);
+  const filter = leadFilterOf(c.req.query(), c.get('session').accountId);
   if ('error' in filter) return c.json({ error: filter.error }, 400);
   const page = pageQuery(c);
   if (!page) return c.json({ error: ADMIN_ERRORS.badPage }, 400);
@@ -127,7 +70,7 @@ const CSV_PAGE = 500;
 
 /** The leads CSV: every lead the filter matches, streamed page by page (constant memory, no cap). */
 leadRoutes.get('/leads.csv', async (c) => {
-  const filter = filterOf(c);
+  const filter = leadFilterOf(c.req.query(), c.get('session').accountId);
   if ('error' in filter) return c.json({ error: filter.error }, 400);
   const db = c.env.DB;
   let after: LeadKey | undefined;

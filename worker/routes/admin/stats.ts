@@ -9,12 +9,12 @@ import { countedNumbers } from '../../models/lead-counts.ts';
 import { ADMIN_INPUT_ERRORS } from '../../../widgets/core/admin/admin-validation.ts';
 import type { AdminEnv } from './guard.ts';
 import type { LeadStats } from '../../../widgets/core/admin/admin-api.ts';
-import { filterOf } from './leads.ts';
+import { leadFilterOf } from '../../sales/lead-filter.ts';
 
 export const statsRoutes = new Hono<AdminEnv>();
 
 statsRoutes.get('/stats', async (c) => {
-  const filter = filterOf(c);
+  const filter = leadFilterOf(c.req.query(), c.get('session').accountId);
   if ('error' in filter) return c.json({ error: filter.error }, 400);
   if (filter.status || filter.utmSource || filter.utmCampaign || filter.partner || filter.q)
     return c.json({ error: ADMIN_INPUT_ERRORS.statsFilter }, 400);
