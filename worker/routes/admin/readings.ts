@@ -30,6 +30,7 @@ import {
   warsawToday,
 } from '../../../widgets/core/service-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
+import { judgeReset } from '../../../widgets/core/meter.ts';
 import { type AdminEnv, jsonBody } from './guard.ts';
 import type { Billing, ReadingList, ReadingListed } from '../../../widgets/core/admin/admin-api.ts';
 import type { Context } from 'hono';
@@ -176,10 +177,11 @@ readingRoutes.post('/readings/reset', async (c) => {
   const r = parsed.data;
   const found = await contractDeviceOf(c.env.DB, await deviceBySerial(c.env.DB, r.serial));
   if (!found) return c.json({ error: SERVICE_ADMIN_ERRORS.unknownSerial }, 404);
-  const type = found.device.rates.deviceType;
-  if (type === 'mono' && r.color != null) return refusal(c, { reason: 'color-on-mono' }, found.contract);
-  if (type === 'color' && r.color == null) return refusal(c, { reason: 'color-missing' }, found.contract);
-  if (r.readOn < found.contract.startDate) return refusal(c, { reason: 'before-contract' }, found.contract);
+  const refused = judgeReset(
+    { readOn: r.readOn, color: r.color ?? null },
+    { deviceType: found.device.rates.deviceType, contractStart: found.contract.startDate },
+  );
+  if (refused) return refusal(c, { reason: refused }, found.contract);
   const row = await recordCounterReset(c.env.DB, found.device.deviceRow, {
     readOn: r.readOn,
     mono: r.mono,
