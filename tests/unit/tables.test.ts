@@ -48,6 +48,7 @@ describe('the tables and their models', () => {
       'worker/webhooks',
       'worker/privacy',
       'worker/http',
+      'worker/middleware',
     ]
       .flatMap((dir) => read(dir, /\.tsx?$/))
       .filter(([, code]) => /\b(?:SELECT\s+[\w*]|INSERT\s+INTO|DELETE\s+FROM|UPDATE\s+\w+\s+SET)\b/.test(code))

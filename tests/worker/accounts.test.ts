@@ -5,7 +5,7 @@ import { SET_PASSWORD_LINK_HOURS, SET_PASSWORD_LINK_TERMS } from '../../widgets/
 import { RESTRICTED_WRITES, ROLES, ROUTE_ROLES, rolesOfRequest, routePrefix } from '../../widgets/core/admin/roles.ts';
 import { app } from '../../worker/app.ts';
 import { passwordChecks } from '../../worker/http/auth.ts';
-import { OPEN_PATHS } from '../../worker/routes/admin/guard.ts';
+import { OPEN_PATHS } from '../../worker/middleware/admin-guard/index.ts';
 import { GOOD_PASSWORD, addPerson, personWithSession } from './accounts-helpers.ts';
 import { cookieOf, login, read, testEnv, write } from './admin-helpers.ts';
 

@@ -27,7 +27,7 @@ export const API_ERRORS = {
   quoteStorage: 'Nie udało się zapisać wyceny. Spróbuj ponownie za chwilę.',
 } as const;
 
-/** The lead intake guard (worker/http/intake.ts) in front of every public form. */
+/** The lead intake guard (worker/middleware/intake/index.ts) in front of every public form. */
 export const INTAKE_ERRORS = {
   /** 429 */
   tooMany: 'Zbyt wiele zgłoszeń z tego adresu. Spróbuj ponownie za minutę.',

@@ -8,7 +8,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
 import { ORDER_API_ERRORS } from '../http/errors.ts';
-import { rateLimitKey } from '../http/intake.ts';
+import { rateLimitKey } from '../middleware/intake/index.ts';
 import { findCompany, whitelistOptions } from '../whitelist/lookup.ts';
 import { isValidNip, NIP_ERROR, normalizeNip } from '../../widgets/core/nip.ts';
 

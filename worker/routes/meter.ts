@@ -17,7 +17,7 @@
  */
 import { type Context, Hono } from 'hono';
 import { SERVICE_API_ERRORS, readingRefusal } from '../http/errors.ts';
-import { type IntakeEnv, leadIntake } from '../http/intake.ts';
+import { type IntakeEnv, leadIntake } from '../middleware/intake/index.ts';
 import {
   type Contract,
   type ContractDevice,

@@ -18,7 +18,7 @@ import { enqueueNotification } from '../email/delivery.ts';
 import { codeMail, type OrderLinks, salesOrderMail, signedMail } from '../email/order-notification.ts';
 import { sha256Hex } from '../http/auth.ts';
 import { API_ERRORS, ORDER_API_ERRORS } from '../http/errors.ts';
-import { type IntakeEnv, leadIntake } from '../http/intake.ts';
+import { type IntakeEnv, leadIntake } from '../middleware/intake/index.ts';
 import {
   CODE_LIMITS,
   type NewOrder,

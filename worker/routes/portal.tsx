@@ -19,7 +19,7 @@ import { renderToString } from 'preact-render-to-string';
 import { clientIp } from '../http/auth.ts';
 import { type FormFields, pageFormGuard } from '../http/page-form.ts';
 import { INTAKE_ERRORS } from '../http/errors.ts';
-import { type IntakeEnv, leadIntake } from '../http/intake.ts';
+import { type IntakeEnv, leadIntake } from '../middleware/intake/index.ts';
 import { endPortalSession, findPortalSession } from '../models/portal-sessions.ts';
 import { liveSignInByToken } from '../models/portal-sign-ins.ts';
 import { sessionIdHash } from '../http/auth.ts';

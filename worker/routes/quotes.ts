@@ -9,7 +9,7 @@ import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
 import { enqueueNotification } from '../email/delivery.ts';
 import { API_ERRORS } from '../http/errors.ts';
-import { type IntakeEnv, leadIntake } from '../http/intake.ts';
+import { type IntakeEnv, leadIntake } from '../middleware/intake/index.ts';
 import { liveVersion } from '../models/catalogue.ts';
 import { bodyHash } from '../http/body-hash.ts';
 import { type NewLead, SubmissionConflict, storeLead } from '../models/leads.ts';

@@ -18,7 +18,7 @@ import { faultConfirmation } from '../email/portal-notifications.ts';
 import { contractById } from '../models/contracts.ts';
 import { SERVICE_API_ERRORS } from '../http/errors.ts';
 import { bodyHash } from '../http/body-hash.ts';
-import { type IntakeEnv, leadIntake } from '../http/intake.ts';
+import { type IntakeEnv, leadIntake } from '../middleware/intake/index.ts';
 import { liveCatalogue } from '../models/catalogue.ts';
 import { type DeviceRow, deviceBySerial, devicesByNip } from '../models/devices.ts';
 import { QUOTE_ID_PATTERN, newQuoteId } from '../models/quotes.ts';

@@ -39,7 +39,7 @@ import {
   setSessionCredential,
 } from '../../models/sessions.ts';
 import { ACCOUNT_API_ERRORS, ADMIN_ERRORS } from '../../http/errors.ts';
-import { type AdminEnv, jsonBody } from './guard.ts';
+import { type AdminEnv, jsonBody } from '../../middleware/admin-guard/index.ts';
 import type { AccountList, SessionList, SessionListed, TeamAccount } from '../../../widgets/core/admin/admin-api.ts';
 
 export const accountRoutes = new Hono<AdminEnv>();

@@ -1,12 +1,12 @@
 /**
  * The audit log, read-only: `GET /api/admin/audit` (`area`, `account`, `target`, `from`,
  * `to` as RRRR-MM-DD, `limit` ≤ 500), newest first. Rows are written by the access
- * middleware (access.ts), never through this API.
+ * middleware (worker/middleware/access), never through this API.
  */
 import { Hono } from 'hono';
 import { findAudit } from '../../models/audit.ts';
 import { ACCOUNT_API_ERRORS } from '../../http/errors.ts';
-import type { AdminEnv } from './guard.ts';
+import type { AdminEnv } from '../../middleware/admin-guard/index.ts';
 import type { AuditList, AuditLogEntry } from '../../../widgets/core/admin/admin-api.ts';
 import { ADMIN_INPUT_ERRORS } from '../../../widgets/core/admin/admin-validation.ts';
 

@@ -10,7 +10,7 @@ import { catalogueChangeSchema } from '../../../widgets/core/admin/admin-validat
 import { check as checkBody } from '../../../widgets/core/validation.ts';
 import { listVersions, liveCatalogue, publishVersion, versionDevices } from '../../models/catalogue.ts';
 import { ADMIN_ERRORS } from '../../http/errors.ts';
-import { type AdminEnv, jsonBody } from './guard.ts';
+import { type AdminEnv, jsonBody } from '../../middleware/admin-guard/index.ts';
 import type { CatalogueAnswer } from '../../../widgets/core/admin/admin-api.ts';
 
 export const catalogueRoutes = new Hono<AdminEnv>();

@@ -27,7 +27,7 @@ import { notificationById } from '../../models/outbox.ts';
 import { RENTAL_ERRORS, amendmentSchema, contractSchema } from '../../../widgets/core/admin/rental-validation.ts';
 import { SERVICE_ERRORS, warsawToday } from '../../../widgets/core/service-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
-import { type AdminEnv, jsonBody } from './guard.ts';
+import { type AdminEnv, jsonBody } from '../../middleware/admin-guard/index.ts';
 import type { ContractListed, ContractList } from '../../../widgets/core/admin/admin-api.ts';
 
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;

@@ -25,7 +25,7 @@ import { warsawToday } from '../../../widgets/core/service-fields.ts';
 import { LEVEL_NAMES, type Catalogue, findDevice } from '../../../widgets/core/model.ts';
 import { type DeviceInput, SERVICE_ERRORS, deviceSchema } from '../../../widgets/core/service-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
-import { type AdminEnv, jsonBody } from './guard.ts';
+import { type AdminEnv, jsonBody } from '../../middleware/admin-guard/index.ts';
 import { auditDetails } from '../../models/audit.ts';
 import type { DeviceList } from '../../../widgets/core/admin/admin-api.ts';
 

@@ -6,8 +6,8 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ADMIN_ERRORS } from '../../http/errors.ts';
-import { type AdminEnv, adminGuard } from './guard.ts';
-import { accessControl } from './access.ts';
+import { type AdminEnv, adminGuard } from '../../middleware/admin-guard/index.ts';
+import { accessControl } from '../../middleware/access/index.ts';
 import { sessionRoutes } from './session.ts';
 import { catalogueRoutes } from './catalogue.ts';
 import { leadRoutes } from './leads.ts';

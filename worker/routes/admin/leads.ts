@@ -24,7 +24,7 @@ import { auditDetails, auditRead, auditTarget } from '../../models/audit.ts';
 import { quoteOfLead, quoteSummaries } from '../../models/quotes.ts';
 import { leadUpdateSchema } from '../../../widgets/core/admin/admin-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
-import { type AdminEnv, jsonBody } from './guard.ts';
+import { type AdminEnv, jsonBody } from '../../middleware/admin-guard/index.ts';
 import type { LeadDetail, LeadList } from '../../../widgets/core/admin/admin-api.ts';
 import { warsawDay } from '../../../widgets/core/business-hours.ts';
 

@@ -23,7 +23,7 @@ import { DELIVERY } from '../../../widgets/core/delivery.ts';
 import { INSTALLATION_ERRORS, installationSchema } from '../../../widgets/core/order-validation.ts';
 import { warsawToday } from '../../../widgets/core/service-fields.ts';
 import { check } from '../../../widgets/core/validation.ts';
-import { type AdminEnv, jsonBody } from './guard.ts';
+import { type AdminEnv, jsonBody } from '../../middleware/admin-guard/index.ts';
 
 export const orderRoutes = new Hono<AdminEnv>();
 

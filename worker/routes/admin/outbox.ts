@@ -10,7 +10,7 @@ import { countDead, listOutbox, notificationById, requeueNotification } from '..
 import { outboxFilterSchema } from '../../../widgets/core/admin/admin-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import { ADMIN_ERRORS } from '../../http/errors.ts';
-import type { AdminEnv } from './guard.ts';
+import type { AdminEnv } from '../../middleware/admin-guard/index.ts';
 import type { OutboxEntry, OutboxList } from '../../../widgets/core/admin/admin-api.ts';
 
 export const outboxRoutes = new Hono<AdminEnv>();

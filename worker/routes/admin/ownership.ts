@@ -19,7 +19,7 @@ import { assignmentPlan } from '../../sales/assignment.ts';
 import { leadAuditName } from '../../sales/lead-work.ts';
 import { defaultRange, sourceOf, summarise, weekOf } from '../../sales/response-stats.ts';
 import { ACCOUNT_API_ERRORS, ADMIN_ERRORS } from '../../http/errors.ts';
-import { type AdminEnv, jsonBody } from './guard.ts';
+import { type AdminEnv, jsonBody } from '../../middleware/admin-guard/index.ts';
 import type { PeopleList, ResponseStats } from '../../../widgets/core/admin/admin-api.ts';
 import { ADMIN_INPUT_ERRORS } from '../../../widgets/core/admin/admin-validation.ts';
 

@@ -13,7 +13,7 @@ import { PRIVACY_ERRORS, isEmpty, personEmailSchema } from '../../../widgets/cor
 import { check } from '../../../widgets/core/validation.ts';
 import { auditDetails } from '../../models/audit.ts';
 import { countsOf, erasePerson, exportPerson, findPerson } from '../../privacy/person.ts';
-import type { AdminEnv } from './guard.ts';
+import type { AdminEnv } from '../../middleware/admin-guard/index.ts';
 import type { PersonErased, PersonFound } from '../../../widgets/core/admin/admin-api.ts';
 
 export const privacyRoutes = new Hono<AdminEnv>();

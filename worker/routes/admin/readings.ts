@@ -31,7 +31,7 @@ import {
 } from '../../../widgets/core/service-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import { judgeReset } from '../../../widgets/core/meter.ts';
-import { type AdminEnv, jsonBody } from './guard.ts';
+import { type AdminEnv, jsonBody } from '../../middleware/admin-guard/index.ts';
 import type { Billing, ReadingList, ReadingListed } from '../../../widgets/core/admin/admin-api.ts';
 import type { Context } from 'hono';
 

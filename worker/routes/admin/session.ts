@@ -44,7 +44,7 @@ import {
 import { DEVICE_TTL_MS, deviceKey, rememberDevice } from '../../models/login-devices.ts';
 import { createSession, endSession } from '../../models/sessions.ts';
 import { ACCOUNT_API_ERRORS, ADMIN_ERRORS } from '../../http/errors.ts';
-import { type AdminEnv, jsonBody } from './guard.ts';
+import { type AdminEnv, jsonBody } from '../../middleware/admin-guard/index.ts';
 import type { AdminSession } from '../../../widgets/core/admin/admin-api.ts';
 
 export const sessionRoutes = new Hono<AdminEnv>();

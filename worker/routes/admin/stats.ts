@@ -7,7 +7,7 @@
 import { Hono } from 'hono';
 import { countedNumbers } from '../../models/lead-counts.ts';
 import { ADMIN_INPUT_ERRORS } from '../../../widgets/core/admin/admin-validation.ts';
-import type { AdminEnv } from './guard.ts';
+import type { AdminEnv } from '../../middleware/admin-guard/index.ts';
 import type { LeadStats } from '../../../widgets/core/admin/admin-api.ts';
 import { leadFilterOf } from '../../sales/lead-filter.ts';
 

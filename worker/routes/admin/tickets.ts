@@ -20,7 +20,7 @@ import { ticketStatusSchema } from '../../../widgets/core/service-validation.ts'
 import { check } from '../../../widgets/core/validation.ts';
 import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS } from '../../http/errors.ts';
 import { auditTarget } from '../../models/audit.ts';
-import { type AdminEnv, jsonBody } from './guard.ts';
+import { type AdminEnv, jsonBody } from '../../middleware/admin-guard/index.ts';
 import { auditDetails } from '../../models/audit.ts';
 import { deviceBySerial } from '../../models/devices.ts';
 import { changeTicketDevice, deviceChangesOf } from '../../models/ticket-device-changes.ts';

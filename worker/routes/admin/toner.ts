@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { TONER_STATUSES, type TonerStatus, listTonerOrders, setTonerStatus } from '../../models/toner-orders.ts';
 import { ADMIN_ERRORS } from '../../http/errors.ts';
-import { type AdminEnv, jsonBody } from './guard.ts';
+import { type AdminEnv, jsonBody } from '../../middleware/admin-guard/index.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import { TONER_COLOUR_NAMES } from '../../../widgets/core/toner.ts';
 

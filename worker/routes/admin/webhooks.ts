@@ -32,7 +32,7 @@ import {
 } from '../../models/webhooks.ts';
 import { allowLocalWebhooks, dispatchWebhooks } from '../../webhooks/delivery.ts';
 import { ADMIN_ERRORS, WEBHOOK_API_ERRORS } from '../../http/errors.ts';
-import { type AdminEnv, jsonBody } from './guard.ts';
+import { type AdminEnv, jsonBody } from '../../middleware/admin-guard/index.ts';
 import type {
   WebhookDelivery,
   WebhookDeliveryDetail,

@@ -1,5 +1,5 @@
 /**
- * Who may do what in the admin API (issue 18), after the session gate (guard.ts):
+ * Who may do what in the admin API (issue 18), after the session gate (worker/middleware/admin-guard):
  *  - a session opened with a password that has since changed (the account's, or the
  *    ADMIN_PASSWORD_HASH secret of the first owner) is ended (issue 15 item 9);
  *  - the role must be allowed the route's prefix by the ONE table `ROUTE_ROLES`
@@ -14,7 +14,7 @@ import { SESSION_COOKIE, clientIp, credentialFingerprint } from '../../http/auth
 import { auditedReadOf, detailsOf, recordAudit, targetOf } from '../../models/audit.ts';
 import { endSession } from '../../models/sessions.ts';
 import { ACCOUNT_API_ERRORS } from '../../http/errors.ts';
-import type { AdminEnv } from './guard.ts';
+import type { AdminEnv } from '../admin-guard/index.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** A read that hands out personal or billing data in bulk: a CSV, an export, the billing of a month. */

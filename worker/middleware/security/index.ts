@@ -8,7 +8,7 @@
  * that brings none gets the strictest page policy.
  */
 import type { MiddlewareHandler } from 'hono';
-import { answerKind, contentSecurityPolicy, cspFromRoute, securityHeaders } from '../../widgets/core/headers.ts';
+import { answerKind, contentSecurityPolicy, cspFromRoute, securityHeaders } from '../../../widgets/core/headers.ts';
 
 const STRICT_PAGE_CSP = contentSecurityPolicy();
 
