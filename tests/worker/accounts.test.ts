@@ -19,6 +19,14 @@ function adminRoutes(): { method: string; path: string }[] {
 }
 
 describe('roles (every admin route × every role)', { timeout: 30_000 }, () => {
+  it('mounts every area once at its prefix, a key of ROUTE_ROLES (a full path inside a sub-app would double it)', () => {
+    const misplaced = adminRoutes()
+      .map((r) => r.path.replace(/^\/api\/admin\//, '').split('/'))
+      .filter(([first = '', second]) => !(routePrefix(`/api/admin/${first}`) in ROUTE_ROLES) || second === first)
+      .map((parts) => parts.join('/'));
+    expect(misplaced).toEqual([]);
+  });
+
   it('allows each role exactly what ROUTE_ROLES gives it, 403 for the rest', async () => {
     const routes = adminRoutes().filter((r) => !OPEN_PATHS.has(r.path) && r.path !== '/api/admin/logout');
     expect(routes.length).toBeGreaterThan(15);

@@ -43,6 +43,8 @@ import { type AdminEnv, jsonBody } from '../../middleware/admin-guard/index.ts';
 import type { AccountList, SessionList, SessionListed, TeamAccount } from '../../../widgets/core/admin/admin-api.ts';
 
 export const accountRoutes = new Hono<AdminEnv>();
+/** Mounted at `/me`: everyone's own sessions and password, beside the owners' view of everyone's. */
+export const meRoutes = new Hono<AdminEnv>();
 
 const accountJson = (a: AccountRow): TeamAccount => ({
   id: a.id,
@@ -58,14 +60,14 @@ const accountJson = (a: AccountRow): TeamAccount => ({
 /** The set-password page: the token travels in the fragment, so it never reaches a log. */
 const linkOf = (c: Context<AdminEnv>, token: string) => `${new URL(c.req.url).origin}/admin#haslo=${token}`;
 
-accountRoutes.get('/accounts', async (c) => {
+accountRoutes.get('/', async (c) => {
   const accounts = await listAccounts(c.env.DB);
   return c.json({
     accounts: accounts.map((a) => ({ ...accountJson(a), sessions: a.sessions })),
   } satisfies AccountList);
 });
 
-accountRoutes.post('/accounts', async (c) => {
+accountRoutes.post('/', async (c) => {
   const parsed = v.safeParse(newAccountSchema, await jsonBody(c));
   if (!parsed.success) return c.json({ error: firstIssue(parsed.issues) }, 400);
   const account = await createAccount(c.env.DB, { ...parsed.output, email: parsed.output.email.toLowerCase() });
@@ -84,7 +86,7 @@ const idOf = (c: Context<AdminEnv>) => {
   return Number.isInteger(id) && id > 0 ? id : undefined;
 };
 
-accountRoutes.patch('/accounts/:id', async (c) => {
+accountRoutes.patch('/:id', async (c) => {
   const parsed = v.safeParse(accountChangeSchema, await jsonBody(c));
   if (!parsed.success) return c.json({ error: firstIssue(parsed.issues) }, 400);
   const id = idOf(c);
@@ -107,7 +109,7 @@ accountRoutes.patch('/accounts/:id', async (c) => {
   return c.json({ ok: true, account: after ? accountJson(after) : undefined });
 });
 
-accountRoutes.post('/accounts/:id/link', async (c) => {
+accountRoutes.post('/:id/link', async (c) => {
   const id = idOf(c);
   const account = id ? await accountById(c.env.DB, id) : null;
   if (!id || !account) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
@@ -130,20 +132,20 @@ const sessionsJson = (rows: Awaited<ReturnType<typeof sessionsOfAccount>>, curre
     }),
   );
 
-accountRoutes.get('/accounts/:id/sessions', async (c) => {
+accountRoutes.get('/:id/sessions', async (c) => {
   const id = idOf(c);
   if (!id || !(await accountById(c.env.DB, id))) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
   return c.json({ sessions: sessionsJson(await sessionsOfAccount(c.env.DB, id)) } satisfies SessionList);
 });
 
-accountRoutes.delete('/accounts/:id/sessions/:key', async (c) => {
+accountRoutes.delete('/:id/sessions/:key', async (c) => {
   const id = idOf(c);
   if (!id || !(await revokeSession(c.env.DB, id, c.req.param('key'))))
     return c.json({ error: ACCOUNT_API_ERRORS.session }, 404);
   return c.json({ ok: true });
 });
 
-accountRoutes.get('/me/sessions', async (c) => {
+meRoutes.get('/sessions', async (c) => {
   const session = c.get('session');
   const current = await sessionKey(c.get('sessionId'));
   return c.json({
@@ -151,13 +153,13 @@ accountRoutes.get('/me/sessions', async (c) => {
   } satisfies SessionList);
 });
 
-accountRoutes.delete('/me/sessions/:key', async (c) => {
+meRoutes.delete('/sessions/:key', async (c) => {
   if (!(await revokeSession(c.env.DB, c.get('session').accountId, c.req.param('key'))))
     return c.json({ error: ACCOUNT_API_ERRORS.session }, 404);
   return c.json({ ok: true });
 });
 
-accountRoutes.post('/me/password', async (c) => {
+meRoutes.post('/password', async (c) => {
   const session = c.get('session');
   if (!session.passwordHash) return c.json({ error: ACCOUNT_API_ERRORS.secretOwner }, 409);
   const parsed = v.safeParse(changePasswordSchema, await jsonBody(c));

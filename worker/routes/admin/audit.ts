@@ -14,7 +14,7 @@ export const auditRoutes = new Hono<AdminEnv>();
 
 const isDate = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text));
 
-auditRoutes.get('/audit', async (c) => {
+auditRoutes.get('/', async (c) => {
   const q = (name: string) => c.req.query(name)?.trim().slice(0, 200) || undefined;
   const from = q('from');
   const to = q('to');

@@ -15,12 +15,12 @@ import type { CatalogueAnswer } from '../../../widgets/core/admin/admin-api.ts';
 
 export const catalogueRoutes = new Hono<AdminEnv>();
 
-catalogueRoutes.get('/catalogue', async (c) => {
+catalogueRoutes.get('/', async (c) => {
   const [live, versions] = await Promise.all([liveCatalogue(c.env.DB), listVersions(c.env.DB)]);
   return c.json({ live, builtIn: defaultCatalogue, versions } satisfies CatalogueAnswer);
 });
 
-catalogueRoutes.post('/catalogue', async (c) => {
+catalogueRoutes.post('/', async (c) => {
   const body = await jsonBody(c);
   if (!body) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
   const parsed = checkBody(catalogueChangeSchema, body);
@@ -37,14 +37,14 @@ catalogueRoutes.post('/catalogue', async (c) => {
 
 const versionParam = (text: string): number | undefined => (/^\d{1,9}$/.test(text) ? Number(text) : undefined);
 
-catalogueRoutes.get('/catalogue/versions/:version', async (c) => {
+catalogueRoutes.get('/versions/:version', async (c) => {
   const version = versionParam(c.req.param('version'));
   const devices = version === undefined ? undefined : await versionDevices(c.env.DB, version);
   if (version === undefined || !devices) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
   return c.json({ version, devices });
 });
 
-catalogueRoutes.post('/catalogue/versions/:version/restore', async (c) => {
+catalogueRoutes.post('/versions/:version/restore', async (c) => {
   const version = versionParam(c.req.param('version'));
   const devices = version === undefined ? undefined : await versionDevices(c.env.DB, version);
   if (version === undefined || !devices) return c.json({ error: ADMIN_ERRORS.notFound }, 404);

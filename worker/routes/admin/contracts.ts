@@ -33,8 +33,10 @@ import type { ContractListed, ContractList } from '../../../widgets/core/admin/a
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export const contractRoutes = new Hono<AdminEnv>();
+/** Mounted at `/amendments`: a price change is its own area in the role table (owner and sales). */
+export const amendmentRoutes = new Hono<AdminEnv>();
 
-contractRoutes.get('/contracts', async (c) => {
+contractRoutes.get('/', async (c) => {
   const origin = new URL(c.req.url).origin;
   const contracts = await listContracts(c.env.DB);
   const listed: ContractListed[] = [];
@@ -74,7 +76,7 @@ contractRoutes.get('/contracts', async (c) => {
   return c.json({ contracts: listed } satisfies ContractList);
 });
 
-contractRoutes.get('/contracts/:id/bill', async (c) => {
+contractRoutes.get('/:id/bill', async (c) => {
   const period = c.req.query('period') ?? '';
   if (!PERIOD.test(period)) return c.json({ error: SERVICE_ADMIN_ERRORS.period }, 400);
   const contract = await contractById(c.env.DB, c.req.param('id'));
@@ -84,7 +86,7 @@ contractRoutes.get('/contracts/:id/bill', async (c) => {
   return c.json({ bill });
 });
 
-contractRoutes.post('/contracts', async (c) => {
+contractRoutes.post('/', async (c) => {
   const body = await jsonBody(c);
   if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
   const parsed = check(contractSchema, body);
@@ -104,7 +106,7 @@ contractRoutes.post('/contracts', async (c) => {
   return c.json({ ok: true, id: made.id, number: made.number }, 201);
 });
 
-contractRoutes.post('/amendments', async (c) => {
+amendmentRoutes.post('/', async (c) => {
   const body = await jsonBody(c);
   if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
   const parsed = check(amendmentSchema, body);

@@ -44,6 +44,8 @@ export const DEVICE_CSV_COLUMNS = [
 ] as const;
 
 export const deviceRoutes = new Hono<AdminEnv>();
+/** Mounted at `/devices.csv` (a prefix of its own: Hono joins a sub-app's paths with a slash). */
+export const deviceCsvRoutes = new Hono<AdminEnv>();
 
 /** The catalogue device named by its id, its model or its full name (as a CSV may write it). */
 function resolveModel(catalogue: Catalogue, text: string): string | undefined {
@@ -64,7 +66,7 @@ function checkDevice(
   return { ok: true, data: { ...parsed.data, deviceId: id } };
 }
 
-deviceRoutes.get('/devices', async (c) => {
+deviceRoutes.get('/', async (c) => {
   const [devices, catalogue] = await Promise.all([listDevices(c.env.DB), liveCatalogue(c.env.DB)]);
   return c.json({
     devices: devices.map((d) => ({ ...d, device_name: findDevice(catalogue, d.device_id)?.name ?? d.device_id })),
@@ -90,7 +92,7 @@ const changesContract = (row: DeviceRow, d: DeviceInput): boolean =>
     (d.contractStart !== undefined && row.contract_start !== d.contractStart) ||
     (d.termMonths !== undefined && row.term_months !== d.termMonths));
 
-deviceRoutes.post('/devices', async (c) => {
+deviceRoutes.post('/', async (c) => {
   const body = await jsonBody(c);
   if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
   const catalogue = await liveCatalogue(c.env.DB);
@@ -104,7 +106,7 @@ deviceRoutes.post('/devices', async (c) => {
   return c.json({ ok: true, device, contract: { id: made.id, number: made.number } }, 201);
 });
 
-deviceRoutes.put('/devices/:id', async (c) => {
+deviceRoutes.put('/:id', async (c) => {
   const id = Number(c.req.param('id'));
   if (!Number.isInteger(id) || id <= 0) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
   const body = await jsonBody(c);
@@ -120,7 +122,7 @@ deviceRoutes.put('/devices/:id', async (c) => {
   return c.json({ ok: true, device: result });
 });
 
-deviceRoutes.post('/devices/import', async (c) => {
+deviceRoutes.post('/import', async (c) => {
   const body = (await jsonBody(c)) as { csv?: unknown } | undefined;
   if (!body || typeof body.csv !== 'string') return c.json({ error: ADMIN_ERRORS.badJson }, 400);
   const [header, ...rows] = parseCsv(body.csv);
@@ -177,7 +179,7 @@ deviceRoutes.post('/devices/import', async (c) => {
   return c.json({ ok: true, imported: rows.length });
 });
 
-deviceRoutes.get('/devices.csv', async (c) => {
+deviceCsvRoutes.get('/', async (c) => {
   const [devices, catalogue] = await Promise.all([listDevices(c.env.DB), liveCatalogue(c.env.DB)]);
   const rows = devices.map((d) => [
     d.serial,

@@ -29,6 +29,8 @@ import type { LeadDetail, LeadList } from '../../../widgets/core/admin/admin-api
 import { warsawDay } from '../../../widgets/core/business-hours.ts';
 
 export const leadRoutes = new Hono<AdminEnv>();
+/** Mounted at `/leads.csv` (a prefix of its own: Hono joins a sub-app's paths with a slash). */
+export const leadCsvRoutes = new Hono<AdminEnv>();
 
 /** The page of the query string (`limit`, `after`), or null when it is not one. */
 function pageQuery(c: Context<AdminEnv>): { limit: number; after: LeadKey | undefined } | null {
@@ -38,7 +40,7 @@ function pageQuery(c: Context<AdminEnv>): { limit: number; after: LeadKey | unde
   return { limit, after: after as LeadKey | undefined };
 }
 
-leadRoutes.get('/leads', async (c) => {
+leadRoutes.get('/', async (c) => {
   const filter = leadFilterOf(c.req.query(), c.get('session').accountId);
   if ('error' in filter) return c.json({ error: filter.error }, 400);
   const page = pageQuery(c);
@@ -69,7 +71,7 @@ leadRoutes.get('/leads', async (c) => {
 const CSV_PAGE = 500;
 
 /** The leads CSV: every lead the filter matches, streamed page by page (constant memory, no cap). */
-leadRoutes.get('/leads.csv', async (c) => {
+leadCsvRoutes.get('/', async (c) => {
   const filter = leadFilterOf(c.req.query(), c.get('session').accountId);
   if ('error' in filter) return c.json({ error: filter.error }, 400);
   const db = c.env.DB;
@@ -98,7 +100,7 @@ leadRoutes.get('/leads.csv', async (c) => {
   });
 });
 
-leadRoutes.get('/leads/:id', async (c) => {
+leadRoutes.get('/:id', async (c) => {
   const row = await leadById(c.env.DB, c.req.param('id'));
   if (!row) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
   const [notifications, quote, notes] = await Promise.all([
@@ -124,7 +126,7 @@ leadRoutes.get('/leads/:id', async (c) => {
   } satisfies LeadDetail);
 });
 
-leadRoutes.patch('/leads/:id', async (c) => {
+leadRoutes.patch('/:id', async (c) => {
   const body = await jsonBody(c);
   if (!body) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
   const parsed = check(leadUpdateSchema, body);
@@ -132,7 +134,7 @@ leadRoutes.patch('/leads/:id', async (c) => {
   return work(c, parsed.data);
 });
 
-leadRoutes.post('/leads/:id/notes', async (c) => {
+leadRoutes.post('/:id/notes', async (c) => {
   const body = await jsonBody(c);
   if (!body) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
   const parsed = check(leadNoteSchema, body);
@@ -157,7 +159,7 @@ async function work(c: Context<AdminEnv>, change: Parameters<typeof recordLeadWo
   return c.json({ ok: true, lead: row ? leadJson(row) : undefined });
 }
 
-leadRoutes.delete('/leads/:id', async (c) => {
+leadRoutes.delete('/:id', async (c) => {
   if (await leadHasOrder(c.env.DB, c.req.param('id'))) return c.json({ error: ORDER_API_ERRORS.leadHasOrder }, 409);
   if (!(await eraseLead(c.env.DB, c.req.param('id')))) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
   return c.json({ ok: true });

@@ -31,14 +31,14 @@ const STATUSES: readonly OrderStatus[] = ['awaiting_acceptance', 'signed', 'inst
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const ORDER_ID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/;
 
-orderRoutes.get('/orders', async (c) => {
+orderRoutes.get('/', async (c) => {
   const status = c.req.query('status');
   if (status !== undefined && status !== '' && !STATUSES.includes(status as OrderStatus))
     return c.json({ error: 'Nieprawidłowy stan zamówienia.' }, 400);
   return c.json({ orders: await listOrders(c.env.DB, (status || undefined) as OrderStatus | undefined) });
 });
 
-orderRoutes.get('/orders/calendar', async (c) => {
+orderRoutes.get('/calendar', async (c) => {
   const from = c.req.query('from') || warsawToday();
   const to = c.req.query('to') || `${Number(from.slice(0, 4)) + 1}${from.slice(4)}`;
   if (!DAY.test(from) || !DAY.test(to)) return c.json({ error: 'Podaj daty jako RRRR-MM-DD.' }, 400);
@@ -48,7 +48,7 @@ orderRoutes.get('/orders/calendar', async (c) => {
   });
 });
 
-orderRoutes.get('/orders/:id', async (c) => {
+orderRoutes.get('/:id', async (c) => {
   const id = c.req.param('id');
   const order = ORDER_ID.test(id) ? await orderById(c.env.DB, id) : null;
   if (!order) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
@@ -70,7 +70,7 @@ orderRoutes.get('/orders/:id', async (c) => {
   });
 });
 
-orderRoutes.post('/orders/:id/installation', async (c) => {
+orderRoutes.post('/:id/installation', async (c) => {
   const id = c.req.param('id');
   const order = ORDER_ID.test(id) ? await orderById(c.env.DB, id) : null;
   if (!order) return c.json({ error: ADMIN_ERRORS.notFound }, 404);

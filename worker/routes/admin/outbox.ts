@@ -15,7 +15,7 @@ import type { OutboxEntry, OutboxList } from '../../../widgets/core/admin/admin-
 
 export const outboxRoutes = new Hono<AdminEnv>();
 
-outboxRoutes.get('/outbox', async (c) => {
+outboxRoutes.get('/', async (c) => {
   const parsed = check(outboxFilterSchema, { state: c.req.query('state') || undefined });
   if (!parsed.ok) return c.json({ error: parsed.error }, 400);
   const rows = await listOutbox(c.env.DB, parsed.data.state);
@@ -40,9 +40,9 @@ outboxRoutes.get('/outbox', async (c) => {
 });
 
 /** `GET /api/admin/outbox/alerts`: `{dead}`, the count the panel's header shows as an alert. */
-outboxRoutes.get('/outbox/alerts', async (c) => c.json({ dead: await countDead(c.env.DB) }));
+outboxRoutes.get('/alerts', async (c) => c.json({ dead: await countDead(c.env.DB) }));
 
-outboxRoutes.post('/outbox/:id/resend', async (c) => {
+outboxRoutes.post('/:id/resend', async (c) => {
   const id = Number(c.req.param('id'));
   const row = Number.isInteger(id) && id > 0 ? await notificationById(c.env.DB, id) : null;
   if (!row) return c.json({ error: ADMIN_ERRORS.notFound }, 404);

@@ -24,10 +24,10 @@ import type { PeopleList, ResponseStats } from '../../../widgets/core/admin/admi
 import { ADMIN_INPUT_ERRORS } from '../../../widgets/core/admin/admin-validation.ts';
 
 export const ownershipRoutes = new Hono<AdminEnv>();
+/** Mounted at `/stats`: the response times are numbers, read by whoever may read the numbers. */
+export const responseStatsRoutes = new Hono<AdminEnv>();
 
-ownershipRoutes.get('/leads/people', async (c) =>
-  c.json({ people: await assignablePeople(c.env.DB) } satisfies PeopleList),
-);
+ownershipRoutes.get('/people', async (c) => c.json({ people: await assignablePeople(c.env.DB) } satisfies PeopleList));
 
 async function assign(c: Context<AdminEnv>, accountId: number | null) {
   const lead = await leadById(c.env.DB, c.req.param('id') ?? '');
@@ -49,7 +49,7 @@ async function assign(c: Context<AdminEnv>, accountId: number | null) {
   });
 }
 
-ownershipRoutes.post('/leads/:id/assign', async (c) => {
+ownershipRoutes.post('/:id/assign', async (c) => {
   const body = (await jsonBody(c)) as { accountId?: unknown } | undefined;
   const id = body?.accountId;
   if (!body || !(id === null || (typeof id === 'number' && Number.isInteger(id))))
@@ -57,11 +57,11 @@ ownershipRoutes.post('/leads/:id/assign', async (c) => {
   return assign(c, id as number | null);
 });
 
-ownershipRoutes.post('/leads/:id/take', (c) => assign(c, c.get('session').accountId));
+ownershipRoutes.post('/:id/take', (c) => assign(c, c.get('session').accountId));
 
 const isDate = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text));
 
-ownershipRoutes.get('/stats/response', async (c) => {
+responseStatsRoutes.get('/response', async (c) => {
   const now = new Date();
   const range = defaultRange(now);
   const from = c.req.query('from') || range.from;

@@ -24,14 +24,14 @@ const emailOf = (c: Context<AdminEnv>) => check(personEmailSchema, c.req.param('
 export const exportFilename = (email: string, now: Date): string =>
   `kserowo-dane-${email.replace(/@/g, '-').replace(/[^\w.-]/g, '_')}-${now.toISOString().slice(0, 10)}.json`;
 
-privacyRoutes.get('/privacy/:email', async (c) => {
+privacyRoutes.get('/:email', async (c) => {
   const email = emailOf(c);
   if (!email.ok) return c.json({ error: email.error }, 400);
   const counts = countsOf(await findPerson(c.env.DB, email.data));
   return c.json({ email: email.data, counts, empty: isEmpty(counts) } satisfies PersonFound);
 });
 
-privacyRoutes.get('/privacy/:email/export', async (c) => {
+privacyRoutes.get('/:email/export', async (c) => {
   const email = emailOf(c);
   if (!email.ok) return c.json({ error: email.error }, 400);
   const person = await findPerson(c.env.DB, email.data);
@@ -45,7 +45,7 @@ privacyRoutes.get('/privacy/:email/export', async (c) => {
   });
 });
 
-privacyRoutes.delete('/privacy/:email', async (c) => {
+privacyRoutes.delete('/:email', async (c) => {
   const email = emailOf(c);
   if (!email.ok) return c.json({ error: email.error }, 400);
   const person = await findPerson(c.env.DB, email.data);

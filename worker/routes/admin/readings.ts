@@ -107,7 +107,7 @@ const refusal = (
     400,
   );
 
-readingRoutes.get('/readings', async (c) => {
+readingRoutes.get('/', async (c) => {
   const serial = c.req.query('serial')?.trim();
   const month = c.req.query('month')?.trim() || undefined;
   if (month && !PERIOD.test(month)) return c.json({ error: SERVICE_ADMIN_ERRORS.period }, 400);
@@ -143,7 +143,7 @@ readingRoutes.get('/readings', async (c) => {
   } satisfies ReadingList);
 });
 
-readingRoutes.post('/readings', async (c) => {
+readingRoutes.post('/', async (c) => {
   const body = await jsonBody(c);
   if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
   const parsed = check(teamReadingSchema, body);
@@ -169,7 +169,7 @@ readingRoutes.post('/readings', async (c) => {
   return c.json({ ok: true, id: result.row.id }, 201);
 });
 
-readingRoutes.post('/readings/reset', async (c) => {
+readingRoutes.post('/reset', async (c) => {
   const body = await jsonBody(c);
   if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
   const parsed = check(resetSchema, body);
@@ -193,7 +193,7 @@ readingRoutes.post('/readings/reset', async (c) => {
   return c.json({ ok: true, id: row.id }, 201);
 });
 
-readingRoutes.post('/readings/:id/correction', async (c) => {
+readingRoutes.post('/:id/correction', async (c) => {
   const id = Number(c.req.param('id'));
   if (!Number.isInteger(id) || id <= 0) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
   const body = await jsonBody(c);
@@ -225,7 +225,7 @@ readingRoutes.post('/readings/:id/correction', async (c) => {
   return c.json({ ok: true, id: result.row.id }, 201);
 });
 
-readingRoutes.get('/readings/billing', async (c) => {
+readingRoutes.get('/billing', async (c) => {
   const period = c.req.query('period') ?? '';
   if (!PERIOD.test(period)) return c.json({ error: SERVICE_ADMIN_ERRORS.period }, 400);
   const bills = await billsOfPeriod(c.env.DB, period);

@@ -13,7 +13,7 @@ import { leadFilterOf } from '../../sales/lead-filter.ts';
 
 export const statsRoutes = new Hono<AdminEnv>();
 
-statsRoutes.get('/stats', async (c) => {
+statsRoutes.get('/', async (c) => {
   const filter = leadFilterOf(c.req.query(), c.get('session').accountId);
   if ('error' in filter) return c.json({ error: filter.error }, 400);
   if (filter.status || filter.utmSource || filter.utmCampaign || filter.partner || filter.q)

@@ -65,7 +65,7 @@ export function ticketView(t: TicketRow, now = new Date()): TicketView {
   };
 }
 
-ticketRoutes.get('/tickets', async (c) => {
+ticketRoutes.get('/', async (c) => {
   const show = c.req.query('show') ?? 'open';
   if (show !== 'open' && show !== 'closed' && show !== 'all')
     return c.json({ error: SERVICE_ADMIN_ERRORS.ticketFilter }, 400);
@@ -74,9 +74,9 @@ ticketRoutes.get('/tickets', async (c) => {
   return c.json({ tickets } satisfies TicketList);
 });
 
-ticketRoutes.get('/tickets/stats', async (c) => c.json({ months: await slaByMonth(c.env.DB) } satisfies SlaReport));
+ticketRoutes.get('/stats', async (c) => c.json({ months: await slaByMonth(c.env.DB) } satisfies SlaReport));
 
-ticketRoutes.get('/tickets/:id', async (c) => {
+ticketRoutes.get('/:id', async (c) => {
   const ticket = await ticketById(c.env.DB, c.req.param('id'));
   if (!ticket) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
   const events = await ticketEvents(c.env.DB, ticket.id);
@@ -94,7 +94,7 @@ ticketRoutes.get('/tickets/:id', async (c) => {
   } satisfies TicketDetail);
 });
 
-ticketRoutes.post('/tickets/:id/device', async (c) => {
+ticketRoutes.post('/:id/device', async (c) => {
   const body = await jsonBody(c);
   if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
   const parsed = check(ticketDeviceSchema, body);
@@ -117,7 +117,7 @@ ticketRoutes.post('/tickets/:id/device', async (c) => {
   return c.json({ ok: true });
 });
 
-ticketRoutes.post('/tickets/:id/status', async (c) => {
+ticketRoutes.post('/:id/status', async (c) => {
   const body = await jsonBody(c);
   if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
   const parsed = check(ticketStatusSchema, body);

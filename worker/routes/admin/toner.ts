@@ -17,7 +17,7 @@ export const tonerRoutes = new Hono<AdminEnv>();
 const STATUS_ERROR = `Status musi być jednym z: ${TONER_STATUSES.join(', ')}.`;
 const statusSchema = v.object({ status: v.picklist(TONER_STATUSES, STATUS_ERROR) }, STATUS_ERROR);
 
-tonerRoutes.get('/toner', async (c) => {
+tonerRoutes.get('/', async (c) => {
   const wanted = c.req.query('status');
   const status = TONER_STATUSES.find((s) => s === wanted);
   const rows = await listTonerOrders(c.env.DB, status);
@@ -43,7 +43,7 @@ tonerRoutes.get('/toner', async (c) => {
   });
 });
 
-tonerRoutes.post('/toner/:id/status', async (c) => {
+tonerRoutes.post('/:id/status', async (c) => {
   const id = Number(c.req.param('id'));
   if (!Number.isSafeInteger(id) || id <= 0) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
   const body = await jsonBody(c);

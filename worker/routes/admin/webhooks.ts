@@ -78,7 +78,7 @@ const idOf = (text: string | undefined) => {
 };
 const firstIssue = (issues: readonly { message: string }[]) => issues[0]?.message ?? ADMIN_ERRORS.badJson;
 
-webhookRoutes.get('/webhooks', async (c) =>
+webhookRoutes.get('/', async (c) =>
   c.json({
     endpoints: (await listEndpoints(c.env.DB)).map(endpointJson),
     events: WEBHOOK_EVENTS,
@@ -86,9 +86,9 @@ webhookRoutes.get('/webhooks', async (c) =>
 );
 
 /** `GET /webhooks/alerts`: `{dead}`, dead deliveries, the header's alert beside the dead e-mails'. */
-webhookRoutes.get('/webhooks/alerts', async (c) => c.json({ dead: await countDeadDeliveries(c.env.DB) }));
+webhookRoutes.get('/alerts', async (c) => c.json({ dead: await countDeadDeliveries(c.env.DB) }));
 
-webhookRoutes.post('/webhooks', async (c) => {
+webhookRoutes.post('/', async (c) => {
   const parsed = v.safeParse(endpointSchema, await jsonBody(c));
   if (!parsed.success) return c.json({ error: firstIssue(parsed.issues) }, 400);
   const problem = webhookUrlProblem(parsed.output.url, allowLocal(c));
@@ -98,7 +98,7 @@ webhookRoutes.post('/webhooks', async (c) => {
   return c.json({ ok: true, endpoint: endpointJson(endpoint) }, 201);
 });
 
-webhookRoutes.get('/webhooks/deliveries', async (c) => {
+webhookRoutes.get('/deliveries', async (c) => {
   const state = c.req.query('state') || undefined;
   if (state && !STATES.includes(state)) return c.json({ error: WEBHOOK_API_ERRORS.state }, 400);
   const endpointId = idOf(c.req.query('endpoint'));
@@ -106,7 +106,7 @@ webhookRoutes.get('/webhooks/deliveries', async (c) => {
   return c.json({ deliveries: rows.map(deliveryJson) } satisfies WebhookDeliveryList);
 });
 
-webhookRoutes.get('/webhooks/deliveries/:id', async (c) => {
+webhookRoutes.get('/deliveries/:id', async (c) => {
   const id = idOf(c.req.param('id'));
   const row = id ? await deliveryById(c.env.DB, id) : null;
   if (!id || !row) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
@@ -117,7 +117,7 @@ webhookRoutes.get('/webhooks/deliveries/:id', async (c) => {
   } satisfies WebhookDeliveryDetail);
 });
 
-webhookRoutes.post('/webhooks/deliveries/:id/resend', async (c) => {
+webhookRoutes.post('/deliveries/:id/resend', async (c) => {
   const id = idOf(c.req.param('id'));
   const row = id ? await deliveryById(c.env.DB, id) : null;
   if (!id || !row) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
@@ -134,7 +134,7 @@ webhookRoutes.post('/webhooks/deliveries/:id/resend', async (c) => {
   return c.json({ ok: true, queued });
 });
 
-webhookRoutes.patch('/webhooks/:id', async (c) => {
+webhookRoutes.patch('/:id', async (c) => {
   const parsed = v.safeParse(endpointChangeSchema, await jsonBody(c));
   if (!parsed.success) return c.json({ error: firstIssue(parsed.issues) }, 400);
   const id = idOf(c.req.param('id'));
@@ -149,7 +149,7 @@ webhookRoutes.patch('/webhooks/:id', async (c) => {
   return c.json({ ok: true, endpoint: endpointJson(after) });
 });
 
-webhookRoutes.delete('/webhooks/:id', async (c) => {
+webhookRoutes.delete('/:id', async (c) => {
   const id = idOf(c.req.param('id'));
   const before = id ? await endpointById(c.env.DB, id) : null;
   if (!id || !before || !(await deleteEndpoint(c.env.DB, id))) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
@@ -157,7 +157,7 @@ webhookRoutes.delete('/webhooks/:id', async (c) => {
   return c.json({ ok: true });
 });
 
-webhookRoutes.post('/webhooks/:id/test', async (c) => {
+webhookRoutes.post('/:id/test', async (c) => {
   const id = idOf(c.req.param('id'));
   const endpoint = id ? await endpointById(c.env.DB, id) : null;
   if (!id || !endpoint) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
