@@ -6,20 +6,12 @@
  * load does not grow.
  */
 import { useState } from 'react';
-import type { EstimateChange } from '../kit/estimate/Panel.tsx';
-import type { ContractInput } from '../core/estimate-validation.ts';
-import type { Comparison } from '../core/comparison.ts';
 import type { EstimatePanelProps } from './EstimatePanel.tsx';
+
+export type { Estimated } from './state.ts';
 
 type PanelModule = typeof import('./EstimatePanel.tsx');
 let loading: Promise<PanelModule> | undefined;
-
-/** The estimate and the current contract the quote carries; from the panel, or handed over in the URL. */
-export interface Estimated {
-  estimate?: Pick<EstimateChange, 'inputs'> & { volume: { mono: number; color: number } };
-  /** The result is known once compared here; a hand-over carries the inputs only (the server compares). */
-  comparison?: { inputs: ContractInput; result?: Comparison };
-}
 
 export function EstimateToggle({
   label,
