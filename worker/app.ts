@@ -21,7 +21,9 @@ import { orderPage, orders } from './routes/orders.ts';
 import { d1Metrics } from './http/d1-metrics.ts';
 import { portalApi, portalPage } from './routes/portal.tsx';
 
-export type AppEnv = { Bindings: Env };
+import type { AppEnv } from './env.ts';
+
+export type { AppEnv };
 
 declare module 'hono' {
   interface ContextVariableMap {

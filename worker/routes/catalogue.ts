@@ -5,7 +5,7 @@
  * publish reaches them as soon as it reaches the isolate (README "Live catalogue").
  */
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 import { liveVersion } from '../models/catalogue.ts';
 import { REVALIDATE, matchesEtag } from '../http/etag.ts';
 

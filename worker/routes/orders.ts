@@ -13,7 +13,7 @@
  */
 import { orderEvent } from '../orders/events.ts';
 import { type Context, Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 import { enqueueNotification } from '../email/delivery.ts';
 import { codeMail, type OrderLinks, salesOrderMail, signedMail } from '../email/order-notification.ts';
 import { sha256Hex } from '../http/auth.ts';

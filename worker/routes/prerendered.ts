@@ -12,7 +12,7 @@
  * caches" has the consistency promise.
  */
 import { type Context, Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 import { type LiveCatalogue, liveVersion } from '../models/catalogue.ts';
 import { REVALIDATE, matchesEtag } from '../http/etag.ts';
 import { INLINE_CATALOGUE_ID, catalogueJson } from '../../widgets/core/prerender.tsx';

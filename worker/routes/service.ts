@@ -11,7 +11,7 @@
  * `standardResponseHours`) counted in business hours.
  */
 import { type Context, Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 import { enqueueNotification } from '../email/delivery.ts';
 import { ticketNotification } from '../email/ticket-notification.ts';
 import { faultConfirmation } from '../email/portal-notifications.ts';

@@ -5,7 +5,7 @@
  * `securityHeaders('admin-page')`, applied by the security middleware).
  */
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app.ts';
+import type { AppEnv } from '../../env.ts';
 import { renderAdminUnavailable } from '../../pages/admin-unavailable.tsx';
 
 export const adminPage = new Hono<AppEnv>();
