@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { warsawDateTime } from '../../widgets/core/business-hours.ts';
 import { ROLE_LABELS, type Role } from '../../widgets/core/admin/roles.ts';
 import { api } from './api.ts';
-import type { ViewProps } from './App.tsx';
+import type { ViewProps } from './view-props.ts';
 import type { AuditList, AuditLogEntry as Entry } from '../../widgets/core/admin/admin-api.ts';
 import { when } from './labels.ts';
 import { DataTable } from './ui.tsx';

@@ -18,7 +18,7 @@ import { formatNumber } from '../../widgets/core/format.ts';
 import { Pricing } from '../../widgets/pricing/Pricing.tsx';
 import { pricingCss } from '../../widgets/pricing/styles.ts';
 import { ApiRefused, api } from './api.ts';
-import type { ViewProps } from './App.tsx';
+import type { ViewProps } from './view-props.ts';
 import type {
   CatalogueAnswer as CatalogueData,
   CatalogueVersion as Version,

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { firstAnswerDeadline, isOpenStage } from '../../widgets/core/admin/pipeline.ts';
 import { ApiRefused, api } from './api.ts';
-import type { Session } from './App.tsx';
+import type { Session } from './view-props.ts';
 import type { Assignee as Person, PeopleList } from '../../widgets/core/admin/admin-api.ts';
 
 /** A lead nobody has answered by its first-answer deadline. */

@@ -7,7 +7,7 @@
  */
 import { Fragment, useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
-import type { SessionViewProps } from './App.tsx';
+import type { SessionViewProps } from './view-props.ts';
 import type {
   LeadDetail as LeadAnswer,
   LeadList,

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
-import type { ViewProps } from './App.tsx';
+import type { ViewProps } from './view-props.ts';
 import {
   type DeliveryCalendar,
   type OrderDetail,

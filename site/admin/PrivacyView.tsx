@@ -14,7 +14,7 @@ import {
 } from '../../widgets/core/admin/privacy-validation.ts';
 import { LIMITS } from '../../widgets/core/validation.ts';
 import { ApiRefused, api, apiDownload } from './api.ts';
-import type { ViewProps } from './App.tsx';
+import type { ViewProps } from './view-props.ts';
 import type { PersonErased, PersonFound as Found } from '../../widgets/core/admin/admin-api.ts';
 
 type Busy = 'check' | 'export' | 'erase' | undefined;

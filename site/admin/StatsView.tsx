@@ -1,7 +1,7 @@
 /** The numbers: leads per week, by source, campaign and partner; quotes by device and package. */
 import { useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
-import type { ViewProps } from './App.tsx';
+import type { ViewProps } from './view-props.ts';
 import type { Count, LeadStats as Stats } from '../../widgets/core/admin/admin-api.ts';
 import { ResponseStats } from './ResponseStats.tsx';
 

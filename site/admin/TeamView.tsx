@@ -14,7 +14,7 @@ import {
 import { ROLES, ROLE_LABELS, type Role } from '../../widgets/core/admin/roles.ts';
 import { LIMITS } from '../../widgets/core/validation.ts';
 import { ApiRefused, api } from './api.ts';
-import type { SessionViewProps } from './App.tsx';
+import type { SessionViewProps } from './view-props.ts';
 import type {
   AccountList,
   SessionList as SessionsAnswer,

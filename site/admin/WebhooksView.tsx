@@ -15,7 +15,7 @@ import type {
   WebhookEndpoint as Endpoint,
   WebhookEndpointList,
 } from '../../widgets/core/admin/admin-api.ts';
-import type { ViewProps } from './App.tsx';
+import type { ViewProps } from './view-props.ts';
 import { when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
 
