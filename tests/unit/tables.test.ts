@@ -49,6 +49,7 @@ describe('the tables and their models', () => {
       'worker/privacy',
       'worker/http',
       'worker/middleware',
+      'worker/devices',
     ]
       .flatMap((dir) => read(dir, /\.tsx?$/))
       .filter(([, code]) => /\b(?:SELECT\s+[\w*]|INSERT\s+INTO|DELETE\s+FROM|UPDATE\s+\w+\s+SET)\b/.test(code))

@@ -20,51 +20,24 @@ import {
   listDevices,
   updateDevice,
 } from '../../models/devices.ts';
-import { CONTRACT_TERMS_MONTHS } from '../../../widgets/core/terms.ts';
-import { warsawToday } from '../../../widgets/core/service-fields.ts';
-import { LEVEL_NAMES, type Catalogue, findDevice } from '../../../widgets/core/model.ts';
-import { type DeviceInput, SERVICE_ERRORS, deviceSchema } from '../../../widgets/core/service-validation.ts';
-import { check } from '../../../widgets/core/validation.ts';
+import { findDevice } from '../../../widgets/core/model.ts';
+import { SERVICE_ERRORS } from '../../../widgets/core/service-validation.ts';
 import { type AdminEnv, jsonBody } from '../../middleware/admin-guard/index.ts';
 import { auditDetails } from '../../models/audit.ts';
+import {
+  DEVICE_CSV_COLUMNS,
+  DEVICE_EXPORT_COLUMNS,
+  changesContract,
+  checkDevice,
+  contractFor,
+  deviceExportRow,
+  deviceOfCsvRow,
+} from '../../devices/registry.ts';
 import type { DeviceList } from '../../../widgets/core/admin/admin-api.ts';
-
-/** The columns of the export and the import, in order. */
-export const DEVICE_CSV_COLUMNS = [
-  'numer_seryjny',
-  'urzadzenie',
-  'pakiet',
-  'poczatek_umowy',
-  'okres_miesiecy',
-  'firma',
-  'nip',
-  'email',
-  'telefon',
-  'miejscowosc',
-] as const;
 
 export const deviceRoutes = new Hono<AdminEnv>();
 /** Mounted at `/devices.csv` (a prefix of its own: Hono joins a sub-app's paths with a slash). */
 export const deviceCsvRoutes = new Hono<AdminEnv>();
-
-/** The catalogue device named by its id, its model or its full name (as a CSV may write it). */
-function resolveModel(catalogue: Catalogue, text: string): string | undefined {
-  const t = text.trim().toLowerCase();
-  return catalogue.devices.find(
-    (d) => d.id.toLowerCase() === t || d.model.toLowerCase() === t || d.name.toLowerCase() === t,
-  )?.id;
-}
-
-function checkDevice(
-  catalogue: Catalogue,
-  body: unknown,
-): { ok: true; data: DeviceInput } | { ok: false; error: string } {
-  const parsed = check(deviceSchema, body);
-  if (!parsed.ok) return parsed;
-  const id = resolveModel(catalogue, parsed.data.deviceId);
-  if (!id) return { ok: false, error: SERVICE_ERRORS.deviceModel };
-  return { ok: true, data: { ...parsed.data, deviceId: id } };
-}
 
 deviceRoutes.get('/', async (c) => {
   const [devices, catalogue] = await Promise.all([listDevices(c.env.DB), liveCatalogue(c.env.DB)]);
@@ -73,24 +46,6 @@ deviceRoutes.get('/', async (c) => {
     models: catalogue.devices.map((d) => ({ id: d.id, name: d.name })),
   } satisfies DeviceList);
 });
-
-/** The contract a new device signs: one device, the live catalogue's prices, today or the given start. */
-const contractFor = (catalogue: Catalogue, d: DeviceInput, createdBy: string) => ({
-  customer: { company: d.company ?? '', nip: d.nip ?? null, billingEmail: d.email ?? '' },
-  devices: [{ serial: d.serial, deviceId: d.deviceId, level: d.level, phone: d.phone, city: d.city }],
-  startDate: d.contractStart ?? warsawToday(),
-  termMonths: d.termMonths ?? CONTRACT_TERMS_MONTHS[0],
-  catalogue,
-  createdBy,
-});
-
-/** A change the registry may not make to a contract's device: its model, package or contract dates. */
-const changesContract = (row: DeviceRow, d: DeviceInput): boolean =>
-  !!row.contract_id &&
-  (row.device_id !== d.deviceId ||
-    row.level !== d.level ||
-    (d.contractStart !== undefined && row.contract_start !== d.contractStart) ||
-    (d.termMonths !== undefined && row.term_months !== d.termMonths));
 
 deviceRoutes.post('/', async (c) => {
   const body = await jsonBody(c);
@@ -130,7 +85,7 @@ deviceRoutes.post('/import', async (c) => {
   if (rows.length > 1000) return c.json({ error: SERVICE_ADMIN_ERRORS.csvTooMany }, 400);
   const names = header.map((h) => h.trim().toLowerCase());
   const at = (name: string) => names.indexOf(name);
-  if (at('numer_seryjny') < 0) return c.json({ error: SERVICE_ADMIN_ERRORS.csvHeader }, 400);
+  if (at(DEVICE_CSV_COLUMNS[0]) < 0) return c.json({ error: SERVICE_ADMIN_ERRORS.csvHeader }, 400);
   const catalogue = await liveCatalogue(c.env.DB);
   const known = new Map<string, DeviceRow>((await listDevices(c.env.DB)).map((d) => [d.serial.toUpperCase(), d]));
   const added = new Set<string>();
@@ -141,18 +96,7 @@ deviceRoutes.post('/import', async (c) => {
       const i = at(name);
       return i < 0 ? undefined : (row[i] ?? '');
     };
-    const checked = checkDevice(catalogue, {
-      serial: cell('numer_seryjny'),
-      deviceId: cell('urzadzenie') ?? '',
-      level: (cell('pakiet') ?? '').trim().toLowerCase(),
-      contractStart: cell('poczatek_umowy'),
-      termMonths: cell('okres_miesiecy'),
-      company: cell('firma'),
-      nip: cell('nip'),
-      email: cell('email'),
-      phone: cell('telefon'),
-      city: cell('miejscowosc'),
-    });
+    const checked = checkDevice(catalogue, deviceOfCsvRow(cell));
     if (!checked.ok) return c.json({ error: SERVICE_ADMIN_ERRORS.csvRow(index + 2, checked.error) }, 400);
     if (added.has(checked.data.serial))
       return c.json({ error: SERVICE_ADMIN_ERRORS.csvRow(index + 2, SERVICE_ADMIN_ERRORS.serialTaken) }, 400);
@@ -181,23 +125,9 @@ deviceRoutes.post('/import', async (c) => {
 
 deviceCsvRoutes.get('/', async (c) => {
   const [devices, catalogue] = await Promise.all([listDevices(c.env.DB), liveCatalogue(c.env.DB)]);
-  const rows = devices.map((d) => [
-    d.serial,
-    findDevice(catalogue, d.device_id)?.model ?? d.device_id,
-    LEVEL_NAMES[d.level],
-    d.contract_start,
-    d.term_months,
-    d.company,
-    d.nip,
-    d.email,
-    d.phone,
-    d.city,
-    d.last_read_on,
-    d.last_mono,
-    d.last_color,
-  ]);
+  const rows = devices.map((d) => deviceExportRow(d, catalogue));
   const day = new Date().toISOString().slice(0, 10);
-  return c.body(toCsv([...DEVICE_CSV_COLUMNS, 'ostatni_odczyt', 'licznik_mono', 'licznik_kolor'], rows), 200, {
+  return c.body(toCsv(DEVICE_EXPORT_COLUMNS, rows), 200, {
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': `attachment; filename="urzadzenia-${day}.csv"`,
   });
