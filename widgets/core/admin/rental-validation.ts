@@ -93,3 +93,11 @@ export const amendmentSchema = v.object(
   RENTAL_ERRORS.body,
 );
 export type AmendmentBody = v.InferOutput<typeof amendmentSchema>;
+
+/**
+ * Whether an amendment may start on `effectiveFrom`: a past month's bills are never changed
+ * by a new price, so from the first day of the current month (`today` in Warsaw) at the
+ * earliest, and within the contract (its last day `contractEnd`).
+ */
+export const amendmentStartOk = (effectiveFrom: string, today: string, contractEnd: string): boolean =>
+  effectiveFrom >= `${today.slice(0, 7)}-01` && effectiveFrom <= contractEnd;

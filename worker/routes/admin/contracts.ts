@@ -24,7 +24,12 @@ import {
 import { deviceBySerial } from '../../models/devices.ts';
 import { remindersOfContract } from '../../models/reading-reminders.ts';
 import { notificationById } from '../../models/outbox.ts';
-import { RENTAL_ERRORS, amendmentSchema, contractSchema } from '../../../widgets/core/admin/rental-validation.ts';
+import {
+  RENTAL_ERRORS,
+  amendmentSchema,
+  amendmentStartOk,
+  contractSchema,
+} from '../../../widgets/core/admin/rental-validation.ts';
 import { SERVICE_ERRORS, warsawToday } from '../../../widgets/core/service-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import { type AdminEnv, jsonBody } from '../../middleware/admin-guard/index.ts';
@@ -116,7 +121,7 @@ amendmentRoutes.post('/', async (c) => {
   const contract = row?.contract_id ? await contractById(c.env.DB, row.contract_id) : null;
   const device = contract ? (await contractDevices(c.env.DB, contract.id)).find((d) => d.deviceRow === row?.id) : null;
   if (!contract || !device) return c.json({ error: SERVICE_ADMIN_ERRORS.unknownSerial }, 404);
-  if (a.effectiveFrom < `${warsawToday().slice(0, 7)}-01` || a.effectiveFrom > contract.endDate)
+  if (!amendmentStartOk(a.effectiveFrom, warsawToday(), contract.endDate))
     return c.json({ error: RENTAL_ERRORS.effectiveFrom }, 400);
   const color = device.rates.deviceType === 'color';
   const added = await addRates(
