@@ -168,3 +168,7 @@ export function catalogueChangeOf(catalogue: Catalogue): CatalogueChange {
     })),
   };
 }
+
+/** The history's note of a version restored by the owner (version 0 is the built-in catalogue). */
+export const restoreNote = (version: number): string =>
+  version === 0 ? 'Przywrócono cennik wbudowany (wersja 0)' : `Przywrócono wersję ${version}`;

@@ -4,7 +4,7 @@
  * `POST /api/admin/catalogue/versions/:version/restore` (rollback as a new version).
  */
 import { Hono } from 'hono';
-import { CATALOGUE_ERRORS, applyCatalogueChange } from '../../../widgets/core/admin/catalogue-rules.ts';
+import { CATALOGUE_ERRORS, applyCatalogueChange, restoreNote } from '../../../widgets/core/admin/catalogue-rules.ts';
 import { defaultCatalogue } from '../../../widgets/core/catalogue.ts';
 import { catalogueChangeSchema } from '../../../widgets/core/admin/admin-validation.ts';
 import { check as checkBody } from '../../../widgets/core/validation.ts';
@@ -48,7 +48,6 @@ catalogueRoutes.post('/versions/:version/restore', async (c) => {
   const version = versionParam(c.req.param('version'));
   const devices = version === undefined ? undefined : await versionDevices(c.env.DB, version);
   if (version === undefined || !devices) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
-  const note = version === 0 ? 'Przywrócono cennik wbudowany (wersja 0)' : `Przywrócono wersję ${version}`;
-  const published = await publishVersion(c.env.DB, devices, note, c.get('session').user);
+  const published = await publishVersion(c.env.DB, devices, restoreNote(version), c.get('session').user);
   return c.json({ ok: true, version: published }, 201);
 });

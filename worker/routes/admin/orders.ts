@@ -13,7 +13,7 @@
 import { Hono } from 'hono';
 import { enqueueNotification } from '../../email/delivery.ts';
 import { installedMail } from '../../email/order-notification.ts';
-import { ADMIN_ERRORS } from '../../http/errors.ts';
+import { ADMIN_ERRORS, ORDER_API_ERRORS } from '../../http/errors.ts';
 import { liveVersion } from '../../models/catalogue.ts';
 import { contractById, contractDevices, contractStatements, recordContractReading } from '../../models/contracts.ts';
 import { type OrderStatus, deliveryCalendar, installOrder, listOrders, orderById } from '../../models/orders.ts';
@@ -34,7 +34,7 @@ const ORDER_ID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/;
 orderRoutes.get('/', async (c) => {
   const status = c.req.query('status');
   if (status !== undefined && status !== '' && !STATUSES.includes(status as OrderStatus))
-    return c.json({ error: 'Nieprawidłowy stan zamówienia.' }, 400);
+    return c.json({ error: ORDER_API_ERRORS.status }, 400);
   return c.json({ orders: await listOrders(c.env.DB, (status || undefined) as OrderStatus | undefined) });
 });
 

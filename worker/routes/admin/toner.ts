@@ -7,14 +7,14 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { TONER_STATUSES, type TonerStatus, listTonerOrders, setTonerStatus } from '../../models/toner-orders.ts';
-import { ADMIN_ERRORS } from '../../http/errors.ts';
+import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS } from '../../http/errors.ts';
 import { type AdminEnv, jsonBody } from '../../middleware/admin-guard/index.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import { TONER_COLOUR_NAMES } from '../../../widgets/core/toner.ts';
 
 export const tonerRoutes = new Hono<AdminEnv>();
 
-const STATUS_ERROR = `Status musi być jednym z: ${TONER_STATUSES.join(', ')}.`;
+const STATUS_ERROR = SERVICE_ADMIN_ERRORS.tonerStatus;
 const statusSchema = v.object({ status: v.picklist(TONER_STATUSES, STATUS_ERROR) }, STATUS_ERROR);
 
 tonerRoutes.get('/', async (c) => {
