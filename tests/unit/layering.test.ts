@@ -125,6 +125,12 @@ describe('the import arrows', () => {
     expect(arrows((e) => e.from.startsWith('worker/') && widgetOf(e.to) !== undefined)).toEqual([]);
   });
 
+  it('lets the site take from the worker only the portal views it renders statically', () => {
+    expect(
+      arrows((e) => e.from.startsWith('site/') && e.to.startsWith('worker/') && !e.to.startsWith('worker/portal/')),
+    ).toEqual([]);
+  });
+
   it('lets no route file import another route file; only an index mounts sub-apps', () => {
     expect(
       arrows(

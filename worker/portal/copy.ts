@@ -1,6 +1,6 @@
 /** The copy of the customer's page /konto ('Strefa klienta'). */
-import { company } from '../company.ts';
-import { plural } from '../plural.ts';
+import { company } from '../../widgets/core/company.ts';
+import { plural } from '../../widgets/core/plural.ts';
 
 export const portalCopy = {
   title: 'Strefa klienta',

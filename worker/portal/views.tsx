@@ -6,13 +6,13 @@
  */
 import type { ReactNode } from 'react';
 import { portalCopy as copy } from './copy.ts';
-import { company } from '../company.ts';
-import { LEVEL_NAMES, type PackageLevel } from '../model.ts';
-import { FAULT_CATEGORIES, SERVICE_LIMITS } from '../service-fields.ts';
-import { TONER_COLOUR_NAMES, type TonerColour } from '../toner.ts';
-import { monthsText } from '../plural.ts';
-import { LIMITS } from '../limits.ts';
-import { PORTAL_LIMITS, PORTAL_LINK_MINUTES } from '../portal-validation.ts';
+import { company } from '../../widgets/core/company.ts';
+import { LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';
+import { FAULT_CATEGORIES, SERVICE_LIMITS } from '../../widgets/core/service-fields.ts';
+import { TONER_COLOUR_NAMES, type TonerColour } from '../../widgets/core/toner.ts';
+import { monthsText } from '../../widgets/core/plural.ts';
+import { LIMITS } from '../../widgets/core/limits.ts';
+import { PORTAL_LIMITS, PORTAL_LINK_MINUTES } from '../../widgets/core/portal-validation.ts';
 
 /** Field errors of a refused form: the field's name and the Polish text. */
 export interface FormProblem {

@@ -27,8 +27,8 @@ import { type ActionResult, orderToner, portalOverview, reportFault, sendReading
 import { PORTAL_COOKIE, requestSignIn, signInWithCode, signInWithToken } from '../portal/sign-in.ts';
 import { dashboardData } from '../portal/present.ts';
 import { dispatchLater } from '../webhooks/delivery.ts';
-import { ConfirmView, DashboardView, type FormProblem, SignInView } from '../../widgets/core/portal/views.tsx';
-import { portalCopy } from '../../widgets/core/portal/copy.ts';
+import { ConfirmView, DashboardView, type FormProblem, SignInView } from '../portal/views.tsx';
+import { portalCopy } from '../portal/copy.ts';
 import {
   PORTAL_ERRORS,
   portalCodeSchema,
