@@ -32,7 +32,17 @@ export function setPasswordEmail({ to, invitedBy, link }: SetPasswordLetter): { 
 
 /** Sends the link; false (and a log line) when Email Routing refuses it. */
 export async function sendSetPasswordLink(
-  env: Pick<Env, 'SEND_EMAIL' | 'MAIL_FROM'>,
+  env: {
+    SEND_EMAIL: {
+      send(message: {
+        from: { name: string; email: string };
+        to: string;
+        subject: string;
+        text: string;
+      }): Promise<unknown>;
+    };
+    MAIL_FROM: string;
+  },
   letter: SetPasswordLetter,
 ): Promise<boolean> {
   try {
