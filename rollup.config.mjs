@@ -85,7 +85,7 @@ export default {
     entryFileNames: '[name].[hash].js',
     chunkFileNames: (chunk) => {
       const widget = chunk.facadeModuleId?.match(/widgets\/([^/]+)\/index\.ts$/)?.[1];
-      // The calculator panel (issue 16): loaded by `<kserowo-calculator>`, and by the
+      // The estimate panel (widgets/kit/estimate/Panel.tsx): loaded by `<kserowo-calculator>`, and by the
       // configurator only when the visitor opens 'Nie wiem, ile drukuję'.
       if (chunk.name === 'Panel') return 'calculator-panel.[hash].js';
       return `${widget ?? chunk.name}.[hash].js`;

@@ -4,7 +4,7 @@
 // never change, so they are cached for a year; the `kserowo.js` alias and `manifest.json`
 // point at the newest build and are cached for five minutes.
 // Their security headers are not defined here: site/build.tsx passes them from the one
-// definition (site/headers.ts `securityHeaders('widget-file')`).
+// definition (widgets/core/headers.ts `securityHeaders('widget-file')`).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 

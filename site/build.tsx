@@ -15,8 +15,8 @@ import type { Catalogue } from '../widgets/core/model.ts';
 import { cities } from './content/cities.ts';
 import { faq } from './content/home.ts';
 import { pageMeta } from './content/pages.ts';
-import { analyticsHosts } from './content/analytics.ts';
-import { headersFile, securityHeaders, sha256Source, styleBlocks } from './headers.ts';
+import { analyticsHosts } from '../widgets/core/site-analytics.ts';
+import { headersFile, securityHeaders, sha256Source, styleBlocks } from '../widgets/core/headers.ts';
 import { widgetHeaders } from '../scripts/widget-headers.mjs';
 import { type Assets, Layout, type PageMeta } from './layout.tsx';
 import { AboutPage } from './pages/about.tsx';
@@ -35,7 +35,7 @@ import { ModelsPage } from './pages/models.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
 import { publicRoutes } from './routes.ts';
 import { businessJsonLd, cityBreadcrumbJsonLd, faqJsonLd, JsonLd, robotsTxt, sitemapXml } from './seo.tsx';
-import { InlineCatalogue } from './widgets.tsx';
+import { InlineCatalogue } from '../widgets/prerender.tsx';
 
 export interface Route {
   path: string;

@@ -9,7 +9,7 @@ import { notFoundPage } from './pages/not-found.ts';
 import { API_ERRORS } from './http/errors.ts';
 // Before any route parses a body: valibot's issues without a message of their own speak Polish.
 import './http/polish-issues.ts';
-import { securityHeadersMiddleware } from './http/security.ts';
+import { securityHeadersMiddleware } from './middleware/security/index.ts';
 import { adminApi } from './routes/admin/index.ts';
 import { adminPage } from './routes/admin/page.ts';
 import { prerendered } from './routes/prerendered.ts';
@@ -21,7 +21,9 @@ import { orderPage, orders } from './routes/orders.ts';
 import { d1Metrics } from './http/d1-metrics.ts';
 import { portalApi, portalPage } from './routes/portal.tsx';
 
-export type AppEnv = { Bindings: Env };
+import type { AppEnv } from './env.ts';
+
+export type { AppEnv };
 
 declare module 'hono' {
   interface ContextVariableMap {

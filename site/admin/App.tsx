@@ -5,10 +5,10 @@
  */
 import { Component, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { FALLBACK } from '../../widgets/core/texts.ts';
-import { ROLE_LABELS, mayUse } from '../../widgets/core/roles.ts';
-import { ADMIN_LIMITS } from '../../widgets/core/admin-validation.ts';
+import { ROLE_LABELS, mayUse } from '../../widgets/core/admin/roles.ts';
+import { ADMIN_LIMITS } from '../../widgets/core/admin/admin-validation.ts';
 import { LIMITS } from '../../widgets/core/validation.ts';
-import type { AdminSession as Session } from '../../widgets/core/admin-api.ts';
+import type { Session, SessionViewProps } from './view-props.ts';
 import { AccountView, SetPasswordView, TeamView } from './TeamView.tsx';
 import { AuditView } from './AuditView.tsx';
 import { WebhooksView } from './WebhooksView.tsx';
@@ -26,23 +26,12 @@ import { ContractsView } from './ContractsView.tsx';
 import { TicketsView } from './TicketsView.tsx';
 import { OrdersView } from './OrdersView.tsx';
 
-/** Who is logged in: the admin API's answer, declared once in widgets/core/admin-api.ts. */
-export type { Session };
-
-/** What a view gets: how to report that the API failed or the session ended. */
-export interface ViewProps {
-  onFailure: (error: unknown) => void;
-}
-
-/** Views that need to know who is logged in (issue 18: role, own account). */
-export interface SessionViewProps extends ViewProps {
-  session: Session;
-}
+export type { Session, SessionViewProps, ViewProps } from './view-props.ts';
 
 /**
  * The panel's sections, addressed by the URL hash (`#leady`, `#leady/<id>`, `#cennik` …).
  * `area` is the admin API prefix the view works with: a role sees only the views the
- * role table (widgets/core/roles.ts) opens to it; the server refuses the rest anyway.
+ * role table (widgets/core/admin/roles.ts) opens to it; the server refuses the rest anyway.
  */
 const VIEWS = [
   {

@@ -2,9 +2,9 @@
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { useState } from 'react';
 import { warsawDateTime } from '../../widgets/core/business-hours.ts';
-import { ROLE_LABELS, type Role } from '../../widgets/core/roles.ts';
-import type { ViewProps } from './App.tsx';
-import type { AuditList, AuditLogEntry as Entry } from '../../widgets/core/admin-api.ts';
+import { ROLE_LABELS, type Role } from '../../widgets/core/admin/roles.ts';
+import type { ViewProps } from './view-props.ts';
+import type { AuditList, AuditLogEntry as Entry } from '../../widgets/core/admin/admin-api.ts';
 import { when } from './labels.ts';
 import { DataTable } from './ui.tsx';
 import { MoreRows, usePages } from './pages.tsx';

@@ -7,14 +7,14 @@
  */
 import { Fragment, useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
-import type { SessionViewProps } from './App.tsx';
+import type { SessionViewProps } from './view-props.ts';
 import type {
   LeadDetail as LeadAnswer,
   LeadList,
   LeadListed as Lead,
   LeadNotification as Notification,
   LeadQuote as Quote,
-} from '../../widgets/core/admin-api.ts';
+} from '../../widgets/core/admin/admin-api.ts';
 import { LeadOwner, isOverdue, usePeople } from './LeadOwner.tsx';
 import { FIRST_ANSWER_HOURS } from '../../widgets/core/terms.ts';
 import { warsawDateTime, warsawInstant } from '../../widgets/core/business-hours.ts';
@@ -25,10 +25,10 @@ import {
   STAGES,
   isOpenStage,
   isStepOverdue,
-} from '../../widgets/core/pipeline.ts';
-import { rolesOfRequest } from '../../widgets/core/roles.ts';
+} from '../../widgets/core/admin/pipeline.ts';
+import { rolesOfRequest } from '../../widgets/core/admin/roles.ts';
 import { TERM_LABELS } from '../../widgets/core/quote.ts';
-import { ORDER_STATUS_LABELS } from '../../widgets/core/admin-api-orders.ts';
+import { ORDER_STATUS_LABELS } from '../../widgets/core/admin/admin-api-orders.ts';
 import { deliveryDayText } from '../../widgets/core/delivery.ts';
 import { EMAIL_STATE_LABELS, KIND_LABELS, when } from './labels.ts';
 import { formatNumber, formatPln } from '../../widgets/core/format.ts';
@@ -711,7 +711,7 @@ function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: string 
   );
 }
 
-/** Whether the role may erase a lead (the one table of widgets/core/roles.ts). */
+/** Whether the role may erase a lead (the one table of widgets/core/admin/roles.ts). */
 const mayErase = (role: SessionViewProps['session']['role']) =>
   rolesOfRequest('DELETE', '/api/admin/leads/x').includes(role);
 

@@ -5,13 +5,13 @@
  */
 import { useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
-import type { ViewProps } from './App.tsx';
+import type { ViewProps } from './view-props.ts';
 import {
   type DeliveryCalendar,
   type OrderDetail,
   type OrderListRow,
   ORDER_STATUS_LABELS,
-} from '../../widgets/core/admin-api-orders.ts';
+} from '../../widgets/core/admin/admin-api-orders.ts';
 import { deliveryDayText } from '../../widgets/core/delivery.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { warsawToday } from '../../widgets/core/service-fields.ts';
@@ -20,7 +20,7 @@ import { when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
 import { MoreRows, usePages } from './pages.tsx';
 import { ORDERS } from '../../widgets/core/nouns.ts';
-import type { ListPage } from '../../widgets/core/admin-api.ts';
+import type { ListPage } from '../../widgets/core/admin/admin-api.ts';
 
 export function OrdersView({ onFailure, orderId }: ViewProps & { orderId?: string | undefined }) {
   if (orderId) return <OrderCard id={orderId} onFailure={onFailure} />;

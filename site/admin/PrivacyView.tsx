@@ -11,12 +11,12 @@ import {
   PRIVACY_ERRORS,
   type PersonCounts,
   personEmailSchema,
-} from '../../widgets/core/privacy-validation.ts';
+} from '../../widgets/core/admin/privacy-validation.ts';
 import { LIMITS } from '../../widgets/core/validation.ts';
 import { SIGNED_ORDER_KEPT } from '../../widgets/core/privacy.ts';
 import { ApiRefused, api, apiDownload } from './api.ts';
-import type { ViewProps } from './App.tsx';
-import type { PersonErased, PersonFound as Found } from '../../widgets/core/admin-api.ts';
+import type { ViewProps } from './view-props.ts';
+import type { PersonErased, PersonFound as Found } from '../../widgets/core/admin/admin-api.ts';
 
 type Busy = 'check' | 'export' | 'erase' | undefined;
 

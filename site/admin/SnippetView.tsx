@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { api } from './api.ts';
-import type { ViewProps } from './App.tsx';
+import type { ViewProps } from './view-props.ts';
 import type { Catalogue } from '../../widgets/core/model.ts';
 import type { AttributeRow } from '../../widgets/contracts.ts';
 import {

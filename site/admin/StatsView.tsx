@@ -1,8 +1,8 @@
 /** The numbers: leads per week, by source, campaign and partner; quotes by device and package. */
 import { useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
-import type { ViewProps } from './App.tsx';
-import type { Count, LeadStats as Stats } from '../../widgets/core/admin-api.ts';
+import type { ViewProps } from './view-props.ts';
+import type { Count, LeadStats as Stats } from '../../widgets/core/admin/admin-api.ts';
 import { ResponseStats } from './ResponseStats.tsx';
 
 const weekLabel = (monday: string) =>

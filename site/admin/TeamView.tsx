@@ -10,18 +10,18 @@ import {
   PASSWORD_MIN,
   SET_PASSWORD_LINK_TERMS,
   passwordProblem,
-} from '../../widgets/core/account-validation.ts';
-import { ROLES, ROLE_LABELS, type Role } from '../../widgets/core/roles.ts';
+} from '../../widgets/core/admin/account-validation.ts';
+import { ROLES, ROLE_LABELS, type Role } from '../../widgets/core/admin/roles.ts';
 import { LIMITS } from '../../widgets/core/validation.ts';
 import { ApiRefused, api } from './api.ts';
-import type { SessionViewProps } from './App.tsx';
+import type { SessionViewProps } from './view-props.ts';
 import type {
   AccountList,
   SessionList as SessionsAnswer,
   SessionListed as SessionRow,
   TeamAccount,
   TeamAccountListed as Account,
-} from '../../widgets/core/admin-api.ts';
+} from '../../widgets/core/admin/admin-api.ts';
 import { plural } from '../../widgets/core/plural.ts';
 import { when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';

@@ -5,14 +5,14 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
-import type { ViewProps } from './App.tsx';
+import type { ViewProps } from './view-props.ts';
 import type {
   SlaMonth,
   SlaReport,
   TicketDetail as Detail,
   TicketList as TicketsAnswer,
   TicketView as Ticket,
-} from '../../widgets/core/admin-api.ts';
+} from '../../widgets/core/admin/admin-api.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { when } from './labels.ts';
 import { company } from '../../widgets/core/company.ts';

@@ -6,13 +6,13 @@
  */
 import { useState } from 'react';
 import { ApiRefused, api } from './api.ts';
-import type { ViewProps } from './App.tsx';
+import type { ViewProps } from './view-props.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
 import { MoreRows, usePages } from './pages.tsx';
 import { ORDERS } from '../../widgets/core/nouns.ts';
-import type { ListPage } from '../../widgets/core/admin-api.ts';
+import type { ListPage } from '../../widgets/core/admin/admin-api.ts';
 
 interface Order {
   id: number;

@@ -5,7 +5,7 @@
  */
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { useCallback, useEffect, useState } from 'react';
-import { WEBHOOK_EVENTS, WEBHOOK_EVENT_LABELS, WEBHOOK_LIMITS } from '../../widgets/core/webhook-validation.ts';
+import { WEBHOOK_EVENTS, WEBHOOK_EVENT_LABELS, WEBHOOK_LIMITS } from '../../widgets/core/admin/webhook-validation.ts';
 import { ApiRefused, api } from './api.ts';
 import type {
   WebhookAttempt as Attempt,
@@ -14,8 +14,8 @@ import type {
   WebhookDeliveryList,
   WebhookEndpoint as Endpoint,
   WebhookEndpointList,
-} from '../../widgets/core/admin-api.ts';
-import type { ViewProps } from './App.tsx';
+} from '../../widgets/core/admin/admin-api.ts';
+import type { ViewProps } from './view-props.ts';
 import { when } from './labels.ts';
 import { MoreRows, usePages } from './pages.tsx';
 import { EVENTS } from '../../widgets/core/nouns.ts';

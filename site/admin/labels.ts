@@ -8,7 +8,7 @@ export const KIND_LABELS: Record<string, string> = {
   team: 'Zespół',
 };
 
-export { LEAD_STATUSES } from '../../widgets/core/admin-validation.ts';
+export { LEAD_STATUSES } from '../../widgets/core/admin/admin-validation.ts';
 
 export const EMAIL_STATE_LABELS: Record<string, string> = {
   pending: 'oczekuje',

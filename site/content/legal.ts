@@ -9,7 +9,7 @@ import { monthsText } from '../../widgets/core/plural.ts';
 import { RETENTION_MONTHS, SIGNED_ORDER_KEPT } from '../../widgets/core/privacy.ts';
 import { QUOTE_VALID_DAYS } from '../../widgets/core/quote.ts';
 import { PAGE_COUNTING } from '../../widgets/core/terms.ts';
-import { CONSENT_KEPT_MONTHS } from './analytics.ts';
+import { CONSENT_KEPT_MONTHS } from '../../widgets/core/site-analytics.ts';
 
 /** A section renders its paragraphs first, then its list. */
 export interface LegalSection {

@@ -297,13 +297,6 @@ export const pageMeta: Record<string, PageMeta> = {
 };
 
 /** `/serwis` and `/licznik` (issue 17): the copy around the 'Zgłoś awarię' and 'Podaj stan licznika' forms. */
-/** The existing customers' ways in, linked from every page's header and footer and from /kontakt. */
-export const customerLinks = {
-  portal: 'Strefa klienta',
-  service: 'Zgłoś awarię',
-  meter: 'Podaj stan licznika',
-} as const;
-
 export const servicePage = {
   title: 'Zgłoś awarię',
   lead: 'Urządzenie nie działa? Zgłoś to tutaj – bez logowania. Od razu dostaniesz numer zgłoszenia i link, pod którym zobaczysz, co się dzieje.',

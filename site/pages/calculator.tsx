@@ -6,10 +6,10 @@
  * until then the box says 'Ładowanie...'.
  */
 import { FALLBACK } from '../../widgets/core/texts.ts';
-import { C } from '../../widgets/calculator/copy.ts';
+import { C } from '../../widgets/kit/estimate/copy.ts';
 import { calculatorPage } from '../content/pages.ts';
 import { PageHead } from '../sections/page-head.tsx';
-import { WidgetArea } from '../widgets.tsx';
+import { WidgetArea } from '../../widgets/prerender.tsx';
 
 export function CalculatorPage() {
   return (

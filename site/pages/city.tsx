@@ -9,7 +9,7 @@ import { FALLBACK } from '../../widgets/core/texts.ts';
 import { type City, cities, cityPage } from '../content/cities.ts';
 import { Accordion } from '../sections/faq.tsx';
 import { Icon } from '../icons.tsx';
-import { PricingWidget, WidgetFallback } from '../widgets.tsx';
+import { PricingWidget, WidgetFallback } from '../../widgets/prerender.tsx';
 import { RegionMap } from './cities.tsx';
 
 export function CityPage({ city, catalogue }: { city: City; catalogue: Catalogue }) {

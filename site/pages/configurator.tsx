@@ -2,7 +2,7 @@
 import type { Catalogue } from '../../widgets/core/model.ts';
 import { pageMeta } from '../content/pages.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
-import { ConfiguratorWidget, WidgetArea } from '../widgets.tsx';
+import { ConfiguratorWidget, WidgetArea } from '../../widgets/prerender.tsx';
 
 export function ConfiguratorPage({ catalogue }: { catalogue: Catalogue }) {
   return (

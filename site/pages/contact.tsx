@@ -3,7 +3,8 @@
  * contact issue owns the form block (`ContactFormBlock` below): keep them apart.
  */
 import { company } from '../../widgets/core/company.ts';
-import { contactPage, customerLinks } from '../content/pages.ts';
+import { contactPage } from '../content/pages.ts';
+import { customerLinks } from '../../widgets/core/texts.ts';
 import { Icon } from '../icons.tsx';
 import { PhoneValue } from '../sections/company-values.tsx';
 import { ContactForm } from '../sections/contact.tsx';

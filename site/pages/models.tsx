@@ -9,7 +9,7 @@ import { company } from '../../widgets/core/company.ts';
 import { PRICING } from '../../widgets/core/price-labels.ts';
 import { modelsPage } from '../content/models.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
-import { ModelsWidget, WidgetArea } from '../widgets.tsx';
+import { ModelsWidget, WidgetArea } from '../../widgets/prerender.tsx';
 import { type Json, JsonLd } from '../seo.tsx';
 
 const CONFIGURATOR = '/konfigurator?utm_source=site&utm_medium=models&utm_campaign=device_selection';

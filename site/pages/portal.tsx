@@ -3,8 +3,8 @@
  * it (worker/routes/portal.tsx), putting the view of the moment into `#portal`: the
  * sign-in form, the button of a sign-in link, or the signed-in customer's page.
  */
-import { portalCopy } from '../content/portal.ts';
-import { SignInView } from '../portal/views.tsx';
+import { portalCopy } from '../../worker/portal/copy.ts';
+import { SignInView } from '../../worker/portal/views.tsx';
 import { PageHead } from '../sections/page-head.tsx';
 
 export function PortalPage() {

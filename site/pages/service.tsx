@@ -8,7 +8,7 @@ import { company, realPhone } from '../../widgets/core/company.ts';
 import { withinWorkingHours } from '../../widgets/core/terms.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { meterPage, servicePage } from '../content/pages.ts';
-import { WidgetArea } from '../widgets.tsx';
+import { WidgetArea } from '../../widgets/prerender.tsx';
 import { LIMITS } from '../../widgets/core/limits.ts';
 import { PORTAL_LIMITS } from '../../widgets/core/portal-validation.ts';
 import { PageHead } from '../sections/page-head.tsx';

@@ -2,10 +2,10 @@
  * The cookie banner's behaviour (DESIGN §3, spec §7): shows it while no choice is
  * stored, remembers 'Akceptuję' / 'Odrzucam' for `CONSENT_KEPT_MONTHS`, reopens from the footer
  * link, logs every choice, and loads the tag manager and pixel only after acceptance
- * and only when the banner carries their ids (site/content/analytics.ts).
+ * and only when the banner carries their ids (widgets/core/site-analytics.ts).
  */
 
-import { CONSENT_KEPT_MONTHS } from '../content/analytics.ts';
+import { CONSENT_KEPT_MONTHS } from '../../widgets/core/site-analytics.ts';
 
 export type ConsentChoice = 'accepted' | 'declined';
 

@@ -4,7 +4,7 @@
  * choice is stored and loads the tag manager and pixel whose ids it carries, only after
  * 'Akceptuję'. Without JavaScript nothing is loaded, so there is nothing to ask.
  */
-import { analyticsIds, consentTexts } from '../content/analytics.ts';
+import { analyticsIds, consentTexts } from '../../widgets/core/site-analytics.ts';
 
 export function ConsentBanner() {
   return (

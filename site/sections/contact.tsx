@@ -3,7 +3,7 @@ import { company } from '../../widgets/core/company.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { contact } from '../content/home.ts';
 import { PhoneValue } from './company-values.tsx';
-import { WidgetArea } from '../widgets.tsx';
+import { WidgetArea } from '../../widgets/prerender.tsx';
 import { Section } from './section.tsx';
 
 /**

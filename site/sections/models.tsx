@@ -1,7 +1,7 @@
 /** Home section 6: 'Nasze modele kserokopiarek', the three popular models of spec §4 and a link to all. */
 import type { Catalogue } from '../../widgets/core/model.ts';
 import { products } from '../content/home.ts';
-import { ModelsWidget } from '../widgets.tsx';
+import { ModelsWidget } from '../../widgets/prerender.tsx';
 import { Section } from './section.tsx';
 
 /** Spec §9: the home page shows 3 of the popular models. */

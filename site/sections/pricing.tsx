@@ -1,7 +1,7 @@
 /** Home section 8: pricing (spec §2 item 8) with the pre-rendered `<kserowo-pricing>`. */
 import type { Catalogue } from '../../widgets/core/model.ts';
 import { pricing } from '../content/home.ts';
-import { PricingWidget } from '../widgets.tsx';
+import { PricingWidget } from '../../widgets/prerender.tsx';
 import { Section } from './section.tsx';
 import { CalculatorLink } from './configurator-teaser.tsx';
 

@@ -2,7 +2,7 @@
 // choice remembered and changeable from the footer, logged; the tag manager and pixel
 // load only after acceptance and only when their ids are configured.
 import { expect, test, type Page } from '@playwright/test';
-import { analyticsCspSources } from '../../site/content/analytics.ts';
+import { analyticsCspSources } from '../../widgets/core/site-analytics.ts';
 
 const GTM_ID = 'GTM-TEST123';
 const PIXEL_ID = '123456789012345';

@@ -1,5 +1,5 @@
 // Every static answer (each file of the built site, the widget files and every page route)
-// carries the security headers of the one definition (site/headers.ts), as served by the
+// carries the security headers of the one definition (widgets/core/headers.ts), as served by the
 // real assets layer and worker in `wrangler dev`. The worker's own routes are walked in
 // tests/worker/headers.test.ts. The expected page CSP is recomputed here from the built
 // pages' `<style>` blocks, not read from `_headers`.
@@ -7,8 +7,14 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { analyticsHosts } from '../../site/content/analytics.ts';
-import { answerKind, contentSecurityPolicy, securityHeaders, sha256Source, styleBlocks } from '../../site/headers.ts';
+import { analyticsHosts } from '../../widgets/core/site-analytics.ts';
+import {
+  answerKind,
+  contentSecurityPolicy,
+  securityHeaders,
+  sha256Source,
+  styleBlocks,
+} from '../../widgets/core/headers.ts';
 import { publicRoutes } from '../../site/routes.ts';
 
 const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/public');

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IMMUTABLE_CACHE, SHORT_CACHE, widgetHeaders } from '../../scripts/widget-headers.mjs';
-import { analyticsCspSources } from '../../site/content/analytics.ts';
-import { securityHeaders } from '../../site/headers.ts';
+import { analyticsCspSources } from '../../widgets/core/site-analytics.ts';
+import { securityHeaders } from '../../widgets/core/headers.ts';
 
 /** `_headers` text → path → header lines. */
 function rules(text: string): Map<string, string[]> {

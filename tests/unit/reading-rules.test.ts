@@ -2,7 +2,13 @@
 // readings arrive in, back-dated or not, what is accepted is monotonic in date and counter.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Reading, type ReadingContext, contractEndOf, judgeReading } from '../../widgets/core/meter.ts';
+import {
+  type Reading,
+  type ReadingContext,
+  contractEndOf,
+  judgeReading,
+  judgeReset,
+} from '../../widgets/core/meter.ts';
 
 const context: ReadingContext = {
   deviceType: 'color',
@@ -102,5 +108,17 @@ describe('judgeReading', () => {
     expect(contractEndOf('2026-01-01', 24)).toBe('2027-12-31');
     expect(contractEndOf('2026-01-31', 1)).toBe('2026-02-28');
     expect(contractEndOf('2026-03-15', 12)).toBe('2027-03-14');
+  });
+});
+
+describe('a counter reset by the team', () => {
+  it('starts a new counter at any value, within the contract, with the colour counter the device has', () => {
+    const mono = { deviceType: 'mono', contractStart: '2026-01-01' } as const;
+    const color = { deviceType: 'color', contractStart: '2026-01-01' } as const;
+    expect(judgeReset({ readOn: '2026-03-01', color: null }, mono)).toBeUndefined();
+    expect(judgeReset({ readOn: '2026-03-01', color: 0 }, color)).toBeUndefined();
+    expect(judgeReset({ readOn: '2026-03-01', color: 10 }, mono)).toBe('color-on-mono');
+    expect(judgeReset({ readOn: '2026-03-01', color: null }, color)).toBe('color-missing');
+    expect(judgeReset({ readOn: '2025-12-31', color: 0 }, color)).toBe('before-contract');
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultCatalogue } from '../../widgets/core/catalogue.ts';
 import { cities } from '../../site/content/cities.ts';
 import { renderPage, routes } from '../../site/build.tsx';
-import { contentSecurityPolicy, headersFile, sha256Source, styleBlocks } from '../../site/headers.ts';
+import { contentSecurityPolicy, headersFile, sha256Source, styleBlocks } from '../../widgets/core/headers.ts';
 import { publicRoutes } from '../../site/routes.ts';
 import { robotsTxt, sitemapXml } from '../../site/seo.tsx';
 import { FALLBACK } from '../../widgets/core/texts.ts';

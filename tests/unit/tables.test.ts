@@ -48,6 +48,8 @@ describe('the tables and their models', () => {
       'worker/webhooks',
       'worker/privacy',
       'worker/http',
+      'worker/middleware',
+      'worker/devices',
     ]
       .flatMap((dir) => read(dir, /\.tsx?$/))
       .filter(([, code]) => /\b(?:SELECT\s+[\w*]|INSERT\s+INTO|DELETE\s+FROM|UPDATE\s+\w+\s+SET)\b/.test(code))

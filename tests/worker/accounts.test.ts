@@ -1,11 +1,11 @@
 // Each person added costs two PBKDF2 hashes of 100,000 rounds: slow on a shared machine, hence the timeouts.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { SET_PASSWORD_LINK_HOURS, SET_PASSWORD_LINK_TERMS } from '../../widgets/core/account-validation.ts';
-import { RESTRICTED_WRITES, ROLES, ROUTE_ROLES, rolesOfRequest, routePrefix } from '../../widgets/core/roles.ts';
+import { SET_PASSWORD_LINK_HOURS, SET_PASSWORD_LINK_TERMS } from '../../widgets/core/admin/account-validation.ts';
+import { RESTRICTED_WRITES, ROLES, ROUTE_ROLES, rolesOfRequest, routePrefix } from '../../widgets/core/admin/roles.ts';
 import { app } from '../../worker/app.ts';
 import { passwordChecks } from '../../worker/http/auth.ts';
-import { OPEN_PATHS } from '../../worker/routes/admin/guard.ts';
+import { OPEN_PATHS } from '../../worker/middleware/admin-guard/index.ts';
 import { GOOD_PASSWORD, addPerson, personWithSession } from './accounts-helpers.ts';
 import { cookieOf, login, read, testEnv, write } from './admin-helpers.ts';
 
@@ -19,6 +19,14 @@ function adminRoutes(): { method: string; path: string }[] {
 }
 
 describe('roles (every admin route × every role)', { timeout: 30_000 }, () => {
+  it('mounts every area once at its prefix, a key of ROUTE_ROLES (a full path inside a sub-app would double it)', () => {
+    const misplaced = adminRoutes()
+      .map((r) => r.path.replace(/^\/api\/admin\//, '').split('/'))
+      .filter(([first = '', second]) => !(routePrefix(`/api/admin/${first}`) in ROUTE_ROLES) || second === first)
+      .map((parts) => parts.join('/'));
+    expect(misplaced).toEqual([]);
+  });
+
   it('allows each role exactly what ROUTE_ROLES gives it, 403 for the rest', async () => {
     const routes = adminRoutes().filter((r) => !OPEN_PATHS.has(r.path) && r.path !== '/api/admin/logout');
     expect(routes.length).toBeGreaterThan(15);

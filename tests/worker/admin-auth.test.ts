@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { app } from '../../worker/app.ts';
 import { hashPassword, parseStoredHash, verifyPassword, constantTimeEqual } from '../../worker/http/auth.ts';
-import { OPEN_PATHS } from '../../worker/routes/admin/guard.ts';
+import { OPEN_PATHS } from '../../worker/middleware/admin-guard/index.ts';
 import { ORIGIN, cookieOf, login, read, request, testEnv, write } from './admin-helpers.ts';
 
 /** Every route of the admin API as the app routes it, enumerated from the router itself. */

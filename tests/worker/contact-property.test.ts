@@ -6,7 +6,7 @@ import { createExecutionContext } from 'cloudflare:test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../worker/app.ts';
-import { honeypotFilled } from '../../worker/http/intake.ts';
+import { honeypotFilled } from '../../worker/middleware/intake/index.ts';
 
 const testEnv = env as unknown as Env;
 // Validation and storage are under test here, not delivery: the email queue is a no-op, so

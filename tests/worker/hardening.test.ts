@@ -10,7 +10,7 @@ import { API_ERRORS } from '../../worker/http/errors.ts';
 import { SESSION_COOKIE } from '../../worker/http/auth.ts';
 import { csvField } from '../../worker/http/csv.ts';
 import type { EmailJob } from '../../worker/email/delivery.ts';
-import { CATALOGUE_ERRORS, applyCatalogueChange, catalogueChangeOf } from '../../widgets/core/catalogue-rules.ts';
+import { CATALOGUE_ERRORS, applyCatalogueChange, catalogueChangeOf } from '../../widgets/core/admin/catalogue-rules.ts';
 import { defaultCatalogue as builtIn } from '../../widgets/core/catalogue.ts';
 import { FIELD_ERRORS } from '../../widgets/core/validation.ts';
 import { login, read } from './admin-helpers.ts';

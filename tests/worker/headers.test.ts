@@ -1,10 +1,10 @@
 // Every route of the worker answers the security headers of the one definition
-// (site/headers.ts), found by walking the Hono router itself, so a route added later is
+// (widgets/core/headers.ts), found by walking the Hono router itself, so a route added later is
 // checked without anyone listing it here. The static files are checked against the same
 // definition by tests/browser/headers.spec.ts.
 import { describe, expect, it } from 'vitest';
 import { app } from '../../worker/app.ts';
-import { type AnswerKind, answerKind, contentSecurityPolicy, securityHeaders } from '../../site/headers.ts';
+import { type AnswerKind, answerKind, contentSecurityPolicy, securityHeaders } from '../../widgets/core/headers.ts';
 import { ORIGIN, login, request, testEnv } from './admin-helpers.ts';
 
 /** Every method + path the router knows (middleware, registered for every method, aside). */

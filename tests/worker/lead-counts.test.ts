@@ -9,7 +9,7 @@ import { countedNumbers, type CountFilter } from '../../worker/models/lead-count
 import { eraseLead, storeLead } from '../../worker/models/leads.ts';
 import { newQuoteId, quoteStatements } from '../../worker/models/quotes.ts';
 import type { QuotePrice } from '../../widgets/core/quote.ts';
-import type { LeadStats } from '../../widgets/core/admin-api.ts';
+import type { LeadStats } from '../../widgets/core/admin/admin-api.ts';
 import { login, read } from './admin-helpers.ts';
 
 const db = () => (env as unknown as Env).DB;

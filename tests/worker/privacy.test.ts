@@ -11,7 +11,7 @@ import {
   cutoffOf,
   retentionMonths,
 } from '../../worker/privacy/retention.ts';
-import { ERASED_NAME, PRIVACY_ERRORS } from '../../widgets/core/privacy-validation.ts';
+import { ERASED_NAME, PRIVACY_ERRORS } from '../../widgets/core/admin/privacy-validation.ts';
 import { warsawToday } from '../../widgets/core/service-validation.ts';
 import { login, read, request, subscribeWebhooks, testEnv, write } from './admin-helpers.ts';
 import { personWithSession } from './accounts-helpers.ts';

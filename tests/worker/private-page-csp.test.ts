@@ -1,5 +1,5 @@
 // The pages behind an unguessable id (a quote, a ticket's status) allow exactly their own inline
-// style and script by hash (privatePageCsp of site/headers.ts): what the browser would refuse
+// style and script by hash (privatePageCsp of widgets/core/headers.ts): what the browser would refuse
 // otherwise is the page's own look and its print button.
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';

@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../worker/app.ts';
-import { honeypotFilled } from '../../worker/http/intake.ts';
+import { honeypotFilled } from '../../worker/middleware/intake/index.ts';
 import { bookedDays } from '../../worker/models/orders.ts';
 import { deliveryDays } from '../../widgets/core/delivery.ts';
 import { warsawToday } from '../../widgets/core/service-validation.ts';

@@ -5,7 +5,7 @@ import { addBusinessHours } from '../../widgets/core/business-hours.ts';
 import { company } from '../../widgets/core/company.ts';
 import { SERVICE_ERRORS, warsawToday } from '../../widgets/core/service-validation.ts';
 import { login, read, request, subscribeWebhooks, write } from './admin-helpers.ts';
-import type { BillLine, Billing } from '../../widgets/core/admin-api.ts';
+import type { BillLine, Billing } from '../../widgets/core/admin/admin-api.ts';
 
 const db = () => (env as unknown as Env).DB;
 

@@ -2,7 +2,7 @@
 // public forms and the login lockout are each one number, read by the check and by the text.
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ERRORS, INTAKE_ERRORS } from '../../worker/http/errors.ts';
-import { MAX_BODY_BYTES } from '../../worker/http/intake.ts';
+import { MAX_BODY_BYTES } from '../../worker/middleware/intake/index.ts';
 import { LOCKOUT_MS } from '../../worker/models/login-throttle.ts';
 import { LEAD_BODY_MAX_BYTES } from '../../widgets/core/limits.ts';
 

@@ -4,42 +4,11 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { webhookEventStatements } from '../../worker/models/webhooks.ts';
-import { type WebhookJob, dispatchWebhooks, handleWebhookBatch } from '../../worker/webhooks/delivery.ts';
+import { type WebhookJob, dispatchWebhooks } from '../../worker/webhooks/delivery.ts';
 import { login, write } from './admin-helpers.ts';
+import { runQueue } from './webhook-helpers.ts';
 
 afterEach(() => vi.restoreAllMocks());
-
-interface Outcome {
-  id: number;
-  acked: boolean;
-  retryDelay?: number;
-}
-
-/** Runs the consumer over one batch of the given deliveries; answers what it did per message. */
-async function runQueue(ids: number[], attempts = 1): Promise<Outcome[]> {
-  const outcomes: Outcome[] = [];
-  const messages = ids.map((id) => {
-    const outcome: Outcome = { id, acked: false };
-    outcomes.push(outcome);
-    return {
-      id: String(id),
-      timestamp: new Date(),
-      body: { deliveryId: id },
-      attempts,
-      ack: () => {
-        outcome.acked = true;
-      },
-      retry: (o?: { delaySeconds?: number }) => {
-        outcome.retryDelay = o?.delaySeconds ?? 0;
-      },
-    };
-  });
-  await handleWebhookBatch(
-    { queue: 'kserowo-webhooks', messages, ackAll() {}, retryAll() {} } as unknown as MessageBatch<WebhookJob>,
-    env as unknown as Env,
-  );
-  return outcomes;
-}
 
 /** What the worker puts on the webhook queue, recorded instead of sent (the test is the queue). */
 function queueSpy() {
@@ -152,7 +121,7 @@ describe('webhook lanes', { timeout: 60_000 }, () => {
     let attempt = 1;
     // (bounded: the queue itself would stop after its retries)
     while (attempt <= 10) {
-      const [outcome] = await runQueue([id], attempt);
+      const [outcome] = await runQueue([id], { attempts: attempt });
       if (outcome?.acked || outcome?.retryDelay === undefined) break;
       // The queue holds the retry for its delay; the cron runs every 5 minutes meanwhile.
       for (let waited = 0; waited < outcome.retryDelay; waited += 300) {
@@ -174,7 +143,7 @@ describe('webhook lanes', { timeout: 60_000 }, () => {
     await quietEvents(1);
     const [, lost] = await deliveriesOf(endpoint);
     await dispatchWebhooks(env as unknown as Env);
-    const [first] = await runQueue([lost?.id as number], 1);
+    const [first] = await runQueue([lost?.id as number], { attempts: 1 });
     expect(first?.retryDelay).toBe(30);
     await elapse(lost?.id as number, 30 + 11 * 60);
     const before = sent.length;

@@ -4,8 +4,8 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { webhookEventStatements } from '../../worker/models/webhooks.ts';
-import { type WebhookJob, handleWebhookBatch } from '../../worker/webhooks/delivery.ts';
 import { login, read, testEnv, write } from './admin-helpers.ts';
+import { runQueue } from './webhook-helpers.ts';
 
 const encoder = new TextEncoder();
 
@@ -51,32 +51,6 @@ function receiver(path: string, answer: (n: number) => number) {
 }
 
 afterEach(() => vi.restoreAllMocks());
-
-/** Runs the consumer over the given deliveries like the queue does; answers what it did per message. */
-async function runQueue(ids: number[], queue = 'kserowo-webhooks', attempts = 1) {
-  const outcomes: { id: number; acked: boolean; retryDelay?: number }[] = [];
-  const messages = ids.map((id) => {
-    const outcome: (typeof outcomes)[number] = { id, acked: false };
-    outcomes.push(outcome);
-    return {
-      id: String(id),
-      timestamp: new Date(),
-      body: { deliveryId: id },
-      attempts,
-      ack: () => {
-        outcome.acked = true;
-      },
-      retry: (o?: { delaySeconds?: number }) => {
-        outcome.retryDelay = o?.delaySeconds ?? 0;
-      },
-    };
-  });
-  await handleWebhookBatch(
-    { queue, messages, ackAll() {}, retryAll() {} } as unknown as MessageBatch<WebhookJob>,
-    env as unknown as Env,
-  );
-  return outcomes;
-}
 
 async function addEndpoint(cookie: string, path: string, events = ['lead.created']) {
   const res = await write('/api/admin/webhooks', { url: `http://127.0.0.1:8818/${path}`, events }, { cookie });
@@ -156,10 +130,10 @@ describe('webhooks', { timeout: 30_000 }, () => {
     await quietEvent('Kancelaria Flaky');
     const [delivery] = await deliveriesOf(endpoint.id);
     const id = delivery!.id;
-    expect(await runQueue([id], 'kserowo-webhooks', 1)).toEqual([{ id, acked: false, retryDelay: 30 }]);
-    expect(await runQueue([id], 'kserowo-webhooks', 2)).toEqual([{ id, acked: false, retryDelay: 60 }]);
-    expect(await runQueue([id], 'kserowo-webhooks', 3)).toEqual([{ id, acked: true }]);
-    await runQueue([id], 'kserowo-webhooks', 4);
+    expect(await runQueue([id], { attempts: 1 })).toEqual([{ id, acked: false, retryDelay: 30 }]);
+    expect(await runQueue([id], { attempts: 2 })).toEqual([{ id, acked: false, retryDelay: 60 }]);
+    expect(await runQueue([id], { attempts: 3 })).toEqual([{ id, acked: true }]);
+    await runQueue([id], { attempts: 4 });
     expect(received).toHaveLength(3);
     expect(new Set(received.map((r) => JSON.parse(r.body).id)).size).toBe(1);
     const res = await read(`/api/admin/webhooks/deliveries/${id}`, cookie);
@@ -180,8 +154,8 @@ describe('webhooks', { timeout: 30_000 }, () => {
     await quietEvent('Drukarnia Martwa');
     const [delivery] = await deliveriesOf(endpoint.id);
     const id = delivery!.id;
-    for (let attempt = 1; attempt <= 6; attempt++) await runQueue([id], 'kserowo-webhooks', attempt);
-    await runQueue([id], 'kserowo-webhooks-dlq');
+    for (let attempt = 1; attempt <= 6; attempt++) await runQueue([id], { attempts: attempt });
+    await runQueue([id], { queue: 'kserowo-webhooks-dlq' });
     const dead = (await (await read('/api/admin/webhooks/deliveries?state=dead', cookie)).json()) as {
       deliveries: { id: number; attempts: number; lastError: string }[];
     };

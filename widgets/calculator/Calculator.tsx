@@ -13,8 +13,8 @@ import { emit, hostOf } from '../core/events.ts';
 import { Loading, WidgetBoundary } from '../core/Fallback.tsx';
 import type { WidgetHostProps } from '../core/define.ts';
 import type { CommonProps } from '../core/widget-props.ts';
-import { C } from './copy.ts';
-import { Panel } from './Panel.tsx';
+import { C } from '../kit/estimate/copy.ts';
+import { Panel } from '../kit/estimate/Panel.tsx';
 import type { ContractInput, EstimateInput } from '../core/estimate-validation.ts';
 
 export interface CalculatorProps extends WidgetHostProps, CommonProps {

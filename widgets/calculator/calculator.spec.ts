@@ -1,7 +1,7 @@
 // <kserowo-calculator> mounted on its own (tests/components): one state per describe, axe in each.
 import { expect, type Page, test } from '@playwright/test';
 import { events, listen, mount, violations } from '../../tests/components/mount.ts';
-import { C } from './copy.ts';
+import { C } from '../kit/estimate/copy.ts';
 
 const calc = (page: Page) => page.locator('kserowo-calculator');
 

@@ -1,10 +1,8 @@
 /**
- * `<kserowo-configurator>`: device → package → quote (DESIGN §2, §4, §5).
- *
- * Attributes, events, parts and custom properties: ./contract.ts (the one declaration).
- * Without `device` / `package` the page's `?device=` / `?package=` preselect.
- * Shadow DOM: host CSS stays out of a long form that partners embed. Labels and inputs
- * share the shadow tree and carry `autocomplete` tokens, which is what Chromium and
+ * `<kserowo-configurator>`: device → package → quote (DESIGN §2, §4, §5). Attributes, events,
+ * parts and custom properties: ./contract.ts. Without `device` / `package` the page's
+ * `?device=` / `?package=` preselect. Shadow DOM keeps host CSS out of a long form that partners
+ * embed; labels and inputs share the shadow tree with `autocomplete` tokens, which Chromium and
  * Safari need to autofill inside an open shadow root.
  *
  * The steps are components of their own (DeviceStep, PackageStep, QuoteStep); the step
@@ -147,10 +145,9 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
 
   const send = async () => {
     if (!device || !pkg || sending) return;
-    // The contact form's checks (spec §5 toasts, then the strict ones), then the NIP checksum.
+    // The contact form's checks (spec §5 toasts, then the strict ones), then nip.ts's checksum (the server's too).
     const checked = checkContactForm(contact);
     if (!checked.ok) return fail('validation', { ...checked.toast, field: checked.field });
-    // The checksum of nip.ts (the input's maxlength caps the length): what the server's nipSchema checks.
     if (contact.nip.trim() && !isValidNip(contact.nip))
       return fail('validation', { title: T.badNip, text: QUOTE_ERRORS.nip, field: 'nip' });
     const { name, email } = checked.data;
@@ -188,8 +185,7 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
         website,
       });
     } catch {
-      // Whatever failed before or around the request (issue 15): the spec's error toast, and
-      // what was typed stays; never 'Wysyłanie...' for ever.
+      // Anything failing around the request: the spec's error toast, what was typed stays, never 'Wysyłanie...'.
       result = { kind: 'server', status: 0 };
     } finally {
       setSending(false);

@@ -1,27 +1,17 @@
 /**
  * 'Nie wiem, który model i ile drukuję' in the device step and 'Nie wiem, ile drukuję' in
  * the package step: a button that loads the calculator
- * (./EstimatePanel.tsx with widgets/calculator/Panel.tsx, chunks shared with
+ * (./EstimatePanel.tsx with widgets/kit/estimate/Panel.tsx, chunks shared with
  * `<kserowo-calculator>`) only when the visitor opens it, so the configurator's first
  * load does not grow.
  */
 import { useState } from 'react';
-import type { EstimateChange } from '../calculator/Panel.tsx';
-import type { ContractInput } from '../core/estimate-validation.ts';
-import type { Comparison } from '../core/comparison.ts';
 import type { EstimatePanelProps } from './EstimatePanel.tsx';
+
+export type { Estimated } from './state.ts';
 
 type PanelModule = typeof import('./EstimatePanel.tsx');
 let loading: Promise<PanelModule> | undefined;
-
-/** The estimate and the current contract the quote carries; from the panel, or handed over in the URL. */
-export interface Estimated {
-  estimate?: Pick<EstimateChange, 'inputs'> & { volume: { mono: number; color: number } };
-  /** The result is known once compared here; a hand-over carries the inputs only (the server compares). */
-  comparison?: { inputs: ContractInput; result?: Comparison };
-  /** The device the visitor had clicked when taking the advised one: the quote keeps the difference. */
-  clicked?: string | undefined;
-}
 
 export function EstimateToggle({
   label,

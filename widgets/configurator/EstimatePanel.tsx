@@ -5,9 +5,9 @@
  * kept to travel with the quote.
  */
 import { type Catalogue, type Device, type Package, type PackageLevel, LEVEL_NAMES } from '../core/model.ts';
-import { C } from '../calculator/copy.ts';
-import { Panel } from '../calculator/Panel.tsx';
-import type { Estimated } from './Estimate.tsx';
+import { C } from '../kit/estimate/copy.ts';
+import { Panel } from '../kit/estimate/Panel.tsx';
+import type { Estimated } from './state.ts';
 import type { Choices } from './state.ts';
 
 export interface EstimatePanelProps {

@@ -4,7 +4,7 @@ import { emit } from '../core/events.ts';
 import type { Device, Package, PackageLevel } from '../core/model.ts';
 import type { QuoteAnswer } from './parts.tsx';
 import type { Step } from './state.ts';
-import type { Estimated } from './Estimate.tsx';
+import type { Estimated } from './state.ts';
 
 /** Issue 16: the monthly volume and the saving against the current contract, when known. */
 export interface Figures {

@@ -7,7 +7,18 @@ import { useLayoutEffect, useState } from 'react';
 import { type PrefillProps, usePrefill, withPrefill } from '../core/prefill.ts';
 import { type Catalogue, findDevice, findPackage, isPackageLevel } from '../core/model.ts';
 import { DEFAULT_TERM, type Term, isTerm, packageEstimates } from '../core/quote.ts';
-import type { Estimated } from './Estimate.tsx';
+import type { EstimateChange } from '../kit/estimate/Panel.tsx';
+import type { ContractInput } from '../core/estimate-validation.ts';
+import type { Comparison } from '../core/comparison.ts';
+
+/** The estimate and the current contract the quote carries; from the panel, or handed over in the URL. */
+export interface Estimated {
+  estimate?: Pick<EstimateChange, 'inputs'> & { volume: { mono: number; color: number } };
+  /** The result is known once compared here; a hand-over carries the inputs only (the server compares). */
+  comparison?: { inputs: ContractInput; result?: Comparison };
+  /** The device the visitor had clicked when taking the advised one: the quote keeps the difference. */
+  clicked?: string | undefined;
+}
 
 export type Step = 1 | 2 | 3;
 

@@ -211,6 +211,21 @@ export function refusedField(
   return 'readOn';
 }
 
+/**
+ * The team's counter reset (a counter replaced or zeroed after a repair) is not judged
+ * against the earlier readings, since it starts a new counter; it still needs a colour
+ * counter exactly when the device prints colour, and a date not before the contract.
+ */
+export function judgeReset(
+  next: Pick<Reading, 'readOn' | 'color'>,
+  context: Pick<ReadingContext, 'deviceType' | 'contractStart'>,
+): RefusalReason | undefined {
+  if (context.deviceType === 'mono' && next.color !== null) return 'color-on-mono';
+  if (context.deviceType === 'color' && next.color === null) return 'color-missing';
+  if (next.readOn < context.contractStart) return 'before-contract';
+  return undefined;
+}
+
 /** The last day of a contract of `termMonths` from `start` ('YYYY-MM-DD'): the day before the same date `termMonths` later. */
 export function contractEndOf(start: string, termMonths: number): string {
   const [y, m, d] = start.split('-').map(Number) as [number, number, number];

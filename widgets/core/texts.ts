@@ -18,3 +18,10 @@ export const FALLBACK = {
   service: 'Formularz zgłoszenia awarii niedostępny',
   meter: 'Formularz odczytu licznika niedostępny',
 } as const;
+
+/** The existing customers' ways in, linked from every page's header and footer, from /kontakt and from a ticket's page. */
+export const customerLinks = {
+  portal: 'Strefa klienta',
+  service: 'Zgłoś awarię',
+  meter: 'Podaj stan licznika',
+} as const;

@@ -6,6 +6,7 @@
  */
 import type { Reading, RefusalReason } from '../../widgets/core/meter.ts';
 import { LOCKOUT_MS } from '../models/login-throttle.ts';
+import { TONER_STATUSES } from '../models/toner-orders.ts';
 import { LEAD_BODY_MAX_BYTES } from '../../widgets/core/limits.ts';
 import { plural } from '../../widgets/core/plural.ts';
 
@@ -27,7 +28,7 @@ export const API_ERRORS = {
   quoteStorage: 'Nie udało się zapisać wyceny. Spróbuj ponownie za chwilę.',
 } as const;
 
-/** The lead intake guard (worker/http/intake.ts) in front of every public form. */
+/** The lead intake guard (worker/middleware/intake/index.ts) in front of every public form. */
 export const INTAKE_ERRORS = {
   /** 429 */
   tooMany: 'Zbyt wiele zgłoszeń z tego adresu. Spróbuj ponownie za minutę.',
@@ -160,6 +161,8 @@ export const SERVICE_ADMIN_ERRORS = {
   ticketChanged: 'Ktoś w międzyczasie zmienił urządzenie tego zgłoszenia. Odśwież i spróbuj ponownie.',
   /** 409: the reading was corrected already (by someone else meanwhile): correct the newest row. */
   alreadyCorrected: 'Ten odczyt został już poprawiony. Odśwież listę i popraw najnowszy wpis.',
+  /** A toner order's status the team may set. */
+  tonerStatus: `Status musi być jednym z: ${TONER_STATUSES.join(', ')}.`,
 } as const;
 
 /** Team accounts and the role guard (issue 18). */
@@ -227,4 +230,6 @@ export const ORDER_API_ERRORS = {
   /** 409 of the admin's erasure of a lead: its order (the contract document) is kept. */
   leadHasOrder:
     'Tego leada nie można usunąć: złożono z niego zamówienie online, a umowę i jej ślad akceptacji przechowujemy. Dane osoby możesz zanonimizować w zakładce „Dane osobowe”.',
+  /** The admin list's `status` filter names no order state. */
+  status: 'Nieprawidłowy stan zamówienia.',
 } as const;

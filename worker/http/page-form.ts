@@ -1,6 +1,6 @@
 /**
  * The guard of the HTML forms our own pages post to the worker (the customer's page, the
- * ticket look-up), the form-encoded twin of the lead intake (intake.ts): the per-IP rate
+ * ticket look-up), the form-encoded twin of the lead intake (worker/middleware/intake): the per-IP rate
  * limit of the lead forms, our own origin only (403: a form posted from another site),
  * `application/x-www-form-urlencoded` only (415), at most 16 KB (413). The fields are in
  * `c.get('form')`, a repeated field as a list; nothing of them is trusted yet.
@@ -9,7 +9,7 @@ import type { Context, Env as HonoEnv } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { sameOrigin } from './auth.ts';
 import { INTAKE_ERRORS } from './errors.ts';
-import { MAX_BODY_BYTES, rateLimitKey, readCapped } from './intake.ts';
+import { MAX_BODY_BYTES, rateLimitKey, readCapped } from '../middleware/intake/index.ts';
 import { PORTAL_ERRORS } from '../../widgets/core/portal-validation.ts';
 
 export type FormFields = Record<string, string | string[]>;

@@ -3,7 +3,7 @@
 -- sent when it passes, a notes history, and e-mails addressed to a person of the team.
 
 -- Stages: nowy → w kontakcie → oferta wysłana → negocjacje → wygrany / przegrany. The older
--- status stays and follows the stage (widgets/core/pipeline.ts `statusOfStage`).
+-- status stays and follows the stage (widgets/core/admin/pipeline.ts `statusOfStage`).
 ALTER TABLE leads ADD COLUMN stage TEXT NOT NULL DEFAULT 'nowy'
   CHECK (stage IN ('nowy', 'w kontakcie', 'oferta wysłana', 'negocjacje', 'wygrany', 'przegrany'));
 ALTER TABLE leads ADD COLUMN lost_reason TEXT;

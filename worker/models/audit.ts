@@ -8,7 +8,7 @@
  * which adds those details (never a password) to the row of the current request.
  */
 import type { Context } from 'hono';
-import type { AuditLogEntry } from '../../widgets/core/admin-api.ts';
+import type { AuditLogEntry } from '../../widgets/core/admin/admin-api.ts';
 
 const details = new WeakMap<Request, Record<string, unknown>>();
 

@@ -36,6 +36,7 @@
  * 'jump' (422 `{confirm: true}`). A public answer shows counters only to the token's holder.
  */
 import { type Bill, type BilledContract, type FrozenRates, billFor, ratesIn } from '../billing/bill.ts';
+import type { ContractFacts } from '../../widgets/core/admin/admin-api-service.ts';
 import { contractEndOf, monthBounds } from '../../widgets/core/meter.ts';
 import { type Catalogue, type PackageLevel, findDevice, findPackage } from '../../widgets/core/model.ts';
 import { warsawToday } from '../../widgets/core/service-fields.ts';
@@ -74,21 +75,8 @@ export interface ContractRow {
   created_at: string;
 }
 
-export interface Contract {
-  id: string;
-  /** UM-2026-000123 */
-  number: string;
-  company: string;
-  nip: string | null;
-  billingEmail: string | null;
-  /** 'YYYY-MM-DD' */
-  startDate: string;
-  /** The last day of the contract, 'YYYY-MM-DD'. */
-  endDate: string;
-  termMonths: number;
-  /** The catalogue version its prices were frozen from (0: the built-in catalogue). */
-  catalogueVersion: number;
-  origin: ContractRow['origin'];
+/** A contract: its facts as the panel lists them (one definition, in the admin API's types), and who made it. */
+export interface Contract extends ContractFacts {
   orderRef: string | null;
   createdBy: string;
   createdAt: string;

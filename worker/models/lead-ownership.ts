@@ -4,7 +4,7 @@
  * `response_hours` are stamped by `changeLead` (models/leads.ts) at the first change of
  * the lead's work (stage, status, next step, a note).
  */
-import type { Assignee } from '../../widgets/core/admin-api.ts';
+import type { Assignee } from '../../widgets/core/admin/admin-api.ts';
 import { type Notification, notificationStatement } from './outbox.ts';
 import { RESPONSE_SOURCE, countResponseStatements, uncountResponseStatement } from './lead-response-days.ts';
 import { type WebhookEventType, webhookEventStatements } from './webhooks.ts';

@@ -7,7 +7,7 @@
 import { eventIfStatements, takeUnqueuedStatement, claimedIds } from './webhooks.ts';
 import { type Notification, notificationIfStatement } from './outbox.ts';
 
-import type { LeadOrder, OrderListRow, OrderStatus } from '../../widgets/core/admin-api-orders.ts';
+import type { LeadOrder, OrderListRow, OrderStatus } from '../../widgets/core/admin/admin-api-orders.ts';
 
 export type { OrderStatus };
 

@@ -35,6 +35,7 @@ import { warsawToday } from '../../widgets/core/service-fields.ts';
 import { check } from '../../widgets/core/validation.ts';
 import { contractDocument } from './document.ts';
 import { RENTAL_TERMS_VERSION, rentalTermsText } from './rental-terms.ts';
+import { orderEvent } from './events.ts';
 
 export const ORDER_ID_PATTERN = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/;
 
@@ -310,31 +311,4 @@ export async function sendNewCode(env: Env, orderId: string, origin: string): Pr
   if (!renewed.renewed) return refuse(429, ORDER_API_ERRORS.noMoreCodes);
   if (renewed.notificationId !== undefined) await enqueueNotification(env, renewed.notificationId);
   return { ok: true };
-}
-
-/** The webhook data of an order's events (README "Webhooks"). */
-export function orderEvent(order: OrderRow, quote: StoredQuote): Record<string, unknown> {
-  let attribution: unknown = {};
-  try {
-    attribution = JSON.parse(order.attribution);
-  } catch {
-    // stored by us as JSON
-  }
-  return {
-    id: order.id,
-    leadId: order.lead_id,
-    quoteNumber: quote.number,
-    status: order.status,
-    company: { name: order.company_name, nip: order.company_nip, vatStatus: order.vat_status },
-    signer: { name: order.signer_name, position: order.signer_position, email: order.signer_email },
-    deviceId: quote.price.deviceId,
-    level: quote.price.level,
-    term: quote.price.term,
-    monthlyNet: quote.price.monthlyNet,
-    delivery: { city: order.delivery_city, date: order.delivery_date },
-    termsVersion: order.terms_version,
-    documentSha256: order.document_sha256,
-    acceptedAt: order.accepted_at,
-    attribution,
-  };
 }

@@ -1,6 +1,6 @@
 /** Pages the worker answers with: the site's 404 page, served from the static assets. */
 import type { Context } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 
 export async function notFoundPage(c: Context<AppEnv>): Promise<Response> {
   const page = await c.env.ASSETS.fetch(new URL('/404.html', c.req.url));

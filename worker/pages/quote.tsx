@@ -14,7 +14,7 @@ import { QUOTE_TEXT } from '../../widgets/core/quote-text.ts';
 import { PACKAGE_COPY } from '../../widgets/core/packages.ts';
 import { PAGE_COUNTING, hasSla, withinWorkingHours } from '../../widgets/core/terms.ts';
 import type { StoredQuote } from '../models/quotes.ts';
-import { privatePageCsp } from '../../site/headers.ts';
+import { privatePageCsp } from '../../widgets/core/headers.ts';
 import { adviceRows, comparisonRows, estimateRows } from '../../widgets/core/estimate-text.ts';
 
 const polishDate = (iso: string): string =>

@@ -10,14 +10,14 @@
 import type { VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { company, realPhone } from '../../widgets/core/company.ts';
-import { customerLinks } from '../../site/content/pages.ts';
+import { customerLinks } from '../../widgets/core/texts.ts';
 import { terms } from '../../widgets/core/terms.ts';
 import { LIMITS } from '../../widgets/core/limits.ts';
 import { PORTAL_LIMITS } from '../../widgets/core/portal-validation.ts';
 import { FAULT_CATEGORIES, type FaultCategory } from '../../widgets/core/service-validation.ts';
 import type { TicketEventRow, TicketRow } from '../models/tickets.ts';
-import { privatePageCsp } from '../../site/headers.ts';
-import { escapeHtml } from '../../site/html.ts';
+import { privatePageCsp } from '../../widgets/core/headers.ts';
+import { escapeHtml } from '../../widgets/core/html.ts';
 
 const STYLE = `
 *{box-sizing:border-box}

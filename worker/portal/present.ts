@@ -1,11 +1,11 @@
 /**
- * The portal's overview as the page shows it (site/portal/views.tsx), and the sentence
+ * The portal's overview as the page shows it (worker/portal/views.tsx), and the sentence
  * after an action: it names a ticket, reading or order only when it is among the signed-in
  * customer's own (looked up in their overview, never by the number alone).
  */
 import { h } from 'preact';
 import type { PortalOverview } from './actions.ts';
-import type { DashboardData } from '../../site/portal/views.tsx';
+import type { DashboardData } from './views.tsx';
 import { FAULT_CATEGORIES, type FaultCategory } from '../../widgets/core/service-fields.ts';
 import { TONER_COLOUR_NAMES } from '../../widgets/core/toner.ts';
 import { formatPln } from '../../widgets/core/format.ts';

@@ -8,7 +8,7 @@
  * anonymous rows behind. A signed online order is kept (models/orders.ts): the export
  * says so, with the legal basis the privacy policy states (`SIGNED_ORDER_KEPT`).
  */
-import { ERASED_NAME, type PersonCounts } from '../../widgets/core/privacy-validation.ts';
+import { ERASED_NAME, type PersonCounts } from '../../widgets/core/admin/privacy-validation.ts';
 import { type AuditRow, auditAbout } from '../models/audit.ts';
 import { type DeviceRow, clearDeviceContactStatement, devicesOfEmail } from '../models/devices.ts';
 import { type LeadRow, anonymiseLeadsStatements, leadsOfEmail } from '../models/leads.ts';

@@ -16,7 +16,7 @@
  * only a backlog larger than that goes on in the next run, and the log line says so.
  */
 import { RETENTION_MONTHS } from '../../widgets/core/privacy.ts';
-import { ERASED_NAME } from '../../widgets/core/privacy-validation.ts';
+import { ERASED_NAME } from '../../widgets/core/admin/privacy-validation.ts';
 import { anonymiseLeadsStatements, leadIdsToAnonymise } from '../models/leads.ts';
 import { deleteNotesOfLeadsStatement } from '../models/lead-notes.ts';
 import { deleteNotificationsAboutStatement, deleteStandaloneBeforeStatement } from '../models/outbox.ts';

@@ -5,22 +5,11 @@
  * publish reaches them as soon as it reaches the isolate (README "Live catalogue").
  */
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 import { liveVersion } from '../models/catalogue.ts';
+import { REVALIDATE, matchesEtag } from '../http/etag.ts';
 
 export const catalogue = new Hono<AppEnv>();
-
-/** Cache policy of answers validated by the catalogue version: keep, but ask each time. */
-export const REVALIDATE = 'public, max-age=0, must-revalidate';
-
-/** Whether an `If-None-Match` header names `etag` (weak or strong, in a list or `*`). */
-export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t.replace(/^W\//, '') === etag;
-  });
-}
 
 catalogue.get('/', async (c) => {
   const live = await liveVersion(c.env);

@@ -6,9 +6,9 @@
  * `manual: true`: the form then asks for the data by hand.
  */
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 import { ORDER_API_ERRORS } from '../http/errors.ts';
-import { rateLimitKey } from '../http/intake.ts';
+import { rateLimitKey } from '../middleware/intake/index.ts';
 import { findCompany, whitelistOptions } from '../whitelist/lookup.ts';
 import { isValidNip, NIP_ERROR, normalizeNip } from '../../widgets/core/nip.ts';
 

@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import { contactNotification } from '../email/contact-notification.ts';
 import { enqueueNotification } from '../email/delivery.ts';
 import { API_ERRORS } from '../http/errors.ts';
-import { type IntakeEnv, leadIntake } from '../http/intake.ts';
+import { type IntakeEnv, leadIntake } from '../middleware/intake/index.ts';
 import { bodyHash } from '../http/body-hash.ts';
 import { type StoredLead, SubmissionConflict, storeLead } from '../models/leads.ts';
 import { type DeferredLead, deferLead } from '../leads/deferred.ts';

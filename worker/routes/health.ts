@@ -1,6 +1,6 @@
 /** `GET /api/health`: liveness with a D1 check. */
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 import { API_ERRORS } from '../http/errors.ts';
 import { pingDatabase } from '../models/db.ts';
 

@@ -18,7 +18,7 @@
  */
 import { type Context, Hono } from 'hono';
 import { SERVICE_API_ERRORS, readingRefusal } from '../http/errors.ts';
-import { type IntakeEnv, leadIntake } from '../http/intake.ts';
+import { type IntakeEnv, leadIntake } from '../middleware/intake/index.ts';
 import { type Contract, type ContractDevice, deviceByReadingToken } from '../models/contracts.ts';
 import { recordCustomerReading } from '../portal/customer-reading.ts';
 import { acceptedReadingsOf } from '../models/readings.ts';

@@ -15,9 +15,9 @@
  * inbox) and carries its attribution.
  */
 import { type Context, Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 import { type FormFields, type PageFormEnv, pageFormGuard } from '../http/page-form.ts';
-import { type IntakeEnv, leadIntake } from '../http/intake.ts';
+import { type IntakeEnv, leadIntake } from '../middleware/intake/index.ts';
 import { orderOfQuote } from '../models/orders.ts';
 import {
   type Refusal,

@@ -19,7 +19,7 @@ import { renderToString } from 'preact-render-to-string';
 import { clientIp } from '../http/auth.ts';
 import { type FormFields, pageFormGuard } from '../http/page-form.ts';
 import { INTAKE_ERRORS } from '../http/errors.ts';
-import { type IntakeEnv, leadIntake } from '../http/intake.ts';
+import { type IntakeEnv, leadIntake } from '../middleware/intake/index.ts';
 import { endPortalSession, findPortalSession } from '../models/portal-sessions.ts';
 import { liveSignInByToken } from '../models/portal-sign-ins.ts';
 import { sessionIdHash } from '../http/auth.ts';
@@ -27,8 +27,8 @@ import { type ActionResult, orderToner, portalOverview, reportFault, sendReading
 import { PORTAL_COOKIE, requestSignIn, signInWithCode, signInWithToken } from '../portal/sign-in.ts';
 import { dashboardData } from '../portal/present.ts';
 import { dispatchLater } from '../webhooks/delivery.ts';
-import { ConfirmView, DashboardView, type FormProblem, SignInView } from '../../site/portal/views.tsx';
-import { portalCopy } from '../../site/content/portal.ts';
+import { ConfirmView, DashboardView, type FormProblem, SignInView } from '../portal/views.tsx';
+import { portalCopy } from '../portal/copy.ts';
 import {
   PORTAL_ERRORS,
   portalCodeSchema,

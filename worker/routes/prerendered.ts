@@ -5,21 +5,21 @@
  * never from a D1 query per view. Each isolate reads a page from the static assets once
  * per catalogue version: while none is published (version 0) it keeps the built file as
  * it is; once one is, it re-renders the page's Declarative Shadow DOM and inline catalogue
- * JSON with the same components the build used (site/widgets.tsx `shadowRenderers`). The
+ * JSON with the same components the build used (widgets/prerender.tsx `shadowRenderers`). The
  * page is kept with its CSP (the build's style hashes plus any new ones) and an ETag made
  * of the version and the built file's ETag; every view answers from memory, or 304.
  * If D1 cannot be read, the built file passes through. README "Live catalogue and its
  * caches" has the consistency promise.
  */
 import { type Context, Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 import { type LiveCatalogue, liveVersion } from '../models/catalogue.ts';
-import { REVALIDATE, matchesEtag } from './catalogue.ts';
+import { REVALIDATE, matchesEtag } from '../http/etag.ts';
 import { INLINE_CATALOGUE_ID, catalogueJson } from '../../widgets/core/prerender.tsx';
 import type { Catalogue } from '../../widgets/core/model.ts';
-import { propsOfAttributes, shadowRenderers } from '../../site/widgets.tsx';
-import { contentSecurityPolicy, hashesInPolicy, sha256Source, styleBlocks } from '../../site/headers.ts';
-import { analyticsHosts, analyticsIdsInPage } from '../../site/content/analytics.ts';
+import { propsOfAttributes, shadowRenderers } from '../../widgets/prerender.tsx';
+import { contentSecurityPolicy, hashesInPolicy, sha256Source, styleBlocks } from '../../widgets/core/headers.ts';
+import { analyticsHosts, analyticsIdsInPage } from '../../widgets/core/site-analytics.ts';
 
 export const prerendered = new Hono<AppEnv>();
 

@@ -6,10 +6,10 @@
  * recomputed here from the live catalogue: whatever price a browser sends is ignored.
  */
 import { type Context, Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 import { enqueueNotification } from '../email/delivery.ts';
 import { API_ERRORS } from '../http/errors.ts';
-import { type IntakeEnv, leadIntake } from '../http/intake.ts';
+import { type IntakeEnv, leadIntake } from '../middleware/intake/index.ts';
 import { liveVersion } from '../models/catalogue.ts';
 import { bodyHash } from '../http/body-hash.ts';
 import { SubmissionConflict, storeLead } from '../models/leads.ts';

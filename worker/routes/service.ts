@@ -11,14 +11,14 @@
  * `standardResponseHours`) counted in business hours.
  */
 import { type Context, Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 import { enqueueNotification } from '../email/delivery.ts';
 import { ticketNotification } from '../email/ticket-notification.ts';
 import { faultConfirmation } from '../email/portal-notifications.ts';
 import { contractById } from '../models/contracts.ts';
 import { SERVICE_API_ERRORS } from '../http/errors.ts';
 import { bodyHash } from '../http/body-hash.ts';
-import { type IntakeEnv, leadIntake } from '../http/intake.ts';
+import { type IntakeEnv, leadIntake } from '../middleware/intake/index.ts';
 import { liveCatalogue } from '../models/catalogue.ts';
 import { type DeviceRow, deviceBySerial, devicesByNip } from '../models/devices.ts';
 import { QUOTE_ID_PATTERN, newQuoteId } from '../models/quotes.ts';
@@ -33,7 +33,7 @@ import {
 import { type PageFormEnv, pageFormGuard } from '../http/page-form.ts';
 import { TICKET_LOOKUP_ERRORS, ticketLookupSchema } from '../../widgets/core/portal-validation.ts';
 import { renderMissingTicketPage, renderTicketPage, ticketPageCsp } from '../pages/ticket.tsx';
-import { PAGE_HEADERS } from '../../site/headers.ts';
+import { PAGE_HEADERS } from '../../widgets/core/headers.ts';
 import { addBusinessHours } from '../../widgets/core/business-hours.ts';
 import { company } from '../../widgets/core/company.ts';
 import { slaHoursOf } from '../../widgets/core/terms.ts';

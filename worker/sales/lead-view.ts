@@ -5,10 +5,12 @@
  * Times in the CSV are Warsaw time, values Polish.
  */
 import { csvDecimal, csvMoney } from '../../widgets/core/format.ts';
-import type { LeadView, QuoteSummary } from '../../widgets/core/admin-api.ts';
+import type { LeadQuote, LeadView, QuoteSummary } from '../../widgets/core/admin/admin-api.ts';
+import { adviceRows, comparisonRows, estimateRows } from '../../widgets/core/estimate-text.ts';
+import type { StoredQuote } from '../models/quotes.ts';
 import { warsawDateTime } from '../../widgets/core/business-hours.ts';
 import { LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';
-import { isOpenStage } from '../../widgets/core/pipeline.ts';
+import { isOpenStage } from '../../widgets/core/admin/pipeline.ts';
 import type { LeadNoteRow } from '../models/lead-notes.ts';
 import { type LeadKind, type OwnedLeadRow, firstAnswerHours } from '../models/leads.ts';
 
@@ -155,4 +157,34 @@ export function leadCsvRow(
     quote ? csvMoney(quote.monthlyNet) : undefined,
     row.id,
   ];
+}
+
+/** A stored quote as the panel shows it; `url` is the printable page behind its secret id. */
+export function quoteJson(q: StoredQuote): LeadQuote {
+  const p = q.price;
+  return {
+    number: q.number,
+    url: `/wycena/${q.id}`,
+    deviceId: p.deviceId,
+    deviceName: p.deviceName,
+    level: p.level,
+    term: String(p.term),
+    paper: p.paper,
+    volume: { mono: p.volume.mono, color: p.volume.color ?? null },
+    monthlyLimit: p.monthlyLimit,
+    colorLimit: p.colorLimit ?? null,
+    overage: { mono: p.overageMono, color: p.overageColor ?? null },
+    monthlyNet: p.monthlyNet,
+    monthlyGross: p.monthlyGross,
+    estimatedNet: p.estimatedNet,
+    estimatedGross: p.estimatedGross,
+    catalogueVersion: q.catalogueVersion,
+    nip: q.contact.nip,
+    city: q.contact.city,
+    marketingConsent: q.contact.marketingConsent,
+    createdAt: q.createdAt,
+    expiresAt: q.expiresAt,
+    /** Issue 16: the estimate and the comparison as the quote page shows them. */
+    estimateRows: [...estimateRows(q.estimate), ...comparisonRows(q.comparison), ...adviceRows(q.advice)],
+  };
 }

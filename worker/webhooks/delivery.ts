@@ -24,7 +24,7 @@ import {
   takeUnqueued,
   unqueue,
 } from '../models/webhooks.ts';
-import { webhookUrlProblem } from '../../widgets/core/webhook-validation.ts';
+import { webhookUrlProblem } from '../../widgets/core/admin/webhook-validation.ts';
 
 export interface WebhookJob {
   deliveryId: number;

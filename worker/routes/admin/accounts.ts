@@ -8,41 +8,28 @@
  * `GET /me/sessions`, `DELETE /me/sessions/:key`, `POST /me/password`.
  */
 import { type Context, Hono } from 'hono';
-import { getCookie } from 'hono/cookie';
 import * as v from 'valibot';
 import {
-  ACCOUNT_ERRORS,
   accountChangeSchema,
   changePasswordSchema,
+  firstIssue,
   newAccountSchema,
-  SET_PASSWORD_LINK_TERMS,
   passwordProblem,
-  setPasswordSchema,
-} from '../../../widgets/core/account-validation.ts';
-import { ROLE_LABELS } from '../../../widgets/core/roles.ts';
-import {
-  DEVICE_COOKIE,
-  credentialFingerprint,
-  hashPassword,
-  parseStoredHash,
-  verifyPassword,
-} from '../../http/auth.ts';
-import { rememberDevice } from '../../models/login-devices.ts';
-import { setDeviceCookie } from './session.ts';
+} from '../../../widgets/core/admin/account-validation.ts';
+import { credentialFingerprint, hashPassword, parseStoredHash, verifyPassword } from '../../http/auth.ts';
 import {
   type AccountRow,
   FIRST_OWNER_ID,
   TOKEN_TTL_MS,
   accountById,
-  accountByToken,
   createAccount,
   issueToken,
   listAccounts,
   setPasswordHash,
-  spendToken,
   updateAccount,
 } from '../../models/accounts.ts';
 import { auditDetails } from '../../models/audit.ts';
+import { sendSetPasswordLink } from '../../email/set-password.ts';
 import { clearLoginAttempts, recordLoginFailure, reserveLoginAttempt } from '../../models/login-throttle.ts';
 import {
   endSessionsOfAccount,
@@ -52,12 +39,12 @@ import {
   setSessionCredential,
 } from '../../models/sessions.ts';
 import { ACCOUNT_API_ERRORS, ADMIN_ERRORS } from '../../http/errors.ts';
-import { type AdminEnv, jsonBody } from './guard.ts';
-import type { AccountList, SessionList, SessionListed, TeamAccount } from '../../../widgets/core/admin-api.ts';
+import { type AdminEnv, jsonBody } from '../../middleware/admin-guard/index.ts';
+import type { AccountList, SessionList, SessionListed, TeamAccount } from '../../../widgets/core/admin/admin-api.ts';
 
 export const accountRoutes = new Hono<AdminEnv>();
-
-const firstIssue = (issues: readonly { message: string }[]) => issues[0]?.message ?? ACCOUNT_ERRORS.body;
+/** Mounted at `/me`: everyone's own sessions and password, beside the owners' view of everyone's. */
+export const meRoutes = new Hono<AdminEnv>();
 
 const accountJson = (a: AccountRow): TeamAccount => ({
   id: a.id,
@@ -73,44 +60,20 @@ const accountJson = (a: AccountRow): TeamAccount => ({
 /** The set-password page: the token travels in the fragment, so it never reaches a log. */
 const linkOf = (c: Context<AdminEnv>, token: string) => `${new URL(c.req.url).origin}/admin#haslo=${token}`;
 
-/** Sends the link straight through Email Routing; best effort (the owner has the link either way). */
-async function mailLink(c: Context<AdminEnv>, account: AccountRow, link: string): Promise<boolean> {
-  try {
-    await c.env.SEND_EMAIL.send({
-      from: { name: 'Kserowo – panel', email: c.env.MAIL_FROM },
-      to: account.email,
-      subject: 'Ustaw hasło do panelu Kserowo',
-      text: [
-        `Dzień dobry,`,
-        '',
-        `${c.get('session').user} dodał(a) Cię do panelu Kserowo (rola: ${ROLE_LABELS[account.role]}).`,
-        `Ustaw swoje hasło, otwierając ten link (${SET_PASSWORD_LINK_TERMS}):`,
-        link,
-        '',
-        'Jeśli nie spodziewasz się tej wiadomości, zignoruj ją.',
-      ].join('\n'),
-    });
-    return true;
-  } catch (error) {
-    console.error('accounts: the set-password e-mail was not sent', { id: account.id, error });
-    return false;
-  }
-}
-
-accountRoutes.get('/accounts', async (c) => {
+accountRoutes.get('/', async (c) => {
   const accounts = await listAccounts(c.env.DB);
   return c.json({
     accounts: accounts.map((a) => ({ ...accountJson(a), sessions: a.sessions })),
   } satisfies AccountList);
 });
 
-accountRoutes.post('/accounts', async (c) => {
+accountRoutes.post('/', async (c) => {
   const parsed = v.safeParse(newAccountSchema, await jsonBody(c));
   if (!parsed.success) return c.json({ error: firstIssue(parsed.issues) }, 400);
   const account = await createAccount(c.env.DB, { ...parsed.output, email: parsed.output.email.toLowerCase() });
   if (!account) return c.json({ error: ACCOUNT_API_ERRORS.taken }, 409);
   const link = linkOf(c, await issueToken(c.env.DB, account.id));
-  const emailed = await mailLink(c, account, link);
+  const emailed = await sendSetPasswordLink(c.env, { to: account, invitedBy: c.get('session').user, link });
   auditDetails(c, { target: account.email, role: account.role });
   return c.json(
     { ok: true, account: accountJson(account), link, emailed, linkExpiresInHours: TOKEN_TTL_MS / 3_600_000 },
@@ -123,7 +86,7 @@ const idOf = (c: Context<AdminEnv>) => {
   return Number.isInteger(id) && id > 0 ? id : undefined;
 };
 
-accountRoutes.patch('/accounts/:id', async (c) => {
+accountRoutes.patch('/:id', async (c) => {
   const parsed = v.safeParse(accountChangeSchema, await jsonBody(c));
   if (!parsed.success) return c.json({ error: firstIssue(parsed.issues) }, 400);
   const id = idOf(c);
@@ -146,13 +109,13 @@ accountRoutes.patch('/accounts/:id', async (c) => {
   return c.json({ ok: true, account: after ? accountJson(after) : undefined });
 });
 
-accountRoutes.post('/accounts/:id/link', async (c) => {
+accountRoutes.post('/:id/link', async (c) => {
   const id = idOf(c);
   const account = id ? await accountById(c.env.DB, id) : null;
   if (!id || !account) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
   if (id === FIRST_OWNER_ID) return c.json({ error: ACCOUNT_API_ERRORS.secretOwner }, 409);
   const link = linkOf(c, await issueToken(c.env.DB, id));
-  const emailed = await mailLink(c, account, link);
+  const emailed = await sendSetPasswordLink(c.env, { to: account, invitedBy: c.get('session').user, link });
   auditDetails(c, { target: account.email });
   return c.json({ ok: true, link, emailed, linkExpiresInHours: TOKEN_TTL_MS / 3_600_000 });
 });
@@ -169,38 +132,20 @@ const sessionsJson = (rows: Awaited<ReturnType<typeof sessionsOfAccount>>, curre
     }),
   );
 
-accountRoutes.get('/accounts/:id/sessions', async (c) => {
+accountRoutes.get('/:id/sessions', async (c) => {
   const id = idOf(c);
   if (!id || !(await accountById(c.env.DB, id))) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
   return c.json({ sessions: sessionsJson(await sessionsOfAccount(c.env.DB, id)) } satisfies SessionList);
 });
 
-accountRoutes.delete('/accounts/:id/sessions/:key', async (c) => {
+accountRoutes.delete('/:id/sessions/:key', async (c) => {
   const id = idOf(c);
   if (!id || !(await revokeSession(c.env.DB, id, c.req.param('key'))))
     return c.json({ error: ACCOUNT_API_ERRORS.session }, 404);
   return c.json({ ok: true });
 });
 
-accountRoutes.post('/set-password', async (c) => {
-  const parsed = v.safeParse(setPasswordSchema, await jsonBody(c));
-  if (!parsed.success) return c.json({ error: firstIssue(parsed.issues) }, 400);
-  const { token, password } = parsed.output;
-  // The rules are checked before the token is spent: a refused password keeps the link usable.
-  const target = await accountByToken(c.env.DB, token);
-  if (!target) return c.json({ error: ACCOUNT_ERRORS.token }, 410);
-  const problem = passwordProblem(password, target);
-  if (problem) return c.json({ error: problem }, 400);
-  const accountId = await spendToken(c.env.DB, token);
-  if (accountId !== target.id) return c.json({ error: ACCOUNT_ERRORS.token }, 410);
-  await setPasswordHash(c.env.DB, accountId, await hashPassword(password));
-  // The link came by e-mail to this person: the browser that used it is theirs, and gets
-  // in even while strangers' guesses hold the account locked for other browsers.
-  setDeviceCookie(c, await rememberDevice(c.env.DB, getCookie(c, DEVICE_COOKIE), target.email.toLowerCase()));
-  return c.json({ ok: true, email: target.email });
-});
-
-accountRoutes.get('/me/sessions', async (c) => {
+meRoutes.get('/sessions', async (c) => {
   const session = c.get('session');
   const current = await sessionKey(c.get('sessionId'));
   return c.json({
@@ -208,13 +153,13 @@ accountRoutes.get('/me/sessions', async (c) => {
   } satisfies SessionList);
 });
 
-accountRoutes.delete('/me/sessions/:key', async (c) => {
+meRoutes.delete('/sessions/:key', async (c) => {
   if (!(await revokeSession(c.env.DB, c.get('session').accountId, c.req.param('key'))))
     return c.json({ error: ACCOUNT_API_ERRORS.session }, 404);
   return c.json({ ok: true });
 });
 
-accountRoutes.post('/me/password', async (c) => {
+meRoutes.post('/password', async (c) => {
   const session = c.get('session');
   if (!session.passwordHash) return c.json({ error: ACCOUNT_API_ERRORS.secretOwner }, 409);
   const parsed = v.safeParse(changePasswordSchema, await jsonBody(c));

@@ -2,21 +2,21 @@
  * The audit log, read-only: `GET /api/admin/audit` (`area`, `account`, `target`, `from`,
  * `to` as RRRR-MM-DD), newest first, a keyset page (`limit` ≤ 500, `after` = the `next` of
  * the page before; `next: null` on the last page). Rows are written by the access
- * middleware (access.ts), never through this API.
+ * middleware (worker/middleware/access), never through this API.
  */
 import { Hono } from 'hono';
 import { type AuditKey, auditKey, findAudit } from '../../models/audit.ts';
 import { ACCOUNT_API_ERRORS, ADMIN_ERRORS } from '../../http/errors.ts';
 import { pageOf, pageRequest } from '../../http/paging.ts';
-import type { AdminEnv } from './guard.ts';
-import type { AuditList, AuditLogEntry } from '../../../widgets/core/admin-api.ts';
-import { ADMIN_INPUT_ERRORS } from '../../../widgets/core/admin-validation.ts';
+import type { AdminEnv } from '../../middleware/admin-guard/index.ts';
+import type { AuditList, AuditLogEntry } from '../../../widgets/core/admin/admin-api.ts';
+import { ADMIN_INPUT_ERRORS } from '../../../widgets/core/admin/admin-validation.ts';
 
 export const auditRoutes = new Hono<AdminEnv>();
 
 const isDate = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text));
 
-auditRoutes.get('/audit', async (c) => {
+auditRoutes.get('/', async (c) => {
   const q = (name: string) => c.req.query(name)?.trim().slice(0, 200) || undefined;
   const from = q('from');
   const to = q('to');

@@ -4,23 +4,23 @@
  * `POST /api/admin/catalogue/versions/:version/restore` (rollback as a new version).
  */
 import { Hono } from 'hono';
-import { CATALOGUE_ERRORS, applyCatalogueChange } from '../../../widgets/core/catalogue-rules.ts';
+import { CATALOGUE_ERRORS, applyCatalogueChange, restoreNote } from '../../../widgets/core/admin/catalogue-rules.ts';
 import { defaultCatalogue } from '../../../widgets/core/catalogue.ts';
-import { catalogueChangeSchema } from '../../../widgets/core/admin-validation.ts';
+import { catalogueChangeSchema } from '../../../widgets/core/admin/admin-validation.ts';
 import { check as checkBody } from '../../../widgets/core/validation.ts';
 import { listVersions, liveCatalogue, publishVersion, versionDevices } from '../../models/catalogue.ts';
 import { ADMIN_ERRORS } from '../../http/errors.ts';
-import { type AdminEnv, jsonBody } from './guard.ts';
-import type { CatalogueAnswer } from '../../../widgets/core/admin-api.ts';
+import { type AdminEnv, jsonBody } from '../../middleware/admin-guard/index.ts';
+import type { CatalogueAnswer } from '../../../widgets/core/admin/admin-api.ts';
 
 export const catalogueRoutes = new Hono<AdminEnv>();
 
-catalogueRoutes.get('/catalogue', async (c) => {
+catalogueRoutes.get('/', async (c) => {
   const [live, versions] = await Promise.all([liveCatalogue(c.env.DB), listVersions(c.env.DB)]);
   return c.json({ live, builtIn: defaultCatalogue, versions } satisfies CatalogueAnswer);
 });
 
-catalogueRoutes.post('/catalogue', async (c) => {
+catalogueRoutes.post('/', async (c) => {
   const body = await jsonBody(c);
   if (!body) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
   const parsed = checkBody(catalogueChangeSchema, body);
@@ -37,18 +37,17 @@ catalogueRoutes.post('/catalogue', async (c) => {
 
 const versionParam = (text: string): number | undefined => (/^\d{1,9}$/.test(text) ? Number(text) : undefined);
 
-catalogueRoutes.get('/catalogue/versions/:version', async (c) => {
+catalogueRoutes.get('/versions/:version', async (c) => {
   const version = versionParam(c.req.param('version'));
   const devices = version === undefined ? undefined : await versionDevices(c.env.DB, version);
   if (version === undefined || !devices) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
   return c.json({ version, devices });
 });
 
-catalogueRoutes.post('/catalogue/versions/:version/restore', async (c) => {
+catalogueRoutes.post('/versions/:version/restore', async (c) => {
   const version = versionParam(c.req.param('version'));
   const devices = version === undefined ? undefined : await versionDevices(c.env.DB, version);
   if (version === undefined || !devices) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
-  const note = version === 0 ? 'Przywrócono cennik wbudowany (wersja 0)' : `Przywrócono wersję ${version}`;
-  const published = await publishVersion(c.env.DB, devices, note, c.get('session').user);
+  const published = await publishVersion(c.env.DB, devices, restoreNote(version), c.get('session').user);
   return c.json({ ok: true, version: published }, 201);
 });

@@ -7,7 +7,7 @@
  *    (worker/billing/bill.ts), the same figures however often it is made;
  *  - `POST /api/admin/contracts`: a contract signed by hand, at the live catalogue's prices;
  *  - `POST /api/admin/amendments`: a price change of a device from the first day of a month
- *    (this month or later), with its reason; owner and sales only (widgets/core/roles.ts).
+ *    (this month or later), with its reason; owner and sales only (widgets/core/admin/roles.ts).
  */
 import { Hono } from 'hono';
 import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS } from '../../http/errors.ts';
@@ -27,18 +27,25 @@ import {
 } from '../../models/contracts.ts';
 import { deviceBySerial } from '../../models/devices.ts';
 import { remindersOfContracts } from '../../models/reading-reminders.ts';
-import { RENTAL_ERRORS, amendmentSchema, contractSchema } from '../../../widgets/core/rental-validation.ts';
+import {
+  RENTAL_ERRORS,
+  amendmentSchema,
+  amendmentStartOk,
+  contractSchema,
+} from '../../../widgets/core/admin/rental-validation.ts';
 import { SERVICE_ERRORS, warsawToday } from '../../../widgets/core/service-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import { pageOf, pageRequest } from '../../http/paging.ts';
-import { type AdminEnv, jsonBody } from './guard.ts';
-import type { ContractListed, ContractList } from '../../../widgets/core/admin-api.ts';
+import { type AdminEnv, jsonBody } from '../../middleware/admin-guard/index.ts';
+import type { ContractListed, ContractList } from '../../../widgets/core/admin/admin-api.ts';
 
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export const contractRoutes = new Hono<AdminEnv>();
+/** Mounted at `/amendments`: a price change is its own area in the role table (owner and sales). */
+export const amendmentRoutes = new Hono<AdminEnv>();
 
-contractRoutes.get('/contracts', async (c) => {
+contractRoutes.get('/', async (c) => {
   const origin = new URL(c.req.url).origin;
   const page = pageRequest<ContractKey>(c.req.query('limit'), c.req.query('after'), 1);
   if (!page) return c.json({ error: ADMIN_ERRORS.badPage }, 400);
@@ -80,7 +87,7 @@ contractRoutes.get('/contracts', async (c) => {
   return c.json({ contracts: listed, limit: page.limit, next } satisfies ContractList);
 });
 
-contractRoutes.get('/contracts/:id/bill', async (c) => {
+contractRoutes.get('/:id/bill', async (c) => {
   const period = c.req.query('period') ?? '';
   if (!PERIOD.test(period)) return c.json({ error: SERVICE_ADMIN_ERRORS.period }, 400);
   const contract = await contractById(c.env.DB, c.req.param('id'));
@@ -90,7 +97,7 @@ contractRoutes.get('/contracts/:id/bill', async (c) => {
   return c.json({ bill });
 });
 
-contractRoutes.post('/contracts', async (c) => {
+contractRoutes.post('/', async (c) => {
   const body = await jsonBody(c);
   if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
   const parsed = check(contractSchema, body);
@@ -110,7 +117,7 @@ contractRoutes.post('/contracts', async (c) => {
   return c.json({ ok: true, id: made.id, number: made.number }, 201);
 });
 
-contractRoutes.post('/amendments', async (c) => {
+amendmentRoutes.post('/', async (c) => {
   const body = await jsonBody(c);
   if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
   const parsed = check(amendmentSchema, body);
@@ -120,7 +127,7 @@ contractRoutes.post('/amendments', async (c) => {
   const contract = row?.contract_id ? await contractById(c.env.DB, row.contract_id) : null;
   const device = contract ? (await contractDevices(c.env.DB, contract.id)).find((d) => d.deviceRow === row?.id) : null;
   if (!contract || !device) return c.json({ error: SERVICE_ADMIN_ERRORS.unknownSerial }, 404);
-  if (a.effectiveFrom < `${warsawToday().slice(0, 7)}-01` || a.effectiveFrom > contract.endDate)
+  if (!amendmentStartOk(a.effectiveFrom, warsawToday(), contract.endDate))
     return c.json({ error: RENTAL_ERRORS.effectiveFrom }, 400);
   const color = device.rates.deviceType === 'color';
   const added = await addRates(

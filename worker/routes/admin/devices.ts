@@ -25,52 +25,27 @@ import {
   listDevices,
   updateDevice,
 } from '../../models/devices.ts';
-import { CONTRACT_TERMS_MONTHS } from '../../../widgets/core/terms.ts';
-import { warsawToday } from '../../../widgets/core/service-fields.ts';
 import { warsawDay } from '../../../widgets/core/business-hours.ts';
-import { LEVEL_NAMES, type Catalogue, findDevice } from '../../../widgets/core/model.ts';
-import { type DeviceInput, SERVICE_ERRORS, deviceSchema } from '../../../widgets/core/service-validation.ts';
-import { check } from '../../../widgets/core/validation.ts';
-import { type AdminEnv, jsonBody } from './guard.ts';
+import { findDevice } from '../../../widgets/core/model.ts';
+import { SERVICE_ERRORS } from '../../../widgets/core/service-validation.ts';
+import { type AdminEnv, jsonBody } from '../../middleware/admin-guard/index.ts';
 import { auditDetails } from '../../models/audit.ts';
-import type { DeviceList } from '../../../widgets/core/admin-api.ts';
-
-/** The columns of the export and the import, in order. */
-export const DEVICE_CSV_COLUMNS = [
-  'numer_seryjny',
-  'urzadzenie',
-  'pakiet',
-  'poczatek_umowy',
-  'okres_miesiecy',
-  'firma',
-  'nip',
-  'email',
-  'telefon',
-  'miejscowosc',
-] as const;
+import {
+  DEVICE_CSV_COLUMNS,
+  DEVICE_EXPORT_COLUMNS,
+  changesContract,
+  checkDevice,
+  contractFor,
+  deviceExportRow,
+  deviceOfCsvRow,
+} from '../../devices/registry.ts';
+import type { DeviceList } from '../../../widgets/core/admin/admin-api.ts';
 
 export const deviceRoutes = new Hono<AdminEnv>();
+/** Mounted at `/devices.csv` (a prefix of its own: Hono joins a sub-app's paths with a slash). */
+export const deviceCsvRoutes = new Hono<AdminEnv>();
 
-/** The catalogue device named by its id, its model or its full name (as a CSV may write it). */
-function resolveModel(catalogue: Catalogue, text: string): string | undefined {
-  const t = text.trim().toLowerCase();
-  return catalogue.devices.find(
-    (d) => d.id.toLowerCase() === t || d.model.toLowerCase() === t || d.name.toLowerCase() === t,
-  )?.id;
-}
-
-function checkDevice(
-  catalogue: Catalogue,
-  body: unknown,
-): { ok: true; data: DeviceInput } | { ok: false; error: string } {
-  const parsed = check(deviceSchema, body);
-  if (!parsed.ok) return parsed;
-  const id = resolveModel(catalogue, parsed.data.deviceId);
-  if (!id) return { ok: false, error: SERVICE_ERRORS.deviceModel };
-  return { ok: true, data: { ...parsed.data, deviceId: id } };
-}
-
-deviceRoutes.get('/devices', async (c) => {
+deviceRoutes.get('/', async (c) => {
   const page = pageRequest<DeviceKey>(c.req.query('limit'), c.req.query('after'), 1);
   if (!page) return c.json({ error: ADMIN_ERRORS.badPage }, 400);
   const [found, catalogue] = await Promise.all([devicesPage(c.env.DB, page), liveCatalogue(c.env.DB)]);
@@ -83,25 +58,7 @@ deviceRoutes.get('/devices', async (c) => {
   } satisfies DeviceList);
 });
 
-/** The contract a new device signs: one device, the live catalogue's prices, today or the given start. */
-const contractFor = (catalogue: Catalogue, d: DeviceInput, createdBy: string) => ({
-  customer: { company: d.company ?? '', nip: d.nip ?? null, billingEmail: d.email ?? '' },
-  devices: [{ serial: d.serial, deviceId: d.deviceId, level: d.level, phone: d.phone, city: d.city }],
-  startDate: d.contractStart ?? warsawToday(),
-  termMonths: d.termMonths ?? CONTRACT_TERMS_MONTHS[0],
-  catalogue,
-  createdBy,
-});
-
-/** A change the registry may not make to a contract's device: its model, package or contract dates. */
-const changesContract = (row: DeviceRow, d: DeviceInput): boolean =>
-  !!row.contract_id &&
-  (row.device_id !== d.deviceId ||
-    row.level !== d.level ||
-    (d.contractStart !== undefined && row.contract_start !== d.contractStart) ||
-    (d.termMonths !== undefined && row.term_months !== d.termMonths));
-
-deviceRoutes.post('/devices', async (c) => {
+deviceRoutes.post('/', async (c) => {
   const body = await jsonBody(c);
   if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
   const catalogue = await liveCatalogue(c.env.DB);
@@ -115,7 +72,7 @@ deviceRoutes.post('/devices', async (c) => {
   return c.json({ ok: true, device, contract: { id: made.id, number: made.number } }, 201);
 });
 
-deviceRoutes.put('/devices/:id', async (c) => {
+deviceRoutes.put('/:id', async (c) => {
   const id = Number(c.req.param('id'));
   if (!Number.isInteger(id) || id <= 0) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
   const body = await jsonBody(c);
@@ -131,7 +88,7 @@ deviceRoutes.put('/devices/:id', async (c) => {
   return c.json({ ok: true, device: result });
 });
 
-deviceRoutes.post('/devices/import', async (c) => {
+deviceRoutes.post('/import', async (c) => {
   const body = (await jsonBody(c)) as { csv?: unknown } | undefined;
   if (!body || typeof body.csv !== 'string') return c.json({ error: ADMIN_ERRORS.badJson }, 400);
   const [header, ...rows] = parseCsv(body.csv);
@@ -139,7 +96,7 @@ deviceRoutes.post('/devices/import', async (c) => {
   if (rows.length > 1000) return c.json({ error: SERVICE_ADMIN_ERRORS.csvTooMany }, 400);
   const names = header.map((h) => h.trim().toLowerCase());
   const at = (name: string) => names.indexOf(name);
-  if (at('numer_seryjny') < 0) return c.json({ error: SERVICE_ADMIN_ERRORS.csvHeader }, 400);
+  if (at(DEVICE_CSV_COLUMNS[0]) < 0) return c.json({ error: SERVICE_ADMIN_ERRORS.csvHeader }, 400);
   const catalogue = await liveCatalogue(c.env.DB);
   const known = new Map<string, DeviceRow>((await listDevices(c.env.DB)).map((d) => [d.serial.toUpperCase(), d]));
   const added = new Set<string>();
@@ -150,18 +107,7 @@ deviceRoutes.post('/devices/import', async (c) => {
       const i = at(name);
       return i < 0 ? undefined : (row[i] ?? '');
     };
-    const checked = checkDevice(catalogue, {
-      serial: cell('numer_seryjny'),
-      deviceId: cell('urzadzenie') ?? '',
-      level: (cell('pakiet') ?? '').trim().toLowerCase(),
-      contractStart: cell('poczatek_umowy'),
-      termMonths: cell('okres_miesiecy'),
-      company: cell('firma'),
-      nip: cell('nip'),
-      email: cell('email'),
-      phone: cell('telefon'),
-      city: cell('miejscowosc'),
-    });
+    const checked = checkDevice(catalogue, deviceOfCsvRow(cell));
     if (!checked.ok) return c.json({ error: SERVICE_ADMIN_ERRORS.csvRow(index + 2, checked.error) }, 400);
     if (added.has(checked.data.serial))
       return c.json({ error: SERVICE_ADMIN_ERRORS.csvRow(index + 2, SERVICE_ADMIN_ERRORS.serialTaken) }, 400);
@@ -191,29 +137,13 @@ deviceRoutes.post('/devices/import', async (c) => {
 /** Devices per query of the CSV stream. */
 const CSV_PAGE = 500;
 
-deviceRoutes.get('/devices.csv', async (c) => {
+deviceCsvRoutes.get('/', async (c) => {
   const db = c.env.DB;
   const catalogue = await liveCatalogue(db);
   const pages = keysetPages((page) => devicesPage(db, page), deviceKey, CSV_PAGE);
-  const nextRows = async () => (await pages())?.map(row) ?? null;
-  const row = (d: Awaited<ReturnType<typeof devicesPage>>[number]): unknown[] => [
-    d.serial,
-    findDevice(catalogue, d.device_id)?.model ?? d.device_id,
-    LEVEL_NAMES[d.level],
-    d.contract_start,
-    d.term_months,
-    d.company,
-    d.nip,
-    d.email,
-    d.phone,
-    d.city,
-    d.last_read_on,
-    d.last_mono,
-    d.last_color,
-  ];
+  const nextRows = async () => (await pages())?.map((d) => deviceExportRow(d, catalogue)) ?? null;
   const day = warsawDay(new Date());
-  const header = [...DEVICE_CSV_COLUMNS, 'ostatni_odczyt', 'licznik_mono', 'licznik_kolor'];
-  return c.body(csvStream(header, nextRows), 200, {
+  return c.body(csvStream(DEVICE_EXPORT_COLUMNS, nextRows), 200, {
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': `attachment; filename="urzadzenia-${day}.csv"`,
   });

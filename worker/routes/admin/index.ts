@@ -1,24 +1,26 @@
 /**
- * The admin API (`/api/admin/*`, issue 7): one sub-app per area behind one gate. Only
- * `POST /api/admin/login` is open without a session; every write checks the Origin.
+ * The admin API (`/api/admin/*`, issue 7): one sub-app per area behind one gate, each mounted
+ * at its prefix, so the URL prefix, the role table's key (widgets/core/admin/roles.ts
+ * `ROUTE_ROLES`) and the route file are one name. Only `POST /api/admin/login` (and the
+ * one-time set-password link) is open without a session; every write checks the Origin.
  * Same-origin only: no CORS headers are ever sent from here.
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ADMIN_ERRORS } from '../../http/errors.ts';
-import { type AdminEnv, adminGuard } from './guard.ts';
-import { accessControl } from './access.ts';
+import { type AdminEnv, adminGuard } from '../../middleware/admin-guard/index.ts';
+import { accessControl } from '../../middleware/access/index.ts';
 import { sessionRoutes } from './session.ts';
 import { catalogueRoutes } from './catalogue.ts';
-import { leadRoutes } from './leads.ts';
+import { leadCsvRoutes, leadRoutes } from './leads.ts';
 import { ownershipRoutes } from './ownership.ts';
 import { outboxRoutes } from './outbox.ts';
 import { statsRoutes } from './stats.ts';
-import { deviceRoutes } from './devices.ts';
+import { deviceCsvRoutes, deviceRoutes } from './devices.ts';
 import { readingRoutes } from './readings.ts';
-import { contractRoutes } from './contracts.ts';
+import { amendmentRoutes, contractRoutes } from './contracts.ts';
 import { ticketRoutes } from './tickets.ts';
-import { accountRoutes } from './accounts.ts';
+import { accountRoutes, meRoutes } from './accounts.ts';
 import { auditRoutes } from './audit.ts';
 import { webhookRoutes } from './webhooks.ts';
 import { privacyRoutes } from './privacy.ts';
@@ -31,23 +33,30 @@ adminApi.use('*', adminGuard);
 adminApi.use('*', accessControl);
 adminApi.use('*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: ADMIN_ERRORS.tooLarge }, 413) }));
 
+// The session's own one-segment routes (login, logout, session, set-password): each is its
+// own key of the role table, so they stay at the root.
 adminApi.route('/', sessionRoutes);
-adminApi.route('/', catalogueRoutes);
-adminApi.route('/', ownershipRoutes);
-adminApi.route('/', leadRoutes);
-adminApi.route('/', outboxRoutes);
-adminApi.route('/', statsRoutes);
-// Service (issue 17): the device registry, tickets, readings and the billing export.
-adminApi.route('/', deviceRoutes);
-adminApi.route('/', ticketRoutes);
-adminApi.route('/', readingRoutes);
-adminApi.route('/', tonerRoutes);
+adminApi.route('/catalogue', catalogueRoutes);
+// Before the lead routes, so `/leads/people` is not taken for a lead id.
+adminApi.route('/leads', ownershipRoutes);
+adminApi.route('/leads', leadRoutes);
+adminApi.route('/leads.csv', leadCsvRoutes);
+adminApi.route('/outbox', outboxRoutes);
+adminApi.route('/stats', statsRoutes);
+// Service: the device registry, tickets, readings and the billing export.
+adminApi.route('/devices', deviceRoutes);
+adminApi.route('/devices.csv', deviceCsvRoutes);
+adminApi.route('/tickets', ticketRoutes);
+adminApi.route('/readings', readingRoutes);
+adminApi.route('/toner', tonerRoutes);
 // Contracts: devices with their reading links, frozen rates and amendments, bills per month.
-adminApi.route('/', contractRoutes);
-adminApi.route('/', accountRoutes);
-adminApi.route('/', auditRoutes);
-adminApi.route('/', webhookRoutes);
-// Issue 13: a person's data by e-mail address, export and erasure (owner only).
-adminApi.route('/', privacyRoutes);
+adminApi.route('/contracts', contractRoutes);
+adminApi.route('/amendments', amendmentRoutes);
+adminApi.route('/accounts', accountRoutes);
+adminApi.route('/me', meRoutes);
+adminApi.route('/audit', auditRoutes);
+adminApi.route('/webhooks', webhookRoutes);
+// A person's data by e-mail address, export and erasure (owner only).
+adminApi.route('/privacy', privacyRoutes);
 // Orders placed online: the list, the delivery calendar and the installation protocol.
-adminApi.route('/', orderRoutes);
+adminApi.route('/orders', orderRoutes);

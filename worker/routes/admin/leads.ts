@@ -6,86 +6,31 @@
  * `GET /api/admin/leads/:id` (everything stored, the notes history), `PATCH /api/admin/leads/:id`
  * (`{status?, notes?, stage?, lostReason?, lostNote?, nextStep?: {kind, dueAt} | null}`),
  * `POST /api/admin/leads/:id/notes` (`{text}`), `DELETE /api/admin/leads/:id` (the owner's
- * GDPR erasure; widgets/core/roles.ts refuses it to the others).
+ * GDPR erasure; widgets/core/admin/roles.ts refuses it to the others).
  */
 import { leadHasOrder, orderOfLead } from '../../models/orders.ts';
 import { Hono, type Context } from 'hono';
 import { csvStream } from '../../http/csv.ts';
 import { PAGE, pageOf, pageSize, readCursor } from '../../http/paging.ts';
 import { ADMIN_ERRORS, ORDER_API_ERRORS } from '../../http/errors.ts';
-import { type LeadFilter, type LeadKey, eraseLead, findLeads, leadById, leadKey } from '../../models/leads.ts';
+import { type LeadKey, eraseLead, findLeads, leadById, leadKey } from '../../models/leads.ts';
 import { latestNotes, notesOfLead } from '../../models/lead-notes.ts';
-import { LEAD_CSV_HEADER, leadCsvRow, leadJson } from '../../sales/lead-view.ts';
+import { LEAD_CSV_HEADER, leadCsvRow, leadJson, quoteJson } from '../../sales/lead-view.ts';
+import { leadFilterOf } from '../../sales/lead-filter.ts';
 import { PipelineRefusal, recordLeadWork } from '../../sales/lead-work.ts';
-import { leadNoteSchema } from '../../../widgets/core/pipeline.ts';
+import { leadNoteSchema } from '../../../widgets/core/admin/pipeline.ts';
 import { notificationsOfLead } from '../../models/outbox.ts';
 import { auditDetails, auditRead, auditTarget } from '../../models/audit.ts';
-import { type StoredQuote, quoteOfLead, quoteSummaries } from '../../models/quotes.ts';
-import { leadFilterSchema, leadUpdateSchema } from '../../../widgets/core/admin-validation.ts';
+import { quoteOfLead, quoteSummaries } from '../../models/quotes.ts';
+import { leadUpdateSchema } from '../../../widgets/core/admin/admin-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
-import { type AdminEnv, jsonBody } from './guard.ts';
-import type { LeadDetail, LeadList, LeadQuote } from '../../../widgets/core/admin-api.ts';
-import { adviceRows, comparisonRows, estimateRows } from '../../../widgets/core/estimate-text.ts';
+import { type AdminEnv, jsonBody } from '../../middleware/admin-guard/index.ts';
+import type { LeadDetail, LeadList } from '../../../widgets/core/admin/admin-api.ts';
 import { warsawDay } from '../../../widgets/core/business-hours.ts';
 
 export const leadRoutes = new Hono<AdminEnv>();
-
-/** The filter of the query string, or the Polish reason it is not one. */
-export function filterOf(c: Context<AdminEnv>): LeadFilter | { error: string } {
-  const parsed = check(leadFilterSchema, c.req.query());
-  if (!parsed.ok) return { error: parsed.error };
-  const f = parsed.data;
-  return {
-    kind: f.kind,
-    status: f.status,
-    from: f.from,
-    to: f.to,
-    utmSource: f.utm_source,
-    utmCampaign: f.utm_campaign,
-    partner: f.partner,
-    q: f.q,
-    owner:
-      f.owner === 'me'
-        ? (c.get('session').accountId ?? 0)
-        : f.owner === 'none'
-          ? 'none'
-          : f.owner
-            ? Number(f.owner)
-            : undefined,
-    stage: f.stage,
-    overdueAt: f.overdue ? new Date().toISOString() : undefined,
-  };
-}
-
-/** A stored quote as the panel shows it; `url` is the printable page behind its secret id. */
-function quoteJson(q: StoredQuote): LeadQuote {
-  const p = q.price;
-  return {
-    number: q.number,
-    url: `/wycena/${q.id}`,
-    deviceId: p.deviceId,
-    deviceName: p.deviceName,
-    level: p.level,
-    term: String(p.term),
-    paper: p.paper,
-    volume: { mono: p.volume.mono, color: p.volume.color ?? null },
-    monthlyLimit: p.monthlyLimit,
-    colorLimit: p.colorLimit ?? null,
-    overage: { mono: p.overageMono, color: p.overageColor ?? null },
-    monthlyNet: p.monthlyNet,
-    monthlyGross: p.monthlyGross,
-    estimatedNet: p.estimatedNet,
-    estimatedGross: p.estimatedGross,
-    catalogueVersion: q.catalogueVersion,
-    nip: q.contact.nip,
-    city: q.contact.city,
-    marketingConsent: q.contact.marketingConsent,
-    createdAt: q.createdAt,
-    expiresAt: q.expiresAt,
-    /** Issue 16: the estimate and the comparison as the quote page shows them. */
-    estimateRows: [...estimateRows(q.estimate), ...comparisonRows(q.comparison), ...adviceRows(q.advice)],
-  };
-}
+/** Mounted at `/leads.csv` (a prefix of its own: Hono joins a sub-app's paths with a slash). */
+export const leadCsvRoutes = new Hono<AdminEnv>();
 
 /** The page of the query string (`limit`, `after`), or null when it is not one. */
 function pageQuery(c: Context<AdminEnv>): { limit: number; after: LeadKey | undefined } | null {
@@ -95,8 +40,8 @@ function pageQuery(c: Context<AdminEnv>): { limit: number; after: LeadKey | unde
   return { limit, after: after as LeadKey | undefined };
 }
 
-leadRoutes.get('/leads', async (c) => {
-  const filter = filterOf(c);
+leadRoutes.get('/', async (c) => {
+  const filter = leadFilterOf(c.req.query(), c.get('session').accountId);
   if ('error' in filter) return c.json({ error: filter.error }, 400);
   const page = pageQuery(c);
   if (!page) return c.json({ error: ADMIN_ERRORS.badPage }, 400);
@@ -126,8 +71,8 @@ leadRoutes.get('/leads', async (c) => {
 const CSV_PAGE = 500;
 
 /** The leads CSV: every lead the filter matches, streamed page by page (constant memory, no cap). */
-leadRoutes.get('/leads.csv', async (c) => {
-  const filter = filterOf(c);
+leadCsvRoutes.get('/', async (c) => {
+  const filter = leadFilterOf(c.req.query(), c.get('session').accountId);
   if ('error' in filter) return c.json({ error: filter.error }, 400);
   const db = c.env.DB;
   let after: LeadKey | undefined;
@@ -155,7 +100,7 @@ leadRoutes.get('/leads.csv', async (c) => {
   });
 });
 
-leadRoutes.get('/leads/:id', async (c) => {
+leadRoutes.get('/:id', async (c) => {
   const row = await leadById(c.env.DB, c.req.param('id'));
   if (!row) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
   const [notifications, quote, notes, order] = await Promise.all([
@@ -183,7 +128,7 @@ leadRoutes.get('/leads/:id', async (c) => {
   } satisfies LeadDetail);
 });
 
-leadRoutes.patch('/leads/:id', async (c) => {
+leadRoutes.patch('/:id', async (c) => {
   const body = await jsonBody(c);
   if (!body) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
   const parsed = check(leadUpdateSchema, body);
@@ -191,7 +136,7 @@ leadRoutes.patch('/leads/:id', async (c) => {
   return work(c, parsed.data);
 });
 
-leadRoutes.post('/leads/:id/notes', async (c) => {
+leadRoutes.post('/:id/notes', async (c) => {
   const body = await jsonBody(c);
   if (!body) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
   const parsed = check(leadNoteSchema, body);
@@ -216,7 +161,7 @@ async function work(c: Context<AdminEnv>, change: Parameters<typeof recordLeadWo
   return c.json({ ok: true, lead: row ? leadJson(row) : undefined });
 }
 
-leadRoutes.delete('/leads/:id', async (c) => {
+leadRoutes.delete('/:id', async (c) => {
   if (await leadHasOrder(c.env.DB, c.req.param('id'))) return c.json({ error: ORDER_API_ERRORS.leadHasOrder }, 409);
   if (!(await eraseLead(c.env.DB, c.req.param('id')))) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
   return c.json({ ok: true });

@@ -13,7 +13,7 @@
 import { Hono } from 'hono';
 import { enqueueNotification } from '../../email/delivery.ts';
 import { installedMail } from '../../email/order-notification.ts';
-import { ADMIN_ERRORS } from '../../http/errors.ts';
+import { ADMIN_ERRORS, ORDER_API_ERRORS } from '../../http/errors.ts';
 import { liveVersion } from '../../models/catalogue.ts';
 import { contractById, contractDevices, contractStatements, recordContractReading } from '../../models/contracts.ts';
 import {
@@ -27,12 +27,12 @@ import {
 } from '../../models/orders.ts';
 import { pageOf, pageRequest } from '../../http/paging.ts';
 import { quoteById } from '../../models/quotes.ts';
-import { orderEvent } from '../../orders/flow.ts';
+import { orderEvent } from '../../orders/events.ts';
 import { DELIVERY } from '../../../widgets/core/delivery.ts';
 import { INSTALLATION_ERRORS, installationSchema } from '../../../widgets/core/order-validation.ts';
 import { warsawToday } from '../../../widgets/core/service-fields.ts';
 import { check } from '../../../widgets/core/validation.ts';
-import { type AdminEnv, jsonBody } from './guard.ts';
+import { type AdminEnv, jsonBody } from '../../middleware/admin-guard/index.ts';
 
 export const orderRoutes = new Hono<AdminEnv>();
 
@@ -40,10 +40,10 @@ const STATUSES: readonly OrderStatus[] = ['awaiting_acceptance', 'signed', 'inst
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const ORDER_ID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/;
 
-orderRoutes.get('/orders', async (c) => {
+orderRoutes.get('/', async (c) => {
   const status = c.req.query('status');
   if (status !== undefined && status !== '' && !STATUSES.includes(status as OrderStatus))
-    return c.json({ error: 'Nieprawidłowy stan zamówienia.' }, 400);
+    return c.json({ error: ORDER_API_ERRORS.status }, 400);
   const page = pageRequest<OrderKey>(c.req.query('limit'), c.req.query('after'), 2);
   if (!page) return c.json({ error: ADMIN_ERRORS.badPage }, 400);
   const found = await listOrders(c.env.DB, (status || undefined) as OrderStatus | undefined, page);
@@ -51,7 +51,7 @@ orderRoutes.get('/orders', async (c) => {
   return c.json({ orders: rows, limit: page.limit, next });
 });
 
-orderRoutes.get('/orders/calendar', async (c) => {
+orderRoutes.get('/calendar', async (c) => {
   const from = c.req.query('from') || warsawToday();
   const to = c.req.query('to') || `${Number(from.slice(0, 4)) + 1}${from.slice(4)}`;
   if (!DAY.test(from) || !DAY.test(to)) return c.json({ error: 'Podaj daty jako RRRR-MM-DD.' }, 400);
@@ -61,7 +61,7 @@ orderRoutes.get('/orders/calendar', async (c) => {
   });
 });
 
-orderRoutes.get('/orders/:id', async (c) => {
+orderRoutes.get('/:id', async (c) => {
   const id = c.req.param('id');
   const order = ORDER_ID.test(id) ? await orderById(c.env.DB, id) : null;
   if (!order) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
@@ -83,7 +83,7 @@ orderRoutes.get('/orders/:id', async (c) => {
   });
 });
 
-orderRoutes.post('/orders/:id/installation', async (c) => {
+orderRoutes.post('/:id/installation', async (c) => {
   const id = c.req.param('id');
   const order = ORDER_ID.test(id) ? await orderById(c.env.DB, id) : null;
   if (!order) return c.json({ error: ADMIN_ERRORS.notFound }, 404);

@@ -15,15 +15,15 @@ import {
   requeueNotification,
 } from '../../models/outbox.ts';
 import { pageOf, pageRequest } from '../../http/paging.ts';
-import { outboxFilterSchema } from '../../../widgets/core/admin-validation.ts';
+import { outboxFilterSchema } from '../../../widgets/core/admin/admin-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import { ADMIN_ERRORS } from '../../http/errors.ts';
-import type { AdminEnv } from './guard.ts';
-import type { OutboxEntry, OutboxList } from '../../../widgets/core/admin-api.ts';
+import type { AdminEnv } from '../../middleware/admin-guard/index.ts';
+import type { OutboxEntry, OutboxList } from '../../../widgets/core/admin/admin-api.ts';
 
 export const outboxRoutes = new Hono<AdminEnv>();
 
-outboxRoutes.get('/outbox', async (c) => {
+outboxRoutes.get('/', async (c) => {
   const parsed = check(outboxFilterSchema, { state: c.req.query('state') || undefined });
   if (!parsed.ok) return c.json({ error: parsed.error }, 400);
   const page = pageRequest<OutboxKey>(c.req.query('limit'), c.req.query('after'), 1);
@@ -52,9 +52,9 @@ outboxRoutes.get('/outbox', async (c) => {
 });
 
 /** `GET /api/admin/outbox/alerts`: `{dead}`, the count the panel's header shows as an alert. */
-outboxRoutes.get('/outbox/alerts', async (c) => c.json({ dead: await countDead(c.env.DB) }));
+outboxRoutes.get('/alerts', async (c) => c.json({ dead: await countDead(c.env.DB) }));
 
-outboxRoutes.post('/outbox/:id/resend', async (c) => {
+outboxRoutes.post('/:id/resend', async (c) => {
   const id = Number(c.req.param('id'));
   const row = Number.isInteger(id) && id > 0 ? await notificationById(c.env.DB, id) : null;
   if (!row) return c.json({ error: ADMIN_ERRORS.notFound }, 404);

@@ -3,10 +3,7 @@
  *  - `GET /leads/people`: who a lead can be given to;
  *  - `POST /leads/:id/assign` `{accountId: number | null}` and `POST /leads/:id/take`
  *    (to me): the new owner gets an e-mail, a colleague whose lead was taken over too
- *    (worker/sales/assignment.ts), the webhook `lead.assigned` goes out, the audit row says who;
- *  - `GET /stats/response` (`from`, `to` as RRRR-MM-DD; the last 12 weeks by default): the
- *    share answered within the first-answer promise and the median, per week, month, person
- *    and source/partner, from per-day counters (worker/sales/response-stats.ts).
+ *    (worker/sales/assignment.ts), the webhook `lead.assigned` goes out, the audit row says who.
  * Registered before the lead routes, so `/leads/people` is not taken for a lead id.
  */
 import { type Context, Hono } from 'hono';
@@ -17,14 +14,12 @@ import { leadById } from '../../models/leads.ts';
 import { assignmentPlan } from '../../sales/assignment.ts';
 import { leadAuditName } from '../../sales/lead-work.ts';
 import { ACCOUNT_API_ERRORS, ADMIN_ERRORS } from '../../http/errors.ts';
-import { type AdminEnv, jsonBody } from './guard.ts';
-import type { PeopleList } from '../../../widgets/core/admin-api.ts';
+import { type AdminEnv, jsonBody } from '../../middleware/admin-guard/index.ts';
+import type { PeopleList } from '../../../widgets/core/admin/admin-api.ts';
 
 export const ownershipRoutes = new Hono<AdminEnv>();
 
-ownershipRoutes.get('/leads/people', async (c) =>
-  c.json({ people: await assignablePeople(c.env.DB) } satisfies PeopleList),
-);
+ownershipRoutes.get('/people', async (c) => c.json({ people: await assignablePeople(c.env.DB) } satisfies PeopleList));
 
 async function assign(c: Context<AdminEnv>, accountId: number | null) {
   const lead = await leadById(c.env.DB, c.req.param('id') ?? '');
@@ -46,7 +41,7 @@ async function assign(c: Context<AdminEnv>, accountId: number | null) {
   });
 }
 
-ownershipRoutes.post('/leads/:id/assign', async (c) => {
+ownershipRoutes.post('/:id/assign', async (c) => {
   const body = (await jsonBody(c)) as { accountId?: unknown } | undefined;
   const id = body?.accountId;
   if (!body || !(id === null || (typeof id === 'number' && Number.isInteger(id))))
@@ -54,4 +49,4 @@ ownershipRoutes.post('/leads/:id/assign', async (c) => {
   return assign(c, id as number | null);
 });
 
-ownershipRoutes.post('/leads/:id/take', (c) => assign(c, c.get('session').accountId));
+ownershipRoutes.post('/:id/take', (c) => assign(c, c.get('session').accountId));

@@ -1,11 +1,11 @@
 /**
  * `GET /admin`: the panel's page. The shell (built by scripts/build.mjs into
  * dist/public/admin.html) holds no data; it shows the login form and loads the admin
- * script, which talks to `/api/admin/*`. Served here for its strict headers (site/headers.ts
+ * script, which talks to `/api/admin/*`. Served here for its strict headers (widgets/core/headers.ts
  * `securityHeaders('admin-page')`, applied by the security middleware).
  */
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app.ts';
+import type { AppEnv } from '../../env.ts';
 import { renderAdminUnavailable } from '../../pages/admin-unavailable.tsx';
 
 export const adminPage = new Hono<AppEnv>();

@@ -1,5 +1,5 @@
 /**
- * A person's data by their e-mail address (issue 13), the owner's alone (widgets/core/roles.ts):
+ * A person's data by their e-mail address (issue 13), the owner's alone (widgets/core/admin/roles.ts):
  *  - `GET /api/admin/privacy/:email`: how many records of each kind are stored (the
  *    panel's summary before an export or an erasure; counts only, not audited);
  *  - `GET /api/admin/privacy/:email/export`: everything, as a JSON download (audited by
@@ -9,12 +9,12 @@
  * An address a form would refuse is a 400; nothing stored is a 404 'Brak danych dla tego adresu.'
  */
 import { Hono, type Context } from 'hono';
-import { PRIVACY_ERRORS, isEmpty, personEmailSchema } from '../../../widgets/core/privacy-validation.ts';
+import { PRIVACY_ERRORS, isEmpty, personEmailSchema } from '../../../widgets/core/admin/privacy-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import { auditDetails } from '../../models/audit.ts';
 import { countsOf, erasePerson, exportPerson, findPerson } from '../../privacy/person.ts';
-import type { AdminEnv } from './guard.ts';
-import type { PersonErased, PersonFound } from '../../../widgets/core/admin-api.ts';
+import type { AdminEnv } from '../../middleware/admin-guard/index.ts';
+import type { PersonErased, PersonFound } from '../../../widgets/core/admin/admin-api.ts';
 
 export const privacyRoutes = new Hono<AdminEnv>();
 
@@ -24,14 +24,14 @@ const emailOf = (c: Context<AdminEnv>) => check(personEmailSchema, c.req.param('
 export const exportFilename = (email: string, now: Date): string =>
   `kserowo-dane-${email.replace(/@/g, '-').replace(/[^\w.-]/g, '_')}-${now.toISOString().slice(0, 10)}.json`;
 
-privacyRoutes.get('/privacy/:email', async (c) => {
+privacyRoutes.get('/:email', async (c) => {
   const email = emailOf(c);
   if (!email.ok) return c.json({ error: email.error }, 400);
   const counts = countsOf(await findPerson(c.env.DB, email.data));
   return c.json({ email: email.data, counts, empty: isEmpty(counts) } satisfies PersonFound);
 });
 
-privacyRoutes.get('/privacy/:email/export', async (c) => {
+privacyRoutes.get('/:email/export', async (c) => {
   const email = emailOf(c);
   if (!email.ok) return c.json({ error: email.error }, 400);
   const person = await findPerson(c.env.DB, email.data);
@@ -45,7 +45,7 @@ privacyRoutes.get('/privacy/:email/export', async (c) => {
   });
 });
 
-privacyRoutes.delete('/privacy/:email', async (c) => {
+privacyRoutes.delete('/:email', async (c) => {
   const email = emailOf(c);
   if (!email.ok) return c.json({ error: email.error }, 400);
   const person = await findPerson(c.env.DB, email.data);

@@ -57,8 +57,9 @@ import {
   warsawToday,
 } from '../../../widgets/core/service-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
-import { type AdminEnv, jsonBody } from './guard.ts';
-import type { Bill, Billing, ReadingList, ReadingListed } from '../../../widgets/core/admin-api.ts';
+import { judgeReset } from '../../../widgets/core/meter.ts';
+import { type AdminEnv, jsonBody } from '../../middleware/admin-guard/index.ts';
+import type { Bill, Billing, ReadingList, ReadingListed } from '../../../widgets/core/admin/admin-api.ts';
 import type { Context } from 'hono';
 
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -133,7 +134,7 @@ const refusal = (
     400,
   );
 
-readingRoutes.get('/readings', async (c) => {
+readingRoutes.get('/', async (c) => {
   const serial = c.req.query('serial')?.trim();
   const month = c.req.query('month')?.trim() || undefined;
   if (month && !PERIOD.test(month)) return c.json({ error: SERVICE_ADMIN_ERRORS.period }, 400);
@@ -180,7 +181,7 @@ readingRoutes.get('/readings', async (c) => {
   } satisfies ReadingList);
 });
 
-readingRoutes.post('/readings', async (c) => {
+readingRoutes.post('/', async (c) => {
   const body = await jsonBody(c);
   if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
   const parsed = check(teamReadingSchema, body);
@@ -206,7 +207,7 @@ readingRoutes.post('/readings', async (c) => {
   return c.json({ ok: true, id: result.row.id }, 201);
 });
 
-readingRoutes.post('/readings/reset', async (c) => {
+readingRoutes.post('/reset', async (c) => {
   const body = await jsonBody(c);
   if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
   const parsed = check(resetSchema, body);
@@ -214,10 +215,11 @@ readingRoutes.post('/readings/reset', async (c) => {
   const r = parsed.data;
   const found = await contractDeviceOf(c.env.DB, await deviceBySerial(c.env.DB, r.serial));
   if (!found) return c.json({ error: SERVICE_ADMIN_ERRORS.unknownSerial }, 404);
-  const type = found.device.rates.deviceType;
-  if (type === 'mono' && r.color != null) return refusal(c, { reason: 'color-on-mono' }, found.contract);
-  if (type === 'color' && r.color == null) return refusal(c, { reason: 'color-missing' }, found.contract);
-  if (r.readOn < found.contract.startDate) return refusal(c, { reason: 'before-contract' }, found.contract);
+  const refused = judgeReset(
+    { readOn: r.readOn, color: r.color ?? null },
+    { deviceType: found.device.rates.deviceType, contractStart: found.contract.startDate },
+  );
+  if (refused) return refusal(c, { reason: refused }, found.contract);
   const row = await recordCounterReset(c.env.DB, found.device.deviceRow, {
     readOn: r.readOn,
     mono: r.mono,
@@ -229,7 +231,7 @@ readingRoutes.post('/readings/reset', async (c) => {
   return c.json({ ok: true, id: row.id }, 201);
 });
 
-readingRoutes.post('/readings/:id/correction', async (c) => {
+readingRoutes.post('/:id/correction', async (c) => {
   const id = Number(c.req.param('id'));
   if (!Number.isInteger(id) || id <= 0) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
   const body = await jsonBody(c);
@@ -273,7 +275,7 @@ function billBatches(db: D1Database, period: string): () => Promise<Bill[] | nul
   };
 }
 
-readingRoutes.get('/readings/billing', async (c) => {
+readingRoutes.get('/billing', async (c) => {
   const period = c.req.query('period') ?? '';
   if (!PERIOD.test(period)) return c.json({ error: SERVICE_ADMIN_ERRORS.period }, 400);
   const db = c.env.DB;

@@ -1,5 +1,7 @@
 /**
- * `POST /api/admin/login`, `POST /api/admin/logout`, `GET /api/admin/session`.
+ * `POST /api/admin/login`, `POST /api/admin/logout`, `GET /api/admin/session`, and
+ * `POST /api/admin/set-password` (open: a one-time link's token and a new password; the
+ * browser that used the link is remembered as a login's is).
  * Login (issue 18): `{email, password}` for a team account; without an e-mail (or with
  * 'admin') the first owner, whose password is the ADMIN_PASSWORD_HASH secret, and who may
  * give a `name` for the history. Throttled per IP and per account BEFORE any hash work
@@ -7,7 +9,14 @@
  */
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { loginSchema } from '../../../widgets/core/account-validation.ts';
+import * as v from 'valibot';
+import {
+  ACCOUNT_ERRORS,
+  firstIssue,
+  loginSchema,
+  passwordProblem,
+  setPasswordSchema,
+} from '../../../widgets/core/admin/account-validation.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import {
   DEVICE_COOKIE,
@@ -15,10 +24,17 @@ import {
   SESSION_TTL_MS,
   clientIp,
   credentialFingerprint,
+  hashPassword,
   parseStoredHash,
   verifyPassword,
 } from '../../http/auth.ts';
-import { FIRST_OWNER_LOGIN, accountByEmail } from '../../models/accounts.ts';
+import {
+  FIRST_OWNER_LOGIN,
+  accountByEmail,
+  accountByToken,
+  setPasswordHash,
+  spendToken,
+} from '../../models/accounts.ts';
 import {
   LOCKOUT_MS,
   clearLoginAttempts,
@@ -28,8 +44,8 @@ import {
 import { DEVICE_TTL_MS, deviceKey, rememberDevice } from '../../models/login-devices.ts';
 import { createSession, endSession } from '../../models/sessions.ts';
 import { ACCOUNT_API_ERRORS, ADMIN_ERRORS } from '../../http/errors.ts';
-import { type AdminEnv, jsonBody } from './guard.ts';
-import type { AdminSession } from '../../../widgets/core/admin-api.ts';
+import { type AdminEnv, jsonBody } from '../../middleware/admin-guard/index.ts';
+import type { AdminSession } from '../../../widgets/core/admin/admin-api.ts';
 
 export const sessionRoutes = new Hono<AdminEnv>();
 
@@ -100,6 +116,24 @@ sessionRoutes.post('/login', async (c) => {
 export function setDeviceCookie(c: Context, token: string): void {
   setCookie(c, DEVICE_COOKIE, token, { ...cookieOptions, maxAge: DEVICE_TTL_MS / 1000 });
 }
+
+sessionRoutes.post('/set-password', async (c) => {
+  const parsed = v.safeParse(setPasswordSchema, await jsonBody(c));
+  if (!parsed.success) return c.json({ error: firstIssue(parsed.issues) }, 400);
+  const { token, password } = parsed.output;
+  // The rules are checked before the token is spent: a refused password keeps the link usable.
+  const target = await accountByToken(c.env.DB, token);
+  if (!target) return c.json({ error: ACCOUNT_ERRORS.token }, 410);
+  const problem = passwordProblem(password, target);
+  if (problem) return c.json({ error: problem }, 400);
+  const accountId = await spendToken(c.env.DB, token);
+  if (accountId !== target.id) return c.json({ error: ACCOUNT_ERRORS.token }, 410);
+  await setPasswordHash(c.env.DB, accountId, await hashPassword(password));
+  // The link came by e-mail to this person: the browser that used it is theirs, and gets
+  // in even while strangers' guesses hold the account locked for other browsers.
+  setDeviceCookie(c, await rememberDevice(c.env.DB, getCookie(c, DEVICE_COOKIE), target.email.toLowerCase()));
+  return c.json({ ok: true, email: target.email });
+});
 
 sessionRoutes.post('/logout', async (c) => {
   await endSession(c.env.DB, c.get('sessionId'));

@@ -8,16 +8,16 @@
  */
 import { Hono } from 'hono';
 import { countedNumbers } from '../../models/lead-counts.ts';
-import { ADMIN_INPUT_ERRORS } from '../../../widgets/core/admin-validation.ts';
-import type { AdminEnv } from './guard.ts';
-import type { LeadStats, ResponseStats } from '../../../widgets/core/admin-api.ts';
+import { ADMIN_INPUT_ERRORS } from '../../../widgets/core/admin/admin-validation.ts';
+import type { AdminEnv } from '../../middleware/admin-guard/index.ts';
+import type { LeadStats, ResponseStats } from '../../../widgets/core/admin/admin-api.ts';
 import { defaultRange, responseStats } from '../../sales/response-stats.ts';
-import { filterOf } from './leads.ts';
+import { leadFilterOf } from '../../sales/lead-filter.ts';
 
 export const statsRoutes = new Hono<AdminEnv>();
 
-statsRoutes.get('/stats', async (c) => {
-  const filter = filterOf(c);
+statsRoutes.get('/', async (c) => {
+  const filter = leadFilterOf(c.req.query(), c.get('session').accountId);
   if ('error' in filter) return c.json({ error: filter.error }, 400);
   if (filter.status || filter.utmSource || filter.utmCampaign || filter.partner || filter.q)
     return c.json({ error: ADMIN_INPUT_ERRORS.statsFilter }, 400);
@@ -26,7 +26,7 @@ statsRoutes.get('/stats', async (c) => {
 
 const isDate = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text));
 
-statsRoutes.get('/stats/response', async (c) => {
+statsRoutes.get('/response', async (c) => {
   const now = new Date();
   const range = defaultRange(now);
   const from = c.req.query('from') || range.from;

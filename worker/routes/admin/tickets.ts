@@ -24,12 +24,12 @@ import { check } from '../../../widgets/core/validation.ts';
 import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS } from '../../http/errors.ts';
 import { pageOf, pageRequest } from '../../http/paging.ts';
 import { auditTarget } from '../../models/audit.ts';
-import { type AdminEnv, jsonBody } from './guard.ts';
+import { type AdminEnv, jsonBody } from '../../middleware/admin-guard/index.ts';
 import { auditDetails } from '../../models/audit.ts';
 import { deviceBySerial } from '../../models/devices.ts';
 import { changeTicketDevice, deviceChangesOf } from '../../models/ticket-device-changes.ts';
 import { ticketDeviceSchema } from '../../../widgets/core/service-validation.ts';
-import type { SlaReport, TicketDetail, TicketList, TicketView } from '../../../widgets/core/admin-api.ts';
+import type { SlaReport, TicketDetail, TicketList, TicketView } from '../../../widgets/core/admin/admin-api.ts';
 
 export const ticketRoutes = new Hono<AdminEnv>();
 
@@ -69,7 +69,7 @@ export function ticketView(t: TicketRow, now = new Date()): TicketView {
   };
 }
 
-ticketRoutes.get('/tickets', async (c) => {
+ticketRoutes.get('/', async (c) => {
   const show = c.req.query('show') ?? 'open';
   if (show !== 'open' && show !== 'closed' && show !== 'all')
     return c.json({ error: SERVICE_ADMIN_ERRORS.ticketFilter }, 400);
@@ -80,9 +80,9 @@ ticketRoutes.get('/tickets', async (c) => {
   return c.json({ tickets: rows.map((t) => ticketView(t, now)), limit: page.limit, next } satisfies TicketList);
 });
 
-ticketRoutes.get('/tickets/stats', async (c) => c.json({ months: await slaByMonth(c.env.DB) } satisfies SlaReport));
+ticketRoutes.get('/stats', async (c) => c.json({ months: await slaByMonth(c.env.DB) } satisfies SlaReport));
 
-ticketRoutes.get('/tickets/:id', async (c) => {
+ticketRoutes.get('/:id', async (c) => {
   const ticket = await ticketById(c.env.DB, c.req.param('id'));
   if (!ticket) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
   const events = await ticketEvents(c.env.DB, ticket.id);
@@ -100,7 +100,7 @@ ticketRoutes.get('/tickets/:id', async (c) => {
   } satisfies TicketDetail);
 });
 
-ticketRoutes.post('/tickets/:id/device', async (c) => {
+ticketRoutes.post('/:id/device', async (c) => {
   const body = await jsonBody(c);
   if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
   const parsed = check(ticketDeviceSchema, body);
@@ -123,7 +123,7 @@ ticketRoutes.post('/tickets/:id/device', async (c) => {
   return c.json({ ok: true });
 });
 
-ticketRoutes.post('/tickets/:id/status', async (c) => {
+ticketRoutes.post('/:id/status', async (c) => {
   const body = await jsonBody(c);
   if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
   const parsed = check(ticketStatusSchema, body);

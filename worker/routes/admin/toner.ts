@@ -15,17 +15,17 @@ import {
   tonerOrderKey,
 } from '../../models/toner-orders.ts';
 import { pageOf, pageRequest } from '../../http/paging.ts';
-import { ADMIN_ERRORS } from '../../http/errors.ts';
-import { type AdminEnv, jsonBody } from './guard.ts';
+import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS } from '../../http/errors.ts';
+import { type AdminEnv, jsonBody } from '../../middleware/admin-guard/index.ts';
 import { check } from '../../../widgets/core/validation.ts';
 import { TONER_COLOUR_NAMES } from '../../../widgets/core/toner.ts';
 
 export const tonerRoutes = new Hono<AdminEnv>();
 
-const STATUS_ERROR = `Status musi być jednym z: ${TONER_STATUSES.join(', ')}.`;
+const STATUS_ERROR = SERVICE_ADMIN_ERRORS.tonerStatus;
 const statusSchema = v.object({ status: v.picklist(TONER_STATUSES, STATUS_ERROR) }, STATUS_ERROR);
 
-tonerRoutes.get('/toner', async (c) => {
+tonerRoutes.get('/', async (c) => {
   const wanted = c.req.query('status');
   const status = TONER_STATUSES.find((s) => s === wanted);
   const page = pageRequest<TonerOrderKey>(c.req.query('limit'), c.req.query('after'), 2);
@@ -55,7 +55,7 @@ tonerRoutes.get('/toner', async (c) => {
   });
 });
 
-tonerRoutes.post('/toner/:id/status', async (c) => {
+tonerRoutes.post('/:id/status', async (c) => {
   const id = Number(c.req.param('id'));
   if (!Number.isSafeInteger(id) || id <= 0) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
   const body = await jsonBody(c);

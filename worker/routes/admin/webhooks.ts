@@ -13,7 +13,7 @@ import {
   endpointChangeSchema,
   endpointSchema,
   webhookUrlProblem,
-} from '../../../widgets/core/webhook-validation.ts';
+} from '../../../widgets/core/admin/webhook-validation.ts';
 import { auditDetails } from '../../models/audit.ts';
 import {
   type DeliveryListing,
@@ -35,14 +35,14 @@ import {
 import { allowLocalWebhooks, dispatchWebhooks } from '../../webhooks/delivery.ts';
 import { ADMIN_ERRORS, WEBHOOK_API_ERRORS } from '../../http/errors.ts';
 import { pageOf, pageRequest } from '../../http/paging.ts';
-import { type AdminEnv, jsonBody } from './guard.ts';
+import { type AdminEnv, jsonBody } from '../../middleware/admin-guard/index.ts';
 import type {
   WebhookDelivery,
   WebhookDeliveryDetail,
   WebhookDeliveryList,
   WebhookEndpoint,
   WebhookEndpointList,
-} from '../../../widgets/core/admin-api.ts';
+} from '../../../widgets/core/admin/admin-api.ts';
 
 export const webhookRoutes = new Hono<AdminEnv>();
 
@@ -81,7 +81,7 @@ const idOf = (text: string | undefined) => {
 };
 const firstIssue = (issues: readonly { message: string }[]) => issues[0]?.message ?? ADMIN_ERRORS.badJson;
 
-webhookRoutes.get('/webhooks', async (c) =>
+webhookRoutes.get('/', async (c) =>
   c.json({
     endpoints: (await listEndpoints(c.env.DB)).map(endpointJson),
     events: WEBHOOK_EVENTS,
@@ -89,9 +89,9 @@ webhookRoutes.get('/webhooks', async (c) =>
 );
 
 /** `GET /webhooks/alerts`: `{dead}`, dead deliveries, the header's alert beside the dead e-mails'. */
-webhookRoutes.get('/webhooks/alerts', async (c) => c.json({ dead: await countDeadDeliveries(c.env.DB) }));
+webhookRoutes.get('/alerts', async (c) => c.json({ dead: await countDeadDeliveries(c.env.DB) }));
 
-webhookRoutes.post('/webhooks', async (c) => {
+webhookRoutes.post('/', async (c) => {
   const parsed = v.safeParse(endpointSchema, await jsonBody(c));
   if (!parsed.success) return c.json({ error: firstIssue(parsed.issues) }, 400);
   const problem = webhookUrlProblem(parsed.output.url, allowLocal(c));
@@ -101,7 +101,7 @@ webhookRoutes.post('/webhooks', async (c) => {
   return c.json({ ok: true, endpoint: endpointJson(endpoint) }, 201);
 });
 
-webhookRoutes.get('/webhooks/deliveries', async (c) => {
+webhookRoutes.get('/deliveries', async (c) => {
   const state = c.req.query('state') || undefined;
   if (state && !STATES.includes(state)) return c.json({ error: WEBHOOK_API_ERRORS.state }, 400);
   const endpointId = idOf(c.req.query('endpoint'));
@@ -111,7 +111,7 @@ webhookRoutes.get('/webhooks/deliveries', async (c) => {
   return c.json({ deliveries: rows.map(deliveryJson), limit: page.limit, next } satisfies WebhookDeliveryList);
 });
 
-webhookRoutes.get('/webhooks/deliveries/:id', async (c) => {
+webhookRoutes.get('/deliveries/:id', async (c) => {
   const id = idOf(c.req.param('id'));
   const row = id ? await deliveryById(c.env.DB, id) : null;
   if (!id || !row) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
@@ -122,7 +122,7 @@ webhookRoutes.get('/webhooks/deliveries/:id', async (c) => {
   } satisfies WebhookDeliveryDetail);
 });
 
-webhookRoutes.post('/webhooks/deliveries/:id/resend', async (c) => {
+webhookRoutes.post('/deliveries/:id/resend', async (c) => {
   const id = idOf(c.req.param('id'));
   const row = id ? await deliveryById(c.env.DB, id) : null;
   if (!id || !row) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
@@ -139,7 +139,7 @@ webhookRoutes.post('/webhooks/deliveries/:id/resend', async (c) => {
   return c.json({ ok: true, queued });
 });
 
-webhookRoutes.patch('/webhooks/:id', async (c) => {
+webhookRoutes.patch('/:id', async (c) => {
   const parsed = v.safeParse(endpointChangeSchema, await jsonBody(c));
   if (!parsed.success) return c.json({ error: firstIssue(parsed.issues) }, 400);
   const id = idOf(c.req.param('id'));
@@ -154,7 +154,7 @@ webhookRoutes.patch('/webhooks/:id', async (c) => {
   return c.json({ ok: true, endpoint: endpointJson(after) });
 });
 
-webhookRoutes.delete('/webhooks/:id', async (c) => {
+webhookRoutes.delete('/:id', async (c) => {
   const id = idOf(c.req.param('id'));
   const before = id ? await endpointById(c.env.DB, id) : null;
   if (!id || !before || !(await deleteEndpoint(c.env.DB, id))) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
@@ -162,7 +162,7 @@ webhookRoutes.delete('/webhooks/:id', async (c) => {
   return c.json({ ok: true });
 });
 
-webhookRoutes.post('/webhooks/:id/test', async (c) => {
+webhookRoutes.post('/:id/test', async (c) => {
   const id = idOf(c.req.param('id'));
   const endpoint = id ? await endpointById(c.env.DB, id) : null;
   if (!id || !endpoint) return c.json({ error: ADMIN_ERRORS.notFound }, 404);

@@ -6,9 +6,9 @@
  */
 import * as v from 'valibot';
 import { ADMIN_LIMITS, loginSchema as ownerLoginSchema } from './admin-validation.ts';
-import { plural } from './plural.ts';
+import { plural } from '../plural.ts';
 import { ROLES } from './roles.ts';
-import { LIMITS, emailSchema, nameSchema } from './validation.ts';
+import { LIMITS, emailSchema, nameSchema } from '../validation.ts';
 
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = ADMIN_LIMITS.password;
@@ -130,3 +130,6 @@ export const loginSchema = v.object(
   // A missing password gets the owner login's message ('Podaj hasło.').
   ownerLoginSchema.message,
 );
+
+/** The first refusal of a parse, in Polish; the body's own message when none is more precise. */
+export const firstIssue = (issues: readonly { message: string }[]): string => issues[0]?.message ?? ACCOUNT_ERRORS.body;

@@ -9,48 +9,19 @@
  * into whatever root it renders in (a shadow root, or the document), never a <style>.
  */
 import { useRef, useState } from 'react';
-import type { Catalogue, Device, PackageLevel } from '../core/model.ts';
-import { type PrintProfile, type VolumeEstimate, explainRecommendation, recommend } from '../core/estimate.ts';
-import { type Comparison, compareWithContract } from '../core/comparison.ts';
-import { type Advice, advise, askToConfirm, usualMonth } from '../core/advisor.ts';
-import {
-  type ContractInput,
-  type EstimateInput,
-  checkContract,
-  estimateVolume,
-  warsawToday,
-} from '../core/estimate-validation.ts';
-import { LIMITS } from '../core/limits.ts';
-import { focusField } from '../core/field-focus.ts';
+import { type PrintProfile, type VolumeEstimate, explainRecommendation, recommend } from '../../core/estimate.ts';
+import { type Comparison, compareWithContract } from '../../core/comparison.ts';
+import { advise, askToConfirm, usualMonth } from '../../core/advisor.ts';
+import { type EstimateInput, checkContract, estimateVolume, warsawToday } from '../../core/estimate-validation.ts';
+import { LIMITS } from '../../core/limits.ts';
+import { focusField } from '../../core/field-focus.ts';
 import { C } from './copy.ts';
 import { calculatorCss } from './styles.ts';
 import { CONTRACT_FIELDS, type Draft, amount, integer } from './draft.ts';
+import type { EstimateChange, PanelProps } from './props.ts';
 import { AdviceResult, ComparisonResult, EstimateResult, ModeTabs, ProfileChoices, useAdoptedSheet } from './parts.tsx';
 
-export interface EstimateChange {
-  inputs: EstimateInput;
-  volume: VolumeEstimate;
-}
-export interface ComparisonChange {
-  inputs: ContractInput;
-  result: Comparison;
-}
-
-export interface PanelProps {
-  catalogue: Catalogue;
-  /** The device the visitor clicked (the configurator's), set beside the advice; without it, the advice alone. */
-  device?: Device | undefined;
-  /** The package compared (the configurator's choice); without it, the recommended one. */
-  level?: PackageLevel | undefined;
-  /** The volume already stated (the configurator's fields), for a comparison without an estimate. */
-  stated?: { mono: number; color: number } | undefined;
-  /** Prefix of the element ids (two panels on one page stay apart). */
-  idPrefix?: string;
-  onEstimate: (change: EstimateChange) => void;
-  onCompare: (change: ComparisonChange) => void;
-  /** Rendered under the advice with its best offer (the element's link, the configurator's button). */
-  after?: (device: Device, level: PackageLevel, volume: { mono: number; color: number }, advice: Advice) => unknown;
-}
+export type { ComparisonChange, EstimateChange, PanelProps } from './props.ts';
 
 export function Panel(props: PanelProps) {
   const { catalogue, idPrefix = 'kc' } = props;

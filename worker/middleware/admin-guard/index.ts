@@ -4,7 +4,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import type { AppEnv } from '../../app.ts';
+import type { AppEnv } from '../../env.ts';
 import { SESSION_COOKIE, sameOrigin } from '../../http/auth.ts';
 import { ADMIN_ERRORS } from '../../http/errors.ts';
 import { type Session, findSession } from '../../models/sessions.ts';

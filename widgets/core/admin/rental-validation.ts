@@ -6,10 +6,10 @@
  * current one, so a bill already made never changes.
  */
 import * as v from 'valibot';
-import { PACKAGE_LEVELS } from './model.ts';
-import { nipSchema } from './nip.ts';
-import { SERVICE_ERRORS, SERVICE_LIMITS, realDay, requiredSerialSchema } from './service-validation.ts';
-import { companySchema, emailSchema } from './validation.ts';
+import { PACKAGE_LEVELS } from '../model.ts';
+import { nipSchema } from '../nip.ts';
+import { SERVICE_ERRORS, SERVICE_LIMITS, realDay, requiredSerialSchema } from '../service-validation.ts';
+import { companySchema, emailSchema } from '../validation.ts';
 
 export const RENTAL_ERRORS = {
   body: 'Nieprawidłowe dane umowy.',
@@ -93,3 +93,11 @@ export const amendmentSchema = v.object(
   RENTAL_ERRORS.body,
 );
 export type AmendmentBody = v.InferOutput<typeof amendmentSchema>;
+
+/**
+ * Whether an amendment may start on `effectiveFrom`: a past month's bills are never changed
+ * by a new price, so from the first day of the current month (`today` in Warsaw) at the
+ * earliest, and within the contract (its last day `contractEnd`).
+ */
+export const amendmentStartOk = (effectiveFrom: string, today: string, contractEnd: string): boolean =>
+  effectiveFrom >= `${today.slice(0, 7)}-01` && effectiveFrom <= contractEnd;

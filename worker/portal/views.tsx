@@ -5,7 +5,7 @@
  * each error stands next to its field (`aria-describedby`).
  */
 import type { ReactNode } from 'react';
-import { portalCopy as copy } from '../content/portal.ts';
+import { portalCopy as copy } from './copy.ts';
 import { company } from '../../widgets/core/company.ts';
 import { LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';
 import { FAULT_CATEGORIES, SERVICE_LIMITS } from '../../widgets/core/service-fields.ts';

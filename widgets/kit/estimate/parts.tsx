@@ -4,13 +4,13 @@
  * adopts its styles into whatever root it renders in (a shadow root, or the document).
  */
 import { type RefObject, useLayoutEffect } from 'react';
-import type { Catalogue } from '../core/model.ts';
-import { LEVEL_NAMES, findDevice } from '../core/model.ts';
-import { PRINT_PROFILES, type PrintProfile, type VolumeEstimate } from '../core/estimate.ts';
-import type { Comparison } from '../core/comparison.ts';
-import type { Advice, Needs } from '../core/advisor.ts';
-import { adopt } from '../core/define.ts';
-import { formatPln } from '../core/format.ts';
+import type { Catalogue } from '../../core/model.ts';
+import { LEVEL_NAMES, findDevice } from '../../core/model.ts';
+import { PRINT_PROFILES, type PrintProfile, type VolumeEstimate } from '../../core/estimate.ts';
+import type { Comparison } from '../../core/comparison.ts';
+import type { Advice, Needs } from '../../core/advisor.ts';
+import { adopt } from '../../core/define.ts';
+import { formatPln } from '../../core/format.ts';
 import { C } from './copy.ts';
 
 export type Mode = 'counters' | 'profile';

@@ -1,20 +1,20 @@
 /**
- * Who may do what in the admin API (issue 18), after the session gate (guard.ts):
+ * Who may do what in the admin API (issue 18), after the session gate (worker/middleware/admin-guard):
  *  - a session opened with a password that has since changed (the account's, or the
  *    ADMIN_PASSWORD_HASH secret of the first owner) is ended (issue 15 item 9);
  *  - the role must be allowed the route's prefix by the ONE table `ROUTE_ROLES`
- *    (widgets/core/roles.ts), for reads and writes alike: 403 otherwise;
+ *    (widgets/core/admin/roles.ts), for reads and writes alike: 403 otherwise;
  *  - every write that succeeded, every export, and every read a route marks (`auditRead`)
  *    goes to the audit log.
  */
 import type { MiddlewareHandler } from 'hono';
 import { deleteCookie } from 'hono/cookie';
-import { RESTRICTED_WRITES, mayUse, rolesOfRequest, routePrefix } from '../../../widgets/core/roles.ts';
+import { RESTRICTED_WRITES, mayUse, rolesOfRequest, routePrefix } from '../../../widgets/core/admin/roles.ts';
 import { SESSION_COOKIE, clientIp, credentialFingerprint } from '../../http/auth.ts';
 import { auditedReadOf, detailsOf, recordAudit, targetOf } from '../../models/audit.ts';
 import { endSession } from '../../models/sessions.ts';
 import { ACCOUNT_API_ERRORS } from '../../http/errors.ts';
-import type { AdminEnv } from './guard.ts';
+import type { AdminEnv } from '../admin-guard/index.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** A read that hands out personal or billing data in bulk: a CSV, an export, the billing of a month. */

@@ -4,7 +4,7 @@
  * pre-rendered into Declarative Shadow DOM, HSTS, nosniff, Referrer-Policy and
  * `frame-ancestors 'none'`. Widget files stay loadable cross-origin. The build writes
  * them into `_headers` for the static assets; the worker applies the same policy to
- * the pages it serves itself (worker/http/security.ts). No Node or DOM APIs here: both use it.
+ * the pages it serves itself (worker/middleware/security/index.ts). No Node or DOM APIs here: both use it.
  */
 
 export interface PolicyOptions {
@@ -43,7 +43,7 @@ export function contentSecurityPolicy({ styleHashes = [], analyticsHosts = [] }:
 /**
  * The one definition of the security headers of every answer (issue 12): the build
  * writes the static ones into `_headers` from it (`headersFile`), and the worker's
- * middleware (worker/http/security.ts) applies it to what the worker answers, by the
+ * middleware (worker/middleware/security/index.ts) applies it to what the worker answers, by the
  * same `answerKind` of the path. tests/worker/headers.test.ts and
  * tests/browser/headers.spec.ts compare every route with it.
  */
@@ -136,7 +136,7 @@ export function headersFile(styleHashes: string[], options: Omit<PolicyOptions, 
     Object.entries(securityHeaders('widget-file')).filter(([name]) => !(name in page)),
   );
   return [
-    '# Written by the build (site/headers.ts): do not edit by hand.',
+    '# Written by the build (widgets/core/headers.ts): do not edit by hand.',
     block('/*', { 'Content-Security-Policy': contentSecurityPolicy({ ...options, styleHashes }), ...page }),
     block('/widgets/*', widgetOnly),
     '',

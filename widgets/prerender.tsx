@@ -7,15 +7,15 @@
  * it re-renders our pages for a newly published catalogue (worker/routes/prerendered.ts).
  * A widget pre-rendered on a page with prices registers its tag here.
  */
-import type { Catalogue } from '../widgets/core/model.ts';
-import { INLINE_CATALOGUE_ID, catalogueJson, declarativeShadow } from '../widgets/core/prerender.tsx';
-import { Pricing } from '../widgets/pricing/Pricing.tsx';
-import { pricingCss } from '../widgets/pricing/styles.ts';
-import { Models } from '../widgets/models/Models.tsx';
-import { modelsCss } from '../widgets/models/styles.ts';
-import { Configurator } from '../widgets/configurator/Configurator.tsx';
-import { configuratorCss } from '../widgets/configurator/styles.ts';
-import { FallbackPanel } from '../widgets/core/Fallback.tsx';
+import type { Catalogue } from './core/model.ts';
+import { INLINE_CATALOGUE_ID, catalogueJson, declarativeShadow } from './core/prerender.tsx';
+import { Pricing } from './pricing/Pricing.tsx';
+import { pricingCss } from './pricing/styles.ts';
+import { Models } from './models/Models.tsx';
+import { modelsCss } from './models/styles.ts';
+import { Configurator } from './configurator/Configurator.tsx';
+import { configuratorCss } from './configurator/styles.ts';
+import { FallbackPanel } from './core/Fallback.tsx';
 import type { ReactNode } from 'react';
 
 /** A pre-rendered element's attributes, as props (`configurator-url` → `configuratorUrl`). */

@@ -1,6 +1,6 @@
 /**
  * Security headers of everything the worker answers (DESIGN §3, §4), from the one
- * definition the static `_headers` is written from (site/headers.ts): the kind of answer
+ * definition the static `_headers` is written from (widgets/core/headers.ts): the kind of answer
  * comes from the path, its headers from `securityHeaders(kind)`. Nothing here reads a
  * body, so answers stream: a page's CSP comes with the page (static pages: `_headers`,
  * passed through by the assets binding; re-rendered pages: computed once per catalogue
@@ -8,13 +8,13 @@
  * that brings none gets the strictest page policy.
  */
 import type { MiddlewareHandler } from 'hono';
-import { answerKind, contentSecurityPolicy, cspFromRoute, securityHeaders } from '../../site/headers.ts';
+import { answerKind, contentSecurityPolicy, cspFromRoute, securityHeaders } from '../../../widgets/core/headers.ts';
 
 const STRICT_PAGE_CSP = contentSecurityPolicy();
 
 /**
  * Sets the headers of `securityHeaders(answerKind(path))` on every answer after the route has
- * run, copying immutable headers once. No options: the table of site/headers.ts is the one
+ * run, copying immutable headers once. No options: the table of widgets/core/headers.ts is the one
  * definition. An HTML page that brings no CSP of its own gets the strictest page policy.
  * @example app.use('*', securityHeadersMiddleware); // first, so 404s and errors get the headers too
  */

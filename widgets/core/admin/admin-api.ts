@@ -7,8 +7,8 @@
  */
 import type { LeadOrder } from './admin-api-orders.ts';
 import type { LeadKind, LeadStatus } from './admin-validation.ts';
-import type { Row as EstimateRow } from './estimate-text.ts';
-import type { Catalogue, PackageLevel } from './model.ts';
+import type { Row as EstimateRow } from '../estimate-text.ts';
+import type { Catalogue, PackageLevel } from '../model.ts';
 import type { PersonCounts } from './privacy-validation.ts';
 import type { NextStep, Stage } from './pipeline.ts';
 

@@ -3,9 +3,9 @@
  * while typing, the worker again before publishing. Only numbers change: devices, names
  * and features stay those of the catalogue the change is based on.
  */
-import { type Catalogue, type Device, type Package, LEVEL_NAMES, PACKAGE_LEVELS } from './model.ts';
-import { formatNumber } from './format.ts';
-import { roundToGrosz } from './pricing.ts';
+import { type Catalogue, type Device, type Package, LEVEL_NAMES, PACKAGE_LEVELS } from '../model.ts';
+import { formatNumber } from '../format.ts';
+import { roundToGrosz } from '../pricing.ts';
 
 /** The editable numbers of one package. */
 export interface PackagePrices {
@@ -168,3 +168,7 @@ export function catalogueChangeOf(catalogue: Catalogue): CatalogueChange {
     })),
   };
 }
+
+/** The history's note of a version restored by the owner (version 0 is the built-in catalogue). */
+export const restoreNote = (version: number): string =>
+  version === 0 ? 'Przywrócono cennik wbudowany (wersja 0)' : `Przywrócono wersję ${version}`;

@@ -3,7 +3,7 @@
  * Both ids are empty by default: nothing is loaded until one is set here (or through
  * `KSEROWO_GTM_ID` / `KSEROWO_PIXEL_ID` when the site is built) and the visitor
  * clicks 'Akceptuję'. The page CSP allows their hosts only when an id is set
- * (`analyticsHosts`, used by site/build.tsx and worker/http/security.ts).
+ * (`analyticsHosts`, used by site/build.tsx and worker/middleware/security/index.ts).
  */
 
 /** A variable of the build's environment; '' in a browser or the worker. */
@@ -52,7 +52,7 @@ export function analyticsCspSources(ids: AnalyticsIds = analyticsIds): CspSource
   return sources;
 }
 
-/** Every host of `analyticsCspSources`, for a policy that adds one list to each directive (site/headers.ts). */
+/** Every host of `analyticsCspSources`, for a policy that adds one list to each directive (widgets/core/headers.ts). */
 export function analyticsHosts(ids: AnalyticsIds = analyticsIds): string[] {
   return [...new Set(Object.values(analyticsCspSources(ids)).flat())];
 }

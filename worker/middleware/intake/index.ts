@@ -17,9 +17,9 @@
  */
 import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
-import { INTAKE_ERRORS } from './errors.ts';
-import { check, FIELD_ERRORS, submissionIdSchema } from '../../widgets/core/validation.ts';
-import { LEAD_BODY_MAX_BYTES } from '../../widgets/core/limits.ts';
+import { INTAKE_ERRORS } from '../../http/errors.ts';
+import { check, FIELD_ERRORS, submissionIdSchema } from '../../../widgets/core/validation.ts';
+import { LEAD_BODY_MAX_BYTES } from '../../../widgets/core/limits.ts';
 
 /** The largest body a public form may send: the limit its refusal states (`INTAKE_ERRORS.tooLarge`). */
 export const MAX_BODY_BYTES = LEAD_BODY_MAX_BYTES;
@@ -161,7 +161,10 @@ export const honeypotFilled = (honeypot: unknown): boolean =>
   );
 
 /**
- * The lead intake middleware.
+ * The lead intake middleware: rate limit, JSON type, size, honeypot and `submissionId`, in
+ * the order of this module's header; what passes is `c.get('intake')`.
+ * Defaults: `maxBytes` = `MAX_BODY_BYTES` (16 KB, the limit the refusal states);
+ * `spamAnswer` = `200 {ok: true, id}` with a fresh id that leads nowhere.
  * @example quotes.post('/', leadIntake({ spamAnswer: (c) => c.json({ ok: true, id: '…' }, 201) }), handler)
  */
 export function leadIntake(options: LeadIntakeOptions = {}) {

@@ -2,8 +2,8 @@
  * The admin API's answers about service (issue 17): devices, counter readings, billing and
  * tickets. Import them from admin-api.ts, their one home.
  */
-import type { PackageLevel } from './model.ts';
-import type { TicketStatus } from './service-validation.ts';
+import type { PackageLevel } from '../model.ts';
+import type { TicketStatus } from '../service-validation.ts';
 
 /**
  * A registered device as stored (migration 0020). The device API answers the row itself, so
@@ -143,18 +143,26 @@ export interface CustomerTotal {
   gross: number;
 }
 
-/** A contract as `GET /api/admin/contracts` lists it. */
-export interface ContractListed {
+/** A contract's own facts, as the worker's model holds them and the panel lists them. */
+export interface ContractFacts {
   id: string;
+  /** UM-2026-000123 */
   number: string;
   company: string;
   nip: string | null;
   billingEmail: string | null;
+  /** 'YYYY-MM-DD' */
   startDate: string;
+  /** The last day of the contract, 'YYYY-MM-DD'. */
   endDate: string;
   termMonths: number;
+  /** The catalogue version its prices were frozen from (0: the built-in catalogue). */
   catalogueVersion: number;
   origin: 'team' | 'order' | 'migration';
+}
+
+/** A contract as `GET /api/admin/contracts` lists it. */
+export interface ContractListed extends ContractFacts {
   devices: {
     serial: string;
     /** The device's reading link (the team may send it to the customer again). */

@@ -1,10 +1,10 @@
 /** Polish copy of the volume calculator and the comparison with the current contract (issue 16). */
-import { formatNumber } from '../core/format.ts';
-import { MIN_READING_DAYS } from '../core/estimate.ts';
-import { DUTY_HEADROOM } from '../core/advisor.ts';
-import { JUMP_FACTOR } from '../core/meter.ts';
-import { countText, monthsText } from '../core/plural.ts';
-import { COLOR_PAGES, DAYS, MONO_PAGES, PAGES } from '../core/nouns.ts';
+import { formatNumber } from '../../core/format.ts';
+import { MIN_READING_DAYS } from '../../core/estimate.ts';
+import { DUTY_HEADROOM } from '../../core/advisor.ts';
+import { JUMP_FACTOR } from '../../core/meter.ts';
+import { countText, monthsText } from '../../core/plural.ts';
+import { COLOR_PAGES, DAYS, MONO_PAGES, PAGES } from '../../core/nouns.ts';
 
 export const C = {
   title: 'Nie wiem, który model i ile drukuję',

@@ -1,0 +1,150 @@
+/**
+ * The arrows of the code run one way (widgets/core/README.md): the kernel (widgets/core/)
+ * imports nothing outside itself, a widget imports the kernel and the kit but never another
+ * widget, the worker never imports the site, a route file never imports another route file
+ * (only an index mounts sub-apps), and no module reaches itself again through runtime imports.
+ * Read from the import statements themselves, so a new arrow the wrong way fails here.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+interface Edge {
+  from: string;
+  to: string;
+  /** `import type …`, or every name imported as a type: erased by the compiler. */
+  typeOnly: boolean;
+}
+
+const sources = ['widgets', 'site', 'worker'].flatMap((dir) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.(tsx?|mjs)$/.test(f) && !/\.d\.ts$|\.spec\.ts$/.test(f))
+    .map((f) => join(dir, f)),
+);
+
+/** Every relative import and re-export of the sources, static or dynamic. */
+function edgesOf(file: string): Edge[] {
+  const code = readFileSync(file, 'utf8');
+  const edges: Edge[] = [];
+  for (const m of code.matchAll(/^(?:import|export)\s+(type\s+)?([^;]*?)\s*from\s+'(\.[^']+)'/gms)) {
+    const names = m[2]?.match(/\{([^}]*)\}/s)?.[1];
+    const allTypes =
+      !!names &&
+      !/^[\w$]+\s*,/.test(m[2] ?? '') &&
+      names
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .every((s) => s.startsWith('type '));
+    edges.push({ from: file, to: normalize(join(dirname(file), m[3] ?? '')), typeOnly: !!m[1] || allTypes });
+  }
+  for (const m of code.matchAll(/import\(\s*'(\.[^']+)'\s*\)/g))
+    edges.push({ from: file, to: normalize(join(dirname(file), m[1] ?? '')), typeOnly: false });
+  return edges;
+}
+
+const edges = sources.flatMap(edgesOf);
+const arrows = (test: (e: Edge) => boolean) => edges.filter(test).map((e) => `${e.from} → ${e.to}`);
+
+const KERNEL = /^widgets\/core\//;
+const KERNEL_ADMIN = /^widgets\/core\/admin\//;
+const KIT = /^widgets\/kit\//;
+/** A widget's own folder: `widgets/<name>/…`, not the kernel, not the kit. */
+const widgetOf = (path: string) => path.match(/^widgets\/(?!core\/|kit\/)([^/]+)\//)?.[1];
+
+/** The strongly connected groups of more than one module (Tarjan), over runtime or all imports. */
+function cycles(runtimeOnly: boolean): string[][] {
+  const next = new Map<string, string[]>();
+  for (const e of edges) {
+    if (runtimeOnly && e.typeOnly) continue;
+    next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
+  }
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const groups: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, counter);
+    low.set(v, counter++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of next.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const group: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        group.push(w);
+      } while (w !== v);
+      if (group.length > 1) groups.push(group.sort());
+    }
+  };
+  for (const file of sources) if (!index.has(file)) visit(file);
+  return groups;
+}
+
+describe('the import arrows', () => {
+  it('reads the imports of every source file', () => {
+    expect(sources.length).toBeGreaterThan(200);
+    expect(edges.length).toBeGreaterThan(1000);
+    expect(edges.some((e) => e.from === 'worker/app.ts' && e.to === 'worker/routes/admin/index.ts')).toBe(true);
+  });
+
+  it('keeps the kernel to itself, and its root free of the admin contracts', () => {
+    expect(arrows((e) => KERNEL.test(e.from) && !KERNEL.test(e.to))).toEqual([]);
+    expect(arrows((e) => KERNEL.test(e.from) && !KERNEL_ADMIN.test(e.from) && KERNEL_ADMIN.test(e.to))).toEqual([]);
+  });
+
+  it('lets no widget import another widget, the admin contracts, the site or the worker', () => {
+    expect(
+      arrows((e) => {
+        const from = widgetOf(e.from);
+        if (!from && !KIT.test(e.from)) return false;
+        const to = widgetOf(e.to);
+        return (
+          (to !== undefined && to !== from) ||
+          KERNEL_ADMIN.test(e.to) ||
+          /^(site|worker)\//.test(e.to) ||
+          /^widgets\/[^/]+\.tsx?$/.test(e.to)
+        );
+      }),
+    ).toEqual([]);
+  });
+
+  it('lets the worker import neither the site nor a widget’s own folder', () => {
+    expect(arrows((e) => e.from.startsWith('worker/') && e.to.startsWith('site/'))).toEqual([]);
+    // The server rendering of the widgets (widgets/prerender.tsx) is the one way in.
+    expect(arrows((e) => e.from.startsWith('worker/') && widgetOf(e.to) !== undefined)).toEqual([]);
+  });
+
+  it('lets the site take from the worker only the portal views it renders statically', () => {
+    expect(
+      arrows((e) => e.from.startsWith('site/') && e.to.startsWith('worker/') && !e.to.startsWith('worker/portal/')),
+    ).toEqual([]);
+  });
+
+  it('lets no route file import another route file; only an index mounts sub-apps', () => {
+    expect(
+      arrows(
+        (e) =>
+          e.from.startsWith('worker/routes/') && !e.from.endsWith('/index.ts') && e.to.startsWith('worker/routes/'),
+      ),
+    ).toEqual([]);
+  });
+
+  it('has no runtime import cycle', () => {
+    expect(cycles(true)).toEqual([]);
+  });
+
+  it('has no type-only import cycle either (a shared type goes to a module of its own: worker/env.ts, site/admin/view-props.ts)', () => {
+    expect(cycles(false)).toEqual([]);
+  });
+});
