@@ -13,7 +13,7 @@ import { build } from '../scripts/build.mjs';
 import { root, applyWranglerEnv } from '../scripts/env.mjs';
 import { markRun, ownStartTicks, reapLeftovers } from './processes.mjs';
 
-/** The whole run, build included, must fit in this (issue 9). */
+/** The whole run, build included, must fit in this. */
 const LIMIT_MS = 15 * 60_000;
 /** Time kept free at the end for stopping servers and writing the results. */
 const MARGIN_MS = 45_000;

@@ -1,7 +1,7 @@
 // Worker throughput against local `wrangler dev` (bench/server.mjs), each worker answer
 // beside the same or similar bytes served as a plain static asset (the assets layer, no
 // worker), measured alternately in the same run with autocannon: requests/s, p50, p99 and
-// the ratios (goals of issue 14: pages ≥ 0.9× the static requests/s with p50 within 1.2×,
+// the ratios (goals: pages ≥ 0.9× the static requests/s with p50 within 1.2×,
 // /api/catalogue ≥ 0.8×).
 //  1. `GET /` through the worker while no catalogue version is published (the built page, held in the isolate)
 //     vs a static copy of the same built file;

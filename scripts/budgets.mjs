@@ -1,4 +1,4 @@
-// Gzipped size budgets (issues 2 and 9): the widget chunks, the site script and the CSS
+// Gzipped size budgets: the widget chunks, the site script and the CSS
 // each page carries. `npm run build` prints one table and fails when a budget is
 // exceeded; tests/unit/budgets.test.ts proves it does with fixtures over budget.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -17,7 +17,7 @@ export const BUDGETS_KB = {
    * calculator's entry and the estimate in the quote took it to 15.29 KB.
    */
   configurator: 16,
-  /** Issue 17's forms, each with the form kit it imports (11.0 and 10.8 KB measured). */
+  /** The service and meter forms, each with the form kit it imports (11.0 and 10.8 KB measured). */
   service: 12,
   /**
    * Raised from 12 when the reading link came (the device it names, its last reading, how
@@ -25,7 +25,7 @@ export const BUDGETS_KB = {
    * their fields: 12.07 KB measured. Only customers with a reading link load it.
    */
   meter: 13,
-  /** Issue 16: `<kserowo-calculator>` with its panel chunk (shared with the configurator). */
+  /** `<kserowo-calculator>` with its panel chunk (shared with the configurator). */
   calculator: 12,
   /** The site script of a page (all its `/assets/*.js` together). */
   site: 4,

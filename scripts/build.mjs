@@ -70,7 +70,7 @@ async function buildPages(assets) {
 }
 
 /**
- * The admin panel (issue 7): its own script and CSS, bundled apart from the public
+ * The admin panel: its own script and CSS, bundled apart from the public
  * widgets (never counted in their budgets), and the page shell `admin.html` that the
  * worker serves at `/admin`.
  */

@@ -65,7 +65,7 @@ const args = [
   // The admin secret from the password the admin tests log in with (never the .dev.vars one).
   '--var',
   `ADMIN_PASSWORD_HASH:${adminHash(TEST_ADMIN_PASSWORD)}`,
-  // Webhooks (issue 18) may go to the test's receiver on http://127.0.0.1.
+  // Webhooks may go to the test's receiver on http://127.0.0.1.
   '--var',
   'WEBHOOKS_ALLOW_LOCAL_HTTP:1',
   // The NIP look-up answers from the White List stand-in: tests never call the real API.

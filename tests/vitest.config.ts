@@ -67,13 +67,13 @@ export default defineConfig({
             miniflare: {
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations(path.join(root, 'worker/migrations')),
-                // The admin secret (issue 7), from a password the admin tests know.
+                // The admin secret, from a password the admin tests know.
                 ADMIN_PASSWORD_HASH: adminHash(TEST_ADMIN_PASSWORD),
                 TEST_ADMIN_PASSWORD,
                 // Tests write D1 directly and read at once: the isolate keeps no live version (README "Live catalogue").
                 LIVE_CATALOGUE_TTL_MS: '0',
                 LIVE_CATALOGUE_TTL_MS_CONFIGURED: liveTtl[1],
-                // Webhooks (issue 18) may go to http://127.0.0.1 in tests.
+                // Webhooks may go to http://127.0.0.1 in tests.
                 WEBHOOKS_ALLOW_LOCAL_HTTP: '1',
                 PROPERTY_SEED: String(propertySeed),
                 // The NIP look-up answers from the stand-in of the White List: never the real API.

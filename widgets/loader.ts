@@ -2,7 +2,7 @@
  * The loader, served as `/widgets/v1/kserowo.js`: knows every tag and imports a
  * widget's code only when such an element comes near the viewport (or is focused
  * or gets properties before that). Kept tiny: it imports nothing but the chunks and
- * widgets/replay.ts, which keeps a click made before a widget's code arrived (issue 14).
+ * widgets/replay.ts, which keeps a click made before a widget's code arrived.
  */
 import { forget, pressed, remember, replay } from './replay.ts';
 

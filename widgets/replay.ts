@@ -1,5 +1,5 @@
 /**
- * No lost interaction before a widget upgrades (issue 14), for the loader: a click, tap or
+ * No lost interaction before a widget upgrades, for the loader: a click, tap or
  * key activation on a pre-rendered widget whose code has not arrived yet is remembered
  * by its element's position in the pre-rendered markup (which equals the first client
  * render, as widgets/core/define.ts relies on for focus), the widget shows it is busy

@@ -1,5 +1,5 @@
 /**
- * The admin panel (issue 7): login, then the views for the sales team. Everything is
+ * The admin panel: login, then the views for the sales team. Everything is
  * Polish; everything a visitor typed is shown as text (Preact escapes it), never as HTML.
  * When the panel cannot render or its API is unreachable it shows 'Panel admin niedostępny'.
  */
@@ -48,7 +48,7 @@ const VIEWS = [
   },
   { id: 'wysylka', area: 'outbox', label: 'Wysyłka e-maili', render: (p: SessionViewProps) => <OutboxView {...p} /> },
   { id: 'liczby', area: 'stats', label: 'Liczby', render: (p: SessionViewProps) => <StatsView {...p} /> },
-  // Service (issue 17).
+  // Service.
   {
     id: 'serwis',
     area: 'tickets',
@@ -68,7 +68,7 @@ const VIEWS = [
   { id: 'snippety', area: 'leads', label: 'Snippety', render: (p: SessionViewProps) => <SnippetView {...p} /> },
   { id: 'zespol', area: 'accounts', label: 'Zespół', render: (p: SessionViewProps) => <TeamView {...p} /> },
   { id: 'webhooki', area: 'webhooks', label: 'Webhooki', render: (p: SessionViewProps) => <WebhooksView {...p} /> },
-  // Issue 13: a person's data by e-mail address, export and erasure (owner only).
+  // A person's data by e-mail address, export and erasure (owner only).
   {
     id: 'dane-osobowe',
     area: 'privacy',

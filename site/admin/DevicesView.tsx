@@ -1,5 +1,5 @@
 /**
- * The device registry (issue 17): every rented device with its package, customer and last
+ * The device registry: every rented device with its package, customer and last
  * counter reading; add, edit, import a CSV (one row per device, added or updated by serial)
  * and export it.
  */

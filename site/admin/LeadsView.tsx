@@ -715,7 +715,7 @@ function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: string 
 const mayErase = (role: SessionViewProps['session']['role']) =>
   rolesOfRequest('DELETE', '/api/admin/leads/x').includes(role);
 
-/** A quote's configuration and prices as stored with the lead (issue 5). */
+/** A quote's configuration and prices as stored with the lead. */
 function QuoteDetails({ quote: q }: { quote: Quote }) {
   const pages = (mono: number, color: number | null) =>
     `${formatNumber(mono)} mono${color ? ` + ${formatNumber(color)} kolor` : ''}`;

@@ -1,5 +1,5 @@
 /**
- * 'Dane osobowe' (issue 13, owner only): one person's data by e-mail address. The owner
+ * 'Dane osobowe' (owner only): one person's data by e-mail address. The owner
  * looks the address up, sees how many records of each kind are stored, downloads them all
  * as JSON, or erases them after a confirmation that lists what goes. Both are in the
  * audit log ('Historia zmian').

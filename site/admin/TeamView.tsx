@@ -1,5 +1,5 @@
 /**
- * Team accounts (issue 18): the owner's 'Zespół' (people, roles, one-time links, sessions,
+ * Team accounts: the owner's 'Zespół' (people, roles, one-time links, sessions,
  * disabling), everyone's 'Moje konto' (own password and sessions), and the page of the
  * one-time set-password link (`/admin#haslo=<token>`, shown before login).
  */

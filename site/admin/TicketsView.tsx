@@ -1,5 +1,5 @@
 /**
- * The service tab (issue 17): open tickets by time left on the SLA clock (business hours),
+ * The service tab: open tickets by time left on the SLA clock (business hours),
  * the overdue marked; a ticket's details and history; each status change recorded with
  * the logged-in user; the share answered within the promise per month.
  */

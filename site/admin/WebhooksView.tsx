@@ -1,5 +1,5 @@
 /**
- * 'Webhooki' (issue 18): the owner's CRM endpoints (HTTPS, chosen events, the signing
+ * 'Webhooki': the owner's CRM endpoints (HTTPS, chosen events, the signing
  * secret, a new secret, 'Wyślij zdarzenie testowe') and every delivery with its state and
  * attempts, resendable like the e-mail outbox.
  */

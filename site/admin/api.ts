@@ -47,7 +47,7 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
 }
 
 /**
- * A file from the API (issue 13: a person's data export): the body as a Blob with the
+ * A file from the API (a person's data export): the body as a Blob with the
  * name of its Content-Disposition. Fails like `api` does.
  */
 export async function apiDownload(path: string): Promise<{ blob: Blob; filename: string }> {

@@ -296,7 +296,7 @@ export const pageMeta: Record<string, PageMeta> = {
   },
 };
 
-/** `/serwis` and `/licznik` (issue 17): the copy around the 'Zgłoś awarię' and 'Podaj stan licznika' forms. */
+/** `/serwis` and `/licznik`: the copy around the 'Zgłoś awarię' and 'Podaj stan licznika' forms. */
 export const servicePage = {
   title: 'Zgłoś awarię',
   lead: 'Urządzenie nie działa? Zgłoś to tutaj – bez logowania. Od razu dostaniesz numer zgłoszenia i link, pod którym zobaczysz, co się dzieje.',

@@ -10,7 +10,7 @@ import { PhoneValue } from '../sections/company-values.tsx';
 import { ContactForm } from '../sections/contact.tsx';
 import { PageHead, StaticStats } from '../sections/page-head.tsx';
 
-/** The contact form (issue 3): keep this block as it is when adding page content. */
+/** The contact form: keep this block as it is when adding page content. */
 function ContactFormBlock() {
   return (
     <div className="contact-form-block">

@@ -1,6 +1,6 @@
 /**
- * `/serwis` ('Zgłoś awarię') and `/licznik` ('Podaj stan licznika') for existing customers
- * (issue 17): the forms are `<kserowo-service>` and `<kserowo-meter>` (shadow DOM, loaded by
+ * `/serwis` ('Zgłoś awarię') and `/licznik` ('Podaj stan licznika') for existing customers:
+ * the forms are `<kserowo-service>` and `<kserowo-meter>` (shadow DOM, loaded by
  * the widget loader); until they load the box says 'Ładowanie...', without JavaScript it
  * points to the phone and e-mail.
  */

@@ -1,4 +1,4 @@
-// Issue 13: the owner looks a person up by e-mail address in 'Dane osobowe', downloads
+// The owner looks a person up by e-mail address in 'Dane osobowe', downloads
 // everything stored about them as JSON, then erases it after the confirmation; both show
 // in 'Historia zmian'. Screenshots at 360 and 1280 px.
 import { readFile } from 'node:fs/promises';

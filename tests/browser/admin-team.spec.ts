@@ -1,4 +1,4 @@
-// Issue 18: an owner adds a sales person, who sets a password through the one-time link,
+// An owner adds a sales person, who sets a password through the one-time link,
 // logs in, takes a lead and changes its status; the audit log and the response-time
 // stats show it. Screenshots of the new tabs at 375 and 1280 px.
 import { expect, test } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Issue 18: the owner adds a CRM endpoint in the panel; a real HTTP receiver on
+// The owner adds a CRM endpoint in the panel; a real HTTP receiver on
 // 127.0.0.1:8818 (this test's own) gets the test event and a new lead, signed, and
 // verifies them as the README shows. Screenshots of 'Webhooki' at 1280 and 375 px.
 import { createHmac, timingSafeEqual } from 'node:crypto';

@@ -1,5 +1,5 @@
-// The cookie banner never covers a sticky bar, a toast, a focused field or a form button
-// (issue 13), from 360 to 1280 px, and takes at most a quarter of a phone's screen.
+// The cookie banner never covers a sticky bar, a toast, a focused field or a form button,
+// from 360 to 1280 px, and takes at most a quarter of a phone's screen.
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { TOAST } from '../../widgets/core/errors.ts';
 

@@ -1,4 +1,4 @@
-// Issue 16: 'Nie wiem, ile drukuję' in the configurator and <kserowo-calculator> on a partner page.
+// 'Nie wiem, ile drukuję' in the configurator and <kserowo-calculator> on a partner page.
 import { expect, test, type Page } from '@playwright/test';
 import { type PartnerSite, startPartnerSite } from './fixtures/partner-site.ts';
 import { ESTIMATE_ERRORS } from '../../widgets/core/estimate.ts';

@@ -1,4 +1,4 @@
-// `/konfigurator` without layout shift (issue 14): the configurator is pre-rendered at its
+// `/konfigurator` without layout shift: the configurator is pre-rendered at its
 // first step with the page's catalogue, so its upgrade moves nothing, including when the
 // page's `?device=` makes the first client render step 2 (a static page cannot know the query).
 // The customer forms of `/serwis` and `/licznik` hold the viewport until they are drawn.

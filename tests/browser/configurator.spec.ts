@@ -457,7 +457,7 @@ test.describe('<kserowo-configurator> by keyboard alone', () => {
     await expect(heading(page)).toBeFocused();
     await page.keyboard.press('Tab'); // mono pages
     await page.keyboard.type('1000'); // within every allowance: Basic is the cheapest and gets chosen
-    await page.keyboard.press('Tab'); // 'Nie wiem, ile drukuję' (the volume estimator, issue 16)
+    await page.keyboard.press('Tab'); // 'Nie wiem, ile drukuję' (the volume estimator)
     await page.keyboard.press('Tab'); // the package group: the checked one
     await expect(cfg(page).getByRole('radio', { name: /Basic/ })).toBeFocused();
     await page.keyboard.press('ArrowDown');

@@ -70,7 +70,7 @@ test.describe('<kserowo-contact> on /kontakt', () => {
       await expect(status(page)).toHaveAttribute('aria-live', 'polite');
       await expect(alert(page)).toHaveAttribute('aria-live', 'assertive');
       await expect(status(page)).toBeEmpty();
-      // An open shadow root (issue 19) with each label in the same tree as its input, where autofill looks.
+      // An open shadow root with each label in the same tree as its input, where autofill looks.
       expect(
         await page.evaluate(() => {
           const root = document.querySelector('kserowo-contact')!.shadowRoot!;

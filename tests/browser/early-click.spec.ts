@@ -1,4 +1,4 @@
-// No lost interaction before upgrade (issue 14): a click on a pre-rendered widget while its
+// No lost interaction before upgrade: a click on a pre-rendered widget while its
 // code is still on the way (held back here by the test) shows the widget busy and takes
 // effect once the code has arrived (widgets/replay.ts, used by the loader).
 import { type Locator, type Page, expect, test } from '@playwright/test';
@@ -88,8 +88,7 @@ test('a model filter: Mono chosen before the code arrives stays chosen once it h
   await expect.poll(() => new URL(page.url()).searchParams.get('type')).toBe('mono');
 });
 
-// The configurator's pre-rendered first step comes from the configurator work (issue 14,
-// another branch); until a build carries it there is nothing to click before the upgrade.
+// The configurator's first step is pre-rendered, so a device can be clicked before the code arrives.
 test('the configurator: a device chosen before the code arrives is chosen once it has', async ({ page }) => {
   const chunk = await holdChunk(page, 'configurator');
   await page.goto('/konfigurator');

@@ -1,4 +1,4 @@
-// Every fallback of spec §2 and §8 on its route (issue 13): when the widget script is
+// Every fallback of spec §2 and §8 on its route: when the widget script is
 // unavailable, when a widget's code does not load or does not come in time, and when a
 // widget fails to render; with 'Spróbuj ponownie' reloading the page and 'Strona główna'
 // going home, and the app-level panel only when the whole script is missing, never over

@@ -1,4 +1,4 @@
-// Issue 15 item 1: a partner page served over plain HTTP from a real hostname (mapped to
+// A partner page served over plain HTTP from a real hostname (mapped to
 // 127.0.0.1 in Chromium, so the page is not a secure context as localhost would be). The
 // contact form and the configurator send their lead there, and an exception inside the
 // contact form's sending ends in the error toast with what was typed kept.

@@ -1,4 +1,4 @@
-// Issue 15 item 3, against the real worker in `wrangler dev` (workerd), where the failure
+// Against the real worker in `wrangler dev` (workerd), where the failure
 // showed: a chunked body just over 16 KB with no Content-Length, then ten valid leads on
 // the same keep-alive connections. Each of the ten must be answered 200 and stored.
 import http from 'node:http';

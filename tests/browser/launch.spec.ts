@@ -1,5 +1,5 @@
 /**
- * Launch readiness as a visitor sees it on a local run (issue 13): sample company data and
+ * Launch readiness as a visitor sees it on a local run: sample company data and
  * sample testimonials are visibly marked, a sample phone is never dialled, the
  * accessibility statement is linked from the footer and listed in the sitemap, and
  * addresses with a trailing slash move permanently (308) to the canonical ones.

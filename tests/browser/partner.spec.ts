@@ -1,4 +1,4 @@
-// Our widgets on a partner's site (issue 8): another origin, a strict CSP that allows
+// Our widgets on a partner's site: another origin, a strict CSP that allows
 // only our origin for scripts and connections, hostile CSS. Covers every tag the loader
 // registers, so widgets landing later are checked without changing this file.
 import { createHash } from 'node:crypto';

@@ -206,7 +206,7 @@ for (const path of ['/', '/modele']) {
       }) => {
         await page.setViewportSize(viewport);
         if (viewport.height > 2000) {
-          // Everything is in view here, so the contact form (issue 3: light DOM, not
+          // Everything is in view here, so the contact form (light DOM, not
           // pre-rendered, a reserved min-height until it loads) would be measured too; keep
           // it a placeholder and measure the pre-rendered widgets alone.
           await page.route(/\/widgets\/v1\/contact\.[0-9a-f]+\.js$/, (route) => route.abort());

@@ -1,4 +1,4 @@
-// Issue 13, privacy duties of every form: the information clause naming Kserowo as the
+// Privacy duties of every form: the information clause naming Kserowo as the
 // controller with a working link to Kserowo's policy (on our pages and on a partner's),
 // and the separate, unticked, optional marketing consent of the contact form, sent and
 // stored with the lead. The configurator's quote step shows the same clause.

@@ -1,5 +1,5 @@
 /**
- * Quality gates on every public route (issue 9): at 375 px and 1280 px each page loads
+ * Quality gates on every public route: at 375 px and 1280 px each page loads
  * without console errors and failed requests, every widget on it upgrades once the page
  * has been scrolled through, and axe finds no violations in the page and the widgets'
  * shadow roots. The routes come from site/routes.ts, so new pages are covered as they land.

@@ -1,5 +1,5 @@
 /**
- * JavaScript transferred by the home page (issue 9): at most 30 KB while it loads
+ * JavaScript transferred by the home page: at most 30 KB while it loads
  * without scrolling or input (the loader fetches a widget only as it comes near the
  * viewport), at most 45 KB once the whole page has been scrolled through. Measured with
  * the Resource Timing API (`transferSize`: compressed body plus headers, as served by

@@ -177,7 +177,7 @@ describe('what is generated from the contracts', () => {
       utmCampaign: '',
       extra,
     }).map(([name]) => name);
-    // Own attributes first (prefill ones included, issue 19), then partner and UTM.
+    // Own attributes first (prefill ones included), then partner and UTM.
     expect(written).toEqual(['device', 'package', 'sync-url', 'name', 'email', 'phone', 'company', 'nip', 'partner']);
   });
 

@@ -1,4 +1,4 @@
-// The fact-change test (issue 12): change one business fact where it lives (terms.ts, or the
+// The fact-change test: change one business fact where it lives (terms.ts, or the
 // catalogue passed to the build), render every page with the build's own render functions,
 // and see the new value everywhere the fact is shown, the old one nowhere. A fact typed
 // again as text anywhere in the site copy, the JSON-LD, the meta descriptions or the

@@ -1,4 +1,4 @@
-// What a visitor sees of the launch data (issue 13): sample company values and sample
+// What a visitor sees of the launch data: sample company values and sample
 // testimonials are marked 'przykładowe dane'; a sample or missing phone is never a `tel:`
 // link (the footer, the home 'Zadzwoń do nas' card and /kontakt then offer the e-mail);
 // a real phone is one; with no testimonials or clients their sections and 'Opinie' go.

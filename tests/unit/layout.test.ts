@@ -1,4 +1,4 @@
-// The codebase checks its own shape (issue 12): a widget's source stays small enough to read
+// The codebase checks its own shape: a widget's source stays small enough to read
 // in one sitting; a file that grows past the limit is split into steps, parts or hooks.
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * One model module per table (issue 12): every table the migrations leave has a module in
+ * One model module per table: every table the migrations leave has a module in
  * worker/models/ that names it, and no route, page or e-mail module writes SQL of its own.
  */
 import { readFileSync, readdirSync } from 'node:fs';

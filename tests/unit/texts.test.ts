@@ -1,4 +1,4 @@
-// Texts once (issue 12): the spec's error catalogue (TOAST, spec §8) and fallback texts
+// Texts once: the spec's error catalogue (TOAST, spec §8) and fallback texts
 // (FALLBACK, spec §2 and §8) are written in widgets/core and nowhere else. This file is the
 // one place that types them again, on purpose, to check them letter for letter.
 import { execFileSync } from 'node:child_process';
@@ -42,7 +42,7 @@ describe('the spec texts, letter for letter', () => {
 });
 
 /**
- * Files of other parts of issue 12 that still type a catalogue text; each one is another
+ * Files that still type a catalogue text; each one is another
  * engineer's to change (they import TOAST / FALLBACK instead). Nothing may be added here.
  */
 const NOT_YET: Record<string, string> = {

@@ -1,4 +1,4 @@
-// Helpers of the team-account tests (issue 18): an owner adds a person, who sets a password.
+// Helpers of the team-account tests: an owner adds a person, who sets a password.
 import { cookieOf, deviceCookieOf, login, write } from './admin-helpers.ts';
 import type { Role } from '../../widgets/core/admin/roles.ts';
 

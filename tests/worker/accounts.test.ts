@@ -150,7 +150,7 @@ describe('accounts', { timeout: 30_000 }, () => {
   });
 });
 
-describe('sessions end on a password change (issue 15 item 9)', { timeout: 30_000 }, () => {
+describe('sessions end on a password change', { timeout: 30_000 }, () => {
   it('a person’s own change ends their other sessions, keeps the one that changed it', async () => {
     const person = await personWithSession('sales', '198.18.10.1');
     const other = cookieOf(
@@ -182,7 +182,7 @@ describe('sessions end on a password change (issue 15 item 9)', { timeout: 30_00
   });
 });
 
-describe('login throttling (issue 15 item 2)', { timeout: 30_000 }, () => {
+describe('login throttling', { timeout: 30_000 }, () => {
   it('50 parallel wrong logins from one IP: at most 5 password checks, the rest 429', async () => {
     const before = passwordChecks.count;
     const results = await Promise.all(

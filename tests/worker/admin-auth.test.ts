@@ -24,7 +24,7 @@ describe('the admin API', () => {
 
     it('refuses every route but the login with 401 and a Polish message', async () => {
       for (const route of adminRoutes()) {
-        // The login and the one-time set-password link (issue 18) are the routes open without a session.
+        // The login and the one-time set-password link are the routes open without a session.
         if (route.method === 'POST' && OPEN_PATHS.has(route.path)) continue;
         const res = await write(route.path, route.method === 'GET' ? undefined : {}, { method: route.method });
         expect(res.status, `${route.method} ${route.path}`).toBe(401);

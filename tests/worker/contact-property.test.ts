@@ -85,7 +85,7 @@ const poison = fc.constantFrom(
   '"a"@b.co',
   'a(b)@c.pl',
   'a;b@c.pl',
-  // Issue 15: bidi override, zero-width and format characters, ESC and lone surrogates.
+  // Bidi override, zero-width and format characters, ESC and lone surrogates.
   'a\u202e@b.co',
   'a\u200b@b.co',
   'a@b\u200d.co',

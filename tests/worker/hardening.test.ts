@@ -1,4 +1,4 @@
-// Issue 15: the holes an outside audit found, one describe per numbered item (items 2 and 9
+// The holes an outside audit found, one describe per numbered item (items 2 and 9
 // are the accounts work; item 3 needs real workerd: tests/browser/intake-chunked.spec.ts;
 // item 1 is a browser test: tests/browser/insecure-origin.spec.ts).
 import { env } from 'cloudflare:workers';

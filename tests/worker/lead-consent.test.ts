@@ -1,4 +1,4 @@
-// Issue 13, privacy duties of every form: the optional marketing consent of the contact
+// Privacy duties of every form: the optional marketing consent of the contact
 // form is validated, stored with the lead (migration 0045), part of the replay check, in
 // the sales e-mail and in the admin's lead list and detail; a quote's consent shows there too.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 13: the retention period (the cron anonymises leads, quotes, tickets and readings
+// The retention period (the cron anonymises leads, quotes, tickets and readings
 // past it, and deletes their e-mails and webhook events), and the owner's export and
 // erasure of one person's data by e-mail address, both in the audit log.
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';

@@ -1,5 +1,5 @@
 /**
- * Issue 16: a quote carrying the estimate ('Nie wiem, ile drukuję') and the comparison with
+ * A quote carrying the estimate ('Nie wiem, ile drukuję') and the comparison with
  * the current contract. The worker recomputes the volume and the comparison from the inputs.
  */
 import { env, exports } from 'cloudflare:workers';

@@ -332,7 +332,7 @@ describe('admin routes of the service tabs', () => {
   });
 });
 
-describe('webhook events of the service forms (issue 18)', () => {
+describe('webhook events of the service forms', () => {
   const events = async (type: string) =>
     (
       await db()

@@ -1,4 +1,4 @@
-// Webhooks (issue 18): signed deliveries through the queue consumer, retries, dead letters,
+// Webhooks: signed deliveries through the queue consumer, retries, dead letters,
 // resend, and a changed secret. The receiver is a function of this test standing in for the
 // CRM's server: it verifies the signature the way the README tells a receiver to.
 import { env } from 'cloudflare:workers';

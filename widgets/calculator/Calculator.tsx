@@ -1,5 +1,5 @@
 /**
- * `<kserowo-calculator>` (issue 16): the volume calculator and the comparison with the
+ * `<kserowo-calculator>`: the volume calculator and the comparison with the
  * current contract as an element of its own, for partner pages. The same Panel as the
  * configurator's 'Nie wiem, ile drukuję'. Shadow DOM: a partner's CSS stays out; the
  * fields ask for no personal data, so autofill does not matter here.

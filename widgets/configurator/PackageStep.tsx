@@ -18,7 +18,7 @@ export interface PackageStepProps {
   unknownLevel?: string;
   update: (patch: Partial<Choices>) => void;
   onLevel: (level: Package['level']) => void;
-  /** 'Nie wiem, ile drukuję' (issue 16), under the volume fields. */
+  /** 'Nie wiem, ile drukuję', under the volume fields. */
   estimator?: unknown;
 }
 

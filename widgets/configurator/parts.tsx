@@ -14,7 +14,7 @@ export interface QuoteAnswer {
   /** The quote's order page (`/zamowienie/<id>`): the contract signed online. */
   orderUrl?: string;
   quote: QuotePrice;
-  /** Issue 16: the saving against the current contract the server recomputed (net, per month). */
+  /** The saving against the current contract the server recomputed (net, per month). */
   savingsMonthly?: number;
 }
 

@@ -6,7 +6,7 @@ import type { QuoteAnswer } from './parts.tsx';
 import type { Step } from './state.ts';
 import type { Estimated } from './state.ts';
 
-/** Issue 16: the monthly volume and the saving against the current contract, when known. */
+/** The monthly volume and the saving against the current contract, when known. */
 export interface Figures {
   volume_mono?: number;
   volume_color?: number;

@@ -4,7 +4,7 @@
  * Attributes, events and custom properties: ./contract.ts (the one declaration).
  *
  * Shadow DOM (open), as the configurator: host CSS of any kind (universal `!important`
- * rules, element rules, rules aimed at our class names) cannot reach the form (issue 19).
+ * rules, element rules, rules aimed at our class names) cannot reach the form.
  * Labels and inputs share the shadow tree and carry `autocomplete` tokens, which is what
  * browsers need to autofill inside an open shadow root; the root says `lang="pl"`.
  *
@@ -137,7 +137,7 @@ function ContactForm(props: ContactProps) {
         website: honeypot.current?.value ?? '',
       });
     } catch {
-      // Whatever failed before or around the request (issue 15): the spec's error toast, and
+      // Whatever failed before or around the request: the spec's error toast, and
       // what was typed stays; never 'Wysyłanie...' for ever.
       result = { kind: 'server', status: 0 };
     } finally {

@@ -26,7 +26,7 @@ export const contract: WidgetContract<typeof props> = {
     },
     ...ERROR_EVENT,
   },
-  // An open shadow root (issue 19): host CSS cannot reach it; style it through these and the custom properties.
+  // An open shadow root: host CSS cannot reach it; style it through these and the custom properties.
   parts: ['root', 'form', 'field', 'submit', 'toast'],
   // Every theme property but the loading height: the form renders at once.
   cssProperties: [

@@ -1,5 +1,5 @@
 /**
- * 'Porównaj z obecną umową' (issue 16): what the visitor's current contract costs a month at
+ * 'Porównaj z obecną umową': what the visitor's current contract costs a month at
  * a volume, next to a Kserowo package at the same volume, and a cheaper option when there
  * is one. Pure functions over the live catalogue, shared by the widgets and the worker.
  */

@@ -1,6 +1,6 @@
 /**
- * The valibot schemas of the estimate and comparison inputs a quote body may carry
- * (issue 16), beside the quote body of worker/routes/quotes.ts. Unknown fields (a volume
+ * The valibot schemas of the estimate and comparison inputs a quote body may carry,
+ * beside the quote body of worker/routes/quotes.ts. Unknown fields (a volume
  * or a saving computed in the browser) are dropped; the worker recomputes them
  * (estimate-validation.ts `recomputeEstimate`). The contract fields follow CONTRACT_RULES,
  * the rules the calculator checks in the browser.
@@ -57,7 +57,7 @@ export const contractInputSchema = v.object(
 );
 
 /**
- * The quote body of DESIGN §4 (quote-validation.ts) with the issue 16 inputs. Kept here, not
+ * The quote body of DESIGN §4 (quote-validation.ts) with the estimate and comparison inputs. Kept here, not
  * in quote-validation.ts, because the configurator bundles that module and must not carry
  * these schemas.
  */

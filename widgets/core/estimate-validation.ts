@@ -1,5 +1,5 @@
 /**
- * The estimate and the comparison a quote carries (issue 16): the rules of the current
+ * The estimate and the comparison a quote carries: the rules of the current
  * contract's fields and `recomputeEstimate`, which turns the inputs into the volume and the
  * comparison with the maths of estimate.ts. The worker stores only what it recomputed; a
  * volume or a saving sent by the browser is ignored. The valibot schemas of the request

@@ -1,5 +1,5 @@
 /**
- * 'Nie wiem, ile drukuję' and 'Porównaj z obecną umową' (issue 16): monthly pages from
+ * 'Nie wiem, ile drukuję' and 'Porównaj z obecną umową': monthly pages from
  * two counter readings of the visitor's current device or from an office profile, the
  * recommendation explained with the costs of the other packages (the comparison with the
  * visitor's current contract is in comparison.ts). Pure functions over the live catalogue and the pricing

@@ -1,6 +1,6 @@
 /** Events for host pages (DESIGN §2): bubbling, composed CustomEvents named `kserowo:*`. */
 
-/** Issue 16: the monthly volume and the saving against the current contract, when known. */
+/** The monthly volume and the saving against the current contract, when known. */
 export interface VolumeFigures {
   volume_mono?: number;
   volume_color?: number;
@@ -16,7 +16,7 @@ export interface WidgetEvents {
    */
   'kserowo:lead':
     | ({ kind: 'contact' | 'quote'; number?: string; value: 100; currency: 'PLN' } & VolumeFigures)
-    /** Existing customers (issue 17): a fault report with its ticket number, a counter reading. */
+    /** Existing customers: a fault report with its ticket number, a counter reading. */
     | { kind: 'service'; number: string }
     | { kind: 'meter'; serial: string };
   'kserowo:estimate': { mono: number; color: number; source: 'counters' | 'profile'; savingsMonthly?: number };

@@ -41,7 +41,7 @@ export function contentSecurityPolicy({ styleHashes = [], analyticsHosts = [] }:
 }
 
 /**
- * The one definition of the security headers of every answer (issue 12): the build
+ * The one definition of the security headers of every answer: the build
  * writes the static ones into `_headers` from it (`headersFile`), and the worker's
  * middleware (worker/middleware/security/index.ts) applies it to what the worker answers, by the
  * same `answerKind` of the path. tests/worker/headers.test.ts and

@@ -1,5 +1,5 @@
 /**
- * Counter readings and the overage bill (issue 17): pages used in a period from a device's
+ * Counter readings and the overage bill: pages used in a period from a device's
  * readings, across a counter reset, and what is billed over the package's limits at the
  * catalogue's rates (DESIGN §5: mono and colour apart). Pure, for the worker, the admin
  * and tests.

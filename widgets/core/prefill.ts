@@ -1,5 +1,5 @@
 /**
- * Prefill attributes of the forms (issue 19): a host page that knows its visitor passes
+ * Prefill attributes of the forms: a host page that knows its visitor passes
  * `name`, `email`, `phone`, `company`, `nip` (those the form has), and saves them typing.
  * A prefill value fills its field only while the field is empty or still holds the
  * previous prefill value: what the visitor typed always stays.

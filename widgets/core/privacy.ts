@@ -1,5 +1,5 @@
 /**
- * The privacy duties of every lead form (DESIGN §7 "Privacy"; issue 13): the short
+ * The privacy duties of every lead form (DESIGN §7 "Privacy"): the short
  * information clause under the form and the optional marketing consent, one text for the
  * contact form, the configurator's quote, the service request and the meter reading.
  * Only the purpose differs per form. The clause names Kserowo as the controller on every

@@ -1,5 +1,5 @@
 /**
- * The plain facts of the service forms (issue 17), without valibot: limits for the inputs'
+ * The plain facts of the service forms, without valibot: limits for the inputs'
  * `maxlength`, the fault categories, the ticket statuses and the Polish error texts. The
  * widgets import only this (so their bundles carry no validation library); the schemas
  * that use them are in service-validation.ts, run by the worker on every request.

@@ -1,5 +1,5 @@
 /**
- * The request bodies of the service forms (issue 17, DESIGN §7), used by the widgets
+ * The request bodies of the service forms (DESIGN §7), used by the widgets
  * before sending and by the worker on every request: a fault report ('Zgłoś awarię',
  * `POST /api/service-requests`), a counter reading ('Podaj stan licznika',
  * `POST /api/meter-readings`) and a registry device (the admin's `/api/admin/devices`).

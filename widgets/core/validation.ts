@@ -7,7 +7,7 @@
  *    address of at most 254 characters without `, ; < > " ( )` or control characters,
  *    name ≤ 100, phone ≤ 30 of digits, spaces and `+()-`, message ≤ 5000, no control
  *    characters (line breaks and tabs only in the message); unknown fields are dropped.
- * The field schemas are exported one by one so the quote form (issue 5) composes its
+ * The field schemas are exported one by one so the quote form composes its
  * own object from the same rules. Import only what you use: valibot is tree-shaken.
  */
 import * as v from 'valibot';
@@ -33,7 +33,7 @@ export const hasTextControl = (s: string): boolean => TEXT_CONTROL.test(s);
 /**
  * Format characters (Unicode Cf: bidi overrides such as U+202E, zero-width spaces and
  * joiners, the BOM, soft hyphens): invisible, they can reorder or hide text in the sales
- * e-mail. Stripped from one-line fields, refused in e-mail addresses (issue 15).
+ * e-mail. Stripped from one-line fields, refused in e-mail addresses.
  */
 const FORMAT = /\p{Cf}/gu;
 /** Control characters, format characters and Unicode line breaks: nothing a one-line field needs. */
@@ -207,7 +207,7 @@ export const contactSchema = /* @__PURE__ */ v.object(
 );
 
 /**
- * What the server checks: the contact body with the optional `marketingConsent` (issue 13).
+ * What the server checks: the contact body with the optional `marketingConsent`.
  * The widget's own check (`checkContactForm`) leaves the consent out, a checkbox's value
  * needs none, so the contact bundle does not carry the boolean schema.
  */

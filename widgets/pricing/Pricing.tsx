@@ -6,7 +6,7 @@
  * Shadow DOM: no form fields, so nothing for autofill; the shadow root keeps host
  * CSS out and lets the site pre-render it as Declarative Shadow DOM.
  *
- * Without JavaScript (issue 19): the switch is a real checkbox (`role="switch"`, checked
+ * Without JavaScript: the switch is a real checkbox (`role="switch"`, checked
  * is Kolor) and both card lists are in the markup; CSS `:has()` shows the list of the
  * switch's state, as the model filters do. The script keeps the same markup (so the
  * upgrade shifts nothing) and adds the events and the `type` attribute.

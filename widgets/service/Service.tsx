@@ -1,5 +1,5 @@
 /**
- * `<kserowo-service>`: 'Zgłoś awarię' for existing customers (issue 17, DESIGN §7).
+ * `<kserowo-service>`: 'Zgłoś awarię' for existing customers (DESIGN §7).
  *
  * Attributes: `api-base`, `partner`, `utm-*`, prefill `name`, `email`, `phone`, `company`,
  * `nip`, `serial` (also read from the page's `?serial=`).

@@ -105,7 +105,7 @@ export const sessionIdHash = (id: string): Promise<string> => sha256Hex(id);
 /**
  * A fingerprint of a stored password hash, kept with each session: when the password (or
  * the ADMIN_PASSWORD_HASH secret) changes, the fingerprint no longer matches and every
- * session opened with the old one ends (issue 15 item 9).
+ * session opened with the old one ends.
  */
 export const credentialFingerprint = async (stored: string): Promise<string> =>
   (await sessionIdHash(`credential:${stored.trim()}`)).slice(0, 32);

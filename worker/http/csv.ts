@@ -1,12 +1,12 @@
 /**
- * CSV for Polish Excel (issue 7): UTF-8 with a byte-order mark (or Excel guesses
+ * CSV for Polish Excel: UTF-8 with a byte-order mark (or Excel guesses
  * Windows-1250), `;` between fields (Polish Excel's list separator, since `,` is the
  * decimal comma), CRLF line ends, every field quoted. A field that Excel would read as
  * a formula (starting with `=`, `+`, `-`, `@`, tab or carriage return) gets a leading
  * apostrophe, so `=HYPERLINK(...)` typed into a form stays text (OWASP "CSV injection").
  * A phone number (`+48 600 100 200`, only digits, spaces and `+()-`) gets a leading tab
  * inside its quoted cell instead: Excel and LibreOffice Calc both read it as text, so it
- * neither runs as a formula nor loses its `+`, and the tab is invisible (issue 15).
+ * neither runs as a formula nor loses its `+`, and the tab is invisible.
  */
 
 export const CSV_BOM = '\uFEFF';
@@ -53,7 +53,7 @@ export function csvStream(header: string[], nextPage: () => Promise<unknown[][] 
 }
 
 /**
- * Reads a CSV file as Excel writes it (issue 17's device import): `;` or `,` between
+ * Reads a CSV file as Excel writes it (the device import): `;` or `,` between
  * fields (whichever the header line uses), quoted fields with `""` inside, CRLF or LF,
  * an optional BOM. A leading apostrophe that `csvField` put before a formula-like value
  * is taken off again. Blank lines are skipped.

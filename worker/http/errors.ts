@@ -1,5 +1,5 @@
 /**
- * Every Polish error text the API answers, once (issue 12). Routes and middleware import
+ * Every Polish error text the API answers, once. Routes and middleware import
  * from here; the texts of a request body's checks live with its valibot schema in
  * widgets/core/ (validation.ts, quote-validation.ts, admin-validation.ts), shared with the
  * widgets and the panel. A limit a text states is read from where it is enforced.
@@ -69,7 +69,7 @@ export const ADMIN_ERRORS = {
 export const polishDay = (iso: string): string => iso.split('-').reverse().join('.');
 const pages = (n: number): string => n.toLocaleString('pl-PL');
 
-/** Issue 17: fault reports (`/api/service-requests`) and counter readings (`/api/meter-readings`). */
+/** Fault reports (`/api/service-requests`) and counter readings (`/api/meter-readings`). */
 export const SERVICE_API_ERRORS = {
   /** 503: the ticket could not be stored. */
   ticketStorage: 'Nie udało się zapisać zgłoszenia. Spróbuj ponownie za chwilę lub zadzwoń do serwisu.',
@@ -131,7 +131,7 @@ export function readingRefusal(
   }
 }
 
-/** Issue 17: the admin's devices, tickets and readings (`/api/admin/devices|tickets|readings`). */
+/** The admin's devices, tickets and readings (`/api/admin/devices|tickets|readings`). */
 export const SERVICE_ADMIN_ERRORS = {
   /** 409 */
   serialTaken: 'Urządzenie o tym numerze seryjnym jest już w rejestrze.',
@@ -165,7 +165,7 @@ export const SERVICE_ADMIN_ERRORS = {
   tonerStatus: `Status musi być jednym z: ${TONER_STATUSES.join(', ')}.`,
 } as const;
 
-/** Team accounts and the role guard (issue 18). */
+/** Team accounts and the role guard. */
 export const ACCOUNT_API_ERRORS = {
   /** 401: a team account's wrong e-mail or password (the same text for both). */
   wrongAccount: 'Nieprawidłowy e-mail lub hasło.',
@@ -186,7 +186,7 @@ export const ACCOUNT_API_ERRORS = {
   person: 'Tej osobie nie można przypisać leada (konto nie istnieje, jest wyłączone albo nie ma roli sprzedaży).',
 } as const;
 
-/** Webhooks (issue 18). */
+/** Webhooks. */
 export const WEBHOOK_API_ERRORS = {
   state: 'Nieprawidłowy stan dostarczenia.',
   delivered: 'To zdarzenie zostało już dostarczone.',

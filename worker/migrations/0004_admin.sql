@@ -1,4 +1,4 @@
--- Admin panel (issue 7): server-side sessions and login throttling.
+-- Admin panel: server-side sessions and login throttling.
 -- A session row holds the SHA-256 of the cookie value, never the value itself, so a
 -- copy of the database cannot be turned into a logged-in browser.
 CREATE TABLE IF NOT EXISTS admin_sessions (

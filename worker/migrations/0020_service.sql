@@ -1,4 +1,4 @@
--- Service (issue 17): the device registry, fault tickets with their SLA clock and
+-- Service: the device registry, fault tickets with their SLA clock and
 -- history, and counter readings for the overage bill.
 
 -- Every rented device. `device_id` and `level` name the catalogue device and package

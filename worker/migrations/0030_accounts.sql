@@ -1,4 +1,4 @@
--- Accounts and roles (issue 18, DESIGN §7). Row 1 is the first owner: its password is the
+-- Accounts and roles (DESIGN §7). Row 1 is the first owner: its password is the
 -- secret ADMIN_PASSWORD_HASH (password_hash stays NULL), it logs in without an e-mail
 -- and can be neither disabled nor demoted. Everyone else is added by an owner and sets
 -- a password through a one-time link.
@@ -30,7 +30,7 @@ ALTER TABLE admin_sessions ADD COLUMN credential TEXT NOT NULL DEFAULT '';
 ALTER TABLE admin_sessions ADD COLUMN user_agent TEXT;
 CREATE INDEX IF NOT EXISTS admin_sessions_by_account ON admin_sessions (account_id);
 
--- Login throttling (issue 15 item 2), one row per key ('ip:…' or 'account:…'). An attempt
+-- Login throttling, one row per key ('ip:…' or 'account:…'). An attempt
 -- is counted BEFORE the password is checked, by one atomic upsert, so parallel guesses
 -- cannot slip past the limit.
 CREATE TABLE IF NOT EXISTS login_throttle (

@@ -1,4 +1,4 @@
--- Lead ownership and response time (issue 18): who handles a lead, and when it was first
+-- Lead ownership and response time: who handles a lead, and when it was first
 -- answered. The first response is the first change of status or notes, stamped by a
 -- trigger so every route that changes a lead counts, without each having to remember.
 ALTER TABLE leads ADD COLUMN assigned_to INTEGER REFERENCES accounts (id) ON DELETE SET NULL;

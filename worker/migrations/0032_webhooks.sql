@@ -1,4 +1,4 @@
--- Webhooks to a CRM (issue 18, DESIGN §7). An event is written by a trigger in the same
+-- Webhooks to a CRM (DESIGN §7). An event is written by a trigger in the same
 -- transaction as the change it reports, with one delivery row per subscribed endpoint;
 -- the queue consumer signs and POSTs it, retries with backoff, and dead-letters it.
 CREATE TABLE IF NOT EXISTS webhook_endpoints (

@@ -1,4 +1,4 @@
--- Webhook events of the service forms (issue 18, DESIGN §7): ticket.created,
+-- Webhook events of the service forms (DESIGN §7): ticket.created,
 -- ticket.status_changed and meter.created, written by triggers in the same transaction as
 -- the ticket or the reading, like the lead events of 0032. The ticket's secret status-page
 -- id stays out of the body; its number identifies it.

@@ -1,4 +1,4 @@
--- Issue 13, privacy duties of every form: the optional marketing consent is stored with
+-- Privacy duties of every form: the optional marketing consent is stored with
 -- every lead (the contact form sends it now; a quote keeps its own copy in quotes too),
 -- 1 = given, 0 = not given (never ticked in advance). Quotes stored before this column
 -- get the consent they were sent with.

@@ -1,4 +1,4 @@
--- Retention, export and erasure of a person's data (issue 13, README "Privacy: retention,
+-- Retention, export and erasure of a person's data (README "Privacy: retention,
 -- export and erasure"). A lead or a service ticket past the retention period (or erased
 -- on request) is anonymised, not deleted: the row keeps what the numbers need (date, kind,
 -- status, source, device, package, SLA) and loses everything about the person;

@@ -1,5 +1,5 @@
 /**
- * The audit log (issue 18, migration 0030): who did what and when. The admin guard writes
+ * The audit log (migration 0030): who did what and when. The admin guard writes
  * one row for every admin write that succeeded (and for every export), so no route can
  * forget it. A route that wants to say more calls the one-line helper:
  *

@@ -100,8 +100,8 @@ export async function devicesOfEmail(db: D1Database, email: string): Promise<Dev
 }
 
 /**
- * The statement that takes a person off the devices they are the contact of (erasure,
- * issue 13): their address and phone go; the device, its company, NIP and contract stay
+ * The statement that takes a person off the devices they are the contact of (erasure):
+ * their address and phone go; the device, its company, NIP and contract stay
  * (the company's contract and its billing, not the person's data).
  */
 export function clearDeviceContactStatement(db: D1Database, email: string): D1PreparedStatement {

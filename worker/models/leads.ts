@@ -110,7 +110,7 @@ export interface StoredLead {
 
 /**
  * Stores `lead` and its `notification` in one batch. `extra` adds statements of the same
- * batch (e.g. a quote row, issue 5) for the new lead's id; write them so they insert
+ * batch (e.g. a quote row) for the new lead's id; write them so they insert
  * nothing on a replay (`… WHERE EXISTS (SELECT 1 FROM leads WHERE id = ?)`), as the
  * notification does. Throws when D1 fails (then nothing of it is stored), and
  * `SubmissionConflict` when the submission id was stored before with another body.
@@ -523,7 +523,7 @@ export async function findLeads(
 }
 
 /*
- * Retention and a person's data (issue 13, migration 0046). Ids travel as one JSON array
+ * Retention and a person's data (migration 0046). Ids travel as one JSON array
  * bound to `?1` (`json_each`), so a statement stays one statement whatever the batch size.
  */
 

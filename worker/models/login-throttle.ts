@@ -1,5 +1,5 @@
 /**
- * Login throttling (issue 15 item 2, issue 18), migration 0030. Each key ('ip:…',
+ * Login throttling, migration 0030. Each key ('ip:…',
  * 'account:…', 'password-change:<account id>' for the current password of a password
  * change) may make a few password checks per window; the attempt is
  * counted by ONE conditional upsert before any hash work, so 50 parallel guesses get at

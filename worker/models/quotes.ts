@@ -22,7 +22,7 @@ export interface NewQuote {
   nip?: string | null | undefined;
   city?: string | null | undefined;
   marketingConsent: boolean;
-  /** Issue 16 (migration 0060): recomputed by the worker from the inputs. */
+  /** Migration 0060: recomputed by the worker from the inputs. */
   estimate?: StoredEstimate | undefined;
   comparison?: StoredComparison | undefined;
   /** Migration 0190: the best offer beside the clicked device, recomputed by the worker (advisor.ts `quoteAdvice`). */

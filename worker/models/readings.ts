@@ -127,7 +127,7 @@ const meterCreatedEvent = (db: D1Database): D1PreparedStatement[] =>
   );
 
 /*
- * Retention and a person's data (issue 13): a customer's reading (sent through the form,
+ * Retention and a person's data: a customer's reading (sent through the form,
  * `submission_id` set) names them in `sent_by` ('Name <e-mail>') and may carry their note.
  * The counter values stay: they bill the device, under the company's contract.
  */

@@ -1,5 +1,5 @@
 /**
- * The status page of a fault report, `/serwis/zgloszenie/{id}` (issue 17): behind the
+ * The status page of a fault report, `/serwis/zgloszenie/{id}`: behind the
  * ticket's unguessable id, `noindex`, like the quote page. Shows the number, the problem,
  * the response promise of the packages and the same history the team sees in the admin;
  * never the device's serial, model, package or SLA (whoever typed only a NIP or a serial

@@ -1,5 +1,5 @@
 /**
- * `POST /api/service-requests` ('Zgłoś awarię', issue 17, DESIGN §7) and the ticket's
+ * `POST /api/service-requests` ('Zgłoś awarię', DESIGN §7) and the ticket's
  * status page `GET /serwis/zgloszenie/{id}`. The report goes through the lead forms'
  * intake guard (rate limit, JSON only, 16 KB, honeypot, submission id); the ticket, its
  * first history entry and its e-mail to the service team are stored in one D1 batch

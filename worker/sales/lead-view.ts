@@ -184,7 +184,7 @@ export function quoteJson(q: StoredQuote): LeadQuote {
     marketingConsent: q.contact.marketingConsent,
     createdAt: q.createdAt,
     expiresAt: q.expiresAt,
-    /** Issue 16: the estimate and the comparison as the quote page shows them. */
+    /** The estimate and the comparison as the quote page shows them. */
     estimateRows: [...estimateRows(q.estimate), ...comparisonRows(q.comparison), ...adviceRows(q.advice)],
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Webhook deliveries (issue 18, DESIGN §7). Each event is POSTed as JSON
+ * Webhook deliveries (DESIGN §7). Each event is POSTed as JSON
  * `{id, type, created, data}` with the header
  *   Kserowo-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">
  * under the endpoint's secret; receivers reject a `t` older than 5 minutes. The body of

@@ -1,5 +1,5 @@
 /**
- * Firefox ESR for the critical flows (issue 19): Debian's `/usr/bin/firefox-esr` driven by
+ * Firefox ESR for the critical flows: Debian's `/usr/bin/firefox-esr` driven by
  * puppeteer-core over WebDriver BiDi (Playwright 1.65 needs BiDi commands that this ESR
  * lacks; see README, "Tests"). Helpers find elements inside our widgets' shadow roots by
  * selector and text, wait for them like Playwright's locators do, and act through real

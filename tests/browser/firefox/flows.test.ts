@@ -1,4 +1,4 @@
-// The critical flows of the site and the widgets in Firefox ESR (issue 19): what the
+// The critical flows of the site and the widgets in Firefox ESR: what the
 // Chromium suite checks at length, checked once more in a second engine.
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

@@ -1,4 +1,4 @@
-// The critical flows in Firefox ESR (issue 19): `npm run test:firefox`, part of `npm test`.
+// The critical flows in Firefox ESR: `npm run test:firefox`, part of `npm test`.
 // One file at a time (one Firefox), against scripts/serve-test.mjs on KSEROWO_TEST_PORT
 // (default 8789; the Chromium run uses 8788). Expects `npm run build` to have run.
 import path from 'node:path';

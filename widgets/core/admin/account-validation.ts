@@ -1,5 +1,5 @@
 /**
- * Request bodies of the team accounts (issue 18): adding a person, changing a role or
+ * Request bodies of the team accounts: adding a person, changing a role or
  * disabling, setting a password; and the password rules. Rules for 2026 (NIST SP 800-63B):
  * length over composition — at least 12 characters, no forced digits or symbols — and
  * refused when it is a well-known password or made of the person's own e-mail or name.

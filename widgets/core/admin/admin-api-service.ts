@@ -1,5 +1,5 @@
 /**
- * The admin API's answers about service (issue 17): devices, counter readings, billing and
+ * The admin API's answers about service: devices, counter readings, billing and
  * tickets. Import them from admin-api.ts, their one home.
  */
 import type { PackageLevel } from '../model.ts';

@@ -25,7 +25,7 @@ export interface LeadView {
   phone: string | null;
   company: string | null;
   message: string | null;
-  /** Issue 13: the optional marketing consent sent with the form (contact and quote). */
+  /** The optional marketing consent sent with the form (contact and quote). */
   marketingConsent: boolean;
   notes: string;
   attribution: Record<string, unknown>;
@@ -33,7 +33,7 @@ export interface LeadView {
   submissionId: string;
   createdAt: string;
   updatedAt: string;
-  /** Issue 18: who handles it (account id) and when it was first answered. */
+  /** Who handles it (account id) and when it was first answered. */
   assignedTo: number | null;
   firstResponseAt: string | null;
   /** The owner as a CRM and the panel name them (null: nobody's). */
@@ -95,7 +95,7 @@ export interface LeadQuote {
   marketingConsent: boolean;
   createdAt: string;
   expiresAt: string;
-  /** Issue 16: the volume estimate and the comparison with the current contract, as label/value rows. */
+  /** The volume estimate and the comparison with the current contract, as label/value rows. */
   estimateRows: EstimateRow[];
 }
 
@@ -202,7 +202,7 @@ export interface CatalogueAnswer {
   versions: CatalogueVersion[];
 }
 
-/** `GET /api/admin/privacy/:email`: what is stored for an address (issue 13). */
+/** `GET /api/admin/privacy/:email`: what is stored for an address. */
 export interface PersonFound {
   email: string;
   counts: PersonCounts;

@@ -1,5 +1,5 @@
 /**
- * The request bodies of the admin API's writes (issue 7), one valibot schema each, shared
+ * The request bodies of the admin API's writes, one valibot schema each, shared
  * by the worker and the panel (site/admin). Kept out of validation.ts so no widget bundle
  * carries them. The catalogue's own rules (prices, limits, overage per package) are in
  * catalogue-rules.ts; here is the envelope of a change.

@@ -1,5 +1,5 @@
 /**
- * Rules for a catalogue change made in the admin panel (issue 7): the panel checks them
+ * Rules for a catalogue change made in the admin panel: the panel checks them
  * while typing, the worker again before publishing. Only numbers change: devices, names
  * and features stay those of the catalogue the change is based on.
  */
@@ -31,7 +31,7 @@ export interface CatalogueProblem {
 }
 
 /**
- * Sane bounds of every published number (issue 15): a typo such as `1e-9` or an extra
+ * Sane bounds of every published number: a typo such as `1e-9` or an extra
  * zero is refused instead of published as 0,00 zł. The overage's lowest is a grosz, the
  * smallest amount of two decimals.
  */

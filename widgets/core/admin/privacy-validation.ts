@@ -1,5 +1,5 @@
 /**
- * The admin's export and erasure of one person's data (issue 13): the address they are
+ * The admin's export and erasure of one person's data: the address they are
  * looked up by and the Polish texts of the API and the panel (site/admin/PrivacyView.tsx),
  * shared by both. Kept out of the widgets' modules: no form bundles it.
  */

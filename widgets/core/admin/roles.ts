@@ -1,5 +1,5 @@
 /**
- * Roles of the admin panel (issue 18, DESIGN §7) and the ONE table of what each may do.
+ * Roles of the admin panel (DESIGN §7) and the ONE table of what each may do.
  * The worker's admin guard enforces it on every request; the panel uses the same table to
  * hide what a role may not open. A route prefix is the first path segment after
  * `/api/admin/` (`leads.csv` counts as `leads`); a prefix missing from the table is the
@@ -42,7 +42,7 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   accounts: ['owner'],
   audit: ['owner'],
   webhooks: ['owner'],
-  // Issue 13: export and erasure of a person's data by e-mail address.
+  // Export and erasure of a person's data by e-mail address.
   privacy: ['owner'],
 };
 

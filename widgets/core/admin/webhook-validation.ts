@@ -1,5 +1,5 @@
 /**
- * Webhooks to a CRM (issue 18, DESIGN §7): the event types and the owner's endpoint form.
+ * Webhooks to a CRM (DESIGN §7): the event types and the owner's endpoint form.
  * Only HTTPS to a public host; this machine (`http://127.0.0.1`, `http://localhost`) only
  * where the worker runs with WEBHOOKS_ALLOW_LOCAL_HTTP = "1" (tests, local development).
  */

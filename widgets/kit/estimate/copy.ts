@@ -1,4 +1,4 @@
-/** Polish copy of the volume calculator and the comparison with the current contract (issue 16). */
+/** Polish copy of the volume calculator and the comparison with the current contract. */
 import { formatNumber } from '../../core/format.ts';
 import { MIN_READING_DAYS } from '../../core/estimate.ts';
 import { DUTY_HEADROOM } from '../../core/advisor.ts';

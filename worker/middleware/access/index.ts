@@ -1,7 +1,7 @@
 /**
- * Who may do what in the admin API (issue 18), after the session gate (worker/middleware/admin-guard):
+ * Who may do what in the admin API, after the session gate (worker/middleware/admin-guard):
  *  - a session opened with a password that has since changed (the account's, or the
- *    ADMIN_PASSWORD_HASH secret of the first owner) is ended (issue 15 item 9);
+ *    ADMIN_PASSWORD_HASH secret of the first owner) is ended;
  *  - the role must be allowed the route's prefix by the ONE table `ROUTE_ROLES`
  *    (widgets/core/admin/roles.ts), for reads and writes alike: 403 otherwise;
  *  - every write that succeeded, every export, and every read a route marks (`auditRead`)

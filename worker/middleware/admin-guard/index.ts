@@ -13,7 +13,7 @@ export type AdminEnv = AppEnv & { Variables: { session: Session; sessionId: stri
 
 /** The one route of the admin API open without a session. */
 export const LOGIN_PATH = '/api/admin/login';
-/** The routes open without a session: the login and the one-time set-password link (issue 18). */
+/** The routes open without a session: the login and the one-time set-password link. */
 export const OPEN_PATHS: ReadonlySet<string> = new Set([LOGIN_PATH, '/api/admin/set-password']);
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,6 +1,6 @@
 /**
  * The guard in front of every public lead form (`POST /api/send-contact-email`, and
- * `POST /api/quotes` of issue 5), in the order a request meets it:
+ * `POST /api/quotes`), in the order a request meets it:
  *  1. per-IP rate limit (`[[ratelimits]]` binding `LEAD_RATE_LIMIT`) → 429, keyed by the
  *     IPv4 address or the IPv6 /64 (one subscriber's network); a request without
  *     `CF-Connecting-IP` is not limited (Cloudflare always sets it: without it the

@@ -1,5 +1,5 @@
 /**
- * Team accounts (issue 18). Owners only (ROUTE_ROLES): `GET /accounts`, `POST /accounts`
+ * Team accounts. Owners only (ROUTE_ROLES): `GET /accounts`, `POST /accounts`
  * (`{email, name, role}`: answers the one-time set-password link to hand over, and
  * e-mails it), `PATCH /accounts/:id` (`{role?, disabled?, name?}`; disabling ends the
  * account's sessions at once), `POST /accounts/:id/link` (a new link: forgotten password),

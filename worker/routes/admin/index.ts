@@ -1,5 +1,5 @@
 /**
- * The admin API (`/api/admin/*`, issue 7): one sub-app per area behind one gate, each mounted
+ * The admin API (`/api/admin/*`): one sub-app per area behind one gate, each mounted
  * at its prefix, so the URL prefix, the role table's key (widgets/core/admin/roles.ts
  * `ROUTE_ROLES`) and the route file are one name. Only `POST /api/admin/login` (and the
  * one-time set-password link) is open without a session; every write checks the Origin.

@@ -1,5 +1,5 @@
 /**
- * A person's data by their e-mail address (issue 13), the owner's alone (widgets/core/admin/roles.ts):
+ * A person's data by their e-mail address, the owner's alone (widgets/core/admin/roles.ts):
  *  - `GET /api/admin/privacy/:email`: how many records of each kind are stored (the
  *    panel's summary before an export or an erasure; counts only, not audited);
  *  - `GET /api/admin/privacy/:email/export`: everything, as a JSON download (audited by

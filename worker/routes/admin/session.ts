@@ -2,10 +2,10 @@
  * `POST /api/admin/login`, `POST /api/admin/logout`, `GET /api/admin/session`, and
  * `POST /api/admin/set-password` (open: a one-time link's token and a new password; the
  * browser that used the link is remembered as a login's is).
- * Login (issue 18): `{email, password}` for a team account; without an e-mail (or with
+ * Login: `{email, password}` for a team account; without an e-mail (or with
  * 'admin') the first owner, whose password is the ADMIN_PASSWORD_HASH secret, and who may
- * give a `name` for the history. Throttled per IP and per account BEFORE any hash work
- * (issue 15 item 2): one atomic upsert takes the attempt, parallel guesses included.
+ * give a `name` for the history. Throttled per IP and per account BEFORE any hash work:
+ * one atomic upsert takes the attempt, parallel guesses included.
  */
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';

@@ -1,5 +1,5 @@
 /**
- * The service tab (issue 17): `GET /api/admin/tickets?show=open|closed|all` (open ones by
+ * The service tab: `GET /api/admin/tickets?show=open|closed|all` (open ones by
  * time left, in business hours; the overdue marked; a keyset page: `limit`, `after` = the
  * `next` of the page before), `GET /api/admin/tickets/stats` (share
  * answered within the promise, per month), `GET /api/admin/tickets/:id` (with its history),

@@ -1,5 +1,5 @@
 /**
- * Webhooks (issue 18), owners only: `GET /webhooks` (endpoints with their secrets, the
+ * Webhooks, owners only: `GET /webhooks` (endpoints with their secrets, the
  * event types), `POST /webhooks` (`{url, events, active?}`), `PATCH /webhooks/:id`
  * (`{events?, active?, rotateSecret?}`), `DELETE /webhooks/:id`, `POST /webhooks/:id/test`
  * ('Wyślij zdarzenie testowe'), `GET /webhooks/deliveries` (`state`, `endpoint`),
