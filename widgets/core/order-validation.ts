@@ -144,3 +144,4 @@ export const installationSchema = plainObject(
   },
   ORDER_ERRORS.body,
 );
+export type InstallationInput = v.InferOutput<typeof installationSchema>;

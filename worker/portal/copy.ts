@@ -12,6 +12,8 @@ export const portalCopy = {
     email: 'E-mail z umowy',
     send: 'Wyślij link do logowania',
     sentHeading: 'Sprawdź skrzynkę',
+    /** The API's one answer to every request for a link, whoever asks (nothing tells whether the address is known). */
+    linkAnswer: 'Jeśli ten adres jest w naszej umowie, wysłaliśmy na niego e-mail z linkiem do logowania i kodem.',
     sent: (email: string, minutes: number) =>
       `Jeśli adres ${email} jest w naszej umowie, za chwilę dostaniesz na niego e-mail z linkiem do logowania i kodem. Link i kod działają ${minutes} ${plural(minutes, 'minutę', 'minuty', 'minut')}.`,
     codeHeading: 'Masz kod z e-maila?',

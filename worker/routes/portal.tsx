@@ -46,10 +46,7 @@ import { check } from '../../widgets/core/validation.ts';
 export const portalApi = new Hono<IntakeEnv>();
 
 /** The one answer to every request for a link, whoever asks. */
-const LINK_ANSWER = {
-  ok: true,
-  message: 'Jeśli ten adres jest w naszej umowie, wysłaliśmy na niego e-mail z linkiem do logowania i kodem.',
-} as const;
+const LINK_ANSWER = { ok: true, message: portalCopy.signIn.linkAnswer } as const;
 
 portalApi.post('/link', leadIntake({ spamAnswer: (c) => c.json(LINK_ANSWER, 202) }), async (c) => {
   const { body, ip } = c.get('intake');
