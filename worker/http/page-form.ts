@@ -9,7 +9,7 @@ import type { Context, Env as HonoEnv } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { sameOrigin } from './auth.ts';
 import { INTAKE_ERRORS } from './errors.ts';
-import { MAX_BODY_BYTES, rateLimitKey, readCapped } from '../middleware/intake/index.ts';
+import { MAX_BODY_BYTES, overLimit, readCapped } from '../middleware/intake/index.ts';
 import { PORTAL_ERRORS } from '../../widgets/core/portal-validation.ts';
 
 export type FormFields = Record<string, string | string[]>;
@@ -29,16 +29,9 @@ export function pageFormGuard<E extends HonoEnv & PageFormEnv>(
   } satisfies Required<typeof options>;
   return createMiddleware<E>(async (c, next) => {
     const ip = c.req.header('CF-Connecting-IP');
-    if (ip) {
-      try {
-        const { success } = await c.env.LEAD_RATE_LIMIT.limit({ key: rateLimitKey(ip) });
-        if (!success) {
-          c.header('Retry-After', '60');
-          return opts.tooMany(c);
-        }
-      } catch (error) {
-        console.error('page form: rate limiter unavailable', error);
-      }
+    if (ip && (await overLimit(c.env.LEAD_RATE_LIMIT, ip, 'page form'))) {
+      c.header('Retry-After', '60');
+      return opts.tooMany(c);
     }
     if (!sameOrigin(c.req.raw)) return c.json({ error: PORTAL_ERRORS.origin }, 403);
     if (!isForm(c.req.header('Content-Type'))) return c.json({ error: PORTAL_ERRORS.notForm }, 415);

@@ -8,7 +8,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { ORDER_API_ERRORS } from '../http/errors.ts';
-import { rateLimitKey } from '../middleware/intake/index.ts';
+import { overLimit } from '../middleware/intake/index.ts';
 import { findCompany, whitelistOptions } from '../whitelist/lookup.ts';
 import { isValidNip, NIP_ERROR, normalizeNip } from '../../widgets/core/nip.ts';
 
@@ -19,16 +19,9 @@ companyLookup.get('/:nip', async (c) => {
   const nip = normalizeNip(c.req.param('nip'));
   if (!isValidNip(nip)) return c.json({ error: NIP_ERROR }, 400);
   const ip = c.req.header('CF-Connecting-IP');
-  if (ip) {
-    try {
-      const { success } = await c.env.COMPANY_LOOKUP_RATE_LIMIT.limit({ key: rateLimitKey(ip) });
-      if (!success) {
-        c.header('Retry-After', '60');
-        return c.json({ error: ORDER_API_ERRORS.lookupTooMany, manual: true }, 429);
-      }
-    } catch (error) {
-      console.error('company look-up: rate limiter unavailable', error);
-    }
+  if (ip && (await overLimit(c.env.COMPANY_LOOKUP_RATE_LIMIT, ip, 'company look-up'))) {
+    c.header('Retry-After', '60');
+    return c.json({ error: ORDER_API_ERRORS.lookupTooMany, manual: true }, 429);
   }
   const found = await findCompany(c.env.DB, nip, whitelistOptions(c.env));
   if (found.kind === 'notFound') return c.json({ error: ORDER_API_ERRORS.companyNotFound, manual: true }, 404);

@@ -138,6 +138,21 @@ export function rateLimitKey(ip: string): string {
   return `${groups.slice(0, 4).join(':')}::/64`;
 }
 
+/**
+ * Whether client `ip` is over `limiter`'s limit. A limiter outage lets the request through
+ * (it must not cost a lead or a form), logged under `who`.
+ * @example if (ip && (await overLimit(c.env.LEAD_RATE_LIMIT, ip, 'lead intake'))) return tooMany(c);
+ */
+export async function overLimit(limiter: RateLimit, ip: string, who: string): Promise<boolean> {
+  try {
+    const { success } = await limiter.limit({ key: rateLimitKey(ip) });
+    return !success;
+  } catch (error) {
+    console.error(`${who}: rate limiter unavailable`, error);
+    return false;
+  }
+}
+
 /** Hosts of local development and tests, where a request without `CF-Connecting-IP` is normal. */
 const isLocalHost = (url: string): boolean =>
   /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|.*\.(test|localhost))$/.test(new URL(url).hostname);
@@ -181,15 +196,9 @@ export function leadIntake(options: LeadIntakeOptions = {}) {
     const ip = c.req.header('CF-Connecting-IP');
 
     if (ip) {
-      try {
-        const { success } = await c.env.LEAD_RATE_LIMIT.limit({ key: rateLimitKey(ip) });
-        if (!success) {
-          c.header('Retry-After', '60');
-          return c.json({ error: INTAKE_ERRORS.tooMany }, 429);
-        }
-      } catch (error) {
-        // A limiter outage must not cost a lead: let the request through.
-        console.error('lead intake: rate limiter unavailable', error);
+      if (await overLimit(c.env.LEAD_RATE_LIMIT, ip, 'lead intake')) {
+        c.header('Retry-After', '60');
+        return c.json({ error: INTAKE_ERRORS.tooMany }, 429);
       }
     } else if (!isLocalHost(c.req.url)) {
       // Not one shared bucket for everyone: a configuration error to fix, not a visitor's.
