@@ -112,4 +112,18 @@ describe('the advice stored with a quote', () => {
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toMatchObject({ field: 'clicked' });
   });
+
+  it('keeps to A3 devices when the visitor needs A3: the bizhub 227 Basic at 1 000 pages is then the best, not the A4 bizhub 4052', async () => {
+    const office = { deviceId: 'km-227', level: 'basic', term: 24, volume: { mono: 1000, color: 0 } };
+    // Without A3: bizhub 4052 Basic 175,00 zł against the 227 Basic 219,00 zł, 44,00 zł a month.
+    const anyFormat = await post(office);
+    expect((await stored(((await anyFormat.json()) as { id: string }).id)).advice).toMatchObject({
+      best: { deviceId: 'km-4052', level: 'basic', monthlyNet: 175 },
+      difference: { monthly: 44 },
+    });
+    // With A3 ticked, the 227 is the cheapest that prints A3: no cheaper offer to set beside it.
+    const a3 = await post({ ...office, a3: true });
+    expect(a3.status).toBe(201);
+    expect((await stored(((await a3.json()) as { id: string }).id)).advice).toBeNull();
+  });
 });

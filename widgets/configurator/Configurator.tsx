@@ -167,7 +167,7 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
         term: choices.term,
         paper: choices.paper,
         ...(mono || color ? { volume: { mono, color } } : {}),
-        ...(fits ? { estimate: est.inputs } : {}),
+        ...(fits ? { estimate: est.inputs, a3: est.a3 } : {}),
         ...(calc.comparison ? { comparison: calc.comparison.inputs } : {}),
         clicked: calc.clicked,
         contact: {

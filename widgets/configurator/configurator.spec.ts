@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { answer, mount, violations } from '../../tests/components/mount.ts';
 import { LEVEL_NAMES } from '../core/model.ts';
 import { T } from './copy.ts';
+import { C } from '../kit/estimate/copy.ts';
 
 const cfg = (page: Page) => page.locator('kserowo-configurator');
 const level = (page: Page, name: string) => cfg(page).getByRole('radio', { name: new RegExp(`^${name}`) });
@@ -85,6 +86,43 @@ test.describe('<kserowo-configurator>', () => {
 
     test('has no axe violations', async ({ page }) => {
       expect(await violations(page, 'kserowo-configurator')).toEqual([]);
+    });
+  });
+
+  test.describe('with an A3 device and the estimate of a visitor who needs A3', () => {
+    test.beforeEach(async ({ page }) =>
+      mount(page, '<kserowo-configurator device="km-227" package="basic"></kserowo-configurator>'),
+    );
+
+    test('sends the A3 need with the estimate, so the advice kept with the quote looks at A3 devices only', async ({
+      page,
+    }) => {
+      await cfg(page).getByRole('button', { name: T.dontKnow }).click();
+      await cfg(page).getByRole('tab', { name: C.tabProfile }).click();
+      // Four people printing an average 250 pages: 1 000 mono pages a month.
+      await cfg(page).getByLabel(C.people).fill('4');
+      await cfg(page).getByRole('checkbox', { name: C.a3 }).check();
+      await cfg(page).getByRole('button', { name: C.calculate }).click();
+      await expect(cfg(page).getByLabel(T.monoPages)).toHaveValue('1000');
+      const sent = await answer(page, '/api/quotes', 201, {
+        ok: true,
+        id: 'c'.repeat(32),
+        number: 'KS-2026-000124',
+        url: 'http://127.0.0.1/wycena/ccc',
+        quote: { monthlyNet: 219, monthlyGross: 269.37 },
+      });
+      await cfg(page).getByRole('button', { name: T.next }).click();
+      await cfg(page)
+        .getByRole('textbox', { name: new RegExp(`^${T.name}`) })
+        .fill('Biuro Projektowe');
+      await cfg(page)
+        .getByRole('textbox', { name: new RegExp(`^${T.email}`) })
+        .fill('biuro@projekty.pl');
+      await cfg(page).getByRole('button', { name: T.send }).click();
+      await expect(cfg(page).getByText(T.doneTitle('KS-2026-000124'))).toBeVisible();
+      expect(sent).toEqual([
+        expect.objectContaining({ deviceId: 'km-227', volume: { mono: 1000, color: 0 }, a3: true }),
+      ]);
     });
   });
 });

@@ -13,7 +13,7 @@ import type { Comparison } from '../core/comparison.ts';
 
 /** The estimate and the current contract the quote carries; from the panel, or handed over in the URL. */
 export interface Estimated {
-  estimate?: Pick<EstimateChange, 'inputs'> & { volume: { mono: number; color: number } };
+  estimate?: Pick<EstimateChange, 'inputs' | 'a3'> & { volume: { mono: number; color: number } };
   /** The result is known once compared here; a hand-over carries the inputs only (the server compares). */
   comparison?: { inputs: ContractInput; result?: Comparison };
   /** The device the visitor had clicked when taking the advised one: the quote keeps the difference. */

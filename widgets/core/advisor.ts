@@ -170,10 +170,11 @@ export function quoteAdvice(
   quoted: { deviceId: string; level: PackageLevel; term: number | 'short' },
   volume: Volume,
   clickedId?: string,
+  needs: Needs = {},
 ): StoredAdvice | undefined {
   if (pages(volume.mono) + pages(volume.color) === 0) return undefined;
   const clickedDevice = catalogue.devices.some((d) => d.id === clickedId) ? (clickedId as string) : quoted.deviceId;
-  const advice = advise(catalogue, volume, {}, clickedDevice);
+  const advice = advise(catalogue, volume, needs, clickedDevice);
   const { best } = advice;
   // The visitor's own package of the device they kept; the cheapest one of a device they left.
   const clicked =

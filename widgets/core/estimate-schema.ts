@@ -68,6 +68,8 @@ export const quoteWithEstimateSchema = v.object(
     comparison: v.nullish(contractInputSchema),
     /** The device the visitor clicked before taking the advised one; an id the catalogue lacks is ignored. */
     clicked: v.nullish(v.pipe(v.string(QUOTE_ERRORS.device), v.maxLength(QUOTE_LIMITS.deviceId, QUOTE_ERRORS.device))),
+    /** The visitor ticked 'A3' in the estimate: the advice kept with the quote looks at A3 devices only. */
+    a3: v.nullish(v.boolean(QUOTE_ERRORS.body)),
   },
   QUOTE_ERRORS.body,
 );

@@ -113,6 +113,7 @@ quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
           { deviceId: device.id, level: pkg.level, term: q.term },
           figures.volume,
           q.clicked ?? undefined,
+          { a3: q.a3 === true },
         )
       : undefined,
   };

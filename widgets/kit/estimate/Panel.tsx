@@ -80,7 +80,7 @@ export function Panel(props: PanelProps) {
     setConfirmed(false);
     setEstimate(result.value);
     setComparison(undefined);
-    asked.current = { inputs, volume: result.value };
+    asked.current = { inputs, volume: result.value, a3 };
     // An implausible month reaches the configurator (and the host's event) only once confirmed.
     if (!askToConfirm(catalogue, result.value)) props.onEstimate(asked.current);
   };

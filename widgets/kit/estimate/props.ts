@@ -8,6 +8,8 @@ import type { ContractInput, EstimateInput } from '../../core/estimate-validatio
 export interface EstimateChange {
   inputs: EstimateInput;
   volume: VolumeEstimate;
+  /** The visitor needs A3 (ticked when the estimate was made): the quote's advice keeps to A3 devices. */
+  a3?: boolean;
 }
 export interface ComparisonChange {
   inputs: ContractInput;
