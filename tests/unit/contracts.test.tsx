@@ -33,7 +33,8 @@ function sources(dir: string): string[] {
   return readdirSync(path.join(root, dir)).flatMap((name) => {
     const file = path.join(dir, name);
     if (statSync(path.join(root, file)).isDirectory()) return sources(file);
-    return /\.tsx?$/.test(name) && name !== 'contract.ts' ? [file] : [];
+    // A widget's component tests (*.spec.ts) sit beside it but are not its markup.
+    return /\.tsx?$/.test(name) && name !== 'contract.ts' && !name.endsWith('.spec.ts') ? [file] : [];
   });
 }
 const all = (re: RegExp, text: string) => new Set([...text.matchAll(re)].map((m) => m[1] as string));
