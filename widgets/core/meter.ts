@@ -244,3 +244,14 @@ export function monthBounds(period: string): { from: string; to: string } {
   const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
   return { from: `${period}-01`, to: `${period}-${String(last).padStart(2, '0')}` };
 }
+
+/** What `GET /api/meter-readings/device?t=` tells the reading link's holder (never anyone without the token). */
+export interface MeterDevice {
+  serial: string;
+  device: string;
+  type: 'mono' | 'color';
+  contract: string;
+  company: string;
+  last: { readOn: string; mono: number; color: number | null } | null;
+  pageCounting: string;
+}

@@ -1,15 +1,8 @@
 /** The texts of `<kserowo-meter>` and the shape of what the reading link's device endpoint answers. */
 
-/** What `GET /api/meter-readings/device?t=` tells the link's holder. */
-export interface MeterDevice {
-  serial: string;
-  device: string;
-  type: 'mono' | 'color';
-  contract: string;
-  company: string;
-  last: { readOn: string; mono: number; color: number | null } | null;
-  pageCounting: string;
-}
+import type { MeterDevice } from '../core/meter.ts';
+
+export type { MeterDevice };
 
 export const METER_TEXT = {
   fallback: 'Formularz odczytu licznika chwilowo niedostępny',

@@ -26,22 +26,11 @@ import { bodyHash } from '../http/body-hash.ts';
 import { PAGE_COUNTING } from '../../widgets/core/terms.ts';
 import { READING_TOKEN, meterReadingSchema } from '../../widgets/core/service-validation.ts';
 import { check } from '../../widgets/core/validation.ts';
-import { refusedField } from '../../widgets/core/meter.ts';
+import { type MeterDevice, refusedField } from '../../widgets/core/meter.ts';
 
 export const meterReadings = new Hono<IntakeEnv>();
 
 const spamAnswer = (c: Context<IntakeEnv>) => c.json({ ok: true, id: crypto.randomUUID() }, 201);
-
-/** What the link's holder sees of their device (never shown to anyone without the token). */
-export interface MeterDevice {
-  serial: string;
-  device: string;
-  type: 'mono' | 'color';
-  contract: string;
-  company: string;
-  last: { readOn: string; mono: number; color: number | null } | null;
-  pageCounting: string;
-}
 
 async function deviceView(db: D1Database, contract: Contract, device: ContractDevice): Promise<MeterDevice> {
   const last = (await acceptedReadingsOf(db, device.deviceRow)).at(-1);
