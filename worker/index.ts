@@ -1,4 +1,4 @@
-/** Worker entry: HTTP through the Hono app, the queue consumers (e-mail, webhooks, leads kept while D1 was away) and the cron (sweep, retention, reading reminders, the sales team's clock). */
+/** Worker entry: HTTP through the Hono app, the queue consumers (e-mail, webhooks, leads kept while D1 was away, invoices to KSeF) and the cron (sweep, retention, reading reminders, the sales team's clock). */
 import { app } from './app.ts';
 import { type EmailJob, handleEmailBatch, sweepUnsent } from './email/delivery.ts';
 import { type WebhookJob, dispatchWebhooks, handleWebhookBatch } from './webhooks/delivery.ts';
@@ -9,18 +9,22 @@ import { type DeferredLead, handleLeadBatch } from './leads/deferred.ts';
 import { forgetStaleLookups } from './models/company-lookups.ts';
 import { sendReadingReminders } from './billing/reminders.ts';
 import { forgetOldSignIns } from './portal/sign-in.ts';
+import { type KsefJob, handleKsefBatch, sweepKsef } from './invoices/ksef/queue.ts';
 
 const isWebhookQueue = (queue: string) => queue.startsWith('kserowo-webhooks');
 const isLeadQueue = (queue: string) => queue.startsWith('kserowo-leads');
+const isKsefQueue = (queue: string) => queue.startsWith('kserowo-ksef');
 
 export default {
   fetch: app.fetch,
   queue: (batch, env) =>
-    isLeadQueue(batch.queue)
-      ? handleLeadBatch(batch as MessageBatch<DeferredLead>, env)
-      : isWebhookQueue(batch.queue)
-        ? handleWebhookBatch(batch as MessageBatch<WebhookJob>, env)
-        : handleEmailBatch(batch as MessageBatch<EmailJob>, env),
+    isKsefQueue(batch.queue)
+      ? handleKsefBatch(batch as MessageBatch<KsefJob>, env)
+      : isLeadQueue(batch.queue)
+        ? handleLeadBatch(batch as MessageBatch<DeferredLead>, env)
+        : isWebhookQueue(batch.queue)
+          ? handleWebhookBatch(batch as MessageBatch<WebhookJob>, env)
+          : handleEmailBatch(batch as MessageBatch<EmailJob>, env),
   scheduled: (controller, env, ctx) => {
     const jobs = jobsOf(controller.cron, controller.scheduledTime);
     if (jobs.handOver) {
@@ -28,6 +32,8 @@ export default {
       ctx.waitUntil(sweepUnsent(env));
       // Deliveries an enqueue missed, or whose queue message was lost, go back on the queue.
       ctx.waitUntil(dispatchWebhooks(env));
+      // Invoices to KSeF the queue missed, waiting their turn or offline, and KSeF's answers.
+      ctx.waitUntil(sweepKsef(env));
     }
     // Leads, quotes, tickets and readings past the retention period lose the person's data.
     if (jobs.retention)
@@ -48,4 +54,4 @@ export default {
     if (jobs.retention)
       ctx.waitUntil(forgetOldSignIns(env).catch((error: unknown) => console.error('portal: tidy-up failed', error)));
   },
-} satisfies ExportedHandler<Env, EmailJob | WebhookJob | DeferredLead>;
+} satisfies ExportedHandler<Env, EmailJob | WebhookJob | DeferredLead | KsefJob>;

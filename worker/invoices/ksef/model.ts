@@ -1,0 +1,341 @@
+/**
+ * The SQL of the KSeF sender: the one-run lease, claiming due invoices, recording each step of
+ * an invoice's way into KSeF (migration 0320) and the sessions opened. Every change of a row's
+ * status is one guarded UPDATE, so a step repeated by a resumed run changes nothing twice.
+ */
+
+/** An invoice's state in KSeF (`ksef_invoices.status`): a key; the Polish label is `KSEF_STATUS_LABELS`. */
+export type KsefStatus = 'queued' | 'sending' | 'sent' | 'accepted' | 'offline' | 'rejected' | 'failed';
+
+/** How the register and the invoice copy name a status. */
+export const KSEF_STATUS_LABELS: Record<KsefStatus, string> = {
+  queued: 'W kolejce do KSeF',
+  sending: 'Wysyłana do KSeF',
+  sent: 'Wysłana, czeka na numer KSeF',
+  accepted: 'Przyjęta w KSeF',
+  offline: 'KSeF niedostępny: wyślemy, gdy wróci',
+  rejected: 'Odrzucona przez KSeF',
+  failed: 'Błąd wysyłki do KSeF: wymaga sprawdzenia',
+};
+
+/** An invoice claimed for sending, with what the sending needs. */
+export interface ClaimedInvoice {
+  id: string;
+  number: string;
+  kind: 'VAT' | 'KOR';
+  issue_date: string;
+  seller_nip: string;
+  xml: string;
+  xml_sha256: string;
+  offline: number;
+  send_by: string | null;
+  attempts: number;
+}
+
+/** A row KSeF has (or had): what the status polling needs. */
+export interface SentInvoice {
+  id: string;
+  seller_nip: string;
+  session_ref: string;
+  invoice_ref: string | null;
+  xml_sha256: string;
+  offline: number;
+  attempts: number;
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** Takes the lease for `holder` until `now + ttlMs` when it is free or its holder's time is up. */
+export async function takeLease(db: D1Database, holder: string, now: number, ttlMs: number): Promise<boolean> {
+  const result = await db
+    .prepare(
+      'UPDATE ksef_lease SET holder = ?1, expires_at_ms = ?2 WHERE id = 1 AND (holder IS NULL OR holder = ?1 OR expires_at_ms <= ?3)',
+    )
+    .bind(holder, now + ttlMs, now)
+    .run();
+  return result.meta.changes === 1;
+}
+
+/** Extends `holder`'s lease; `false` when it is no longer `holder`'s (another run took it over). */
+export async function renewLease(db: D1Database, holder: string, now: number, ttlMs: number): Promise<boolean> {
+  const result = await db
+    .prepare('UPDATE ksef_lease SET expires_at_ms = ?2 WHERE id = 1 AND holder = ?1')
+    .bind(holder, now + ttlMs)
+    .run();
+  return result.meta.changes === 1;
+}
+
+export async function releaseLease(db: D1Database, holder: string): Promise<void> {
+  await db
+    .prepare('UPDATE ksef_lease SET holder = NULL, expires_at_ms = 0 WHERE id = 1 AND holder = ?')
+    .bind(holder)
+    .run();
+}
+
+/**
+ * Rows a dead run left claimed ('sending') go back to the queue: whether or not their request
+ * reached KSeF, sending them again is safe (a duplicate is answered with the original number).
+ * Only the lease's holder calls it, so no live run is claiming at the same time.
+ */
+export async function requeueOrphans(db: D1Database, now: number): Promise<number> {
+  const result = await db
+    .prepare("UPDATE ksef_invoices SET status = 'queued', updated_at = ? WHERE status = 'sending'")
+    .bind(iso(now))
+    .run();
+  return result.meta.changes;
+}
+
+export interface ClaimOptions {
+  now: number;
+  limit: number;
+  /** Only these invoices (a queue batch's ids); otherwise every due one the queue has not taken. */
+  ids?: readonly string[] | undefined;
+  /** Without `ids`: a 'queued' row is the sweep's once it has waited this long for the queue. */
+  handoverMs: number;
+  /** Only invoices of this seller (one KSeF context per session). */
+  sellerNip?: string | undefined;
+}
+
+/**
+ * Claims due invoices ('queued' or 'offline', past `next_attempt_at`) for this run: status
+ * 'sending', one attempt more. A correction waits until the invoice it corrects has its KSeF
+ * number (KSeF takes a correction only after the original). Oldest numbers first.
+ */
+export async function claimDue(db: D1Database, options: ClaimOptions): Promise<ClaimedInvoice[]> {
+  const now = iso(options.now);
+  const which = options.ids
+    ? 'k.invoice_id IN (SELECT value FROM json_each(?3))'
+    : "(k.status = 'offline' OR k.next_attempt_at IS NOT NULL OR k.updated_at <= ?3)";
+  const { results: claimed } = await db
+    .prepare(
+      `UPDATE ksef_invoices SET status = 'sending', attempts = attempts + 1, updated_at = ?1
+        WHERE invoice_id IN (
+          SELECT k.invoice_id FROM ksef_invoices k JOIN invoices i ON i.id = k.invoice_id
+           WHERE k.status IN ('queued', 'offline') AND (k.next_attempt_at IS NULL OR k.next_attempt_at <= ?1)
+             AND ${which}
+             AND (?4 IS NULL OR i.seller_nip = ?4)
+             AND (i.corrects_id IS NULL OR EXISTS (
+                   SELECT 1 FROM ksef_invoices o WHERE o.invoice_id = i.corrects_id AND o.ksef_number IS NOT NULL))
+           ORDER BY i.year, i.seq LIMIT ?2)
+          AND status IN ('queued', 'offline')
+        RETURNING invoice_id`,
+    )
+    .bind(
+      now,
+      options.limit,
+      options.ids ? JSON.stringify(options.ids) : iso(options.now - options.handoverMs),
+      options.sellerNip ?? null,
+    )
+    .all<{ invoice_id: string }>();
+  if (!claimed.length) return [];
+  const { results } = await db
+    .prepare(
+      `SELECT i.id, i.number, i.kind, i.issue_date, i.seller_nip, i.xml, i.xml_sha256, k.offline, k.send_by, k.attempts
+         FROM invoices i JOIN ksef_invoices k ON k.invoice_id = i.id
+        WHERE i.id IN (SELECT value FROM json_each(?)) ORDER BY i.year, i.seq`,
+    )
+    .bind(JSON.stringify(claimed.map((c) => c.invoice_id)))
+    .all<ClaimedInvoice>();
+  return results;
+}
+
+/** The sellers (KSeF contexts) with due invoices. */
+export async function dueSellers(db: D1Database, now: number, ids?: readonly string[]): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT DISTINCT i.seller_nip FROM ksef_invoices k JOIN invoices i ON i.id = k.invoice_id
+        WHERE k.status IN ('queued', 'offline') AND (k.next_attempt_at IS NULL OR k.next_attempt_at <= ?1)
+          AND (?2 IS NULL OR k.invoice_id IN (SELECT value FROM json_each(?2)))`,
+    )
+    .bind(iso(now), ids ? JSON.stringify(ids) : null)
+    .all<{ seller_nip: string }>();
+  return results.map((r) => r.seller_nip);
+}
+
+/** KSeF took the invoice into `session` (online: with its own reference; batch: the reference comes with its status). */
+export const sentStatement = (
+  db: D1Database,
+  id: string,
+  session: string,
+  invoiceRef: string | null,
+  offline: boolean,
+  now: number,
+): D1PreparedStatement =>
+  db
+    .prepare(
+      `UPDATE ksef_invoices SET status = 'sent', session_ref = ?2, invoice_ref = ?3, offline = MAX(offline, ?4),
+              next_attempt_at = NULL, error = NULL, sent_at = ?5, updated_at = ?5
+        WHERE invoice_id = ?1 AND status = 'sending'`,
+    )
+    .bind(id, session, invoiceRef, offline ? 1 : 0, iso(now));
+
+/**
+ * KSeF gave the invoice its number (200), or answered 440 with the number it gave the same
+ * invoice before (`code` 440): the row is accepted with that number, its UPO's session and the
+ * UPO when already fetched. Guarded: an accepted row is never accepted again.
+ */
+export const acceptedStatement = (
+  db: D1Database,
+  id: string,
+  accepted: { ksefNumber: string; session: string; code: number; acquiredAt: string | null; upo: string | null },
+  now: number,
+): D1PreparedStatement =>
+  db
+    .prepare(
+      `UPDATE ksef_invoices SET status = 'accepted', ksef_number = ?2, session_ref = ?3, status_code = ?4,
+              accepted_at = ?5, upo = ?6, error = NULL, next_attempt_at = NULL, updated_at = ?7
+        WHERE invoice_id = ?1 AND status IN ('sent', 'sending')`,
+    )
+    .bind(id, accepted.ksefNumber, accepted.session, accepted.code, accepted.acquiredAt, accepted.upo, iso(now));
+
+export const upoStatement = (db: D1Database, id: string, upo: string, now: number): D1PreparedStatement =>
+  db
+    .prepare(
+      "UPDATE ksef_invoices SET upo = ?2, updated_at = ?3 WHERE invoice_id = ?1 AND status = 'accepted' AND upo IS NULL",
+    )
+    .bind(id, upo, iso(now));
+
+/** KSeF refused the invoice itself (its status 4xx): it stays refused until a person acts. */
+export const rejectedStatement = (db: D1Database, id: string, code: number, error: string, now: number) =>
+  db
+    .prepare(
+      `UPDATE ksef_invoices SET status = 'rejected', status_code = ?2, error = ?3, updated_at = ?4
+        WHERE invoice_id = ?1 AND status IN ('sent', 'sending')`,
+    )
+    .bind(id, code, error, iso(now));
+
+export interface Requeue {
+  status: 'queued' | 'offline' | 'failed';
+  nextAttemptAt: number | null;
+  error: string;
+  /** The offline mode's last day (set once, when the invoice first waits for KSeF). */
+  sendBy?: string | undefined;
+  code?: number | undefined;
+  /** Give back the attempt the claim counted (the invoice only waited its turn). */
+  notAnAttempt?: boolean | undefined;
+}
+
+/**
+ * The invoice goes back to wait (or is given up as 'failed'): from 'sending' (claimed, not in
+ * KSeF as far as we know) or from 'sent' (KSeF had it in a session that came to nothing).
+ */
+export const requeueStatement = (
+  db: D1Database,
+  id: string,
+  from: 'sending' | 'sent',
+  requeue: Requeue,
+  now: number,
+): D1PreparedStatement =>
+  db
+    .prepare(
+      `UPDATE ksef_invoices SET status = ?2, next_attempt_at = ?3, error = ?4, send_by = COALESCE(send_by, ?5),
+              offline = CASE WHEN ?2 = 'offline' THEN 1 ELSE offline END, status_code = COALESCE(?6, status_code),
+              attempts = attempts - ?8, session_ref = NULL, invoice_ref = NULL, updated_at = ?7
+        WHERE invoice_id = ?1 AND status = ?9`,
+    )
+    .bind(
+      id,
+      requeue.status,
+      requeue.nextAttemptAt === null ? null : iso(requeue.nextAttemptAt),
+      requeue.error,
+      requeue.sendBy ?? null,
+      requeue.code ?? null,
+      iso(now),
+      requeue.notAnAttempt ? 1 : 0,
+      from,
+    );
+
+/** Rows in KSeF waiting for their status, oldest first; `olderThanMs` leaves a live run's fresh ones alone. */
+export async function sentInvoices(
+  db: D1Database,
+  options: { now: number; limit: number; sellerNip?: string | undefined },
+): Promise<SentInvoice[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT k.invoice_id AS id, i.seller_nip, k.session_ref, k.invoice_ref, i.xml_sha256, k.offline, k.attempts
+         FROM ksef_invoices k JOIN invoices i ON i.id = k.invoice_id
+        WHERE k.status = 'sent' AND (?2 IS NULL OR i.seller_nip = ?2)
+        ORDER BY k.sent_at LIMIT ?1`,
+    )
+    .bind(options.limit, options.sellerNip ?? null)
+    .all<SentInvoice>();
+  return results;
+}
+
+/** Sellers with invoices in KSeF waiting for a status or a UPO. */
+export async function sellersToPoll(db: D1Database): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT DISTINCT i.seller_nip FROM ksef_invoices k JOIN invoices i ON i.id = k.invoice_id
+        WHERE k.status = 'sent' OR (k.status = 'accepted' AND k.upo IS NULL)`,
+    )
+    .all<{ seller_nip: string }>();
+  return results.map((r) => r.seller_nip);
+}
+
+/** Accepted invoices whose UPO could not be fetched yet. */
+export async function acceptedWithoutUpo(
+  db: D1Database,
+  sellerNip: string,
+  limit: number,
+): Promise<{ id: string; session_ref: string; ksef_number: string }[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT k.invoice_id AS id, k.session_ref, k.ksef_number FROM ksef_invoices k JOIN invoices i ON i.id = k.invoice_id
+        WHERE k.status = 'accepted' AND k.upo IS NULL AND k.session_ref IS NOT NULL AND i.seller_nip = ?
+        ORDER BY k.accepted_at LIMIT ?`,
+    )
+    .bind(sellerNip, limit)
+    .all<{ id: string; session_ref: string; ksef_number: string }>();
+  return results;
+}
+
+export async function recordSession(
+  db: D1Database,
+  session: { ref: string; kind: 'online' | 'batch'; nip: string; count: number },
+  now: number,
+): Promise<void> {
+  await db
+    .prepare(
+      `INSERT INTO ksef_sessions (reference_number, kind, context_nip, invoice_count, opened_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (reference_number) DO NOTHING`,
+    )
+    .bind(session.ref, session.kind, session.nip, session.count, iso(now))
+    .run();
+}
+
+export async function sessionClosed(db: D1Database, ref: string, now: number, statusCode?: number): Promise<void> {
+  await db
+    .prepare(
+      'UPDATE ksef_sessions SET closed_at = COALESCE(closed_at, ?2), status_code = COALESCE(?3, status_code) WHERE reference_number = ?1',
+    )
+    .bind(ref, iso(now), statusCode ?? null)
+    .run();
+}
+
+/** Sessions a dead run left open (opened more than `olderThanMs` ago), to close them. */
+export async function openSessions(
+  db: D1Database,
+  nip: string,
+  before: number,
+): Promise<{ reference_number: string; kind: 'online' | 'batch' }[]> {
+  const { results } = await db
+    .prepare(
+      'SELECT reference_number, kind FROM ksef_sessions WHERE context_nip = ? AND closed_at IS NULL AND opened_at <= ? LIMIT 20',
+    )
+    .bind(nip, iso(before))
+    .all<{ reference_number: string; kind: 'online' | 'batch' }>();
+  return results;
+}
+
+/** Offline invoices past their time limit, for the log (and the register's attention). */
+export async function overdueOffline(db: D1Database, today: string): Promise<{ id: string; send_by: string }[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT invoice_id AS id, send_by FROM ksef_invoices
+        WHERE status IN ('offline', 'queued', 'sending') AND send_by IS NOT NULL AND send_by < ? LIMIT 100`,
+    )
+    .bind(today)
+    .all<{ id: string; send_by: string }>();
+  return results;
+}
