@@ -52,7 +52,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           root,
-          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'worker/**/*.node.test.ts'],
           environment: 'node',
           setupFiles: ['tests/unit/setup.ts'],
         },
@@ -61,7 +61,7 @@ export default defineConfig({
         resolve: { alias: preactAliasEntries },
         oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
         plugins: [
-          cloudflareTest(async () => ({
+          cloudflareTest(async ({ inject }) => ({
             main: path.join(root, 'worker/index.ts'),
             wrangler: { configPath: path.join(root, 'wrangler.toml') },
             miniflare: {
@@ -78,6 +78,10 @@ export default defineConfig({
                 PROPERTY_SEED: String(propertySeed),
                 // The NIP look-up answers from the stand-in of the White List: never the real API.
                 WHITELIST_API_URL: 'stand-in',
+                // KSeF is the stand-in (tests/worker/ksef-standin.setup.node.ts): its address and a token it knows.
+                KSEF_API_URL: inject('ksefStandIn').baseUrl,
+                KSEF_TOKEN: inject('ksefStandIn').token,
+                KSEF_STANDIN_ORIGIN: inject('ksefStandIn').origin,
               },
               ratelimits,
             },
@@ -86,8 +90,10 @@ export default defineConfig({
         test: {
           name: 'worker',
           root,
-          include: ['tests/worker/**/*.test.ts'],
+          include: ['tests/worker/**/*.test.ts', 'worker/**/*.test.ts'],
+          exclude: ['**/*.node.test.ts'],
           setupFiles: ['tests/worker/setup.ts'],
+          globalSetup: ['tests/worker/ksef-standin.setup.node.ts'],
         },
       },
     ],

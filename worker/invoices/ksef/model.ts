@@ -79,7 +79,9 @@ export async function releaseLease(db: D1Database, holder: string): Promise<void
  */
 export async function requeueOrphans(db: D1Database, now: number): Promise<number> {
   const result = await db
-    .prepare("UPDATE ksef_invoices SET status = 'queued', updated_at = ? WHERE status = 'sending'")
+    .prepare(
+      "UPDATE ksef_invoices SET status = 'queued', next_attempt_at = ?1, updated_at = ?1 WHERE status = 'sending'",
+    )
     .bind(iso(now))
     .run();
   return result.meta.changes;

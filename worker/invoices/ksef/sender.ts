@@ -47,7 +47,8 @@ import {
   utf8,
 } from './crypto.ts';
 import { forgetKeys, publicKey } from './keys.ts';
-import { type LimitGroup, Pacer } from './limits.ts';
+import type { LimitGroup } from './limits.ts';
+import { Pacer } from './pacer.ts';
 import {
   acceptedStatement,
   acceptedWithoutUpo,
