@@ -37,6 +37,20 @@ export function credentialsOf(env: KsefSecrets): Credentials | null {
   return token ? { kind: 'token', token } : null;
 }
 
+/** KSeF tokens stop working on this day: from it, only the certificate way in (XAdES). */
+export const TOKENS_END = '2026-12-31';
+
+/** What the sender says of a token way in on `today` (Warsaw): nothing, a reminder in the last month, an error from the end. */
+export function tokenDeadlineNote(
+  credentials: Credentials,
+  today: string,
+): { level: 'warn' | 'error'; text: string } | null {
+  if (credentials.kind !== 'token') return null;
+  const text = `KSeF: tokens stop working on ${TOKENS_END}; set KSEF_CERTIFICATE and KSEF_PRIVATE_KEY (docs/ksef.md)`;
+  if (today >= TOKENS_END) return { level: 'error', text };
+  return today >= '2026-12-01' ? { level: 'warn', text } : null;
+}
+
 /** Sign-in refused or failed (`GET /auth/{ref}` said so, or it never finished). */
 export class KsefAuthFailed extends KsefError {
   constructor(readonly status: StatusInfo) {

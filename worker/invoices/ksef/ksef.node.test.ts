@@ -6,6 +6,7 @@ import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { TOKENS_END, tokenDeadlineNote } from './auth.ts';
 import { certificateFields, fromBase64, pemBytes, toBase64, utf8 } from './crypto.ts';
 import { KSEF_LIMITS, nextSlot, roomNow } from './limits.ts';
 import { crc8, isKsefNumber, ksefNumber, referenceNumber } from './number.ts';
@@ -191,5 +192,16 @@ describe('crypto helpers', () => {
     const bytes = new Uint8Array(200_000).map((_, i) => i % 251);
     expect(fromBase64(toBase64(bytes))).toEqual(bytes);
     expect(pemBytes(`-----BEGIN X-----\n${toBase64(bytes.slice(0, 48))}\n-----END X-----`)).toEqual(bytes.slice(0, 48));
+  });
+});
+
+describe('the 31 December 2026 switch', () => {
+  it('a token way in is reminded in December and an error from the day tokens end; a certificate is not', () => {
+    const token = { kind: 'token', token: 't' } as const;
+    expect(TOKENS_END).toBe('2026-12-31');
+    expect(tokenDeadlineNote(token, '2026-11-30')).toBeNull();
+    expect(tokenDeadlineNote(token, '2026-12-01')?.level).toBe('warn');
+    expect(tokenDeadlineNote(token, '2026-12-31')?.level).toBe('error');
+    expect(tokenDeadlineNote({ kind: 'certificate', certificate: 'c', privateKey: 'k' }, '2027-01-02')).toBeNull();
   });
 });

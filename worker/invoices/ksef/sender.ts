@@ -32,7 +32,14 @@ import {
   type SendInvoice,
   type SessionInvoice,
 } from './api.ts';
-import { accessToken, type Credentials, credentialsOf, forgetAccess, type KsefSecrets } from './auth.ts';
+import {
+  accessToken,
+  type Credentials,
+  credentialsOf,
+  forgetAccess,
+  type KsefSecrets,
+  tokenDeadlineNote,
+} from './auth.ts';
 import { type Clock, realClock } from './clock.ts';
 import {
   aesEncrypt,
@@ -675,6 +682,8 @@ export async function runKsef(env: KsefEnv, options: RunOptions = {}): Promise<R
     report.notConfigured = true;
     return report;
   }
+  const note = tokenDeadlineNote(credentials, warsawDay(new Date(clock.now())));
+  if (note) console[note.level](note.text);
   const holder = crypto.randomUUID();
   const started = clock.now();
   if (!(await takeLease(env.DB, holder, started, LEASE_TTL_MS))) {

@@ -21,7 +21,7 @@ import path from 'node:path';
 import type { LimitGroup } from '../limits.ts';
 import { testSigningCertificate } from './certificates.ts';
 import { type Answer, exception, Tenant } from './tenant.ts';
-import { SPEC_DIR } from './xsd.ts';
+import { SPEC_DIR, setSpecDir } from './xsd.ts';
 
 type Json = Record<string, unknown>;
 type Schema = { $ref?: string; allOf?: Schema[]; required?: string[]; properties?: Record<string, Schema> };
@@ -159,10 +159,13 @@ export interface StandInOptions {
   host?: string;
   /** Log each request (npm start). */
   log?: boolean;
+  /** The vendored spec/ folder, when this module runs bundled away from it. */
+  specDir?: string;
 }
 
 /** Starts the stand-in; `port` 0 (the default) takes a free one. */
 export async function startKsefStandIn(options: StandInOptions = {}): Promise<KsefStandIn> {
+  if (options.specDir) setSpecDir(options.specDir);
   const { operations, schemas } = loadOperations();
   const tenants = new Map<string, Tenant>();
   let origin = '';

@@ -9,7 +9,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validateXML, type XMLFileInfo } from 'xmllint-wasm';
 
-export const SPEC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../spec');
+/** The vendored spec/ folder: beside this module, unless a bundle for Node moved the module (`setSpecDir`). */
+export let SPEC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../spec');
+
+/** Where the vendored schemas are, for a copy of this module bundled elsewhere (scripts/start.mjs). */
+export function setSpecDir(dir: string): void {
+  SPEC_DIR = dir;
+  fa3 = undefined;
+}
 
 const read = (file: string): string => readFileSync(path.join(SPEC_DIR, file), 'utf8');
 
