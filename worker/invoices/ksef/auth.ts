@@ -14,7 +14,7 @@ import { type KsefApi, KsefError, KsefRefused, type StatusInfo } from './api.ts'
 import type { Clock } from './clock.ts';
 import { rsaOaepEncrypt, sha256, toBase64, utf8 } from './crypto.ts';
 import { forgetKeys, publicKey } from './keys.ts';
-import { signedAuthTokenRequest, type XadesCredentials } from './xades.ts';
+import type { XadesCredentials } from './xades.ts';
 
 export type Credentials = { kind: 'token'; token: string } | ({ kind: 'certificate' } & XadesCredentials);
 
@@ -79,10 +79,14 @@ async function keyOf(api: KsefApi, nip: string, credentials: Credentials): Promi
 
 async function initiate(api: KsefApi, nip: string, credentials: Credentials, clock: Clock) {
   const challenge = await api.challenge();
-  if (credentials.kind === 'certificate')
+  if (credentials.kind === 'certificate') {
+    // The XAdES libraries (xadesjs, xmldom, pkijs) are set up only on this way in: a Worker
+    // signing in with a token never runs their code.
+    const { signedAuthTokenRequest } = await import('./xades.ts');
     return api.authWithXades(
       await signedAuthTokenRequest(challenge.challenge, nip, credentials, new Date(clock.now())),
     );
+  }
   const timestampMs = challenge.timestampMs ?? Date.parse(challenge.timestamp);
   const { publicKeyId, key } = await publicKey(api, 'KsefTokenEncryption', clock.now());
   const encrypted = await rsaOaepEncrypt(key, utf8(`${credentials.token}|${timestampMs}`));
