@@ -19,6 +19,9 @@ ALTER TABLE ksef_invoices ADD COLUMN sent_at TEXT;
 ALTER TABLE ksef_invoices ADD COLUMN accepted_at TEXT;              -- KSeF's acquisitionDate: the number was given
 CREATE INDEX IF NOT EXISTS ksef_invoices_due ON ksef_invoices (status, next_attempt_at)
   WHERE status IN ('queued', 'offline', 'sending', 'sent');
+-- Accepted invoices whose UPO is still to fetch (the accepted ones are the whole history).
+CREATE INDEX IF NOT EXISTS ksef_invoices_missing_upo ON ksef_invoices (accepted_at)
+  WHERE status = 'accepted' AND upo IS NULL;
 
 -- One sender run at a time: the run holds this lease (renewed while it works), so a row in
 -- 'sending' found by a run that has just taken the lease was left by a run that died.
@@ -39,6 +42,7 @@ CREATE TABLE IF NOT EXISTS ksef_sessions (
   opened_at        TEXT NOT NULL,
   closed_at        TEXT
 );
+CREATE INDEX IF NOT EXISTS ksef_sessions_open ON ksef_sessions (context_nip, opened_at) WHERE closed_at IS NULL;
 
 -- KSeF's request limits are sliding windows per context (1 s, 1 min, 1 h): the requests of
 -- the last hour, so that consecutive runs keep within them together.
@@ -48,3 +52,4 @@ CREATE TABLE IF NOT EXISTS ksef_requests (
   at_ms   INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS ksef_requests_window ON ksef_requests (context, grp, at_ms);
+CREATE INDEX IF NOT EXISTS ksef_requests_age ON ksef_requests (at_ms);

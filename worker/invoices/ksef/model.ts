@@ -264,12 +264,18 @@ export async function sentInvoices(
   return results;
 }
 
-/** Sellers with invoices in KSeF waiting for a status or a UPO. */
+/**
+ * Sellers with invoices in KSeF waiting for a status or a UPO. Accepted invoices are the whole
+ * history: those still without a UPO are read through their own partial index, named so that
+ * the planner never walks all accepted ones.
+ */
 export async function sellersToPoll(db: D1Database): Promise<string[]> {
   const { results } = await db
     .prepare(
-      `SELECT DISTINCT i.seller_nip FROM ksef_invoices k JOIN invoices i ON i.id = k.invoice_id
-        WHERE k.status = 'sent' OR (k.status = 'accepted' AND k.upo IS NULL)`,
+      `SELECT DISTINCT i.seller_nip FROM ksef_invoices k JOIN invoices i ON i.id = k.invoice_id WHERE k.status = 'sent'
+       UNION
+       SELECT DISTINCT i.seller_nip FROM ksef_invoices k INDEXED BY ksef_invoices_missing_upo JOIN invoices i ON i.id = k.invoice_id
+        WHERE k.status = 'accepted' AND k.upo IS NULL`,
     )
     .all<{ seller_nip: string }>();
   return results.map((r) => r.seller_nip);
@@ -283,7 +289,8 @@ export async function acceptedWithoutUpo(
 ): Promise<{ id: string; session_ref: string; ksef_number: string }[]> {
   const { results } = await db
     .prepare(
-      `SELECT k.invoice_id AS id, k.session_ref, k.ksef_number FROM ksef_invoices k JOIN invoices i ON i.id = k.invoice_id
+      `SELECT k.invoice_id AS id, k.session_ref, k.ksef_number
+         FROM ksef_invoices k INDEXED BY ksef_invoices_missing_upo JOIN invoices i ON i.id = k.invoice_id
         WHERE k.status = 'accepted' AND k.upo IS NULL AND k.session_ref IS NOT NULL AND i.seller_nip = ?
         ORDER BY k.accepted_at LIMIT ?`,
     )
