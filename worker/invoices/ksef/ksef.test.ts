@@ -299,6 +299,20 @@ describe('sending', slow, () => {
     expect(standIn.counts['send invoice']).toBeUndefined();
   });
 
+  it('UPOs past a run’s share (a subrequest each) come with the next runs; the numbers do not wait for them', async () => {
+    const ksef = await freshKsef();
+    const issued = [await issue(), await issue(), await issue(), await issue(), await issue()];
+    const first = await runKsef(ksef.env, { ids: ids(issued), uposPerRun: 2 });
+    expect(first.accepted).toBe(5);
+    const rows = await rowsOf(ids(issued));
+    expect(rows.every((r) => r.status === 'accepted' && r.ksef_number)).toBe(true);
+    expect(rows.filter((r) => r.upo).length).toBe(2);
+    await runKsef(ksef.env, { uposPerRun: 2 });
+    expect((await rowsOf(ids(issued))).filter((r) => r.upo).length).toBe(4);
+    await runKsef(ksef.env);
+    for (const row of await rowsOf(ids(issued))) expect(row.upo).toContain(row.ksef_number as string);
+  });
+
   it('the minute’s room counts the earlier run’s requests (kept in D1)', async () => {
     const ksef = await freshKsef();
     const first = [];

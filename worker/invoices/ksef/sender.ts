@@ -101,6 +101,11 @@ export const BATCH_MAX = 2_000;
 export const MAX_ATTEMPTS = 8;
 /** The status polling of one run stops after this long; the next run polls on. */
 const POLL_BUDGET_MS = 3 * 60_000;
+/**
+ * UPOs one run fetches (a subrequest each: an invocation may make a limited number, and D1
+ * queries are limited too); a batch's others come in the next runs.
+ */
+export const UPOS_PER_RUN = 400;
 /** A batch part before encryption (KSeF: at most 100 MB). */
 const PART_BYTES = 100_000_000;
 /** A session status after which nothing more happens in it. */
@@ -142,6 +147,8 @@ export interface RunOptions {
   afterSend?: (invoiceId: string) => void | Promise<void>;
   /** How long a 'queued' invoice is left to the queue before a run without `ids` takes it (default `HANDOVER_MS`). */
   handoverMs?: number;
+  /** UPOs this run may fetch (default `UPOS_PER_RUN`). */
+  uposPerRun?: number;
   /** Statements to run in the same D1 batch as an acceptance (the customer's e-mail). */
   onAccepted?: (db: D1Database, invoiceId: string) => D1PreparedStatement[] | Promise<D1PreparedStatement[]>;
 }
@@ -161,6 +168,8 @@ interface Run {
   holder: string;
   deadline: number;
   renewedAt: number;
+  /** UPOs this run may still fetch: each is a subrequest, and an invocation has a limited number. */
+  upoBudget: number;
   report: RunReport;
   options: RunOptions;
 }
@@ -533,29 +542,58 @@ async function fetchUpo(
   }
 }
 
-/** Applies an invoice's status in KSeF to its row; `true` when the row is settled. */
-async function applyStatus(
+/** What settling one row takes: its statements (one D1 batch together), and what to count once they changed it. */
+interface Settled {
+  statements: D1PreparedStatement[];
+  count: 'accepted' | 'duplicates' | 'rejected' | 'requeued';
+}
+
+/** The UPO of an accepted invoice while the run's share lasts (the rest are fetched by later runs). */
+async function upoIfBudget(
+  run: Run,
+  nip: string,
+  pacer: Pacer,
+  session: string,
+  ksefNumber: string,
+  link?: string | null,
+) {
+  if (run.upoBudget <= 0) return null;
+  run.upoBudget--;
+  return fetchUpo(run, nip, pacer, session, ksefNumber, link);
+}
+
+/** An invoice's status in KSeF, as its row's statements; `null` while KSeF still processes it. */
+async function settle(
   run: Run,
   nip: string,
   pacer: Pacer,
   row: SentInvoice,
   entry: SessionInvoice,
   session: string,
-): Promise<boolean> {
+): Promise<Settled | null> {
   const { code } = entry.status;
   const now = run.clock.now();
-  if (code === 100 || code === 150) return false;
-  if (code === 200 && entry.ksefNumber && isKsefNumber(entry.ksefNumber)) {
-    const upo = await fetchUpo(run, nip, pacer, session, entry.ksefNumber, entry.upoDownloadUrl);
-    await accept(run, row.id, {
-      ksefNumber: entry.ksefNumber,
-      session,
-      code,
-      acquiredAt: entry.acquisitionDate ?? null,
-      upo,
-    });
-    return true;
-  }
+  if (code === 100 || code === 150) return null;
+  const accepted = async (
+    fields: { ksefNumber: string; session: string; acquiredAt: string | null; upo: string | null },
+    count: Settled['count'],
+  ): Promise<Settled> => ({
+    statements: [
+      acceptedStatement(run.db, row.id, { ...fields, code }, now),
+      ...((await run.options.onAccepted?.(run.db, row.id)) ?? []),
+    ],
+    count,
+  });
+  if (code === 200 && entry.ksefNumber && isKsefNumber(entry.ksefNumber))
+    return accepted(
+      {
+        ksefNumber: entry.ksefNumber,
+        session,
+        acquiredAt: entry.acquisitionDate ?? null,
+        upo: await upoIfBudget(run, nip, pacer, session, entry.ksefNumber, entry.upoDownloadUrl),
+      },
+      'accepted',
+    );
   if (code === 440) {
     // A duplicate: KSeF has this invoice already, and says under which number and session.
     const extensions = entry.status.extensions ?? {};
@@ -563,39 +601,64 @@ async function applyStatus(
     const original = extensions.originalKsefNumber ?? /numerze KSeF: (\S+)/.exec(text)?.[1]?.replace(/[.,]$/, '');
     const originalSession = extensions.originalSessionReferenceNumber ?? /w sesji: (\S+)/.exec(text)?.[1];
     if (original && isKsefNumber(original) && originalSession) {
-      const upo = await fetchUpo(run, nip, pacer, originalSession, original);
-      await accept(run, row.id, { ksefNumber: original, session: originalSession, code, acquiredAt: null, upo });
-      run.report.duplicates++;
       console.log('KSeF: duplicate, the original number adopted', { id: row.id, ksefNumber: original });
-      return true;
+      return accepted(
+        {
+          ksefNumber: original,
+          session: originalSession,
+          acquiredAt: null,
+          upo: await upoIfBudget(run, nip, pacer, originalSession, original),
+        },
+        'duplicates',
+      );
     }
   }
   const reason = [entry.status.description, ...(entry.status.details ?? [])].join(' — ');
-  if (RETRYABLE_INVOICE.has(code)) {
-    await requeueStatement(
-      run.db,
-      row.id,
-      'sent',
-      { status: row.offline ? 'offline' : 'queued', nextAttemptAt: retryAt(now, row.attempts), error: reason, code },
-      now,
-    ).run();
-    run.report.requeued++;
-    return true;
-  }
-  await rejectedStatement(run.db, row.id, code, reason, now).run();
-  run.report.rejected++;
+  if (RETRYABLE_INVOICE.has(code))
+    return {
+      statements: [
+        requeueStatement(
+          run.db,
+          row.id,
+          'sent',
+          {
+            status: row.offline ? 'offline' : 'queued',
+            nextAttemptAt: retryAt(now, row.attempts),
+            error: reason,
+            code,
+          },
+          now,
+        ),
+      ],
+      count: 'requeued',
+    };
   console.error('KSeF: invoice rejected', { id: row.id, code, reason });
-  return true;
+  return { statements: [rejectedStatement(run.db, row.id, code, reason, now)], count: 'rejected' };
 }
 
-async function accept(
-  run: Run,
-  id: string,
-  accepted: { ksefNumber: string; session: string; code: number; acquiredAt: string | null; upo: string | null },
-): Promise<void> {
-  const extra = (await run.options.onAccepted?.(run.db, id)) ?? [];
-  const [result] = await run.db.batch([acceptedStatement(run.db, id, accepted, run.clock.now()), ...extra]);
-  if (result?.meta.changes) run.report.accepted++;
+/**
+ * Runs the settled rows' statements, each row's together in one D1 batch (an acceptance and
+ * its e-mail), several rows to a batch; counts the rows whose first statement changed them.
+ */
+async function applySettled(run: Run, settled: Settled[]): Promise<void> {
+  for (let i = 0; i < settled.length; ) {
+    const group: Settled[] = [];
+    let size = 0;
+    while (i < settled.length && (group.length === 0 || size + (settled[i] as Settled).statements.length <= 50)) {
+      const next = settled[i++] as Settled;
+      group.push(next);
+      size += next.statements.length;
+    }
+    const results = await run.db.batch(group.flatMap((g) => g.statements));
+    let at = 0;
+    for (const g of group) {
+      if (results[at]?.meta.changes) {
+        run.report[g.count]++;
+        if (g.count === 'duplicates') run.report.accepted++;
+      }
+      at += g.statements.length;
+    }
+  }
 }
 
 /** All of a session's invoices as KSeF lists them (pages of 1 000). */
@@ -633,41 +696,53 @@ async function pollSent(run: Run, nip: string, pacer: Pacer): Promise<void> {
       const byFile = new Map(listed.filter((e) => e.invoiceFileName).map((e) => [e.invoiceFileName as string, e]));
       const byHash = new Map(listed.map((entry) => [entry.invoiceHash, entry]));
       const still: SentInvoice[] = [];
+      const settled: Settled[] = [];
       for (const row of pending) {
         const hash = base64UrlToBase64(row.xml_sha256);
         const entry =
           (row.invoice_ref ? byRef.get(row.invoice_ref) : undefined) ?? byFile.get(`${row.id}.xml`) ?? byHash.get(hash);
         if (entry) {
-          if (!(await applyStatus(run, nip, pacer, row, entry, session))) still.push(row);
+          const done = await settle(run, nip, pacer, row, entry, session);
+          if (done) settled.push(done);
+          else still.push(row);
         } else if (final) {
           // KSeF never took it into the session (a batch that failed whole, a cancelled session): again.
           const now = run.clock.now();
-          await requeueStatement(
-            run.db,
-            row.id,
-            'sent',
-            {
-              status: row.offline ? 'offline' : 'queued',
-              nextAttemptAt: now,
-              error: `KSeF: sesja ${session} zakończona kodem ${status.status.code} (${status.status.description})`,
-              code: status.status.code,
-            },
-            now,
-          ).run();
-          run.report.requeued++;
+          settled.push({
+            statements: [
+              requeueStatement(
+                run.db,
+                row.id,
+                'sent',
+                {
+                  status: row.offline ? 'offline' : 'queued',
+                  nextAttemptAt: now,
+                  error: `KSeF: sesja ${session} zakończona kodem ${status.status.code} (${status.status.description})`,
+                  code: status.status.code,
+                },
+                now,
+              ),
+            ],
+            count: 'requeued',
+          });
         } else still.push(row);
       }
+      await applySettled(run, settled);
       pending = still;
       if (final) await sessionClosed(run.db, session, run.clock.now(), status.status.code);
       if (pending.length) await run.clock.sleep(Math.min(wait, Math.max(0, until - run.clock.now())));
       await renew(run);
     }
   }
-  for (const row of await acceptedWithoutUpo(run.db, nip, 200)) {
+  // UPOs not fetched yet (a large batch's beyond this run's share, a failed download): some each run.
+  const missing = await acceptedWithoutUpo(run.db, nip, Math.max(0, run.upoBudget));
+  const upos: D1PreparedStatement[] = [];
+  for (const row of missing) {
     if (run.clock.now() >= until) break;
-    const upo = await fetchUpo(run, nip, pacer, row.session_ref, row.ksef_number);
-    if (upo) await upoStatement(run.db, row.id, upo, run.clock.now()).run();
+    const upo = await upoIfBudget(run, nip, pacer, row.session_ref, row.ksef_number);
+    if (upo) upos.push(upoStatement(run.db, row.id, upo, run.clock.now()));
   }
+  await runStatements(run.db, upos);
 }
 
 /**
@@ -698,6 +773,7 @@ export async function runKsef(env: KsefEnv, options: RunOptions = {}): Promise<R
     holder,
     deadline: started + (options.budgetMs ?? RUN_BUDGET_MS),
     renewedAt: started,
+    upoBudget: options.uposPerRun ?? UPOS_PER_RUN,
     report,
     options,
   };
