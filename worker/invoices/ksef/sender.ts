@@ -790,8 +790,12 @@ export async function runKsef(env: KsefEnv, options: RunOptions = {}): Promise<R
         await deliver(run, nip, pacer);
         await pollSent(run, nip, pacer);
       } catch (error) {
-        if (!(error instanceof KsefUnavailable || error instanceof OutOfTime)) throw error;
-        console.warn('KSeF: not answering, invoices wait offline', { nip, error: message(error) });
+        // KSeF away, our time up, a refused sign-in: what is not done waits in D1 for the next run.
+        if (error instanceof KsefUnavailable || error instanceof OutOfTime)
+          console.warn('KSeF: not answering or no time left, the invoices wait', { nip, error: message(error) });
+        else if (error instanceof KsefError)
+          console.error('KSeF: the run for this seller stopped', { nip, error: message(error) });
+        else throw error;
       }
     }
     const overdue = await overdueOffline(env.DB, warsawDay(new Date(clock.now())));
