@@ -172,11 +172,17 @@ export class KsefApi {
   }
 
   private async exchange(url: string, init: RequestInit, path: string): Promise<Response> {
-    let response: Response;
-    try {
-      response = await this.fetcher(url, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
-    } catch (cause) {
-      throw new KsefUnavailable(`KSeF did not answer ${init.method} ${path}: ${String(cause)}`);
+    let response: Response | undefined;
+    // A connection dropped at once (a kept-alive one the other side had closed) is tried again,
+    // once; a timeout is not. Sending an invoice twice is safe: KSeF answers a repeat with 440.
+    for (let attempt = 0; !response; attempt++) {
+      try {
+        response = await this.fetcher(url, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
+      } catch (cause) {
+        const timedOut = cause instanceof Error && (cause.name === 'TimeoutError' || cause.name === 'AbortError');
+        if (attempt > 0 || timedOut)
+          throw new KsefUnavailable(`KSeF did not answer ${init.method} ${path}: ${String(cause)}`);
+      }
     }
     if (response.ok) return response;
     if (response.status === 429) {

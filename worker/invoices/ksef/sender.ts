@@ -734,12 +734,25 @@ async function pollSent(run: Run, nip: string, pacer: Pacer): Promise<void> {
       await renew(run);
     }
   }
-  // UPOs not fetched yet (a large batch's beyond this run's share, a failed download): some each run.
+  // UPOs not fetched yet (a large batch's beyond this run's share, a failed download): some each
+  // run, by the download links a session's list gives (outside the API's limits), the API else.
   const missing = await acceptedWithoutUpo(run.db, nip, Math.max(0, run.upoBudget));
   const upos: D1PreparedStatement[] = [];
+  const links = new Map<string, Map<string, string | null | undefined>>();
   for (const row of missing) {
-    if (run.clock.now() >= until) break;
-    const upo = await upoIfBudget(run, nip, pacer, row.session_ref, row.ksef_number);
+    if (run.clock.now() >= until || run.upoBudget <= 0) break;
+    let bySession = links.get(row.session_ref);
+    if (!bySession) {
+      bySession = new Map();
+      try {
+        for (const entry of await sessionInvoices(run, nip, pacer, row.session_ref))
+          if (entry.ksefNumber) bySession.set(entry.ksefNumber, entry.upoDownloadUrl);
+      } catch (error) {
+        if (!(error instanceof KsefError || error instanceof OutOfTime)) throw error;
+      }
+      links.set(row.session_ref, bySession);
+    }
+    const upo = await upoIfBudget(run, nip, pacer, row.session_ref, row.ksef_number, bySession.get(row.ksef_number));
     if (upo) upos.push(upoStatement(run.db, row.id, upo, run.clock.now()));
   }
   await runStatements(run.db, upos);

@@ -300,6 +300,10 @@ export async function startKsefStandIn(options: StandInOptions = {}): Promise<Ks
         send(response, { status: 500, json: { error: String(error) } });
       });
   });
+  // Clients keep connections for a while between requests (a run may pause for its limits):
+  // Node's default of 5 s would close one just as a client reuses it.
+  server.keepAliveTimeout = 120_000;
+  server.headersTimeout = 125_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve);
