@@ -5,6 +5,7 @@
  */
 import type { Clock } from './clock.ts';
 import { KSEF_LIMITS, type LimitGroup, nextSlot, roomNow } from './limits.ts';
+import { lastHourRequests, recordRequest } from './model.ts';
 
 /** Each window is kept this much wider (at least; a sixtieth of a longer one): a request's way to KSeF varies. */
 const MARGIN_MS = 200;
@@ -23,13 +24,8 @@ export class Pacer {
   /** The pacer of `context` with the last hour's requests (older ones are deleted). */
   static async load(db: D1Database, context: string, clock: Clock): Promise<Pacer> {
     const pacer = new Pacer(db, context, clock);
-    const since = clock.now() - 3_600_000;
-    await db.prepare('DELETE FROM ksef_requests WHERE at_ms <= ?').bind(since).run();
-    const { results } = await db
-      .prepare('SELECT grp, at_ms FROM ksef_requests WHERE context = ? AND at_ms > ? ORDER BY at_ms')
-      .bind(context, since)
-      .all<{ grp: LimitGroup; at_ms: number }>();
-    for (const row of results) pacer.log(row.grp).push(row.at_ms);
+    for (const row of await lastHourRequests(db, context, clock.now()))
+      pacer.log(row.grp as LimitGroup).push(row.at_ms);
     return pacer;
   }
 
@@ -66,10 +62,7 @@ export class Pacer {
     if (wait > 0) await this.clock.sleep(wait);
     const now = Math.max(this.clock.now(), at);
     this.log(group).push(now);
-    await this.db
-      .prepare('INSERT INTO ksef_requests (context, grp, at_ms) VALUES (?, ?, ?)')
-      .bind(this.context, group, now)
-      .run();
+    await recordRequest(this.db, this.context, group, now);
     return true;
   }
 
