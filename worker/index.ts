@@ -1,13 +1,13 @@
 /** Worker entry: HTTP through the Hono app, the queue consumers (e-mail, webhooks, leads kept while D1 was away) and the cron (sweep, retention, reading reminders, the sales team's clock). */
 import { app } from './app.ts';
-import { type EmailJob, handleEmailBatch, sweepUnsent } from './email/delivery.ts';
+import { type EmailJob, handleEmailBatch, sweepUnsent } from './outbox/delivery.ts';
 import { type WebhookJob, dispatchWebhooks, handleWebhookBatch } from './webhooks/delivery.ts';
 import { applyRetention } from './privacy/retention.ts';
 import { jobsOf } from './schedule.ts';
-import { runSalesClock } from './sales/clock.ts';
+import { runSalesClock } from './leads/sales-clock.ts';
 import { type DeferredLead, handleLeadBatch } from './leads/deferred.ts';
-import { forgetStaleLookups } from './models/company-lookups.ts';
-import { sendReadingReminders } from './billing/reminders.ts';
+import { forgetStaleLookups } from './company/model.ts';
+import { sendReadingReminders } from './meter/reminders.ts';
 import { forgetOldSignIns } from './portal/sign-in.ts';
 
 const isWebhookQueue = (queue: string) => queue.startsWith('kserowo-webhooks');

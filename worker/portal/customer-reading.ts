@@ -6,10 +6,10 @@
  * address only: the portal user signed in with it, and an address typed into the reading
  * link's form may be anyone's, so it never receives one.
  */
-import { enqueueNotification } from '../email/delivery.ts';
-import { readingConfirmation } from '../email/portal-notifications.ts';
-import { type Contract, type ContractDevice, recordContractReading } from '../models/contracts.ts';
-import { READING_REFERENCE_PLACEHOLDER, type ReadingToRecord, type RecordResult } from '../models/readings.ts';
+import { enqueueNotification } from '../outbox/delivery.ts';
+import { readingConfirmation } from './emails.ts';
+import { type Contract, type ContractDevice, recordContractReading } from '../contracts/model.ts';
+import { READING_REFERENCE_PLACEHOLDER, type ReadingToRecord, type RecordResult } from '../meter/model.ts';
 
 export async function recordCustomerReading(
   env: Pick<Env, 'DB' | 'EMAIL_QUEUE'>,

@@ -4,8 +4,8 @@
  * ticket or order. A customer is the billing e-mail of their contracts
  * (models/contracts.ts `contractsForEmail`).
  */
-import { type Contract, type ContractDevice, contractDevices, contractsForEmail } from '../models/contracts.ts';
-import { type DeviceRow, devicesOfContracts } from '../models/devices.ts';
+import { type Contract, type ContractDevice, contractDevices, contractsForEmail } from '../contracts/model.ts';
+import { type DeviceRow, devicesOfContracts } from '../contracts/model-devices.ts';
 
 export interface CustomerDevice {
   contract: Contract;
