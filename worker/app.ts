@@ -48,7 +48,7 @@ const publicCors = cors({
 app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/admin/') ? next() : publicCors(c, next)));
 
 // Webhooks: a write that stored something may have written webhook events (in its own D1
-// batch, models/webhooks.ts `webhookEventStatements`); put their deliveries on the queue after answering.
+// batch, webhooks/model.ts `webhookEventStatements`); put their deliveries on the queue after answering.
 app.use('/api/*', async (c, next) => {
   await next();
   if (c.req.method === 'GET' || c.res.status >= 300) return;

@@ -42,7 +42,7 @@ export default {
       ctx.waitUntil(
         sendReadingReminders(env).catch((error: unknown) => console.error('reminders: the run failed', error)),
       );
-    // The sales team's morning digest and first-answer alerts (worker/sales/clock.ts).
+    // The sales team's morning digest and first-answer alerts (worker/leads/sales-clock.ts).
     if (jobs.retention) ctx.waitUntil(runSalesClock(env));
     // The customer's page: spent or expired sign-ins and ended sessions go.
     if (jobs.retention)

@@ -1,4 +1,4 @@
-// The set-password e-mail (worker/email/set-password.ts): who added the person, in which
+// The set-password e-mail (worker/accounts/set-password-email.ts): who added the person, in which
 // role, the one-time link and how long it works, in Polish.
 import { describe, expect, it } from 'vitest';
 import { SET_PASSWORD_LINK_TERMS } from '../../widgets/core/admin/account-validation.ts';

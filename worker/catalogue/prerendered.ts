@@ -1,7 +1,7 @@
 /**
  * Our pages with pre-rendered prices or the inline catalogue (`/`, `/modele`,
  * `/konfigurator`, `/miasto/*`; DESIGN §4; keep in step with `run_worker_first`).
- * The live catalogue version comes from the isolate (models/catalogue.ts `liveVersion`),
+ * The live catalogue version comes from the isolate (catalogue/model.ts `liveVersion`),
  * never from a D1 query per view. Each isolate reads a page from the static assets once
  * per catalogue version: while none is published (version 0) it keeps the built file as
  * it is; once one is, it re-renders the page's Declarative Shadow DOM and inline catalogue

@@ -1,6 +1,6 @@
 /**
  * `GET /api/catalogue`: the live catalogue as JSON. No D1 query per request and no hashing
- * of the body: the isolate holds the live version and its JSON (models/catalogue.ts), and
+ * of the body: the isolate holds the live version and its JSON (catalogue/model.ts), and
  * the version is the validator (`ETag`, `304`). Browsers revalidate every time, so a
  * publish reaches them as soon as it reaches the isolate (README "Live catalogue").
  */

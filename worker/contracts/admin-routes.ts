@@ -4,7 +4,7 @@
  *    link, the rates in force and their history) and the reading reminders sent; a keyset
  *    page (`limit`, `after` = the `next` of the page before);
  *  - `GET /api/admin/contracts/:id/bill?period=YYYY-MM`: the contract's bill of a month
- *    (worker/billing/bill.ts), the same figures however often it is made;
+ *    (worker/meter/bill.ts), the same figures however often it is made;
  *  - `POST /api/admin/contracts`: a contract signed by hand, at the live catalogue's prices;
  *  - `POST /api/admin/amendments`: a price change of a device from the first day of a month
  *    (this month or later), with its reason; owner and sales only (widgets/core/admin/roles.ts).

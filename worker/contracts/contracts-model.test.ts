@@ -1,4 +1,4 @@
-// The contract model's API (worker/models/contracts.ts), as the admin, the online order
+// The contract model's API (worker/contracts/model.ts), as the admin, the online order
 // and the customer portal use it: signing freezes the catalogue's prices, the devices get
 // reading tokens, readings follow the counter's rules, and the bill uses the frozen rates.
 import { env } from 'cloudflare:workers';

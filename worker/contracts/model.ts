@@ -28,7 +28,7 @@
  *   await contractDevices(db, contractId)  // devices with their token and rates in force today
  *   await deviceByReadingToken(db, token)  // {contract, device} of a reading link, or null
  *   await recordContractReading(db, contract, device, reading)  // the counter's rules, idempotent
- *   await billOfContract(db, contractId, 'YYYY-MM')  // worker/billing/bill.ts `billFor` on D1's data
+ *   await billOfContract(db, contractId, 'YYYY-MM')  // worker/meter/bill.ts `billFor` on D1's data
  *
  * Readings sent through the token link or the portal use `recordContractReading` with
  * `source: 'link' | 'portal'`; its answer kinds are 'stored', 'replay' (201 again),

@@ -3,7 +3,7 @@
  *  - `GET /leads/people`: who a lead can be given to;
  *  - `POST /leads/:id/assign` `{accountId: number | null}` and `POST /leads/:id/take`
  *    (to me): the new owner gets an e-mail, a colleague whose lead was taken over too
- *    (worker/sales/assignment.ts), the webhook `lead.assigned` goes out, the audit row says who.
+ *    (worker/leads/assignment.ts), the webhook `lead.assigned` goes out, the audit row says who.
  * Registered before the lead routes, so `/leads/people` is not taken for a lead id.
  */
 import { type Context, Hono } from 'hono';

@@ -1,9 +1,9 @@
 /**
  * The numbers: `GET /api/admin/stats` (`from`, `to` as RRRR-MM-DD, `kind`) answers leads
  * per week, by source, campaign and partner, and quotes by device and package, from the
- * per-day counters (models/lead-counts.ts); `GET /api/admin/stats/response` (`from`, `to`;
+ * per-day counters (leads/model-lead-counts.ts); `GET /api/admin/stats/response` (`from`, `to`;
  * the last 12 weeks by default) the share first answered within the promise and the median,
- * per week, month, person and source (worker/sales/response-stats.ts). Both cost what the
+ * per week, month, person and source (worker/leads/response-stats.ts). Both cost what the
  * days asked cost, not the leads stored. The inbox's other filters are the list's.
  */
 import { Hono } from 'hono';

@@ -1,6 +1,6 @@
 /**
  * The sales team's email about a new contact message: plain text into the outbox with the
- * lead (worker/email/delivery.ts sends it). User text goes only into the body; the
+ * lead (worker/outbox/delivery.ts sends it). User text goes only into the body; the
  * subject is ours alone.
  */
 import type { NewLead } from './model.ts';

@@ -1,4 +1,4 @@
-// The numbers read per-day counters written with each lead (models/lead-counts.ts). The
+// The numbers read per-day counters written with each lead (leads/model-lead-counts.ts). The
 // property: on any random set of leads (kinds, days, sources, campaigns, partners, quotes'
 // devices and packages), some of them erased, the counters answer exactly what a full
 // recount of the leads answers, for any range of days and kind.

@@ -571,7 +571,7 @@ export function anonymiseLeadsStatements(db: D1Database, idsJson: string, erased
 }
 
 /*
- * The sales team's clock (worker/sales/clock.ts): the morning digest's next steps and the
+ * The sales team's clock (worker/leads/sales-clock.ts): the morning digest's next steps and the
  * first-answer alerts, each read through its own partial index (migration 0130).
  */
 

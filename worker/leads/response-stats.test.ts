@@ -1,5 +1,5 @@
 // The response-time statistics read per-day counters kept by the model code
-// (models/lead-response-days.ts). The property: on any random set of leads (days, sources,
+// (leads/model-lead-response-days.ts). The property: on any random set of leads (days, sources,
 // partners), some answered after a random delay, some given to a person before or after
 // their answer, some marked as spam and some back, some erased, the statistics answer
 // exactly what timing every lead of the range answers, for any range of days.

@@ -1,7 +1,7 @@
 /**
  * Who answers within the first-answer promise (terms.ts `FIRST_ANSWER_HOURS`): per week,
  * month, person and source, from the per-day counters of first answers
- * (models/lead-response-days.ts) of a bounded date range, the last 12 weeks by default.
+ * (leads/model-lead-response-days.ts) of a bounded date range, the last 12 weeks by default.
  * A lead counts as answered within the promise when its first response came within that
  * many business hours (stored on the lead when the answer happened); as late when it came
  * later, or when it is still unanswered past its deadline. The share is within / (within +

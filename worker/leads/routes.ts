@@ -3,7 +3,7 @@
  * notification are in D1 before the answer says ok; a replayed `submissionId` with the
  * same body answers the first lead's id and stores nothing more; with another body, 409
  * (DESIGN §7). The email goes out through the queue
- * (worker/email/delivery.ts).
+ * (worker/outbox/delivery.ts).
  */
 import { Hono } from 'hono';
 import { contactNotification } from './contact-email.ts';

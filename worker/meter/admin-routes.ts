@@ -11,7 +11,7 @@
  *    new row that supersedes the reading (or withdraws it), with its reason;
  *  - `GET /api/admin/readings/billing?period=YYYY-MM` (`&format=json` for the panel,
  *    `&summary=customers` for the per-customer CSV): the month's bills of every contract
- *    (worker/billing/bill.ts), by the contracts' frozen rates and the accepted readings.
+ *    (worker/meter/bill.ts), by the contracts' frozen rates and the accepted readings.
  * Every write is recorded with the session's user, and every billing export is audited.
  */
 import { Hono } from 'hono';

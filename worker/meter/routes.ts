@@ -6,7 +6,7 @@
  *    their device (serial, model, mono or colour, the contract, the last accepted reading);
  *    404 for a token nobody has.
  *  - `POST /api/meter-readings` `{t, mono, color?, readOn?, note?, name, email, confirm?, …}`:
- *    a reading of the device of token `t`, under the counter's rules (worker/models/readings.ts
+ *    a reading of the device of token `t`, under the counter's rules (worker/meter/model.ts
  *    `recordReading`): refused with the reason (400), a jump asks `{confirm: true}` (422),
  *    stored (201) with a confirmation to the contract's address (portal/customer-reading.ts).
  *    A replayed `submissionId` answers the first reading; with other data, 409, also when

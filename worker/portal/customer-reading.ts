@@ -1,6 +1,6 @@
 /**
  * A customer's reading, from the device's reading link or from /konto: stored under the
- * counter's rules of the contract (models/contracts.ts `recordContractReading`) together
+ * counter's rules of the contract (contracts/model.ts `recordContractReading`) together
  * with its confirmation (the counters as received and the reading's reference) in the same
  * D1 batch, then handed to the e-mail queue. The confirmation goes to the contract's
  * address only: the portal user signed in with it, and an address typed into the reading

@@ -5,7 +5,7 @@
  * sessions, toner orders), the online orders they signed or began, a team member's known
  * browsers, and every e-mail to or about them. Erasure anonymises or deletes in one D1
  * batch, as the retention job does (worker/privacy/retention.ts), so both leave the same
- * anonymous rows behind. A signed online order is kept (models/orders.ts): the export
+ * anonymous rows behind. A signed online order is kept (orders/model.ts): the export
  * says so, with the legal basis the privacy policy states (`SIGNED_ORDER_KEPT`).
  */
 import { ERASED_NAME, type PersonCounts } from '../../widgets/core/admin/privacy-validation.ts';

@@ -1,6 +1,6 @@
 /**
  * The quotes table (migration 0003): a priced configuration stored in the batch of its
- * lead (models/leads.ts `storeLead`), read back with its lead's contact fields for
+ * lead (leads/model.ts `storeLead`), read back with its lead's contact fields for
  * /wycena/{id} and the admin panel (a join of quotes and leads: a quote is shown with
  * the person who asked for it).
  */
@@ -309,7 +309,7 @@ export async function quoteRowsOfLeads(db: D1Database, leadIdsJson: string): Pro
 
 /**
  * The statement that anonymises the quotes of leads (JSON array of ids), with their leads
- * (models/leads.ts): the NIP and the city go; the configuration, prices and volumes stay
+ * (leads/model.ts): the NIP and the city go; the configuration, prices and volumes stay
  * (they describe a copier, not a person) for the numbers by device and package.
  */
 export function anonymiseQuotesOfLeadsStatement(db: D1Database, leadIdsJson: string): D1PreparedStatement {

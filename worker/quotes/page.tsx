@@ -25,7 +25,7 @@ const polishDate = (iso: string): string =>
     year: 'numeric',
   }).format(new Date(iso));
 
-/** The printable sheet's styles, shared with the order page (pages/order.tsx). */
+/** The printable sheet's styles, shared with the order page (orders/page.tsx). */
 export const SHEET_STYLE = `
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1c2430;background:#eef2f7}

@@ -1,7 +1,7 @@
 /**
  * The sales team's email about a new quote: plain text into the outbox with the lead
- * (worker/email/delivery.ts sends it). The quote number is only known inside the batch, so the
- * text carries a placeholder the batch replaces (models/quotes.ts). User text goes only
+ * (worker/outbox/delivery.ts sends it). The quote number is only known inside the batch, so the
+ * text carries a placeholder the batch replaces (quotes/model.ts). User text goes only
  * into the body; the subject is ours alone.
  */
 import { consentLine, line, messageLines, personLines } from '../outbox/email-text.ts';

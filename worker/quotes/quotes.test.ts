@@ -386,7 +386,7 @@ describe('POST /api/quotes', () => {
         {
           ...(env as unknown as Env),
           DB: failing,
-          // D1 failing alone keeps the quote on the queue (202, tests/worker/d1-down.test.ts).
+          // D1 failing alone keeps the quote on the queue (202, worker/leads/d1-down.test.ts).
           LEAD_QUEUE: { send: () => Promise.reject(new Error('queue unavailable')) } as unknown as Queue,
         },
         createExecutionContext(),

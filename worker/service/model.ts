@@ -324,7 +324,7 @@ export async function slaByMonth(db: D1Database, now = new Date()): Promise<SlaM
 }
 
 /*
- * Retention and a person's data (migration 0046): as leads (models/leads.ts),
+ * Retention and a person's data (migration 0046): as leads (leads/model.ts),
  * a ticket is anonymised, not deleted, so the SLA numbers per month stay true.
  */
 

@@ -1,7 +1,7 @@
 /**
  * The service team's e-mail about a new fault report: plain text into the outbox with the
- * ticket (worker/email/delivery.ts sends it). The ticket number is given inside the batch,
- * so the text carries a placeholder the batch replaces (models/tickets.ts). User text goes
+ * ticket (worker/outbox/delivery.ts sends it). The ticket number is given inside the batch,
+ * so the text carries a placeholder the batch replaces (service/model.ts). User text goes
  * only into the body; the subject is ours alone.
  */
 import { consentLine, line, quotedLines, REPLY_HINT } from '../outbox/email-text.ts';
