@@ -3,10 +3,10 @@
 // scripts/api-doc.ts. A route added, removed or moved, or a role changed, without
 // `npm run docs:api` fails here, so the reference cannot drift from what the worker serves.
 import { describe, expect, it } from 'vitest';
-import { app } from '../../worker/app.ts';
-import { OPEN_PATHS } from '../../worker/middleware/admin-guard/index.ts';
-import { API_DOC_FILE, apiRoutesSection, currentSection, servedRoutes, whoMayCall } from '../../scripts/api-doc.ts';
-import apiDoc from '../../docs/api.md?raw';
+import { app } from './app.ts';
+import { OPEN_PATHS } from './middleware/admin-guard/index.ts';
+import { API_DOC_FILE, apiRoutesSection, currentSection, servedRoutes, whoMayCall } from '../scripts/api-doc.ts';
+import apiDoc from '../docs/api.md?raw';
 
 describe(`${API_DOC_FILE}: the generated route list`, () => {
   it('is what the app serves, with who may call each route (regenerate: npm run docs:api)', () => {
