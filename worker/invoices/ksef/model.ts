@@ -1,7 +1,8 @@
 /**
- * The SQL of the KSeF sender: the one-run lease, claiming due invoices, recording each step of
- * an invoice's way into KSeF (migration 0320) and the sessions opened. Every change of a row's
- * status is one guarded UPDATE, so a step repeated by a resumed run changes nothing twice.
+ * The SQL of an invoice's way into KSeF (ksef_invoices, migrations 0250 and 0320): claiming due
+ * invoices, recording each step, reading what waits. Every change of a row's status is one
+ * guarded UPDATE, so a step repeated by a resumed run changes nothing twice. The lease, the
+ * sessions and the request log have their own model-ksef-*.ts.
  */
 
 /** An invoice's state in KSeF (`ksef_invoices.status`): a key; the Polish label is `KSEF_STATUS_LABELS`. */
@@ -44,33 +45,6 @@ export interface SentInvoice {
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString();
-
-/** Takes the lease for `holder` until `now + ttlMs` when it is free or its holder's time is up. */
-export async function takeLease(db: D1Database, holder: string, now: number, ttlMs: number): Promise<boolean> {
-  const result = await db
-    .prepare(
-      'UPDATE ksef_lease SET holder = ?1, expires_at_ms = ?2 WHERE id = 1 AND (holder IS NULL OR holder = ?1 OR expires_at_ms <= ?3)',
-    )
-    .bind(holder, now + ttlMs, now)
-    .run();
-  return result.meta.changes === 1;
-}
-
-/** Extends `holder`'s lease; `false` when it is no longer `holder`'s (another run took it over). */
-export async function renewLease(db: D1Database, holder: string, now: number, ttlMs: number): Promise<boolean> {
-  const result = await db
-    .prepare('UPDATE ksef_lease SET expires_at_ms = ?2 WHERE id = 1 AND holder = ?1')
-    .bind(holder, now + ttlMs)
-    .run();
-  return result.meta.changes === 1;
-}
-
-export async function releaseLease(db: D1Database, holder: string): Promise<void> {
-  await db
-    .prepare('UPDATE ksef_lease SET holder = NULL, expires_at_ms = 0 WHERE id = 1 AND holder = ?')
-    .bind(holder)
-    .run();
-}
 
 /**
  * Rows a dead run left claimed ('sending') go back to the queue: whether or not their request
@@ -299,44 +273,6 @@ export async function acceptedWithoutUpo(
   return results;
 }
 
-export async function recordSession(
-  db: D1Database,
-  session: { ref: string; kind: 'online' | 'batch'; nip: string; count: number },
-  now: number,
-): Promise<void> {
-  await db
-    .prepare(
-      `INSERT INTO ksef_sessions (reference_number, kind, context_nip, invoice_count, opened_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (reference_number) DO NOTHING`,
-    )
-    .bind(session.ref, session.kind, session.nip, session.count, iso(now))
-    .run();
-}
-
-export async function sessionClosed(db: D1Database, ref: string, now: number, statusCode?: number): Promise<void> {
-  await db
-    .prepare(
-      'UPDATE ksef_sessions SET closed_at = COALESCE(closed_at, ?2), status_code = COALESCE(?3, status_code) WHERE reference_number = ?1',
-    )
-    .bind(ref, iso(now), statusCode ?? null)
-    .run();
-}
-
-/** Sessions a dead run left open (opened more than `olderThanMs` ago), to close them. */
-export async function openSessions(
-  db: D1Database,
-  nip: string,
-  before: number,
-): Promise<{ reference_number: string; kind: 'online' | 'batch' }[]> {
-  const { results } = await db
-    .prepare(
-      'SELECT reference_number, kind FROM ksef_sessions WHERE context_nip = ? AND closed_at IS NULL AND opened_at <= ? LIMIT 20',
-    )
-    .bind(nip, iso(before))
-    .all<{ reference_number: string; kind: 'online' | 'batch' }>();
-  return results;
-}
-
 /** Offline invoices past their time limit, for the log (and the register's attention). */
 export async function overdueOffline(db: D1Database, today: string): Promise<{ id: string; send_by: string }[]> {
   const { results } = await db
@@ -347,23 +283,4 @@ export async function overdueOffline(db: D1Database, today: string): Promise<{ i
     .bind(today)
     .all<{ id: string; send_by: string }>();
   return results;
-}
-
-/** The requests of the last hour for `context` (older ones deleted): the limits' windows. */
-export async function lastHourRequests(
-  db: D1Database,
-  context: string,
-  now: number,
-): Promise<{ grp: string; at_ms: number }[]> {
-  const since = now - 3_600_000;
-  await db.prepare('DELETE FROM ksef_requests WHERE at_ms <= ?').bind(since).run();
-  const { results } = await db
-    .prepare('SELECT grp, at_ms FROM ksef_requests WHERE context = ? AND at_ms > ? ORDER BY at_ms')
-    .bind(context, since)
-    .all<{ grp: string; at_ms: number }>();
-  return results;
-}
-
-export async function recordRequest(db: D1Database, context: string, group: string, at: number): Promise<void> {
-  await db.prepare('INSERT INTO ksef_requests (context, grp, at_ms) VALUES (?, ?, ?)').bind(context, group, at).run();
 }

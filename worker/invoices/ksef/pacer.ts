@@ -5,7 +5,7 @@
  */
 import type { Clock } from './clock.ts';
 import { KSEF_LIMITS, type LimitGroup, nextSlot, roomNow } from './limits.ts';
-import { lastHourRequests, recordRequest } from './model.ts';
+import { lastHourRequests, recordRequest } from './model-ksef-requests.ts';
 
 /** Each window is kept this much wider (at least; a sixtieth of a longer one): a request's way to KSeF varies. */
 const MARGIN_MS = 200;

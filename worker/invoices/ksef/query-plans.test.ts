@@ -5,6 +5,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import * as model from './model.ts';
+import * as lease from './model-ksef-lease.ts';
+import * as sessions from './model-ksef-sessions.ts';
 import { Pacer } from './pacer.ts';
 
 const DB = (env as unknown as Env).DB;
@@ -32,9 +34,9 @@ async function statements(): Promise<string[]> {
   const seen = new Set<string>();
   const db = recordingDb(seen);
   const now = Date.now();
-  await model.takeLease(db, 'h', now, 1);
-  await model.renewLease(db, 'h', now, 1);
-  await model.releaseLease(db, 'h');
+  await lease.takeLease(db, 'h', now, 1);
+  await lease.renewLease(db, 'h', now, 1);
+  await lease.releaseLease(db, 'h');
   await model.requeueOrphans(db, now);
   await model.claimDue(db, { now, limit: 10, handoverMs: 1, sellerNip: '5265877635' });
   await model.claimDue(db, { now, limit: 10, handoverMs: 1, ids: ['a'] });
@@ -47,9 +49,9 @@ async function statements(): Promise<string[]> {
   await model.sentInvoices(db, { now, limit: 10, sellerNip: '5265877635' });
   await model.sellersToPoll(db);
   await model.acceptedWithoutUpo(db, '5265877635', 10);
-  await model.recordSession(db, { ref: 'r', kind: 'online', nip: 'n', count: 1 }, now);
-  await model.sessionClosed(db, 'r', now);
-  await model.openSessions(db, 'n', now);
+  await sessions.recordSession(db, { ref: 'r', kind: 'online', nip: 'n', count: 1 }, now);
+  await sessions.sessionClosed(db, 'r', now);
+  await sessions.openSessions(db, 'n', now);
   await model.overdueOffline(db, '2026-01-01');
   const pacer = await Pacer.load(db, 'n', { now: () => now, sleep: async () => {} });
   await pacer.take('sendInvoice');

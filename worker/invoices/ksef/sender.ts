@@ -62,22 +62,18 @@ import {
   type ClaimedInvoice,
   claimDue,
   dueSellers,
-  openSessions,
   overdueOffline,
-  recordSession,
   rejectedStatement,
-  releaseLease,
-  renewLease,
   requeueOrphans,
   requeueStatement,
   type SentInvoice,
   sellersToPoll,
   sentInvoices,
   sentStatement,
-  sessionClosed,
-  takeLease,
   upoStatement,
 } from './model.ts';
+import { releaseLease, renewLease, takeLease } from './model-ksef-lease.ts';
+import { openSessions, recordSession, sessionClosed } from './model-ksef-sessions.ts';
 import { isKsefNumber } from './number.ts';
 import { offlineDeadline } from './offline.ts';
 import { zip } from './zip.ts';
