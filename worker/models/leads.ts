@@ -383,6 +383,10 @@ export interface LeadFilter {
  * in a contentless FTS5 table (rowids only), kept here in the batches that write those columns.
  */
 
+/** SQL: the whole search index built from the leads (a restore builds it so; migration 0201 did too). */
+export const LEAD_SEARCH_FILL = `INSERT INTO leads_search (rowid, name, email, company)
+  SELECT rowid, name, email, COALESCE(company, '') FROM leads`;
+
 /** The statement that adds lead `leadId` to the search index (nothing when it is not there). */
 export function indexLeadStatement(db: D1Database, leadId: string): D1PreparedStatement {
   return db
