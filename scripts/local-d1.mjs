@@ -10,7 +10,9 @@ import { root } from './env.mjs';
 export const D1_PERSIST = path.join(root, '.wrangler/state/v3/d1');
 
 const databaseId = () => {
-  const found = /\[\[d1_databases\]\][^[]*?database_id = "([^"]+)"/.exec(readFileSync(path.join(root, 'wrangler.toml'), 'utf8'));
+  const found = /\[\[d1_databases\]\][^[]*?database_id = "([^"]+)"/.exec(
+    readFileSync(path.join(root, 'wrangler.toml'), 'utf8'),
+  );
   if (!found) throw new Error('wrangler.toml: no [[d1_databases]] with a database_id');
   return found[1];
 };

@@ -13,10 +13,7 @@ export const DAILY_BACKUP = '30 1 * * *';
  * also fires at (it does the same, and more); the daily backup run only backs up; any other
  * cron (a manual `/__scheduled?cron=…`) does everything but the backup.
  */
-export function jobsOf(
-  cron: string,
-  scheduledTime: number,
-): { handOver: boolean; retention: boolean; backup?: true } {
+export function jobsOf(cron: string, scheduledTime: number): { handOver: boolean; retention: boolean; backup?: true } {
   if (cron === DAILY_BACKUP) return { handOver: false, retention: false, backup: true };
   if (cron !== EVERY_MINUTE) return { handOver: true, retention: true };
   return { handOver: new Date(scheduledTime).getUTCMinutes() % 5 !== 0, retention: false };

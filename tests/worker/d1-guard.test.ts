@@ -55,23 +55,41 @@ describe('the D1 guard', () => {
 
   it('lets a function take 32 arguments and refuses 33', async () => {
     const args = (n: number) => numbers(n).join(', ');
-    expect(await db().prepare(`SELECT max(${args(32)}) AS m`).first('m')).toBe(32);
-    const [problem] = await refused(() => db().prepare(`SELECT max(${args(33)}) AS m`).first());
+    expect(
+      await db()
+        .prepare(`SELECT max(${args(32)}) AS m`)
+        .first('m'),
+    ).toBe(32);
+    const [problem] = await refused(() =>
+      db()
+        .prepare(`SELECT max(${args(33)}) AS m`)
+        .first(),
+    );
     expect(problem).toContain('max() with 33 arguments (D1 allows 32 per SQL function)');
     // Nested calls are counted each on its own; json_object's pairs count as two arguments each.
     const pairs = numbers(17).flatMap((i) => [`'k${i}'`, String(i)]);
-    await refused(() => db().prepare(`SELECT json(json_object(${pairs.join(', ')})) AS o`).first());
+    await refused(() =>
+      db()
+        .prepare(`SELECT json(json_object(${pairs.join(', ')})) AS o`)
+        .first(),
+    );
   });
 
   it('lets a LIKE pattern have 50 bytes and refuses 51, literal or bound', async () => {
     const like = 'SELECT ? LIKE ? AS hit';
     expect(await db().prepare(like).bind('a', 'a'.repeat(50)).first('hit')).toBe(0);
     await refused(() => db().prepare(like).bind('a', 'a'.repeat(51)).first());
-    await refused(() => db().prepare(`SELECT 'a' LIKE '${'a'.repeat(51)}' AS hit`).first());
+    await refused(() =>
+      db()
+        .prepare(`SELECT 'a' LIKE '${'a'.repeat(51)}' AS hit`)
+        .first(),
+    );
     // Bytes, not characters: 26 × "ś" is 52 bytes of UTF-8.
     await refused(() => db().prepare(like).bind('a', 'ś'.repeat(26)).first());
     // A pattern built in SQL counts its literal parts and its bound values together.
-    await refused(() => db().prepare("SELECT 'a' LIKE '%' || ? || '%' ESCAPE '\\' AS hit").bind('a'.repeat(49)).first());
+    await refused(() =>
+      db().prepare("SELECT 'a' LIKE '%' || ? || '%' ESCAPE '\\' AS hit").bind('a'.repeat(49)).first(),
+    );
     expect(await db().prepare("SELECT 'a' LIKE '%' || ? || '%' AS hit").bind('a'.repeat(48)).first('hit')).toBe(0);
     await refused(() => db().prepare('SELECT ? GLOB ? AS hit').bind('a', '*'.repeat(51)).first());
     await refused(() => db().prepare('SELECT like(?, ?) AS hit').bind('a'.repeat(51), 'a').first());
@@ -103,9 +121,7 @@ describe('the D1 guard', () => {
   });
 
   it('counts a request through the worker, a queue batch and a scheduled run as one invocation each', async () => {
-    const res = await (exports as unknown as { default: Fetcher }).default.fetch(
-      'http://kserowo.test/api/admin/leads',
-    );
+    const res = await (exports as unknown as { default: Fetcher }).default.fetch('http://kserowo.test/api/admin/leads');
     expect(res.status).toBe(401);
     const ctx = createExecutionContext();
     worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: '*/5 * * * *' }), env, ctx);
@@ -119,9 +135,7 @@ describe('the D1 guard', () => {
   });
 
   it('refuses a queue message over 128 KB and a sendBatch over 256 KB or 100 messages', async () => {
-    const [problem] = await refused(() =>
-      env.EMAIL_QUEUE.send({ outboxId: 1, padding: 'x'.repeat(128_000) } as never),
-    );
+    const [problem] = await refused(() => env.EMAIL_QUEUE.send({ outboxId: 1, padding: 'x'.repeat(128_000) } as never));
     expect(problem).toMatch(/Queues would refuse a message of 128\d{3} bytes on EMAIL_QUEUE/);
     // Polish text is two bytes a character in V8's serialisation.
     await refused(() => env.EMAIL_QUEUE.send({ outboxId: 1, padding: 'ł'.repeat(64_000) } as never));

@@ -56,7 +56,9 @@ async function searches(cookie: string): Promise<Record<string, string[]>> {
 const userTables = async () =>
   (
     await db()
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'")
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
+      )
       .all<{ name: string }>()
   ).results.map((r) => r.name);
 

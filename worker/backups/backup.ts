@@ -124,7 +124,9 @@ export async function* backupLines(db: D1Database, now = new Date()): AsyncGener
       let after = Number.MIN_SAFE_INTEGER;
       for (;;) {
         const results = await db
-          .prepare(`SELECT rowid AS "__rowid", ${list} FROM ${quoted(table.name)} WHERE rowid > ?1 ORDER BY rowid LIMIT ?2`)
+          .prepare(
+            `SELECT rowid AS "__rowid", ${list} FROM ${quoted(table.name)} WHERE rowid > ?1 ORDER BY rowid LIMIT ?2`,
+          )
           .bind(after, PAGE_ROWS)
           .raw();
         let text = '';
