@@ -23,7 +23,9 @@ const PAGE_ROWS = 5_000;
 /** D1 binds at most 100 parameters per query. */
 const MAX_PARAMS = 100;
 /** Statements per D1 batch on restore. */
-const BATCH_STATEMENTS = 50;
+const BATCH_STATEMENTS = 20;
+/** Rows' JSON per restoring statement (one bound value; D1 takes a string of up to 2 MB). */
+const JSON_BYTES_PER_STATEMENT = 512 * 1024;
 
 export type SchemaEntry = { type: 'table' | 'index' | 'trigger' | 'view'; name: string; tbl_name: string; sql: string };
 type TableLine = { table: string; columns: string[]; rowid: boolean };
@@ -105,6 +107,39 @@ const decode = (value: unknown): unknown =>
     : value;
 
 /**
+ * Tables in an order where each comes after the tables its foreign keys refer to (else in the
+ * schema's order), so that a restore, which checks foreign keys at the end of each batch, never
+ * holds a row whose parent comes in a later batch. A cycle keeps the schema's order.
+ */
+export function parentsFirst(tables: readonly SchemaEntry[]): SchemaEntry[] {
+  const names = new Set(tables.map((t) => t.name));
+  const parents = new Map(
+    tables.map((t) => [
+      t.name,
+      [...t.sql.matchAll(/REFERENCES\s+["`[]?(\w+)/gi)]
+        .map((m) => m[1] as string)
+        .filter((p) => p !== t.name && names.has(p)),
+    ]),
+  );
+  const out: SchemaEntry[] = [];
+  const placed = new Set<string>();
+  const visiting = new Set<string>();
+  const place = (t: SchemaEntry) => {
+    if (placed.has(t.name) || visiting.has(t.name)) return;
+    visiting.add(t.name);
+    for (const p of parents.get(t.name) ?? []) {
+      const parent = tables.find((x) => x.name === p);
+      if (parent) place(parent);
+    }
+    visiting.delete(t.name);
+    placed.add(t.name);
+    out.push(t);
+  };
+  for (const t of tables) place(t);
+  return out;
+}
+
+/**
  * The backup of `db`, line by line (each ends with "\n"). Reads each table by keyset pages of
  * its rowid (or, for a table WITHOUT ROWID, its primary key), so it never holds a table in memory.
  */
@@ -114,7 +149,7 @@ export async function* backupLines(db: D1Database, now = new Date()): AsyncGener
   yield `${JSON.stringify(header)}\n`;
   yield `${JSON.stringify({ schema: entries, searchIndexes })}\n`;
   const counts: Record<string, number> = {};
-  for (const table of entries.filter((e) => e.type === 'table')) {
+  for (const table of parentsFirst(entries.filter((e) => e.type === 'table'))) {
     const columns = await columnsOf(db, table.name);
     const rowid = hasRowid(table) && !(await rowidIsColumn(db, table.name));
     yield `${JSON.stringify({ table: table.name, columns, rowid } satisfies TableLine)}\n`;
@@ -217,9 +252,10 @@ export async function checkBackup(chunks: AsyncIterable<string> | Iterable<strin
 /**
  * Restores a backup into `db`, replacing everything in it: every table, view and trigger there is
  * dropped, the schema created, the rows inserted, then indexes, triggers and views, and last each
- * search index created and built from its tables. Rows go in multi-row INSERTs of at most 100
- * bound values, in batches; foreign keys are checked at the end of each batch (deferred), tables
- * in the backup's order (a table is created after those it refers to).
+ * search index created and built from its tables. Rows go in as JSON arrays of up to 512 KB a
+ * statement (a row with a blob: multi-row INSERTs of at most 100 bound values), in batches; foreign
+ * keys are checked at the end of each batch (deferred), tables in the backup's order (a table is
+ * created after those it refers to).
  */
 export async function restoreBackup(
   db: D1Database,
@@ -249,18 +285,30 @@ export async function restoreBackup(
     if (pending.length >= BATCH_STATEMENTS) await flush();
   };
 
-  // What is there now goes: the search indexes first (their shadow tables go with them), then views, then tables.
+  // What is there now goes, in one batch: the search indexes first (their shadow tables go with
+  // them), then views, then tables, children before the tables they refer to.
   const current = await db
-    .prepare("SELECT type, name, sql FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY rowid DESC")
-    .all<{ type: string; name: string; sql: string | null }>();
+    .prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY rowid")
+    .all<SchemaEntry>();
   const virtual = current.results.filter((e) => e.sql && /^CREATE\s+VIRTUAL\s+TABLE/i.test(e.sql));
   const shadowOf = (name: string) => virtual.some((v) => name.startsWith(`${v.name}_`));
-  for (const v of virtual) await add(db.prepare(`DROP TABLE IF EXISTS ${quoted(v.name)}`));
-  for (const e of current.results)
-    if (e.type === 'view' && !isInternal(e.name)) await add(db.prepare(`DROP VIEW IF EXISTS ${quoted(e.name)}`));
-  for (const e of current.results)
-    if (e.type === 'table' && !isInternal(e.name) && !virtual.includes(e) && !shadowOf(e.name))
-      await add(db.prepare(`DROP TABLE IF EXISTS ${quoted(e.name)}`));
+  const drops = [
+    ...virtual.map((v) => `DROP TABLE IF EXISTS ${quoted(v.name)}`),
+    ...current.results
+      .filter((e) => e.type === 'view' && !isInternal(e.name))
+      .map((e) => `DROP VIEW IF EXISTS ${quoted(e.name)}`),
+    ...parentsFirst(
+      current.results.filter(
+        (e) => e.type === 'table' && e.sql && !isInternal(e.name) && !virtual.includes(e) && !shadowOf(e.name),
+      ),
+    )
+      .reverse()
+      .map((e) => `DROP TABLE IF EXISTS ${quoted(e.name)}`),
+  ];
+  if (drops.length > 0) {
+    statements += drops.length + 1;
+    await db.batch([db.prepare('PRAGMA defer_foreign_keys = on'), ...drops.map((sql) => db.prepare(sql))]);
+  }
   for (const e of schema) if (e.type === 'table') await add(db.prepare(e.sql));
   await flush();
 
@@ -270,17 +318,36 @@ export async function restoreBackup(
   const insertRows = async () => {
     if (!table || rows.length === 0) return;
     const names = [...(table.rowid ? ['rowid'] : []), ...table.columns];
-    const perStatement = Math.max(1, Math.floor(MAX_PARAMS / names.length));
-    for (let at = 0; at < rows.length; at += perStatement) {
-      const part = rows.slice(at, at + perStatement);
+    const into = `INSERT INTO ${quoted(table.table)} (${names.map(quoted).join(', ')})`;
+    if (rows.some((row) => row.some((v) => v !== null && typeof v === 'object'))) {
+      // Rows with a blob: bound values, at most 100 a statement.
+      const perStatement = Math.max(1, Math.floor(MAX_PARAMS / names.length));
       const marks = `(${names.map(() => '?').join(', ')})`;
-      await add(
-        db
-          .prepare(
-            `INSERT INTO ${quoted(table.table)} (${names.map(quoted).join(', ')}) VALUES ${part.map(() => marks).join(', ')}`,
-          )
-          .bind(...part.flat().map(decode)),
-      );
+      for (let at = 0; at < rows.length; at += perStatement) {
+        const part = rows.slice(at, at + perStatement);
+        await add(db.prepare(`${into} VALUES ${part.map(() => marks).join(', ')}`).bind(...part.flat().map(decode)));
+      }
+    } else {
+      // Text and numbers: the rows as one JSON array a statement, one bound value (json_extract
+      // answers a JSON string as TEXT, a whole number as INTEGER, another as REAL, null as NULL).
+      const select = names.map((_, i) => `json_extract(j.value, '$[${i}]')`).join(', ');
+      let part: unknown[][] = [];
+      let size = 0;
+      const send = async () => {
+        if (part.length === 0) return;
+        await add(
+          db.prepare(`${into} SELECT ${select} FROM json_each(?1) j ORDER BY j.key`).bind(JSON.stringify(part)),
+        );
+        part = [];
+        size = 0;
+      };
+      for (const row of rows) {
+        const text = JSON.stringify(row);
+        if (size + text.length > JSON_BYTES_PER_STATEMENT) await send();
+        part.push(row);
+        size += text.length;
+      }
+      await send();
     }
     rows = [];
   };
@@ -291,7 +358,7 @@ export async function restoreBackup(
       if (!table) throw new Error('restore: a row before its table');
       rows.push(line);
       counts[table.table] = (counts[table.table] ?? 0) + 1;
-      if (rows.length >= 500) await insertRows();
+      if (rows.length >= 5_000) await insertRows();
     } else if (line && typeof line === 'object' && 'table' in line) {
       await insertRows();
       table = line as TableLine;
