@@ -52,7 +52,8 @@ const work = (hookUrl) => [
    INSERT INTO contracts (id, number, year, seq, company, billing_email, start_date, term_months, catalogue_version, created_by)
    SELECT printf('c-%06d', i), printf('UM-2025-%06d', i), 2025, i, 'Firma ' || i, 'faktury' || i || '@firma.pl',
      '2025-01-01', 36, 0, 'seed' FROM n`,
-  `UPDATE devices SET contract_id = printf('c-%06d', 1 + (id - 1) / 10) WHERE serial LIKE 'SEED%'`,
+  `UPDATE devices SET contract_id = printf('c-%06d', 1 + (id - 1) / 10), reading_token = 'seed-token-' || id
+   WHERE serial LIKE 'SEED%'`,
   `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000)
    INSERT INTO leads (id, kind, submission_id, name, email, phone, message, attribution, origin, status, notes,
      created_at, updated_at, marketing_consent)
@@ -232,7 +233,13 @@ export async function run() {
         () => jobs.handleLeadBatch(batchOf('kserowo-leads', deferred), env),
       ],
       ['Cron: e-mail sweep', CRON_BUDGET_MS, () => jobs.sweepUnsent(env)],
-      ['Cron: webhook dispatch', CRON_BUDGET_MS, () => jobs.dispatchWebhooks(env)],
+      [
+        'Cron: webhook dispatch (300 deliveries due)',
+        CRON_BUDGET_MS,
+        () => jobs.dispatchWebhooks(env),
+        // The lead consumer before it dispatched what was due: due again, as a crash would leave them.
+        () => realDb.prepare("UPDATE webhook_deliveries SET queued_at = NULL WHERE state = 'pending'").run(),
+      ],
       ['Cron: retention', CRON_BUDGET_MS, () => jobs.applyRetention(env, at)],
       ['Cron: reading reminders', CRON_BUDGET_MS, () => jobs.sendReadingReminders(env, at)],
       ['Cron: sales clock (alerts, digest)', CRON_BUDGET_MS, () => jobs.runSalesClock(env, at)],
@@ -240,7 +247,8 @@ export async function run() {
       ['Cron: look-up cleanup', CRON_BUDGET_MS, () => jobs.forgetStaleLookups(env.DB, at)],
       ['Cron: daily backup to R2', BACKUP_BUDGET_MS, () => jobs.backupToR2(env, at)],
     ];
-    for (const [name, budget, job] of measured) {
+    for (const [name, budget, job, prepare] of measured) {
+      if (prepare) await prepare();
       if (global.gc) global.gc();
       const wall = performance.now();
       const cpu = process.cpuUsage();

@@ -10,7 +10,7 @@ import { backupLines } from './backup.ts';
 /** Daily backups kept: five weeks, longer than D1 Time Travel's 30 days reach back. */
 export const BACKUPS_KEPT = 35;
 export const BACKUP_PREFIX = 'd1/';
-/** R2 takes parts of at least 5 MiB (the last may be smaller). */
+/** R2 takes parts of at least 5 MiB, all of one size but the last (which may be smaller). */
 const PART_BYTES = 8 * 1024 * 1024;
 
 export type BackupReport = { key: string; bytes: number; deleted: string[] };
@@ -23,29 +23,30 @@ export async function backupToR2(env: Pick<Env, 'DB' | 'BACKUPS'>, now = new Dat
   });
   const encoder = new TextEncoder();
   const parts: R2UploadedPart[] = [];
-  let buffered: Uint8Array[] = [];
-  let size = 0;
+  // R2 wants every part but the last of one size: whole parts of PART_BYTES are cut from the text.
+  let part = new Uint8Array(PART_BYTES);
+  let filled = 0;
   let bytes = 0;
-  const send = async () => {
-    const part = new Uint8Array(size);
-    let at = 0;
-    for (const chunk of buffered) {
-      part.set(chunk, at);
-      at += chunk.length;
-    }
-    parts.push(await upload.uploadPart(parts.length + 1, part));
-    buffered = [];
-    size = 0;
+  const send = async (body: Uint8Array) => {
+    parts.push(await upload.uploadPart(parts.length + 1, body));
   };
   try {
     for await (const text of backupLines(env.DB, now)) {
       const chunk = encoder.encode(text);
-      buffered.push(chunk);
-      size += chunk.length;
       bytes += chunk.length;
-      if (size >= PART_BYTES) await send();
+      for (let at = 0; at < chunk.length; ) {
+        const take = Math.min(PART_BYTES - filled, chunk.length - at);
+        part.set(chunk.subarray(at, at + take), filled);
+        filled += take;
+        at += take;
+        if (filled === PART_BYTES) {
+          await send(part);
+          part = new Uint8Array(PART_BYTES);
+          filled = 0;
+        }
+      }
     }
-    if (size > 0 || parts.length === 0) await send();
+    if (filled > 0 || parts.length === 0) await send(part.slice(0, filled));
     await upload.complete(parts);
   } catch (error) {
     await upload.abort().catch(() => undefined);
