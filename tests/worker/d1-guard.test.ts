@@ -118,7 +118,7 @@ describe('the D1 guard', () => {
     // The count is per invocation: the next one starts again from nothing.
     await asInvocation('the next invocation', () => db().prepare('SELECT 1').first());
     expect(recentInvocations().at(-1)).toMatchObject({ what: 'the next invocation', statements: 1 });
-  });
+  }, 60_000);
 
   it('counts a request through the worker, a queue batch and a scheduled run as one invocation each', async () => {
     const res = await (exports as unknown as { default: Fetcher }).default.fetch('http://kserowo.test/api/admin/leads');

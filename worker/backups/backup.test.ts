@@ -96,7 +96,7 @@ beforeAll(async () => {
     if (waited > 30_000) throw new Error('the e-mail queue did not finish in 30 s');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-});
+}, 60_000);
 
 describe('the restore drill', () => {
   it('restores a backup into an emptied database identical, table by table and row by row, search included', async () => {
@@ -128,7 +128,7 @@ describe('the restore drill', () => {
     // The index was built again from the leads: every lead is in it, nothing else.
     const indexed = await db().prepare('SELECT count(*) AS n FROM leads_search').first<{ n: number }>();
     expect(indexed?.n).toBe(before.leads?.rows.length);
-  });
+  }, 60_000);
 
   it('refuses a backup cut short, before dropping anything', async () => {
     const backup = await backupText(db());
@@ -136,7 +136,7 @@ describe('the restore drill', () => {
     const tables = await userTables();
     await expect(restoreBackup(db(), () => [cut])).rejects.toThrow(/ends early/);
     expect(await userTables()).toEqual(tables);
-  });
+  }, 60_000);
 });
 
 describe('the daily backup to R2', () => {
@@ -160,5 +160,5 @@ describe('the daily backup to R2', () => {
     expect(text).toBeDefined();
     await restoreBackup(db(), () => [text as string]);
     expect(await snapshot()).toEqual(before);
-  });
+  }, 60_000);
 });

@@ -70,7 +70,7 @@ describe('POST /api/admin/devices/import at 1 000 rows', () => {
       priced: 1,
     });
     expect(Number(first.token)).toBeGreaterThan(10);
-  });
+  }, 60_000);
 
   it('updates the contact data of 1 000 known serials in one invocation', async () => {
     const res = await write('/api/admin/devices/import', { csv: csvOf(1000, 'Gdańsk') }, { cookie });
@@ -80,5 +80,5 @@ describe('POST /api/admin/devices/import at 1 000 rows', () => {
       moved: 1000,
     });
     expect(await one('SELECT count(*) AS n FROM contracts')).toEqual({ n: 1000 });
-  });
+  }, 60_000);
 });

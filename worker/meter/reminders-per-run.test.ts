@@ -36,5 +36,5 @@ describe('reading reminders of 600 contracts', () => {
       "SELECT count(*) AS n, count(DISTINCT contract_id) AS c FROM reading_reminders WHERE period = '2026-11'",
     ).first();
     expect(reminded).toEqual({ n: CONTRACTS, c: CONTRACTS });
-  });
+  }, 60_000);
 });
