@@ -109,16 +109,16 @@ export async function run() {
   const jobs = await importForNode('cpu-jobs', {
     stdin: {
       contents: `
-        export { sweepUnsent, handleEmailBatch } from './worker/email/delivery.ts';
+        export { sweepUnsent, handleEmailBatch } from './worker/outbox/delivery.ts';
         export { dispatchWebhooks, handleWebhookBatch } from './worker/webhooks/delivery.ts';
         export { applyRetention } from './worker/privacy/retention.ts';
-        export { runSalesClock } from './worker/sales/clock.ts';
+        export { runSalesClock } from './worker/leads/sales-clock.ts';
         export { handleLeadBatch } from './worker/leads/deferred.ts';
-        export { forgetStaleLookups } from './worker/models/company-lookups.ts';
-        export { sendReadingReminders } from './worker/billing/reminders.ts';
+        export { forgetStaleLookups } from './worker/company/model.ts';
+        export { sendReadingReminders } from './worker/meter/reminders.ts';
         export { forgetOldSignIns } from './worker/portal/sign-in.ts';
         export { backupToR2 } from './worker/backups/schedule.ts';
-        export { backupLines, restoreBackup } from './worker/backups/backup.ts';
+        export { backupLines, restoreBackup } from './worker/backups/model.ts';
         export { app } from './worker/app.ts';
         export { asInvocation, guardD1, guardQueue, recentInvocations, takeViolations } from './tests/worker/d1-guard.ts';`,
       resolveDir: root,

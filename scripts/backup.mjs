@@ -1,5 +1,5 @@
 // `npm run backup -- <file>`: writes a backup of the local D1 to <file>: every table, row by row
-// (worker/backups/backup.ts; `wrangler d1 export` refuses a database with an FTS5 table). The
+// (worker/backups/model.ts; `wrangler d1 export` refuses a database with an FTS5 table). The
 // search index is not in it: `npm run restore -- <file>` builds it again. docs/backups.md.
 import { createWriteStream, statSync } from 'node:fs';
 import { once } from 'node:events';
@@ -15,7 +15,7 @@ if (!file) {
   process.exit(2);
 }
 const target = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
-const { backupLines } = await importForNode('backup', { entryPoints: [path.join(root, 'worker/backups/backup.ts')] });
+const { backupLines } = await importForNode('backup', { entryPoints: [path.join(root, 'worker/backups/model.ts')] });
 
 const started = performance.now();
 const out = createWriteStream(target);

@@ -16,7 +16,7 @@ if (!file) {
 }
 const source = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
 statSync(source);
-const { restoreBackup } = await importForNode('backup', { entryPoints: [path.join(root, 'worker/backups/backup.ts')] });
+const { restoreBackup } = await importForNode('backup', { entryPoints: [path.join(root, 'worker/backups/model.ts')] });
 
 const started = performance.now();
 const report = await withLocalD1((db) =>

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import worker from '../index.ts';
 import { DAILY_BACKUP } from '../schedule.ts';
 import { login, read, request, write } from '../../tests/worker/admin-helpers.ts';
-import { backupText, restoreBackup, schemaOf } from './backup.ts';
+import { backupText, restoreBackup, schemaOf } from './model.ts';
 import { BACKUPS_KEPT, BACKUP_PREFIX } from './schedule.ts';
 
 const db = () => env.DB;

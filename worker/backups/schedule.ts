@@ -5,7 +5,7 @@
  * backups deleted. The file is the one `npm run backup` writes and `npm run restore` reads
  * (docs/backups.md).
  */
-import { backupLines } from './backup.ts';
+import { backupLines } from './model.ts';
 
 /** Daily backups kept: five weeks, longer than D1 Time Travel's 30 days reach back. */
 export const BACKUPS_KEPT = 35;

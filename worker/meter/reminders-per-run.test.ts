@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { asInvocation, recentInvocations } from '../../tests/worker/d1-guard.ts';
-import { REMINDERS_PER_RUN, sendReadingReminders } from '../billing/reminders.ts';
+import { REMINDERS_PER_RUN, sendReadingReminders } from './reminders.ts';
 
 const CONTRACTS = 600;
 
