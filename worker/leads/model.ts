@@ -386,7 +386,8 @@ export interface LeadFilter {
 /** The statement that builds the whole search index from the leads (a restore runs it so; migration 0201 did too). */
 export function fillLeadSearchStatement(db: D1Database): D1PreparedStatement {
   return db.prepare(
-    `INSERT INTO leads_search (rowid, name, email, company) SELECT rowid, name, email, COALESCE(company, '') FROM leads`,
+    `INSERT INTO leads_search (rowid, name, email, company)
+     SELECT rowid, name, email, COALESCE(company, '') FROM leads ORDER BY rowid`,
   );
 }
 
