@@ -1,4 +1,4 @@
-/** Worker entry: HTTP through the Hono app, the queue consumers (e-mail, webhooks, leads kept while D1 was away) and the cron (sweep, retention, reading reminders, the sales team's clock). */
+/** Worker entry: HTTP through the Hono app, the queue consumers (e-mail, webhooks, leads kept while D1 was away) and the cron (sweep, retention, reading reminders, the sales team's clock, the daily backup). */
 import { app } from './app.ts';
 import { type EmailJob, handleEmailBatch, sweepUnsent } from './outbox/delivery.ts';
 import { type WebhookJob, dispatchWebhooks, handleWebhookBatch } from './webhooks/delivery.ts';
@@ -9,6 +9,7 @@ import { type DeferredLead, handleLeadBatch } from './leads/deferred.ts';
 import { forgetStaleLookups } from './company/model.ts';
 import { sendReadingReminders } from './meter/reminders.ts';
 import { forgetOldSignIns } from './portal/sign-in.ts';
+import { backupToR2 } from './backups/schedule.ts';
 
 const isWebhookQueue = (queue: string) => queue.startsWith('kserowo-webhooks');
 const isLeadQueue = (queue: string) => queue.startsWith('kserowo-leads');
@@ -23,6 +24,14 @@ export default {
         : handleEmailBatch(batch as MessageBatch<EmailJob>, env),
   scheduled: (controller, env, ctx) => {
     const jobs = jobsOf(controller.cron, controller.scheduledTime);
+    // Every table to R2, the newest 35 kept (docs/backups.md).
+    if (jobs.backup)
+      ctx.waitUntil(
+        backupToR2(env, new Date(controller.scheduledTime)).then(
+          (r) => console.log(`backup: ${r.key}, ${r.bytes} bytes; ${r.deleted.length} old backup(s) deleted`),
+          (error: unknown) => console.error('backup: the run failed', error),
+        ),
+      );
     if (jobs.handOver) {
       // E-mails a crash left unsent (README "Leads and their emails": within two minutes).
       ctx.waitUntil(sweepUnsent(env));

@@ -7,6 +7,7 @@ declare namespace Cloudflare {
 	}
 	interface Env {
 		DB: D1Database;
+		BACKUPS: R2Bucket;
 		SEND_EMAIL: SendEmail;
 		EMAIL_QUEUE: Queue;
 		WEBHOOK_QUEUE: Queue;

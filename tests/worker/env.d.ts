@@ -13,3 +13,11 @@ declare namespace Cloudflare {
     COMPANY_LOOKUP_RATE_LIMIT_CONFIGURED: RateLimit;
   }
 }
+
+/** workerd's AsyncLocalStorage (nodejs_compat): the part the D1 guard uses to tell invocations apart. */
+declare module 'node:async_hooks' {
+  export class AsyncLocalStorage<T> {
+    run<R>(store: T, callback: () => R): R;
+    getStore(): T | undefined;
+  }
+}

@@ -37,8 +37,14 @@ export const MAX_RETENTION_MONTHS = 120;
 export const RETENTION_BATCH = 100;
 /** Webhook events, and e-mails about no lead or ticket, deleted per batch at most. */
 export const RETENTION_EVENT_BATCH = 500;
-/** Batches per run at most (each about a dozen D1 statements: under a thousand queries a run). */
-export const RETENTION_RUN_BATCHES = 60;
+/**
+ * Batches per run at most. A batch sends about 18 D1 statements (its reads and its write batch),
+ * and the five-minute run shares D1's 1 000 queries per invocation with the sweep, the dispatch,
+ * the reminders, the sales clock and the tidy-ups: 20 batches (about 360 statements, 2 000 leads,
+ * some 2 s of CPU at the scale bench's sizes: bench/results.md) leave them room; a backlog goes on
+ * five minutes later.
+ */
+export const RETENTION_RUN_BATCHES = 20;
 /** Wall time a run starts new batches in (the cron runs every 5 minutes). */
 export const RETENTION_RUN_MS = 3 * 60_000;
 
