@@ -59,6 +59,46 @@ export function pagesInPeriod(readings: readonly Reading[], from: string, to: st
   return total;
 }
 
+/** 'YYYY-MM' of a 'YYYY-MM-DD' day or a month, as a count of months (to step and compare months). */
+const monthIndex = (day: string): number => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1;
+const monthOf = (index: number): string => `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+
+/** The months from `first` to `last` ('YYYY-MM'), both included. */
+export function monthsFrom(first: string, last: string): string[] {
+  const months: string[] = [];
+  for (let i = monthIndex(first); i <= monthIndex(last); i++) months.push(monthOf(i));
+  return months;
+}
+
+export interface MonthUsage {
+  pages: Pages;
+  /**
+   * The months ('YYYY-MM') the pages span and whose allowance they are counted against: the
+   * billed month and each month before it since the month of the reading the pages count
+   * from (a month without a reading billed its fee and no pages, so its allowance is still
+   * unused), never before the contract's first month.
+   */
+  months: string[];
+}
+
+/**
+ * The pages a month's bill counts (`pagesInPeriod` of the month) and the months they span:
+ * when October had no reading, November's pages since the last September reading span
+ * October and November, so they meet two months' allowance, not one. Undefined when the
+ * month has no reading.
+ * @example usageOfMonth([r('2026-09-30', 10_000), r('2026-11-30', 13_000)], '2026-11', '2026-06').months // ['2026-10', '2026-11']
+ */
+export function usageOfMonth(readings: readonly Reading[], period: string, firstMonth: string): MonthUsage | undefined {
+  const { from, to } = monthBounds(period);
+  const pages = pagesInPeriod(readings, from, to);
+  if (!pages) return undefined;
+  const before = byDate(readings)
+    .filter((r) => r.readOn < from)
+    .at(-1);
+  const start = before ? Math.max(monthIndex(before.readOn) + 1, monthIndex(firstMonth)) : monthIndex(period);
+  return { pages, months: monthsFrom(monthOf(Math.min(start, monthIndex(period))), period) };
+}
+
 export interface Overage {
   included: Pages;
   over: Pages;

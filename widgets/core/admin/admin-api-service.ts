@@ -102,6 +102,11 @@ export interface BillLine {
   /** The catalogue version the rates came from (null: an amendment). */
   catalogueVersion: number | null;
   hasReading: boolean;
+  /**
+   * The months ('YYYY-MM') the line's pages span and whose allowance they met: the billed
+   * month, and the months before it that had no reading (none when this month has none).
+   */
+  months: string[];
   usedMono: number;
   usedColor: number;
   includedMono: number;
@@ -123,6 +128,8 @@ export interface Bill {
   nip: string | null;
   /** 'YYYY-MM' */
   period: string;
+  /** The months the bill covers ('YYYY-MM', oldest first): its period and any month whose pages it bills late. */
+  months: string[];
   lines: BillLine[];
   feeNet: number;
   overageNet: number;
