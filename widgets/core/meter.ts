@@ -79,6 +79,8 @@ export interface MonthUsage {
    * unused), never before the contract's first month.
    */
   months: string[];
+  /** The reading the pages count from (null: the month's first reading), the month's last, and whether a counter was replaced in between. */
+  counters: { from: Reading | null; to: Reading; reset: boolean };
 }
 
 /**
@@ -92,11 +94,19 @@ export function usageOfMonth(readings: readonly Reading[], period: string, first
   const { from, to } = monthBounds(period);
   const pages = pagesInPeriod(readings, from, to);
   if (!pages) return undefined;
-  const before = byDate(readings)
-    .filter((r) => r.readOn < from)
-    .at(-1);
+  const sorted = byDate(readings);
+  const before = sorted.filter((r) => r.readOn < from).at(-1);
+  const inside = sorted.filter((r) => r.readOn >= from && r.readOn <= to);
   const start = before ? Math.max(monthIndex(before.readOn) + 1, monthIndex(firstMonth)) : monthIndex(period);
-  return { pages, months: monthsFrom(monthOf(Math.min(start, monthIndex(period))), period) };
+  return {
+    pages,
+    months: monthsFrom(monthOf(Math.min(start, monthIndex(period))), period),
+    counters: {
+      from: before ?? null,
+      to: inside.at(-1) as Reading,
+      reset: inside.some((r, i) => r.reset && (i > 0 || !!before)),
+    },
+  };
 }
 
 export interface Overage {

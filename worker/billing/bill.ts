@@ -63,6 +63,8 @@ export function ratesIn(rates: readonly FrozenRates[], to: string): FrozenRates 
     .at(-1);
 }
 
+const counterOf = (r: Reading) => ({ readOn: r.readOn, mono: r.mono, color: r.color });
+
 function lineOf(device: BilledDevice, period: string, firstMonth: string): BillLine | undefined {
   const rates = ratesIn(device.rates, monthBounds(period).to);
   if (!rates) return undefined;
@@ -83,6 +85,13 @@ function lineOf(device: BilledDevice, period: string, firstMonth: string): BillL
     catalogueVersion: rates.catalogueVersion,
     hasReading: !!pages,
     months: usage?.months ?? [],
+    counters: usage
+      ? {
+          from: usage.counters.from && counterOf(usage.counters.from),
+          to: counterOf(usage.counters.to),
+          reset: usage.counters.reset,
+        }
+      : null,
     usedMono: pages?.mono ?? 0,
     usedColor: pages?.color ?? 0,
     includedMono: overage?.included.mono ?? rates.monthlyLimit,

@@ -107,6 +107,13 @@ export interface BillLine {
    * month, and the months before it that had no reading (none when this month has none).
    */
   months: string[];
+  /** The counters the pages run between: the reading counted from (null: the month's first) and the month's last; null without a reading. */
+  counters: {
+    from: { readOn: string; mono: number; color: number | null } | null;
+    to: { readOn: string; mono: number; color: number | null };
+    /** A counter was replaced in between (the pages are summed across it). */
+    reset: boolean;
+  } | null;
   usedMono: number;
   usedColor: number;
   includedMono: number;
