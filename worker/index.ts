@@ -9,6 +9,7 @@ import { type DeferredLead, handleLeadBatch } from './leads/deferred.ts';
 import { forgetStaleLookups } from './models/company-lookups.ts';
 import { sendReadingReminders } from './billing/reminders.ts';
 import { forgetOldSignIns } from './portal/sign-in.ts';
+import { issueDueInvoices } from './invoices/issue.ts';
 
 const isWebhookQueue = (queue: string) => queue.startsWith('kserowo-webhooks');
 const isLeadQueue = (queue: string) => queue.startsWith('kserowo-leads');
@@ -42,6 +43,9 @@ export default {
       ctx.waitUntil(
         sendReadingReminders(env).catch((error: unknown) => console.error('reminders: the run failed', error)),
       );
+    // From the configured working day of a month: last month's invoices, once (worker/invoices/issue.ts).
+    if (jobs.retention)
+      ctx.waitUntil(issueDueInvoices(env).catch((error: unknown) => console.error('invoices: the run failed', error)));
     // The sales team's morning digest and first-answer alerts (worker/sales/clock.ts).
     if (jobs.retention) ctx.waitUntil(runSalesClock(env));
     // The customer's page: spent or expired sign-ins and ended sessions go.

@@ -44,7 +44,7 @@ export async function validateFa3(documents: readonly string[]): Promise<SchemaC
     xml: documents.map((contents, i) => ({ fileName: `invoice-${i + 1}.xml`, contents })),
     schema: [main],
     preload,
-    maxMemoryPages: 16_384,
+    maxMemoryPages: 4_096,
   });
   return { valid: result.valid, errors: result.errors.map((e) => e.rawMessage) };
 }

@@ -175,7 +175,7 @@ export function fa3Xml(doc: InvoiceDocument): string {
           'Platnosc',
           group('TerminPlatnosci', el('Termin', doc.dueDate)),
           el('FormaPlatnosci', 6),
-          group('RachunekBankowy', el('NrRB', doc.seller.bankAccount)),
+          doc.seller.bankAccount && group('RachunekBankowy', el('NrRB', doc.seller.bankAccount)),
         ),
         group(
           'WarunkiTransakcji',

@@ -173,6 +173,11 @@ export interface ContractFacts {
   /** The catalogue version its prices were frozen from (0: the built-in catalogue). */
   catalogueVersion: number;
   origin: 'team' | 'order' | 'migration';
+  /** The buyer's registered address, one line as registered (the invoices' buyer address). */
+  companyAddress: string | null;
+  /** FA(3): the buyer is a subordinate unit of local government (JST) / a member of a VAT group (GV). */
+  buyerJst: boolean;
+  buyerGv: boolean;
 }
 
 /** A contract as `GET /api/admin/contracts` lists it. */
