@@ -10,6 +10,8 @@ import { FAULT_CATEGORIES, type FaultCategory } from '../../widgets/core/service
 import { TONER_COLOUR_NAMES } from '../../widgets/core/toner.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { monthsCoveredText } from '../billing/bill.ts';
+import { toPln } from '../../widgets/core/pricing.ts';
+import { ksefStatusLabel } from '../../widgets/core/admin/admin-api-invoices.ts';
 
 const warsaw = (iso: string): string =>
   new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', dateStyle: 'medium', timeStyle: 'short' }).format(
@@ -118,6 +120,16 @@ export async function dashboardData(_env: Env, email: string, o: PortalOverview,
               : ''
             : ' (brak odczytu w tym miesiącu)'),
       ),
+    })),
+    invoices: o.invoices.map((i) => ({
+      contract: i.contract,
+      number: i.number,
+      kind: i.kind === 'KOR' ? 'Korekta' : 'Faktura VAT',
+      period: i.period,
+      gross: formatPln(toPln(i.grossGr), 2),
+      ksef: i.ksefNumber ?? ksefStatusLabel(i.ksefStatus),
+      accepted: !!i.ksefNumber,
+      url: i.url,
     })),
     notice: notice(o, url),
   };
