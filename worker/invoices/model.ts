@@ -226,3 +226,48 @@ export async function recordRun(
     .bind(period, counts.issued, counts.skipped, counts.finished ? 1 : 0)
     .run();
 }
+
+/** An invoice as a person's data export lists it. */
+export interface PersonInvoiceRow {
+  number: string;
+  kind: 'VAT' | 'KOR';
+  year: number;
+  period: string;
+  issue_date: string;
+  contract_number: string;
+  buyer_nip: string | null;
+  buyer_name: string | null;
+  gross_gr: number;
+  ksef_number: string | null;
+  has_upo: number;
+}
+
+/** The invoices of the contracts whose billing e-mail is `email` (lower case), by number. */
+export async function invoicesOfBillingEmail(db: D1Database, email: string): Promise<PersonInvoiceRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT i.number, i.kind, i.year, i.period, i.issue_date, c.number AS contract_number, i.buyer_nip,
+         json_extract(i.document, '$.buyer.name') AS buyer_name, i.gross_gr, k.ksef_number, (k.upo IS NOT NULL) AS has_upo
+       FROM contracts c JOIN invoices i ON i.contract_id = c.id LEFT JOIN ksef_invoices k ON k.invoice_id = i.id
+       WHERE c.billing_email = ? ORDER BY i.number`,
+    )
+    .bind(email)
+    .all<PersonInvoiceRow>();
+  return results;
+}
+
+/**
+ * The statements that delete invoices past their retention, with their KSeF rows (UPO
+ * included), for one batch: those issued before `keptFromYear`, at most `limit`, never one
+ * a kept correction still refers to. Corrections come first in the order, so a batch cut
+ * short never takes an original before its corrections.
+ */
+export function expiredInvoicesStatements(db: D1Database, keptFromYear: number, limit: number): D1PreparedStatement[] {
+  const expired = `SELECT i.id FROM invoices i WHERE i.year < ?1
+      AND NOT EXISTS (SELECT 1 FROM invoices k WHERE k.corrects_id = i.id AND k.year >= ?1)
+    ORDER BY i.corrects_id IS NULL, i.year, i.seq LIMIT ?2`;
+  return [
+    db.prepare(`DELETE FROM ksef_invoices WHERE invoice_id IN (${expired})`).bind(keptFromYear, limit),
+    db.prepare(`DELETE FROM invoices WHERE id IN (${expired})`).bind(keptFromYear, limit),
+  ];
+}
