@@ -3,15 +3,17 @@
 // Node. The schema imports its base types by an http address; here that import is pointed at
 // the vendored file, so nothing is fetched. The worker tests reach it through the FA3_XSD
 // service binding of tests/vitest.config.ts.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validateXML } from 'xmllint-wasm';
 
-const FA = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../worker/invoices/ksef/spec/faktury/schemy/FA',
-);
+const SPEC = 'worker/invoices/ksef/spec/faktury/schemy/FA';
+/** The vendored schema: from this file's place in the repository, or (bundled elsewhere, as the bench does) the working directory. */
+const FA = [
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..', SPEC),
+  path.resolve(process.cwd(), SPEC),
+].find((dir) => existsSync(dir)) as string;
 const BASE_URL = 'http://crd.gov.pl/xml/schematy/dziedzinowe/mf/2022/01/05/eD/DefinicjeTypy/';
 const BASE_FILES = ['StrukturyDanych_v10-0E.xsd', 'ElementarneTypyDanych_v10-0E.xsd', 'KodyKrajow_v10-0E.xsd'];
 

@@ -21,13 +21,13 @@ import { qrSvg } from './qr.ts';
 
 const STYLE = `${SHEET_STYLE}
 .lines th,.lines td{width:auto;font-size:14px}.lines td.num,.lines th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-.lines .note{display:block;color:#4b5563;font-size:13px}.lines tr.before td{color:#4b5563}
+.lines .note{display:block;color:#4b5563;font-size:13px}.lines td:first-child{min-width:220px}.lines tr.before td{color:#4b5563}
 .table-scroll{overflow-x:auto}
 .parties{display:grid;grid-template-columns:repeat(auto-fit,minmax(240px,1fr));gap:8px 24px}
 .ksef{display:flex;flex-wrap:wrap;gap:16px 24px;align-items:flex-start;margin-top:24px;padding:16px;border:1px solid #d8e0ea;border-radius:10px}
 .ksef figure{margin:0;text-align:center}.ksef figcaption{font:600 13px/1.4 ui-monospace,monospace;word-break:break-all;max-width:200px}
 .state{padding:8px 12px;border-left:4px solid #b45309;background:#fef3c7;border-radius:4px}
-.state.ok{border-color:#0f7b3f;background:#e6f4ec}
+.state.ok{border-color:#0f7b3f;background:#e6f4ec}.ksef a{word-break:break-all}.ksef>div{min-width:0;flex:1 1 260px}
 @media print{.ksef{page-break-inside:avoid}}`;
 
 const SCRIPT = `document.getElementById('print').addEventListener('click',function(){window.print()})`;
