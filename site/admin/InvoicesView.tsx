@@ -5,7 +5,8 @@
  */
 import { useState } from 'react';
 import type { InvoiceList, InvoiceListed, InvoicesIssued } from '../../widgets/core/admin/admin-api.ts';
-import { ksefStatusLabel } from '../../widgets/core/admin/admin-api-invoices.ts';
+import { INVOICE_LIMITS, ksefStatusLabel } from '../../widgets/core/admin/admin-api-invoices.ts';
+import { FALLBACK } from '../../widgets/core/texts.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { ApiRefused, api } from './api.ts';
 import { MoreRows, usePages } from './pages.tsx';
@@ -41,7 +42,7 @@ function Correction({ invoice, onDone }: { invoice: InvoiceListed; onDone: (note
           Powód korekty
           <input
             value={reason}
-            maxLength={256}
+            maxLength={INVOICE_LIMITS.reason}
             required
             onInput={(e) => setReason((e.target as HTMLInputElement).value)}
           />
@@ -98,7 +99,7 @@ export function InvoicesView({ onFailure, session }: SessionViewProps) {
       </div>
       <Notice note={note} />
       {!rows ? (
-        <p role="status">Ładowanie...</p>
+        <p role="status">{FALLBACK.loading}</p>
       ) : rows.length === 0 ? (
         <p>Brak faktur za ten miesiąc.</p>
       ) : (

@@ -64,30 +64,23 @@ const monthIndex = (day: string): number => Number(day.slice(0, 4)) * 12 + Numbe
 const monthOf = (index: number): string => `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 
 /** The months from `first` to `last` ('YYYY-MM'), both included. */
-export function monthsFrom(first: string, last: string): string[] {
-  const months: string[] = [];
-  for (let i = monthIndex(first); i <= monthIndex(last); i++) months.push(monthOf(i));
-  return months;
-}
+export const monthsFrom = (first: string, last: string): string[] =>
+  Array.from({ length: Math.max(0, monthIndex(last) - monthIndex(first) + 1) }, (_, i) =>
+    monthOf(monthIndex(first) + i),
+  );
 
 export interface MonthUsage {
   pages: Pages;
-  /**
-   * The months ('YYYY-MM') the pages span and whose allowance they are counted against: the
-   * billed month and each month before it since the month of the reading the pages count
-   * from (a month without a reading billed its fee and no pages, so its allowance is still
-   * unused), never before the contract's first month.
-   */
+  /** The months ('YYYY-MM') the pages span and whose allowance they meet, never before the contract's first. */
   months: string[];
   /** The reading the pages count from (null: the month's first reading), the month's last, and whether a counter was replaced in between. */
   counters: { from: Reading | null; to: Reading; reset: boolean };
 }
 
 /**
- * The pages a month's bill counts (`pagesInPeriod` of the month) and the months they span:
- * when October had no reading, November's pages since the last September reading span
- * October and November, so they meet two months' allowance, not one. Undefined when the
- * month has no reading.
+ * The pages a month's bill counts (`pagesInPeriod` of the month) and the months they span: when October had
+ * no reading (its bill was the fee alone), November's pages since September's last reading meet two months'
+ * allowance, not one. Undefined when the month has no reading.
  * @example usageOfMonth([r('2026-09-30', 10_000), r('2026-11-30', 13_000)], '2026-11', '2026-06').months // ['2026-10', '2026-11']
  */
 export function usageOfMonth(readings: readonly Reading[], period: string, firstMonth: string): MonthUsage | undefined {

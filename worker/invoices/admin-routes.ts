@@ -23,6 +23,7 @@ import { check } from '../../widgets/core/validation.ts';
 import { warsawToday } from '../../widgets/core/service-fields.ts';
 import { toPln } from '../../widgets/core/pricing.ts';
 import type { InvoiceList, InvoiceListed, InvoicesIssued } from '../../widgets/core/admin/admin-api.ts';
+import { INVOICE_LIMITS } from '../../widgets/core/admin/admin-api-invoices.ts';
 import { correctInvoice } from './correct.ts';
 import { INVOICE_COLUMNS, type InvoiceSums, invoiceLines, totalRow } from './export.ts';
 import { issueMonth } from './issue.ts';
@@ -50,7 +51,7 @@ const reasonSchema = v.object(
       v.string(INVOICE_ERRORS.reason),
       v.trim(),
       v.nonEmpty(INVOICE_ERRORS.reason),
-      v.maxLength(256, INVOICE_ERRORS.reason),
+      v.maxLength(INVOICE_LIMITS.reason, INVOICE_ERRORS.reason),
       v.check((s) => !/[\r\n]/.test(s), INVOICE_ERRORS.reason),
     ),
   },

@@ -27,6 +27,9 @@ export interface InvoiceList extends Pick<ListPage, 'next'> {
   invoices: InvoiceListed[];
 }
 
+/** The longest correction reason: FA(3) PrzyczynaKorekty is a `TZnakowy` of at most 256 characters. */
+export const INVOICE_LIMITS = { reason: 256 } as const;
+
 /** `POST /api/admin/invoices/issue`. */
 export interface InvoicesIssued {
   issued: number;
