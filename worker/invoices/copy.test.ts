@@ -21,7 +21,7 @@ async function sha256Source(text: string) {
   return `'sha256-${btoa(String.fromCharCode(...digest))}'`;
 }
 
-describe('the customer’s invoice copy', () => {
+describe('the customer’s invoice copy', { timeout: 120_000 }, () => {
   it('shows the invoice as issued, waiting for KSeF, with KOD I labelled OFFLINE', async () => {
     // A 4052 Basic, no readings: 175,00 zł net, VAT 40,25 zł, gross 215,25 zł.
     await signContract(
@@ -97,7 +97,7 @@ describe('the customer’s invoice copy', () => {
   });
 });
 
-describe('the “invoice ready” e-mail', () => {
+describe('the “invoice ready” e-mail', { timeout: 120_000 }, () => {
   it('says what, how much, until when and links to the copy', () => {
     const doc = {
       kind: 'VAT',

@@ -374,7 +374,7 @@ describe('KOD I', () => {
   });
 });
 
-describe('the FA(3) schema check', () => {
+describe('the FA(3) schema check', { timeout: 60_000 }, () => {
   it('accepts the Ministry’s example and refuses a broken amount', async () => {
     const example = readFileSync(new URL('./ksef/spec/examples/FA3-invoice.xml', import.meta.url), 'utf8');
     expect((await validateFa3([example])).valid).toBe(true);
@@ -384,7 +384,7 @@ describe('the FA(3) schema check', () => {
   });
 });
 
-describe('every invoice made above', () => {
+describe('every invoice made above', { timeout: 60_000 }, () => {
   it('is valid against the FA(3) XSD (a failure names the document and line)', async () => {
     expect(made.length).toBe(8);
     expect((await validateFa3(made)).errors).toEqual([]);

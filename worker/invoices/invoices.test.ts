@@ -15,6 +15,8 @@ import { db, lastDay, month, teamReading } from '../../tests/worker/contracts-he
 import { expectEveryInvoiceValid, expectValidFa3 } from '../../tests/worker/invoice-helpers.ts';
 import { INVOICE_ERRORS } from '../http/errors.ts';
 import { issueDueInvoices, issueMonth, nthWorkingDay } from './issue.ts';
+import type { InvoiceDocument } from './document.ts';
+import { issueStatements, nextSeq } from './model.ts';
 
 const year = Number(warsawToday().slice(0, 4));
 let owner = '';
@@ -34,7 +36,7 @@ const signed = async (body: Record<string, unknown>) => {
   return (await res.json()) as { id: string; number: string };
 };
 
-describe('the owner issues last month’s invoices', () => {
+describe('the owner issues last month’s invoices', { timeout: 120_000 }, () => {
   it('issues one invoice per running contract, the figures of its bill', async () => {
     owner = await login('203.0.113.36', 'Właściciel');
     // A C3320i Basic (195,00 zł; 900 mono / 150 colour; 0,08 / 0,22 zł) read at the end of the
@@ -128,7 +130,7 @@ describe('the owner issues last month’s invoices', () => {
   });
 });
 
-describe('numbering under 20 issue runs at once', () => {
+describe('numbering under 20 issue runs at once', { timeout: 120_000 }, () => {
   it('gives every invoice the next number of the year: no gap, no repeat, once per contract', async () => {
     // 28 more contracts, so the month before last has 30 to invoice.
     for (let i = 0; i < 28; i++) {
@@ -147,26 +149,59 @@ describe('numbering under 20 issue runs at once', () => {
       });
       expect(typeof made === 'object' && 'id' in made).toBe(true);
     }
+    // 20 runs at once, 10 of the month before last and 10 of the month before it: each month's
+    // runs race for the same contracts, the two months' runs for the same numbers.
     const runs = await Promise.all(
-      Array.from({ length: 20 }, () => issueMonth(db(), month(-2), { createdBy: 'test' })),
+      Array.from({ length: 20 }, (_, i) => issueMonth(db(), month(i % 2 ? -2 : -3), { createdBy: 'test' })),
     );
-    expect(runs.reduce((sum, r) => sum + r.issued, 0)).toBe(30);
+    expect(runs.reduce((sum, r) => sum + r.issued, 0)).toBe(60);
     const { results } = await db()
       .prepare('SELECT seq, number, contract_id, period FROM invoices WHERE year = ? ORDER BY seq')
       .bind(year)
       .all<{ seq: number; number: string; contract_id: string; period: string }>();
-    // 2 of last month, then 30: seq 1 … 32, each once, each number its seq.
-    expect(results.map((r) => r.seq)).toEqual(Array.from({ length: 32 }, (_, i) => i + 1));
+    // 2 of last month, then 60: seq 1 … 62, each once, each number its seq.
+    expect(results.map((r) => r.seq)).toEqual(Array.from({ length: 62 }, (_, i) => i + 1));
     expect(results.map((r) => r.number)).toEqual(results.map((r) => `FV/${year}/${String(r.seq).padStart(6, '0')}`));
-    const monthBefore = results.filter((r) => r.period === month(-2));
-    expect(new Set(monthBefore.map((r) => r.contract_id)).size).toBe(30);
+    for (const period of [month(-2), month(-3)])
+      expect(new Set(results.filter((r) => r.period === period).map((r) => r.contract_id)).size).toBe(30);
     const ksef = await db().prepare('SELECT count(*) AS n FROM ksef_invoices').first<{ n: number }>();
-    expect(ksef?.n).toBe(32);
+    expect(ksef?.n).toBe(62);
     expect(await expectEveryInvoiceValid(month(-2))).toBe(30);
-  }, 120_000);
+    expect(await expectEveryInvoiceValid(month(-3))).toBe(30);
+  }, 180_000);
+
+  it('the insert itself takes only the next number, and no second invoice of a contract’s month', async () => {
+    const row = await db()
+      .prepare('SELECT * FROM invoices WHERE period = ? ORDER BY seq LIMIT 1')
+      .bind(month(-2))
+      .first<{ id: string; contract_id: string; document: string; xml: string; xml_sha256: string; seq: number }>();
+    const doc = JSON.parse(row?.document ?? '{}') as InvoiceDocument;
+    const next = await nextSeq(db(), year);
+    const insert = async (seq: number, period: string) => {
+      const [result] = await db().batch(
+        issueStatements(db(), {
+          id: crypto.randomUUID(),
+          seq,
+          doc: { ...doc, period, number: `FV/${year}/${String(seq).padStart(6, '0')}` },
+          contractId: row?.contract_id ?? '',
+          xml: row?.xml ?? '',
+          xmlSha256: row?.xml_sha256 ?? '',
+          correctsId: null,
+          createdBy: 'test',
+        }),
+      );
+      return result?.meta.changes;
+    };
+    // A number past the next one (a gap) and a number taken (a repeat) go in nowhere.
+    expect(await insert(next + 1, '2020-01')).toBe(0);
+    expect(await insert(next - 1, '2020-01')).toBe(0);
+    // The next number, but for a month the contract has its invoice of: nothing either.
+    expect(await insert(next, month(-2))).toBe(0);
+    expect(await nextSeq(db(), year)).toBe(next);
+  });
 });
 
-describe('the cron', () => {
+describe('the cron', { timeout: 120_000 }, () => {
   it('issues last month’s invoices from the configured working day on, once', async () => {
     const period = month(0);
     const day = nthWorkingDay(month(1), 3);
@@ -193,7 +228,7 @@ describe('the cron', () => {
   }, 120_000);
 });
 
-describe('the accountant’s downloads', () => {
+describe('the accountant’s downloads', { timeout: 120_000 }, () => {
   it('the CSV is the invoices figure for figure, with the month’s sums', async () => {
     const res = await read(`/api/admin/invoices/export.csv?period=${month(-1)}`, owner);
     expect(res.status).toBe(200);
@@ -242,7 +277,7 @@ describe('the accountant’s downloads', () => {
   });
 });
 
-describe('a correction after a corrected reading', () => {
+describe('a correction after a corrected reading', { timeout: 120_000 }, () => {
   it('waits for the KSeF number of the invoice it corrects', async () => {
     const [first] = (await register(month(-1))).invoices;
     const res = await write(
@@ -326,7 +361,7 @@ describe('a correction after a corrected reading', () => {
     expect(await blank.json()).toEqual({ error: INVOICE_ERRORS.reason, field: 'reason' });
     const missing = await write('/api/admin/invoices/nope/correction', { reason: 'x' }, { cookie: owner });
     expect(missing.status).toBe(404);
-    // 2 of last month, 30 of the month before, 30 of this month by the cron, 1 correction.
-    expect(await expectEveryInvoiceValid()).toBe(63);
+    // 2 of last month, 30 of each of the two months before, 30 of this month by the cron, 1 correction.
+    expect(await expectEveryInvoiceValid()).toBe(93);
   });
 });

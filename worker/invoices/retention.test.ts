@@ -15,7 +15,7 @@ let owner = '';
 const snapshot = async () =>
   (await db().prepare('SELECT i.*, k.upo FROM invoices i JOIN ksef_invoices k ON k.invoice_id = i.id').all()).results;
 
-describe('an erased person’s invoices', () => {
+describe('an erased person’s invoices', { timeout: 120_000 }, () => {
   it('are in their data export, with how long they are kept and why', async () => {
     owner = await login('203.0.113.77', 'Właściciel');
     // A sole trader: the buyer's name is the person's.
