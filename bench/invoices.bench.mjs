@@ -1,6 +1,6 @@
 // A month of invoices at scale: 10 000 contracts with 12 000 devices (8 000 with one device,
 // 2 000 with two; colour and mono, every package level, some over their allowance, some
-// without a reading), each billed (worker/billing/bill.ts), made into its FA(3) invoice and
+// without a reading), each billed (worker/meter/bill.ts), made into its FA(3) invoice and
 // XML (worker/invoices/document.ts, fa3.ts) with its SHA-256 (KOD I), then every XML
 // validated against the Ministry's FA(3) XSD (xmllint-wasm, 500 documents per run). CPU is
 // this process's (process.cpuUsage: the same V8 as the Worker, D1's time not included).
@@ -26,7 +26,7 @@ export async function run() {
   const m = await importForNode('invoices-bench', {
     stdin: {
       contents: `
-        export { billFor } from './worker/billing/bill.ts';
+        export { billFor } from './worker/meter/bill.ts';
         export { invoiceOf, sellerOf } from './worker/invoices/document.ts';
         export { fa3Xml } from './worker/invoices/fa3.ts';
         export { invoiceHash } from './worker/invoices/kod-i.ts';

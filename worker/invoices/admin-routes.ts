@@ -17,7 +17,7 @@ import { Zip, ZipPassThrough } from 'fflate';
 import { csvStream } from '../http/csv.ts';
 import { ADMIN_ERRORS, INVOICE_ERRORS } from '../http/errors.ts';
 import { keysetPages, pageOf, pageRequest } from '../http/paging.ts';
-import { auditDetails, auditRead, auditTarget } from '../models/audit.ts';
+import { auditDetails, auditRead, auditTarget } from '../accounts/audit.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
 import { check } from '../../widgets/core/validation.ts';
 import { warsawToday } from '../../widgets/core/service-fields.ts';

@@ -1,6 +1,6 @@
 /**
  * The invoice as a document: what an FA(3) invoice of a contract's month says, made purely
- * from the month's bill (worker/billing/bill.ts), the contract's buyer and the seller. One
+ * from the month's bill (worker/meter/bill.ts), the contract's buyer and the seller. One
  * line per device fee, and one per device and colour for the pages over the allowance (the
  * pages as the quantity, the per-page rate as the unit price), each with the counters the
  * pages come from. Money in whole grosze, each amount as the bill rounded it (once per
@@ -8,7 +8,7 @@
  * The same document is kept as JSON with the invoice, so the customer's copy, the register
  * and a later correction read what was issued, never a recomputation.
  */
-import type { Bill, BillLine } from '../billing/bill.ts';
+import type { Bill, BillLine } from '../meter/bill.ts';
 import { LEVEL_NAMES } from '../../widgets/core/model.ts';
 import { VAT_PERCENT, toGrosze } from '../../widgets/core/pricing.ts';
 import { monthBounds } from '../../widgets/core/meter.ts';

@@ -5,10 +5,10 @@
  * when KSeF accepts; it writes the e-mail into the outbox once per invoice and hands it to
  * the e-mail queue.
  */
-import { enqueueNotification } from '../email/delivery.ts';
-import { line } from '../email/text.ts';
-import { contractById } from '../models/contracts.ts';
-import { type Notification, notificationsOfAbout, standaloneNotificationStatement } from '../models/outbox.ts';
+import { enqueueNotification } from '../outbox/delivery.ts';
+import { line } from '../outbox/email-text.ts';
+import { contractById } from '../contracts/billing.ts';
+import { type Notification, notificationsOfAbout, standaloneNotificationStatement } from '../outbox/standalone.ts';
 import { company } from '../../widgets/core/company.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { toPln } from '../../widgets/core/pricing.ts';

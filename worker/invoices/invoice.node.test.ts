@@ -3,7 +3,7 @@
 // it; every invoice this file makes is checked against the Ministry's FA(3) XSD at the end.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type BilledContract, type FrozenRates, billFor } from '../billing/bill.ts';
+import { type BilledContract, type FrozenRates, billFor } from '../meter/bill.ts';
 import type { Reading } from '../../widgets/core/meter.ts';
 import { type Buyer, type InvoiceDocument, type Seller, correctionOf, invoiceOf, stateOf } from './document.ts';
 import { amount, fa3Xml, unitPrice } from './fa3.ts';

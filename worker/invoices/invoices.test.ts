@@ -5,7 +5,7 @@
 // by hand; every invoice the file makes is checked against the FA(3) XSD.
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { createContract } from '../models/contracts.ts';
+import { createContract } from '../contracts/model.ts';
 import { defaultCatalogue } from '../../widgets/core/catalogue.ts';
 import { warsawToday } from '../../widgets/core/service-fields.ts';
 import type { InvoiceList, ReadingList } from '../../widgets/core/admin/admin-api.ts';

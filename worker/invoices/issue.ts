@@ -1,14 +1,14 @@
 /**
  * Issuing a month's invoices: for every contract running in the month without its VAT
- * invoice yet, the bill (worker/billing/bill.ts) becomes an FA(3) invoice, numbered in the
+ * invoice yet, the bill (worker/meter/bill.ts) becomes an FA(3) invoice, numbered in the
  * issue year's series and written with its XML, its document and its 'queued' KSeF row in
  * one batch (model.ts). Once per contract and month whatever is retried or raced: a second
  * run, or one beside it, skips what is issued. Run by the owner's button
  * (`POST /api/admin/invoices/issue`) and by the cron on the configured business day of the
  * next month (`issueDueInvoices`).
  */
-import type { Bill } from '../billing/bill.ts';
-import { type Contract, billsOf, contractKey, contractsPage } from '../models/contracts.ts';
+import type { Bill } from '../meter/bill.ts';
+import { type Contract, billsOf, contractKey, contractsPage } from '../contracts/billing.ts';
 import { keysetPages } from '../http/paging.ts';
 import { isWorkingDay, warsawDay } from '../../widgets/core/business-hours.ts';
 import { warsawToday } from '../../widgets/core/service-fields.ts';

@@ -13,7 +13,7 @@ import { formatNumber, formatPln } from '../../widgets/core/format.ts';
 import { privatePageCsp } from '../../widgets/core/headers.ts';
 import { VAT_PERCENT, toPln } from '../../widgets/core/pricing.ts';
 import { ksefStatusLabel } from '../../widgets/core/admin/admin-api-invoices.ts';
-import { SHEET_STYLE } from '../pages/quote.tsx';
+import { SHEET_STYLE } from '../quotes/page.tsx';
 import type { InvoiceDocument, InvoiceLine } from './document.ts';
 import { countersText } from './fa3.ts';
 import { kodILabel, kodILink } from './kod-i.ts';

@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import type { InvoiceDocument } from './document.ts';
 import { KSEF_QR_PRODUCTION } from './kod-i.ts';
-import { invoiceById, invoicesOfContracts, ksefStateOf } from './model.ts';
+import { invoiceById, ksefStateOf } from './model.ts';
 import { invoicePageCsp, renderInvoicePage, renderMissingInvoicePage } from './page.tsx';
 
 /** An invoice id: a random UUID. */
@@ -44,32 +44,3 @@ invoicePage.get('/:id/xml', async (c) => {
     'Content-Disposition': `attachment; filename="${invoice.number.replace(/[^\w-]/g, '_')}.xml"`,
   });
 });
-
-/** An invoice as the customer's page lists it under its contract. */
-export interface CustomerInvoice {
-  number: string;
-  kind: 'VAT' | 'KOR';
-  /** 'YYYY-MM' */
-  period: string;
-  contract: string;
-  grossGr: number;
-  ksefStatus: string | null;
-  ksefNumber: string | null;
-  /** The copy's secret address, /faktura/<id>. */
-  url: string;
-}
-
-/** The invoices of a customer's contracts, newest month first (the customer's page, /konto). */
-export async function invoicesForContracts(db: D1Database, contractIds: readonly string[]): Promise<CustomerInvoice[]> {
-  if (contractIds.length === 0) return [];
-  return (await invoicesOfContracts(db, contractIds)).map((r) => ({
-    number: r.number,
-    kind: r.kind,
-    period: r.period,
-    contract: r.contract_number,
-    grossGr: r.gross_gr,
-    ksefStatus: r.ksef_status,
-    ksefNumber: r.ksef_number,
-    url: `/faktura/${r.id}`,
-  }));
-}

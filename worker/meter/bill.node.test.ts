@@ -1,7 +1,7 @@
 // Bills of hand-worked months: every figure below is worked out by hand in the comment beside
 // it (fee, pages, allowance, overage per colour, net, VAT, gross), never taken from the bill.
 import { describe, expect, it } from 'vitest';
-import { type BilledContract, type FrozenRates, billFor } from '../billing/bill.ts';
+import { type BilledContract, type FrozenRates, billFor } from './bill.ts';
 import type { Reading } from '../../widgets/core/meter.ts';
 
 /** A colour device's signed rates: 195,00 zł a month, 1 000 mono and 200 colour pages, 0,08 / 0,22 zł a page over. */

@@ -9,7 +9,7 @@ import type { DashboardData } from './views.tsx';
 import { FAULT_CATEGORIES, type FaultCategory } from '../../widgets/core/service-fields.ts';
 import { TONER_COLOUR_NAMES } from '../../widgets/core/toner.ts';
 import { formatPln } from '../../widgets/core/format.ts';
-import { monthsCoveredText } from '../billing/bill.ts';
+import { monthsCoveredText } from '../meter/bill.ts';
 import { toPln } from '../../widgets/core/pricing.ts';
 import { ksefStatusLabel } from '../../widgets/core/admin/admin-api-invoices.ts';
 
