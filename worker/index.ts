@@ -10,6 +10,7 @@ import { forgetStaleLookups } from './company/model.ts';
 import { sendReadingReminders } from './meter/reminders.ts';
 import { forgetOldSignIns } from './portal/sign-in.ts';
 import { backupToR2 } from './backups/schedule.ts';
+import { issueDueInvoices } from './invoices/issue.ts';
 
 const isWebhookQueue = (queue: string) => queue.startsWith('kserowo-webhooks');
 const isLeadQueue = (queue: string) => queue.startsWith('kserowo-leads');
@@ -51,6 +52,9 @@ export default {
       ctx.waitUntil(
         sendReadingReminders(env).catch((error: unknown) => console.error('reminders: the run failed', error)),
       );
+    // From the configured working day of a month: last month's invoices, once (worker/invoices/issue.ts).
+    if (jobs.retention)
+      ctx.waitUntil(issueDueInvoices(env).catch((error: unknown) => console.error('invoices: the run failed', error)));
     // The sales team's morning digest and first-answer alerts (worker/leads/sales-clock.ts).
     if (jobs.retention) ctx.waitUntil(runSalesClock(env));
     // The customer's page: spent or expired sign-ins and ended sessions go.
