@@ -26,6 +26,7 @@ import { webhookRoutes } from './webhooks/admin-routes.ts';
 import { privacyRoutes } from './privacy/admin-routes.ts';
 import { orderRoutes } from './orders/admin-routes.ts';
 import { tonerRoutes } from './portal/admin-toner.ts';
+import { invoiceRoutes } from './invoices/admin-routes.ts';
 
 export const adminApi = new Hono<AdminEnv>();
 
@@ -60,3 +61,5 @@ adminApi.route('/webhooks', webhookRoutes);
 adminApi.route('/privacy', privacyRoutes);
 // Orders placed online: the list, the delivery calendar and the installation protocol.
 adminApi.route('/orders', orderRoutes);
+// Invoices (FA(3)): the month's issue run, the register, the XML, the accountant's exports, corrections.
+adminApi.route('/invoices', invoiceRoutes);

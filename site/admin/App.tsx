@@ -25,6 +25,7 @@ import { TonerView } from './TonerView.tsx';
 import { ContractsView } from './ContractsView.tsx';
 import { TicketsView } from './TicketsView.tsx';
 import { OrdersView } from './OrdersView.tsx';
+import { InvoicesView } from './InvoicesView.tsx';
 
 export type { Session, SessionViewProps, ViewProps } from './view-props.ts';
 
@@ -56,6 +57,7 @@ const VIEWS = [
     render: (p: SessionViewProps, sub?: string) => <TicketsView {...p} ticketId={sub} />,
   },
   { id: 'umowy', area: 'contracts', label: 'Umowy', render: (p: SessionViewProps) => <ContractsView {...p} /> },
+  { id: 'faktury', area: 'invoices', label: 'Faktury', render: (p: SessionViewProps) => <InvoicesView {...p} /> },
   { id: 'urzadzenia', area: 'devices', label: 'Urządzenia', render: (p: SessionViewProps) => <DevicesView {...p} /> },
   {
     id: 'odczyty',

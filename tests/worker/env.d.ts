@@ -15,5 +15,15 @@ declare namespace Cloudflare {
     KSEF_TOKEN: string;
     /** The KSeF stand-in's origin, for its test switches (`/__standin/…`). */
     KSEF_STANDIN_ORIGIN: string;
+    /** The FA(3) XSD check, run in Node (tests/unit/fa3-xsd.ts): POST a JSON array of XML documents. */
+    FA3_XSD: Fetcher;
+  }
+}
+
+/** workerd's AsyncLocalStorage (nodejs_compat): the part the D1 guard uses to tell invocations apart. */
+declare module 'node:async_hooks' {
+  export class AsyncLocalStorage<T> {
+    run<R>(store: T, callback: () => R): R;
+    getStore(): T | undefined;
   }
 }

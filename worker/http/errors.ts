@@ -233,3 +233,23 @@ export const ORDER_API_ERRORS = {
   /** The admin list's `status` filter names no order state. */
   status: 'Nieprawidłowy stan zamówienia.',
 } as const;
+
+/** Invoices (worker/invoices): the owner's issue run, the register and corrections. */
+export const INVOICE_ERRORS = {
+  period: 'Podaj miesiąc faktur jako RRRR-MM.',
+  /** 400: a month that has not ended is not invoiced yet. */
+  periodNotEnded: 'Faktury za miesiąc wystawiamy po jego zakończeniu. Wybierz miesiąc, który już minął.',
+  notFound: 'Nie znaleziono takiej faktury.',
+  reason: 'Podaj powód korekty (najwyżej 256 znaków): trafia na fakturę korygującą.',
+  /** 409: KSeF has not given the corrected invoice its number yet (a correction names it). */
+  noKsefNumber: (number: string) =>
+    `Faktura ${number} nie ma jeszcze numeru KSeF. Korektę wystawisz, gdy KSeF ją przyjmie: korekta musi wskazać ten numer.`,
+  /** 409: the month billed now and the buyer are what the invoice (or its last correction) says. */
+  nothingToCorrect:
+    'Nie ma czego korygować: rozliczenie miesiąca i dane nabywcy są takie, jak na fakturze (lub jej ostatniej korekcie).',
+  /** 409: another correction of the invoice was issued at the same moment. */
+  correctionRaced:
+    'W tej chwili wystawiono inną korektę tej faktury. Odśwież listę i sprawdź, czy potrzebna jest kolejna.',
+  /** 404: no UPO received yet. */
+  noUpo: 'KSeF nie wydał jeszcze UPO dla tej faktury.',
+} as const;

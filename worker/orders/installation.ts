@@ -61,7 +61,12 @@ export async function installFromOrder(
   const { catalogue } = await liveVersion(env);
   // The quote's prices, frozen: the catalogue only names the version they came from.
   const made = contractStatements(env.DB, {
-    customer: { company: order.company_name, nip: order.company_nip, billingEmail: order.signer_email },
+    customer: {
+      company: order.company_name,
+      nip: order.company_nip,
+      billingEmail: order.signer_email,
+      address: order.company_address,
+    },
     devices: [
       {
         serial: p.serial,

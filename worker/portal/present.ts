@@ -9,6 +9,9 @@ import type { DashboardData } from './views.tsx';
 import { FAULT_CATEGORIES, type FaultCategory } from '../../widgets/core/service-fields.ts';
 import { TONER_COLOUR_NAMES } from '../../widgets/core/toner.ts';
 import { formatPln } from '../../widgets/core/format.ts';
+import { monthsCoveredText } from '../meter/bill.ts';
+import { toPln } from '../../widgets/core/pricing.ts';
+import { ksefStatusLabel } from '../../widgets/core/admin/admin-api-invoices.ts';
 
 const warsaw = (iso: string): string =>
   new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', dateStyle: 'medium', timeStyle: 'short' }).format(
@@ -111,8 +114,22 @@ export async function dashboardData(_env: Env, email: string, o: PortalOverview,
           (l.amountMono + l.amountColor > 0
             ? `, ponad limit ${l.overMono} mono${l.overColor ? ` i ${l.overColor} kolor` : ''} = ${formatPln(l.amountMono + l.amountColor, 2)}`
             : '') +
-          (l.hasReading ? '' : ' (brak odczytu w tym miesiącu)'),
+          (l.hasReading
+            ? l.months.length > 1
+              ? ` (${monthsCoveredText(l.months)})`
+              : ''
+            : ' (brak odczytu w tym miesiącu)'),
       ),
+    })),
+    invoices: o.invoices.map((i) => ({
+      contract: i.contract,
+      number: i.number,
+      kind: i.kind === 'KOR' ? 'Korekta' : 'Faktura VAT',
+      period: i.period,
+      gross: formatPln(toPln(i.grossGr), 2),
+      ksef: i.ksefNumber ?? ksefStatusLabel(i.ksefStatus),
+      accepted: !!i.ksefNumber,
+      url: i.url,
     })),
     notice: notice(o, url),
   };

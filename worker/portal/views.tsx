@@ -237,6 +237,19 @@ export interface BillView {
   lines: string[];
 }
 
+export interface InvoiceView {
+  contract: string;
+  number: string;
+  /** 'Faktura VAT' or 'Korekta'. */
+  kind: string;
+  period: string;
+  gross: string;
+  /** The KSeF number, or the invoice's state in KSeF in Polish. */
+  ksef: string;
+  accepted: boolean;
+  url: string;
+}
+
 export interface DashboardData {
   email: string;
   company: string;
@@ -244,6 +257,8 @@ export interface DashboardData {
   tickets: TicketView[];
   orders: OrderView[];
   bills: BillView[];
+  /** The invoices, grouped under their contract by the page. */
+  invoices: InvoiceView[];
   /** What the last action did, in a sentence (shown once above everything). */
   notice?: ReactNode;
 }
@@ -575,6 +590,35 @@ export function DashboardView({ data, problem }: { data: DashboardData; problem?
               </tbody>
             </table>
           </div>
+        </section>
+      )}
+      {data.invoices.length > 0 && (
+        <section aria-labelledby="portal-invoices">
+          <h2 id="portal-invoices">Faktury</h2>
+          {[...new Set(data.invoices.map((i) => i.contract))].map((contract) => (
+            <div key={contract} className="table-scroll">
+              <table className="portal-table invoices">
+                <caption>Umowa {contract}</caption>
+                <Columns names={['Okres', 'Faktura', 'Brutto', 'KSeF']} />
+                <tbody>
+                  {data.invoices
+                    .filter((i) => i.contract === contract)
+                    .map((i) => (
+                      <tr key={i.number}>
+                        <td>{monthName(i.period)}</td>
+                        <td>
+                          <a href={i.url}>
+                            {i.kind} {i.number}
+                          </a>
+                        </td>
+                        <td className="money">{i.gross}</td>
+                        <td>{i.accepted ? `nr ${i.ksef}` : i.ksef}</td>
+                      </tr>
+                    ))}
+                </tbody>
+              </table>
+            </div>
+          ))}
         </section>
       )}
       <section aria-labelledby="portal-orders">
