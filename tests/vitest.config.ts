@@ -101,6 +101,10 @@ export default defineConfig({
               // Every invoice a worker test makes is checked against the FA(3) XSD in Node
               // (xmllint-wasm does not run in workerd): POST the XML documents as a JSON array.
               serviceBindings: { FA3_XSD: fa3XsdService },
+              // Issued invoices' KSeF messages go to a queue nobody consumes: a test drives the KSeF
+              // consumer by hand (handleKsefBatch) or the sweep (runKsef), so an invoice's KSeF state
+              // changes only when the test says so, never 5 s after an issue in the middle of a test.
+              queueProducers: { KSEF_QUEUE: { queueName: 'kserowo-ksef-held-in-tests' } },
               ratelimits,
             },
           })),

@@ -34,7 +34,12 @@ export interface StandInReport {
 export async function freshKsef(nip: string | null = SELLER) {
   const { id, baseUrl } = (await control('tenants', {})) as { id: string; baseUrl: string };
   const { token } = (await control(`tenants/${id}/tokens`, { nip })) as { token: string };
-  const ksefEnv: KsefEnv = { DB: testEnv.DB, KSEF_API_URL: baseUrl, KSEF_TOKEN: token };
+  const ksefEnv: KsefEnv = {
+    DB: testEnv.DB,
+    EMAIL_QUEUE: testEnv.EMAIL_QUEUE,
+    KSEF_API_URL: baseUrl,
+    KSEF_TOKEN: token,
+  };
   return {
     id,
     baseUrl,

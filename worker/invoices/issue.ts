@@ -11,6 +11,7 @@ import type { Bill } from '../meter/bill.ts';
 import { type Contract, billsOf, contractKey, contractsPage } from '../contracts/billing.ts';
 import { keysetPages } from '../http/paging.ts';
 import { isWorkingDay, warsawDay } from '../../widgets/core/business-hours.ts';
+import { enqueueKsef } from './ksef/queue.ts';
 import { warsawToday } from '../../widgets/core/service-fields.ts';
 import { type Buyer, type InvoiceDocument, type Seller, invoiceOf, sellerOf } from './document.ts';
 import { fa3Xml } from './fa3.ts';
@@ -48,6 +49,8 @@ export interface IssueOptions {
   createdBy: string;
   now?: Date;
   seller?: Seller;
+  /** Told the ids of each batch of invoices written: the KSeF queue takes them (./ksef/queue.ts). */
+  onWritten?: (ids: string[]) => Promise<unknown>;
 }
 
 /** A bill's invoice without its number yet: the number is given when it is written. */
@@ -105,6 +108,7 @@ async function write(
     const results = await db.batch(rows.flatMap((row) => issueStatements(db, row)));
     const missed = chunk.filter((_, i) => (results[2 * i]?.meta.changes ?? 0) === 0);
     issued += chunk.length - missed.length;
+    await o.onWritten(chunk.filter((p) => !missed.includes(p)).map((p) => p.id));
     // What missed was raced: issued by another run (skip it) or numbered past (try again).
     const done = await invoicedContracts(
       db,
@@ -130,6 +134,7 @@ export async function issueMonth(
     now,
     issueDate: options.issueDate ?? warsawToday(now),
     seller: options.seller ?? sellerOf(),
+    onWritten: options.onWritten ?? (async () => undefined),
   };
   const contracts = keysetPages<Contract, [string]>((page) => contractsPage(db, page), contractKey, CONTRACT_BATCH);
   let issued = 0;
@@ -185,7 +190,7 @@ export function invoiceWorkingDay(value: string | undefined): number {
  * invoices are issued, once; the run is recorded, so later runs that month do nothing.
  */
 export async function issueDueInvoices(
-  env: Pick<Env, 'DB' | 'INVOICE_WORKING_DAY'>,
+  env: Pick<Env, 'DB' | 'INVOICE_WORKING_DAY'> & Partial<Pick<Env, 'KSEF_QUEUE'>>,
   now = new Date(),
 ): Promise<{ period: string | null; issued: number; skipped: number }> {
   const today = warsawToday(now);
@@ -193,7 +198,12 @@ export async function issueDueInvoices(
   if (today < due) return { period: null, issued: 0, skipped: 0 };
   const period = monthBefore(today.slice(0, 7));
   if ((await runOf(env.DB, period))?.finished_at) return { period, issued: 0, skipped: 0 };
-  const result = await issueMonth(env.DB, period, { createdBy: 'system (cron)', now, issueDate: today });
+  const result = await issueMonth(env.DB, period, {
+    createdBy: 'system (cron)',
+    now,
+    issueDate: today,
+    onWritten: async (ids) => env.KSEF_QUEUE && enqueueKsef({ KSEF_QUEUE: env.KSEF_QUEUE }, ids),
+  });
   await recordRun(env.DB, period, { ...result, finished: true });
   return { period, ...result };
 }

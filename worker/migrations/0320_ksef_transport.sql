@@ -17,8 +17,12 @@ ALTER TABLE ksef_invoices ADD COLUMN status_code INTEGER;           -- KSeF's la
 ALTER TABLE ksef_invoices ADD COLUMN error TEXT;                    -- why the last attempt failed, or KSeF's refusal
 ALTER TABLE ksef_invoices ADD COLUMN sent_at TEXT;
 ALTER TABLE ksef_invoices ADD COLUMN accepted_at TEXT;              -- KSeF's acquisitionDate: the number was given
+ALTER TABLE ksef_invoices ADD COLUMN mailed_at TEXT;                -- the customer's e-mail is in the outbox
 CREATE INDEX IF NOT EXISTS ksef_invoices_due ON ksef_invoices (status, next_attempt_at)
   WHERE status IN ('queued', 'offline', 'sending', 'sent');
+-- Accepted invoices whose customer e-mail is still to be written (a run that died after the acceptance).
+CREATE INDEX IF NOT EXISTS ksef_invoices_unmailed ON ksef_invoices (accepted_at)
+  WHERE status = 'accepted' AND mailed_at IS NULL;
 -- Accepted invoices whose UPO is still to fetch (the accepted ones are the whole history).
 CREATE INDEX IF NOT EXISTS ksef_invoices_missing_upo ON ksef_invoices (accepted_at)
   WHERE status = 'accepted' AND upo IS NULL;

@@ -5,19 +5,11 @@
  * sessions and the request log have their own model-ksef-*.ts.
  */
 
-/** An invoice's state in KSeF (`ksef_invoices.status`): a key; the Polish label is `KSEF_STATUS_LABELS`. */
+/**
+ * An invoice's state in KSeF (`ksef_invoices.status`): a key; the register and the copy name it
+ * with `KSEF_STATUS_LABELS` (widgets/core/admin/admin-api-invoices.ts).
+ */
 export type KsefStatus = 'queued' | 'sending' | 'sent' | 'accepted' | 'offline' | 'rejected' | 'failed';
-
-/** How the register and the invoice copy name a status. */
-export const KSEF_STATUS_LABELS: Record<KsefStatus, string> = {
-  queued: 'W kolejce do KSeF',
-  sending: 'Wysyłana do KSeF',
-  sent: 'Wysłana, czeka na numer KSeF',
-  accepted: 'Przyjęta w KSeF',
-  offline: 'KSeF niedostępny: wyślemy, gdy wróci',
-  rejected: 'Odrzucona przez KSeF',
-  failed: 'Błąd wysyłki do KSeF: wymaga sprawdzenia',
-};
 
 /** An invoice claimed for sending, with what the sending needs. */
 export interface ClaimedInvoice {
@@ -64,9 +56,7 @@ export async function requeueOrphans(db: D1Database, now: number): Promise<numbe
 export interface ClaimOptions {
   now: number;
   limit: number;
-  /** Only these invoices (a queue batch's ids); otherwise every due one the queue has not taken. */
-  ids?: readonly string[] | undefined;
-  /** Without `ids`: a 'queued' row is the sweep's once it has waited this long for the queue. */
+  /** A 'queued' row is taken once it has waited this long for the queue (0: at once). */
   handoverMs: number;
   /** Only invoices of this seller (one KSeF context per session). */
   sellerNip?: string | undefined;
@@ -79,9 +69,7 @@ export interface ClaimOptions {
  */
 export async function claimDue(db: D1Database, options: ClaimOptions): Promise<ClaimedInvoice[]> {
   const now = iso(options.now);
-  const which = options.ids
-    ? 'k.invoice_id IN (SELECT value FROM json_each(?3))'
-    : "(k.status = 'offline' OR k.next_attempt_at IS NOT NULL OR k.updated_at <= ?3)";
+  const which = "(k.status = 'offline' OR k.next_attempt_at IS NOT NULL OR k.updated_at <= ?3)";
   const { results: claimed } = await db
     .prepare(
       `UPDATE ksef_invoices SET status = 'sending', attempts = attempts + 1, updated_at = ?1
@@ -96,12 +84,7 @@ export async function claimDue(db: D1Database, options: ClaimOptions): Promise<C
           AND status IN ('queued', 'offline')
         RETURNING invoice_id`,
     )
-    .bind(
-      now,
-      options.limit,
-      options.ids ? JSON.stringify(options.ids) : iso(options.now - options.handoverMs),
-      options.sellerNip ?? null,
-    )
+    .bind(now, options.limit, iso(options.now - options.handoverMs), options.sellerNip ?? null)
     .all<{ invoice_id: string }>();
   if (!claimed.length) return [];
   const { results } = await db
@@ -116,14 +99,13 @@ export async function claimDue(db: D1Database, options: ClaimOptions): Promise<C
 }
 
 /** The sellers (KSeF contexts) with due invoices. */
-export async function dueSellers(db: D1Database, now: number, ids?: readonly string[]): Promise<string[]> {
+export async function dueSellers(db: D1Database, now: number): Promise<string[]> {
   const { results } = await db
     .prepare(
       `SELECT DISTINCT i.seller_nip FROM ksef_invoices k JOIN invoices i ON i.id = k.invoice_id
-        WHERE k.status IN ('queued', 'offline') AND (k.next_attempt_at IS NULL OR k.next_attempt_at <= ?1)
-          AND (?2 IS NULL OR k.invoice_id IN (SELECT value FROM json_each(?2)))`,
+        WHERE k.status IN ('queued', 'offline') AND (k.next_attempt_at IS NULL OR k.next_attempt_at <= ?1)`,
     )
-    .bind(iso(now), ids ? JSON.stringify(ids) : null)
+    .bind(iso(now))
     .all<{ seller_nip: string }>();
   return results.map((r) => r.seller_nip);
 }
@@ -145,31 +127,86 @@ export const sentStatement = (
     )
     .bind(id, session, invoiceRef, offline ? 1 : 0, iso(now));
 
-/**
- * KSeF gave the invoice its number (200), or answered 440 with the number it gave the same
- * invoice before (`code` 440): the row is accepted with that number, its UPO's session and the
- * UPO when already fetched. Guarded: an accepted row is never accepted again.
- */
-export const acceptedStatement = (
+/** Many invoices KSeF took into a batch `session`: one statement (a run stays within D1's statements per invocation). */
+export const sentManyStatement = (
   db: D1Database,
-  id: string,
-  accepted: { ksefNumber: string; session: string; code: number; acquiredAt: string | null; upo: string | null },
+  ids: readonly string[],
+  session: string,
+  offline: boolean,
   now: number,
 ): D1PreparedStatement =>
   db
     .prepare(
-      `UPDATE ksef_invoices SET status = 'accepted', ksef_number = ?2, session_ref = ?3, status_code = ?4,
-              accepted_at = ?5, upo = ?6, error = NULL, next_attempt_at = NULL, updated_at = ?7
-        WHERE invoice_id = ?1 AND status IN ('sent', 'sending')`,
+      `UPDATE ksef_invoices SET status = 'sent', session_ref = ?2, invoice_ref = NULL, offline = MAX(offline, ?3),
+              next_attempt_at = NULL, error = NULL, sent_at = ?4, updated_at = ?4
+        WHERE invoice_id IN (SELECT value FROM json_each(?1)) AND status = 'sending'`,
     )
-    .bind(id, accepted.ksefNumber, accepted.session, accepted.code, accepted.acquiredAt, accepted.upo, iso(now));
+    .bind(JSON.stringify(ids), session, offline ? 1 : 0, iso(now));
 
-export const upoStatement = (db: D1Database, id: string, upo: string, now: number): D1PreparedStatement =>
+export interface Acceptance {
+  id: string;
+  ksefNumber: string;
+  session: string;
+  code: number;
+  acquiredAt: string | null;
+  upo: string | null;
+}
+
+/**
+ * Many acceptances in one statement (each row its own number, session, code, date and UPO),
+ * guarded like one: answers, through RETURNING, the rows it accepted now.
+ */
+export const acceptedManyStatement = (
+  db: D1Database,
+  accepted: readonly Acceptance[],
+  now: number,
+): D1PreparedStatement =>
   db
     .prepare(
-      "UPDATE ksef_invoices SET upo = ?2, updated_at = ?3 WHERE invoice_id = ?1 AND status = 'accepted' AND upo IS NULL",
+      `UPDATE ksef_invoices SET status = 'accepted', ksef_number = a.n, session_ref = a.s, status_code = a.c,
+              accepted_at = a.t, upo = a.u, error = NULL, next_attempt_at = NULL, updated_at = ?2
+         FROM (SELECT json_extract(value, '$.id') AS id, json_extract(value, '$.n') AS n, json_extract(value, '$.s') AS s,
+                      json_extract(value, '$.c') AS c, json_extract(value, '$.t') AS t, json_extract(value, '$.u') AS u
+                 FROM json_each(?1)) AS a
+        WHERE ksef_invoices.invoice_id = a.id AND ksef_invoices.status IN ('sent', 'sending')
+        RETURNING ksef_invoices.invoice_id`,
     )
-    .bind(id, upo, iso(now));
+    .bind(
+      JSON.stringify(
+        accepted.map((x) => ({ id: x.id, n: x.ksefNumber, s: x.session, c: x.code, t: x.acquiredAt, u: x.upo })),
+      ),
+      iso(now),
+    );
+
+/** UPOs fetched for accepted invoices, many in one statement. */
+export const uposStatement = (db: D1Database, upos: readonly { id: string; upo: string }[], now: number) =>
+  db
+    .prepare(
+      `UPDATE ksef_invoices SET upo = a.u, updated_at = ?2
+         FROM (SELECT json_extract(value, '$.id') AS id, json_extract(value, '$.u') AS u FROM json_each(?1)) AS a
+        WHERE ksef_invoices.invoice_id = a.id AND ksef_invoices.status = 'accepted' AND ksef_invoices.upo IS NULL`,
+    )
+    .bind(JSON.stringify(upos.map((x) => ({ id: x.id, u: x.upo }))), iso(now));
+
+/** Accepted invoices whose customer e-mail is still to be queued. */
+export async function acceptedUnmailed(db: D1Database, limit: number): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT invoice_id FROM ksef_invoices INDEXED BY ksef_invoices_unmailed
+        WHERE status = 'accepted' AND mailed_at IS NULL ORDER BY accepted_at LIMIT ?`,
+    )
+    .bind(limit)
+    .all<{ invoice_id: string }>();
+  return results.map((r) => r.invoice_id);
+}
+
+/** The customer e-mails of these invoices are in the outbox (or there was nothing to send). */
+export const mailedStatement = (db: D1Database, ids: readonly string[], now: number): D1PreparedStatement =>
+  db
+    .prepare(
+      "UPDATE ksef_invoices SET mailed_at = ?2 WHERE invoice_id IN (SELECT value FROM json_each(?1)) AND status = 'accepted'",
+    )
+    .bind(JSON.stringify(ids), iso(now));
 
 /** KSeF refused the invoice itself (its status 4xx): it stays refused until a person acts. */
 export const rejectedStatement = (db: D1Database, id: string, code: number, error: string, now: number) =>

@@ -39,11 +39,17 @@ async function statements(): Promise<string[]> {
   await lease.releaseLease(db, 'h');
   await model.requeueOrphans(db, now);
   await model.claimDue(db, { now, limit: 10, handoverMs: 1, sellerNip: '5265877635' });
-  await model.claimDue(db, { now, limit: 10, handoverMs: 1, ids: ['a'] });
   await model.dueSellers(db, now);
   model.sentStatement(db, 'a', 's', 'r', false, now);
-  model.acceptedStatement(db, 'a', { ksefNumber: 'n', session: 's', code: 200, acquiredAt: null, upo: null }, now);
-  model.upoStatement(db, 'a', 'u', now);
+  model.sentManyStatement(db, ['a'], 's', false, now);
+  model.acceptedManyStatement(
+    db,
+    [{ id: 'a', ksefNumber: 'n', session: 's', code: 200, acquiredAt: null, upo: null }],
+    now,
+  );
+  model.uposStatement(db, [{ id: 'a', upo: 'u' }], now);
+  await model.acceptedUnmailed(db, 10);
+  model.mailedStatement(db, ['a'], now);
   model.rejectedStatement(db, 'a', 450, 'e', now);
   model.requeueStatement(db, 'a', 'sent', { status: 'queued', nextAttemptAt: now, error: 'e' }, now);
   await model.sentInvoices(db, { now, limit: 10, sellerNip: '5265877635' });

@@ -57,7 +57,9 @@ import { forgetKeys, publicKey } from './keys.ts';
 import type { LimitGroup } from './limits.ts';
 import { Pacer } from './pacer.ts';
 import {
-  acceptedStatement,
+  type Acceptance,
+  acceptedManyStatement,
+  acceptedUnmailed,
   acceptedWithoutUpo,
   type ClaimedInvoice,
   claimDue,
@@ -69,18 +71,23 @@ import {
   type SentInvoice,
   sellersToPoll,
   sentInvoices,
+  mailedStatement,
+  sentManyStatement,
   sentStatement,
-  upoStatement,
+  uposStatement,
 } from './model.ts';
 import { releaseLease, renewLease, takeLease } from './model-ksef-lease.ts';
 import { openSessions, recordSession, sessionClosed } from './model-ksef-sessions.ts';
 import { isKsefNumber } from './number.ts';
 import { offlineDeadline } from './offline.ts';
 import { zip } from './zip.ts';
+import { queueInvoiceReadyEmail } from '../email.ts';
 
 /** What the sender reads of the environment. */
 export interface KsefEnv extends KsefSecrets {
   DB: D1Database;
+  /** The customer's "invoice ready" e-mail goes through it (without it a run leaves the e-mails to the next). */
+  EMAIL_QUEUE?: Queue;
   /** The API's base: production `https://api.ksef.mf.gov.pl/v2`, TEST `https://api-test.ksef.mf.gov.pl/v2`, locally the stand-in. */
   KSEF_API_URL?: string;
 }
@@ -102,6 +109,11 @@ const POLL_BUDGET_MS = 3 * 60_000;
  * queries are limited too); a batch's others come in the next runs.
  */
 export const UPOS_PER_RUN = 400;
+/**
+ * Customer e-mails one run writes (about five D1 statements each, against the 1 000 statements
+ * an invocation may make); the rest go with the next runs.
+ */
+export const MAILS_PER_RUN = 100;
 /** A batch part before encryption (KSeF: at most 100 MB). */
 const PART_BYTES = 100_000_000;
 /** A session status after which nothing more happens in it. */
@@ -126,13 +138,18 @@ export interface RunReport {
   offline: number;
   /** 429s waited out. */
   waited: number;
+  /** Accepted invoices whose customer e-mail was written. */
+  mailed: number;
   sessions: { ref: string; kind: 'online' | 'batch'; invoices: number }[];
 }
 
 export interface RunOptions {
   clock?: Clock;
   fetch?: Fetch;
-  /** The queue batch's invoice ids; without them the run takes whatever is due. */
+  /**
+   * The queue batch's invoice ids: a run started for them takes every due invoice at once
+   * (without them, a queued invoice is left to the queue for `handoverMs` first).
+   */
   ids?: readonly string[];
   budgetMs?: number;
   /**
@@ -145,8 +162,6 @@ export interface RunOptions {
   handoverMs?: number;
   /** UPOs this run may fetch (default `UPOS_PER_RUN`). */
   uposPerRun?: number;
-  /** Statements to run in the same D1 batch as an acceptance (the customer's e-mail). */
-  onAccepted?: (db: D1Database, invoiceId: string) => D1PreparedStatement[] | Promise<D1PreparedStatement[]>;
 }
 
 /** The run's deadline passed, or KSeF's limit frees a slot only after it. */
@@ -181,6 +196,7 @@ const emptyReport = (): RunReport => ({
   requeued: 0,
   offline: 0,
   waited: 0,
+  mailed: 0,
   sessions: [],
 });
 
@@ -455,10 +471,11 @@ async function sendBatch(run: Run, nip: string, pacer: Pacer, rows: ClaimedInvoi
   const now = run.clock.now();
   await recordSession(run.db, { ref: session, kind: 'batch', nip, count: ready.length }, now);
   run.report.sessions.push({ ref: session, kind: 'batch', invoices: ready.length });
-  await runStatements(
-    run.db,
-    ready.map((row) => sentStatement(run.db, row.id, session, null, offlineMode, now)),
-  );
+  const readyIds = ready.map((row) => row.id);
+  const sentMany: D1PreparedStatement[] = [];
+  for (let i = 0; i < readyIds.length; i += 500)
+    sentMany.push(sentManyStatement(run.db, readyIds.slice(i, i + 500), session, offlineMode, now));
+  await runStatements(run.db, sentMany);
   try {
     for (const part of parts) {
       const upload = opened.partUploadRequests.find((p) => p.ordinalNumber === part.ordinalNumber);
@@ -483,11 +500,12 @@ async function sendBatch(run: Run, nip: string, pacer: Pacer, rows: ClaimedInvoi
 /** Sends what is due for seller `nip`: online while the limits' windows have room, else batch. */
 async function deliver(run: Run, nip: string, pacer: Pacer): Promise<void> {
   while (run.clock.now() < run.deadline) {
+    // A queue batch's run takes every due invoice, not only its own ids: the month's invoices
+    // go in as few sessions as the limits allow (the other messages then find theirs sent).
     const rows = await claimDue(run.db, {
       now: run.clock.now(),
       limit: BATCH_MAX,
-      ids: run.options.ids,
-      handoverMs: run.options.handoverMs ?? HANDOVER_MS,
+      handoverMs: run.options.ids ? 0 : (run.options.handoverMs ?? HANDOVER_MS),
       sellerNip: nip,
     });
     if (!rows.length) return;
@@ -512,7 +530,6 @@ async function deliver(run: Run, nip: string, pacer: Pacer): Promise<void> {
         return;
       }
     }
-    if (run.options.ids) return;
   }
 }
 
@@ -538,11 +555,10 @@ async function fetchUpo(
   }
 }
 
-/** What settling one row takes: its statements (one D1 batch together), and what to count once they changed it. */
-interface Settled {
-  statements: D1PreparedStatement[];
-  count: 'accepted' | 'duplicates' | 'rejected' | 'requeued';
-}
+/** What settling one row takes: an acceptance (written many to a statement), or its own statement. */
+type Settled =
+  | { acceptance: Acceptance; count: 'accepted' | 'duplicates' }
+  | { statement: D1PreparedStatement; count: 'rejected' | 'requeued' };
 
 /** The UPO of an accepted invoice while the run's share lasts (the rest are fetched by later runs). */
 async function upoIfBudget(
@@ -558,7 +574,7 @@ async function upoIfBudget(
   return fetchUpo(run, nip, pacer, session, ksefNumber, link);
 }
 
-/** An invoice's status in KSeF, as its row's statements; `null` while KSeF still processes it. */
+/** An invoice's status in KSeF, as what its row needs; `null` while KSeF still processes it. */
 async function settle(
   run: Run,
   nip: string,
@@ -570,26 +586,18 @@ async function settle(
   const { code } = entry.status;
   const now = run.clock.now();
   if (code === 100 || code === 150) return null;
-  const accepted = async (
-    fields: { ksefNumber: string; session: string; acquiredAt: string | null; upo: string | null },
-    count: Settled['count'],
-  ): Promise<Settled> => ({
-    statements: [
-      acceptedStatement(run.db, row.id, { ...fields, code }, now),
-      ...((await run.options.onAccepted?.(run.db, row.id)) ?? []),
-    ],
-    count,
-  });
   if (code === 200 && entry.ksefNumber && isKsefNumber(entry.ksefNumber))
-    return accepted(
-      {
+    return {
+      acceptance: {
+        id: row.id,
         ksefNumber: entry.ksefNumber,
         session,
+        code,
         acquiredAt: entry.acquisitionDate ?? null,
         upo: await upoIfBudget(run, nip, pacer, session, entry.ksefNumber, entry.upoDownloadUrl),
       },
-      'accepted',
-    );
+      count: 'accepted',
+    };
   if (code === 440) {
     // A duplicate: KSeF has this invoice already, and says under which number and session.
     const extensions = entry.status.extensions ?? {};
@@ -598,62 +606,57 @@ async function settle(
     const originalSession = extensions.originalSessionReferenceNumber ?? /w sesji: (\S+)/.exec(text)?.[1];
     if (original && isKsefNumber(original) && originalSession) {
       console.log('KSeF: duplicate, the original number adopted', { id: row.id, ksefNumber: original });
-      return accepted(
-        {
+      return {
+        acceptance: {
+          id: row.id,
           ksefNumber: original,
           session: originalSession,
+          code,
           acquiredAt: null,
           upo: await upoIfBudget(run, nip, pacer, originalSession, original),
         },
-        'duplicates',
-      );
+        count: 'duplicates',
+      };
     }
   }
   const reason = [entry.status.description, ...(entry.status.details ?? [])].join(' — ');
   if (RETRYABLE_INVOICE.has(code))
     return {
-      statements: [
-        requeueStatement(
-          run.db,
-          row.id,
-          'sent',
-          {
-            status: row.offline ? 'offline' : 'queued',
-            nextAttemptAt: retryAt(now, row.attempts),
-            error: reason,
-            code,
-          },
-          now,
-        ),
-      ],
+      statement: requeueStatement(
+        run.db,
+        row.id,
+        'sent',
+        { status: row.offline ? 'offline' : 'queued', nextAttemptAt: retryAt(now, row.attempts), error: reason, code },
+        now,
+      ),
       count: 'requeued',
     };
   console.error('KSeF: invoice rejected', { id: row.id, code, reason });
-  return { statements: [rejectedStatement(run.db, row.id, code, reason, now)], count: 'rejected' };
+  return { statement: rejectedStatement(run.db, row.id, code, reason, now), count: 'rejected' };
 }
 
 /**
- * Runs the settled rows' statements, each row's together in one D1 batch (an acceptance and
- * its e-mail), several rows to a batch; counts the rows whose first statement changed them.
+ * Writes what the rows' statuses say: acceptances 100 to a statement (a run stays within D1's
+ * statements per invocation), the rest one each; counts the rows it changed.
  */
 async function applySettled(run: Run, settled: Settled[]): Promise<void> {
-  for (let i = 0; i < settled.length; ) {
-    const group: Settled[] = [];
-    let size = 0;
-    while (i < settled.length && (group.length === 0 || size + (settled[i] as Settled).statements.length <= 50)) {
-      const next = settled[i++] as Settled;
-      group.push(next);
-      size += next.statements.length;
+  const acceptances = settled.filter((s): s is Extract<Settled, { acceptance: Acceptance }> => 'acceptance' in s);
+  const kinds = new Map(acceptances.map((s) => [s.acceptance.id, s.count]));
+  for (let i = 0; i < acceptances.length; i += 100) {
+    const chunk = acceptances.slice(i, i + 100).map((s) => s.acceptance);
+    const { results } = await acceptedManyStatement(run.db, chunk, run.clock.now()).all<{ invoice_id: string }>();
+    for (const { invoice_id } of results) {
+      run.report.accepted++;
+      if (kinds.get(invoice_id) === 'duplicates') run.report.duplicates++;
     }
-    const results = await run.db.batch(group.flatMap((g) => g.statements));
-    let at = 0;
-    for (const g of group) {
-      if (results[at]?.meta.changes) {
-        run.report[g.count]++;
-        if (g.count === 'duplicates') run.report.accepted++;
-      }
-      at += g.statements.length;
-    }
+  }
+  const others = settled.filter((s): s is Extract<Settled, { statement: D1PreparedStatement }> => 'statement' in s);
+  for (let i = 0; i < others.length; i += 50) {
+    const chunk = others.slice(i, i + 50);
+    const results = await run.db.batch(chunk.map((s) => s.statement));
+    results.forEach((result, n) => {
+      if (result.meta.changes) run.report[(chunk[n] as (typeof chunk)[number]).count]++;
+    });
   }
 }
 
@@ -705,20 +708,18 @@ async function pollSent(run: Run, nip: string, pacer: Pacer): Promise<void> {
           // KSeF never took it into the session (a batch that failed whole, a cancelled session): again.
           const now = run.clock.now();
           settled.push({
-            statements: [
-              requeueStatement(
-                run.db,
-                row.id,
-                'sent',
-                {
-                  status: row.offline ? 'offline' : 'queued',
-                  nextAttemptAt: now,
-                  error: `KSeF: sesja ${session} zakończona kodem ${status.status.code} (${status.status.description})`,
-                  code: status.status.code,
-                },
-                now,
-              ),
-            ],
+            statement: requeueStatement(
+              run.db,
+              row.id,
+              'sent',
+              {
+                status: row.offline ? 'offline' : 'queued',
+                nextAttemptAt: now,
+                error: `KSeF: sesja ${session} zakończona kodem ${status.status.code} (${status.status.description})`,
+                code: status.status.code,
+              },
+              now,
+            ),
             count: 'requeued',
           });
         } else still.push(row);
@@ -733,7 +734,7 @@ async function pollSent(run: Run, nip: string, pacer: Pacer): Promise<void> {
   // UPOs not fetched yet (a large batch's beyond this run's share, a failed download): some each
   // run, by the download links a session's list gives (outside the API's limits), the API else.
   const missing = await acceptedWithoutUpo(run.db, nip, Math.max(0, run.upoBudget));
-  const upos: D1PreparedStatement[] = [];
+  const upos: { id: string; upo: string }[] = [];
   const links = new Map<string, Map<string, string | null | undefined>>();
   for (const row of missing) {
     if (run.clock.now() >= until || run.upoBudget <= 0) break;
@@ -749,9 +750,36 @@ async function pollSent(run: Run, nip: string, pacer: Pacer): Promise<void> {
       links.set(row.session_ref, bySession);
     }
     const upo = await upoIfBudget(run, nip, pacer, row.session_ref, row.ksef_number, bySession.get(row.ksef_number));
-    if (upo) upos.push(upoStatement(run.db, row.id, upo, run.clock.now()));
+    if (upo) upos.push({ id: row.id, upo });
   }
-  await runStatements(run.db, upos);
+  const statements: D1PreparedStatement[] = [];
+  for (let i = 0; i < upos.length; i += 50)
+    statements.push(uposStatement(run.db, upos.slice(i, i + 50), run.clock.now()));
+  await runStatements(run.db, statements);
+}
+
+/**
+ * The customer's e-mail of each accepted invoice (`queueInvoiceReadyEmail`: once per invoice,
+ * whoever calls it twice), then the row marked mailed: an acceptance whose run died before its
+ * e-mail is mailed by the next run.
+ */
+async function mailAccepted(env: KsefEnv, run: Run): Promise<void> {
+  const queue = env.EMAIL_QUEUE;
+  if (!queue) return;
+  const done: string[] = [];
+  for (const id of await acceptedUnmailed(run.db, MAILS_PER_RUN)) {
+    try {
+      await queueInvoiceReadyEmail({ DB: run.db, EMAIL_QUEUE: queue }, id);
+      done.push(id);
+    } catch (error) {
+      console.error('KSeF: the customer e-mail of an accepted invoice could not be written', {
+        id,
+        error: message(error),
+      });
+    }
+  }
+  if (done.length) await mailedStatement(run.db, done, run.clock.now()).run();
+  run.report.mailed += done.length;
 }
 
 /**
@@ -789,10 +817,7 @@ export async function runKsef(env: KsefEnv, options: RunOptions = {}): Promise<R
   try {
     const orphans = await requeueOrphans(env.DB, clock.now());
     if (orphans) console.warn('KSeF: invoices a stopped run left claimed go again', { orphans });
-    const sellers = new Set([
-      ...(await dueSellers(env.DB, clock.now(), options.ids)),
-      ...(await sellersToPoll(env.DB)),
-    ]);
+    const sellers = new Set([...(await dueSellers(env.DB, clock.now())), ...(await sellersToPoll(env.DB))]);
     for (const nip of sellers) {
       const pacer = await Pacer.load(env.DB, nip, clock);
       try {
@@ -807,6 +832,7 @@ export async function runKsef(env: KsefEnv, options: RunOptions = {}): Promise<R
         else throw error;
       }
     }
+    await mailAccepted(env, run);
     const overdue = await overdueOffline(env.DB, warsawDay(new Date(clock.now())));
     if (overdue.length)
       console.error('KSeF: offline invoices past their time limit to send', {
