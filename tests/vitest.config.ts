@@ -52,7 +52,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           root,
-          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'worker/**/*.node.test.ts'],
           environment: 'node',
           setupFiles: ['tests/unit/setup.ts'],
         },
@@ -86,7 +86,8 @@ export default defineConfig({
         test: {
           name: 'worker',
           root,
-          include: ['tests/worker/**/*.test.ts'],
+          include: ['tests/worker/**/*.test.ts', 'worker/**/*.test.ts'],
+          exclude: ['worker/**/*.node.test.ts'],
           setupFiles: ['tests/worker/setup.ts'],
         },
       },
