@@ -14,7 +14,12 @@ import { type DeviceRow, clearDeviceContactStatement, devicesOfEmail } from '../
 import { type LeadRow, anonymiseLeadsStatements, leadsOfEmail } from '../models/leads.ts';
 import { type LeadNoteRow, deleteNotesOfLeadsStatement, notesOfLeads } from '../models/lead-notes.ts';
 import { type NotificationRow, deleteNotificationsStatement, notificationsOfPerson } from '../models/outbox.ts';
-import { type OrderRow, eraseOrdersStatements, ordersOfEmail } from '../models/orders.ts';
+import {
+  type OrderRow,
+  deleteOrderRequestsOfEmailStatement,
+  eraseOrdersStatements,
+  ordersOfEmail,
+} from '../models/orders.ts';
 import { deleteLoginDevicesOfStatement, loginDevicesOf } from '../models/login-devices.ts';
 import {
   type PortalSessionExport,
@@ -234,6 +239,8 @@ export async function erasePerson(db: D1Database, p: PersonData): Promise<Person
     anonymiseReadingsStatement(db, JSON.stringify(p.readings.map((r) => r.id)), ERASED_NAME),
     clearDeviceContactStatement(db, p.email),
     ...eraseOrdersStatements(db, JSON.stringify(p.orders.map((o) => o.id))),
+    // An order still waiting for the register is no contract: it goes whole.
+    deleteOrderRequestsOfEmailStatement(db, p.email),
     anonymiseTonerOrdersStatement(db, JSON.stringify(p.tonerOrders.map((o) => o.id)), ERASED_NAME),
     deleteSignInsOfEmailStatement(db, p.email),
     deletePortalSessionsOfEmailStatement(db, p.email),

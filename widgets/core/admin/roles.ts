@@ -44,6 +44,9 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   webhooks: ['owner'],
   // Export and erasure of a person's data by e-mail address.
   privacy: ['owner'],
+  // Bank statements (the company's account) are the owner's; invoices' payment states the sales team follows too.
+  'bank-statements': ['owner'],
+  payments: ['owner', 'sales'],
 };
 
 /**
