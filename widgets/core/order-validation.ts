@@ -138,7 +138,7 @@ export const VERIFY_ERRORS = {
 export const verifySchema = plainObject(
   {
     note: v.pipe(
-      v.string(VERIFY_ERRORS.note),
+      v.optional(v.string(VERIFY_ERRORS.note), ''),
       wellFormed(VERIFY_ERRORS.note),
       v.trim(),
       v.minLength(VERIFY_LIMITS.noteMin, VERIFY_ERRORS.note),
