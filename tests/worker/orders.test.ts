@@ -4,7 +4,7 @@
 // hash is the served document's; the code expires, is used once and allows a few attempts;
 // the delivery calendar offers only business days with room; the installation waits for the
 // company's verification.
-import { env, exports } from 'cloudflare:workers';
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { ORDER_API_ERRORS } from '../../worker/http/errors.ts';
 import { CODE_LIMITS, type OrderRow, bookedDays, partiesOfOrder } from '../../worker/models/orders.ts';
@@ -19,88 +19,25 @@ import { STANDIN_NIPS } from '../../worker/whitelist/standin.ts';
 import { warsawToday } from '../../widgets/core/service-fields.ts';
 import { company } from '../../widgets/core/company.ts';
 import { login, read, write } from './admin-helpers.ts';
+import {
+  type OrderAnswer,
+  accept,
+  codeSentTo,
+  firstDay,
+  newQuote,
+  orderBody,
+  placeOrder,
+  postJson,
+  request,
+} from './order-helpers.ts';
 
 const testEnv = env as unknown as Env;
-const request = (path: string, init?: RequestInit) =>
-  (exports as unknown as { default: Fetcher }).default.fetch(`http://kserowo.test${path}`, init);
-const postJson = (path: string, body: unknown) =>
-  request(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
 async function sha256(bytes: ArrayBuffer | string): Promise<string> {
   const data = typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes;
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', data));
   return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
-
-/** A quote from a partner's page, as the configurator sends it. */
-async function newQuote(): Promise<{ id: string; number: string }> {
-  const res = await postJson('/api/quotes', {
-    deviceId: 'km-c3320i',
-    level: 'basic',
-    term: 36,
-    contact: { name: 'Anna Nowak', email: 'anna@firma.pl', company: 'Firma sp. z o.o.' },
-    submissionId: crypto.randomUUID(),
-    attribution: { page: '/konfigurator', origin: 'https://partner.example', partner: 'drukarnia-abc' },
-  });
-  expect(res.status).toBe(201);
-  return (await res.json()) as { id: string; number: string };
-}
-
-/** The first day the form offers now (signed orders of earlier tests fill days). */
-const firstDay = async (city = 'Słupsk') =>
-  deliveryDays(city, warsawToday(), await bookedDays(testEnv.DB, warsawToday()))[0] as string;
-
-// The company's name and address in a body are what an old client or a stranger might send:
-// the order never uses them (the register's are taken).
-const orderBody = async (over: Record<string, unknown> = {}) => ({
-  nip: '526-025-02-74',
-  companyName: 'Firma Podstawiona sp. z o.o.',
-  companyAddress: 'ul. Fałszywa 1, 00-001 Warszawa',
-  regon: '000002217',
-  krs: '',
-  signerName: 'Jan Kowalski',
-  signerPosition: 'Dyrektor generalny',
-  signerEmail: 'jan.kowalski@example.pl',
-  signerPhone: '+48 59 123 45 67',
-  represents: true,
-  city: 'Słupsk',
-  date: await firstDay(typeof over.city === 'string' ? over.city : 'Słupsk'),
-  deliveryAddress: 'ul. Długa 5, 76-200 Słupsk',
-  submissionId: crypto.randomUUID(),
-  ...over,
-});
-
-interface OrderAnswer {
-  ok: boolean;
-  id: string;
-  document: string;
-  documentSha256: string;
-  termsVersion: string;
-  error?: string;
-  field?: string;
-}
-
-/** The code of the newest code e-mail to `email` (what the signer reads). */
-async function codeSentTo(email: string): Promise<string> {
-  const row = await testEnv.DB.prepare(
-    "SELECT subject, body FROM outbox WHERE recipient = ? AND subject LIKE 'Kod akceptacji%' ORDER BY id DESC LIMIT 1",
-  )
-    .bind(email)
-    .first<{ subject: string; body: string }>();
-  const code = /to: (\d{6})/.exec(row?.body ?? '')?.[1];
-  if (!code) throw new Error('no code e-mail');
-  return code;
-}
-
-async function placeOrder(over: Record<string, unknown> = {}) {
-  const quote = await newQuote();
-  const res = await postJson(`/api/orders/${quote.id}`, await orderBody(over));
-  expect(res.status).toBe(201);
-  const order = (await res.json()) as OrderAnswer;
-  return { quote, order, code: await codeSentTo(String(over.signerEmail ?? 'jan.kowalski@example.pl')) };
-}
-
-const accept = (orderId: string, code: unknown) => postJson(`/api/orders/${orderId}/accept`, { code });
 
 describe('the order page', () => {
   it('is served for a live quote, noindex, with the form and the quote’s prices; 404 for an unknown id', async () => {
