@@ -161,6 +161,39 @@ describe('a statement in', () => {
     expect(await balance(state.fv200)).toEqual({ due_gr: 23985, paid_gr: 23985 });
   });
 
+  it('gives the team the order’s evidence pack: document and hash, the register’s answer, the code, the transfer; audited', async () => {
+    const cookie = await login();
+    const res = await read(`/api/admin/orders/${state.a}/evidence`, cookie);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Disposition')).toBe(
+      `attachment; filename="dowody-zamowienia-${state.aQuote}.json"`,
+    );
+    const pack = (await res.json()) as Record<string, Record<string, unknown>>;
+    expect(pack.document).toMatchObject({ sha256MatchesText: true, termsVersion: expect.any(String) });
+    expect(pack.register).toMatchObject({
+      requestId: expect.stringMatching(/^standin-/),
+      name: 'MINISTERSTWO FINANSÓW',
+      accountNumbers: ['61109010140000071219812874'],
+    });
+    expect(pack.acceptance).toMatchObject({ codeSentAt: expect.any(String), acceptedAt: expect.any(String) });
+    expect(pack.verification).toMatchObject({
+      state: 'verified',
+      method: 'transfer',
+      transfer: {
+        bankReference: '25111700000101',
+        fromAccount: 'PL61109010140000071219812874',
+        amount: 1,
+        bookedOn: '2025-11-17',
+      },
+    });
+    // Kept for the term (36 months from the acceptance, not yet installed) and six years, to the year's end.
+    expect(pack.retention?.keepUntil).toBe(`${Number(warsawToday().slice(0, 4)) + 3 + 6}-12-31`);
+    const audit = await testEnv.DB.prepare(
+      "SELECT target, details FROM audit_log WHERE action = 'orders.evidence' ORDER BY id DESC LIMIT 1",
+    ).first<{ target: string; details: string }>();
+    expect(audit?.target).toBe(state.aQuote);
+  });
+
   it('changes nothing when the same statement comes again, as a raw body', async () => {
     const counts = async () =>
       testEnv.DB.prepare(
