@@ -29,14 +29,14 @@ async function buildWidgets() {
 
 /**
  * From the widgets' contracts (scripts/contracts.ts): custom-elements.json and
- * kserowo.d.ts beside the widgets, the README's widget tables; fails when a contract
+ * kserowo.d.ts beside the widgets, the widget tables of docs/partners.md; fails when a contract
  * description was bundled into a widget chunk.
  */
 async function buildContracts() {
   const { writeContractFiles } = await importForNode('contracts', {
     entryPoints: [path.join(root, 'scripts/contracts.ts')],
   });
-  writeContractFiles(path.join(out, 'widgets/v1'), path.join(root, 'README.md'));
+  writeContractFiles(path.join(out, 'widgets/v1'), path.join(root, 'docs/partners.md'));
 }
 
 /** Site script and CSS, hashed for immutable caching; returns their public paths. */
