@@ -114,11 +114,13 @@ function StatementUpload({ onFailure }: { onFailure: (e: unknown) => void }) {
         <DataTable columns={['Data', 'Kwota', 'Od', 'Tytuł', 'Wynik']} className="pay-lines">
           {result.results.map((l) => (
             <tr key={l.id}>
-              <td>{l.bookedOn}</td>
-              <td className="money">{formatPln(l.amount, 2)}</td>
-              <td>{payer(l)}</td>
-              <td>{l.title}</td>
-              <td>{outcome(l)}</td>
+              <td data-label="Data">{l.bookedOn}</td>
+              <td data-label="Kwota" className="money">
+                {formatPln(l.amount, 2)}
+              </td>
+              <td data-label="Od">{payer(l)}</td>
+              <td data-label="Tytuł">{l.title}</td>
+              <td data-label="Wynik">{outcome(l)}</td>
             </tr>
           ))}
         </DataTable>
@@ -154,11 +156,13 @@ function WaitingLines({ onFailure }: { onFailure: (e: unknown) => void }) {
         <DataTable columns={['Data', 'Kwota', 'Od', 'Tytuł', 'Dlaczego czeka']} actions className="pay-lines">
           {pages.rows.map((l) => (
             <tr key={l.id}>
-              <td>{l.bookedOn}</td>
-              <td className="money">{formatPln(l.amount, 2)}</td>
-              <td>{payer(l)}</td>
-              <td>{l.title}</td>
-              <td>{l.note}</td>
+              <td data-label="Data">{l.bookedOn}</td>
+              <td data-label="Kwota" className="money">
+                {formatPln(l.amount, 2)}
+              </td>
+              <td data-label="Od">{payer(l)}</td>
+              <td data-label="Tytuł">{l.title}</td>
+              <td data-label="Dlaczego czeka">{l.note}</td>
               <td>
                 {open === l.id ? (
                   <form
@@ -232,21 +236,30 @@ function Overdue({ onFailure }: { onFailure: (e: unknown) => void }) {
       {!pages.rows ? (
         <p role="status">{FALLBACK.loading}</p>
       ) : (
-        <DataTable columns={['Faktura', 'Firma', 'Termin', 'Do zapłaty', 'Wpłacono', 'Stan', 'Przypomnienia']}>
+        <DataTable
+          columns={['Faktura', 'Firma', 'Termin', 'Do zapłaty', 'Wpłacono', 'Stan', 'Przypomnienia']}
+          className="pay-lines"
+        >
           {pages.rows.map((i) => (
             <tr key={i.id} className={i.state === 'overdue' ? 'overdue' : undefined}>
-              <td>{i.number}</td>
-              <td>
+              <td data-label="Faktura">{i.number}</td>
+              <td data-label="Firma">
                 {i.company ?? '–'} <span className="hint">{i.contract ?? ''}</span>
               </td>
-              <td>
+              <td data-label="Termin">
                 {i.dueDate}
                 {i.daysOverdue > 0 && <span className="hint"> ({i.daysOverdue} dni rob. po terminie)</span>}
               </td>
-              <td className="money">{formatPln(i.left, 2)}</td>
-              <td className="money">{formatPln(i.paid, 2)}</td>
-              <td>{PAYMENT_STATE_LABELS[i.state]}</td>
-              <td>{i.reminders ? `${i.reminders}, ostatnie ${when(i.lastReminderAt)}` : '–'}</td>
+              <td data-label="Do zapłaty" className="money">
+                {formatPln(i.left, 2)}
+              </td>
+              <td data-label="Wpłacono" className="money">
+                {formatPln(i.paid, 2)}
+              </td>
+              <td data-label="Stan">{PAYMENT_STATE_LABELS[i.state]}</td>
+              <td data-label="Przypomnienia">
+                {i.reminders ? `${i.reminders}, ostatnie ${when(i.lastReminderAt)}` : '–'}
+              </td>
             </tr>
           ))}
           {pages.rows.length === 0 && (

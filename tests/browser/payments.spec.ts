@@ -96,19 +96,19 @@ function invoice(tag: string): string {
  */
 function statement(orderNumber: string, invoiceNumber: string, tag: string): string {
   return [
-    ':20:ST251127CYC/1',
+    ':20:ST261127CYC/1',
     ':25:PL97114020040000320201355387',
     `:28C:${tag}/1`,
-    ':60F:C251126PLN10000,00',
-    `:61:2511271127C1,00S051${tag}01//${tag}01`,
+    ':60F:C261126PLN10000,00',
+    `:61:2611271127C1,00S051${tag}01//${tag}01`,
     ':86:051^00PRZELEW ZEWNĘTRZNY PRZYCHODZĄCY^3010901014',
     '^310000071219812874^38PL61109010140000071219812874',
     `^20Weryfikacja ${orderNumber}^32MINISTERSTWO FINANSÓW`,
-    `:61:2511271127C292,74S051${tag}02//${tag}02`,
+    `:61:2611271127C292,74S051${tag}02//${tag}02`,
     ':86:051^00PRZELEW ZEWNĘTRZNY PRZYCHODZĄCY^3010901014',
     '^310000071219812874^38PL61109010140000071219812874',
     `^20Zapłata ${invoiceNumber}^32MINISTERSTWO FINANSÓW`,
-    ':62F:C251127PLN10293,74',
+    ':62F:C261127PLN10293,74',
     '-',
   ].join('\r\n');
 }
