@@ -15,6 +15,7 @@ import {
 import { deliveryDayText } from '../../widgets/core/delivery.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { warsawToday } from '../../widgets/core/service-fields.ts';
+import { VERIFY_LIMITS } from '../../widgets/core/order-validation.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
@@ -227,8 +228,8 @@ function OrderCard({ id, onFailure }: ViewProps & { id: string }) {
             Co sprawdzono (wymagane)
             <textarea
               required
-              minLength={10}
-              maxLength={1000}
+              minLength={VERIFY_LIMITS.noteMin}
+              maxLength={VERIFY_LIMITS.noteMax}
               value={checkNote}
               onInput={(e) => setCheckNote((e.target as HTMLTextAreaElement).value)}
             />

@@ -11,6 +11,7 @@ import {
   type InvoicePayment,
   type InvoicePaymentPage,
   LINE_MATCH_LABELS,
+  PAYMENT_LIMITS,
   PAYMENT_STATE_LABELS,
   type StatementImport,
 } from '../../widgets/core/admin/admin-api-payments.ts';
@@ -174,11 +175,11 @@ function WaitingLines({ onFailure }: { onFailure: (e: unknown) => void }) {
                   >
                     <label>
                       Numer faktury
-                      <input name="invoice" maxLength={60} autoComplete="off" />
+                      <input name="invoice" maxLength={PAYMENT_LIMITS.invoice} autoComplete="off" />
                     </label>
                     <label>
                       Notatka (wymagana)
-                      <input name="note" maxLength={500} required />
+                      <input name="note" maxLength={PAYMENT_LIMITS.noteMax} required />
                     </label>
                     <button type="submit" className="button small">
                       Przypisz do faktury

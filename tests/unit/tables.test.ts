@@ -32,7 +32,8 @@ function tables(): Set<string> {
 
 describe('the tables and their models', () => {
   it('has a model module naming every table the migrations leave', () => {
-    const models = read('worker/models', /\.ts$/);
+    // The models of worker/models/ and each feature folder's own model.ts (worker/payments/model.ts).
+    const models = [...read('worker/models', /\.ts$/), ...read('worker', /(^|\/)model\.ts$/)];
     const orphans = [...tables()].filter(
       (table) => !models.some(([, code]) => new RegExp(`\\b(?:FROM|INTO|UPDATE|JOIN) ${table}\\b`, 'i').test(code)),
     );

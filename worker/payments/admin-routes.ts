@@ -13,7 +13,12 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
-import type { BankLinePage, InvoicePayment, InvoicePaymentPage } from '../../widgets/core/admin/admin-api-payments.ts';
+import {
+  type BankLinePage,
+  type InvoicePayment,
+  type InvoicePaymentPage,
+  PAYMENT_LIMITS,
+} from '../../widgets/core/admin/admin-api-payments.ts';
 import { warsawToday } from '../../widgets/core/service-fields.ts';
 import { check, plainObject, wellFormed } from '../../widgets/core/validation.ts';
 import { ADMIN_ERRORS } from '../http/errors.ts';
@@ -43,7 +48,7 @@ export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const PAYMENT_ERRORS = {
   file: 'Wybierz plik wyciągu bankowego (MT940 albo camt.053).',
   tooLarge: `Plik wyciągu jest za duży (najwyżej ${STATEMENT_MAX_BYTES / 1024 / 1024} MB). Pobierz z banku wyciąg za krótszy okres.`,
-  note: 'Wpisz notatkę (3–500 znaków): dlaczego ta wpłata należy do tej faktury albo dlaczego ją odkładasz.',
+  note: `Wpisz notatkę (${PAYMENT_LIMITS.noteMin}–${PAYMENT_LIMITS.noteMax} znaków): dlaczego ta wpłata należy do tej faktury albo dlaczego ją odkładasz.`,
   invoice: 'Nie ma faktury o tym numerze.',
   line: 'Ta wpłata została już przypisana. Odśwież listę.',
   state: 'Nieprawidłowy filtr faktur (overdue, open albo all).',
@@ -103,12 +108,14 @@ const NOTE = v.pipe(
   v.string(PAYMENT_ERRORS.note),
   wellFormed(PAYMENT_ERRORS.note),
   v.trim(),
-  v.minLength(3, PAYMENT_ERRORS.note),
-  v.maxLength(500, PAYMENT_ERRORS.note),
+  v.minLength(PAYMENT_LIMITS.noteMin, PAYMENT_ERRORS.note),
+  v.maxLength(PAYMENT_LIMITS.noteMax, PAYMENT_ERRORS.note),
 );
 const assignSchema = plainObject(
   {
-    invoice: v.optional(v.pipe(v.string(PAYMENT_ERRORS.invoice), v.trim(), v.maxLength(60, PAYMENT_ERRORS.invoice))),
+    invoice: v.optional(
+      v.pipe(v.string(PAYMENT_ERRORS.invoice), v.trim(), v.maxLength(PAYMENT_LIMITS.invoice, PAYMENT_ERRORS.invoice)),
+    ),
     note: NOTE,
   },
   PAYMENT_ERRORS.note,

@@ -17,11 +17,12 @@ import { orderLinks } from '../orders/flow.ts';
 import { type PaymentsEnv, verificationTransfer } from './config.ts';
 import { type Match, type MatchContext, matchLine } from './matching.ts';
 import {
-  type BankLineRow,
+  type LineWithNames,
   type NewBankLine,
   balancesOf,
   knownAccountsOfNips,
   knownLineKeys,
+  linesByKeys,
   lineStatement,
   openInvoices,
   paymentState,
@@ -157,33 +158,18 @@ export async function importStatementFile(
   return { ok: true, result: { ...totals, statements, results: await storedLines(env.DB, allKeys) } };
 }
 
-type StoredLine = BankLineRow & { invoice_number: string | null; order_number: string | null };
-
 /** Lines by their keys as stored now, with their invoice's payment state, in the file's order. */
 async function storedLines(db: D1Database, keys: string[]): Promise<BankLine[]> {
-  const rows: StoredLine[] = [];
-  for (let i = 0; i < keys.length; i += 500) {
-    const { results } = await db
-      .prepare(
-        `SELECT b.*, i.number AS invoice_number, q.number AS order_number FROM bank_lines b
-         LEFT JOIN invoices i ON i.id = b.invoice_id LEFT JOIN orders o ON o.id = b.order_id
-         LEFT JOIN quotes q ON q.id = o.quote_id
-         WHERE b.line_key IN (SELECT value FROM json_each(?1))`,
-      )
-      .bind(JSON.stringify(keys.slice(i, i + 500)))
-      .all<StoredLine>();
-    rows.push(...results);
-  }
-  return bankLinesOf(db, rows, keys);
+  return bankLinesOf(db, await linesByKeys(db, keys), keys);
 }
 
 /** Stored lines as the admin API answers them, with each matched invoice's state today; in `order` of keys when given. */
-export async function bankLinesOf(db: D1Database, rows: StoredLine[], order?: string[]): Promise<BankLine[]> {
+export async function bankLinesOf(db: D1Database, rows: LineWithNames[], order?: string[]): Promise<BankLine[]> {
   const invoiceIds = [...new Set(rows.map((r) => r.invoice_id).filter((id): id is string => !!id))];
   const today = warsawToday();
   const states = new Map((await balancesOf(db, JSON.stringify(invoiceIds))).map((b) => [b.id, paymentState(b, today)]));
   const byKey = new Map(rows.map((r) => [r.line_key, r]));
-  const sorted = order ? [...new Set(order)].map((k) => byKey.get(k)).filter((r): r is StoredLine => !!r) : rows;
+  const sorted = order ? [...new Set(order)].map((k) => byKey.get(k)).filter((r): r is LineWithNames => !!r) : rows;
   return sorted.map((r) => ({
     id: r.id,
     bookedOn: r.booked_on,

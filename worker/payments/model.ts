@@ -391,3 +391,21 @@ export function reminderStatements(
     ),
   ];
 }
+
+/** The stored lines of some keys (any number: 500 per query), with their invoice's and order's numbers. */
+export async function linesByKeys(db: D1Database, keys: string[]): Promise<LineWithNames[]> {
+  const rows: LineWithNames[] = [];
+  for (let i = 0; i < keys.length; i += 500) {
+    const { results } = await db
+      .prepare(
+        `SELECT b.*, i.number AS invoice_number, q.number AS order_number FROM bank_lines b
+         LEFT JOIN invoices i ON i.id = b.invoice_id LEFT JOIN orders o ON o.id = b.order_id
+         LEFT JOIN quotes q ON q.id = o.quote_id
+         WHERE b.line_key IN (SELECT value FROM json_each(?1))`,
+      )
+      .bind(JSON.stringify(keys.slice(i, i + 500)))
+      .all<LineWithNames>();
+    rows.push(...results);
+  }
+  return rows;
+}

@@ -4,6 +4,9 @@
  * routes and the panel's views. States are keys; the panel shows their Polish labels.
  */
 
+/** Lengths of the team's decision on a waiting line (the panel's inputs, the API's checks). */
+export const PAYMENT_LIMITS = { invoice: 60, noteMin: 3, noteMax: 500 } as const;
+
 /** An invoice's payment state on a day: derived from the amounts matched and its due date. */
 export type PaymentState = 'paid' | 'partial' | 'overdue' | 'open';
 
