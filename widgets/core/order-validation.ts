@@ -131,7 +131,6 @@ export const VERIFY_ERRORS = {
   note: `Opisz, jak zweryfikowano firmę (${VERIFY_LIMITS.noteMin}–${VERIFY_LIMITS.noteMax} znaków): kto, z kim rozmawiał, jaki dokument lub rachunek sprawdził.`,
   notSigned: 'Zweryfikować można tylko zamówienie podpisane kodem, a jeszcze niezainstalowane.',
   already: 'To zamówienie jest już zweryfikowane.',
-  role: 'Zamówienie weryfikuje właściciel albo dział sprzedaży.',
 } as const;
 
 /** The team's verification of an order by hand (`POST /api/admin/orders/<id>/verify`): the note of what was checked. */

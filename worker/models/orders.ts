@@ -483,23 +483,24 @@ export const verificationOf = (o: Pick<OrderRow, 'verified_at' | 'verified_metho
 export const VERIFIED_BY_TRANSFER = 'przelew z wyciągu bankowego';
 
 /**
- * The statement that verifies signed order `orderId` by a statement line, for the import's
- * batch: applied only while the order is signed and unverified and `line` (a `SELECT id …`
- * with its `?` values) finds the line stored as this order's verification.
+ * The statement that verifies signed order `orderId` by the bank statement line `lineKey`,
+ * for the import's batch (worker/payments/import.ts): applied only while the order is signed
+ * and unverified and the line is stored as this order's verification.
  */
 export function verifiedByTransferStatement(
   db: D1Database,
   orderId: string,
   at: Date,
-  line: { sql: string; values: unknown[] },
+  lineKey: string,
 ): D1PreparedStatement {
   return db
     .prepare(
-      `UPDATE orders SET verified_at = ?, verified_method = 'transfer', verified_by = ?, verified_line = (${line.sql}),
-         updated_at = ?
-       WHERE id = ? AND status = 'signed' AND verified_at IS NULL AND EXISTS (${line.sql})`,
+      `UPDATE orders SET verified_at = ?2, verified_method = 'transfer', verified_by = ?3, updated_at = ?2,
+         verified_line = (SELECT b.id FROM bank_lines b WHERE b.line_key = ?4 AND b.order_id = ?1 AND b.match_kind = 'verification')
+       WHERE id = ?1 AND status = 'signed' AND verified_at IS NULL
+         AND EXISTS (SELECT 1 FROM bank_lines b WHERE b.line_key = ?4 AND b.order_id = ?1 AND b.match_kind = 'verification')`,
     )
-    .bind(at.toISOString(), VERIFIED_BY_TRANSFER, ...line.values, at.toISOString(), orderId, ...line.values);
+    .bind(orderId, at.toISOString(), VERIFIED_BY_TRANSFER, lineKey);
 }
 
 /** The guard of what a verification at `at` causes: a `SELECT 1 …` finding the order verified by it. */

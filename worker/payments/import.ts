@@ -123,11 +123,7 @@ export async function importStatementFile(
       batch.push(lineStatement(env.DB, id, row));
       const order = row.orderId ? pending.get(row.orderId) : undefined;
       if (!order) continue;
-      const line = {
-        sql: "SELECT id FROM bank_lines WHERE line_key = ? AND order_id = ? AND match_kind = 'verification'",
-        values: [row.key, order.id],
-      };
-      batch.push(verifiedByTransferStatement(env.DB, order.id, at, line));
+      batch.push(verifiedByTransferStatement(env.DB, order.id, at, row.key));
       mailsAt = [...mailsAt, batch.length];
       batch.push(
         notificationIfStatement(

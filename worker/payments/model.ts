@@ -127,12 +127,6 @@ export const lineStatement = (db: D1Database, statementId: string, l: NewBankLin
       l.note,
     );
 
-/** The `SELECT 1 …` finding line `key` stored as the verification of order `orderId` (the guard of the order's update). */
-export const verificationLineGuard = (key: string, orderId: string) => ({
-  sql: "SELECT 1 FROM bank_lines WHERE line_key = ? AND order_id = ? AND match_kind = 'verification'",
-  values: [key, orderId],
-});
-
 /** A VAT invoice with what it asks and what came in (the view `invoice_balances`). */
 export interface InvoiceBalance {
   id: string;
