@@ -11,11 +11,11 @@ import {
   type OrderDetail,
   type OrderListRow,
   ORDER_STATUS_LABELS,
+  VERIFY_LIMITS,
 } from '../../widgets/core/admin/admin-api-orders.ts';
 import { deliveryDayText } from '../../widgets/core/delivery.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { warsawToday } from '../../widgets/core/service-fields.ts';
-import { VERIFY_LIMITS } from '../../widgets/core/order-validation.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';

@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import { CONSENT_ERROR } from './errors.ts';
 import { LIMITS } from './limits.ts';
+import { VERIFY_LIMITS } from './admin/admin-api-orders.ts';
 import { isValidNip, NIP_ERROR, normalizeNip } from './nip.ts';
 import { DELIVERY_CITIES } from './delivery.ts';
 import { counterSchema, requiredSerialSchema } from './service-validation.ts';
@@ -125,7 +126,7 @@ export const installationSchema = plainObject(
 );
 export type InstallationInput = v.InferOutput<typeof installationSchema>;
 
-export const VERIFY_LIMITS = { noteMin: 10, noteMax: 1000 } as const;
+export { VERIFY_LIMITS };
 
 export const VERIFY_ERRORS = {
   note: `Opisz, jak zweryfikowano firmę (${VERIFY_LIMITS.noteMin}–${VERIFY_LIMITS.noteMax} znaków): kto, z kim rozmawiał, jaki dokument lub rachunek sprawdził.`,
