@@ -11,8 +11,8 @@ import {
   type OrderDetail,
   type OrderListRow,
   ORDER_STATUS_LABELS,
-  VERIFY_LIMITS,
 } from '../../widgets/core/admin/admin-api-orders.ts';
+import { VERIFY_LIMITS } from '../../widgets/core/limits.ts';
 import { deliveryDayText } from '../../widgets/core/delivery.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { warsawToday } from '../../widgets/core/service-fields.ts';

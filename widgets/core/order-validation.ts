@@ -6,8 +6,7 @@
  */
 import * as v from 'valibot';
 import { CONSENT_ERROR } from './errors.ts';
-import { LIMITS } from './limits.ts';
-import { VERIFY_LIMITS } from './admin/admin-api-orders.ts';
+import { LIMITS, VERIFY_LIMITS } from './limits.ts';
 import { isValidNip, NIP_ERROR, normalizeNip } from './nip.ts';
 import { DELIVERY_CITIES } from './delivery.ts';
 import { counterSchema, requiredSerialSchema } from './service-validation.ts';

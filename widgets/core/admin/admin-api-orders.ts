@@ -85,9 +85,6 @@ export interface OrderDetail {
   } | null;
 }
 
-/** The team's note of a verification by hand: its length (the panel's textarea, the API's check). */
-export const VERIFY_LIMITS = { noteMin: 10, noteMax: 1000 } as const;
-
 export interface DeliveryCalendar {
   installationsPerDay: number;
   days: { day: string; city: string; orders: number; installed: number }[];
