@@ -1,6 +1,6 @@
 // `npm run docs:api`: writes the route list of docs/api.md from the worker's Hono app itself
 // (bundled for Node by esbuild, as the launch check is) and the role table, between the
-// markers of scripts/api-doc.ts. tests/worker/api-doc.test.ts fails when the file differs.
+// markers of scripts/api-doc.ts. worker/api-doc.test.ts fails when the file differs.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { importForNode } from './bundle.mjs';

@@ -3,7 +3,7 @@
  * `app.routes`), with who may call it. An admin route's roles come from the role table the
  * guard enforces (`rolesOfRequest` of widgets/core/admin/roles.ts: `ROUTE_ROLES` narrowed by
  * `RESTRICTED_WRITES`); every other route is public. `npm run docs:api` (scripts/api-doc.mjs)
- * writes it between the markers; tests/worker/api-doc.test.ts fails when the file differs.
+ * writes it between the markers; worker/api-doc.test.ts fails when the file differs.
  * Pure: no Node API, so the worker test runs it inside workerd.
  */
 import { ROLES, type Role, rolesOfRequest } from '../widgets/core/admin/roles.ts';

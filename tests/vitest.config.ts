@@ -1,10 +1,10 @@
-// Two projects: `unit` (Node: domain code, build tooling) and `worker` (inside workerd
-// through @cloudflare/vitest-pool-workers, with the real wrangler.toml bindings).
+// Two projects: `unit` (Node: domain code, build tooling, the worker's *.node.test.ts) and `worker`
+// (inside workerd through @cloudflare/vitest-pool-workers, with the real wrangler.toml bindings).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { wranglerEnv } from '../scripts/env.mjs';
 import { preactAliasEntries } from '../scripts/preact-alias.mjs';
 import { TEST_ADMIN_PASSWORD, adminHash } from '../scripts/admin-hash.mjs';
@@ -52,6 +52,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           root,
+          // Node tests of the worker's own code sit beside it as *.node.test.ts.
           include: ['tests/unit/**/*.test.{ts,tsx}', 'worker/**/*.node.test.ts'],
           environment: 'node',
           setupFiles: ['tests/unit/setup.ts'],
@@ -86,8 +87,10 @@ export default defineConfig({
         test: {
           name: 'worker',
           root,
-          include: ['tests/worker/**/*.test.ts', 'worker/**/*.test.ts'],
-          exclude: ['worker/**/*.node.test.ts'],
+          // A feature's tests sit in its folder (worker/<feature>/*.test.ts); tests/worker/ keeps the
+          // shared helpers and setup (and runs any test still placed there).
+          include: ['worker/**/*.test.ts', 'tests/worker/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'worker/**/*.node.test.ts'],
           setupFiles: ['tests/worker/setup.ts'],
         },
       },

@@ -3,7 +3,7 @@
 // taxpayer), the code read from the outbox, the acceptance.
 import { env, exports } from 'cloudflare:workers';
 import { expect } from 'vitest';
-import { bookedDays } from '../../worker/models/orders.ts';
+import { bookedDays } from '../../worker/orders/model.ts';
 import { deliveryDays } from '../../widgets/core/delivery.ts';
 import { warsawToday } from '../../widgets/core/service-fields.ts';
 

@@ -44,7 +44,7 @@ export function contentSecurityPolicy({ styleHashes = [], analyticsHosts = [] }:
  * The one definition of the security headers of every answer: the build
  * writes the static ones into `_headers` from it (`headersFile`), and the worker's
  * middleware (worker/middleware/security/index.ts) applies it to what the worker answers, by the
- * same `answerKind` of the path. tests/worker/headers.test.ts and
+ * same `answerKind` of the path. worker/middleware/security/headers.test.ts and
  * tests/browser/headers.spec.ts compare every route with it.
  */
 export type AnswerKind = 'page' | 'admin-page' | 'private-page' | 'public-api' | 'admin-api' | 'widget-file';

@@ -10,7 +10,7 @@ export const SALT_BYTES = 16;
 const HASH_BYTES = 32;
 
 export const SESSION_COOKIE = '__Host-kserowo_admin';
-/** The browser's device cookie of the login throttle (worker/models/login-devices.ts). */
+/** The browser's device cookie of the login throttle (worker/accounts/model-login-devices.ts). */
 export const DEVICE_COOKIE = '__Host-kserowo_device';
 /** Session lifetime: one working day. */
 export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;

@@ -5,8 +5,8 @@
  * widgets and the panel. A limit a text states is read from where it is enforced.
  */
 import type { Reading, RefusalReason } from '../../widgets/core/meter.ts';
-import { LOCKOUT_MS } from '../models/login-throttle.ts';
-import { TONER_STATUSES } from '../models/toner-orders.ts';
+import { LOCKOUT_MS } from '../accounts/model-login-throttle.ts';
+import { TONER_STATUSES } from '../portal/model-toner-orders.ts';
 import { LEAD_BODY_MAX_BYTES } from '../../widgets/core/limits.ts';
 import { plural } from '../../widgets/core/plural.ts';
 

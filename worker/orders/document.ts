@@ -10,8 +10,8 @@ import { formatPln } from '../../widgets/core/format.ts';
 import { VAT_PERCENT } from '../../widgets/core/pricing.ts';
 import { TERM_LABELS } from '../../widgets/core/quote.ts';
 import { QUOTE_TEXT } from '../../widgets/core/quote-text.ts';
-import type { OrderParties } from '../models/orders.ts';
-import type { StoredQuote } from '../models/quotes.ts';
+import type { OrderParties } from './model.ts';
+import type { StoredQuote } from '../quotes/model.ts';
 import { RENTAL_TERMS_VERSION, rentalTermsText } from './rental-terms.ts';
 
 /** How a supplied value still invented is marked in a document (`npm run deploy` refuses it). */

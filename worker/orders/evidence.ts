@@ -10,10 +10,8 @@
  */
 import { SIGNED_ORDER_KEPT } from '../../widgets/core/privacy.ts';
 import { sha256Hex } from '../http/auth.ts';
-import { contractById } from '../models/contracts.ts';
-import { type OrderRow, registerAnswerOf, verificationOf } from '../models/orders.ts';
-import { quoteById } from '../models/quotes.ts';
-import { verificationLineOf } from '../payments/model.ts';
+import { type OrderRow, registerAnswerOf, verificationOf } from './model.ts';
+import { verificationLineOf } from '../payments/balances.ts';
 
 /** Years after the contract's end the evidence is kept: the general limitation period of claims (art. 118 k.c.), to the year's end. */
 export const EVIDENCE_YEARS_AFTER_TERM = 6;
@@ -28,11 +26,13 @@ const addMonths = (iso: string, months: number): string => {
   return d.toISOString().slice(0, 10);
 };
 
-/** The evidence pack of `order` (a JSON document). */
-export async function evidenceOf(db: D1Database, order: OrderRow): Promise<Record<string, unknown>> {
-  const quote = await quoteById(db, order.quote_id);
-  const installation = order.installation ? (JSON.parse(order.installation) as { contractId?: string }) : undefined;
-  const contract = installation?.contractId ? await contractById(db, installation.contractId) : null;
+/** The evidence pack of `order` (a JSON document), with its quote's number and term and the contract it started. */
+export async function evidenceOf(
+  db: D1Database,
+  order: OrderRow,
+  quote: { number: string; price: { term: number | 'short' } } | null,
+  contract: { id: string; number: string; startDate: string; endDate: string; termMonths: number } | null,
+): Promise<Record<string, unknown>> {
   const line = await verificationLineOf(db, order.id);
   const register = registerAnswerOf(order);
   const termMonths = contract?.termMonths ?? (typeof quote?.price.term === 'number' ? quote.price.term : 12);

@@ -5,19 +5,13 @@
  * schema, calls the same model functions and answers a result the caller turns into JSON
  * or a page: `{ok: true, …}` or a refusal `{ok: false, status, error, field?}` in Polish.
  */
-import { enqueueNotification } from '../email/delivery.ts';
-import {
-  codeMail,
-  type OrderLinks,
-  type VerificationAsk,
-  salesOrderMail,
-  signedMail,
-} from '../email/order-notification.ts';
+import { enqueueNotification } from '../outbox/delivery.ts';
+import { codeMail, type OrderLinks, type VerificationAsk, salesOrderMail, signedMail } from './emails.ts';
 import { type PaymentsEnv, verificationTransfer } from '../payments/config.ts';
 import { sha256Hex } from '../http/auth.ts';
 import { API_ERRORS, ORDER_API_ERRORS } from '../http/errors.ts';
 import type { FormFields } from '../http/page-form.ts';
-import { leadById } from '../models/leads.ts';
+import { leadById } from '../leads/model.ts';
 import {
   CODE_LIMITS,
   type NewOrder,
@@ -37,11 +31,11 @@ import {
   saveOrder,
   saveOrderRequest,
   signedBy,
-} from '../models/orders.ts';
-import { QUOTE_ID_PATTERN, type StoredQuote, quoteById } from '../models/quotes.ts';
-import { leadWonByOrderStatements } from '../sales/lead-work.ts';
-import type { CompanyData } from '../whitelist/client.ts';
-import { type CompanyLookup, findCompany, whitelistOptions } from '../whitelist/lookup.ts';
+} from './model.ts';
+import { QUOTE_ID_PATTERN, type StoredQuote, quoteById } from '../quotes/model.ts';
+import { leadWonByOrderStatements } from '../leads/lead-work.ts';
+import type { CompanyData } from '../company/whitelist-client.ts';
+import { type CompanyLookup, findCompany, whitelistOptions } from '../company/lookup.ts';
 import { company } from '../../widgets/core/company.ts';
 import { DELIVERY, deliveryDays } from '../../widgets/core/delivery.ts';
 import { ORDER_ERRORS, type OrderInput, acceptSchema, orderSchema } from '../../widgets/core/order-validation.ts';

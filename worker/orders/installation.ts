@@ -4,9 +4,9 @@
  * device typed by hand), e-mails the customer and sends `order.installed` in the order's own
  * batch, then records the starting counters as the device's first reading.
  */
-import { installedMail } from '../email/order-notification.ts';
+import { installedMail } from './emails.ts';
 import { ADMIN_ERRORS } from '../http/errors.ts';
-import { liveVersion } from '../models/catalogue.ts';
+import { liveVersion } from '../catalogue/model.ts';
 import {
   type Contract,
   type ContractDevice,
@@ -14,9 +14,9 @@ import {
   contractDevices,
   contractStatements,
   recordContractReading,
-} from '../models/contracts.ts';
-import { type OrderRow, contractAddressStatement, installOrder, orderById } from '../models/orders.ts';
-import { quoteById } from '../models/quotes.ts';
+} from '../contracts/model.ts';
+import { type OrderRow, contractAddressStatement, installOrder, orderById } from './model.ts';
+import { quoteById } from '../quotes/model.ts';
 import { INSTALLATION_ERRORS, type InstallationInput } from '../../widgets/core/order-validation.ts';
 import { warsawToday } from '../../widgets/core/service-fields.ts';
 import { orderEvent } from './events.ts';

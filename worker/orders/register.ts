@@ -6,13 +6,12 @@
  * cannot be asked, the order waits (order_requests) and the cron finishes it later.
  */
 import { company, realPhone } from '../../widgets/core/company.ts';
-import { enqueueNotification } from '../email/delivery.ts';
-import { line } from '../email/text.ts';
-import { noteStatement } from '../models/lead-notes.ts';
-import { type Notification, notificationIfStatement } from '../models/outbox.ts';
-import type { StoredQuote } from '../models/quotes.ts';
-import { type OrderRow, registerAnswerOf } from '../models/orders.ts';
-import type { CompanyData } from '../whitelist/client.ts';
+import { enqueueNotification } from '../outbox/delivery.ts';
+import { line } from '../outbox/email-text.ts';
+import { noteIsNew, noteStatement } from '../leads/notes.ts';
+import { type Notification, notificationIfStatement } from '../outbox/statements.ts';
+import { type OrderRow, registerAnswerOf } from './model.ts';
+import type { CompanyData } from '../company/whitelist-client.ts';
 
 /** How the sales team is reached: the e-mail and, once real, the phone. */
 export const salesContact = (): string => {
@@ -54,6 +53,13 @@ export function registerVerdict(c: CompanyData): RegisterRefusal | undefined {
 export const refusalText = (r: RegisterRefusal, quoteNumber: string): string =>
   r.kind === 'notFound' ? REGISTER_TEXTS.notFound(quoteNumber) : REGISTER_TEXTS.inactive(r.status, quoteNumber);
 
+/** What the sales team's e-mail names of the quote. */
+export interface QuoteFacts {
+  number: string;
+  leadId: string;
+  price: { deviceName: string; levelName: string };
+}
+
 /** Who tried to order: what the sales team needs to call back. */
 export interface WouldBeSigner {
   nip: string;
@@ -70,7 +76,7 @@ export interface WouldBeSigner {
  */
 export async function refusedOrderToSales(
   env: Pick<Env, 'DB' | 'EMAIL_QUEUE'>,
-  quote: StoredQuote,
+  quote: QuoteFacts,
   who: WouldBeSigner,
   refusal: RegisterRefusal,
 ): Promise<void> {
@@ -94,10 +100,7 @@ export async function refusedOrderToSales(
       'Lead tej wyceny czeka w panelu: Leady.',
     ].join('\n'),
   };
-  const fresh = {
-    sql: 'SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM lead_notes WHERE lead_id = ? AND body = ?)',
-    values: [quote.leadId, note],
-  };
+  const fresh = noteIsNew(quote.leadId, note);
   try {
     const [sent] = await env.DB.batch([
       notificationIfStatement(env.DB, quote.leadId, mail, fresh),

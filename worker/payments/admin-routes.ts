@@ -24,7 +24,7 @@ import { check, plainObject, wellFormed } from '../../widgets/core/validation.ts
 import { ADMIN_ERRORS } from '../http/errors.ts';
 import { pageOf, pageRequest } from '../http/paging.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
-import { auditDetails } from '../models/audit.ts';
+import { auditDetails } from '../accounts/audit.ts';
 import { bankLinesOf, importStatementFile } from './import.ts';
 import {
   type InvoiceKey,

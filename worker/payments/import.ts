@@ -8,11 +8,16 @@
  */
 import type { BankLine, StatementImport } from '../../widgets/core/admin/admin-api-payments.ts';
 import { warsawToday } from '../../widgets/core/service-fields.ts';
-import { enqueueNotification } from '../email/delivery.ts';
-import { verifiedMail } from '../email/order-notification.ts';
+import { enqueueNotification } from '../outbox/delivery.ts';
+import { verifiedMail } from '../orders/emails.ts';
 import { sha256Hex } from '../http/auth.ts';
-import { ordersAwaitingVerification, registerAnswerOf, verifiedByTransferStatement } from '../models/orders.ts';
-import { notificationIfStatement } from '../models/outbox.ts';
+import {
+  ordersAwaitingVerification,
+  registerAnswerOf,
+  verifiedBy,
+  verifiedByTransferStatement,
+} from '../orders/verification.ts';
+import { notificationIfStatement } from '../outbox/statements.ts';
 import { orderLinks } from '../orders/flow.ts';
 import { type PaymentsEnv, verificationTransfer } from './config.ts';
 import { type Match, type MatchContext, matchLine } from './matching.ts';
@@ -135,7 +140,7 @@ export async function importStatementFile(
             `przelew z rachunku ${row.payerAccount}`,
             orderLinks(origin, order.quote_id),
           ),
-          { sql: 'SELECT 1 FROM orders WHERE id = ? AND verified_at = ?', values: [order.id, at.toISOString()] },
+          verifiedBy(order.id, at),
         ),
       );
     }

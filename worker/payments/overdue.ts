@@ -10,8 +10,8 @@ import { company } from '../../widgets/core/company.ts';
 import { isWorkingDay } from '../../widgets/core/business-hours.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { warsawToday } from '../../widgets/core/service-fields.ts';
-import { enqueueNotification } from '../email/delivery.ts';
-import { line } from '../email/text.ts';
+import { enqueueNotification } from '../outbox/delivery.ts';
+import { line } from '../outbox/email-text.ts';
 import { type PaymentsEnv, reminderSteps } from './config.ts';
 import { overdueForReminders, reminderStatements } from './model.ts';
 

@@ -8,13 +8,13 @@
  * readings do not justify it by the cartridge yield of widgets/core/toner.ts). Each
  * sends its confirmation to the signed-in address only.
  */
-import { enqueueNotification } from '../email/delivery.ts';
-import { ticketNotification } from '../email/ticket-notification.ts';
-import { faultConfirmation, tonerConfirmation, tonerTeamNotification } from '../email/portal-notifications.ts';
-import { type Contract, billOfContract } from '../models/contracts.ts';
-import { type ReadingRow, acceptedReadingsOf, readingReference } from '../models/readings.ts';
+import { enqueueNotification } from '../outbox/delivery.ts';
+import { ticketNotification } from '../service/ticket-email.ts';
+import { faultConfirmation, tonerConfirmation, tonerTeamNotification } from './emails.ts';
+import { type Contract, billOfContract } from '../contracts/model.ts';
+import { type ReadingRow, acceptedReadingsOf, readingReference } from '../meter/model.ts';
 import { recordCustomerReading } from './customer-reading.ts';
-import type { Bill } from '../billing/bill.ts';
+import type { Bill } from '../meter/bill.ts';
 import {
   TICKET_NUMBER_PLACEHOLDER,
   type TicketEventRow,
@@ -22,7 +22,7 @@ import {
   eventsOfTickets,
   storeTicket,
   ticketsOfDevices,
-} from '../models/tickets.ts';
+} from '../service/model.ts';
 import {
   ColourInFlight,
   IN_FLIGHT,
@@ -31,8 +31,8 @@ import {
   lastOrderPerColour,
   storeTonerOrder,
   tonerOrdersOfDevices,
-} from '../models/toner-orders.ts';
-import { newQuoteId } from '../models/quotes.ts';
+} from './model-toner-orders.ts';
+import { newQuoteId } from '../quotes/model.ts';
 import { bodyHash } from '../http/body-hash.ts';
 import { slaHoursOf } from '../../widgets/core/terms.ts';
 import { SERVICE_API_ERRORS, readingRefusal } from '../http/errors.ts';

@@ -12,7 +12,7 @@ import { formatPln } from '../../widgets/core/format.ts';
 import { company } from '../../widgets/core/company.ts';
 import { PAYMENT_STATE_LABELS } from '../../widgets/core/admin/admin-api-payments.ts';
 import { warsawToday } from '../../widgets/core/service-fields.ts';
-import { openInvoicesOfEmail, paymentState } from '../payments/model.ts';
+import { openInvoicesOfEmail, paymentState } from '../payments/balances.ts';
 
 const warsaw = (iso: string): string =>
   new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', dateStyle: 'medium', timeStyle: 'short' }).format(

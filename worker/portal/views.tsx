@@ -282,7 +282,7 @@ function slaText(d: DeviceView): string {
     : `${d.slaHours} h robocze`;
 }
 
-/** Where each of a device's forms posts (worker/routes/portal.tsx); its texts are `copy[kind]`. */
+/** Where each of a device's forms posts (worker/portal/routes.tsx); its texts are `copy[kind]`. */
 const DEVICE_FORM_ACTIONS = { fault: '/konto/awaria', reading: '/konto/odczyt', toner: '/konto/toner' } as const;
 
 /**

@@ -5,40 +5,40 @@
  * sessions, toner orders), the online orders they signed or began, a team member's known
  * browsers, and every e-mail to or about them. Erasure anonymises or deletes in one D1
  * batch, as the retention job does (worker/privacy/retention.ts), so both leave the same
- * anonymous rows behind. A signed online order is kept (models/orders.ts): the export
+ * anonymous rows behind. A signed online order is kept (orders/model.ts): the export
  * says so, with the legal basis the privacy policy states (`SIGNED_ORDER_KEPT`).
  */
 import { ERASED_NAME, type PersonCounts } from '../../widgets/core/admin/privacy-validation.ts';
-import { type AuditRow, auditAbout } from '../models/audit.ts';
-import { type DeviceRow, clearDeviceContactStatement, devicesOfEmail } from '../models/devices.ts';
-import { type LeadRow, anonymiseLeadsStatements, leadsOfEmail } from '../models/leads.ts';
-import { type LeadNoteRow, deleteNotesOfLeadsStatement, notesOfLeads } from '../models/lead-notes.ts';
-import { type NotificationRow, deleteNotificationsStatement, notificationsOfPerson } from '../models/outbox.ts';
+import { type AuditRow, auditAbout } from '../accounts/model-audit.ts';
+import { type DeviceRow, clearDeviceContactStatement, devicesOfEmail } from '../contracts/model-devices.ts';
+import { type LeadRow, anonymiseLeadsStatements, leadsOfEmail } from '../leads/model.ts';
+import { type LeadNoteRow, deleteNotesOfLeadsStatement, notesOfLeads } from '../leads/model-lead-notes.ts';
+import { type NotificationRow, deleteNotificationsStatement, notificationsOfPerson } from '../outbox/model.ts';
 import {
   type OrderRow,
   deleteOrderRequestsOfEmailStatement,
   eraseOrdersStatements,
   ordersOfEmail,
-} from '../models/orders.ts';
-import { deleteLoginDevicesOfStatement, loginDevicesOf } from '../models/login-devices.ts';
+} from '../orders/model.ts';
+import { deleteLoginDevicesOfStatement, loginDevicesOf } from '../accounts/model-login-devices.ts';
 import {
   type PortalSessionExport,
   deletePortalSessionsOfEmailStatement,
   portalSessionsOfEmail,
-} from '../models/portal-sessions.ts';
-import { type SignInExport, deleteSignInsOfEmailStatement, signInsOfEmail } from '../models/portal-sign-ins.ts';
-import { type TonerOrderRow, anonymiseTonerOrdersStatement, tonerOrdersOfEmail } from '../models/toner-orders.ts';
+} from '../portal/model-portal-sessions.ts';
+import { type SignInExport, deleteSignInsOfEmailStatement, signInsOfEmail } from '../portal/model-portal-sign-ins.ts';
+import { type TonerOrderRow, anonymiseTonerOrdersStatement, tonerOrdersOfEmail } from '../portal/model-toner-orders.ts';
 import { SIGNED_ORDER_KEPT } from '../../widgets/core/privacy.ts';
-import { anonymiseQuotesOfLeadsStatement, quoteRowsOfLeads } from '../models/quotes.ts';
-import { type ReadingRow, anonymiseReadingsStatement, readingsOfEmail } from '../models/readings.ts';
+import { anonymiseQuotesOfLeadsStatement, quoteRowsOfLeads } from '../quotes/model.ts';
+import { type ReadingRow, anonymiseReadingsStatement, readingsOfEmail } from '../meter/model.ts';
 import {
   type TicketEventRow,
   type TicketRow,
   anonymiseTicketsStatements,
   eventsOfTickets,
   ticketsOfEmail,
-} from '../models/tickets.ts';
-import { type EventRow, deleteEventsStatements, eventsAbout } from '../models/webhooks.ts';
+} from '../service/model.ts';
+import { type EventRow, deleteEventsStatements, eventsAbout } from '../webhooks/model.ts';
 
 /** Everything stored about one address, as the tables hold it. */
 export interface PersonData {

@@ -17,17 +17,17 @@
  */
 import { RETENTION_MONTHS } from '../../widgets/core/privacy.ts';
 import { ERASED_NAME } from '../../widgets/core/admin/privacy-validation.ts';
-import { anonymiseLeadsStatements, leadIdsToAnonymise } from '../models/leads.ts';
-import { deleteNotesOfLeadsStatement } from '../models/lead-notes.ts';
-import { deleteNotificationsAboutStatement, deleteStandaloneBeforeStatement } from '../models/outbox.ts';
-import { abandonedOrderIds, eraseOrdersStatements } from '../models/orders.ts';
-import { deletePortalSessionsBeforeStatement } from '../models/portal-sessions.ts';
-import { deleteSignInsBeforeStatement } from '../models/portal-sign-ins.ts';
-import { anonymiseTonerOrdersStatement, tonerOrderIdsToAnonymise } from '../models/toner-orders.ts';
-import { anonymiseQuotesOfLeadsStatement } from '../models/quotes.ts';
-import { anonymiseReadingsStatement, readingIdsToAnonymise } from '../models/readings.ts';
-import { anonymiseTicketsStatements, ticketIdsToAnonymise } from '../models/tickets.ts';
-import { deleteEventsStatements, deleteOldEventsStatements, eventIdsOfLeads } from '../models/webhooks.ts';
+import { anonymiseLeadsStatements, leadIdsToAnonymise } from '../leads/model.ts';
+import { deleteNotesOfLeadsStatement } from '../leads/model-lead-notes.ts';
+import { deleteNotificationsAboutStatement, deleteStandaloneBeforeStatement } from '../outbox/model.ts';
+import { abandonedOrderIds, eraseOrdersStatements } from '../orders/model.ts';
+import { deletePortalSessionsBeforeStatement } from '../portal/model-portal-sessions.ts';
+import { deleteSignInsBeforeStatement } from '../portal/model-portal-sign-ins.ts';
+import { anonymiseTonerOrdersStatement, tonerOrderIdsToAnonymise } from '../portal/model-toner-orders.ts';
+import { anonymiseQuotesOfLeadsStatement } from '../quotes/model.ts';
+import { anonymiseReadingsStatement, readingIdsToAnonymise } from '../meter/model.ts';
+import { anonymiseTicketsStatements, ticketIdsToAnonymise } from '../service/model.ts';
+import { deleteEventsStatements, deleteOldEventsStatements, eventIdsOfLeads } from '../webhooks/model.ts';
 
 /** The period when `RETENTION_MONTHS` is unset or invalid: the one the privacy policy states. */
 export const DEFAULT_RETENTION_MONTHS = RETENTION_MONTHS;

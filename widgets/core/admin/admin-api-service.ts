@@ -7,7 +7,7 @@ import type { TicketStatus } from '../service-validation.ts';
 
 /**
  * A registered device as stored (migration 0020). The device API answers the row itself, so
- * its fields keep the table's snake_case names; worker/models/devices.ts reads rows as this.
+ * its fields keep the table's snake_case names; worker/contracts/model-devices.ts reads rows as this.
  */
 export interface DeviceRecord {
   id: number;
