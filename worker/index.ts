@@ -11,6 +11,8 @@ import { sendReadingReminders } from './meter/reminders.ts';
 import { forgetOldSignIns } from './portal/sign-in.ts';
 import { backupToR2 } from './backups/schedule.ts';
 import { issueDueInvoices } from './invoices/issue.ts';
+import { finishWaitingOrders } from './orders/flow.ts';
+import { sendOverdueReminders } from './payments/overdue.ts';
 
 const isWebhookQueue = (queue: string) => queue.startsWith('kserowo-webhooks');
 const isLeadQueue = (queue: string) => queue.startsWith('kserowo-leads');
@@ -60,5 +62,15 @@ export default {
     // The customer's page: spent or expired sign-ins and ended sessions go.
     if (jobs.retention)
       ctx.waitUntil(forgetOldSignIns(env).catch((error: unknown) => console.error('portal: tidy-up failed', error)));
+    // Orders waiting for the White List ask it again (each at its own time, backing off).
+    if (jobs.handOver || jobs.retention)
+      ctx.waitUntil(
+        finishWaitingOrders(env).catch((error: unknown) => console.error('orders: the waiting orders failed', error)),
+      );
+    // Invoices past due: a reminder per step, on the business clock.
+    if (jobs.retention)
+      ctx.waitUntil(
+        sendOverdueReminders(env).catch((error: unknown) => console.error('payments: the reminders failed', error)),
+      );
   },
 } satisfies ExportedHandler<Env, EmailJob | WebhookJob | DeferredLead>;
