@@ -70,7 +70,10 @@ async function buildPages(assets) {
 }
 
 /** The panel's views loaded on demand: name → entry (it exports `mount(element, props)`). */
-const ADMIN_LAZY_VIEWS = { payments: 'site/admin/payments-entry.tsx' };
+const ADMIN_LAZY_VIEWS = {
+  payments: 'site/admin/payments-entry.tsx',
+  invoices: 'site/admin/invoices-entry.tsx',
+};
 
 /**
  * The admin panel: its own script and CSS, bundled apart from the public

@@ -25,7 +25,6 @@ import { TonerView } from './TonerView.tsx';
 import { ContractsView } from './ContractsView.tsx';
 import { TicketsView } from './TicketsView.tsx';
 import { OrdersView } from './OrdersView.tsx';
-import { InvoicesView } from './InvoicesView.tsx';
 
 export type { Session, SessionViewProps, ViewProps } from './view-props.ts';
 
@@ -48,7 +47,12 @@ const VIEWS = [
     render: (p: SessionViewProps, sub?: string) => <OrdersView {...p} orderId={sub} />,
   },
   // Loaded when opened (its own chunk): statements in, lines to assign, overdue invoices.
-  { id: 'platnosci', area: 'payments', label: 'Płatności', render: (p: SessionViewProps) => <LazyPayments {...p} /> },
+  {
+    id: 'platnosci',
+    area: 'payments',
+    label: 'Płatności',
+    render: (p: SessionViewProps) => <LazyView name="payments" {...p} />,
+  },
   { id: 'wysylka', area: 'outbox', label: 'Wysyłka e-maili', render: (p: SessionViewProps) => <OutboxView {...p} /> },
   { id: 'liczby', area: 'stats', label: 'Liczby', render: (p: SessionViewProps) => <StatsView {...p} /> },
   // Service.
@@ -59,7 +63,12 @@ const VIEWS = [
     render: (p: SessionViewProps, sub?: string) => <TicketsView {...p} ticketId={sub} />,
   },
   { id: 'umowy', area: 'contracts', label: 'Umowy', render: (p: SessionViewProps) => <ContractsView {...p} /> },
-  { id: 'faktury', area: 'invoices', label: 'Faktury', render: (p: SessionViewProps) => <InvoicesView {...p} /> },
+  {
+    id: 'faktury',
+    area: 'invoices',
+    label: 'Faktury',
+    render: (p: SessionViewProps) => <LazyView name="invoices" {...p} />,
+  },
   { id: 'urzadzenia', area: 'devices', label: 'Urządzenia', render: (p: SessionViewProps) => <DevicesView {...p} /> },
   {
     id: 'odczyty',
@@ -84,11 +93,11 @@ const VIEWS = [
 ] as const;
 
 /**
- * The payments view, fetched the first time it is opened: a script of its own that renders
- * into this element. Its failures reach the panel as the panel's own (by their names: the
- * script has its own copy of the API client).
+ * A view fetched the first time it is opened (scripts/build.mjs `ADMIN_LAZY_VIEWS`): a script
+ * of its own that renders into this element. Its failures reach the panel as the panel's own
+ * (by their names: the script has its own copy of the API client).
  */
-function LazyPayments({ onFailure, session }: SessionViewProps) {
+function LazyView({ name, onFailure, session }: SessionViewProps & { name: keyof typeof ADMIN_LAZY_VIEWS }) {
   const box = useRef<HTMLDivElement>(null);
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
@@ -102,18 +111,18 @@ function LazyPayments({ onFailure, session }: SessionViewProps) {
       );
     let unmount: (() => void) | undefined;
     let gone = false;
-    import(/* @vite-ignore */ ADMIN_LAZY_VIEWS.payments)
+    import(/* @vite-ignore */ ADMIN_LAZY_VIEWS[name])
       .then((m: { mount: (el: HTMLElement, p: SessionViewProps) => () => void }) => {
         if (gone || !box.current) return;
         unmount = m.mount(box.current, { onFailure: bridge, session });
         setLoaded(true);
       })
-      .catch(() => onFailure(new ApiUnavailable('payments view')));
+      .catch(() => onFailure(new ApiUnavailable(`${name} view`)));
     return () => {
       gone = true;
       unmount?.();
     };
-  }, [onFailure, session]);
+  }, [name, onFailure, session]);
   return (
     <>
       {!loaded && <p role="status">{FALLBACK.loading}</p>}
