@@ -12,6 +12,8 @@ import { forgetOldSignIns } from './portal/sign-in.ts';
 import { backupToR2 } from './backups/schedule.ts';
 import { issueDueInvoices } from './invoices/issue.ts';
 import { type KsefJob, handleKsefBatch, sweepKsef } from './invoices/ksef/queue.ts';
+import { finishWaitingOrders } from './orders/flow.ts';
+import { sendOverdueReminders } from './payments/overdue.ts';
 
 const isWebhookQueue = (queue: string) => queue.startsWith('kserowo-webhooks');
 const isLeadQueue = (queue: string) => queue.startsWith('kserowo-leads');
@@ -66,5 +68,15 @@ export default {
     // The customer's page: spent or expired sign-ins and ended sessions go.
     if (jobs.retention)
       ctx.waitUntil(forgetOldSignIns(env).catch((error: unknown) => console.error('portal: tidy-up failed', error)));
+    // Orders waiting for the White List ask it again (each at its own time, backing off).
+    if (jobs.handOver || jobs.retention)
+      ctx.waitUntil(
+        finishWaitingOrders(env).catch((error: unknown) => console.error('orders: the waiting orders failed', error)),
+      );
+    // Invoices past due: a reminder per step, on the business clock.
+    if (jobs.retention)
+      ctx.waitUntil(
+        sendOverdueReminders(env).catch((error: unknown) => console.error('payments: the reminders failed', error)),
+      );
   },
 } satisfies ExportedHandler<Env, EmailJob | WebhookJob | DeferredLead | KsefJob>;

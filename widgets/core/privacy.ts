@@ -23,7 +23,9 @@ export const RETENTION_MONTHS = 24;
  */
 export const SIGNED_ORDER_KEPT =
   'podpisane zamówienie online (treść umowy w zaakceptowanej postaci z jej skrótem SHA-256, dane firmy i osoby ' +
-  'podpisującej oraz ślad akceptacji: czas, adres IP i przeglądarka) przechowujemy jako dowód zawarcia umowy przez ' +
+  'podpisującej, odpowiedź wykazu podatników VAT z identyfikatorem zapytania, ślad akceptacji: czas wysłania i ' +
+  'wpisania kodu, adres IP i przeglądarka, oraz weryfikacja firmy: przelew z numerem rachunku albo notatka zespołu) ' +
+  'przechowujemy jako dowód zawarcia umowy przez ' +
   'czas jej trwania, a następnie do upływu terminów przedawnienia roszczeń i okresów przechowywania dokumentów ' +
   'wymaganych przepisami podatkowymi i rachunkowymi (art. 6 ust. 1 lit. c i f oraz art. 17 ust. 3 lit. b i e RODO); ' +
   'na żądanie usunięcia danych usuwamy z niego tylko zgodę marketingową';

@@ -195,14 +195,14 @@ export const WEBHOOK_API_ERRORS = {
 
 /** Orders online: the NIP look-up (`GET /api/company/<nip>`) and the order routes. */
 export const ORDER_API_ERRORS = {
-  /** 404 of the look-up: the form falls back to manual entry. */
+  /** 404 of the look-up: online orders are for companies in the register only. */
   companyNotFound:
-    'Nie znaleźliśmy tego NIP w wykazie podatników VAT Ministerstwa Finansów. Sprawdź numer albo wpisz dane firmy ręcznie.',
+    'Nie znaleźliśmy tego NIP w wykazie podatników VAT Ministerstwa Finansów. Sprawdź numer: umowę online zawieramy tylko z firmą z wykazu.',
   /** 503 of the look-up: the MF's API is down or over its limit. */
   companyUnavailable:
-    'Wykaz podatników VAT Ministerstwa Finansów chwilowo nie odpowiada. Wpisz dane firmy ręcznie – sprawdzimy je przed instalacją.',
+    'Wykaz podatników VAT Ministerstwa Finansów chwilowo nie odpowiada. Możesz wysłać zamówienie: dokończymy je, gdy wykaz odpowie, i wtedy wyślemy kod akceptacji.',
   /** 429 of the look-up. */
-  lookupTooMany: 'Zbyt wiele wyszukiwań NIP z tego adresu. Odczekaj minutę albo wpisz dane firmy ręcznie.',
+  lookupTooMany: 'Zbyt wiele wyszukiwań NIP z tego adresu. Odczekaj minutę i spróbuj ponownie.',
   /** 404: no quote (or no order) behind the id. */
   noQuote: 'Nie znaleziono wyceny o tym adresie. Przygotuj nową wycenę w konfiguratorze.',
   /** 410: the quote expired before ordering. */

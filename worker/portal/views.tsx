@@ -250,9 +250,24 @@ export interface InvoiceView {
   url: string;
 }
 
+/** An invoice not paid in full: what it asks, what came in, whether it is past due. */
+export interface OpenInvoiceView {
+  number: string;
+  contract: string;
+  issueDate: string;
+  dueDate: string;
+  left: string;
+  paid: string;
+  state: string;
+  overdue: boolean;
+}
+
 export interface DashboardData {
   email: string;
   company: string;
+  /** Invoices not paid in full, oldest due first; the transfer's details to pay them. */
+  openInvoices?: OpenInvoiceView[] | undefined;
+  payTo?: string | undefined;
   devices: DeviceView[];
   tickets: TicketView[];
   orders: OrderView[];
@@ -487,6 +502,30 @@ export function DashboardView({ data, problem }: { data: DashboardData; problem?
         <div className="portal-notice" role="status" tabIndex={-1} id="portal-notice">
           {data.notice}
         </div>
+      )}
+      {data.openInvoices && data.openInvoices.length > 0 && (
+        <section aria-labelledby="portal-open-invoices">
+          <h2 id="portal-open-invoices">Faktury do zapłaty</h2>
+          <div className="table-scroll">
+            <table className="portal-table invoices">
+              <Columns names={['Faktura', 'Umowa', 'Wystawiona', 'Termin', 'Do zapłaty', 'Wpłacono', 'Stan']} />
+              <tbody>
+                {data.openInvoices.map((i) => (
+                  <tr key={i.number} className={i.overdue ? 'overdue' : undefined}>
+                    <td>{i.number}</td>
+                    <td>{i.contract}</td>
+                    <td>{i.issueDate}</td>
+                    <td>{i.dueDate}</td>
+                    <td className="money">{i.left}</td>
+                    <td className="money">{i.paid}</td>
+                    <td>{i.overdue ? <strong>{i.state}</strong> : i.state}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {data.payTo && <p className="hint">{data.payTo}</p>}
+        </section>
       )}
       <section aria-labelledby="portal-devices">
         <h2 id="portal-devices">{copy.devices}</h2>

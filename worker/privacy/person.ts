@@ -16,7 +16,12 @@ import { type DeviceRow, clearDeviceContactStatement, devicesOfEmail } from '../
 import { type LeadRow, anonymiseLeadsStatements, leadsOfEmail } from '../leads/model.ts';
 import { type LeadNoteRow, deleteNotesOfLeadsStatement, notesOfLeads } from '../leads/model-lead-notes.ts';
 import { type NotificationRow, deleteNotificationsStatement, notificationsOfPerson } from '../outbox/model.ts';
-import { type OrderRow, eraseOrdersStatements, ordersOfEmail } from '../orders/model.ts';
+import {
+  type OrderRow,
+  deleteOrderRequestsOfEmailStatement,
+  eraseOrdersStatements,
+  ordersOfEmail,
+} from '../orders/model.ts';
 import { deleteLoginDevicesOfStatement, loginDevicesOf } from '../accounts/model-login-devices.ts';
 import {
   type PortalSessionExport,
@@ -244,6 +249,8 @@ export async function erasePerson(db: D1Database, p: PersonData): Promise<Person
     anonymiseReadingsStatement(db, JSON.stringify(p.readings.map((r) => r.id)), ERASED_NAME),
     clearDeviceContactStatement(db, p.email),
     ...eraseOrdersStatements(db, JSON.stringify(p.orders.map((o) => o.id))),
+    // An order still waiting for the register is no contract: it goes whole.
+    deleteOrderRequestsOfEmailStatement(db, p.email),
     anonymiseTonerOrdersStatement(db, JSON.stringify(p.tonerOrders.map((o) => o.id)), ERASED_NAME),
     deleteSignInsOfEmailStatement(db, p.email),
     deletePortalSessionsOfEmailStatement(db, p.email),

@@ -46,6 +46,9 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   privacy: ['owner'],
   // Invoices: sales see the register and the copies; issuing and correcting are the owner's (RESTRICTED_WRITES).
   invoices: ['owner', 'sales'],
+  // Bank statements (the company's account) are the owner's; invoices' payment states the sales team follows too.
+  'bank-statements': ['owner'],
+  payments: ['owner', 'sales'],
 };
 
 /**
