@@ -3,7 +3,7 @@
 -- lease) → sent (KSeF took it into a session: session_ref, and in an online session the
 -- invoice's own reference) → accepted (its KSeF number and UPO). When KSeF does not answer
 -- the row waits as 'offline' (sent later with offlineMode, by its send_by day); 'rejected'
--- is KSeF's refusal of the invoice, 'failed' our own requests refused again and again.
+-- is KSeF's refusal of the invoice (or our own requests refused again and again, said in error).
 -- A resent invoice that KSeF already has is answered 440 with the original KSeF number,
 -- which the row adopts: KSeF's own duplicate check (seller NIP, type, number) makes a resend
 -- after a crash safe, so the sender never needs to know whether a request reached it.

@@ -8,7 +8,8 @@ import { db, month } from '../../../tests/worker/contracts-helpers.ts';
 import { testEnv } from '../../../tests/worker/ksef-helpers.ts';
 import { notificationsOfAbout } from '../../outbox/model.ts';
 import { invoiceAbout } from '../email.ts';
-import { isKsefNumber } from './number.ts';
+import { warsawToday } from '../../../widgets/core/service-fields.ts';
+import { crc8, isKsefNumber } from './number.ts';
 import { handleKsefBatch, type KsefJob } from './queue.ts';
 import { runKsef } from './sender.ts';
 
@@ -54,11 +55,11 @@ describe('an issued month reaches KSeF and the customer', { timeout: 120_000 }, 
     expect(await issued.json()).toEqual({ issued: 2, skipped: 0 });
     const { results: invoices } = await db()
       .prepare(
-        `SELECT i.id, i.number, c.billing_email, k.status FROM invoices i JOIN contracts c ON c.id = i.contract_id
+        `SELECT i.id, i.number, i.seller_nip, c.billing_email, k.status FROM invoices i JOIN contracts c ON c.id = i.contract_id
            JOIN ksef_invoices k ON k.invoice_id = i.id WHERE i.period = ? ORDER BY i.seq`,
       )
       .bind(month(-1))
-      .all<{ id: string; number: string; billing_email: string; status: string }>();
+      .all<{ id: string; number: string; seller_nip: string; billing_email: string; status: string }>();
     expect(invoices.map((i) => i.status)).toEqual(['queued', 'queued']);
 
     // The queue's batch: one run sends both, in one online session.
@@ -71,7 +72,15 @@ describe('an issued month reaches KSeF and the customer', { timeout: 120_000 }, 
         .bind(invoice.id)
         .first<{ status: string; ksef_number: string; upo: string; mailed_at: string | null }>();
       expect(row?.status).toBe('accepted');
-      expect(isKsefNumber(row?.ksef_number ?? '')).toBe(true);
+      // NIP-YYYYMMDD-12 hex-CC: the seller's NIP, the day KSeF took it, and the CRC-8 of the 32 before.
+      const number = row?.ksef_number ?? '';
+      expect(number).toMatch(
+        new RegExp(`^${invoice.seller_nip}-${warsawToday().replaceAll('-', '')}-[0-9A-F]{12}-[0-9A-F]{2}$`),
+      );
+      expect(number.slice(33)).toBe(crc8(number.slice(0, 32)));
+      expect(isKsefNumber(number)).toBe(true);
+      // The UPO names the invoice by its number and its KSeF number.
+      expect(row?.upo).toContain(`<NumerKSeFDokumentu>${number}</NumerKSeFDokumentu>`);
       expect(row?.upo).toContain(`<NumerFaktury>${invoice.number}</NumerFaktury>`);
       expect(row?.mailed_at).not.toBeNull();
       // The customer's e-mail: once, to the billing address, with the KSeF number and the copy's link.
@@ -85,8 +94,17 @@ describe('an issued month reaches KSeF and the customer', { timeout: 120_000 }, 
       expect(copy.status).toBe(200);
       expect(await copy.text()).toContain(row?.ksef_number);
     }
-    // Another run (the sweep) writes no second e-mail.
+    // Another run (the sweep) writes no second e-mail; nor does one after a run that died between
+    // the outbox and marking the row mailed (the e-mail is there: the row is only marked).
     await runKsef(testEnv);
+    const [first] = invoices;
+    await db().prepare('UPDATE ksef_invoices SET mailed_at = NULL WHERE invoice_id = ?').bind(first?.id).run();
+    expect((await runKsef(testEnv)).mailed).toBe(1);
     for (const invoice of invoices) expect(await notificationsOfAbout(db(), invoiceAbout(invoice.id))).toHaveLength(1);
+    const marked = await db()
+      .prepare('SELECT count(*) AS n FROM ksef_invoices WHERE mailed_at IS NOT NULL AND invoice_id IN (?, ?)')
+      .bind(first?.id, invoices[1]?.id)
+      .first<{ n: number }>();
+    expect(marked?.n).toBe(2);
   });
 });

@@ -19,6 +19,7 @@ import { SPEC_DIR, validate, validateOne } from './standin/xsd.ts';
 import { fa3Xml } from './test-invoices.ts';
 import { authTokenRequest, signedAuthTokenRequest } from './xades.ts';
 import { zip } from './zip.ts';
+import { KSEF_STATUS_LABELS } from '../../../widgets/core/admin/admin-api-invoices.ts';
 
 const spec = (file: string) => readFileSync(path.join(SPEC_DIR, file), 'utf8');
 
@@ -203,5 +204,19 @@ describe('the 31 December 2026 switch', () => {
     expect(tokenDeadlineNote(token, '2026-12-01')?.level).toBe('warn');
     expect(tokenDeadlineNote(token, '2026-12-31')?.level).toBe('error');
     expect(tokenDeadlineNote({ kind: 'certificate', certificate: 'c', privateKey: 'k' }, '2027-01-02')).toBeNull();
+  });
+});
+
+describe('KSeF statuses', () => {
+  it('the sender writes only statuses the register and the copy have a label for', () => {
+    // Every quoted word on a line of the sender's or its model's that speaks of a status: the
+    // statuses set in SQL and those the sender binds (a give-up once wrote one without a label).
+    const dir = path.dirname(new URL(import.meta.url).pathname);
+    const written = new Set<string>();
+    for (const file of ['sender.ts', 'model.ts'])
+      for (const line of readFileSync(path.join(dir, file), 'utf8').split('\n'))
+        if (/status\b/.test(line)) for (const [, word] of line.matchAll(/'([a-z]+)'/g)) written.add(word as string);
+    expect([...written].sort()).toEqual(['accepted', 'offline', 'queued', 'rejected', 'sending', 'sent']);
+    for (const status of written) expect(KSEF_STATUS_LABELS[status], status).toBeTruthy();
   });
 });

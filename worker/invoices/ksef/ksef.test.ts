@@ -273,7 +273,7 @@ describe('sending', slow, () => {
     const yesterday = new Date(Date.parse(`${warsawToday()}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     const late = await issue({ issueDate: yesterday });
     const original = await issue();
-    await db().prepare("UPDATE ksef_invoices SET status = 'failed' WHERE invoice_id = ?").bind(original.id).run();
+    await db().prepare("UPDATE ksef_invoices SET status = 'rejected' WHERE invoice_id = ?").bind(original.id).run();
     const correction = await issue({ corrects: original.id });
     const report = await runKsef(ksef.env, { ids: [late.id, correction.id] });
     expect(report.accepted).toBe(1);

@@ -9,7 +9,7 @@
  * An invoice's state in KSeF (`ksef_invoices.status`): a key; the register and the copy name it
  * with `KSEF_STATUS_LABELS` (widgets/core/admin/admin-api-invoices.ts).
  */
-export type KsefStatus = 'queued' | 'sending' | 'sent' | 'accepted' | 'offline' | 'rejected' | 'failed';
+export type KsefStatus = 'queued' | 'sending' | 'sent' | 'accepted' | 'offline' | 'rejected';
 
 /** An invoice claimed for sending, with what the sending needs. */
 export interface ClaimedInvoice {
@@ -218,7 +218,7 @@ export const rejectedStatement = (db: D1Database, id: string, code: number, erro
     .bind(id, code, error, iso(now));
 
 export interface Requeue {
-  status: 'queued' | 'offline' | 'failed';
+  status: Extract<KsefStatus, 'queued' | 'offline' | 'rejected'>;
   nextAttemptAt: number | null;
   error: string;
   /** The offline mode's last day (set once, when the invoice first waits for KSeF). */
@@ -229,7 +229,7 @@ export interface Requeue {
 }
 
 /**
- * The invoice goes back to wait (or is given up as 'failed'): from 'sending' (claimed, not in
+ * The invoice goes back to wait (or is given up as 'rejected'): from 'sending' (claimed, not in
  * KSeF as far as we know) or from 'sent' (KSeF had it in a session that came to nothing).
  */
 export const requeueStatement = (

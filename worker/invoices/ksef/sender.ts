@@ -100,7 +100,7 @@ export const RUN_BUDGET_MS = 10 * 60_000;
 export const HANDOVER_MS = 60_000;
 /** At most this many invoices in one batch session (and one run): KSeF takes 10 000 a session. */
 export const BATCH_MAX = 2_000;
-/** Our own requests refused this often for one invoice: it is given up as 'failed' for a person. */
+/** Our own requests refused this often for one invoice: it is given up as 'rejected' for a person. */
 export const MAX_ATTEMPTS = 8;
 /** The status polling of one run stops after this long; the next run polls on. */
 const POLL_BUDGET_MS = 3 * 60_000;
@@ -342,7 +342,10 @@ async function putBack(run: Run, rows: readonly ClaimedInvoice[], from: 'sending
   else run.report.requeued += results;
 }
 
-/** One invoice refused by our own request's fault (its hash, size, a validation): later, or given up. */
+/**
+ * One invoice refused by our own request's fault (its hash, size, a validation): later, or given
+ * up as 'rejected' (a person looks at `error`; `status_code` stays KSeF's own refusal code, if any).
+ */
 async function refusedOne(run: Run, row: ClaimedInvoice, error: unknown, giveUp = false): Promise<void> {
   const now = run.clock.now();
   const failed = giveUp || row.attempts >= MAX_ATTEMPTS;
@@ -351,7 +354,7 @@ async function refusedOne(run: Run, row: ClaimedInvoice, error: unknown, giveUp 
     row.id,
     'sending',
     {
-      status: failed ? 'failed' : row.offline ? 'offline' : 'queued',
+      status: failed ? 'rejected' : row.offline ? 'offline' : 'queued',
       nextAttemptAt: failed ? null : retryAt(now, row.attempts),
       error: message(error),
     },
