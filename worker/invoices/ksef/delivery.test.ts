@@ -52,7 +52,7 @@ describe('an issued month reaches KSeF and the customer', { timeout: 120_000 }, 
     await signed('KSEF-E2E-1', 'faktury@alfa.pl');
     await signed('KSEF-E2E-2', 'ksiegowosc@beta.pl');
     const issued = await write('/api/admin/invoices/issue', { period: month(-1) }, { cookie: owner });
-    expect(await issued.json()).toEqual({ issued: 2, skipped: 0 });
+    expect(await issued.json()).toEqual({ issued: 2, skipped: 0, more: false });
     const { results: invoices } = await db()
       .prepare(
         `SELECT i.id, i.number, i.seller_nip, c.billing_email, k.status FROM invoices i JOIN contracts c ON c.id = i.contract_id
