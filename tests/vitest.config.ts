@@ -52,7 +52,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           root,
-          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          // Node tests of worker code live beside it (worker/<feature>/*.node.test.ts).
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'worker/**/*.node.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['tests/unit/setup.ts'],
         },

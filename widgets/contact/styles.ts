@@ -14,7 +14,7 @@ export const contactCss = `
 .k-root :focus-visible{outline:3px solid var(--kserowo-focus,#f5a524);outline-offset:2px}
 .kc-form{display:grid;gap:16px;padding:24px;background:var(--kserowo-surface,#fff);border:1px solid var(--kserowo-border,#d8e0ea);border-radius:var(--kserowo-radius,10px)}
 @media (min-width:640px){.kc-form{grid-template-columns:1fr 1fr}.kc-message,.kc-check,.kc-privacy,.kc-submit{grid-column:1/-1}}
-.kc-field{display:grid;gap:6px;min-width:0}
+.kc-field{display:grid;gap:6px;min-width:0;align-content:start}
 .kc-field label{font-weight:600;font-size:15px}
 .kc-hint,.kc-privacy{font-weight:400;color:var(--kserowo-muted,#4b5563);font-size:14px}
 .kc-field input,.kc-field textarea{display:block;width:100%;min-height:44px;padding:10px 12px;background:#fff;border:1px solid #8a96a8;border-radius:8px}

@@ -96,8 +96,9 @@ interface Filled {
   error: (name: string) => string | undefined;
 }
 
-function filled(state: FormState, order: OrderRow | undefined): Filled {
+function filled(state: FormState, order: OrderRow | undefined, quote?: StoredQuote): Filled {
   // An order awaiting its code: its form shows what was sent, to correct and send again.
+  // Before that, what the visitor typed in the configurator for the quote (NIP and company).
   const fromOrder: Record<string, string> = order
     ? {
         nip: order.company_nip,
@@ -115,7 +116,7 @@ function filled(state: FormState, order: OrderRow | undefined): Filled {
         represents: 'on',
         marketingConsent: order.marketing_consent ? 'on' : '',
       }
-    : {};
+    : { nip: quote?.contact.nip ?? '', companyName: quote?.contact.company ?? '' };
   const value = (name: string): string => {
     const posted = state.values?.[name];
     if (state.values) return typeof posted === 'string' ? posted : '';
@@ -252,7 +253,7 @@ function OrderForm({ quoteId, f, days }: { quoteId: string; f: Filled; days: Rec
           name="companyAddress"
           label="Adres siedziby"
           max={ORDER_LIMITS.companyAddress}
-          autoComplete="street-address"
+          autoComplete="address-line1"
         />
         <Field
           f={f}
@@ -351,7 +352,7 @@ function OrderForm({ quoteId, f, days }: { quoteId: string; f: Filled; days: Rec
           name="deliveryAddress"
           label="Adres dostawy (ulica, numer, kod, miejscowość)"
           max={ORDER_LIMITS.deliveryAddress}
-          autoComplete="street-address"
+          autoComplete="address-line1"
         />
       </fieldset>
       <div className="hp" aria-hidden="true">
@@ -529,7 +530,7 @@ export function renderOrderPage(
   days: Record<string, string[]>,
   state: FormState = {},
 ): string {
-  const f = filled(state, order);
+  const f = filled(state, order, quote);
   // Said above the form (where the page opens after a post without the script): a refusal of the
   // order form, with a link to its field; one of the code form without a field of its own.
   const refusal = state.refusal;
