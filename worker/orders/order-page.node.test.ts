@@ -36,7 +36,7 @@ const quote = (contact: Partial<StoredQuote['contact']> = {}): StoredQuote => ({
 const days = { Słupsk: ['2026-09-15', '2026-09-16'] };
 
 /** The value an input of the page carries (`name` attribute); '' for an empty one. */
-function valueOf(html: string, name: string): string {
+function inputValue(html: string, name: string): string {
   const input = new RegExp(`<input[^>]*\\bname="${name}"[^>]*>`).exec(html)?.[0];
   if (!input) throw new Error(`no input ${name}`);
   return input.match(/\bvalue="([^"]*)"/)?.[1] ?? '';
@@ -52,14 +52,14 @@ describe('the order page', () => {
 
   it('carries over the NIP and the company typed in the configurator', () => {
     const html = renderOrderPage(quote({ nip: '5260250274', company: 'Firma sp. z o.o.' }), undefined, days);
-    expect(valueOf(html, 'nip')).toBe('5260250274');
-    expect(valueOf(html, 'companyName')).toBe('Firma sp. z o.o.');
+    expect(inputValue(html, 'nip')).toBe('5260250274');
+    expect(inputValue(html, 'companyName')).toBe('Firma sp. z o.o.');
   });
 
   it('leaves the company step empty for a quote sent without them', () => {
     const html = renderOrderPage(quote(), undefined, days);
-    expect(valueOf(html, 'nip')).toBe('');
-    expect(valueOf(html, 'companyName')).toBe('');
+    expect(inputValue(html, 'nip')).toBe('');
+    expect(inputValue(html, 'companyName')).toBe('');
   });
 
   it('shows again what was posted, not the quote, when the form comes back refused', () => {
@@ -67,7 +67,7 @@ describe('the order page', () => {
       values: { nip: '123', companyName: 'Inna firma' },
       refusal: { error: 'Podaj poprawny NIP.', field: 'nip' },
     });
-    expect(valueOf(html, 'nip')).toBe('123');
-    expect(valueOf(html, 'companyName')).toBe('Inna firma');
+    expect(inputValue(html, 'nip')).toBe('123');
+    expect(inputValue(html, 'companyName')).toBe('Inna firma');
   });
 });
