@@ -1,7 +1,7 @@
 /** Step 3: the summary of the quote and the contact fields. */
 import type { Device } from '../core/model.ts';
 import { type QuotePrice, SERVICE_CITIES, TERM_LABELS } from '../core/quote.ts';
-import { formatNumber, formatPln } from '../core/format.ts';
+import { formatPln } from '../core/format.ts';
 import { PRICING } from '../core/price-labels.ts';
 import { QUOTE_LIMITS } from '../core/quote-validation.ts';
 import { LIMITS } from '../core/validation.ts';
