@@ -32,7 +32,7 @@ customElements.define('${name}', class extends HTMLElement {
 /** What the widget inside `name`'s shadow root shows: 'drawn' once its own shadow root has its content. */
 const state = (page: Page, name: string, tag: string) =>
   page.evaluate(
-    ([name, tag]) => {
+    ([name, tag]: [string, string]) => {
       const root = (window as unknown as { roots?: Record<string, ShadowRoot> }).roots?.[name];
       const el = root?.querySelector(tag);
       if (!el) return 'no element';
@@ -40,7 +40,7 @@ const state = (page: Page, name: string, tag: string) =>
       if (!customElements.get(tag)) return 'undefined';
       return el.shadowRoot?.querySelector('.k-root [part~="card"], .k-root form, .k-root .price') ? 'drawn' : 'empty';
     },
-    [name, tag],
+    [name, tag] as [string, string],
   );
 
 test.describe('widgets in shadow roots', () => {
@@ -107,7 +107,7 @@ test.describe('two copies of the snippet on one page', () => {
   }
   const aliasSrc = `${apiOrigin}/widgets/v1/kserowo.js`;
 
-  const runs = async (page: Page, options: Parameters<PartnerSite['page']>[0]) => {
+  const runs = async (page: Page, options: Omit<Parameters<PartnerSite['page']>[0], 'body'>) => {
     const warnings: string[] = [];
     page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
     await page.goto(site.page({ body: '<kserowo-pricing></kserowo-pricing>', ...options }));
