@@ -25,12 +25,13 @@ const outDir = process.env.KSEROWO_WIDGETS_OUT ?? path.join(root, 'dist/public/w
  * so the lead forms' privacy clause does not pull that chunk in), and the field limits
  * (limits.ts, 0.1 KB): every form and the calculator read them, and a chunk of their own
  * cost each of those widgets more than the runtime grows; so does `focusField` (field-focus.ts),
- * which every form uses to bring a refused field into view. Other modules
+ * which every form uses to bring a refused field into view, and the cards' heading level
+ * (heading.ts, 0.2 KB: a chunk of its own cost pricing and models 0.3 KB each). Other modules
  * of widgets/core (pricing maths, validation, the bundled catalogue) go where Rollup
  * puts them: into the widget that uses them, or a chunk shared by the few that do.
  */
 const runtimeModules =
-  /widgets\/core\/(define|catalogue-source|events|model|texts|Fallback|analytics|widget-props|brand|limits|field-focus)\.tsx?$/;
+  /widgets\/core\/(define|catalogue-source|events|model|texts|Fallback|analytics|widget-props|brand|limits|field-focus|heading)\.tsx?$/;
 
 /**
  * What the catalogue widgets (pricing, models, configurator) share besides the runtime, as

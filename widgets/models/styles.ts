@@ -32,7 +32,7 @@ export const modelsCss = `${baseCss}
 .badge{padding:2px 10px;border-radius:999px;background:#eef2f7;font-size:13px;font-weight:700}
 .badge.color{background:#fbe9f1;color:#8a1150}
 .badge.ok{background:#e6f4ec;color:#0b5e31}
-.card h3{font-size:20px;font-weight:700;line-height:1.25}
+.card .name{font-size:20px;font-weight:700;line-height:1.25}
 .card .sub,.card .gross{font-size:14px;color:${muted};margin-top:-6px}
 .features{display:grid;gap:4px;font-size:15px}
 .features li{display:flex;gap:8px;align-items:flex-start}

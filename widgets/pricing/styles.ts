@@ -19,7 +19,7 @@ export const pricingCss = `${baseCss}
 .card{position:relative;display:flex;flex-direction:column;gap:12px;padding:28px 24px 24px;background:var(--kserowo-surface,#fff);border:1px solid var(--kserowo-border,#d8e0ea);border-radius:var(--kserowo-radius,10px);box-shadow:0 1px 2px rgba(16,24,40,.06)}
 .card.popular{border:2px solid var(--kserowo-accent,#0b5cad);box-shadow:0 8px 24px rgba(11,92,173,.15)}
 .badge{position:absolute;top:-15px;left:24px;padding:4px 14px;border-radius:999px;background:var(--kserowo-accent,#0b5cad);color:var(--kserowo-accent-contrast,#fff);font-size:14px;font-weight:700;line-height:1.5}
-.card h3{font-size:22px;font-weight:700;line-height:1.25}
+.card .name{font-size:22px;font-weight:700;line-height:1.25}
 .desc{color:var(--kserowo-muted,#4b5563);font-size:15px;min-height:3em}
 .price{font-size:16px;line-height:1.2}
 .price strong{font-size:34px;font-weight:800;color:var(--kserowo-text,#1c2430)}
