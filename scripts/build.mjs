@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { rollup } from 'rollup';
 import { checkBudgets, measure, measureSite } from './budgets.mjs';
 import { compareWithHistory } from './size-history.mjs';
-import { importForNode, writeHashed } from './bundle.mjs';
+import { importForNode, writeHashed, writeSplit } from './bundle.mjs';
 import { PREACT_ALIAS } from './preact-alias.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -76,9 +76,9 @@ async function buildPages(assets) {
  */
 async function buildAdmin() {
   const assetsOut = path.join(out, 'assets');
-  const jsName = await writeHashed(assetsOut, 'admin', 'js', {
+  // One chunk per tab (site/admin/App.tsx loads a tab's code when it is opened).
+  const jsName = await writeSplit(assetsOut, 'admin', {
     entryPoints: [path.join(root, 'site/admin/main.tsx')],
-    format: 'esm',
     target: 'es2020',
     // Not a widget: Preact itself, without compat (site/admin/preact-react.ts).
     alias: { ...PREACT_ALIAS, react: path.join(root, 'site/admin/preact-react.ts') },
