@@ -45,7 +45,7 @@ function failed(tag: string, message: string): void {
   const detail = { kind: 'network', message, tag };
   document.dispatchEvent(new CustomEvent('kserowo:error', { detail }));
   for (const el of seen.get(tag) ?? []) {
-    el.setAttribute('data-kserowo-failed', '');
+    (el as HTMLElement).dataset.kserowoFailed = '';
     if (el.getRootNode() !== document) el.dispatchEvent(new CustomEvent('kserowo:error', { detail, bubbles: true }));
   }
 }
@@ -175,7 +175,7 @@ const pinned = (src: string) => !!LOADER.exec(src)?.[1];
 const yieldTo = (pinned(me) ? loaders.slice(0, Math.max(0, loaders.indexOf(me))) : loaders).find(
   (src) => src !== me && pinned(src),
 );
-const standDown = (runs: string) => console.warn(`Kserowo: skrypt widżetów jest na stronie dwa razy; działa ${runs}.`);
+const standDown = (runs: string) => console.warn(`Kserowo: skrypt widżetów jest tu dwa razy; działa ${runs}.`);
 if (global.kserowoLoader) standDown(global.kserowoLoader);
 else if (yieldTo) {
   standDown(yieldTo);

@@ -132,7 +132,7 @@ test.describe('two copies of the snippet on one page', () => {
       });
       expect(running).toBe(pinned.src);
       expect(warnings.filter((w) => w.startsWith('Kserowo:'))).toEqual([
-        `Kserowo: skrypt widżetów jest na stronie dwa razy; działa ${pinned.src}.`,
+        `Kserowo: skrypt widżetów jest tu dwa razy; działa ${pinned.src}.`,
       ]);
     });
 
