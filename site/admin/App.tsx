@@ -154,7 +154,7 @@ function Tab({ tab, props, sub }: { tab: TabDef; props: SessionViewProps; sub: s
       live = false;
     };
   }, [tab, props.onFailure]);
-  return render ? <>{render(props, sub)}</> : <p role="status">{FALLBACK.loading}</p>;
+  return render ? render(props, sub) : <p role="status">{FALLBACK.loading}</p>;
 }
 
 /** The set-password page of an invitation link (before any session): its own chunk too. */

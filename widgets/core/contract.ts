@@ -73,7 +73,10 @@ export const attributeName = (prop: string): string =>
   prop.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`);
 
 export const COMMON_ATTRIBUTES: { readonly [N in keyof CommonProps]-?: AttributeContract } = {
-  partner: { valueText: 'tekst', text: 'Twój identyfikator partnera; zapisujemy go przy każdym zapytaniu.' },
+  partner: {
+    valueText: 'tekst',
+    text: 'Twój identyfikator partnera, który od nas otrzymasz; zapytania przypisujemy tylko zarejestrowanym identyfikatorom.',
+  },
   utmSource: {
     valueText: 'tekst',
     text: 'Źródło kampanii (utm_source); ma pierwszeństwo przed parametrem w adresie strony.',
