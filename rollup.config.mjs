@@ -120,7 +120,14 @@ export default {
     terser({
       module: true,
       ecma: 2020,
-      compress: { passes: 3, unsafe_arrows: true, unsafe_methods: true, pure_getters: true },
+      compress: {
+        passes: 3,
+        unsafe: true,
+        unsafe_arrows: true,
+        unsafe_methods: true,
+        unsafe_comps: true,
+        pure_getters: true,
+      },
       format: { comments: false },
     }),
     aliasAndManifest(),
