@@ -29,14 +29,14 @@ async function buildWidgets() {
 
 /**
  * From the widgets' contracts (scripts/contracts.ts): custom-elements.json and
- * kserowo.d.ts beside the widgets, the README's widget tables; fails when a contract
+ * kserowo.d.ts beside the widgets, the widget tables of docs/partners.md; fails when a contract
  * description was bundled into a widget chunk.
  */
 async function buildContracts() {
   const { writeContractFiles } = await importForNode('contracts', {
     entryPoints: [path.join(root, 'scripts/contracts.ts')],
   });
-  writeContractFiles(path.join(out, 'widgets/v1'), path.join(root, 'README.md'));
+  writeContractFiles(path.join(out, 'widgets/v1'), path.join(root, 'docs/partners.md'));
 }
 
 /** Site script and CSS, hashed for immutable caching; returns their public paths. */
@@ -76,16 +76,20 @@ async function buildPages(assets) {
  */
 async function buildAdmin() {
   const assetsOut = path.join(out, 'assets');
-  // One chunk per tab (site/admin/App.tsx loads a tab's code when it is opened).
-  const jsName = await writeSplit(assetsOut, 'admin', {
-    entryPoints: [path.join(root, 'site/admin/main.tsx')],
+  const panelOptions = {
+    format: 'esm',
     target: 'es2020',
     // Not a widget: Preact itself, without compat (site/admin/preact-react.ts).
     alias: { ...PREACT_ALIAS, react: path.join(root, 'site/admin/preact-react.ts') },
     jsx: 'automatic',
     jsxImportSource: 'react',
-    define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'warning',
+  };
+  // The panel itself: one chunk per tab (site/admin/App.tsx loads a tab's code when it is opened).
+  const jsName = await writeSplit(assetsOut, 'admin', {
+    ...panelOptions,
+    entryPoints: [path.join(root, 'site/admin/main.tsx')],
+    define: { 'process.env.NODE_ENV': '"production"' },
   });
   const cssName = await writeHashed(assetsOut, 'admin', 'css', {
     entryPoints: [path.join(root, 'site/admin/admin.css')],

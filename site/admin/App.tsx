@@ -43,6 +43,13 @@ const VIEWS = [
     label: 'Zamówienia',
     load: () => import('./OrdersView.tsx').then((m) => (p, sub) => <m.OrdersView {...p} orderId={sub} />),
   },
+  // Statements in, lines to assign, overdue invoices.
+  {
+    id: 'platnosci',
+    area: 'payments',
+    label: 'Płatności',
+    load: () => import('./PaymentsView.tsx').then((m) => (p) => <m.PaymentsView {...p} />),
+  },
   {
     id: 'wysylka',
     area: 'outbox',
@@ -67,6 +74,12 @@ const VIEWS = [
     area: 'contracts',
     label: 'Umowy',
     load: () => import('./ContractsView.tsx').then((m) => (p) => <m.ContractsView {...p} />),
+  },
+  {
+    id: 'faktury',
+    area: 'invoices',
+    label: 'Faktury',
+    load: () => import('./InvoicesView.tsx').then((m) => (p) => <m.InvoicesView {...p} />),
   },
   {
     id: 'urzadzenia',
@@ -135,10 +148,11 @@ const VIEWS = [
 const loaded = new Map<string, Render>();
 
 /**
- * A tab: its view once its chunk has come ('Ładowanie...' until then). A chunk that cannot
- * load is the panel's failure to reach the server: 'Panel admin niedostępny' with 'Spróbuj ponownie'.
+ * A tab's view, fetched the first time it is opened (its chunk, which shares the panel's Preact
+ * and API client): 'Ładowanie...' until it has come. A chunk that cannot load is the panel's
+ * failure to reach the server: 'Panel admin niedostępny' with 'Spróbuj ponownie'.
  */
-function Tab({ tab, props, sub }: { tab: TabDef; props: SessionViewProps; sub: string | undefined }) {
+function LazyView({ tab, props, sub }: { tab: TabDef; props: SessionViewProps; sub: string | undefined }) {
   const [render, setRender] = useState<Render | undefined>(() => loaded.get(tab.id));
   useEffect(() => {
     let live = true;
@@ -292,7 +306,7 @@ function Panel() {
         </span>
       </header>
       <main className="content">
-        <Tab key={current.id} tab={current} props={{ onFailure, session: state.session }} sub={sub} />
+        <LazyView key={current.id} tab={current} props={{ onFailure, session: state.session }} sub={sub} />
       </main>
     </div>
   );

@@ -1,12 +1,13 @@
 // The order page as the worker renders it for a quote: valid HTML (html-validate's standard
-// rules: no autocomplete token a one-line input cannot take) and the NIP and company typed
-// in the configurator carried over into its company step, as the quote stored them.
+// rules: no autocomplete token a one-line input cannot take) and the NIP typed in the
+// configurator carried over into its company step, as the quote stored it (the company's data
+// then come from the White List by that NIP).
 import { HtmlValidate } from 'html-validate';
 import { describe, expect, it } from 'vitest';
 import { defaultCatalogue } from '../../widgets/core/catalogue.ts';
 import { priceQuote } from '../../widgets/core/quote.ts';
-import type { StoredQuote } from '../models/quotes.ts';
-import { renderOrderPage } from '../pages/order.tsx';
+import type { StoredQuote } from '../quotes/model.ts';
+import { renderOrderPage } from './page.tsx';
 
 const device = defaultCatalogue.devices.find((d) => d.id === 'km-c3320i')!;
 const pkg = device.packages.find((p) => p.level === 'basic')!;
@@ -50,24 +51,21 @@ describe('the order page', () => {
     expect(report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`))).toEqual([]);
   });
 
-  it('carries over the NIP and the company typed in the configurator', () => {
+  it('carries over the NIP typed in the configurator', () => {
     const html = renderOrderPage(quote({ nip: '5260250274', company: 'Firma sp. z o.o.' }), undefined, days);
     expect(inputValue(html, 'nip')).toBe('5260250274');
-    expect(inputValue(html, 'companyName')).toBe('Firma sp. z o.o.');
   });
 
-  it('leaves the company step empty for a quote sent without them', () => {
+  it('leaves the NIP empty for a quote sent without one', () => {
     const html = renderOrderPage(quote(), undefined, days);
     expect(inputValue(html, 'nip')).toBe('');
-    expect(inputValue(html, 'companyName')).toBe('');
   });
 
   it('shows again what was posted, not the quote, when the form comes back refused', () => {
     const html = renderOrderPage(quote({ nip: '5260250274', company: 'Firma sp. z o.o.' }), undefined, days, {
-      values: { nip: '123', companyName: 'Inna firma' },
+      values: { nip: '123' },
       refusal: { error: 'Podaj poprawny NIP.', field: 'nip' },
     });
     expect(inputValue(html, 'nip')).toBe('123');
-    expect(inputValue(html, 'companyName')).toBe('Inna firma');
   });
 });

@@ -4,8 +4,8 @@ import { HtmlValidate } from 'html-validate';
 import { describe, expect, it } from 'vitest';
 import { defaultCatalogue } from '../../widgets/core/catalogue.ts';
 import { priceQuote } from '../../widgets/core/quote.ts';
-import type { StoredQuote } from '../models/quotes.ts';
-import { renderQuotePage } from '../pages/quote.tsx';
+import type { StoredQuote } from './model.ts';
+import { renderQuotePage } from './page.tsx';
 
 const quoteOf = (deviceId: string, volume: { mono: number; color?: number }): StoredQuote => {
   const device = defaultCatalogue.devices.find((d) => d.id === deviceId)!;
