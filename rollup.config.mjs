@@ -92,6 +92,8 @@ export default {
       // The estimate panel (widgets/kit/estimate/Panel.tsx): loaded by `<kserowo-calculator>`, and by the
       // configurator only when the visitor opens 'Nie wiem, ile drukuję'.
       if (chunk.name === 'Panel') return 'calculator-panel.[hash].js';
+      // Its comparison with the current contract, loaded when the visitor opens it.
+      if (chunk.name === 'Compare') return 'calculator-compare.[hash].js';
       return `${widget ?? chunk.name}.[hash].js`;
     },
     manualChunks: chunkOf,

@@ -29,10 +29,5 @@ export const calculatorCss = `
 .kc-compare{display:flex;flex-direction:column;gap:10px;align-items:stretch}
 .kc-compare>.btn{align-self:flex-start}
 .kc-contract{display:flex;flex-direction:column;gap:8px}
-.kc-table{width:100%;border-collapse:collapse}
-.kc-table th,.kc-table td{padding:6px 4px;border-bottom:1px solid var(--kb);text-align:left;vertical-align:top;font-weight:400}
-.kc-table th{color:var(--km);width:45%}
-.kc-saves{font-weight:700;color:var(--kokt)}
-.kc-more{font-weight:700;color:var(--kwarnt)}
 .kc-cta{align-self:flex-start}
 `;
