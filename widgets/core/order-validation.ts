@@ -9,16 +9,7 @@ import { LIMITS } from './limits.ts';
 import { isValidNip, NIP_ERROR, normalizeNip } from './nip.ts';
 import { DELIVERY_CITIES } from './delivery.ts';
 import { counterSchema, requiredSerialSchema } from './service-validation.ts';
-import {
-  PHONE,
-  emailSchema,
-  hasLineControl,
-  honeypotSchema,
-  plainObject,
-  stripFormat,
-  submissionIdSchema,
-  wellFormed,
-} from './validation.ts';
+import { PHONE, emailSchema, honeypotSchema, plainObject, submissionIdSchema, textLine } from './validation.ts';
 
 /** Lengths of the order's own fields (the page puts them on its inputs as `maxlength`). */
 export const ORDER_LIMITS = {
@@ -53,15 +44,7 @@ export const ORDER_ERRORS = {
 
 /** A required one-line text of at most `max` characters, trimmed, its one message for every fault. */
 const line = (max: number, message: string) =>
-  v.pipe(
-    v.optional(v.string(message), ''),
-    wellFormed(message),
-    stripFormat,
-    v.trim(),
-    v.nonEmpty(message),
-    v.maxLength(max, message),
-    v.check((s) => !hasLineControl(s), message),
-  );
+  v.pipe(v.optional(textLine(message), ''), v.nonEmpty(message), v.maxLength(max, message));
 
 /** An optional number of `digits` (REGON, KRS): blank is null. */
 const digits = (pattern: RegExp, message: string) =>
