@@ -342,7 +342,13 @@ export async function deviceByReadingToken(
 /** What the counter's rules need to know of a contract's device. */
 export const readingDeviceOf = (contract: Contract, device: ContractDevice): ReadingDevice => ({
   deviceRow: device.deviceRow,
-  context: { deviceType: device.rates.deviceType, contractStart: contract.startDate, contractEnd: contract.endDate },
+  context: {
+    deviceType: device.rates.deviceType,
+    contractStart: contract.startDate,
+    contractEnd: contract.endDate,
+    // The usual month while the counter has no month of history: the package's pages, mono and colour.
+    allowance: device.rates.monthlyLimit + (device.rates.colorLimit ?? 0),
+  },
 });
 
 /** Records a reading of a contract's device under the counter's rules (readings.ts `recordReading`). */

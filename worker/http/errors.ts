@@ -83,9 +83,16 @@ export const SERVICE_API_ERRORS = {
     `Stan licznika nie może być niższy niż poprzedni odczyt z dnia ${polishDay(on)} (${pages(mono)} stron mono${
       color !== null ? `, ${pages(color)} stron kolor` : ''
     }). Sprawdź wpisane liczby.`,
-  /** 422 with `confirm: true`: over 3× the monthly average. */
-  jump: (now: number, average: number) =>
-    `Od poprzedniego odczytu przybyło wyjątkowo dużo stron (około ${pages(now)} miesięcznie, średnio ${pages(average)}). Sprawdź liczby i potwierdź, że są poprawne.`,
+  /**
+   * 422 with `confirm: true`: over 3× the usual month, the counter's own average (`history`)
+   * or, before it has a month of history, the package's allowance (`package`).
+   */
+  jump: (now: number, usual: number, basis: 'history' | 'package' = 'history') =>
+    basis === 'history'
+      ? `Od poprzedniego odczytu przybyło wyjątkowo dużo stron (około ${pages(now)} miesięcznie, średnio ${pages(usual)}). Sprawdź liczby i potwierdź, że są poprawne.`
+      : `Ten stan licznika oznacza wyjątkowo dużo stron (około ${pages(now)} miesięcznie), a pakiet urządzenia obejmuje ${pages(usual)} stron miesięcznie. Sprawdź liczby i potwierdź, że są poprawne.`,
+  /** The 201 of a reading the sender confirmed as a jump: stored, and checked by the team before it counts. */
+  held: 'Odczyt zapisany. Ponieważ jest nietypowo wysoki, sprawdzimy go przed rozliczeniem i odezwiemy się, gdyby coś się nie zgadzało.',
   /** 503: the reading could not be stored. */
   readingStorage: 'Nie udało się zapisać odczytu. Spróbuj ponownie za chwilę.',
   /** 409: the same submission id came back with another reading. */

@@ -199,7 +199,7 @@ function customerForm<T>(
     c: Context<PortalEnv>,
     email: string,
     input: T,
-  ) => Promise<ActionResult<{ number?: string; reference?: string }>>,
+  ) => Promise<ActionResult<{ number?: string; reference?: string; held?: true }>>,
 ) {
   return async (c: Context<PortalEnv>) => {
     const email = await signedIn(c);
@@ -221,7 +221,8 @@ function customerForm<T>(
       // No execution context (app.fetch in tests): the cron dispatches them.
     }
     const ref = result.value.number ?? result.value.reference ?? '';
-    return c.redirect(`/konto?wyslano=${kind}&nr=${encodeURIComponent(ref)}#portal-notice`, 303);
+    const sent = result.value.held ? `${kind}-held` : kind;
+    return c.redirect(`/konto?wyslano=${sent}&nr=${encodeURIComponent(ref)}#portal-notice`, 303);
   };
 }
 
