@@ -269,6 +269,14 @@ export async function contractByNumber(db: D1Database, number: string): Promise<
   return row ? asContract(row) : null;
 }
 
+/**
+ * SQL for a statement's condition: whether the address in parameter `param` (lower case) is
+ * a contract's billing e-mail (index contracts_by_email). For a statement that must do the
+ * same work whoever asks (the portal's sign-in), so the answer's timing tells nothing.
+ */
+export const billingEmailExists = (param: string): string =>
+  `EXISTS (SELECT 1 FROM contracts WHERE billing_email = ${param})`;
+
 /** The contracts whose billing e-mail is `email` (compared in lower case), newest start first. */
 export async function contractsForEmail(db: D1Database, email: string): Promise<Contract[]> {
   const { results } = await db

@@ -52,9 +52,25 @@ portalApi.post('/link', leadIntake({ spamAnswer: (c) => c.json(LINK_ANSWER, 202)
   const { body, ip } = c.get('intake');
   const parsed = check(portalLinkSchema, body);
   if (!parsed.ok) return c.json({ error: parsed.error, field: parsed.field }, 400);
-  await requestSignIn(c.env, parsed.data.email, new URL(c.req.url).origin, ip);
+  await requestSignIn(c.env, parsed.data.email, new URL(c.req.url).origin, ip, afterAnswer(c));
   return c.json(LINK_ANSWER, 202);
 });
+
+/**
+ * Work started after the answer has gone (the next turn of the event loop) and kept alive
+ * by `waitUntil`, so the answer's timing never depends on it; with no execution context
+ * (app.fetch in tests) it simply runs on, unawaited.
+ */
+function afterAnswer(c: Context): (work: () => Promise<unknown>) => void {
+  return (work) => {
+    const run = new Promise((resolve) => setTimeout(resolve, 0)).then(work);
+    try {
+      c.executionCtx.waitUntil(run);
+    } catch {
+      void run;
+    }
+  };
+}
 
 /* ---- The page /konto ---- */
 
@@ -131,7 +147,7 @@ portalPage.post('/', formGuard, async (c) => {
       <SignInView {...{ problem: { form: 'link', field: parsed.field, error: parsed.error, values: form } }} />,
       400,
     );
-  await requestSignIn(c.env, parsed.data.email, new URL(c.req.url).origin, clientIp(c.req.raw));
+  await requestSignIn(c.env, parsed.data.email, new URL(c.req.url).origin, clientIp(c.req.raw), afterAnswer(c));
   return page(c, <SignInView {...{ sentTo: parsed.data.email }} />);
 });
 
