@@ -6,6 +6,8 @@
  *  - `GET /api/admin/contracts/:id/bill?period=YYYY-MM`: the contract's bill of a month
  *    (worker/meter/bill.ts), the same figures however often it is made;
  *  - `POST /api/admin/contracts`: a contract signed by hand, at the live catalogue's prices;
+ *  - `POST /api/admin/contracts/:id/billing-email` `{billingEmail}`: the contract's new billing
+ *    address (its reminders, the customer's page), e.g. after a person's erasure took the old one;
  *  - `POST /api/admin/amendments`: a price change of a device from the first day of a month
  *    (this month or later), with its reason; owner and sales only (widgets/core/admin/roles.ts).
  */
@@ -24,6 +26,7 @@ import {
   contractKey,
   contractsPage,
   readingLink,
+  setBillingEmail,
 } from './model.ts';
 import { deviceBySerial } from './model-devices.ts';
 import { remindersOfContracts } from '../meter/model-reading-reminders.ts';
@@ -31,6 +34,7 @@ import {
   RENTAL_ERRORS,
   amendmentSchema,
   amendmentStartOk,
+  billingEmailSchema,
   contractSchema,
 } from '../../widgets/core/admin/rental-validation.ts';
 import { SERVICE_ERRORS, warsawToday } from '../../widgets/core/service-validation.ts';
@@ -95,6 +99,22 @@ contractRoutes.get('/:id/bill', async (c) => {
   const bill = await billOfContract(c.env.DB, contract.id, period);
   if (!bill) return c.json({ error: SERVICE_ADMIN_ERRORS.notRunning }, 404);
   return c.json({ bill });
+});
+
+/**
+ * A contract's new billing e-mail: the address of its reading reminders and of the
+ * customer's page (after a person's erasure took the old one off, the contract has none).
+ */
+contractRoutes.post('/:id/billing-email', async (c) => {
+  const body = await jsonBody(c);
+  if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
+  const parsed = check(billingEmailSchema, body);
+  if (!parsed.ok) return c.json({ error: parsed.error, field: 'billingEmail' }, 400);
+  const address = parsed.data.billingEmail.trim().toLowerCase();
+  const before = await setBillingEmail(c.env.DB, c.req.param('id'), address);
+  if (!before) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
+  auditDetails(c, { contract: before.number, from: before.billingEmail, to: address });
+  return c.json({ ok: true, billingEmail: address });
 });
 
 contractRoutes.post('/', async (c) => {

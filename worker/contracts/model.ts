@@ -286,6 +286,32 @@ export async function contractsForEmail(db: D1Database, email: string): Promise<
   return results.map(asContract);
 }
 
+/**
+ * The statement that takes `email` (lower case) off every contract whose billing e-mail it
+ * is (a person's erasure): the contract stays, without an address until the team sets one,
+ * so the address signs in to /konto no more and gets no reminders.
+ */
+export const releaseBillingEmailStatement = (db: D1Database, email: string): D1PreparedStatement =>
+  db.prepare('UPDATE contracts SET billing_email = NULL WHERE billing_email = ?1').bind(email);
+
+/**
+ * Sets a contract's billing e-mail (trimmed, lower case): the address of its reminders and
+ * of the customer's page. Its devices whose contact address was the old one (or none) take
+ * the new one. Answers the contract before the change, or null when there is none.
+ */
+export async function setBillingEmail(db: D1Database, id: string, email: string): Promise<Contract | null> {
+  const before = await contractById(db, id);
+  if (!before) return null;
+  const address = email.trim().toLowerCase();
+  await db.batch([
+    db.prepare('UPDATE contracts SET billing_email = ?2 WHERE id = ?1').bind(id, address),
+    db
+      .prepare('UPDATE devices SET email = ?2 WHERE contract_id = ?1 AND (email IS NULL OR lower(email) = ?3)')
+      .bind(id, address, before.billingEmail ?? ''),
+  ]);
+  return before;
+}
+
 function withRates(devices: DeviceRow[], rates: RatesRow[], today: string): ContractDevice[] {
   return devices.flatMap((d) => {
     const history = rates.filter((r) => r.device_row === d.id);

@@ -4,7 +4,9 @@
  *    panel's summary before an export or an erasure; counts only, not audited);
  *  - `GET /api/admin/privacy/:email/export`: everything, as a JSON download (audited by
  *    the guard as 'privacy.export', like every export);
- *  - `DELETE /api/admin/privacy/:email`: erases it all (audited as 'privacy.delete').
+ *  - `DELETE /api/admin/privacy/:email`: erases it all (audited as 'privacy.delete'); a
+ *    contract whose billing e-mail it was stays without it, and the answer names those
+ *    contracts (`contractsWithoutBillingEmail`): the team sets a new billing address.
  * The audit entry keeps the address (its target) and the counts, nothing of the data.
  * An address a form would refuse is a 400; nothing stored is a 404 'Brak danych dla tego adresu.'
  */
@@ -51,6 +53,7 @@ privacyRoutes.delete('/:email', async (c) => {
   const person = await findPerson(c.env.DB, email.data);
   if (isEmpty(countsOf(person))) return c.json({ error: PRIVACY_ERRORS.nothing }, 404);
   const erased = await erasePerson(c.env.DB, person);
-  auditDetails(c, { ...erased });
-  return c.json({ email: email.data, erased } satisfies PersonErased);
+  const contractsWithoutBillingEmail = person.contracts.map((contract) => contract.number);
+  auditDetails(c, { ...erased, ...(contractsWithoutBillingEmail.length ? { contractsWithoutBillingEmail } : {}) });
+  return c.json({ email: email.data, erased, contractsWithoutBillingEmail } satisfies PersonErased);
 });

@@ -6,7 +6,9 @@
  * browsers, and every e-mail to or about them. Erasure anonymises or deletes in one D1
  * batch, as the retention job does (worker/privacy/retention.ts), so both leave the same
  * anonymous rows behind. A signed online order is kept (orders/model.ts): the export
- * says so, with the legal basis the privacy policy states (`SIGNED_ORDER_KEPT`).
+ * says so, with the legal basis the privacy policy states (`SIGNED_ORDER_KEPT`). So is a
+ * contract whose billing e-mail is the address (`CONTRACT_KEPT`): the erasure takes the
+ * address off it, so it signs in to /konto no more, and the team sets a new one.
  */
 import { ERASED_NAME, type PersonCounts } from '../../widgets/core/admin/privacy-validation.ts';
 import { type AuditRow, auditAbout } from '../accounts/model-audit.ts';
@@ -23,7 +25,9 @@ import {
 } from '../portal/model-portal-sessions.ts';
 import { type SignInExport, deleteSignInsOfEmailStatement, signInsOfEmail } from '../portal/model-portal-sign-ins.ts';
 import { type TonerOrderRow, anonymiseTonerOrdersStatement, tonerOrdersOfEmail } from '../portal/model-toner-orders.ts';
-import { SIGNED_ORDER_KEPT } from '../../widgets/core/privacy.ts';
+import { CONTRACT_KEPT, SIGNED_ORDER_KEPT } from '../../widgets/core/privacy.ts';
+import { contractsBilledTo, releaseBillingEmail } from '../contracts/billing-email.ts';
+import type { Contract } from '../contracts/model.ts';
 import { anonymiseQuotesOfLeadsStatement, quoteRowsOfLeads } from '../quotes/model.ts';
 import { type ReadingRow, anonymiseReadingsStatement, readingsOfEmail } from '../meter/model.ts';
 import {
@@ -49,6 +53,8 @@ export interface PersonData {
   /** The team's notes on the person's leads (who wrote what, when). */
   leadNotes: LeadNoteRow[];
   orders: OrderRow[];
+  /** The contracts whose billing e-mail the address is. */
+  contracts: Contract[];
   tonerOrders: TonerOrderRow[];
   signIns: SignInExport[];
   portalSessions: PortalSessionExport[];
@@ -57,13 +63,14 @@ export interface PersonData {
 
 /** Collects what is stored about `email` (already trimmed and lower-cased). */
 export async function findPerson(db: D1Database, email: string): Promise<PersonData> {
-  const [leads, tickets, readings, devices, orders, tonerOrders, signIns, portalSessions, loginDevices] =
+  const [leads, tickets, readings, devices, orders, contracts, tonerOrders, signIns, portalSessions, loginDevices] =
     await Promise.all([
       leadsOfEmail(db, email),
       ticketsOfEmail(db, email),
       readingsOfEmail(db, email),
       devicesOfEmail(db, email),
       ordersOfEmail(db, email),
+      contractsBilledTo(db, email),
       tonerOrdersOfEmail(db, email),
       signInsOfEmail(db, email),
       portalSessionsOfEmail(db, email),
@@ -101,6 +108,7 @@ export async function findPerson(db: D1Database, email: string): Promise<PersonD
     webhookEvents,
     leadNotes,
     orders,
+    contracts,
     tonerOrders,
     signIns,
     portalSessions,
@@ -117,6 +125,7 @@ export const countsOf = (p: PersonData): PersonCounts => ({
   devices: p.devices.length,
   webhookEvents: p.webhookEvents.length,
   orders: p.orders.length,
+  contracts: p.contracts.length,
   tonerOrders: p.tonerOrders.length,
   signIns: p.signIns.length,
   portalSessions: p.portalSessions.length,
@@ -206,6 +215,16 @@ export async function exportPerson(db: D1Database, p: PersonData, now = new Date
       ...withJson(o, ['attribution', 'installation']),
       ...(isSigned(o) ? { keptAfterErasure: SIGNED_ORDER_KEPT } : {}),
     })),
+    // Contracts billed to the address: kept through an erasure (without the address), and why.
+    contracts: p.contracts.map((c) => ({
+      number: c.number,
+      company: c.company,
+      nip: c.nip,
+      billingEmail: c.billingEmail,
+      startDate: c.startDate,
+      endDate: c.endDate,
+      keptAfterErasure: CONTRACT_KEPT,
+    })),
     tonerOrders: p.tonerOrders,
     portalSignIns: p.signIns,
     portalSessions: p.portalSessions,
@@ -218,8 +237,9 @@ export async function exportPerson(db: D1Database, p: PersonData, now = new Date
  * Erases everything of `p` in one batch: its e-mails, webhook events, sign-ins, sessions
  * and known browsers are deleted, and its unsigned orders; its leads, quotes, tickets,
  * readings and toner orders anonymised; its address and phone taken off the devices it is
- * the contact of. A signed order stays as the contract's evidence, without the marketing
- * consent. Answers what was found.
+ * the contact of, and its address off the contracts it is the billing e-mail of (the
+ * contract stays; the team sets a new address). A signed order stays as the contract's
+ * evidence, without the marketing consent. Answers what was found.
  */
 export async function erasePerson(db: D1Database, p: PersonData): Promise<PersonCounts> {
   const leads = JSON.stringify(p.leads.map((l) => l.id));
@@ -238,6 +258,7 @@ export async function erasePerson(db: D1Database, p: PersonData): Promise<Person
     deleteSignInsOfEmailStatement(db, p.email),
     deletePortalSessionsOfEmailStatement(db, p.email),
     deleteLoginDevicesOfStatement(db, p.email),
+    releaseBillingEmail(db, p.email),
   ]);
   return countsOf(p);
 }

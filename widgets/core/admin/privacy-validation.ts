@@ -39,6 +39,8 @@ export interface PersonCounts {
   webhookEvents: number;
   /** Online orders signed or begun (a signed one is kept after an erasure, as the contract's evidence). */
   orders: number;
+  /** Contracts whose billing e-mail is the address (kept after an erasure, without the address). */
+  contracts: number;
   tonerOrders: number;
   signIns: number;
   portalSessions: number;
@@ -55,6 +57,7 @@ export const PERSON_COUNT_LABELS: Record<keyof PersonCounts, string> = {
   devices: 'Urządzenia z tym adresem kontaktowym',
   webhookEvents: 'Zdarzenia webhooków do CRM',
   orders: 'Zamówienia online (podpisane zostają po usunięciu jako dowód zawarcia umowy)',
+  contracts: 'Umowy z tym adresem do faktur (zostają po usunięciu, bez tego adresu)',
   tonerOrders: 'Zamówienia tonera ze strefy klienta',
   signIns: 'Prośby o logowanie do strefy klienta',
   portalSessions: 'Sesje strefy klienta',
