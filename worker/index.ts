@@ -9,6 +9,7 @@ import { type DeferredLead, handleLeadBatch } from './leads/deferred.ts';
 import { forgetStaleLookups } from './company/model.ts';
 import { sendReadingReminders } from './meter/reminders.ts';
 import { forgetOldSignIns } from './portal/sign-in.ts';
+import { forgetOldUnlocks } from './accounts/unlock.ts';
 
 const isWebhookQueue = (queue: string) => queue.startsWith('kserowo-webhooks');
 const isLeadQueue = (queue: string) => queue.startsWith('kserowo-leads');
@@ -47,5 +48,8 @@ export default {
     // The customer's page: spent or expired sign-ins and ended sessions go.
     if (jobs.retention)
       ctx.waitUntil(forgetOldSignIns(env).catch((error: unknown) => console.error('portal: tidy-up failed', error)));
+    // The team's unlock links a day old go.
+    if (jobs.retention)
+      ctx.waitUntil(forgetOldUnlocks(env).catch((error: unknown) => console.error('accounts: tidy-up failed', error)));
   },
 } satisfies ExportedHandler<Env, EmailJob | WebhookJob | DeferredLead>;

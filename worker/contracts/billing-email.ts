@@ -7,6 +7,8 @@
  */
 import { type Contract, contractsForEmail, releaseBillingEmailStatement } from './model.ts';
 
+export type { Contract };
+
 /** The contracts whose billing e-mail is `email` (any case), newest start first. */
 export const contractsBilledTo = (db: D1Database, email: string): Promise<Contract[]> => contractsForEmail(db, email);
 

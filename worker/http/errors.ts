@@ -191,6 +191,15 @@ export const ACCOUNT_API_ERRORS = {
   accountId: 'Nieprawidłowy identyfikator konta.',
   /** 400: assigning a lead to someone who cannot take leads. */
   person: 'Tej osobie nie można przypisać leada (konto nie istnieje, jest wyłączone albo nie ma roli sprzedaży).',
+  /** 400 of `POST /api/admin/unlock`: not an address. */
+  unlockEmail: 'Podaj adres e-mail swojego konta w panelu.',
+  /** 202 of `POST /api/admin/unlock`: the same for every address. */
+  unlockSent:
+    'Jeśli to adres konta w panelu, wysłaliśmy na niego link odblokowujący. Otwórz go w tej przeglądarce i kliknij „Odblokuj tę przeglądarkę”, a potem zaloguj się hasłem.',
+  /** 410: an unlock link that is unknown, spent or expired. */
+  unlockLink: 'Ten link odblokowujący wygasł albo został już użyty. Poproś o nowy na stronie logowania.',
+  /** 200 of `POST /api/admin/unlock/browser`. */
+  unlocked: 'Ta przeglądarka jest odblokowana dla Twojego konta. Zaloguj się hasłem.',
 } as const;
 
 /** Webhooks. */

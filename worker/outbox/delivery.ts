@@ -30,6 +30,12 @@ import {
 } from './model.ts';
 import { consumeBatch } from '../queue.ts';
 
+/**
+ * What another feature's batch may write into the outbox beside its own rows: an e-mail
+ * about no lead or ticket (`about`), optionally only when a condition of the batch holds.
+ */
+export { type Notification, standaloneNotificationStatement } from './model.ts';
+
 /** The body of an `EMAIL_QUEUE` message. */
 export interface EmailJob {
   notificationId: number;

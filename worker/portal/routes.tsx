@@ -17,6 +17,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { clientIp } from '../http/auth.ts';
+import { afterAnswer } from '../http/after-answer.ts';
 import { type FormFields, pageFormGuard } from '../http/page-form.ts';
 import { INTAKE_ERRORS } from '../http/errors.ts';
 import { type IntakeEnv, leadIntake } from '../middleware/intake/index.ts';
@@ -55,22 +56,6 @@ portalApi.post('/link', leadIntake({ spamAnswer: (c) => c.json(LINK_ANSWER, 202)
   await requestSignIn(c.env, parsed.data.email, new URL(c.req.url).origin, ip, afterAnswer(c));
   return c.json(LINK_ANSWER, 202);
 });
-
-/**
- * Work started after the answer has gone (the next turn of the event loop) and kept alive
- * by `waitUntil`, so the answer's timing never depends on it; with no execution context
- * (app.fetch in tests) it simply runs on, unawaited.
- */
-function afterAnswer(c: Context): (work: () => Promise<unknown>) => void {
-  return (work) => {
-    const run = new Promise((resolve) => setTimeout(resolve, 0)).then(work);
-    try {
-      c.executionCtx.waitUntil(run);
-    } catch {
-      void run;
-    }
-  };
-}
 
 /* ---- The page /konto ---- */
 

@@ -26,8 +26,7 @@ import {
 import { type SignInExport, deleteSignInsOfEmailStatement, signInsOfEmail } from '../portal/model-portal-sign-ins.ts';
 import { type TonerOrderRow, anonymiseTonerOrdersStatement, tonerOrdersOfEmail } from '../portal/model-toner-orders.ts';
 import { CONTRACT_KEPT, SIGNED_ORDER_KEPT } from '../../widgets/core/privacy.ts';
-import { contractsBilledTo, releaseBillingEmail } from '../contracts/billing-email.ts';
-import type { Contract } from '../contracts/model.ts';
+import { type Contract, contractsBilledTo, releaseBillingEmail } from '../contracts/billing-email.ts';
 import { anonymiseQuotesOfLeadsStatement, quoteRowsOfLeads } from '../quotes/model.ts';
 import { type ReadingRow, anonymiseReadingsStatement, readingsOfEmail } from '../meter/model.ts';
 import {

@@ -23,6 +23,8 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   logout: EVERYONE,
   session: EVERYONE,
   'set-password': EVERYONE,
+  // The e-mailed unlock of a fresh browser while strangers' guesses hold the account locked (no session).
+  unlock: EVERYONE,
   me: EVERYONE,
   leads: ['owner', 'sales'],
   quotes: ['owner', 'sales'],
