@@ -14,6 +14,8 @@
 import { Hono } from 'hono';
 import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS } from '../http/errors.ts';
 import { auditDetails } from '../accounts/model-audit.ts';
+import { auditView } from '../http/audit-view.ts';
+import { READING_LINK_ROLES } from '../../widgets/core/admin/roles.ts';
 import { liveCatalogue } from '../catalogue/model.ts';
 import { addRates } from './model-contract-rates.ts';
 import {
@@ -51,6 +53,8 @@ export const amendmentRoutes = new Hono<AdminEnv>();
 
 contractRoutes.get('/', async (c) => {
   const origin = new URL(c.req.url).origin;
+  // A reading link is the key to a device's bill: only the roles that send it to customers see it.
+  const showLinks = READING_LINK_ROLES.includes(c.get('session').role);
   const page = pageRequest<ContractKey>(c.req.query('limit'), c.req.query('after'), 1);
   if (!page) return c.json({ error: ADMIN_ERRORS.badPage }, 400);
   const { rows: contracts, next } = pageOf(await contractsPage(c.env.DB, page), page.limit, contractKey);
@@ -70,7 +74,7 @@ contractRoutes.get('/', async (c) => {
       ...contract,
       devices: devices.map((d) => ({
         serial: d.serial,
-        readingLink: d.readingToken ? `${origin}${readingLink(d.readingToken)}` : null,
+        readingLink: showLinks && d.readingToken ? `${origin}${readingLink(d.readingToken)}` : null,
         rates: d.rates,
         ratesHistory: d.ratesHistory.map((r) => ({
           effectiveFrom: r.effective_from,
@@ -88,6 +92,7 @@ contractRoutes.get('/', async (c) => {
       reminders: reminders.map((r) => ({ period: r.period, sentAt: r.created_at, state: r.outbox_state })),
     });
   }
+  auditView(c, 'contracts.view', { rows: listed.length, readingLinks: showLinks });
   return c.json({ contracts: listed, limit: page.limit, next } satisfies ContractList);
 });
 
@@ -98,6 +103,8 @@ contractRoutes.get('/:id/bill', async (c) => {
   if (!contract) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
   const bill = await billOfContract(c.env.DB, contract.id, period);
   if (!bill) return c.json({ error: SERVICE_ADMIN_ERRORS.notRunning }, 404);
+  // The panel opens a bill per contract of the list: the month's bills are one view.
+  auditView(c, 'contracts.bill', { rows: 1, period }, `/api/admin/contracts/*/bill?period=${period}`);
   return c.json({ bill });
 });
 

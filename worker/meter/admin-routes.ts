@@ -21,6 +21,7 @@ import * as v from 'valibot';
 import { csvStream, toCsv } from '../http/csv.ts';
 import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS, SERVICE_API_ERRORS, readingRefusal } from '../http/errors.ts';
 import { auditDetails } from '../accounts/model-audit.ts';
+import { auditView } from '../http/audit-view.ts';
 import {
   type Contract,
   billsOf,
@@ -157,6 +158,7 @@ readingRoutes.get('/', async (c) => {
     ...page,
   });
   const { rows, next } = pageOf(found, page.limit, readingKey);
+  auditView(c, 'readings.view', { rows: rows.length });
   // A correction may sit on another page than the reading it corrects (another day).
   const corrections = rows.length ? await correctionsOf(c.env.DB, JSON.stringify(rows.map((r) => r.id))) : [];
   const correctedBy = new Map(corrections.map((r) => [r.supersedes, r]));
@@ -323,7 +325,11 @@ readingRoutes.get('/billing', async (c) => {
   }
   const customers = tally.totals();
   auditDetails(c, { contracts, customers: customers.length });
-  if (format === 'json') return c.json({ period, bills, customers } satisfies Billing);
+  if (format === 'json') {
+    // What 'Odczyty' shows of the month: a view (once per view), not an export; the CSVs are exports.
+    auditView(c, 'readings.billing', { rows: bills.length });
+    return c.json({ period, bills, customers } satisfies Billing);
+  }
   return c.body(toCsv(CUSTOMER_COLUMNS, customerRows(customers, period)), 200, {
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': `attachment; filename="rozliczenie-klienci-${period}.csv"`,

@@ -10,6 +10,7 @@
  *    one contract and its device, no device typed by hand; the starting counters become
  *    the device's first reading, the customer is e-mailed and `order.installed` sent.
  */
+import { auditView } from '../http/audit-view.ts';
 import { Hono } from 'hono';
 import { enqueueNotification } from '../outbox/delivery.ts';
 import { ADMIN_ERRORS, ORDER_API_ERRORS } from '../http/errors.ts';
@@ -39,6 +40,7 @@ orderRoutes.get('/', async (c) => {
   if (!page) return c.json({ error: ADMIN_ERRORS.badPage }, 400);
   const found = await listOrders(c.env.DB, (status || undefined) as OrderStatus | undefined, page);
   const { rows, next } = pageOf(found, page.limit, orderKey);
+  auditView(c, 'orders.view', { rows: rows.length });
   return c.json({ orders: rows, limit: page.limit, next });
 });
 

@@ -49,6 +49,13 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
 };
 
 /**
+ * The roles that see a device's reading link in the contracts list: those who send it to a
+ * customer again (the service desk, the owner). The link is the key to the device's bill;
+ * the others see that it exists, not the link.
+ */
+export const READING_LINK_ROLES: readonly Role[] = ['owner', 'service'];
+
+/**
  * Writes narrower than their area: method and prefix → the roles allowed, and what the
  * others are told. Permanent deletion of a lead is GDPR erasure, the owner's alone; the
  * sales team closes a lead as lost or spam instead.
