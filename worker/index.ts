@@ -1,6 +1,6 @@
 /** Worker entry: HTTP through the Hono app, the queue consumers (e-mail, webhooks, leads kept while D1 was away) and the cron (sweep, retention, reading reminders, the sales team's clock). */
 import { app } from './app.ts';
-import { type EmailJob, handleEmailBatch, sweepUnsent } from './outbox/delivery.ts';
+import { type EmailJob, handOverLeftovers, handleEmailBatch, sweepUnsent } from './outbox/delivery.ts';
 import { type WebhookJob, dispatchWebhooks, handleWebhookBatch } from './webhooks/delivery.ts';
 import { applyRetention } from './privacy/retention.ts';
 import { jobsOf } from './schedule.ts';
@@ -15,13 +15,20 @@ const isWebhookQueue = (queue: string) => queue.startsWith('kserowo-webhooks');
 const isLeadQueue = (queue: string) => queue.startsWith('kserowo-leads');
 
 export default {
-  fetch: app.fetch,
-  queue: (batch, env) =>
-    isLeadQueue(batch.queue)
+  // After the answer, e-mails a crash left behind go out with this request too (at most once a minute per isolate).
+  fetch: async (request, env, ctx) => {
+    const response = await app.fetch(request, env, ctx);
+    handOverLeftovers(env, ctx);
+    return response;
+  },
+  queue: async (batch, env, ctx) => {
+    handOverLeftovers(env, ctx);
+    await (isLeadQueue(batch.queue)
       ? handleLeadBatch(batch as MessageBatch<DeferredLead>, env)
       : isWebhookQueue(batch.queue)
         ? handleWebhookBatch(batch as MessageBatch<WebhookJob>, env)
-        : handleEmailBatch(batch as MessageBatch<EmailJob>, env),
+        : handleEmailBatch(batch as MessageBatch<EmailJob>, env));
+  },
   scheduled: (controller, env, ctx) => {
     const jobs = jobsOf(controller.cron, controller.scheduledTime);
     if (jobs.handOver) {

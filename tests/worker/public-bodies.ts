@@ -161,7 +161,7 @@ const orderBody = async () => ({
 });
 
 /** A fresh unsigned order and the code its signer was e-mailed. */
-async function newOrder(): Promise<{ order: string; code: string }> {
+export async function newOrder(): Promise<{ order: string; code: string }> {
   const res = await post(`/api/orders/${await newQuote()}`, JSON.stringify(await orderBody()));
   const order = ((await res.json()) as { id: string }).id;
   const mail = await db()

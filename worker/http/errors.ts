@@ -237,6 +237,12 @@ export const ORDER_API_ERRORS = {
   codeExpired: 'Kod wygasł. Wyślij nowy kod i wpisz go w ciągu 15 minut.',
   /** 429: no attempts left for this code. */
   noAttempts: 'Wykorzystano wszystkie próby dla tego kodu. Wyślij nowy kod.',
+  /** 400: the order's last wrong code in all. */
+  wrongLastCode:
+    'Nieprawidłowy kod. Wykorzystano wszystkie próby wpisania kodu dla tego zamówienia: napisz do nas, a dokończymy zamówienie z Tobą.',
+  /** 429: the order's wrong codes in all are used up; no new code helps. */
+  noGuessesLeft:
+    'Wykorzystano wszystkie próby wpisania kodu dla tego zamówienia. Napisz do nas, a dokończymy zamówienie z Tobą.',
   /** 409: no code is waiting (used, or none sent). */
   noCode: 'Nie ma aktywnego kodu dla tego zamówienia. Wyślij nowy kod.',
   /** 429: the codes of one order are used up. */
