@@ -34,6 +34,21 @@ export const targetOf = (request: Request): string | undefined => targets.get(re
 /** What the route said about the request, for the guard. */
 export const detailsOf = (request: Request): Record<string, unknown> => details.get(request) ?? {};
 
+const auditedReads = new WeakMap<Request, string>();
+
+/**
+ * Marks a read the log keeps like an export, one row EACH time, under `action` (a download
+ * of one document: an invoice's XML, an order's evidence), with `more` details. A bulk read
+ * the panel shows page after page is a view instead (http/audit-view.ts `auditView`).
+ */
+export function auditRead(c: Context, action: string, more: Record<string, unknown>): void {
+  auditedReads.set(c.req.raw, action);
+  auditDetails(c, more);
+}
+
+/** The action of a read a route marked for the log, if any. */
+export const auditedReadOf = (request: Request): string | undefined => auditedReads.get(request);
+
 /** What the guard records: an entry of the log as `GET /api/admin/audit` answers it, before it has an id and a time. */
 export type AuditEntry = Omit<AuditLogEntry, 'id' | 'at'>;
 

@@ -12,6 +12,9 @@ import { company } from '../../widgets/core/company.ts';
 
 const worker = entry as Required<Pick<ExportedHandler<Env>, 'fetch' | 'queue'>>;
 const testEnv = env as unknown as Env;
+/** A request as the runtime hands it to the entry. */
+const health = () =>
+  new Request('http://kserowo.test/api/health') as unknown as Request<unknown, IncomingRequestCfProperties>;
 
 /** A lead's e-mail written as the route writes it, never handed to the queue, a minute and more ago. */
 async function stranded(): Promise<number> {
@@ -47,7 +50,7 @@ describe('e-mails a crash left pending', () => {
     const id = await stranded();
     const sent: string[] = [];
     const ctx = createExecutionContext();
-    const res = await worker.fetch(new Request('http://kserowo.test/api/health'), recording(sent), ctx);
+    const res = await worker.fetch(health(), recording(sent), ctx);
     expect(res.status).toBeLessThan(600);
     await waitOnExecutionContext(ctx);
     expect(await stateOf(id)).toBe('sent');
@@ -56,12 +59,12 @@ describe('e-mails a crash left pending', () => {
     // Within the minute, the next request leaves the next one to the cron (or the minute after).
     const next = await stranded();
     const ctx2 = createExecutionContext();
-    await worker.fetch(new Request('http://kserowo.test/api/health'), recording(sent), ctx2);
+    await worker.fetch(health(), recording(sent), ctx2);
     await waitOnExecutionContext(ctx2);
     expect(await stateOf(next)).toBe('pending');
     handOverClock.last -= HAND_OVER_EVERY_MS;
     const ctx3 = createExecutionContext();
-    await worker.fetch(new Request('http://kserowo.test/api/health'), recording(sent), ctx3);
+    await worker.fetch(health(), recording(sent), ctx3);
     await waitOnExecutionContext(ctx3);
     expect(await stateOf(next)).toBe('sent');
   });

@@ -6,9 +6,11 @@
  * browsers, and every e-mail to or about them. Erasure anonymises or deletes in one D1
  * batch, as the retention job does (worker/privacy/retention.ts), so both leave the same
  * anonymous rows behind. A signed online order is kept (orders/model.ts): the export
- * says so, with the legal basis the privacy policy states (`SIGNED_ORDER_KEPT`). So is a
- * contract whose billing e-mail is the address (`CONTRACT_KEPT`): the erasure takes the
- * address off it, so it signs in to /konto no more, and the team sets a new one.
+ * says so, with the legal basis the privacy policy states (`SIGNED_ORDER_KEPT`), and so are
+ * the invoices of their contracts, for the tax law's period (`INVOICE_KEPT`): an erasure
+ * neither deletes nor changes an invoice or its UPO. So is a contract whose billing e-mail
+ * is the address (`CONTRACT_KEPT`): the erasure takes the address off it, so it signs in
+ * to /konto no more, and the team sets a new one.
  */
 import { ERASED_NAME, type PersonCounts } from '../../widgets/core/admin/privacy-validation.ts';
 import { type AuditRow, auditAbout } from '../accounts/model-audit.ts';
@@ -16,7 +18,12 @@ import { type DeviceRow, clearDeviceContactStatement, devicesOfEmail } from '../
 import { type LeadRow, anonymiseLeadsStatements, leadsOfEmail } from '../leads/model.ts';
 import { type LeadNoteRow, deleteNotesOfLeadsStatement, notesOfLeads } from '../leads/model-lead-notes.ts';
 import { type NotificationRow, deleteNotificationsStatement, notificationsOfPerson } from '../outbox/model.ts';
-import { type OrderRow, eraseOrdersStatements, ordersOfEmail } from '../orders/model.ts';
+import {
+  type OrderRow,
+  deleteOrderRequestsOfEmailStatement,
+  eraseOrdersStatements,
+  ordersOfEmail,
+} from '../orders/model.ts';
 import { deleteLoginDevicesOfStatement, loginDevicesOf } from '../accounts/model-login-devices.ts';
 import {
   type PortalSessionExport,
@@ -25,8 +32,9 @@ import {
 } from '../portal/model-portal-sessions.ts';
 import { type SignInExport, deleteSignInsOfEmailStatement, signInsOfEmail } from '../portal/model-portal-sign-ins.ts';
 import { type TonerOrderRow, anonymiseTonerOrdersStatement, tonerOrdersOfEmail } from '../portal/model-toner-orders.ts';
-import { CONTRACT_KEPT, SIGNED_ORDER_KEPT } from '../../widgets/core/privacy.ts';
+import { CONTRACT_KEPT, INVOICE_KEPT, SIGNED_ORDER_KEPT, invoiceKeptUntil } from '../../widgets/core/privacy.ts';
 import { type Contract, contractsBilledTo, releaseBillingEmail } from '../contracts/billing-email.ts';
+import { type PersonInvoice, invoicesOfPerson } from '../invoices/retention.ts';
 import { anonymiseQuotesOfLeadsStatement, quoteRowsOfLeads } from '../quotes/model.ts';
 import { type ReadingRow, anonymiseReadingsStatement, readingsOfEmail } from '../meter/model.ts';
 import {
@@ -58,23 +66,37 @@ export interface PersonData {
   signIns: SignInExport[];
   portalSessions: PortalSessionExport[];
   loginDevices: { login: string; created_at: number; last_used_at: number }[];
+  /** The invoices of the contracts billed to the address: kept after an erasure (`INVOICE_KEPT`). */
+  invoices: PersonInvoice[];
 }
 
 /** Collects what is stored about `email` (already trimmed and lower-cased). */
 export async function findPerson(db: D1Database, email: string): Promise<PersonData> {
-  const [leads, tickets, readings, devices, orders, contracts, tonerOrders, signIns, portalSessions, loginDevices] =
-    await Promise.all([
-      leadsOfEmail(db, email),
-      ticketsOfEmail(db, email),
-      readingsOfEmail(db, email),
-      devicesOfEmail(db, email),
-      ordersOfEmail(db, email),
-      contractsBilledTo(db, email),
-      tonerOrdersOfEmail(db, email),
-      signInsOfEmail(db, email),
-      portalSessionsOfEmail(db, email),
-      loginDevicesOf(db, email),
-    ]);
+  const [
+    leads,
+    tickets,
+    readings,
+    devices,
+    orders,
+    contracts,
+    tonerOrders,
+    signIns,
+    portalSessions,
+    loginDevices,
+    invoices,
+  ] = await Promise.all([
+    leadsOfEmail(db, email),
+    ticketsOfEmail(db, email),
+    readingsOfEmail(db, email),
+    devicesOfEmail(db, email),
+    ordersOfEmail(db, email),
+    contractsBilledTo(db, email),
+    tonerOrdersOfEmail(db, email),
+    signInsOfEmail(db, email),
+    portalSessionsOfEmail(db, email),
+    loginDevicesOf(db, email),
+    invoicesOfPerson(db, email),
+  ]);
   const leadIds = JSON.stringify(leads.map((l) => l.id));
   const ticketIds = JSON.stringify(tickets.map((t) => t.id));
   const tonerNumbers = [...new Set(tonerOrders.map((o) => o.order_no))];
@@ -112,6 +134,7 @@ export async function findPerson(db: D1Database, email: string): Promise<PersonD
     signIns,
     portalSessions,
     loginDevices,
+    invoices,
   };
 }
 
@@ -125,6 +148,7 @@ export const countsOf = (p: PersonData): PersonCounts => ({
   webhookEvents: p.webhookEvents.length,
   orders: p.orders.length,
   contracts: p.contracts.length,
+  invoices: p.invoices.length,
   tonerOrders: p.tonerOrders.length,
   signIns: p.signIns.length,
   portalSessions: p.portalSessions.length,
@@ -225,6 +249,8 @@ export async function exportPerson(db: D1Database, p: PersonData, now = new Date
       keptAfterErasure: CONTRACT_KEPT,
     })),
     tonerOrders: p.tonerOrders,
+    // Invoices stay after an erasure, for the tax law's period: the export says until when and why.
+    invoices: p.invoices.map((i) => ({ ...i, keptUntil: invoiceKeptUntil(i.year), keptAfterErasure: INVOICE_KEPT })),
     portalSignIns: p.signIns,
     portalSessions: p.portalSessions,
     loginDevices: p.loginDevices,
@@ -253,6 +279,8 @@ export async function erasePerson(db: D1Database, p: PersonData): Promise<Person
     anonymiseReadingsStatement(db, JSON.stringify(p.readings.map((r) => r.id)), ERASED_NAME),
     clearDeviceContactStatement(db, p.email),
     ...eraseOrdersStatements(db, JSON.stringify(p.orders.map((o) => o.id))),
+    // An order still waiting for the register is no contract: it goes whole.
+    deleteOrderRequestsOfEmailStatement(db, p.email),
     anonymiseTonerOrdersStatement(db, JSON.stringify(p.tonerOrders.map((o) => o.id)), ERASED_NAME),
     deleteSignInsOfEmailStatement(db, p.email),
     deletePortalSessionsOfEmailStatement(db, p.email),

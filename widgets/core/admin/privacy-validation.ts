@@ -41,6 +41,8 @@ export interface PersonCounts {
   orders: number;
   /** Contracts whose billing e-mail is the address (kept after an erasure, without the address). */
   contracts: number;
+  /** Invoices of the contracts billed to the address (kept after an erasure, as the tax law requires). */
+  invoices: number;
   tonerOrders: number;
   signIns: number;
   portalSessions: number;
@@ -58,6 +60,8 @@ export const PERSON_COUNT_LABELS: Record<keyof PersonCounts, string> = {
   webhookEvents: 'Zdarzenia webhooków do CRM',
   orders: 'Zamówienia online (podpisane zostają po usunięciu jako dowód zawarcia umowy)',
   contracts: 'Umowy z tym adresem do faktur (zostają po usunięciu, bez tego adresu)',
+  invoices:
+    'Faktury umów z tym adresem do faktur (zostają po usunięciu: przechowujemy je 5 lat od końca roku wystawienia)',
   tonerOrders: 'Zamówienia tonera ze strefy klienta',
   signIns: 'Prośby o logowanie do strefy klienta',
   portalSessions: 'Sesje strefy klienta',

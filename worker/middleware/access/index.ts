@@ -4,15 +4,15 @@
  *    ADMIN_PASSWORD_HASH secret of the first owner) is ended;
  *  - the role must be allowed the route's prefix by the ONE table `ROUTE_ROLES`
  *    (widgets/core/admin/roles.ts), for reads and writes alike: 403 otherwise;
- *  - every write that succeeded and every export (a CSV, an `/export`, a billing download)
- *    goes to the audit log, and every read a route marks as a view of personal or billing
+ *  - every write that succeeded and every export (a CSV, an `/export`, a billing download,
+ *    a read a route marks as one: `auditRead`) goes to the audit log, and every read a route marks as a view of personal or billing
  *    data in bulk (`auditView`), once per view (its later pages add to its row).
  */
 import type { MiddlewareHandler } from 'hono';
 import { deleteCookie } from 'hono/cookie';
 import { RESTRICTED_WRITES, mayUse, rolesOfRequest, routePrefix } from '../../../widgets/core/admin/roles.ts';
 import { SESSION_COOKIE, clientIp, credentialFingerprint } from '../../http/auth.ts';
-import { detailsOf, recordAudit, recordView, targetOf } from '../../accounts/model-audit.ts';
+import { auditedReadOf, detailsOf, recordAudit, recordView, targetOf } from '../../accounts/model-audit.ts';
 import { auditedViewOf } from '../../http/audit-view.ts';
 import { endSession } from '../../accounts/model-sessions.ts';
 import { ACCOUNT_API_ERRORS } from '../../http/errors.ts';
@@ -57,7 +57,8 @@ export const accessControl: MiddlewareHandler<AdminEnv> = async (c, next) => {
   await next();
   const method = c.req.method;
   const view = READS.has(method) ? auditedViewOf(c.req.raw) : undefined;
-  const audited = !READS.has(method) || isExport(c.req.path) || !!view;
+  const markedRead = auditedReadOf(c.req.raw);
+  const audited = !READS.has(method) || isExport(c.req.path) || !!view || !!markedRead;
   if (!audited || c.res.status >= 400 || area === 'logout') return;
   const parts = c.req.path.replace(/^\/api\/admin\/?/, '').split('/');
   // A route may name its record by its human number (SR-…, KS-…): then the raw id, which
@@ -69,7 +70,7 @@ export const accessControl: MiddlewareHandler<AdminEnv> = async (c, next) => {
     accountId: session.accountId,
     actor: session.email === 'admin' ? session.user : `${session.user} <${session.email}>`,
     role: session.role,
-    action: view?.action ?? actionOf(method, c.req.path, area),
+    action: view?.action ?? markedRead ?? actionOf(method, c.req.path, area),
     area,
     target: (named ?? rawId)?.slice(0, 200) ?? null,
     method,
