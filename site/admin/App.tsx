@@ -22,7 +22,6 @@ import { StatsView } from './StatsView.tsx';
 import { DevicesView } from './DevicesView.tsx';
 import { ReadingsView } from './ReadingsView.tsx';
 import { TonerView } from './TonerView.tsx';
-import { ContractsView } from './ContractsView.tsx';
 import { TicketsView } from './TicketsView.tsx';
 import { OrdersView } from './OrdersView.tsx';
 
@@ -62,7 +61,13 @@ const VIEWS = [
     label: 'Serwis',
     render: (p: SessionViewProps, sub?: string) => <TicketsView {...p} ticketId={sub} />,
   },
-  { id: 'umowy', area: 'contracts', label: 'Umowy', render: (p: SessionViewProps) => <ContractsView {...p} /> },
+  // Loaded when opened (its own chunk): contracts, their devices, bills and billing addresses.
+  {
+    id: 'umowy',
+    area: 'contracts',
+    label: 'Umowy',
+    render: (p: SessionViewProps) => <LazyView name="contracts" {...p} />,
+  },
   {
     id: 'faktury',
     area: 'invoices',
