@@ -1,4 +1,4 @@
-/** Worker entry: HTTP through the Hono app, the queue consumers (e-mail, webhooks, leads kept while D1 was away) and the cron (sweep, retention, reading reminders, the sales team's clock, the daily backup). */
+/** Worker entry: HTTP through the Hono app, the queue consumers (e-mail, webhooks, leads kept while D1 was away, invoices to KSeF) and the cron (sweep, retention, reading reminders, the sales team's clock, the daily backup). */
 import { app } from './app.ts';
 import { type EmailJob, handOverLeftovers, handleEmailBatch, sweepUnsent } from './outbox/delivery.ts';
 import { type WebhookJob, dispatchWebhooks, handleWebhookBatch } from './webhooks/delivery.ts';
@@ -12,11 +12,13 @@ import { forgetOldSignIns } from './portal/sign-in.ts';
 import { forgetOldUnlocks } from './accounts/unlock.ts';
 import { backupToR2 } from './backups/schedule.ts';
 import { issueDueInvoices } from './invoices/issue.ts';
+import { type KsefJob, handleKsefBatch, sweepKsef } from './invoices/ksef/queue.ts';
 import { finishWaitingOrders } from './orders/flow.ts';
 import { sendOverdueReminders } from './payments/overdue.ts';
 
 const isWebhookQueue = (queue: string) => queue.startsWith('kserowo-webhooks');
 const isLeadQueue = (queue: string) => queue.startsWith('kserowo-leads');
+const isKsefQueue = (queue: string) => queue.startsWith('kserowo-ksef');
 
 export default {
   // After the answer, e-mails a crash left behind go out with this request too (at most once a minute per isolate).
@@ -27,11 +29,13 @@ export default {
   },
   queue: async (batch, env, ctx) => {
     handOverLeftovers(env, ctx);
-    await (isLeadQueue(batch.queue)
-      ? handleLeadBatch(batch as MessageBatch<DeferredLead>, env)
-      : isWebhookQueue(batch.queue)
-        ? handleWebhookBatch(batch as MessageBatch<WebhookJob>, env)
-        : handleEmailBatch(batch as MessageBatch<EmailJob>, env));
+    await (isKsefQueue(batch.queue)
+      ? handleKsefBatch(batch as MessageBatch<KsefJob>, env)
+      : isLeadQueue(batch.queue)
+        ? handleLeadBatch(batch as MessageBatch<DeferredLead>, env)
+        : isWebhookQueue(batch.queue)
+          ? handleWebhookBatch(batch as MessageBatch<WebhookJob>, env)
+          : handleEmailBatch(batch as MessageBatch<EmailJob>, env));
   },
   scheduled: (controller, env, ctx) => {
     const jobs = jobsOf(controller.cron, controller.scheduledTime);
@@ -48,6 +52,8 @@ export default {
       ctx.waitUntil(sweepUnsent(env));
       // Deliveries an enqueue missed, or whose queue message was lost, go back on the queue.
       ctx.waitUntil(dispatchWebhooks(env));
+      // Invoices to KSeF the queue missed, waiting their turn or offline, and KSeF's answers.
+      ctx.waitUntil(sweepKsef(env));
     }
     // Leads, quotes, tickets and readings past the retention period lose the person's data.
     if (jobs.retention)
@@ -62,8 +68,9 @@ export default {
       ctx.waitUntil(
         sendReadingReminders(env).catch((error: unknown) => console.error('reminders: the run failed', error)),
       );
-    // From the configured working day of a month: last month's invoices, once (worker/invoices/issue.ts).
-    if (jobs.retention)
+    // From the configured working day of a month: last month's invoices, once, 200 contracts a minute
+    // (what one invocation's D1 queries allow beside the other jobs; worker/invoices/issue.ts).
+    if (jobs.handOver || jobs.retention)
       ctx.waitUntil(issueDueInvoices(env).catch((error: unknown) => console.error('invoices: the run failed', error)));
     // The sales team's morning digest and first-answer alerts (worker/leads/sales-clock.ts).
     if (jobs.retention) ctx.waitUntil(runSalesClock(env));
@@ -84,4 +91,4 @@ export default {
         sendOverdueReminders(env).catch((error: unknown) => console.error('payments: the reminders failed', error)),
       );
   },
-} satisfies ExportedHandler<Env, EmailJob | WebhookJob | DeferredLead>;
+} satisfies ExportedHandler<Env, EmailJob | WebhookJob | DeferredLead | KsefJob>;
