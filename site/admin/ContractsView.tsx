@@ -188,8 +188,8 @@ function BillingEmail({
     <form className="filters" aria-label={`Adres do faktur umowy ${contract.number}`} onSubmit={save as never}>
       {!contract.billingEmail && (
         <p className="error">
-          Umowa nie ma adresu do faktur (usunięty na żądanie osoby): nie wysyłamy przypomnień o odczycie i nikt nie
-          zaloguje się do strefy klienta. Wpisz nowy adres.
+          Umowa nie ma adresu do faktur (nie wpisano go albo usunęliśmy go na żądanie osoby): nie wysyłamy przypomnień o
+          odczycie i nikt nie zaloguje się do strefy klienta. Wpisz adres.
         </p>
       )}
       <label>
