@@ -12,6 +12,7 @@ import { formatPln, formatRate } from '../../widgets/core/format.ts';
 import { LEVEL_NAMES } from '../../widgets/core/model.ts';
 import { PAGE_COUNTING } from '../../widgets/core/terms.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
+import { LIMITS } from '../../widgets/core/validation.ts';
 import { EMAIL_STATE_LABELS, when } from './labels.ts';
 import { MoreRows, usePages } from './pages.tsx';
 import { CONTRACTS } from '../../widgets/core/nouns.ts';
@@ -89,6 +90,7 @@ function Contract({
         Adres do faktur i przypomnień: {c.billingEmail ?? '—'} · {c.termMonths} mies. · cennik w wersji{' '}
         {c.catalogueVersion} · {ORIGIN_LABELS[c.origin]}
       </p>
+      <BillingEmail contract={c} onDone={onDone} onRefused={onRefused} />
       <DataTable
         columns={[
           'Numer seryjny',
@@ -157,6 +159,50 @@ function Contract({
       <ContractBill contract={c} onRefused={onRefused} />
       <Amendment contract={c} onDone={onDone} onRefused={onRefused} />
     </details>
+  );
+}
+
+/**
+ * The contract's billing address: where its reminders go and who signs in to /konto. A
+ * person's erasure takes it off; the team types the new one here (the form keeps what was typed).
+ */
+function BillingEmail({
+  contract,
+  onDone,
+  onRefused,
+}: {
+  contract: ContractListed;
+  onDone: (text: string) => void;
+  onRefused: (e: unknown) => void;
+}) {
+  const [email, setEmail] = useState(contract.billingEmail ?? '');
+  const save = (event: Event) => {
+    event.preventDefault();
+    api<{ billingEmail: string }>(`/contracts/${contract.id}/billing-email`, {
+      method: 'POST',
+      body: { billingEmail: email },
+    })
+      .then((r) => onDone(`Umowa ${contract.number}: nowy adres do faktur ${r.billingEmail}.`))
+      .catch(onRefused);
+  };
+  return (
+    <form className="filters" aria-label={`Adres do faktur umowy ${contract.number}`} onSubmit={save as never}>
+      {!contract.billingEmail && (
+        <p className="error">
+          Umowa nie ma adresu do faktur (nie wpisano go albo usunęliśmy go na żądanie osoby): nie wysyłamy przypomnień o
+          odczycie i nikt nie zaloguje się do strefy klienta. Wpisz adres.
+        </p>
+      )}
+      <label>
+        Adres do faktur
+        <input type="email" value={email} maxLength={LIMITS.email} required onInput={(e) => setEmail(inputValue(e))} />
+      </label>
+      <div className="filter-actions">
+        <button type="submit" className="button">
+          Zapisz adres
+        </button>
+      </div>
+    </form>
   );
 }
 

@@ -13,11 +13,10 @@ import { counterSchema, requiredSerialSchema } from './service-validation.ts';
 import {
   PHONE,
   emailSchema,
-  hasLineControl,
   honeypotSchema,
   plainObject,
-  stripFormat,
   submissionIdSchema,
+  textLine,
   wellFormed,
 } from './validation.ts';
 
@@ -46,15 +45,7 @@ export const ORDER_ERRORS = {
 
 /** A required one-line text of at most `max` characters, trimmed, its one message for every fault. */
 const line = (max: number, message: string) =>
-  v.pipe(
-    v.optional(v.string(message), ''),
-    wellFormed(message),
-    stripFormat,
-    v.trim(),
-    v.nonEmpty(message),
-    v.maxLength(max, message),
-    v.check((s) => !hasLineControl(s), message),
-  );
+  v.pipe(v.optional(textLine(message), ''), v.nonEmpty(message), v.maxLength(max, message));
 
 export const orderSchema = plainObject(
   {

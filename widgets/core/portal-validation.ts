@@ -5,10 +5,10 @@
  * (serial, model, package) comes from the registry, never from the form.
  */
 import * as v from 'valibot';
-import { emailSchema, honeypotSchema, nameSchema, PHONE, hasLineControl, hasTextControl } from './validation.ts';
+import { emailSchema, honeypotSchema, nameSchema, PHONE, textLine } from './validation.ts';
 import { LIMITS } from './limits.ts';
 import { FAULT_CATEGORIES, type FaultCategory, SERVICE_ERRORS, SERVICE_LIMITS, warsawToday } from './service-fields.ts';
-import { readingDateOk } from './service-validation.ts';
+import { descriptionSchema, errorCodeSchema, readingDateOk } from './service-validation.ts';
 import { TONER_COLOURS } from './toner.ts';
 
 export const PORTAL_ERRORS = {
@@ -85,19 +85,8 @@ export const portalFaultSchema = v.object(
   {
     device: deviceField,
     category: v.picklist(CATEGORY_KEYS, SERVICE_ERRORS.category),
-    errorCode: v.pipe(
-      v.optional(v.string(SERVICE_ERRORS.errorCode), ''),
-      v.trim(),
-      v.maxLength(SERVICE_LIMITS.errorCode, SERVICE_ERRORS.errorCode),
-      v.regex(/^[\p{L}\d .:-]*$/u, SERVICE_ERRORS.errorCode),
-    ),
-    description: v.pipe(
-      v.optional(v.string(SERVICE_ERRORS.descriptionRequired), ''),
-      v.trim(),
-      v.nonEmpty(SERVICE_ERRORS.descriptionRequired),
-      v.maxLength(SERVICE_LIMITS.description, SERVICE_ERRORS.descriptionLong),
-      v.check((s) => !hasTextControl(s), SERVICE_ERRORS.descriptionChars),
-    ),
+    errorCode: v.optional(errorCodeSchema, ''),
+    description: descriptionSchema,
     name: nameSchema,
     phone: requiredPhone,
   },
@@ -145,12 +134,7 @@ export const portalTonerSchema = v.object(
       v.maxLength(TONER_COLOURS.length, PORTAL_ERRORS.colours),
       v.transform((list) => [...new Set(list)]),
     ),
-    note: v.pipe(
-      v.optional(v.string(SERVICE_ERRORS.note), ''),
-      v.trim(),
-      v.maxLength(SERVICE_LIMITS.note, SERVICE_ERRORS.note),
-      v.check((s) => !hasLineControl(s), SERVICE_ERRORS.note),
-    ),
+    note: v.pipe(v.optional(textLine(SERVICE_ERRORS.note), ''), v.maxLength(SERVICE_LIMITS.note, SERVICE_ERRORS.note)),
   },
   PORTAL_ERRORS.body,
 );

@@ -11,7 +11,7 @@
 import { leadHasOrder, orderOfLead } from '../orders/model.ts';
 import { Hono, type Context } from 'hono';
 import { csvStream } from '../http/csv.ts';
-import { PAGE, pageOf, pageSize, readCursor } from '../http/paging.ts';
+import { pageOf, pageSize, readCursor } from '../http/paging.ts';
 import { ADMIN_ERRORS, ORDER_API_ERRORS } from '../http/errors.ts';
 import { type LeadKey, eraseLead, findLeads, leadById, leadKey } from './model.ts';
 import { latestNotes, notesOfLead } from './model-lead-notes.ts';
@@ -20,7 +20,8 @@ import { leadFilterOf } from './lead-filter.ts';
 import { PipelineRefusal, recordLeadWork } from './lead-work.ts';
 import { leadNoteSchema } from '../../widgets/core/admin/pipeline.ts';
 import { notificationsOfLead } from '../outbox/model.ts';
-import { auditDetails, auditRead, auditTarget } from '../accounts/model-audit.ts';
+import { auditDetails, auditTarget } from '../accounts/model-audit.ts';
+import { auditView } from '../http/audit-view.ts';
 import { quoteOfLead, quoteSummaries } from '../quotes/model.ts';
 import { leadUpdateSchema } from '../../widgets/core/admin/admin-validation.ts';
 import { check } from '../../widgets/core/validation.ts';
@@ -46,10 +47,8 @@ leadRoutes.get('/', async (c) => {
   const page = pageQuery(c);
   if (!page) return c.json({ error: ADMIN_ERRORS.badPage }, 400);
   const { rows: leads, next } = pageOf(await findLeads(c.env.DB, filter, page), page.limit, leadKey);
-  // Reading the list page after page (or in pages larger than the first one's) copies the
-  // leads out as an export does, so the log keeps it; the first page of a view is not logged.
-  if (leads.length && (page.after || page.limit > PAGE.default))
-    auditRead(c, 'leads.list', { rows: leads.length, limit: page.limit, after: page.after ?? null, more: !!next });
+  // The leads are personal data in bulk: one row in the log per view, its later pages counted in it.
+  auditView(c, 'leads.view', { rows: leads.length });
   const quotes = await quoteSummaries(
     c.env.DB,
     leads.filter((l) => l.kind === 'quote').map((l) => l.id),

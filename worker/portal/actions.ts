@@ -230,7 +230,7 @@ export async function sendReading(
   env: Env,
   email: string,
   input: PortalReadingInput,
-): Promise<ActionResult<{ reference: string; readOn: string }>> {
+): Promise<ActionResult<{ reference: string; readOn: string; held?: true }>> {
   const owned = await customerDevice(env.DB, email, input.device);
   if (!owned) return notYours;
   const d = facts(owned);
@@ -259,11 +259,13 @@ export async function sendReading(
     return {
       ok: false,
       status: 422,
-      error: SERVICE_API_ERRORS.jump(result.monthlyNow, result.monthlyAverage),
+      error: SERVICE_API_ERRORS.jump(result.monthlyNow, result.monthlyAverage, result.basis),
       field: 'confirm',
     };
   if (result.kind === 'conflict') return { ok: false, status: 409, error: PORTAL_ERRORS.body };
-  return { ok: true, value: { reference: readingReference(result.row.id), readOn: result.row.read_on } };
+  const stored = { reference: readingReference(result.row.id), readOn: result.row.read_on };
+  // A confirmed implausible reading waits for the desk: the page says so instead of naming it.
+  return { ok: true, value: result.row.held === 1 ? { ...stored, held: true } : stored };
 }
 
 /** Pages printed since each colour's last cartridge: from the counter at its last order, else the first reading. */

@@ -4,7 +4,13 @@
  * ticket or order. A customer is the billing e-mail of their contracts
  * (contracts/model.ts `contractsForEmail`).
  */
-import { type Contract, type ContractDevice, contractDevices, contractsForEmail } from '../contracts/model.ts';
+import {
+  type Contract,
+  type ContractDevice,
+  billingEmailExists,
+  contractDevices,
+  contractsForEmail,
+} from '../contracts/model.ts';
 import { type DeviceRow, devicesOfContracts } from '../contracts/model-devices.ts';
 
 export interface CustomerDevice {
@@ -18,6 +24,9 @@ export interface CustomerDevice {
 export async function isCustomerEmail(db: D1Database, email: string): Promise<boolean> {
   return (await contractsForEmail(db, email)).length > 0;
 }
+
+/** SQL: whether the address in parameter `param` is a customer's, for a statement that decides inside itself. */
+export const isCustomerEmailSql = billingEmailExists;
 
 export async function customerContracts(db: D1Database, email: string): Promise<Contract[]> {
   return contractsForEmail(db, email);

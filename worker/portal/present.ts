@@ -9,6 +9,7 @@ import type { DashboardData } from './views.tsx';
 import { FAULT_CATEGORIES, type FaultCategory } from '../../widgets/core/service-fields.ts';
 import { TONER_COLOUR_NAMES } from '../../widgets/core/toner.ts';
 import { formatPln } from '../../widgets/core/format.ts';
+import { SERVICE_API_ERRORS } from '../http/errors.ts';
 import { monthsCoveredText } from '../meter/bill.ts';
 import { toPln } from '../../widgets/core/pricing.ts';
 import { ksefStatusLabel } from '../../widgets/core/admin/admin-api-invoices.ts';
@@ -52,6 +53,8 @@ function notice(o: PortalOverview, url: URL): DashboardData['notice'] {
     }
     return undefined;
   }
+  // A confirmed implausible reading is not among the accepted ones: no number is named from the address bar.
+  if (kind === 'reading-held') return h('p', null, SERVICE_API_ERRORS.held);
   if (kind === 'toner') {
     const lines = o.orders.filter((x) => x.order_no === number);
     if (!lines.length) return undefined;

@@ -24,6 +24,7 @@ import { check } from '../../widgets/core/validation.ts';
 import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS } from '../http/errors.ts';
 import { pageOf, pageRequest } from '../http/paging.ts';
 import { auditTarget } from '../accounts/model-audit.ts';
+import { auditView } from '../http/audit-view.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
 import { auditDetails } from '../accounts/model-audit.ts';
 import { deviceBySerial } from '../contracts/model-devices.ts';
@@ -77,6 +78,7 @@ ticketRoutes.get('/', async (c) => {
   if (!page) return c.json({ error: ADMIN_ERRORS.badPage }, 400);
   const now = new Date();
   const { rows, next } = pageOf(await listTickets(c.env.DB, show, page), page.limit, ticketKey(show));
+  auditView(c, 'tickets.view', { rows: rows.length });
   return c.json({ tickets: rows.map((t) => ticketView(t, now)), limit: page.limit, next } satisfies TicketList);
 });
 

@@ -75,6 +75,11 @@ export interface ReadingListed {
   reason: string | null;
   /** This correction withdraws the reading it supersedes. */
   withdrawn: boolean;
+  /**
+   * A customer confirmed this implausible reading: it counts nowhere until the desk corrects
+   * it (the same counters accept it) or withdraws it.
+   */
+  held: boolean;
   /** Set when a later row corrects this one: the panel strikes it through. */
   correctedBy: { id: number; by: string; at: string } | null;
 }

@@ -215,6 +215,8 @@ export interface PersonFound {
 export interface PersonErased {
   email: string;
   erased: PersonCounts;
+  /** The contracts whose billing e-mail was the address: kept, and waiting for the team to set a new one. */
+  contractsWithoutBillingEmail: string[];
 }
 
 /** `GET /api/admin/leads/people`. */
