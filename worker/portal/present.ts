@@ -9,6 +9,7 @@ import type { DashboardData } from './views.tsx';
 import { FAULT_CATEGORIES, type FaultCategory } from '../../widgets/core/service-fields.ts';
 import { TONER_COLOUR_NAMES } from '../../widgets/core/toner.ts';
 import { formatPln } from '../../widgets/core/format.ts';
+import { customerTicketPath } from '../service/ticket-link.ts';
 
 const warsaw = (iso: string): string =>
   new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', dateStyle: 'medium', timeStyle: 'short' }).format(
@@ -27,7 +28,7 @@ function notice(o: PortalOverview, url: URL): DashboardData['notice'] {
       `. Serwis zareaguje w ciągu ${t.sla_hours} h roboczych – do `,
       h('strong', null, warsaw(t.due_at)),
       '. Potwierdzenie wysłaliśmy na Twój adres e-mail. ',
-      h('a', { href: `/serwis/zgloszenie/${t.id}` }, 'Status zgłoszenia'),
+      h('a', { href: customerTicketPath(t) }, 'Status zgłoszenia'),
     ]);
   }
   if (kind === 'reading') {
@@ -83,7 +84,7 @@ export async function dashboardData(_env: Env, email: string, o: PortalOverview,
     })),
     tickets: o.tickets.map((t) => ({
       number: t.number,
-      url: `/serwis/zgloszenie/${t.id}`,
+      url: customerTicketPath(t),
       serial: t.serial,
       category: FAULT_CATEGORIES[t.category as FaultCategory] ?? t.category,
       status: t.status,

@@ -231,8 +231,23 @@ export interface TicketView {
 export interface TicketDetail {
   ticket: TicketView;
   events: { status: TicketStatus; note: string | null; actor: string; createdAt: string }[];
-  /** Corrections of the device attached to the ticket, oldest first (the old serial struck through in the panel). */
-  deviceChanges: { fromSerial: string; toSerial: string; reason: string; actor: string; createdAt: string }[];
+  /**
+   * Corrections of the device attached to the ticket, oldest first (the old serial struck through in the panel),
+   * each with the promise and the deadline before and after it (null on changes recorded before they were kept).
+   */
+  deviceChanges: {
+    fromSerial: string;
+    toSerial: string;
+    reason: string;
+    actor: string;
+    createdAt: string;
+    fromSlaHours: number | null;
+    toSlaHours: number | null;
+    fromDueAt: string | null;
+    toDueAt: string | null;
+  }[];
+  /** The devices registered under the ticket's NIP (for the team to name the one reported), at most 50. */
+  companyDevices: { serial: string; deviceName: string; level: string }[];
 }
 
 /** `GET /api/admin/tickets/stats`: one month of reports. */
