@@ -10,6 +10,9 @@ import { forgetStaleLookups } from './company/model.ts';
 import { sendReadingReminders } from './meter/reminders.ts';
 import { forgetOldSignIns } from './portal/sign-in.ts';
 import { backupToR2 } from './backups/schedule.ts';
+import { issueDueInvoices } from './invoices/issue.ts';
+import { finishWaitingOrders } from './orders/flow.ts';
+import { sendOverdueReminders } from './payments/overdue.ts';
 
 const isWebhookQueue = (queue: string) => queue.startsWith('kserowo-webhooks');
 const isLeadQueue = (queue: string) => queue.startsWith('kserowo-leads');
@@ -51,10 +54,23 @@ export default {
       ctx.waitUntil(
         sendReadingReminders(env).catch((error: unknown) => console.error('reminders: the run failed', error)),
       );
+    // From the configured working day of a month: last month's invoices, once (worker/invoices/issue.ts).
+    if (jobs.retention)
+      ctx.waitUntil(issueDueInvoices(env).catch((error: unknown) => console.error('invoices: the run failed', error)));
     // The sales team's morning digest and first-answer alerts (worker/leads/sales-clock.ts).
     if (jobs.retention) ctx.waitUntil(runSalesClock(env));
     // The customer's page: spent or expired sign-ins and ended sessions go.
     if (jobs.retention)
       ctx.waitUntil(forgetOldSignIns(env).catch((error: unknown) => console.error('portal: tidy-up failed', error)));
+    // Orders waiting for the White List ask it again (each at its own time, backing off).
+    if (jobs.handOver || jobs.retention)
+      ctx.waitUntil(
+        finishWaitingOrders(env).catch((error: unknown) => console.error('orders: the waiting orders failed', error)),
+      );
+    // Invoices past due: a reminder per step, on the business clock.
+    if (jobs.retention)
+      ctx.waitUntil(
+        sendOverdueReminders(env).catch((error: unknown) => console.error('payments: the reminders failed', error)),
+      );
   },
 } satisfies ExportedHandler<Env, EmailJob | WebhookJob | DeferredLead>;

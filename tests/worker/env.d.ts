@@ -11,6 +11,8 @@ declare namespace Cloudflare {
     PROPERTY_SEED: string;
     /** The NIP look-up limiter with wrangler.toml's figures. */
     COMPANY_LOOKUP_RATE_LIMIT_CONFIGURED: RateLimit;
+    /** The FA(3) XSD check, run in Node (tests/unit/fa3-xsd.ts): POST a JSON array of XML documents. */
+    FA3_XSD: Fetcher;
   }
 }
 

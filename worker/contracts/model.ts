@@ -73,6 +73,10 @@ export interface ContractRow {
   order_ref: string | null;
   created_by: string;
   created_at: string;
+  /** The buyer's registered address, one line as the register gives it (the invoice's buyer address). */
+  company_address: string | null;
+  buyer_jst: number;
+  buyer_gv: number;
 }
 
 /** A contract: its facts as the panel lists them (one definition, in the admin API's types), and who made it. */
@@ -108,6 +112,9 @@ export const asContract = (r: ContractRow): Contract => ({
   termMonths: r.term_months,
   catalogueVersion: r.catalogue_version,
   origin: r.origin,
+  companyAddress: r.company_address ?? null,
+  buyerJst: r.buyer_jst === 1,
+  buyerGv: r.buyer_gv === 1,
   orderRef: r.order_ref,
   createdBy: r.created_by,
   createdAt: r.created_at,
@@ -118,7 +125,16 @@ export const readingLink = (token: string): string => `/licznik?t=${encodeURICom
 
 export interface ContractInput {
   /** An empty billing e-mail is stored as none (no reminders until the team adds one). */
-  customer: { company: string; nip: string | null; billingEmail: string };
+  customer: {
+    company: string;
+    nip: string | null;
+    billingEmail: string;
+    /** The registered address as the register gives it (the invoices' buyer address). */
+    address?: string | null | undefined;
+    /** FA(3) JST and GV: a subordinate unit of local government, a member of a VAT group. */
+    jst?: boolean | undefined;
+    gv?: boolean | undefined;
+  };
   devices: {
     serial: string;
     deviceId: string;
@@ -182,8 +198,8 @@ export function contractStatements(
     db
       .prepare(
         `INSERT INTO contracts (id, number, year, seq, company, nip, billing_email, start_date, term_months,
-           catalogue_version, origin, order_ref, created_by)
-         SELECT ?1, printf('UM-%04d-%06d', ?2, n), ?2, n, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11
+           catalogue_version, origin, order_ref, created_by, company_address, buyer_jst, buyer_gv)
+         SELECT ?1, printf('UM-%04d-%06d', ?2, n), ?2, n, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14
          FROM (SELECT coalesce(max(seq), 0) + 1 AS n FROM contracts WHERE year = ?2)`,
       )
       .bind(
@@ -198,6 +214,9 @@ export function contractStatements(
         input.origin ?? 'team',
         input.orderRef ?? null,
         input.createdBy,
+        input.customer.address?.trim() || null,
+        input.customer.jst ? 1 : 0,
+        input.customer.gv ? 1 : 0,
       ),
   ];
   const devices: ContractStatements['devices'] = [];

@@ -14,6 +14,7 @@ import type { NextStep, Stage } from './pipeline.ts';
 
 export type * from './admin-api-service.ts';
 export type * from './admin-api-team.ts';
+export type * from './admin-api-invoices.ts';
 
 /** A lead as the API answers it: attribution as an object, camelCase names. */
 export interface LeadView {
