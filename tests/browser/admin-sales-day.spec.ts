@@ -83,7 +83,9 @@ test('a manager gives leads to two sales people; one works Moje leady and takes 
   // A step in the past (a typo of the year) is a question at the field, not saved silently.
   await alaPage.getByLabel(/Termin kroku/).fill('2020-03-04T10:30');
   await alaPage.getByRole('button', { name: 'Zapisz' }).click();
-  await expect(alaPage.getByRole('alert').filter({ hasText: 'Termin kolejnego kroku (2020-03-04 10:30) już minął.' })).toBeVisible();
+  await expect(
+    alaPage.getByRole('alert').filter({ hasText: 'Termin kolejnego kroku (2020-03-04 10:30) już minął.' }),
+  ).toBeVisible();
   await expect(alaPage.getByLabel(/Termin kroku/)).toBeFocused();
   await expect(alaPage.getByRole('button', { name: 'Termin jest właściwy – zapisz' })).toBeVisible();
   await alaPage.screenshot({ path: `${process.env.KSEROWO_SCREENSHOTS ?? 'test-results'}/lead-past-step-1280.png` });

@@ -156,7 +156,8 @@ async function work(c: Context<AdminEnv>, change: Parameters<typeof recordLeadWo
     auditDetails(c, done.auditDetails);
   } catch (error) {
     if (error instanceof PipelineRefusal) return c.json({ error: error.message }, 422);
-    if (error instanceof PipelineQuestion) return c.json({ error: error.message, field: error.field, confirm: true }, 422);
+    if (error instanceof PipelineQuestion)
+      return c.json({ error: error.message, field: error.field, confirm: true }, 422);
     throw error;
   }
   const row = await leadById(c.env.DB, before.id);

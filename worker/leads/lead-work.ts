@@ -98,7 +98,8 @@ export function resolveWork(before: OwnedLeadRow, request: WorkRequest, now = ne
       step !== null &&
       step.dueAt !== before.next_step_due_at &&
       Date.parse(step.dueAt) < now.getTime() - PAST_STEP_GRACE_MS;
-    if (past && !request.confirmPast) throw new PipelineQuestion(PIPELINE_REFUSALS.pastStep(step.dueAt), 'nextStep.dueAt');
+    if (past && !request.confirmPast)
+      throw new PipelineQuestion(PIPELINE_REFUSALS.pastStep(step.dueAt), 'nextStep.dueAt');
     change.nextStep = step;
   }
   return change;
