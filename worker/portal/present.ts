@@ -10,6 +10,7 @@ import { FAULT_CATEGORIES, type FaultCategory } from '../../widgets/core/service
 import { TONER_COLOUR_NAMES } from '../../widgets/core/toner.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { customerTicketPath } from '../service/ticket-link.ts';
+import { portalCopy } from './copy.ts';
 import { monthsCoveredText } from '../meter/bill.ts';
 import { toPln } from '../../widgets/core/pricing.ts';
 import { ksefStatusLabel } from '../../widgets/core/admin/admin-api-invoices.ts';
@@ -106,7 +107,12 @@ export async function dashboardData(env: Env, email: string, o: PortalOverview, 
       contractStart: d.contract.startDate,
       termMonths: d.contract.termMonths,
       termEnd: d.contract.endDate,
-      readings: d.readings.map((r) => ({ readOn: r.read_on, mono: r.mono, color: r.color, sentBy: r.sent_by })),
+      readings: d.readings.map((r) => ({
+        readOn: r.read_on,
+        mono: r.mono,
+        color: r.color,
+        sentBy: r.source === 'team' ? portalCopy.teamSender : r.sent_by,
+      })),
       colours: d.colours,
       inFlight: d.inFlight,
     })),
