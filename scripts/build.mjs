@@ -73,6 +73,7 @@ async function buildPages(assets) {
 const ADMIN_LAZY_VIEWS = {
   payments: 'site/admin/payments-entry.tsx',
   invoices: 'site/admin/invoices-entry.tsx',
+  catalogue: 'site/admin/catalogue-entry.tsx',
 };
 
 /**

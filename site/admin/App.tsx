@@ -14,7 +14,6 @@ import { AuditView } from './AuditView.tsx';
 import { WebhooksView } from './WebhooksView.tsx';
 import { PrivacyView } from './PrivacyView.tsx';
 import { ApiRefused, ApiUnavailable, SessionEnded, api } from './api.ts';
-import { CatalogueView } from './CatalogueView.tsx';
 import { LeadsView } from './LeadsView.tsx';
 import { OutboxView } from './OutboxView.tsx';
 import { SnippetView } from './SnippetView.tsx';
@@ -77,7 +76,13 @@ const VIEWS = [
     render: (p: SessionViewProps, sub?: string) => <ReadingsView {...p} serial={sub} />,
   },
   { id: 'tonery', area: 'toner', label: 'Tonery', render: (p: SessionViewProps) => <TonerView {...p} /> },
-  { id: 'cennik', area: 'catalogue', label: 'Cennik', render: (p: SessionViewProps) => <CatalogueView {...p} /> },
+  // Loaded when opened (its own chunk, with the pricing widget of its preview).
+  {
+    id: 'cennik',
+    area: 'catalogue',
+    label: 'Cennik',
+    render: (p: SessionViewProps) => <LazyView name="catalogue" {...p} />,
+  },
   { id: 'snippety', area: 'leads', label: 'Snippety', render: (p: SessionViewProps) => <SnippetView {...p} /> },
   { id: 'zespol', area: 'accounts', label: 'Zespół', render: (p: SessionViewProps) => <TeamView {...p} /> },
   { id: 'webhooki', area: 'webhooks', label: 'Webhooki', render: (p: SessionViewProps) => <WebhooksView {...p} /> },
