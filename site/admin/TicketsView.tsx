@@ -275,7 +275,8 @@ function TicketDetail({ id, onFailure }: Pick<ViewProps, 'onFailure'> & { id: st
               </datalist>
             )}
             <p className="hint">
-              Termin reakcji liczymy wtedy od nowa od chwili zgłoszenia, według pakietu urządzenia.
+              Po wskazaniu lub zmianie urządzenia termin reakcji liczymy od nowa od chwili zgłoszenia, według pakietu
+              tego urządzenia.
             </p>
             <button type="submit" className="button ghost">
               {t.knownDevice ? 'Zmień urządzenie' : 'Wskaż urządzenie'}

@@ -17,6 +17,15 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
+/** A NIP with its check digit: the nine digits given, the tenth computed (none ends in 10). */
+function validNip(nine: string): string {
+  for (let n = Number(nine); ; n++) {
+    const digits = String(n).padStart(9, '0').slice(-9);
+    const sum = [6, 5, 7, 2, 3, 4, 5, 6, 7].reduce((s, w, i) => s + w * Number(digits[i]), 0) % 11;
+    if (sum < 10) return `${digits}${sum}`;
+  }
+}
+
 /** Stored keys and dotted decimals the visible panel shows, each with a little of its context. */
 const rawValues = (page: Page): Promise<string[]> =>
   page.evaluate(() => {
@@ -38,6 +47,7 @@ test('every view of the service desk and the numbers shows package names and dec
   const tag = String(Date.now()).slice(-7);
   const premium = `LBP${tag}`;
   const business = `LBB${tag}`;
+  const nip = validNip(`52${tag}`);
   await logIn(page, 'Ola');
   const origin = new URL(page.url()).origin;
   for (const [serial, deviceId, level] of [
@@ -51,6 +61,7 @@ test('every view of the service desk and the numbers shows package names and dec
         deviceId,
         level,
         company: `Biuro Etykiet ${tag}`,
+        nip,
         city: 'Słupsk',
         contractStart: '2025-01-01',
         termMonths: 36,
@@ -97,6 +108,33 @@ test('every view of the service desk and the numbers shows package names and dec
   await expect(page.getByRole('row').filter({ hasText: premium })).toContainText('Premium');
   expect(await rawValues(page)).toEqual([]);
   await shoot(page, 'admin-serwis');
+
+  // Reported by NIP: the desk sees the company's devices by package and names the device.
+  const byNip = await page.request.post('/api/service-requests', {
+    data: {
+      nip,
+      category: 'code',
+      description: 'Kod C2557 na panelu.',
+      name: 'Jan Klient',
+      email: 'jan@biuro.pl',
+      phone: '600 100 200',
+      submissionId: crypto.randomUUID(),
+    },
+  });
+  expect(byNip.status(), await byNip.text()).toBe(201);
+  await page.goto(`/admin#serwis/${((await byNip.json()) as { id: string }).id}`);
+  await expect(page.getByText(/zgłoszenie po NIP bez wskazania urządzenia/)).toBeVisible();
+  await expect(page.getByText(`${premium}: Konica Minolta bizhub C3350i, Premium`)).toBeVisible();
+  await expect(page.getByText(new RegExp(`${business}: .*, Business`))).toBeVisible();
+  expect(await rawValues(page)).toEqual([]);
+  await shoot(page, 'admin-zgloszenie-nip');
+  await page.getByLabel('Numer seryjny urządzenia').fill(business);
+  await page.getByLabel('Powód zmiany').fill('Klient potwierdził telefonicznie');
+  await page.getByRole('button', { name: 'Wskaż urządzenie' }).click();
+  await expect(page.getByText('Termin reakcji policzony od nowa.')).toBeVisible();
+  await expect(page.getByText(new RegExp(`${business} \\(Business\\)`))).toBeVisible();
+  await expect(page.locator('.device-changes').first()).toContainText(/termin: 4 h, do .* → \d+ h, do /);
+  await shoot(page, 'admin-zgloszenie-nip-wskazane');
 
   await page.goto('/admin#liczby');
   const byPackage = page.getByRole('region', { name: 'Wyceny według pakietu' });
