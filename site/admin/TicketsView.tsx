@@ -156,6 +156,8 @@ function TicketDetail({ id, onFailure }: Pick<ViewProps, 'onFailure'> & { id: st
   const [note, setNote] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | undefined>();
   const [device, setDevice] = useState({ serial: '', reason: '' });
+  /** What the device form answered, shown under that form (the status card is far below on a phone). */
+  const [deviceMessage, setDeviceMessage] = useState<{ ok: boolean; text: string } | undefined>();
 
   const load = useCallback(
     () =>
@@ -181,14 +183,16 @@ function TicketDetail({ id, onFailure }: Pick<ViewProps, 'onFailure'> & { id: st
     event.preventDefault();
     api(`/tickets/${encodeURIComponent(id)}/device`, { method: 'POST', body: device })
       .then(() => {
-        setMessage({
+        setDeviceMessage({
           ok: true,
           text: `Zgłoszenie przypisane do urządzenia ${device.serial.toUpperCase()}. Termin reakcji policzony od nowa.`,
         });
         setDevice({ serial: '', reason: '' });
         return load();
       })
-      .catch((e: unknown) => (e instanceof ApiRefused ? setMessage({ ok: false, text: e.message }) : onFailure(e)));
+      .catch((e: unknown) =>
+        e instanceof ApiRefused ? setDeviceMessage({ ok: false, text: e.message }) : onFailure(e),
+      );
   };
 
   if (!data) return <p role="status">{FALLBACK.loading}</p>;
@@ -282,6 +286,7 @@ function TicketDetail({ id, onFailure }: Pick<ViewProps, 'onFailure'> & { id: st
               {t.knownDevice ? 'Zmień urządzenie' : 'Wskaż urządzenie'}
             </button>
           </form>
+          <Notice note={deviceMessage} />
           <p>
             <strong>Problem:</strong> {CATEGORIES[t.category] ?? t.category}
             {t.errorCode ? `, kod ${t.errorCode}` : ''}

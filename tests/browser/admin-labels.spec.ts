@@ -128,10 +128,13 @@ test('every view of the service desk and the numbers shows package names and dec
   await expect(page.getByText(new RegExp(`${business}: .*, Business`))).toBeVisible();
   expect(await rawValues(page)).toEqual([]);
   await shoot(page, 'admin-zgloszenie-nip');
+  // On a phone, the answer shows where the form is.
+  await page.setViewportSize({ width: 375, height: 740 });
   await page.getByLabel('Numer seryjny urządzenia').fill(business);
   await page.getByLabel('Powód zmiany').fill('Klient potwierdził telefonicznie');
   await page.getByRole('button', { name: 'Wskaż urządzenie' }).click();
-  await expect(page.getByText('Termin reakcji policzony od nowa.')).toBeVisible();
+  await expect(page.getByText('Termin reakcji policzony od nowa.')).toBeInViewport();
+  await page.setViewportSize({ width: 1280, height: 900 });
   await expect(page.getByText(new RegExp(`${business} \\(Business\\)`))).toBeVisible();
   await expect(page.locator('.device-changes').first()).toContainText(/termin: 4 h, do .* → \d+ h, do /);
   await shoot(page, 'admin-zgloszenie-nip-wskazane');
