@@ -212,11 +212,10 @@ function TicketDetail({ id, onFailure }: Pick<ViewProps, 'onFailure'> & { id: st
             <strong>Czas reakcji:</strong> {clock(t)} ({t.slaHours} h, do {when(t.dueAt)})
           </p>
           <p>
-            <strong>Urządzenie:</strong> {t.serial || '—'} {t.knownDevice ? `(${levelLabel(t.level)})` : ''}
-            {!t.knownDevice &&
-              (t.serial
-                ? ' – numer spoza rejestru, sprawdź klienta'
-                : ' – zgłoszenie po NIP bez wskazania urządzenia: do czasu wskazania termin liczymy według najkrótszego czasu reakcji urządzeń firmy')}
+            <strong>Urządzenie:</strong>{' '}
+            {t.serial
+              ? `${t.serial} ${t.knownDevice ? `(${levelLabel(t.level)})` : '– numer spoza rejestru, sprawdź klienta'}`
+              : 'nie wskazano (zgłoszenie po NIP): do czasu wskazania termin liczymy według najkrótszego czasu reakcji urządzeń firmy'}
           </p>
           {data.deviceChanges.length > 0 && (
             <ul className="device-changes">

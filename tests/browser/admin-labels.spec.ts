@@ -123,7 +123,9 @@ test('every view of the service desk and the numbers shows package names and dec
   });
   expect(byNip.status(), await byNip.text()).toBe(201);
   await page.goto(`/admin#serwis/${((await byNip.json()) as { id: string }).id}`);
-  await expect(page.getByText(/zgłoszenie po NIP bez wskazania urządzenia/)).toBeVisible();
+  await expect(
+    page.getByText(/nie wskazano \(zgłoszenie po NIP\): do czasu wskazania termin liczymy według najkrótszego/),
+  ).toBeVisible();
   await expect(page.getByText(`${premium}: Konica Minolta bizhub C3350i, Premium`)).toBeVisible();
   await expect(page.getByText(new RegExp(`${business}: .*, Business`))).toBeVisible();
   expect(await rawValues(page)).toEqual([]);

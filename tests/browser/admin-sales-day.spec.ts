@@ -88,7 +88,13 @@ test('a manager gives leads to two sales people; one works Moje leady and takes 
   ).toBeVisible();
   await expect(alaPage.getByLabel(/Termin kroku/)).toBeFocused();
   await expect(alaPage.getByRole('button', { name: 'Termin jest właściwy – zapisz' })).toBeVisible();
-  await alaPage.screenshot({ path: `${process.env.KSEROWO_SCREENSHOTS ?? 'test-results'}/lead-past-step-1280.png` });
+  for (const width of [375, 1280]) {
+    await alaPage.setViewportSize({ width, height: 900 });
+    await alaPage.getByLabel(/Termin kroku/).scrollIntoViewIfNeeded();
+    await alaPage.screenshot({
+      path: `${process.env.KSEROWO_SCREENSHOTS ?? 'test-results'}/lead-past-step-${width}.png`,
+    });
+  }
   await alaPage.getByLabel(/Termin kroku/).fill('2030-03-04T10:30');
   await expect(alaPage.getByRole('button', { name: 'Termin jest właściwy – zapisz' })).toHaveCount(0);
   await alaPage.getByRole('button', { name: 'Zapisz' }).click();
