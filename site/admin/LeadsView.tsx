@@ -438,6 +438,13 @@ function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: string 
 
   const refused = (e: unknown) => (e instanceof ApiRefused ? setMessage({ ok: false, text: e.message }) : onFailure(e));
 
+  // The question about a past step: the focus in its field, and the question under it in view (on a phone too).
+  useEffect(() => {
+    if (!pastStep) return;
+    document.getElementById('step-due')?.focus();
+    document.getElementById('step-due-question')?.scrollIntoView({ block: 'nearest' });
+  }, [pastStep]);
+
   if (missing)
     return (
       <div>
@@ -471,7 +478,6 @@ function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: string 
         if (e instanceof ApiRefused && (e.data as { confirm?: boolean } | undefined)?.confirm) {
           setMessage(undefined);
           setPastStep(e.message);
-          document.getElementById('step-due')?.focus();
         } else refused(e);
       });
   };
