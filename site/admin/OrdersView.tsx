@@ -16,6 +16,7 @@ import { VERIFY_LIMITS } from '../../widgets/core/limits.ts';
 import { deliveryDayText } from '../../widgets/core/delivery.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { warsawToday } from '../../widgets/core/service-fields.ts';
+import { warsawDay } from '../../widgets/core/business-hours.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
@@ -253,7 +254,14 @@ function OrderCard({ id, onFailure }: ViewProps & { id: string }) {
           <h2>Protokół instalacji</h2>
           <label>
             Data instalacji
-            <input type="date" required value={form.installedOn} max={warsawToday()} onInput={set('installedOn')} />
+            <input
+              type="date"
+              required
+              value={form.installedOn}
+              min={order.accepted_at ? warsawDay(new Date(order.accepted_at)) : undefined}
+              max={warsawToday()}
+              onInput={set('installedOn')}
+            />
           </label>
           <label>
             Numer seryjny

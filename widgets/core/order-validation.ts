@@ -82,6 +82,7 @@ export const acceptSchema = plainObject(
 
 export const INSTALLATION_ERRORS = {
   installedOn: 'Podaj datę instalacji (RRRR-MM-DD), nie późniejszą niż dziś.',
+  beforeSigned: 'Data instalacji nie może być wcześniejsza niż dzień podpisania umowy.',
   termMonths: 'Podaj okres umowy w miesiącach (1–120): wycena ma okres krótszy do uzgodnienia.',
   noColor: 'To urządzenie mono nie ma licznika kolorowych stron: zostaw to pole puste.',
   color: 'Podaj początkowy stan licznika kolorowych stron.',

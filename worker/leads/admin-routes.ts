@@ -4,7 +4,8 @@
  * `stage`, `overdue` = 1; a keyset page: `limit`, and `after` = the `next` of the page
  * before), `GET /api/admin/leads.csv` (the same filters, every matching lead, streamed),
  * `GET /api/admin/leads/:id` (everything stored, the notes history), `PATCH /api/admin/leads/:id`
- * (`{status?, notes?, stage?, lostReason?, lostNote?, nextStep?: {kind, dueAt} | null}`),
+ * (`{status?, notes?, stage?, lostReason?, lostNote?, nextStep?: {kind, dueAt} | null, confirmPast?}`:
+ * a next step newly set in the past answers 422 `{error, field, confirm: true}` until confirmed),
  * `POST /api/admin/leads/:id/notes` (`{text}`), `DELETE /api/admin/leads/:id` (the owner's
  * GDPR erasure; widgets/core/admin/roles.ts refuses it to the others).
  */
@@ -17,7 +18,7 @@ import { type LeadKey, eraseLead, findLeads, leadById, leadKey } from './model.t
 import { latestNotes, notesOfLead } from './model-lead-notes.ts';
 import { LEAD_CSV_HEADER, leadCsvRow, leadJson, quoteJson } from './lead-view.ts';
 import { leadFilterOf } from './lead-filter.ts';
-import { PipelineRefusal, recordLeadWork } from './lead-work.ts';
+import { PipelineQuestion, PipelineRefusal, recordLeadWork } from './lead-work.ts';
 import { leadNoteSchema } from '../../widgets/core/admin/pipeline.ts';
 import { notificationsOfLead } from '../outbox/model.ts';
 import { auditDetails, auditTarget } from '../accounts/model-audit.ts';
@@ -154,6 +155,8 @@ async function work(c: Context<AdminEnv>, change: Parameters<typeof recordLeadWo
     auditDetails(c, done.auditDetails);
   } catch (error) {
     if (error instanceof PipelineRefusal) return c.json({ error: error.message }, 422);
+    if (error instanceof PipelineQuestion)
+      return c.json({ error: error.message, field: error.field, confirm: true }, 422);
     throw error;
   }
   const row = await leadById(c.env.DB, before.id);

@@ -10,6 +10,8 @@ import { FAULT_CATEGORIES, type FaultCategory } from '../../widgets/core/service
 import { TONER_COLOUR_NAMES } from '../../widgets/core/toner.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { SERVICE_API_ERRORS } from '../http/errors.ts';
+import { customerTicketPath } from '../service/ticket-link.ts';
+import { portalCopy } from './copy.ts';
 import { monthsCoveredText } from '../meter/bill.ts';
 import { toPln } from '../../widgets/core/pricing.ts';
 import { ksefStatusLabel } from '../../widgets/core/admin/admin-api-invoices.ts';
@@ -35,7 +37,7 @@ function notice(o: PortalOverview, url: URL): DashboardData['notice'] {
       `. Serwis zareaguje w ciągu ${t.sla_hours} h roboczych – do `,
       h('strong', null, warsaw(t.due_at)),
       '. Potwierdzenie wysłaliśmy na Twój adres e-mail. ',
-      h('a', { href: `/serwis/zgloszenie/${t.id}` }, 'Status zgłoszenia'),
+      h('a', { href: customerTicketPath(t) }, 'Status zgłoszenia'),
     ]);
   }
   if (kind === 'reading') {
@@ -108,13 +110,18 @@ export async function dashboardData(env: Env, email: string, o: PortalOverview, 
       contractStart: d.contract.startDate,
       termMonths: d.contract.termMonths,
       termEnd: d.contract.endDate,
-      readings: d.readings.map((r) => ({ readOn: r.read_on, mono: r.mono, color: r.color, sentBy: r.sent_by })),
+      readings: d.readings.map((r) => ({
+        readOn: r.read_on,
+        mono: r.mono,
+        color: r.color,
+        sentBy: r.source === 'team' ? portalCopy.teamSender : r.sent_by,
+      })),
       colours: d.colours,
       inFlight: d.inFlight,
     })),
     tickets: o.tickets.map((t) => ({
       number: t.number,
-      url: `/serwis/zgloszenie/${t.id}`,
+      url: customerTicketPath(t),
       serial: t.serial,
       category: FAULT_CATEGORIES[t.category as FaultCategory] ?? t.category,
       status: t.status,

@@ -13,6 +13,7 @@ import type { PersonCounts } from './privacy-validation.ts';
 import type { NextStep, Stage } from './pipeline.ts';
 
 export type * from './admin-api-service.ts';
+export type * from './admin-api-tickets.ts';
 export type * from './admin-api-team.ts';
 export type * from './admin-api-invoices.ts';
 
