@@ -45,6 +45,8 @@ console.log(`Property tests: fast-check seed ${propertySeed} (replay with KSEROW
 export default defineConfig({
   root,
   test: {
+    // After the run: the tests past a third of their timeout (tests/time-budgets.ts).
+    reporters: ['default', './tests/time-budgets.ts'],
     projects: [
       {
         resolve: { alias: preactAliasEntries },
