@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { wranglerEnv } from '../scripts/env.mjs';
 import { preactAliasEntries } from '../scripts/preact-alias.mjs';
 import { TEST_ADMIN_PASSWORD, adminHash } from '../scripts/admin-hash.mjs';
@@ -54,7 +54,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           root,
-          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          // Node tests of the worker's own code sit beside it as *.node.test.ts.
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'worker/**/*.node.test.ts'],
           environment: 'node',
           setupFiles: ['tests/unit/setup.ts'],
         },
@@ -88,7 +89,10 @@ export default defineConfig({
         test: {
           name: 'worker',
           root,
-          include: ['tests/worker/**/*.test.ts'],
+          // A feature's tests sit in its folder (worker/<feature>/*.test.ts); tests/worker/ keeps the
+          // shared helpers and setup (and runs any test still placed there).
+          include: ['worker/**/*.test.ts', 'tests/worker/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'worker/**/*.node.test.ts'],
           setupFiles: ['tests/worker/setup.ts'],
         },
       },
