@@ -1,9 +1,9 @@
 // Two projects: `unit` (Node: domain code, build tooling) and `worker` (inside workerd
-// through @cloudflare/vitest-pool-workers, with the real wrangler.toml bindings).
+// through @cloudflare/vitest-plugin, with the real wrangler.toml bindings).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { wranglerEnv } from '../scripts/env.mjs';
 import { preactAliasEntries } from '../scripts/preact-alias.mjs';
@@ -24,12 +24,19 @@ const lookupLimit = /name = "COMPANY_LOOKUP_RATE_LIMIT"[^[]*?simple = \{ limit =
 if (!lookupLimit)
   throw new Error('wrangler.toml: no [[ratelimits]] COMPANY_LOOKUP_RATE_LIMIT with simple = { limit, period }');
 if (!leadLimit) throw new Error('wrangler.toml: no [[ratelimits]] LEAD_RATE_LIMIT with simple = { limit, period }');
+// Each limiter counts on its own (a namespace of its own).
 const ratelimits = {
-  LEAD_RATE_LIMIT: { simple: { limit: 1_000_000, period: 60 } },
-  LEAD_RATE_LIMIT_CONFIGURED: { simple: { limit: Number(leadLimit[1]), period: Number(leadLimit[2]) } },
+  LEAD_RATE_LIMIT: { namespace_id: '1001', simple: { limit: 1_000_000, period: 60 } },
+  LEAD_RATE_LIMIT_CONFIGURED: {
+    namespace_id: '1011',
+    simple: { limit: Number(leadLimit[1]), period: Number(leadLimit[2]) },
+  },
   // The NIP look-up's limiter: high for the tests, wrangler.toml's figures for the test of the limit.
-  COMPANY_LOOKUP_RATE_LIMIT: { simple: { limit: 1_000_000, period: 60 } },
-  COMPANY_LOOKUP_RATE_LIMIT_CONFIGURED: { simple: { limit: Number(lookupLimit[1]), period: Number(lookupLimit[2]) } },
+  COMPANY_LOOKUP_RATE_LIMIT: { namespace_id: '1002', simple: { limit: 1_000_000, period: 60 } },
+  COMPANY_LOOKUP_RATE_LIMIT_CONFIGURED: {
+    namespace_id: '1012',
+    simple: { limit: Number(lookupLimit[1]), period: Number(lookupLimit[2]) },
+  },
 };
 // The worker tests read what they write at once (LIVE_CATALOGUE_TTL_MS 0); the test of the
 // live catalogue promise uses LIVE_CATALOGUE_TTL_MS_CONFIGURED, the TTL of wrangler.toml.
