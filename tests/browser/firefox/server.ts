@@ -12,7 +12,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 let server: ChildProcess | undefined;
 
 export async function setup(): Promise<void> {
-  const port = process.env.KSEROWO_TEST_PORT ?? '8789';
+  const port = process.env.KSEROWO_TEST_PORT ?? '8790';
   server = spawn(process.execPath, ['scripts/serve-test.mjs'], {
     cwd: root,
     env: { ...process.env, PORT: port, KSEROWO_TEST_STATE: '.wrangler/test-state-firefox' },
