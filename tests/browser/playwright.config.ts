@@ -34,7 +34,8 @@ export default defineConfig({
     cwd: '../..',
     env: { PORT: String(port) },
     url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 180_000,
+    // wrangler dev with its migrations: under a minute quiet, over three with the load average at 48.
+    timeout: 300_000,
     reuseExistingServer: false,
     // SIGTERM, so that serve-test.mjs stops wrangler dev and workerd with it.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },

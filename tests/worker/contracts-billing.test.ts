@@ -190,10 +190,7 @@ describe('replays of one submission', () => {
 });
 
 describe('bills you can reproduce', () => {
-  // Every past bill made twice around a publish: 2 s with the machine loaded; 10 s holds at twice that.
-  it('publishing a new price list leaves every past bill byte-identical; a new contract signs at the new prices', {
-    timeout: 10_000,
-  }, async () => {
+  it('publishing a new price list leaves every past bill byte-identical; a new contract signs at the new prices', async () => {
     const periods = [month(-3), month(-2), month(-1), month(0)];
     const before = await Promise.all(periods.flatMap((p) => [billingCsv(cookie, p), customersCsv(cookie, p)]));
     const bills = await Promise.all(periods.map((p) => billJson(cookie, premium.id, p)));

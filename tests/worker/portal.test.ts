@@ -36,7 +36,7 @@ async function countsOfB(): Promise<Record<string, number>> {
   };
 }
 
-describe('signed in as a customer with two devices', { timeout: 15_000 }, () => {
+describe('signed in as a customer with two devices', () => {
   it('shows both devices with package, contract and SLA, and nothing of another customer', async () => {
     const html = await page(a);
     expect(html).toContain(A.premium);
@@ -184,7 +184,7 @@ describe('signed in as a customer with two devices', { timeout: 15_000 }, () => 
   });
 });
 
-describe('toner orders', { timeout: 15_000 }, () => {
+describe('toner orders', () => {
   it("offers only the device's colours: a mono device takes black only", async () => {
     const res = await form('/konto/toner', { device: String(ids.a.basic), colour: 'cyan' }, { cookie: a });
     expect(res.status).toBe(400);
@@ -287,8 +287,7 @@ const attempts: Record<string, (device: number) => Record<string, string | strin
   'GET /zaloguj': () => ({}),
 };
 
-// A walks every route against B's device: 1.5 s with the machine loaded, past 5 s on a busier one; 15 s holds.
-describe('customer A and customer B', { timeout: 15_000 }, () => {
+describe('customer A and customer B', () => {
   it('every route of the page is covered below (a new route needs its case)', () => {
     const routes = [
       ...new Set(portalPage.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`)),

@@ -206,8 +206,7 @@ beforeAll(async () => {
 
 afterEach(() => vi.restoreAllMocks());
 
-// Each case stores and erases dozens of rows: 2–3 s with the machine loaded; 15 s holds at twice that.
-describe('the retention period', { timeout: 15_000 }, () => {
+describe('the retention period', () => {
   it('anonymises a lead and a quote past 24 months with their e-mails and webhook events; a younger one stays', async () => {
     const a = person();
     const b = person();
@@ -541,7 +540,7 @@ describe('a person’s data in the admin (owner only)', () => {
  * sign-ins and sessions, toner orders, the confirmation e-mails, and the orders they signed
  * or began. The person is a customer whose contract's address is theirs.
  */
-describe('a customer’s portal data and online orders', { timeout: 15_000 }, () => {
+describe('a customer’s portal data and online orders', () => {
   const path = (email: string, rest = '') => `/api/admin/privacy/${encodeURIComponent(email)}${rest}`;
   let serial = 0;
 

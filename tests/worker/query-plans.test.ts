@@ -132,8 +132,7 @@ describe('query plans of worker/models', () => {
     expect(found.size).toBeGreaterThan(80);
   });
 
-  // About 200 statements planned one by one: 4–6 s with the machine loaded, so 20 s holds at twice that.
-  it('plans no full scan of a growing table', { timeout: 20_000 }, async () => {
+  it('plans no full scan of a growing table', async () => {
     const db = (env as unknown as Env).DB;
     const problems: string[] = [];
     let planned = 0;
@@ -161,5 +160,6 @@ describe('query plans of worker/models', () => {
     }
     console.log(`query plans: ${planned} statements of worker/models planned`);
     expect(problems).toEqual([]);
-  });
+    // About 200 statements planned one by one: 4–6 s with the load average at 14–28.
+  }, 60_000);
 });

@@ -30,12 +30,12 @@ beforeAll(async () => {
     { serial: 'MIEDZY01', deviceId: 'km-c3320i', level: 'basic' },
     { startDate: dayOf(month(-10), 1), termMonths: 36 },
   );
-}, 30_000);
+});
 
 const teamTry = (serial: string, readOn: string, mono: number, color: number) =>
   write('/api/admin/readings', { serial, readOn, mono, color, confirm: true }, { cookie, ip: '203.0.113.62' });
 
-describe('a reading after the contract’s last day', { timeout: 20_000 }, () => {
+describe('a reading after the contract’s last day', () => {
   it('is refused from the team, in Polish with the last day; the last day itself is taken', async () => {
     const after = await teamTry('KONIEC01', dayAfterEnd, 5000, 500);
     expect(after.status).toBe(400);
@@ -54,7 +54,7 @@ describe('a reading after the contract’s last day', { timeout: 20_000 }, () =>
   });
 });
 
-describe('a reading inserted between two', { timeout: 20_000 }, () => {
+describe('a reading inserted between two', () => {
   it('may equal the later reading (or the earlier one), and is refused one page above the later one', async () => {
     const [first, later] = [dayOf(month(-3), 1), dayOf(month(-2), 1)];
     await teamReading(cookie, 'MIEDZY01', first, 1000, 100);

@@ -63,7 +63,7 @@ const accept = (order: { id: string; code: string }) =>
   postJson(`/api/orders/${order.id}/accept`, { code: order.code });
 
 // Five orders placed and four acceptances: a few seconds on a loaded machine.
-describe('a delivery day’s last free slot', { timeout: 30_000 }, () => {
+describe('a delivery day’s last free slot', { timeout: 60_000 }, () => {
   it('goes to exactly one of two orders accepted at the same moment; the other is told the day is taken', async () => {
     // Nothing is booked in this file's database: the first day offered is free.
     const day = deliveryDays('Słupsk', warsawToday(), {})[0] as string;
@@ -90,7 +90,7 @@ describe('a delivery day’s last free slot', { timeout: 30_000 }, () => {
   });
 });
 
-describe('a quote past its validity', { timeout: 20_000 }, () => {
+describe('a quote past its validity', () => {
   it('cannot be ordered: 410 from the API and the page, nothing stored', async () => {
     const quote = await newQuote();
     const day = deliveryDays('Słupsk', warsawToday(), {})[1] as string;

@@ -37,9 +37,9 @@ beforeAll(async () => {
   ].join('\r\n');
   const res = await write('/api/admin/devices/import', { csv }, { cookie, ip: '203.0.113.61' });
   expect(await res.json()).toMatchObject({ ok: true, imported: 3 });
-}, 30_000);
+});
 
-describe('the response promised to a fault report, by the device’s package', { timeout: 20_000 }, () => {
+describe('the response promised to a fault report, by the device’s package', () => {
   it.each([
     ['SLABASIC01', 'Basic', 24],
     ['SLABUSINESS01', 'Business', 24],
