@@ -8,7 +8,7 @@
 // flight when autocannon stopped (the server finished them; the client no longer listened).
 // D1 round trips per lead: 1 for contact and quote alike (one batch: the lead, its
 // notification, the quote row, the read-backs and the webhook claim; the live catalogue
-// comes from the isolate). tests/worker/{contact,quotes}.test.ts count them.
+// comes from the isolate). worker/leads/contact.test.ts and worker/quotes/quotes.test.ts count them.
 import { randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { LOAD, benchD1, leadLoad } from './lead-load.mjs';

@@ -2,7 +2,7 @@
  * Everything generated from the widgets' contracts (widgets/contracts.ts), run by
  * `npm run build` (scripts/build.mjs): `custom-elements.json` (Custom Elements Manifest
  * 2.1) and `kserowo.d.ts` (types for TypeScript and React 19 hosts) into
- * dist/public/widgets/v1/, and the README's widget tables between the markers.
+ * dist/public/widgets/v1/, and the widget tables of docs/partners.md between the markers.
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -151,7 +151,7 @@ export function hostDeclarations(contracts: readonly WidgetContract[] = allContr
 const code = (text: string) => `\`${text.replace(/\|/g, '\\|')}\``;
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
-/** The README's widget section: one table of attributes per widget, its events, parts and properties. */
+/** The partner kit's widget section (docs/partners.md): one table of attributes per widget, its events, parts and properties. */
 export function readmeSection(contracts: readonly WidgetContract[] = allContracts): string {
   const out: string[] = [
     README_START,
@@ -197,11 +197,12 @@ export function readmeSection(contracts: readonly WidgetContract[] = allContract
   return out.join('\n');
 }
 
-/** The README with its generated section replaced (throws when the markers are missing). */
+/** The partner kit's page with its generated section replaced (throws when the markers are missing). */
 export function withReadmeSection(readme: string, contracts: readonly WidgetContract[] = allContracts): string {
   const start = readme.indexOf(README_START);
   const end = readme.indexOf(README_END);
-  if (start < 0 || end < start) throw new Error(`README.md: the markers ${README_START} … ${README_END} are missing`);
+  if (start < 0 || end < start)
+    throw new Error(`docs/partners.md: the markers ${README_START} … ${README_END} are missing`);
   return readme.slice(0, start) + readmeSection(contracts) + readme.slice(end + README_END.length);
 }
 
@@ -218,7 +219,7 @@ export function contractTexts(contracts: readonly WidgetContract[] = allContract
 
 /**
  * The build step: writes custom-elements.json and kserowo.d.ts into `widgetsDir`,
- * refreshes the README section, and fails when a description leaked into a chunk.
+ * refreshes the section of docs/partners.md, and fails when a description leaked into a chunk.
  */
 export function writeContractFiles(widgetsDir: string, readmePath: string): void {
   const texts = contractTexts();

@@ -1,5 +1,5 @@
-// Two projects: `unit` (Node: domain code, build tooling) and `worker` (inside workerd
-// through @cloudflare/vitest-plugin, with the real wrangler.toml bindings).
+// Two projects: `unit` (Node: domain code, build tooling, the worker's *.node.test.ts) and `worker`
+// (inside workerd through @cloudflare/vitest-plugin, with the real wrangler.toml bindings).
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { wranglerEnv } from '../scripts/env.mjs';
 import { preactAliasEntries } from '../scripts/preact-alias.mjs';
 import { TEST_ADMIN_PASSWORD, adminHash } from '../scripts/admin-hash.mjs';
+import { validateFa3 } from './unit/fa3-xsd.ts';
 
 // Set again here for runs without scripts/run.mjs (the npm scripts set it before wrangler loads).
 Object.assign(process.env, wranglerEnv);
@@ -63,6 +64,17 @@ process.env.KSEROWO_PROPERTY_TIME_LIMIT_MS = String(PROPERTY_TIME_LIMIT_MS);
  */
 const TIME_BUDGETS = { testTimeout: 30_000, hookTimeout: 60_000 };
 
+/** The FA3_XSD binding of the worker tests: one check at a time, an error of the check itself answered as invalid. */
+let checks: Promise<unknown> = Promise.resolve();
+async function fa3XsdService(request: Request): Promise<Response> {
+  const documents = (await request.json()) as string[];
+  const run = checks.then(() =>
+    validateFa3(documents).catch((error: unknown) => ({ valid: false, errors: [`xmllint-wasm: ${String(error)}`] })),
+  );
+  checks = run;
+  return Response.json(await run);
+}
+
 export default defineConfig({
   root,
   test: {
@@ -108,7 +120,12 @@ export default defineConfig({
                 PROPERTY_TIME_LIMIT_MS: String(PROPERTY_TIME_LIMIT_MS),
                 // The NIP look-up answers from the stand-in of the White List: never the real API.
                 WHITELIST_API_URL: 'stand-in',
+                // KOD I links to KSeF's TEST host in tests.
+                KSEF_QR_URL: 'https://qr-test.ksef.mf.gov.pl',
               },
+              // Every invoice a worker test makes is checked against the FA(3) XSD in Node
+              // (xmllint-wasm does not run in workerd): POST the XML documents as a JSON array.
+              serviceBindings: { FA3_XSD: fa3XsdService },
               ratelimits,
             },
           })),

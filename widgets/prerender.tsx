@@ -4,7 +4,7 @@
  *
  * `shadowRenderers` is the one place that says how a tag's shadow markup is made from
  * its attributes and a catalogue: the site build uses it, and so does the worker when
- * it re-renders our pages for a newly published catalogue (worker/routes/prerendered.ts).
+ * it re-renders our pages for a newly published catalogue (worker/catalogue/prerendered.ts).
  * A widget pre-rendered on a page with prices registers its tag here.
  */
 import type { Catalogue } from './core/model.ts';

@@ -1,25 +1,26 @@
 /** The Hono app: public API, pages rendered by the worker and the 404 page (DESIGN §4). */
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { catalogue } from './routes/catalogue.ts';
-import { contact } from './routes/contact.ts';
-import { health } from './routes/health.ts';
-import { quotePage, quotes } from './routes/quotes.ts';
-import { notFoundPage } from './pages/not-found.ts';
+import { catalogue } from './catalogue/routes.ts';
+import { contact } from './leads/routes.ts';
+import { health } from './health/routes.ts';
+import { quotePage, quotes } from './quotes/routes.ts';
+import { notFoundPage } from './http/not-found.ts';
 import { API_ERRORS } from './http/errors.ts';
 // Before any route parses a body: valibot's issues without a message of their own speak Polish.
 import './http/polish-issues.ts';
 import { securityHeadersMiddleware } from './middleware/security/index.ts';
-import { adminApi } from './routes/admin/index.ts';
-import { adminPage } from './routes/admin/page.ts';
-import { prerendered } from './routes/prerendered.ts';
-import { serviceRequests, ticketLookup, ticketPage } from './routes/service.ts';
-import { meterReadings } from './routes/meter.ts';
+import { adminApi } from './admin-api.ts';
+import { adminPage } from './http/admin-page.ts';
+import { prerendered } from './catalogue/prerendered.ts';
+import { serviceRequests, ticketLookup, ticketPage } from './service/routes.ts';
+import { meterReadings } from './meter/routes.ts';
 import { dispatchLater } from './webhooks/delivery.ts';
-import { companyLookup } from './routes/company.ts';
-import { orderPage, orders } from './routes/orders.ts';
+import { companyLookup } from './company/routes.ts';
+import { orderPage, orders } from './orders/routes.ts';
 import { d1Metrics } from './http/d1-metrics.ts';
-import { portalApi, portalPage } from './routes/portal.tsx';
+import { portalApi, portalPage } from './portal/routes.tsx';
+import { invoicePage } from './invoices/routes.ts';
 
 import type { AppEnv } from './env.ts';
 
@@ -48,7 +49,7 @@ const publicCors = cors({
 app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/admin/') ? next() : publicCors(c, next)));
 
 // Webhooks: a write that stored something may have written webhook events (in its own D1
-// batch, models/webhooks.ts `webhookEventStatements`); put their deliveries on the queue after answering.
+// batch, webhooks/model.ts `webhookEventStatements`); put their deliveries on the queue after answering.
 app.use('/api/*', async (c, next) => {
   await next();
   if (c.req.method === 'GET' || c.res.status >= 300) return;
@@ -75,6 +76,7 @@ app.route('/api/orders', orders);
 app.route('/zamowienie', orderPage);
 app.route('/api/portal', portalApi);
 app.route('/konto', portalPage);
+app.route('/faktura', invoicePage);
 app.route('/api/admin', adminApi);
 app.route('/admin', adminPage);
 app.route('/', prerendered);

@@ -1,5 +1,5 @@
 /**
- * The one loop of the queue consumers (e-mail: worker/email/delivery.ts, webhooks:
+ * The one loop of the queue consumers (e-mail: worker/outbox/delivery.ts, webhooks:
  * worker/webhooks/delivery.ts). A message names a row by id; on a dead-letter queue
  * (`…-dlq`) the row is marked dead for the admin to see and resend; otherwise it is
  * delivered, acknowledged when done, and retried with the consumer's backoff when the

@@ -1,6 +1,6 @@
 /**
  * `/konto` ('Strefa klienta'): the static page is the signed-out view; the worker serves
- * it (worker/routes/portal.tsx), putting the view of the moment into `#portal`: the
+ * it (worker/portal/routes.tsx), putting the view of the moment into `#portal`: the
  * sign-in form, the button of a sign-in link, or the signed-in customer's page.
  */
 import { portalCopy } from '../../worker/portal/copy.ts';

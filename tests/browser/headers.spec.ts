@@ -1,7 +1,7 @@
 // Every static answer (each file of the built site, the widget files and every page route)
 // carries the security headers of the one definition (widgets/core/headers.ts), as served by the
 // real assets layer and worker in `wrangler dev`. The worker's own routes are walked in
-// tests/worker/headers.test.ts. The expected page CSP is recomputed here from the built
+// worker/middleware/security/headers.test.ts. The expected page CSP is recomputed here from the built
 // pages' `<style>` blocks, not read from `_headers`.
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';

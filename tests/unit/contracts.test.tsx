@@ -1,7 +1,7 @@
 /**
  * Contract agreement: each widget's contract (widgets/<name>/contract.ts) against what the
  * widget really does and everything that documents it. Fails when a part in the markup, an
- * emitted event, a custom property the styles read, a tag of the loader, the README tables,
+ * emitted event, a custom property the styles read, a tag of the loader, the tables of docs/partners.md,
  * the partner page, the snippet builder or the generated files disagree with the contracts.
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -131,8 +131,8 @@ describe('the widget contracts', () => {
 });
 
 describe('what is generated from the contracts', () => {
-  it('the README section between the markers is the generated one (npm run build refreshes it)', () => {
-    const readme = read('README.md');
+  it('the section of docs/partners.md between the markers is the generated one (npm run build refreshes it)', () => {
+    const readme = read('docs/partners.md');
     const start = readme.indexOf(README_START);
     const end = readme.indexOf(README_END);
     expect(start).toBeGreaterThan(0);

@@ -94,7 +94,8 @@ describe('every input of the widgets, the site and the admin', () => {
     const typed: string[] = [];
     for (const dir of ['widgets', 'site', 'worker']) {
       for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
-        if (!/\.tsx?$/.test(file)) continue;
+        // The worker's tests sit beside its code: their generators' lengths are no input's.
+        if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
         const text = readFileSync(`${dir}/${file}`, 'utf8');
         for (const m of text.matchAll(/maxLength(?:=\{|: |=")\s*\d+/gi)) typed.push(`${dir}/${file}: ${m[0]}`);
       }

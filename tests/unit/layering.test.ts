@@ -1,8 +1,10 @@
 /**
- * The arrows of the code run one way (widgets/core/README.md): the kernel (widgets/core/)
- * imports nothing outside itself, a widget imports the kernel and the kit but never another
- * widget, the worker never imports the site, a route file never imports another route file
- * (only an index mounts sub-apps), and no module reaches itself again through runtime imports.
+ * The arrows of the code run one way (widgets/core/README.md, docs/layout.md): the kernel
+ * (widgets/core/) imports nothing outside itself, a widget imports the kernel and the kit but never
+ * another widget, the worker never imports the site, a feature of the worker (worker/<feature>/)
+ * reaches another feature only through its exported functions, never its model (model*.ts, its
+ * SQL), http/ and middleware/ (what every feature shares) import no feature, only the app and the
+ * admin API mount a feature's routes, and no module reaches itself again through runtime imports.
  * Read from the import statements themselves, so a new arrow the wrong way fails here.
  */
 import { readFileSync, readdirSync } from 'node:fs';
@@ -18,7 +20,7 @@ interface Edge {
 
 const sources = ['widgets', 'site', 'worker'].flatMap((dir) =>
   readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => /\.(tsx?|mjs)$/.test(f) && !/\.d\.ts$|\.spec\.ts$/.test(f))
+    .filter((f) => /\.(tsx?|mjs)$/.test(f) && !/\.d\.ts$|\.spec\.ts$|\.test\.tsx?$/.test(f))
     .map((f) => join(dir, f)),
 );
 
@@ -51,6 +53,18 @@ const KERNEL_ADMIN = /^widgets\/core\/admin\//;
 const KIT = /^widgets\/kit\//;
 /** A widget's own folder: `widgets/<name>/…`, not the kernel, not the kit. */
 const widgetOf = (path: string) => path.match(/^widgets\/(?!core\/|kit\/)([^/]+)\//)?.[1];
+
+/** Shared by every feature, not a feature: `worker/http/`, `worker/middleware/` (and the migrations). */
+const SHARED = new Set(['http', 'middleware', 'migrations']);
+/** The feature a worker module belongs to: `worker/<feature>/…`; none for the root and the shared folders. */
+const featureOf = (path: string) => {
+  const name = path.match(/^worker\/([\w-]+)\//)?.[1];
+  return name && !SHARED.has(name) ? name : undefined;
+};
+/** A feature's model: its SQL, `model.ts` or `model-<table>.ts`. */
+const isModel = (path: string) => featureOf(path) !== undefined && /\/model(-[\w-]+)?\.ts$/.test(path);
+/** A feature's routes: public `routes.ts(x)`, admin `admin-*.ts`. */
+const isRoutes = (path: string) => featureOf(path) !== undefined && /\/(routes\.tsx?|admin-[\w-]+\.tsx?)$/.test(path);
 
 /** The strongly connected groups of more than one module (Tarjan), over runtime or all imports. */
 function cycles(runtimeOnly: boolean): string[][] {
@@ -95,7 +109,7 @@ describe('the import arrows', () => {
   it('reads the imports of every source file', () => {
     expect(sources.length).toBeGreaterThan(200);
     expect(edges.length).toBeGreaterThan(1000);
-    expect(edges.some((e) => e.from === 'worker/app.ts' && e.to === 'worker/routes/admin/index.ts')).toBe(true);
+    expect(edges.some((e) => e.from === 'worker/app.ts' && e.to === 'worker/admin-api.ts')).toBe(true);
   });
 
   it('keeps the kernel to itself, and its root free of the admin contracts', () => {
@@ -131,13 +145,31 @@ describe('the import arrows', () => {
     ).toEqual([]);
   });
 
-  it('lets no route file import another route file; only an index mounts sub-apps', () => {
+  it('lets a feature reach another feature only through its exported functions, never its model', () => {
+    const reaching = arrows((e) => {
+      const from = featureOf(e.from);
+      return from !== undefined && isModel(e.to) && featureOf(e.to) !== from;
+    });
+    const known = Object.entries(REACHES_INTO_MODELS).flatMap(([from, models]) =>
+      models.map((model) => `worker/${from} → worker/${model}.ts`),
+    );
+    // A new arrow into another feature's model fails; one taken away must leave the list too.
+    expect(reaching.filter((a) => !known.includes(a))).toEqual([]);
+    expect(known.filter((a) => !reaching.includes(a))).toEqual([]);
+  });
+
+  it('lets http/ and middleware/ import no feature, nor the app that mounts them', () => {
     expect(
       arrows(
         (e) =>
-          e.from.startsWith('worker/routes/') && !e.from.endsWith('/index.ts') && e.to.startsWith('worker/routes/'),
-      ),
+          /^worker\/(http|middleware)\//.test(e.from) &&
+          (featureOf(e.to) !== undefined || /^worker\/(app|admin-api|index)\.ts$/.test(e.to)),
+      ).filter((a) => !SHARED_INTO_FEATURES.includes(a)),
     ).toEqual([]);
+  });
+
+  it("lets only the app and the admin API mount a feature's routes", () => {
+    expect(arrows((e) => isRoutes(e.to) && e.from !== 'worker/app.ts' && e.from !== 'worker/admin-api.ts')).toEqual([]);
   });
 
   it('has no runtime import cycle', () => {
@@ -148,3 +180,92 @@ describe('the import arrows', () => {
     expect(cycles(false)).toEqual([]);
   });
 });
+
+/**
+ * The arrows into another feature's model that were there when the worker moved into feature
+ * folders, each to become a call of that feature's exported function. Take an entry away when
+ * its arrow goes; nothing may be added.
+ */
+const REACHES_INTO_MODELS: Record<string, string[]> = {
+  'contracts/admin-devices.ts': ['accounts/model-audit', 'catalogue/model'],
+  'contracts/admin-routes.ts': ['accounts/model-audit', 'catalogue/model', 'meter/model-reading-reminders'],
+  'contracts/model.ts': ['meter/model', 'quotes/model'],
+  'leads/admin-ownership.ts': ['accounts/model-audit'],
+  'leads/admin-routes.ts': ['accounts/model-audit', 'orders/model', 'outbox/model', 'quotes/model'],
+  'leads/assignment.ts': ['accounts/model-sessions', 'outbox/model'],
+  'leads/contact-email.ts': ['outbox/model'],
+  'leads/deferred.ts': ['outbox/model', 'quotes/model'],
+  'leads/lead-view.ts': ['quotes/model'],
+  'leads/lead-work.ts': ['accounts/model-audit', 'quotes/model'],
+  'leads/model-lead-ownership.ts': ['outbox/model', 'webhooks/model'],
+  'leads/model.ts': ['outbox/model', 'quotes/model', 'webhooks/model'],
+  'leads/sales-clock.ts': ['outbox/model'],
+  'leads/sales-team-email.ts': ['outbox/model'],
+  'meter/admin-routes.ts': ['accounts/model-audit', 'contracts/model-devices', 'contracts/model'],
+  'meter/model-reading-reminders.ts': ['outbox/model'],
+  'meter/model.ts': ['outbox/model', 'webhooks/model'],
+  'meter/reminder-email.ts': ['contracts/model', 'outbox/model'],
+  'meter/routes.ts': ['contracts/model'],
+  'orders/admin-routes.ts': ['contracts/model', 'quotes/model'],
+  'orders/document.ts': ['quotes/model'],
+  'orders/emails.ts': ['outbox/model', 'quotes/model'],
+  'orders/events.ts': ['quotes/model'],
+  'orders/flow.ts': ['leads/model', 'quotes/model'],
+  'orders/installation.ts': ['catalogue/model', 'contracts/model', 'quotes/model'],
+  'orders/model.ts': ['outbox/model', 'webhooks/model'],
+  'orders/page.tsx': ['quotes/model'],
+  'outbox/email-text.ts': ['leads/model'],
+  'portal/actions.ts': ['contracts/model', 'meter/model', 'quotes/model', 'service/model'],
+  'portal/customer-reading.ts': ['contracts/model', 'meter/model'],
+  'portal/customer.ts': ['contracts/model-devices', 'contracts/model'],
+  'portal/emails.ts': ['outbox/model'],
+  'portal/model-toner-orders.ts': ['outbox/model'],
+  'portal/sign-in.ts': ['outbox/model'],
+  'privacy/admin-routes.ts': ['accounts/model-audit'],
+  'privacy/person.ts': [
+    'accounts/model-audit',
+    'accounts/model-login-devices',
+    'contracts/model-devices',
+    'leads/model-lead-notes',
+    'leads/model',
+    'meter/model',
+    'orders/model',
+    'outbox/model',
+    'portal/model-portal-sessions',
+    'portal/model-portal-sign-ins',
+    'portal/model-toner-orders',
+    'quotes/model',
+    'service/model',
+    'webhooks/model',
+  ],
+  'privacy/retention.ts': [
+    'leads/model-lead-notes',
+    'leads/model',
+    'meter/model',
+    'orders/model',
+    'outbox/model',
+    'portal/model-portal-sessions',
+    'portal/model-portal-sign-ins',
+    'portal/model-toner-orders',
+    'quotes/model',
+    'service/model',
+    'webhooks/model',
+  ],
+  'quotes/model.ts': ['webhooks/model'],
+  'quotes/quote-email.ts': ['leads/model', 'outbox/model'],
+  'quotes/routes.ts': ['catalogue/model', 'leads/model'],
+  'service/admin-routes.ts': ['accounts/model-audit', 'contracts/model-devices'],
+  'service/model.ts': ['outbox/model', 'webhooks/model'],
+  'service/routes.ts': ['catalogue/model', 'contracts/model-devices', 'contracts/model', 'quotes/model'],
+  'service/ticket-email.ts': ['outbox/model'],
+  'webhooks/admin-routes.ts': ['accounts/model-audit'],
+};
+
+/** The same for http/ and middleware/: the admin gate's sessions and audit, and two error texts' figures. */
+const SHARED_INTO_FEATURES = [
+  'worker/http/errors.ts → worker/accounts/model-login-throttle.ts',
+  'worker/http/errors.ts → worker/portal/model-toner-orders.ts',
+  'worker/middleware/access/index.ts → worker/accounts/model-audit.ts',
+  'worker/middleware/access/index.ts → worker/accounts/model-sessions.ts',
+  'worker/middleware/admin-guard/index.ts → worker/accounts/model-sessions.ts',
+];

@@ -1,8 +1,8 @@
 // Helpers for the customer's page /konto: two customers with their devices, the sign-in
 // e-mail read from the outbox, and form posts as a browser on our origin sends them.
 import { env } from 'cloudflare:workers';
-import { liveCatalogue } from '../../worker/models/catalogue.ts';
-import { createContract } from '../../worker/models/contracts.ts';
+import { liveCatalogue } from '../../worker/catalogue/model.ts';
+import { createContract } from '../../worker/contracts/model.ts';
 import type { PackageLevel } from '../../widgets/core/model.ts';
 import { ORIGIN, request } from './admin-helpers.ts';
 

@@ -1,6 +1,6 @@
 /**
  * The valibot schemas of the estimate and comparison inputs a quote body may carry,
- * beside the quote body of worker/routes/quotes.ts. Unknown fields (a volume
+ * beside the quote body of worker/quotes/routes.ts. Unknown fields (a volume
  * or a saving computed in the browser) are dropped; the worker recomputes them
  * (estimate-validation.ts `recomputeEstimate`). The contract fields follow CONTRACT_RULES,
  * the rules the calculator checks in the browser.

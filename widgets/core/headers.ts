@@ -44,7 +44,7 @@ export function contentSecurityPolicy({ styleHashes = [], analyticsHosts = [] }:
  * The one definition of the security headers of every answer: the build
  * writes the static ones into `_headers` from it (`headersFile`), and the worker's
  * middleware (worker/middleware/security/index.ts) applies it to what the worker answers, by the
- * same `answerKind` of the path. tests/worker/headers.test.ts and
+ * same `answerKind` of the path. worker/middleware/security/headers.test.ts and
  * tests/browser/headers.spec.ts compare every route with it.
  */
 export type AnswerKind = 'page' | 'admin-page' | 'private-page' | 'public-api' | 'admin-api' | 'widget-file';
@@ -111,8 +111,13 @@ export function answerKind(path: string): AnswerKind {
   if (path.startsWith('/api/admin/') || path === '/api/admin') return 'admin-api';
   if (path.startsWith('/api/')) return 'public-api';
   if (path === '/admin' || path === '/admin/') return 'admin-page';
-  // Pages behind an unguessable id: a quote, its order, a service ticket's status.
-  if (path.startsWith('/wycena/') || path.startsWith('/zamowienie/') || path.startsWith('/serwis/zgloszenie/'))
+  // Pages behind an unguessable id: a quote, its order, a service ticket's status, an invoice's copy.
+  if (
+    path.startsWith('/wycena/') ||
+    path.startsWith('/zamowienie/') ||
+    path.startsWith('/serwis/zgloszenie/') ||
+    path.startsWith('/faktura/')
+  )
     return 'private-page';
   if (path.startsWith('/widgets/')) return 'widget-file';
   return 'page';

@@ -1,6 +1,6 @@
 /**
  * A stored quote's configuration in Polish words: one wording for the printable quote page
- * (worker/pages/quote.tsx) and the sales team's e-mail (worker/email/quote-notification.ts).
+ * (worker/quotes/page.tsx) and the sales team's e-mail (worker/quotes/quote-email.ts).
  */
 import { formatRate } from './format.ts';
 import { countText } from './plural.ts';

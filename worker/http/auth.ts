@@ -10,7 +10,7 @@ export const SALT_BYTES = 16;
 const HASH_BYTES = 32;
 
 export const SESSION_COOKIE = '__Host-kserowo_admin';
-/** The browser's device cookie of the login throttle (worker/models/login-devices.ts). */
+/** The browser's device cookie of the login throttle (worker/accounts/model-login-devices.ts). */
 export const DEVICE_COOKIE = '__Host-kserowo_device';
 /** Session lifetime: one working day. */
 export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
@@ -97,6 +97,12 @@ export function newSessionId(): string {
 export async function sha256Hex(text: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
   return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** SHA-256 of a text's UTF-8 bytes, base64url without padding (an invoice's XML, as KSeF and its KOD I name it). */
+export async function sha256Base64Url(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
+  return toBase64(digest).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 /** SHA-256 of a session id, hex: what the database keeps. */

@@ -8,10 +8,10 @@
  * message is delivered; until then it retries with a growing delay (30 s doubling, at most
  * 15 minutes; 100 retries, about a day), then the dead-letter queue's consumer keeps trying.
  */
-import { enqueueNotification } from '../email/delivery.ts';
-import { type NewLead, SubmissionConflict, storeLead } from '../models/leads.ts';
-import type { Notification } from '../models/outbox.ts';
-import { type NewQuote, quoteStatements } from '../models/quotes.ts';
+import { enqueueNotification } from '../outbox/delivery.ts';
+import { type NewLead, SubmissionConflict, storeLead } from './model.ts';
+import type { Notification } from '../outbox/model.ts';
+import { type NewQuote, quoteStatements } from '../quotes/model.ts';
 import { queueClaimed } from '../webhooks/delivery.ts';
 
 /** A lead waiting for D1: everything `storeLead` needs, made at the request. */

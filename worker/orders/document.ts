@@ -10,8 +10,8 @@ import { formatPln } from '../../widgets/core/format.ts';
 import { VAT_PERCENT } from '../../widgets/core/pricing.ts';
 import { TERM_LABELS } from '../../widgets/core/quote.ts';
 import { QUOTE_TEXT } from '../../widgets/core/quote-text.ts';
-import type { OrderParties } from '../models/orders.ts';
-import type { StoredQuote } from '../models/quotes.ts';
+import type { OrderParties } from './model.ts';
+import type { StoredQuote } from '../quotes/model.ts';
 import { RENTAL_TERMS_VERSION, rentalTermsText } from './rental-terms.ts';
 
 /** How a supplied value still invented is marked in a document (`npm run deploy` refuses it). */
@@ -56,6 +56,11 @@ export function contractDocument(quote: StoredQuote, p: OrderParties, lessorData
     p.vatStatus
       ? `Status VAT w wykazie podatników VAT Ministerstwa Finansów: ${p.vatStatus}`
       : 'Dane firmy wpisane przez Najemcę (niesprawdzone w wykazie podatników VAT)',
+    ...(p.register
+      ? [
+          `Nazwa, adres, REGON i KRS Najemcy według wykazu podatników VAT (zapytanie ${p.register.requestId ?? 'bez identyfikatora'}, ${p.register.at ?? 'bez daty'}).`,
+        ]
+      : []),
     `reprezentowany przez: ${p.signerName}, ${p.signerPosition} (e-mail ${p.signerEmail}, tel. ${p.signerPhone}), który oświadcza, że jest umocowany do reprezentowania Najemcy przy zawarciu tej umowy.`,
     '',
     '§ 1. Urządzenie i pakiet',

@@ -2,8 +2,8 @@
  * What a CRM hears of an order (`order.signed`, `order.installed`): the order, its quote's
  * device and price, the signer, the delivery and the acceptance proof.
  */
-import type { OrderRow } from '../models/orders.ts';
-import type { StoredQuote } from '../models/quotes.ts';
+import type { OrderRow } from './model.ts';
+import type { StoredQuote } from '../quotes/model.ts';
 
 /** The webhook data of an order's events (README "Webhooks"). */
 export function orderEvent(order: OrderRow, quote: StoredQuote): Record<string, unknown> {

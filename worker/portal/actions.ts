@@ -8,13 +8,14 @@
  * readings do not justify it by the cartridge yield of widgets/core/toner.ts). Each
  * sends its confirmation to the signed-in address only.
  */
-import { enqueueNotification } from '../email/delivery.ts';
-import { ticketNotification } from '../email/ticket-notification.ts';
-import { faultConfirmation, tonerConfirmation, tonerTeamNotification } from '../email/portal-notifications.ts';
-import { type Contract, billOfContract } from '../models/contracts.ts';
-import { type ReadingRow, acceptedReadingsOf, readingReference } from '../models/readings.ts';
+import { enqueueNotification } from '../outbox/delivery.ts';
+import { ticketNotification } from '../service/ticket-email.ts';
+import { faultConfirmation, tonerConfirmation, tonerTeamNotification } from './emails.ts';
+import { type Contract, billOfContract } from '../contracts/model.ts';
+import { type ReadingRow, acceptedReadingsOf, readingReference } from '../meter/model.ts';
 import { recordCustomerReading } from './customer-reading.ts';
-import type { Bill } from '../billing/bill.ts';
+import type { Bill } from '../meter/bill.ts';
+import { type CustomerInvoice, invoicesForContracts } from '../invoices/customer.ts';
 import {
   TICKET_NUMBER_PLACEHOLDER,
   type TicketEventRow,
@@ -22,7 +23,7 @@ import {
   eventsOfTickets,
   storeTicket,
   ticketsOfDevices,
-} from '../models/tickets.ts';
+} from '../service/model.ts';
 import {
   ColourInFlight,
   IN_FLIGHT,
@@ -31,8 +32,8 @@ import {
   lastOrderPerColour,
   storeTonerOrder,
   tonerOrdersOfDevices,
-} from '../models/toner-orders.ts';
-import { newQuoteId } from '../models/quotes.ts';
+} from './model-toner-orders.ts';
+import { newQuoteId } from '../quotes/model.ts';
 import { bodyHash } from '../http/body-hash.ts';
 import { slaHoursOf } from '../../widgets/core/terms.ts';
 import { SERVICE_API_ERRORS, readingRefusal } from '../http/errors.ts';
@@ -65,6 +66,8 @@ export interface PortalOverview {
   devices: PortalDevice[];
   /** The bills of each contract's months so far, newest first (at most `BILL_MONTHS` per contract). */
   bills: Bill[];
+  /** The invoices of the customer's contracts, newest month first. */
+  invoices: CustomerInvoice[];
   tickets: (TicketRow & { events: TicketEventRow[] })[];
   orders: TonerOrderRow[];
 }
@@ -89,11 +92,15 @@ export function billedMonths(contract: Contract, today: string): string[] {
 export async function portalOverview(env: Env, email: string, today = warsawToday()): Promise<PortalOverview> {
   const [contracts, owned] = await Promise.all([customerContracts(env.DB, email), customerDevices(env.DB, email)]);
   const ids = JSON.stringify(owned.map((d) => d.device.deviceRow));
-  const [tickets, orders, readings, bills] = await Promise.all([
+  const [tickets, orders, readings, bills, invoices] = await Promise.all([
     ticketsOfDevices(env.DB, ids),
     tonerOrdersOfDevices(env.DB, ids),
     Promise.all(owned.map((d) => acceptedReadingsOf(env.DB, d.device.deviceRow))),
     Promise.all(contracts.flatMap((c) => billedMonths(c, today).map((period) => billOfContract(env.DB, c.id, period)))),
+    invoicesForContracts(
+      env.DB,
+      contracts.map((c) => c.id),
+    ),
   ]);
   const events = await eventsOfTickets(env.DB, JSON.stringify(tickets.map((t) => t.id)));
   const devices = owned.map(
@@ -116,6 +123,7 @@ export async function portalOverview(env: Env, email: string, today = warsawToda
     contracts,
     devices,
     bills: bills.filter((b): b is Bill => b !== undefined),
+    invoices,
     tickets: tickets.map((t) => ({ ...t, events: events.filter((e) => e.ticket_id === t.id) })),
     orders,
   };

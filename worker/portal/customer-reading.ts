@@ -1,15 +1,15 @@
 /**
  * A customer's reading, from the device's reading link or from /konto: stored under the
- * counter's rules of the contract (models/contracts.ts `recordContractReading`) together
+ * counter's rules of the contract (contracts/model.ts `recordContractReading`) together
  * with its confirmation (the counters as received and the reading's reference) in the same
  * D1 batch, then handed to the e-mail queue. The confirmation goes to the contract's
  * address only: the portal user signed in with it, and an address typed into the reading
  * link's form may be anyone's, so it never receives one.
  */
-import { enqueueNotification } from '../email/delivery.ts';
-import { readingConfirmation } from '../email/portal-notifications.ts';
-import { type Contract, type ContractDevice, recordContractReading } from '../models/contracts.ts';
-import { READING_REFERENCE_PLACEHOLDER, type ReadingToRecord, type RecordResult } from '../models/readings.ts';
+import { enqueueNotification } from '../outbox/delivery.ts';
+import { readingConfirmation } from './emails.ts';
+import { type Contract, type ContractDevice, recordContractReading } from '../contracts/model.ts';
+import { READING_REFERENCE_PLACEHOLDER, type ReadingToRecord, type RecordResult } from '../meter/model.ts';
 
 export async function recordCustomerReading(
   env: Pick<Env, 'DB' | 'EMAIL_QUEUE'>,

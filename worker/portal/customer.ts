@@ -2,10 +2,10 @@
  * Who a signed-in customer is and what is theirs: everything the portal shows or acts on
  * goes through here, so no route can reach another customer's contract, device, reading,
  * ticket or order. A customer is the billing e-mail of their contracts
- * (models/contracts.ts `contractsForEmail`).
+ * (contracts/model.ts `contractsForEmail`).
  */
-import { type Contract, type ContractDevice, contractDevices, contractsForEmail } from '../models/contracts.ts';
-import { type DeviceRow, devicesOfContracts } from '../models/devices.ts';
+import { type Contract, type ContractDevice, contractDevices, contractsForEmail } from '../contracts/model.ts';
+import { type DeviceRow, devicesOfContracts } from '../contracts/model-devices.ts';
 
 export interface CustomerDevice {
   contract: Contract;

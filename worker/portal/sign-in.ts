@@ -9,7 +9,7 @@
  * new sign-in ends the address's older sessions.
  */
 import { newSessionId, sessionIdHash } from '../http/auth.ts';
-import { standaloneNotificationStatement } from '../models/outbox.ts';
+import { standaloneNotificationStatement } from '../outbox/model.ts';
 import {
   deleteOldSignIns,
   newSignInStatements,
@@ -17,10 +17,10 @@ import {
   spendSignIn,
   spendToken,
   takeCodeAttempt,
-} from '../models/portal-sign-ins.ts';
-import { deleteEndedPortalSessions, openPortalSession } from '../models/portal-sessions.ts';
-import { enqueueNotification } from '../email/delivery.ts';
-import { signInNotification } from '../email/portal-notifications.ts';
+} from './model-portal-sign-ins.ts';
+import { deleteEndedPortalSessions, openPortalSession } from './model-portal-sessions.ts';
+import { enqueueNotification } from '../outbox/delivery.ts';
+import { signInNotification } from './emails.ts';
 import { isCustomerEmail } from './customer.ts';
 import { PORTAL_LINK_MINUTES } from '../../widgets/core/portal-validation.ts';
 

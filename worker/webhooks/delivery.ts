@@ -23,7 +23,7 @@ import {
   recordAttempt,
   takeUnqueued,
   unqueue,
-} from '../models/webhooks.ts';
+} from './model.ts';
 import { webhookUrlProblem } from '../../widgets/core/admin/webhook-validation.ts';
 
 export interface WebhookJob {

@@ -2,7 +2,7 @@
  * What the admin API answers (`/api/admin/*`), declared once: the worker builds these JSON
  * shapes and the panel (site/admin) reads them. Pure types only (no D1, no Hono), so both
  * the worker's and the site's tsconfig can see them. The worker's own DB rows stay in
- * worker/models; these are what the routes send. Leads, stats, catalogue and privacy are
+ * worker/<feature>/model*.ts; these are what the routes send. Leads, stats, catalogue and privacy are
  * here; service and team answers are in the two parts re-exported below (300-line rule).
  */
 import type { LeadOrder } from './admin-api-orders.ts';
@@ -14,6 +14,7 @@ import type { NextStep, Stage } from './pipeline.ts';
 
 export type * from './admin-api-service.ts';
 export type * from './admin-api-team.ts';
+export type * from './admin-api-invoices.ts';
 
 /** A lead as the API answers it: attribution as an object, camelCase names. */
 export interface LeadView {

@@ -11,8 +11,8 @@ import type { MiddlewareHandler } from 'hono';
 import { deleteCookie } from 'hono/cookie';
 import { RESTRICTED_WRITES, mayUse, rolesOfRequest, routePrefix } from '../../../widgets/core/admin/roles.ts';
 import { SESSION_COOKIE, clientIp, credentialFingerprint } from '../../http/auth.ts';
-import { auditedReadOf, detailsOf, recordAudit, targetOf } from '../../models/audit.ts';
-import { endSession } from '../../models/sessions.ts';
+import { auditedReadOf, detailsOf, recordAudit, targetOf } from '../../accounts/model-audit.ts';
+import { endSession } from '../../accounts/model-sessions.ts';
 import { ACCOUNT_API_ERRORS } from '../../http/errors.ts';
 import type { AdminEnv } from '../admin-guard/index.ts';
 

@@ -7,7 +7,7 @@ import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../../env.ts';
 import { SESSION_COOKIE, sameOrigin } from '../../http/auth.ts';
 import { ADMIN_ERRORS } from '../../http/errors.ts';
-import { type Session, findSession } from '../../models/sessions.ts';
+import { type Session, findSession } from '../../accounts/model-sessions.ts';
 
 export type AdminEnv = AppEnv & { Variables: { session: Session; sessionId: string } };
 

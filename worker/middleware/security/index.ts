@@ -4,7 +4,7 @@
  * comes from the path, its headers from `securityHeaders(kind)`. Nothing here reads a
  * body, so answers stream: a page's CSP comes with the page (static pages: `_headers`,
  * passed through by the assets binding; re-rendered pages: computed once per catalogue
- * version, worker/routes/prerendered.ts; the quote page: its own), and an HTML answer
+ * version, worker/catalogue/prerendered.ts; the quote page: its own), and an HTML answer
  * that brings none gets the strictest page policy.
  */
 import type { MiddlewareHandler } from 'hono';

@@ -1,0 +1,449 @@
+/**
+ * Counter readings (migrations 0020, 0100): sent through a device's reading link or the
+ * customer portal, or entered by the team (a reading, a counter reset, a correction).
+ * Rows are never edited for money: a correction is a new row that supersedes the old one
+ * (`supersedes`, with its reason); the accepted series of a device is its rows that
+ * nothing supersedes and that are not withdrawals (`voided`). Bills and the counter's
+ * rules read only that series.
+ */
+import {
+  type ReadingContext,
+  type ReadingVerdict,
+  judgeReading as judgeSeries,
+  type Reading,
+} from '../../widgets/core/meter.ts';
+import { eventDataFrom, webhookEventStatements } from '../webhooks/model.ts';
+import type { Notification } from '../outbox/model.ts';
+
+/** Written into a reading's confirmation before it is stored; the batch puts the reading's reference there. */
+export const READING_REFERENCE_PLACEHOLDER = '{{NUMER_ODCZYTU}}';
+/** A customer's reading is referred to as 'ODC-<id>' (its confirmation, the portal's answer). */
+const REFERENCE_PREFIX = 'ODC-';
+export const readingReference = (id: number): string => `${REFERENCE_PREFIX}${id}`;
+
+export interface ReadingRow {
+  id: number;
+  submission_id: string | null;
+  body_hash: string | null;
+  device_row: number;
+  read_on: string;
+  mono: number;
+  color: number | null;
+  note: string | null;
+  sent_by: string;
+  reset: number;
+  marketing_consent: number;
+  created_at: string;
+  /** The reading this row corrects (its value replaces that one's). */
+  supersedes: number | null;
+  reason: string | null;
+  /** 1: this correction withdraws the superseded reading (no value replaces it). */
+  voided: number;
+  source: ReadingSource;
+}
+
+/** Who sent a reading: the device's link, the customer portal, the team, or (before contracts) a bare serial. */
+export type ReadingSource = 'link' | 'portal' | 'team' | 'form';
+
+export const asReading = (r: ReadingRow): Reading => ({
+  readOn: r.read_on,
+  mono: r.mono,
+  color: r.color,
+  reset: r.reset === 1,
+});
+
+/** Where a page of readings starts: after the row with this day and id (newest first). */
+export type ReadingKey = [readOn: string, id: number];
+
+export const readingKey = (row: ReadingRow): ReadingKey => [row.read_on, row.id];
+
+/**
+ * Readings with their device's serial, newest first, optionally of one device or one month
+ * ('YYYY-MM'). A keyset page: `limit + 1` rows after `after`.
+ */
+export async function listReadings(
+  db: D1Database,
+  {
+    deviceRow,
+    month,
+    limit = 100,
+    after,
+  }: { deviceRow?: number; month?: string; limit?: number; after?: ReadingKey | undefined } = {},
+): Promise<(ReadingRow & { serial: string; company: string })[]> {
+  // Only the conditions given, each a range of an index ending in the order (read_on, id).
+  const where: string[] = [];
+  const values: (string | number)[] = [];
+  if (deviceRow !== undefined) {
+    where.push('r.device_row = ?');
+    values.push(deviceRow);
+  }
+  if (month) {
+    where.push("r.read_on >= ? AND r.read_on < date(?, '+1 month')");
+    values.push(`${month}-01`, `${month}-01`);
+  }
+  if (after) {
+    where.push('(r.read_on, r.id) < (?, ?)');
+    values.push(...after);
+  }
+  const { results } = await db
+    .prepare(
+      `SELECT r.*, d.serial, d.company FROM meter_readings r JOIN devices d ON d.id = r.device_row
+       WHERE ${where.length ? where.join(' AND ') : 'true'}
+       ORDER BY r.read_on DESC, r.id DESC LIMIT ?`,
+    )
+    .bind(...values, limit + 1)
+    .all<ReadingRow & { serial: string; company: string }>();
+  return results;
+}
+
+/** The corrections of the given readings (JSON array of ids): a page strikes through a reading corrected on another page. */
+export async function correctionsOf(db: D1Database, idsJson: string): Promise<ReadingRow[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM meter_readings WHERE supersedes IN (SELECT value FROM json_each(?1)) ORDER BY id')
+    .bind(idsJson)
+    .all<ReadingRow>();
+  return results;
+}
+
+export async function readingBySubmission(db: D1Database, submissionId: string): Promise<ReadingRow | null> {
+  return db.prepare('SELECT * FROM meter_readings WHERE submission_id = ?').bind(submissionId).first<ReadingRow>();
+}
+
+/**
+ * The `meter.created` event of the reading just inserted in the same batch (for subscribed
+ * endpoints): right after the insert, in its transaction, so `changes()` is 0 and no event
+ * is written when the insert stored nothing (a replay, or a device that changed meanwhile).
+ */
+const meterCreatedEvent = (db: D1Database): D1PreparedStatement[] =>
+  webhookEventStatements(
+    db,
+    'meter.created',
+    eventDataFrom(
+      `SELECT json_object('serial', d.serial, 'deviceId', d.device_id, 'readOn', m.read_on, 'mono', m.mono,
+         'color', m.color, 'reset', json(CASE m.reset WHEN 1 THEN 'true' ELSE 'false' END), 'sentBy', m.sent_by,
+         'createdAt', m.created_at) AS data
+       FROM meter_readings m JOIN devices d ON d.id = m.device_row WHERE changes() > 0 AND m.id = last_insert_rowid()`,
+    ),
+  );
+
+/*
+ * Retention and a person's data: a customer's reading (sent through the form,
+ * `submission_id` set) names them in `sent_by` ('Name <e-mail>') and may carry their note.
+ * The counter values stay: they bill the device, under the company's contract.
+ */
+
+/** Customers' readings created before `cutoff` (ISO) still naming them, oldest first, at most `limit`. */
+export async function readingIdsToAnonymise(db: D1Database, cutoff: string, limit: number): Promise<number[]> {
+  const { results } = await db
+    .prepare(
+      'SELECT id FROM meter_readings WHERE submission_id IS NOT NULL AND created_at < ?1 ORDER BY created_at LIMIT ?2',
+    )
+    .bind(cutoff, limit)
+    .all<{ id: number }>();
+  return results.map((r) => r.id);
+}
+
+/**
+ * SQL: the address a customer's reading was sent from (lower-case): the text after the
+ * last '<' of `sent_by` ('Name <e-mail>'), without its '>'. The address rule allows no '<'
+ * or '>', so the name part cannot end the text, while a name may contain another person's
+ * '<address>' (that reading is not theirs). The very expression of the index
+ * `meter_readings_by_sender_address` (migration 0170): change both together.
+ */
+const SENDER_ADDRESS = "lower(rtrim(substr(sent_by, length(rtrim(sent_by, replace(sent_by, '<', ''))) + 1), '>'))";
+
+/** The readings one address (lower-case) sent, with their device's serial, oldest first. */
+export async function readingsOfEmail(db: D1Database, email: string): Promise<(ReadingRow & { serial: string })[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT r.*, d.serial FROM meter_readings r JOIN devices d ON d.id = r.device_row
+       WHERE r.submission_id IS NOT NULL AND ${SENDER_ADDRESS} = ?1 ORDER BY r.created_at, r.id`,
+    )
+    .bind(email)
+    .all<ReadingRow & { serial: string }>();
+  return results;
+}
+
+/** The statement that anonymises readings (JSON array of ids): who sent it, the note and the idempotency data go. */
+export function anonymiseReadingsStatement(db: D1Database, idsJson: string, erasedName: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE meter_readings SET sent_by = ?2, note = NULL, submission_id = NULL, body_hash = NULL
+       WHERE id IN (SELECT value FROM json_each(?1))`,
+    )
+    .bind(idsJson, erasedName);
+}
+
+/**
+ * The confirmation of the reading stored under `submissionId`, for the reading's batch: it
+ * names the reading ('reading:<id>', the outbox's `about`) and is written only while the
+ * reading has none, so a replay or a conflicting body (the insert stored nothing) sends
+ * no second e-mail.
+ */
+function confirmationStatement(db: D1Database, submissionId: string, mail: Notification): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO outbox (about, recipient, reply_to, subject, body)
+       SELECT 'reading:' || m.id, ?2, ?3, replace(?4, ?6, ?7 || m.id), replace(?5, ?6, ?7 || m.id)
+       FROM meter_readings m WHERE m.submission_id = ?1
+         AND NOT EXISTS (SELECT 1 FROM outbox WHERE about = 'reading:' || m.id)
+       RETURNING id`,
+    )
+    .bind(
+      submissionId,
+      mail.recipient,
+      mail.replyTo ?? null,
+      mail.subject,
+      mail.body,
+      READING_REFERENCE_PLACEHOLDER,
+      REFERENCE_PREFIX,
+    );
+}
+
+/** The condition of a row in the accepted series (alias `r`). */
+const ACCEPTED = 'r.voided = 0 AND NOT EXISTS (SELECT 1 FROM meter_readings c WHERE c.supersedes = r.id)';
+
+/** A device's accepted readings, by date. */
+export async function acceptedReadingsOf(db: D1Database, deviceRow: number): Promise<ReadingRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT r.* FROM meter_readings r WHERE r.device_row = ? AND ${ACCEPTED} ORDER BY r.read_on, r.reset, r.id`,
+    )
+    .bind(deviceRow)
+    .all<ReadingRow>();
+  return results;
+}
+
+/**
+ * What the bills of a period need of the given devices' readings (JSON array of registry
+ * ids), in the accepted series: those of the period (`from` … `to`, 'YYYY-MM-DD'), and for
+ * each device its last one before `from` (where the period's pages start counting). Each
+ * device is read along its own index, so the cost follows the period, not the years of
+ * readings behind it. By device, then in the series' order.
+ */
+export async function acceptedReadingsOfPeriod(
+  db: D1Database,
+  deviceRowsJson: string,
+  from: string,
+  to: string,
+): Promise<ReadingRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT r.* FROM json_each(?1) d JOIN meter_readings r ON r.device_row = d.value
+         WHERE r.read_on >= ?2 AND r.read_on <= ?3 AND ${ACCEPTED}
+       UNION ALL
+       SELECT r.* FROM json_each(?1) d JOIN meter_readings r ON r.id = (
+         SELECT p.id FROM meter_readings p WHERE p.device_row = d.value AND p.read_on < ?2 AND p.voided = 0
+           AND NOT EXISTS (SELECT 1 FROM meter_readings c WHERE c.supersedes = p.id)
+         ORDER BY p.read_on DESC, p.reset DESC, p.id DESC LIMIT 1)
+       ORDER BY device_row, read_on, reset, id`,
+    )
+    .bind(deviceRowsJson, from, to)
+    .all<ReadingRow>();
+  return results;
+}
+
+/** Every row of a device, superseded ones and corrections included (the team's history), newest first. */
+export async function historyOf(db: D1Database, deviceRow: number): Promise<ReadingRow[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM meter_readings WHERE device_row = ? ORDER BY read_on DESC, id DESC')
+    .bind(deviceRow)
+    .all<ReadingRow>();
+  return results;
+}
+
+export async function readingById(db: D1Database, id: number): Promise<ReadingRow | null> {
+  return db.prepare('SELECT * FROM meter_readings WHERE id = ?').bind(id).first<ReadingRow>();
+}
+
+/** The device a reading is judged for: its row, type and contract dates. */
+export interface ReadingDevice {
+  deviceRow: number;
+  context: Omit<ReadingContext, 'today'>;
+}
+
+export interface ReadingToRecord {
+  readOn: string;
+  mono: number;
+  color: number | null;
+  note?: string | null | undefined;
+  sentBy: string;
+  source: Exclude<ReadingSource, 'form'>;
+  marketingConsent?: boolean;
+  /** A customer's form fill: the same id with the same body answers the first reading, with another 409. */
+  submissionId?: string;
+  bodyHash?: string;
+  /** The sender confirmed a jump. */
+  confirm?: boolean;
+  /** Today in Warsaw ('YYYY-MM-DD'). */
+  today: string;
+  /**
+   * The sender's confirmation (needs `submissionId`), its `READING_REFERENCE_PLACEHOLDER`
+   * replaced by the reading's reference: stored in the reading's batch, once per reading.
+   */
+  confirmation?: Notification | undefined;
+}
+
+export type RecordResult =
+  | { kind: 'stored'; row: ReadingRow; confirmationId?: number | undefined }
+  | { kind: 'replay'; row: ReadingRow }
+  | { kind: 'conflict' }
+  | Exclude<ReadingVerdict, { kind: 'ok' }>;
+
+/** How often a reading is judged again when another one of the device landed between judging and storing. */
+const ATTEMPTS = 4;
+
+/**
+ * Records a reading of a contract's device under the counter's rules (widgets/core/meter.ts
+ * `judgeReading`), for the reading link, the portal and the team alike.
+ *
+ * Judging and storing are one decision even under concurrency: the insert carries the
+ * newest row id of the device that the judgement saw and stores nothing if another row
+ * arrived meanwhile (then the reading is judged again). A `submissionId` is unique: of
+ * concurrent requests with one id exactly one stores; the others answer the stored
+ * reading when their body hash is the same, else 'conflict' (409).
+ */
+export async function recordReading(db: D1Database, device: ReadingDevice, r: ReadingToRecord): Promise<RecordResult> {
+  const replayOf = (first: ReadingRow): RecordResult =>
+    first.body_hash === (r.bodyHash ?? null) && first.device_row === device.deviceRow
+      ? { kind: 'replay', row: first }
+      : { kind: 'conflict' };
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    if (r.submissionId) {
+      const first = await readingBySubmission(db, r.submissionId);
+      if (first) return replayOf(first);
+    }
+    const accepted = await acceptedReadingsOf(db, device.deviceRow);
+    const seen = await db
+      .prepare('SELECT coalesce(max(id), 0) AS id FROM meter_readings WHERE device_row = ?')
+      .bind(device.deviceRow)
+      .first<{ id: number }>();
+    const verdict = judgeSeries(
+      accepted.map(asReading),
+      { readOn: r.readOn, mono: r.mono, color: r.color },
+      { ...device.context, today: r.today },
+    );
+    if (verdict.kind === 'refused') return verdict;
+    if (verdict.kind === 'jump' && !r.confirm) return verdict;
+    const insert = db
+      .prepare(
+        `INSERT INTO meter_readings (submission_id, body_hash, device_row, read_on, mono, color, note, sent_by, reset,
+           marketing_consent, source)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 0, ?9, ?10
+         WHERE (SELECT coalesce(max(id), 0) FROM meter_readings WHERE device_row = ?3) = ?11
+         ON CONFLICT (submission_id) DO NOTHING RETURNING *`,
+      )
+      .bind(
+        r.submissionId ?? null,
+        r.bodyHash ?? null,
+        device.deviceRow,
+        r.readOn,
+        r.mono,
+        r.color,
+        r.note ?? null,
+        r.sentBy,
+        r.marketingConsent ? 1 : 0,
+        r.source,
+        seen?.id ?? 0,
+      );
+    const mail = r.confirmation && r.submissionId ? [confirmationStatement(db, r.submissionId, r.confirmation)] : [];
+    const results = await db.batch<ReadingRow>([insert, ...meterCreatedEvent(db), ...mail]);
+    const inserted = results[0]?.results[0];
+    const confirmationId = mail.length ? (results.at(-1)?.results[0] as { id?: number } | undefined)?.id : undefined;
+    if (inserted) return { kind: 'stored', row: inserted, confirmationId };
+  }
+  if (r.submissionId) {
+    const first = await readingBySubmission(db, r.submissionId);
+    if (first) return replayOf(first);
+  }
+  throw new Error('recordReading: the device kept changing while the reading was judged');
+}
+
+export interface Correction {
+  /** The reading corrected (a row of the accepted series). */
+  readingId: number;
+  /** The corrected values; `withdraw` takes the reading out of the series without a replacement. */
+  readOn: string;
+  mono: number;
+  color: number | null;
+  withdraw: boolean;
+  reason: string;
+  by: string;
+  today: string;
+}
+
+export type CorrectionResult =
+  | { kind: 'stored'; row: ReadingRow }
+  | { kind: 'missing' }
+  | { kind: 'superseded' }
+  | Extract<ReadingVerdict, { kind: 'refused' }>;
+
+/**
+ * The team's correction: a new row that supersedes the reading, with its reason and
+ * author; the old row stays (the history shows it struck through). The corrected value
+ * must obey the counter's rules among the other accepted readings (no jump question: the
+ * team has the counter in front of them). A reading corrected already answers
+ * 'superseded' (correct the newest row instead); two concurrent corrections of one row
+ * cannot both land (a unique index).
+ */
+export async function correctReading(db: D1Database, device: ReadingDevice, c: Correction): Promise<CorrectionResult> {
+  const old = await readingById(db, c.readingId);
+  if (!old || old.device_row !== device.deviceRow) return { kind: 'missing' };
+  const accepted = await acceptedReadingsOf(db, device.deviceRow);
+  if (!accepted.some((r) => r.id === old.id)) return { kind: 'superseded' };
+  if (!c.withdraw && !old.reset) {
+    const verdict = judgeSeries(
+      accepted.filter((r) => r.id !== old.id).map(asReading),
+      { readOn: c.readOn, mono: c.mono, color: c.color },
+      { ...device.context, today: c.today },
+    );
+    if (verdict.kind === 'refused') return verdict;
+  }
+  try {
+    const row = await db
+      .prepare(
+        `INSERT INTO meter_readings (device_row, read_on, mono, color, note, sent_by, reset, source, supersedes, reason,
+           voided)
+         VALUES (?1, ?2, ?3, ?4, NULL, ?5, ?6, 'team', ?7, ?8, ?9) RETURNING *`,
+      )
+      .bind(
+        device.deviceRow,
+        c.withdraw ? old.read_on : c.readOn,
+        c.withdraw ? old.mono : c.mono,
+        c.withdraw ? old.color : c.color,
+        c.by,
+        old.reset,
+        old.id,
+        c.reason,
+        c.withdraw ? 1 : 0,
+      )
+      .first<ReadingRow>();
+    if (!row) throw new Error('correctReading: the correction is not in D1');
+    return { kind: 'stored', row };
+  } catch (error) {
+    if (String(error).includes('UNIQUE')) return { kind: 'superseded' };
+    throw error;
+  }
+}
+
+/**
+ * A counter replacement (or zeroing) after a repair: the team's explicit act, with its
+ * reason and the new counter's starting values. It starts a new series; the pages of the
+ * old counter up to it are in the readings before it.
+ */
+export async function recordCounterReset(
+  db: D1Database,
+  deviceRow: number,
+  r: { readOn: string; mono: number; color: number | null; reason: string; by: string },
+): Promise<ReadingRow> {
+  const insert = db
+    .prepare(
+      `INSERT INTO meter_readings (device_row, read_on, mono, color, sent_by, reset, source, reason)
+       VALUES (?, ?, ?, ?, ?, 1, 'team', ?) RETURNING *`,
+    )
+    .bind(deviceRow, r.readOn, r.mono, r.color, r.by, r.reason);
+  const [stored] = await db.batch<ReadingRow>([insert, ...meterCreatedEvent(db)]);
+  const row = stored?.results[0];
+  if (!row) throw new Error('recordCounterReset: the reset is not in D1');
+  return row;
+}

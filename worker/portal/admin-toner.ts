@@ -1,0 +1,68 @@
+/**
+ * Toner orders of the customer's page, for the service team: `GET /api/admin/toner?status=`
+ * (newest first, with the device, its company and whether the readings justified it) and
+ * `POST /api/admin/toner/:id/status` (`{status}`: accept an order 'do akceptacji', mark it
+ * sent or delivered, or refuse it; recorded with the session's user and in the audit log).
+ */
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import {
+  TONER_STATUSES,
+  type TonerOrderKey,
+  type TonerStatus,
+  listTonerOrders,
+  setTonerStatus,
+  tonerOrderKey,
+} from './model-toner-orders.ts';
+import { pageOf, pageRequest } from '../http/paging.ts';
+import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS } from '../http/errors.ts';
+import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
+import { check } from '../../widgets/core/validation.ts';
+import { TONER_COLOUR_NAMES } from '../../widgets/core/toner.ts';
+
+export const tonerRoutes = new Hono<AdminEnv>();
+
+const STATUS_ERROR = SERVICE_ADMIN_ERRORS.tonerStatus;
+const statusSchema = v.object({ status: v.picklist(TONER_STATUSES, STATUS_ERROR) }, STATUS_ERROR);
+
+tonerRoutes.get('/', async (c) => {
+  const wanted = c.req.query('status');
+  const status = TONER_STATUSES.find((s) => s === wanted);
+  const page = pageRequest<TonerOrderKey>(c.req.query('limit'), c.req.query('after'), 2);
+  if (!page) return c.json({ error: ADMIN_ERRORS.badPage }, 400);
+  const { rows, next } = pageOf(await listTonerOrders(c.env.DB, status, page), page.limit, tonerOrderKey);
+  return c.json({
+    statuses: TONER_STATUSES,
+    limit: page.limit,
+    next,
+    orders: rows.map((r) => ({
+      id: r.id,
+      number: r.order_no,
+      serial: r.serial,
+      company: r.company,
+      deviceId: r.device_id,
+      colour: r.colour,
+      colourName: TONER_COLOUR_NAMES[r.colour],
+      status: r.status,
+      justified: r.justified === 1,
+      counters: { mono: r.mono_at, color: r.color_at },
+      orderedBy: r.ordered_by,
+      note: r.note,
+      handledBy: r.handled_by,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+    })),
+  });
+});
+
+tonerRoutes.post('/:id/status', async (c) => {
+  const id = Number(c.req.param('id'));
+  if (!Number.isSafeInteger(id) || id <= 0) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
+  const body = await jsonBody(c);
+  if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
+  const parsed = check(statusSchema, body);
+  if (!parsed.ok) return c.json({ error: parsed.error }, 400);
+  const row = await setTonerStatus(c.env.DB, id, parsed.data.status as TonerStatus, c.get('session').user);
+  if (!row) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
+  return c.json({ ok: true, id: row.id, number: row.order_no, status: row.status });
+});

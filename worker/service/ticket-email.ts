@@ -1,0 +1,58 @@
+/**
+ * The service team's e-mail about a new fault report: plain text into the outbox with the
+ * ticket (worker/outbox/delivery.ts sends it). The ticket number is given inside the batch,
+ * so the text carries a placeholder the batch replaces (service/model.ts). User text goes
+ * only into the body; the subject is ours alone.
+ */
+import { consentLine, line, quotedLines, REPLY_HINT } from '../outbox/email-text.ts';
+import { warsawDateTime } from '../../widgets/core/business-hours.ts';
+import type { Notification } from '../outbox/model.ts';
+import { TICKET_NUMBER_PLACEHOLDER } from './model.ts';
+import { FAULT_CATEGORIES, type ServiceRequestInput } from '../../widgets/core/service-validation.ts';
+import { LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';
+
+export function ticketNotification(
+  input: ServiceRequestInput,
+  ticket: {
+    serial: string;
+    known: boolean;
+    level: PackageLevel | null;
+    slaHours: number;
+    dueAt: Date;
+    deviceName?: string;
+  },
+  pageUrl: string,
+  recipient: string,
+): Notification {
+  const body = [
+    `Nowe zgłoszenie serwisowe ${TICKET_NUMBER_PLACEHOLDER}.`,
+    ticket.known ? '' : 'UWAGA: numeru seryjnego nie ma w rejestrze urządzeń – sprawdź klienta.',
+    '',
+    line('Numer seryjny', ticket.serial),
+    line('Urządzenie', ticket.deviceName),
+    line('Pakiet', ticket.level ? LEVEL_NAMES[ticket.level] : undefined),
+    line('Termin reakcji (SLA)', `${ticket.slaHours} h robocze – do ${warsawDateTime(ticket.dueAt)}`),
+    line('Problem', FAULT_CATEGORIES[input.category]),
+    line('Kod błędu', input.errorCode),
+    '',
+    line('Osoba', input.name),
+    line('Telefon', input.phone),
+    line('Kiedy dzwonić', input.contactWhen),
+    line('Email', input.email),
+    line('Firma', input.company),
+    line('NIP', input.nip),
+    consentLine(input.marketingConsent),
+    '',
+    ...quotedLines('Opis problemu', input.description),
+    '',
+    line('Status zgłoszenia (link klienta)', pageUrl),
+    REPLY_HINT,
+    '',
+  ].join('\n');
+  return {
+    recipient,
+    replyTo: input.email,
+    subject: `Zgłoszenie serwisowe ${TICKET_NUMBER_PLACEHOLDER}${ticket.known ? '' : ' (nieznany numer seryjny)'}`,
+    body,
+  };
+}
