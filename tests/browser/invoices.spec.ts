@@ -89,7 +89,8 @@ for (const width of [375, 1280])
     await page.goto(signInLink(email));
     await page.getByRole('button', { name: 'Zaloguj się' }).click();
     await expect(page).toHaveURL(/\/konto$/);
-    const invoices = page.getByRole('region', { name: 'Faktury' });
+    // Exactly 'Faktury': the open invoices have a region of their own ('Faktury do zapłaty').
+    const invoices = page.getByRole('region', { name: 'Faktury', exact: true });
     await expect(invoices.getByRole('table').first()).toContainText(/Umowa UM-2024-\d{6}/);
     await invoices.getByRole('link', { name: `Faktura VAT ${invoice?.number}` }).click();
     await expect(page).toHaveURL(new RegExp(`/faktura/${invoice?.id}$`));

@@ -26,7 +26,7 @@ import type { InvoiceList, InvoiceListed, InvoicesIssued } from '../../widgets/c
 import { INVOICE_LIMITS } from '../../widgets/core/admin/admin-api-invoices.ts';
 import { correctInvoice } from './correct.ts';
 import { INVOICE_COLUMNS, type InvoiceSums, invoiceLines, totalRow } from './export.ts';
-import { issueMonth } from './issue.ts';
+import { issueRunPart } from './issue.ts';
 import {
   type InvoiceKey,
   type InvoiceListedRow,
@@ -84,9 +84,10 @@ invoiceRoutes.post('/issue', async (c) => {
   const { period } = parsed.data;
   if (period >= warsawToday().slice(0, 7))
     return c.json({ error: INVOICE_ERRORS.periodNotEnded, field: 'period' }, 400);
-  const result = await issueMonth(c.env.DB, period, { createdBy: c.get('session').user });
+  const { next, ...counts } = await issueRunPart(c.env.DB, period, { createdBy: c.get('session').user });
+  const result: InvoicesIssued = { ...counts, more: next !== undefined };
   auditDetails(c, { period, ...result });
-  return c.json(result satisfies InvoicesIssued);
+  return c.json(result);
 });
 
 invoiceRoutes.get('/', async (c) => {

@@ -25,6 +25,13 @@ export interface DeferredLead {
 /** Queue retry delay after the `attempt`-th failed attempt: 30 s doubling, at most 15 minutes. */
 export const deferredRetryDelay = (attempt: number): number => Math.min(30 * 2 ** Math.max(0, attempt - 1), 900);
 
+/**
+ * Attempts of the dead-letter queue's consumer (wrangler.toml `max_retries` of kserowo-leads-dlq):
+ * on the last one a lead D1 still refuses goes back to kserowo-leads instead of being dropped, so
+ * it goes round (about two days a lap) until D1 takes it.
+ */
+export const DEAD_LETTER_ATTEMPTS = 100;
+
 /** Puts a lead on the queue; false when the queue refused it too (then the visitor is told to try again). */
 export async function deferLead(env: Pick<Env, 'LEAD_QUEUE'>, job: DeferredLead): Promise<boolean> {
   try {
@@ -78,6 +85,19 @@ export async function handleLeadBatch(batch: MessageBatch<DeferredLead>, env: En
         });
       message.ack();
     } catch (error) {
+      const submissionId = message.body.lead.submissionId;
+      if (
+        batch.queue.endsWith('-dlq') &&
+        message.attempts >= DEAD_LETTER_ATTEMPTS &&
+        (await deferLead(env, message.body))
+      ) {
+        console.error('leads: D1 refused a queued lead for days; it goes round the queue again', {
+          submissionId,
+          error,
+        });
+        message.ack();
+        continue;
+      }
       console.error('leads: D1 still refuses a queued lead, retrying', { attempts: message.attempts, error });
       message.retry({ delaySeconds: deferredRetryDelay(message.attempts) });
     }
