@@ -6,7 +6,8 @@ import { env } from 'cloudflare:workers';
 import { createExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { app } from '../app.ts';
-import { DEAD_LETTER_ATTEMPTS, type DeferredLead, handleLeadBatch } from './deferred.ts';
+import { DEAD_LETTER_ATTEMPTS } from './dead-letter.ts';
+import { type DeferredLead, handleLeadBatch } from './deferred.ts';
 
 const testEnv = env as unknown as Env;
 

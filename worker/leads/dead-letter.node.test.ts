@@ -3,7 +3,7 @@
 // Without max_retries, Cloudflare Queues gives up after 3 attempts and the lead is gone.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEAD_LETTER_ATTEMPTS } from './deferred.ts';
+import { DEAD_LETTER_ATTEMPTS } from './dead-letter.ts';
 
 describe('wrangler.toml: the consumer of kserowo-leads-dlq', () => {
   it('retries DEAD_LETTER_ATTEMPTS times', () => {

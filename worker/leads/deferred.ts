@@ -8,6 +8,7 @@
  * message is delivered; until then it retries with a growing delay (30 s doubling, at most
  * 15 minutes; 100 retries, about a day), then the dead-letter queue's consumer keeps trying.
  */
+import { DEAD_LETTER_ATTEMPTS } from './dead-letter.ts';
 import { enqueueNotification } from '../outbox/delivery.ts';
 import { type NewLead, SubmissionConflict, storeLead } from './model.ts';
 import type { Notification } from '../outbox/model.ts';
@@ -24,13 +25,6 @@ export interface DeferredLead {
 
 /** Queue retry delay after the `attempt`-th failed attempt: 30 s doubling, at most 15 minutes. */
 export const deferredRetryDelay = (attempt: number): number => Math.min(30 * 2 ** Math.max(0, attempt - 1), 900);
-
-/**
- * Attempts of the dead-letter queue's consumer (wrangler.toml `max_retries` of kserowo-leads-dlq):
- * on the last one a lead D1 still refuses goes back to kserowo-leads instead of being dropped, so
- * it goes round (about two days a lap) until D1 takes it.
- */
-export const DEAD_LETTER_ATTEMPTS = 100;
 
 /** Puts a lead on the queue; false when the queue refused it too (then the visitor is told to try again). */
 export async function deferLead(env: Pick<Env, 'LEAD_QUEUE'>, job: DeferredLead): Promise<boolean> {
