@@ -10,6 +10,7 @@
 import type { Bill } from '../meter/bill.ts';
 import { type Contract, billsOf, contractsPage } from '../contracts/billing.ts';
 import { isWorkingDay, warsawDay } from '../../widgets/core/business-hours.ts';
+import { enqueueKsef } from './ksef/queue.ts';
 import { warsawToday } from '../../widgets/core/service-fields.ts';
 import { type Buyer, type InvoiceDocument, type Seller, invoiceOf, sellerOf } from './document.ts';
 import { fa3Xml } from './fa3.ts';
@@ -54,6 +55,8 @@ export interface IssueOptions {
   createdBy: string;
   now?: Date;
   seller?: Seller;
+  /** Told the ids of each batch of invoices written: the KSeF queue takes them (./ksef/queue.ts). */
+  onWritten?: (ids: string[]) => Promise<unknown>;
 }
 
 /** A bill's invoice without its number yet: the number is given when it is written. */
@@ -111,6 +114,7 @@ async function write(
     const results = await db.batch(rows.flatMap((row) => issueStatements(db, row)));
     const missed = chunk.filter((_, i) => (results[2 * i]?.meta.changes ?? 0) === 0);
     issued += chunk.length - missed.length;
+    await o.onWritten(chunk.filter((p) => !missed.includes(p)).map((p) => p.id));
     // What missed was raced: issued by another run (skip it) or numbered past (try again).
     const done = await invoicedContracts(
       db,
@@ -147,6 +151,7 @@ export async function issueMonth(
     now,
     issueDate: options.issueDate ?? warsawToday(now),
     seller: options.seller ?? sellerOf(),
+    onWritten: options.onWritten ?? (async () => undefined),
   };
   const found = await contractsPage(db, {
     limit: CONTRACT_BATCH,
@@ -223,11 +228,17 @@ export function invoiceWorkingDay(value: string | undefined): number {
  * recorded, so later runs that month do nothing.
  */
 export async function issueDueInvoices(
-  env: Pick<Env, 'DB' | 'INVOICE_WORKING_DAY'>,
+  env: Pick<Env, 'DB' | 'INVOICE_WORKING_DAY'> & Partial<Pick<Env, 'KSEF_QUEUE'>>,
   now = new Date(),
 ): Promise<{ period: string | null; issued: number; skipped: number; more?: true }> {
   const today = warsawToday(now);
-  const options = { createdBy: 'system (cron)', now, issueDate: today };
+  const options: IssueOptions = {
+    createdBy: 'system (cron)',
+    now,
+    issueDate: today,
+    // Each written part goes on the KSeF queue (the sweep sends it anyway if this fails).
+    onWritten: async (ids) => env.KSEF_QUEUE && enqueueKsef({ KSEF_QUEUE: env.KSEF_QUEUE }, ids),
+  };
   const open = await unfinishedRun(env.DB);
   let period = open?.period;
   if (!period) {
