@@ -22,6 +22,10 @@ export default defineConfig({
   // One retry, for tests caught by a restart of the test server (scripts/serve-test.mjs); a retried test is reported as flaky.
   retries: 1,
   timeout: 60_000,
+  // An assertion waits up to 15 s, not Playwright's 5 s: with the load average at 24 on 2 cores the
+  // panel has been seen to take longer than 5 s to list the leads after logging in. Only a failing
+  // assertion waits that long.
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   outputDir: '../../test-results',
   use: {
