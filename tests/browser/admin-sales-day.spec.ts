@@ -3,7 +3,7 @@
 // a note, and takes over her colleague's lead; the colleague finds the takeover e-mail on
 // the lead, the manager in the outbox. Screenshots at 1280 and 375 px.
 import { type Browser, type Page, expect, test } from '@playwright/test';
-import { logIn, submitContact } from './admin-helpers.ts';
+import { logIn, message, submitContact } from './admin-helpers.ts';
 
 const PASSWORD = 'poranna kawa nad Słupią 8';
 
@@ -101,7 +101,7 @@ test('a manager gives leads to two sales people; one works Moje leady and takes 
   await alaPage.getByLabel(/Termin kroku/).fill('2030-03-04T10:30');
   await expect(alaPage.getByRole('button', { name: 'Termin jest właściwy – zapisz' })).toHaveCount(0);
   await alaPage.getByRole('button', { name: 'Zapisz' }).click();
-  await expect(alaPage.getByRole('status').filter({ hasText: 'Zapisano.' })).toBeVisible();
+  await expect(message(alaPage, 'Zapisano.')).toBeVisible();
   await expect(alaPage.locator('.promise')).toContainText(/Pierwsza odpowiedź .*: \d{4}-\d{2}-\d{2} \d{2}:\d{2}, po/);
   await alaPage.getByLabel('Nowa notatka').fill('Wysłałam ofertę na dwie kserokopiarki.');
   await alaPage.getByRole('button', { name: 'Dodaj notatkę' }).click();

@@ -3,7 +3,7 @@
 // corrects a reading and downloads the billing CSV.
 import { readFileSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
-import { logIn } from './admin-helpers.ts';
+import { logIn, message } from './admin-helpers.ts';
 
 /** Where screenshots go when KSEROWO_SCREENSHOTS is set (for looking at, not asserted). */
 const shots = process.env.KSEROWO_SCREENSHOTS;
@@ -68,7 +68,7 @@ test('a customer reports a fault with a serial, gets the number and sees the tea
   await team.getByLabel('Nowy status').selectOption('w drodze');
   await team.getByLabel(/Notatka dla klienta/).fill('Serwisant będzie u Państwa o 12:00.');
   await team.getByRole('button', { name: 'Zapisz status' }).click();
-  await expect(team.locator('main').getByRole('status')).toHaveText('Zapisano status „w drodze”.');
+  await expect(message(team, 'Zapisano status „w drodze”.')).toBeVisible();
   await shoot(team, 'admin-zgloszenie');
 
   await customer.goto(statusUrl);
@@ -144,7 +144,7 @@ test('a customer opens the reminder link, sends a reading and sees it confirmed;
   const question = team.getByRole('alert').filter({ hasText: 'wyjątkowo dużo stron' });
   await expect(question).toContainText('1050 stron miesięcznie');
   await question.getByRole('button', { name: 'Liczby są poprawne – zapisz' }).click();
-  await expect(team.locator('main').getByRole('status')).toHaveText('Zapisano odczyt.');
+  await expect(message(team, 'Zapisano odczyt.')).toBeVisible();
   const bill = team.locator('table.billing', { hasText: serial });
   // C3320i Basic: 195 zł, 900 mono and 150 colour pages included; 4000 − 900 = 3100 × 0,08 + 250 × 0,22 = 303 zł.
   await expect(bill.locator('tfoot')).toContainText('498,00 zł');
@@ -156,7 +156,7 @@ test('a customer opens the reminder link, sends a reading and sees it confirmed;
   await correction.getByLabel('Poprawny licznik mono').fill('2200');
   await correction.getByLabel('Powód korekty').fill('Literówka przy wpisywaniu');
   await correction.getByRole('button', { name: 'Zapisz korektę' }).click();
-  await expect(team.locator('main').getByRole('status')).toHaveText('Zapisano korektę odczytu.');
+  await expect(message(team, 'Zapisano korektę odczytu.')).toBeVisible();
   // 1000 − 900 = 100 × 0,08 + 55 = 63 zł over the allowance: 258 zł net.
   await expect(bill.locator('tfoot')).toContainText('258,00 zł');
   const old = team.locator('tr.superseded', { hasText: '5200' });
