@@ -70,7 +70,7 @@ export default {
       );
     // From the configured working day of a month: last month's invoices, once, 200 contracts a minute
     // (what one invocation's D1 queries allow beside the other jobs; worker/invoices/issue.ts).
-    if (jobs.handOver || jobs.retention)
+    if (jobs.invoices)
       ctx.waitUntil(issueDueInvoices(env).catch((error: unknown) => console.error('invoices: the run failed', error)));
     // The sales team's morning digest and first-answer alerts (worker/leads/sales-clock.ts).
     if (jobs.retention) ctx.waitUntil(runSalesClock(env));

@@ -14,16 +14,19 @@ describe('wrangler.toml [triggers]', () => {
 describe('jobsOf', () => {
   const at = (minute: number) => Date.UTC(2026, 10, 25, 12, minute);
   it('hands stranded work over every minute, and leaves the multiples of five to the five-minute run', () => {
-    expect(jobsOf(EVERY_MINUTE, at(7))).toEqual({ handOver: true, retention: false });
-    expect(jobsOf(EVERY_MINUTE, at(10))).toEqual({ handOver: false, retention: false });
-    expect(jobsOf(EVERY_FIVE_MINUTES, at(10))).toEqual({ handOver: true, retention: true });
-    // A manual run (npm run sweep) does everything.
-    expect(jobsOf('*/5 * * * *', at(3))).toEqual({ handOver: true, retention: true });
+    expect(jobsOf(EVERY_MINUTE, at(7))).toEqual({ handOver: true, retention: false, invoices: true });
+    expect(jobsOf(EVERY_MINUTE, at(10))).toEqual({ handOver: false, retention: false, invoices: false });
+    // The five-minute run's jobs take about 780 of D1's 1 000 queries: invoices (about 420) are not among them.
+    expect(jobsOf(EVERY_FIVE_MINUTES, at(10))).toEqual({ handOver: true, retention: true, invoices: false });
+    expect(jobsOf(EVERY_FIVE_MINUTES, at(3))).toEqual({ handOver: true, retention: true, invoices: false });
+    // Any other cron (a manual run) does everything but the backup.
+    expect(jobsOf('0 * * * *', at(3))).toEqual({ handOver: true, retention: true, invoices: true });
   });
   it('runs the daily backup alone in its invocation (its reads count towards D1’s 1 000 queries)', () => {
     expect(jobsOf(DAILY_BACKUP, Date.UTC(2026, 10, 25, 1, 30))).toEqual({
       handOver: false,
       retention: false,
+      invoices: false,
       backup: true,
     });
   });
