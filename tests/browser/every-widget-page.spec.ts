@@ -80,10 +80,9 @@ for (const route of widgetRoutes) {
         await page.unrouteAll();
         await page.route(chunkOf(tag), (r) => r.fulfill({ status: 404, body: 'Nie znaleziono' }));
         await page.goto(route, { waitUntil: 'load' });
-        // Widgets load when they come near the viewport: bring each one there.
-        await page.locator(tag).evaluateAll((els) => {
-          for (const el of els) el.scrollIntoView();
-        });
+        // Widgets load when they come near the viewport: bring each one there, one after another (a page
+        // with several, like /dla-partnerow's example, scrolled past them all at once left the first unasked).
+        for (const el of await page.locator(tag).all()) await el.scrollIntoViewIfNeeded();
         await expect
           .poll(() => areaFallbacks(page, tag), { message: tag, timeout: 12_000 })
           .not.toContain('fallback hidden');
