@@ -34,6 +34,7 @@ const ACCESS: Record<string, Record<Role, boolean>> = {
   logout:         access(Y,    Y,    Y),
   session:        access(Y,    Y,    Y),
   'set-password': access(Y,    Y,    Y),
+  unlock:         access(Y,    Y,    Y),
   me:             access(Y,    Y,    Y),
   leads:          access(Y,    Y,    N),
   quotes:         access(Y,    Y,    N),
