@@ -10,6 +10,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { ADMIN_ERRORS } from './http/errors.ts';
 import { type AdminEnv, adminGuard } from './middleware/admin-guard/index.ts';
 import { accessControl } from './middleware/access/index.ts';
+import { endSession, findSession, recordAudit } from './accounts/index.ts';
 import { sessionRoutes } from './accounts/admin-session.ts';
 import { catalogueRoutes } from './catalogue/admin-routes.ts';
 import { leadCsvRoutes, leadRoutes } from './leads/admin-routes.ts';
@@ -29,8 +30,9 @@ import { tonerRoutes } from './portal/admin-toner.ts';
 
 export const adminApi = new Hono<AdminEnv>();
 
-adminApi.use('*', adminGuard);
-adminApi.use('*', accessControl);
+// The gate and the access control read and write the accounts' sessions and audit log.
+adminApi.use('*', adminGuard(findSession));
+adminApi.use('*', accessControl({ endSession, recordAudit }));
 adminApi.use('*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: ADMIN_ERRORS.tooLarge }, 413) }));
 
 // The session's own one-segment routes (login, logout, session, set-password): each is its

@@ -28,7 +28,7 @@ import {
   setPasswordHash,
   updateAccount,
 } from './model.ts';
-import { auditDetails } from './model-audit.ts';
+import { auditDetails } from '../http/audit-notes.ts';
 import { sendSetPasswordLink } from './set-password-email.ts';
 import { clearLoginAttempts, recordLoginFailure, reserveLoginAttempt } from './model-login-throttle.ts';
 import {

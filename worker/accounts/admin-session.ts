@@ -61,7 +61,7 @@ sessionRoutes.post('/login', async (c) => {
   const reservation = await reserveLoginAttempt(c.env.DB, keys);
   if (!reservation.allowed) {
     c.header('Retry-After', String(Math.max(1, Math.ceil((reservation.retryAt - Date.now()) / 1000))));
-    return c.json({ error: ADMIN_ERRORS.locked }, 429);
+    return c.json({ error: ADMIN_ERRORS.locked(LOCKOUT_MS / 60_000) }, 429);
   }
   const secret = (c.env as { ADMIN_PASSWORD_HASH?: string }).ADMIN_PASSWORD_HASH;
   if (firstOwner && !parseStoredHash(secret)) return c.json({ error: ADMIN_ERRORS.notConfigured }, 503);
@@ -73,7 +73,7 @@ sessionRoutes.post('/login', async (c) => {
     const { locked } = await recordLoginFailure(c.env.DB, keys);
     if (locked) {
       c.header('Retry-After', String(LOCKOUT_MS / 1000));
-      return c.json({ error: ADMIN_ERRORS.locked }, 429);
+      return c.json({ error: ADMIN_ERRORS.locked(LOCKOUT_MS / 60_000) }, 429);
     }
     return c.json({ error: firstOwner ? ADMIN_ERRORS.wrongPassword : ACCOUNT_API_ERRORS.wrongAccount }, 401);
   }

@@ -12,7 +12,7 @@ import { Hono } from 'hono';
 import { csvStream, parseCsv } from '../http/csv.ts';
 import { keysetPages, pageOf, pageRequest } from '../http/paging.ts';
 import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS } from '../http/errors.ts';
-import { liveCatalogue } from '../catalogue/model.ts';
+import { liveCatalogue } from '../catalogue/index.ts';
 import { contractStatements, createContract } from './model.ts';
 import {
   type DeviceRow,
@@ -29,7 +29,7 @@ import { warsawDay } from '../../widgets/core/business-hours.ts';
 import { findDevice } from '../../widgets/core/model.ts';
 import { SERVICE_ERRORS } from '../../widgets/core/service-validation.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
-import { auditDetails } from '../accounts/model-audit.ts';
+import { auditDetails } from '../http/audit-notes.ts';
 import {
   DEVICE_CSV_COLUMNS,
   DEVICE_EXPORT_COLUMNS,

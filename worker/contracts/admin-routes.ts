@@ -11,8 +11,8 @@
  */
 import { Hono } from 'hono';
 import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS } from '../http/errors.ts';
-import { auditDetails } from '../accounts/model-audit.ts';
-import { liveCatalogue } from '../catalogue/model.ts';
+import { auditDetails } from '../http/audit-notes.ts';
+import { liveCatalogue } from '../catalogue/index.ts';
 import { addRates } from './model-contract-rates.ts';
 import {
   billOfContract,
@@ -26,7 +26,7 @@ import {
   readingLink,
 } from './model.ts';
 import { deviceBySerial } from './model-devices.ts';
-import { remindersOfContracts } from '../meter/model-reading-reminders.ts';
+import { remindersOfContracts } from '../meter/index.ts';
 import {
   RENTAL_ERRORS,
   amendmentSchema,

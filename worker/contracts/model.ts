@@ -48,7 +48,7 @@ import {
   devicesOfContract,
   devicesOfContracts,
 } from './model-devices.ts';
-import { newQuoteId } from '../quotes/model.ts';
+import { newPageId } from '../http/auth.ts';
 import {
   type ReadingDevice,
   type ReadingToRecord,
@@ -56,7 +56,7 @@ import {
   acceptedReadingsOfPeriod,
   asReading,
   recordReading,
-} from '../meter/model.ts';
+} from '../meter/index.ts';
 
 export interface ContractRow {
   id: string;
@@ -204,7 +204,7 @@ export function contractStatements(
   for (const d of input.devices) {
     const rates = frozenRatesOf(input, d);
     if (!rates) return { error: 'unknown-device', serial: d.serial };
-    const readingToken = newQuoteId();
+    const readingToken = newPageId();
     devices.push({ serial: d.serial, readingToken });
     statements.push(
       contractDeviceStatement(db, {

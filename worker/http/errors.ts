@@ -5,12 +5,8 @@
  * widgets and the panel. A limit a text states is read from where it is enforced.
  */
 import type { Reading, RefusalReason } from '../../widgets/core/meter.ts';
-import { LOCKOUT_MS } from '../accounts/model-login-throttle.ts';
-import { TONER_STATUSES } from '../portal/model-toner-orders.ts';
 import { LEAD_BODY_MAX_BYTES } from '../../widgets/core/limits.ts';
 import { plural } from '../../widgets/core/plural.ts';
-
-const lockoutMinutes = LOCKOUT_MS / 60_000;
 
 /** The public API and the app's catch-alls. */
 export const API_ERRORS = {
@@ -48,8 +44,9 @@ export const ADMIN_ERRORS = {
   origin: 'Odrzucono żądanie wysłane z innej strony.',
   /** 401 */
   wrongPassword: 'Nieprawidłowe hasło.',
-  /** 429 */
-  locked: `Zbyt wiele nieudanych prób logowania. Spróbuj ponownie za ${lockoutMinutes} ${plural(lockoutMinutes, 'minutę', 'minuty', 'minut')}.`,
+  /** 429, with the lockout's length (`LOCKOUT_MS` of the login throttle, which enforces it). */
+  locked: (minutes: number) =>
+    `Zbyt wiele nieudanych prób logowania. Spróbuj ponownie za ${minutes} ${plural(minutes, 'minutę', 'minuty', 'minut')}.`,
   /** 503 */
   notConfigured: 'Logowanie do panelu nie jest skonfigurowane (brak sekretu ADMIN_PASSWORD_HASH).',
   /** 400: a write whose body is not JSON. */
@@ -161,8 +158,8 @@ export const SERVICE_ADMIN_ERRORS = {
   ticketChanged: 'Ktoś w międzyczasie zmienił urządzenie tego zgłoszenia. Odśwież i spróbuj ponownie.',
   /** 409: the reading was corrected already (by someone else meanwhile): correct the newest row. */
   alreadyCorrected: 'Ten odczyt został już poprawiony. Odśwież listę i popraw najnowszy wpis.',
-  /** A toner order's status the team may set. */
-  tonerStatus: `Status musi być jednym z: ${TONER_STATUSES.join(', ')}.`,
+  /** A toner order's status the team may set: one of `statuses`. */
+  tonerStatus: (statuses: readonly string[]) => `Status musi być jednym z: ${statuses.join(', ')}.`,
 } as const;
 
 /** Team accounts and the role guard. */

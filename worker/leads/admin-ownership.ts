@@ -8,7 +8,7 @@
  */
 import { type Context, Hono } from 'hono';
 import { enqueueNotification } from '../outbox/delivery.ts';
-import { auditDetails, auditTarget } from '../accounts/model-audit.ts';
+import { auditDetails, auditTarget } from '../http/audit-notes.ts';
 import { assignLead, assignablePeople } from './model-lead-ownership.ts';
 import { leadById } from './model.ts';
 import { assignmentPlan } from './assignment.ts';

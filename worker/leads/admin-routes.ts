@@ -8,7 +8,7 @@
  * `POST /api/admin/leads/:id/notes` (`{text}`), `DELETE /api/admin/leads/:id` (the owner's
  * GDPR erasure; widgets/core/admin/roles.ts refuses it to the others).
  */
-import { leadHasOrder, orderOfLead } from '../orders/model.ts';
+import { leadHasOrder, orderOfLead } from '../orders/index.ts';
 import { Hono, type Context } from 'hono';
 import { csvStream } from '../http/csv.ts';
 import { PAGE, pageOf, pageSize, readCursor } from '../http/paging.ts';
@@ -19,9 +19,9 @@ import { LEAD_CSV_HEADER, leadCsvRow, leadJson, quoteJson } from './lead-view.ts
 import { leadFilterOf } from './lead-filter.ts';
 import { PipelineRefusal, recordLeadWork } from './lead-work.ts';
 import { leadNoteSchema } from '../../widgets/core/admin/pipeline.ts';
-import { notificationsOfLead } from '../outbox/model.ts';
-import { auditDetails, auditRead, auditTarget } from '../accounts/model-audit.ts';
-import { quoteOfLead, quoteSummaries } from '../quotes/model.ts';
+import { notificationsOfLead } from '../outbox/index.ts';
+import { auditDetails, auditRead, auditTarget } from '../http/audit-notes.ts';
+import { quoteOfLead, quoteSummaries } from '../quotes/index.ts';
 import { leadUpdateSchema } from '../../widgets/core/admin/admin-validation.ts';
 import { check } from '../../widgets/core/validation.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';

@@ -8,8 +8,8 @@
 import type { Assignee } from '../../widgets/core/admin/admin-api.ts';
 import { assignedEmail, takenOverEmail } from './sales-team-email.ts';
 import type { OwnedLeadRow } from './model.ts';
-import type { Notification } from '../outbox/model.ts';
-import type { Session } from '../accounts/model-sessions.ts';
+import type { Notification } from '../outbox/index.ts';
+import type { Session } from '../middleware/admin-guard/index.ts';
 import { leadPayload } from './lead-view.ts';
 
 const reachable = (p: Assignee | undefined | null): p is Assignee => !!p && p.email.includes('@');

@@ -7,7 +7,7 @@
 import { csvDecimal, csvMoney } from '../../widgets/core/format.ts';
 import type { LeadQuote, LeadView, QuoteSummary } from '../../widgets/core/admin/admin-api.ts';
 import { adviceRows, comparisonRows, estimateRows } from '../../widgets/core/estimate-text.ts';
-import type { StoredQuote } from '../quotes/model.ts';
+import type { StoredQuote } from '../quotes/index.ts';
 import { warsawDateTime } from '../../widgets/core/business-hours.ts';
 import { LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';
 import { isOpenStage } from '../../widgets/core/admin/pipeline.ts';

@@ -18,9 +18,9 @@ import {
   statusOfStage,
 } from '../../widgets/core/admin/pipeline.ts';
 import type { NoteAuthor } from './model-lead-notes.ts';
-import { auditStatement } from '../accounts/model-audit.ts';
+import { auditStatement } from '../accounts/index.ts';
 import { type ChangeEvent, type LeadChange, type OwnedLeadRow, changeLeadStatements } from './model.ts';
-import { quoteSummaries } from '../quotes/model.ts';
+import { quoteSummaries } from '../quotes/index.ts';
 import { leadPayload } from './lead-view.ts';
 
 /** A change the pipeline's rules refuse (answered 422 with its Polish message). */

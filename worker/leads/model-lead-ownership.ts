@@ -5,9 +5,9 @@
  * the lead's work (stage, status, next step, a note).
  */
 import type { Assignee } from '../../widgets/core/admin/admin-api.ts';
-import { type Notification, notificationStatement } from '../outbox/model.ts';
+import { type Notification, notificationStatement } from '../outbox/index.ts';
 import { RESPONSE_SOURCE, countResponseStatements, uncountResponseStatement } from './model-lead-response-days.ts';
-import { type WebhookEventType, webhookEventStatements } from '../webhooks/model.ts';
+import { type WebhookEventType, webhookEventStatements } from '../webhooks/index.ts';
 
 /** People a lead may be given to: enabled owners and sales. */
 export async function assignablePeople(db: D1Database): Promise<Assignee[]> {

@@ -14,8 +14,8 @@ import {
   deleteNotificationsOfLeadStatement,
   guardedNotificationStatement,
   notificationStatement,
-} from '../outbox/model.ts';
-import { deleteQuoteOfLeadStatement } from '../quotes/model.ts';
+} from '../outbox/index.ts';
+import { deleteQuoteOfLeadStatement } from '../quotes/index.ts';
 import { countLeadStatement, uncountLeadStatement } from './model-lead-counts.ts';
 import { countResponseStatements, uncountResponseStatement } from './model-lead-response-days.ts';
 import {
@@ -26,7 +26,7 @@ import {
   eventIfStatements,
   takeUnqueuedStatement,
   webhookEventStatements,
-} from '../webhooks/model.ts';
+} from '../webhooks/index.ts';
 
 export type { LeadKind, LeadStatus };
 

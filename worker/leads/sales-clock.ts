@@ -21,7 +21,7 @@ import { enqueueNotification } from '../outbox/delivery.ts';
 import { type DigestStep, digestEmail, firstAnswerManagerEmail, firstAnswerOwnerEmail } from './sales-team-email.ts';
 import { assignablePeople } from './model-lead-ownership.ts';
 import { firstAnswerBacklog, recordAlert, stepsDueBefore } from './model.ts';
-import { accountNotificationStatement } from '../outbox/model.ts';
+import { accountNotificationStatement } from '../outbox/index.ts';
 import { claimDigestDay } from './model-sales-digest-runs.ts';
 
 /** The digest goes out from this Warsaw time of a working day. */

@@ -8,7 +8,7 @@
 import { warsawDateTime } from '../../widgets/core/business-hours.ts';
 import { plural } from '../../widgets/core/plural.ts';
 import { FIRST_ANSWER_HOURS } from '../../widgets/core/terms.ts';
-import type { Notification } from '../outbox/model.ts';
+import type { Notification } from '../outbox/index.ts';
 import { line } from '../outbox/email-text.ts';
 
 /** What the e-mails say about a lead. */

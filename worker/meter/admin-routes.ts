@@ -18,7 +18,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { csvStream, toCsv } from '../http/csv.ts';
 import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS, SERVICE_API_ERRORS, readingRefusal } from '../http/errors.ts';
-import { auditDetails } from '../accounts/model-audit.ts';
+import { auditDetails } from '../http/audit-notes.ts';
 import {
   type Contract,
   billsOf,
@@ -27,8 +27,8 @@ import {
   contractKey,
   contractsPage,
   readingDeviceOf,
-} from '../contracts/model.ts';
-import { type DeviceRow, deviceById, deviceBySerial } from '../contracts/model-devices.ts';
+} from '../contracts/index.ts';
+import { type DeviceRow, deviceById, deviceBySerial } from '../contracts/index.ts';
 import {
   type ReadingKey,
   correctReading,

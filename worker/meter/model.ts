@@ -12,8 +12,8 @@ import {
   judgeReading as judgeSeries,
   type Reading,
 } from '../../widgets/core/meter.ts';
-import { eventDataFrom, webhookEventStatements } from '../webhooks/model.ts';
-import type { Notification } from '../outbox/model.ts';
+import { eventDataFrom, webhookEventStatements } from '../webhooks/index.ts';
+import type { Notification } from '../outbox/index.ts';
 
 /** Written into a reading's confirmation before it is stored; the batch puts the reading's reference there. */
 export const READING_REFERENCE_PLACEHOLDER = '{{NUMER_ODCZYTU}}';

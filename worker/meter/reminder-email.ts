@@ -4,8 +4,8 @@
  * counted. Plain text; the subject is ours alone.
  */
 import type { ReminderDue } from './model-reading-reminders.ts';
-import type { Notification } from '../outbox/model.ts';
-import { readingLink } from '../contracts/model.ts';
+import type { Notification } from '../outbox/index.ts';
+import { readingLink } from '../contracts/index.ts';
 import { company } from '../../widgets/core/company.ts';
 import { PAGE_COUNTING } from '../../widgets/core/terms.ts';
 import { line } from '../outbox/email-text.ts';

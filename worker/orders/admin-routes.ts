@@ -13,10 +13,10 @@
 import { Hono } from 'hono';
 import { enqueueNotification } from '../outbox/delivery.ts';
 import { ADMIN_ERRORS, ORDER_API_ERRORS } from '../http/errors.ts';
-import { contractById, contractDevices } from '../contracts/model.ts';
+import { contractById, contractDevices } from '../contracts/index.ts';
 import { type OrderKey, type OrderStatus, deliveryCalendar, listOrders, orderById, orderKey } from './model.ts';
 import { pageOf, pageRequest } from '../http/paging.ts';
-import { quoteById } from '../quotes/model.ts';
+import { quoteById } from '../quotes/index.ts';
 import { installFromOrder } from './installation.ts';
 import { DELIVERY } from '../../widgets/core/delivery.ts';
 import { installationSchema } from '../../widgets/core/order-validation.ts';

@@ -11,7 +11,7 @@ import { VAT_PERCENT } from '../../widgets/core/pricing.ts';
 import { TERM_LABELS } from '../../widgets/core/quote.ts';
 import { QUOTE_TEXT } from '../../widgets/core/quote-text.ts';
 import type { OrderParties } from './model.ts';
-import type { StoredQuote } from '../quotes/model.ts';
+import type { StoredQuote } from '../quotes/index.ts';
 import { RENTAL_TERMS_VERSION, rentalTermsText } from './rental-terms.ts';
 
 /** How a supplied value still invented is marked in a document (`npm run deploy` refuses it). */

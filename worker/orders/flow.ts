@@ -7,10 +7,10 @@
  */
 import { enqueueNotification } from '../outbox/delivery.ts';
 import { codeMail, type OrderLinks, salesOrderMail, signedMail } from './emails.ts';
-import { sha256Hex } from '../http/auth.ts';
+import { PAGE_ID_PATTERN, sha256Hex } from '../http/auth.ts';
 import { API_ERRORS, ORDER_API_ERRORS } from '../http/errors.ts';
 import type { FormFields } from '../http/page-form.ts';
-import { leadById } from '../leads/model.ts';
+import { leadById } from '../leads/index.ts';
 import {
   CODE_LIMITS,
   type NewOrder,
@@ -26,7 +26,7 @@ import {
   saveOrder,
   signedBy,
 } from './model.ts';
-import { QUOTE_ID_PATTERN, type StoredQuote, quoteById } from '../quotes/model.ts';
+import { type StoredQuote, quoteById } from '../quotes/index.ts';
 import { leadWonByOrderStatements } from '../leads/lead-work.ts';
 import { findCompany, whitelistOptions } from '../company/lookup.ts';
 import { DELIVERY, deliveryDays } from '../../widgets/core/delivery.ts';
@@ -61,7 +61,7 @@ export const orderLinks = (origin: string, quoteId: string): OrderLinks => {
 
 /** A live quote by its secret id; the answer to give when there is none. */
 export async function liveQuote(db: D1Database, id: string): Promise<StoredQuote | 'missing' | 'expired'> {
-  const quote = QUOTE_ID_PATTERN.test(id) ? await quoteById(db, id) : undefined;
+  const quote = PAGE_ID_PATTERN.test(id) ? await quoteById(db, id) : undefined;
   if (!quote) return 'missing';
   return Date.parse(quote.expiresAt) <= Date.now() ? 'expired' : quote;
 }

@@ -6,7 +6,7 @@
  */
 import { installedMail } from './emails.ts';
 import { ADMIN_ERRORS } from '../http/errors.ts';
-import { liveVersion } from '../catalogue/model.ts';
+import { liveVersion } from '../catalogue/index.ts';
 import {
   type Contract,
   type ContractDevice,
@@ -14,9 +14,9 @@ import {
   contractDevices,
   contractStatements,
   recordContractReading,
-} from '../contracts/model.ts';
+} from '../contracts/index.ts';
 import { type OrderRow, installOrder, orderById } from './model.ts';
-import { quoteById } from '../quotes/model.ts';
+import { quoteById } from '../quotes/index.ts';
 import { INSTALLATION_ERRORS, type InstallationInput } from '../../widgets/core/order-validation.ts';
 import { warsawToday } from '../../widgets/core/service-fields.ts';
 import { orderEvent } from './events.ts';

@@ -4,8 +4,8 @@
  * acceptance, the installation) is one guarded statement whose e-mails and webhook event
  * are written in the same batch only when the change applied (`…IfStatement`).
  */
-import { eventIfStatements, takeUnqueuedStatement, claimedIds } from '../webhooks/model.ts';
-import { type Notification, notificationIfStatement } from '../outbox/model.ts';
+import { eventIfStatements, takeUnqueuedStatement, claimedIds } from '../webhooks/index.ts';
+import { type Notification, notificationIfStatement } from '../outbox/index.ts';
 
 import type { LeadOrder, OrderListRow, OrderStatus } from '../../widgets/core/admin/admin-api-orders.ts';
 

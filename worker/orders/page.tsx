@@ -19,7 +19,7 @@ import { QUOTE_TEXT } from '../../widgets/core/quote-text.ts';
 import { VAT_PERCENT } from '../../widgets/core/pricing.ts';
 import { sha256Hex } from '../http/auth.ts';
 import { CODE_LIMITS, type OrderRow } from './model.ts';
-import type { StoredQuote } from '../quotes/model.ts';
+import type { StoredQuote } from '../quotes/index.ts';
 import { RENTAL_TERMS_VERSION } from './rental-terms.ts';
 import { ORDER_SCRIPT } from './page-script.ts';
 import { SHEET_STYLE } from '../quotes/page.tsx';

@@ -11,8 +11,8 @@
 import { enqueueNotification } from '../outbox/delivery.ts';
 import { ticketNotification } from '../service/ticket-email.ts';
 import { faultConfirmation, tonerConfirmation, tonerTeamNotification } from './emails.ts';
-import { type Contract, billOfContract } from '../contracts/model.ts';
-import { type ReadingRow, acceptedReadingsOf, readingReference } from '../meter/model.ts';
+import { type Contract, billOfContract } from '../contracts/index.ts';
+import { type ReadingRow, acceptedReadingsOf, readingReference } from '../meter/index.ts';
 import { recordCustomerReading } from './customer-reading.ts';
 import type { Bill } from '../meter/bill.ts';
 import {
@@ -22,7 +22,7 @@ import {
   eventsOfTickets,
   storeTicket,
   ticketsOfDevices,
-} from '../service/model.ts';
+} from '../service/index.ts';
 import {
   ColourInFlight,
   IN_FLIGHT,
@@ -32,7 +32,7 @@ import {
   storeTonerOrder,
   tonerOrdersOfDevices,
 } from './model-toner-orders.ts';
-import { newQuoteId } from '../quotes/model.ts';
+import { newPageId } from '../http/auth.ts';
 import { bodyHash } from '../http/body-hash.ts';
 import { slaHoursOf } from '../../widgets/core/terms.ts';
 import { SERVICE_API_ERRORS, readingRefusal } from '../http/errors.ts';
@@ -155,7 +155,7 @@ export async function reportFault(
   const d = facts(owned);
   const slaHours = slaHoursOf(d.level);
   const dueAt = addBusinessHours(now, slaHours);
-  const id = newQuoteId();
+  const id = newPageId();
   const url = `${origin}/serwis/zgloszenie/${id}`;
   const report = {
     serial: d.serial,

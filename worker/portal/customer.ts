@@ -4,8 +4,8 @@
  * ticket or order. A customer is the billing e-mail of their contracts
  * (contracts/model.ts `contractsForEmail`).
  */
-import { type Contract, type ContractDevice, contractDevices, contractsForEmail } from '../contracts/model.ts';
-import { type DeviceRow, devicesOfContracts } from '../contracts/model-devices.ts';
+import { type Contract, type ContractDevice, contractDevices, contractsForEmail } from '../contracts/index.ts';
+import { type DeviceRow, devicesOfContracts } from '../contracts/index.ts';
 
 export interface CustomerDevice {
   contract: Contract;

@@ -4,7 +4,7 @@
  * counters as received, a toner order). Plain text into the outbox; they go only to the
  * contract's address the customer signed in with, never to an address typed into a form.
  */
-import type { Notification } from '../outbox/model.ts';
+import type { Notification } from '../outbox/index.ts';
 import { line } from '../outbox/email-text.ts';
 import { company } from '../../widgets/core/company.ts';
 import { plural } from '../../widgets/core/plural.ts';

@@ -9,7 +9,7 @@
  * new sign-in ends the address's older sessions.
  */
 import { newSessionId, sessionIdHash } from '../http/auth.ts';
-import { standaloneNotificationStatement } from '../outbox/model.ts';
+import { standaloneNotificationStatement } from '../outbox/index.ts';
 import {
   deleteOldSignIns,
   newSignInStatements,

@@ -11,7 +11,7 @@
 import { Hono, type Context } from 'hono';
 import { PRIVACY_ERRORS, isEmpty, personEmailSchema } from '../../widgets/core/admin/privacy-validation.ts';
 import { check } from '../../widgets/core/validation.ts';
-import { auditDetails } from '../accounts/model-audit.ts';
+import { auditDetails } from '../http/audit-notes.ts';
 import { countsOf, erasePerson, exportPerson, findPerson } from './person.ts';
 import type { AdminEnv } from '../middleware/admin-guard/index.ts';
 import type { PersonErased, PersonFound } from '../../widgets/core/admin/admin-api.ts';

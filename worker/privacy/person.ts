@@ -9,31 +9,30 @@
  * says so, with the legal basis the privacy policy states (`SIGNED_ORDER_KEPT`).
  */
 import { ERASED_NAME, type PersonCounts } from '../../widgets/core/admin/privacy-validation.ts';
-import { type AuditRow, auditAbout } from '../accounts/model-audit.ts';
-import { type DeviceRow, clearDeviceContactStatement, devicesOfEmail } from '../contracts/model-devices.ts';
-import { type LeadRow, anonymiseLeadsStatements, leadsOfEmail } from '../leads/model.ts';
-import { type LeadNoteRow, deleteNotesOfLeadsStatement, notesOfLeads } from '../leads/model-lead-notes.ts';
-import { type NotificationRow, deleteNotificationsStatement, notificationsOfPerson } from '../outbox/model.ts';
-import { type OrderRow, eraseOrdersStatements, ordersOfEmail } from '../orders/model.ts';
-import { deleteLoginDevicesOfStatement, loginDevicesOf } from '../accounts/model-login-devices.ts';
+import { type AuditRow, auditAbout, deleteLoginDevicesOfStatement, loginDevicesOf } from '../accounts/index.ts';
+import { type DeviceRow, clearDeviceContactStatement, devicesOfEmail } from '../contracts/index.ts';
+import { type LeadRow, anonymiseLeadsStatements, leadsOfEmail } from '../leads/index.ts';
+import { type LeadNoteRow, deleteNotesOfLeadsStatement, notesOfLeads } from '../leads/index.ts';
+import { type NotificationRow, deleteNotificationsStatement, notificationsOfPerson } from '../outbox/index.ts';
+import { type OrderRow, eraseOrdersStatements, ordersOfEmail } from '../orders/index.ts';
 import {
   type PortalSessionExport,
   deletePortalSessionsOfEmailStatement,
   portalSessionsOfEmail,
-} from '../portal/model-portal-sessions.ts';
-import { type SignInExport, deleteSignInsOfEmailStatement, signInsOfEmail } from '../portal/model-portal-sign-ins.ts';
-import { type TonerOrderRow, anonymiseTonerOrdersStatement, tonerOrdersOfEmail } from '../portal/model-toner-orders.ts';
+} from '../portal/index.ts';
+import { type SignInExport, deleteSignInsOfEmailStatement, signInsOfEmail } from '../portal/index.ts';
+import { type TonerOrderRow, anonymiseTonerOrdersStatement, tonerOrdersOfEmail } from '../portal/index.ts';
 import { SIGNED_ORDER_KEPT } from '../../widgets/core/privacy.ts';
-import { anonymiseQuotesOfLeadsStatement, quoteRowsOfLeads } from '../quotes/model.ts';
-import { type ReadingRow, anonymiseReadingsStatement, readingsOfEmail } from '../meter/model.ts';
+import { anonymiseQuotesOfLeadsStatement, quoteRowsOfLeads } from '../quotes/index.ts';
+import { type ReadingRow, anonymiseReadingsStatement, readingsOfEmail } from '../meter/index.ts';
 import {
   type TicketEventRow,
   type TicketRow,
   anonymiseTicketsStatements,
   eventsOfTickets,
   ticketsOfEmail,
-} from '../service/model.ts';
-import { type EventRow, deleteEventsStatements, eventsAbout } from '../webhooks/model.ts';
+} from '../service/index.ts';
+import { type EventRow, deleteEventsStatements, eventsAbout } from '../webhooks/index.ts';
 
 /** Everything stored about one address, as the tables hold it. */
 export interface PersonData {

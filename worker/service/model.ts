@@ -3,8 +3,8 @@
  * history and its e-mail to the service team, stored in one D1 batch. Numbered
  * SR-<year>-<6 digits>; `id` is the secret of the status page.
  */
-import type { Notification } from '../outbox/model.ts';
-import { eventDataFrom, webhookEventStatements } from '../webhooks/model.ts';
+import type { Notification } from '../outbox/index.ts';
+import { eventDataFrom, webhookEventStatements } from '../webhooks/index.ts';
 import type { TicketStatus } from '../../widgets/core/service-validation.ts';
 import type { SlaMonth } from '../../widgets/core/admin/admin-api.ts';
 

@@ -15,13 +15,13 @@ import type { AppEnv } from '../env.ts';
 import { enqueueNotification } from '../outbox/delivery.ts';
 import { ticketNotification } from './ticket-email.ts';
 import { faultConfirmation } from '../portal/emails.ts';
-import { contractById } from '../contracts/model.ts';
+import { contractById } from '../contracts/index.ts';
 import { SERVICE_API_ERRORS } from '../http/errors.ts';
 import { bodyHash } from '../http/body-hash.ts';
 import { type IntakeEnv, leadIntake } from '../middleware/intake/index.ts';
-import { liveCatalogue } from '../catalogue/model.ts';
-import { type DeviceRow, deviceBySerial, devicesByNip } from '../contracts/model-devices.ts';
-import { QUOTE_ID_PATTERN, newQuoteId } from '../quotes/model.ts';
+import { liveCatalogue } from '../catalogue/index.ts';
+import { type DeviceRow, deviceBySerial, devicesByNip } from '../contracts/index.ts';
+import { PAGE_ID_PATTERN, newPageId } from '../http/auth.ts';
 import {
   type StoredTicket,
   TICKET_NUMBER_PLACEHOLDER,
@@ -48,7 +48,7 @@ export const serviceRequests = new Hono<IntakeEnv>();
 
 /** A filled honeypot gets an answer shaped like a real one, and nothing is stored. */
 const spamAnswer = (c: Context<IntakeEnv>) => {
-  const id = newQuoteId();
+  const id = newPageId();
   const number = `SR-${new Date().getUTCFullYear()}-${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
   return c.json({ ok: true, id, number, url: ticketUrl(c, id) }, 201);
 };
@@ -82,7 +82,7 @@ serviceRequests.post('/', leadIntake({ spamAnswer }), async (c) => {
   const createdAt = new Date();
   const slaHours = slaHoursOf(device?.level);
   const dueAt = addBusinessHours(createdAt, slaHours);
-  const id = newQuoteId();
+  const id = newPageId();
   const serial = device?.serial ?? input.serial ?? '';
 
   let stored: StoredTicket;
@@ -153,7 +153,7 @@ export const ticketPage = new Hono<AppEnv>();
 
 ticketPage.get('/:id', async (c) => {
   const id = c.req.param('id');
-  const ticket = QUOTE_ID_PATTERN.test(id) ? await ticketById(c.env.DB, id) : null;
+  const ticket = PAGE_ID_PATTERN.test(id) ? await ticketById(c.env.DB, id) : null;
   for (const [name, value] of Object.entries(PAGE_HEADERS)) c.header(name, value);
   c.header('Referrer-Policy', 'no-referrer');
   c.header('X-Robots-Tag', 'noindex, nofollow');

@@ -14,7 +14,7 @@ import {
   endpointSchema,
   webhookUrlProblem,
 } from '../../widgets/core/admin/webhook-validation.ts';
-import { auditDetails } from '../accounts/model-audit.ts';
+import { auditDetails } from '../http/audit-notes.ts';
 import {
   type DeliveryListing,
   type EndpointRow,

@@ -1,0 +1,22 @@
+/**
+ * What the meter feature offers the rest of the worker: recording a reading (the contracts' and the
+ * customer's page), a contract's accepted readings, reminders, and a person's readings for the
+ * export, the erasure and the retention job.
+ * Another feature takes these from here, never from the models (docs/layout.md).
+ */
+export { remindersOfContracts } from './model-reading-reminders.ts';
+export {
+  acceptedReadingsOf,
+  acceptedReadingsOfPeriod,
+  anonymiseReadingsStatement,
+  asReading,
+  READING_REFERENCE_PLACEHOLDER,
+  type ReadingDevice,
+  readingIdsToAnonymise,
+  readingReference,
+  type ReadingRow,
+  readingsOfEmail,
+  type ReadingToRecord,
+  recordReading,
+  type RecordResult,
+} from './model.ts';
