@@ -1,6 +1,6 @@
 /**
  * The admin API (`/api/admin/*`): one sub-app per area behind one gate, each mounted
- * at its prefix, so the URL prefix, the role table's key (widgets/core/admin/roles.ts
+ * at its prefix, so the URL prefix, the role table's key (worker/admin-shared/roles.ts
  * `ROUTE_ROLES`) and the route file are one name. Only `POST /api/admin/login` (and the
  * one-time set-password link) is open without a session; every write checks the Origin.
  * Same-origin only: no CORS headers are ever sent from here.

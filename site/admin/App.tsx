@@ -5,8 +5,8 @@
  */
 import { Component, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { FALLBACK } from '../../widgets/core/texts.ts';
-import { ROLE_LABELS, mayUse } from '../../widgets/core/admin/roles.ts';
-import { ADMIN_LIMITS } from '../../widgets/core/admin/admin-validation.ts';
+import { ROLE_LABELS, mayUse } from '../../worker/admin-shared/roles.ts';
+import { ADMIN_LIMITS } from '../../worker/admin-shared/admin-validation.ts';
 import { LIMITS } from '../../widgets/core/validation.ts';
 import type { Session, SessionViewProps } from './view-props.ts';
 import { AccountView, SetPasswordView, TeamView } from './TeamView.tsx';
@@ -31,7 +31,7 @@ export type { Session, SessionViewProps, ViewProps } from './view-props.ts';
 /**
  * The panel's sections, addressed by the URL hash (`#leady`, `#leady/<id>`, `#cennik` …).
  * `area` is the admin API prefix the view works with: a role sees only the views the
- * role table (widgets/core/admin/roles.ts) opens to it; the server refuses the rest anyway.
+ * role table (worker/admin-shared/roles.ts) opens to it; the server refuses the rest anyway.
  */
 const VIEWS = [
   {

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './view-props.ts';
-import type { Bill, ContractList, ContractListed } from '../../widgets/core/admin/admin-api.ts';
+import type { Bill, ContractList, ContractListed } from '../../worker/admin-shared/admin-api.ts';
 import { formatPln, formatRate } from '../../widgets/core/format.ts';
 import { LEVEL_NAMES } from '../../widgets/core/model.ts';
 import { PAGE_COUNTING } from '../../widgets/core/terms.ts';

@@ -11,8 +11,8 @@ import {
   type OrderDetail,
   type OrderListRow,
   ORDER_STATUS_LABELS,
-} from '../../widgets/core/admin/admin-api-orders.ts';
-import { deliveryDayText } from '../../widgets/core/delivery.ts';
+} from '../../worker/admin-shared/admin-api-orders.ts';
+import { deliveryDayText } from '../../worker/admin-shared/delivery.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { warsawToday } from '../../widgets/core/service-fields.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
@@ -20,7 +20,7 @@ import { when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
 import { MoreRows, usePages } from './pages.tsx';
 import { ORDERS } from '../../widgets/core/nouns.ts';
-import type { ListPage } from '../../widgets/core/admin/admin-api.ts';
+import type { ListPage } from '../../worker/admin-shared/admin-api.ts';
 
 export function OrdersView({ onFailure, orderId }: ViewProps & { orderId?: string | undefined }) {
   if (orderId) return <OrderCard id={orderId} onFailure={onFailure} />;

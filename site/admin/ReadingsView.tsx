@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './view-props.ts';
-import type { Billing, ReadingList, ReadingListed as Reading } from '../../widgets/core/admin/admin-api.ts';
+import type { Billing, ReadingList, ReadingListed as Reading } from '../../worker/admin-shared/admin-api.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { LEVEL_NAMES } from '../../widgets/core/model.ts';
 import { SERVICE_LIMITS } from '../../widgets/core/service-fields.ts';

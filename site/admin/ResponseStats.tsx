@@ -6,7 +6,10 @@
 import { useEffect, useState } from 'react';
 import { formatNumber } from '../../widgets/core/format.ts';
 import { api } from './api.ts';
-import type { ResponseFigures as Row, ResponseStats as ResponseStatsData } from '../../widgets/core/admin/admin-api.ts';
+import type {
+  ResponseFigures as Row,
+  ResponseStats as ResponseStatsData,
+} from '../../worker/admin-shared/admin-api.ts';
 
 const monthLabel = (key: string) =>
   /^\d{4}-\d{2}$/.test(key)

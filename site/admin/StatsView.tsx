@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './view-props.ts';
-import type { Count, LeadStats as Stats } from '../../widgets/core/admin/admin-api.ts';
+import type { Count, LeadStats as Stats } from '../../worker/admin-shared/admin-api.ts';
 import { ResponseStats } from './ResponseStats.tsx';
 
 const weekLabel = (monday: string) =>

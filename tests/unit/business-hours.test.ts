@@ -8,7 +8,7 @@ import {
   isWorkingDay,
   polishHolidays,
   warsawInstant,
-} from '../../widgets/core/business-hours.ts';
+} from '../../worker/admin-shared/business-hours.ts';
 
 const at = (iso: string) => new Date(iso);
 

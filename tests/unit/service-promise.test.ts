@@ -10,7 +10,7 @@ import { routes, renderPage } from '../../site/build.tsx';
 import { PACKAGE_COPY } from '../../widgets/core/packages.ts';
 import { T } from '../../widgets/configurator/copy.ts';
 import { PREMIUM_SLA_HOURS, STANDARD_RESPONSE_HOURS, withinWorkingHours } from '../../widgets/core/terms.ts';
-import { addBusinessHours, warsawInstant } from '../../widgets/core/business-hours.ts';
+import { addBusinessHours, warsawInstant } from '../../worker/admin-shared/business-hours.ts';
 
 const assets = { css: '/assets/site.css', siteScript: '/assets/site.js', widgetScript: '/widgets/v1/kserowo.js' };
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');

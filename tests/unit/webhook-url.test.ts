@@ -2,7 +2,7 @@
 // link-local (cloud metadata), CGNAT, ULA and internal names is refused, whatever the
 // switch for local development says about plain http to this machine.
 import { describe, expect, it } from 'vitest';
-import { WEBHOOK_ERRORS, webhookUrlProblem } from '../../widgets/core/admin/webhook-validation.ts';
+import { WEBHOOK_ERRORS, webhookUrlProblem } from '../../worker/admin-shared/webhook-validation.ts';
 
 const REFUSED = [
   // loopback, every spelling

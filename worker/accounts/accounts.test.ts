@@ -1,8 +1,8 @@
 // Each person added costs two PBKDF2 hashes of 100,000 rounds: slow on a shared machine, hence the timeouts.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { SET_PASSWORD_LINK_HOURS, SET_PASSWORD_LINK_TERMS } from '../../widgets/core/admin/account-validation.ts';
-import { RESTRICTED_WRITES, ROLES, ROUTE_ROLES, rolesOfRequest, routePrefix } from '../../widgets/core/admin/roles.ts';
+import { SET_PASSWORD_LINK_HOURS, SET_PASSWORD_LINK_TERMS } from '../admin-shared/account-validation.ts';
+import { RESTRICTED_WRITES, ROLES, ROUTE_ROLES, rolesOfRequest, routePrefix } from '../admin-shared/roles.ts';
 import { app } from '../app.ts';
 import { passwordChecks } from '../http/auth.ts';
 import { OPEN_PATHS } from '../middleware/admin-guard/index.ts';

@@ -16,7 +16,7 @@ import {
   loginSchema,
   passwordProblem,
   setPasswordSchema,
-} from '../../widgets/core/admin/account-validation.ts';
+} from '../admin-shared/account-validation.ts';
 import { check } from '../../widgets/core/validation.ts';
 import {
   DEVICE_COOKIE,
@@ -34,7 +34,7 @@ import { DEVICE_TTL_MS, deviceKey, rememberDevice } from './model-login-devices.
 import { createSession, endSession } from './model-sessions.ts';
 import { ACCOUNT_API_ERRORS, ADMIN_ERRORS } from '../http/errors.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
-import type { AdminSession } from '../../widgets/core/admin/admin-api.ts';
+import type { AdminSession } from '../admin-shared/admin-api.ts';
 
 export const sessionRoutes = new Hono<AdminEnv>();
 

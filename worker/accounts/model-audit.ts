@@ -3,7 +3,7 @@
  * one row for every admin write that succeeded (and for every export), so no route can
  * forget it; what a route adds to its request's row it says through worker/http/audit-notes.ts.
  */
-import type { AuditLogEntry } from '../../widgets/core/admin/admin-api.ts';
+import type { AuditLogEntry } from '../admin-shared/admin-api.ts';
 
 /** What the guard records: an entry of the log as `GET /api/admin/audit` answers it, before it has an id and a time. */
 export type AuditEntry = Omit<AuditLogEntry, 'id' | 'at'>;

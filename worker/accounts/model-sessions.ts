@@ -1,5 +1,5 @@
 /** Admin sessions (migrations 0004, 0030): each belongs to an account. */
-import type { Role } from '../../widgets/core/admin/roles.ts';
+import type { Role } from '../admin-shared/roles.ts';
 import { SESSION_TTL_MS, newSessionId, sessionIdHash } from '../http/auth.ts';
 import type { Session } from '../middleware/admin-guard/index.ts';
 

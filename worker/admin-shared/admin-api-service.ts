@@ -2,8 +2,8 @@
  * The admin API's answers about service: devices, counter readings, billing and
  * tickets. Import them from admin-api.ts, their one home.
  */
-import type { PackageLevel } from '../model.ts';
-import type { TicketStatus } from '../service-validation.ts';
+import type { PackageLevel } from '../../widgets/core/model.ts';
+import type { TicketStatus } from '../../widgets/core/service-validation.ts';
 
 /**
  * A registered device as stored (migration 0020). The device API answers the row itself, so

@@ -4,7 +4,7 @@
  * in Europe/Warsaw, with Polish public holidays off, the Easter-based ones computed.
  * Pure functions of instants (`Date`), so the worker, the admin and tests share them.
  */
-import { company, type SchemaDay } from './company.ts';
+import { company, type SchemaDay } from '../../widgets/core/company.ts';
 
 const ZONE = 'Europe/Warsaw';
 const DAY_MS = 86_400_000;

@@ -6,7 +6,7 @@
  * orders as the team installs in a day is full and never offered.
  */
 import { isWorkingDay, type LocalDate } from './business-hours.ts';
-import { SERVICE_CITIES } from './quote.ts';
+import { SERVICE_CITIES } from '../../widgets/core/quote.ts';
 
 export interface DeliveryConfig {
   /** Installations the team does in one day, in all cities together. */

@@ -25,7 +25,7 @@ import {
   listDevices,
   updateDevice,
 } from './model-devices.ts';
-import { warsawDay } from '../../widgets/core/business-hours.ts';
+import { warsawDay } from '../admin-shared/business-hours.ts';
 import { findDevice } from '../../widgets/core/model.ts';
 import { SERVICE_ERRORS } from '../../widgets/core/service-validation.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
@@ -39,7 +39,7 @@ import {
   deviceExportRow,
   deviceOfCsvRow,
 } from './device-registry.ts';
-import type { DeviceList } from '../../widgets/core/admin/admin-api.ts';
+import type { DeviceList } from '../admin-shared/admin-api.ts';
 
 export const deviceRoutes = new Hono<AdminEnv>();
 /** Mounted at `/devices.csv` (a prefix of its own: Hono joins a sub-app's paths with a slash). */

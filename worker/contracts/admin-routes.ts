@@ -7,7 +7,7 @@
  *    (worker/meter/bill.ts), the same figures however often it is made;
  *  - `POST /api/admin/contracts`: a contract signed by hand, at the live catalogue's prices;
  *  - `POST /api/admin/amendments`: a price change of a device from the first day of a month
- *    (this month or later), with its reason; owner and sales only (widgets/core/admin/roles.ts).
+ *    (this month or later), with its reason; owner and sales only (worker/admin-shared/roles.ts).
  */
 import { Hono } from 'hono';
 import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS } from '../http/errors.ts';
@@ -27,17 +27,12 @@ import {
 } from './model.ts';
 import { deviceBySerial } from './model-devices.ts';
 import { remindersOfContracts } from '../meter/index.ts';
-import {
-  RENTAL_ERRORS,
-  amendmentSchema,
-  amendmentStartOk,
-  contractSchema,
-} from '../../widgets/core/admin/rental-validation.ts';
+import { RENTAL_ERRORS, amendmentSchema, amendmentStartOk, contractSchema } from './rental-validation.ts';
 import { SERVICE_ERRORS, warsawToday } from '../../widgets/core/service-validation.ts';
 import { check } from '../../widgets/core/validation.ts';
 import { pageOf, pageRequest } from '../http/paging.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
-import type { ContractListed, ContractList } from '../../widgets/core/admin/admin-api.ts';
+import type { ContractListed, ContractList } from '../admin-shared/admin-api.ts';
 
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
 

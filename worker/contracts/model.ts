@@ -36,7 +36,7 @@
  * 'jump' (422 `{confirm: true}`). A public answer shows counters only to the token's holder.
  */
 import { type Bill, type BilledContract, type FrozenRates, billFor, ratesIn } from '../meter/bill.ts';
-import type { ContractFacts } from '../../widgets/core/admin/admin-api-service.ts';
+import type { ContractFacts } from '../admin-shared/admin-api-service.ts';
 import { contractEndOf, monthBounds } from '../../widgets/core/meter.ts';
 import { type Catalogue, type PackageLevel, findDevice, findPackage } from '../../widgets/core/model.ts';
 import { warsawToday } from '../../widgets/core/service-fields.ts';

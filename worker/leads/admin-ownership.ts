@@ -15,7 +15,7 @@ import { assignmentPlan } from './assignment.ts';
 import { leadAuditName } from './lead-work.ts';
 import { ACCOUNT_API_ERRORS, ADMIN_ERRORS } from '../http/errors.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
-import type { PeopleList } from '../../widgets/core/admin/admin-api.ts';
+import type { PeopleList } from '../admin-shared/admin-api.ts';
 
 export const ownershipRoutes = new Hono<AdminEnv>();
 

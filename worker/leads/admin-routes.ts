@@ -6,7 +6,7 @@
  * `GET /api/admin/leads/:id` (everything stored, the notes history), `PATCH /api/admin/leads/:id`
  * (`{status?, notes?, stage?, lostReason?, lostNote?, nextStep?: {kind, dueAt} | null}`),
  * `POST /api/admin/leads/:id/notes` (`{text}`), `DELETE /api/admin/leads/:id` (the owner's
- * GDPR erasure; widgets/core/admin/roles.ts refuses it to the others).
+ * GDPR erasure; worker/admin-shared/roles.ts refuses it to the others).
  */
 import { leadHasOrder, orderOfLead } from '../orders/index.ts';
 import { Hono, type Context } from 'hono';
@@ -18,15 +18,15 @@ import { latestNotes, notesOfLead } from './model-lead-notes.ts';
 import { LEAD_CSV_HEADER, leadCsvRow, leadJson, quoteJson } from './lead-view.ts';
 import { leadFilterOf } from './lead-filter.ts';
 import { PipelineRefusal, recordLeadWork } from './lead-work.ts';
-import { leadNoteSchema } from '../../widgets/core/admin/pipeline.ts';
+import { leadNoteSchema } from '../admin-shared/pipeline.ts';
 import { notificationsOfLead } from '../outbox/index.ts';
 import { auditDetails, auditRead, auditTarget } from '../http/audit-notes.ts';
 import { quoteOfLead, quoteSummaries } from '../quotes/index.ts';
-import { leadUpdateSchema } from '../../widgets/core/admin/admin-validation.ts';
+import { leadUpdateSchema } from '../admin-shared/admin-validation.ts';
 import { check } from '../../widgets/core/validation.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
-import type { LeadDetail, LeadList } from '../../widgets/core/admin/admin-api.ts';
-import { warsawDay } from '../../widgets/core/business-hours.ts';
+import type { LeadDetail, LeadList } from '../admin-shared/admin-api.ts';
+import { warsawDay } from '../admin-shared/business-hours.ts';
 
 export const leadRoutes = new Hono<AdminEnv>();
 /** Mounted at `/leads.csv` (a prefix of its own: Hono joins a sub-app's paths with a slash). */

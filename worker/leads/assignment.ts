@@ -5,7 +5,7 @@
  *  - the webhook `lead.assigned` carries the lead with its new owner and the previous one;
  *  - the audit row names both people and says when it was a takeover.
  */
-import type { Assignee } from '../../widgets/core/admin/admin-api.ts';
+import type { Assignee } from '../admin-shared/admin-api.ts';
 import { assignedEmail, takenOverEmail } from './sales-team-email.ts';
 import type { OwnedLeadRow } from './model.ts';
 import type { Notification } from '../outbox/index.ts';

@@ -10,7 +10,7 @@ import { eraseLead, storeLead } from './model.ts';
 import { quoteStatements } from '../quotes/model.ts';
 import { newPageId } from '../http/auth.ts';
 import type { QuotePrice } from '../../widgets/core/quote.ts';
-import type { LeadStats } from '../../widgets/core/admin/admin-api.ts';
+import type { LeadStats } from '../admin-shared/admin-api.ts';
 import { login, read } from '../../tests/worker/admin-helpers.ts';
 
 const db = () => (env as unknown as Env).DB;

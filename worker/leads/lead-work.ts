@@ -8,7 +8,7 @@
  *  - an order signed online wins its lead by the same rules (`leadWonByOrderStatements`);
  *  - the audit row names the lead by its quote's KS number when it has one.
  */
-import type { LeadStatus } from '../../widgets/core/admin/admin-validation.ts';
+import type { LeadStatus } from '../admin-shared/admin-validation.ts';
 import {
   type LostReason,
   type NextStepKind,
@@ -16,7 +16,7 @@ import {
   isOpenStage,
   stageOfStatus,
   statusOfStage,
-} from '../../widgets/core/admin/pipeline.ts';
+} from '../admin-shared/pipeline.ts';
 import type { NoteAuthor } from './model-lead-notes.ts';
 import { auditStatement } from '../accounts/index.ts';
 import { type ChangeEvent, type LeadChange, type OwnedLeadRow, changeLeadStatements } from './model.ts';

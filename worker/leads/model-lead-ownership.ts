@@ -4,7 +4,7 @@
  * `response_hours` are stamped by `changeLead` (leads/model.ts) at the first change of
  * the lead's work (stage, status, next step, a note).
  */
-import type { Assignee } from '../../widgets/core/admin/admin-api.ts';
+import type { Assignee } from '../admin-shared/admin-api.ts';
 import { type Notification, notificationStatement } from '../outbox/index.ts';
 import { RESPONSE_SOURCE, countResponseStatements, uncountResponseStatement } from './model-lead-response-days.ts';
 import { type WebhookEventType, webhookEventStatements } from '../webhooks/index.ts';

@@ -4,9 +4,9 @@
  * both are there or neither; the same `submission_id` twice stores one lead (and one
  * notification). Also the admin inbox's reads of leads: filtered lists, numbers, erasure.
  */
-import type { LeadKind, LeadStatus } from '../../widgets/core/admin/admin-validation.ts';
-import { businessHoursBetween } from '../../widgets/core/business-hours.ts';
-import { type NextStepKind, type Stage, firstAnswerDeadline } from '../../widgets/core/admin/pipeline.ts';
+import type { LeadKind, LeadStatus } from '../admin-shared/admin-validation.ts';
+import { businessHoursBetween } from '../admin-shared/business-hours.ts';
+import { type NextStepKind, type Stage, firstAnswerDeadline } from '../admin-shared/pipeline.ts';
 import { type NoteAuthor, deleteNotesOfLeadsStatement, noteStatement } from './model-lead-notes.ts';
 import {
   LATEST_EMAIL_STATE,

@@ -14,7 +14,7 @@ import {
   warsawDay,
   warsawInstant,
   warsawTime,
-} from '../../widgets/core/business-hours.ts';
+} from '../admin-shared/business-hours.ts';
 import { company } from '../../widgets/core/company.ts';
 import { FIRST_ANSWER_HOURS } from '../../widgets/core/terms.ts';
 import { enqueueNotification } from '../outbox/delivery.ts';

@@ -59,7 +59,7 @@ import {
 import { check } from '../../widgets/core/validation.ts';
 import { judgeReset } from '../../widgets/core/meter.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
-import type { Bill, Billing, ReadingList, ReadingListed } from '../../widgets/core/admin/admin-api.ts';
+import type { Bill, Billing, ReadingList, ReadingListed } from '../admin-shared/admin-api.ts';
 import type { Context } from 'hono';
 
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;

@@ -15,10 +15,10 @@
  * once per amount (widgets/core/pricing.ts).
  */
 import { type Reading, monthBounds, overageOf, pagesInPeriod } from '../../widgets/core/meter.ts';
-import type { Bill, BillLine, FrozenRates } from '../../widgets/core/admin/admin-api.ts';
+import type { Bill, BillLine, FrozenRates } from '../admin-shared/admin-api.ts';
 import { gross, toGrosze, toPln } from '../../widgets/core/pricing.ts';
 
-export type { Bill, BillLine, FrozenRates } from '../../widgets/core/admin/admin-api.ts';
+export type { Bill, BillLine, FrozenRates } from '../admin-shared/admin-api.ts';
 
 export interface BilledDevice {
   serial: string;

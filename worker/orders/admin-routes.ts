@@ -18,11 +18,11 @@ import { type OrderKey, type OrderStatus, deliveryCalendar, listOrders, orderByI
 import { pageOf, pageRequest } from '../http/paging.ts';
 import { quoteById } from '../quotes/index.ts';
 import { installFromOrder } from './installation.ts';
-import { DELIVERY } from '../../widgets/core/delivery.ts';
-import { installationSchema } from '../../widgets/core/order-validation.ts';
+import { DELIVERY } from '../admin-shared/delivery.ts';
+import { installationSchema } from './order-validation.ts';
 import { warsawToday } from '../../widgets/core/service-fields.ts';
 import { check } from '../../widgets/core/validation.ts';
-import { ADMIN_INPUT_ERRORS } from '../../widgets/core/admin/admin-validation.ts';
+import { ADMIN_INPUT_ERRORS } from '../admin-shared/admin-validation.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
 
 export const orderRoutes = new Hono<AdminEnv>();

@@ -5,7 +5,7 @@
  * with the order, and `/zamowienie/<quote id>/umowa.txt` serves exactly these bytes.
  */
 import { type Company, company } from '../../widgets/core/company.ts';
-import { deliveryDayText } from '../../widgets/core/delivery.ts';
+import { deliveryDayText } from '../admin-shared/delivery.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { VAT_PERCENT } from '../../widgets/core/pricing.ts';
 import { TERM_LABELS } from '../../widgets/core/quote.ts';

@@ -5,7 +5,7 @@
  * Subjects are ours alone; the person's text goes only into bodies.
  */
 import { company } from '../../widgets/core/company.ts';
-import { deliveryDayText } from '../../widgets/core/delivery.ts';
+import { deliveryDayText } from '../admin-shared/delivery.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import type { Notification } from '../outbox/index.ts';
 import type { OrderRow } from './model.ts';

@@ -29,8 +29,8 @@ import {
 import { type StoredQuote, quoteById } from '../quotes/index.ts';
 import { leadWonByOrderStatements } from '../leads/lead-work.ts';
 import { findCompany, whitelistOptions } from '../company/lookup.ts';
-import { DELIVERY, deliveryDays } from '../../widgets/core/delivery.ts';
-import { ORDER_ERRORS, acceptSchema, orderSchema } from '../../widgets/core/order-validation.ts';
+import { DELIVERY, deliveryDays } from '../admin-shared/delivery.ts';
+import { ORDER_ERRORS, acceptSchema, orderSchema } from './order-validation.ts';
 import { warsawToday } from '../../widgets/core/service-fields.ts';
 import { check } from '../../widgets/core/validation.ts';
 import { contractDocument } from './document.ts';

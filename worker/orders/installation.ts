@@ -17,7 +17,7 @@ import {
 } from '../contracts/index.ts';
 import { type OrderRow, installOrder, orderById } from './model.ts';
 import { quoteById } from '../quotes/index.ts';
-import { INSTALLATION_ERRORS, type InstallationInput } from '../../widgets/core/order-validation.ts';
+import { INSTALLATION_ERRORS, type InstallationInput } from './order-validation.ts';
 import { warsawToday } from '../../widgets/core/service-fields.ts';
 import { orderEvent } from './events.ts';
 

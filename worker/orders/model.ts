@@ -7,7 +7,7 @@
 import { eventIfStatements, takeUnqueuedStatement, claimedIds } from '../webhooks/index.ts';
 import { type Notification, notificationIfStatement } from '../outbox/index.ts';
 
-import type { LeadOrder, OrderListRow, OrderStatus } from '../../widgets/core/admin/admin-api-orders.ts';
+import type { LeadOrder, OrderListRow, OrderStatus } from '../admin-shared/admin-api-orders.ts';
 
 export type { OrderStatus };
 
@@ -15,7 +15,7 @@ export type { OrderStatus };
 export const CODE_LIMITS = { validMinutes: 15, attempts: 5, codesPerOrder: 5 } as const;
 
 /**
- * A row of `orders`: the columns the team's list shows (widgets/core/admin-api-orders.ts
+ * A row of `orders`: the columns the team's list shows (worker/admin-shared/admin-api-orders.ts
  * `OrderListRow`, the one declaration of them) and those it never shows.
  */
 export interface OrderRow extends Omit<OrderListRow, 'quote_number'> {

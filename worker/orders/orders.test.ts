@@ -9,8 +9,8 @@ import { CODE_LIMITS, type OrderRow, bookedDays, partiesOfOrder } from './model.
 import { quoteById } from '../quotes/model.ts';
 import { SAMPLE_MARK, contractDocument } from './document.ts';
 import { RENTAL_TERMS_VERSION, rentalTermsText } from './rental-terms.ts';
-import { DELIVERY, deliveryDays } from '../../widgets/core/delivery.ts';
-import { ORDER_ERRORS } from '../../widgets/core/order-validation.ts';
+import { DELIVERY, deliveryDays } from '../admin-shared/delivery.ts';
+import { ORDER_ERRORS } from './order-validation.ts';
 import { warsawToday } from '../../widgets/core/service-fields.ts';
 import { company } from '../../widgets/core/company.ts';
 import { login, read, write } from '../../tests/worker/admin-helpers.ts';

@@ -9,10 +9,10 @@
 import type { VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { company } from '../../widgets/core/company.ts';
-import { DELIVERY, DELIVERY_CITIES, deliveryDayText } from '../../widgets/core/delivery.ts';
+import { DELIVERY, DELIVERY_CITIES, deliveryDayText } from '../admin-shared/delivery.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { LIMITS } from '../../widgets/core/limits.ts';
-import { ORDER_LIMITS } from '../../widgets/core/order-validation.ts';
+import { ORDER_LIMITS } from './order-validation.ts';
 import { PRIVACY_TEXT, POLICY_PATH } from '../../widgets/core/privacy.ts';
 import { TERM_LABELS } from '../../widgets/core/quote.ts';
 import { QUOTE_TEXT } from '../../widgets/core/quote-text.ts';

@@ -24,7 +24,7 @@ import { RENTAL_TERMS_VERSION } from './rental-terms.ts';
 import { type FormState, orderPageCsp, renderOrderPage } from './page.tsx';
 import { renderMissingQuotePage } from '../quotes/page.tsx';
 import { dispatchLater } from '../webhooks/delivery.ts';
-import { deliveryDayText } from '../../widgets/core/delivery.ts';
+import { deliveryDayText } from '../admin-shared/delivery.ts';
 
 export const orderPage = new Hono<AppEnv & PageFormEnv>();
 

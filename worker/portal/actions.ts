@@ -37,7 +37,7 @@ import { bodyHash } from '../http/body-hash.ts';
 import { slaHoursOf } from '../../widgets/core/terms.ts';
 import { SERVICE_API_ERRORS, readingRefusal } from '../http/errors.ts';
 import { type CustomerDevice, customerContracts, customerDevice, customerDevices } from './customer.ts';
-import { addBusinessHours } from '../../widgets/core/business-hours.ts';
+import { addBusinessHours } from '../admin-shared/business-hours.ts';
 import { company } from '../../widgets/core/company.ts';
 import type { Device, PackageLevel } from '../../widgets/core/model.ts';
 import { warsawToday } from '../../widgets/core/service-fields.ts';

@@ -8,7 +8,7 @@
  * anonymous rows behind. A signed online order is kept (orders/model.ts): the export
  * says so, with the legal basis the privacy policy states (`SIGNED_ORDER_KEPT`).
  */
-import { ERASED_NAME, type PersonCounts } from '../../widgets/core/admin/privacy-validation.ts';
+import { ERASED_NAME, type PersonCounts } from '../admin-shared/privacy-validation.ts';
 import { type AuditRow, auditAbout, deleteLoginDevicesOfStatement, loginDevicesOf } from '../accounts/index.ts';
 import { type DeviceRow, clearDeviceContactStatement, devicesOfEmail } from '../contracts/index.ts';
 import { type LeadRow, anonymiseLeadsStatements, leadsOfEmail } from '../leads/index.ts';

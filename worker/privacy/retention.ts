@@ -16,7 +16,7 @@
  * only a backlog larger than that goes on in the next run, and the log line says so.
  */
 import { RETENTION_MONTHS } from '../../widgets/core/privacy.ts';
-import { ERASED_NAME } from '../../widgets/core/admin/privacy-validation.ts';
+import { ERASED_NAME } from '../admin-shared/privacy-validation.ts';
 import { anonymiseLeadsStatements, leadIdsToAnonymise } from '../leads/index.ts';
 import { deleteNotesOfLeadsStatement } from '../leads/index.ts';
 import { deleteNotificationsAboutStatement, deleteStandaloneBeforeStatement } from '../outbox/index.ts';

@@ -9,7 +9,7 @@ import { type PackageLevel, LEVEL_NAMES } from '../../widgets/core/model.ts';
 import type { StoredComparison, StoredEstimate } from '../../widgets/core/estimate-validation.ts';
 import type { StoredAdvice } from '../../widgets/core/advisor.ts';
 import { eventDataFrom, webhookEventStatements } from '../webhooks/index.ts';
-import type { QuoteSummary } from '../../widgets/core/admin/admin-api.ts';
+import type { QuoteSummary } from '../admin-shared/admin-api.ts';
 
 /** Written into a notification before the batch; the batch replaces it with the number it gave. */
 export const NUMBER_PLACEHOLDER = '{{NUMER_WYCENY}}';

@@ -15,7 +15,7 @@ import { PACKAGE_COPY } from '../../widgets/core/packages.ts';
 import { PAGE_COUNTING, hasSla, withinWorkingHours } from '../../widgets/core/terms.ts';
 import type { StoredQuote } from './model.ts';
 import { privatePageCsp } from '../../widgets/core/headers.ts';
-import { adviceRows, comparisonRows, estimateRows } from '../../widgets/core/estimate-text.ts';
+import { adviceRows, comparisonRows, estimateRows } from './estimate-text.ts';
 
 const polishDate = (iso: string): string =>
   new Intl.DateTimeFormat('pl-PL', {

@@ -11,7 +11,7 @@ import type { Notification } from '../outbox/index.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { QUOTE_TEXT } from '../../widgets/core/quote-text.ts';
 import { QUOTE_VALID_DAYS, TERM_LABELS } from '../../widgets/core/quote.ts';
-import { adviceRows, comparisonRows, estimateRows } from '../../widgets/core/estimate-text.ts';
+import { adviceRows, comparisonRows, estimateRows } from './estimate-text.ts';
 
 export function quoteNotification(
   leadId: string,

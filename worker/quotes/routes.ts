@@ -21,7 +21,7 @@ import { quoteNotification } from './quote-email.ts';
 import { quotePageCsp, renderMissingQuotePage, renderQuotePage } from './page.tsx';
 import { priceQuote } from '../../widgets/core/quote.ts';
 import { QUOTE_ERRORS } from '../../widgets/core/quote-validation.ts';
-import { quoteWithEstimateSchema } from '../../widgets/core/estimate-schema.ts';
+import { quoteWithEstimateSchema } from './estimate-schema.ts';
 import { check } from '../../widgets/core/validation.ts';
 import { recomputeEstimate, warsawToday } from '../../widgets/core/estimate-validation.ts';
 import { findDevice, findPackage } from '../../widgets/core/model.ts';

@@ -18,7 +18,7 @@ import {
   ticketEvents,
   type TicketRow,
 } from './model.ts';
-import { businessMillisBetween } from '../../widgets/core/business-hours.ts';
+import { businessMillisBetween } from '../admin-shared/business-hours.ts';
 import { ticketStatusSchema } from '../../widgets/core/service-validation.ts';
 import { check } from '../../widgets/core/validation.ts';
 import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS } from '../http/errors.ts';
@@ -28,7 +28,7 @@ import { auditDetails, auditTarget } from '../http/audit-notes.ts';
 import { deviceBySerial } from '../contracts/index.ts';
 import { changeTicketDevice, deviceChangesOf } from './model-ticket-device-changes.ts';
 import { ticketDeviceSchema } from '../../widgets/core/service-validation.ts';
-import type { SlaReport, TicketDetail, TicketList, TicketView } from '../../widgets/core/admin/admin-api.ts';
+import type { SlaReport, TicketDetail, TicketList, TicketView } from '../admin-shared/admin-api.ts';
 
 export const ticketRoutes = new Hono<AdminEnv>();
 

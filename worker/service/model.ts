@@ -6,7 +6,7 @@
 import type { Notification } from '../outbox/index.ts';
 import { eventDataFrom, webhookEventStatements } from '../webhooks/index.ts';
 import type { TicketStatus } from '../../widgets/core/service-validation.ts';
-import type { SlaMonth } from '../../widgets/core/admin/admin-api.ts';
+import type { SlaMonth } from '../admin-shared/admin-api.ts';
 
 /** Written into the notification before the batch; the batch replaces it with the ticket's number. */
 export const TICKET_NUMBER_PLACEHOLDER = '{{NUMER_ZGLOSZENIA}}';

@@ -17,7 +17,7 @@ import { PORTAL_LIMITS } from '../../widgets/core/portal-validation.ts';
 import { FAULT_CATEGORIES, type FaultCategory } from '../../widgets/core/service-validation.ts';
 import type { TicketEventRow, TicketRow } from './model.ts';
 import { privatePageCsp } from '../../widgets/core/headers.ts';
-import { escapeHtml } from '../../widgets/core/html.ts';
+import { escapeHtml } from '../admin-shared/html.ts';
 
 const STYLE = `
 *{box-sizing:border-box}

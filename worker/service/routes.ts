@@ -34,7 +34,7 @@ import { type PageFormEnv, pageFormGuard } from '../http/page-form.ts';
 import { TICKET_LOOKUP_ERRORS, ticketLookupSchema } from '../../widgets/core/portal-validation.ts';
 import { renderMissingTicketPage, renderTicketPage, ticketPageCsp } from './page.tsx';
 import { PAGE_HEADERS } from '../../widgets/core/headers.ts';
-import { addBusinessHours } from '../../widgets/core/business-hours.ts';
+import { addBusinessHours } from '../admin-shared/business-hours.ts';
 import { company } from '../../widgets/core/company.ts';
 import { slaHoursOf } from '../../widgets/core/terms.ts';
 import { findDevice } from '../../widgets/core/model.ts';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { newPageId } from '../http/auth.ts';
 import { setTicketStatus, slaByMonth, storeTicket } from './model.ts';
 import { slaHoursOf } from '../../widgets/core/terms.ts';
-import { addBusinessHours, businessHoursBetween } from '../../widgets/core/business-hours.ts';
+import { addBusinessHours, businessHoursBetween } from '../admin-shared/business-hours.ts';
 
 const db = () => (env as unknown as Env).DB;
 

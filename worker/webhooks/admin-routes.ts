@@ -13,7 +13,7 @@ import {
   endpointChangeSchema,
   endpointSchema,
   webhookUrlProblem,
-} from '../../widgets/core/admin/webhook-validation.ts';
+} from '../admin-shared/webhook-validation.ts';
 import { auditDetails } from '../http/audit-notes.ts';
 import {
   type DeliveryListing,
@@ -42,7 +42,7 @@ import type {
   WebhookDeliveryList,
   WebhookEndpoint,
   WebhookEndpointList,
-} from '../../widgets/core/admin/admin-api.ts';
+} from '../admin-shared/admin-api.ts';
 
 export const webhookRoutes = new Hono<AdminEnv>();
 

@@ -24,7 +24,7 @@ import {
   takeUnqueued,
   unqueue,
 } from './model.ts';
-import { webhookUrlProblem } from '../../widgets/core/admin/webhook-validation.ts';
+import { webhookUrlProblem } from '../admin-shared/webhook-validation.ts';
 
 export interface WebhookJob {
   deliveryId: number;

@@ -3,18 +3,18 @@
  *  - a session opened with a password that has since changed (the account's, or the
  *    ADMIN_PASSWORD_HASH secret of the first owner) is ended;
  *  - the role must be allowed the route's prefix by the ONE table `ROUTE_ROLES`
- *    (widgets/core/admin/roles.ts), for reads and writes alike: 403 otherwise;
+ *    (worker/admin-shared/roles.ts), for reads and writes alike: 403 otherwise;
  *  - every write that succeeded, every export, and every read a route marks (`auditRead`)
  *    goes to the audit log.
  * The sessions and the log are the accounts feature's: worker/admin-api.ts hands them in.
  */
 import type { MiddlewareHandler } from 'hono';
 import { deleteCookie } from 'hono/cookie';
-import { RESTRICTED_WRITES, mayUse, rolesOfRequest, routePrefix } from '../../../widgets/core/admin/roles.ts';
+import { RESTRICTED_WRITES, mayUse, rolesOfRequest, routePrefix } from '../../admin-shared/roles.ts';
 import { SESSION_COOKIE, clientIp, credentialFingerprint } from '../../http/auth.ts';
 import { auditedReadOf, detailsOf, targetOf } from '../../http/audit-notes.ts';
 import { ACCOUNT_API_ERRORS } from '../../http/errors.ts';
-import type { AuditLogEntry } from '../../../widgets/core/admin/admin-api.ts';
+import type { AuditLogEntry } from '../../admin-shared/admin-api.ts';
 import type { AdminEnv } from '../admin-guard/index.ts';
 
 /** What the access control needs of the accounts: ending a session, writing a row of the audit log. */

@@ -8,7 +8,7 @@ import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../../env.ts';
 import { SESSION_COOKIE, sameOrigin } from '../../http/auth.ts';
 import { ADMIN_ERRORS } from '../../http/errors.ts';
-import type { Role } from '../../../widgets/core/admin/roles.ts';
+import type { Role } from '../../admin-shared/roles.ts';
 
 /** A team member's live session, as the gate hands it to every admin route. */
 export interface Session {

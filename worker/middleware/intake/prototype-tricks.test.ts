@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { app } from '../../app.ts';
 import { honeypotFilled } from './index.ts';
 import { bookedDays } from '../../orders/model.ts';
-import { deliveryDays } from '../../../widgets/core/delivery.ts';
+import { deliveryDays } from '../../admin-shared/delivery.ts';
 import { warsawToday } from '../../../widgets/core/service-validation.ts';
 import { login, request, write } from '../../../tests/worker/admin-helpers.ts';
 
