@@ -12,7 +12,8 @@ import { warsawDateTime } from '../admin-shared/business-hours.ts';
 import { LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';
 import { isOpenStage } from '../admin-shared/pipeline.ts';
 import type { LeadNoteRow } from './model-lead-notes.ts';
-import { type LeadKind, type OwnedLeadRow, firstAnswerHours } from './model.ts';
+import type { LeadKind, OwnedLeadRow } from './model.ts';
+import { firstAnswerHours } from './model-lead-changes.ts';
 
 export const parseAttribution = (text: string): Record<string, unknown> => {
   try {

@@ -19,7 +19,8 @@ import {
 } from '../admin-shared/pipeline.ts';
 import type { NoteAuthor } from './model-lead-notes.ts';
 import { auditStatement } from '../accounts/index.ts';
-import { type ChangeEvent, type LeadChange, type OwnedLeadRow, changeLeadStatements } from './model.ts';
+import { type ChangeEvent, type LeadChange, changeLeadStatements } from './model-lead-changes.ts';
+import type { OwnedLeadRow } from './model.ts';
 import { quoteSummaries } from '../quotes/index.ts';
 import { leadPayload } from './lead-view.ts';
 

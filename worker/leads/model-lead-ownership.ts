@@ -1,7 +1,7 @@
 /**
  * Lead ownership and response time (migration 0031): who handles a lead, and the leads
  * still waiting for their first answer that the response-time statistics read. `first_response_at` and
- * `response_hours` are stamped by `changeLead` (leads/model.ts) at the first change of
+ * `response_hours` are stamped by `changeLead` (leads/model-lead-changes.ts) at the first change of
  * the lead's work (stage, status, next step, a note).
  */
 import type { Assignee } from '../admin-shared/admin-api.ts';

@@ -20,7 +20,7 @@ import { FIRST_ANSWER_HOURS } from '../../widgets/core/terms.ts';
 import { enqueueNotification } from '../outbox/delivery.ts';
 import { type DigestStep, digestEmail, firstAnswerManagerEmail, firstAnswerOwnerEmail } from './sales-team-email.ts';
 import { assignablePeople } from './model-lead-ownership.ts';
-import { firstAnswerBacklog, recordAlert, stepsDueBefore } from './model.ts';
+import { firstAnswerBacklog, recordAlert, stepsDueBefore } from './model-sales-clock.ts';
 import { accountNotificationStatement } from '../outbox/index.ts';
 import { claimDigestDay } from './model-sales-digest-runs.ts';
 
