@@ -14,8 +14,8 @@ import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS } from '../http/errors.ts';
 import { auditDetails } from '../http/audit-notes.ts';
 import { liveCatalogue } from '../catalogue/index.ts';
 import { addRates } from './model-contract-rates.ts';
+import { billOfContract } from './model-contract-bills.ts';
 import {
-  billOfContract,
   contractById,
   contractDevices,
   createContract,

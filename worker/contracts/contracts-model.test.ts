@@ -4,8 +4,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { defaultCatalogue } from '../../widgets/core/catalogue.ts';
+import { billOfContract } from './model-contract-bills.ts';
 import {
-  billOfContract,
   contractDevices,
   contractsForEmail,
   createContract,

@@ -12,9 +12,8 @@ export {
   devicesOfContracts,
   devicesOfEmail,
 } from './model-devices.ts';
+export { billOfContract, billsOf } from './model-contract-bills.ts';
 export {
-  billOfContract,
-  billsOf,
   type Contract,
   contractById,
   type ContractDevice,

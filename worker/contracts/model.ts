@@ -28,16 +28,16 @@
  *   await contractDevices(db, contractId)  // devices with their token and rates in force today
  *   await deviceByReadingToken(db, token)  // {contract, device} of a reading link, or null
  *   await recordContractReading(db, contract, device, reading)  // the counter's rules, idempotent
- *   await billOfContract(db, contractId, 'YYYY-MM')  // worker/meter/bill.ts `billFor` on D1's data
+ *   await billOfContract(db, contractId, 'YYYY-MM')  // model-contract-bills.ts: worker/meter/bill.ts `billFor` on D1's data
  *
  * Readings sent through the token link or the portal use `recordContractReading` with
  * `source: 'link' | 'portal'`; its answer kinds are 'stored', 'replay' (201 again),
  * 'conflict' (409), 'refused' (400 with `readingRefusal(reason)` from http/errors.ts) and
  * 'jump' (422 `{confirm: true}`). A public answer shows counters only to the token's holder.
  */
-import { type Bill, type BilledContract, type FrozenRates, billFor, ratesIn } from '../meter/bill.ts';
+import { type FrozenRates, ratesIn } from '../meter/bill.ts';
 import type { ContractFacts } from '../admin-shared/admin-api-service.ts';
-import { contractEndOf, monthBounds } from '../../widgets/core/meter.ts';
+import { contractEndOf } from '../../widgets/core/meter.ts';
 import { type Catalogue, type PackageLevel, findDevice, findPackage } from '../../widgets/core/model.ts';
 import { warsawToday } from '../../widgets/core/service-fields.ts';
 import { asFrozenRates, type RatesRow, ratesOfDevices, ratesStatement } from './model-contract-rates.ts';
@@ -49,14 +49,7 @@ import {
   devicesOfContracts,
 } from './model-devices.ts';
 import { newPageId } from '../http/auth.ts';
-import {
-  type ReadingDevice,
-  type ReadingToRecord,
-  type RecordResult,
-  acceptedReadingsOfPeriod,
-  asReading,
-  recordReading,
-} from '../meter/index.ts';
+import { type ReadingDevice, type ReadingToRecord, type RecordResult, recordReading } from '../meter/index.ts';
 
 export interface ContractRow {
   id: string;
@@ -355,62 +348,6 @@ export function recordContractReading(
   return recordReading(db, readingDeviceOf(contract, device), { ...reading, today: reading.today ?? warsawToday() });
 }
 
-/** Rows grouped by a key, each group in the rows' order: one pass, not one filter per group. */
-function groupBy<T, K>(rows: readonly T[], keyOf: (row: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const row of rows) {
-    const group = groups.get(keyOf(row));
-    if (group) group.push(row);
-    else groups.set(keyOf(row), [row]);
-  }
-  return groups;
-}
-
-/**
- * What `billFor` needs of contracts for a month ('YYYY-MM'): their devices' rates, and each
- * device's own accepted readings of the month with the last one before it. Grouped once
- * by device (linear in readings, whatever the number of devices).
- */
-export async function billedContracts(
-  db: D1Database,
-  contracts: Contract[],
-  period: string,
-): Promise<BilledContract[]> {
-  const devices = await devicesOfContracts(
-    db,
-    contracts.map((c) => c.id),
-  );
-  const rows = devices.map((d) => d.id);
-  const { from, to } = monthBounds(period);
-  const [rates, readings] = await Promise.all([
-    ratesOfDevices(db, rows),
-    acceptedReadingsOfPeriod(db, JSON.stringify(rows), from, to),
-  ]);
-  const ratesOf = groupBy(rates, (r) => r.device_row);
-  const readingsOf = groupBy(readings, (r) => r.device_row);
-  const devicesOf = groupBy(devices, (d) => d.contract_id);
-  return contracts.map((c) => ({
-    number: c.number,
-    company: c.company,
-    nip: c.nip,
-    startDate: c.startDate,
-    termMonths: c.termMonths,
-    devices: (devicesOf.get(c.id) ?? []).map((d) => ({
-      serial: d.serial,
-      rates: (ratesOf.get(d.id) ?? []).map(asFrozenRates),
-      readings: (readingsOf.get(d.id) ?? []).map(asReading),
-    })),
-  }));
-}
-
-/** The bill of one contract for a month ('YYYY-MM'); undefined when it does not run then. */
-export async function billOfContract(db: D1Database, contractId: string, period: string): Promise<Bill | undefined> {
-  const contract = await contractById(db, contractId);
-  if (!contract) return undefined;
-  const [billed] = await billedContracts(db, [contract], period);
-  return billed ? billFor(billed, period) : undefined;
-}
-
 /** Where a batch of contracts starts: after the contract with this number (by number). */
 export type ContractKey = [number: string];
 
@@ -428,8 +365,13 @@ export async function contractsPage(
   return results.map(asContract);
 }
 
-/** The bills of a batch of contracts for a month ('YYYY-MM'): those running then, by contract number. */
-export async function billsOf(db: D1Database, contracts: Contract[], period: string): Promise<Bill[]> {
-  const billed = await billedContracts(db, contracts, period);
-  return billed.flatMap((c) => billFor(c, period) ?? []);
+/** Rows grouped by a key, each group in the rows' order: one pass, not one filter per group. */
+export function groupBy<T, K>(rows: readonly T[], keyOf: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const group = groups.get(keyOf(row));
+    if (group) group.push(row);
+    else groups.set(keyOf(row), [row]);
+  }
+  return groups;
 }

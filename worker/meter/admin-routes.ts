@@ -29,16 +29,8 @@ import {
   readingDeviceOf,
 } from '../contracts/index.ts';
 import { type DeviceRow, deviceById, deviceBySerial } from '../contracts/index.ts';
-import {
-  type ReadingKey,
-  correctReading,
-  correctionsOf,
-  listReadings,
-  readingById,
-  readingKey,
-  recordCounterReset,
-  recordReading,
-} from './model.ts';
+import { type ReadingKey, correctionsOf, listReadings, readingById, readingKey, recordReading } from './model.ts';
+import { correctReading, recordCounterReset } from './model-reading-corrections.ts';
 import { keysetPages, pageOf, pageRequest } from '../http/paging.ts';
 import {
   CUSTOMER_COLUMNS,

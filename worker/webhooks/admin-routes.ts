@@ -17,21 +17,23 @@ import {
 import { auditDetails } from '../http/audit-notes.ts';
 import {
   type DeliveryListing,
-  type EndpointRow,
   attemptsOf,
   countDeadDeliveries,
-  createEndpoint,
-  createTestDelivery,
-  deleteEndpoint,
   deliveryById,
-  endpointById,
   type DeliveryKey,
   deliveryKey,
   listDeliveries,
-  listEndpoints,
   requeueDelivery,
+} from './model-webhook-deliveries.ts';
+import {
+  type EndpointRow,
+  createEndpoint,
+  deleteEndpoint,
+  endpointById,
+  listEndpoints,
   updateEndpoint,
-} from './model.ts';
+} from './model-webhook-endpoints.ts';
+import { createTestDelivery } from './model.ts';
 import { allowLocalWebhooks, dispatchWebhooks } from './delivery.ts';
 import { ADMIN_ERRORS, WEBHOOK_API_ERRORS } from '../http/errors.ts';
 import { pageOf, pageRequest } from '../http/paging.ts';

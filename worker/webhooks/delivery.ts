@@ -23,7 +23,7 @@ import {
   recordAttempt,
   takeUnqueued,
   unqueue,
-} from './model.ts';
+} from './model-webhook-deliveries.ts';
 import { webhookUrlProblem } from '../admin-shared/webhook-validation.ts';
 
 export interface WebhookJob {

@@ -4,8 +4,8 @@
  * for the export, the erasure and the retention job. Delivery is worker/webhooks/delivery.ts.
  * Another feature takes these from here, never from the models (docs/layout.md).
  */
+export { claimedIds, takeUnqueuedStatement } from './model-webhook-deliveries.ts';
 export {
-  claimedIds,
   deleteEventsOfLeadStatements,
   deleteEventsStatements,
   deleteOldEventsStatements,
@@ -14,7 +14,6 @@ export {
   eventIfStatements,
   type EventRow,
   eventsAbout,
-  takeUnqueuedStatement,
   webhookEventStatements,
   type WebhookEventType,
 } from './model.ts';
