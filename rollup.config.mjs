@@ -25,12 +25,14 @@ const outDir = process.env.KSEROWO_WIDGETS_OUT ?? path.join(root, 'dist/public/w
  * so the lead forms' privacy clause does not pull that chunk in), and the field limits
  * (limits.ts, 0.1 KB): every form and the calculator read them, and a chunk of their own
  * cost each of those widgets more than the runtime grows; so does `focusField` (field-focus.ts),
- * which every form uses to bring a refused field into view. Other modules
+ * which every form uses to bring a refused field into view, and the Warsaw clock (warsaw-time.ts,
+ * 0.2 KB: today's date for the calculator's and the forms' checks, the formatter every date
+ * text is written with). Other modules
  * of widgets/core (pricing maths, validation, the bundled catalogue) go where Rollup
  * puts them: into the widget that uses them, or a chunk shared by the few that do.
  */
 const runtimeModules =
-  /widgets\/core\/(define|catalogue-source|events|model|texts|Fallback|analytics|widget-props|brand|limits|field-focus)\.tsx?$/;
+  /widgets\/core\/(define|catalogue-source|events|model|texts|Fallback|analytics|widget-props|brand|limits|field-focus|warsaw-time)\.tsx?$/;
 
 /**
  * What the catalogue widgets (pricing, models, configurator) share besides the runtime, as

@@ -1,7 +1,7 @@
 /** 'Historia zmian': the audit log, read-only, filtered by area, person and dates. */
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { useState } from 'react';
-import { warsawDateTime } from '../../worker/admin-shared/business-hours.ts';
+import { warsawDateTime } from '../../widgets/core/warsaw-time.ts';
 import { ROLE_LABELS, type Role } from '../../worker/admin-shared/roles.ts';
 import type { ViewProps } from './view-props.ts';
 import type { AuditList, AuditLogEntry as Entry } from '../../worker/admin-shared/admin-api.ts';

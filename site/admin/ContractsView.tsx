@@ -16,9 +16,9 @@ import { EMAIL_STATE_LABELS, when } from './labels.ts';
 import { MoreRows, usePages } from './pages.tsx';
 import { CONTRACTS } from '../../widgets/core/nouns.ts';
 import { DataTable, Notice } from './ui.tsx';
+import { dateText } from '../../widgets/core/dates.ts';
 
 const pln = (n: number) => formatPln(n, 2);
-const day = (iso: string) => iso.split('-').reverse().join('.');
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 const inputValue = (e: Event) => (e.target as HTMLInputElement).value;
 type Note = { ok: boolean; text: string } | undefined;
@@ -82,7 +82,7 @@ function Contract({
     <details className="card contract">
       <summary>
         <strong>{c.number}</strong> · {c.company || '—'}
-        {c.nip ? ` · NIP ${c.nip}` : ''} · {day(c.startDate)}–{day(c.endDate)}
+        {c.nip ? ` · NIP ${c.nip}` : ''} · {dateText(c.startDate)}–{dateText(c.endDate)}
       </summary>
       <p>
         Adres do faktur i przypomnień: {c.billingEmail ?? '—'} · {c.termMonths} mies. · cennik w wersji{' '}
@@ -130,7 +130,7 @@ function Contract({
         {c.devices.flatMap((d) =>
           d.ratesHistory.map((r) => (
             <li key={`${d.serial}-${r.effectiveFrom}`}>
-              {d.serial}, od {day(r.effectiveFrom)}: {pln(r.monthlyPrice)}, {r.monthlyLimit}/{r.colorLimit ?? '—'}{' '}
+              {d.serial}, od {dateText(r.effectiveFrom)}: {pln(r.monthlyPrice)}, {r.monthlyLimit}/{r.colorLimit ?? '—'}{' '}
               stron, {formatRate(r.overageMono)}
               {r.overageColor !== null ? ` / ${formatRate(r.overageColor)}` : ''} ·{' '}
               {r.catalogueVersion !== null ? `cennik w wersji ${r.catalogueVersion}` : `aneks: ${r.reason ?? ''}`}{' '}

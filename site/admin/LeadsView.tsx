@@ -17,7 +17,8 @@ import type {
 } from '../../worker/admin-shared/admin-api.ts';
 import { LeadOwner, isOverdue, usePeople } from './LeadOwner.tsx';
 import { FIRST_ANSWER_HOURS } from '../../widgets/core/terms.ts';
-import { warsawDateTime, warsawInstant } from '../../worker/admin-shared/business-hours.ts';
+import { warsawDateTime } from '../../widgets/core/warsaw-time.ts';
+import { warsawInstant } from '../../worker/admin-shared/business-hours.ts';
 import {
   LOST_REASONS,
   NEXT_STEP_KINDS,

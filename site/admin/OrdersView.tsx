@@ -14,7 +14,7 @@ import {
 } from '../../worker/admin-shared/admin-api-orders.ts';
 import { deliveryDayText } from '../../worker/admin-shared/delivery.ts';
 import { formatPln } from '../../widgets/core/format.ts';
-import { warsawToday } from '../../widgets/core/service-fields.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';

@@ -4,9 +4,9 @@ import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './view-props.ts';
 import type { Count, LeadStats as Stats } from '../../worker/admin-shared/admin-api.ts';
 import { ResponseStats } from './ResponseStats.tsx';
+import { dateText } from '../../widgets/core/dates.ts';
 
-const weekLabel = (monday: string) =>
-  new Date(`${monday}T12:00:00Z`).toLocaleDateString('pl-PL', { day: 'numeric', month: 'short', year: 'numeric' });
+const weekLabel = (monday: string) => dateText(monday, 'short');
 
 export function StatsView({ onFailure }: ViewProps) {
   const [range, setRange] = useState({ from: '', to: '' });

@@ -1,5 +1,5 @@
 /** Polish names the panel shows for stored values. */
-import { warsawDateTime } from '../../worker/admin-shared/business-hours.ts';
+import { warsawDateTime } from '../../widgets/core/warsaw-time.ts';
 
 export const KIND_LABELS: Record<string, string> = {
   contact: 'Kontakt',

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { warsawDateTime } from '../../widgets/core/warsaw-time.ts';
 import {
-  warsawDateTime,
   addBusinessHours,
   businessHoursBetween,
   easterSunday,

@@ -25,7 +25,7 @@ import {
   listDevices,
   updateDevice,
 } from './model-devices.ts';
-import { warsawDay } from '../admin-shared/business-hours.ts';
+import { warsawDay } from '../../widgets/core/warsaw-time.ts';
 import { findDevice } from '../../widgets/core/model.ts';
 import { SERVICE_ERRORS } from '../../widgets/core/service-validation.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';

@@ -28,7 +28,8 @@ import {
 import { deviceBySerial } from './model-devices.ts';
 import { remindersOfContracts } from '../meter/index.ts';
 import { RENTAL_ERRORS, amendmentSchema, amendmentStartOk, contractSchema } from './rental-validation.ts';
-import { SERVICE_ERRORS, warsawToday } from '../../widgets/core/service-validation.ts';
+import { SERVICE_ERRORS } from '../../widgets/core/service-validation.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { check } from '../../widgets/core/validation.ts';
 import { pageOf, pageRequest } from '../http/paging.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';

@@ -39,7 +39,7 @@ import { type FrozenRates, ratesIn } from '../meter/bill.ts';
 import type { ContractFacts } from '../admin-shared/admin-api-service.ts';
 import { contractEndOf } from '../../widgets/core/meter.ts';
 import { type Catalogue, type PackageLevel, findDevice, findPackage } from '../../widgets/core/model.ts';
-import { warsawToday } from '../../widgets/core/service-fields.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { asFrozenRates, type RatesRow, ratesOfDevices, ratesStatement } from './model-contract-rates.ts';
 import {
   type DeviceRow,

@@ -7,6 +7,8 @@
 import type { Reading, RefusalReason } from '../../widgets/core/meter.ts';
 import { LEAD_BODY_MAX_BYTES } from '../../widgets/core/limits.ts';
 import { plural } from '../../widgets/core/plural.ts';
+import { dateText } from '../../widgets/core/dates.ts';
+import { formatNumber } from '../../widgets/core/format.ts';
 
 /** The public API and the app's catch-alls. */
 export const API_ERRORS = {
@@ -63,9 +65,6 @@ export const ADMIN_ERRORS = {
   sending: 'Ta wiadomość jest właśnie wysyłana.',
 } as const;
 
-export const polishDay = (iso: string): string => iso.split('-').reverse().join('.');
-const pages = (n: number): string => n.toLocaleString('pl-PL');
-
 /** Fault reports (`/api/service-requests`) and counter readings (`/api/meter-readings`). */
 export const SERVICE_API_ERRORS = {
   /** 503: the ticket could not be stored. */
@@ -77,12 +76,12 @@ export const SERVICE_API_ERRORS = {
     'Nie znamy urządzenia o tym numerze seryjnym. Sprawdź numer na naklejce urządzenia albo napisz do nas przez formularz kontaktowy.',
   /** 400: a counter lower than the device's previous reading. */
   lower: (mono: number, color: number | null, on: string) =>
-    `Stan licznika nie może być niższy niż poprzedni odczyt z dnia ${polishDay(on)} (${pages(mono)} stron mono${
-      color !== null ? `, ${pages(color)} stron kolor` : ''
+    `Stan licznika nie może być niższy niż poprzedni odczyt z dnia ${dateText(on)} (${formatNumber(mono)} stron mono${
+      color !== null ? `, ${formatNumber(color)} stron kolor` : ''
     }). Sprawdź wpisane liczby.`,
   /** 422 with `confirm: true`: over 3× the monthly average. */
   jump: (now: number, average: number) =>
-    `Od poprzedniego odczytu przybyło wyjątkowo dużo stron (około ${pages(now)} miesięcznie, średnio ${pages(average)}). Sprawdź liczby i potwierdź, że są poprawne.`,
+    `Od poprzedniego odczytu przybyło wyjątkowo dużo stron (około ${formatNumber(now)} miesięcznie, średnio ${formatNumber(average)}). Sprawdź liczby i potwierdź, że są poprawne.`,
   /** 503: the reading could not be stored. */
   readingStorage: 'Nie udało się zapisać odczytu. Spróbuj ponownie za chwilę.',
   /** 409: the same submission id came back with another reading. */
@@ -105,14 +104,14 @@ export function readingRefusal(
 ): string {
   const n = facts.neighbour;
   const counters = (r: Reading) =>
-    `${pages(r.mono)} stron mono${r.color !== null ? `, ${pages(r.color)} stron kolor` : ''}`;
+    `${formatNumber(r.mono)} stron mono${r.color !== null ? `, ${formatNumber(r.color)} stron kolor` : ''}`;
   switch (reason) {
     case 'future':
       return 'Data odczytu nie może być późniejsza niż dzisiaj.';
     case 'before-contract':
-      return `Data odczytu jest wcześniejsza niż początek umowy (${polishDay(facts.contractStart)}).`;
+      return `Data odczytu jest wcześniejsza niż początek umowy (${dateText(facts.contractStart)}).`;
     case 'after-contract':
-      return `Data odczytu jest późniejsza niż koniec umowy (${polishDay(facts.contractEnd)}).`;
+      return `Data odczytu jest późniejsza niż koniec umowy (${dateText(facts.contractEnd)}).`;
     case 'color-on-mono':
       return 'To urządzenie drukuje tylko w czerni i bieli i nie ma licznika kolorowego: zostaw pole „Licznik kolorowy” puste.';
     case 'color-missing':
@@ -123,7 +122,7 @@ export function readingRefusal(
         : 'Stan licznika nie może być niższy niż poprzedni odczyt.';
     case 'higher':
       return n
-        ? `Stan licznika nie może być wyższy niż późniejszy odczyt z dnia ${polishDay(n.readOn)} (${counters(n)}): odczyt z wcześniejszą datą musi mieścić się między sąsiednimi odczytami. Sprawdź datę i liczby.`
+        ? `Stan licznika nie może być wyższy niż późniejszy odczyt z dnia ${dateText(n.readOn)} (${counters(n)}): odczyt z wcześniejszą datą musi mieścić się między sąsiednimi odczytami. Sprawdź datę i liczby.`
         : 'Stan licznika nie może być wyższy niż późniejszy odczyt.';
   }
 }

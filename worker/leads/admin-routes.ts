@@ -27,7 +27,7 @@ import { leadUpdateSchema } from '../admin-shared/admin-validation.ts';
 import { check } from '../../widgets/core/validation.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
 import type { LeadDetail, LeadList } from '../admin-shared/admin-api.ts';
-import { warsawDay } from '../admin-shared/business-hours.ts';
+import { warsawDay } from '../../widgets/core/warsaw-time.ts';
 
 export const leadRoutes = new Hono<AdminEnv>();
 /** Mounted at `/leads.csv` (a prefix of its own: Hono joins a sub-app's paths with a slash). */

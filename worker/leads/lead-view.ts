@@ -8,7 +8,7 @@ import { csvDecimal, csvMoney } from '../../widgets/core/format.ts';
 import type { LeadQuote, LeadView, QuoteSummary } from '../admin-shared/admin-api.ts';
 import { adviceRows, comparisonRows, estimateRows } from '../quotes/estimate-text.ts';
 import type { StoredQuote } from '../quotes/index.ts';
-import { warsawDateTime } from '../admin-shared/business-hours.ts';
+import { warsawDateTime } from '../../widgets/core/warsaw-time.ts';
 import { LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';
 import { isOpenStage } from '../admin-shared/pipeline.ts';
 import type { LeadNoteRow } from './model-lead-notes.ts';

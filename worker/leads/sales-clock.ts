@@ -8,13 +8,8 @@
  *    more promise later (or at once when nobody owns it) the managers (owner role) are
  *    told; each once (leads.owner_alerted_at, manager_alerted_at).
  */
-import {
-  addBusinessHours,
-  isWorkingDay,
-  warsawDay,
-  warsawInstant,
-  warsawTime,
-} from '../admin-shared/business-hours.ts';
+import { addBusinessHours, isWorkingDay, warsawInstant } from '../admin-shared/business-hours.ts';
+import { warsawDay, warsawTime } from '../../widgets/core/warsaw-time.ts';
 import { company } from '../../widgets/core/company.ts';
 import { FIRST_ANSWER_HOURS } from '../../widgets/core/terms.ts';
 import { enqueueNotification } from '../outbox/delivery.ts';

@@ -5,7 +5,7 @@
  * is Warsaw time ('RRRR-MM-DD GG:MM', business-hours.ts `warsawDateTime`); the lead's own
  * text reaches only the body.
  */
-import { warsawDateTime } from '../admin-shared/business-hours.ts';
+import { warsawDateTime } from '../../widgets/core/warsaw-time.ts';
 import { plural } from '../../widgets/core/plural.ts';
 import { FIRST_ANSWER_HOURS } from '../../widgets/core/terms.ts';
 import type { Notification } from '../outbox/index.ts';

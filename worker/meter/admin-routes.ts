@@ -46,8 +46,8 @@ import {
   SERVICE_LIMITS,
   meterReadingSchema,
   requiredSerialSchema,
-  warsawToday,
 } from '../../widgets/core/service-validation.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { check } from '../../widgets/core/validation.ts';
 import { judgeReset } from '../../widgets/core/meter.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';

@@ -2,7 +2,7 @@
 // month to the last one in it, never from the device's first reading ever. Checked through the
 // billing export the team uses (GET /api/admin/readings/billing), so it holds whatever computes it.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { warsawToday } from '../../widgets/core/service-validation.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { login, read, write } from '../../tests/worker/admin-helpers.ts';
 
 let cookie = '';

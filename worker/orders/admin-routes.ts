@@ -20,7 +20,7 @@ import { quoteById } from '../quotes/index.ts';
 import { installFromOrder } from './installation.ts';
 import { DELIVERY } from '../admin-shared/delivery.ts';
 import { installationSchema } from './order-validation.ts';
-import { warsawToday } from '../../widgets/core/service-fields.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { check } from '../../widgets/core/validation.ts';
 import { ADMIN_INPUT_ERRORS } from '../admin-shared/admin-validation.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';

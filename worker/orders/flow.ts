@@ -31,11 +31,13 @@ import { leadWonByOrderStatements } from '../leads/lead-work.ts';
 import { findCompany, whitelistOptions } from '../company/lookup.ts';
 import { DELIVERY, deliveryDays } from '../admin-shared/delivery.ts';
 import { ORDER_ERRORS, acceptSchema, orderSchema } from './order-validation.ts';
-import { warsawToday } from '../../widgets/core/service-fields.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { check } from '../../widgets/core/validation.ts';
 import { contractDocument } from './document.ts';
 import { RENTAL_TERMS_VERSION, rentalTermsText } from './rental-terms.ts';
 import { orderEvent } from './events.ts';
+import { dateTimeText } from '../../widgets/core/dates.ts';
+import { bodyHash } from '../http/body-hash.ts';
 
 export const ORDER_ID_PATTERN = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/;
 
@@ -127,10 +129,10 @@ export async function placeOrder(
 
   const existing = await orderOfQuote(env.DB, quote.id);
   if (existing && existing.status !== 'awaiting_acceptance') return refuse(409, ORDER_API_ERRORS.alreadySigned);
-  const fields = { ...input, submissionId: undefined, website: undefined };
-  const bodyHash = await sha256Hex(JSON.stringify(fields));
+  // The fingerprint every public form uses: what was filled in, keys sorted (not the id, not the honeypot).
+  const fingerprint = await bodyHash('order', { ...input, submissionId: undefined, website: undefined });
   if (existing?.submission_id === submissionId) {
-    if (existing.body_hash !== bodyHash) return refuse(409, API_ERRORS.replayed);
+    if (existing.body_hash !== fingerprint) return refuse(409, API_ERRORS.replayed);
     // A retry of the same form fill: the order and its code as they are, no second e-mail.
     return { ok: true, order: existing };
   }
@@ -163,7 +165,7 @@ export async function placeOrder(
     quoteId: quote.id,
     leadId: quote.leadId,
     submissionId,
-    bodyHash,
+    bodyHash: fingerprint,
     ...parties,
     attribution: lead?.attribution ?? JSON.stringify(quote.attribution),
     marketingConsent: input.marketingConsent,
@@ -249,11 +251,7 @@ export async function acceptByCode(
   if (!quote) return refuse(404, ORDER_API_ERRORS.noQuote);
   const at = new Date();
   const links = orderLinks(s.origin, quote.id);
-  const acceptedAt = new Intl.DateTimeFormat('pl-PL', {
-    timeZone: 'Europe/Warsaw',
-    dateStyle: 'long',
-    timeStyle: 'medium',
-  }).format(at);
+  const acceptedAt = dateTimeText(at, 'long', { seconds: true });
   const signedRow: OrderRow = { ...order, status: 'signed', accepted_at: at.toISOString() };
   const lead = await leadById(env.DB, order.lead_id);
   const leadWon = lead

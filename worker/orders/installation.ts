@@ -18,7 +18,7 @@ import {
 import { type OrderRow, installOrder, orderById } from './model.ts';
 import { quoteById } from '../quotes/index.ts';
 import { INSTALLATION_ERRORS, type InstallationInput } from './order-validation.ts';
-import { warsawToday } from '../../widgets/core/service-fields.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { orderEvent } from './events.ts';
 
 /** The note of the reading the protocol's starting counters become. */

@@ -11,7 +11,7 @@ import { SAMPLE_MARK, contractDocument } from './document.ts';
 import { RENTAL_TERMS_VERSION, rentalTermsText } from './rental-terms.ts';
 import { DELIVERY, deliveryDays } from '../admin-shared/delivery.ts';
 import { ORDER_ERRORS } from './order-validation.ts';
-import { warsawToday } from '../../widgets/core/service-fields.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { company } from '../../widgets/core/company.ts';
 import { login, read, write } from '../../tests/worker/admin-helpers.ts';
 

@@ -144,7 +144,7 @@ export const ORDER_SCRIPT = `(function () {
       if (r.status === 200) {
         if (form) form.hidden = true;
         acceptSection.hidden = true;
-        document.getElementById('done-at').textContent = new Date(r.json.acceptedAt).toLocaleString('pl-PL', { timeZone: 'Europe/Warsaw' });
+        document.getElementById('done-at').textContent = r.json.acceptedAtText;
         document.getElementById('done-delivery').textContent = ' ' + r.json.delivery;
         doneSection.hidden = false;
         document.getElementById('done-title').focus();

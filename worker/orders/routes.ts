@@ -25,6 +25,7 @@ import { type FormState, orderPageCsp, renderOrderPage } from './page.tsx';
 import { renderMissingQuotePage } from '../quotes/page.tsx';
 import { dispatchLater } from '../webhooks/delivery.ts';
 import { deliveryDayText } from '../admin-shared/delivery.ts';
+import { dateTimeText } from '../../widgets/core/dates.ts';
 
 export const orderPage = new Hono<AppEnv & PageFormEnv>();
 
@@ -149,6 +150,8 @@ orders.post('/:orderId/accept', leadIntake(), async (c) => {
     id: order.id,
     status: 'signed',
     acceptedAt: order.accepted_at,
+    // As the page writes it (Warsaw time): the page's script shows this text, formatting nothing itself.
+    acceptedAtText: dateTimeText(order.accepted_at ?? new Date(), 'numeric', { seconds: true }),
     documentSha256: order.document_sha256,
     delivery: `Dostawa i instalacja: ${deliveryDayText(order.delivery_date)}, ${order.delivery_address}.`,
   });

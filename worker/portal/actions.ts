@@ -40,7 +40,7 @@ import { type CustomerDevice, customerContracts, customerDevice, customerDevices
 import { addBusinessHours } from '../admin-shared/business-hours.ts';
 import { company } from '../../widgets/core/company.ts';
 import type { Device, PackageLevel } from '../../widgets/core/model.ts';
-import { warsawToday } from '../../widgets/core/service-fields.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import type { PortalFaultInput, PortalReadingInput, PortalTonerInput } from '../../widgets/core/portal-validation.ts';
 import { PORTAL_ERRORS } from '../../widgets/core/portal-validation.ts';
 import { FAULT_CATEGORIES } from '../../widgets/core/service-fields.ts';

@@ -8,12 +8,8 @@ import type { PortalOverview } from './actions.ts';
 import type { DashboardData } from './views.tsx';
 import { FAULT_CATEGORIES, type FaultCategory } from '../../widgets/core/service-fields.ts';
 import { TONER_COLOUR_NAMES } from '../../widgets/core/toner.ts';
-import { formatPln } from '../../widgets/core/format.ts';
-
-const warsaw = (iso: string): string =>
-  new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
+import { formatNumber, formatPln } from '../../widgets/core/format.ts';
+import { dateTimeText } from '../../widgets/core/dates.ts';
 
 function notice(o: PortalOverview, url: URL): DashboardData['notice'] {
   const kind = url.searchParams.get('wyslano');
@@ -25,7 +21,7 @@ function notice(o: PortalOverview, url: URL): DashboardData['notice'] {
       'Przyjęliśmy zgłoszenie ',
       h('strong', null, t.number),
       `. Serwis zareaguje w ciągu ${t.sla_hours} h roboczych – do `,
-      h('strong', null, warsaw(t.due_at)),
+      h('strong', null, dateTimeText(t.due_at, 'short')),
       '. Potwierdzenie wysłaliśmy na Twój adres e-mail. ',
       h('a', { href: `/serwis/zgloszenie/${t.id}` }, 'Status zgłoszenia'),
     ]);
@@ -38,8 +34,8 @@ function notice(o: PortalOverview, url: URL): DashboardData['notice'] {
         return h(
           'p',
           null,
-          `Zapisaliśmy odczyt ${number} (${d.name}, ${r.mono.toLocaleString('pl-PL')} mono${
-            r.color !== null ? `, ${r.color.toLocaleString('pl-PL')} kolor` : ''
+          `Zapisaliśmy odczyt ${number} (${d.name}, ${formatNumber(r.mono)} mono${
+            r.color !== null ? `, ${formatNumber(r.color)} kolor` : ''
           }). Potwierdzenie wysłaliśmy na Twój adres e-mail.`,
         );
     }

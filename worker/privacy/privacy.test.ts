@@ -7,7 +7,7 @@ import entry from '../index.ts';
 import { ACCOUNT_API_ERRORS } from '../http/errors.ts';
 import { DEFAULT_RETENTION_MONTHS, RETENTION_BATCH, cutoffOf, retentionMonths } from './retention.ts';
 import { ERASED_NAME, PRIVACY_ERRORS } from '../admin-shared/privacy-validation.ts';
-import { warsawToday } from '../../widgets/core/service-validation.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { login, read, request, subscribeWebhooks, testEnv, write } from '../../tests/worker/admin-helpers.ts';
 import { personWithSession } from '../../tests/worker/accounts-helpers.ts';
 import { form as portalForm, signContract, signIn } from '../../tests/worker/portal-helpers.ts';

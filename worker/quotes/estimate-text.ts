@@ -10,13 +10,13 @@ import { COLOR_PAGES, DAYS, MONO_PAGES, PAGES, PEOPLE } from '../../widgets/core
 import type { StoredComparison, StoredEstimate } from '../../widgets/core/estimate-validation.ts';
 import type { EstimateRow } from '../admin-shared/admin-api.ts';
 import type { AdvisedOffer, StoredAdvice } from '../../widgets/core/advisor.ts';
+import { dateText } from '../../widgets/core/dates.ts';
 
 /** A label and its value, as the quote page, its e-mail and the lead's page in the panel show them. */
 export type Row = EstimateRow;
 
 const netGross = (a: { net: number; gross: number }) =>
   `${formatPln(a.net, 2)} netto (${formatPln(a.gross, 2)} brutto)`;
-const plDate = (iso: string) => iso.split('-').reverse().join('.');
 
 export function estimateRows(estimate: StoredEstimate | undefined): Row[] {
   if (!estimate) return [];
@@ -24,7 +24,7 @@ export function estimateRows(estimate: StoredEstimate | undefined): Row[] {
   const volume = `${countText(r.mono, MONO_PAGES)} + ${countText(r.color, COLOR_PAGES)} miesięcznie`;
   if (i.source === 'counters') {
     const reading = (x: typeof i.first) =>
-      `${plDate(x.date)}: mono ${formatNumber(x.mono)}${x.color !== undefined ? `, kolor ${formatNumber(x.color)}` : ''}`;
+      `${dateText(x.date)}: mono ${formatNumber(x.mono)}${x.color !== undefined ? `, kolor ${formatNumber(x.color)}` : ''}`;
     return [
       ['Szacunek nakładu', `z dwóch odczytów licznika (${countText(r.days ?? 0, DAYS)})`],
       ['Pierwszy odczyt', reading(i.first)],

@@ -23,7 +23,8 @@ import { priceQuote } from '../../widgets/core/quote.ts';
 import { QUOTE_ERRORS } from '../../widgets/core/quote-validation.ts';
 import { quoteWithEstimateSchema } from './estimate-schema.ts';
 import { check } from '../../widgets/core/validation.ts';
-import { recomputeEstimate, warsawToday } from '../../widgets/core/estimate-validation.ts';
+import { recomputeEstimate } from '../../widgets/core/estimate-validation.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { findDevice, findPackage } from '../../widgets/core/model.ts';
 import { quoteAdvice } from '../../widgets/core/advisor.ts';
 

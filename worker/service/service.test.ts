@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_API_ERRORS } from '../http/errors.ts';
 import { addBusinessHours } from '../admin-shared/business-hours.ts';
 import { company } from '../../widgets/core/company.ts';
-import { SERVICE_ERRORS, warsawToday } from '../../widgets/core/service-validation.ts';
+import { SERVICE_ERRORS } from '../../widgets/core/service-validation.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { login, read, request, subscribeWebhooks, write } from '../../tests/worker/admin-helpers.ts';
 import type { BillLine, Billing } from '../admin-shared/admin-api.ts';
 

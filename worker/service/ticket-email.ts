@@ -5,7 +5,7 @@
  * only into the body; the subject is ours alone.
  */
 import { consentLine, line, quotedLines, REPLY_HINT } from '../outbox/email-text.ts';
-import { warsawDateTime } from '../admin-shared/business-hours.ts';
+import { warsawDateTime } from '../../widgets/core/warsaw-time.ts';
 import type { Notification } from '../outbox/index.ts';
 import { TICKET_NUMBER_PLACEHOLDER } from './model.ts';
 import { FAULT_CATEGORIES, type ServiceRequestInput } from '../../widgets/core/service-validation.ts';

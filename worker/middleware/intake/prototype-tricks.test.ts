@@ -8,7 +8,7 @@ import { app } from '../../app.ts';
 import { honeypotFilled } from './index.ts';
 import { bookedDays } from '../../orders/model.ts';
 import { deliveryDays } from '../../admin-shared/delivery.ts';
-import { warsawToday } from '../../../widgets/core/service-validation.ts';
+import { warsawToday } from '../../../widgets/core/warsaw-time.ts';
 import { login, request, write } from '../../../tests/worker/admin-helpers.ts';
 
 const db = () => (env as unknown as Env).DB;
