@@ -33,7 +33,7 @@ const port = () => Number(process.env.KSEROWO_BENCH_PORT ?? 8793);
 const d1 = (sql) => benchD1({ port: port(), state: STATE, sql });
 
 /** The seed, in D1's own SQL: each table in one statement, values spread by the row number. */
-const seed = (leads) => {
+export const seed = (leads) => {
   const tickets = Math.round(leads / 10);
   const devices = Math.round(leads / 20);
   const readings = leads;

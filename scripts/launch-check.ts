@@ -8,6 +8,7 @@
  * Pure, so a unit test runs it on filled and unfilled data without network.
  */
 import { type SuppliedData, type SuppliedField, suppliedLabels } from '../widgets/core/company.ts';
+import { isValidIBAN } from 'ibantools';
 import { isValidNip } from '../widgets/core/nip.ts';
 import { RETENTION_MONTHS } from '../widgets/core/privacy.ts';
 import { type SuppliedYields, isSampleYield } from '../widgets/core/toner.ts';
@@ -34,6 +35,9 @@ const formats: Partial<Record<SuppliedField, (v: string) => string | undefined>>
   phone: (v) => (/^\+?[\d\s-]{9,}$/.test(v) ? undefined : 'not a phone number'),
   email: (v) => (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) ? undefined : 'not an e-mail address'),
   salesEmail: (v) => (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) ? undefined : 'not an e-mail address'),
+  // Every invoice names it as the account to pay to (FA(3) NrRB): 26 digits with a valid checksum.
+  bankAccount: (v) =>
+    isValidIBAN(`PL${v.replace(/^PL/i, '').replace(/\s/g, '')}`) ? undefined : 'not a Polish account number (NRB)',
 };
 
 /** What still stops the launch, one line each; empty when everything is real and filled. */

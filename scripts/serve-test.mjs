@@ -71,6 +71,9 @@ const args = [
   // The NIP look-up answers from the White List stand-in: tests never call the real API.
   '--var',
   'WHITELIST_API_URL:stand-in',
+  // KOD I on invoice copies links to KSeF's TEST host, never production's.
+  '--var',
+  'KSEF_QR_URL:https://qr-test.ksef.mf.gov.pl',
   ...extra,
 ];
 

@@ -55,6 +55,9 @@ const dev = spawn(
     // needed, the MF's quota untouched); production has the real address in wrangler.toml.
     '--var',
     'WHITELIST_API_URL:stand-in',
+    // KOD I on invoice copies links to KSeF's TEST host, never production's.
+    '--var',
+    'KSEF_QR_URL:https://qr-test.ksef.mf.gov.pl',
   ],
   { cwd: root, stdio: ['inherit', 'pipe', 'inherit'] },
 );

@@ -128,13 +128,14 @@ export function sitemapXml(routes: string[] = publicRoutes): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 
-/** Keeps the admin panel, quote and order pages (secret links) and the API out of search engines. */
+/** Keeps the admin panel, quote, order and invoice pages (secret links) and the API out of search engines. */
 export function robotsTxt(): string {
   return [
     'User-agent: *',
     'Disallow: /admin',
     'Disallow: /wycena/',
     'Disallow: /zamowienie/',
+    'Disallow: /faktura/',
     'Disallow: /api/',
     '',
     `Sitemap: ${company.url}/sitemap.xml`,

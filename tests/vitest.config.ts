@@ -8,6 +8,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { wranglerEnv } from '../scripts/env.mjs';
 import { preactAliasEntries } from '../scripts/preact-alias.mjs';
 import { TEST_ADMIN_PASSWORD, adminHash } from '../scripts/admin-hash.mjs';
+import { validateFa3 } from './unit/fa3-xsd.ts';
 
 // Set again here for runs without scripts/run.mjs (the npm scripts set it before wrangler loads).
 Object.assign(process.env, wranglerEnv);
@@ -41,6 +42,17 @@ const propertySeed = Number(process.env.KSEROWO_PROPERTY_SEED || Math.floor(Math
 if (!Number.isSafeInteger(propertySeed)) throw new Error('KSEROWO_PROPERTY_SEED must be a whole number');
 process.env.KSEROWO_PROPERTY_SEED = String(propertySeed);
 console.log(`Property tests: fast-check seed ${propertySeed} (replay with KSEROWO_PROPERTY_SEED=${propertySeed})`);
+
+/** The FA3_XSD binding of the worker tests: one check at a time, an error of the check itself answered as invalid. */
+let checks: Promise<unknown> = Promise.resolve();
+async function fa3XsdService(request: Request): Promise<Response> {
+  const documents = (await request.json()) as string[];
+  const run = checks.then(() =>
+    validateFa3(documents).catch((error: unknown) => ({ valid: false, errors: [`xmllint-wasm: ${String(error)}`] })),
+  );
+  checks = run;
+  return Response.json(await run);
+}
 
 export default defineConfig({
   root,
@@ -79,7 +91,12 @@ export default defineConfig({
                 PROPERTY_SEED: String(propertySeed),
                 // The NIP look-up answers from the stand-in of the White List: never the real API.
                 WHITELIST_API_URL: 'stand-in',
+                // KOD I links to KSeF's TEST host in tests.
+                KSEF_QR_URL: 'https://qr-test.ksef.mf.gov.pl',
               },
+              // Every invoice a worker test makes is checked against the FA(3) XSD in Node
+              // (xmllint-wasm does not run in workerd): POST the XML documents as a JSON array.
+              serviceBindings: { FA3_XSD: fa3XsdService },
               ratelimits,
             },
           })),

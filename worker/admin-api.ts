@@ -27,13 +27,17 @@ import { webhookRoutes } from './webhooks/admin-routes.ts';
 import { privacyRoutes } from './privacy/admin-routes.ts';
 import { orderRoutes } from './orders/admin-routes.ts';
 import { tonerRoutes } from './portal/admin-toner.ts';
+import { invoiceRoutes } from './invoices/admin-routes.ts';
+import { bankStatementRoutes, paymentRoutes } from './payments/admin-routes.ts';
 
 export const adminApi = new Hono<AdminEnv>();
 
 // The gate and the access control read and write the accounts' sessions and audit log.
 adminApi.use('*', adminGuard(findSession));
 adminApi.use('*', accessControl({ endSession, recordAudit }));
-adminApi.use('*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: ADMIN_ERRORS.tooLarge }, 413) }));
+const adminBodyLimit = bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: ADMIN_ERRORS.tooLarge }, 413) });
+// A bank statement file may be larger: its route sets its own limit.
+adminApi.use('*', (c, next) => (c.req.path === '/api/admin/bank-statements' ? next() : adminBodyLimit(c, next)));
 
 // The session's own one-segment routes (login, logout, session, set-password): each is its
 // own key of the role table, so they stay at the root.
@@ -62,3 +66,8 @@ adminApi.route('/webhooks', webhookRoutes);
 adminApi.route('/privacy', privacyRoutes);
 // Orders placed online: the list, the delivery calendar and the installation protocol.
 adminApi.route('/orders', orderRoutes);
+// Invoices (FA(3)): the month's issue run, the register, the XML, the accountant's exports, corrections.
+adminApi.route('/invoices', invoiceRoutes);
+// Payments: bank statements in (owner), lines for the team, invoices' payment states.
+adminApi.route('/bank-statements', bankStatementRoutes);
+adminApi.route('/payments', paymentRoutes);

@@ -1,4 +1,4 @@
-/** Worker entry: HTTP through the Hono app, the queue consumers (e-mail, webhooks, leads kept while D1 was away) and the cron (sweep, retention, reading reminders, the sales team's clock). */
+/** Worker entry: HTTP through the Hono app, the queue consumers (e-mail, webhooks, leads kept while D1 was away) and the cron (sweep, retention, reading reminders, the sales team's clock, the daily backup). */
 import { app } from './app.ts';
 import { type EmailJob, handleEmailBatch, sweepUnsent } from './outbox/delivery.ts';
 import { type WebhookJob, dispatchWebhooks, handleWebhookBatch } from './webhooks/delivery.ts';
@@ -9,6 +9,10 @@ import { type DeferredLead, handleLeadBatch } from './leads/deferred.ts';
 import { forgetStaleLookups } from './company/index.ts';
 import { sendReadingReminders } from './meter/reminders.ts';
 import { forgetOldSignIns } from './portal/sign-in.ts';
+import { backupToR2 } from './backups/schedule.ts';
+import { issueDueInvoices } from './invoices/issue.ts';
+import { finishWaitingOrders } from './orders/flow.ts';
+import { sendOverdueReminders } from './payments/overdue.ts';
 
 const isWebhookQueue = (queue: string) => queue.startsWith('kserowo-webhooks');
 const isLeadQueue = (queue: string) => queue.startsWith('kserowo-leads');
@@ -23,6 +27,14 @@ export default {
         : handleEmailBatch(batch as MessageBatch<EmailJob>, env),
   scheduled: (controller, env, ctx) => {
     const jobs = jobsOf(controller.cron, controller.scheduledTime);
+    // Every table to R2, the newest 35 kept (docs/backups.md).
+    if (jobs.backup)
+      ctx.waitUntil(
+        backupToR2(env, new Date(controller.scheduledTime)).then(
+          (r) => console.log(`backup: ${r.key}, ${r.bytes} bytes; ${r.deleted.length} old backup(s) deleted`),
+          (error: unknown) => console.error('backup: the run failed', error),
+        ),
+      );
     if (jobs.handOver) {
       // E-mails a crash left unsent (README "Leads and their emails": within two minutes).
       ctx.waitUntil(sweepUnsent(env));
@@ -42,10 +54,23 @@ export default {
       ctx.waitUntil(
         sendReadingReminders(env).catch((error: unknown) => console.error('reminders: the run failed', error)),
       );
+    // From the configured working day of a month: last month's invoices, once (worker/invoices/issue.ts).
+    if (jobs.retention)
+      ctx.waitUntil(issueDueInvoices(env).catch((error: unknown) => console.error('invoices: the run failed', error)));
     // The sales team's morning digest and first-answer alerts (worker/leads/sales-clock.ts).
     if (jobs.retention) ctx.waitUntil(runSalesClock(env));
     // The customer's page: spent or expired sign-ins and ended sessions go.
     if (jobs.retention)
       ctx.waitUntil(forgetOldSignIns(env).catch((error: unknown) => console.error('portal: tidy-up failed', error)));
+    // Orders waiting for the White List ask it again (each at its own time, backing off).
+    if (jobs.handOver || jobs.retention)
+      ctx.waitUntil(
+        finishWaitingOrders(env).catch((error: unknown) => console.error('orders: the waiting orders failed', error)),
+      );
+    // Invoices past due: a reminder per step, on the business clock.
+    if (jobs.retention)
+      ctx.waitUntil(
+        sendOverdueReminders(env).catch((error: unknown) => console.error('payments: the reminders failed', error)),
+      );
   },
 } satisfies ExportedHandler<Env, EmailJob | WebhookJob | DeferredLead>;

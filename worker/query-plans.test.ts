@@ -33,6 +33,8 @@ const KNOWN: { module: string; sql: string; why: string }[] = [
   { module: 'leads/model-lead-notes', sql: 'WHERE EXISTS (?)', why: "the caller's guard completes the statement" },
   { module: 'accounts/model-audit', sql: 'WHERE EXISTS (?)', why: "the caller's guard completes the statement" },
   { module: 'webhooks/model', sql: 'SELECT ? AS data WHERE EXISTS', why: "the caller's guard completes the statement" },
+  // A restore (worker/backups/) builds the search index again from every lead, once.
+  { module: 'leads/model', sql: 'FROM leads ORDER BY rowid', why: 'a restore rebuilds the whole search index' },
 ];
 
 /** Tables that grow with leads, tickets and readings. */

@@ -2,12 +2,12 @@
 // retention job keeps its five-minute schedule.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EVERY_FIVE_MINUTES, EVERY_MINUTE, jobsOf } from './schedule.ts';
+import { DAILY_BACKUP, EVERY_FIVE_MINUTES, EVERY_MINUTE, jobsOf } from './schedule.ts';
 
 describe('wrangler.toml [triggers]', () => {
-  it('runs the sweep every minute and the retention job every five', () => {
+  it('runs the sweep every minute, the retention job every five and the backup daily', () => {
     const crons = /^crons = (\[.*\])$/m.exec(readFileSync('wrangler.toml', 'utf8'))?.[1];
-    expect(JSON.parse(crons ?? '[]')).toEqual([EVERY_MINUTE, EVERY_FIVE_MINUTES]);
+    expect(JSON.parse(crons ?? '[]')).toEqual([EVERY_MINUTE, EVERY_FIVE_MINUTES, DAILY_BACKUP]);
   });
 });
 
@@ -19,5 +19,12 @@ describe('jobsOf', () => {
     expect(jobsOf(EVERY_FIVE_MINUTES, at(10))).toEqual({ handOver: true, retention: true });
     // A manual run (npm run sweep) does everything.
     expect(jobsOf('*/5 * * * *', at(3))).toEqual({ handOver: true, retention: true });
+  });
+  it('runs the daily backup alone in its invocation (its reads count towards D1’s 1 000 queries)', () => {
+    expect(jobsOf(DAILY_BACKUP, Date.UTC(2026, 10, 25, 1, 30))).toEqual({
+      handOver: false,
+      retention: false,
+      backup: true,
+    });
   });
 });

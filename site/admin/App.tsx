@@ -3,7 +3,7 @@
  * Polish; everything a visitor typed is shown as text (Preact escapes it), never as HTML.
  * When the panel cannot render or its API is unreachable it shows 'Panel admin niedostępny'.
  */
-import { Component, type ReactNode, useCallback, useEffect, useState } from 'react';
+import { Component, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { ROLE_LABELS, mayUse } from '../../worker/admin-shared/roles.ts';
 import { ADMIN_LIMITS } from '../../worker/admin-shared/admin-validation.ts';
@@ -46,6 +46,13 @@ const VIEWS = [
     label: 'Zamówienia',
     render: (p: SessionViewProps, sub?: string) => <OrdersView {...p} orderId={sub} />,
   },
+  // Loaded when opened (its own chunk): statements in, lines to assign, overdue invoices.
+  {
+    id: 'platnosci',
+    area: 'payments',
+    label: 'Płatności',
+    render: (p: SessionViewProps) => <LazyView name="payments" {...p} />,
+  },
   { id: 'wysylka', area: 'outbox', label: 'Wysyłka e-maili', render: (p: SessionViewProps) => <OutboxView {...p} /> },
   { id: 'liczby', area: 'stats', label: 'Liczby', render: (p: SessionViewProps) => <StatsView {...p} /> },
   // Service.
@@ -56,6 +63,12 @@ const VIEWS = [
     render: (p: SessionViewProps, sub?: string) => <TicketsView {...p} ticketId={sub} />,
   },
   { id: 'umowy', area: 'contracts', label: 'Umowy', render: (p: SessionViewProps) => <ContractsView {...p} /> },
+  {
+    id: 'faktury',
+    area: 'invoices',
+    label: 'Faktury',
+    render: (p: SessionViewProps) => <LazyView name="invoices" {...p} />,
+  },
   { id: 'urzadzenia', area: 'devices', label: 'Urządzenia', render: (p: SessionViewProps) => <DevicesView {...p} /> },
   {
     id: 'odczyty',
@@ -78,6 +91,45 @@ const VIEWS = [
   { id: 'historia', area: 'audit', label: 'Historia zmian', render: (p: SessionViewProps) => <AuditView {...p} /> },
   { id: 'konto', area: 'me', label: 'Moje konto', render: (p: SessionViewProps) => <AccountView {...p} /> },
 ] as const;
+
+/**
+ * A view fetched the first time it is opened (scripts/build.mjs `ADMIN_LAZY_VIEWS`): a script
+ * of its own that renders into this element. Its failures reach the panel as the panel's own
+ * (by their names: the script has its own copy of the API client).
+ */
+function LazyView({ name, onFailure, session }: SessionViewProps & { name: keyof typeof ADMIN_LAZY_VIEWS }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    const bridge = (e: unknown) =>
+      onFailure(
+        e instanceof Error && e.name === 'SessionEnded'
+          ? new SessionEnded(e.message)
+          : e instanceof Error && e.name === 'ApiUnavailable'
+            ? new ApiUnavailable(e.message)
+            : e,
+      );
+    let unmount: (() => void) | undefined;
+    let gone = false;
+    import(/* @vite-ignore */ ADMIN_LAZY_VIEWS[name])
+      .then((m: { mount: (el: HTMLElement, p: SessionViewProps) => () => void }) => {
+        if (gone || !box.current) return;
+        unmount = m.mount(box.current, { onFailure: bridge, session });
+        setLoaded(true);
+      })
+      .catch(() => onFailure(new ApiUnavailable(`${name} view`)));
+    return () => {
+      gone = true;
+      unmount?.();
+    };
+  }, [name, onFailure, session]);
+  return (
+    <>
+      {!loaded && <p role="status">{FALLBACK.loading}</p>}
+      <div ref={box} />
+    </>
+  );
+}
 
 type State =
   | { kind: 'loading' }

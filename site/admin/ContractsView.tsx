@@ -83,6 +83,7 @@ function Contract({
       <summary>
         <strong>{c.number}</strong> · {c.company || '—'}
         {c.nip ? ` · NIP ${c.nip}` : ''} · {dateText(c.startDate)}–{dateText(c.endDate)}
+        {c.companyAddress ? ` · ${c.companyAddress}` : ''}
       </summary>
       <p>
         Adres do faktur i przypomnień: {c.billingEmail ?? '—'} · {c.termMonths} mies. · cennik w wersji{' '}

@@ -4,7 +4,7 @@
  * protocol (date, serial, starting counters) that starts the contract.
  */
 import { useEffect, useState } from 'react';
-import { ApiRefused, api } from './api.ts';
+import { ApiRefused, api, apiDownload } from './api.ts';
 import type { ViewProps } from './view-props.ts';
 import {
   type DeliveryCalendar,
@@ -12,6 +12,7 @@ import {
   type OrderListRow,
   ORDER_STATUS_LABELS,
 } from '../../worker/admin-shared/admin-api-orders.ts';
+import { VERIFY_LIMITS } from '../../widgets/core/limits.ts';
 import { deliveryDayText } from '../../worker/admin-shared/delivery.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
@@ -107,6 +108,7 @@ function OrderCard({ id, onFailure }: ViewProps & { id: string }) {
   const [detail, setDetail] = useState<OrderDetail | undefined>();
   const [note, setNote] = useState<{ ok: boolean; text: string } | undefined>();
   const [form, setForm] = useState({ installedOn: warsawToday(), serial: '', mono: '', color: '', termMonths: '' });
+  const [checkNote, setCheckNote] = useState('');
   const load = () =>
     api<OrderDetail>(`/orders/${encodeURIComponent(id)}`)
       .then(setDetail)
@@ -114,7 +116,28 @@ function OrderCard({ id, onFailure }: ViewProps & { id: string }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: one order per id; `load` is a new closure every render
   useEffect(() => void load(), [id]);
   if (!detail) return <p role="status">{FALLBACK.loading}</p>;
-  const { order, quote, contract } = detail;
+  const { order, quote, contract, verification } = detail;
+  const refused = (error: unknown) =>
+    error instanceof ApiRefused ? setNote({ ok: false, text: error.message }) : onFailure(error);
+  const verify = (e: Event) => {
+    e.preventDefault();
+    api(`/orders/${encodeURIComponent(id)}/verify`, { method: 'POST', body: { note: checkNote } })
+      .then(() => {
+        setNote({ ok: true, text: 'Zamówienie zweryfikowane ręcznie; notatka zapisana w historii zmian.' });
+        return load();
+      })
+      .catch(refused);
+  };
+  const evidence = () =>
+    apiDownload(`/orders/${encodeURIComponent(id)}/evidence`)
+      .then(({ blob, filename }) => {
+        const a = document.createElement('a');
+        a.href = URL.createObjectURL(blob);
+        a.download = filename;
+        a.click();
+        URL.revokeObjectURL(a.href);
+      })
+      .catch(refused);
   const set = (key: keyof typeof form) => (e: Event) =>
     setForm({ ...form, [key]: (e.target as HTMLInputElement).value });
   const number = (s: string) => (s.trim() === '' ? null : Number(s.replace(/\s/g, '')));
@@ -137,12 +160,19 @@ function OrderCard({ id, onFailure }: ViewProps & { id: string }) {
         });
         return load();
       })
-      .catch((error: unknown) =>
-        error instanceof ApiRefused ? setNote({ ok: false, text: error.message }) : onFailure(error),
-      );
+      .catch(refused);
   };
+  const verified = verification.state === 'verified';
   const rows: [string, string][] = [
     ['Stan', ORDER_STATUS_LABELS[order.status]],
+    [
+      'Weryfikacja',
+      order.status === 'awaiting_acceptance'
+        ? '–'
+        : verified
+          ? `zweryfikowane ${when(verification.at)}: ${verification.method === 'transfer' ? 'przelew z rachunku z wykazu VAT' : `ręcznie (${order.verified_by ?? ''}): ${order.verified_note ?? ''}`}`
+          : 'do weryfikacji (przelew weryfikacyjny albo sprawdzenie przez zespół)',
+    ],
     [
       'Wycena',
       quote ? `${quote.number}: ${quote.deviceName}, ${quote.levelName}, ${formatPln(quote.monthlyNet, 2)} netto` : '–',
@@ -150,6 +180,7 @@ function OrderCard({ id, onFailure }: ViewProps & { id: string }) {
     ['Firma', `${order.company_name}, ${order.company_address}`],
     ['NIP / REGON / KRS', [order.company_nip, order.company_regon, order.company_krs].map((v) => v ?? '–').join(' / ')],
     ['Status VAT (wykaz MF)', order.vat_status ?? 'dane wpisane ręcznie – sprawdź'],
+    ['Kod wysłano', when(order.code_sent_at)],
     ['Podpisuje', `${order.signer_name}, ${order.signer_position}, ${order.signer_email}, tel. ${order.signer_phone}`],
     ['Dostawa', `${deliveryDayText(order.delivery_date)}, ${order.delivery_city}, ${order.delivery_address}`],
     ['Zaakceptowano', order.accepted_at ? `${when(order.accepted_at)}, IP ${order.accepted_ip ?? '–'}` : 'jeszcze nie'],
@@ -178,7 +209,36 @@ function OrderCard({ id, onFailure }: ViewProps & { id: string }) {
         <a href={`/zamowienie/${order.quote_id}/umowa.txt`} target="_blank" rel="noopener">
           Umowa (TXT)
         </a>
+        {order.status !== 'awaiting_acceptance' && (
+          <>
+            {' · '}
+            <button type="button" className="button small ghost" onClick={evidence}>
+              Pobierz dowody (JSON)
+            </button>
+          </>
+        )}
       </p>
+      {order.status === 'signed' && !verified && (
+        <form onSubmit={verify} className="stack">
+          <h2>Weryfikacja ręczna</h2>
+          <p className="hint">
+            Gdy firma nie może zrobić przelewu: zapisz, kto i jak ją sprawdził (rozmowa, dokument, rachunek).
+          </p>
+          <label>
+            Co sprawdzono (wymagane)
+            <textarea
+              required
+              minLength={VERIFY_LIMITS.noteMin}
+              maxLength={VERIFY_LIMITS.noteMax}
+              value={checkNote}
+              onInput={(e) => setCheckNote((e.target as HTMLTextAreaElement).value)}
+            />
+          </label>
+          <button type="submit" className="button">
+            Zweryfikuj firmę
+          </button>
+        </form>
+      )}
       {contract && (
         <>
           <h2>Umowa {contract.number}</h2>
@@ -188,7 +248,7 @@ function OrderCard({ id, onFailure }: ViewProps & { id: string }) {
           </p>
         </>
       )}
-      {order.status === 'signed' && (
+      {order.status === 'signed' && verified && (
         <form onSubmit={install} className="stack">
           <h2>Protokół instalacji</h2>
           <label>

@@ -4,10 +4,14 @@
  * cannot work and shows 'Panel admin niedostępny'.
  */
 
-export class SessionEnded extends Error {}
+export class SessionEnded extends Error {
+  override name = 'SessionEnded';
+}
 
 /** The API cannot be reached or failed on its side. */
-export class ApiUnavailable extends Error {}
+export class ApiUnavailable extends Error {
+  override name = 'ApiUnavailable';
+}
 
 /** The API refused the request with a message for a person (400, 404, 409, 413, 429). */
 export class ApiRefused extends Error {

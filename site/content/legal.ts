@@ -6,7 +6,7 @@
  */
 import type { Company } from '../../widgets/core/company.ts';
 import { monthsText } from '../../widgets/core/plural.ts';
-import { RETENTION_MONTHS, SIGNED_ORDER_KEPT } from '../../widgets/core/privacy.ts';
+import { INVOICE_KEPT, RETENTION_MONTHS, SIGNED_ORDER_KEPT } from '../../widgets/core/privacy.ts';
 import { QUOTE_VALID_DAYS } from '../../widgets/core/quote.ts';
 import { PAGE_COUNTING } from '../../widgets/core/terms.ts';
 import { CONSENT_KEPT_MONTHS } from '../../widgets/core/site-analytics.ts';
@@ -141,6 +141,7 @@ export function privacyPolicy(c: Company): LegalDoc {
             `klienta (link do logowania, potwierdzenia) – przez ${monthsText(RETENTION_MONTHS)} od ich utworzenia, potem je ` +
             'usuwamy; z zamówień tonera usuwamy wtedy dane osoby zamawiającej (zostaje samo zamówienie do umowy);',
           `${SIGNED_ORDER_KEPT};`,
+          `${INVOICE_KEPT};`,
           'dane klientów, z którymi zawarliśmy umowę – przez czas jej trwania, a następnie do upływu terminów przedawnienia ' +
             'roszczeń oraz okresów przechowywania dokumentów wymaganych przepisami podatkowymi i rachunkowymi;',
           'dane przetwarzane na podstawie zgody – do czasu jej wycofania;',

@@ -71,6 +71,18 @@ describe('the launch check of npm run deploy', () => {
     ]);
   });
 
+  it('refuses a bank account the invoices could not name: 26 digits with a valid checksum', () => {
+    const ready = { clients: [], testimonials: [] };
+    expect(
+      launchProblems({ ...ready, supplied: { ...filled, bankAccount: '61 1090 1014 0000 0712 1981 2874' } }),
+    ).toEqual([]);
+    expect(
+      launchProblems({ ...ready, supplied: { ...filled, bankAccount: '61 1090 1014 0000 0712 1981 2875' } }),
+    ).toEqual([
+      "widgets/core/company.ts supplied.bankAccount (numer rachunku bankowego): '61 1090 1014 0000 0712 1981 2875' is not a Polish account number (NRB)",
+    ]);
+  });
+
   it('refuses a retention period in wrangler.toml other than the one the privacy policy states', () => {
     const ready = { supplied: filled, clients: [], testimonials: [] };
     expect(launchProblems({ ...ready, retentionVar: String(RETENTION_MONTHS) })).toEqual([]);

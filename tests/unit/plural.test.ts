@@ -93,6 +93,8 @@ const WRITTEN: Record<string, [string, string, string]> = {
   CONTRACTS: ['1 umowa', '2 umowy', '5 umów'],
   AUDIT_ENTRIES: ['1 wpis', '2 wpisy', '5 wpisów'],
   EVENTS: ['1 zdarzenie', '2 zdarzenia', '5 zdarzeń'],
+  PAYMENTS: ['1 wpłata', '2 wpłaty', '5 wpłat'],
+  INVOICES: ['1 faktura', '2 faktury', '5 faktur'],
 };
 
 const units: [string, Forms][] = [['MONTHS', MONTHS], ...(Object.entries(nouns) as [string, Forms][])];

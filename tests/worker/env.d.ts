@@ -11,5 +11,15 @@ declare namespace Cloudflare {
     PROPERTY_SEED: string;
     /** The NIP look-up limiter with wrangler.toml's figures. */
     COMPANY_LOOKUP_RATE_LIMIT_CONFIGURED: RateLimit;
+    /** The FA(3) XSD check, run in Node (tests/unit/fa3-xsd.ts): POST a JSON array of XML documents. */
+    FA3_XSD: Fetcher;
+  }
+}
+
+/** workerd's AsyncLocalStorage (nodejs_compat): the part the D1 guard uses to tell invocations apart. */
+declare module 'node:async_hooks' {
+  export class AsyncLocalStorage<T> {
+    run<R>(store: T, callback: () => R): R;
+    getStore(): T | undefined;
   }
 }

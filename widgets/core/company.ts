@@ -37,7 +37,7 @@ export interface SuppliedData {
   email: Supplied;
   /** Offers, quotes and the lead notifications of the worker. */
   salesEmail: Supplied;
-  /** Bank account for the terms, or `null`: deliberately none shown. */
+  /** Bank account (26 digits, NRB) for the terms and every invoice's payment; `null`: none shown (and no invoice can be issued). */
   bankAccount: Supplied | null;
 }
 
@@ -63,13 +63,14 @@ export const suppliedLabels: Record<SuppliedField, string> = {
 export const supplied: SuppliedData = {
   legalName: sample('Kserowo sp. z o.o.'),
   registeredAddress: sample('ul. Przykładowa 1, 76-200 Słupsk'),
-  nip: sample('000-000-00-00'),
+  // Samples that pass the formats (NIP check digit, account checksum), so a local invoice is valid FA(3).
+  nip: sample('111-111-11-11'),
   regon: sample('000000000'),
   registryEntry: sample('KRS 0000000000 (Sąd Rejonowy Gdańsk-Północ w Gdańsku)'),
   phone: sample('+48 59 000 00 00'),
   email: 'kontakt@kserowo.pl',
   salesEmail: 'oferty@kserowo.pl',
-  bankAccount: sample('00 0000 0000 0000 0000 0000 0000'),
+  bankAccount: sample('41 1010 0000 0000 0000 1234 5678'),
 };
 
 const isSample = (v: Supplied | null): v is Sample => typeof v === 'object' && v !== null;

@@ -111,8 +111,13 @@ export function answerKind(path: string): AnswerKind {
   if (path.startsWith('/api/admin/') || path === '/api/admin') return 'admin-api';
   if (path.startsWith('/api/')) return 'public-api';
   if (path === '/admin' || path === '/admin/') return 'admin-page';
-  // Pages behind an unguessable id: a quote, its order, a service ticket's status.
-  if (path.startsWith('/wycena/') || path.startsWith('/zamowienie/') || path.startsWith('/serwis/zgloszenie/'))
+  // Pages behind an unguessable id: a quote, its order, a service ticket's status, an invoice's copy.
+  if (
+    path.startsWith('/wycena/') ||
+    path.startsWith('/zamowienie/') ||
+    path.startsWith('/serwis/zgloszenie/') ||
+    path.startsWith('/faktura/')
+  )
     return 'private-page';
   if (path.startsWith('/widgets/')) return 'widget-file';
   return 'page';

@@ -21,3 +21,6 @@ export const LIMITS = {
 
 /** The largest JSON body a public form may send (the intake guard answers 413 above it). */
 export const LEAD_BODY_MAX_BYTES = 16 * 1024;
+
+/** The team's note of an order's verification by hand: its length (the panel's textarea, the API's check). */
+export const VERIFY_LIMITS = { noteMin: 10, noteMax: 1000 } as const;

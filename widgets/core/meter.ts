@@ -59,6 +59,49 @@ export function pagesInPeriod(readings: readonly Reading[], from: string, to: st
   return total;
 }
 
+/** 'YYYY-MM' of a 'YYYY-MM-DD' day or a month, as a count of months (to step and compare months). */
+const monthIndex = (day: string): number => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1;
+const monthOf = (index: number): string => `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+
+/** The months from `first` to `last` ('YYYY-MM'), both included. */
+export const monthsFrom = (first: string, last: string): string[] =>
+  Array.from({ length: Math.max(0, monthIndex(last) - monthIndex(first) + 1) }, (_, i) =>
+    monthOf(monthIndex(first) + i),
+  );
+
+export interface MonthUsage {
+  pages: Pages;
+  /** The months ('YYYY-MM') the pages span and whose allowance they meet, never before the contract's first. */
+  months: string[];
+  /** The reading the pages count from (null: the month's first reading), the month's last, and whether a counter was replaced in between. */
+  counters: { from: Reading | null; to: Reading; reset: boolean };
+}
+
+/**
+ * The pages a month's bill counts (`pagesInPeriod` of the month) and the months they span: when October had
+ * no reading (its bill was the fee alone), November's pages since September's last reading meet two months'
+ * allowance, not one. Undefined when the month has no reading.
+ * @example usageOfMonth([r('2026-09-30', 10_000), r('2026-11-30', 13_000)], '2026-11', '2026-06').months // ['2026-10', '2026-11']
+ */
+export function usageOfMonth(readings: readonly Reading[], period: string, firstMonth: string): MonthUsage | undefined {
+  const { from, to } = monthBounds(period);
+  const pages = pagesInPeriod(readings, from, to);
+  if (!pages) return undefined;
+  const sorted = byDate(readings);
+  const before = sorted.filter((r) => r.readOn < from).at(-1);
+  const inside = sorted.filter((r) => r.readOn >= from && r.readOn <= to);
+  const start = before ? Math.max(monthIndex(before.readOn) + 1, monthIndex(firstMonth)) : monthIndex(period);
+  return {
+    pages,
+    months: monthsFrom(monthOf(Math.min(start, monthIndex(period))), period),
+    counters: {
+      from: before ?? null,
+      to: inside.at(-1) as Reading,
+      reset: inside.some((r, i) => r.reset && (i > 0 || !!before)),
+    },
+  };
+}
+
 export interface Overage {
   included: Pages;
   over: Pages;

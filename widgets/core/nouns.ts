@@ -26,3 +26,5 @@ export const ORDERS: Forms = ['zamówienie', 'zamówienia', 'zamówień'];
 export const CONTRACTS: Forms = ['umowa', 'umowy', 'umów'];
 export const AUDIT_ENTRIES: Forms = ['wpis', 'wpisy', 'wpisów'];
 export const EVENTS: Forms = ['zdarzenie', 'zdarzenia', 'zdarzeń'];
+export const PAYMENTS: Forms = ['wpłata', 'wpłaty', 'wpłat'];
+export const INVOICES: Forms = ['faktura', 'faktury', 'faktur'];

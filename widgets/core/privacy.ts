@@ -23,10 +23,28 @@ export const RETENTION_MONTHS = 24;
  */
 export const SIGNED_ORDER_KEPT =
   'podpisane zamówienie online (treść umowy w zaakceptowanej postaci z jej skrótem SHA-256, dane firmy i osoby ' +
-  'podpisującej oraz ślad akceptacji: czas, adres IP i przeglądarka) przechowujemy jako dowód zawarcia umowy przez ' +
+  'podpisującej, odpowiedź wykazu podatników VAT z identyfikatorem zapytania, ślad akceptacji: czas wysłania i ' +
+  'wpisania kodu, adres IP i przeglądarka, oraz weryfikacja firmy: przelew z numerem rachunku albo notatka zespołu) ' +
+  'przechowujemy jako dowód zawarcia umowy przez ' +
   'czas jej trwania, a następnie do upływu terminów przedawnienia roszczeń i okresów przechowywania dokumentów ' +
   'wymaganych przepisami podatkowymi i rachunkowymi (art. 6 ust. 1 lit. c i f oraz art. 17 ust. 3 lit. b i e RODO); ' +
   'na żądanie usunięcia danych usuwamy z niego tylko zgodę marketingową';
+
+/** Invoices and their UPOs are kept this many years from the end of the year they were issued. */
+export const INVOICE_RETENTION_YEARS = 5;
+
+/** The last day an invoice issued in `issueYear` is kept: 31 December, `INVOICE_RETENTION_YEARS` years on. */
+export const invoiceKeptUntil = (issueYear: number): string => `${issueYear + INVOICE_RETENTION_YEARS}-12-31`;
+
+/**
+ * What happens to invoices, in the privacy policy's and the export's words: kept for the
+ * tax law's period even when a person's data are erased, the buyer's name only on them.
+ */
+export const INVOICE_KEPT =
+  `faktury i faktury korygujące (z ich numerem KSeF i urzędowym poświadczeniem odbioru UPO) przechowujemy przez ${INVOICE_RETENTION_YEARS} lat ` +
+  'od końca roku, w którym je wystawiliśmy, jak wymagają przepisy podatkowe (art. 112 ustawy o VAT, art. 70 Ordynacji ' +
+  'podatkowej; art. 6 ust. 1 lit. c i art. 17 ust. 3 lit. b RODO); na żądanie usunięcia danych nie usuwamy ich ani ' +
+  'nie zmieniamy – nazwa nabywcy zostaje tylko na fakturach, a po tym terminie usuwamy je razem z UPO';
 
 /** The privacy policy's path on Kserowo's origin. */
 export const POLICY_PATH = '/polityka-prywatnosci';

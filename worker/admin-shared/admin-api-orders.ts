@@ -2,6 +2,8 @@
  * What the admin API answers about orders placed online (`/api/admin/orders…`), declared
  * once for the worker's routes and the panel's view.
  */
+import type { OrderVerification } from './admin-api-payments.ts';
+
 export type OrderStatus = 'awaiting_acceptance' | 'signed' | 'installed';
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
@@ -43,6 +45,15 @@ export interface OrderListRow {
   installed_at: string | null;
   installation: string | null;
   created_at: string;
+  /** When the acceptance code in force was sent. */
+  code_sent_at: string | null;
+  /** JSON: the White List's answer the company data came from (null: typed by hand, before register-only orders). */
+  register_answer: string | null;
+  verified_at: string | null;
+  verified_method: 'transfer' | 'manual' | null;
+  verified_by: string | null;
+  verified_note: string | null;
+  verified_line: number | null;
 }
 
 /** A lead's order placed online, as the lead's detail links it (`GET /api/admin/leads/:id`). */
@@ -55,6 +66,7 @@ export interface LeadOrder {
 
 export interface OrderDetail {
   order: Omit<OrderListRow, 'quote_number'> & { document: string };
+  verification: OrderVerification;
   quote: {
     number: string;
     deviceName: string;

@@ -102,6 +102,18 @@ export interface BillLine {
   /** The catalogue version the rates came from (null: an amendment). */
   catalogueVersion: number | null;
   hasReading: boolean;
+  /**
+   * The months ('YYYY-MM') the line's pages span and whose allowance they met: the billed
+   * month, and the months before it that had no reading (none when this month has none).
+   */
+  months: string[];
+  /** The counters the pages run between: the reading counted from (null: the month's first) and the month's last; null without a reading. */
+  counters: {
+    from: { readOn: string; mono: number; color: number | null } | null;
+    to: { readOn: string; mono: number; color: number | null };
+    /** A counter was replaced in between (the pages are summed across it). */
+    reset: boolean;
+  } | null;
   usedMono: number;
   usedColor: number;
   includedMono: number;
@@ -123,6 +135,8 @@ export interface Bill {
   nip: string | null;
   /** 'YYYY-MM' */
   period: string;
+  /** The months the bill covers ('YYYY-MM', oldest first): its period and any month whose pages it bills late. */
+  months: string[];
   lines: BillLine[];
   feeNet: number;
   overageNet: number;
@@ -159,6 +173,11 @@ export interface ContractFacts {
   /** The catalogue version its prices were frozen from (0: the built-in catalogue). */
   catalogueVersion: number;
   origin: 'team' | 'order' | 'migration';
+  /** The buyer's registered address, one line as registered (the invoices' buyer address). */
+  companyAddress: string | null;
+  /** FA(3): the buyer is a subordinate unit of local government (JST) / a member of a VAT group (GV). */
+  buyerJst: boolean;
+  buyerGv: boolean;
 }
 
 /** A contract as `GET /api/admin/contracts` lists it. */

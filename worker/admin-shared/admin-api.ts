@@ -16,6 +16,7 @@ export type EstimateRow = [label: string, value: string];
 
 export type * from './admin-api-service.ts';
 export type * from './admin-api-team.ts';
+export type * from './admin-api-invoices.ts';
 
 /** A lead as the API answers it: attribution as an object, camelCase names. */
 export interface LeadView {

@@ -39,6 +39,8 @@ export interface PersonCounts {
   webhookEvents: number;
   /** Online orders signed or begun (a signed one is kept after an erasure, as the contract's evidence). */
   orders: number;
+  /** Invoices of the contracts billed to the address (kept after an erasure, as the tax law requires). */
+  invoices: number;
   tonerOrders: number;
   signIns: number;
   portalSessions: number;
@@ -55,6 +57,8 @@ export const PERSON_COUNT_LABELS: Record<keyof PersonCounts, string> = {
   devices: 'Urządzenia z tym adresem kontaktowym',
   webhookEvents: 'Zdarzenia webhooków do CRM',
   orders: 'Zamówienia online (podpisane zostają po usunięciu jako dowód zawarcia umowy)',
+  invoices:
+    'Faktury umów z tym adresem do faktur (zostają po usunięciu: przechowujemy je 5 lat od końca roku wystawienia)',
   tonerOrders: 'Zamówienia tonera ze strefy klienta',
   signIns: 'Prośby o logowanie do strefy klienta',
   portalSessions: 'Sesje strefy klienta',

@@ -44,6 +44,11 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   webhooks: ['owner'],
   // Export and erasure of a person's data by e-mail address.
   privacy: ['owner'],
+  // Invoices: sales see the register and the copies; issuing and correcting are the owner's (RESTRICTED_WRITES).
+  invoices: ['owner', 'sales'],
+  // Bank statements (the company's account) are the owner's; invoices' payment states the sales team follows too.
+  'bank-statements': ['owner'],
+  payments: ['owner', 'sales'],
 };
 
 /**
@@ -55,6 +60,10 @@ export const RESTRICTED_WRITES: Readonly<Record<string, { roles: readonly Role[]
   'DELETE leads': {
     roles: ['owner'],
     error: 'Trwałe usunięcie leada (RODO) może wykonać tylko właściciel. Zamknij lead jako przegrany lub spam.',
+  },
+  'POST invoices': {
+    roles: ['owner'],
+    error: 'Faktury i korekty wystawia tylko właściciel.',
   },
 };
 

@@ -30,7 +30,7 @@ function countingStandin() {
 }
 
 describe('the White List client against the stand-in', () => {
-  it('finds an active VAT taxpayer with its name, REGON and address, asking for today in Warsaw', async () => {
+  it('finds an active VAT taxpayer with its name, REGON, address, listed account and the answer’s id, asking for today in Warsaw', async () => {
     const { seen, options } = countingStandin();
     const answer = await lookupNip(STANDIN_NIPS.active, { ...options, now: new Date('2026-11-25T23:30:00Z') });
     expect(answer).toEqual({
@@ -41,6 +41,10 @@ describe('the White List client against the stand-in', () => {
         regon: '000002217',
         krs: null,
         address: 'ŚWIĘTOKRZYSKA 12, 00-916 WARSZAWA',
+        // The register gives 26-digit account numbers (NRB); a verification transfer must come from one.
+        accountNumbers: ['61109010140000071219812874'],
+        requestId: expect.stringMatching(/^standin-/),
+        requestDateTime: expect.any(String),
       },
     });
     // 23:30 UTC is already the 26th in Warsaw.
@@ -148,16 +152,16 @@ describe('GET /api/company/<nip>', () => {
     }
   });
 
-  it('sends the form to manual entry: 404 when not in the register, 503 when the API fails', async () => {
+  it('answers 404 when not in the register and 503 when the API fails: nothing is typed by hand instead', async () => {
     const missing = await request('/api/company/8390000092');
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ error: ORDER_API_ERRORS.companyNotFound, manual: true });
+    expect(await missing.json()).toEqual({ error: ORDER_API_ERRORS.companyNotFound });
     const down = await request(`/api/company/${STANDIN_NIPS.apiError}`);
     expect(down.status).toBe(503);
-    expect(await down.json()).toEqual({ error: ORDER_API_ERRORS.companyUnavailable, manual: true });
+    expect(await down.json()).toEqual({ error: ORDER_API_ERRORS.companyUnavailable });
   });
 
-  it('limits look-ups per visitor with the figures of wrangler.toml (429 with manual: true)', async () => {
+  it('limits look-ups per visitor with the figures of wrangler.toml (429)', async () => {
     const limited = { ...testEnv, COMPANY_LOOKUP_RATE_LIMIT: testEnv.COMPANY_LOOKUP_RATE_LIMIT_CONFIGURED };
     const ask = () =>
       companyLookup.request(`/${STANDIN_NIPS.active}`, { headers: { 'CF-Connecting-IP': '192.0.2.77' } }, limited);
@@ -166,7 +170,7 @@ describe('GET /api/company/<nip>', () => {
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
     const refused = await ask();
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ error: ORDER_API_ERRORS.lookupTooMany, manual: true });
+    expect(await refused.json()).toEqual({ error: ORDER_API_ERRORS.lookupTooMany });
     // Another visitor is not refused.
     const other = await companyLookup.request(
       `/${STANDIN_NIPS.active}`,

@@ -17,7 +17,9 @@ export async function cachedLookup(db: D1Database, nip: string, now = new Date()
   if (!row) return undefined;
   if (row.found !== 1 || !row.data) return { found: false };
   try {
-    return { found: true, company: JSON.parse(row.data) as CompanyData };
+    // An answer cached before the register's accounts and request id were kept: none of them.
+    const empty = { accountNumbers: [], requestId: null, requestDateTime: null };
+    return { found: true, company: { ...empty, ...(JSON.parse(row.data) as Partial<CompanyData>) } as CompanyData };
   } catch {
     return undefined;
   }

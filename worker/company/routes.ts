@@ -2,8 +2,8 @@
  * `GET /api/company/<nip>` (DESIGN §8): a company's name, VAT status, REGON, KRS and
  * address from the Ministry of Finance's White List, for the order form. A NIP with a
  * wrong checksum is 400; rate-limited per visitor (`COMPANY_LOOKUP_RATE_LIMIT`, keyed like
- * the lead forms); not in the register 404 and the API down 503, both with
- * `manual: true`: the form then asks for the data by hand.
+ * the lead forms); not in the register 404 and the API down 503. The order takes the
+ * company's data from the register only: nothing is typed by hand.
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
@@ -21,11 +21,11 @@ companyLookup.get('/:nip', async (c) => {
   const ip = c.req.header('CF-Connecting-IP');
   if (ip && (await overLimit(c.env.COMPANY_LOOKUP_RATE_LIMIT, ip, 'company look-up'))) {
     c.header('Retry-After', '60');
-    return c.json({ error: ORDER_API_ERRORS.lookupTooMany, manual: true }, 429);
+    return c.json({ error: ORDER_API_ERRORS.lookupTooMany }, 429);
   }
   const found = await findCompany(c.env.DB, nip, whitelistOptions(c.env));
-  if (found.kind === 'notFound') return c.json({ error: ORDER_API_ERRORS.companyNotFound, manual: true }, 404);
-  if (found.kind === 'unavailable') return c.json({ error: ORDER_API_ERRORS.companyUnavailable, manual: true }, 503);
+  if (found.kind === 'notFound') return c.json({ error: ORDER_API_ERRORS.companyNotFound }, 404);
+  if (found.kind === 'unavailable') return c.json({ error: ORDER_API_ERRORS.companyUnavailable }, 503);
   const { name, vatStatus, regon, krs, address } = found.company;
   return c.json({ name, vatStatus, regon, krs, address });
 });

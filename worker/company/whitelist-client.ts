@@ -1,8 +1,8 @@
 /**
  * The client of the Ministry of Finance's White List API (wykaz podatników VAT):
  * `GET {base}/api/search/nip/{nip}?date=YYYY-MM-DD`. It answers what the order form needs
- * (name, VAT status, REGON, KRS, address) or says why it cannot, so the form falls back to
- * manual entry: the register does not know the NIP (`notFound`), or the API is down,
+ * (name, VAT status, REGON, KRS, address, the accounts it lists, its request id) or says
+ * why it cannot: the register does not know the NIP (`notFound`), or the API is down,
  * slow, over its limit or answering something else (`unavailable`).
  */
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
@@ -18,6 +18,11 @@ export interface CompanyData {
   krs: string | null;
   /** The working address, else the residence address, as the register writes it. */
   address: string | null;
+  /** The bank accounts the register lists for the NIP (26 digits each, NRB): a verification transfer must come from one. */
+  accountNumbers: string[];
+  /** The register's id of this answer and when it was given: the evidence of what the register said. */
+  requestId: string | null;
+  requestDateTime: string | null;
 }
 
 export type WhitelistAnswer =
@@ -50,6 +55,8 @@ function companyOf(body: unknown): WhitelistAnswer {
   const vatStatus = text(s.statusVat);
   if (!name || !vatStatus || !VAT_STATUSES.includes(vatStatus))
     return { kind: 'unavailable', reason: 'subject without a name or a known statusVat' };
+  const accounts = Array.isArray(s.accountNumbers) ? s.accountNumbers : [];
+  const meta = result as { requestId?: unknown; requestDateTime?: unknown };
   return {
     kind: 'found',
     company: {
@@ -58,6 +65,9 @@ function companyOf(body: unknown): WhitelistAnswer {
       regon: text(s.regon),
       krs: text(s.krs),
       address: text(s.workingAddress) ?? text(s.residenceAddress),
+      accountNumbers: accounts.filter((a): a is string => typeof a === 'string' && /^\d{26}$/.test(a)),
+      requestId: text(meta.requestId),
+      requestDateTime: text(meta.requestDateTime),
     },
   };
 }

@@ -9,9 +9,9 @@ import { Hono } from 'hono';
 
 /** The test NIPs and what the stand-in answers for each (README "Orders online"). */
 export const STANDIN_NIPS = {
-  /** An active VAT taxpayer (the Ministry of Finance itself). */
+  /** An active VAT taxpayer (the Ministry of Finance itself), with its published account in `accountNumbers`. */
   active: '5260250274',
-  /** A taxpayer exempt from VAT ('Zwolniony'). */
+  /** A taxpayer exempt from VAT ('Zwolniony'): registered, but not an active VAT taxpayer. */
   exempt: '8390000011',
   /** A NIP whose taxpayer was struck off the VAT register ('Niezarejestrowany'). */
   unregistered: '8390000028',
@@ -30,6 +30,8 @@ interface StandinSubject {
   krs: string | null;
   workingAddress: string | null;
   residenceAddress: string | null;
+  /** NRB, 26 digits, as the register lists them. */
+  accountNumbers: string[];
 }
 
 const SUBJECTS: Record<string, StandinSubject> = {
@@ -40,6 +42,7 @@ const SUBJECTS: Record<string, StandinSubject> = {
     krs: null,
     workingAddress: 'ŚWIĘTOKRZYSKA 12, 00-916 WARSZAWA',
     residenceAddress: null,
+    accountNumbers: ['61109010140000071219812874'],
   },
   [STANDIN_NIPS.exempt]: {
     name: 'PRZYKŁADOWA PRACOWNIA GRAFICZNA JAN KOWALSKI',
@@ -48,6 +51,7 @@ const SUBJECTS: Record<string, StandinSubject> = {
     krs: null,
     workingAddress: null,
     residenceAddress: 'DŁUGA 5, 76-200 SŁUPSK',
+    accountNumbers: ['39105000990000001234567890'],
   },
   [STANDIN_NIPS.unregistered]: {
     name: 'PRZYKŁADOWA SPÓŁKA Z OGRANICZONĄ ODPOWIEDZIALNOŚCIĄ W LIKWIDACJI',
@@ -56,6 +60,7 @@ const SUBJECTS: Record<string, StandinSubject> = {
     krs: '0000000028',
     workingAddress: 'KRÓTKA 1, 75-001 KOSZALIN',
     residenceAddress: null,
+    accountNumbers: [],
   },
 };
 
@@ -85,7 +90,6 @@ whitelistStandin.get('/api/search/nip/:nip', (c) => {
             nip,
             pesel: null,
             registrationLegalDate: '2001-01-01',
-            accountNumbers: [],
             hasVirtualAccounts: false,
           }
         : null,

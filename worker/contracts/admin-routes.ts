@@ -100,7 +100,14 @@ contractRoutes.post('/', async (c) => {
   if (!parsed.ok) return c.json({ error: parsed.error }, 400);
   const b = parsed.data;
   const made = await createContract(c.env.DB, {
-    customer: { company: b.company ?? '', nip: b.nip ?? null, billingEmail: b.billingEmail },
+    customer: {
+      company: b.company ?? '',
+      nip: b.nip ?? null,
+      billingEmail: b.billingEmail,
+      address: b.companyAddress,
+      jst: b.jst,
+      gv: b.gv,
+    },
     devices: b.devices,
     startDate: b.startDate,
     termMonths: b.termMonths,

@@ -18,6 +18,7 @@ export {
   contractById,
   type ContractDevice,
   contractDevices,
+  type ContractKey,
   contractKey,
   contractsForEmail,
   contractsPage,

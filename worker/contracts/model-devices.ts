@@ -189,11 +189,33 @@ export async function ensureReadingToken(db: D1Database, deviceRow: number, toke
   return row?.reading_token ?? null;
 }
 
-/** The statement that updates a device's contact data (the import of a known serial); model and contract stay. */
-export function deviceContactStatement(db: D1Database, id: number, d: DeviceInput): D1PreparedStatement {
-  return db
-    .prepare(
-      `UPDATE devices SET company = ?2, nip = ?3, email = ?4, phone = ?5, city = ?6, updated_at = ${NOW} WHERE id = ?1`,
-    )
-    .bind(id, d.company, d.nip ?? null, d.email ?? null, d.phone ?? null, d.city ?? null);
+/**
+ * The statements that update many devices' contact data (the import of known serials), set-based:
+ * one statement per 250 devices (model and contract stay).
+ */
+export function devicesContactStatements(
+  db: D1Database,
+  changes: readonly { id: number; device: DeviceInput }[],
+): D1PreparedStatement[] {
+  const rows = changes.map(({ id, device: d }) => ({
+    id,
+    company: d.company,
+    nip: d.nip ?? null,
+    email: d.email ?? null,
+    phone: d.phone ?? null,
+    city: d.city ?? null,
+  }));
+  const statements: D1PreparedStatement[] = [];
+  for (let at = 0; at < rows.length; at += 250)
+    statements.push(
+      db
+        .prepare(
+          `UPDATE devices SET company = json_extract(j.value, '$.company'), nip = json_extract(j.value, '$.nip'),
+             email = json_extract(j.value, '$.email'), phone = json_extract(j.value, '$.phone'),
+             city = json_extract(j.value, '$.city'), updated_at = ${NOW}
+           FROM json_each(?1) j WHERE devices.id = json_extract(j.value, '$.id')`,
+        )
+        .bind(JSON.stringify(rows.slice(at, at + 250))),
+    );
+  return statements;
 }

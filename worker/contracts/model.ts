@@ -66,6 +66,10 @@ export interface ContractRow {
   order_ref: string | null;
   created_by: string;
   created_at: string;
+  /** The buyer's registered address, one line as the register gives it (the invoice's buyer address). */
+  company_address: string | null;
+  buyer_jst: number;
+  buyer_gv: number;
 }
 
 /** A contract: its facts as the panel lists them (one definition, in the admin API's types), and who made it. */
@@ -101,6 +105,9 @@ export const asContract = (r: ContractRow): Contract => ({
   termMonths: r.term_months,
   catalogueVersion: r.catalogue_version,
   origin: r.origin,
+  companyAddress: r.company_address ?? null,
+  buyerJst: r.buyer_jst === 1,
+  buyerGv: r.buyer_gv === 1,
   orderRef: r.order_ref,
   createdBy: r.created_by,
   createdAt: r.created_at,
@@ -111,7 +118,16 @@ export const readingLink = (token: string): string => `/licznik?t=${encodeURICom
 
 export interface ContractInput {
   /** An empty billing e-mail is stored as none (no reminders until the team adds one). */
-  customer: { company: string; nip: string | null; billingEmail: string };
+  customer: {
+    company: string;
+    nip: string | null;
+    billingEmail: string;
+    /** The registered address as the register gives it (the invoices' buyer address). */
+    address?: string | null | undefined;
+    /** FA(3) JST and GV: a subordinate unit of local government, a member of a VAT group. */
+    jst?: boolean | undefined;
+    gv?: boolean | undefined;
+  };
   devices: {
     serial: string;
     deviceId: string;
@@ -175,8 +191,8 @@ export function contractStatements(
     db
       .prepare(
         `INSERT INTO contracts (id, number, year, seq, company, nip, billing_email, start_date, term_months,
-           catalogue_version, origin, order_ref, created_by)
-         SELECT ?1, printf('UM-%04d-%06d', ?2, n), ?2, n, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11
+           catalogue_version, origin, order_ref, created_by, company_address, buyer_jst, buyer_gv)
+         SELECT ?1, printf('UM-%04d-%06d', ?2, n), ?2, n, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14
          FROM (SELECT coalesce(max(seq), 0) + 1 AS n FROM contracts WHERE year = ?2)`,
       )
       .bind(
@@ -191,6 +207,9 @@ export function contractStatements(
         input.origin ?? 'team',
         input.orderRef ?? null,
         input.createdBy,
+        input.customer.address?.trim() || null,
+        input.customer.jst ? 1 : 0,
+        input.customer.gv ? 1 : 0,
       ),
   ];
   const devices: ContractStatements['devices'] = [];
@@ -218,6 +237,117 @@ export function contractStatements(
     );
   }
   return { id, statements, devices };
+}
+
+/** The serial of a device `input` names no package for (in its rates or the catalogue), if any. */
+export const deviceWithoutRates = (input: ContractInput): string | undefined =>
+  input.devices.find((d) => !frozenRatesOf(input, d))?.serial;
+
+/** Rows per set-based statement of `contractsStatements` (one bound JSON array each). */
+const ROWS_PER_STATEMENT = 250;
+
+const inChunks = <T>(rows: readonly T[]): T[][] =>
+  Array.from({ length: Math.ceil(rows.length / ROWS_PER_STATEMENT) }, (_, i) =>
+    rows.slice(i * ROWS_PER_STATEMENT, (i + 1) * ROWS_PER_STATEMENT),
+  );
+
+/** SQL: `json_extract` of each named member of `j.value`, in order. */
+const members = (names: readonly string[]) => names.map((n) => `json_extract(j.value, '$.${n}')`).join(', ');
+
+/**
+ * The statements that sign many contracts at once (the registry's import), to run in one batch:
+ * the same rows as `contractStatements` for each (numbers in the order given, per start year),
+ * written set-based, three statements per 250 contracts, so that a thousand devices stay one
+ * atomic batch within D1's 1 000 queries per Worker invocation.
+ */
+export function contractsStatements(
+  db: D1Database,
+  inputs: readonly ContractInput[],
+): { statements: D1PreparedStatement[] } | { error: 'unknown-device'; serial: string } {
+  const contracts: Record<string, unknown>[] = [];
+  const devices: Record<string, unknown>[] = [];
+  const rates: Record<string, unknown>[] = [];
+  for (const input of inputs) {
+    const id = crypto.randomUUID();
+    const billingEmail = input.customer.billingEmail.trim().toLowerCase() || null;
+    contracts.push({
+      id,
+      year: Number(input.startDate.slice(0, 4)),
+      company: input.customer.company,
+      nip: input.customer.nip,
+      billingEmail,
+      startDate: input.startDate,
+      termMonths: input.termMonths,
+      catalogueVersion: input.catalogue.version,
+      origin: input.origin ?? 'team',
+      orderRef: input.orderRef ?? null,
+      createdBy: input.createdBy,
+    });
+    for (const d of input.devices) {
+      const frozen = frozenRatesOf(input, d);
+      if (!frozen) return { error: 'unknown-device', serial: d.serial };
+      devices.push({
+        serial: d.serial,
+        deviceId: frozen.deviceId,
+        level: frozen.level,
+        startDate: input.startDate,
+        termMonths: input.termMonths,
+        company: input.customer.company,
+        nip: input.customer.nip,
+        email: billingEmail,
+        contractId: id,
+        readingToken: newPageId(),
+        phone: d.phone ?? null,
+        city: d.city ?? null,
+      });
+      rates.push({ serial: d.serial, ...frozen, reason: null, createdBy: input.createdBy });
+    }
+  }
+  const statements: D1PreparedStatement[] = [];
+  // The number continues each start year's series in the order given (the rows a chunk before wrote count).
+  for (const chunk of inChunks(contracts))
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO contracts (id, number, year, seq, company, nip, billing_email, start_date, term_months,
+             catalogue_version, origin, order_ref, created_by)
+           SELECT id, printf('UM-%04d-%06d', year, seq), year, seq, company, nip, billing_email, start_date, term_months,
+             catalogue_version, origin, order_ref, created_by
+           FROM (SELECT ${members(['id'])} AS id, ${members(['year'])} AS year,
+               (SELECT coalesce(max(seq), 0) FROM contracts WHERE year = json_extract(j.value, '$.year'))
+                 + row_number() OVER (PARTITION BY json_extract(j.value, '$.year') ORDER BY j.key) AS seq,
+               ${members(['company'])} AS company, ${members(['nip'])} AS nip, ${members(['billingEmail'])} AS billing_email,
+               ${members(['startDate'])} AS start_date, ${members(['termMonths'])} AS term_months,
+               ${members(['catalogueVersion'])} AS catalogue_version, ${members(['origin'])} AS origin,
+               ${members(['orderRef'])} AS order_ref, ${members(['createdBy'])} AS created_by, j.key AS k
+             FROM json_each(?1) j)
+           ORDER BY k`,
+        )
+        .bind(JSON.stringify(chunk)),
+    );
+  for (const chunk of inChunks(devices))
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO devices (serial, device_id, level, contract_start, term_months, company, nip, email, contract_id,
+             reading_token, phone, city)
+           SELECT ${members(['serial', 'deviceId', 'level', 'startDate', 'termMonths', 'company', 'nip', 'email', 'contractId', 'readingToken', 'phone', 'city'])}
+           FROM json_each(?1) j ORDER BY j.key`,
+        )
+        .bind(JSON.stringify(chunk)),
+    );
+  for (const chunk of inChunks(rates))
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO contract_rates (device_row, effective_from, catalogue_version, device_id, device_name, device_type,
+             level, monthly_price, monthly_limit, color_limit, overage_mono, overage_color, reason, created_by)
+           SELECT d.id, ${members(['effectiveFrom', 'catalogueVersion', 'deviceId', 'deviceName', 'deviceType', 'level', 'monthlyPrice', 'monthlyLimit', 'colorLimit', 'overageMono', 'overageColor', 'reason', 'createdBy'])}
+           FROM json_each(?1) j JOIN devices d ON d.serial = json_extract(j.value, '$.serial') ORDER BY j.key`,
+        )
+        .bind(JSON.stringify(chunk)),
+    );
+  return { statements };
 }
 
 const isUniqueFailure = (error: unknown): boolean => String(error).includes('UNIQUE');

@@ -21,6 +21,8 @@ export const RENTAL_ERRORS = {
   company: 'Podaj nazwę firmy klienta.',
   billingEmail: 'Podaj adres e-mail do faktur: na niego wysyłamy przypomnienia o odczycie.',
   startDate: 'Podaj datę początku umowy (RRRR-MM-DD).',
+  companyAddress: 'Adres siedziby podaj w jednym wierszu, tak jak w rejestrze (najwyżej 300 znaków).',
+  flag: 'Znaczniki JST i GV przyjmują wartość tak albo nie.',
   devices: 'Umowa musi mieć od 1 do 50 urządzeń, każde o innym numerze seryjnym.',
   effectiveFrom:
     'Aneks obowiązuje od pierwszego dnia miesiąca (RRRR-MM-01), nie wcześniej niż od bieżącego miesiąca: wystawione rozliczenia się nie zmieniają.',
@@ -51,6 +53,18 @@ export const contractSchema = v.object(
     ),
     nip: nipSchema,
     billingEmail: emailSchema,
+    // The buyer's registered address as the register gives it: the invoices name it.
+    companyAddress: v.optional(
+      v.pipe(
+        v.string(RENTAL_ERRORS.companyAddress),
+        v.trim(),
+        v.maxLength(300, RENTAL_ERRORS.companyAddress),
+        v.check((s) => !/[\r\n]/.test(s), RENTAL_ERRORS.companyAddress),
+      ),
+      '',
+    ),
+    jst: v.optional(v.boolean(RENTAL_ERRORS.flag), false),
+    gv: v.optional(v.boolean(RENTAL_ERRORS.flag), false),
     startDate: day(RENTAL_ERRORS.startDate),
     termMonths: v.pipe(
       v.number(SERVICE_ERRORS.term),

@@ -111,6 +111,12 @@ export async function sha256Hex(text: string): Promise<string> {
   return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** SHA-256 of a text's UTF-8 bytes, base64url without padding (an invoice's XML, as KSeF and its KOD I name it). */
+export async function sha256Base64Url(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
+  return toBase64(digest).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
 /** SHA-256 of a session id, hex: what the database keeps. */
 export const sessionIdHash = (id: string): Promise<string> => sha256Hex(id);
 

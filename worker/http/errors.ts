@@ -191,14 +191,14 @@ export const WEBHOOK_API_ERRORS = {
 
 /** Orders online: the NIP look-up (`GET /api/company/<nip>`) and the order routes. */
 export const ORDER_API_ERRORS = {
-  /** 404 of the look-up: the form falls back to manual entry. */
+  /** 404 of the look-up: online orders are for companies in the register only. */
   companyNotFound:
-    'Nie znaleźliśmy tego NIP w wykazie podatników VAT Ministerstwa Finansów. Sprawdź numer albo wpisz dane firmy ręcznie.',
+    'Nie znaleźliśmy tego NIP w wykazie podatników VAT Ministerstwa Finansów. Sprawdź numer: umowę online zawieramy tylko z firmą z wykazu.',
   /** 503 of the look-up: the MF's API is down or over its limit. */
   companyUnavailable:
-    'Wykaz podatników VAT Ministerstwa Finansów chwilowo nie odpowiada. Wpisz dane firmy ręcznie – sprawdzimy je przed instalacją.',
+    'Wykaz podatników VAT Ministerstwa Finansów chwilowo nie odpowiada. Możesz wysłać zamówienie: dokończymy je, gdy wykaz odpowie, i wtedy wyślemy kod akceptacji.',
   /** 429 of the look-up. */
-  lookupTooMany: 'Zbyt wiele wyszukiwań NIP z tego adresu. Odczekaj minutę albo wpisz dane firmy ręcznie.',
+  lookupTooMany: 'Zbyt wiele wyszukiwań NIP z tego adresu. Odczekaj minutę i spróbuj ponownie.',
   /** 404: no quote (or no order) behind the id. */
   noQuote: 'Nie znaleziono wyceny o tym adresie. Przygotuj nową wycenę w konfiguratorze.',
   /** 410: the quote expired before ordering. */
@@ -228,4 +228,24 @@ export const ORDER_API_ERRORS = {
     'Tego leada nie można usunąć: złożono z niego zamówienie online, a umowę i jej ślad akceptacji przechowujemy. Dane osoby możesz zanonimizować w zakładce „Dane osobowe”.',
   /** The admin list's `status` filter names no order state. */
   status: 'Nieprawidłowy stan zamówienia.',
+} as const;
+
+/** Invoices (worker/invoices): the owner's issue run, the register and corrections. */
+export const INVOICE_ERRORS = {
+  period: 'Podaj miesiąc faktur jako RRRR-MM.',
+  /** 400: a month that has not ended is not invoiced yet. */
+  periodNotEnded: 'Faktury za miesiąc wystawiamy po jego zakończeniu. Wybierz miesiąc, który już minął.',
+  notFound: 'Nie znaleziono takiej faktury.',
+  reason: 'Podaj powód korekty (najwyżej 256 znaków): trafia na fakturę korygującą.',
+  /** 409: KSeF has not given the corrected invoice its number yet (a correction names it). */
+  noKsefNumber: (number: string) =>
+    `Faktura ${number} nie ma jeszcze numeru KSeF. Korektę wystawisz, gdy KSeF ją przyjmie: korekta musi wskazać ten numer.`,
+  /** 409: the month billed now and the buyer are what the invoice (or its last correction) says. */
+  nothingToCorrect:
+    'Nie ma czego korygować: rozliczenie miesiąca i dane nabywcy są takie, jak na fakturze (lub jej ostatniej korekcie).',
+  /** 409: another correction of the invoice was issued at the same moment. */
+  correctionRaced:
+    'W tej chwili wystawiono inną korektę tej faktury. Odśwież listę i sprawdź, czy potrzebna jest kolejna.',
+  /** 404: no UPO received yet. */
+  noUpo: 'KSeF nie wydał jeszcze UPO dla tej faktury.',
 } as const;

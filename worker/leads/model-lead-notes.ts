@@ -38,6 +38,12 @@ export function noteStatement(
     .bind(leadId, author.accountId, author.name, body);
 }
 
+/** The `SELECT 1 …` guard that finds no note of `body` on lead `leadId` yet (a note written once). */
+export const noteIsNew = (leadId: string, body: string): { sql: string; values: unknown[] } => ({
+  sql: 'SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM lead_notes WHERE lead_id = ? AND body = ?)',
+  values: [leadId, body],
+});
+
 /** The notes of one lead, oldest first. */
 export async function notesOfLead(db: D1Database, leadId: string): Promise<LeadNoteRow[]> {
   const { results } = await db

@@ -228,6 +228,14 @@ export async function eraseLead(db: D1Database, id: string): Promise<boolean> {
  * in a contentless FTS5 table (rowids only), kept here in the batches that write those columns.
  */
 
+/** The statement that builds the whole search index from the leads (a restore runs it so; migration 0201 did too). */
+export function fillLeadSearchStatement(db: D1Database): D1PreparedStatement {
+  return db.prepare(
+    `INSERT INTO leads_search (rowid, name, email, company)
+     SELECT rowid, name, email, COALESCE(company, '') FROM leads ORDER BY rowid`,
+  );
+}
+
 /** The statement that adds lead `leadId` to the search index (nothing when it is not there). */
 export function indexLeadStatement(db: D1Database, leadId: string): D1PreparedStatement {
   return db

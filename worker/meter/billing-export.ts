@@ -10,6 +10,7 @@ import { LEVEL_NAMES } from '../../widgets/core/model.ts';
 import { gross, toGrosze, toPln } from '../../widgets/core/pricing.ts';
 import { csvDecimal, csvMoney } from '../../widgets/core/format.ts';
 import type { Bill, CustomerTotal } from '../admin-shared/admin-api.ts';
+import { monthsCoveredText } from './bill.ts';
 
 const money = csvMoney;
 const rate = (n: number): string => csvDecimal(n);
@@ -59,7 +60,7 @@ export function deviceLines(bills: readonly Bill[], period: string): unknown[][]
       money(l.amountMono),
       money(l.amountColor),
       money(toPln(toGrosze(l.amountMono) + toGrosze(l.amountColor))),
-      l.hasReading ? '' : 'brak odczytu w okresie',
+      l.hasReading ? monthsCoveredText(l.months) : 'brak odczytu w okresie',
       b.contract,
       money(l.fee),
       money(l.net),

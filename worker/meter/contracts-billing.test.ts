@@ -43,7 +43,15 @@ beforeAll(async () => {
 describe('readings follow the counter’s rules', () => {
   it('refuses a back-dated reading that does not fit between its neighbours, and the bill stays', async () => {
     const before = await billJson(cookie, premium.id, month(-1));
-    expect(JSON.parse(before).bill.overageNet).toBe(0);
+    // Last month: 14 000 − 12 000 = 2 000 mono and 2 000 − 1 500 = 500 colour pages, within
+    // Premium's 2 500 / 700: the fee alone, 289,00 zł; VAT 66,47 zł; gross 355,47 zł.
+    expect(JSON.parse(before).bill).toMatchObject({ feeNet: 289, overageNet: 0, net: 289, vat: 66.47, gross: 355.47 });
+    expect(JSON.parse(before).bill.lines[0]).toMatchObject({
+      usedMono: 2_000,
+      usedColor: 500,
+      overMono: 0,
+      overColor: 0,
+    });
     const res = await linkReading(await tokenOf('C3350PREM'), {
       readOn: dayOf(month(-1), 15),
       mono: 19_000,
@@ -208,7 +216,8 @@ describe('bills you can reproduce', () => {
 
     const later = await sign(cookie, { serial: 'C3350NEW', deviceId: 'km-c3350i', level: 'premium' });
     const newBill = JSON.parse(await billJson(cookie, later.id, month(0))) as { bill: { feeNet: number } };
-    expect(newBill.bill.feeNet).toBe(289 + 40);
+    // The new price list's Premium fee: 289,00 + 40,00 = 329,00 zł; VAT 75,67 zł; gross 404,67 zł.
+    expect(newBill.bill).toMatchObject({ feeNet: 329, overageNet: 0, net: 329, vat: 75.67, gross: 404.67 });
   });
 
   it('a team correction changes the bill, and the old value stays in the history with who and why', async () => {
@@ -225,7 +234,9 @@ describe('bills you can reproduce', () => {
     );
     expect(res.status, await res.clone().text()).toBe(201);
     const after = JSON.parse(await billJson(cookie, mono.id, month(-1))) as { bill: { lines: { usedMono: number }[] } };
+    // 5 300 − 5 000 = 300 pages of the 227 Basic's 1 000: the fee alone, 219,00 zł; gross 269,37 zł.
     expect(after.bill.lines[0]?.usedMono).toBe(300);
+    expect(after.bill).toMatchObject({ feeNet: 219, overageNet: 0, net: 219, vat: 50.37, gross: 269.37 });
 
     const history = (await (await read('/api/admin/readings?serial=BH227MONO', cookie)).json()) as ReadingList;
     const old = history.readings.find((r) => r.id === wrong.id)!;
@@ -277,7 +288,8 @@ describe('bills you can reproduce', () => {
     expect(next.status, await next.clone().text()).toBe(201);
     expect(await billJson(cookie, premium.id, month(0))).toBe(thisMonth);
     const nextBill = JSON.parse(await billJson(cookie, premium.id, month(1))) as { bill: { feeNet: number } };
-    expect(nextBill.bill.feeNet).toBe(250);
+    // The amended fee, no reading next month yet: 250,00 zł; VAT 57,50 zł; gross 307,50 zł.
+    expect(nextBill.bill).toMatchObject({ feeNet: 250, overageNet: 0, net: 250, vat: 57.5, gross: 307.5 });
     const audit = (await (await read('/api/admin/audit?area=amendments', cookie)).json()) as {
       entries: { action: string; details: Record<string, unknown> }[];
     };

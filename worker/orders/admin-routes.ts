@@ -8,18 +8,34 @@
  *  - `POST /api/admin/orders/:id/installation` the installation protocol (date, serial,
  *    starting counters) that starts the contract with the quote's frozen prices: exactly
  *    one contract and its device, no device typed by hand; the starting counters become
- *    the device's first reading, the customer is e-mailed and `order.installed` sent.
+ *    the device's first reading, the customer is e-mailed and `order.installed` sent; refused
+ *    with 409 while the order is not verified;
+ *  - `POST /api/admin/orders/:id/verify {note}` the team's verification by hand (the orders' roles),
+ *    with the note of what was checked, audited;
+ *  - `GET /api/admin/orders/:id/evidence` the evidence pack (JSON download), audited.
  */
 import { Hono } from 'hono';
 import { enqueueNotification } from '../outbox/delivery.ts';
 import { ADMIN_ERRORS, ORDER_API_ERRORS } from '../http/errors.ts';
 import { contractById, contractDevices } from '../contracts/index.ts';
-import { type OrderKey, type OrderStatus, deliveryCalendar, listOrders, orderById, orderKey } from './model.ts';
+import {
+  type OrderKey,
+  type OrderStatus,
+  deliveryCalendar,
+  listOrders,
+  orderById,
+  orderKey,
+  verificationOf,
+  verifyOrderByHand,
+} from './model.ts';
 import { pageOf, pageRequest } from '../http/paging.ts';
 import { quoteById } from '../quotes/index.ts';
 import { installFromOrder } from './installation.ts';
+import { evidenceOf } from './evidence.ts';
+import { verifiedMail } from './emails.ts';
+import { auditDetails, auditRead, auditTarget } from '../http/audit-notes.ts';
 import { DELIVERY } from '../admin-shared/delivery.ts';
-import { installationSchema } from './order-validation.ts';
+import { VERIFY_ERRORS, installationSchema, verifySchema } from './order-validation.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { check } from '../../widgets/core/validation.ts';
 import { ADMIN_INPUT_ERRORS } from '../admin-shared/admin-validation.ts';
@@ -62,6 +78,7 @@ orderRoutes.get('/:id', async (c) => {
   const quote = await quoteById(c.env.DB, order.quote_id);
   return c.json({
     order: shown,
+    verification: verificationOf(order),
     quote: quote && {
       number: quote.number,
       deviceName: quote.price.deviceName,
@@ -90,3 +107,49 @@ orderRoutes.post('/:id/installation', async (c) => {
   if (done.notificationId !== undefined) await enqueueNotification(c.env, done.notificationId);
   return c.json({ ok: true, contract: done.contract }, 201);
 });
+
+// The team's verification by hand: a required note of what was checked; who and when are the session's and now.
+orderRoutes.post('/:id/verify', async (c) => {
+  const session = c.get('session');
+  const id = c.req.param('id');
+  const order = ORDER_ID.test(id) ? await orderById(c.env.DB, id) : null;
+  if (!order) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
+  const body = await jsonBody(c);
+  if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
+  const parsed = check(verifySchema, body);
+  if (!parsed.ok) return c.json({ error: parsed.error, field: 'note' }, 400);
+  if (order.verified_at) return c.json({ error: VERIFY_ERRORS.already }, 409);
+  if (order.status !== 'signed') return c.json({ error: VERIFY_ERRORS.notSigned }, 409);
+  const by = session.email === 'admin' ? session.user : `${session.user} <${session.email}>`;
+  const quote = await quoteById(c.env.DB, order.quote_id);
+  const page = `${new URL(c.req.url).origin}/zamowienie/${order.quote_id}`;
+  const done = await verifyOrderByHand(c.env.DB, order, by, parsed.data.note, [
+    verifiedMail(order, quote?.number ?? '', 'sprawdzenie przez nasz zespół', { page, document: `${page}/umowa.txt` }),
+  ]);
+  if (!done.verified) return c.json({ error: VERIFY_ERRORS.already }, 409);
+  for (const n of done.notificationIds) await enqueueNotification(c.env, n);
+  if (quote) auditTarget(c, quote.number);
+  auditDetails(c, { verification: 'manual', note: parsed.data.note });
+  const now = await orderById(c.env.DB, order.id);
+  return c.json({ ok: true, verification: now ? verificationOf(now) : { state: 'pending' } });
+});
+
+// The evidence pack, downloaded by the team: audited like an export.
+orderRoutes.get('/:id/evidence', async (c) => {
+  const id = c.req.param('id');
+  const order = ORDER_ID.test(id) ? await orderById(c.env.DB, id) : null;
+  if (!order) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
+  if (order.status === 'awaiting_acceptance') return c.json({ error: EVIDENCE_NOT_SIGNED }, 409);
+  const installation = order.installation ? (JSON.parse(order.installation) as { contractId?: string }) : undefined;
+  const contract = installation?.contractId ? await contractById(c.env.DB, installation.contractId) : null;
+  const evidence = await evidenceOf(c.env.DB, order, (await quoteById(c.env.DB, order.quote_id)) ?? null, contract);
+  const number = (evidence.order as { number: string | null }).number ?? order.id.slice(0, 8);
+  if ((evidence.order as { number: string | null }).number) auditTarget(c, number);
+  auditRead(c, 'orders.evidence', { order: order.id });
+  c.header('Cache-Control', 'private, no-store');
+  c.header('Content-Disposition', `attachment; filename="dowody-zamowienia-${number}.json"`);
+  return c.body(JSON.stringify(evidence, null, 2), 200, { 'Content-Type': 'application/json; charset=utf-8' });
+});
+
+/** 409 of the evidence pack of an order not signed yet: nothing was concluded. */
+const EVIDENCE_NOT_SIGNED = 'To zamówienie nie zostało jeszcze podpisane: nie ma czego dokumentować.';

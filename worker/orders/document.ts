@@ -56,6 +56,11 @@ export function contractDocument(quote: StoredQuote, p: OrderParties, lessorData
     p.vatStatus
       ? `Status VAT w wykazie podatników VAT Ministerstwa Finansów: ${p.vatStatus}`
       : 'Dane firmy wpisane przez Najemcę (niesprawdzone w wykazie podatników VAT)',
+    ...(p.register
+      ? [
+          `Nazwa, adres, REGON i KRS Najemcy według wykazu podatników VAT (zapytanie ${p.register.requestId ?? 'bez identyfikatora'}, ${p.register.at ?? 'bez daty'}).`,
+        ]
+      : []),
     `reprezentowany przez: ${p.signerName}, ${p.signerPosition} (e-mail ${p.signerEmail}, tel. ${p.signerPhone}), który oświadcza, że jest umocowany do reprezentowania Najemcy przy zawarciu tej umowy.`,
     '',
     '§ 1. Urządzenie i pakiet',

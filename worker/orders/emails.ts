@@ -54,8 +54,34 @@ export function codeMail(
   };
 }
 
-/** The confirmation of receipt with the accepted document, to the signer. */
-export function signedMail(order: OrderRow, quote: StoredQuote, acceptedAt: string, links: OrderLinks): Notification {
+/** What the signer is asked to do after the acceptance: the verification transfer. */
+export interface VerificationAsk {
+  amountText: string;
+  title: string;
+  /** Our account, as the company data gives it. */
+  account: string;
+  /** The accounts it may come from (the register's for the NIP). */
+  from: string;
+}
+
+/** The lines of the verification transfer's instructions (the e-mail's; the page says the same). */
+export const verificationLines = (v: VerificationAsk): string[] => [
+  `Zamówienie czeka teraz na weryfikację firmy (stan: do weryfikacji). Zanim dostarczymy urządzenie, zrób przelew ${v.amountText} z rachunku firmowego:`,
+  line('Kwota', v.amountText),
+  line('Odbiorca', `${company.legalName}, rachunek ${v.account}`),
+  line('Tytuł przelewu', v.title),
+  line('Z rachunku', v.from),
+  `Kwotę ${v.amountText} zaliczymy na poczet pierwszej faktury. Przelew z rachunku spoza wykazu podatników VAT nie zweryfikuje zamówienia; gdy nie możesz zrobić przelewu, odpowiedz na tę wiadomość – sprawdzimy firmę inaczej.`,
+];
+
+/** The confirmation of receipt with the accepted document, to the signer, with the verification to do. */
+export function signedMail(
+  order: OrderRow,
+  quote: StoredQuote,
+  acceptedAt: string,
+  links: OrderLinks,
+  verification?: VerificationAsk,
+): Notification {
   return {
     recipient: order.signer_email,
     replyTo: company.salesEmail,
@@ -67,6 +93,7 @@ export function signedMail(order: OrderRow, quote: StoredQuote, acceptedAt: stri
       `Dostawa i instalacja: ${deliveryDayText(order.delivery_date)}, ${order.delivery_address}.`,
       'Przed przyjazdem zadzwonimy, aby potwierdzić godzinę. Najem rozpocznie protokół instalacji.',
       '',
+      ...(verification ? [...verificationLines(verification), ''] : []),
       line('Umowa do pobrania', links.document),
       line('Skrót SHA-256 umowy', order.document_sha256),
       line('Wersja ogólnych warunków najmu', order.terms_version),
@@ -137,6 +164,30 @@ export function installedMail(
       '',
       `Urządzenie, umowę, odczyty i zgłoszenia serwisowe zobaczysz w strefie klienta: ${new URL(links.page).origin}/konto (zaloguj się adresem ${order.signer_email}: to e-mail tej umowy).`,
       'Stany liczników podasz co miesiąc na stronie kserowo.pl/licznik; usterki zgłosisz na kserowo.pl/serwis.',
+      '',
+      `${company.brand} · ${company.salesEmail}`,
+    ].join('\n'),
+  };
+}
+
+/** The signer's notice that the company is verified (by its transfer or by the team): the installation goes ahead. */
+export function verifiedMail(
+  order: Pick<OrderRow, 'signer_email' | 'company_name' | 'delivery_date' | 'delivery_address'>,
+  quoteNumber: string,
+  how: string,
+  links: OrderLinks,
+): Notification {
+  return {
+    recipient: order.signer_email,
+    replyTo: company.salesEmail,
+    subject: `Zamówienie ${quoteNumber} zweryfikowane`,
+    body: [
+      'Dzień dobry,',
+      '',
+      `zweryfikowaliśmy firmę ${order.company_name} (${how}). Dostawa i instalacja: ${deliveryDayText(order.delivery_date)}, ${order.delivery_address}.`,
+      'Przed przyjazdem zadzwonimy, aby potwierdzić godzinę.',
+      '',
+      line('Zamówienie', links.page),
       '',
       `${company.brand} · ${company.salesEmail}`,
     ].join('\n'),

@@ -5,6 +5,7 @@
  */
 export {
   abandonedOrderIds,
+  deleteOrderRequestsOfEmailStatement,
   eraseOrdersStatements,
   leadHasOrder,
   orderOfLead,

@@ -1,6 +1,6 @@
 /**
- * The installation protocol of an order placed online (date, serial, starting counters): it
- * starts the contract with the quote's frozen prices (exactly one contract and its device, no
+ * The installation protocol of an order placed online (date, serial, starting counters), once
+ * the order is verified (the company's transfer or the team's check): it starts the contract with the quote's frozen prices (exactly one contract and its device, no
  * device typed by hand), e-mails the customer and sends `order.installed` in the order's own
  * batch, then records the starting counters as the device's first reading.
  */
@@ -49,6 +49,8 @@ export async function installFromOrder(
   origin: string,
 ): Promise<InstallationResult> {
   if (order.status !== 'signed') return refused(409, INSTALLATION_ERRORS.notSigned);
+  // A stranger must not get a contract started in a company's name: the company's transfer or the team's check first.
+  if (!order.verified_at) return refused(409, INSTALLATION_ERRORS.notVerified);
   if (p.installedOn > warsawToday()) return refused(400, INSTALLATION_ERRORS.installedOn, 'installedOn');
   const quote = await quoteById(env.DB, order.quote_id);
   if (!quote) return refused(404, ADMIN_ERRORS.notFound);
@@ -61,7 +63,12 @@ export async function installFromOrder(
   const { catalogue } = await liveVersion(env);
   // The quote's prices, frozen: the catalogue only names the version they came from.
   const made = contractStatements(env.DB, {
-    customer: { company: order.company_name, nip: order.company_nip, billingEmail: order.signer_email },
+    customer: {
+      company: order.company_name,
+      nip: order.company_nip,
+      billingEmail: order.signer_email,
+      address: order.company_address,
+    },
     devices: [
       {
         serial: p.serial,
@@ -105,6 +112,7 @@ export async function installFromOrder(
       env.DB,
       order,
       installation,
+      // The contract names the company as the order does: the register's name and address, never as typed.
       made.statements,
       installedMail(installedRow, quote, p.installedOn, [p.serial], { page, document: `${page}/umowa.txt` }),
       {

@@ -5,9 +5,11 @@
  * are written in the same batch only when the change applied (`…IfStatement`).
  */
 import { eventIfStatements, takeUnqueuedStatement, claimedIds } from '../webhooks/index.ts';
-import { type Notification, notificationIfStatement } from '../outbox/index.ts';
+import { type Notification, notificationIfStatement, notificationStatement } from '../outbox/index.ts';
 
 import type { LeadOrder, OrderListRow, OrderStatus } from '../admin-shared/admin-api-orders.ts';
+import type { OrderVerification } from '../admin-shared/admin-api-payments.ts';
+import type { CompanyData } from '../company/whitelist-client.ts';
 
 export type { OrderStatus };
 
@@ -42,6 +44,18 @@ export interface OrderParties {
   city: string;
   date: string;
   deliveryAddress: string;
+  /** The register's answer the company data came from: its id and time (the document names them). */
+  register?: { requestId: string | null; at: string | null } | undefined;
+}
+
+/** The White List's answer an order keeps (its `register_answer`), or null for an order typed by hand before. */
+export function registerAnswerOf(o: Pick<OrderRow, 'register_answer'>): CompanyData | null {
+  if (!o.register_answer) return null;
+  try {
+    return JSON.parse(o.register_answer) as CompanyData;
+  } catch {
+    return null;
+  }
 }
 
 /** An order's parties as its row keeps them. */
@@ -59,6 +73,10 @@ export const partiesOfOrder = (o: OrderRow): OrderParties => ({
   city: o.delivery_city,
   date: o.delivery_date,
   deliveryAddress: o.delivery_address,
+  register: (() => {
+    const answer = registerAnswerOf(o);
+    return answer ? { requestId: answer.requestId, at: answer.requestDateTime } : undefined;
+  })(),
 });
 
 export interface NewOrder extends OrderParties {
@@ -74,6 +92,8 @@ export interface NewOrder extends OrderParties {
   termsSha256: string;
   document: string;
   documentSha256: string;
+  /** The White List's answer (JSON of `CompanyData`) the company data came from. */
+  registerAnswer: string;
 }
 
 /** A new acceptance code, 6 digits, uniformly drawn. */
@@ -129,9 +149,9 @@ export async function saveOrder(
       `INSERT INTO orders (id, quote_id, lead_id, submission_id, body_hash, company_nip, company_name, company_address,
          company_regon, company_krs, vat_status, signer_name, signer_position, signer_email, signer_phone, delivery_city,
          delivery_date, delivery_address, attribution, marketing_consent, terms_version, terms_sha256, document, document_sha256, code_hash,
-         code_expires_at, code_attempts, codes_sent, created_at, updated_at)
+         code_expires_at, code_attempts, codes_sent, created_at, updated_at, register_answer, code_sent_at)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?28, ?20, ?21, ?22,
-         ?23, ?24, ?25, 0, 1, ?26, ?26)
+         ?23, ?24, ?25, 0, 1, ?26, ?26, ?29, ?26)
        ON CONFLICT (quote_id) DO UPDATE SET submission_id = excluded.submission_id, body_hash = excluded.body_hash,
          company_nip = excluded.company_nip, company_name = excluded.company_name,
          company_address = excluded.company_address, company_regon = excluded.company_regon,
@@ -142,7 +162,7 @@ export async function saveOrder(
          marketing_consent = excluded.marketing_consent, terms_version = excluded.terms_version, terms_sha256 = excluded.terms_sha256, document = excluded.document,
          document_sha256 = excluded.document_sha256, code_hash = excluded.code_hash,
          code_expires_at = excluded.code_expires_at, code_attempts = 0, codes_sent = orders.codes_sent + 1,
-         updated_at = excluded.updated_at
+         updated_at = excluded.updated_at, register_answer = excluded.register_answer, code_sent_at = excluded.code_sent_at
        WHERE orders.status = 'awaiting_acceptance' AND orders.codes_sent < ?27`,
     )
     .bind(
@@ -174,6 +194,7 @@ export async function saveOrder(
       now.toISOString(),
       CODE_LIMITS.codesPerOrder,
       o.marketingConsent ? 1 : 0,
+      o.registerAnswer,
     );
   const written = { sql: 'SELECT 1 FROM orders WHERE quote_id = ? AND code_hash = ?', values: [o.quoteId, codeHash] };
   const read = db.prepare('SELECT * FROM orders WHERE quote_id = ?1 AND code_hash = ?2').bind(o.quoteId, codeHash);
@@ -194,7 +215,7 @@ export async function renewCode(
     db
       .prepare(
         `UPDATE orders SET code_hash = ?2, code_expires_at = ?3, code_attempts = 0, codes_sent = codes_sent + 1,
-           updated_at = ?4
+           updated_at = ?4, code_sent_at = ?4
          WHERE id = ?1 AND status = 'awaiting_acceptance' AND codes_sent < ?5`,
       )
       .bind(order.id, codeHash, isoAfter(now, CODE_LIMITS.validMinutes), now.toISOString(), CODE_LIMITS.codesPerOrder),
@@ -314,7 +335,8 @@ export async function listOrders(
          o.signer_email, o.signer_phone, o.delivery_city, o.delivery_date, o.delivery_address, o.attribution, o.marketing_consent,
          o.terms_version, o.terms_sha256, o.document_sha256, o.code_expires_at, o.code_attempts, o.codes_sent,
          o.accepted_at, o.accepted_ip, o.accepted_user_agent, o.installed_at, o.installation, o.created_at,
-         o.updated_at, q.number AS quote_number
+         o.updated_at, o.code_sent_at, o.register_answer, o.verified_at, o.verified_method, o.verified_by,
+         o.verified_note, o.verified_line, q.number AS quote_number
        FROM orders o LEFT JOIN quotes q ON q.id = o.quote_id
        WHERE ${status ? 'o.status = ?1' : '?1 IS NULL'}${after ? ' AND (o.created_at, o.id) < (?3, ?4)' : ''}
        ORDER BY o.created_at DESC, o.id DESC LIMIT ?2`,
@@ -437,3 +459,176 @@ export const eraseOrdersStatements = (db: D1Database, idsJson: string): D1Prepar
     )
     .bind(idsJson),
 ];
+
+/*
+ * Verification before the contract starts: an order signed by the code is verified by a
+ * transfer from an account the register lists for its NIP (matched from a bank statement,
+ * worker/payments) or by the team's recorded check; only then may the installation start
+ * the contract.
+ */
+
+/** An order's verification as the admin API answers it (DESIGN §9). */
+export const verificationOf = (o: Pick<OrderRow, 'verified_at' | 'verified_method'>): OrderVerification =>
+  o.verified_at && o.verified_method
+    ? { state: 'verified', method: o.verified_method, at: o.verified_at }
+    : { state: 'pending' };
+
+/** Who verified an order by a statement's transfer (the `verified_by` the evidence shows). */
+export const VERIFIED_BY_TRANSFER = 'przelew z wyciągu bankowego';
+
+/**
+ * The statement that verifies signed order `orderId` by the bank statement line `lineKey`,
+ * for the import's batch (worker/payments/import.ts): applied only while the order is signed
+ * and unverified and the line is stored as this order's verification.
+ */
+export function verifiedByTransferStatement(
+  db: D1Database,
+  orderId: string,
+  at: Date,
+  lineKey: string,
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE orders SET verified_at = ?2, verified_method = 'transfer', verified_by = ?3, updated_at = ?2,
+         verified_line = (SELECT b.id FROM bank_lines b WHERE b.line_key = ?4 AND b.order_id = ?1 AND b.match_kind = 'verification')
+       WHERE id = ?1 AND status = 'signed' AND verified_at IS NULL
+         AND EXISTS (SELECT 1 FROM bank_lines b WHERE b.line_key = ?4 AND b.order_id = ?1 AND b.match_kind = 'verification')`,
+    )
+    .bind(orderId, at.toISOString(), VERIFIED_BY_TRANSFER, lineKey);
+}
+
+/** The guard of what a verification at `at` causes: a `SELECT 1 …` finding the order verified by it. */
+export const verifiedBy = (orderId: string, at: Date): { sql: string; values: unknown[] } => ({
+  sql: 'SELECT 1 FROM orders WHERE id = ? AND verified_at = ?',
+  values: [orderId, at.toISOString()],
+});
+
+/**
+ * The team's verification of signed order `orderId`, with who did it and the note of what
+ * they checked, in one batch with `mails` (each written only when the order was verified
+ * by it). Answers whether it applied (not when the order is unsigned or verified already).
+ */
+export async function verifyOrderByHand(
+  db: D1Database,
+  order: OrderRow,
+  by: string,
+  note: string,
+  mails: Notification[],
+  at = new Date(),
+): Promise<{ verified: boolean; notificationIds: number[] }> {
+  const results = await db.batch([
+    db
+      .prepare(
+        `UPDATE orders SET verified_at = ?2, verified_method = 'manual', verified_by = ?3, verified_note = ?4, updated_at = ?2
+         WHERE id = ?1 AND status = 'signed' AND verified_at IS NULL`,
+      )
+      .bind(order.id, at.toISOString(), by, note),
+    ...mails.map((m) => notificationIfStatement(db, order.lead_id, m, verifiedBy(order.id, at))),
+  ]);
+  return {
+    verified: (results[0]?.meta.changes ?? 0) > 0,
+    notificationIds: results
+      .slice(1)
+      .map((r) => (r.results[0] as { id: number } | undefined)?.id)
+      .filter((id): id is number => id !== undefined),
+  };
+}
+
+/** Signed orders not yet verified, with their quote's number: what a statement's transfer may verify. */
+export async function ordersAwaitingVerification(db: D1Database): Promise<(OrderRow & { quote_number: string })[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT o.*, q.number AS quote_number FROM orders o JOIN quotes q ON q.id = o.quote_id
+       WHERE o.status = 'signed' AND o.verified_at IS NULL ORDER BY o.accepted_at`,
+    )
+    .all<OrderRow & { quote_number: string }>();
+  return results;
+}
+
+/*
+ * Orders waiting for the register (`order_requests`): the form as sent, while the White
+ * List could not be asked about the NIP. The cron asks again and makes the order then.
+ */
+
+export interface OrderRequestRow {
+  quote_id: string;
+  lead_id: string;
+  submission_id: string;
+  body_hash: string;
+  nip: string;
+  signer_email: string;
+  body: string;
+  origin: string;
+  attempts: number;
+  next_attempt_at: string;
+  created_at: string;
+}
+
+/** Stores (or replaces) the waiting order of a quote. */
+export async function saveOrderRequest(
+  db: D1Database,
+  r: {
+    quoteId: string;
+    leadId: string;
+    submissionId: string;
+    bodyHash: string;
+    input: { nip: string; signerEmail: string };
+    origin: string;
+    nextAttemptAt: Date;
+  },
+): Promise<void> {
+  await db
+    .prepare(
+      `INSERT INTO order_requests (quote_id, lead_id, submission_id, body_hash, nip, signer_email, body, origin, next_attempt_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+       ON CONFLICT (quote_id) DO UPDATE SET submission_id = excluded.submission_id, body_hash = excluded.body_hash,
+         nip = excluded.nip, signer_email = excluded.signer_email, body = excluded.body, origin = excluded.origin,
+         next_attempt_at = excluded.next_attempt_at`,
+    )
+    .bind(
+      r.quoteId,
+      r.leadId,
+      r.submissionId,
+      r.bodyHash,
+      r.input.nip,
+      r.input.signerEmail.toLowerCase(),
+      JSON.stringify(r.input),
+      r.origin,
+      r.nextAttemptAt.toISOString(),
+    )
+    .run();
+}
+
+export async function orderRequestOfQuote(db: D1Database, quoteId: string): Promise<OrderRequestRow | null> {
+  return db.prepare('SELECT * FROM order_requests WHERE quote_id = ?1').bind(quoteId).first<OrderRequestRow>();
+}
+
+/** Waiting orders whose next attempt is due, oldest first. */
+export async function dueOrderRequests(db: D1Database, now: Date, limit: number): Promise<OrderRequestRow[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM order_requests WHERE next_attempt_at <= ?1 ORDER BY next_attempt_at LIMIT ?2')
+    .bind(now.toISOString(), limit)
+    .all<OrderRequestRow>();
+  return results;
+}
+
+export async function postponeOrderRequest(db: D1Database, quoteId: string, next: Date): Promise<void> {
+  await db
+    .prepare('UPDATE order_requests SET attempts = attempts + 1, next_attempt_at = ?2 WHERE quote_id = ?1')
+    .bind(quoteId, next.toISOString())
+    .run();
+}
+
+export async function deleteOrderRequest(db: D1Database, quoteId: string): Promise<void> {
+  await db.prepare('DELETE FROM order_requests WHERE quote_id = ?1').bind(quoteId).run();
+}
+
+/** A person's erasure: the waiting orders they sent (no contract, nothing to keep). */
+export const deleteOrderRequestsOfEmailStatement = (db: D1Database, email: string): D1PreparedStatement =>
+  db.prepare('DELETE FROM order_requests WHERE signer_email = ?1').bind(email);
+
+/** Queues an e-mail of lead `leadId` (a waiting order's outcome to its signer); answers its outbox id. */
+export async function mailAboutLead(db: D1Database, leadId: string, mail: Notification): Promise<number | undefined> {
+  const row = await notificationStatement(db, leadId, mail).first<{ id: number }>();
+  return row?.id;
+}

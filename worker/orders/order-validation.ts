@@ -1,11 +1,12 @@
 /**
- * The order form (`POST /api/orders`) and the acceptance code (`POST /api/orders/<id>/accept`):
+ * The order form (`POST /api/orders`: the NIP, never the company's name or address, which
+ * come from the register) and the acceptance code (`POST /api/orders/<id>/accept`):
  * their valibot schemas and Polish errors, one home for the order page's script and the
  * worker. The body is flat, so an error's `field` is the input's name, shown next to it.
  */
 import * as v from 'valibot';
 import { CONSENT_ERROR } from '../../widgets/core/errors.ts';
-import { LIMITS } from '../../widgets/core/limits.ts';
+import { LIMITS, VERIFY_LIMITS } from '../../widgets/core/limits.ts';
 import { isValidNip, NIP_ERROR, normalizeNip } from '../../widgets/core/nip.ts';
 import { DELIVERY_CITIES } from '../admin-shared/delivery.ts';
 import { counterSchema, requiredSerialSchema } from '../../widgets/core/service-validation.ts';
@@ -22,10 +23,6 @@ import {
 
 /** Lengths of the order's own fields (the page puts them on its inputs as `maxlength`). */
 export const ORDER_LIMITS = {
-  companyName: LIMITS.company,
-  companyAddress: 200,
-  regon: 14,
-  krs: 10,
   signerName: LIMITS.name,
   signerPosition: 100,
   signerPhone: LIMITS.phone,
@@ -36,10 +33,6 @@ export const ORDER_LIMITS = {
 export const ORDER_ERRORS = {
   body: 'Nieprawidłowe dane zamówienia.',
   nip: NIP_ERROR,
-  companyName: `Podaj pełną nazwę firmy (najwyżej ${ORDER_LIMITS.companyName} znaków).`,
-  companyAddress: `Podaj adres siedziby firmy (najwyżej ${ORDER_LIMITS.companyAddress} znaków).`,
-  regon: 'REGON to 9 albo 14 cyfr (pole można zostawić puste).',
-  krs: 'Numer KRS to 10 cyfr (pole można zostawić puste).',
   signerName: `Podaj imię i nazwisko osoby podpisującej (najwyżej ${ORDER_LIMITS.signerName} znaków).`,
   signerPosition: `Podaj stanowisko lub funkcję osoby podpisującej (najwyżej ${ORDER_LIMITS.signerPosition} znaków).`,
   signerPhone: `Podaj telefon osoby podpisującej: cyfry, spacje i znaki + ( ) - (najwyżej ${ORDER_LIMITS.signerPhone}).`,
@@ -63,18 +56,6 @@ const line = (max: number, message: string) =>
     v.check((s) => !hasLineControl(s), message),
   );
 
-/** An optional number of `digits` (REGON, KRS): blank is null. */
-const digits = (pattern: RegExp, message: string) =>
-  v.nullish(
-    v.pipe(
-      v.string(message),
-      v.transform((s) => s.replace(/[\s-]/g, '')),
-      v.check((s) => s === '' || pattern.test(s), message),
-      v.transform((s) => s || null),
-    ),
-    null,
-  );
-
 export const orderSchema = plainObject(
   {
     nip: v.pipe(
@@ -83,10 +64,6 @@ export const orderSchema = plainObject(
       v.check(isValidNip, ORDER_ERRORS.nip),
       v.transform(normalizeNip),
     ),
-    companyName: line(ORDER_LIMITS.companyName, ORDER_ERRORS.companyName),
-    companyAddress: line(ORDER_LIMITS.companyAddress, ORDER_ERRORS.companyAddress),
-    regon: digits(/^(\d{9}|\d{14})$/, ORDER_ERRORS.regon),
-    krs: digits(/^\d{10}$/, ORDER_ERRORS.krs),
     signerName: line(ORDER_LIMITS.signerName, ORDER_ERRORS.signerName),
     signerPosition: line(ORDER_LIMITS.signerPosition, ORDER_ERRORS.signerPosition),
     signerEmail: emailSchema,
@@ -118,6 +95,8 @@ export const INSTALLATION_ERRORS = {
   noColor: 'To urządzenie mono nie ma licznika kolorowych stron: zostaw to pole puste.',
   color: 'Podaj początkowy stan licznika kolorowych stron.',
   notSigned: 'Protokół instalacji można wpisać tylko do podpisanego zamówienia.',
+  notVerified:
+    'Najpierw zweryfikuj firmę: czekamy na przelew weryfikacyjny z rachunku z wykazu podatników VAT albo na weryfikację przez zespół z notatką. Do tego czasu nie rozpoczynamy umowy.',
   serialTaken: 'Urządzenie o tym numerze seryjnym jest już wynajęte w innej umowie.',
   unknownDevice: 'Tego modelu lub pakietu nie ma w cenniku: nie można utworzyć umowy.',
 } as const;
@@ -145,3 +124,25 @@ export const installationSchema = plainObject(
   ORDER_ERRORS.body,
 );
 export type InstallationInput = v.InferOutput<typeof installationSchema>;
+
+export { VERIFY_LIMITS };
+
+export const VERIFY_ERRORS = {
+  note: `Opisz, jak zweryfikowano firmę (${VERIFY_LIMITS.noteMin}–${VERIFY_LIMITS.noteMax} znaków): kto, z kim rozmawiał, jaki dokument lub rachunek sprawdził.`,
+  notSigned: 'Zweryfikować można tylko zamówienie podpisane kodem, a jeszcze niezainstalowane.',
+  already: 'To zamówienie jest już zweryfikowane.',
+} as const;
+
+/** The team's verification of an order by hand (`POST /api/admin/orders/<id>/verify`): the note of what was checked. */
+export const verifySchema = plainObject(
+  {
+    note: v.pipe(
+      v.optional(v.string(VERIFY_ERRORS.note), ''),
+      wellFormed(VERIFY_ERRORS.note),
+      v.trim(),
+      v.minLength(VERIFY_LIMITS.noteMin, VERIFY_ERRORS.note),
+      v.maxLength(VERIFY_LIMITS.noteMax, VERIFY_ERRORS.note),
+    ),
+  },
+  ORDER_ERRORS.body,
+);

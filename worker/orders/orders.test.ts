@@ -1,8 +1,10 @@
-// Orders online (DESIGN §8): a quote becomes an order with a contract document, accepted
-// by a 6-digit code e-mailed to the signer; the stored hash is the served document's; the
-// code expires, is used once and allows a few attempts; the delivery calendar offers only
-// business days with room.
-import { env, exports } from 'cloudflare:workers';
+// Orders online (DESIGN §8, §9): a quote becomes an order with a contract document, accepted
+// by a 6-digit code e-mailed to the signer; the company is the White List's (never as typed:
+// a NIP outside the register or not an active VAT taxpayer cannot order online); the stored
+// hash is the served document's; the code expires, is used once and allows a few attempts;
+// the delivery calendar offers only business days with room; the installation waits for the
+// company's verification.
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { ORDER_API_ERRORS } from '../http/errors.ts';
 import { CODE_LIMITS, type OrderRow, bookedDays, partiesOfOrder } from './model.ts';
@@ -10,90 +12,32 @@ import { quoteById } from '../quotes/model.ts';
 import { SAMPLE_MARK, contractDocument } from './document.ts';
 import { RENTAL_TERMS_VERSION, rentalTermsText } from './rental-terms.ts';
 import { DELIVERY, deliveryDays } from '../admin-shared/delivery.ts';
-import { ORDER_ERRORS } from './order-validation.ts';
+import { INSTALLATION_ERRORS, ORDER_ERRORS, VERIFY_ERRORS } from './order-validation.ts';
+import { REGISTER_TEXTS } from './register.ts';
+import { finishWaitingOrders } from './flow.ts';
+import { STANDIN_NIPS } from '../company/whitelist-standin.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { company } from '../../widgets/core/company.ts';
 import { login, read, write } from '../../tests/worker/admin-helpers.ts';
+import {
+  type OrderAnswer,
+  accept,
+  codeSentTo,
+  firstDay,
+  newQuote,
+  orderBody,
+  placeOrder,
+  postJson,
+  request,
+} from '../../tests/worker/order-helpers.ts';
 
 const testEnv = env as unknown as Env;
-const request = (path: string, init?: RequestInit) =>
-  (exports as unknown as { default: Fetcher }).default.fetch(`http://kserowo.test${path}`, init);
-const postJson = (path: string, body: unknown) =>
-  request(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
 async function sha256(bytes: ArrayBuffer | string): Promise<string> {
   const data = typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes;
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', data));
   return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
-
-/** A quote from a partner's page, as the configurator sends it. */
-async function newQuote(): Promise<{ id: string; number: string }> {
-  const res = await postJson('/api/quotes', {
-    deviceId: 'km-c3320i',
-    level: 'basic',
-    term: 36,
-    contact: { name: 'Anna Nowak', email: 'anna@firma.pl', company: 'Firma sp. z o.o.' },
-    submissionId: crypto.randomUUID(),
-    attribution: { page: '/konfigurator', origin: 'https://partner.example', partner: 'drukarnia-abc' },
-  });
-  expect(res.status).toBe(201);
-  return (await res.json()) as { id: string; number: string };
-}
-
-/** The first day the form offers now (signed orders of earlier tests fill days). */
-const firstDay = async (city = 'Słupsk') =>
-  deliveryDays(city, warsawToday(), await bookedDays(testEnv.DB, warsawToday()))[0] as string;
-
-const orderBody = async (over: Record<string, unknown> = {}) => ({
-  nip: '526-025-02-74',
-  companyName: 'Ministerstwo Finansów',
-  companyAddress: 'Świętokrzyska 12, 00-916 Warszawa',
-  regon: '000002217',
-  krs: '',
-  signerName: 'Jan Kowalski',
-  signerPosition: 'Dyrektor generalny',
-  signerEmail: 'jan.kowalski@example.pl',
-  signerPhone: '+48 59 123 45 67',
-  represents: true,
-  city: 'Słupsk',
-  date: await firstDay(typeof over.city === 'string' ? over.city : 'Słupsk'),
-  deliveryAddress: 'ul. Długa 5, 76-200 Słupsk',
-  submissionId: crypto.randomUUID(),
-  ...over,
-});
-
-interface OrderAnswer {
-  ok: boolean;
-  id: string;
-  document: string;
-  documentSha256: string;
-  termsVersion: string;
-  error?: string;
-  field?: string;
-}
-
-/** The code of the newest code e-mail to `email` (what the signer reads). */
-async function codeSentTo(email: string): Promise<string> {
-  const row = await testEnv.DB.prepare(
-    "SELECT subject, body FROM outbox WHERE recipient = ? AND subject LIKE 'Kod akceptacji%' ORDER BY id DESC LIMIT 1",
-  )
-    .bind(email)
-    .first<{ subject: string; body: string }>();
-  const code = /to: (\d{6})/.exec(row?.body ?? '')?.[1];
-  if (!code) throw new Error('no code e-mail');
-  return code;
-}
-
-async function placeOrder(over: Record<string, unknown> = {}) {
-  const quote = await newQuote();
-  const res = await postJson(`/api/orders/${quote.id}`, await orderBody(over));
-  expect(res.status).toBe(201);
-  const order = (await res.json()) as OrderAnswer;
-  return { quote, order, code: await codeSentTo(String(over.signerEmail ?? 'jan.kowalski@example.pl')) };
-}
-
-const accept = (orderId: string, code: unknown) => postJson(`/api/orders/${orderId}/accept`, { code });
 
 describe('the order page', () => {
   it('is served for a live quote, noindex, with the form and the quote’s prices; 404 for an unknown id', async () => {
@@ -182,7 +126,7 @@ describe('POST /api/orders/<quote id>', () => {
       [{ city: 'Gdańsk' }, 'city', ORDER_ERRORS.city],
       [{ signerPhone: 'zadzwoń' }, 'signerPhone', ORDER_ERRORS.signerPhone],
       [{ date: '2020-01-01' }, 'date', ORDER_ERRORS.date],
-      [{ companyName: { toString: false } }, 'companyName', ORDER_ERRORS.companyName],
+      [{ signerName: { toString: false } }, 'signerName', ORDER_ERRORS.signerName],
       [{ represents: { valueOf: 1 } }, 'represents', ORDER_ERRORS.represents],
     ];
     for (const [over, field, error] of cases) {
@@ -202,11 +146,118 @@ describe('POST /api/orders/<quote id>', () => {
     }
   });
 
-  it('stores the order even when the register does not know the NIP: typed by hand, no VAT status', async () => {
-    const { order } = await placeOrder({ nip: '8390000063', signerEmail: 'reczne@example.pl' });
-    expect(order.document).toContain('Dane firmy wpisane przez Najemcę');
-    const row = await testEnv.DB.prepare('SELECT vat_status FROM orders WHERE id = ?').bind(order.id).first();
-    expect(row).toEqual({ vat_status: null });
+  it('takes the company from the register whatever the body says: name, address, REGON, KRS and the answer’s id', async () => {
+    const { order } = await placeOrder({ signerEmail: 'rejestr@example.pl' });
+    expect(order.document).toContain('MINISTERSTWO FINANSÓW, ŚWIĘTOKRZYSKA 12, 00-916 WARSZAWA');
+    expect(order.document).not.toContain('Firma Podstawiona');
+    expect(order.document).not.toContain('Fałszywa');
+    expect(order.document).toMatch(/według wykazu podatników VAT \(zapytanie standin-[\da-f]{8}, /);
+    const row = await testEnv.DB.prepare(
+      'SELECT company_name, company_address, company_regon, vat_status, register_answer FROM orders WHERE id = ?',
+    )
+      .bind(order.id)
+      .first<Record<string, string>>();
+    expect(row).toMatchObject({
+      company_name: 'MINISTERSTWO FINANSÓW',
+      company_address: 'ŚWIĘTOKRZYSKA 12, 00-916 WARSZAWA',
+      company_regon: '000002217',
+      vat_status: 'Czynny',
+    });
+    expect(JSON.parse(row?.register_answer ?? '{}')).toMatchObject({
+      accountNumbers: ['61109010140000071219812874'],
+      requestId: expect.stringMatching(/^standin-/),
+    });
+  });
+
+  it('refuses a NIP outside the register with a Polish message and the way to sales; the quote’s lead gets the note and sales the e-mail', async () => {
+    const quote = await newQuote();
+    const res = await postJson(
+      `/api/orders/${quote.id}`,
+      await orderBody({ nip: '8390000063', signerEmail: 'spoza@example.pl', signerName: 'Piotr Obcy' }),
+    );
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({ error: REGISTER_TEXTS.notFound(quote.number), field: 'nip' });
+    expect(REGISTER_TEXTS.notFound(quote.number)).toContain(company.salesEmail);
+    expect(
+      await testEnv.DB.prepare('SELECT COUNT(*) AS n FROM orders WHERE quote_id = ?').bind(quote.id).first(),
+    ).toEqual({ n: 0 });
+    const lead = await testEnv.DB.prepare(
+      'SELECT l.id, l.kind FROM leads l JOIN quotes q ON q.lead_id = l.id WHERE q.id = ?',
+    )
+      .bind(quote.id)
+      .first<{ id: string; kind: string }>();
+    expect(lead?.kind).toBe('quote');
+    const notes = await testEnv.DB.prepare('SELECT author, body FROM lead_notes WHERE lead_id = ?')
+      .bind(lead?.id)
+      .all();
+    expect(notes.results).toEqual([
+      {
+        author: 'Zamówienie online',
+        body: expect.stringMatching(
+          /^Zamówienie online odrzucone: NIP 8390000063 nie występuje w wykazie.*Piotr Obcy.*spoza@example\.pl/,
+        ),
+      },
+    ]);
+    const mail = await testEnv.DB.prepare(
+      "SELECT recipient, reply_to, subject FROM outbox WHERE lead_id = ? AND subject LIKE 'Zamówienie online odrzucone%'",
+    )
+      .bind(lead?.id)
+      .all();
+    expect(mail.results).toEqual([
+      {
+        recipient: company.salesEmail,
+        reply_to: 'spoza@example.pl',
+        subject: `Zamówienie online odrzucone przez wykaz VAT: wycena ${quote.number}`,
+      },
+    ]);
+    // The same try again adds no second note or e-mail.
+    await postJson(
+      `/api/orders/${quote.id}`,
+      await orderBody({ nip: '8390000063', signerEmail: 'spoza@example.pl', signerName: 'Piotr Obcy' }),
+    );
+    expect(
+      (await testEnv.DB.prepare('SELECT COUNT(*) AS n FROM lead_notes WHERE lead_id = ?').bind(lead?.id).first())?.n,
+    ).toBe(1);
+  });
+
+  it('refuses a registered company that is not an active VAT taxpayer, naming its status', async () => {
+    const quote = await newQuote();
+    const res = await postJson(`/api/orders/${quote.id}`, await orderBody({ nip: STANDIN_NIPS.exempt }));
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({ error: REGISTER_TEXTS.inactive('Zwolniony', quote.number), field: 'nip' });
+  });
+
+  it('keeps the order waiting when the register does not answer, and the cron finishes it once it does', async () => {
+    const quote = await newQuote();
+    const res = await postJson(
+      `/api/orders/${quote.id}`,
+      await orderBody({ nip: STANDIN_NIPS.apiError, signerEmail: 'czeka@example.pl' }),
+    );
+    expect(res.status).toBe(202);
+    expect(await res.json()).toEqual({ ok: true, waiting: true, message: REGISTER_TEXTS.waiting('czeka@example.pl') });
+    expect(
+      await testEnv.DB.prepare('SELECT COUNT(*) AS n FROM orders WHERE quote_id = ?').bind(quote.id).first(),
+    ).toEqual({ n: 0 });
+    // The page says so.
+    expect(await (await request(`/zamowienie/${quote.id}`)).text()).toContain('Zamówienie czeka: gdy wykaz odpowie');
+    // Still down at the cron: it waits longer.
+    const later = new Date(Date.now() + 3 * 60_000);
+    expect(await finishWaitingOrders(testEnv, later)).toMatchObject({ made: 0, waiting: 1 });
+    // The register answers now (the same form, the NIP the stand-in knows): the order is made and the code e-mailed.
+    await testEnv.DB.prepare(
+      "UPDATE order_requests SET nip = '5260250274', body = json_set(body, '$.nip', '5260250274'), next_attempt_at = ? WHERE quote_id = ?",
+    )
+      .bind(later.toISOString(), quote.id)
+      .run();
+    expect(await finishWaitingOrders(testEnv, new Date(Date.now() + 10 * 60_000))).toMatchObject({ made: 1 });
+    const order = await testEnv.DB.prepare('SELECT company_name, status FROM orders WHERE quote_id = ?')
+      .bind(quote.id)
+      .first();
+    expect(order).toEqual({ company_name: 'MINISTERSTWO FINANSÓW', status: 'awaiting_acceptance' });
+    expect(await codeSentTo('czeka@example.pl')).toMatch(/^\d{6}$/);
+    expect(
+      await testEnv.DB.prepare('SELECT COUNT(*) AS n FROM order_requests WHERE quote_id = ?').bind(quote.id).first(),
+    ).toEqual({ n: 0 });
   });
 });
 
@@ -427,11 +478,91 @@ describe('the delivery calendar', () => {
 });
 
 describe('the team’s orders and the installation protocol', () => {
-  async function signedOrder(email: string) {
+  async function signedOrder(email: string, { verified = true } = {}) {
     const placed = await placeOrder({ signerEmail: email });
     expect((await accept(placed.order.id, placed.code)).status).toBe(200);
+    if (verified) {
+      const res = await write(
+        `/api/admin/orders/${placed.order.id}/verify`,
+        { note: 'Telefon do sekretariatu MF, numer z rejestru; potwierdzono zamówienie.' },
+        { cookie: await login() },
+      );
+      expect(res.status).toBe(200);
+    }
     return placed;
   }
+
+  it('refuses the installation of a signed order not yet verified: 409 with a Polish error, no contract', async () => {
+    const { order } = await signedOrder('nieweryfikowane@example.pl', { verified: false });
+    const cookie = await login();
+    const detail = (await (await read(`/api/admin/orders/${order.id}`, cookie)).json()) as { verification: unknown };
+    expect(detail.verification).toEqual({ state: 'pending' });
+    const res = await write(
+      `/api/admin/orders/${order.id}/installation`,
+      { installedOn: warsawToday(), serial: 'ZAM-NOVER1', mono: 1, color: 1 },
+      { cookie },
+    );
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ error: INSTALLATION_ERRORS.notVerified });
+    expect(
+      await testEnv.DB.prepare('SELECT COUNT(*) AS n FROM contracts WHERE order_ref = ?').bind(order.id).first(),
+    ).toEqual({ n: 0 });
+  });
+
+  it('verifies by hand with a required note, audited with who and when; a second time is refused', async () => {
+    const { order } = await signedOrder('reczna@example.pl', { verified: false });
+    const cookie = await login();
+    const path = `/api/admin/orders/${order.id}/verify`;
+    for (const note of [undefined, '', 'krótko', 'x'.repeat(1001)]) {
+      const res = await write(path, note === undefined ? {} : { note }, { cookie });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: VERIFY_ERRORS.note, field: 'note' });
+    }
+    const note = 'Rozmowa z księgową, numer z KRS; pełnomocnictwo podpisującego sprawdzone.';
+    const res = await write(path, { note }, { cookie });
+    expect(res.status).toBe(200);
+    const { verification } = (await res.json()) as { verification: { state: string; method: string; at: string } };
+    expect(verification).toEqual({ state: 'verified', method: 'manual', at: expect.any(String) });
+    const row = await testEnv.DB.prepare('SELECT verified_by, verified_note FROM orders WHERE id = ?')
+      .bind(order.id)
+      .first();
+    expect(row).toEqual({ verified_by: 'Anna', verified_note: note });
+    const audit = await testEnv.DB.prepare(
+      "SELECT actor, action, details FROM audit_log WHERE area = 'orders' AND action = 'orders.verify'",
+    ).all<{ actor: string; details: string }>();
+    expect(audit.results.map((a) => [a.actor, JSON.parse(a.details).note])).toContainEqual(['Anna', note]);
+    expect((await write(path, { note }, { cookie })).status).toBe(409);
+    // The signer learns it.
+    const mail = await testEnv.DB.prepare(
+      "SELECT subject FROM outbox WHERE recipient = ? AND subject LIKE '%zweryfikowane'",
+    )
+      .bind('reczna@example.pl')
+      .all();
+    expect(mail.results).toHaveLength(1);
+  });
+
+  it('starts the contract in the register’s name and address whatever the order’s body said', async () => {
+    const { order } = await signedOrder('nazwa-z-rejestru@example.pl');
+    const cookie = await login();
+    const res = await write(
+      `/api/admin/orders/${order.id}/installation`,
+      { installedOn: warsawToday(), serial: 'ZAM-REJ001', mono: 1, color: 1 },
+      { cookie },
+    );
+    expect(res.status).toBe(201);
+    const { contract } = (await res.json()) as { contract: { id: string } };
+    const row = await testEnv.DB.prepare(
+      'SELECT company, company_address, nip, billing_email FROM contracts WHERE id = ?',
+    )
+      .bind(contract.id)
+      .first();
+    expect(row).toEqual({
+      company: 'MINISTERSTWO FINANSÓW',
+      company_address: 'ŚWIĘTOKRZYSKA 12, 00-916 WARSZAWA',
+      nip: '5260250274',
+      billing_email: 'nazwa-z-rejestru@example.pl',
+    });
+  });
 
   it('lists orders for the team with their acceptance trail, never without a session', async () => {
     const { order } = await signedOrder('lista@example.pl');
@@ -565,7 +696,7 @@ describe('the team’s orders and the installation protocol', () => {
     const { bill } = (await res.json()) as {
       bill: { contract: string; company: string; period: string; lines: Record<string, unknown>[]; net: number };
     };
-    expect(bill).toMatchObject({ contract: contract.number, company: 'Ministerstwo Finansów', period });
+    expect(bill).toMatchObject({ contract: contract.number, company: 'MINISTERSTWO FINANSÓW', period });
     expect(bill.lines).toEqual([
       expect.objectContaining({
         serial: 'ZAM-BILL1',
@@ -643,7 +774,7 @@ describe('a lead with an online order', () => {
     expect(lead.order).toEqual({
       id: order.id,
       status: 'awaiting_acceptance',
-      companyName: 'Ministerstwo Finansów',
+      companyName: 'MINISTERSTWO FINANSÓW',
       deliveryDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
     const other = await postJson('/api/send-contact-email', {

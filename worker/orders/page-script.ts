@@ -1,5 +1,6 @@
 /**
- * The order page's only script (allowed by its hash in the page's CSP): the NIP look-up,
+ * The order page's only script (allowed by its hash in the page's CSP): the NIP look-up
+ * (the register's company shown, never typed),
  * the delivery days of the chosen city, sending the form, showing the document, the code
  * and the acceptance. Plain ES2017 without a build step; texts come from the page (data
  * attributes and the JSON block), errors from the server, each shown next to its field.
@@ -12,6 +13,7 @@ export const ORDER_SCRIPT = `(function () {
   var acceptSection = document.getElementById('accept');
   var doneSection = document.getElementById('done');
   var status = document.getElementById('order-status');
+  var waiting = document.getElementById('waiting');
   var orderId = data.orderId;
   var submissionId = (self.crypto && crypto.randomUUID) ? crypto.randomUUID() : undefined;
 
@@ -62,39 +64,44 @@ export const ORDER_SCRIPT = `(function () {
     fillDays();
   }
 
-  // The NIP look-up: fills the company's fields, shows the VAT check; any refusal leaves manual entry.
+  // The NIP look-up: shows the register's company (never typed), or why it cannot order online.
   var lookup = document.getElementById('nip-lookup');
   var vat = document.getElementById('vat-check');
-  // Without this script the page says to type the data; with it the look-up is offered.
-  if (lookup) { lookup.hidden = false; vat.textContent = data.texts.lookupHint; }
+  var companyBox = document.getElementById('company');
   document.querySelectorAll('[data-print]').forEach(function (b) { b.hidden = false; });
-  if (lookup) lookup.addEventListener('click', function () {
+  function showCompany(c) {
+    var active = c.vatStatus === 'Czynny';
+    document.getElementById('company-name').textContent = c.name || '';
+    document.getElementById('company-address').textContent = c.address || '–';
+    document.getElementById('company-ids').textContent = (c.regon || '–') + ' / ' + (c.krs || '–');
+    var status = document.getElementById('company-vat');
+    status.textContent = c.vatStatus + (active ? ' – czynny podatnik VAT' : ' – umowy online nie zawrzemy');
+    status.className = 'vat ' + (active ? 'ok' : 'warn');
+    companyBox.hidden = false;
+    vat.className = 'vat ' + (active ? 'ok' : 'warn');
+    vat.textContent = active ? data.texts.vatActive : data.texts.vatInactive;
+  }
+  if (lookup) lookup.addEventListener('click', function (event) {
+    event.preventDefault();
     clearErrors(form);
     var nip = field('nip').value;
     vat.className = 'vat';
     vat.textContent = data.texts.looking;
+    companyBox.hidden = true;
     lookup.disabled = true;
-    fetch('/api/company/' + encodeURIComponent(nip.replace(/\\s/g, '')))
+    fetch('/api/company/' + encodeURIComponent(nip.replace(/[s-]/g, '')))
       .then(function (res) { return res.json().then(function (json) { return { status: res.status, json: json }; }); })
       .then(function (r) {
-        if (r.status === 200) {
-          field('companyName').value = r.json.name || '';
-          field('companyAddress').value = r.json.address || '';
-          field('regon').value = r.json.regon || '';
-          field('krs').value = r.json.krs || '';
-          var active = r.json.vatStatus === 'Czynny';
-          vat.className = 'vat ' + (active ? 'ok' : 'warn');
-          vat.textContent = (active ? data.texts.vatActive : data.texts.vatInactive) + ' (status: ' + r.json.vatStatus + ').';
-        } else if (r.status === 400) {
+        if (r.status === 200) showCompany(r.json);
+        else if (r.status === 400 || r.status === 404) {
           vat.textContent = '';
           showError('nip', r.json.error);
         } else {
           vat.className = 'vat warn';
-          vat.textContent = r.json.error || data.texts.manual;
-          field('companyName').focus();
+          vat.textContent = r.json.error || data.texts.unavailable;
         }
       })
-      .catch(function () { vat.className = 'vat warn'; vat.textContent = data.texts.manual; })
+      .catch(function () { vat.className = 'vat warn'; vat.textContent = data.texts.network; })
       .then(function () { lookup.disabled = false; });
   });
 
@@ -112,8 +119,7 @@ export const ORDER_SCRIPT = `(function () {
     clearErrors(form);
     say('');
     var body = {
-      nip: field('nip').value, companyName: field('companyName').value, companyAddress: field('companyAddress').value,
-      regon: field('regon').value, krs: field('krs').value, signerName: field('signerName').value,
+      nip: field('nip').value, signerName: field('signerName').value,
       signerPosition: field('signerPosition').value, signerEmail: field('signerEmail').value,
       signerPhone: field('signerPhone').value, represents: field('represents').checked, city: field('city').value,
       date: field('date').value, deliveryAddress: field('deliveryAddress').value,
@@ -126,7 +132,12 @@ export const ORDER_SCRIPT = `(function () {
         orderId = r.json.id;
         submissionId = (self.crypto && crypto.randomUUID) ? crypto.randomUUID() : undefined;
         say('');
+        waiting.hidden = true;
         showDocument(r.json);
+      } else if (r.status === 202) {
+        waiting.textContent = r.json.message;
+        waiting.hidden = false;
+        waiting.focus();
       } else if (r.json.field) showError(r.json.field, r.json.error);
       else say(r.json.error || data.texts.network);
     }).catch(function () { say(data.texts.network); }).then(function () { button.disabled = false; });
@@ -146,6 +157,7 @@ export const ORDER_SCRIPT = `(function () {
         acceptSection.hidden = true;
         document.getElementById('done-at').textContent = r.json.acceptedAtText;
         document.getElementById('done-delivery').textContent = ' ' + r.json.delivery;
+        if (r.json.verification) document.getElementById('verify-from').textContent = r.json.verification.from;
         doneSection.hidden = false;
         document.getElementById('done-title').focus();
       } else if (r.json.field === 'code') showError('code', r.json.error);

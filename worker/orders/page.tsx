@@ -20,7 +20,10 @@ import { VAT_PERCENT } from '../../widgets/core/pricing.ts';
 import { privatePageCsp } from '../../widgets/core/headers.ts';
 import { CODE_LIMITS, type OrderRow } from './model.ts';
 import type { StoredQuote } from '../quotes/index.ts';
+import { SAMPLE_MARK } from './document.ts';
+import { VERIFY_FROM_ANY, salesContact, verifyFrom } from './register.ts';
 import { RENTAL_TERMS_VERSION } from './rental-terms.ts';
+import { type VerificationTransfer, verificationTransfer } from '../payments/config.ts';
 import { ORDER_SCRIPT } from './page-script.ts';
 import { SHEET_STYLE } from '../quotes/page.tsx';
 import { dateTimeText } from '../../widgets/core/dates.ts';
@@ -46,6 +49,11 @@ pre{white-space:pre-wrap;word-break:break-word;font:14px/1.5 ui-monospace,Consol
 code{word-break:break-all}
 .code{max-width:200px;font-size:22px;letter-spacing:4px}
 .done{padding:12px 14px;border-left:4px solid #0f7b3f;background:#e6f4ec;border-radius:4px}
+.verify{padding:12px 14px;border-left:4px solid #8a4b00;background:#fff6e5;border-radius:4px;margin:16px 0}
+.notice{padding:10px 12px;border-left:4px solid #1d4ed8;background:#eef4ff;border-radius:4px}
+.company{margin:12px 0 0;padding:8px 12px;border:1px solid #d8e0ea;border-radius:8px;background:#f6f8fb}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 12px;margin:8px 0}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
+@media (max-width:600px){dl{grid-template-columns:1fr}dd{margin-bottom:6px}}
 h2[tabindex]:focus{outline:none}
 @media (max-width:600px){.row{flex-direction:column;align-items:stretch}}
 @media print{form,#order-form,.no-print{display:none!important}pre{max-height:none;border:0;background:#fff}}`;
@@ -61,13 +69,12 @@ const SCRIPT_TEXTS = {
   noDays: 'Najpierw wybierz miasto',
   looking: 'Sprawdzamy NIP w wykazie podatników VAT…',
   vatActive: '✓ Czynny podatnik VAT według wykazu podatników VAT Ministerstwa Finansów',
-  vatInactive:
-    '⚠ To nie jest czynny podatnik VAT według wykazu Ministerstwa Finansów; umowę zawrzesz, ale sprawdź dane',
-  manual: 'Nie udało się pobrać danych z wykazu. Wpisz dane firmy ręcznie.',
+  vatInactive: `⚠ To nie jest czynny podatnik VAT według wykazu Ministerstwa Finansów, więc umowy online nie zawrzemy. Napisz do nas: ${salesContact()}`,
+  unavailable: 'Wykaz chwilowo nie odpowiada. Możesz wysłać zamówienie: dokończymy je, gdy wykaz odpowie.',
   network: 'Brak połączenia z serwerem. Sprawdź internet i spróbuj ponownie.',
   codeSent: 'Wysłaliśmy nowy kod na adres e-mail osoby podpisującej.',
   lookupHint:
-    'Pobierzemy nazwę, adres i status VAT z wykazu podatników VAT Ministerstwa Finansów; możesz też wpisać dane ręcznie.',
+    'Nazwę, adres, REGON, KRS i status VAT pobierzemy po NIP z wykazu podatników VAT Ministerstwa Finansów: umowę zawieramy tylko z czynnym podatnikiem VAT, w jego imieniu.',
 };
 
 /** What a form posted without JavaScript leaves on the page it gets back. */
@@ -78,6 +85,15 @@ export interface FormState {
   refusal?: { error: string; field?: string | undefined } | undefined;
   /** A new code was sent. */
   codeSent?: boolean | undefined;
+  /** The register's answer for the NIP posted by the look-up button (no script). */
+  company?: ShownCompany | undefined;
+}
+
+/** What the page says beyond the order: a waiting order's notice, the verification transfer. */
+export interface PageExtras {
+  /** The notice of an order waiting for the register. */
+  waiting?: string | undefined;
+  transfer: VerificationTransfer;
 }
 
 /** The page's form state, for its fields: the posted value, the error next to it. */
@@ -92,10 +108,6 @@ function filled(state: FormState, order: OrderRow | undefined): Filled {
   const fromOrder: Record<string, string> = order
     ? {
         nip: order.company_nip,
-        companyName: order.company_name,
-        companyAddress: order.company_address,
-        regon: order.company_regon ?? '',
-        krs: order.company_krs ?? '',
         signerName: order.signer_name,
         signerPosition: order.signer_position,
         signerEmail: order.signer_email,
@@ -197,7 +209,47 @@ function Summary({ quote }: { quote: StoredQuote }) {
   );
 }
 
-function OrderForm({ quoteId, f, days }: { quoteId: string; f: Filled; days: Record<string, string[]> }) {
+/** The company as the register gives it: shown, never typed. */
+export interface ShownCompany {
+  name: string;
+  address: string | null;
+  regon: string | null;
+  krs: string | null;
+  vatStatus: string;
+}
+
+function CompanyBlock({ company: c }: { company: ShownCompany | undefined }) {
+  const active = c?.vatStatus === 'Czynny';
+  return (
+    <div id="company" className="company" hidden={!c}>
+      <p className="hint">Dane firmy z wykazu podatników VAT Ministerstwa Finansów (do umowy, bez wpisywania):</p>
+      <dl>
+        <dt>Nazwa</dt>
+        <dd id="company-name">{c?.name ?? ''}</dd>
+        <dt>Adres</dt>
+        <dd id="company-address">{c?.address ?? '–'}</dd>
+        <dt>REGON / KRS</dt>
+        <dd id="company-ids">{`${c?.regon ?? '–'} / ${c?.krs ?? '–'}`}</dd>
+        <dt>Status VAT</dt>
+        <dd id="company-vat" className={active ? 'vat ok' : 'vat warn'}>
+          {c ? `${c.vatStatus}${active ? ' – czynny podatnik VAT' : ' – umowy online nie zawrzemy'}` : ''}
+        </dd>
+      </dl>
+    </div>
+  );
+}
+
+function OrderForm({
+  quoteId,
+  f,
+  days,
+  shown,
+}: {
+  quoteId: string;
+  f: Filled;
+  days: Record<string, string[]>;
+  shown: ShownCompany | undefined;
+}) {
   const city = f.value('city');
   const date = f.value('date');
   const dayOption = (d: string) => (
@@ -222,45 +274,22 @@ function OrderForm({ quoteId, f, days }: { quoteId: string; f: Filled; days: Rec
             aria-invalid={f.error('nip') ? 'true' : undefined}
             aria-describedby="err-nip vat-check"
           />
-          {/* The look-up needs the script: shown by it. */}
-          <button type="button" className="btn ghost" id="nip-lookup" hidden>
+          {/* Without the script it posts the form to the page, which shows the register's answer; with it, the script asks the API. */}
+          <button
+            type="submit"
+            className="btn ghost"
+            id="nip-lookup"
+            formAction={`/zamowienie/${quoteId}/firma#company`}
+            formNoValidate
+          >
             Pobierz dane z wykazu VAT
           </button>
         </div>
         <p className="vat" id="vat-check" aria-live="polite">
-          Wpisz dane firmy; status VAT sprawdzimy w wykazie podatników VAT Ministerstwa Finansów, przygotowując umowę.
+          {SCRIPT_TEXTS.lookupHint}
         </p>
         <Err name="nip" text={f.error('nip')} />
-        <Field
-          f={f}
-          name="companyName"
-          label="Pełna nazwa firmy"
-          max={ORDER_LIMITS.companyName}
-          autoComplete="organization"
-        />
-        <Field
-          f={f}
-          name="companyAddress"
-          label="Adres siedziby"
-          max={ORDER_LIMITS.companyAddress}
-          autoComplete="street-address"
-        />
-        <Field
-          f={f}
-          name="regon"
-          label="REGON (opcjonalnie)"
-          max={ORDER_LIMITS.regon + 4}
-          inputMode="numeric"
-          required={false}
-        />
-        <Field
-          f={f}
-          name="krs"
-          label="KRS (opcjonalnie)"
-          max={ORDER_LIMITS.krs + 4}
-          inputMode="numeric"
-          required={false}
-        />
+        <CompanyBlock company={shown} />
       </fieldset>
       <fieldset>
         <legend>2. Osoba podpisująca umowę</legend>
@@ -456,7 +485,15 @@ function AcceptSection({
   );
 }
 
-function DoneSection({ quoteId, order }: { quoteId: string; order: OrderRow | undefined }) {
+function DoneSection({
+  quote,
+  order,
+  transfer,
+}: {
+  quote: StoredQuote;
+  order: OrderRow | undefined;
+  transfer: VerificationTransfer;
+}) {
   const signed = order !== undefined && order.status !== 'awaiting_acceptance';
   return (
     <section id="done" hidden={!signed} aria-labelledby="done-title">
@@ -473,11 +510,62 @@ function DoneSection({ quoteId, order }: { quoteId: string; order: OrderRow | un
           {order && ` Dostawa i instalacja: ${deliveryDayText(order.delivery_date)}, ${order.delivery_address}.`}
         </span>
       </p>
+      <VerifySection quote={quote} order={order} transfer={transfer} />
       <p>
-        <a className="btn ghost" href={`/zamowienie/${quoteId}/umowa.txt`} download>
+        <a className="btn ghost" href={`/zamowienie/${quote.id}/umowa.txt`} download>
           Pobierz umowę (TXT)
         </a>
       </p>
+    </section>
+  );
+}
+
+/** The account the transfer goes to, as the company data gives it (a sample marked as one). */
+const ourAccount = (): string => {
+  const account = company.bankAccount ?? '';
+  return company.samples.includes('bankAccount') ? `${account} ${SAMPLE_MARK}` : account;
+};
+
+/** The verification's instructions, or that it is done. */
+function VerifySection({
+  quote,
+  order,
+  transfer,
+}: {
+  quote: StoredQuote;
+  order: OrderRow | undefined;
+  transfer: VerificationTransfer;
+}) {
+  const verified = !!order?.verified_at;
+  return (
+    <section id="verify" className={verified ? 'done' : 'verify'} aria-labelledby="verify-title">
+      <h3 id="verify-title">{`Weryfikacja firmy: przelew ${transfer.amountText}`}</h3>
+      <p>
+        Stan zamówienia: <strong id="verify-state">{verified ? 'zweryfikowane' : 'do weryfikacji'}</strong>
+      </p>
+      {verified ? (
+        <p>Firma zweryfikowana. Dostarczymy i zainstalujemy urządzenie w umówionym dniu.</p>
+      ) : (
+        <>
+          <p>
+            Zanim dostarczymy urządzenie, potwierdź, że zamawia sama firma: zrób przelew z jej rachunku firmowego.
+            Instalację umówimy dopiero po weryfikacji.
+          </p>
+          <dl className="transfer">
+            <dt>Kwota</dt>
+            <dd id="verify-amount">{transfer.amountText}</dd>
+            <dt>Odbiorca</dt>
+            <dd>{`${company.legalName}, rachunek ${ourAccount()}`}</dd>
+            <dt>Tytuł przelewu</dt>
+            <dd id="verify-title-text">{transfer.title(quote.number)}</dd>
+            <dt>Z rachunku</dt>
+            <dd id="verify-from">{order ? verifyFrom(order) : VERIFY_FROM_ANY}</dd>
+          </dl>
+          <p className="hint">
+            {`Kwotę ${transfer.amountText} zaliczymy na poczet pierwszej faktury. Przelew z rachunku spoza wykazu nie zweryfikuje zamówienia. Gdy nie możesz zrobić przelewu, napisz do nas: ${salesContact()} – sprawdzimy firmę inaczej.`}
+          </p>
+        </>
+      )}
     </section>
   );
 }
@@ -488,7 +576,10 @@ function HowItWorks() {
     <section aria-labelledby="how-title">
       <h2 id="how-title">Jak zawieramy umowę</h2>
       <ol className="steps">
-        <li>Podajesz dane firmy (pobierzemy je z wykazu podatników VAT po NIP), osobę podpisującą i dzień dostawy.</li>
+        <li>
+          Podajesz NIP (nazwę, adres i status VAT firmy bierzemy z wykazu podatników VAT Ministerstwa Finansów), osobę
+          podpisującą i dzień dostawy.
+        </li>
         <li>
           Przygotowujemy umowę z cenami z tej wyceny i ogólnymi warunkami najmu; przed akceptacją możesz ją przeczytać,
           pobrać i wydrukować, a dane poprawić i wysłać formularz ponownie.
@@ -501,6 +592,10 @@ function HowItWorks() {
           Niezwłocznie potwierdzamy e-mailem otrzymanie oświadczenia, z pełną treścią umowy. Przechowujemy umowę z jej
           skrótem SHA-256, wersją warunków, czasem, adresem IP i przeglądarką akceptacji; pobierzesz ją zawsze z tej
           strony.
+        </li>
+        <li>
+          Po akceptacji firma potwierdza zamówienie przelewem weryfikacyjnym z rachunku zgłoszonego w wykazie podatników
+          VAT; dopiero wtedy instalujemy urządzenie.
         </li>
         <li>Umowę zawieramy w języku polskim. Najem zaczyna się od protokołu instalacji.</li>
       </ol>
@@ -519,8 +614,21 @@ export function renderOrderPage(
   order: OrderRow | undefined,
   days: Record<string, string[]>,
   state: FormState = {},
+  extras: PageExtras = { transfer: verificationTransfer({}) },
 ): string {
   const f = filled(state, order);
+  // The company shown: the register's answer to the look-up, else the one of the order awaiting its code.
+  const shown: ShownCompany | undefined =
+    state.company ??
+    (order && !state.values
+      ? {
+          name: order.company_name,
+          address: order.company_address,
+          regon: order.company_regon,
+          krs: order.company_krs,
+          vatStatus: order.vat_status ?? '',
+        }
+      : undefined);
   // Said above the form (where the page opens after a post without the script): a refusal of the
   // order form, with a link to its field; one of the code form without a field of its own.
   const refusal = state.refusal;
@@ -571,9 +679,12 @@ export function renderOrderPage(
               (general?.error ?? '')
             )}
           </p>
-          {!signed && <OrderForm quoteId={quote.id} f={f} days={days} />}
+          <p id="waiting" className="notice" role="status" hidden={!extras.waiting || signed}>
+            {extras.waiting ?? ''}
+          </p>
+          {!signed && <OrderForm quoteId={quote.id} f={f} days={days} shown={shown} />}
           <AcceptSection quoteId={quote.id} order={order} f={f} codeSent={!!state.codeSent} />
-          <DoneSection quoteId={quote.id} order={order} />
+          <DoneSection quote={quote} order={order} transfer={extras.transfer} />
           <HowItWorks />
         </main>
         {/* The data the script reads: JSON is not executed, so the CSP needs no hash for it. */}

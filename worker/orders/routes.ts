@@ -18,7 +18,9 @@ import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { type FormFields, type PageFormEnv, pageFormGuard } from '../http/page-form.ts';
 import { type IntakeEnv, leadIntake } from '../middleware/intake/index.ts';
-import { orderOfQuote } from './model.ts';
+import { orderOfQuote, orderRequestOfQuote, verificationOf } from './model.ts';
+import { REGISTER_TEXTS, verifyFrom } from './register.ts';
+import { verificationTransfer } from '../payments/config.ts';
 import { type Refusal, acceptByCode, freeDays, liveQuote, orderBodyOfForm, placeOrder, sendNewCode } from './flow.ts';
 import { RENTAL_TERMS_VERSION } from './rental-terms.ts';
 import { type FormState, orderPageCsp, renderOrderPage } from './page.tsx';
@@ -26,6 +28,10 @@ import { renderMissingQuotePage } from '../quotes/page.tsx';
 import { dispatchLater } from '../webhooks/delivery.ts';
 import { deliveryDayText } from '../admin-shared/delivery.ts';
 import { dateTimeText } from '../../widgets/core/dates.ts';
+import { NIP_ERROR, isValidNip, normalizeNip } from '../../widgets/core/nip.ts';
+import { ORDER_API_ERRORS } from '../http/errors.ts';
+import { overLimit } from '../middleware/intake/index.ts';
+import { findCompany, whitelistOptions } from '../company/lookup.ts';
 
 export const orderPage = new Hono<AppEnv & PageFormEnv>();
 
@@ -39,7 +45,14 @@ async function page(c: Context<AppEnv & PageFormEnv>, state: FormState = {}, sta
   if (quote === 'missing' || quote === 'expired')
     return c.html(renderMissingQuotePage(quote === 'expired'), quote === 'expired' ? 410 : 404);
   const order = await orderOfQuote(c.env.DB, quote.id);
-  return c.html(renderOrderPage(quote, order ?? undefined, await freeDays(c.env.DB), state), status);
+  const waiting = await orderRequestOfQuote(c.env.DB, quote.id);
+  return c.html(
+    renderOrderPage(quote, order ?? undefined, await freeDays(c.env.DB), state, {
+      waiting: waiting ? REGISTER_TEXTS.waiting(waiting.signer_email) : undefined,
+      transfer: verificationTransfer(c.env),
+    }),
+    status,
+  );
 }
 
 orderPage.get('/:id', (c) => page(c));
@@ -59,7 +72,7 @@ const one = (form: FormFields, name: string): string => {
   const value = form[name];
   return typeof value === 'string' ? value : '';
 };
-const backToPage = (c: Context, quoteId: string, step: 'accept' | 'done') =>
+const backToPage = (c: Context, quoteId: string, step: 'accept' | 'done' | 'waiting' | 'company') =>
   c.redirect(`/zamowienie/${quoteId}#${step}`, 303);
 
 orderPage.post('/:id', formGuard, async (c) => {
@@ -70,7 +83,24 @@ orderPage.post('/:id', formGuard, async (c) => {
   const submissionId = one(form, 'submissionId') || crypto.randomUUID();
   const placed = await placeOrder(c.env, quoteId, orderBodyOfForm(form), submissionId, originOf(c));
   if (!placed.ok) return page(c, { values: form, refusal: placed }, placed.status);
-  return backToPage(c, quoteId, 'accept');
+  return backToPage(c, quoteId, 'order' in placed ? 'accept' : 'waiting');
+});
+
+// The look-up button without the script: the page again with the register's company (or why not), the fields kept.
+orderPage.post('/:id/firma', formGuard, async (c) => {
+  const form = c.get('form');
+  const nip = normalizeNip(one(form, 'nip'));
+  if (!isValidNip(nip)) return page(c, { values: form, refusal: { error: NIP_ERROR, field: 'nip' } }, 400);
+  const ip = c.req.header('CF-Connecting-IP');
+  if (ip && (await overLimit(c.env.COMPANY_LOOKUP_RATE_LIMIT, ip, 'company look-up')))
+    return page(c, { values: form, refusal: { error: ORDER_API_ERRORS.lookupTooMany, field: 'nip' } }, 429);
+  const found = await findCompany(c.env.DB, nip, whitelistOptions(c.env));
+  if (found.kind === 'notFound')
+    return page(c, { values: form, refusal: { error: ORDER_API_ERRORS.companyNotFound, field: 'nip' } }, 404);
+  if (found.kind === 'unavailable')
+    return page(c, { values: form, refusal: { error: ORDER_API_ERRORS.companyUnavailable, field: 'nip' } }, 503);
+  const { name, address, regon, krs, vatStatus } = found.company;
+  return page(c, { values: form, company: { name, address, regon, krs, vatStatus } });
 });
 
 /** The unsigned order of the page's quote, for the code forms. */
@@ -121,6 +151,8 @@ orders.post('/:quoteId', leadIntake({ spamAnswer }), async (c) => {
   const { body, submissionId } = c.get('intake');
   const placed = await placeOrder(c.env, c.req.param('quoteId'), body, submissionId, originOf(c));
   if (!placed.ok) return refused(c, placed);
+  // The register did not answer: the order waits for it (the cron finishes it and e-mails the code).
+  if (!('order' in placed)) return c.json({ ok: true, waiting: true, message: placed.message }, 202);
   const o = placed.order;
   return c.json(
     {
@@ -154,6 +186,8 @@ orders.post('/:orderId/accept', leadIntake(), async (c) => {
     acceptedAtText: dateTimeText(order.accepted_at ?? new Date(), 'numeric', { seconds: true }),
     documentSha256: order.document_sha256,
     delivery: `Dostawa i instalacja: ${deliveryDayText(order.delivery_date)}, ${order.delivery_address}.`,
+    // After the acceptance the order waits for the company's verification transfer (or the team's check).
+    verification: { ...verificationOf(order), from: verifyFrom(order) },
   });
 });
 

@@ -16,6 +16,7 @@ export {
   type Notification,
   notificationIfStatement,
   type NotificationRow,
+  notificationsOfAbout,
   notificationsOfLead,
   notificationsOfPerson,
   notificationStatement,

@@ -15,6 +15,7 @@ import { type Contract, billOfContract } from '../contracts/index.ts';
 import { type ReadingRow, acceptedReadingsOf, readingReference } from '../meter/index.ts';
 import { recordCustomerReading } from './customer-reading.ts';
 import type { Bill } from '../meter/bill.ts';
+import { type CustomerInvoice, invoicesForContracts } from '../invoices/customer.ts';
 import {
   TICKET_NUMBER_PLACEHOLDER,
   type TicketEventRow,
@@ -65,6 +66,8 @@ export interface PortalOverview {
   devices: PortalDevice[];
   /** The bills of each contract's months so far, newest first (at most `BILL_MONTHS` per contract). */
   bills: Bill[];
+  /** The invoices of the customer's contracts, newest month first. */
+  invoices: CustomerInvoice[];
   tickets: (TicketRow & { events: TicketEventRow[] })[];
   orders: TonerOrderRow[];
 }
@@ -89,11 +92,15 @@ export function billedMonths(contract: Contract, today: string): string[] {
 export async function portalOverview(env: Env, email: string, today = warsawToday()): Promise<PortalOverview> {
   const [contracts, owned] = await Promise.all([customerContracts(env.DB, email), customerDevices(env.DB, email)]);
   const ids = JSON.stringify(owned.map((d) => d.device.deviceRow));
-  const [tickets, orders, readings, bills] = await Promise.all([
+  const [tickets, orders, readings, bills, invoices] = await Promise.all([
     ticketsOfDevices(env.DB, ids),
     tonerOrdersOfDevices(env.DB, ids),
     Promise.all(owned.map((d) => acceptedReadingsOf(env.DB, d.device.deviceRow))),
     Promise.all(contracts.flatMap((c) => billedMonths(c, today).map((period) => billOfContract(env.DB, c.id, period)))),
+    invoicesForContracts(
+      env.DB,
+      contracts.map((c) => c.id),
+    ),
   ]);
   const events = await eventsOfTickets(env.DB, JSON.stringify(tickets.map((t) => t.id)));
   const devices = owned.map(
@@ -116,6 +123,7 @@ export async function portalOverview(env: Env, email: string, today = warsawToda
     contracts,
     devices,
     bills: bills.filter((b): b is Bill => b !== undefined),
+    invoices,
     tickets: tickets.map((t) => ({ ...t, events: events.filter((e) => e.ticket_id === t.id) })),
     orders,
   };

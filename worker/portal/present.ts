@@ -10,6 +10,13 @@ import { FAULT_CATEGORIES, type FaultCategory } from '../../widgets/core/service
 import { TONER_COLOUR_NAMES } from '../../widgets/core/toner.ts';
 import { formatNumber, formatPln } from '../../widgets/core/format.ts';
 import { dateTimeText } from '../../widgets/core/dates.ts';
+import { monthsCoveredText } from '../meter/bill.ts';
+import { toPln } from '../../widgets/core/pricing.ts';
+import { ksefStatusLabel } from '../admin-shared/admin-api-invoices.ts';
+import { company } from '../../widgets/core/company.ts';
+import { PAYMENT_STATE_LABELS } from '../admin-shared/admin-api-payments.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
+import { openInvoicesOfEmail, paymentState } from '../payments/balances.ts';
 
 function notice(o: PortalOverview, url: URL): DashboardData['notice'] {
   const kind = url.searchParams.get('wyslano');
@@ -58,10 +65,31 @@ function notice(o: PortalOverview, url: URL): DashboardData['notice'] {
   return undefined;
 }
 
-export async function dashboardData(_env: Env, email: string, o: PortalOverview, url: URL): Promise<DashboardData> {
+export async function dashboardData(env: Env, email: string, o: PortalOverview, url: URL): Promise<DashboardData> {
+  const today = warsawToday();
+  const open = await openInvoicesOfEmail(env.DB, email).catch((error: unknown) => {
+    console.error('portal: open invoices could not be read', error);
+    return [];
+  });
   return {
     email,
     company: o.company,
+    openInvoices: open.map((i) => {
+      const state = paymentState(i, today);
+      return {
+        number: i.number,
+        contract: i.contract_number,
+        issueDate: i.issue_date,
+        dueDate: i.due_date,
+        left: formatPln((i.due_gr - i.paid_gr) / 100, 2),
+        paid: formatPln(i.paid_gr / 100, 2),
+        state: PAYMENT_STATE_LABELS[state],
+        overdue: state === 'overdue',
+      };
+    }),
+    payTo: open.length
+      ? `Przelew na rachunek ${company.legalName}: ${company.bankAccount ?? ''}, w tytule numer faktury. Wpłaty odnotowujemy po zaksięgowaniu przez bank.`
+      : undefined,
     devices: o.devices.map((d) => ({
       id: d.device.deviceRow,
       name: d.name,
@@ -107,8 +135,22 @@ export async function dashboardData(_env: Env, email: string, o: PortalOverview,
           (l.amountMono + l.amountColor > 0
             ? `, ponad limit ${l.overMono} mono${l.overColor ? ` i ${l.overColor} kolor` : ''} = ${formatPln(l.amountMono + l.amountColor, 2)}`
             : '') +
-          (l.hasReading ? '' : ' (brak odczytu w tym miesiącu)'),
+          (l.hasReading
+            ? l.months.length > 1
+              ? ` (${monthsCoveredText(l.months)})`
+              : ''
+            : ' (brak odczytu w tym miesiącu)'),
       ),
+    })),
+    invoices: o.invoices.map((i) => ({
+      contract: i.contract,
+      number: i.number,
+      kind: i.kind === 'KOR' ? 'Korekta' : 'Faktura VAT',
+      period: i.period,
+      gross: formatPln(toPln(i.grossGr), 2),
+      ksef: i.ksefNumber ?? ksefStatusLabel(i.ksefStatus),
+      accepted: !!i.ksefNumber,
+      url: i.url,
     })),
     notice: notice(o, url),
   };

@@ -240,13 +240,43 @@ export interface BillView {
   lines: string[];
 }
 
+export interface InvoiceView {
+  contract: string;
+  number: string;
+  /** 'Faktura VAT' or 'Korekta'. */
+  kind: string;
+  period: string;
+  gross: string;
+  /** The KSeF number, or the invoice's state in KSeF in Polish. */
+  ksef: string;
+  accepted: boolean;
+  url: string;
+}
+
+/** An invoice not paid in full: what it asks, what came in, whether it is past due. */
+export interface OpenInvoiceView {
+  number: string;
+  contract: string;
+  issueDate: string;
+  dueDate: string;
+  left: string;
+  paid: string;
+  state: string;
+  overdue: boolean;
+}
+
 export interface DashboardData {
   email: string;
   company: string;
+  /** Invoices not paid in full, oldest due first; the transfer's details to pay them. */
+  openInvoices?: OpenInvoiceView[] | undefined;
+  payTo?: string | undefined;
   devices: DeviceView[];
   tickets: TicketView[];
   orders: OrderView[];
   bills: BillView[];
+  /** The invoices, grouped under their contract by the page. */
+  invoices: InvoiceView[];
   /** What the last action did, in a sentence (shown once above everything). */
   notice?: ReactNode;
 }
@@ -463,6 +493,30 @@ export function DashboardView({ data, problem }: { data: DashboardData; problem?
           {data.notice}
         </div>
       )}
+      {data.openInvoices && data.openInvoices.length > 0 && (
+        <section aria-labelledby="portal-invoices">
+          <h2 id="portal-invoices">Faktury do zapłaty</h2>
+          <div className="table-scroll">
+            <table className="portal-table invoices">
+              <Columns names={['Faktura', 'Umowa', 'Wystawiona', 'Termin', 'Do zapłaty', 'Wpłacono', 'Stan']} />
+              <tbody>
+                {data.openInvoices.map((i) => (
+                  <tr key={i.number} className={i.overdue ? 'overdue' : undefined}>
+                    <td>{i.number}</td>
+                    <td>{i.contract}</td>
+                    <td>{i.issueDate}</td>
+                    <td>{i.dueDate}</td>
+                    <td className="money">{i.left}</td>
+                    <td className="money">{i.paid}</td>
+                    <td>{i.overdue ? <strong>{i.state}</strong> : i.state}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {data.payTo && <p className="hint">{data.payTo}</p>}
+        </section>
+      )}
       <section aria-labelledby="portal-devices">
         <h2 id="portal-devices">{copy.devices}</h2>
         {data.devices.length === 0 ? <p>{copy.noDevices(data.email)}</p> : null}
@@ -566,6 +620,35 @@ export function DashboardView({ data, problem }: { data: DashboardData; problem?
               </tbody>
             </table>
           </div>
+        </section>
+      )}
+      {data.invoices.length > 0 && (
+        <section aria-labelledby="portal-invoices">
+          <h2 id="portal-invoices">Faktury</h2>
+          {[...new Set(data.invoices.map((i) => i.contract))].map((contract) => (
+            <div key={contract} className="table-scroll">
+              <table className="portal-table invoices">
+                <caption>Umowa {contract}</caption>
+                <Columns names={['Okres', 'Faktura', 'Brutto', 'KSeF']} />
+                <tbody>
+                  {data.invoices
+                    .filter((i) => i.contract === contract)
+                    .map((i) => (
+                      <tr key={i.number}>
+                        <td>{monthText(i.period)}</td>
+                        <td>
+                          <a href={i.url}>
+                            {i.kind} {i.number}
+                          </a>
+                        </td>
+                        <td className="money">{i.gross}</td>
+                        <td>{i.accepted ? `nr ${i.ksef}` : i.ksef}</td>
+                      </tr>
+                    ))}
+                </tbody>
+              </table>
+            </div>
+          ))}
         </section>
       )}
       <section aria-labelledby="portal-orders">

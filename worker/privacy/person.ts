@@ -6,7 +6,9 @@
  * browsers, and every e-mail to or about them. Erasure anonymises or deletes in one D1
  * batch, as the retention job does (worker/privacy/retention.ts), so both leave the same
  * anonymous rows behind. A signed online order is kept (orders/model.ts): the export
- * says so, with the legal basis the privacy policy states (`SIGNED_ORDER_KEPT`).
+ * says so, with the legal basis the privacy policy states (`SIGNED_ORDER_KEPT`), and so are
+ * the invoices of their contracts, for the tax law's period (`INVOICE_KEPT`): an erasure
+ * neither deletes nor changes an invoice or its UPO.
  */
 import { ERASED_NAME, type PersonCounts } from '../admin-shared/privacy-validation.ts';
 import { type AuditRow, auditAbout, deleteLoginDevicesOfStatement, loginDevicesOf } from '../accounts/index.ts';
@@ -14,7 +16,12 @@ import { type DeviceRow, clearDeviceContactStatement, devicesOfEmail } from '../
 import { type LeadRow, anonymiseLeadsStatements, leadsOfEmail } from '../leads/index.ts';
 import { type LeadNoteRow, deleteNotesOfLeadsStatement, notesOfLeads } from '../leads/index.ts';
 import { type NotificationRow, deleteNotificationsStatement, notificationsOfPerson } from '../outbox/index.ts';
-import { type OrderRow, eraseOrdersStatements, ordersOfEmail } from '../orders/index.ts';
+import {
+  type OrderRow,
+  deleteOrderRequestsOfEmailStatement,
+  eraseOrdersStatements,
+  ordersOfEmail,
+} from '../orders/index.ts';
 import {
   type PortalSessionExport,
   deletePortalSessionsOfEmailStatement,
@@ -22,7 +29,8 @@ import {
 } from '../portal/index.ts';
 import { type SignInExport, deleteSignInsOfEmailStatement, signInsOfEmail } from '../portal/index.ts';
 import { type TonerOrderRow, anonymiseTonerOrdersStatement, tonerOrdersOfEmail } from '../portal/index.ts';
-import { SIGNED_ORDER_KEPT } from '../../widgets/core/privacy.ts';
+import { INVOICE_KEPT, SIGNED_ORDER_KEPT, invoiceKeptUntil } from '../../widgets/core/privacy.ts';
+import { type PersonInvoice, invoicesOfPerson } from '../invoices/retention.ts';
 import { anonymiseQuotesOfLeadsStatement, quoteRowsOfLeads } from '../quotes/index.ts';
 import { type ReadingRow, anonymiseReadingsStatement, readingsOfEmail } from '../meter/index.ts';
 import {
@@ -52,11 +60,13 @@ export interface PersonData {
   signIns: SignInExport[];
   portalSessions: PortalSessionExport[];
   loginDevices: { login: string; created_at: number; last_used_at: number }[];
+  /** The invoices of the contracts billed to the address: kept after an erasure (`INVOICE_KEPT`). */
+  invoices: PersonInvoice[];
 }
 
 /** Collects what is stored about `email` (already trimmed and lower-cased). */
 export async function findPerson(db: D1Database, email: string): Promise<PersonData> {
-  const [leads, tickets, readings, devices, orders, tonerOrders, signIns, portalSessions, loginDevices] =
+  const [leads, tickets, readings, devices, orders, tonerOrders, signIns, portalSessions, loginDevices, invoices] =
     await Promise.all([
       leadsOfEmail(db, email),
       ticketsOfEmail(db, email),
@@ -67,6 +77,7 @@ export async function findPerson(db: D1Database, email: string): Promise<PersonD
       signInsOfEmail(db, email),
       portalSessionsOfEmail(db, email),
       loginDevicesOf(db, email),
+      invoicesOfPerson(db, email),
     ]);
   const leadIds = JSON.stringify(leads.map((l) => l.id));
   const ticketIds = JSON.stringify(tickets.map((t) => t.id));
@@ -104,6 +115,7 @@ export async function findPerson(db: D1Database, email: string): Promise<PersonD
     signIns,
     portalSessions,
     loginDevices,
+    invoices,
   };
 }
 
@@ -116,6 +128,7 @@ export const countsOf = (p: PersonData): PersonCounts => ({
   devices: p.devices.length,
   webhookEvents: p.webhookEvents.length,
   orders: p.orders.length,
+  invoices: p.invoices.length,
   tonerOrders: p.tonerOrders.length,
   signIns: p.signIns.length,
   portalSessions: p.portalSessions.length,
@@ -206,6 +219,8 @@ export async function exportPerson(db: D1Database, p: PersonData, now = new Date
       ...(isSigned(o) ? { keptAfterErasure: SIGNED_ORDER_KEPT } : {}),
     })),
     tonerOrders: p.tonerOrders,
+    // Invoices stay after an erasure, for the tax law's period: the export says until when and why.
+    invoices: p.invoices.map((i) => ({ ...i, keptUntil: invoiceKeptUntil(i.year), keptAfterErasure: INVOICE_KEPT })),
     portalSignIns: p.signIns,
     portalSessions: p.portalSessions,
     loginDevices: p.loginDevices,
@@ -233,6 +248,8 @@ export async function erasePerson(db: D1Database, p: PersonData): Promise<Person
     anonymiseReadingsStatement(db, JSON.stringify(p.readings.map((r) => r.id)), ERASED_NAME),
     clearDeviceContactStatement(db, p.email),
     ...eraseOrdersStatements(db, JSON.stringify(p.orders.map((o) => o.id))),
+    // An order still waiting for the register is no contract: it goes whole.
+    deleteOrderRequestsOfEmailStatement(db, p.email),
     anonymiseTonerOrdersStatement(db, JSON.stringify(p.tonerOrders.map((o) => o.id)), ERASED_NAME),
     deleteSignInsOfEmailStatement(db, p.email),
     deletePortalSessionsOfEmailStatement(db, p.email),

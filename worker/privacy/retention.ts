@@ -6,7 +6,9 @@
  * confirmations), the customer page's sign-ins and sessions, the online orders never
  * signed, and every webhook event older than the period (or about such a lead), and logs
  * how many rows went. A signed order stays: it is the contract's evidence
- * (`SIGNED_ORDER_KEPT`, widgets/core/privacy.ts). No SQL here: the models own their tables.
+ * (`SIGNED_ORDER_KEPT`, widgets/core/privacy.ts). Invoices keep their own period (5 years
+ * from the end of their issue year, worker/invoices/retention.ts) and go only after it. No
+ * SQL here: the models own their tables.
  *
  * Bounded batches, continued until done: a batch takes at most `RETENTION_BATCH` rows of
  * each kind and `RETENTION_EVENT_BATCH` webhook events in a fixed number of D1 statements
@@ -28,6 +30,7 @@ import { anonymiseQuotesOfLeadsStatement } from '../quotes/index.ts';
 import { anonymiseReadingsStatement, readingIdsToAnonymise } from '../meter/index.ts';
 import { anonymiseTicketsStatements, ticketIdsToAnonymise } from '../service/index.ts';
 import { deleteEventsStatements, deleteOldEventsStatements, eventIdsOfLeads } from '../webhooks/index.ts';
+import { deleteExpiredInvoices } from '../invoices/retention.ts';
 
 /** The period when `RETENTION_MONTHS` is unset or invalid: the one the privacy policy states. */
 export const DEFAULT_RETENTION_MONTHS = RETENTION_MONTHS;
@@ -37,8 +40,14 @@ export const MAX_RETENTION_MONTHS = 120;
 export const RETENTION_BATCH = 100;
 /** Webhook events, and e-mails about no lead or ticket, deleted per batch at most. */
 export const RETENTION_EVENT_BATCH = 500;
-/** Batches per run at most (each about a dozen D1 statements: under a thousand queries a run). */
-export const RETENTION_RUN_BATCHES = 60;
+/**
+ * Batches per run at most. A batch sends about 18 D1 statements (its reads and its write batch),
+ * and the five-minute run shares D1's 1 000 queries per invocation with the sweep, the dispatch,
+ * the reminders, the sales clock and the tidy-ups: 20 batches (about 360 statements, 2 000 leads,
+ * some 2 s of CPU at the scale bench's sizes: bench/results.md) leave them room; a backlog goes on
+ * five minutes later.
+ */
+export const RETENTION_RUN_BATCHES = 20;
 /** Wall time a run starts new batches in (the cron runs every 5 minutes). */
 export const RETENTION_RUN_MS = 3 * 60_000;
 
@@ -80,6 +89,8 @@ export interface RetentionReport {
   orders: number;
   signIns: number;
   portalSessions: number;
+  /** Invoices (with their KSeF rows and UPOs) deleted past their own period: 5 years from the end of their issue year. */
+  invoices: number;
   /** Batches this run took, and whether a backlog is left for the next run. */
   batches: number;
   more: boolean;
@@ -118,6 +129,7 @@ export async function applyRetention(
     orders: 0,
     signIns: 0,
     portalSessions: 0,
+    invoices: 0,
     batches: 0,
     more: false,
   };
@@ -131,8 +143,10 @@ export async function applyRetention(
       break;
     }
   }
+  // Invoices keep their own period, whatever RETENTION_MONTHS says.
+  report.invoices = await deleteExpiredInvoices(env.DB, now);
   console.log(
-    `retention: period ${months} month(s), cutoff ${report.cutoff}: anonymised ${report.leads} leads with their quotes, ${report.tickets} service tickets, ${report.readings} meter readings, ${report.tonerOrders} toner order lines; deleted ${report.emails} e-mails, ${report.webhookEvents} webhook events, ${report.orders} unsigned orders, ${report.signIns} sign-ins and ${report.portalSessions} sessions of the customer's page in ${report.batches} batch(es)${report.more ? '; more left for the next run' : ''}`,
+    `retention: period ${months} month(s), cutoff ${report.cutoff}: anonymised ${report.leads} leads with their quotes, ${report.tickets} service tickets, ${report.readings} meter readings, ${report.tonerOrders} toner order lines; deleted ${report.emails} e-mails, ${report.webhookEvents} webhook events, ${report.orders} unsigned orders, ${report.signIns} sign-ins and ${report.portalSessions} sessions of the customer's page, ${report.invoices} invoices past 5 years in ${report.batches} batch(es)${report.more ? '; more left for the next run' : ''}`,
   );
   return report;
 }

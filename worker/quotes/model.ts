@@ -8,7 +8,7 @@ import { type QuotePrice, type Term, QUOTE_VALID_DAYS } from '../../widgets/core
 import { type PackageLevel, LEVEL_NAMES } from '../../widgets/core/model.ts';
 import type { StoredComparison, StoredEstimate } from '../../widgets/core/estimate-validation.ts';
 import type { StoredAdvice } from '../../widgets/core/advisor.ts';
-import { eventDataFrom, webhookEventStatements } from '../webhooks/index.ts';
+import { eventDataFrom, sqlJsonObject, webhookEventStatements } from '../webhooks/index.ts';
 import type { QuoteSummary } from '../admin-shared/admin-api.ts';
 
 /** Written into a notification before the batch; the batch replaces it with the number it gave. */
@@ -163,17 +163,34 @@ export function quoteStatements(
     db,
     'quote.created',
     eventDataFrom(
-      `SELECT json_object('leadId', l.id, 'number', q.number, 'deviceId', q.device_id, 'deviceName', q.device_name,
-         'level', q.level, 'term', q.term, 'monthlyNet', q.monthly_net, 'monthlyGross', q.monthly_gross,
-         'estimatedNet', q.estimated_net, 'name', l.name, 'email', l.email, 'phone', l.phone, 'company', l.company,
-         'nip', q.nip, 'city', q.city, 'attribution', CASE WHEN json_valid(l.attribution) THEN json(l.attribution) END,
-         'owner', json('null'), 'createdAt', q.created_at) AS data
-       FROM quotes q JOIN leads l ON l.id = q.lead_id WHERE q.id = ?`,
+      `SELECT ${QUOTE_EVENT_DATA} AS data FROM quotes q JOIN leads l ON l.id = q.lead_id WHERE q.id = ?`,
       quote.id,
     ),
   );
   return [insert, numberTheNotification, ...event];
 }
+
+/** SQL: the `quote.created` event's data from the quote `q` and its lead `l` (18 members). */
+const QUOTE_EVENT_DATA = sqlJsonObject([
+  ['leadId', 'l.id'],
+  ['number', 'q.number'],
+  ['deviceId', 'q.device_id'],
+  ['deviceName', 'q.device_name'],
+  ['level', 'q.level'],
+  ['term', 'q.term'],
+  ['monthlyNet', 'q.monthly_net'],
+  ['monthlyGross', 'q.monthly_gross'],
+  ['estimatedNet', 'q.estimated_net'],
+  ['name', 'l.name'],
+  ['email', 'l.email'],
+  ['phone', 'l.phone'],
+  ['company', 'l.company'],
+  ['nip', 'q.nip'],
+  ['city', 'q.city'],
+  ['attribution', 'CASE WHEN json_valid(l.attribution) THEN json(l.attribution) END'],
+  ['owner', "json('null')"],
+  ['createdAt', 'q.created_at'],
+]);
 
 const SELECT = `SELECT q.*, l.name, l.email, l.phone, l.company, l.message, l.attribution
   FROM quotes q JOIN leads l ON l.id = q.lead_id`;

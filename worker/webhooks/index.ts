@@ -14,6 +14,7 @@ export {
   eventIfStatements,
   type EventRow,
   eventsAbout,
+  sqlJsonObject,
   webhookEventStatements,
   type WebhookEventType,
 } from './model.ts';

@@ -29,6 +29,32 @@ export interface EventDataQuery {
 
 export const eventDataFrom = (sql: string, ...values: unknown[]): EventDataQuery => ({ sql, values });
 
+/** Pairs of one `json_object` call: D1 refuses an SQL function call with more than 32 arguments. */
+const PAIRS_PER_OBJECT = 16;
+/** Pairs of one `json_insert` call after its first argument (1 + 2 × 15 = 31 arguments). */
+const PAIRS_PER_INSERT = 15;
+
+/**
+ * SQL: the JSON object of `pairs` (key, SQL expression), keys in the order given. Deployed D1
+ * refuses a function call of more than 32 arguments (local workerd does not), so an object of
+ * more than 16 members is one `json_object` of the first 16 wrapped in `json_insert` calls that
+ * append the rest (json_insert adds a new member at the end, a null as null, a json() value as JSON).
+ * @example sqlJsonObject([['id', 'l.id'], ['name', 'l.name']]) // json_object('id', l.id, 'name', l.name)
+ */
+export function sqlJsonObject(pairs: readonly (readonly [key: string, sql: string])[]): string {
+  const key = (k: string) => `'${k.replaceAll("'", "''")}'`;
+  const path = (k: string) => key(`$."${k}"`);
+  let sql = `json_object(${pairs
+    .slice(0, PAIRS_PER_OBJECT)
+    .map(([k, v]) => `${key(k)}, ${v}`)
+    .join(', ')})`;
+  for (let at = PAIRS_PER_OBJECT; at < pairs.length; at += PAIRS_PER_INSERT) {
+    const rest = pairs.slice(at, at + PAIRS_PER_INSERT).map(([k, v]) => `${path(k)}, ${v}`);
+    sql = `json_insert(${sql}, ${rest.join(', ')})`;
+  }
+  return sql;
+}
+
 const newEventId = () =>
   `evt_${[...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
 

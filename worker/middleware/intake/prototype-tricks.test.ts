@@ -145,11 +145,8 @@ async function newQuote(): Promise<string> {
 }
 
 const orderBody = async () => ({
+  // The company is the register's: its name and address are no fields of the order.
   nip: '5260250274',
-  companyName: 'Firma sp. z o.o.',
-  companyAddress: 'ul. Długa 5, 76-200 Słupsk',
-  regon: '000002217',
-  krs: '',
   signerName: 'Jan Kowalski',
   signerPosition: 'Prezes zarządu',
   signerEmail: 'jan@firma.pl',

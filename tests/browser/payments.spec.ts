@@ -1,0 +1,153 @@
+// The owner uploads the bank's statement in the panel and sees what it paid (DESIGN §9): the
+// verification transfer of a signed order, from the account the White List lists for its
+// NIP, verifies the order; an invoice named in a transfer's title is paid. The order is
+// placed and signed through the public API as the order page does it; the invoice is
+// written into D1 as the issuing writes it. At 1280 and 375 px.
+import { mkdirSync } from 'node:fs';
+import { type Page, expect, test } from '@playwright/test';
+import { TEST_ADMIN_PASSWORD } from '../../scripts/admin-hash.mjs';
+import type { OutboxList } from '../../worker/admin-shared/admin-api-team.ts';
+import { logIn } from './admin-helpers.ts';
+import { d1 } from './test-db.ts';
+
+const base = `http://127.0.0.1:${process.env.KSEROWO_TEST_PORT ?? 8788}`;
+const SHOTS = process.env.KSEROWO_SHOTS ?? 'test-results/shots';
+mkdirSync(SHOTS, { recursive: true });
+
+async function adminCookie(): Promise<string> {
+  const login = await fetch(`${base}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ name: 'Test', password: TEST_ADMIN_PASSWORD }),
+  });
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+const post = (path: string, body: unknown) =>
+  fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+/** A quote, its order for NIP 526-025-02-74 and the acceptance by the e-mailed code: a signed, unverified order. */
+async function signedOrder(email: string): Promise<{ id: string; number: string }> {
+  const quote = (await (
+    await post('/api/quotes', {
+      deviceId: 'km-c3320i',
+      level: 'basic',
+      term: 36,
+      contact: { name: 'Jan Kowalski', email },
+      submissionId: crypto.randomUUID(),
+    })
+  ).json()) as { id: string; number: string };
+  // Koszalin's last offered day: the other order tests book the first days of Słupsk and Lębork.
+  const page = await (await fetch(`${base}/zamowienie/${quote.id}`)).text();
+  const data = JSON.parse(
+    /<script type="application\/json" id="order-data">(.*?)<\/script>/s.exec(page)?.[1] ?? '{}',
+  ) as {
+    days: Record<string, { value: string }[]>;
+  };
+  const date = data.days.Koszalin?.at(-1)?.value;
+  const placed = await post(`/api/orders/${quote.id}`, {
+    nip: '5260250274',
+    signerName: 'Jan Kowalski',
+    signerPosition: 'Dyrektor generalny',
+    signerEmail: email,
+    signerPhone: '591234567',
+    represents: true,
+    city: 'Koszalin',
+    date,
+    deliveryAddress: 'ul. Zwycięstwa 1, 75-001 Koszalin',
+    submissionId: crypto.randomUUID(),
+  });
+  expect(placed.status).toBe(201);
+  const order = (await placed.json()) as { id: string };
+  const cookie = await adminCookie();
+  const list = (await (await fetch(`${base}/api/admin/outbox`, { headers: { cookie } })).json()) as OutboxList;
+  const code = /: (\d{6})$/.exec(list.notifications.find((n) => n.recipient === email)?.subject ?? '')?.[1];
+  expect((await post(`/api/orders/${order.id}/accept`, { code })).status).toBe(200);
+  return { id: order.id, number: quote.number };
+}
+
+/**
+ * An invoice of 292,74 zł (238,00 net + 54,74 VAT) to a contract of the ministry, due in two
+ * weeks, written as the issuing writes it; answers its number.
+ */
+function invoice(tag: string): string {
+  const number = `FV/2026/${tag}`;
+  const contract = `pay-${tag}`;
+  const seq = 800000 + Number(tag);
+  d1(
+    `INSERT INTO contracts (id, number, year, seq, company, nip, billing_email, start_date, term_months, catalogue_version, created_by)
+     VALUES ('${contract}', 'UM-2026-${seq}', 2026, ${seq}, 'MINISTERSTWO FINANSÓW', '5260250274', 'faktury@mf.example', '2026-01-01', 36, 0, 'test');
+     INSERT INTO invoices (id, number, year, seq, kind, contract_id, period, issue_date, due_date, net_gr, vat_gr, gross_gr, seller_nip, buyer_nip, xml, xml_sha256, created_by)
+     VALUES ('${crypto.randomUUID()}', '${number}', 2026, ${seq}, 'VAT', '${contract}', '2026-11', date('now'), date('now', '+14 days'), 23800, 5474, 29274, '0000000000', '5260250274', '<Faktura/>', 'x', 'test')`,
+  );
+  return number;
+}
+
+/**
+ * The bank's MT940 of the day (mBank's layout, as samples/mt940-mbank.sta): the order's 1,00 zł
+ * from the ministry's listed account and 292,74 zł for the invoice; 10 000,00 + 293,74 = 10 293,74.
+ */
+function statement(orderNumber: string, invoiceNumber: string, tag: string): string {
+  return [
+    ':20:ST261127CYC/1',
+    ':25:PL97114020040000320201355387',
+    `:28C:${tag}/1`,
+    ':60F:C261126PLN10000,00',
+    `:61:2611271127C1,00S051${tag}01//${tag}01`,
+    ':86:051^00PRZELEW ZEWNĘTRZNY PRZYCHODZĄCY^3010901014',
+    '^310000071219812874^38PL61109010140000071219812874',
+    `^20Weryfikacja ${orderNumber}^32MINISTERSTWO FINANSÓW`,
+    `:61:2611271127C292,74S051${tag}02//${tag}02`,
+    ':86:051^00PRZELEW ZEWNĘTRZNY PRZYCHODZĄCY^3010901014',
+    '^310000071219812874^38PL61109010140000071219812874',
+    `^20Zapłata ${invoiceNumber}^32MINISTERSTWO FINANSÓW`,
+    ':62F:C261127PLN10293,74',
+    '-',
+  ].join('\r\n');
+}
+
+async function uploadAndSee(page: Page, width: number) {
+  const tag = String((Date.now() + width) % 1_000_000).padStart(6, '0');
+  const order = await signedOrder(`wyciag-${width}-${tag}@example.pl`);
+  const number = invoice(tag);
+  await page.setViewportSize({ width, height: 900 });
+  await logIn(page, 'Właściciel');
+  await page.goto('/admin#platnosci');
+  await expect(page.getByRole('heading', { name: 'Płatności', level: 1 })).toBeVisible();
+  await page.getByLabel(/Plik wyciągu/).setInputFiles({
+    name: 'wyciag.sta',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from(statement(order.number, number, tag), 'utf8'),
+  });
+  await page.getByRole('button', { name: 'Wczytaj wyciąg' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Wczytano 2 wpłaty' })).toContainText('dopasowano 2');
+  const lines = page.locator('.pay-lines').first();
+  await expect(lines.getByRole('row').filter({ hasText: `Weryfikacja ${order.number}` })).toContainText(
+    `przelew weryfikacyjny ${order.number}: zamówienie zweryfikowane`,
+  );
+  await expect(lines.getByRole('row').filter({ hasText: `Zapłata ${number}` })).toContainText(
+    `faktura ${number} – zapłacona`,
+  );
+  if (width <= 375) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  await page.screenshot({ path: `${SHOTS}/payments-${width}-statement.png`, fullPage: true });
+  // The order is verified now: the installation may be recorded.
+  await page.goto(`/admin#zamowienia/${order.id}`);
+  await expect(page.getByRole('row', { name: /^Weryfikacja/ })).toContainText('zweryfikowane');
+  await expect(page.getByRole('button', { name: 'Zapisz protokół i rozpocznij umowę' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/payments-${width}-order-verified.png`, fullPage: true });
+}
+
+for (const width of [1280, 375])
+  test(`at ${width} px: the owner uploads a statement and sees the order verified and the invoice paid`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await uploadAndSee(page, width);
+  });

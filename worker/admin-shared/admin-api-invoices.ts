@@ -1,0 +1,53 @@
+/**
+ * The admin API's answers about invoices (worker/invoices), and the Polish names of an
+ * invoice's state in KSeF, shared by the worker (the customer's copy) and the panel.
+ * Import the types from admin-api.ts, their one home.
+ */
+import type { ListPage } from './admin-api-service.ts';
+
+/** `GET /api/admin/invoices?period=YYYY-MM`: one invoice of the register (a contract checked outside the repository). */
+export interface InvoiceListed {
+  id: string;
+  number: string;
+  /** The contract's number, UM-2026-000123. */
+  contract: string;
+  /** 'YYYY-MM': the month invoiced. */
+  period: string;
+  /** zł, as every admin answer gives money (a correction's difference may be negative). */
+  net: number;
+  vat: number;
+  gross: number;
+  /** The invoice's state in KSeF, a key (`KSEF_STATUS_LABELS` names it). */
+  ksefStatus: string;
+  /** Once KSeF has accepted the invoice. */
+  ksefNumber?: string;
+}
+
+export interface InvoiceList extends Pick<ListPage, 'next'> {
+  invoices: InvoiceListed[];
+}
+
+/** The longest correction reason: FA(3) PrzyczynaKorekty is a `TZnakowy` of at most 256 characters. */
+export const INVOICE_LIMITS = { reason: 256 } as const;
+
+/** `POST /api/admin/invoices/issue`. */
+export interface InvoicesIssued {
+  issued: number;
+  skipped: number;
+}
+
+/**
+ * The states of an invoice in KSeF, in Polish. The KSeF sender writes the keys; one it adds
+ * later is shown as it is until it gets a label here.
+ */
+export const KSEF_STATUS_LABELS: Readonly<Record<string, string>> = {
+  queued: 'czeka na wysłanie do KSeF',
+  sending: 'wysyłana do KSeF',
+  sent: 'wysłana, czeka na numer KSeF',
+  accepted: 'przyjęta w KSeF',
+  rejected: 'odrzucona przez KSeF',
+  offline: 'wystawiona offline, czeka na wysłanie',
+};
+
+export const ksefStatusLabel = (status: string | null | undefined): string =>
+  (status && KSEF_STATUS_LABELS[status]) ?? status ?? 'czeka na wysłanie do KSeF';

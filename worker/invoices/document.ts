@@ -1,0 +1,276 @@
+/**
+ * The invoice as a document: what an FA(3) invoice of a contract's month says, made purely
+ * from the month's bill (worker/meter/bill.ts), the contract's buyer and the seller. One
+ * line per device fee, and one per device and colour for the pages over the allowance (the
+ * pages as the quantity, the per-page rate as the unit price), each with the counters the
+ * pages come from. Money in whole grosze, each amount as the bill rounded it (once per
+ * amount, widgets/core/pricing.ts): the lines add up to the bill's net, VAT is the bill's.
+ * The same document is kept as JSON with the invoice, so the customer's copy, the register
+ * and a later correction read what was issued, never a recomputation.
+ */
+import type { Bill, BillLine } from '../meter/bill.ts';
+import { LEVEL_NAMES } from '../../widgets/core/model.ts';
+import { VAT_PERCENT, toGrosze } from '../../widgets/core/pricing.ts';
+import { monthBounds } from '../../widgets/core/meter.ts';
+import { type Company, company as ourCompany } from '../../widgets/core/company.ts';
+
+/** Days from the issue date to the payment's due date. */
+export const PAYMENT_DAYS = 14;
+
+export interface Seller {
+  nip: string;
+  name: string;
+  /** The registered address, one line as registered. */
+  address: string;
+  email: string;
+  /** 26 digits (NRB), the account the invoice is paid to. */
+  bankAccount: string;
+  /** Where invoices are issued (FA(3) P_1M). */
+  city: string;
+}
+
+export interface Buyer {
+  /** Digits only; null for a buyer without a NIP (BrakID). */
+  nip: string | null;
+  name: string;
+  /** The registered address as the register gives it, one line; null when not known. */
+  address: string | null;
+  /** A subordinate unit of local government (JST) is the buyer. */
+  jst: boolean;
+  /** The buyer is a member of a VAT group. */
+  gv: boolean;
+}
+
+/** A counter's state on a day: where an overage line's pages start or end. */
+export interface CounterState {
+  readOn: string;
+  value: number;
+}
+
+export interface InvoiceLine {
+  kind: 'fee' | 'mono' | 'color';
+  serial: string;
+  /** FA(3) P_7: what is sold, in Polish. */
+  name: string;
+  /** FA(3) P_8A: 'mies.' for a fee, 'str.' for pages. */
+  unit: 'mies.' | 'str.';
+  /** FA(3) P_8B: 1 month, or the pages over the allowance. */
+  quantity: number;
+  /** FA(3) P_9A: the unit's net price in zł (a per-page rate may have more than two decimals). */
+  unitPrice: number;
+  /** FA(3) P_11: the line's net in grosze. */
+  netGr: number;
+  /** The months whose pages and allowance the line counts ('YYYY-MM'); a fee's: its month. */
+  months: string[];
+  /** An overage line's counters: the reading its pages count from (none: the first reading in the month) and the last one. */
+  counters?: { from: CounterState | null; to: CounterState; reset: boolean };
+}
+
+export interface InvoiceTotals {
+  netGr: number;
+  vatGr: number;
+  grossGr: number;
+}
+
+export interface CorrectedInvoice {
+  number: string;
+  issueDate: string;
+  /** The corrected invoice's number in KSeF (a correction is issued only once KSeF gave it one). */
+  ksefNumber: string;
+}
+
+export interface InvoiceDocument extends InvoiceTotals {
+  kind: 'VAT' | 'KOR';
+  number: string;
+  /** 'YYYY-MM-DD' (Warsaw): FA(3) P_1. */
+  issueDate: string;
+  dueDate: string;
+  /** When the XML was made (FA(3) DataWytworzeniaFa), an ISO instant. */
+  createdAt: string;
+  /** The billed month, 'YYYY-MM'. */
+  period: string;
+  /** FA(3) P_6_Od / P_6_Do: the first and last day the invoice concerns. */
+  periodFrom: string;
+  periodTo: string;
+  contract: { number: string; date: string };
+  seller: Seller;
+  buyer: Buyer;
+  lines: InvoiceLine[];
+  /** A correction: why, which invoice, and its lines and totals before (as last issued). */
+  correction?: {
+    reason: string;
+    corrected: CorrectedInvoice;
+    before: InvoiceLine[];
+    beforeTotals: InvoiceTotals;
+    /** The buyer as the corrected invoice named them, when that differs (FA(3) Podmiot2K). */
+    buyerBefore?: Buyer;
+  };
+}
+
+/** The seller of every invoice: the company's supplied data (samples locally; the launch check refuses them). */
+export function sellerOf(c: Company = ourCompany): Seller {
+  return {
+    nip: c.nip.replace(/\D/g, ''),
+    name: c.legalName,
+    address: c.registeredAddress,
+    email: c.email,
+    bankAccount: (c.bankAccount ?? '').replace(/\D/g, ''),
+    city: c.base.city,
+  };
+}
+
+/** 'YYYY-MM-DD' plus `days` calendar days. */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+const monthText = (period: string): string => `${period.slice(5, 7)}.${period.slice(0, 4)}`;
+
+function linesOf(line: BillLine): InvoiceLine[] {
+  const device = `${line.device} (nr seryjny ${line.serial})`;
+  const lines: InvoiceLine[] = [];
+  const counters = (key: 'mono' | 'color'): Pick<InvoiceLine, 'counters'> =>
+    line.counters
+      ? {
+          counters: {
+            from: line.counters.from && { readOn: line.counters.from.readOn, value: line.counters.from[key] ?? 0 },
+            to: { readOn: line.counters.to.readOn, value: line.counters.to[key] ?? 0 },
+            reset: line.counters.reset,
+          },
+        }
+      : {};
+  const overMonths = line.months.length > 1 ? `, strony z ${line.months.map(monthText).join(' i ')}` : '';
+  if (line.overMono > 0)
+    lines.push({
+      kind: 'mono',
+      serial: line.serial,
+      name: `Strony mono ponad limit – ${device}${overMonths}`,
+      unit: 'str.',
+      quantity: line.overMono,
+      unitPrice: line.rateMono,
+      netGr: toGrosze(line.amountMono),
+      months: line.months,
+      ...counters('mono'),
+    });
+  if (line.overColor > 0)
+    lines.push({
+      kind: 'color',
+      serial: line.serial,
+      name: `Strony kolorowe ponad limit – ${device}${overMonths}`,
+      unit: 'str.',
+      quantity: line.overColor,
+      unitPrice: line.rateColor,
+      netGr: toGrosze(line.amountColor),
+      months: line.months,
+      ...counters('color'),
+    });
+  return lines;
+}
+
+/** The lines of a bill: each device's fee, then its overage lines, devices in the bill's order. */
+export function invoiceLines(bill: Bill): InvoiceLine[] {
+  return bill.lines.flatMap((l) => [
+    {
+      kind: 'fee' as const,
+      serial: l.serial,
+      name: `Dzierżawa urządzenia ${l.device} (nr seryjny ${l.serial}), pakiet ${LEVEL_NAMES[l.level]} – abonament za ${monthText(bill.period)}`,
+      unit: 'mies.' as const,
+      quantity: 1,
+      unitPrice: l.fee,
+      netGr: toGrosze(l.fee),
+      months: [bill.period],
+    },
+    ...linesOf(l),
+  ]);
+}
+
+/** Net, VAT (23 % of the net, rounded once) and gross of lines, in grosze. */
+export function totalsOf(lines: readonly InvoiceLine[]): InvoiceTotals {
+  const netGr = lines.reduce((sum, l) => sum + l.netGr, 0);
+  const vatGr = Math.round(+((netGr * VAT_PERCENT) / 100).toFixed(6));
+  return { netGr, vatGr, grossGr: netGr + vatGr };
+}
+
+export interface InvoiceFacts {
+  number: string;
+  issueDate: string;
+  createdAt: string;
+  contract: { number: string; date: string; startDate: string };
+  seller: Seller;
+  buyer: Buyer;
+}
+
+/** The VAT invoice of a month's bill. */
+export function invoiceOf(bill: Bill, facts: InvoiceFacts): InvoiceDocument {
+  const lines = invoiceLines(bill);
+  const first = monthBounds(bill.months[0] ?? bill.period).from;
+  return {
+    kind: 'VAT',
+    number: facts.number,
+    issueDate: facts.issueDate,
+    dueDate: addDays(facts.issueDate, PAYMENT_DAYS),
+    createdAt: facts.createdAt,
+    period: bill.period,
+    periodFrom: [first, facts.contract.startDate].sort()[1] as string,
+    periodTo: monthBounds(bill.period).to,
+    contract: { number: facts.contract.number, date: facts.contract.date },
+    seller: facts.seller,
+    buyer: facts.buyer,
+    lines,
+    ...totalsOf(lines),
+  };
+}
+
+const sameBuyer = (a: Buyer, b: Buyer): boolean =>
+  a.nip === b.nip && a.name === b.name && a.address === b.address && a.jst === b.jst && a.gv === b.gv;
+
+/** The state an invoice is in now: as issued, or as its latest correction left it. */
+export function stateOf(doc: InvoiceDocument): { lines: InvoiceLine[]; buyer: Buyer } & InvoiceTotals {
+  return { lines: doc.lines, buyer: doc.buyer, netGr: doc.netGr, vatGr: doc.vatGr, grossGr: doc.grossGr };
+}
+
+/**
+ * A correction (KOR) of an invoice: its lines before (as the corrected invoice, or its latest
+ * correction, left them) and after (the month billed again now), and the totals as the
+ * difference after − before, as FA(3) asks of a correction. Undefined when nothing differs.
+ */
+export function correctionOf(
+  before: { lines: InvoiceLine[]; buyer: Buyer } & InvoiceTotals,
+  original: InvoiceDocument,
+  now: InvoiceDocument,
+  facts: { number: string; issueDate: string; createdAt: string; reason: string; ksefNumber: string },
+): InvoiceDocument | undefined {
+  const after = totalsOf(now.lines);
+  const linesSame = JSON.stringify(before.lines) === JSON.stringify(now.lines);
+  if (linesSame && sameBuyer(before.buyer, now.buyer)) return undefined;
+  return {
+    ...now,
+    kind: 'KOR',
+    number: facts.number,
+    issueDate: facts.issueDate,
+    dueDate: addDays(facts.issueDate, PAYMENT_DAYS),
+    createdAt: facts.createdAt,
+    netGr: after.netGr - before.netGr,
+    vatGr: after.vatGr - before.vatGr,
+    grossGr: after.grossGr - before.grossGr,
+    correction: {
+      reason: facts.reason,
+      corrected: { number: original.number, issueDate: original.issueDate, ksefNumber: facts.ksefNumber },
+      before: before.lines,
+      beforeTotals: { netGr: before.netGr, vatGr: before.vatGr, grossGr: before.grossGr },
+      ...(sameBuyer(before.buyer, now.buyer) ? {} : { buyerBefore: before.buyer }),
+    },
+  };
+}
+
+/** The state after a correction: its lines and buyer after, and the totals before plus the difference. */
+export function stateAfter(kor: InvoiceDocument): { lines: InvoiceLine[]; buyer: Buyer } & InvoiceTotals {
+  const before = kor.correction?.beforeTotals ?? { netGr: 0, vatGr: 0, grossGr: 0 };
+  return {
+    lines: kor.lines,
+    buyer: kor.buyer,
+    netGr: before.netGr + kor.netGr,
+    vatGr: before.vatGr + kor.vatGr,
+    grossGr: before.grossGr + kor.grossGr,
+  };
+}

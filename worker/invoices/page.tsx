@@ -1,0 +1,297 @@
+/**
+ * The customer's copy of an invoice, `/faktura/<id>` (the id is the page's secret): a
+ * printable Polish page of the invoice as issued (its stored document: seller, buyer, lines
+ * with the counters of the pages over the allowance, totals, payment), its KSeF number once
+ * KSeF has accepted it (a plain Polish state before), the KOD I QR code with the KSeF number
+ * or OFFLINE under it, and the FA(3) XML to download. `noindex`, its own CSP: nothing but its
+ * style and print script, by hash; the QR code is inline SVG without script or style.
+ */
+import type { ComponentChildren, VNode } from 'preact';
+import { renderToString } from 'preact-render-to-string';
+import { company } from '../../widgets/core/company.ts';
+import { formatNumber, formatPln } from '../../widgets/core/format.ts';
+import { privatePageCsp } from '../../widgets/core/headers.ts';
+import { VAT_PERCENT, toPln } from '../../widgets/core/pricing.ts';
+import { ksefStatusLabel } from '../admin-shared/admin-api-invoices.ts';
+import { SHEET_STYLE } from '../quotes/page.tsx';
+import type { InvoiceDocument, InvoiceLine } from './document.ts';
+import { countersText } from './fa3.ts';
+import { kodILabel, kodILink } from './kod-i.ts';
+import { qrSvg } from './qr.ts';
+import { dateText } from '../../widgets/core/dates.ts';
+
+const STYLE = `${SHEET_STYLE}
+.lines th,.lines td{width:auto;font-size:14px}.lines td.num,.lines th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+.lines .note{display:block;color:#4b5563;font-size:13px}.lines td:first-child{min-width:220px}.lines tr.before td{color:#4b5563}
+.table-scroll{overflow-x:auto}
+.parties{display:grid;grid-template-columns:repeat(auto-fit,minmax(240px,1fr));gap:8px 24px}
+.ksef{display:flex;flex-wrap:wrap;gap:16px 24px;align-items:flex-start;margin-top:24px;padding:16px;border:1px solid #d8e0ea;border-radius:10px}
+.ksef figure{margin:0;text-align:center}.ksef figcaption{font:600 13px/1.4 ui-monospace,monospace;word-break:break-all;max-width:200px}
+.state{padding:8px 12px;border-left:4px solid #b45309;background:#fef3c7;border-radius:4px}
+.state.ok{border-color:#0f7b3f;background:#e6f4ec}.ksef a{word-break:break-all}.ksef>div{min-width:0;flex:1 1 260px}
+@media print{.ksef{page-break-inside:avoid}}`;
+
+const SCRIPT = `document.getElementById('print').addEventListener('click',function(){window.print()})`;
+
+let csp: Promise<string> | undefined;
+/** The copy's own CSP: its inline style and print script, by hash. */
+export const invoicePageCsp = (): Promise<string> => (csp ??= privatePageCsp(STYLE, SCRIPT));
+
+/** 26 digits as people write an account: '41 1010 0000 0000 0000 1234 5678'. */
+const accountText = (nrb: string): string => `${nrb.slice(0, 2)} ${nrb.slice(2).replace(/(\d{4})(?=\d)/g, '$1 ')}`;
+const money = (grosze: number): string => formatPln(toPln(grosze), 2);
+/** A per-page rate as written on the invoice: 0,08 zł, 0,035 zł. */
+const rate = (pln: number): string => `${formatNumber(pln, Math.max(2, (String(pln).split('.')[1] ?? '').length))} zł`;
+
+function Page({ title, children, script }: { title: string; children: ComponentChildren; script?: boolean }) {
+  return (
+    <html lang="pl">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex, nofollow" />
+        <meta name="referrer" content="no-referrer" />
+        <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml" />
+        <title>{title}</title>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our constant stylesheet, allowed by hash in the CSP */}
+        <style dangerouslySetInnerHTML={{ __html: STYLE }} />
+      </head>
+      <body>
+        {children}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our constant print script, allowed by hash in the CSP */}
+        {script && <script dangerouslySetInnerHTML={{ __html: SCRIPT }} />}
+      </body>
+    </html>
+  );
+}
+
+const html = (page: VNode): string => `<!doctype html>\n${renderToString(page)}\n`;
+
+function Rows({ lines, before }: { lines: InvoiceLine[]; before?: boolean }) {
+  return (
+    <>
+      {lines.map((l) => {
+        const counters = countersText(l);
+        return (
+          <tr key={`${before ? 'b' : 'a'}${l.kind}${l.serial}`} className={before ? 'before' : undefined}>
+            <td>
+              {l.name}
+              {counters && <span className="note">{counters}</span>}
+            </td>
+            <td className="num">
+              {formatNumber(l.quantity)} {l.unit}
+            </td>
+            <td className="num">{rate(l.unitPrice)}</td>
+            <td className="num">{money(l.netGr)}</td>
+            <td className="num">{VAT_PERCENT}%</td>
+          </tr>
+        );
+      })}
+    </>
+  );
+}
+
+function LinesTable({ caption, lines, before }: { caption: string; lines: InvoiceLine[]; before?: boolean }) {
+  return (
+    <div className="table-scroll">
+      <table className="lines">
+        <caption className="muted">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Nazwa</th>
+            <th scope="col" className="num">
+              Ilość
+            </th>
+            <th scope="col" className="num">
+              Cena netto
+            </th>
+            <th scope="col" className="num">
+              Wartość netto
+            </th>
+            <th scope="col" className="num">
+              VAT
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          <Rows lines={lines} before={before ?? false} />
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export interface InvoiceCopy {
+  id: string;
+  doc: InvoiceDocument;
+  xmlSha256: string;
+  ksefStatus: string | null;
+  ksefNumber: string | null;
+  /** The environment's KOD I host (`KSEF_QR_URL`). */
+  qrBase: string;
+}
+
+function InvoiceSheet({ copy }: { copy: InvoiceCopy }) {
+  const { doc } = copy;
+  const kor = doc.kind === 'KOR' ? doc.correction : undefined;
+  const title = kor ? `Faktura korygująca nr ${doc.number}` : `Faktura VAT nr ${doc.number}`;
+  const link = kodILink(copy.qrBase, doc.seller.nip, doc.issueDate, copy.xmlSha256);
+  const label = kodILabel(copy.ksefNumber);
+  return (
+    <>
+      <div className="actions">
+        <p>
+          <button type="button" className="btn" id="print">
+            Drukuj / zapisz PDF
+          </button>
+          <a className="btn ghost" href={`/faktura/${copy.id}/xml`} download>
+            Pobierz plik XML (KSeF)
+          </a>
+          <a className="btn ghost" href="/konto">
+            Twoje konto
+          </a>
+        </p>
+      </div>
+      <main className="sheet">
+        <header>
+          <div>
+            <p className="brand">{company.brand}</p>
+            <p className="muted">{company.email}</p>
+          </div>
+          <div>
+            <h1>{title}</h1>
+            <p className="muted">
+              Data wystawienia: {dateText(doc.issueDate)}, {doc.seller.city}
+              <br />
+              Okres: {dateText(doc.periodFrom)} – {dateText(doc.periodTo)}
+              <br />
+              Umowa nr {doc.contract.number} z dnia {dateText(doc.contract.date)}
+            </p>
+          </div>
+        </header>
+        <div className="parties">
+          <section>
+            <h2>Sprzedawca</h2>
+            <p>
+              {doc.seller.name}
+              <br />
+              {doc.seller.address}
+              <br />
+              NIP {doc.seller.nip}
+            </p>
+          </section>
+          <section>
+            <h2>Nabywca</h2>
+            <p>
+              {doc.buyer.name}
+              {doc.buyer.address && (
+                <>
+                  <br />
+                  {doc.buyer.address}
+                </>
+              )}
+              <br />
+              {doc.buyer.nip ? `NIP ${doc.buyer.nip}` : 'bez NIP'}
+            </p>
+          </section>
+        </div>
+        {kor && (
+          <>
+            <h2>Korekta</h2>
+            <p>
+              Koryguje fakturę nr {kor.corrected.number} z dnia {dateText(kor.corrected.issueDate)} (numer KSeF{' '}
+              {kor.corrected.ksefNumber}).
+              <br />
+              Przyczyna: {kor.reason}
+            </p>
+            <h2>Przed korektą</h2>
+            <LinesTable caption="Pozycje faktury przed korektą" lines={kor.before} before />
+            <h2>Po korekcie</h2>
+          </>
+        )}
+        {!kor && <h2>Pozycje</h2>}
+        <LinesTable caption={kor ? 'Pozycje po korekcie' : 'Pozycje faktury'} lines={doc.lines} />
+        <h2>{kor ? 'Różnica do zapłaty lub zwrotu' : 'Razem'}</h2>
+        <table className="money">
+          <tbody>
+            <tr>
+              <th scope="row">Netto</th>
+              <td>{money(doc.netGr)}</td>
+            </tr>
+            <tr>
+              <th scope="row">VAT {VAT_PERCENT}%</th>
+              <td>{money(doc.vatGr)}</td>
+            </tr>
+            <tr className="total">
+              <th scope="row">Brutto</th>
+              <td>{money(doc.grossGr)}</td>
+            </tr>
+          </tbody>
+        </table>
+        <h2>Płatność</h2>
+        <p>
+          {doc.grossGr > 0 ? (
+            <>
+              Przelewem do {dateText(doc.dueDate)}
+              {doc.seller.bankAccount && <> na rachunek {accountText(doc.seller.bankAccount)}</>}, w tytule:{' '}
+              {doc.number}.
+            </>
+          ) : (
+            <>Kwotę korekty rozliczymy z najbliższą płatnością albo zwrócimy na Twój rachunek.</>
+          )}
+        </p>
+        <section className="ksef" aria-labelledby="ksef-title">
+          <figure>
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the QR code's SVG is drawn by qr.ts from the KOD I link alone */}
+            <div dangerouslySetInnerHTML={{ __html: qrSvg(link, `Kod QR KSeF (KOD I): ${link}`) }} />
+            <figcaption>{label}</figcaption>
+          </figure>
+          <div>
+            <h2 id="ksef-title">Krajowy System e-Faktur (KSeF)</h2>
+            {copy.ksefNumber ? (
+              <p className="state ok">
+                Faktura przyjęta w KSeF. Numer KSeF: <strong>{copy.ksefNumber}</strong>
+              </p>
+            ) : (
+              <p className="state">
+                Faktura {ksefStatusLabel(copy.ksefStatus)}. Numer KSeF pojawi się tutaj, gdy KSeF przyjmie fakturę –
+                zwykle w ciągu kilku minut. Wyślemy Ci wtedy e-mail.
+              </p>
+            )}
+            <p className="muted">
+              Zeskanuj kod, aby sprawdzić fakturę w KSeF, albo otwórz adres: <a href={link}>{link}</a>
+            </p>
+          </div>
+        </section>
+      </main>
+    </>
+  );
+}
+
+/** The printable copy of an invoice. */
+export function renderInvoicePage(copy: InvoiceCopy): string {
+  const kind = copy.doc.kind === 'KOR' ? 'Faktura korygująca' : 'Faktura';
+  return html(
+    <Page title={`${kind} ${copy.doc.number} | ${company.brand}`} script>
+      <InvoiceSheet copy={copy} />
+    </Page>,
+  );
+}
+
+/** The page for an address that names no invoice. */
+export function renderMissingInvoicePage(): string {
+  return html(
+    <Page title={`Nie znaleziono faktury | ${company.brand}`}>
+      <main className="sheet">
+        <h1>Nie znaleziono faktury</h1>
+        <p>Nie znaleziono faktury o tym adresie. Sprawdź link z e-maila albo otwórz listę faktur na swoim koncie.</p>
+        <p>
+          <a className="btn" href="/konto">
+            Twoje konto
+          </a>
+        </p>
+        <p className="muted">{company.email}</p>
+      </main>
+    </Page>,
+  );
+}

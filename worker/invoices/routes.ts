@@ -1,0 +1,46 @@
+/**
+ * The customer's copy of an invoice behind its secret id: `GET /faktura/<id>` (the printable
+ * page, page.tsx) and `GET /faktura/<id>/xml` (the FA(3) XML as issued). Private pages:
+ * `noindex`, no referrer, their own CSP (widgets/core/headers.ts `answerKind`).
+ */
+import { Hono } from 'hono';
+import type { AppEnv } from '../env.ts';
+import type { InvoiceDocument } from './document.ts';
+import { KSEF_QR_PRODUCTION } from './kod-i.ts';
+import { invoiceById, ksefStateOf } from './model.ts';
+import { invoicePageCsp, renderInvoicePage, renderMissingInvoicePage } from './page.tsx';
+
+/** An invoice id: a random UUID. */
+const INVOICE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export const invoicePage = new Hono<AppEnv>();
+
+const found = (db: D1Database, id: string) => (INVOICE_ID.test(id) ? invoiceById(db, id) : Promise.resolve(null));
+
+invoicePage.get('/:id', async (c) => {
+  c.header('Cache-Control', 'private, no-store');
+  c.header('Content-Security-Policy', await invoicePageCsp());
+  const invoice = await found(c.env.DB, c.req.param('id'));
+  if (!invoice?.document) return c.html(renderMissingInvoicePage(), 404);
+  const ksef = await ksefStateOf(c.env.DB, invoice.id);
+  return c.html(
+    renderInvoicePage({
+      id: invoice.id,
+      doc: JSON.parse(invoice.document) as InvoiceDocument,
+      xmlSha256: invoice.xml_sha256,
+      ksefStatus: ksef?.status ?? null,
+      ksefNumber: ksef?.ksef_number ?? null,
+      qrBase: c.env.KSEF_QR_URL || KSEF_QR_PRODUCTION,
+    }),
+  );
+});
+
+invoicePage.get('/:id/xml', async (c) => {
+  c.header('Cache-Control', 'private, no-store');
+  const invoice = await found(c.env.DB, c.req.param('id'));
+  if (!invoice) return c.html(renderMissingInvoicePage(), 404);
+  return c.body(invoice.xml, 200, {
+    'Content-Type': 'application/xml; charset=utf-8',
+    'Content-Disposition': `attachment; filename="${invoice.number.replace(/[^\w-]/g, '_')}.xml"`,
+  });
+});

@@ -1,0 +1,6 @@
+/**
+ * What the payments feature may do with orders: find the signed orders that wait for their
+ * verification transfer, read the accounts the register listed, and verify one by a
+ * statement line in the import's batch (its guard finds the order verified by it).
+ */
+export { ordersAwaitingVerification, registerAnswerOf, verifiedBy, verifiedByTransferStatement } from './model.ts';
