@@ -13,7 +13,8 @@ import { csvStream, parseCsv } from '../http/csv.ts';
 import { keysetPages, pageOf, pageRequest } from '../http/paging.ts';
 import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS } from '../http/errors.ts';
 import { liveCatalogue } from '../catalogue/index.ts';
-import { type ContractInput, contractsStatements, createContract, deviceWithoutRates } from './model.ts';
+import { type ContractInput, createContract } from './model.ts';
+import { contractsStatements, deviceWithoutRates } from './model-contract-import.ts';
 import {
   type DeviceRow,
   deviceById,
