@@ -92,7 +92,7 @@ export function launchReport(input: LaunchInput): string | undefined {
   const problems = launchProblems(input);
   if (problems.length === 0) return undefined;
   return [
-    `Deploy refused: ${problems.length} value(s) must be filled in or removed first (README: Before going live):`,
+    `Deploy refused: ${problems.length} value(s) must be filled in or removed first (docs/operations.md: Before going live):`,
     ...problems.map((p) => `  - ${p}`),
   ].join('\n');
 }

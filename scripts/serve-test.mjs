@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { root, applyWranglerEnv, wranglerBin } from './env.mjs';
 import { TEST_ADMIN_PASSWORD, adminHash } from './admin-hash.mjs';
+import { startKsefStandIn } from './ksef-standin.mjs';
 
 const port = process.env.PORT ?? '8788';
 // KSEROWO_TEST_STATE: another state folder, for a second server a test starts itself.
@@ -48,6 +49,11 @@ const migrate = spawnSync(
 if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 // (Applying migrations to a kept state adds only those it lacks.)
 
+// Invoices go to a KSeF stand-in of this server's own (docs/ksef.md); its address is printed for
+// tests that switch it (`/__standin/…`).
+const ksef = await startKsefStandIn(`ksef-standin-serve-${port}`);
+console.log(`serve-test: KSeF stand-in at ${ksef.standIn.baseUrl}`);
+
 const extra = process.env.KSEROWO_WRANGLER_ARGS ? process.env.KSEROWO_WRANGLER_ARGS.split(' ') : [];
 const args = [
   wranglerBin,
@@ -74,6 +80,7 @@ const args = [
   // KOD I on invoice copies links to KSeF's TEST host, never production's.
   '--var',
   'KSEF_QR_URL:https://qr-test.ksef.mf.gov.pl',
+  ...ksef.vars,
   ...extra,
 ];
 

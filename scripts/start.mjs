@@ -6,6 +6,7 @@ import path from 'node:path';
 import { adminHash, randomPassword } from './admin-hash.mjs';
 import { build } from './build.mjs';
 import { root, applyWranglerEnv, wranglerBin } from './env.mjs';
+import { startKsefStandIn } from './ksef-standin.mjs';
 
 const port = process.env.PORT ?? '8787';
 const started = Date.now();
@@ -39,6 +40,9 @@ const migrate = spawnSync(process.execPath, [wranglerBin, 'd1', 'migrations', 'a
 });
 if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 
+// Invoices go to the local KSeF stand-in (docs/ksef.md), never to a real KSeF address.
+const ksef = await startKsefStandIn('ksef-standin-start');
+
 const dev = spawn(
   process.execPath,
   [
@@ -58,6 +62,7 @@ const dev = spawn(
     // KOD I on invoice copies links to KSeF's TEST host, never production's.
     '--var',
     'KSEF_QR_URL:https://qr-test.ksef.mf.gov.pl',
+    ...ksef.vars,
   ],
   { cwd: root, stdio: ['inherit', 'pipe', 'inherit'] },
 );
@@ -69,6 +74,7 @@ dev.stdout.on('data', (chunk) => {
     console.log(
       `\nKserowo is up on http://127.0.0.1:${port}/ (started in ${((Date.now() - started) / 1000).toFixed(1)} s).`,
     );
+    console.log(`KSeF: the local stand-in at ${ksef.standIn.baseUrl} (docs/ksef.md).`);
     console.log(
       newAdminPassword
         ? `Admin panel: http://127.0.0.1:${port}/admin — password (shown only now, its hash is in .dev.vars): ${newAdminPassword}`
@@ -77,4 +83,4 @@ dev.stdout.on('data', (chunk) => {
   }
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => dev.kill(signal));
-dev.on('exit', (code) => process.exit(code ?? 0));
+dev.on('exit', (code) => ksef.standIn.close().finally(() => process.exit(code ?? 0)));

@@ -74,7 +74,7 @@ export default defineConfig({
         resolve: { alias: preactAliasEntries },
         oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
         plugins: [
-          cloudflareTest(async () => ({
+          cloudflareTest(async ({ inject }) => ({
             main: path.join(root, 'worker/index.ts'),
             wrangler: { configPath: path.join(root, 'wrangler.toml') },
             miniflare: {
@@ -91,12 +91,20 @@ export default defineConfig({
                 PROPERTY_SEED: String(propertySeed),
                 // The NIP look-up answers from the stand-in of the White List: never the real API.
                 WHITELIST_API_URL: 'stand-in',
+                // KSeF is the stand-in (tests/worker/ksef-standin.setup.node.ts): its address and a token it knows.
+                KSEF_API_URL: inject('ksefStandIn').baseUrl,
+                KSEF_TOKEN: inject('ksefStandIn').token,
+                KSEF_STANDIN_ORIGIN: inject('ksefStandIn').origin,
                 // KOD I links to KSeF's TEST host in tests.
                 KSEF_QR_URL: 'https://qr-test.ksef.mf.gov.pl',
               },
               // Every invoice a worker test makes is checked against the FA(3) XSD in Node
               // (xmllint-wasm does not run in workerd): POST the XML documents as a JSON array.
               serviceBindings: { FA3_XSD: fa3XsdService },
+              // Issued invoices' KSeF messages go to a queue nobody consumes: a test drives the KSeF
+              // consumer by hand (handleKsefBatch) or the sweep (runKsef), so an invoice's KSeF state
+              // changes only when the test says so, never 5 s after an issue in the middle of a test.
+              queueProducers: { KSEF_QUEUE: { queueName: 'kserowo-ksef-held-in-tests' } },
               ratelimits,
             },
           })),
@@ -109,6 +117,7 @@ export default defineConfig({
           include: ['worker/**/*.test.ts', 'tests/worker/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'worker/**/*.node.test.ts'],
           setupFiles: ['tests/worker/setup.ts'],
+          globalSetup: ['tests/worker/ksef-standin.setup.node.ts'],
         },
       },
     ],

@@ -1,4 +1,4 @@
-/** Worker entry: HTTP through the Hono app, the queue consumers (e-mail, webhooks, leads kept while D1 was away) and the cron (sweep, retention, reading reminders, the sales team's clock, the daily backup). */
+/** Worker entry: HTTP through the Hono app, the queue consumers (e-mail, webhooks, leads kept while D1 was away, invoices to KSeF) and the cron (sweep, retention, reading reminders, the sales team's clock, the daily backup). */
 import { app } from './app.ts';
 import { type EmailJob, handleEmailBatch, sweepUnsent } from './outbox/delivery.ts';
 import { type WebhookJob, dispatchWebhooks, handleWebhookBatch } from './webhooks/delivery.ts';
@@ -11,20 +11,24 @@ import { sendReadingReminders } from './meter/reminders.ts';
 import { forgetOldSignIns } from './portal/sign-in.ts';
 import { backupToR2 } from './backups/schedule.ts';
 import { issueDueInvoices } from './invoices/issue.ts';
+import { type KsefJob, handleKsefBatch, sweepKsef } from './invoices/ksef/queue.ts';
 import { finishWaitingOrders } from './orders/flow.ts';
 import { sendOverdueReminders } from './payments/overdue.ts';
 
 const isWebhookQueue = (queue: string) => queue.startsWith('kserowo-webhooks');
 const isLeadQueue = (queue: string) => queue.startsWith('kserowo-leads');
+const isKsefQueue = (queue: string) => queue.startsWith('kserowo-ksef');
 
 export default {
   fetch: app.fetch,
   queue: (batch, env) =>
-    isLeadQueue(batch.queue)
-      ? handleLeadBatch(batch as MessageBatch<DeferredLead>, env)
-      : isWebhookQueue(batch.queue)
-        ? handleWebhookBatch(batch as MessageBatch<WebhookJob>, env)
-        : handleEmailBatch(batch as MessageBatch<EmailJob>, env),
+    isKsefQueue(batch.queue)
+      ? handleKsefBatch(batch as MessageBatch<KsefJob>, env)
+      : isLeadQueue(batch.queue)
+        ? handleLeadBatch(batch as MessageBatch<DeferredLead>, env)
+        : isWebhookQueue(batch.queue)
+          ? handleWebhookBatch(batch as MessageBatch<WebhookJob>, env)
+          : handleEmailBatch(batch as MessageBatch<EmailJob>, env),
   scheduled: (controller, env, ctx) => {
     const jobs = jobsOf(controller.cron, controller.scheduledTime);
     // Every table to R2, the newest 35 kept (docs/backups.md).
@@ -40,6 +44,8 @@ export default {
       ctx.waitUntil(sweepUnsent(env));
       // Deliveries an enqueue missed, or whose queue message was lost, go back on the queue.
       ctx.waitUntil(dispatchWebhooks(env));
+      // Invoices to KSeF the queue missed, waiting their turn or offline, and KSeF's answers.
+      ctx.waitUntil(sweepKsef(env));
     }
     // Leads, quotes, tickets and readings past the retention period lose the person's data.
     if (jobs.retention)
@@ -54,8 +60,9 @@ export default {
       ctx.waitUntil(
         sendReadingReminders(env).catch((error: unknown) => console.error('reminders: the run failed', error)),
       );
-    // From the configured working day of a month: last month's invoices, once (worker/invoices/issue.ts).
-    if (jobs.retention)
+    // From the configured working day of a month: last month's invoices, once, 200 contracts a minute
+    // (what one invocation's D1 queries allow beside the other jobs; worker/invoices/issue.ts).
+    if (jobs.handOver || jobs.retention)
       ctx.waitUntil(issueDueInvoices(env).catch((error: unknown) => console.error('invoices: the run failed', error)));
     // The sales team's morning digest and first-answer alerts (worker/leads/sales-clock.ts).
     if (jobs.retention) ctx.waitUntil(runSalesClock(env));
@@ -73,4 +80,4 @@ export default {
         sendOverdueReminders(env).catch((error: unknown) => console.error('payments: the reminders failed', error)),
       );
   },
-} satisfies ExportedHandler<Env, EmailJob | WebhookJob | DeferredLead>;
+} satisfies ExportedHandler<Env, EmailJob | WebhookJob | DeferredLead | KsefJob>;

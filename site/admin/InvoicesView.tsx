@@ -65,10 +65,28 @@ export function InvoicesView({ onFailure, session }: SessionViewProps) {
   );
   const owner = session.role === 'owner';
   const done = (n: Note) => void pages.reload().then(() => setNote(n));
-  const issue = () =>
-    api<InvoicesIssued>('/invoices/issue', { method: 'POST', body: { period } })
-      .then((r) => done({ ok: true, text: `Wystawiono ${r.issued}, pominięto już wystawione: ${r.skipped}.` }))
-      .catch((e: unknown) => (e instanceof ApiRefused ? setNote({ ok: false, text: e.message }) : onFailure(e)));
+  const [issuing, setIssuing] = useState(false);
+  // A month of many contracts is issued in parts (200 a request); the panel asks for the next part
+  // until none is left, telling how far it is. Left part-way, the cron goes on within a minute.
+  const issue = async () => {
+    setIssuing(true);
+    const total = { issued: 0, skipped: 0 };
+    try {
+      for (let more = true; more; ) {
+        const r = await api<InvoicesIssued>('/invoices/issue', { method: 'POST', body: { period } });
+        total.issued += r.issued;
+        total.skipped += r.skipped;
+        more = r.more;
+        if (more) setNote({ ok: true, text: `Wystawianie faktur… wystawiono ${total.issued}.` });
+      }
+      done({ ok: true, text: `Wystawiono ${total.issued}, pominięto już wystawione: ${total.skipped}.` });
+    } catch (e: unknown) {
+      if (e instanceof ApiRefused) setNote({ ok: false, text: e.message });
+      else onFailure(e);
+    } finally {
+      setIssuing(false);
+    }
+  };
   const rows = pages.rows;
   const files = `/api/admin/invoices/export`;
   return (
@@ -85,8 +103,8 @@ export function InvoicesView({ onFailure, session }: SessionViewProps) {
         </label>
         <div className="filter-actions">
           {owner && (
-            <button type="button" className="button" onClick={() => void issue()}>
-              Wystaw faktury za miesiąc
+            <button type="button" className="button" disabled={issuing} onClick={() => void issue()}>
+              {issuing ? 'Wystawianie…' : 'Wystaw faktury za miesiąc'}
             </button>
           )}
           <a className="button ghost" href={`${files}.zip?period=${period}`} download>

@@ -96,8 +96,9 @@ export function WebhooksView({ onFailure }: ViewProps) {
     <div className="webhooks">
       <h1>Webhooki</h1>
       <p className="lead">
-        Zdarzenia wysyłane do CRM jako podpisany JSON (nagłówek <code>Kserowo-Signature</code>, opis w README). Nieudane
-        wysyłki są ponawiane; po wyczerpaniu prób zdarzenie zostaje tu jako „niedostarczony”.
+        Zdarzenia wysyłane do CRM jako podpisany JSON (nagłówek <code>Kserowo-Signature</code>; format i weryfikacja
+        podpisu: <code>docs/webhooks.md</code> w repozytorium). Nieudane wysyłki są ponawiane; po wyczerpaniu prób
+        zdarzenie zostaje tu jako „niedostarczony”.
       </p>
       <form className="card add-endpoint" onSubmit={add}>
         <h2>Dodaj odbiorcę</h2>

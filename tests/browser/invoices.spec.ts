@@ -1,7 +1,8 @@
 // Invoices as the owner and the customer see them: the owner issues last month's invoices
-// from the panel's register; KSeF's acceptance is written straight into the test's D1 (the
-// KSeF sender's work); the customer opens the copy from /konto at 375 and 1280 px and sees
-// the KSeF number and a QR code that decodes to the invoice's KOD I link.
+// from the panel's register; the KSeF queue sends them to the test server's KSeF stand-in,
+// which accepts them (a KSeF number, a UPO) and the customer's e-mail is written; the customer
+// opens the copy from that e-mail and from /konto at 375 and 1280 px and sees the KSeF number
+// and a QR code that decodes to the invoice's KOD I link.
 import { type Page, expect, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
@@ -64,13 +65,26 @@ for (const width of [375, 1280])
       `SELECT id, number, issue_date, xml_sha256 FROM invoices WHERE contract_id = '${contractId}' AND period = '${period}'`,
     );
     expect(invoice?.number).toMatch(/^FV\/\d{4}\/\d{6}$/);
-    // KSeF accepted it (the KSeF sender's work, written here directly).
-    const ksefNumber = `1111111111-${(invoice?.issue_date ?? '').replace(/-/g, '')}-${tag.padStart(12, '0').slice(-12)}-5E`;
-    d1(
-      `UPDATE ksef_invoices SET status = 'accepted', ksef_number = '${ksefNumber}' WHERE invoice_id = '${invoice?.id}'`,
-    );
-    await page.reload();
+    // The KSeF queue sends it to the stand-in, which accepts it: the register says so, with its number.
     const row = page.getByRole('row').filter({ hasText: invoice?.number ?? '' });
+    await expect(async () => {
+      await page.reload();
+      await expect(row).toContainText('przyjęta w KSeF', { timeout: 2_000 });
+    }).toPass({ timeout: 90_000, intervals: [2_000] });
+    const [ksef] = d1<{ ksef_number: string; upo: string | null; mails: number; body: string | null }>(
+      `SELECT k.ksef_number, k.upo, (SELECT count(*) FROM outbox WHERE about = 'invoice:' || k.invoice_id) AS mails,
+              (SELECT body FROM outbox WHERE about = 'invoice:' || k.invoice_id) AS body
+         FROM ksef_invoices k WHERE k.invoice_id = '${invoice?.id}'`,
+    );
+    const ksefNumber = ksef?.ksef_number ?? '';
+    // The seller's NIP, the day KSeF took it, 12 hex digits and the CRC-8 checksum (checked in the unit tests).
+    expect(ksefNumber).toMatch(/^1111111111-\d{8}-[0-9A-F]{12}-[0-9A-F]{2}$/);
+    expect(ksef?.upo).toContain(`<NumerKSeFDokumentu>${ksefNumber}</NumerKSeFDokumentu>`);
+    // One e-mail to the customer, with the KSeF number and the link to the copy.
+    expect(ksef?.mails).toBe(1);
+    expect(ksef?.body).toContain(`Numer KSeF: ${ksefNumber}`);
+    const mailLink = new RegExp(`https?://\\S+/faktura/${invoice?.id}`).exec(ksef?.body ?? '')?.[0];
+    expect(mailLink).toBeTruthy();
     // C3320i Basic, no readings: 195,00 zł net, 44,85 zł VAT, 239,85 zł gross.
     await expect(row).toContainText('195,00');
     await expect(row).toContainText('44,85');
@@ -80,8 +94,14 @@ for (const width of [375, 1280])
     await row.scrollIntoViewIfNeeded();
     await shoot(page, 'rejestr-faktur', width);
 
-    // The customer signs in to /konto and opens the copy from under the contract.
+    // The customer opens the copy from the e-mail (its link, on this server).
     await page.context().clearCookies();
+    await page.goto(new URL(mailLink ?? '').pathname);
+    await expect(page.getByRole('heading', { name: `Faktura VAT nr ${invoice?.number}` })).toBeVisible();
+    await expect(page.getByText(`Numer KSeF: ${ksefNumber}`)).toBeVisible();
+    await expect(page.getByRole('img', { name: /^Kod QR KSeF/ })).toBeVisible();
+
+    // The customer signs in to /konto and opens the copy from under the contract.
     await page.goto('/konto');
     await page.getByLabel('E-mail z umowy').first().fill(email);
     await page.getByRole('button', { name: 'Wyślij link do logowania' }).click();
@@ -89,7 +109,8 @@ for (const width of [375, 1280])
     await page.goto(signInLink(email));
     await page.getByRole('button', { name: 'Zaloguj się' }).click();
     await expect(page).toHaveURL(/\/konto$/);
-    const invoices = page.getByRole('region', { name: 'Faktury' });
+    // Exactly 'Faktury': the open invoices have a region of their own ('Faktury do zapłaty').
+    const invoices = page.getByRole('region', { name: 'Faktury', exact: true });
     await expect(invoices.getByRole('table').first()).toContainText(/Umowa UM-2024-\d{6}/);
     await invoices.getByRole('link', { name: `Faktura VAT ${invoice?.number}` }).click();
     await expect(page).toHaveURL(new RegExp(`/faktura/${invoice?.id}$`));

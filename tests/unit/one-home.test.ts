@@ -27,11 +27,12 @@ describe('one home per rule', () => {
     expect(writing(/(===|!==)\s*'premium'|'premium'\s*(===|!==)/)).toEqual(['widgets/core/terms.ts']);
   });
 
-  it('takes SHA-256 in three places: a CSP source, a hex digest, a submission’s fingerprint', () => {
+  it('takes SHA-256 in four places: a CSP source, a text’s digest, a submission’s fingerprint, bytes for KSeF', () => {
     expect(writing(/crypto\.subtle\.digest\(/)).toEqual([
       'widgets/core/headers.ts', // sha256Source: 'sha256-…' of an inline style or script
       'worker/http/auth.ts', // sha256Hex: a session id, a document, a code
       'worker/http/body-hash.ts', // bodyHash: a form's fields, keys sorted
+      'worker/invoices/ksef/crypto.ts', // sha256: raw bytes (an encrypted file, a key), also in the Node stand-in
     ]);
     // A CSP hash source is written by sha256Source alone; a body is fingerprinted by bodyHash alone.
     expect(writing(/`'sha256-\$\{/)).toEqual([]);

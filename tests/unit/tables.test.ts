@@ -13,7 +13,8 @@ const read = (dir: string, ext: RegExp): [string, string][] =>
     .map((f) => [`${dir}/${f}`, readFileSync(`${dir}/${f}`, 'utf8')]);
 
 /** A feature's model module: `worker/<feature>/model.ts`, `worker/<feature>/model-<table>.ts`. */
-const MODEL = /^worker\/[\w-]+\/model(-[\w-]+)?\.ts$/;
+// A feature's folder, or a part of a feature in its own folder (worker/invoices/ksef/).
+const MODEL = /^worker\/[\w-]+(\/[\w-]+)?\/model(-[\w-]+)?\.ts$/;
 /** Tests write and read the database to check it; type declarations hold no code. */
 const NOT_CODE = /\.test\.tsx?$|\.d\.ts$/;
 

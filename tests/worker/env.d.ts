@@ -11,6 +11,10 @@ declare namespace Cloudflare {
     PROPERTY_SEED: string;
     /** The NIP look-up limiter with wrangler.toml's figures. */
     COMPANY_LOOKUP_RATE_LIMIT_CONFIGURED: RateLimit;
+    /** The KSeF stand-in's token (tests/worker/ksef-standin.setup.ts); production sets the secret. */
+    KSEF_TOKEN: string;
+    /** The KSeF stand-in's origin, for its test switches (`/__standin/…`). */
+    KSEF_STANDIN_ORIGIN: string;
     /** The FA(3) XSD check, run in Node (tests/unit/fa3-xsd.ts): POST a JSON array of XML documents. */
     FA3_XSD: Fetcher;
   }

@@ -21,7 +21,7 @@ export const sample = (value: string): Sample => ({ sample: value });
 /** A value the business supplies: the real text, a `sample(…)`, or '' while not set. */
 export type Supplied = string | Sample;
 
-/** Everything the business must supply before the site goes live (README: launch checklist). */
+/** Everything the business must supply before the site goes live (docs/operations.md: Before going live). */
 export interface SuppliedData {
   /** Full registered name, e.g. 'Kserowo sp. z o.o.'. */
   legalName: Supplied;
@@ -57,7 +57,7 @@ export const suppliedLabels: Record<SuppliedField, string> = {
 };
 
 /**
- * ⚠ LAUNCH CHECKLIST: replace every `sample(…)` with the real value (README, 'Before going live').
+ * ⚠ LAUNCH CHECKLIST: replace every `sample(…)` with the real value (docs/operations.md, 'Before going live').
  * The samples are invented and marked as such on the page.
  */
 export const supplied: SuppliedData = {

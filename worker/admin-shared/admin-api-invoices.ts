@@ -30,10 +30,14 @@ export interface InvoiceList extends Pick<ListPage, 'next'> {
 /** The longest correction reason: FA(3) PrzyczynaKorekty is a `TZnakowy` of at most 256 characters. */
 export const INVOICE_LIMITS = { reason: 256 } as const;
 
-/** `POST /api/admin/invoices/issue`. */
+/**
+ * `POST /api/admin/invoices/issue`: one part of the month's run (200 contracts: what one Worker
+ * invocation can write); `more` when contracts are left, and the same request goes on with them.
+ */
 export interface InvoicesIssued {
   issued: number;
   skipped: number;
+  more: boolean;
 }
 
 /**

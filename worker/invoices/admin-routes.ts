@@ -26,7 +26,8 @@ import type { InvoiceList, InvoiceListed, InvoicesIssued } from '../admin-shared
 import { INVOICE_LIMITS } from '../admin-shared/admin-api-invoices.ts';
 import { correctInvoice } from './correct.ts';
 import { INVOICE_COLUMNS, type InvoiceSums, invoiceLines, totalRow } from './export.ts';
-import { issueMonth } from './issue.ts';
+import { issueRunPart } from './issue.ts';
+import { enqueueKsef } from './ksef/queue.ts';
 import {
   type InvoiceKey,
   type InvoiceListedRow,
@@ -84,9 +85,13 @@ invoiceRoutes.post('/issue', async (c) => {
   const { period } = parsed.data;
   if (period >= warsawToday().slice(0, 7))
     return c.json({ error: INVOICE_ERRORS.periodNotEnded, field: 'period' }, 400);
-  const result = await issueMonth(c.env.DB, period, { createdBy: c.get('session').user });
+  const { next, ...counts } = await issueRunPart(c.env.DB, period, {
+    createdBy: c.get('session').user,
+    onWritten: (ids) => enqueueKsef(c.env, ids),
+  });
+  const result: InvoicesIssued = { ...counts, more: next !== undefined };
   auditDetails(c, { period, ...result });
-  return c.json(result satisfies InvoicesIssued);
+  return c.json(result);
 });
 
 invoiceRoutes.get('/', async (c) => {
@@ -198,5 +203,6 @@ invoiceRoutes.post('/:id/correction', async (c) => {
   }
   auditTarget(c, result.number);
   auditDetails(c, { corrects: result.corrects, reason: parsed.data.reason });
+  await enqueueKsef(c.env, [result.id]);
   return c.json({ id: result.id, number: result.number }, 201);
 });

@@ -94,6 +94,11 @@ describe('the customer’s invoice copy', { timeout: 120_000 }, () => {
     expect(html).toMatch(/<caption>Umowa UM-\d{4}-\d{6}<\/caption>/);
     expect(html).toContain(`href="/faktura/${id}"`);
     expect(html).toContain(`nr ${KSEF_NUMBER}`);
+    // The open invoice is listed too, under a heading of its own: a section names the heading it is labelled by,
+    // so two headings with one id would give both regions the first one's name.
+    expect(html).toContain('Faktury do zapłaty');
+    const ids = [...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
+    expect(ids.filter((x, i) => ids.indexOf(x) !== i)).toEqual([]);
   });
 });
 

@@ -61,7 +61,7 @@ describe('the owner issues last month’s invoices', { timeout: 120_000 }, () =>
 
     const res = await issue(month(-1));
     expect(res.status, await res.clone().text()).toBe(200);
-    expect(await res.json()).toEqual({ issued: 2, skipped: 0 });
+    expect(await res.json()).toEqual({ issued: 2, skipped: 0, more: false });
 
     const { invoices, next } = await register(month(-1));
     expect(next).toBeNull();
@@ -91,7 +91,7 @@ describe('the owner issues last month’s invoices', { timeout: 120_000 }, () =>
   });
 
   it('issues nothing twice: a second click skips what is issued', async () => {
-    expect(await (await issue(month(-1))).json()).toEqual({ issued: 0, skipped: 2 });
+    expect(await (await issue(month(-1))).json()).toEqual({ issued: 0, skipped: 2, more: false });
     expect((await register(month(-1))).invoices).toHaveLength(2);
   });
 

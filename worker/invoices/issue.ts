@@ -8,11 +8,10 @@
  * next month (`issueDueInvoices`).
  */
 import type { Bill } from '../meter/bill.ts';
-import { type Contract, billsOf, contractKey, contractsPage } from '../contracts/index.ts';
-import { keysetPages } from '../http/paging.ts';
+import { type Contract, billsOf, contractsPage } from '../contracts/index.ts';
 import { isWorkingDay } from '../admin-shared/business-hours.ts';
-import { warsawDay } from '../../widgets/core/warsaw-time.ts';
-import { warsawToday } from '../../widgets/core/warsaw-time.ts';
+import { enqueueKsef } from './ksef/queue.ts';
+import { warsawDay, warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { type Buyer, type InvoiceDocument, type Seller, invoiceOf, sellerOf } from './document.ts';
 import { fa3Xml } from './fa3.ts';
 import { invoiceHash } from './kod-i.ts';
@@ -24,10 +23,17 @@ import {
   nextSeq,
   recordRun,
   runOf,
+  unfinishedRun,
 } from './model.ts';
 
-/** Contracts billed per batch (their devices, rates and readings in three queries). */
-const CONTRACT_BATCH = 200;
+/**
+ * Contracts billed per batch (their devices, rates and readings in three queries), and looked at
+ * per call of `issueMonth`: 200 invoices take about 420 of the 1 000 queries D1 answers a Worker
+ * invocation (a page, three for the bills, one for what is issued, and per 25 invoices the next
+ * number, 50 inserts and a check), which leaves the cron's other jobs theirs. A month of more
+ * contracts goes on in the next call from where this one stopped.
+ */
+export const CONTRACT_BATCH = 200;
 /** Invoices written per D1 batch (two statements each). */
 const INSERT_BATCH = 25;
 /** How often an invoice is built again after losing its number to a run beside it. */
@@ -49,6 +55,8 @@ export interface IssueOptions {
   createdBy: string;
   now?: Date;
   seller?: Seller;
+  /** Told the ids of each batch of invoices written: the KSeF queue takes them (./ksef/queue.ts). */
+  onWritten?: (ids: string[]) => Promise<unknown>;
 }
 
 /** A bill's invoice without its number yet: the number is given when it is written. */
@@ -106,6 +114,7 @@ async function write(
     const results = await db.batch(rows.flatMap((row) => issueStatements(db, row)));
     const missed = chunk.filter((_, i) => (results[2 * i]?.meta.changes ?? 0) === 0);
     issued += chunk.length - missed.length;
+    await o.onWritten(chunk.filter((p) => !missed.includes(p)).map((p) => p.id));
     // What missed was raced: issued by another run (skip it) or numbered past (try again).
     const done = await invoicedContracts(
       db,
@@ -119,42 +128,74 @@ async function write(
   return { issued, skipped };
 }
 
-/** Issues the month's invoices of every running contract that has none: `{issued, skipped}`. */
+/** What a call of `issueMonth` did; `next` is where to go on from when contracts are left. */
+export interface Issued {
+  issued: number;
+  skipped: number;
+  next?: string;
+}
+
+/**
+ * Issues the month's invoices of the next `CONTRACT_BATCH` running contracts after contract
+ * number `after` (from the first when none) that have none: `{issued, skipped, next}`, `next`
+ * only when contracts are left for another call.
+ */
 export async function issueMonth(
   db: D1Database,
   period: string,
-  options: IssueOptions,
-): Promise<{ issued: number; skipped: number }> {
+  options: IssueOptions & { after?: string | undefined },
+): Promise<Issued> {
   const now = options.now ?? new Date();
   const o = {
     createdBy: options.createdBy,
     now,
     issueDate: options.issueDate ?? warsawToday(now),
     seller: options.seller ?? sellerOf(),
+    onWritten: options.onWritten ?? (async () => undefined),
   };
-  const contracts = keysetPages<Contract, [string]>((page) => contractsPage(db, page), contractKey, CONTRACT_BATCH);
-  let issued = 0;
+  const found = await contractsPage(db, {
+    limit: CONTRACT_BATCH,
+    after: options.after === undefined ? undefined : [options.after],
+  });
+  const batch = found.slice(0, CONTRACT_BATCH);
+  const bills = await billsOf(db, batch, period);
+  const byNumber = new Map(batch.map((c) => [c.number, c]));
+  const done = await invoicedContracts(
+    db,
+    batch.map((c) => c.id),
+    period,
+  );
   let skipped = 0;
-  for (let batch = await contracts(); batch; batch = await contracts()) {
-    const bills = await billsOf(db, batch, period);
-    const byNumber = new Map(batch.map((c) => [c.number, c]));
-    const done = await invoicedContracts(
-      db,
-      batch.map((c) => c.id),
-      period,
-    );
-    const pending: Pending[] = [];
-    for (const bill of bills) {
-      const contract = byNumber.get(bill.contract);
-      if (!contract || bill.lines.length === 0) continue;
-      if (done.has(contract.id)) skipped++;
-      else pending.push({ contract, bill, id: crypto.randomUUID() });
-    }
-    const written = await write(db, pending, o);
-    issued += written.issued;
-    skipped += written.skipped;
+  const pending: Pending[] = [];
+  for (const bill of bills) {
+    const contract = byNumber.get(bill.contract);
+    if (!contract || bill.lines.length === 0) continue;
+    if (done.has(contract.id)) skipped++;
+    else pending.push({ contract, bill, id: crypto.randomUUID() });
   }
-  return { issued, skipped };
+  const written = await write(db, pending, o);
+  const last = batch.at(-1)?.number;
+  return {
+    issued: written.issued,
+    skipped: skipped + written.skipped,
+    ...(found.length > CONTRACT_BATCH && last ? { next: last } : {}),
+  };
+}
+
+/**
+ * One call of a month's run, recorded: it goes on from where the last call of an unfinished run
+ * stopped (`fresh` starts from the first contract), and finishes the run when no contract is left.
+ */
+export async function issueRunPart(
+  db: D1Database,
+  period: string,
+  options: IssueOptions & { fresh?: boolean },
+): Promise<Issued> {
+  const run = options.fresh ? null : await runOf(db, period);
+  const after = run && !run.finished_at ? (run.after_contract ?? undefined) : undefined;
+  const result = await issueMonth(db, period, { ...options, after });
+  await recordRun(db, period, { ...result, after: result.next ?? null, fresh: after === undefined });
+  return result;
 }
 
 /** The `n`-th working day of a month ('YYYY-MM'), 'YYYY-MM-DD': Mondays to Fridays but Polish holidays. */
@@ -182,19 +223,30 @@ export function invoiceWorkingDay(value: string | undefined): number {
 }
 
 /**
- * The cron's part: from the configured working day of a month (Warsaw) on, last month's
- * invoices are issued, once; the run is recorded, so later runs that month do nothing.
+ * The cron's part (every minute): a month's run left part-way goes on; from the configured
+ * working day of a month (Warsaw) on, last month's invoices are issued, once: the run is
+ * recorded, so later runs that month do nothing.
  */
 export async function issueDueInvoices(
-  env: Pick<Env, 'DB' | 'INVOICE_WORKING_DAY'>,
+  env: Pick<Env, 'DB' | 'INVOICE_WORKING_DAY'> & Partial<Pick<Env, 'KSEF_QUEUE'>>,
   now = new Date(),
-): Promise<{ period: string | null; issued: number; skipped: number }> {
+): Promise<{ period: string | null; issued: number; skipped: number; more?: true }> {
   const today = warsawToday(now);
-  const due = nthWorkingDay(today.slice(0, 7), invoiceWorkingDay(env.INVOICE_WORKING_DAY));
-  if (today < due) return { period: null, issued: 0, skipped: 0 };
-  const period = monthBefore(today.slice(0, 7));
-  if ((await runOf(env.DB, period))?.finished_at) return { period, issued: 0, skipped: 0 };
-  const result = await issueMonth(env.DB, period, { createdBy: 'system (cron)', now, issueDate: today });
-  await recordRun(env.DB, period, { ...result, finished: true });
-  return { period, ...result };
+  const options: IssueOptions = {
+    createdBy: 'system (cron)',
+    now,
+    issueDate: today,
+    // Each written part goes on the KSeF queue (the sweep sends it anyway if this fails).
+    onWritten: async (ids) => env.KSEF_QUEUE && enqueueKsef({ KSEF_QUEUE: env.KSEF_QUEUE }, ids),
+  };
+  const open = await unfinishedRun(env.DB);
+  let period = open?.period;
+  if (!period) {
+    const due = nthWorkingDay(today.slice(0, 7), invoiceWorkingDay(env.INVOICE_WORKING_DAY));
+    if (today < due) return { period: null, issued: 0, skipped: 0 };
+    period = monthBefore(today.slice(0, 7));
+    if ((await runOf(env.DB, period))?.finished_at) return { period, issued: 0, skipped: 0 };
+  }
+  const { next, ...counts } = await issueRunPart(env.DB, period, options);
+  return { period, ...counts, ...(next ? { more: true as const } : {}) };
 }

@@ -206,24 +206,43 @@ export async function ksefStateOf(
   return db.prepare('SELECT status, ksef_number, upo FROM ksef_invoices WHERE invoice_id = ?').bind(invoiceId).first();
 }
 
-/** A month's issue run: whether the cron already finished it. */
-export async function runOf(db: D1Database, period: string): Promise<{ finished_at: string | null } | null> {
-  return db.prepare('SELECT finished_at FROM invoice_runs WHERE period = ?').bind(period).first();
+/** A month's issue run: whether it finished, or the last contract number it looked at. */
+export async function runOf(
+  db: D1Database,
+  period: string,
+): Promise<{ finished_at: string | null; after_contract: string | null } | null> {
+  return db.prepare('SELECT finished_at, after_contract FROM invoice_runs WHERE period = ?').bind(period).first();
 }
 
+/** The oldest month whose issue run stopped part-way (to go on with it), if any. */
+export async function unfinishedRun(db: D1Database): Promise<{ period: string; after_contract: string } | null> {
+  return db
+    .prepare(
+      'SELECT period, after_contract FROM invoice_runs WHERE finished_at IS NULL AND after_contract IS NOT NULL ORDER BY period LIMIT 1',
+    )
+    .first();
+}
+
+/**
+ * Records what a run issued. A run from the first contract counts its skipped invoices anew; one
+ * that goes on (`fresh: false`) adds to them. Unfinished, it keeps the last contract it looked at;
+ * finished, it keeps when it first finished.
+ */
 export async function recordRun(
   db: D1Database,
   period: string,
-  counts: { issued: number; skipped: number; finished: boolean },
+  counts: { issued: number; skipped: number; after: string | null; fresh: boolean },
 ): Promise<void> {
   await db
     .prepare(
-      `INSERT INTO invoice_runs (period, issued, skipped, finished_at)
-       VALUES (?1, ?2, ?3, CASE WHEN ?4 THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END)
-       ON CONFLICT (period) DO UPDATE SET issued = issued + ?2, skipped = ?3,
-         finished_at = coalesce(finished_at, CASE WHEN ?4 THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END)`,
+      `INSERT INTO invoice_runs (period, issued, skipped, finished_at, after_contract)
+       VALUES (?1, ?2, ?3, CASE WHEN ?4 IS NULL THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END, ?4)
+       ON CONFLICT (period) DO UPDATE SET issued = issued + ?2,
+         skipped = CASE WHEN ?5 THEN ?3 ELSE skipped + ?3 END,
+         finished_at = CASE WHEN ?4 IS NULL THEN coalesce(finished_at, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) END,
+         after_contract = ?4`,
     )
-    .bind(period, counts.issued, counts.skipped, counts.finished ? 1 : 0)
+    .bind(period, counts.issued, counts.skipped, counts.after, counts.fresh ? 1 : 0)
     .run();
 }
 

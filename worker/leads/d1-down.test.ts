@@ -6,6 +6,7 @@ import { env } from 'cloudflare:workers';
 import { createExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { app } from '../app.ts';
+import { DEAD_LETTER_ATTEMPTS } from './dead-letter.ts';
 import { type DeferredLead, handleLeadBatch } from './deferred.ts';
 
 const testEnv = env as unknown as Env;
@@ -31,7 +32,7 @@ function keptQueue() {
 }
 
 /** Runs the consumer over `jobs` as the queue would; answers which were acked. */
-async function consume(jobs: DeferredLead[], db: D1Database, attempts = 1) {
+async function consume(jobs: DeferredLead[], db: D1Database, attempts = 1, queue = 'kserowo-leads', e = testEnv) {
   const outcome: ('acked' | 'retried')[] = [];
   const messages = jobs.map((body, i) => ({
     id: String(i),
@@ -45,10 +46,10 @@ async function consume(jobs: DeferredLead[], db: D1Database, attempts = 1) {
       outcome[i] = 'retried';
     },
   }));
-  await handleLeadBatch(
-    { queue: 'kserowo-leads', messages, ackAll() {}, retryAll() {} } as unknown as MessageBatch<DeferredLead>,
-    { ...testEnv, DB: db },
-  );
+  await handleLeadBatch({ queue, messages, ackAll() {}, retryAll() {} } as unknown as MessageBatch<DeferredLead>, {
+    ...e,
+    DB: db,
+  });
   return outcome;
 }
 
@@ -198,5 +199,25 @@ describe('a quote sent while D1 is away', () => {
       .all<{ body: string; number: string }>();
     expect(mails.results).toHaveLength(deferred.length);
     for (const m of mails.results) expect(m.body).toContain(m.number);
+  });
+});
+
+describe('a lead D1 refuses for days', () => {
+  it('goes from the dead-letter queue back to the queue on its last attempt, never dropped, and is stored then', async () => {
+    const first = keptQueue();
+    const body = { name: 'Klient wytrwały', email: 'wytrwaly@firma.pl', submissionId: crypto.randomUUID() };
+    const res = await send(body, { ...testEnv, DB: downDb, LEAD_QUEUE: first.queue });
+    expect(res.status).toBe(202);
+    const { id } = (await res.json()) as { id: string };
+    const again = keptQueue();
+    const e = { ...testEnv, LEAD_QUEUE: again.queue };
+    // Before its last attempt the dead-letter queue retries it; on the last it is sent round again.
+    expect(await consume(first.kept, downDb, DEAD_LETTER_ATTEMPTS - 1, 'kserowo-leads-dlq', e)).toEqual(['retried']);
+    expect(again.kept).toHaveLength(0);
+    expect(await consume(first.kept, downDb, DEAD_LETTER_ATTEMPTS, 'kserowo-leads-dlq', e)).toEqual(['acked']);
+    expect(again.kept.map((j) => j.lead.submissionId)).toEqual([body.submissionId]);
+    // The main queue's consumer stores it once D1 answers.
+    expect(await consume(again.kept, testEnv.DB)).toEqual(['acked']);
+    expect((await storedIds([id])).map((r) => r.id)).toEqual([id]);
   });
 });

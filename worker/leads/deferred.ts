@@ -8,6 +8,7 @@
  * message is delivered; until then it retries with a growing delay (30 s doubling, at most
  * 15 minutes; 100 retries, about a day), then the dead-letter queue's consumer keeps trying.
  */
+import { DEAD_LETTER_ATTEMPTS } from './dead-letter.ts';
 import { enqueueNotification } from '../outbox/delivery.ts';
 import { type NewLead, SubmissionConflict, storeLead } from './model.ts';
 import type { Notification } from '../outbox/index.ts';
@@ -78,6 +79,19 @@ export async function handleLeadBatch(batch: MessageBatch<DeferredLead>, env: En
         });
       message.ack();
     } catch (error) {
+      const submissionId = message.body.lead.submissionId;
+      if (
+        batch.queue.endsWith('-dlq') &&
+        message.attempts >= DEAD_LETTER_ATTEMPTS &&
+        (await deferLead(env, message.body))
+      ) {
+        console.error('leads: D1 refused a queued lead for days; it goes round the queue again', {
+          submissionId,
+          error,
+        });
+        message.ack();
+        continue;
+      }
       console.error('leads: D1 still refuses a queued lead, retrying', { attempts: message.attempts, error });
       message.retry({ delaySeconds: deferredRetryDelay(message.attempts) });
     }

@@ -494,8 +494,8 @@ export function DashboardView({ data, problem }: { data: DashboardData; problem?
         </div>
       )}
       {data.openInvoices && data.openInvoices.length > 0 && (
-        <section aria-labelledby="portal-invoices">
-          <h2 id="portal-invoices">Faktury do zapłaty</h2>
+        <section aria-labelledby="portal-open-invoices">
+          <h2 id="portal-open-invoices">Faktury do zapłaty</h2>
           <div className="table-scroll">
             <table className="portal-table invoices">
               <Columns names={['Faktura', 'Umowa', 'Wystawiona', 'Termin', 'Do zapłaty', 'Wpłacono', 'Stan']} />
