@@ -25,26 +25,30 @@ const outDir = process.env.KSEROWO_WIDGETS_OUT ?? path.join(root, 'dist/public/w
  * so the lead forms' privacy clause does not pull that chunk in), and the field limits
  * (limits.ts, 0.1 KB): every form and the calculator read them, and a chunk of their own
  * cost each of those widgets more than the runtime grows; so does `focusField` (field-focus.ts),
- * which every form uses to bring a refused field into view, and the Warsaw clock (warsaw-time.ts,
- * 0.2 KB: today's date for the calculator's and the forms' checks, the formatter every date
- * text is written with). Other modules
+ * which every form uses to bring a refused field into view, the cards' heading level
+ * (heading.ts, 0.2 KB: a chunk of its own cost pricing and models 0.3 KB each), and the Warsaw
+ * clock (warsaw-time.ts, 0.2 KB: today's date for the calculator's and the forms' checks, the
+ * formatter every date text is written with). Other modules
  * of widgets/core (pricing maths, validation, the bundled catalogue) go where Rollup
  * puts them: into the widget that uses them, or a chunk shared by the few that do.
  */
 const runtimeModules =
-  /widgets\/core\/(define|catalogue-source|events|model|texts|Fallback|analytics|widget-props|brand|limits|field-focus|warsaw-time)\.tsx?$/;
+  /widgets\/core\/(define|catalogue-source|events|model|texts|Fallback|analytics|widget-props|brand|limits|field-focus|heading|warsaw-time)\.tsx?$/;
 
 /**
- * What the catalogue widgets (pricing, models, configurator) share besides the runtime, as
- * one chunk: left to itself Rollup cuts it along who imports what into several tiny chunks,
- * each costing every widget its own wrapper and gzip overhead (the contact form needs none).
+ * What the catalogue widgets (pricing, models, configurator, calculator) share besides the
+ * runtime, as one chunk: left to itself Rollup cuts it along who imports what into several tiny
+ * chunks, each costing every widget its own wrapper and gzip overhead (the contact form needs
+ * none). The widgets' base styles (theme.ts) are a chunk of their own: the service and meter
+ * forms need them and none of the prices, so they no longer load the price maths (1.3 KB).
  */
-const catalogueWidgetModules = /widgets\/core\/(theme|format|pricing|price-labels|links|terms)\.tsx?$/;
+const catalogueWidgetModules = /widgets\/core\/(format|pricing|price-labels|links|terms)\.tsx?$/;
 
 function chunkOf(id) {
   if (/node_modules\/(preact|@r2wc|react|react-dom|scheduler)\//.test(id)) return 'runtime';
   if (runtimeModules.test(id)) return 'runtime';
   if (catalogueWidgetModules.test(id)) return 'shared';
+  if (/widgets\/core\/theme\.ts$/.test(id)) return 'theme';
   return undefined;
 }
 
@@ -90,6 +94,8 @@ export default {
       // The estimate panel (widgets/kit/estimate/Panel.tsx): loaded by `<kserowo-calculator>`, and by the
       // configurator only when the visitor opens 'Nie wiem, ile drukuję'.
       if (chunk.name === 'Panel') return 'calculator-panel.[hash].js';
+      // Its comparison with the current contract, loaded when the visitor opens it.
+      if (chunk.name === 'Compare') return 'calculator-compare.[hash].js';
       return `${widget ?? chunk.name}.[hash].js`;
     },
     manualChunks: chunkOf,
@@ -118,7 +124,14 @@ export default {
     terser({
       module: true,
       ecma: 2020,
-      compress: { passes: 3, unsafe_arrows: true, unsafe_methods: true, pure_getters: true },
+      compress: {
+        passes: 3,
+        unsafe: true,
+        unsafe_arrows: true,
+        unsafe_methods: true,
+        unsafe_comps: true,
+        pure_getters: true,
+      },
       format: { comments: false },
     }),
     aliasAndManifest(),

@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { rollup } from 'rollup';
 import { checkBudgets, measure, measureSite } from './budgets.mjs';
 import { compareWithHistory } from './size-history.mjs';
-import { importForNode, writeHashed } from './bundle.mjs';
+import { importForNode, writeHashed, writeSplit } from './bundle.mjs';
 import { PREACT_ALIAS } from './preact-alias.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -69,12 +69,6 @@ async function buildPages(assets) {
   return buildSite(out, assets);
 }
 
-/** The panel's views loaded on demand: name → entry (it exports `mount(element, props)`). */
-const ADMIN_LAZY_VIEWS = {
-  payments: 'site/admin/payments-entry.tsx',
-  invoices: 'site/admin/invoices-entry.tsx',
-};
-
 /**
  * The admin panel: its own script and CSS, bundled apart from the public
  * widgets (never counted in their budgets), and the page shell `admin.html` that the
@@ -91,22 +85,11 @@ async function buildAdmin() {
     jsxImportSource: 'react',
     logLevel: 'warning',
   };
-  // Views the panel loads when they are opened: each a script of its own (with its own small
-  // Preact root), so the panel's first script stays within its budget; the panel imports it by
-  // the hashed name given here.
-  const lazy = {};
-  for (const [name, entry] of Object.entries(ADMIN_LAZY_VIEWS)) {
-    const file = await writeHashed(assetsOut, `admin-${name}`, 'js', {
-      ...panelOptions,
-      entryPoints: [path.join(root, entry)],
-      define: { 'process.env.NODE_ENV': '"production"' },
-    });
-    lazy[name] = `/assets/${file}`;
-  }
-  const jsName = await writeHashed(assetsOut, 'admin', 'js', {
+  // The panel itself: one chunk per tab (site/admin/App.tsx loads a tab's code when it is opened).
+  const jsName = await writeSplit(assetsOut, 'admin', {
     ...panelOptions,
     entryPoints: [path.join(root, 'site/admin/main.tsx')],
-    define: { 'process.env.NODE_ENV': '"production"', ADMIN_LAZY_VIEWS: JSON.stringify(lazy) },
+    define: { 'process.env.NODE_ENV': '"production"' },
   });
   const cssName = await writeHashed(assetsOut, 'admin', 'css', {
     entryPoints: [path.join(root, 'site/admin/admin.css')],

@@ -37,3 +37,30 @@ export async function writeHashed(dir, prefix, ext, options) {
   writeFileSync(path.join(dir, name), text);
   return name;
 }
+
+/**
+ * Bundles `options` with code splitting (ES modules: each `import()` its own chunk, code
+ * they share in chunks of its own) and writes every file into `dir` as `<prefix>.<hash>.js`
+ * (the entry) and `<prefix>-<name>.<hash>.js` (the chunks). Returns the entry's file name.
+ */
+export async function writeSplit(dir, prefix, options) {
+  const result = await esbuild.build({
+    bundle: true,
+    minify: true,
+    write: false,
+    splitting: true,
+    format: 'esm',
+    outdir: dir,
+    entryNames: `${prefix}.[hash]`,
+    chunkNames: `${prefix}-[name].[hash]`,
+    metafile: true,
+    ...options,
+  });
+  let entry;
+  for (const file of result.outputFiles) {
+    writeFileSync(file.path, file.text);
+    const name = path.basename(file.path);
+    if (name.startsWith(`${prefix}.`)) entry = name;
+  }
+  return entry;
+}

@@ -74,6 +74,9 @@ const args = [
   // Webhooks may go to the test's receiver on http://127.0.0.1.
   '--var',
   'WEBHOOKS_ALLOW_LOCAL_HTTP:1',
+  // The partner of the tests' partner pages is registered (worker/leads/partners.ts).
+  '--var',
+  'PARTNERS:demo,drukarnia-abc',
   // The NIP look-up answers from the White List stand-in: tests never call the real API.
   '--var',
   'WHITELIST_API_URL:stand-in',

@@ -64,8 +64,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           root,
-          // Node tests of the worker's own code sit beside it as *.node.test.ts.
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'worker/**/*.node.test.ts'],
+          // Node tests of worker code live beside it (worker/<feature>/*.node.test.ts).
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'worker/**/*.node.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['tests/unit/setup.ts'],
         },
@@ -88,6 +88,8 @@ export default defineConfig({
                 LIVE_CATALOGUE_TTL_MS_CONFIGURED: liveTtl[1],
                 // Webhooks may go to http://127.0.0.1 in tests.
                 WEBHOOKS_ALLOW_LOCAL_HTTP: '1',
+                // The partner the tests send is registered (worker/leads/partners.ts).
+                PARTNERS: 'demo,drukarnia-abc',
                 PROPERTY_SEED: String(propertySeed),
                 // The NIP look-up answers from the stand-in of the White List: never the real API.
                 WHITELIST_API_URL: 'stand-in',

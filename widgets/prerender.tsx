@@ -16,6 +16,7 @@ import { modelsCss } from './models/styles.ts';
 import { Configurator } from './configurator/Configurator.tsx';
 import { configuratorCss } from './configurator/styles.ts';
 import { FallbackPanel } from './core/Fallback.tsx';
+import { FALLBACK } from './core/texts.ts';
 import type { ReactNode } from 'react';
 
 /** A pre-rendered element's attributes, as props (`configurator-url` → `configuratorUrl`). */
@@ -147,5 +148,23 @@ export function WidgetFallback({ title }: { title?: string }) {
     <div className="widget-fallback" data-widget-fallback="" role="alert" hidden>
       <FallbackPanel title={title} />
     </div>
+  );
+}
+
+/**
+ * The one placeholder our pages put inside a widget that has nothing pre-rendered (a form):
+ * spec §2's spinner with 'Ładowanie...' until the widget's code renders, and `noScript`, the
+ * "works with JavaScript" note, in `<noscript>`. Without JavaScript the site's CSS hides the
+ * loading text (`@media (scripting: none)`): nothing is loading then, only the note shows.
+ */
+export function WidgetPlaceholder({ noScript }: { noScript: ReactNode }) {
+  return (
+    <>
+      <p className="widget-loading" role="status">
+        <span className="spinner" aria-hidden="true" />
+        {FALLBACK.loading}
+      </p>
+      <noscript>{noScript}</noscript>
+    </>
   );
 }

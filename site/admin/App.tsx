@@ -3,132 +3,184 @@
  * Polish; everything a visitor typed is shown as text (Preact escapes it), never as HTML.
  * When the panel cannot render or its API is unreachable it shows 'Panel admin niedostępny'.
  */
-import { Component, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { Component, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { ROLE_LABELS, mayUse } from '../../worker/admin-shared/roles.ts';
 import { ADMIN_LIMITS } from '../../worker/admin-shared/admin-validation.ts';
 import { LIMITS } from '../../widgets/core/validation.ts';
 import type { Session, SessionViewProps } from './view-props.ts';
-import { AccountView, SetPasswordView, TeamView } from './TeamView.tsx';
-import { AuditView } from './AuditView.tsx';
-import { WebhooksView } from './WebhooksView.tsx';
-import { PrivacyView } from './PrivacyView.tsx';
 import { ApiRefused, ApiUnavailable, SessionEnded, api } from './api.ts';
-import { CatalogueView } from './CatalogueView.tsx';
-import { LeadsView } from './LeadsView.tsx';
-import { OutboxView } from './OutboxView.tsx';
-import { SnippetView } from './SnippetView.tsx';
-import { StatsView } from './StatsView.tsx';
-import { DevicesView } from './DevicesView.tsx';
-import { ReadingsView } from './ReadingsView.tsx';
-import { TonerView } from './TonerView.tsx';
-import { ContractsView } from './ContractsView.tsx';
-import { TicketsView } from './TicketsView.tsx';
-import { OrdersView } from './OrdersView.tsx';
 
 export type { Session, SessionViewProps, ViewProps } from './view-props.ts';
+
+/** What a tab draws, once its code has come: the view with the session, and the part of the hash after its id. */
+type Render = (p: SessionViewProps, sub?: string) => ReactNode;
 
 /**
  * The panel's sections, addressed by the URL hash (`#leady`, `#leady/<id>`, `#cennik` …).
  * `area` is the admin API prefix the view works with: a role sees only the views the
  * role table (worker/admin-shared/roles.ts) opens to it; the server refuses the rest anyway.
+ * Each tab's code is a chunk of its own, loaded when the tab is opened (`load`): the panel
+ * starts with the frame and one tab. A new tab is one line here, its view in a module of its own.
  */
+interface TabDef {
+  id: string;
+  area: Parameters<typeof mayUse>[1];
+  label: string;
+  load: () => Promise<Render>;
+}
+
 const VIEWS = [
   {
     id: 'leady',
     area: 'leads',
     label: 'Leady',
-    render: (p: SessionViewProps, sub?: string) => <LeadsView {...p} leadId={sub} />,
+    load: () => import('./LeadsView.tsx').then((m) => (p, sub) => <m.LeadsView {...p} leadId={sub} />),
   },
   {
     id: 'zamowienia',
     area: 'orders',
     label: 'Zamówienia',
-    render: (p: SessionViewProps, sub?: string) => <OrdersView {...p} orderId={sub} />,
+    load: () => import('./OrdersView.tsx').then((m) => (p, sub) => <m.OrdersView {...p} orderId={sub} />),
   },
-  // Loaded when opened (its own chunk): statements in, lines to assign, overdue invoices.
+  // Statements in, lines to assign, overdue invoices.
   {
     id: 'platnosci',
     area: 'payments',
     label: 'Płatności',
-    render: (p: SessionViewProps) => <LazyView name="payments" {...p} />,
+    load: () => import('./PaymentsView.tsx').then((m) => (p) => <m.PaymentsView {...p} />),
   },
-  { id: 'wysylka', area: 'outbox', label: 'Wysyłka e-maili', render: (p: SessionViewProps) => <OutboxView {...p} /> },
-  { id: 'liczby', area: 'stats', label: 'Liczby', render: (p: SessionViewProps) => <StatsView {...p} /> },
+  {
+    id: 'wysylka',
+    area: 'outbox',
+    label: 'Wysyłka e-maili',
+    load: () => import('./OutboxView.tsx').then((m) => (p) => <m.OutboxView {...p} />),
+  },
+  {
+    id: 'liczby',
+    area: 'stats',
+    label: 'Liczby',
+    load: () => import('./StatsView.tsx').then((m) => (p) => <m.StatsView {...p} />),
+  },
   // Service.
   {
     id: 'serwis',
     area: 'tickets',
     label: 'Serwis',
-    render: (p: SessionViewProps, sub?: string) => <TicketsView {...p} ticketId={sub} />,
+    load: () => import('./TicketsView.tsx').then((m) => (p, sub) => <m.TicketsView {...p} ticketId={sub} />),
   },
-  { id: 'umowy', area: 'contracts', label: 'Umowy', render: (p: SessionViewProps) => <ContractsView {...p} /> },
+  {
+    id: 'umowy',
+    area: 'contracts',
+    label: 'Umowy',
+    load: () => import('./ContractsView.tsx').then((m) => (p) => <m.ContractsView {...p} />),
+  },
   {
     id: 'faktury',
     area: 'invoices',
     label: 'Faktury',
-    render: (p: SessionViewProps) => <LazyView name="invoices" {...p} />,
+    load: () => import('./InvoicesView.tsx').then((m) => (p) => <m.InvoicesView {...p} />),
   },
-  { id: 'urzadzenia', area: 'devices', label: 'Urządzenia', render: (p: SessionViewProps) => <DevicesView {...p} /> },
+  {
+    id: 'urzadzenia',
+    area: 'devices',
+    label: 'Urządzenia',
+    load: () => import('./DevicesView.tsx').then((m) => (p) => <m.DevicesView {...p} />),
+  },
   {
     id: 'odczyty',
     area: 'readings',
     label: 'Odczyty',
-    render: (p: SessionViewProps, sub?: string) => <ReadingsView {...p} serial={sub} />,
+    load: () => import('./ReadingsView.tsx').then((m) => (p, sub) => <m.ReadingsView {...p} serial={sub} />),
   },
-  { id: 'tonery', area: 'toner', label: 'Tonery', render: (p: SessionViewProps) => <TonerView {...p} /> },
-  { id: 'cennik', area: 'catalogue', label: 'Cennik', render: (p: SessionViewProps) => <CatalogueView {...p} /> },
-  { id: 'snippety', area: 'leads', label: 'Snippety', render: (p: SessionViewProps) => <SnippetView {...p} /> },
-  { id: 'zespol', area: 'accounts', label: 'Zespół', render: (p: SessionViewProps) => <TeamView {...p} /> },
-  { id: 'webhooki', area: 'webhooks', label: 'Webhooki', render: (p: SessionViewProps) => <WebhooksView {...p} /> },
+  {
+    id: 'tonery',
+    area: 'toner',
+    label: 'Tonery',
+    load: () => import('./TonerView.tsx').then((m) => (p) => <m.TonerView {...p} />),
+  },
+  {
+    id: 'cennik',
+    area: 'catalogue',
+    label: 'Cennik',
+    load: () => import('./CatalogueView.tsx').then((m) => (p) => <m.CatalogueView {...p} />),
+  },
+  {
+    id: 'snippety',
+    area: 'leads',
+    label: 'Snippety',
+    load: () => import('./SnippetView.tsx').then((m) => (p) => <m.SnippetView {...p} />),
+  },
+  {
+    id: 'zespol',
+    area: 'accounts',
+    label: 'Zespół',
+    load: () => import('./TeamView.tsx').then((m) => (p) => <m.TeamView {...p} />),
+  },
+  {
+    id: 'webhooki',
+    area: 'webhooks',
+    label: 'Webhooki',
+    load: () => import('./WebhooksView.tsx').then((m) => (p) => <m.WebhooksView {...p} />),
+  },
   // A person's data by e-mail address, export and erasure (owner only).
   {
     id: 'dane-osobowe',
     area: 'privacy',
     label: 'Dane osobowe',
-    render: (p: SessionViewProps) => <PrivacyView {...p} />,
+    load: () => import('./PrivacyView.tsx').then((m) => (p) => <m.PrivacyView {...p} />),
   },
-  { id: 'historia', area: 'audit', label: 'Historia zmian', render: (p: SessionViewProps) => <AuditView {...p} /> },
-  { id: 'konto', area: 'me', label: 'Moje konto', render: (p: SessionViewProps) => <AccountView {...p} /> },
-] as const;
+  {
+    id: 'historia',
+    area: 'audit',
+    label: 'Historia zmian',
+    load: () => import('./AuditView.tsx').then((m) => (p) => <m.AuditView {...p} />),
+  },
+  {
+    id: 'konto',
+    area: 'me',
+    label: 'Moje konto',
+    load: () => import('./TeamView.tsx').then((m) => (p) => <m.AccountView {...p} />),
+  },
+] as const satisfies readonly TabDef[];
+
+/** Tabs whose code has come, by id: opened again, they draw at once. */
+const loaded = new Map<string, Render>();
 
 /**
- * A view fetched the first time it is opened (scripts/build.mjs `ADMIN_LAZY_VIEWS`): a script
- * of its own that renders into this element. Its failures reach the panel as the panel's own
- * (by their names: the script has its own copy of the API client).
+ * A tab's view, fetched the first time it is opened (its chunk, which shares the panel's Preact
+ * and API client): 'Ładowanie...' until it has come. A chunk that cannot load is the panel's
+ * failure to reach the server: 'Panel admin niedostępny' with 'Spróbuj ponownie'.
  */
-function LazyView({ name, onFailure, session }: SessionViewProps & { name: keyof typeof ADMIN_LAZY_VIEWS }) {
-  const box = useRef<HTMLDivElement>(null);
-  const [loaded, setLoaded] = useState(false);
+function LazyView({ tab, props, sub }: { tab: TabDef; props: SessionViewProps; sub: string | undefined }) {
+  const [render, setRender] = useState<Render | undefined>(() => loaded.get(tab.id));
   useEffect(() => {
-    const bridge = (e: unknown) =>
-      onFailure(
-        e instanceof Error && e.name === 'SessionEnded'
-          ? new SessionEnded(e.message)
-          : e instanceof Error && e.name === 'ApiUnavailable'
-            ? new ApiUnavailable(e.message)
-            : e,
-      );
-    let unmount: (() => void) | undefined;
-    let gone = false;
-    import(/* @vite-ignore */ ADMIN_LAZY_VIEWS[name])
-      .then((m: { mount: (el: HTMLElement, p: SessionViewProps) => () => void }) => {
-        if (gone || !box.current) return;
-        unmount = m.mount(box.current, { onFailure: bridge, session });
-        setLoaded(true);
-      })
-      .catch(() => onFailure(new ApiUnavailable(`${name} view`)));
+    let live = true;
+    setRender(() => loaded.get(tab.id));
+    tab.load().then(
+      (r) => {
+        loaded.set(tab.id, r);
+        if (live) setRender(() => r);
+      },
+      () => live && props.onFailure(new ApiUnavailable('chunk')),
+    );
     return () => {
-      gone = true;
-      unmount?.();
+      live = false;
     };
-  }, [name, onFailure, session]);
-  return (
-    <>
-      {!loaded && <p role="status">{FALLBACK.loading}</p>}
-      <div ref={box} />
-    </>
-  );
+  }, [tab, props.onFailure]);
+  return render ? render(props, sub) : <p role="status">{FALLBACK.loading}</p>;
+}
+
+/** The set-password page of an invitation link (before any session): its own chunk too. */
+function SetPassword(props: { onFailure: (e: unknown) => void; onDone: (message: string) => void }) {
+  const [View, setView] = useState<typeof import('./TeamView.tsx').SetPasswordView>();
+  useEffect(() => {
+    import('./TeamView.tsx').then(
+      (m) => setView(() => m.SetPasswordView),
+      () => props.onFailure(new ApiUnavailable('chunk')),
+    );
+  }, [props.onFailure]);
+  return View ? <View {...props} /> : <p role="status">{FALLBACK.loading}</p>;
 }
 
 type State =
@@ -207,7 +259,7 @@ function Panel() {
     );
   if (state.kind === 'unavailable') return <Unavailable onRetry={check} />;
   if (state.kind === 'login' && location.hash.startsWith('#haslo='))
-    return <SetPasswordView onFailure={onFailure} onDone={(message) => setState({ kind: 'login', message })} />;
+    return <SetPassword onFailure={onFailure} onDone={(message) => setState({ kind: 'login', message })} />;
   if (state.kind === 'login')
     return (
       <Login
@@ -253,7 +305,9 @@ function Panel() {
           </button>
         </span>
       </header>
-      <main className="content">{current.render({ onFailure, session: state.session }, sub)}</main>
+      <main className="content">
+        <LazyView key={current.id} tab={current} props={{ onFailure, session: state.session }} sub={sub} />
+      </main>
     </div>
   );
 }

@@ -187,7 +187,8 @@ export function SnippetView({ onFailure }: ViewProps) {
           {text('utmCampaign', 'utm_campaign', '(np. wiosna)')}
           {invalid.length > 0 && (
             <p className="error" role="alert">
-              Dozwolone są litery, cyfry oraz znaki - _ . (bez spacji), najwyżej {SNIPPET_VALUE_MAX} znaków.
+              Dozwolone są litery, cyfry oraz znaki - _ . (bez spacji), najwyżej {SNIPPET_VALUE_MAX} znaków. Do czasu
+              poprawienia ta wartość nie trafia do kodu.
             </p>
           )}
         </form>

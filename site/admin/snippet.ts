@@ -28,7 +28,19 @@ export interface SnippetChoice {
   extra: Record<string, string | boolean>;
 }
 
-/** Attributes in the order they are written: own attributes first, then partner and UTM. */
+/** The longest partner id or UTM value the snippet builder writes. */
+export const SNIPPET_VALUE_MAX = 60;
+
+const CLEAN_VALUE = new RegExp(`^[\\w.-]{0,${SNIPPET_VALUE_MAX}}$`);
+
+/** Partner ids and UTM values: letters, digits, `-`, `_`, `.`; at most SNIPPET_VALUE_MAX characters. */
+export const isCleanValue = (value: string) => CLEAN_VALUE.test(value.trim());
+
+/**
+ * Attributes in the order they are written: own attributes first, then partner and UTM. A
+ * partner or UTM value the builder warns about (a space, 'ń', a quote) is left out of the code:
+ * what a partner pastes is only ever what we attribute.
+ */
 export function snippetAttributes(choice: SnippetChoice): [string, string][] {
   const out: [string, string][] = [];
   for (const [name, value] of Object.entries(choice.extra)) {
@@ -41,7 +53,7 @@ export function snippetAttributes(choice: SnippetChoice): [string, string][] {
     ['utm-medium', choice.utmMedium],
     ['utm-campaign', choice.utmCampaign],
   ];
-  for (const [name, value] of common) if (value.trim()) out.push([name, value.trim()]);
+  for (const [name, value] of common) if (value.trim() && isCleanValue(value)) out.push([name, value.trim()]);
   return out;
 }
 
@@ -52,11 +64,3 @@ export function snippetCode(origin: string, choice: SnippetChoice): string {
     .join('');
   return `<script type="module" src="${escapeHtml(origin)}/widgets/v1/kserowo.js"></script>\n<${choice.tag}${attrs}></${choice.tag}>`;
 }
-
-/** The longest partner id or UTM value the snippet builder writes. */
-export const SNIPPET_VALUE_MAX = 60;
-
-const CLEAN_VALUE = new RegExp(`^[\\w.-]{0,${SNIPPET_VALUE_MAX}}$`);
-
-/** Partner ids and UTM values: letters, digits, `-`, `_`, `.`; at most SNIPPET_VALUE_MAX characters. */
-export const isCleanValue = (value: string) => CLEAN_VALUE.test(value.trim());

@@ -98,7 +98,8 @@ export const partnersPage = {
     'i stronę, z której przyszedł odwiedzający.',
   exampleTitle: '9. Przykład na żywo',
   exampleText:
-    'Poniżej widżety osadzone dokładnie tak, jak na stronie partnera, z atrybutem partner="demo" i własnym kolorem:',
+    'Poniżej wszystkie widżety osadzone dokładnie tak, jak na stronie partnera, z atrybutem partner="demo" i własnym kolorem:',
+  exampleNoScript: 'Widżety działają z włączonym JavaScriptem.',
   contact: 'Chcesz zostać partnerem albo potrzebujesz pomocy przy osadzeniu? Napisz do nas:',
 } as const;
 

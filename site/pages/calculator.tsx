@@ -5,11 +5,10 @@
  * hands all of it to `/konfigurator`. `<kserowo-calculator>` is loaded by the widget loader;
  * until then the box says 'Ładowanie...'.
  */
-import { FALLBACK } from '../../widgets/core/texts.ts';
 import { C } from '../../widgets/kit/estimate/copy.ts';
 import { calculatorPage } from '../content/pages.ts';
 import { PageHead } from '../sections/page-head.tsx';
-import { WidgetArea } from '../../widgets/prerender.tsx';
+import { WidgetArea, WidgetPlaceholder } from '../../widgets/prerender.tsx';
 
 export function CalculatorPage() {
   return (
@@ -19,15 +18,14 @@ export function CalculatorPage() {
         <div className="wrap">
           <WidgetArea title={C.unavailable}>
             <kserowo-calculator configurator-url="/konfigurator">
-              <p className="widget-loading" role="status">
-                {FALLBACK.loading}
-              </p>
-              <noscript>
-                <p>
-                  Kalkulator działa z włączonym JavaScriptem. Bez niego wybierz urządzenie w{' '}
-                  <a href="/modele">liście modeli</a> albo <a href="/kontakt">napisz do nas</a>.
-                </p>
-              </noscript>
+              <WidgetPlaceholder
+                noScript={
+                  <p>
+                    Kalkulator działa z włączonym JavaScriptem. Bez niego wybierz urządzenie w{' '}
+                    <a href="/modele">liście modeli</a> albo <a href="/kontakt">napisz do nas</a>.
+                  </p>
+                }
+              />
             </kserowo-calculator>
           </WidgetArea>
           <div className="prose">

@@ -16,6 +16,7 @@ import {
   partnersPage as t,
   widgetDocs,
 } from '../content/partners.ts';
+import { WidgetArea, WidgetPlaceholder } from '../../widgets/prerender.tsx';
 
 export interface PinnedLoader {
   file: string;
@@ -136,6 +137,29 @@ function AttributeTable({
         </tbody>
       </table>
     </ScrollRegion>
+  );
+}
+
+/** Every tag of the live example, as the JSX of our pages knows it (site/jsx.d.ts). */
+type WidgetTag = keyof {
+  [T in keyof preact.JSX.IntrinsicElements as T extends `kserowo-${string}` ? T : never]: true;
+};
+
+/**
+ * One widget of the live example, embedded as on a partner's page (no inline catalogue, no
+ * pre-rendered markup), with our pages' placeholder and section fallback around it.
+ */
+function DemoWidget({ tag, title }: { tag: string; title: string }) {
+  const Tag = tag as WidgetTag;
+  return (
+    <div className="partner-demo-item">
+      <h3>{title}</h3>
+      <WidgetArea>
+        <Tag partner="demo" utm-source="demo" utm-medium="referral" utm-campaign="dla-partnerow">
+          <WidgetPlaceholder noScript={<p>{t.exampleNoScript}</p>} />
+        </Tag>
+      </WidgetArea>
+    </div>
   );
 }
 
@@ -276,8 +300,9 @@ export function PartnersPage({ pinned = pinnedLoader() }: { pinned?: PinnedLoade
         <h2 id="example">{t.exampleTitle}</h2>
         <p>{t.exampleText}</p>
         <div className="partner-demo">
-          <kserowo-pricing partner="demo" utm-source="demo" utm-medium="referral" utm-campaign="dla-partnerow" />
-          <kserowo-configurator partner="demo" utm-source="demo" utm-medium="referral" utm-campaign="dla-partnerow" />
+          {widgetDocs.map((w) => (
+            <DemoWidget key={w.tag} tag={w.tag} title={w.title} />
+          ))}
         </div>
 
         <p>

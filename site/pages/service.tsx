@@ -8,27 +8,24 @@ import { company, realPhone } from '../../widgets/core/company.ts';
 import { withinWorkingHours } from '../../widgets/core/terms.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { meterPage, servicePage } from '../content/pages.ts';
-import { WidgetArea } from '../../widgets/prerender.tsx';
+import { WidgetArea, WidgetPlaceholder } from '../../widgets/prerender.tsx';
 import { LIMITS } from '../../widgets/core/limits.ts';
 import { PORTAL_LIMITS } from '../../widgets/core/portal-validation.ts';
 import { PageHead } from '../sections/page-head.tsx';
 
-function NoScript() {
+function NoScriptNote() {
   // Only a real phone is dialled: never a sample or an unset one.
   const phone = realPhone();
   return (
-    <noscript>
-      <p>
-        Formularz działa z włączonym JavaScriptem. Napisz do nas:{' '}
-        <a href={`mailto:${company.email}`}>{company.email}</a>
-        {phone && (
-          <>
-            {' '}
-            lub zadzwoń: <a href={phone.href}>{phone.display}</a>
-          </>
-        )}
-      </p>
-    </noscript>
+    <p>
+      Formularz działa z włączonym JavaScriptem. Napisz do nas: <a href={`mailto:${company.email}`}>{company.email}</a>
+      {phone && (
+        <>
+          {' '}
+          lub zadzwoń: <a href={phone.href}>{phone.display}</a>
+        </>
+      )}
+    </p>
   );
 }
 
@@ -80,10 +77,7 @@ function FormPage({
         <div className="wrap city-grid">
           <WidgetArea title={fallbackTitle}>
             <Widget>
-              <p className="widget-loading" role="status">
-                {FALLBACK.loading}
-              </p>
-              <NoScript />
+              <WidgetPlaceholder noScript={<NoScriptNote />} />
             </Widget>
             <p className="widget-area-alt">
               {realPhone() ? 'Możesz też zadzwonić lub napisać: ' : 'Możesz też napisać: '}

@@ -127,8 +127,9 @@ function setupLogo(img: HTMLImageElement): void {
 }
 
 /* ---- Fallbacks (spec §2, §8) ---- */
-const WIDGET_TAGS =
-  'kserowo-pricing, kserowo-models, kserowo-contact, kserowo-configurator, kserowo-service, kserowo-meter';
+/** Every widget element under `root`, whatever its tag: a widget added later is covered without a list to update. */
+const widgetsIn = (root: ParentNode): HTMLElement[] =>
+  [...root.querySelectorAll<HTMLElement>('*')].filter((el) => el.localName.startsWith('kserowo-'));
 
 /** A widget still showing its 'Ładowanie...' placeholder (nothing pre-rendered to read). */
 const isPlaceholder = (el: Element): boolean =>
@@ -142,25 +143,24 @@ function showFallback(area: Element, failed?: Element): void {
   const fallback = area.querySelector<HTMLElement>('[data-widget-fallback]');
   if (!fallback) return;
   fallback.removeAttribute('hidden');
-  for (const el of area.querySelectorAll<HTMLElement>(WIDGET_TAGS))
-    if (el === failed || isPlaceholder(el)) el.style.display = 'none';
+  for (const el of widgetsIn(area)) if (el === failed || isPlaceholder(el)) el.style.display = 'none';
 }
 
 const areasOf = (tag?: string): Element[] =>
-  [...document.querySelectorAll('[data-widget-area]')].filter((a) => !tag || a.querySelector(tag));
+  [...document.querySelectorAll('[data-widget-area]')].filter((a) => (tag ? a.querySelector(tag) : widgetsIn(a)[0]));
 
 /** Failures that happened before this script listened: a widget's code the loader could not load, a widget showing its error. */
 function showEarlierFailures(): void {
   for (const tag of document.documentElement.dataset.kserowoFailed?.split(' ') ?? [])
     for (const area of areasOf(tag)) showFallback(area);
   for (const area of areasOf())
-    for (const el of area.querySelectorAll(WIDGET_TAGS))
+    for (const el of widgetsIn(area))
       if ((el.shadowRoot ?? el).querySelector('.k-root.fallback')) showFallback(area, el);
 }
 
 function showAppFallbackIfWidgetsMissing(): void {
   showEarlierFailures();
-  if (!document.querySelector(WIDGET_TAGS) || document.documentElement.dataset.kserowo === 'ready') return;
+  if (widgetsIn(document).length === 0 || document.documentElement.dataset.kserowo === 'ready') return;
   document.getElementById('app-fallback')?.removeAttribute('hidden');
   for (const area of areasOf()) showFallback(area);
 }

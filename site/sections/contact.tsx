@@ -1,9 +1,8 @@
 /** Home section 15: contact, with the `<kserowo-contact>` form (owned by the contact issue). */
 import { company } from '../../widgets/core/company.ts';
-import { FALLBACK } from '../../widgets/core/texts.ts';
 import { contact } from '../content/home.ts';
 import { PhoneValue } from './company-values.tsx';
-import { WidgetArea } from '../../widgets/prerender.tsx';
+import { WidgetArea, WidgetPlaceholder } from '../../widgets/prerender.tsx';
 import { Section } from './section.tsx';
 
 /**
@@ -15,16 +14,14 @@ export function ContactForm() {
   return (
     <WidgetArea>
       <kserowo-contact>
-        <p className="widget-loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {FALLBACK.loading}
-        </p>
-        <noscript>
-          <p>
-            Formularz działa z włączonym JavaScriptem. Napisz do nas:{' '}
-            <a href={`mailto:${company.email}`}>{company.email}</a>
-          </p>
-        </noscript>
+        <WidgetPlaceholder
+          noScript={
+            <p>
+              Formularz działa z włączonym JavaScriptem. Napisz do nas:{' '}
+              <a href={`mailto:${company.email}`}>{company.email}</a>
+            </p>
+          }
+        />
       </kserowo-contact>
     </WidgetArea>
   );

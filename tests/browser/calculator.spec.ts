@@ -134,6 +134,9 @@ test.describe('<kserowo-calculator> on a partner page', () => {
       site.page({ body: '<kserowo-calculator id="calc" partner="drukarnia-abc"></kserowo-calculator>', hostile: true }),
     );
     const calc = page.locator('kserowo-calculator');
+    const chunks: string[] = [];
+    page.on('request', (r) => chunks.push(new URL(r.url()).pathname));
+    const compareChunk = (p: string) => /calculator-compare\.\w+\.js$/.test(p);
     const profileTab = calc.getByRole('tab', { name: 'Z profilu biura' });
     await calc.getByRole('tab', { name: 'Z liczników urządzenia' }).focus();
     await page.keyboard.press('ArrowRight');
@@ -149,7 +152,10 @@ test.describe('<kserowo-calculator> on a partner page', () => {
       'href',
       /mono=360&color=40/,
     );
+    // The comparison's code is not part of the first load: it comes when the visitor opens it.
+    expect(chunks.filter(compareChunk)).toEqual([]);
     await calc.getByRole('button', { name: 'Porównaj z obecną umową' }).click();
+    await expect.poll(() => chunks.filter(compareChunk).length).toBe(1);
     await calc.getByLabel('Opłata miesięczna netto (zł)').fill('100');
     await calc.getByLabel('Opłata miesięczna netto (zł)').press('Enter');
     await expect(calc.getByText(/^Uczciwie: przy tej liczbie stron obecna umowa jest tańsza o/)).toBeVisible();

@@ -282,7 +282,7 @@ test.describe('<kserowo-configurator> with sync-url', () => {
     await expect(summary).toContainText('Konica Minolta bizhub C3350i');
     await expect(summary).toContainText('krótszy okres — do uzgodnienia');
     await expect(summary).toContainText('papier – cena na zapytanie');
-    await expect(summary).toContainText('3000 stron mono');
+    await expect(summary).toContainText('przy 3000 stronach mono');
     await expect(cfg(page).getByLabel('Imię i nazwisko')).toHaveValue('Piotr Wiśniewski');
     await expect(cfg(page).getByLabel('NIP')).toHaveValue('123-456-32-18');
   });

@@ -186,17 +186,18 @@ test.describe('a widget fails to render', () => {
       await expectGoesHome(page.locator('[data-widget-fallback]'), page);
     });
 
-  test("a widget outside a named area (pricing on /) shows spec §8's section error with both buttons", async ({
+  test("a widget in an area without a named fallback (pricing on /) shows spec §8's section error with both buttons", async ({
     page,
   }) => {
     await breakRendering(page, '/', 'kserowo-pricing');
     await page.goto('/');
     const pricing = page.locator('kserowo-pricing').first();
     await pricing.scrollIntoViewIfNeeded();
-    const alert = pricing.getByRole('alert');
+    const alert = page.locator('#pricing [data-widget-fallback]');
     await expect(alert.getByRole('heading', { name: FALLBACK.sectionTitle })).toBeVisible();
     await expect(alert).toContainText(FALLBACK.sectionText);
     await expect(alert.getByRole('link', { name: FALLBACK.home })).toHaveAttribute('href', '/');
+    await expect(pricing).toBeHidden();
     await shot(page, 'render-error-section-default');
     const reloaded = page.waitForRequest((r) => r.isNavigationRequest());
     await alert.getByRole('link', { name: FALLBACK.retry }).click();

@@ -81,7 +81,7 @@ test.describe('header on a desktop', () => {
     await expect(submenu(page).getByRole('link', { name: 'Cennik' })).toHaveAttribute('href', '#pricing');
     await submenu(page).getByRole('link', { name: 'Cennik' }).click();
     await expect(page).toHaveURL(/\/#pricing$/);
-    await expect(page.locator('#pricing h2')).toBeInViewport();
+    await expect(page.locator('#pricing-title')).toBeInViewport();
   });
 
   test('Oferta works by keyboard: Enter opens, arrows move, Escape closes and returns focus', async ({ page }) => {

@@ -127,8 +127,13 @@ for (const width of [375, 1280])
     const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
     expect(decoded?.data).toBe(kodI);
     await expect(page.locator('figcaption')).toHaveText(ksefNumber);
-    // Nothing of the page is wider than the screen.
+    // Nothing of the page is wider than the screen, nor hidden in a box scrolled sideways: on a phone each
+    // line's quantity, price and value are labelled under its name.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    const lines = page.locator('table.lines').first();
+    expect(
+      await lines.evaluate((t) => (t.parentElement?.scrollWidth ?? 0) <= (t.parentElement?.clientWidth ?? 0)),
+    ).toBe(true);
     await shoot(page, 'kopia-faktury', width);
 
     // The XML downloads as issued.

@@ -68,7 +68,7 @@ test('a customer reports a fault with a serial, gets the number and sees the tea
   await team.getByLabel('Nowy status').selectOption('w drodze');
   await team.getByLabel(/Notatka dla klienta/).fill('Serwisant będzie u Państwa o 12:00.');
   await team.getByRole('button', { name: 'Zapisz status' }).click();
-  await expect(team.getByRole('status')).toHaveText('Zapisano status „w drodze”.');
+  await expect(team.locator('main').getByRole('status')).toHaveText('Zapisano status „w drodze”.');
   await shoot(team, 'admin-zgloszenie');
 
   await customer.goto(statusUrl);
@@ -138,7 +138,7 @@ test('a customer opens the reminder link, sends a reading and sees it confirmed;
   await entry.getByLabel('Licznik mono').fill('16000');
   await entry.getByLabel('Licznik kolor').fill('3400');
   await entry.getByRole('button', { name: 'Zapisz odczyt' }).click();
-  await expect(team.getByRole('status')).toHaveText('Zapisano odczyt.');
+  await expect(team.locator('main').getByRole('status')).toHaveText('Zapisano odczyt.');
   const bill = team.locator('table.billing', { hasText: serial });
   // C3320i Basic: 195 zł, 900 mono and 150 colour pages included; 4000 − 900 = 3100 × 0,08 + 250 × 0,22 = 303 zł.
   await expect(bill.locator('tfoot')).toContainText('498,00 zł');
@@ -150,7 +150,7 @@ test('a customer opens the reminder link, sends a reading and sees it confirmed;
   await correction.getByLabel('Poprawny licznik mono').fill('13000');
   await correction.getByLabel('Powód korekty').fill('Literówka przy wpisywaniu');
   await correction.getByRole('button', { name: 'Zapisz korektę' }).click();
-  await expect(team.getByRole('status')).toHaveText('Zapisano korektę odczytu.');
+  await expect(team.locator('main').getByRole('status')).toHaveText('Zapisano korektę odczytu.');
   // 1000 − 900 = 100 × 0,08 + 55 = 63 zł over the allowance: 258 zł net.
   await expect(bill.locator('tfoot')).toContainText('258,00 zł');
   const old = team.locator('tr.superseded', { hasText: '16000' });

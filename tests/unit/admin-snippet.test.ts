@@ -32,13 +32,29 @@ describe('the snippet builder', () => {
     );
   });
 
+  it('never writes a partner or UTM value it warns about (utm-campaign="jesień 2026")', () => {
+    const code = snippetCode('https://kserowo.pl', {
+      ...base,
+      tag: 'kserowo-pricing',
+      partner: 'drukarnia-abc',
+      utmCampaign: 'jesień 2026',
+    });
+    expect(isCleanValue('jesień 2026')).toBe(false);
+    expect(code).toBe(
+      '<script type="module" src="https://kserowo.pl/widgets/v1/kserowo.js"></script>\n' +
+        '<kserowo-pricing partner="drukarnia-abc"></kserowo-pricing>',
+    );
+  });
+
   it('escapes whatever is typed so it cannot leave its attribute', () => {
     const code = snippetCode('https://kserowo.pl', {
       ...base,
       tag: 'kserowo-pricing',
       partner: '"><script>alert(1)</script>',
+      extra: { 'configurator-url': '/konfigurator?x="><script>alert(1)</script>' },
     });
-    expect(code).toContain('partner="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+    expect(code).not.toContain('<script>alert');
+    expect(code).toContain('configurator-url="/konfigurator?x=&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
     expect(isCleanValue('"><script>')).toBe(false);
     expect(isCleanValue('drukarnia-abc_2026.v1')).toBe(true);
   });

@@ -41,7 +41,8 @@ describe('bundle budgets', () => {
       configurator: 16,
       site: 4,
       css: 15,
-      admin: 56,
+      admin: 24,
+      adminTab: 16,
     });
   });
 
@@ -190,6 +191,27 @@ describe('bundle budgets', () => {
       const rows = measureSite(dir);
       expect(rows[0]).toMatchObject({ name: 'admin', budget: BUDGETS_KB.admin, pages: ['/admin'] });
       expect(() => checkBudgets(rows, quiet)).toThrow(/Bundle budget exceeded: assets\/admin\.js/);
+    });
+
+    it("count the admin panel's start with every chunk it imports statically, and each tab it loads on demand apart", () => {
+      asset('site.css', `body{color:red}`);
+      asset('admin-chunk.A.js', `export const shared = "${random(3)}";`);
+      asset('admin-LeadsView.B.js', `import{shared as s}from"./admin-chunk.A.js";export const v = "${random(2)}" + s;`);
+      asset('admin-Big.C.js', `import"./admin-chunk.A.js";export const v = "${random(BUDGETS_KB.adminTab! + 1)}";`);
+      asset(
+        'admin.js',
+        `import{shared}from"./admin-chunk.A.js";const t={a:()=>import("./admin-LeadsView.B.js"),b:()=>import("./admin-Big.C.js")};`,
+      );
+      page('admin.html', { scripts: ['/assets/admin.js'] });
+      const rows = measureSite(dir).filter((r) => r.name.startsWith('admin'));
+      const kb = (r: { bytes: number }) => Math.round(r.bytes / 1024);
+      // The start: the entry and the shared chunk (3 KB); a tab: its own file only, the shared chunk being loaded already.
+      expect(rows.map((r) => [r.file, kb(r)])).toEqual([
+        ['assets/admin.js', 3],
+        ['assets/admin-Big.C.js', BUDGETS_KB.adminTab! + 1],
+        ['assets/admin-LeadsView.B.js', 2],
+      ]);
+      expect(overBudget(rows).map((r) => r.file)).toEqual(['assets/admin-Big.C.js']);
     });
 
     it('fail the build when a page links a stylesheet the build did not write', () => {

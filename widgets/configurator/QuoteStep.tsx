@@ -1,12 +1,13 @@
 /** Step 3: the summary of the quote and the contact fields. */
 import type { Device } from '../core/model.ts';
 import { type QuotePrice, SERVICE_CITIES, TERM_LABELS } from '../core/quote.ts';
-import { formatNumber, formatPln } from '../core/format.ts';
+import { formatPln } from '../core/format.ts';
 import { PRICING } from '../core/price-labels.ts';
 import { QUOTE_LIMITS } from '../core/quote-validation.ts';
 import { LIMITS } from '../core/validation.ts';
 import { PrivacyFields } from '../core/privacy-clause.tsx';
 import { hasSla } from '../core/terms.ts';
+import { pagesAt } from '../core/quote-text.ts';
 import { T } from './copy.ts';
 import { Text } from './fields.tsx';
 import type { Contact } from './state.ts';
@@ -104,7 +105,7 @@ export function QuoteStep(props: QuoteStepProps) {
 }
 
 function Summary({ device, quote }: { device: Device; quote: QuotePrice }) {
-  const pages = `${formatNumber(quote.volume.mono)} ${T.pagesMono}${device.type === 'color' ? ` + ${formatNumber(quote.volume.color ?? 0)} ${T.pagesColor}` : ''}`;
+  const pages = pagesAt(quote.volume.mono, device.type === 'color' ? quote.volume.color : 0);
   const stated = quote.volume.mono > 0 || (quote.volume.color ?? 0) > 0;
   return (
     <div className="summary" part="summary">

@@ -59,6 +59,17 @@ test.describe('<kserowo-configurator>', () => {
       expect(sent).toEqual([expect.objectContaining({ deviceId: 'km-c3320i', level: 'basic' })]);
     });
 
+    test("says the estimated cost in the locative: 'przy 2250 stronach mono i 300 stronach kolorowych'", async ({
+      page,
+    }) => {
+      await cfg(page).getByLabel(T.monoPages).fill('2250');
+      await cfg(page).getByLabel(T.colorPages).fill('300');
+      await cfg(page).getByRole('button', { name: T.next }).click();
+      await expect(
+        cfg(page).getByText('Szacunkowy koszt przy 2250 stronach mono i 300 stronach kolorowych', { exact: true }),
+      ).toBeVisible();
+    });
+
     test('shows the quote and its page when the server keeps it on its queue (202, the number comes later)', async ({
       page,
     }) => {

@@ -1,5 +1,7 @@
 /** The configurator's frame: the step progress, the error toast and the thank-you view. */
+import { useLayoutEffect, useRef } from 'react';
 import { TOAST } from '../core/errors.ts';
+import { focusResult } from '../core/field-focus.ts';
 import type { QuotePrice } from '../core/quote.ts';
 import { T } from './copy.ts';
 import type { Step } from './state.ts';
@@ -56,11 +58,16 @@ export function ToastBox({ toast, onClose }: { toast: Toast; onClose: () => void
   );
 }
 
+/** The sent quote, in place of the form: in view and focused, whatever the page scrolled to. */
 export function Done({ answer, onAgain }: { answer: QuoteAnswer; onAgain: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useLayoutEffect(() => focusResult(heading.current), []);
   return (
     <div className="k-root cfg" part="root" lang="pl" dir="ltr">
       <div className="done" part="done" role="status">
-        <h2>{T.doneTitle(answer.number)}</h2>
+        <h2 ref={heading} tabIndex={-1}>
+          {T.doneTitle(answer.number)}
+        </h2>
         <p>{TOAST.success.text}</p>
         <p>{T.doneValid}</p>
         <p>

@@ -25,6 +25,24 @@ test.describe('<kserowo-contact>', () => {
     });
   });
 
+  test.describe('two columns at 1280 px with a message under one field', () => {
+    test.use({ viewport: { width: 1280, height: 800 } });
+    test.beforeEach(async ({ page }) => mount(page, '<kserowo-contact name="Anna Nowak"></kserowo-contact>'));
+
+    test("the other field of the row keeps its input's place and height", async ({ page }) => {
+      const box = async (name: string) => (await input(page, name).boundingBox())!;
+      const before = await box('name');
+      await submit(page).click();
+      await expect(form(page).locator('.kc-field-error')).toBeVisible();
+      const [name, email] = [await box('name'), await box('email')];
+      expect(email.x, 'e-mail beside the name, in the same row').toBeGreaterThan(name.x + name.width);
+      expect(name).toEqual(before);
+      // The refused field's own input only gains its thicker red border.
+      expect(email.y).toBe(before.y);
+      expect(email.height).toBeLessThanOrEqual(before.height + 2);
+    });
+  });
+
   test.describe('prefilled by the host', () => {
     test.beforeEach(async ({ page }) =>
       mount(page, '<kserowo-contact name="Anna Nowak" email="anna@firma.pl"></kserowo-contact>'),

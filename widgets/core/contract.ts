@@ -73,7 +73,10 @@ export const attributeName = (prop: string): string =>
   prop.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`);
 
 export const COMMON_ATTRIBUTES: { readonly [N in keyof CommonProps]-?: AttributeContract } = {
-  partner: { valueText: 'tekst', text: 'Twój identyfikator partnera; zapisujemy go przy każdym zapytaniu.' },
+  partner: {
+    valueText: 'tekst',
+    text: 'Twój identyfikator partnera, który od nas otrzymasz; zapytania przypisujemy tylko zarejestrowanym identyfikatorom.',
+  },
   utmSource: {
     valueText: 'tekst',
     text: 'Źródło kampanii (utm_source); ma pierwszeństwo przed parametrem w adresie strony.',
@@ -127,6 +130,29 @@ export const THEME_PROPERTIES = {
 } as const satisfies Record<`--kserowo-${string}`, CssPropertyContract>;
 
 export type ThemeProperty = keyof typeof THEME_PROPERTIES;
+
+/**
+ * The documented dark theme (docs/partners-round4.md, /dla-partnerow): the colour properties for
+ * a dark page. Every widget paints its own surface and derives every background from these, so
+ * set on the widgets (or under the partner's `@media (prefers-color-scheme: dark)`) they pass
+ * the contrast checks on a dark host.
+ */
+export const DARK_THEME = {
+  '--kserowo-surface': '#17212e',
+  '--kserowo-text': '#e9eef5',
+  '--kserowo-muted': '#b9c4d2',
+  '--kserowo-border': '#4a5a6e',
+  '--kserowo-accent': '#7cc0ff',
+  '--kserowo-accent-hover': '#a6d4ff',
+  '--kserowo-accent-contrast': '#0b1520',
+  '--kserowo-focus': '#f5a524',
+} as const satisfies Partial<Record<ThemeProperty, string>>;
+
+/** `DARK_THEME` as a CSS declaration block for `selector`. */
+export const darkThemeCss = (selector: string): string =>
+  `${selector} {\n${Object.entries(DARK_THEME)
+    .map(([name, value]) => `  ${name}: ${value};`)
+    .join('\n')}\n}`;
 export const ALL_THEME_PROPERTIES = Object.keys(THEME_PROPERTIES) as ThemeProperty[];
 
 /** The parts and custom properties of both service forms: the frames of widgets/core/service-form.tsx. */

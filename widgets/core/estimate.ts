@@ -13,7 +13,8 @@ import { CONTRACT_TERMS_MONTHS } from './terms.ts';
 import { formatNumber, formatPln } from './format.ts';
 import { monthlyCost, recommendedPackage, type Volume } from './pricing.ts';
 import { countText } from './plural.ts';
-import { COLOR_PAGES_AT, COLOR_PAGES_OF, MONO_PAGES_AT, MONO_PAGES_OF } from './nouns.ts';
+import { COLOR_PAGES_OF, MONO_PAGES_OF } from './nouns.ts';
+import { pagesAt } from './quote-text.ts';
 
 /** Average days in a month: a monthly average = pages ÷ days × 30.4. */
 export const MONTH_DAYS = 30.4;
@@ -191,12 +192,7 @@ export function recommend(device: Device, volume: Volume): Recommendation | unde
  * kosztowałby 259,00 zł, Business 235,00 zł.', then the pages left spare in it.
  */
 export function explainRecommendation(rec: Recommendation, volume: Volume): string {
-  const pages = [
-    volume.mono > 0 ? countText(Math.floor(volume.mono), MONO_PAGES_AT) : '',
-    (volume.color ?? 0) > 0 ? countText(Math.floor(volume.color ?? 0), COLOR_PAGES_AT) : '',
-  ]
-    .filter(Boolean)
-    .join(' i ');
+  const pages = pagesAt(Math.floor(volume.mono), Math.floor(volume.color ?? 0));
   const others = rec.costs.filter((c) => c.level !== rec.level);
   const chosen = rec.costs.find((c) => c.level === rec.level);
   const costs = [
@@ -211,6 +207,6 @@ export function explainRecommendation(rec: Recommendation, volume: Volume): stri
   ]
     .filter(Boolean)
     .join(' i ');
-  const head = `Polecamy ${LEVEL_NAMES[rec.level]}: przy ${pages || countText(0, MONO_PAGES_AT)} ${costs}.`;
+  const head = `Polecamy ${LEVEL_NAMES[rec.level]}: przy ${pages} ${costs}.`;
   return spare ? `${head} W pakiecie ${LEVEL_NAMES[rec.level]} zostaje zapas ${spare}.` : head;
 }

@@ -8,7 +8,7 @@
  */
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { KIT_TEXT, Refused } from './service-field.tsx';
-import { focusField } from './field-focus.ts';
+import { focusField, focusResult } from './field-focus.ts';
 import { newSubmissionId, postJson, type SendResult } from './api.ts';
 import { attribution, rememberFirstVisit } from './attribution.ts';
 import { scriptOrigin } from './catalogue-source.ts';
@@ -260,7 +260,7 @@ export function FormFrame<V extends FormValues>({
 /** The thank-you that replaces the form: a heading that takes the focus, then `children`. */
 export function DoneFrame({ title, children }: { title: string; children: ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => focusResult(heading.current), []);
   return (
     <div className="k-root sf" part="root" lang="pl" dir="ltr">
       <div className="sf-done" part="done">

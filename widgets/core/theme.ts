@@ -6,6 +6,10 @@
  * a widget's own class rules (`.badge{padding}`) beat them, and they still beat a
  * light-DOM host's `p {}` of equal weight, because adopted sheets come after the page's.
  *
+ * Every widget paints its own surface (`--kserowo-surface`) and derives every background from
+ * the theme (tints of the accent and of the status colours over the surface, `--kt`, `--kok`…),
+ * so a dark theme set by a partner (DARK_THEME in contract.ts) keeps every text readable.
+ *
  * Custom properties (documented for partners): --kserowo-accent, --kserowo-accent-contrast,
  * --kserowo-text, --kserowo-muted, --kserowo-surface, --kserowo-border, --kserowo-font,
  * --kserowo-radius.
@@ -13,7 +17,7 @@
 export const baseCss = `
 :host{display:block;contain:layout style;direction:ltr}
 :host([hidden]){display:none}
-.k-root{all:initial;direction:ltr;unicode-bidi:isolate;display:block;box-sizing:border-box;font-family:var(--kserowo-font,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif);font-size:16px;line-height:1.5;color:var(--kserowo-text,#1c2430);text-align:left;-webkit-font-smoothing:antialiased}
+.k-root{all:initial;direction:ltr;unicode-bidi:isolate;display:block;box-sizing:border-box;font-family:var(--kserowo-font,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif);font-size:16px;line-height:1.5;color:var(--kserowo-text,#1c2430);text-align:left;-webkit-font-smoothing:antialiased;--ks:var(--kserowo-surface,#fff);--kx:var(--kserowo-text,#1c2430);--kt:color-mix(in srgb,var(--kserowo-accent,#0b5cad) 9%,var(--ks));--kok:color-mix(in srgb,#0f7b3f 14%,var(--ks));--kokt:color-mix(in srgb,#0f7b3f 62%,var(--kx));--kbad:color-mix(in srgb,#d92d20 10%,var(--ks));--kbadt:color-mix(in srgb,#d92d20 68%,var(--kx));--kwarn:color-mix(in srgb,#f5a524 10%,var(--ks));--kwarnt:color-mix(in srgb,#b54708 55%,var(--kx));background:var(--ks);}
 .k-root *,.k-root *::before,.k-root *::after{box-sizing:border-box;font:inherit;color:inherit;letter-spacing:normal;text-transform:none}
 :where(.k-root) :is(h2,h3,h4,p,ul,ol){margin:0;padding:0}
 :where(.k-root) ul{list-style:none}
@@ -24,14 +28,14 @@ export const baseCss = `
 .btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;min-height:44px;padding:10px 20px;border-radius:var(--kserowo-radius,10px);background:var(--kserowo-accent,#0b5cad);color:var(--kserowo-accent-contrast,#fff)!important;font-weight:600!important;text-decoration:none;border:2px solid var(--kserowo-accent,#0b5cad)!important;transition:background .15s}
 .btn:hover{background:var(--kserowo-accent-hover,#084a8c)}
 .btn.ghost{background:transparent;color:var(--kserowo-accent,#0b5cad)!important}
-.btn.ghost:hover{background:#eef4fb}
+.btn.ghost:hover{background:var(--kt)}
 .btn[disabled]{opacity:.6;cursor:progress}
 .sr-only{position:absolute!important;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 .loading{display:flex;align-items:center;justify-content:center;gap:12px;min-height:var(--kserowo-loading-height,320px);color:var(--kserowo-muted,#4b5563)}
 .spinner{width:24px;height:24px;border:3px solid #cfd8e3;border-top-color:var(--kserowo-accent,#0b5cad);border-radius:50%;animation:kspin 1s linear infinite}
 @keyframes kspin{to{transform:rotate(360deg)}}
 @media (prefers-reduced-motion:reduce){.spinner{animation-duration:3s}}
-.fallback{padding:24px;border:1px solid var(--kserowo-border,#d8e0ea);border-radius:var(--kserowo-radius,10px);background:var(--kserowo-surface,#fff)}
+.fallback{padding:24px;border:1px solid var(--kserowo-border,#d8e0ea);border-radius:var(--kserowo-radius,10px);background:var(--ks)}
 .fallback h2{font-size:20px;font-weight:700;margin-bottom:8px}
 .fallback p{margin-bottom:12px}
 `;

@@ -1,4 +1,5 @@
 /** A model card, the segmented filter control and the helpers the comparison shares. */
+import type { HeadingTag } from '../core/heading.ts';
 import { type Device, LEVEL_NAMES, PACKAGE_LEVELS } from '../core/model.ts';
 import { formatNumber, formatPln } from '../core/format.ts';
 import { cheapestPackage, gross, lowestPrice } from '../core/pricing.ts';
@@ -43,11 +44,12 @@ export function Choice<T extends string>({ name, legend, value, options, onChoos
 
 interface CardProps {
   device: Device;
+  heading: HeadingTag;
   href: string;
   compare?: { checked: boolean; onChange: (input: HTMLInputElement) => void } | undefined;
 }
 
-export function Card({ device: d, href, compare }: CardProps) {
+export function Card({ device: d, href, compare, heading: H }: CardProps) {
   const cheapest = cheapestPackage(d);
   const from = lowestPrice(d);
   const headingId = `m-${d.id}`;
@@ -58,7 +60,9 @@ export function Card({ device: d, href, compare }: CardProps) {
         <span className="badge">{d.format}</span>
         {d.isRefurbished && <span className="badge ok">{MODELS.refurbished}</span>}
       </p>
-      <h3 id={headingId}>{d.name}</h3>
+      <H id={headingId} className="name">
+        {d.name}
+      </H>
       <p className="sub">{`${MODELS.model}: ${d.model}`}</p>
       <ul className="features">
         {d.features.slice(0, 5).map((f) => (

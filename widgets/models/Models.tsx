@@ -20,6 +20,7 @@ import { findDevice } from '../core/model.ts';
 import { useCatalogue } from '../core/catalogue-source.ts';
 import { Loading, WidgetBoundary } from '../core/Fallback.tsx';
 import { PRICING } from '../core/price-labels.ts';
+import { headingTag } from '../core/heading.ts';
 import { FALLBACK } from '../core/texts.ts';
 import { configuratorHref } from '../core/links.ts';
 import type { WidgetHostProps } from '../core/define.ts';
@@ -46,6 +47,8 @@ export interface ModelsProps extends WidgetHostProps, CommonProps {
   filters?: boolean;
   configuratorUrl?: string;
   syncUrl?: boolean;
+  /** The cards' heading level, 2–6 (widgets/core/heading.ts). */
+  headingLevel?: number;
   /** A catalogue to render with (server rendering, previews); otherwise the page's. */
   catalogue?: Catalogue;
 }
@@ -191,6 +194,7 @@ function ModelList(props: ModelsProps) {
             <Card
               key={d.id}
               device={d}
+              heading={headingTag(props.headingLevel, props.container)}
               href={href(d)}
               compare={
                 filters ? { checked: chosen.includes(d), onChange: (input) => toggleCompare(d, input) } : undefined

@@ -12,6 +12,7 @@ export const props = {
   filters: 'boolean',
   configuratorUrl: 'string',
   syncUrl: 'boolean',
+  headingLevel: 'number',
 } as const;
 
 export const contract: WidgetContract<typeof props> = {
@@ -32,6 +33,12 @@ export const contract: WidgetContract<typeof props> = {
     configuratorUrl: { valueText: 'adres URL', text: 'Dokąd prowadzi przycisk karty; domyślnie nasz konfigurator.' },
     syncUrl: {
       text: 'Zapisuje filtry, kolejność i porównywane modele w adresie strony. Domyślnie wyłączony, żeby nie zmieniać adresu Twojej strony.',
+    },
+    headingLevel: {
+      valueText: 'liczba 2–6',
+      text:
+        'Poziom nagłówków kart (2 to h2). Domyślnie o jeden niższy niż najbliższy nagłówek przed widżetem na Twojej ' +
+        'stronie: h3 w sekcji z nagłówkiem h2, h2 zaraz po h1.',
     },
   },
   events: { ...ERROR_EVENT },

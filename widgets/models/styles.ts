@@ -7,7 +7,7 @@ import { baseCss } from '../core/theme.ts';
 const muted = 'var(--kserowo-muted,#4b5563)';
 const border = 'var(--kserowo-border,#d8e0ea)';
 const accent = 'var(--kserowo-accent,#0b5cad)';
-const surface = 'var(--kserowo-surface,#fff)';
+const surface = 'var(--ks)';
 const radius = 'var(--kserowo-radius,10px)';
 
 export const modelsCss = `${baseCss}
@@ -29,10 +29,10 @@ export const modelsCss = `${baseCss}
 @container (min-width:940px){.cards{grid-template-columns:repeat(3,1fr)}}
 .card{display:flex;flex-direction:column;gap:10px;padding:22px;background:${surface};border:1px solid ${border};border-radius:${radius};box-shadow:0 1px 2px rgba(16,24,40,.06)}
 .badges{display:flex;flex-wrap:wrap;gap:6px}
-.badge{padding:2px 10px;border-radius:999px;background:#eef2f7;font-size:13px;font-weight:700}
-.badge.color{background:#fbe9f1;color:#8a1150}
-.badge.ok{background:#e6f4ec;color:#0b5e31}
-.card h3{font-size:20px;font-weight:700;line-height:1.25}
+.badge{padding:2px 10px;border-radius:999px;background:var(--kt);font-size:13px;font-weight:700}
+.badge.color{background:color-mix(in srgb,#c01d6a 10%,var(--ks));color:color-mix(in srgb,#c01d6a 62%,var(--kx))}
+.badge.ok{background:var(--kok);color:var(--kokt)}
+.card .name{font-size:20px;font-weight:700;line-height:1.25}
 .card .sub,.card .gross{font-size:14px;color:${muted};margin-top:-6px}
 .features{display:grid;gap:4px;font-size:15px}
 .features li{display:flex;gap:8px;align-items:flex-start}
@@ -40,7 +40,7 @@ export const modelsCss = `${baseCss}
 .card .price{margin-top:auto;padding-top:6px;line-height:1.2}
 .price strong{font-size:30px;font-weight:800}
 .from,.per{color:${muted}}
-.included{padding:8px 12px;border-radius:8px;background:#eef4fb;font-size:14px}
+.included{padding:8px 12px;border-radius:8px;background:var(--kt);font-size:14px}
 .pkgs{display:grid;grid-template-columns:repeat(3,1fr);gap:6px;margin:0;text-align:center}
 .pkgs div{padding:6px 4px;border:1px solid ${border};border-radius:8px}
 .pkgs dt{font-size:13px;color:${muted}}
@@ -51,7 +51,7 @@ export const modelsCss = `${baseCss}
 .cmp input{width:20px;height:20px;margin:0;accent-color:${accent}}
 .empty{padding:24px;text-align:center;border:1px dashed ${border};border-radius:${radius}}
 .empty p{margin-bottom:12px}
-.bar{position:sticky;bottom:0;z-index:5;display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:8px 16px;margin-top:20px;padding:12px 16px;background:#fff;border:2px solid ${accent};border-radius:${radius};box-shadow:0 -4px 20px rgba(16,24,40,.12)}
+.bar{position:sticky;bottom:0;z-index:5;display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:8px 16px;margin-top:20px;padding:12px 16px;background:var(--ks);border:2px solid ${accent};border-radius:${radius};box-shadow:0 -4px 20px rgba(16,24,40,.12)}
 .hint{display:block;font-size:14px;color:${muted}}
 .bar-actions{display:flex;flex-wrap:wrap;gap:8px}
 .k-root .btn{padding:10px 20px;background:${accent}}

@@ -23,10 +23,13 @@ import { type PackageSummary, PACKAGE_COPY, PRICING, packageSummaries } from '..
 import { configuratorHref } from '../core/links.ts';
 import type { WidgetHostProps } from '../core/define.ts';
 import type { CommonProps } from '../core/widget-props.ts';
+import { type HeadingTag, headingTag } from '../core/heading.ts';
 
 export interface PricingProps extends WidgetHostProps, CommonProps {
   type?: string;
   configuratorUrl?: string;
+  /** The cards' heading level, 2–6 (widgets/core/heading.ts). */
+  headingLevel?: number;
   /** A catalogue to render with (server rendering, previews); otherwise the page's. */
   catalogue?: Catalogue;
 }
@@ -43,8 +46,16 @@ export function Pricing(props: PricingProps) {
 
 const TYPES: DeviceType[] = ['color', 'mono'];
 
-function PricingCards({ type: typeProp, configuratorUrl, apiBase, catalogue: given, container }: PricingProps) {
+function PricingCards({
+  type: typeProp,
+  configuratorUrl,
+  apiBase,
+  catalogue: given,
+  container,
+  headingLevel,
+}: PricingProps) {
   const catalogue = useCatalogue(apiBase, given);
+  const heading = headingTag(headingLevel, container);
   const [type, setType] = useState<DeviceType>(asType(typeProp));
   useEffect(() => setType(asType(typeProp)), [typeProp]);
 
@@ -89,6 +100,7 @@ function PricingCards({ type: typeProp, configuratorUrl, apiBase, catalogue: giv
               <Card
                 key={card.level}
                 card={card}
+                heading={heading}
                 href={configuratorHref(configuratorUrl, {
                   package: card.level,
                   utm_medium: 'pricing',
@@ -113,12 +125,14 @@ function included(card: PackageSummary): string {
     : `${mono} + ${formatNumber(card.includedPages.color)} stron kolor`;
 }
 
-function Card({ card, href }: { card: PackageSummary; href: string }) {
+function Card({ card, href, heading: H }: { card: PackageSummary; href: string; heading: HeadingTag }) {
   const headingId = `pkg-${card.type}-${card.level}`;
   return (
     <li className={card.popular ? 'card popular' : 'card'} part="card" aria-labelledby={headingId}>
       {card.popular && <p className="badge">{PRICING.popular}</p>}
-      <h3 id={headingId}>{card.name}</h3>
+      <H id={headingId} className="name">
+        {card.name}
+      </H>
       <p className="desc">{card.description}</p>
       <p className="price" part="price">
         <span className="from">{PRICING.from}</span> <strong>{formatPln(card.lowestPrice)}</strong>{' '}

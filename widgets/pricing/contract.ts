@@ -5,7 +5,7 @@ import { commonProps } from '../core/widget-props.ts';
 export const tag = 'kserowo-pricing';
 
 /** Attributes (as camelCase properties) and how they are parsed: all the widget bundles. */
-export const props = { ...commonProps, type: 'string', configuratorUrl: 'string' } as const;
+export const props = { ...commonProps, type: 'string', configuratorUrl: 'string', headingLevel: 'number' } as const;
 
 export const contract: WidgetContract<typeof props> = {
   tag,
@@ -15,6 +15,12 @@ export const contract: WidgetContract<typeof props> = {
   attributes: {
     type: { values: { mono: 'Mono', color: 'Kolor' }, default: 'color', text: 'Rodzaj urządzeń pokazany na starcie.' },
     configuratorUrl: { valueText: 'adres URL', text: 'Dokąd prowadzą przyciski kart; domyślnie nasz konfigurator.' },
+    headingLevel: {
+      valueText: 'liczba 2–6',
+      text:
+        'Poziom nagłówków kart (2 to h2). Domyślnie o jeden niższy niż najbliższy nagłówek przed widżetem na Twojej ' +
+        'stronie: h3 w sekcji z nagłówkiem h2, h2 zaraz po h1.',
+    },
   },
   events: {
     'kserowo:type-change': { detail: "{ type: 'mono' | 'color' }", text: 'Odwiedzający przełączył cennik.' },

@@ -26,6 +26,33 @@ test.describe('<kserowo-pricing>', () => {
     });
   });
 
+  test.describe("on a partner's page with an h1 and no h2", () => {
+    test.beforeEach(async ({ page }) => {
+      await page.goto('/');
+      await page.evaluate(() => document.querySelector('#host h2')?.remove());
+      await page.evaluate(() =>
+        document.getElementById('host')?.insertAdjacentHTML('beforeend', '<kserowo-pricing></kserowo-pricing>'),
+      );
+      await expect(page.locator('kserowo-pricing [part~="card"]').first()).toBeVisible();
+    });
+
+    test("the cards are headed h2, one below the page's h1, and axe finds no heading-order issue", async ({ page }) => {
+      await expect(page.locator('kserowo-pricing').getByRole('heading', { level: 2, name: 'Business' })).toBeVisible();
+      expect(await violations(page, 'kserowo-pricing')).toEqual([]);
+    });
+  });
+
+  test.describe('with heading-level="4" set by the partner', () => {
+    test.beforeEach(async ({ page }) => mount(page, '<kserowo-pricing heading-level="4"></kserowo-pricing>'));
+
+    test('the cards are headed h4, and change with the attribute', async ({ page }) => {
+      const pricing = page.locator('kserowo-pricing');
+      await expect(pricing.getByRole('heading', { level: 4, name: 'Business' })).toBeVisible();
+      await pricing.evaluate((el) => el.setAttribute('heading-level', '3'));
+      await expect(pricing.getByRole('heading', { level: 3, name: 'Business' })).toBeVisible();
+    });
+  });
+
   test.describe('with type="mono"', () => {
     test.beforeEach(async ({ page }) => mount(page, '<kserowo-pricing type="mono"></kserowo-pricing>'));
 

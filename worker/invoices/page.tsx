@@ -29,7 +29,12 @@ const STYLE = `${SHEET_STYLE}
 .ksef figure{margin:0;text-align:center}.ksef figcaption{font:600 13px/1.4 ui-monospace,monospace;word-break:break-all;max-width:200px}
 .state{padding:8px 12px;border-left:4px solid #b45309;background:#fef3c7;border-radius:4px}
 .state.ok{border-color:#0f7b3f;background:#e6f4ec}.ksef a{word-break:break-all}.ksef>div{min-width:0;flex:1 1 260px}
-@media print{.ksef{page-break-inside:avoid}}`;
+@media print{.ksef{page-break-inside:avoid}}
+@media screen and (max-width:560px){.table-scroll{overflow:visible}.lines caption{text-align:left}
+.lines thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
+.lines tbody,.lines tr,.lines td{display:block}.lines tr{padding:8px 0;border-bottom:1px solid #d8e0ea}
+.lines th,.lines td{border:0;padding:2px 0}.lines td:first-child{min-width:0;font-weight:600}
+.lines td.num{display:flex;justify-content:space-between;gap:12px}.lines td.num::before{content:attr(data-label);color:#4b5563}}`;
 
 const SCRIPT = `document.getElementById('print').addEventListener('click',function(){window.print()})`;
 
@@ -78,12 +83,18 @@ function Rows({ lines, before }: { lines: InvoiceLine[]; before?: boolean }) {
               {l.name}
               {counters && <span className="note">{counters}</span>}
             </td>
-            <td className="num">
+            <td className="num" data-label="Ilość">
               {formatNumber(l.quantity)} {l.unit}
             </td>
-            <td className="num">{rate(l.unitPrice)}</td>
-            <td className="num">{money(l.netGr)}</td>
-            <td className="num">{VAT_PERCENT}%</td>
+            <td className="num" data-label="Cena netto">
+              {rate(l.unitPrice)}
+            </td>
+            <td className="num" data-label="Wartość netto">
+              {money(l.netGr)}
+            </td>
+            <td className="num" data-label="VAT">
+              {VAT_PERCENT}%
+            </td>
           </tr>
         );
       })}

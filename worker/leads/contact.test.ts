@@ -28,6 +28,20 @@ beforeEach(async () => {
 
 describe('POST /api/send-contact-email', () => {
   describe('with a valid message', () => {
+    it('attributes only a registered partner: any other partner value is kept as partner_unregistered', async () => {
+      const res = await post({
+        ...valid,
+        submissionId: crypto.randomUUID(),
+        attribution: { utm_source: 'x', partner: 'ktokolwiek' },
+      });
+      expect(res.status).toBe(200);
+      const { id } = (await res.json()) as { id: string };
+      const lead = await testEnv.DB.prepare('SELECT attribution FROM leads WHERE id = ?')
+        .bind(id)
+        .first<{ attribution: string }>();
+      expect(JSON.parse(String(lead?.attribution))).toEqual({ utm_source: 'x', partner_unregistered: 'ktokolwiek' });
+    });
+
     it('stores the lead with its notification to the sales address and answers 200 {ok, id}', async () => {
       const submissionId = crypto.randomUUID();
       const res = await post(
@@ -41,7 +55,7 @@ describe('POST /api/send-contact-email', () => {
             origin: 'https://kserowo.pl',
             referrer: '',
             utm_source: 'x',
-            partner: 'abc',
+            partner: 'drukarnia-abc',
           },
           website: '',
         },
@@ -69,7 +83,7 @@ describe('POST /api/send-contact-email', () => {
         origin: 'https://kserowo.pl',
         referrer: '',
         utm_source: 'x',
-        partner: 'abc',
+        partner: 'drukarnia-abc',
       });
       const mail = await testEnv.DB.prepare('SELECT * FROM outbox WHERE lead_id = ?')
         .bind(answer.id)

@@ -5,6 +5,7 @@
  * (DESIGN §7). The email goes out through the queue
  * (worker/outbox/delivery.ts).
  */
+import { attributed } from '../leads/partners.ts';
 import { Hono } from 'hono';
 import { contactNotification } from './contact-email.ts';
 import { enqueueNotification } from '../outbox/delivery.ts';
@@ -23,7 +24,8 @@ contact.post('/', leadIntake(), async (c) => {
   const parsed = parseContact(body);
   if (!parsed.ok) return c.json({ error: parsed.error, field: parsed.field }, 400);
 
-  const { name, email, phone, message, attribution } = parsed.data;
+  const { name, email, phone, message } = parsed.data;
+  const attribution = attributed(parsed.data.attribution, c.env.PARTNERS);
   // Not given unless sent as true; the hash leaves it out then, so `false` and absent are one body.
   const marketingConsent = parsed.data.marketingConsent === true;
   // Its id and time are fixed here, so a lead kept on the queue is stored as it was answered.

@@ -103,8 +103,9 @@ interface Filled {
   error: (name: string) => string | undefined;
 }
 
-function filled(state: FormState, order: OrderRow | undefined): Filled {
+function filled(state: FormState, order: OrderRow | undefined, quote?: StoredQuote): Filled {
   // An order awaiting its code: its form shows what was sent, to correct and send again.
+  // Before that, the NIP the visitor typed in the configurator for the quote (the company then comes from the White List).
   const fromOrder: Record<string, string> = order
     ? {
         nip: order.company_nip,
@@ -118,7 +119,7 @@ function filled(state: FormState, order: OrderRow | undefined): Filled {
         represents: 'on',
         marketingConsent: order.marketing_consent ? 'on' : '',
       }
-    : {};
+    : { nip: quote?.contact.nip ?? '' };
   const value = (name: string): string => {
     const posted = state.values?.[name];
     if (state.values) return typeof posted === 'string' ? posted : '';
@@ -371,7 +372,7 @@ function OrderForm({
           name="deliveryAddress"
           label="Adres dostawy (ulica, numer, kod, miejscowość)"
           max={ORDER_LIMITS.deliveryAddress}
-          autoComplete="street-address"
+          autoComplete="address-line1"
         />
       </fieldset>
       <div className="hp" aria-hidden="true">
@@ -616,7 +617,7 @@ export function renderOrderPage(
   state: FormState = {},
   extras: PageExtras = { transfer: verificationTransfer({}) },
 ): string {
-  const f = filled(state, order);
+  const f = filled(state, order, quote);
   // The company shown: the register's answer to the look-up, else the one of the order awaiting its code.
   const shown: ShownCompany | undefined =
     state.company ??

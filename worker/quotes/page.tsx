@@ -10,7 +10,7 @@ import { company, realPhone, realValue } from '../../widgets/core/company.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { VAT_PERCENT } from '../../widgets/core/pricing.ts';
 import { QUOTE_VALID_DAYS, TERM_LABELS } from '../../widgets/core/quote.ts';
-import { QUOTE_TEXT } from '../../widgets/core/quote-text.ts';
+import { QUOTE_TEXT, pagesAt } from '../../widgets/core/quote-text.ts';
 import { PACKAGE_COPY } from '../../widgets/core/packages.ts';
 import { PAGE_COUNTING, hasSla, withinWorkingHours } from '../../widgets/core/terms.ts';
 import type { StoredQuote } from './model.ts';
@@ -177,7 +177,7 @@ function QuoteSheet({ quote }: { quote: StoredQuote }) {
         </table>
         {pages && (
           <>
-            <h2>Szacunkowy koszt przy {pages} miesięcznie</h2>
+            <h2>Szacunkowy koszt przy {pagesAt(p.volume.mono, p.volume.color)} miesięcznie</h2>
             <table className="money">
               <tbody>
                 <Row label="Netto (abonament + strony ponad limit)" value={formatPln(p.estimatedNet, 2)} />

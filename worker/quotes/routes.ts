@@ -5,6 +5,7 @@
  * 'quote' with its quote row and its notification in one D1 batch. The price is
  * recomputed here from the live catalogue: whatever price a browser sends is ignored.
  */
+import { attributed } from '../leads/partners.ts';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { enqueueNotification } from '../outbox/delivery.ts';
@@ -81,7 +82,7 @@ quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
     company,
     message,
     marketingConsent,
-    attribution: q.attribution,
+    attribution: attributed(q.attribution, c.env.PARTNERS),
     origin,
     bodyHash: await bodyHash('quote', {
       deviceId: q.deviceId,

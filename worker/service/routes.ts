@@ -10,6 +10,7 @@
  * The SLA deadline is the device's package promise (Premium `premiumSlaHours`, otherwise
  * `standardResponseHours`) counted in business hours.
  */
+import { attributed } from '../leads/partners.ts';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { enqueueNotification } from '../outbox/delivery.ts';
@@ -58,7 +59,8 @@ serviceRequests.post('/', leadIntake({ spamAnswer }), async (c) => {
   const parsed = check(serviceRequestSchema, body);
   if (!parsed.ok) return c.json({ error: parsed.error, field: parsed.field }, 400);
   const input = parsed.data;
-  const { submissionId: _s, website: _w, attribution, ...normalised } = input;
+  const { submissionId: _s, website: _w, attribution: sent, ...normalised } = input;
+  const attribution = attributed(sent, c.env.PARTNERS);
   const hash = await bodyHash('service', normalised);
 
   let device: DeviceRow | null = null;

@@ -10,7 +10,7 @@
  */
 import { useRef, useState } from 'react';
 import { type PrintProfile, type VolumeEstimate, explainRecommendation, recommend } from '../../core/estimate.ts';
-import { type Comparison, compareWithContract } from '../../core/comparison.ts';
+import type { Comparison } from '../../core/comparison.ts';
 import { advise, askToConfirm, usualMonth } from '../../core/advisor.ts';
 import { type EstimateInput, checkContract, estimateVolume } from '../../core/estimate-validation.ts';
 import { warsawToday } from '../../core/warsaw-time.ts';
@@ -20,7 +20,17 @@ import { C } from './copy.ts';
 import { calculatorCss } from './styles.ts';
 import { CONTRACT_FIELDS, type Draft, amount, integer } from './draft.ts';
 import type { EstimateChange, PanelProps } from './props.ts';
-import { AdviceResult, ComparisonResult, EstimateResult, ModeTabs, ProfileChoices, useAdoptedSheet } from './parts.tsx';
+import { AdviceResult, EstimateResult, ModeTabs, ProfileChoices, useAdoptedSheet } from './parts.tsx';
+
+/** The comparison's chunk, fetched once for every panel of the page. */
+let compareChunk: Promise<typeof import('./Compare.tsx')> | undefined;
+const loadCompare = () => {
+  compareChunk ??= import('./Compare.tsx');
+  compareChunk.catch(() => {
+    compareChunk = undefined;
+  });
+  return compareChunk;
+};
 
 export type { ComparisonChange, EstimateChange, PanelProps } from './props.ts';
 
@@ -35,6 +45,8 @@ export function Panel(props: PanelProps) {
   const [contract, setContract] = useState<Draft>({});
   const [contractError, setContractError] = useState<{ field: string; text: string }>();
   const [comparison, setComparison] = useState<Comparison>();
+  /** The comparison's chunk once it has come (asked for when the visitor opens the comparison). */
+  const [cmp, setCmp] = useState<typeof import('./Compare.tsx')>();
   const [a3, setA3] = useState(false);
   /** A volume no device is built for, shown only once the visitor confirms the readings. */
   const [confirmed, setConfirmed] = useState(false);
@@ -95,7 +107,7 @@ export function Panel(props: PanelProps) {
     };
   };
 
-  const compare = () => {
+  const compare = async () => {
     if (!device || !volume || !stated) {
       setContractError({ field: 'monthlyFee', text: C.needVolume });
       return;
@@ -114,7 +126,13 @@ export function Panel(props: PanelProps) {
     }
     const inputs = checked.data;
     const v = device.type === 'color' ? volume : { mono: volume.mono };
-    const result = compareWithContract(catalogue, device, v, inputs, level);
+    const m = await loadCompare().catch(() => undefined);
+    if (!m) {
+      setContractError({ field: 'monthlyFee', text: C.unavailable });
+      return;
+    }
+    setCmp(() => m);
+    const result = m.compareWithContract(catalogue, device, v, inputs, level);
     if (!result) return;
     setContractError(undefined);
     setComparison(result);
@@ -251,7 +269,15 @@ export function Panel(props: PanelProps) {
           className="btn ghost"
           aria-expanded={comparing}
           aria-controls={id('compare')}
-          onClick={() => setComparing(!comparing)}
+          onClick={() => {
+            // The comparison's code comes while the visitor types the contract's figures.
+            if (!comparing)
+              loadCompare().then(
+                (m) => setCmp(() => m),
+                () => undefined,
+              );
+            setComparing(!comparing);
+          }}
         >
           {C.compareOpen}
         </button>
@@ -273,8 +299,8 @@ export function Panel(props: PanelProps) {
         )}
         <div className="kc-live" aria-live="polite" aria-atomic="true">
           {contractError && comparing && <p className="kc-error-summary">{contractError.text}</p>}
-          {comparison && comparing && !contractError && (
-            <ComparisonResult comparison={comparison} catalogue={catalogue} deviceName={device?.name ?? ''} />
+          {comparison && comparing && !contractError && cmp && (
+            <cmp.ComparisonResult comparison={comparison} catalogue={catalogue} deviceName={device?.name ?? ''} />
           )}
         </div>
       </div>

@@ -1,13 +1,11 @@
 /**
- * Pieces of the calculator's panel: its two tabs, the office profiles, the two results
- * (the estimated volume, the comparison with the current contract), and the hook that
+ * Pieces of the calculator's panel: its two tabs, the office profiles, the estimated volume's
+ * result (the comparison's is in ./Compare.tsx, loaded on demand), and the hook that
  * adopts its styles into whatever root it renders in (a shadow root, or the document).
  */
 import { type RefObject, useLayoutEffect } from 'react';
-import type { Catalogue } from '../../core/model.ts';
-import { LEVEL_NAMES, findDevice } from '../../core/model.ts';
+import { LEVEL_NAMES } from '../../core/model.ts';
 import { PRINT_PROFILES, type PrintProfile, type VolumeEstimate } from '../../core/estimate.ts';
-import type { Comparison } from '../../core/comparison.ts';
 import type { Advice, Needs } from '../../core/advisor.ts';
 import { adopt } from '../../core/define.ts';
 import { formatPln } from '../../core/format.ts';
@@ -153,81 +151,6 @@ export function AdviceResult({
           {clicked.misfits.length > 0 && ` ${clicked.misfits.map((m) => C.misfit[m]).join(', ')}`}.
         </p>
       )}
-    </div>
-  );
-}
-
-const money = (a: { net: number; gross: number }) => (
-  <>
-    <strong>{formatPln(a.net, 2)}</strong> {C.net}{' '}
-    <span className="kc-muted">
-      ({formatPln(a.gross, 2)} {C.gross})
-    </span>
-  </>
-);
-const abs = (a: { net: number; gross: number }) => ({ net: Math.abs(a.net), gross: Math.abs(a.gross) });
-
-export function ComparisonResult({
-  comparison,
-  catalogue,
-  deviceName,
-}: {
-  comparison: Comparison;
-  catalogue: Catalogue;
-  deviceName: string;
-}) {
-  const cheaper = comparison.cheaperOption;
-  const cheaperDevice = cheaper ? findDevice(catalogue, cheaper.deviceId) : undefined;
-  return (
-    <div className="kc-result" part="comparison">
-      <table className="kc-table">
-        <tbody>
-          <tr>
-            <th scope="row">
-              {C.now} ({C.perMonth})
-            </th>
-            <td>{money(comparison.current)}</td>
-          </tr>
-          <tr>
-            <th scope="row">
-              {C.offer(`${deviceName} ${LEVEL_NAMES[comparison.offer.level]}`)} ({C.perMonth})
-            </th>
-            <td>{money(comparison.offer)}</td>
-          </tr>
-          {[{ months: 1, difference: comparison.monthly }, ...comparison.overTerm].map(({ months, difference }) => (
-            <tr key={months}>
-              <th scope="row">{months === 1 ? C.difference : C.overTerm(months)}</th>
-              <td>
-                {difference.net === 0 ? (
-                  C.noDifference
-                ) : (
-                  <>
-                    {money(abs(difference))} {difference.net > 0 ? C.less : C.more}
-                  </>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p className={comparison.saves ? 'kc-saves' : 'kc-more'}>
-        {comparison.saves
-          ? C.saves(formatPln(comparison.monthly.net, 2))
-          : comparison.monthly.net === 0
-            ? C.same
-            : C.costsMore(formatPln(-comparison.monthly.net, 2))}
-      </p>
-      {!comparison.saves &&
-        (cheaper ? (
-          <p>
-            {C.cheaper(
-              `${cheaperDevice?.name ?? cheaper.deviceName} ${LEVEL_NAMES[cheaper.level]}`,
-              formatPln(cheaper.cost.net, 2),
-            )}
-          </p>
-        ) : (
-          <p>{C.noCheaper}</p>
-        ))}
     </div>
   );
 }

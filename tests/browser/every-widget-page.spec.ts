@@ -1,0 +1,141 @@
+/**
+ * The fallback rule on every page that carries a widget, the pages read from site/routes.ts
+ * (so a page added later is covered without touching this file):
+ *  - the widget script cannot load: the app-level panel 'Aplikacja nie może się załadować'
+ *    with its two buttons, each widget's section fallback, and no 'Ładowanie...' left turning;
+ *  - only one widget's chunk cannot load: that widget's section fallback, no loading text;
+ *  - JavaScript off: nothing says it is loading, only the "works with JavaScript" note (or the
+ *    pre-rendered content);
+ *  - while a widget's code is on its way: 'Ładowanie...' beside a turning spinner (spec §2),
+ *    the same markup on every page.
+ */
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { publicRoutes } from '../../site/routes.ts';
+import { FALLBACK } from '../../widgets/core/texts.ts';
+
+/** The widget tags a page carries, as served (the HTML before any script runs). */
+async function tagsOf(request: APIRequestContext, route: string): Promise<string[]> {
+  const html = await (await request.get(route)).text();
+  return [...new Set([...html.matchAll(/<(kserowo-[a-z-]+)[\s>]/g)].map((m) => m[1]!))];
+}
+
+/** The one placeholder of our pages (site/sections/contact.tsx had it first). */
+const PLACEHOLDER = `<p role="status" class="widget-loading"><span aria-hidden="true" class="spinner"></span>${FALLBACK.loading}</p>`;
+
+/** A widget's own chunk in /widgets/v1/ (`kserowo-calculator` → `calculator.<hash>.js`). */
+const chunkOf = (tag: string) => new RegExp(`/widgets/v1/${tag.slice('kserowo-'.length)}\\.[0-9a-f]+\\.js$`);
+
+/** Every element showing the loading text that a person can see (shadow roots included). */
+const visibleLoading = (page: Page) => page.getByText(FALLBACK.loading).filter({ visible: true });
+
+/** The section fallback of the area around each `tag` on the page, or where a widget is outside any area. */
+const areaFallbacks = (page: Page, tag: string) =>
+  page.evaluate((t) => {
+    return [...document.querySelectorAll(t)].map((el) => {
+      const area = el.closest('[data-widget-area]');
+      const fallback = area?.querySelector<HTMLElement>('[data-widget-fallback]');
+      if (!area) return 'outside any area';
+      if (!fallback) return 'area without a fallback';
+      return fallback.hidden || fallback.offsetParent === null ? 'fallback hidden' : 'fallback shown';
+    });
+  }, tag);
+
+for (const route of publicRoutes) {
+  test.describe(`page ${route}`, () => {
+    test('the widget script cannot load: the app panel and every section fallback, nothing left loading', async ({
+      page,
+      request,
+    }) => {
+      const tags = await tagsOf(request, route);
+      test.skip(tags.length === 0, `${route} carries no widget`);
+      await page.route('**/widgets/v1/**', (r) => r.abort());
+      await page.goto(route, { waitUntil: 'load' });
+      const app = page.locator('#app-fallback');
+      await expect(app).toBeVisible({ timeout: 12_000 });
+      await expect(app).toContainText(FALLBACK.app);
+      await expect(app.getByRole('link', { name: 'Odśwież stronę' })).toHaveAttribute('href', route);
+      await expect(app.getByRole('link', { name: FALLBACK.home })).toHaveAttribute('href', '/');
+      for (const tag of tags) expect(await areaFallbacks(page, tag), tag).not.toContain('fallback hidden');
+      for (const tag of tags) expect(await areaFallbacks(page, tag), tag).not.toContain('outside any area');
+      await expect(visibleLoading(page)).toHaveCount(0);
+    });
+
+    test("only a widget's own chunk cannot load: that widget's section fallback, nothing left loading, no app panel", async ({
+      page,
+      request,
+    }) => {
+      const tags = await tagsOf(request, route);
+      test.skip(tags.length === 0, `${route} carries no widget`);
+      for (const tag of tags) {
+        await page.unrouteAll();
+        await page.route(chunkOf(tag), (r) => r.fulfill({ status: 404, body: 'Nie znaleziono' }));
+        await page.goto(route, { waitUntil: 'load' });
+        // Widgets load when they come near the viewport: bring each one there.
+        await page.locator(tag).evaluateAll((els) => {
+          for (const el of els) el.scrollIntoView();
+        });
+        await expect
+          .poll(() => areaFallbacks(page, tag), { message: tag, timeout: 12_000 })
+          .not.toContain('fallback hidden');
+        expect(await areaFallbacks(page, tag), tag).not.toContain('outside any area');
+        // Nothing is left loading there (another widget of the page may well be loading meanwhile).
+        const areas = page.locator('[data-widget-area]').filter({ has: page.locator(tag) });
+        await expect(areas.getByText(FALLBACK.loading).filter({ visible: true }), `${tag} blocked`).toHaveCount(0);
+        await expect(page.locator('#app-fallback')).toBeHidden();
+      }
+    });
+  });
+}
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+  for (const route of publicRoutes)
+    test(`${route} says nothing is loading; a widget without pre-rendered content shows the "works with JavaScript" note`, async ({
+      page,
+      request,
+    }) => {
+      await page.goto(route);
+      await expect(visibleLoading(page)).toHaveCount(0);
+      for (const tag of await tagsOf(request, route))
+        for (const el of await page.locator(tag).all()) {
+          const prerendered = await el.evaluate((e) => (e.shadowRoot?.childElementCount ?? 0) > 0);
+          if (!prerendered) await expect(el.getByText(/z włączonym JavaScriptem/), tag).toBeVisible();
+        }
+    });
+});
+
+test.describe("while a widget's code is on its way", () => {
+  for (const route of publicRoutes)
+    test(`${route}: every 'Ładowanie...' has a turning spinner beside it, from the one placeholder`, async ({
+      page,
+      request,
+    }) => {
+      const tags = await tagsOf(request, route);
+      test.skip(tags.length === 0, `${route} carries no widget`);
+      // Held: no widget's code arrives while the placeholders are looked at.
+      await page.route(/\/widgets\/v1\/(?!kserowo)[\w-]+\.[0-9a-f]+\.js$/, () => {
+        /* never answered */
+      });
+      await page.goto(route, { waitUntil: 'domcontentloaded' });
+      const placeholders = await page.evaluate((text) => {
+        const all = [...document.querySelectorAll('*')].filter(
+          (el) => el.localName.startsWith('kserowo-') && !el.shadowRoot?.childElementCount,
+        );
+        return all.map((el) => {
+          const shown = [...el.querySelectorAll<HTMLElement>('*')].find(
+            (n) =>
+              n.offsetParent !== null &&
+              [...n.childNodes].some((c) => c.nodeType === 3 && c.textContent?.includes(text)),
+          );
+          const spinner = shown?.querySelector<HTMLElement>('.spinner');
+          return {
+            tag: el.localName,
+            markup: shown?.outerHTML.replace(/\s+/g, ' ') ?? '(no loading text)',
+            spinner: !!spinner && spinner.offsetWidth > 0 && getComputedStyle(spinner).animationName !== 'none',
+          };
+        });
+      }, FALLBACK.loading);
+      // One placeholder for every page and widget: the contact form's, which always had the spinner.
+      for (const p of placeholders) expect(p, p.tag).toEqual({ tag: p.tag, markup: PLACEHOLDER, spinner: true });
+    });
+});

@@ -1,0 +1,79 @@
+// Our widgets on a dark partner page: without a theme each paints its own light surface under
+// its dark text; with the documented dark theme (custom properties) every background follows the
+// theme. axe's colour contrast passes in all seven widgets either way, the hostile CSS on top.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { DARK_THEME, darkThemeCss } from '../../widgets/core/contract.ts';
+import { startPartnerSite, widgetTags, type PartnerSite } from './fixtures/partner-site.ts';
+
+let site: PartnerSite;
+test.beforeAll(async () => {
+  site = await startPartnerSite();
+});
+test.afterAll(async () => {
+  await site.close();
+});
+
+const DARK_HOST = 'html, body { background: #0c121a !important; color: #e9eef5 }';
+const body = widgetTags.map((tag) => `<section class="slot"><${tag} id="${tag}"></${tag}></section>`).join('\n');
+
+async function drawn(page: Page) {
+  for (const tag of widgetTags) {
+    await page.locator(tag).scrollIntoViewIfNeeded();
+    await expect
+      .poll(() =>
+        page.locator(tag).evaluate((el) => {
+          const root = el.shadowRoot ?? el;
+          return !!root.querySelector('.k-root') && !root.querySelector('.loading');
+        }),
+      )
+      .toBe(true);
+  }
+}
+
+/** axe's colour-contrast findings inside each widget, as lines. */
+async function contrast(page: Page): Promise<string[]> {
+  const lines: string[] = [];
+  for (const tag of widgetTags) {
+    const results = await new AxeBuilder({ page }).include(tag).withRules(['color-contrast']).analyze();
+    for (const v of results.violations)
+      for (const n of v.nodes)
+        lines.push(`${tag}: ${n.target.join(' ')} — ${(n.failureSummary ?? '').split('\n').slice(1).join(' ').trim()}`);
+  }
+  return lines;
+}
+
+for (const mode of ['without a theme', 'with the documented dark theme', 'with prefers-color-scheme: dark'] as const)
+  test(`on a dark host page ${mode}, every widget passes axe colour contrast`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const tags = widgetTags.join(', ');
+    const theme =
+      mode === 'with the documented dark theme'
+        ? darkThemeCss(tags)
+        : mode === 'with prefers-color-scheme: dark'
+          ? `@media (prefers-color-scheme: dark) { ${darkThemeCss(tags)} }`
+          : '';
+    if (mode === 'with prefers-color-scheme: dark') await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(site.page({ body, hostile: true, css: `${DARK_HOST}\n${theme}` }));
+    await drawn(page);
+    expect(await contrast(page)).toEqual([]);
+    if (mode !== 'without a theme') {
+      // The theme reached the widgets: each one's surface is the theme's.
+      const surfaces = await page.evaluate(
+        (tags) =>
+          tags.map(
+            (t) =>
+              getComputedStyle(
+                (document.getElementById(t)!.shadowRoot ?? document.getElementById(t)!).querySelector('.k-root')!,
+              ).backgroundColor,
+          ),
+        widgetTags,
+      );
+      expect(new Set(surfaces)).toEqual(new Set(['rgb(23, 33, 46)']));
+      expect(DARK_THEME['--kserowo-surface']).toBe('#17212e');
+    }
+    await page.screenshot({
+      path: `/work/shots/h-front/dark-host-${mode.replace(/[^a-z]+/g, '-')}-1280.png`,
+      fullPage: true,
+    });
+  });
