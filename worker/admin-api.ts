@@ -10,7 +10,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { ADMIN_ERRORS } from './http/errors.ts';
 import { type AdminEnv, adminGuard } from './middleware/admin-guard/index.ts';
 import { accessControl } from './middleware/access/index.ts';
-import { endSession, findSession, recordAudit } from './accounts/index.ts';
+import { endSession, findSession, recordAudit, recordView } from './accounts/index.ts';
 import { sessionRoutes } from './accounts/admin-session.ts';
 import { catalogueRoutes } from './catalogue/admin-routes.ts';
 import { leadCsvRoutes, leadRoutes } from './leads/admin-routes.ts';
@@ -34,7 +34,7 @@ export const adminApi = new Hono<AdminEnv>();
 
 // The gate and the access control read and write the accounts' sessions and audit log.
 adminApi.use('*', adminGuard(findSession));
-adminApi.use('*', accessControl({ endSession, recordAudit }));
+adminApi.use('*', accessControl({ endSession, recordAudit, recordView }));
 const adminBodyLimit = bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: ADMIN_ERRORS.tooLarge }, 413) });
 // A bank statement file may be larger: its route sets its own limit.
 adminApi.use('*', (c, next) => (c.req.path === '/api/admin/bank-statements' ? next() : adminBodyLimit(c, next)));

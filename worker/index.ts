@@ -1,6 +1,6 @@
 /** Worker entry: HTTP through the Hono app, the queue consumers (e-mail, webhooks, leads kept while D1 was away, invoices to KSeF) and the cron (sweep, retention, reading reminders, the sales team's clock, the daily backup). */
 import { app } from './app.ts';
-import { type EmailJob, handleEmailBatch, sweepUnsent } from './outbox/delivery.ts';
+import { type EmailJob, handOverLeftovers, handleEmailBatch, sweepUnsent } from './outbox/delivery.ts';
 import { type WebhookJob, dispatchWebhooks, handleWebhookBatch } from './webhooks/delivery.ts';
 import { applyRetention } from './privacy/retention.ts';
 import { jobsOf } from './schedule.ts';
@@ -9,6 +9,7 @@ import { type DeferredLead, handleLeadBatch } from './leads/deferred.ts';
 import { forgetStaleLookups } from './company/index.ts';
 import { sendReadingReminders } from './meter/reminders.ts';
 import { forgetOldSignIns } from './portal/sign-in.ts';
+import { forgetOldUnlocks } from './accounts/unlock.ts';
 import { backupToR2 } from './backups/schedule.ts';
 import { issueDueInvoices } from './invoices/issue.ts';
 import { type KsefJob, handleKsefBatch, sweepKsef } from './invoices/ksef/queue.ts';
@@ -20,15 +21,22 @@ const isLeadQueue = (queue: string) => queue.startsWith('kserowo-leads');
 const isKsefQueue = (queue: string) => queue.startsWith('kserowo-ksef');
 
 export default {
-  fetch: app.fetch,
-  queue: (batch, env) =>
-    isKsefQueue(batch.queue)
+  // After the answer, e-mails a crash left behind go out with this request too (at most once a minute per isolate).
+  fetch: async (request, env, ctx) => {
+    const response = await app.fetch(request, env, ctx);
+    handOverLeftovers(env, ctx);
+    return response;
+  },
+  queue: async (batch, env, ctx) => {
+    handOverLeftovers(env, ctx);
+    await (isKsefQueue(batch.queue)
       ? handleKsefBatch(batch as MessageBatch<KsefJob>, env)
       : isLeadQueue(batch.queue)
         ? handleLeadBatch(batch as MessageBatch<DeferredLead>, env)
         : isWebhookQueue(batch.queue)
           ? handleWebhookBatch(batch as MessageBatch<WebhookJob>, env)
-          : handleEmailBatch(batch as MessageBatch<EmailJob>, env),
+          : handleEmailBatch(batch as MessageBatch<EmailJob>, env));
+  },
   scheduled: (controller, env, ctx) => {
     const jobs = jobsOf(controller.cron, controller.scheduledTime);
     // Every table to R2, the newest 35 kept (docs/backups.md).
@@ -69,6 +77,9 @@ export default {
     // The customer's page: spent or expired sign-ins and ended sessions go.
     if (jobs.retention)
       ctx.waitUntil(forgetOldSignIns(env).catch((error: unknown) => console.error('portal: tidy-up failed', error)));
+    // The team's unlock links a day old go.
+    if (jobs.retention)
+      ctx.waitUntil(forgetOldUnlocks(env).catch((error: unknown) => console.error('accounts: tidy-up failed', error)));
     // Orders waiting for the White List ask it again (each at its own time, backing off).
     if (jobs.handOver || jobs.retention)
       ctx.waitUntil(

@@ -23,6 +23,11 @@ export const AREA_LABELS: Record<string, string> = {
   readings: 'Odczyty liczników',
   devices: 'Urządzenia',
   privacy: 'Dane osobowe',
+  contracts: 'Umowy',
+  amendments: 'Aneksy',
+  orders: 'Zamówienia online',
+  toner: 'Tonery',
+  unlock: 'Odblokowanie logowania',
 };
 
 const VERBS: Record<string, string> = {
@@ -38,6 +43,11 @@ const VERBS: Record<string, string> = {
   take: 'przejęcie',
   test: 'zdarzenie testowe',
   notes: 'notatka',
+  // A view of personal or billing data in bulk: one entry per view, with the pages and rows read in it.
+  view: 'podgląd listy',
+  bill: 'podgląd rozliczeń umów',
+  billing: 'podgląd rozliczenia okresu',
+  'billing-email': 'nowy adres do faktur',
 };
 
 const summary = (e: Entry): string => {
@@ -58,6 +68,10 @@ const DETAIL_LABELS: Record<string, string> = {
   role: 'rola',
   disabled: 'wyłączone',
   name: 'imię',
+  pages: 'odczytane strony listy',
+  rows: 'odczytane wiersze',
+  readingLinks: 'z linkami do odczytu',
+  period: 'okres',
 };
 
 const value = (v: unknown): string =>

@@ -8,11 +8,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './view-props.ts';
 import type { Bill, ContractList, ContractListed } from '../../worker/admin-shared/admin-api.ts';
-import { formatPln, formatRate } from '../../widgets/core/format.ts';
-import { LEVEL_NAMES } from '../../widgets/core/model.ts';
+import { decimalText, formatPln, formatRate } from '../../widgets/core/format.ts';
+import { parseDecimal } from '../../worker/admin-shared/catalogue-rules.ts';
 import { PAGE_COUNTING } from '../../widgets/core/terms.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
-import { EMAIL_STATE_LABELS, when } from './labels.ts';
+import { LIMITS } from '../../widgets/core/validation.ts';
+import { EMAIL_STATE_LABELS, levelLabel, when } from './labels.ts';
 import { MoreRows, usePages } from './pages.tsx';
 import { CONTRACTS } from '../../widgets/core/nouns.ts';
 import { DataTable, Notice } from './ui.tsx';
@@ -21,6 +22,8 @@ import { dateText } from '../../widgets/core/dates.ts';
 const pln = (n: number) => formatPln(n, 2);
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 const inputValue = (e: Event) => (e.target as HTMLInputElement).value;
+/** A rate or limit in an input, with the Polish decimal comma ('' for none). */
+const shown = (n: number | null | undefined) => (n === null || n === undefined ? '' : decimalText(n));
 type Note = { ok: boolean; text: string } | undefined;
 
 const ORIGIN_LABELS: Record<ContractListed['origin'], string> = {
@@ -89,6 +92,7 @@ function Contract({
         Adres do faktur i przypomnień: {c.billingEmail ?? '—'} · {c.termMonths} mies. · cennik w wersji{' '}
         {c.catalogueVersion} · {ORIGIN_LABELS[c.origin]}
       </p>
+      <BillingEmail contract={c} onDone={onDone} onRefused={onRefused} />
       <DataTable
         columns={[
           'Numer seryjny',
@@ -104,7 +108,7 @@ function Contract({
           <tr key={d.serial}>
             <td>{d.serial}</td>
             <td>
-              {d.rates.deviceName}, {LEVEL_NAMES[d.rates.level]}
+              {d.rates.deviceName}, {levelLabel(d.rates.level)}
             </td>
             <td className="num">{pln(d.rates.monthlyPrice)}</td>
             <td className="num">
@@ -160,6 +164,50 @@ function Contract({
   );
 }
 
+/**
+ * The contract's billing address: where its reminders go and who signs in to /konto. A
+ * person's erasure takes it off; the team types the new one here (the form keeps what was typed).
+ */
+function BillingEmail({
+  contract,
+  onDone,
+  onRefused,
+}: {
+  contract: ContractListed;
+  onDone: (text: string) => void;
+  onRefused: (e: unknown) => void;
+}) {
+  const [email, setEmail] = useState(contract.billingEmail ?? '');
+  const save = (event: Event) => {
+    event.preventDefault();
+    api<{ billingEmail: string }>(`/contracts/${contract.id}/billing-email`, {
+      method: 'POST',
+      body: { billingEmail: email },
+    })
+      .then((r) => onDone(`Umowa ${contract.number}: nowy adres do faktur ${r.billingEmail}.`))
+      .catch(onRefused);
+  };
+  return (
+    <form className="filters" aria-label={`Adres do faktur umowy ${contract.number}`} onSubmit={save as never}>
+      {!contract.billingEmail && (
+        <p className="error">
+          Umowa nie ma adresu do faktur (nie wpisano go albo usunęliśmy go na żądanie osoby): nie wysyłamy przypomnień o
+          odczycie i nikt nie zaloguje się do strefy klienta. Wpisz adres.
+        </p>
+      )}
+      <label>
+        Adres do faktur
+        <input type="email" value={email} maxLength={LIMITS.email} required onInput={(e) => setEmail(inputValue(e))} />
+      </label>
+      <div className="filter-actions">
+        <button type="submit" className="button">
+          Zapisz adres
+        </button>
+      </div>
+    </form>
+  );
+}
+
 function ContractBill({ contract, onRefused }: { contract: ContractListed; onRefused: (e: unknown) => void }) {
   const [period, setPeriod] = useState(thisMonth());
   const [bill, setBill] = useState<Bill | null | undefined>();
@@ -200,14 +248,18 @@ function Amendment({
   const [v, setV] = useState({
     serial: first?.serial ?? '',
     month: thisMonth(),
-    monthlyPrice: String(first?.rates.monthlyPrice ?? ''),
-    monthlyLimit: String(first?.rates.monthlyLimit ?? ''),
-    colorLimit: String(first?.rates.colorLimit ?? ''),
-    overageMono: String(first?.rates.overageMono ?? ''),
-    overageColor: String(first?.rates.overageColor ?? ''),
+    monthlyPrice: shown(first?.rates.monthlyPrice),
+    monthlyLimit: shown(first?.rates.monthlyLimit),
+    colorLimit: shown(first?.rates.colorLimit),
+    overageMono: shown(first?.rates.overageMono),
+    overageColor: shown(first?.rates.overageColor),
     reason: '',
   });
-  const num = (s: string) => Number(s.replace(',', '.'));
+  // Typed as the team writes numbers: '0,09' or '0.09', '1 000'; anything else is sent as null and refused in Polish.
+  const num = (s: string) => {
+    const n = parseDecimal(s);
+    return Number.isNaN(n) ? null : n;
+  };
   const save = (event: Event) => {
     event.preventDefault();
     api('/amendments', {
@@ -226,10 +278,10 @@ function Amendment({
       .then(() => onDone(`Zapisano aneks od ${v.month}-01.`))
       .catch(onRefused);
   };
-  const field = (key: keyof typeof v, label: string) => (
+  const field = (key: keyof typeof v, label: string, inputMode?: 'decimal' | 'numeric') => (
     <label>
       {label}
-      <input value={v[key]} onInput={(e) => setV((s) => ({ ...s, [key]: inputValue(e) }))} />
+      <input value={v[key]} inputMode={inputMode} onInput={(e) => setV((s) => ({ ...s, [key]: inputValue(e) }))} />
     </label>
   );
   return (
@@ -252,11 +304,11 @@ function Amendment({
         Od miesiąca
         <input type="month" value={v.month} onInput={(e) => setV((s) => ({ ...s, month: inputValue(e) }))} />
       </label>
-      {field('monthlyPrice', 'Abonament netto (zł)')}
-      {field('monthlyLimit', 'Strony mono w cenie')}
-      {field('colorLimit', 'Strony kolor w cenie')}
-      {field('overageMono', 'Stawka mono (zł)')}
-      {field('overageColor', 'Stawka kolor (zł)')}
+      {field('monthlyPrice', 'Abonament netto (zł)', 'decimal')}
+      {field('monthlyLimit', 'Strony mono w cenie', 'numeric')}
+      {field('colorLimit', 'Strony kolor w cenie', 'numeric')}
+      {field('overageMono', 'Stawka mono (zł)', 'decimal')}
+      {field('overageColor', 'Stawka kolor (zł)', 'decimal')}
       {field('reason', 'Powód aneksu')}
       <div className="filter-actions">
         <button type="submit" className="button">

@@ -8,6 +8,7 @@ import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './view-props.ts';
 import type { DeviceList, DeviceListed as DeviceRow } from '../../worker/admin-shared/admin-api.ts';
 import { LEVEL_NAMES, PACKAGE_LEVELS } from '../../widgets/core/model.ts';
+import { levelLabel } from './labels.ts';
 import { countText } from '../../widgets/core/plural.ts';
 import { DEVICES } from '../../widgets/core/nouns.ts';
 import { SERVICE_LIMITS } from '../../widgets/core/service-fields.ts';
@@ -204,7 +205,7 @@ export function DevicesView({ onFailure }: ViewProps) {
                 <a href={`#odczyty/${encodeURIComponent(d.serial)}`}>{d.serial}</a>
               </td>
               <td>{d.device_name}</td>
-              <td>{d.level}</td>
+              <td>{levelLabel(d.level)}</td>
               <td>
                 {d.company}
                 {d.nip && <span className="hint">NIP {d.nip}</span>}

@@ -412,6 +412,8 @@ function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: string 
   const [stepDue, setStepDue] = useState('');
   const [note, setNote] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | undefined>();
+  /** The API's question about a next step whose time has passed (saved only once confirmed). */
+  const [pastStep, setPastStep] = useState<string | undefined>();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [missing, setMissing] = useState(false);
 
@@ -437,6 +439,13 @@ function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: string 
 
   const refused = (e: unknown) => (e instanceof ApiRefused ? setMessage({ ok: false, text: e.message }) : onFailure(e));
 
+  // The question about a past step: the focus in its field, and the question under it in view (on a phone too).
+  useEffect(() => {
+    if (!pastStep) return;
+    document.getElementById('step-due')?.focus();
+    document.getElementById('step-due-question')?.scrollIntoView({ block: 'nearest' });
+  }, [pastStep]);
+
   if (missing)
     return (
       <div>
@@ -452,8 +461,9 @@ function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: string 
   const { lead, notifications, quote, notes, order } = data;
   const open = isOpenStage(stage);
 
-  const save = (event: Event) => {
+  const save = (event: Event, confirmPast = false) => {
     event.preventDefault();
+    setPastStep(undefined);
     const dueAt = warsawInputToIso(stepDue);
     if (open && stepKind && !dueAt) {
       setMessage({ ok: false, text: 'Podaj termin kolejnego kroku (data i godzina).' });
@@ -462,9 +472,15 @@ function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: string 
     const body: Record<string, unknown> = { stage };
     if (stage === 'przegrany') Object.assign(body, { lostReason: lostReason || null, lostNote });
     if (open) body.nextStep = stepKind && dueAt ? { kind: stepKind, dueAt } : null;
+    if (confirmPast) body.confirmPast = true;
     api(`/leads/${encodeURIComponent(id)}`, { method: 'PATCH', body })
       .then(() => load({ ok: true, text: 'Zapisano.' }))
-      .catch(refused);
+      .catch((e: unknown) => {
+        if (e instanceof ApiRefused && (e.data as { confirm?: boolean } | undefined)?.confirm) {
+          setMessage(undefined);
+          setPastStep(e.message);
+        } else refused(e);
+      });
   };
   const addNote = (event: Event) => {
     event.preventDefault();
@@ -564,11 +580,25 @@ function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: string 
               <label>
                 Termin kroku <span className="hint">(czas warszawski)</span>
                 <input
+                  id="step-due"
                   type="datetime-local"
                   value={stepDue}
-                  onInput={(e) => setStepDue((e.target as HTMLInputElement).value)}
+                  aria-invalid={pastStep ? true : undefined}
+                  aria-describedby={pastStep ? 'step-due-question' : undefined}
+                  onInput={(e) => {
+                    setStepDue((e.target as HTMLInputElement).value);
+                    setPastStep(undefined);
+                  }}
                 />
               </label>
+              {pastStep && (
+                <div className="card" role="alert" id="step-due-question">
+                  <p>{pastStep}</p>
+                  <button type="button" className="button ghost" onClick={(e) => save(e, true)}>
+                    Termin jest właściwy – zapisz
+                  </button>
+                </div>
+              )}
             </>
           )}
           <p>

@@ -15,7 +15,7 @@ import {
 import { VERIFY_LIMITS } from '../../widgets/core/limits.ts';
 import { deliveryDayText } from '../../worker/admin-shared/delivery.ts';
 import { formatPln } from '../../widgets/core/format.ts';
-import { warsawToday } from '../../widgets/core/warsaw-time.ts';
+import { warsawDay, warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
@@ -253,7 +253,14 @@ function OrderCard({ id, onFailure }: ViewProps & { id: string }) {
           <h2>Protokół instalacji</h2>
           <label>
             Data instalacji
-            <input type="date" required value={form.installedOn} max={warsawToday()} onInput={set('installedOn')} />
+            <input
+              type="date"
+              required
+              value={form.installedOn}
+              min={order.accepted_at ? warsawDay(new Date(order.accepted_at)) : undefined}
+              max={warsawToday()}
+              onInput={set('installedOn')}
+            />
           </label>
           <label>
             Numer seryjny

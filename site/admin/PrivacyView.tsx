@@ -13,7 +13,7 @@ import {
   personEmailSchema,
 } from '../../worker/admin-shared/privacy-validation.ts';
 import { LIMITS } from '../../widgets/core/validation.ts';
-import { SIGNED_ORDER_KEPT } from '../../widgets/core/privacy.ts';
+import { CONTRACT_KEPT, SIGNED_ORDER_KEPT } from '../../widgets/core/privacy.ts';
 import { ApiRefused, api, apiDownload } from './api.ts';
 import type { ViewProps } from './view-props.ts';
 import type { PersonErased, PersonFound as Found } from '../../worker/admin-shared/admin-api.ts';
@@ -59,7 +59,9 @@ export function PrivacyView({ onFailure }: ViewProps) {
   const [found, setFound] = useState<Found | undefined>();
   const [busy, setBusy] = useState<Busy>();
   const [error, setError] = useState<string | undefined>();
-  const [notice, setNotice] = useState<{ text: string; counts?: PersonCounts } | undefined>();
+  const [notice, setNotice] = useState<
+    { text: string; counts?: PersonCounts; contracts?: string[] | undefined } | undefined
+  >();
   const [confirming, setConfirming] = useState(false);
   const confirmHeading = useRef<HTMLHeadingElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -121,7 +123,11 @@ export function PrivacyView({ onFailure }: ViewProps) {
     api<PersonErased>(path(found.email), { method: 'DELETE' })
       .then((result) => {
         setConfirming(false);
-        setNotice({ text: `Usunięto dane adresu ${result.email}:`, counts: result.erased });
+        setNotice({
+          text: `Usunięto dane adresu ${result.email}:`,
+          counts: result.erased,
+          contracts: result.contractsWithoutBillingEmail,
+        });
         return lookUp(found.email);
       })
       .catch(fail)
@@ -167,6 +173,13 @@ export function PrivacyView({ onFailure }: ViewProps) {
           <div className="notice" role="status">
             <p>{notice.text}</p>
             {notice.counts && <CountList counts={notice.counts} />}
+            {!!notice.contracts?.length && (
+              <p>
+                Umowy bez adresu do faktur: <strong>{notice.contracts.join(', ')}</strong>. Wpisz w nich nowy adres
+                (zakładka „Umowy”): do tego czasu nie wysyłamy przypomnień o odczycie, a nikt nie zaloguje się do strefy
+                klienta.
+              </p>
+            )}
           </div>
         )}
       </div>
@@ -218,6 +231,9 @@ export function PrivacyView({ onFailure }: ViewProps) {
             wpisy do statystyk (data, rodzaj, status, źródło, model i pakiet) oraz wpis w historii zmian z tym adresem.
             Tego nie da się cofnąć.
           </p>
+          {found.counts.contracts > 0 && (
+            <p>Umowy z tym adresem do faktur zostają, bez tego adresu (trzeba będzie wpisać nowy): {CONTRACT_KEPT}.</p>
+          )}
           {found.counts.orders > 0 && (
             <p>
               Niepodpisane zamówienia online znikną. Podpisane zamówienie zostaje (bez zgody marketingowej):{' '}

@@ -52,7 +52,8 @@ export function ReadingsView({ onFailure, serial: initialSerial }: ViewProps & {
   });
   const [editing, setEditing] = useState<number | undefined>();
   const [message, setMessage] = useState<Note>();
-  const [applied, setApplied] = useState({ serial: initialSerial ?? '', month: '' });
+  const [toCheck, setToCheck] = useState(false);
+  const [applied, setApplied] = useState({ serial: initialSerial ?? '', month: '', held: false });
 
   const refused = useCallback(
     (e: unknown) => (e instanceof ApiRefused ? setMessage({ ok: false, text: e.message }) : onFailure(e)),
@@ -61,6 +62,7 @@ export function ReadingsView({ onFailure, serial: initialSerial }: ViewProps & {
   const q = new URLSearchParams();
   if (applied.serial.trim()) q.set('serial', applied.serial.trim());
   if (applied.month) q.set('month', applied.month);
+  if (applied.held) q.set('held', '1');
   const pages = usePages<ReadingList, Reading>(`/readings?${q}`, (d) => d.readings, refused);
   const readings = pages.rows;
   const load = pages.reload;
@@ -121,7 +123,7 @@ export function ReadingsView({ onFailure, serial: initialSerial }: ViewProps & {
         aria-label="Filtr odczytów"
         onSubmit={(e) => {
           e.preventDefault();
-          setApplied({ serial, month });
+          setApplied({ serial, month, held: toCheck });
         }}
       >
         <label>
@@ -131,6 +133,14 @@ export function ReadingsView({ onFailure, serial: initialSerial }: ViewProps & {
         <label>
           Miesiąc
           <input type="month" value={month} onInput={(e) => setMonth(inputValue(e))} />
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={toCheck}
+            onChange={(e) => setToCheck((e.target as HTMLInputElement).checked)}
+          />{' '}
+          Tylko do sprawdzenia
         </label>
         <div className="filter-actions">
           <button type="submit" className="button">
@@ -323,6 +333,15 @@ function ReadingRow({
         </td>
         <td>
           {r.reset && <strong className="status">wymiana licznika</strong>}{' '}
+          {r.held && !old && (
+            <>
+              <strong className="status">do sprawdzenia</strong>
+              <span className="hint">
+                Klient potwierdził nietypowo wysoki stan: nie liczy się do rozliczenia. Popraw go z tymi samymi
+                liczbami, aby przyjąć, albo wycofaj.
+              </span>
+            </>
+          )}{' '}
           {r.supersedes !== null && (
             <strong className="status">{r.withdrawn ? 'wycofanie odczytu' : 'korekta odczytu'}</strong>
           )}{' '}

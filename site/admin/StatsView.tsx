@@ -5,6 +5,7 @@ import type { ViewProps } from './view-props.ts';
 import type { Count, LeadStats as Stats } from '../../worker/admin-shared/admin-api.ts';
 import { ResponseStats } from './ResponseStats.tsx';
 import { dateText } from '../../widgets/core/dates.ts';
+import { levelLabel } from './labels.ts';
 
 const weekLabel = (monday: string) => dateText(monday, 'short');
 
@@ -105,7 +106,7 @@ export function StatsView({ onFailure }: ViewProps) {
             <CountTable id="by-device" title="Wyceny według urządzenia" rows={stats.quotesByDevice} />
           )}
           {stats.quotesByPackage && (
-            <CountTable id="by-package" title="Wyceny według pakietu" rows={stats.quotesByPackage} />
+            <CountTable id="by-package" title="Wyceny według pakietu" rows={stats.quotesByPackage} label={levelLabel} />
           )}
           <ResponseStats range={applied} onFailure={onFailure} />
         </div>
@@ -114,7 +115,18 @@ export function StatsView({ onFailure }: ViewProps) {
   );
 }
 
-function CountTable({ id, title, rows }: { id: string; title: string; rows: Count[] }) {
+/** A table of counts; `label` names a stored key as the team reads it (a package level: 'Business'). */
+function CountTable({
+  id,
+  title,
+  rows,
+  label = (key) => key,
+}: {
+  id: string;
+  title: string;
+  rows: Count[];
+  label?: (key: string) => string;
+}) {
   const max = Math.max(1, ...rows.map((r) => r.count));
   return (
     <section className="card" aria-labelledby={id}>
@@ -123,7 +135,7 @@ function CountTable({ id, title, rows }: { id: string; title: string; rows: Coun
         <tbody>
           {rows.map((r) => (
             <tr key={r.key}>
-              <th scope="row">{r.key}</th>
+              <th scope="row">{label(r.key)}</th>
               <td className="num">{r.count}</td>
               <td>
                 <progress max={max} value={r.count} aria-hidden="true" />

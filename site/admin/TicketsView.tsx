@@ -14,7 +14,7 @@ import type {
   TicketView as Ticket,
 } from '../../worker/admin-shared/admin-api.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
-import { when } from './labels.ts';
+import { levelLabel, when } from './labels.ts';
 import { company } from '../../widgets/core/company.ts';
 import { SERVICE_LIMITS } from '../../widgets/core/service-fields.ts';
 import { DataTable, Notice } from './ui.tsx';
@@ -38,6 +38,14 @@ const clock = (t: Ticket): string => {
   const text = `${Math.floor(m / 60)} h ${m % 60} min`;
   return t.minutesLeft < 0 ? `po terminie o ${text}` : `zostało ${text}`;
 };
+
+/** What the list says under a ticket's serial: its package, or what the desk has to do about the device. */
+const deviceHint = (t: Ticket): string =>
+  t.knownDevice ? levelLabel(t.level) : t.serial ? 'numer spoza rejestru' : 'urządzenie do wskazania';
+
+/** A promise and its deadline: '4 h, do 2026-05-12 14:30'. */
+const promise = (hours: number | null, dueAt: string | null): string =>
+  hours === null || dueAt === null ? '' : `${hours} h, do ${when(dueAt)}`;
 
 export function TicketsView({ onFailure, ticketId }: ViewProps & { ticketId?: string | undefined }) {
   return ticketId ? <TicketDetail id={ticketId} onFailure={onFailure} /> : <TicketList onFailure={onFailure} />;
@@ -93,7 +101,7 @@ function TicketList({ onFailure }: Pick<ViewProps, 'onFailure'>) {
               </td>
               <td>
                 {t.serial || '—'}
-                {!t.knownDevice && <span className="hint">numer spoza rejestru</span>}
+                <span className="hint">{deviceHint(t)}</span>
               </td>
               <td>{CATEGORIES[t.category] ?? t.category}</td>
               <td>
@@ -148,6 +156,8 @@ function TicketDetail({ id, onFailure }: Pick<ViewProps, 'onFailure'> & { id: st
   const [note, setNote] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | undefined>();
   const [device, setDevice] = useState({ serial: '', reason: '' });
+  /** What the device form answered, shown under that form (the status card is far below on a phone). */
+  const [deviceMessage, setDeviceMessage] = useState<{ ok: boolean; text: string } | undefined>();
 
   const load = useCallback(
     () =>
@@ -173,11 +183,16 @@ function TicketDetail({ id, onFailure }: Pick<ViewProps, 'onFailure'> & { id: st
     event.preventDefault();
     api(`/tickets/${encodeURIComponent(id)}/device`, { method: 'POST', body: device })
       .then(() => {
-        setMessage({ ok: true, text: `Zgłoszenie przypisane do urządzenia ${device.serial.toUpperCase()}.` });
+        setDeviceMessage({
+          ok: true,
+          text: `Zgłoszenie przypisane do urządzenia ${device.serial.toUpperCase()}. Termin reakcji policzony od nowa.`,
+        });
         setDevice({ serial: '', reason: '' });
         return load();
       })
-      .catch((e: unknown) => (e instanceof ApiRefused ? setMessage({ ok: false, text: e.message }) : onFailure(e)));
+      .catch((e: unknown) =>
+        e instanceof ApiRefused ? setDeviceMessage({ ok: false, text: e.message }) : onFailure(e),
+      );
   };
 
   if (!data) return <p role="status">{FALLBACK.loading}</p>;
@@ -197,14 +212,21 @@ function TicketDetail({ id, onFailure }: Pick<ViewProps, 'onFailure'> & { id: st
             <strong>Czas reakcji:</strong> {clock(t)} ({t.slaHours} h, do {when(t.dueAt)})
           </p>
           <p>
-            <strong>Urządzenie:</strong> {t.serial || '—'} {t.level ? `(${t.level})` : ''}
-            {!t.knownDevice && ' – numer spoza rejestru, sprawdź klienta'}
+            <strong>Urządzenie:</strong>{' '}
+            {t.serial
+              ? `${t.serial} ${t.knownDevice ? `(${levelLabel(t.level)})` : '– numer spoza rejestru, sprawdź klienta'}`
+              : 'nie wskazano (zgłoszenie po NIP): do czasu wskazania termin liczymy według najkrótszego czasu reakcji urządzeń firmy'}
           </p>
           {data.deviceChanges.length > 0 && (
             <ul className="device-changes">
               {data.deviceChanges.map((d) => (
                 <li key={d.createdAt}>
                   <del>{d.fromSerial || '—'}</del> → {d.toSerial}: {d.reason}
+                  {d.toDueAt && d.fromDueAt !== d.toDueAt && (
+                    <span className="hint">
+                      termin: {promise(d.fromSlaHours, d.fromDueAt)} → {promise(d.toSlaHours, d.toDueAt)}
+                    </span>
+                  )}
                   <span className="hint">
                     {d.actor}, {when(d.createdAt)}
                   </span>
@@ -212,12 +234,27 @@ function TicketDetail({ id, onFailure }: Pick<ViewProps, 'onFailure'> & { id: st
               ))}
             </ul>
           )}
+          {data.companyDevices.length > 0 && (
+            <>
+              <p>
+                <strong>Urządzenia firmy (NIP {t.nip}):</strong>
+              </p>
+              <ul className="device-changes">
+                {data.companyDevices.map((d) => (
+                  <li key={d.serial}>
+                    {d.serial}: {d.deviceName}, {levelLabel(d.level)}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           <form className="device-change" aria-label="Zmiana urządzenia zgłoszenia" onSubmit={moveDevice as never}>
             <label>
-              Właściwy numer seryjny
+              {t.knownDevice ? 'Właściwy numer seryjny' : 'Numer seryjny urządzenia'}
               <input
                 value={device.serial}
                 required
+                list={data.companyDevices.length ? 'company-devices' : undefined}
                 maxLength={SERVICE_LIMITS.serial}
                 onInput={(e) => setDevice((d) => ({ ...d, serial: (e.target as HTMLInputElement).value }))}
               />
@@ -231,10 +268,24 @@ function TicketDetail({ id, onFailure }: Pick<ViewProps, 'onFailure'> & { id: st
                 onInput={(e) => setDevice((d) => ({ ...d, reason: (e.target as HTMLInputElement).value }))}
               />
             </label>
+            {data.companyDevices.length > 0 && (
+              <datalist id="company-devices">
+                {data.companyDevices.map((d) => (
+                  <option key={d.serial} value={d.serial}>
+                    {d.deviceName}, {levelLabel(d.level)}
+                  </option>
+                ))}
+              </datalist>
+            )}
+            <p className="hint">
+              Po wskazaniu lub zmianie urządzenia termin reakcji liczymy od nowa od chwili zgłoszenia, według pakietu
+              tego urządzenia.
+            </p>
             <button type="submit" className="button ghost">
-              Zmień urządzenie
+              {t.knownDevice ? 'Zmień urządzenie' : 'Wskaż urządzenie'}
             </button>
           </form>
+          <Notice note={deviceMessage} />
           <p>
             <strong>Problem:</strong> {CATEGORIES[t.category] ?? t.category}
             {t.errorCode ? `, kod ${t.errorCode}` : ''}

@@ -1,5 +1,6 @@
 /** Polish names the panel shows for stored values. */
 import { warsawDateTime } from '../../widgets/core/warsaw-time.ts';
+import { LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';
 
 export const KIND_LABELS: Record<string, string> = {
   contact: 'Kontakt',
@@ -20,3 +21,7 @@ export const EMAIL_STATE_LABELS: Record<string, string> = {
 
 /** A stored time as the team reads it, in Warsaw time whatever the browser's zone ('–' for none). */
 export const when = (iso: string | null | undefined): string => warsawDateTime(iso) || '–';
+
+/** A package level as the team reads it: 'Premium', never the stored 'premium' ('–' for none). */
+export const levelLabel = (level: string | null | undefined): string =>
+  level ? (LEVEL_NAMES[level as PackageLevel] ?? level) : '–';

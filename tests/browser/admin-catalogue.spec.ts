@@ -5,7 +5,7 @@ import { mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Page, expect, test } from '@playwright/test';
-import { logIn } from './admin-helpers.ts';
+import { logIn, message } from './admin-helpers.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(process.env.KSEROWO_TEST_PORT ?? 8788) + 1;
@@ -83,7 +83,9 @@ test.describe('publishing a catalogue change from the panel', () => {
     await expect(page.getByTestId('pricing-preview').locator('.card:visible').first()).toContainText('od 185 zł');
     await page.getByLabel(/Opis zmiany/).fill('Promocja na C3320i');
     await page.getByRole('button', { name: 'Opublikuj cennik' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Opublikowano wersję 1.' })).toBeVisible();
+    await expect(
+      message(page, 'Opublikowano wersję 1. Strona, API i nowe wyceny używają już nowych cen.'),
+    ).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: 'Promocja na C3320i' })).toContainText('Kasia');
 
     const api = (await (await page.request.get('/api/catalogue')).json()) as {
@@ -119,9 +121,7 @@ test.describe('publishing a catalogue change from the panel', () => {
     await visitor.close();
 
     await page.getByRole('button', { name: 'Przywróć wersję 0' }).click();
-    await expect(
-      page.getByRole('status').filter({ hasText: 'Przywrócono ceny wersji 0 jako nową wersję 2.' }),
-    ).toBeVisible();
+    await expect(message(page, 'Przywrócono ceny wersji 0 jako nową wersję 2.')).toBeVisible();
     const again = await homeWithoutJs(browser);
     await expect(firstCard(again.page)).toContainText('od 195 zł netto / mies.');
     await again.close();

@@ -1,8 +1,21 @@
 // Helpers of the admin browser tests.
-import { type APIRequestContext, type Page, expect } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page, expect } from '@playwright/test';
 import { TEST_ADMIN_PASSWORD } from '../../scripts/admin-hash.mjs';
 
 export { TEST_ADMIN_PASSWORD };
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The status (or alert) saying `text` — exactly, when a string — inside `scope`: the test's
+ * own message, never any other live region on the page. The panel's header shows its own
+ * statuses beside a view's message ('Niewysłane e-maile: N', 'Niedostarczone webhooki: N'),
+ * and a list reloading shows 'Ładowanie…', so a bare `getByRole('status')` may match two.
+ */
+export function message(scope: Page | Locator, text: string | RegExp, role: 'status' | 'alert' = 'status'): Locator {
+  const hasText = typeof text === 'string' ? new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`) : text;
+  return scope.getByRole(role).filter({ hasText });
+}
 
 /** Logs in through the form at /admin, as a sales person does. */
 export async function logIn(page: Page, name = 'Ola'): Promise<void> {

@@ -3,7 +3,7 @@
 // in 'Historia zmian'. Screenshots at 360 and 1280 px.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { logIn, submitContact } from './admin-helpers.ts';
+import { logIn, message, submitContact } from './admin-helpers.ts';
 
 test('an owner exports and erases a person’s data from the admin view', async ({ page, request }) => {
   const stamp = Date.now();
@@ -22,7 +22,9 @@ test('an owner exports and erases a person’s data from the admin view', async 
   const field = page.getByLabel('Adres e-mail osoby');
   await field.fill('marta@');
   await field.press('Enter');
-  await expect(page.getByRole('alert')).toHaveText('Podaj prawidłowy adres e-mail osoby (np. jan.kowalski@firma.pl).');
+  await expect(
+    message(page, 'Podaj prawidłowy adres e-mail osoby (np. jan.kowalski@firma.pl).', 'alert'),
+  ).toBeVisible();
   await expect(field).toBeFocused();
 
   // By keyboard, in capitals: the address is compared without regard to case.
@@ -47,7 +49,7 @@ test('an owner exports and erases a person’s data from the admin view', async 
   expect(data.leads.map((l) => l.name)).toEqual([name, name]);
   expect(data.leads[0]?.phone).toBe('600 500 400');
   expect(text).not.toContain(other);
-  await expect(page.getByRole('status').filter({ hasText: 'Pobrano plik' })).toBeVisible();
+  await expect(message(page, /^Pobrano plik/)).toBeVisible();
 
   // Erasure: the confirmation says what goes; 'Anuluj' keeps everything.
   await found.getByRole('button', { name: 'Usuń dane tej osoby…' }).click();

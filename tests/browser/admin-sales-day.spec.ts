@@ -3,7 +3,7 @@
 // a note, and takes over her colleague's lead; the colleague finds the takeover e-mail on
 // the lead, the manager in the outbox. Screenshots at 1280 and 375 px.
 import { type Browser, type Page, expect, test } from '@playwright/test';
-import { logIn, submitContact } from './admin-helpers.ts';
+import { logIn, message, submitContact } from './admin-helpers.ts';
 
 const PASSWORD = 'poranna kawa nad Słupią 8';
 
@@ -80,9 +80,28 @@ test('a manager gives leads to two sales people; one works Moje leady and takes 
   await alaPage.getByRole('link', { name: alaLead }).click();
   await alaPage.getByRole('combobox', { name: 'Etap', exact: true }).selectOption('oferta wysłana');
   await alaPage.getByRole('combobox', { name: 'Kolejny krok' }).selectOption('telefon');
+  // A step in the past (a typo of the year) is a question at the field, not saved silently.
+  // On a phone: the field keeps the focus and the question under it is in view.
+  await alaPage.setViewportSize({ width: 375, height: 740 });
+  await alaPage.getByLabel(/Termin kroku/).fill('2020-03-04T10:30');
+  await alaPage.getByRole('button', { name: 'Zapisz', exact: true }).click();
+  await expect(alaPage.getByRole('button', { name: 'Termin jest właściwy – zapisz' })).toBeInViewport();
+  await expect(
+    alaPage.getByRole('alert').filter({ hasText: 'Termin kolejnego kroku (2020-03-04 10:30) już minął.' }),
+  ).toBeVisible();
+  await expect(alaPage.getByLabel(/Termin kroku/)).toBeFocused();
+  await expect(alaPage.getByRole('button', { name: 'Termin jest właściwy – zapisz' })).toBeVisible();
+  for (const width of [375, 1280]) {
+    await alaPage.setViewportSize({ width, height: 900 });
+    await alaPage.getByRole('button', { name: 'Termin jest właściwy – zapisz' }).scrollIntoViewIfNeeded();
+    await alaPage.screenshot({
+      path: `${process.env.KSEROWO_SCREENSHOTS ?? 'test-results'}/lead-past-step-${width}.png`,
+    });
+  }
   await alaPage.getByLabel(/Termin kroku/).fill('2030-03-04T10:30');
+  await expect(alaPage.getByRole('button', { name: 'Termin jest właściwy – zapisz' })).toHaveCount(0);
   await alaPage.getByRole('button', { name: 'Zapisz' }).click();
-  await expect(alaPage.getByRole('status').filter({ hasText: 'Zapisano.' })).toBeVisible();
+  await expect(message(alaPage, 'Zapisano.')).toBeVisible();
   await expect(alaPage.locator('.promise')).toContainText(/Pierwsza odpowiedź .*: \d{4}-\d{2}-\d{2} \d{2}:\d{2}, po/);
   await alaPage.getByLabel('Nowa notatka').fill('Wysłałam ofertę na dwie kserokopiarki.');
   await alaPage.getByRole('button', { name: 'Dodaj notatkę' }).click();

@@ -2,7 +2,7 @@
 // logs in, takes a lead and changes its status; the audit log and the response-time
 // stats show it. Screenshots of the new tabs at 375 and 1280 px.
 import { expect, test } from '@playwright/test';
-import { logIn, submitContact } from './admin-helpers.ts';
+import { logIn, message, submitContact } from './admin-helpers.ts';
 
 const PASSWORD = 'wiosenna łąka nad Słupią';
 
@@ -38,7 +38,7 @@ test('owner adds a sales person who takes a lead; the audit log and the response
   await sales.getByLabel('Nowe hasło').fill('za krótkie');
   await sales.getByLabel('Powtórz hasło').fill('za krótkie');
   await sales.getByRole('button', { name: 'Ustaw hasło' }).click();
-  await expect(sales.getByRole('alert')).toHaveText('Hasło musi mieć co najmniej 12 znaków.');
+  await expect(message(sales, 'Hasło musi mieć co najmniej 12 znaków.', 'alert')).toBeVisible();
   await sales.getByLabel('Nowe hasło').fill(PASSWORD);
   await sales.getByLabel('Powtórz hasło').fill(PASSWORD);
   await sales.getByRole('button', { name: 'Ustaw hasło' }).click();

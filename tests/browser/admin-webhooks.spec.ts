@@ -1,12 +1,14 @@
-// The owner adds a CRM endpoint in the panel; a real HTTP receiver on
-// 127.0.0.1:8818 (this test's own) gets the test event and a new lead, signed, and
-// verifies them as the README shows. Screenshots of 'Webhooki' at 1280 and 375 px.
+// The owner adds a CRM endpoint in the panel; a real HTTP receiver on a free port of
+// 127.0.0.1 (this test's own) gets the test event and a new lead, signed, and verifies
+// them as the README shows. Screenshots of 'Webhooki' at 1280 and 375 px.
+// The endpoint is deleted before the receiver stops: left behind, every later test's lead
+// or ticket would be queued for a receiver that is gone, retried for a quarter of an hour
+// and then counted as dead in the panel's header ('Niedostarczone webhooki: N').
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type Server, createServer } from 'node:http';
-import { expect, test } from '@playwright/test';
+import type { AddressInfo } from 'node:net';
+import { type Page, expect, test } from '@playwright/test';
 import { logIn, submitContact } from './admin-helpers.ts';
-
-const PORT = 8818;
 
 interface Received {
   type: string;
@@ -23,12 +25,16 @@ function verify(secret: string, header: string, rawBody: string): boolean {
   return expected.length === v1?.length && timingSafeEqual(Buffer.from(expected), Buffer.from(v1));
 }
 
-test('a local CRM receiver gets the test event and a new lead, signed and verified', async ({ page, request }) => {
+test('a local CRM receiver gets the test event and a new lead, signed and verified', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   let secret = '';
   const path = `/kserowo-${Date.now()}`;
   const received: Received[] = [];
   const server: Server = createServer((req, res) => {
-    // Endpoints of earlier runs (same local D1) may still post here: answered, not counted.
+    // Anything else that reaches this port (not this test's endpoint): answered, not counted.
     if (req.url !== path) {
       req.resume();
       res.writeHead(204).end();
@@ -44,11 +50,12 @@ test('a local CRM receiver gets the test event and a new lead, signed and verifi
       res.writeHead(200).end('ok');
     });
   });
-  await new Promise<void>((resolve) => server.listen(PORT, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;
   try {
     await logIn(page, 'Szef');
-    await page.getByRole('link', { name: 'Webhooki' }).click();
-    const url = `http://127.0.0.1:${PORT}${path}`;
+    // The panel's section, not the header's 'Niedostarczone webhooki: N' (a link too, when there are dead ones).
+    await page.getByRole('navigation', { name: 'Sekcje panelu' }).getByRole('link', { name: 'Webhooki' }).click();
     await page.getByLabel('Adres HTTPS').fill(url);
     await page.getByRole('button', { name: 'Dodaj odbiorcę' }).click();
     await expect(page.getByText('Dodano odbiorcę.', { exact: false })).toBeVisible();
@@ -76,6 +83,22 @@ test('a local CRM receiver gets the test event and a new lead, signed and verifi
     await page.setViewportSize({ width: 375, height: 800 });
     await page.screenshot({ path: 'test-results/webhooks-375.png', fullPage: true });
   } finally {
+    await deleteEndpoints(page, String(baseURL), url);
     await new Promise((resolve) => server.close(resolve));
   }
 });
+
+/** Deletes the endpoints to `url` with their deliveries (the panel's 'Usuń', through its API), so nothing retries into the stopped receiver. */
+async function deleteEndpoints(page: Page, origin: string, url: string): Promise<void> {
+  const list = await page.request.get('/api/admin/webhooks');
+  if (!list.ok()) return;
+  const { endpoints } = (await list.json()) as { endpoints: { id: number; url: string }[] };
+  for (const endpoint of endpoints.filter((e) => e.url === url)) {
+    const res = await page.request.delete(`/api/admin/webhooks/${endpoint.id}`, { headers: { Origin: origin } });
+    expect(res.status()).toBe(200);
+  }
+  const left = (await (await page.request.get('/api/admin/webhooks/deliveries?limit=500')).json()) as {
+    deliveries: { url: string }[];
+  };
+  expect(left.deliveries.filter((d) => d.url === url)).toEqual([]);
+}

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { logIn, sendContactForm, submitContact } from './admin-helpers.ts';
+import { logIn, message, sendContactForm, submitContact } from './admin-helpers.ts';
 
 test.describe('the admin panel', () => {
   test.describe('without a session', () => {
@@ -21,7 +21,7 @@ test.describe('the admin panel', () => {
       await page.goto('/admin');
       await page.getByLabel('Hasło').fill('to-nie-to-haslo');
       await page.getByRole('button', { name: 'Zaloguj się' }).click();
-      await expect(page.getByRole('alert')).toHaveText('Nieprawidłowe hasło.');
+      await expect(message(page, 'Nieprawidłowe hasło.', 'alert')).toBeVisible();
     });
   });
 
@@ -45,9 +45,7 @@ test.describe('the admin panel', () => {
 
       await page.getByLabel('Szukaj (imię, e-mail, firma)').fill(email);
       await page.getByRole('button', { name: 'Filtruj' }).click();
-      await expect(page.getByRole('status').filter({ hasText: 'Pokazano' })).toHaveText(
-        'Pokazano 1 lead, od najnowszych.',
-      );
+      await expect(message(page, 'Pokazano 1 lead, od najnowszych.')).toBeVisible();
       await page.getByRole('link', { name: 'Marta Wiśniewska' }).click();
       await expect(page.getByRole('heading', { name: 'Marta Wiśniewska', level: 1 })).toBeVisible();
       await expect(page.getByText('Proszę o ofertę na C258 dla biura.', { exact: true })).toBeVisible();
@@ -57,10 +55,10 @@ test.describe('the admin panel', () => {
 
       await page.getByRole('combobox', { name: 'Etap', exact: true }).selectOption('w kontakcie');
       await page.getByRole('button', { name: 'Zapisz' }).click();
-      await expect(page.getByRole('status').filter({ hasText: 'Zapisano.' })).toBeVisible();
+      await expect(message(page, 'Zapisano.')).toBeVisible();
       await page.getByLabel('Nowa notatka').fill('Oddzwonić w poniedziałek.');
       await page.getByRole('button', { name: 'Dodaj notatkę' }).click();
-      await expect(page.getByRole('status').filter({ hasText: 'Dodano notatkę.' })).toBeVisible();
+      await expect(message(page, 'Dodano notatkę.')).toBeVisible();
 
       await page.getByRole('link', { name: '← Wszystkie leady' }).click();
       await page.getByLabel('Szukaj (imię, e-mail, firma)').fill(email);
@@ -83,7 +81,7 @@ test.describe('the admin panel', () => {
       expect(lines[1]).toMatch(/"\d{4}-\d{2}-\d{2} \d{2}:\d{2} Ola: Oddzwonić w poniedziałek\."/);
 
       await page.getByRole('button', { name: 'Wyloguj' }).click();
-      await expect(page.getByRole('status')).toHaveText('Wylogowano.');
+      await expect(message(page, 'Wylogowano.')).toBeVisible();
       await expect(page.getByLabel('Hasło')).toBeVisible();
       // The old session is gone on the server: the API no longer answers this browser.
       expect((await page.request.get('/api/admin/leads')).status()).toBe(401);
@@ -131,7 +129,7 @@ test.describe('the admin panel', () => {
       await expect(preview.locator('.card:visible').first()).toContainText('od 195 zł');
 
       await page.getByLabel(/^Partner/).fill('zła wartość "><b>');
-      await expect(page.getByRole('alert')).toContainText('Dozwolone są litery, cyfry');
+      await expect(message(page, /Dozwolone są litery, cyfry/, 'alert')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Kopiuj kod' })).toBeDisabled();
     });
 

@@ -3,7 +3,9 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { TOAST } from '../../widgets/core/errors.ts';
 
-const WIDTHS = [360, 375, 768, 1280];
+// 360 px stands for the phones: no media or container query of the site or the widgets falls
+// between 360 and 375 px, and the narrower window is where the banner wraps the most.
+const WIDTHS = [360, 768, 1280];
 const ROUTES = ['/', '/modele', '/kontakt', '/konfigurator'];
 
 const banner = (page: Page) => page.getByRole('region', { name: 'Zgoda na pliki cookies' });
@@ -72,10 +74,10 @@ for (const width of WIDTHS)
         expect(checked).toBeGreaterThan(0);
         expect(under).toEqual([]);
         const box = (await banner(page).boundingBox())!;
-        if (width === 375) {
+        if (width === 360) {
           expect(box.height).toBeLessThanOrEqual(740 / 4);
           if (process.env.KSEROWO_SHOTS)
-            await page.screenshot({ path: `${process.env.KSEROWO_SHOTS}/banner-375${path.replaceAll('/', '-')}.png` });
+            await page.screenshot({ path: `${process.env.KSEROWO_SHOTS}/banner-360${path.replaceAll('/', '-')}.png` });
         }
       });
 

@@ -12,7 +12,7 @@ import { TEST_ADMIN_PASSWORD } from '../../scripts/admin-hash.mjs';
 import type { OrderListRow } from '../../worker/admin-shared/admin-api-orders.ts';
 import type { OutboxList } from '../../worker/admin-shared/admin-api-team.ts';
 import { mkdirSync } from 'node:fs';
-import { logIn } from './admin-helpers.ts';
+import { logIn, message } from './admin-helpers.ts';
 import { signInLink } from './test-db.ts';
 
 const base = `http://127.0.0.1:${process.env.KSEROWO_TEST_PORT ?? 8788}`;
@@ -199,7 +199,7 @@ test('at 1280 px: configurator → order → code from the outbox → signed; th
   await page.getByLabel('Początkowy licznik mono').fill('1200');
   await page.getByLabel('Początkowy licznik kolor').fill('340');
   await page.getByRole('button', { name: 'Zapisz protokół i rozpocznij umowę' }).click();
-  await expect(page.getByRole('status')).toContainText(/Umowa UM-\d{4}-\d{6}/);
+  await expect(message(page, /Umowa UM-\d{4}-\d{6}/)).toBeVisible();
   await expect(page.getByRole('heading', { name: /^Umowa UM-/ })).toBeVisible();
   await expect(page.locator('main, body').first()).toContainText(serial);
   await page.screenshot({ path: 'test-results/order-1280-admin.png', fullPage: true });

@@ -22,6 +22,10 @@ export default defineConfig({
   // One retry, for tests caught by a restart of the test server (scripts/serve-test.mjs); a retried test is reported as flaky.
   retries: 1,
   timeout: 60_000,
+  // An assertion waits up to 15 s, not Playwright's 5 s: with the load average at 24 on 2 cores the
+  // panel has been seen to take longer than 5 s to list the leads after logging in. Only a failing
+  // assertion waits that long.
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   outputDir: '../../test-results',
   use: {
@@ -34,7 +38,8 @@ export default defineConfig({
     cwd: '../..',
     env: { PORT: String(port) },
     url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 180_000,
+    // wrangler dev with its migrations: under a minute quiet, over three with the load average at 48.
+    timeout: 300_000,
     reuseExistingServer: false,
     // SIGTERM, so that serve-test.mjs stops wrangler dev and workerd with it.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },

@@ -3,7 +3,7 @@
 // corrects a reading and downloads the billing CSV.
 import { readFileSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
-import { logIn } from './admin-helpers.ts';
+import { logIn, message } from './admin-helpers.ts';
 
 /** Where screenshots go when KSEROWO_SCREENSHOTS is set (for looking at, not asserted). */
 const shots = process.env.KSEROWO_SCREENSHOTS;
@@ -68,7 +68,7 @@ test('a customer reports a fault with a serial, gets the number and sees the tea
   await team.getByLabel('Nowy status').selectOption('w drodze');
   await team.getByLabel(/Notatka dla klienta/).fill('Serwisant będzie u Państwa o 12:00.');
   await team.getByRole('button', { name: 'Zapisz status' }).click();
-  await expect(team.locator('main').getByRole('status')).toHaveText('Zapisano status „w drodze”.');
+  await expect(message(team, 'Zapisano status „w drodze”.')).toBeVisible();
   await shoot(team, 'admin-zgloszenie');
 
   await customer.goto(statusUrl);
@@ -108,23 +108,25 @@ test('a customer opens the reminder link, sends a reading and sees it confirmed;
   const form = customer.locator('kserowo-meter');
   await expect(form).toContainText(`Konica Minolta bizhub C3320i, nr seryjny ${serial}`);
   await expect(form).toContainText('strona A3 to 2 strony A4');
-  await form.getByLabel(/^Licznik czarno-biały/).fill('12 000');
-  await form.getByLabel(/^Licznik kolorowy/).fill('3000');
+  // A new device's first reading is set against the package (900 + 150 pages a month): a
+  // plausible one is stored without a question.
+  await form.getByLabel(/^Licznik czarno-biały/).fill('1 200');
+  await form.getByLabel(/^Licznik kolorowy/).fill('300');
   await form.getByLabel(/^Imię i nazwisko/).fill('Jan Kowalski');
   await form.getByLabel(/^E-mail/).fill('jan@biuro.pl');
   await shoot(customer, 'licznik');
   await form.getByRole('button', { name: 'Wyślij odczyt' }).click();
   await expect(form.getByRole('heading', { name: 'Odczyt zapisany' })).toBeVisible();
   await expect(form).toContainText(`Urządzenie ${serial}`);
-  await expect(form).toContainText('12 000 stron mono, 3000 stron kolor');
+  await expect(form).toContainText('1200 stron mono, 300 stron kolor');
 
   // A lower counter: the server's Polish message, and what was typed stays.
   await form.getByRole('button', { name: 'Podaj kolejny odczyt' }).click();
-  await form.getByLabel(/^Licznik czarno-biały/).fill('11000');
-  await form.getByLabel(/^Licznik kolorowy/).fill('3000');
+  await form.getByLabel(/^Licznik czarno-biały/).fill('1100');
+  await form.getByLabel(/^Licznik kolorowy/).fill('300');
   await form.getByRole('button', { name: 'Wyślij odczyt' }).click();
   await expect(form.getByRole('alert')).toContainText('Stan licznika nie może być niższy niż poprzedni odczyt');
-  await expect(form.getByLabel(/^Licznik czarno-biały/)).toHaveValue('11000');
+  await expect(form.getByLabel(/^Licznik czarno-biały/)).toHaveValue('1100');
 
   // Without the link, the form explains where to get it and takes no serial.
   const stranger = await browser.newPage();
@@ -132,32 +134,36 @@ test('a customer opens the reminder link, sends a reading and sees it confirmed;
   await expect(stranger.locator('kserowo-meter')).toContainText('Odczyt podajesz przez link z e-maila');
   await expect(stranger.locator('kserowo-meter').getByLabel(/^Licznik/)).toHaveCount(0);
 
-  // The desk types a second reading of the day with a typo (16 000 instead of 13 000).
+  // The desk types a second reading of the day with a typo (5200 instead of 2200).
   await team.goto(`/admin#odczyty/${serial}`);
   const entry = team.getByRole('form', { name: 'Odczyt zespołu' });
-  await entry.getByLabel('Licznik mono').fill('16000');
-  await entry.getByLabel('Licznik kolor').fill('3400');
+  await entry.getByLabel('Licznik mono').fill('5200');
+  await entry.getByLabel('Licznik kolor').fill('700');
   await entry.getByRole('button', { name: 'Zapisz odczyt' }).click();
-  await expect(team.locator('main').getByRole('status')).toHaveText('Zapisano odczyt.');
+  // 4000 pages in a day against the package's 1050 a month: asked, and (the typo missed) confirmed.
+  const question = team.getByRole('alert').filter({ hasText: 'wyjątkowo dużo stron' });
+  await expect(question).toContainText('1050 stron miesięcznie');
+  await question.getByRole('button', { name: 'Liczby są poprawne – zapisz' }).click();
+  await expect(message(team, 'Zapisano odczyt.')).toBeVisible();
   const bill = team.locator('table.billing', { hasText: serial });
   // C3320i Basic: 195 zł, 900 mono and 150 colour pages included; 4000 − 900 = 3100 × 0,08 + 250 × 0,22 = 303 zł.
   await expect(bill.locator('tfoot')).toContainText('498,00 zł');
 
-  const typo = team.getByRole('row', { name: /16000/ });
+  const typo = team.getByRole('row', { name: /\b5200\b/ });
   await expect(typo).toContainText('Ola');
   await typo.getByRole('button', { name: /Popraw/ }).click();
   const correction = team.getByRole('form', { name: /Korekta odczytu/ });
-  await correction.getByLabel('Poprawny licznik mono').fill('13000');
+  await correction.getByLabel('Poprawny licznik mono').fill('2200');
   await correction.getByLabel('Powód korekty').fill('Literówka przy wpisywaniu');
   await correction.getByRole('button', { name: 'Zapisz korektę' }).click();
-  await expect(team.locator('main').getByRole('status')).toHaveText('Zapisano korektę odczytu.');
+  await expect(message(team, 'Zapisano korektę odczytu.')).toBeVisible();
   // 1000 − 900 = 100 × 0,08 + 55 = 63 zł over the allowance: 258 zł net.
   await expect(bill.locator('tfoot')).toContainText('258,00 zł');
-  const old = team.locator('tr.superseded', { hasText: '16000' });
+  const old = team.locator('tr.superseded', { hasText: '5200' });
   await expect(old.locator('del').first()).toBeVisible();
   await expect(old).toContainText('Poprawiony: Ola');
-  await expect(team.getByRole('row', { name: /13000/ })).toContainText('Literówka przy wpisywaniu');
-  await expect(team.getByRole('row', { name: /12000/ }).first()).toContainText('Jan Kowalski <jan@biuro.pl>');
+  await expect(team.getByRole('row', { name: /\b2200\b/ })).toContainText('Literówka przy wpisywaniu');
+  await expect(team.getByRole('row', { name: /\b1200\b/ }).first()).toContainText('Jan Kowalski <jan@biuro.pl>');
   await shoot(team, 'admin-odczyty');
 
   const download = team.waitForEvent('download');

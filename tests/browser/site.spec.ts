@@ -2,25 +2,12 @@
 // small screens, accessibility (axe), security headers and the fallbacks.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { cities } from '../../site/content/cities.ts';
-import { pageMeta } from '../../site/content/pages.ts';
 import { publicRoutes } from '../../site/routes.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 
-const titleOf = (path: string) => cities.find((c) => path === `/miasto/${c.slug}`)?.metaTitle ?? pageMeta[path]!.title;
-
+// Every route answering 200 with its title and one h1, without horizontal scroll at 360 px,
+// and axe on it: tests/browser/quality.spec.ts, in the same page load as its other checks.
 test.describe('every route', () => {
-  for (const path of publicRoutes) {
-    test(`${path} answers 200 with one h1 and its title`, async ({ page }) => {
-      const res = await page.goto(path);
-      expect(res?.status()).toBe(200);
-      await expect(page).toHaveTitle(titleOf(path));
-      await expect(page.locator('h1')).toHaveCount(1);
-      await expect(page.locator('h1')).toBeVisible();
-      await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
-    });
-  }
-
   for (const path of ['/miasto/nieznane', '/nie-ma-takiej-strony', '/miasto']) {
     test(`${path} is the not-found page with status 404, noindex and a way home`, async ({ page }) => {
       const res = await page.goto(path);
@@ -115,32 +102,7 @@ test.describe('the home page', () => {
   });
 });
 
-test.describe('at 360 px wide', () => {
-  test.use({ viewport: { width: 360, height: 740 } });
-  for (const path of [...publicRoutes, '/404']) {
-    test(`${path} has no horizontal scroll`, async ({ page }) => {
-      await page.goto(path);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow).toBe(0);
-    });
-  }
-});
-
 test.describe('accessibility (axe)', () => {
-  // axe walks the whole DOM, shadow roots included: on a busy machine a long page needs more than 30 s.
-  test.slow();
-  for (const path of [...publicRoutes, '/404']) {
-    test(`${path} has no violations`, async ({ page }) => {
-      await page.goto(path);
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
-        [],
-      );
-    });
-  }
-
   test('the open burger menu has no violations', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/');

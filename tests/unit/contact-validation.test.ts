@@ -72,6 +72,51 @@ describe('parseContact (the server)', () => {
     });
   });
 
+  it('takes every address mail reaches, and none it cannot: the one e-mail rule', () => {
+    for (const email of [
+      'jan@firma.pl',
+      'Jan.Kowalski+faktury@Firma-Abc.com.pl',
+      "o'brien@firma.ie",
+      'biuro_2@sub.domena.eu',
+      'józef@żółta-łódź.pl',
+      'a@b.co',
+      'x@xn--dzie-dobry-3kb.pl',
+      `${'a'.repeat(64)}@firma.pl`,
+    ])
+      expect(parseContact({ name: 'Jan', email }), email).toMatchObject({ ok: true });
+    for (const email of [
+      'mailto:a@b.pl',
+      'a@b..pl',
+      '.a@b.pl',
+      'a.@b.pl',
+      'a..b@c.pl',
+      'a@-b.pl',
+      'a@b-.pl',
+      'a@b.p',
+      'a@b.pl.',
+      'a@b_c.pl',
+      'a:b@c.pl',
+      'a@[1.2.3.4]',
+      `${'a'.repeat(65)}@firma.pl`,
+    ])
+      expect(parseContact({ name: 'Jan', email }), email).toEqual({
+        ok: false,
+        field: 'email',
+        error: FIELD_ERRORS.email,
+      });
+  });
+
+  it('refuses a lone surrogate in a text field with the field message (D1 would store broken UTF-8)', () => {
+    expect(parseContact({ name: 'Jan\ud800', email: 'j@x.pl' })).toMatchObject({ ok: false, field: 'name' });
+    expect(parseContact({ name: 'Jan', email: 'j@x.pl', message: 'a\udfffb' })).toMatchObject({
+      ok: false,
+      field: 'message',
+      error: FIELD_ERRORS.messageChars,
+    });
+    // A pair is one character (an emoji): kept.
+    expect(parseContact({ name: 'Jan \ud83d\ude00', email: 'j@x.pl' }).ok).toBe(true);
+  });
+
   it('accepts the phone characters of the rule: digits, spaces and + ( ) -', () => {
     expect(parseContact({ name: 'Jan', email: 'j@x.pl', phone: '+48 (59) 123-45-67' }).ok).toBe(true);
     expect(parseContact({ name: 'Jan', email: 'j@x.pl', phone: '600/100' })).toMatchObject({

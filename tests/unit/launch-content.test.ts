@@ -36,8 +36,8 @@ afterEach(() => {
 
 const footerOf = (html: string) => html.slice(html.indexOf('<footer'));
 
-// Each case re-imports the whole site (as the fact-change test does): 30 s per case.
-describe('sample values on local runs', { timeout: 30_000 }, () => {
+// Each case re-imports the whole site (as the fact-change test does): 120 s per case, on a loaded machine.
+describe('sample values on local runs', { timeout: 120_000 }, () => {
   it('shows the sample phone as text with the badge, never as a tel: link', async () => {
     vi.resetModules();
     const out = await pages();
@@ -58,7 +58,7 @@ describe('sample values on local runs', { timeout: 30_000 }, () => {
   });
 });
 
-describe('the phone', { timeout: 30_000 }, () => {
+describe('the phone', { timeout: 120_000 }, () => {
   it('when not set: no tel: link anywhere, the e-mail way only', async () => {
     const out = await withPhone('');
     for (const [path, html] of out) {
@@ -83,7 +83,7 @@ describe('the phone', { timeout: 30_000 }, () => {
   });
 });
 
-describe('testimonials and client names', { timeout: 30_000 }, () => {
+describe('testimonials and client names', { timeout: 120_000 }, () => {
   it('with none published: no section, no header link "Opinie"', async () => {
     vi.resetModules();
     vi.doMock('../../site/content/social-proof.ts', async (importOriginal) => ({

@@ -81,3 +81,46 @@ describe('checking a reading', () => {
     expect(jump.kind).toBe('jump');
   });
 });
+
+describe('the usual month before the counter has a month of history', () => {
+  // A package of 900 mono + 150 colour pages a month: implausible above 3 × 1 050 = 3 150 a month.
+  const usual = { pages: 1050, since: '2026-01-01' };
+
+  it("sets a device's first reading against a new counter at the contract's start", () => {
+    // 30 days from the start, under a month, count as one: 3 150 pages is the most that passes, 3 151 asks.
+    expect(checkReading([], { readOn: '2026-01-31', mono: 3000, color: 150 }, usual).kind).toBe('ok');
+    expect(checkReading([], { readOn: '2026-01-31', mono: 3001, color: 150 }, usual)).toMatchObject({
+      kind: 'jump',
+      previous: undefined,
+      monthlyAverage: 1050,
+      basis: 'package',
+    });
+    expect(checkReading([], { readOn: '2026-01-15', mono: 99_999_999, color: 99_999_999 }, usual).kind).toBe('jump');
+  });
+
+  it('sets a reading against the allowance while the history is under 28 days, and counts a short gap as a month', () => {
+    const start = [r('2026-01-01', 1000, 200)];
+    // Two days after the starting counters, 3 000 + 150 pages: as if in a month, under 3 150.
+    expect(checkReading(start, { readOn: '2026-01-03', mono: 4000, color: 350 }, usual).kind).toBe('ok');
+    expect(checkReading(start, { readOn: '2026-01-03', mono: 4001, color: 350 }, usual).kind).toBe('jump');
+    // Without an allowance (the calculator's own use), a young history asks nothing, as before.
+    expect(checkReading(start, { readOn: '2026-01-03', mono: 99_999_999, color: 350 }).kind).toBe('ok');
+  });
+
+  it('takes the allowance when the counter did not move over its month of history', () => {
+    const still = [r('2026-01-01', 1000, 200), r('2026-02-15', 1000, 200)];
+    expect(checkReading(still, { readOn: '2026-03-15', mono: 99_999_999, color: 200 }, usual)).toMatchObject({
+      kind: 'jump',
+      basis: 'package',
+    });
+  });
+
+  it("keeps the counter's own average once it has a month of history", () => {
+    const history = [r('2026-01-01', 1000, 100), r('2026-02-01', 2000, 200), r('2026-03-01', 3000, 300)];
+    // About 1 100 pages a month of its own: 4 000 more in a month asks, whatever the package.
+    expect(checkReading(history, { readOn: '2026-03-31', mono: 7000, color: 300 }, usual)).toMatchObject({
+      kind: 'jump',
+      basis: 'history',
+    });
+  });
+});

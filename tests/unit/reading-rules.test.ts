@@ -104,6 +104,42 @@ describe('judgeReading', () => {
     expect(judgeReading(replaced, { readOn: '2026-11-21', mono: 4300, color: 420 }, context)).toEqual({ kind: 'ok' });
   });
 
+  it('takes a reading equal to either neighbour, counter by counter, and nothing above the later one', () => {
+    const series: Reading[] = [
+      { readOn: '2026-09-30', mono: 2000, color: 200, reset: false },
+      { readOn: '2026-10-31', mono: 3000, color: 300, reset: false },
+    ];
+    const on15th = (mono: number, color: number) =>
+      judgeReading(series, { readOn: '2026-10-15', mono, color }, context);
+    expect(on15th(3000, 300)).toEqual({ kind: 'ok' });
+    expect(on15th(3000, 250)).toEqual({ kind: 'ok' });
+    expect(on15th(2500, 300)).toEqual({ kind: 'ok' });
+    expect(on15th(2000, 200)).toEqual({ kind: 'ok' });
+    expect(on15th(3001, 300)).toMatchObject({ kind: 'refused', reason: 'higher', neighbour: { readOn: '2026-10-31' } });
+    expect(on15th(3000, 301)).toMatchObject({ kind: 'refused', reason: 'higher', neighbour: { readOn: '2026-10-31' } });
+    expect(on15th(1999, 200)).toMatchObject({ kind: 'refused', reason: 'lower', neighbour: { readOn: '2026-09-30' } });
+    expect(on15th(2000, 199)).toMatchObject({ kind: 'refused', reason: 'lower', neighbour: { readOn: '2026-09-30' } });
+  });
+
+  it('refuses a reading after the contract’s last day, and takes the last day itself', () => {
+    // 12 months from 1 March 2025: the last day is 28 February 2026; today is later.
+    const ended: ReadingContext = {
+      deviceType: 'color',
+      contractStart: '2025-03-01',
+      contractEnd: '2026-02-28',
+      today: '2026-11-25',
+    };
+    expect(judgeReading([], { readOn: '2026-03-01', mono: 100, color: 10 }, ended)).toEqual({
+      kind: 'refused',
+      reason: 'after-contract',
+    });
+    expect(judgeReading([], { readOn: '2026-11-25', mono: 100, color: 10 }, ended)).toEqual({
+      kind: 'refused',
+      reason: 'after-contract',
+    });
+    expect(judgeReading([], { readOn: '2026-02-28', mono: 100, color: 10 }, ended)).toEqual({ kind: 'ok' });
+  });
+
   it('ends a contract the day before the same date `term` months later', () => {
     expect(contractEndOf('2026-01-01', 24)).toBe('2027-12-31');
     expect(contractEndOf('2026-01-31', 1)).toBe('2026-02-28');

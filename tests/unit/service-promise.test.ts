@@ -9,7 +9,12 @@ import { defaultCatalogue } from '../../widgets/core/catalogue.ts';
 import { routes, renderPage } from '../../site/build.tsx';
 import { PACKAGE_COPY } from '../../widgets/core/packages.ts';
 import { T } from '../../widgets/configurator/copy.ts';
-import { PREMIUM_SLA_HOURS, STANDARD_RESPONSE_HOURS, withinWorkingHours } from '../../widgets/core/terms.ts';
+import {
+  PREMIUM_SLA_HOURS,
+  STANDARD_RESPONSE_HOURS,
+  shortestSlaHours,
+  withinWorkingHours,
+} from '../../widgets/core/terms.ts';
 import { addBusinessHours, warsawInstant } from '../../worker/admin-shared/business-hours.ts';
 
 const assets = { css: '/assets/site.css', siteScript: '/assets/site.js', widgetScript: '/widgets/v1/kserowo.js' };
@@ -44,5 +49,15 @@ describe('the service promise', () => {
     // Wed 25 Nov 2026 14:00: 2 h that day, 8 on Thursday, 8 on Friday, 6 on Monday 30 November.
     const due = addBusinessHours(warsawInstant({ year: 2026, month: 11, day: 25 }, 14 * 60), STANDARD_RESPONSE_HOURS);
     expect(due.toISOString()).toBe(warsawInstant({ year: 2026, month: 11, day: 30 }, 14 * 60).toISOString());
+  });
+});
+
+describe('the promise of a report that names no device among several (a report by NIP)', () => {
+  it("is the shortest of the company's devices: Premium's 4 h with any Premium among them, else 24 h", () => {
+    expect(shortestSlaHours(['business', 'premium'])).toBe(4);
+    expect(shortestSlaHours(['premium', 'basic', 'business'])).toBe(4);
+    expect(shortestSlaHours(['basic', 'business'])).toBe(24);
+    // No device registered under the NIP: the standard response.
+    expect(shortestSlaHours([])).toBe(24);
   });
 });

@@ -1,6 +1,8 @@
 // Webhook endpoints go to the public internet only: every spelling of loopback, private,
-// link-local (cloud metadata), CGNAT, ULA and internal names is refused, whatever the
-// switch for local development says about plain http to this machine.
+// link-local (cloud metadata), CGNAT, ULA and internal names is refused, and so is a name
+// that spells such an address (127.0.0.1.nip.io), whatever the switch for local development
+// says about plain http to this machine. A name whose DNS answer is private cannot be
+// checked here; a deployed Worker cannot reach a private network (webhook-validation.ts).
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_ERRORS, webhookUrlProblem } from '../../worker/admin-shared/webhook-validation.ts';
 
@@ -47,6 +49,15 @@ const REFUSED = [
   'https://[2001:db8::1]/h',
   'https://crm.local/h',
   'https://router.home.arpa/h',
+  // names that spell a private address (the public wildcard-DNS services answer with it) and
+  // the loopback names of /etc/hosts
+  'https://127.0.0.1.nip.io/h',
+  'https://crm.10.0.0.5.nip.io/h',
+  'https://10-0-0-1.sslip.io/h',
+  'https://crm-192-168-1-10.sslip.io/h',
+  'https://169-254-169-254.sslip.io/latest/meta-data/',
+  'https://localhost.localdomain/h',
+  'https://ip6-localhost/h',
 ];
 
 const ACCEPTED = [
@@ -56,6 +67,10 @@ const ACCEPTED = [
   'https://172.32.0.1/h',
   'https://100.128.0.1/h',
   'https://[2606:4700:4700::1111]/h',
+  // a public address spelt in a name, and names with digits and dashes that spell no address
+  'https://8-8-8-8.sslip.io/h',
+  'https://srv-10.example.pl/h',
+  'https://2024-crm.example.pl/h',
 ];
 
 describe('webhookUrlProblem', () => {

@@ -1,4 +1,4 @@
-/// <reference types="@cloudflare/vitest-pool-workers/types" />
+/// <reference types="@cloudflare/vitest-plugin/types" />
 declare namespace Cloudflare {
   interface Env {
     TEST_MIGRATIONS: import('cloudflare:test').D1Migration[];
@@ -9,6 +9,8 @@ declare namespace Cloudflare {
     LIVE_CATALOGUE_TTL_MS_CONFIGURED: string;
     /** The fast-check seed of this run (tests/vitest.config.ts; KSEROWO_PROPERTY_SEED replays one). */
     PROPERTY_SEED: string;
+    /** Milliseconds after which a property draws no new case (tests/vitest.config.ts). */
+    PROPERTY_TIME_LIMIT_MS: string;
     /** The NIP look-up limiter with wrangler.toml's figures. */
     COMPANY_LOOKUP_RATE_LIMIT_CONFIGURED: RateLimit;
     /** The KSeF stand-in's token (tests/worker/ksef-standin.setup.ts); production sets the secret. */

@@ -23,4 +23,8 @@ afterEach(() => {
 });
 
 // Property tests run with the run's seed (tests/vitest.config.ts), so a failure can be replayed.
-fc.configureGlobal({ seed: Number(testEnv.PROPERTY_SEED) });
+// ... and draw no new case after the run's time limit (tests/vitest.config.ts).
+fc.configureGlobal({
+  seed: Number(testEnv.PROPERTY_SEED),
+  interruptAfterTimeLimit: Number(testEnv.PROPERTY_TIME_LIMIT_MS),
+});

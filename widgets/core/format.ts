@@ -28,11 +28,17 @@ export function formatRate(value: number): string {
 }
 
 /**
+ * A number as a Polish form field shows it for editing: a decimal comma, no grouping and no
+ * digits added or dropped: 0.09 → "0,09", 0.0875 → "0,0875", 239 → "239".
+ */
+export const decimalText = (value: number): string => String(value).replace('.', ',');
+
+/**
  * A number as a CSV cell for Polish Excel: a decimal comma and no grouping (a space would
  * make it text), `decimals` fixed or the number as it is: 1234.5 → "1234,50" (2), 0.055 → "0,055".
  */
 export const csvDecimal = (value: number, decimals?: number): string =>
-  (decimals === undefined ? String(value) : value.toFixed(decimals)).replace('.', ',');
+  decimals === undefined ? decimalText(value) : value.toFixed(decimals).replace('.', ',');
 
 /** Money as a CSV cell: two decimals after a comma, "215,25". */
 export const csvMoney = (value: number): string => csvDecimal(value, 2);

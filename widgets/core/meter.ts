@@ -4,8 +4,11 @@
  * catalogue's rates (DESIGN §5: mono and colour apart). Pure, for the worker, the admin
  * and tests.
  */
-import type { Package } from './model.ts';
-import { roundToGrosz } from './pricing.ts';
+import { monthBounds, monthIndex, monthOf, monthsFrom } from './months.ts';
+
+export { contractEndOf, monthBounds, monthsFrom } from './months.ts';
+import type { Pages } from './overage.ts';
+export { type Overage, type Pages, overageOf } from './overage.ts';
 
 export interface Reading {
   /** 'YYYY-MM-DD' */
@@ -14,11 +17,6 @@ export interface Reading {
   color: number | null;
   /** The counter was replaced or zeroed: this reading starts a new series. */
   reset: boolean;
-}
-
-export interface Pages {
-  mono: number;
-  color: number;
 }
 
 /** Sorted by date, a reset after an ordinary reading of the same day (the old counter's last value comes first). */
@@ -59,16 +57,6 @@ export function pagesInPeriod(readings: readonly Reading[], from: string, to: st
   return total;
 }
 
-/** 'YYYY-MM' of a 'YYYY-MM-DD' day or a month, as a count of months (to step and compare months). */
-const monthIndex = (day: string): number => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1;
-const monthOf = (index: number): string => `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
-
-/** The months from `first` to `last` ('YYYY-MM'), both included. */
-export const monthsFrom = (first: string, last: string): string[] =>
-  Array.from({ length: Math.max(0, monthIndex(last) - monthIndex(first) + 1) }, (_, i) =>
-    monthOf(monthIndex(first) + i),
-  );
-
 export interface MonthUsage {
   pages: Pages;
   /** The months ('YYYY-MM') the pages span and whose allowance they meet, never before the contract's first. */
@@ -102,24 +90,6 @@ export function usageOfMonth(readings: readonly Reading[], period: string, first
   };
 }
 
-export interface Overage {
-  included: Pages;
-  over: Pages;
-  /** PLN net, rounded to the grosz. */
-  amountMono: number;
-  amountColor: number;
-  amount: number;
-}
-
-/** What a period's pages cost above the package's limits, `months` times the monthly allowance. */
-export function overageOf(pages: Pages, pkg: Package, months = 1): Overage {
-  const included = { mono: pkg.monthlyLimit * months, color: (pkg.colorLimit ?? 0) * months };
-  const over = { mono: Math.max(0, pages.mono - included.mono), color: Math.max(0, pages.color - included.color) };
-  const amountMono = roundToGrosz(over.mono * pkg.overage.mono);
-  const amountColor = roundToGrosz(over.color * (pkg.overage.color ?? 0));
-  return { included, over, amountMono, amountColor, amount: roundToGrosz(amountMono + amountColor) };
-}
-
 const DAY_MS = 86_400_000;
 const MONTH_DAYS = 30.44;
 const days = (from: string, to: string): number => (Date.parse(to) - Date.parse(from)) / DAY_MS;
@@ -137,7 +107,16 @@ export function currentSeries(readings: readonly Reading[]): Reading[] {
 export type ReadingCheck =
   | { kind: 'ok' }
   | { kind: 'lower'; previous: Reading }
-  | { kind: 'jump'; previous: Reading; monthlyAverage: number; monthlyNow: number };
+  | {
+      kind: 'jump';
+      /** The reading it is set against; none for a device's first reading (a new counter at the contract's start). */
+      previous: Reading | undefined;
+      /** The usual month it is set against: the counter's own average, or the package's allowance. */
+      monthlyAverage: number;
+      monthlyNow: number;
+      /** 'history': the counter's own average; 'package': the package's allowance (under 28 days of history, or a counter that has not moved). */
+      basis: 'history' | 'package';
+    };
 
 /** A jump is asked about when the pages per month since the last reading are over this many times the average. */
 export const JUMP_FACTOR = 3;
@@ -145,36 +124,57 @@ export const JUMP_FACTOR = 3;
 /**
  * The one rule of an implausible jump, asked about before anything counts: pages a month
  * now over `JUMP_FACTOR` × the usual month. The meter's usual month is the counter's own
- * average; the calculator's (two readings, no history) is what a usual device of the
- * catalogue is built for (advisor.ts `usualMonth`). A transposed digit looks just like that.
+ * average, or the package's allowance while the counter has no month of history; the
+ * calculator's (two readings, no history) is what a usual device of the catalogue is built
+ * for (advisor.ts `usualMonth`). A transposed digit looks just like that.
  * @example isImplausibleJump(20_155, 3_750) === true; isImplausibleJump(6_000, 3_750) === false
  */
 export const isImplausibleJump = (monthlyNow: number, monthlyUsual: number): boolean =>
   monthlyUsual > 0 && monthlyNow > JUMP_FACTOR * monthlyUsual;
 
+/** What a reading is set against when the counter has no history to speak for it. */
+export interface UsualMonth {
+  /** The package's pages a month (mono and colour allowances together). */
+  pages: number;
+  /** The contract's first day ('YYYY-MM-DD'): a device's first reading counts from a new counter there. */
+  since: string;
+}
+
 /**
  * Checks a new reading against the device's current counter: never lower than the
- * latest one (mono or colour); more than 3× the monthly average since the series
- * began (at least a month of history) asks the sender to confirm.
+ * latest one (mono or colour); more pages a month since the last reading than
+ * `JUMP_FACTOR` × the usual month asks the sender to confirm. The usual month is the
+ * counter's own average once the series spans a month (28 days) and the counter moved in
+ * it; before that, the package's allowance (`usual`), from the very first reading on (set
+ * against a new counter at the contract's start).
  */
 export function checkReading(
   readings: readonly Reading[],
   next: Pick<Reading, 'readOn' | 'mono' | 'color'>,
+  usual?: UsualMonth,
 ): ReadingCheck {
   const series = currentSeries(readings);
   const previous = series.at(-1);
-  if (!previous) return { kind: 'ok' };
-  if (next.mono < previous.mono || (next.color ?? 0) < (previous.color ?? 0)) return { kind: 'lower', previous };
-  const first = series[0] as Reading;
-  const span = days(first.readOn, previous.readOn);
-  if (span < 28) return { kind: 'ok' };
-  const total = previous.mono - first.mono + ((previous.color ?? 0) - (first.color ?? 0));
-  const monthlyAverage = (total / span) * MONTH_DAYS;
-  const added = next.mono - previous.mono + ((next.color ?? 0) - (previous.color ?? 0));
-  const since = Math.max(days(previous.readOn, next.readOn), 1);
+  if (previous && (next.mono < previous.mono || (next.color ?? 0) < (previous.color ?? 0)))
+    return { kind: 'lower', previous };
+  const base = previous ?? (usual ? { readOn: usual.since, mono: 0, color: 0, reset: false } : undefined);
+  if (!base) return { kind: 'ok' };
+  const first = series[0] ?? base;
+  const span = days(first.readOn, base.readOn);
+  const total = base.mono - first.mono + ((base.color ?? 0) - (first.color ?? 0));
+  const own = span >= 28 && total > 0 ? (total / span) * MONTH_DAYS : 0;
+  const monthlyUsual = own > 0 ? own : (usual?.pages ?? 0);
+  const added = next.mono - base.mono + ((next.color ?? 0) - (base.color ?? 0));
+  const since = Math.max(days(base.readOn, next.readOn), 1);
   const monthlyNow = (added / Math.max(since, MONTH_DAYS)) * MONTH_DAYS;
-  if (isImplausibleJump(monthlyNow, monthlyAverage))
-    return { kind: 'jump', previous, monthlyAverage: Math.round(monthlyAverage), monthlyNow: Math.round(monthlyNow) };
+  if (isImplausibleJump(monthlyNow, monthlyUsual))
+    return {
+      kind: 'jump',
+      previous,
+      monthlyAverage: Math.round(monthlyUsual),
+      monthlyNow: Math.round(monthlyNow),
+      basis: own > 0 ? 'history' : 'package',
+    };
   return { kind: 'ok' };
 }
 
@@ -187,6 +187,11 @@ export interface ReadingContext {
   contractEnd: string;
   /** Today in Warsaw ('YYYY-MM-DD'): nothing is read in the future. */
   today: string;
+  /**
+   * The package's pages a month (mono and colour allowances together): the usual month a
+   * reading is set against while the counter has no month of history of its own.
+   */
+  allowance?: number | undefined;
 }
 
 /** Why a reading is refused; each reason has its Polish message in the worker's error catalogue. */
@@ -202,7 +207,7 @@ export type RefusalReason =
 export type ReadingVerdict =
   | { kind: 'ok' }
   | { kind: 'refused'; reason: RefusalReason; neighbour?: Reading }
-  | { kind: 'jump'; previous: Reading; monthlyAverage: number; monthlyNow: number };
+  | Extract<ReadingCheck, { kind: 'jump' }>;
 
 /**
  * The counter's rules for a new reading among the device's accepted readings, the one
@@ -212,7 +217,8 @@ export type ReadingVerdict =
  * never lower than the reading just before it in date, never higher than the one just
  * after it (a reading of the same day goes after the others of that day; a reset after it
  * starts a new counter, so it bounds nothing); then the jump check against the counter's
- * own history. Pure, so the property test can throw random series at it.
+ * own history, or the package's allowance while there is no month of it (`checkReading`).
+ * Pure, so the property test can throw random series at it.
  */
 export function judgeReading(
   readings: readonly Reading[],
@@ -234,7 +240,8 @@ export function judgeReading(
     return { kind: 'refused', reason: 'higher', neighbour: following };
   // The jump check looks only at what is being added at the end of the counter's history.
   if (following) return { kind: 'ok' };
-  const verdict = checkReading(earlier, next);
+  const usual = context.allowance ? { pages: context.allowance, since: context.contractStart } : undefined;
+  const verdict = checkReading(earlier, next, usual);
   return verdict.kind === 'jump' ? verdict : { kind: 'ok' };
 }
 
@@ -267,25 +274,6 @@ export function judgeReset(
   if (context.deviceType === 'color' && next.color === null) return 'color-missing';
   if (next.readOn < context.contractStart) return 'before-contract';
   return undefined;
-}
-
-/** The last day of a contract of `termMonths` from `start` ('YYYY-MM-DD'): the day before the same date `termMonths` later. */
-export function contractEndOf(start: string, termMonths: number): string {
-  const [y, m, d] = start.split('-').map(Number) as [number, number, number];
-  const total = m - 1 + termMonths;
-  const year = y + Math.floor(total / 12);
-  const month = (total % 12) + 1;
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  // A start on the 31st of a month whose target month is shorter runs to that month's end.
-  if (d > last) return new Date(Date.UTC(year, month - 1, last)).toISOString().slice(0, 10);
-  return new Date(Date.UTC(year, month - 1, d) - 86_400_000).toISOString().slice(0, 10);
-}
-
-/** First and last day of a 'YYYY-MM' period. */
-export function monthBounds(period: string): { from: string; to: string } {
-  const [y, m] = period.split('-').map(Number) as [number, number];
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return { from: `${period}-01`, to: `${period}-${String(last).padStart(2, '0')}` };
 }
 
 /** What `GET /api/meter-readings/device?t=` tells the reading link's holder (never anyone without the token). */

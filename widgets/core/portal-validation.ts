@@ -5,11 +5,11 @@
  * (serial, model, package) comes from the registry, never from the form.
  */
 import * as v from 'valibot';
-import { emailSchema, honeypotSchema, nameSchema, PHONE, hasLineControl, hasTextControl } from './validation.ts';
+import { emailSchema, honeypotSchema, nameSchema, PHONE, textLine } from './validation.ts';
 import { LIMITS } from './limits.ts';
 import { FAULT_CATEGORIES, type FaultCategory, SERVICE_ERRORS, SERVICE_LIMITS } from './service-fields.ts';
 import { warsawToday } from './warsaw-time.ts';
-import { readingDateOk } from './service-validation.ts';
+import { descriptionSchema, errorCodeSchema, readingDateOk } from './service-validation.ts';
 import { TONER_COLOURS } from './toner.ts';
 
 export const PORTAL_ERRORS = {
@@ -86,19 +86,8 @@ export const portalFaultSchema = v.object(
   {
     device: deviceField,
     category: v.picklist(CATEGORY_KEYS, SERVICE_ERRORS.category),
-    errorCode: v.pipe(
-      v.optional(v.string(SERVICE_ERRORS.errorCode), ''),
-      v.trim(),
-      v.maxLength(SERVICE_LIMITS.errorCode, SERVICE_ERRORS.errorCode),
-      v.regex(/^[\p{L}\d .:-]*$/u, SERVICE_ERRORS.errorCode),
-    ),
-    description: v.pipe(
-      v.optional(v.string(SERVICE_ERRORS.descriptionRequired), ''),
-      v.trim(),
-      v.nonEmpty(SERVICE_ERRORS.descriptionRequired),
-      v.maxLength(SERVICE_LIMITS.description, SERVICE_ERRORS.descriptionLong),
-      v.check((s) => !hasTextControl(s), SERVICE_ERRORS.descriptionChars),
-    ),
+    errorCode: v.optional(errorCodeSchema, ''),
+    description: descriptionSchema,
     name: nameSchema,
     phone: requiredPhone,
   },
@@ -146,12 +135,7 @@ export const portalTonerSchema = v.object(
       v.maxLength(TONER_COLOURS.length, PORTAL_ERRORS.colours),
       v.transform((list) => [...new Set(list)]),
     ),
-    note: v.pipe(
-      v.optional(v.string(SERVICE_ERRORS.note), ''),
-      v.trim(),
-      v.maxLength(SERVICE_LIMITS.note, SERVICE_ERRORS.note),
-      v.check((s) => !hasLineControl(s), SERVICE_ERRORS.note),
-    ),
+    note: v.pipe(v.optional(textLine(SERVICE_ERRORS.note), ''), v.maxLength(SERVICE_LIMITS.note, SERVICE_ERRORS.note)),
   },
   PORTAL_ERRORS.body,
 );

@@ -30,6 +30,19 @@ export const SIGNED_ORDER_KEPT =
   'wymaganych przepisami podatkowymi i rachunkowymi (art. 6 ust. 1 lit. c i f oraz art. 17 ust. 3 lit. b i e RODO); ' +
   'na żądanie usunięcia danych usuwamy z niego tylko zgodę marketingową';
 
+/**
+ * Why a contract whose billing e-mail is the person's address outlives their erasure, and
+ * what the erasure does to it instead: the export of their data and the erasure's
+ * confirmation say it in these words (invoices are issued from the contract and kept for
+ * the tax period; the invoices' own retention is theirs to state).
+ */
+export const CONTRACT_KEPT =
+  'umowę najmu (firma, NIP, numer, okres, urządzenia, stawki i odczyty liczników) przechowujemy przez czas jej ' +
+  'trwania, a następnie do upływu terminów przedawnienia roszczeń; wystawione na jej podstawie faktury przechowujemy ' +
+  'przez 5 lat, licząc od końca roku, w którym upłynął termin płatności podatku (art. 112 ustawy o VAT, art. 6 ust. 1 ' +
+  'lit. b, c i f oraz art. 17 ust. 3 lit. b i e RODO); na żądanie usunięcia danych usuwamy z umowy adres e-mail tej ' +
+  'osoby: przestaje on służyć do logowania w strefie klienta i do przypomnień, a zespół wpisuje w umowie nowy adres ' +
+  'do faktur';
 /** Invoices and their UPOs are kept this many years from the end of the year they were issued. */
 export const INVOICE_RETENTION_YEARS = 5;
 

@@ -16,15 +16,13 @@ import {
   attributionSchema,
   companySchema,
   emailSchema,
-  hasLineControl,
   honeypotSchema,
   messageSchema,
   nameSchema,
   phoneSchema,
   plainObject,
-  stripFormat,
-  wellFormed,
   submissionIdSchema,
+  textLine,
 } from './validation.ts';
 
 /**
@@ -71,15 +69,7 @@ const blankToUndefined = v.transform((s: string) => s || undefined);
 export { nipSchema };
 
 export const citySchema = v.nullish(
-  v.pipe(
-    v.string(QUOTE_ERRORS.city),
-    wellFormed(QUOTE_ERRORS.city),
-    stripFormat,
-    v.trim(),
-    v.maxLength(QUOTE_LIMITS.city, QUOTE_ERRORS.city),
-    v.check((s) => !hasLineControl(s), QUOTE_ERRORS.city),
-    blankToUndefined,
-  ),
+  v.pipe(textLine(QUOTE_ERRORS.city), v.maxLength(QUOTE_LIMITS.city, QUOTE_ERRORS.city), blankToUndefined),
 );
 
 /** The contact fields of a quote: the contact form's, plus company, NIP, city and the marketing consent. */

@@ -24,14 +24,14 @@ import {
   FIELD_ERRORS,
   LIMITS,
   PHONE,
-  hasLineControl,
-  hasTextControl,
   attributionSchema,
   companySchema,
   emailSchema,
   honeypotSchema,
   nameSchema,
   submissionIdSchema,
+  textBlock,
+  textLine,
 } from './validation.ts';
 
 const CATEGORY_KEYS = Object.keys(FAULT_CATEGORIES) as FaultCategory[];
@@ -60,16 +60,9 @@ export const requiredSerialSchema = v.pipe(
   v.regex(SERIAL_PATTERN, SERVICE_ERRORS.serial),
 );
 
+/** An optional one-line text (the kernel's text rule) of at most `max` characters; blank is none. */
 const lineText = (max: number, message: string) =>
-  v.nullish(
-    v.pipe(
-      v.string(message),
-      v.trim(),
-      v.maxLength(max, message),
-      v.check((s) => !hasLineControl(s), message),
-      blankToUndefined,
-    ),
-  );
+  v.nullish(v.pipe(textLine(message), v.maxLength(max, message), blankToUndefined));
 
 /** The phone of a fault report is required: the engineer calls it. */
 const requiredPhoneSchema = v.pipe(
@@ -83,6 +76,21 @@ const requiredPhoneSchema = v.pipe(
 
 const consentSchema = v.optional(v.boolean(SERVICE_ERRORS.consent), false);
 
+/** What is wrong with the device, in the sender's words: the kernel's multi-line text rule, 3 to 2000 characters. */
+export const descriptionSchema = v.pipe(
+  v.optional(textBlock(SERVICE_ERRORS.descriptionChars, SERVICE_ERRORS.descriptionRequired), ''),
+  v.nonEmpty(SERVICE_ERRORS.descriptionRequired),
+  v.minLength(SERVICE_MINIMUMS.description, SERVICE_ERRORS.descriptionShort),
+  v.maxLength(SERVICE_LIMITS.description, SERVICE_ERRORS.descriptionLong),
+);
+
+/** A fault's error code as the device shows it (letters, digits, spaces and `.:-`); blank is none. */
+export const errorCodeSchema = v.pipe(
+  textLine(SERVICE_ERRORS.errorCode),
+  v.maxLength(SERVICE_LIMITS.errorCode, SERVICE_ERRORS.errorCode),
+  v.regex(/^[\p{L}\d .:-]*$/u, SERVICE_ERRORS.errorCode),
+);
+
 /** `POST /api/service-requests`: a fault report; unknown fields are dropped. */
 export const serviceRequestSchema = v.pipe(
   v.object(
@@ -90,23 +98,8 @@ export const serviceRequestSchema = v.pipe(
       serial: serialSchema,
       nip: nipSchema,
       category: v.picklist(CATEGORY_KEYS, SERVICE_ERRORS.category),
-      errorCode: v.nullish(
-        v.pipe(
-          v.string(SERVICE_ERRORS.errorCode),
-          v.trim(),
-          v.maxLength(SERVICE_LIMITS.errorCode, SERVICE_ERRORS.errorCode),
-          v.regex(/^[\p{L}\d .:-]*$/u, SERVICE_ERRORS.errorCode),
-          blankToUndefined,
-        ),
-      ),
-      description: v.pipe(
-        v.optional(v.string(SERVICE_ERRORS.descriptionRequired), ''),
-        v.trim(),
-        v.nonEmpty(SERVICE_ERRORS.descriptionRequired),
-        v.minLength(SERVICE_MINIMUMS.description, SERVICE_ERRORS.descriptionShort),
-        v.maxLength(SERVICE_LIMITS.description, SERVICE_ERRORS.descriptionLong),
-        v.check((s) => !hasTextControl(s), SERVICE_ERRORS.descriptionChars),
-      ),
+      errorCode: v.nullish(v.pipe(errorCodeSchema, blankToUndefined)),
+      description: descriptionSchema,
       name: nameSchema,
       email: emailSchema,
       phone: requiredPhoneSchema,

@@ -62,6 +62,14 @@ export const hasSla = (level: string | null | undefined): boolean => level === '
 export const slaHoursOf = (level: string | null | undefined): number =>
   hasSla(level) ? PREMIUM_SLA_HOURS : STANDARD_RESPONSE_HOURS;
 
+/**
+ * The promise of a report that names no device among several (a report by NIP): the shortest
+ * of theirs, so no device of the company waits longer than its own contract says; the standard
+ * response when there are none.
+ */
+export const shortestSlaHours = (levels: readonly (string | null | undefined)[]): number =>
+  Math.min(slaHoursOf(null), ...levels.map(slaHoursOf));
+
 /** '24 lub 36' (the months of `contractTermsMonths`, for '… miesięcy'). */
 export const contractTermsText = (months: readonly number[] = terms.contractTermsMonths): string =>
   months.length < 2 ? String(months[0]) : `${months.slice(0, -1).join(', ')} lub ${months.at(-1)}`;

@@ -18,8 +18,16 @@ export { LIMITS };
 
 /** Spec §5: text, an at sign, text, a dot, text, no spaces. */
 export const SPEC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** The strict form: one address, none of `, ; < > " ( )` (control characters: `hasLineControl`). */
-const STRICT_EMAIL = /^[^\s@,;<>"()]+@[^\s@,;<>"()]+\.[^\s@,;<>"()]+$/;
+/**
+ * The strict form, an address mail can be delivered to: a local part of letters, digits
+ * and ``!#$%&'*+/=?^_`{|}~-`` in dot-separated runs (no leading, trailing or doubled dot;
+ * so no `mailto:`, no `, ; < > " ( )`, no quoted or bracketed forms), at most 64 characters;
+ * then a host name of at least two labels (letters, digits, inner hyphens, 1–63 each, Polish
+ * letters included) ending in a top-level domain of at least two letters (or its `xn--` form).
+ * `a@b..pl`, `jan.@firma.pl`, `jan@firma.p` and `mailto:a@b.pl` fail it.
+ */
+const STRICT_EMAIL =
+  /^(?=[^@]{1,64}@)[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+(?:\.[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+)*@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+(?:\p{L}{2,63}|xn--[\p{L}\p{N}-]{1,59})$/u;
 /** The characters a phone number may have (the length is `LIMITS.phone`). */
 export const PHONE = /^[\d +()-]*$/;
 /** Control characters, or the Unicode line breaks, in a one-line field. */
@@ -49,6 +57,29 @@ export const stripFormat = v.transform((s: string) => s.replace(FORMAT, ''));
 export const stripInvisible = /* @__PURE__ */ v.transform((s: string) => s.replace(LINE_INVISIBLE, ''));
 /** Refuses lone surrogates with `message`. */
 export const wellFormed = (message: string) => v.check(isWellFormed, message);
+/**
+ * THE rule of a one-line text a person types into a form (a name, a company, a city, an
+ * address, a note): a string (else `type`), well-formed Unicode (a lone surrogate, which D1
+ * would store as invalid UTF-8, is refused with `chars`), format characters stripped,
+ * trimmed, and no control character or Unicode line break left (`chars`). Every text
+ * field of every public form starts from it or from `textBlock`; lengths and patterns go after.
+ */
+export const textLine = (chars: string, type: string = chars) =>
+  v.pipe(
+    v.string(type),
+    wellFormed(chars),
+    stripFormat,
+    v.trim(),
+    v.check((s) => !hasLineControl(s), chars),
+  );
+/** The same rule for a multi-line text (a message, a fault's description): line breaks and tabs allowed. */
+export const textBlock = (chars: string, type: string = chars) =>
+  v.pipe(
+    v.string(type),
+    wellFormed(chars),
+    v.trim(),
+    v.check((s) => !hasTextControl(s), chars),
+  );
 /**
  * An object schema that refuses arrays (valibot's `object` accepts them, dropping their
  * items): `volume: []` or `attribution: []` is a malformed body, not an empty object.
@@ -84,13 +115,9 @@ const requiredText = (message: string) => v.optional(v.string(message), '');
 const blankToUndefined = v.transform((s: string) => s || undefined);
 
 export const nameSchema = v.pipe(
-  requiredText(FIELD_ERRORS.nameRequired),
-  wellFormed(FIELD_ERRORS.nameChars),
-  stripFormat,
-  v.trim(),
+  v.optional(textLine(FIELD_ERRORS.nameChars, FIELD_ERRORS.nameRequired), ''),
   v.nonEmpty(FIELD_ERRORS.nameRequired),
   v.maxLength(LIMITS.name, FIELD_ERRORS.nameLong),
-  v.check((s) => !hasLineControl(s), FIELD_ERRORS.nameChars),
 );
 
 export const emailSchema = v.pipe(
@@ -114,26 +141,11 @@ export const phoneSchema = v.nullish(
 );
 
 export const messageSchema = v.nullish(
-  v.pipe(
-    text(FIELD_ERRORS.messageChars),
-    wellFormed(FIELD_ERRORS.messageChars),
-    v.trim(),
-    v.maxLength(LIMITS.message, FIELD_ERRORS.messageLong),
-    v.check((s) => !TEXT_CONTROL.test(s), FIELD_ERRORS.messageChars),
-    blankToUndefined,
-  ),
+  v.pipe(textBlock(FIELD_ERRORS.messageChars), v.maxLength(LIMITS.message, FIELD_ERRORS.messageLong), blankToUndefined),
 );
 
 export const companySchema = v.nullish(
-  v.pipe(
-    text(FIELD_ERRORS.companyChars),
-    wellFormed(FIELD_ERRORS.companyChars),
-    stripFormat,
-    v.trim(),
-    v.maxLength(LIMITS.company, FIELD_ERRORS.companyLong),
-    v.check((s) => !hasLineControl(s), FIELD_ERRORS.companyChars),
-    blankToUndefined,
-  ),
+  v.pipe(textLine(FIELD_ERRORS.companyChars), v.maxLength(LIMITS.company, FIELD_ERRORS.companyLong), blankToUndefined),
 );
 
 // The schemas of what a script adds to a body (submission id, attribution, honeypot) are

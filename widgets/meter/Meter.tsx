@@ -11,9 +11,10 @@
  * counter only for a colour device; without one it explains where the link comes from.
  * Shadow DOM with labels and inputs in the same tree and `autocomplete` tokens (as the
  * configurator). The server refuses a reading that breaks the counter's rules (its Polish
- * message is shown) and asks to confirm a jump over 3× the monthly average (422 with
- * `confirm: true`): the form then shows the question and re-sends with `confirm: true`
- * under the same submission id. Typed values stay on every failure.
+ * message is shown) and asks to confirm an implausible reading, over 3× the usual month
+ * (422 with `confirm: true`): the form then shows the question and re-sends with
+ * `confirm: true` under the same submission id; a confirmed one is held for the team, and
+ * the thanks add the server's `message` saying so. Typed values stay on every failure.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { WidgetHostProps } from '../core/define.ts';
@@ -181,15 +182,16 @@ export function MeterForm(props: MeterProps & { token: string; device: MeterDevi
       color: device.type === 'color' && typeof color === 'number' ? color : null,
       confirm,
     };
-    const result = await kit.send<{ ok: boolean; serial: string; readOn: string }>(METER_PATH, r);
+    const result = await kit.send<{ ok: boolean; serial: string; readOn: string; message?: string }>(METER_PATH, r);
     if (result.kind === 'ok') {
+      // A confirmed implausible reading is held for the team: the server's `message` says so.
       setDone(
-        METER_TEXT.done(
+        `${METER_TEXT.done(
           result.data.serial ?? device.serial,
           formatNumber(r.mono),
           r.color !== null ? formatNumber(r.color) : undefined,
           dateText(result.data.readOn ?? r.readOn),
-        ),
+        )}${result.data.message ? ` ${result.data.message}` : ''}`,
       );
       emit(kit.host(), 'kserowo:lead', { kind: 'meter', serial: result.data.serial ?? device.serial });
     } else if (result.kind === 'server' && result.status === 422 && result.error) {

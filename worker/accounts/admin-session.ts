@@ -1,7 +1,9 @@
 /**
  * `POST /api/admin/login`, `POST /api/admin/logout`, `GET /api/admin/session`, and
  * `POST /api/admin/set-password` (open: a one-time link's token and a new password; the
- * browser that used the link is remembered as a login's is).
+ * browser that used the link is remembered as a login's is), `POST /api/admin/unlock`
+ * `{email}` and `POST /api/admin/unlock/browser` `{token}` (open: the e-mailed unlock of a
+ * fresh browser while strangers hold the account locked, ./unlock.ts).
  * Login: `{email, password}` for a team account; without an e-mail (or with
  * 'admin') the first owner, whose password is the ADMIN_PASSWORD_HASH secret, and who may
  * give a `name` for the history. Throttled per IP and per account BEFORE any hash work:
@@ -17,7 +19,9 @@ import {
   passwordProblem,
   setPasswordSchema,
 } from '../admin-shared/account-validation.ts';
-import { check } from '../../widgets/core/validation.ts';
+import { check, emailSchema } from '../../widgets/core/validation.ts';
+import { requestUnlock, unlockBrowser } from './unlock.ts';
+import { afterAnswer } from '../http/after-answer.ts';
 import {
   DEVICE_COOKIE,
   SESSION_COOKIE,
@@ -122,6 +126,38 @@ sessionRoutes.post('/set-password', async (c) => {
   // in even while strangers' guesses hold the account locked for other browsers.
   setDeviceCookie(c, await rememberDevice(c.env.DB, getCookie(c, DEVICE_COOKIE), target.email.toLowerCase()));
   return c.json({ ok: true, email: target.email });
+});
+
+/** The browser's e-mailed unlock while strangers hold the account locked (./unlock.ts). */
+const unlockAsk = v.object({
+  email: v.pipe(
+    v.unknown(),
+    v.check((s) => v.is(emailSchema, s)),
+  ),
+});
+const unlockOpen = v.object({ token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/)) });
+
+sessionRoutes.post('/unlock', async (c) => {
+  const parsed = v.safeParse(unlockAsk, await jsonBody(c));
+  if (!parsed.success) return c.json({ error: ACCOUNT_API_ERRORS.unlockEmail, field: 'email' }, 400);
+  await requestUnlock(
+    c.env,
+    String(parsed.output.email),
+    new URL(c.req.url).origin,
+    clientIp(c.req.raw),
+    afterAnswer(c),
+  );
+  return c.json({ ok: true, message: ACCOUNT_API_ERRORS.unlockSent }, 202);
+});
+
+sessionRoutes.post('/unlock/browser', async (c) => {
+  const parsed = v.safeParse(unlockOpen, await jsonBody(c));
+  const opened = parsed.success
+    ? await unlockBrowser(c.env.DB, parsed.output.token, getCookie(c, DEVICE_COOKIE))
+    : undefined;
+  if (!opened) return c.json({ error: ACCOUNT_API_ERRORS.unlockLink }, 410);
+  setDeviceCookie(c, opened.deviceToken);
+  return c.json({ ok: true, email: opened.login, message: ACCOUNT_API_ERRORS.unlocked });
 });
 
 sessionRoutes.post('/logout', async (c) => {

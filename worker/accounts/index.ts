@@ -3,5 +3,5 @@
  * and the admin API that wires the gate, take these from here, never from the models.
  */
 export { endSession, findSession } from './model-sessions.ts';
-export { type AuditRow, auditAbout, auditStatement, recordAudit } from './model-audit.ts';
+export { type AuditRow, auditAbout, auditStatement, recordAudit, recordView } from './model-audit.ts';
 export { deleteLoginDevicesOfStatement, loginDevicesOf } from './model-login-devices.ts';

@@ -4,12 +4,36 @@
  * forget it; what a route adds to its request's row it says through worker/http/audit-notes.ts.
  */
 import type { AuditLogEntry } from '../admin-shared/admin-api.ts';
+import { VIEW_MINUTES } from '../http/audit-view.ts';
 
 /** What the guard records: an entry of the log as `GET /api/admin/audit` answers it, before it has an id and a time. */
 export type AuditEntry = Omit<AuditLogEntry, 'id' | 'at'>;
 
 export async function recordAudit(db: D1Database, e: AuditEntry): Promise<void> {
   await auditStatement(db, e).run();
+}
+
+/**
+ * The row of a view (http/audit-view.ts `auditView`): the pages and rows of this page are added to the row
+ * this person's view of the same action and address has had in the last `VIEW_MINUTES`,
+ * or, when there is none, a row is written. One batch, so two pages at once make one row.
+ */
+export async function recordView(db: D1Database, e: AuditEntry): Promise<void> {
+  const since = `-${VIEW_MINUTES} minutes`;
+  const rows = Number(e.details.rows ?? 0);
+  const same = `SELECT id FROM audit_log WHERE area = ?1 AND at >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?2)
+      AND action = ?3 AND path = ?4 AND account_id IS ?5 AND actor = ?6 ORDER BY id DESC LIMIT 1`;
+  const key = [e.area, since, e.action, e.path.slice(0, 500), e.accountId, e.actor];
+  await db.batch([
+    db
+      .prepare(
+        `UPDATE audit_log SET details = json_set(details, '$.pages', coalesce(json_extract(details, '$.pages'), 1) + 1,
+           '$.rows', coalesce(json_extract(details, '$.rows'), 0) + ?7)
+         WHERE id = (${same})`,
+      )
+      .bind(...key, rows),
+    auditStatement(db, e, { sql: `SELECT 1 WHERE NOT EXISTS (${same.replace(/\?(\d)/g, '?')})`, values: key }),
+  ]);
 }
 
 /**

@@ -39,6 +39,8 @@ export interface OrderListRow {
   code_expires_at: string | null;
   code_attempts: number;
   codes_sent: number;
+  /** Wrong acceptance codes in all (whatever the number of codes sent); at the limit the order is finished with the team. */
+  wrong_codes: number;
   accepted_at: string | null;
   accepted_ip: string | null;
   accepted_user_agent: string | null;

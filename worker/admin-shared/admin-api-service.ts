@@ -3,7 +3,6 @@
  * tickets. Import them from admin-api.ts, their one home.
  */
 import type { PackageLevel } from '../../widgets/core/model.ts';
-import type { TicketStatus } from '../../widgets/core/service-validation.ts';
 
 /**
  * A registered device as stored (migration 0020). The device API answers the row itself, so
@@ -75,6 +74,11 @@ export interface ReadingListed {
   reason: string | null;
   /** This correction withdraws the reading it supersedes. */
   withdrawn: boolean;
+  /**
+   * A customer confirmed this implausible reading: it counts nowhere until the desk corrects
+   * it (the same counters accept it) or withdraws it.
+   */
+  held: boolean;
   /** Set when a later row corrects this one: the panel strikes it through. */
   correctedBy: { id: number; by: string; at: string } | null;
 }
@@ -218,68 +222,7 @@ export interface Billing {
   customers: CustomerTotal[];
 }
 
-/** A service ticket as the panel shows it: the SLA clock in business minutes, negative when overdue. */
-export interface TicketView {
-  id: string;
-  number: string;
-  status: TicketStatus;
-  serial: string;
-  knownDevice: boolean;
-  level: string | null;
-  slaHours: number;
-  category: string;
-  errorCode: string | null;
-  description: string;
-  name: string;
-  email: string;
-  phone: string;
-  company: string | null;
-  nip: string | null;
-  contactWhen: string | null;
-  marketingConsent: boolean;
-  createdAt: string;
-  dueAt: string;
-  firstResponseAt: string | null;
-  closedAt: string | null;
-  /** Absent once answered. */
-  minutesLeft?: number | undefined;
-  overdue: boolean;
-}
-
-/** `GET /api/admin/tickets/:id`: the ticket with its history. */
-export interface TicketDetail {
-  ticket: TicketView;
-  events: { status: TicketStatus; note: string | null; actor: string; createdAt: string }[];
-  /** Corrections of the device attached to the ticket, oldest first (the old serial struck through in the panel). */
-  deviceChanges: { fromSerial: string; toSerial: string; reason: string; actor: string; createdAt: string }[];
-}
-
-/** `GET /api/admin/tickets/stats`: one month of reports. */
-export interface SlaMonth {
-  /** 'YYYY-MM' of the report (UTC). */
-  month: string;
-  tickets: number;
-  /** First response at or before the deadline. */
-  withinPromise: number;
-  /** First response after the deadline, or none and the deadline passed. */
-  late: number;
-  /** No response yet, deadline still ahead. */
-  pending: number;
-  /** withinPromise / (withinPromise + late), percent with one decimal; null with nothing decided. */
-  sharePercent: number | null;
-}
-
 /** `GET /api/admin/readings`. */
 export interface ReadingList extends ListPage {
   readings: ReadingListed[];
-}
-
-/** `GET /api/admin/tickets`. */
-export interface TicketList extends ListPage {
-  tickets: TicketView[];
-}
-
-/** `GET /api/admin/tickets/stats`. */
-export interface SlaReport {
-  months: SlaMonth[];
 }

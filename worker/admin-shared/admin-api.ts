@@ -15,6 +15,7 @@ import type { NextStep, Stage } from './pipeline.ts';
 export type EstimateRow = [label: string, value: string];
 
 export type * from './admin-api-service.ts';
+export type * from './admin-api-tickets.ts';
 export type * from './admin-api-team.ts';
 export type * from './admin-api-invoices.ts';
 
@@ -217,6 +218,8 @@ export interface PersonFound {
 export interface PersonErased {
   email: string;
   erased: PersonCounts;
+  /** The contracts whose billing e-mail was the address: kept, and waiting for the team to set a new one. */
+  contractsWithoutBillingEmail: string[];
 }
 
 /** `GET /api/admin/leads/people`. */

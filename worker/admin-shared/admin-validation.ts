@@ -69,8 +69,8 @@ export const loginSchema = v.object(
 );
 
 /**
- * `PATCH /api/admin/leads/:id`: `{status?, notes?, stage?, lostReason?, lostNote?, nextStep?}`
- * (pipeline.ts), at least one of them; a stage 'przegrany' needs its reason.
+ * `PATCH /api/admin/leads/:id`: `{status?, notes?, stage?, lostReason?, lostNote?, nextStep?, confirmPast?}`
+ * (pipeline.ts), at least one of them besides `confirmPast`; a stage 'przegrany' needs its reason.
  */
 export const leadUpdateSchema = v.pipe(
   v.object(
@@ -83,7 +83,10 @@ export const leadUpdateSchema = v.pipe(
     },
     ADMIN_INPUT_ERRORS.nothing,
   ),
-  v.check((u) => Object.values(u).some((value) => value !== undefined), ADMIN_INPUT_ERRORS.nothing),
+  v.check(
+    (u) => Object.entries(u).some(([key, value]) => key !== 'confirmPast' && value !== undefined),
+    ADMIN_INPUT_ERRORS.nothing,
+  ),
   v.check((u) => u.stage !== 'przegrany' || !!u.lostReason, PIPELINE_ERRORS.lostReason),
 );
 

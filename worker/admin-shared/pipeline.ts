@@ -46,6 +46,7 @@ export const PIPELINE_ERRORS = {
   lostNote: `Opis powodu może mieć najwyżej ${PIPELINE_LIMITS.lostNote} znaków.`,
   nextStepKind: `Nieprawidłowy rodzaj kolejnego kroku. Dozwolone: ${NEXT_STEP_KINDS.join(', ')}.`,
   nextStepDue: 'Podaj termin kolejnego kroku jako datę i godzinę (ISO 8601, np. 2026-03-02T09:00:00+01:00).',
+  confirmPast: 'Potwierdzenie terminu z przeszłości to true albo false.',
   note: `Notatka musi mieć od 1 do ${PIPELINE_LIMITS.note} znaków.`,
   owner: 'Nieprawidłowy filtr osoby (me, none albo numer konta).',
   overdue: 'Filtr zaległych przyjmuje tylko 1.',
@@ -84,6 +85,8 @@ export const pipelineEntries = {
     ),
   ),
   nextStep: v.optional(nextStepSchema),
+  /** true: store a next step whose time has already passed (otherwise the API asks first). */
+  confirmPast: v.optional(v.boolean(PIPELINE_ERRORS.confirmPast)),
 };
 
 /** `POST /api/admin/leads/:id/notes`: `{text}`. */

@@ -39,6 +39,8 @@ export interface PersonCounts {
   webhookEvents: number;
   /** Online orders signed or begun (a signed one is kept after an erasure, as the contract's evidence). */
   orders: number;
+  /** Contracts whose billing e-mail is the address (kept after an erasure, without the address). */
+  contracts: number;
   /** Invoices of the contracts billed to the address (kept after an erasure, as the tax law requires). */
   invoices: number;
   tonerOrders: number;
@@ -57,6 +59,7 @@ export const PERSON_COUNT_LABELS: Record<keyof PersonCounts, string> = {
   devices: 'Urządzenia z tym adresem kontaktowym',
   webhookEvents: 'Zdarzenia webhooków do CRM',
   orders: 'Zamówienia online (podpisane zostają po usunięciu jako dowód zawarcia umowy)',
+  contracts: 'Umowy z tym adresem do faktur (zostają po usunięciu, bez tego adresu)',
   invoices:
     'Faktury umów z tym adresem do faktur (zostają po usunięciu: przechowujemy je 5 lat od końca roku wystawienia)',
   tonerOrders: 'Zamówienia tonera ze strefy klienta',

@@ -23,6 +23,8 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   logout: EVERYONE,
   session: EVERYONE,
   'set-password': EVERYONE,
+  // The e-mailed unlock of a fresh browser while strangers' guesses hold the account locked (no session).
+  unlock: EVERYONE,
   me: EVERYONE,
   leads: ['owner', 'sales'],
   quotes: ['owner', 'sales'],
@@ -50,6 +52,13 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   'bank-statements': ['owner'],
   payments: ['owner', 'sales'],
 };
+
+/**
+ * The roles that see a device's reading link in the contracts list: those who send it to a
+ * customer again (the service desk, the owner). The link is the key to the device's bill;
+ * the others see that it exists, not the link.
+ */
+export const READING_LINK_ROLES: readonly Role[] = ['owner', 'service'];
 
 /**
  * Writes narrower than their area: method and prefix → the roles allowed, and what the

@@ -42,8 +42,17 @@ export const WEBHOOK_ERRORS = {
   events: 'Wybierz co najmniej jedno zdarzenie z listy.',
 } as const;
 
-/** Names that only mean something inside a network (mDNS, cloud metadata, home routers). */
-const INTERNAL_SUFFIXES = ['.localhost', '.local', '.internal', '.home.arpa', '.arpa', '.lan', '.intranet'];
+/** Names that only mean something inside a network (mDNS, cloud metadata, home routers, /etc/hosts). */
+const INTERNAL_SUFFIXES = [
+  '.localhost',
+  '.local',
+  '.localdomain',
+  '.internal',
+  '.home.arpa',
+  '.arpa',
+  '.lan',
+  '.intranet',
+];
 
 /**
  * IPv4 networks that are nobody's public server ([address, prefix length]): "this network",
@@ -108,9 +117,37 @@ const publicV6 = (g: number[]): boolean => {
 const isLoopbackHost = (host: string): boolean => ['127.0.0.1', 'localhost', '[::1]'].includes(host);
 
 /**
+ * Whether a name spells a non-public IPv4 address, as the public wildcard-DNS services
+ * answer for it: four labels in a row (127.0.0.1.nip.io, crm.10.0.0.5.nip.io) or a label
+ * ending in one with dashes (10-0-0-1.sslip.io, crm-192-168-1-10.sslip.io).
+ */
+function spellsPrivateV4(host: string): boolean {
+  const labels = host.split('.');
+  for (let i = 0; i + 4 <= labels.length; i++) {
+    const n = ipv4(labels.slice(i, i + 4).join('.'));
+    if (n !== undefined && !publicV4(n)) return true;
+  }
+  return labels.some((label) => {
+    const dashed = /(?:^|-)(\d{1,3}-\d{1,3}-\d{1,3}-\d{1,3})$/.exec(label)?.[1];
+    const n = dashed ? ipv4(dashed.replaceAll('-', '.')) : undefined;
+    return n !== undefined && !publicV4(n);
+  });
+}
+
+/**
  * Whether a URL's host may receive webhooks: a public name or a public address. The URL
  * parser first writes every spelling of an IPv4 address in dotted form (2130706433,
  * 127.1, 0x7f.0.0.1 and 0177.0.0.1 are all 127.0.0.1) and IPv6 in hex groups.
+ *
+ * What can be checked here is checked: literal addresses, the names of this machine and of
+ * internal networks, and names that spell a private address. What a name resolves to
+ * cannot be: the answer may change after the check (DNS rebinding), and a Worker has no
+ * DNS API of its own. It does not need one: a deployed Worker's `fetch` leaves from
+ * Cloudflare's edge to the public internet, outside every private network (ours and the
+ * customer's), and Cloudflare does not connect a subrequest to a loopback or private
+ * address, so a name that resolves to one reaches no private server in production; only
+ * `wrangler dev` on this machine could, which is why plain http to this machine needs the
+ * development switch (`WEBHOOKS_ALLOW_LOCAL_HTTP`) and nothing else private is allowed even then.
  */
 export function isPublicHost(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/\.$/, '');
@@ -122,6 +159,7 @@ export function isPublicHost(hostname: string): boolean {
   if (v4 !== undefined) return publicV4(v4);
   // A name with no dot (localhost, metadata, intranet) is resolved inside some network.
   if (!host.includes('.')) return false;
+  if (spellsPrivateV4(host)) return false;
   return !INTERNAL_SUFFIXES.some((suffix) => host.endsWith(suffix));
 }
 

@@ -31,6 +31,7 @@ import { findDevice } from '../../widgets/core/model.ts';
 import { type DeviceInput, SERVICE_ERRORS } from '../../widgets/core/service-validation.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
 import { auditDetails } from '../http/audit-notes.ts';
+import { auditView } from '../http/audit-view.ts';
 import {
   DEVICE_CSV_COLUMNS,
   DEVICE_EXPORT_COLUMNS,
@@ -51,6 +52,7 @@ deviceRoutes.get('/', async (c) => {
   if (!page) return c.json({ error: ADMIN_ERRORS.badPage }, 400);
   const [found, catalogue] = await Promise.all([devicesPage(c.env.DB, page), liveCatalogue(c.env.DB)]);
   const { rows: devices, next } = pageOf(found, page.limit, deviceKey);
+  auditView(c, 'devices.view', { rows: devices.length });
   return c.json({
     devices: devices.map((d) => ({ ...d, device_name: findDevice(catalogue, d.device_id)?.name ?? d.device_id })),
     models: catalogue.devices.map((d) => ({ id: d.id, name: d.name })),

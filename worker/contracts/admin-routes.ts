@@ -6,12 +6,16 @@
  *  - `GET /api/admin/contracts/:id/bill?period=YYYY-MM`: the contract's bill of a month
  *    (worker/meter/bill.ts), the same figures however often it is made;
  *  - `POST /api/admin/contracts`: a contract signed by hand, at the live catalogue's prices;
+ *  - `POST /api/admin/contracts/:id/billing-email` `{billingEmail}`: the contract's new billing
+ *    address (its reminders, the customer's page), e.g. after a person's erasure took the old one;
  *  - `POST /api/admin/amendments`: a price change of a device from the first day of a month
  *    (this month or later), with its reason; owner and sales only (worker/admin-shared/roles.ts).
  */
 import { Hono } from 'hono';
 import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS } from '../http/errors.ts';
 import { auditDetails } from '../http/audit-notes.ts';
+import { auditView } from '../http/audit-view.ts';
+import { READING_LINK_ROLES } from '../admin-shared/roles.ts';
 import { liveCatalogue } from '../catalogue/index.ts';
 import { addRates } from './model-contract-rates.ts';
 import { billOfContract } from './model-contract-bills.ts';
@@ -25,9 +29,16 @@ import {
   contractsPage,
   readingLink,
 } from './model.ts';
+import { setBillingEmail } from './model-billing-email.ts';
 import { deviceBySerial } from './model-devices.ts';
 import { remindersOfContracts } from '../meter/index.ts';
-import { RENTAL_ERRORS, amendmentSchema, amendmentStartOk, contractSchema } from './rental-validation.ts';
+import {
+  RENTAL_ERRORS,
+  amendmentSchema,
+  amendmentStartOk,
+  billingEmailSchema,
+  contractSchema,
+} from './rental-validation.ts';
 import { SERVICE_ERRORS } from '../../widgets/core/service-validation.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { check } from '../../widgets/core/validation.ts';
@@ -43,6 +54,8 @@ export const amendmentRoutes = new Hono<AdminEnv>();
 
 contractRoutes.get('/', async (c) => {
   const origin = new URL(c.req.url).origin;
+  // A reading link is the key to a device's bill: only the roles that send it to customers see it.
+  const showLinks = READING_LINK_ROLES.includes(c.get('session').role);
   const page = pageRequest<ContractKey>(c.req.query('limit'), c.req.query('after'), 1);
   if (!page) return c.json({ error: ADMIN_ERRORS.badPage }, 400);
   const { rows: contracts, next } = pageOf(await contractsPage(c.env.DB, page), page.limit, contractKey);
@@ -62,7 +75,7 @@ contractRoutes.get('/', async (c) => {
       ...contract,
       devices: devices.map((d) => ({
         serial: d.serial,
-        readingLink: d.readingToken ? `${origin}${readingLink(d.readingToken)}` : null,
+        readingLink: showLinks && d.readingToken ? `${origin}${readingLink(d.readingToken)}` : null,
         rates: d.rates,
         ratesHistory: d.ratesHistory.map((r) => ({
           effectiveFrom: r.effective_from,
@@ -80,6 +93,7 @@ contractRoutes.get('/', async (c) => {
       reminders: reminders.map((r) => ({ period: r.period, sentAt: r.created_at, state: r.outbox_state })),
     });
   }
+  auditView(c, 'contracts.view', { rows: listed.length, readingLinks: showLinks });
   return c.json({ contracts: listed, limit: page.limit, next } satisfies ContractList);
 });
 
@@ -90,7 +104,25 @@ contractRoutes.get('/:id/bill', async (c) => {
   if (!contract) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
   const bill = await billOfContract(c.env.DB, contract.id, period);
   if (!bill) return c.json({ error: SERVICE_ADMIN_ERRORS.notRunning }, 404);
+  // The panel opens a bill per contract of the list: the month's bills are one view.
+  auditView(c, 'contracts.bill', { rows: 1, period }, `/api/admin/contracts/*/bill?period=${period}`);
   return c.json({ bill });
+});
+
+/**
+ * A contract's new billing e-mail: the address of its reading reminders and of the
+ * customer's page (after a person's erasure took the old one off, the contract has none).
+ */
+contractRoutes.post('/:id/billing-email', async (c) => {
+  const body = await jsonBody(c);
+  if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
+  const parsed = check(billingEmailSchema, body);
+  if (!parsed.ok) return c.json({ error: parsed.error, field: 'billingEmail' }, 400);
+  const address = parsed.data.billingEmail.trim().toLowerCase();
+  const before = await setBillingEmail(c.env.DB, c.req.param('id'), address);
+  if (!before) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
+  auditDetails(c, { contract: before.number, from: before.billingEmail, to: address });
+  return c.json({ ok: true, billingEmail: address });
 });
 
 contractRoutes.post('/', async (c) => {

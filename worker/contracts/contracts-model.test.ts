@@ -5,13 +5,8 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { defaultCatalogue } from '../../widgets/core/catalogue.ts';
 import { billOfContract } from './model-contract-bills.ts';
-import {
-  contractDevices,
-  contractsForEmail,
-  createContract,
-  deviceByReadingToken,
-  recordContractReading,
-} from './model.ts';
+import { contractDevices, createContract, deviceByReadingToken, recordContractReading } from './model.ts';
+import { contractsForEmail } from './model-billing-email.ts';
 
 const db = () => (env as unknown as Env).DB;
 

@@ -13,6 +13,7 @@ export {
   devicesOfEmail,
 } from './model-devices.ts';
 export { billOfContract, billsOf } from './model-contract-bills.ts';
+export { billingEmailExists, contractsForEmail, releaseBillingEmailStatement } from './model-billing-email.ts';
 export {
   type Contract,
   contractById,
@@ -20,7 +21,6 @@ export {
   contractDevices,
   type ContractKey,
   contractKey,
-  contractsForEmail,
   contractsPage,
   contractStatements,
   deviceByReadingToken,

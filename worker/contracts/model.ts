@@ -24,7 +24,7 @@
  *
  *   await createContract(db, input)        // → ContractWithDevices | 'serial-taken' | {error}
  *   await contractById(db, id) / contractByNumber(db, 'UM-2026-000001')
- *   await contractsForEmail(db, email)     // the contracts whose billing e-mail it is (any case)
+ *   await contractsForEmail(db, email)     // model-billing-email.ts: the contracts whose billing e-mail it is (any case)
  *   await contractDevices(db, contractId)  // devices with their token and rates in force today
  *   await deviceByReadingToken(db, token)  // {contract, device} of a reading link, or null
  *   await recordContractReading(db, contract, device, reading)  // the counter's rules, idempotent
@@ -281,15 +281,6 @@ export async function contractByNumber(db: D1Database, number: string): Promise<
   return row ? asContract(row) : null;
 }
 
-/** The contracts whose billing e-mail is `email` (compared in lower case), newest start first. */
-export async function contractsForEmail(db: D1Database, email: string): Promise<Contract[]> {
-  const { results } = await db
-    .prepare('SELECT * FROM contracts WHERE billing_email = ? ORDER BY start_date DESC, number DESC')
-    .bind(email.trim().toLowerCase())
-    .all<ContractRow>();
-  return results.map(asContract);
-}
-
 function withRates(devices: DeviceRow[], rates: RatesRow[], today: string): ContractDevice[] {
   return devices.flatMap((d) => {
     const history = rates.filter((r) => r.device_row === d.id);
@@ -354,7 +345,13 @@ export async function deviceByReadingToken(
 /** What the counter's rules need to know of a contract's device. */
 export const readingDeviceOf = (contract: Contract, device: ContractDevice): ReadingDevice => ({
   deviceRow: device.deviceRow,
-  context: { deviceType: device.rates.deviceType, contractStart: contract.startDate, contractEnd: contract.endDate },
+  context: {
+    deviceType: device.rates.deviceType,
+    contractStart: contract.startDate,
+    contractEnd: contract.endDate,
+    // The usual month while the counter has no month of history: the package's pages, mono and colour.
+    allowance: device.rates.monthlyLimit + (device.rates.colorLimit ?? 0),
+  },
 });
 
 /** Records a reading of a contract's device under the counter's rules (readings.ts `recordReading`). */

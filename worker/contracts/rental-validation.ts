@@ -90,6 +90,18 @@ export const contractSchema = v.object(
 );
 export type ContractBody = v.InferOutput<typeof contractSchema>;
 
+/** `POST /api/admin/contracts/:id/billing-email`: a new billing address (after an erasure took the old one, or a change). */
+export const billingEmailSchema = v.object(
+  {
+    billingEmail: v.pipe(
+      v.unknown(),
+      v.check((s) => v.is(emailSchema, s), RENTAL_ERRORS.billingEmail),
+      v.string(),
+    ),
+  },
+  RENTAL_ERRORS.body,
+);
+
 export const amendmentSchema = v.object(
   {
     serial: requiredSerialSchema,

@@ -37,8 +37,9 @@ export const detailsOf = (request: Request): Record<string, unknown> => details.
 const auditedReads = new WeakMap<Request, string>();
 
 /**
- * Marks a read the log keeps, like an export, under `action` (a bulk read of personal
- * data the panel itself never makes, e.g. leads page after page), with `more` details.
+ * Marks a read the log keeps like an export, one row EACH time, under `action` (a download
+ * of one document: an invoice's XML, an order's evidence), with `more` details. A bulk read
+ * the panel shows page after page is a view instead (http/audit-view.ts `auditView`).
  */
 export function auditRead(c: Context, action: string, more: Record<string, unknown>): void {
   auditedReads.set(c.req.raw, action);

@@ -79,9 +79,16 @@ export const SERVICE_API_ERRORS = {
     `Stan licznika nie może być niższy niż poprzedni odczyt z dnia ${dateText(on)} (${formatNumber(mono)} stron mono${
       color !== null ? `, ${formatNumber(color)} stron kolor` : ''
     }). Sprawdź wpisane liczby.`,
-  /** 422 with `confirm: true`: over 3× the monthly average. */
-  jump: (now: number, average: number) =>
-    `Od poprzedniego odczytu przybyło wyjątkowo dużo stron (około ${formatNumber(now)} miesięcznie, średnio ${formatNumber(average)}). Sprawdź liczby i potwierdź, że są poprawne.`,
+  /**
+   * 422 with `confirm: true`: over 3× the usual month, the counter's own average (`history`)
+   * or, before it has a month of history, the package's allowance (`package`).
+   */
+  jump: (now: number, usual: number, basis: 'history' | 'package' = 'history') =>
+    basis === 'history'
+      ? `Od poprzedniego odczytu przybyło wyjątkowo dużo stron (około ${formatNumber(now)} miesięcznie, średnio ${formatNumber(usual)}). Sprawdź liczby i potwierdź, że są poprawne.`
+      : `Ten stan licznika oznacza wyjątkowo dużo stron (około ${formatNumber(now)} miesięcznie), a pakiet urządzenia obejmuje ${formatNumber(usual)} stron miesięcznie. Sprawdź liczby i potwierdź, że są poprawne.`,
+  /** The 201 of a reading the sender confirmed as a jump: stored, and checked by the team before it counts. */
+  held: 'Odczyt zapisany. Ponieważ jest nietypowo wysoki, sprawdzimy go przed rozliczeniem i odezwiemy się, gdyby coś się nie zgadzało.',
   /** 503: the reading could not be stored. */
   readingStorage: 'Nie udało się zapisać odczytu. Spróbuj ponownie za chwilę.',
   /** 409: the same submission id came back with another reading. */
@@ -180,6 +187,15 @@ export const ACCOUNT_API_ERRORS = {
   accountId: 'Nieprawidłowy identyfikator konta.',
   /** 400: assigning a lead to someone who cannot take leads. */
   person: 'Tej osobie nie można przypisać leada (konto nie istnieje, jest wyłączone albo nie ma roli sprzedaży).',
+  /** 400 of `POST /api/admin/unlock`: not an address. */
+  unlockEmail: 'Podaj adres e-mail swojego konta w panelu.',
+  /** 202 of `POST /api/admin/unlock`: the same for every address. */
+  unlockSent:
+    'Jeśli to adres konta w panelu, wysłaliśmy na niego link odblokowujący. Otwórz go w tej przeglądarce i kliknij „Odblokuj tę przeglądarkę”, a potem zaloguj się hasłem.',
+  /** 410: an unlock link that is unknown, spent or expired. */
+  unlockLink: 'Ten link odblokowujący wygasł albo został już użyty. Poproś o nowy na stronie logowania.',
+  /** 200 of `POST /api/admin/unlock/browser`. */
+  unlocked: 'Ta przeglądarka jest odblokowana dla Twojego konta. Zaloguj się hasłem.',
 } as const;
 
 /** Webhooks. */
@@ -217,6 +233,12 @@ export const ORDER_API_ERRORS = {
   codeExpired: 'Kod wygasł. Wyślij nowy kod i wpisz go w ciągu 15 minut.',
   /** 429: no attempts left for this code. */
   noAttempts: 'Wykorzystano wszystkie próby dla tego kodu. Wyślij nowy kod.',
+  /** 400: the order's last wrong code in all. */
+  wrongLastCode:
+    'Nieprawidłowy kod. Wykorzystano wszystkie próby wpisania kodu dla tego zamówienia: napisz do nas, a dokończymy zamówienie z Tobą.',
+  /** 429: the order's wrong codes in all are used up; no new code helps. */
+  noGuessesLeft:
+    'Wykorzystano wszystkie próby wpisania kodu dla tego zamówienia. Napisz do nas, a dokończymy zamówienie z Tobą.',
   /** 409: no code is waiting (used, or none sent). */
   noCode: 'Nie ma aktywnego kodu dla tego zamówienia. Wyślij nowy kod.',
   /** 429: the codes of one order are used up. */

@@ -4,24 +4,26 @@
  * `stage`, `overdue` = 1; a keyset page: `limit`, and `after` = the `next` of the page
  * before), `GET /api/admin/leads.csv` (the same filters, every matching lead, streamed),
  * `GET /api/admin/leads/:id` (everything stored, the notes history), `PATCH /api/admin/leads/:id`
- * (`{status?, notes?, stage?, lostReason?, lostNote?, nextStep?: {kind, dueAt} | null}`),
+ * (`{status?, notes?, stage?, lostReason?, lostNote?, nextStep?: {kind, dueAt} | null, confirmPast?}`:
+ * a next step newly set in the past answers 422 `{error, field, confirm: true}` until confirmed),
  * `POST /api/admin/leads/:id/notes` (`{text}`), `DELETE /api/admin/leads/:id` (the owner's
  * GDPR erasure; worker/admin-shared/roles.ts refuses it to the others).
  */
 import { leadHasOrder, orderOfLead } from '../orders/index.ts';
 import { Hono, type Context } from 'hono';
 import { csvStream } from '../http/csv.ts';
-import { PAGE, pageOf, pageSize, readCursor } from '../http/paging.ts';
+import { pageOf, pageSize, readCursor } from '../http/paging.ts';
 import { ADMIN_ERRORS, ORDER_API_ERRORS } from '../http/errors.ts';
 import { type LeadKey, findLeads, leadKey } from './model-lead-inbox.ts';
 import { eraseLead, leadById } from './model.ts';
 import { latestNotes, notesOfLead } from './model-lead-notes.ts';
 import { LEAD_CSV_HEADER, leadCsvRow, leadJson, quoteJson } from './lead-view.ts';
 import { leadFilterOf } from './lead-filter.ts';
-import { PipelineRefusal, recordLeadWork } from './lead-work.ts';
+import { PipelineQuestion, PipelineRefusal, recordLeadWork } from './lead-work.ts';
 import { leadNoteSchema } from '../admin-shared/pipeline.ts';
 import { notificationsOfLead } from '../outbox/index.ts';
-import { auditDetails, auditRead, auditTarget } from '../http/audit-notes.ts';
+import { auditDetails, auditTarget } from '../http/audit-notes.ts';
+import { auditView } from '../http/audit-view.ts';
 import { quoteOfLead, quoteSummaries } from '../quotes/index.ts';
 import { leadUpdateSchema } from '../admin-shared/admin-validation.ts';
 import { check } from '../../widgets/core/validation.ts';
@@ -47,10 +49,8 @@ leadRoutes.get('/', async (c) => {
   const page = pageQuery(c);
   if (!page) return c.json({ error: ADMIN_ERRORS.badPage }, 400);
   const { rows: leads, next } = pageOf(await findLeads(c.env.DB, filter, page), page.limit, leadKey);
-  // Reading the list page after page (or in pages larger than the first one's) copies the
-  // leads out as an export does, so the log keeps it; the first page of a view is not logged.
-  if (leads.length && (page.after || page.limit > PAGE.default))
-    auditRead(c, 'leads.list', { rows: leads.length, limit: page.limit, after: page.after ?? null, more: !!next });
+  // The leads are personal data in bulk: one row in the log per view, its later pages counted in it.
+  auditView(c, 'leads.view', { rows: leads.length });
   const quotes = await quoteSummaries(
     c.env.DB,
     leads.filter((l) => l.kind === 'quote').map((l) => l.id),
@@ -156,6 +156,8 @@ async function work(c: Context<AdminEnv>, change: Parameters<typeof recordLeadWo
     auditDetails(c, done.auditDetails);
   } catch (error) {
     if (error instanceof PipelineRefusal) return c.json({ error: error.message }, 422);
+    if (error instanceof PipelineQuestion)
+      return c.json({ error: error.message, field: error.field, confirm: true }, 422);
     throw error;
   }
   const row = await leadById(c.env.DB, before.id);

@@ -1,12 +1,13 @@
 /**
  * What giving a lead to someone sets off, decided apart from the route that asks for it:
  *  - the new owner gets an e-mail, unless they gave it to themselves or have no address;
- *  - taking over a colleague's lead e-mails the colleague (they must not call the client twice);
+ *  - a colleague's lead taken over, or given by a manager to someone else (or to nobody), e-mails
+ *    the colleague who has it now and who gave it (they must not call the client twice);
  *  - the webhook `lead.assigned` carries the lead with its new owner and the previous one;
  *  - the audit row names both people and says when it was a takeover.
  */
 import type { Assignee } from '../admin-shared/admin-api.ts';
-import { assignedEmail, takenOverEmail } from './sales-team-email.ts';
+import { assignedEmail, handedOverEmail } from './sales-team-email.ts';
 import type { OwnedLeadRow } from './model.ts';
 import type { Notification } from '../outbox/index.ts';
 import type { Session } from '../middleware/admin-guard/index.ts';
@@ -28,7 +29,15 @@ export function assignmentPlan(
   if (emailsOwner) notifications.push(assignedEmail(person.email, me.user, lead, origin));
   // A takeover: the lead was someone else's, and it goes to another person than them.
   const emailsColleague = reachable(previous) && previous.id !== me.accountId && previous.id !== (person?.id ?? null);
-  if (emailsColleague) notifications.push(takenOverEmail(previous.email, me.user, lead, origin));
+  if (emailsColleague)
+    notifications.push(
+      handedOverEmail(
+        previous.email,
+        { by: me.user, to: person?.name ?? null, took: person?.id === me.accountId },
+        lead,
+        origin,
+      ),
+    );
   const changed = (person?.id ?? null) !== lead.assigned_to;
   const events = changed
     ? [

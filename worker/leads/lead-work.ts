@@ -4,6 +4,8 @@
  *  - a stage sets the older status with it (`statusOfStage`); a status set the old way moves
  *    the stage (`stageOfStatus`); 'przegrany' carries its reason, every other stage clears it;
  *  - a closed lead (wygrany, przegrany) has no next step: closing clears it, setting one is refused;
+ *  - a next step newly set to a time already past is a question first (`PipelineQuestion`): it is
+ *    stored only when the request confirms it (`confirmPast`), e.g. a step kept overdue on purpose;
  *  - a change of stage is the webhook `lead.stage_changed`, with the owner;
  *  - an order signed online wins its lead by the same rules (`leadWonByOrderStatements`);
  *  - the audit row names the lead by its quote's KS number when it has one.
@@ -18,6 +20,7 @@ import {
   statusOfStage,
 } from '../admin-shared/pipeline.ts';
 import type { NoteAuthor } from './model-lead-notes.ts';
+import { warsawDateTime } from '../../widgets/core/warsaw-time.ts';
 import { auditStatement } from '../accounts/index.ts';
 import { type ChangeEvent, type LeadChange, changeLeadStatements } from './model-lead-changes.ts';
 import type { OwnedLeadRow } from './model.ts';
@@ -27,9 +30,24 @@ import { leadPayload } from './lead-view.ts';
 /** A change the pipeline's rules refuse (answered 422 with its Polish message). */
 export class PipelineRefusal extends Error {}
 
+/** A change that needs the person's confirmation first (answered 422 with `confirm: true` and the field). */
+export class PipelineQuestion extends Error {
+  constructor(
+    message: string,
+    readonly field: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A next step due earlier than this before now asks first: a time typed to the minute is not yet past. */
+const PAST_STEP_GRACE_MS = 60_000;
+
 export const PIPELINE_REFUSALS = {
   closedStep: 'Zamknięty lead (wygrany lub przegrany) nie ma kolejnego kroku. Zmień etap, aby go zaplanować.',
   lostReasonOpen: 'Powód przegranej podaje się tylko z etapem „przegrany”.',
+  pastStep: (dueAt: string) =>
+    `Termin kolejnego kroku (${warsawDateTime(dueAt)}) już minął. Sprawdź datę albo potwierdź, że krok ma być od razu zaległy.`,
 } as const;
 
 /** What a request may ask of a lead's work. */
@@ -41,10 +59,12 @@ export interface WorkRequest {
   lostReason?: LostReason | null | undefined;
   lostNote?: string | undefined;
   nextStep?: { kind: NextStepKind; dueAt: string } | null | undefined;
+  /** The person confirmed a next step whose time has already passed. */
+  confirmPast?: boolean | undefined;
 }
 
 /** The change to store: the stage and the status in step, the reason and the next step as the stage allows. */
-export function resolveWork(before: OwnedLeadRow, request: WorkRequest): LeadChange {
+export function resolveWork(before: OwnedLeadRow, request: WorkRequest, now = new Date()): LeadChange {
   const change: LeadChange = { notes: request.notes, note: request.note };
   let stage: Stage = before.stage;
   if (request.stage !== undefined) {
@@ -72,7 +92,17 @@ export function resolveWork(before: OwnedLeadRow, request: WorkRequest): LeadCha
   if (!isOpenStage(stage)) {
     if (request.nextStep) throw new PipelineRefusal(PIPELINE_REFUSALS.closedStep);
     if (before.next_step_kind || before.next_step_due_at) change.nextStep = null;
-  } else if (request.nextStep !== undefined) change.nextStep = request.nextStep;
+  } else if (request.nextStep !== undefined) {
+    const step = request.nextStep;
+    // Only a time newly typed asks: the step kept as it was (already overdue) saves with the rest.
+    const past =
+      step !== null &&
+      step.dueAt !== before.next_step_due_at &&
+      Date.parse(step.dueAt) < now.getTime() - PAST_STEP_GRACE_MS;
+    if (past && !request.confirmPast)
+      throw new PipelineQuestion(PIPELINE_REFUSALS.pastStep(step.dueAt), 'nextStep.dueAt');
+    change.nextStep = step;
+  }
   return change;
 }
 
@@ -96,7 +126,7 @@ function leadWork(
   request: WorkRequest,
   now: Date,
 ): { change: LeadChange; events: ChangeEvent[]; details: Record<string, unknown> } {
-  const change = resolveWork(before, request);
+  const change = resolveWork(before, request, now);
   const events: ChangeEvent[] = [];
   const details: Record<string, unknown> = {};
   if (change.stage !== undefined && change.stage !== before.stage) {

@@ -111,12 +111,22 @@ describe("'Moje leady': stage, next step, notes", { timeout: 60_000 }, () => {
     expect(list.leads.map((l) => l.id)).toContain(mine);
     expect(list.leads.every((l) => l.owner.id === ala.id)).toBe(true);
 
-    const res = await patch(
-      mine,
-      { stage: 'oferta wysłana', nextStep: { kind: 'telefon', dueAt: '2026-03-02T09:30:00+01:00' } },
-      ala.cookie,
-    );
+    // A step set to a time already past is a question first: nothing is stored until it is confirmed.
+    const work = { stage: 'oferta wysłana', nextStep: { kind: 'telefon', dueAt: '2026-03-02T09:30:00+01:00' } };
+    const asked = await patch(mine, work, ala.cookie);
+    expect(asked.status).toBe(422);
+    expect(await asked.json()).toEqual({
+      error:
+        'Termin kolejnego kroku (2026-03-02 09:30) już minął. Sprawdź datę albo potwierdź, że krok ma być od razu zaległy.',
+      field: 'nextStep.dueAt',
+      confirm: true,
+    });
+    expect((await detail(mine, ala.cookie)).lead).toMatchObject({ stage: 'nowy', nextStep: null });
+    const res = await patch(mine, { ...work, confirmPast: true }, ala.cookie);
     expect(res.status).toBe(200);
+    // The overdue step kept as it is saves with another change without asking again.
+    expect((await patch(mine, { ...work, stage: 'negocjacje' }, ala.cookie)).status).toBe(200);
+    expect((await patch(mine, { ...work }, ala.cookie)).status).toBe(200);
     const d = await detail(mine, ala.cookie);
     expect(d.lead).toMatchObject({
       stage: 'oferta wysłana',
@@ -302,7 +312,7 @@ describe('the morning digest', { timeout: 60_000 }, () => {
     const step = async (name: string, who: { cookie: string }, dueAt: string, close = false) => {
       const id = await newLead(name);
       await write(`/api/admin/leads/${id}/take`, {}, { cookie: who.cookie });
-      await patch(id, { nextStep: { kind: 'telefon', dueAt } }, who.cookie);
+      await patch(id, { nextStep: { kind: 'telefon', dueAt }, confirmPast: true }, who.cookie);
       if (close) await db().prepare("UPDATE leads SET stage = 'wygrany' WHERE id = ?").bind(id).run();
       return id;
     };
@@ -355,7 +365,11 @@ describe('the leads CSV', { timeout: 60_000 }, () => {
     for (const [iso] of cases) {
       const id = await newLead(`Firma DST ${ids.length + 1}`);
       await write(`/api/admin/leads/${id}/take`, {}, { cookie: sales.cookie });
-      await patch(id, { stage: 'negocjacje', nextStep: { kind: 'spotkanie', dueAt: iso } }, sales.cookie);
+      await patch(
+        id,
+        { stage: 'negocjacje', nextStep: { kind: 'spotkanie', dueAt: iso }, confirmPast: true },
+        sales.cookie,
+      );
       await db().prepare('UPDATE leads SET created_at = ? WHERE id = ?').bind(iso, id).run();
       ids.push(id);
     }

@@ -1,9 +1,11 @@
 /**
  * The sales team's own e-mails, plain text into the outbox (delivery.ts sends them): a lead
- * given to someone, a lead taken over from a colleague, the first-answer promise passed
- * (to the owner, then to the managers), and the morning digest of next steps. Every time
+ * given to someone, a lead that went from a colleague to someone else, the first-answer promise
+ * passed (to the owner, then to the managers), and the morning digest of next steps. Every time
  * is Warsaw time ('RRRR-MM-DD GG:MM', business-hours.ts `warsawDateTime`); the lead's own
- * text reaches only the body.
+ * text reaches only the body. A person's name is never followed by a verb in the past tense,
+ * whose form would need their gender ('przejął' / 'przejęła'): the sentences are impersonal or
+ * name the person in a labelled line.
  */
 import { warsawDateTime } from '../../widgets/core/warsaw-time.ts';
 import { plural } from '../../widgets/core/plural.ts';
@@ -18,6 +20,8 @@ export interface LeadInBrief {
   company?: string | null;
   created_at: string;
   first_answer_due_at?: string | null;
+  /** Set once the client was answered: the first-answer deadline is then no news to anyone. */
+  first_response_at?: string | null;
 }
 
 /** '1 godzinę roboczą', '2 godziny robocze', '5 godzin roboczych' (after 'w ciągu'). */
@@ -30,32 +34,63 @@ const leadLines = (lead: LeadInBrief, origin: string): string[] => [
   line('Klient', lead.name),
   line('Firma', lead.company),
   line('Otrzymano', warsawDateTime(lead.created_at)),
-  ...(lead.first_answer_due_at ? [line('Pierwsza odpowiedź do', warsawDateTime(lead.first_answer_due_at))] : []),
+  ...(lead.first_answer_due_at && !lead.first_response_at
+    ? [line('Pierwsza odpowiedź do', warsawDateTime(lead.first_answer_due_at))]
+    : []),
   line('Otwórz w panelu', leadLink(origin, lead.id)),
 ];
 
 const PROMISE = `Obiecujemy klientom pierwszą odpowiedź w ciągu ${businessHoursText(FIRST_ANSWER_HOURS)} (zmiana etapu, kolejny krok lub notatka liczy się jako odpowiedź).`;
 
-/** To the person a lead was given to by someone else. */
+/** To the person a lead was given to by someone else (`by`). */
 export function assignedEmail(recipient: string, by: string, lead: LeadInBrief, origin: string): Notification {
   return {
     recipient,
     subject: 'Przypisano Ci lead w panelu Kserowo',
-    body: [`${by} przypisał(a) Ci lead.`, '', ...leadLines(lead, origin), '', PROMISE].join('\n'),
+    body: [
+      'Przypisano Ci lead: od teraz Ty go prowadzisz.',
+      line('Przypisanie w panelu', by),
+      '',
+      ...leadLines(lead, origin),
+      ...(lead.first_response_at ? [] : ['', PROMISE]),
+    ].join('\n'),
   };
 }
 
-/** To the colleague whose lead someone else took over. */
-export function takenOverEmail(recipient: string, by: string, lead: LeadInBrief, origin: string): Notification {
+/**
+ * To the colleague whose lead went to someone else: `to` took it themselves (`took`), or `by`
+ * (a manager) gave it to `to`, or to nobody (`to` null).
+ */
+export function handedOverEmail(
+  recipient: string,
+  change: { by: string; to: string | null; took: boolean },
+  lead: LeadInBrief,
+  origin: string,
+): Notification {
+  const { by, to, took } = change;
+  const [subject, first] =
+    to === null
+      ? [
+          'Twój lead wrócił do nieprzypisanych w panelu Kserowo',
+          'Prowadzony dotąd przez Ciebie lead nie ma teraz osoby prowadzącej.',
+        ]
+      : took
+        ? ['Twój lead przejęła inna osoba w panelu Kserowo', 'Prowadzony dotąd przez Ciebie lead przejęła inna osoba.']
+        : [
+            'Twój lead przekazano innej osobie w panelu Kserowo',
+            'Prowadzony dotąd przez Ciebie lead przekazano innej osobie.',
+          ];
   return {
     recipient,
-    subject: 'Twój lead przejęła inna osoba w panelu Kserowo',
+    subject,
     body: [
-      `${by} przejął(ęła) prowadzony przez Ciebie lead. Nie musisz już się nim zajmować.`,
+      `${first} Nie musisz już się nim zajmować.`,
+      ...(to === null ? [] : [line('Prowadzi teraz', to)]),
+      ...(took ? [] : [line('Przekazanie w panelu', by)]),
       '',
       ...leadLines(lead, origin),
       '',
-      'Jeśli to pomyłka, porozmawiaj z tą osobą lub z kierownikiem; zmiana jest zapisana w historii zmian.',
+      'Jeśli to pomyłka, porozmawiaj z kierownikiem lub z osobą, która prowadzi lead teraz; zmiana jest zapisana w historii zmian.',
     ].join('\n'),
   };
 }
@@ -91,7 +126,7 @@ export function firstAnswerManagerEmail(
       '',
       ...leadLines(lead, origin),
       '',
-      'Przypisz lead innej osobie albo odpowiedz klientowi sam(a).',
+      'Przypisz lead innej osobie albo odpowiedz klientowi osobiście.',
     ].join('\n'),
   };
 }

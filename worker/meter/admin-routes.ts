@@ -1,8 +1,10 @@
 /**
  * Counter readings in the admin:
- *  - `GET /api/admin/readings?serial=&month=`: every row, corrected ones included (the
+ *  - `GET /api/admin/readings?serial=&month=&held=1`: every row, corrected ones included (the
  *    panel strikes them through, with who corrected them, when and why), newest first, a
- *    keyset page (`limit`, `after` = the `next` of the page before);
+ *    keyset page (`limit`, `after` = the `next` of the page before); `held` flags a
+ *    customer's confirmed implausible reading waiting for the desk, and `held=1` lists only
+ *    those not decided yet (a correction with the same counters accepts one, a withdrawal drops it);
  *  - `POST /api/admin/readings` `{serial, readOn, mono, color?, note?, confirm?}`: the team's
  *    reading, under the same counter's rules as the customer's (a jump asks to confirm);
  *  - `POST /api/admin/readings/reset` `{serial, readOn, mono, color?, reason}`: a counter
@@ -19,6 +21,7 @@ import * as v from 'valibot';
 import { csvStream, toCsv } from '../http/csv.ts';
 import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS, SERVICE_API_ERRORS, readingRefusal } from '../http/errors.ts';
 import { auditDetails } from '../http/audit-notes.ts';
+import { auditView } from '../http/audit-view.ts';
 import {
   type Contract,
   billsOf,
@@ -129,6 +132,8 @@ const refusal = (
 readingRoutes.get('/', async (c) => {
   const serial = c.req.query('serial')?.trim();
   const month = c.req.query('month')?.trim() || undefined;
+  // `held=1`: the customers' confirmed implausible readings the desk has not decided yet.
+  const held = c.req.query('held') === '1';
   if (month && !PERIOD.test(month)) return c.json({ error: SERVICE_ADMIN_ERRORS.period }, 400);
   let deviceRow: number | undefined;
   if (serial) {
@@ -141,9 +146,11 @@ readingRoutes.get('/', async (c) => {
   const found = await listReadings(c.env.DB, {
     ...(deviceRow ? { deviceRow } : {}),
     ...(month ? { month } : {}),
+    ...(held ? { held } : {}),
     ...page,
   });
   const { rows, next } = pageOf(found, page.limit, readingKey);
+  auditView(c, 'readings.view', { rows: rows.length });
   // A correction may sit on another page than the reading it corrects (another day).
   const corrections = rows.length ? await correctionsOf(c.env.DB, JSON.stringify(rows.map((r) => r.id))) : [];
   const correctedBy = new Map(corrections.map((r) => [r.supersedes, r]));
@@ -167,6 +174,7 @@ readingRoutes.get('/', async (c) => {
         supersedes: r.supersedes,
         reason: r.reason,
         withdrawn: r.voided === 1,
+        held: r.held === 1,
         correctedBy: correction ? { id: correction.id, by: correction.sent_by, at: correction.created_at } : null,
       };
     }),
@@ -193,7 +201,10 @@ readingRoutes.post('/', async (c) => {
   });
   if (result.kind === 'refused') return refusal(c, result, found.contract);
   if (result.kind === 'jump')
-    return c.json({ error: SERVICE_API_ERRORS.jump(result.monthlyNow, result.monthlyAverage), confirm: true }, 422);
+    return c.json(
+      { error: SERVICE_API_ERRORS.jump(result.monthlyNow, result.monthlyAverage, result.basis), confirm: true },
+      422,
+    );
   if (result.kind !== 'stored') return c.json({ error: SERVICE_API_ERRORS.readingReplayConflict }, 409);
   auditDetails(c, { serial: r.serial, readOn: r.readOn, mono: r.mono, color: r.color ?? null });
   return c.json({ ok: true, id: result.row.id }, 201);
@@ -306,7 +317,11 @@ readingRoutes.get('/billing', async (c) => {
   }
   const customers = tally.totals();
   auditDetails(c, { contracts, customers: customers.length });
-  if (format === 'json') return c.json({ period, bills, customers } satisfies Billing);
+  if (format === 'json') {
+    // What 'Odczyty' shows of the month: a view (once per view), not an export; the CSVs are exports.
+    auditView(c, 'readings.billing', { rows: bills.length });
+    return c.json({ period, bills, customers } satisfies Billing);
+  }
   return c.body(toCsv(CUSTOMER_COLUMNS, customerRows(customers, period)), 200, {
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': `attachment; filename="rozliczenie-klienci-${period}.csv"`,

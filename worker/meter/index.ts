@@ -5,17 +5,15 @@
  * Another feature takes these from here, never from the models (docs/layout.md).
  */
 export { remindersOfContracts } from './model-reading-reminders.ts';
+export { anonymiseReadingsStatement, readingIdsToAnonymise, readingsOfEmail } from './model-reading-privacy.ts';
 export {
   acceptedReadingsOf,
   acceptedReadingsOfPeriod,
-  anonymiseReadingsStatement,
   asReading,
   READING_REFERENCE_PLACEHOLDER,
   type ReadingDevice,
-  readingIdsToAnonymise,
   readingReference,
   type ReadingRow,
-  readingsOfEmail,
   type ReadingToRecord,
   recordReading,
   type RecordResult,

@@ -13,6 +13,11 @@ import {
   readingById,
 } from './model.ts';
 
+/** The row that corrects reading `id`, if any. */
+async function readingSupersededBy(db: D1Database, id: number): Promise<ReadingRow | null> {
+  return db.prepare('SELECT * FROM meter_readings WHERE supersedes = ?').bind(id).first<ReadingRow>();
+}
+
 export interface Correction {
   /** The reading corrected (a row of the accepted series). */
   readingId: number;
@@ -44,7 +49,9 @@ export async function correctReading(db: D1Database, device: ReadingDevice, c: C
   const old = await readingById(db, c.readingId);
   if (!old || old.device_row !== device.deviceRow) return { kind: 'missing' };
   const accepted = await acceptedReadingsOf(db, device.deviceRow);
-  if (!accepted.some((r) => r.id === old.id)) return { kind: 'superseded' };
+  // A held reading is decided by a correction too: the same counters accept it, a withdrawal drops it.
+  const undecidedHeld = old.held === 1 && !(await readingSupersededBy(db, old.id));
+  if (!undecidedHeld && !accepted.some((r) => r.id === old.id)) return { kind: 'superseded' };
   if (!c.withdraw && !old.reset) {
     const verdict = judgeSeries(
       accepted.filter((r) => r.id !== old.id).map(asReading),

@@ -40,6 +40,11 @@ export interface ReadingRow {
   /** 1: this correction withdraws the superseded reading (no value replaces it). */
   voided: number;
   source: ReadingSource;
+  /**
+   * 1: a customer confirmed this implausible reading; it waits for the desk (migration 0360)
+   * and counts nowhere until a correction accepts it (same counters) or withdraws it.
+   */
+  held: number;
 }
 
 /** Who sent a reading: the device's link, the customer portal, the team, or (before contracts) a bare serial. */
@@ -66,13 +71,16 @@ export async function listReadings(
   {
     deviceRow,
     month,
+    held,
     limit = 100,
     after,
-  }: { deviceRow?: number; month?: string; limit?: number; after?: ReadingKey | undefined } = {},
+  }: { deviceRow?: number; month?: string; held?: boolean; limit?: number; after?: ReadingKey | undefined } = {},
 ): Promise<(ReadingRow & { serial: string; company: string })[]> {
   // Only the conditions given, each a range of an index ending in the order (read_on, id).
   const where: string[] = [];
   const values: (string | number)[] = [];
+  // The desk's readings to check: held ones no correction has decided yet (index meter_readings_held).
+  if (held) where.push(`r.held = 1 AND ${UNDECIDED}`);
   if (deviceRow !== undefined) {
     where.push('r.device_row = ?');
     values.push(deviceRow);
@@ -126,54 +134,6 @@ export const meterCreatedEvent = (db: D1Database): D1PreparedStatement[] =>
     ),
   );
 
-/*
- * Retention and a person's data: a customer's reading (sent through the form,
- * `submission_id` set) names them in `sent_by` ('Name <e-mail>') and may carry their note.
- * The counter values stay: they bill the device, under the company's contract.
- */
-
-/** Customers' readings created before `cutoff` (ISO) still naming them, oldest first, at most `limit`. */
-export async function readingIdsToAnonymise(db: D1Database, cutoff: string, limit: number): Promise<number[]> {
-  const { results } = await db
-    .prepare(
-      'SELECT id FROM meter_readings WHERE submission_id IS NOT NULL AND created_at < ?1 ORDER BY created_at LIMIT ?2',
-    )
-    .bind(cutoff, limit)
-    .all<{ id: number }>();
-  return results.map((r) => r.id);
-}
-
-/**
- * SQL: the address a customer's reading was sent from (lower-case): the text after the
- * last '<' of `sent_by` ('Name <e-mail>'), without its '>'. The address rule allows no '<'
- * or '>', so the name part cannot end the text, while a name may contain another person's
- * '<address>' (that reading is not theirs). The very expression of the index
- * `meter_readings_by_sender_address` (migration 0170): change both together.
- */
-const SENDER_ADDRESS = "lower(rtrim(substr(sent_by, length(rtrim(sent_by, replace(sent_by, '<', ''))) + 1), '>'))";
-
-/** The readings one address (lower-case) sent, with their device's serial, oldest first. */
-export async function readingsOfEmail(db: D1Database, email: string): Promise<(ReadingRow & { serial: string })[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT r.*, d.serial FROM meter_readings r JOIN devices d ON d.id = r.device_row
-       WHERE r.submission_id IS NOT NULL AND ${SENDER_ADDRESS} = ?1 ORDER BY r.created_at, r.id`,
-    )
-    .bind(email)
-    .all<ReadingRow & { serial: string }>();
-  return results;
-}
-
-/** The statement that anonymises readings (JSON array of ids): who sent it, the note and the idempotency data go. */
-export function anonymiseReadingsStatement(db: D1Database, idsJson: string, erasedName: string): D1PreparedStatement {
-  return db
-    .prepare(
-      `UPDATE meter_readings SET sent_by = ?2, note = NULL, submission_id = NULL, body_hash = NULL
-       WHERE id IN (SELECT value FROM json_each(?1))`,
-    )
-    .bind(idsJson, erasedName);
-}
-
 /**
  * The confirmation of the reading stored under `submissionId`, for the reading's batch: it
  * names the reading ('reading:<id>', the outbox's `about`) and is written only while the
@@ -200,8 +160,10 @@ function confirmationStatement(db: D1Database, submissionId: string, mail: Notif
     );
 }
 
-/** The condition of a row in the accepted series (alias `r`). */
-const ACCEPTED = 'r.voided = 0 AND NOT EXISTS (SELECT 1 FROM meter_readings c WHERE c.supersedes = r.id)';
+/** The condition of a row no later row supersedes (alias `r`). */
+const UNDECIDED = 'NOT EXISTS (SELECT 1 FROM meter_readings c WHERE c.supersedes = r.id)';
+/** The condition of a row in the accepted series (alias `r`): not a withdrawal, not held for the desk, not superseded. */
+const ACCEPTED = `r.voided = 0 AND r.held = 0 AND ${UNDECIDED}`;
 
 /** A device's accepted readings, by date. */
 export async function acceptedReadingsOf(db: D1Database, deviceRow: number): Promise<ReadingRow[]> {
@@ -234,7 +196,7 @@ export async function acceptedReadingsOfPeriod(
        UNION ALL
        SELECT r.* FROM json_each(?1) d JOIN meter_readings r ON r.id = (
          SELECT p.id FROM meter_readings p WHERE p.device_row = d.value AND p.read_on < ?2 AND p.voided = 0
-           AND NOT EXISTS (SELECT 1 FROM meter_readings c WHERE c.supersedes = p.id)
+           AND p.held = 0 AND NOT EXISTS (SELECT 1 FROM meter_readings c WHERE c.supersedes = p.id)
          ORDER BY p.read_on DESC, p.reset DESC, p.id DESC LIMIT 1)
        ORDER BY device_row, read_on, reset, id`,
     )
@@ -285,13 +247,23 @@ export interface ReadingToRecord {
 }
 
 export type RecordResult =
+  /** Stored; `row.held` is 1 for a confirmed implausible reading from a customer, which waits for the desk. */
   | { kind: 'stored'; row: ReadingRow; confirmationId?: number | undefined }
   | { kind: 'replay'; row: ReadingRow }
   | { kind: 'conflict' }
   | Exclude<ReadingVerdict, { kind: 'ok' }>;
 
-/** How often a reading is judged again when another one of the device landed between judging and storing. */
-const ATTEMPTS = 4;
+/**
+ * How often a reading is judged again when another one of the device landed between judging
+ * and storing. Readings of one device that arrive together are stored one after the other:
+ * each round stores at least one of them, so 20 at once need at most 20 rounds; the rest is
+ * headroom. Between rounds a reading waits a random moment (up to `RETRY_MS`, doubling from
+ * 5 ms), so the ones that lost a round do not all come back at once.
+ */
+const ATTEMPTS = 40;
+const RETRY_MS = 80;
+const pause = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(5 * 2 ** attempt, RETRY_MS)));
 
 /**
  * Records a reading of a contract's device under the counter's rules (widgets/core/meter.ts
@@ -299,9 +271,17 @@ const ATTEMPTS = 4;
  *
  * Judging and storing are one decision even under concurrency: the insert carries the
  * newest row id of the device that the judgement saw and stores nothing if another row
- * arrived meanwhile (then the reading is judged again). A `submissionId` is unique: of
- * concurrent requests with one id exactly one stores; the others answer the stored
- * reading when their body hash is the same, else 'conflict' (409).
+ * arrived meanwhile (then the reading is judged again, against the one that arrived, after
+ * a short random pause: readings of one device are serialised, never refused for arriving
+ * together). A `submissionId` is unique: of concurrent requests with one id exactly one
+ * stores; the others answer the stored reading when their body hash is the same, else
+ * 'conflict' (409).
+ *
+ * A jump (`judgeReading` finds it implausible) is answered as such until the sender
+ * confirms it; a customer's confirmed jump (link or portal) is then stored held for the
+ * desk (`held`): out of the bills and of the series the next readings are judged against,
+ * flagged in the admin's list until the team corrects or withdraws it. The team's own
+ * confirmed reading is not held: they have the counter in front of them.
  */
 export async function recordReading(db: D1Database, device: ReadingDevice, r: ReadingToRecord): Promise<RecordResult> {
   const replayOf = (first: ReadingRow): RecordResult =>
@@ -309,27 +289,32 @@ export async function recordReading(db: D1Database, device: ReadingDevice, r: Re
       ? { kind: 'replay', row: first }
       : { kind: 'conflict' };
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    if (r.submissionId) {
-      const first = await readingBySubmission(db, r.submissionId);
-      if (first) return replayOf(first);
-    }
-    const accepted = await acceptedReadingsOf(db, device.deviceRow);
-    const seen = await db
-      .prepare('SELECT coalesce(max(id), 0) AS id FROM meter_readings WHERE device_row = ?')
-      .bind(device.deviceRow)
-      .first<{ id: number }>();
+    if (attempt > 0) await pause(attempt);
+    // One round trip, one snapshot: the replay, the accepted series, the newest row of the device.
+    const [first, accepted, seen] = await db.batch<ReadingRow & { id: number }>([
+      db.prepare('SELECT * FROM meter_readings WHERE submission_id = ?').bind(r.submissionId ?? null),
+      db
+        .prepare(
+          `SELECT r.* FROM meter_readings r WHERE r.device_row = ? AND ${ACCEPTED} ORDER BY r.read_on, r.reset, r.id`,
+        )
+        .bind(device.deviceRow),
+      db.prepare('SELECT coalesce(max(id), 0) AS id FROM meter_readings WHERE device_row = ?').bind(device.deviceRow),
+    ]);
+    const replayed = first?.results[0];
+    if (replayed) return replayOf(replayed);
     const verdict = judgeSeries(
-      accepted.map(asReading),
+      (accepted?.results ?? []).map(asReading),
       { readOn: r.readOn, mono: r.mono, color: r.color },
       { ...device.context, today: r.today },
     );
     if (verdict.kind === 'refused') return verdict;
     if (verdict.kind === 'jump' && !r.confirm) return verdict;
+    const held = verdict.kind === 'jump' && r.source !== 'team' ? 1 : 0;
     const insert = db
       .prepare(
         `INSERT INTO meter_readings (submission_id, body_hash, device_row, read_on, mono, color, note, sent_by, reset,
-           marketing_consent, source)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 0, ?9, ?10
+           marketing_consent, source, held)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 0, ?9, ?10, ?12
          WHERE (SELECT coalesce(max(id), 0) FROM meter_readings WHERE device_row = ?3) = ?11
          ON CONFLICT (submission_id) DO NOTHING RETURNING *`,
       )
@@ -344,13 +329,21 @@ export async function recordReading(db: D1Database, device: ReadingDevice, r: Re
         r.sentBy,
         r.marketingConsent ? 1 : 0,
         r.source,
-        seen?.id ?? 0,
+        seen?.results[0]?.id ?? 0,
+        held,
       );
     const mail = r.confirmation && r.submissionId ? [confirmationStatement(db, r.submissionId, r.confirmation)] : [];
-    const results = await db.batch<ReadingRow>([insert, ...meterCreatedEvent(db), ...mail]);
+    // After the insert, the device's newest row: another one than the judgement saw means a
+    // reading landed in between (judge again); the same means nothing did (a replay raced).
+    const newest = db
+      .prepare('SELECT coalesce(max(id), 0) AS id FROM meter_readings WHERE device_row = ?')
+      .bind(device.deviceRow);
+    // A held reading is not a reading of the series yet: no `meter.created` for subscribers until the desk decides.
+    const results = await db.batch<ReadingRow>([insert, ...(held ? [] : meterCreatedEvent(db)), ...mail, newest]);
     const inserted = results[0]?.results[0];
-    const confirmationId = mail.length ? (results.at(-1)?.results[0] as { id?: number } | undefined)?.id : undefined;
+    const confirmationId = mail.length ? (results.at(-2)?.results[0] as { id?: number } | undefined)?.id : undefined;
     if (inserted) return { kind: 'stored', row: inserted, confirmationId };
+    if ((results.at(-1)?.results[0]?.id ?? 0) === (seen?.results[0]?.id ?? 0)) break;
   }
   if (r.submissionId) {
     const first = await readingBySubmission(db, r.submissionId);

@@ -7,8 +7,10 @@
  *    404 for a token nobody has.
  *  - `POST /api/meter-readings` `{t, mono, color?, readOn?, note?, name, email, confirm?, …}`:
  *    a reading of the device of token `t`, under the counter's rules (worker/meter/model.ts
- *    `recordReading`): refused with the reason (400), a jump asks `{confirm: true}` (422),
- *    stored (201) with a confirmation to the contract's address (portal/customer-reading.ts).
+ *    `recordReading`): refused with the reason (400), an implausible reading asks
+ *    `{confirm: true}` (422) from the device's first reading on, stored (201) with a
+ *    confirmation to the contract's address (portal/customer-reading.ts); a confirmed
+ *    implausible one is stored held for the desk and answered `{…, held: true, message}`.
  *    A replayed `submissionId` answers the first reading; with other data, 409, also when
  *    the requests race.
  *
@@ -87,8 +89,12 @@ meterReadings.post('/', leadIntake({ spamAnswer }), async (c) => {
     });
     switch (result.kind) {
       case 'stored':
-      case 'replay':
-        return c.json({ ok: true, id: String(result.row.id), serial: device.serial, readOn: result.row.read_on }, 201);
+      case 'replay': {
+        const answer = { ok: true, id: String(result.row.id), serial: device.serial, readOn: result.row.read_on };
+        // A confirmed implausible reading waits for the desk: the answer says so (the widget shows `message`).
+        if (result.row.held === 1) return c.json({ ...answer, held: true, message: SERVICE_API_ERRORS.held }, 201);
+        return c.json(answer, 201);
+      }
       case 'conflict':
         return c.json({ error: SERVICE_API_ERRORS.readingReplayConflict }, 409);
       case 'refused':
@@ -104,7 +110,10 @@ meterReadings.post('/', leadIntake({ spamAnswer }), async (c) => {
           400,
         );
       case 'jump':
-        return c.json({ error: SERVICE_API_ERRORS.jump(result.monthlyNow, result.monthlyAverage), confirm: true }, 422);
+        return c.json(
+          { error: SERVICE_API_ERRORS.jump(result.monthlyNow, result.monthlyAverage, result.basis), confirm: true },
+          422,
+        );
     }
   } catch (error) {
     console.error('meter: storing the reading failed', error);

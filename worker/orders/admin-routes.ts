@@ -14,6 +14,7 @@
  *    with the note of what was checked, audited;
  *  - `GET /api/admin/orders/:id/evidence` the evidence pack (JSON download), audited.
  */
+import { auditView } from '../http/audit-view.ts';
 import { Hono } from 'hono';
 import { enqueueNotification } from '../outbox/delivery.ts';
 import { ADMIN_ERRORS, ORDER_API_ERRORS } from '../http/errors.ts';
@@ -55,6 +56,7 @@ orderRoutes.get('/', async (c) => {
   if (!page) return c.json({ error: ADMIN_ERRORS.badPage }, 400);
   const found = await listOrders(c.env.DB, (status || undefined) as OrderStatus | undefined, page);
   const { rows, next } = pageOf(found, page.limit, orderKey);
+  auditView(c, 'orders.view', { rows: rows.length });
   return c.json({ orders: rows, limit: page.limit, next });
 });
 

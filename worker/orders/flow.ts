@@ -165,6 +165,7 @@ export async function placeOrder(
     return { ok: true, order: existing };
   }
   if (existing && existing.codes_sent >= CODE_LIMITS.codesPerOrder) return refuse(429, ORDER_API_ERRORS.noMoreCodes);
+  if (existing && existing.wrong_codes >= CODE_LIMITS.guessesInAll) return refuse(429, ORDER_API_ERRORS.noGuessesLeft);
 
   const days = deliveryDays(input.city, warsawToday(), await bookedDays(env.DB, warsawToday()));
   if (!days.includes(input.date)) return refuse(400, ORDER_ERRORS.date, 'date');
@@ -408,14 +409,26 @@ export async function acceptByCode(
   const order = await openOrder(env.DB, orderId);
   if ('ok' in order) return order;
   if (!order.code_hash) return refuse(409, ORDER_API_ERRORS.noCode);
+  if (order.wrong_codes >= CODE_LIMITS.guessesInAll) return refuse(429, ORDER_API_ERRORS.noGuessesLeft);
   if (order.code_attempts >= CODE_LIMITS.attempts) return refuse(429, ORDER_API_ERRORS.noAttempts);
   if (!order.code_expires_at || Date.parse(order.code_expires_at) <= Date.now())
     return refuse(410, ORDER_API_ERRORS.codeExpired);
   const codeHash = await codeHashOf(order.id, parsed.data.code);
   if (codeHash !== order.code_hash) {
     const used = await countWrongCode(env.DB, order.id);
-    if (used === undefined) return refuse(429, ORDER_API_ERRORS.noAttempts);
-    return refuse(400, ORDER_API_ERRORS.wrongCode(CODE_LIMITS.attempts - used), 'code');
+    if (used === undefined) {
+      const now = await orderById(env.DB, order.id);
+      const spent = (now?.wrong_codes ?? 0) >= CODE_LIMITS.guessesInAll;
+      return refuse(429, spent ? ORDER_API_ERRORS.noGuessesLeft : ORDER_API_ERRORS.noAttempts);
+    }
+    // The tries left: of this code, or of the order in all when fewer (then no new code helps).
+    const orderLeft = CODE_LIMITS.guessesInAll - used.wrongCodes;
+    if (orderLeft === 0) return refuse(400, ORDER_API_ERRORS.wrongLastCode, 'code');
+    return refuse(
+      400,
+      ORDER_API_ERRORS.wrongCode(Math.min(CODE_LIMITS.attempts - used.codeAttempts, orderLeft)),
+      'code',
+    );
   }
   const quote = await quoteById(env.DB, order.quote_id);
   if (!quote) return refuse(404, ORDER_API_ERRORS.noQuote);
@@ -469,6 +482,7 @@ export async function acceptByCode(
 export async function sendNewCode(env: Env, orderId: string, origin: string): Promise<{ ok: true } | Refusal> {
   const order = await openOrder(env.DB, orderId);
   if ('ok' in order) return order;
+  if (order.wrong_codes >= CODE_LIMITS.guessesInAll) return refuse(429, ORDER_API_ERRORS.noGuessesLeft);
   if (order.codes_sent >= CODE_LIMITS.codesPerOrder) return refuse(429, ORDER_API_ERRORS.noMoreCodes);
   const quote = await quoteById(env.DB, order.quote_id);
   if (!quote) return refuse(404, ORDER_API_ERRORS.noQuote);

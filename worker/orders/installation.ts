@@ -20,6 +20,7 @@ import { quoteById } from '../quotes/index.ts';
 import { INSTALLATION_ERRORS, type InstallationInput } from './order-validation.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { orderEvent } from './events.ts';
+import { warsawDay } from '../../widgets/core/warsaw-time.ts';
 
 /** The note of the reading the protocol's starting counters become. */
 export const STARTING_COUNTERS_NOTE = 'Stan początkowy z protokołu instalacji';
@@ -52,6 +53,10 @@ export async function installFromOrder(
   // A stranger must not get a contract started in a company's name: the company's transfer or the team's check first.
   if (!order.verified_at) return refused(409, INSTALLATION_ERRORS.notVerified);
   if (p.installedOn > warsawToday()) return refused(400, INSTALLATION_ERRORS.installedOn, 'installedOn');
+  // The device is installed under a signed contract: never on a day before the customer signed it (Warsaw days).
+  const signedOn = order.accepted_at ? warsawDay(new Date(order.accepted_at)) : null;
+  if (signedOn && p.installedOn < signedOn)
+    return refused(400, `${INSTALLATION_ERRORS.beforeSigned} Podpisano ją ${signedOn}.`, 'installedOn');
   const quote = await quoteById(env.DB, order.quote_id);
   if (!quote) return refused(404, ADMIN_ERRORS.notFound);
   const price = quote.price;

@@ -13,8 +13,18 @@ import type { CompanyData } from '../company/whitelist-client.ts';
 
 export type { OrderStatus };
 
-/** How long an acceptance code is valid, how many guesses it allows, how many codes an order may be sent. */
-export const CODE_LIMITS = { validMinutes: 15, attempts: 5, codesPerOrder: 5 } as const;
+/**
+ * How long an acceptance code is valid, how many guesses it allows, how many codes an order
+ * may be sent, and how many wrong codes an order allows in all (migration 0362).
+ *
+ * The arithmetic of guessing: a code is one of 10^6, drawn uniformly. Someone who has the
+ * order's secret page (its quote's 192-bit id) but not the signer's mailbox guesses right
+ * with a probability of at most `guessesInAll` / 10^6 = 1 in 100 000 per order, however
+ * many new codes they ask for (each new code resets its own five tries, never the order's
+ * ten). Before the count in all, five codes × five tries made it 25 in 10^6. After the ten,
+ * the order can be finished only with the team ('Napisz do nas').
+ */
+export const CODE_LIMITS = { validMinutes: 15, attempts: 5, codesPerOrder: 5, guessesInAll: 10 } as const;
 
 /**
  * A row of `orders`: the columns the team's list shows (worker/admin-shared/admin-api-orders.ts
@@ -163,7 +173,7 @@ export async function saveOrder(
          document_sha256 = excluded.document_sha256, code_hash = excluded.code_hash,
          code_expires_at = excluded.code_expires_at, code_attempts = 0, codes_sent = orders.codes_sent + 1,
          updated_at = excluded.updated_at, register_answer = excluded.register_answer, code_sent_at = excluded.code_sent_at
-       WHERE orders.status = 'awaiting_acceptance' AND orders.codes_sent < ?27`,
+       WHERE orders.status = 'awaiting_acceptance' AND orders.codes_sent < ?27 AND orders.wrong_codes < ?30`,
     )
     .bind(
       o.id,
@@ -195,6 +205,7 @@ export async function saveOrder(
       CODE_LIMITS.codesPerOrder,
       o.marketingConsent ? 1 : 0,
       o.registerAnswer,
+      CODE_LIMITS.guessesInAll,
     );
   const written = { sql: 'SELECT 1 FROM orders WHERE quote_id = ? AND code_hash = ?', values: [o.quoteId, codeHash] };
   const read = db.prepare('SELECT * FROM orders WHERE quote_id = ?1 AND code_hash = ?2').bind(o.quoteId, codeHash);
@@ -216,9 +227,16 @@ export async function renewCode(
       .prepare(
         `UPDATE orders SET code_hash = ?2, code_expires_at = ?3, code_attempts = 0, codes_sent = codes_sent + 1,
            updated_at = ?4, code_sent_at = ?4
-         WHERE id = ?1 AND status = 'awaiting_acceptance' AND codes_sent < ?5`,
+         WHERE id = ?1 AND status = 'awaiting_acceptance' AND codes_sent < ?5 AND wrong_codes < ?6`,
       )
-      .bind(order.id, codeHash, isoAfter(now, CODE_LIMITS.validMinutes), now.toISOString(), CODE_LIMITS.codesPerOrder),
+      .bind(
+        order.id,
+        codeHash,
+        isoAfter(now, CODE_LIMITS.validMinutes),
+        now.toISOString(),
+        CODE_LIMITS.codesPerOrder,
+        CODE_LIMITS.guessesInAll,
+      ),
     notificationIfStatement(db, order.lead_id, codeMail, {
       sql: 'SELECT 1 FROM orders WHERE id = ? AND code_hash = ?',
       values: [order.id, codeHash],
@@ -230,17 +248,26 @@ export async function renewCode(
   };
 }
 
-/** Counts one wrong guess; answers the attempts used, or undefined when none were left to use. */
-export async function countWrongCode(db: D1Database, id: string): Promise<number | undefined> {
+/**
+ * Counts one wrong guess, of the code and of the order in all (one conditional UPDATE, so
+ * parallel guesses cannot slip past either count); answers both counts after it, or
+ * undefined when either was used up already.
+ */
+export async function countWrongCode(
+  db: D1Database,
+  id: string,
+): Promise<{ codeAttempts: number; wrongCodes: number } | undefined> {
   const row = await db
     .prepare(
-      `UPDATE orders SET code_attempts = code_attempts + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+      `UPDATE orders SET code_attempts = code_attempts + 1, wrong_codes = wrong_codes + 1,
+         updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
        WHERE id = ?1 AND status = 'awaiting_acceptance' AND code_hash IS NOT NULL AND code_attempts < ?2
-       RETURNING code_attempts`,
+         AND wrong_codes < ?3
+       RETURNING code_attempts, wrong_codes`,
     )
-    .bind(id, CODE_LIMITS.attempts)
-    .first<{ code_attempts: number }>();
-  return row?.code_attempts;
+    .bind(id, CODE_LIMITS.attempts, CODE_LIMITS.guessesInAll)
+    .first<{ code_attempts: number; wrong_codes: number }>();
+  return row ? { codeAttempts: row.code_attempts, wrongCodes: row.wrong_codes } : undefined;
 }
 
 /** Signed orders (and installed ones) per delivery day from `from` on: the calendar's booked days. */

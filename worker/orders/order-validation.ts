@@ -13,11 +13,10 @@ import { counterSchema, requiredSerialSchema } from '../../widgets/core/service-
 import {
   PHONE,
   emailSchema,
-  hasLineControl,
   honeypotSchema,
   plainObject,
-  stripFormat,
   submissionIdSchema,
+  textLine,
   wellFormed,
 } from '../../widgets/core/validation.ts';
 
@@ -46,15 +45,7 @@ export const ORDER_ERRORS = {
 
 /** A required one-line text of at most `max` characters, trimmed, its one message for every fault. */
 const line = (max: number, message: string) =>
-  v.pipe(
-    v.optional(v.string(message), ''),
-    wellFormed(message),
-    stripFormat,
-    v.trim(),
-    v.nonEmpty(message),
-    v.maxLength(max, message),
-    v.check((s) => !hasLineControl(s), message),
-  );
+  v.pipe(v.optional(textLine(message), ''), v.nonEmpty(message), v.maxLength(max, message));
 
 export const orderSchema = plainObject(
   {
@@ -91,6 +82,7 @@ export const acceptSchema = plainObject(
 
 export const INSTALLATION_ERRORS = {
   installedOn: 'Podaj datę instalacji (RRRR-MM-DD), nie późniejszą niż dziś.',
+  beforeSigned: 'Data instalacji nie może być wcześniejsza niż dzień podpisania umowy.',
   termMonths: 'Podaj okres umowy w miesiącach (1–120): wycena ma okres krótszy do uzgodnienia.',
   noColor: 'To urządzenie mono nie ma licznika kolorowych stron: zostaw to pole puste.',
   color: 'Podaj początkowy stan licznika kolorowych stron.',

@@ -670,6 +670,10 @@ describe('the team’s orders and the installation protocol', () => {
     const [y, m] = warsawToday().split('-').map(Number) as [number, number];
     const period = new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 7);
     const monthEnd = new Date(Date.UTC(y, m - 1, 0)).toISOString().slice(0, 10);
+    // Signed on the 1st of that month: the device cannot be installed before its contract was signed.
+    await testEnv.DB.prepare('UPDATE orders SET accepted_at = ? WHERE id = ?')
+      .bind(`${period}-01T09:00:00.000Z`, order.id)
+      .run();
     const protocol = { installedOn: `${period}-03`, serial: 'ZAM-BILL1', mono: 1200, color: 340 };
     const installed = await write(`/api/admin/orders/${order.id}/installation`, protocol, { cookie });
     expect(installed.status).toBe(201);
@@ -714,7 +718,7 @@ describe('the team’s orders and the installation protocol', () => {
     expect(Math.round(bill.net * 100)).toBe(Math.round((quote?.monthly_net ?? 0) * 100) + overage);
   });
 
-  it('refuses a protocol for an unsigned order and a serial another contract rents', async () => {
+  it('refuses a protocol for an unsigned order, dated before the signing, and a serial another contract rents', async () => {
     const cookie = await login();
     const { order: unsigned } = await placeOrder({ signerEmail: 'niepodpisane@example.pl' });
     const early = await write(
@@ -725,6 +729,19 @@ describe('the team’s orders and the installation protocol', () => {
     expect(early.status).toBe(409);
     const { order: first } = await signedOrder('pierwsza@example.pl');
     const { order: second } = await signedOrder('druga@example.pl');
+    // Signed today: installed yesterday is a day before the contract existed.
+    const [y, m, d] = warsawToday().split('-').map(Number) as [number, number, number];
+    const yesterday = new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
+    const tooEarly = await write(
+      `/api/admin/orders/${first.id}/installation`,
+      { installedOn: yesterday, serial: 'ZAM-EARLY1', mono: 10, color: 5 },
+      { cookie },
+    );
+    expect(tooEarly.status).toBe(400);
+    expect(await tooEarly.json()).toEqual({
+      error: `Data instalacji nie może być wcześniejsza niż dzień podpisania umowy. Podpisano ją ${warsawToday()}.`,
+      field: 'installedOn',
+    });
     const protocol = { installedOn: warsawToday(), serial: 'ZAM-DUP1', mono: 10, color: 5 };
     expect((await write(`/api/admin/orders/${first.id}/installation`, protocol, { cookie })).status).toBe(201);
     const taken = await write(`/api/admin/orders/${second.id}/installation`, protocol, { cookie });

@@ -4,6 +4,7 @@
  * and onto the queue; the sweep picks it up if the queue is down), `GET /api/admin/outbox/alerts`
  * (how many e-mails are dead, for the alert in the panel's header).
  */
+import { auditView } from '../http/audit-view.ts';
 import { Hono } from 'hono';
 import { enqueueNotification } from './delivery.ts';
 import { type OutboxKey, countDead, listOutbox, notificationById, outboxKey, requeueNotification } from './model.ts';
@@ -22,6 +23,7 @@ outboxRoutes.get('/', async (c) => {
   const page = pageRequest<OutboxKey>(c.req.query('limit'), c.req.query('after'), 1);
   if (!page) return c.json({ error: ADMIN_ERRORS.badPage }, 400);
   const { rows, next } = pageOf(await listOutbox(c.env.DB, parsed.data.state, page), page.limit, outboxKey);
+  auditView(c, 'outbox.view', { rows: rows.length });
   return c.json({
     limit: page.limit,
     next,

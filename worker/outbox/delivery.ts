@@ -12,7 +12,8 @@
  *    worker that died mid-send), a 'failed' one 10 minutes after its last attempt:
  *    everything of it in one run, in claimed batches of `SWEEP_BATCH` (one D1 statement
  *    to claim a batch, one to mark it sent), within a wall-time budget far below the
- *    cron's limits;
+ *    cron's limits; the next request or queue batch of an isolate sends a batch of them
+ *    too (`handOverLeftovers`, at most once a minute per isolate, after the answer);
  *  - a notification that is given up ('dead') is logged with `console.error` (Workers
  *    Logs / `wrangler tail`) and counted in the admin header (`/api/admin/outbox/alerts`).
  * User text goes only into the body; the one header it reaches is Reply-To, and only as
@@ -29,6 +30,12 @@ import {
   markSentMany,
 } from './model.ts';
 import { consumeBatch } from '../queue.ts';
+
+/**
+ * What another feature's batch may write into the outbox beside its own rows: an e-mail
+ * about no lead or ticket (`about`), optionally only when a condition of the batch holds.
+ */
+export { type Notification, standaloneNotificationStatement } from './model.ts';
 
 /** The body of an `EMAIL_QUEUE` message. */
 export interface EmailJob {
@@ -111,10 +118,13 @@ export const SWEEP_BUDGET_MS = 5 * 60_000;
 
 /**
  * The cron sweep: sends every notification left unsent (`claimUnsent` says when), batch
- * after batch until none is left (or the time budget is used up); gives up (marks dead,
- * logs) those that have used `MAX_ATTEMPTS`.
+ * after batch until none is left (or the time budget, or `batches`, is used up); gives up
+ * (marks dead, logs) those that have used `MAX_ATTEMPTS`.
  */
-export async function sweepUnsent(env: Env): Promise<SweepReport> {
+export async function sweepUnsent(
+  env: Env,
+  { limit = SWEEP_BATCH, batches = Number.POSITIVE_INFINITY }: { limit?: number; batches?: number } = {},
+): Promise<SweepReport> {
   const report: SweepReport = { sent: 0, failed: 0, dead: 0 };
   const dead = await markExhaustedDead(env.DB, { maxAttempts: MAX_ATTEMPTS });
   for (const row of dead)
@@ -125,8 +135,8 @@ export async function sweepUnsent(env: Env): Promise<SweepReport> {
     });
   report.dead = dead.length;
   const started = Date.now();
-  while (Date.now() - started < SWEEP_BUDGET_MS) {
-    const batch = await claimUnsent(env.DB, { limit: SWEEP_BATCH, maxAttempts: MAX_ATTEMPTS });
+  for (let run = 0; run < batches && Date.now() - started < SWEEP_BUDGET_MS; run++) {
+    const batch = await claimUnsent(env.DB, { limit, maxAttempts: MAX_ATTEMPTS });
     if (!batch.length) break;
     const sent: number[] = [];
     for (const row of batch) {
@@ -145,4 +155,29 @@ export async function sweepUnsent(env: Env): Promise<SweepReport> {
   }
   if (report.sent + report.failed + report.dead > 0) console.log('email: sweep', report);
   return report;
+}
+
+/** E-mails one hand-over between cron runs sends at most (the rest wait for the next one, or the cron). */
+export const HAND_OVER_BATCH = 10;
+/** How often one isolate hands over what was left on its own, besides the cron. */
+export const HAND_OVER_EVERY_MS = 60_000;
+/** When this isolate last handed over (ms); tests may set it back. */
+export const handOverClock = { last: 0 };
+
+/**
+ * E-mails a crash left behind ('pending' a minute and never handed to the queue, a claim
+ * that died, a failure whose backoff is over: the rules of `claimUnsent`) go out with the
+ * next request or queue batch of this isolate too, not only at the next cron run (which may
+ * be late, or, locally, not run at all): at most once a minute per isolate, after the answer
+ * (`waitUntil`), one claimed batch of at most `HAND_OVER_BATCH`. A claim is atomic, so the
+ * queue and the cron never send the same e-mail twice.
+ */
+export function handOverLeftovers(env: Env, ctx: Pick<ExecutionContext, 'waitUntil'>, now = Date.now()): void {
+  if (now - handOverClock.last < HAND_OVER_EVERY_MS) return;
+  handOverClock.last = now;
+  ctx.waitUntil(
+    sweepUnsent(env, { limit: HAND_OVER_BATCH, batches: 1 }).catch((error: unknown) =>
+      console.error('email: hand-over of left e-mails failed, the cron will send them', error),
+    ),
+  );
 }

@@ -119,16 +119,28 @@ export function guardedNotificationStatement(
 /**
  * The statement that queues an e-mail about no lead and no ticket (a sign-in link, a
  * reading's or a toner order's confirmation), for the batch of what it is about; `about`
- * names that ('portal', 'reading:12', 'toner:3'). Returns the row's id.
+ * names that ('portal', 'reading:12', 'toner:3'). Returns the row's id. With `exists` (a
+ * `SELECT 1 …` with `?` placeholders) it is written only when that finds a row in the batch.
  */
 export function standaloneNotificationStatement(
   db: D1Database,
   about: string,
   notification: Notification,
+  exists?: { sql: string; values: unknown[] },
 ): D1PreparedStatement {
   return db
-    .prepare('INSERT INTO outbox (about, recipient, reply_to, subject, body) VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id')
-    .bind(about, notification.recipient, notification.replyTo ?? null, notification.subject, notification.body);
+    .prepare(
+      `INSERT INTO outbox (about, recipient, reply_to, subject, body)
+       SELECT ?, ?, ?, ?, ?${exists ? ` WHERE EXISTS (${exists.sql})` : ''} RETURNING id`,
+    )
+    .bind(
+      about,
+      notification.recipient,
+      notification.replyTo ?? null,
+      notification.subject,
+      notification.body,
+      ...(exists?.values ?? []),
+    );
 }
 
 /** E-mails about one thing of `standaloneNotificationStatement`, oldest first. */

@@ -34,6 +34,7 @@ import {
   tonerOrdersOfDevices,
 } from './model-toner-orders.ts';
 import { newPageId } from '../http/auth.ts';
+import { customerTicketQuery } from '../service/ticket-link.ts';
 import { bodyHash } from '../http/body-hash.ts';
 import { slaHoursOf } from '../../widgets/core/terms.ts';
 import { SERVICE_API_ERRORS, readingRefusal } from '../http/errors.ts';
@@ -164,7 +165,10 @@ export async function reportFault(
   const slaHours = slaHoursOf(d.level);
   const dueAt = addBusinessHours(now, slaHours);
   const id = newPageId();
+  const customerKey = newPageId();
   const url = `${origin}/serwis/zgloszenie/${id}`;
+  // The customer's own link: their status page shows the deadline (service/ticket-link.ts).
+  const customerUrl = `${url}${customerTicketQuery(customerKey)}`;
   const report = {
     serial: d.serial,
     category: input.category,
@@ -199,6 +203,7 @@ export async function reportFault(
       origin,
       createdAt: now,
       dueAt,
+      customerKey,
     },
     ticketNotification(
       { ...report, nip: d.nip ?? undefined },
@@ -206,18 +211,23 @@ export async function reportFault(
       url,
       env.SERVICE_EMAIL || company.salesEmail,
     ),
-    faultConfirmation(email, {
-      number: TICKET_NUMBER_PLACEHOLDER,
-      url,
-      device: d.name,
-      serial: d.serial,
-      slaHours,
-      dueAt,
-      category: FAULT_CATEGORIES[input.category],
-    }),
+    [
+      faultConfirmation(email, {
+        number: TICKET_NUMBER_PLACEHOLDER,
+        url: customerUrl,
+        device: d.name,
+        serial: d.serial,
+        slaHours,
+        dueAt,
+        category: FAULT_CATEGORIES[input.category],
+      }),
+    ],
   );
   for (const mailId of stored.notificationIds ?? []) await enqueueNotification(env, mailId);
-  return { ok: true, value: { number: stored.ticket.number, url, slaHours, dueAt: stored.ticket.due_at } };
+  return {
+    ok: true,
+    value: { number: stored.ticket.number, url: customerUrl, slaHours, dueAt: stored.ticket.due_at },
+  };
 }
 
 /**
@@ -230,7 +240,7 @@ export async function sendReading(
   env: Env,
   email: string,
   input: PortalReadingInput,
-): Promise<ActionResult<{ reference: string; readOn: string }>> {
+): Promise<ActionResult<{ reference: string; readOn: string; held?: true }>> {
   const owned = await customerDevice(env.DB, email, input.device);
   if (!owned) return notYours;
   const d = facts(owned);
@@ -259,11 +269,13 @@ export async function sendReading(
     return {
       ok: false,
       status: 422,
-      error: SERVICE_API_ERRORS.jump(result.monthlyNow, result.monthlyAverage),
+      error: SERVICE_API_ERRORS.jump(result.monthlyNow, result.monthlyAverage, result.basis),
       field: 'confirm',
     };
   if (result.kind === 'conflict') return { ok: false, status: 409, error: PORTAL_ERRORS.body };
-  return { ok: true, value: { reference: readingReference(result.row.id), readOn: result.row.read_on } };
+  const stored = { reference: readingReference(result.row.id), readOn: result.row.read_on };
+  // A confirmed implausible reading waits for the desk: the page says so instead of naming it.
+  return { ok: true, value: result.row.held === 1 ? { ...stored, held: true } : stored };
 }
 
 /** Pages printed since each colour's last cartridge: from the counter at its last order, else the first reading. */

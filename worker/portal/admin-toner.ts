@@ -4,6 +4,7 @@
  * `POST /api/admin/toner/:id/status` (`{status}`: accept an order 'do akceptacji', mark it
  * sent or delivered, or refuse it; recorded with the session's user and in the audit log).
  */
+import { auditView } from '../http/audit-view.ts';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import {
@@ -31,6 +32,7 @@ tonerRoutes.get('/', async (c) => {
   const page = pageRequest<TonerOrderKey>(c.req.query('limit'), c.req.query('after'), 2);
   if (!page) return c.json({ error: ADMIN_ERRORS.badPage }, 400);
   const { rows, next } = pageOf(await listTonerOrders(c.env.DB, status, page), page.limit, tonerOrderKey);
+  auditView(c, 'toner.view', { rows: rows.length });
   return c.json({
     statuses: TONER_STATUSES,
     limit: page.limit,

@@ -33,6 +33,11 @@ export const portalCopy = {
   bills: 'Rozliczenia',
   noTickets: 'Brak zgłoszeń serwisowych.',
   noReadings: 'Brak odczytów.',
+  /** Above a refused form's error at the top of the page, and the link to its field. */
+  refused: 'Nie wysłaliśmy formularza.',
+  toField: 'Przejdź do pola z błędem',
+  /** Who sent a reading the team entered (a protocol's starting counters, a correction): never a staff member's own address. */
+  teamSender: 'Kserowo (serwis)',
   noOrders: 'Brak zamówień tonera.',
   fault: { open: 'Zgłoś awarię', send: 'Wyślij zgłoszenie' },
   reading: { open: 'Podaj stan licznika', send: 'Zapisz odczyt', confirm: 'Liczby są poprawne – zapisz mimo to' },

@@ -2,9 +2,15 @@
  * Who a signed-in customer is and what is theirs: everything the portal shows or acts on
  * goes through here, so no route can reach another customer's contract, device, reading,
  * ticket or order. A customer is the billing e-mail of their contracts
- * (contracts/model.ts `contractsForEmail`).
+ * (contracts/model-billing-email.ts `contractsForEmail`).
  */
-import { type Contract, type ContractDevice, contractDevices, contractsForEmail } from '../contracts/index.ts';
+import {
+  type Contract,
+  type ContractDevice,
+  billingEmailExists,
+  contractDevices,
+  contractsForEmail,
+} from '../contracts/index.ts';
 import { type DeviceRow, devicesOfContracts } from '../contracts/index.ts';
 
 export interface CustomerDevice {
@@ -18,6 +24,9 @@ export interface CustomerDevice {
 export async function isCustomerEmail(db: D1Database, email: string): Promise<boolean> {
   return (await contractsForEmail(db, email)).length > 0;
 }
+
+/** SQL: whether the address in parameter `param` is a customer's, for a statement that decides inside itself. */
+export const isCustomerEmailSql = billingEmailExists;
 
 export async function customerContracts(db: D1Database, email: string): Promise<Contract[]> {
   return contractsForEmail(db, email);

@@ -32,9 +32,13 @@ export function signInNotification(recipient: string, link: string, code: string
   };
 }
 
+/**
+ * The confirmation of a fault report. A report by NIP names no device (`device` absent): its
+ * clock is the shortest of the company's until the service names the device.
+ */
 export function faultConfirmation(
   recipient: string,
-  t: { number: string; url: string; device: string; serial: string; slaHours: number; dueAt: Date; category: string },
+  t: { number: string; url: string; device?: string; serial?: string; slaHours: number; dueAt: Date; category: string },
 ): Notification {
   return {
     recipient,
@@ -44,9 +48,17 @@ export function faultConfirmation(
       '',
       `przyjęliśmy zgłoszenie serwisowe ${t.number}.`,
       '',
-      line('Urządzenie', `${t.device} (nr seryjny ${t.serial})`),
+      line(
+        'Urządzenie',
+        t.device
+          ? `${t.device} (nr seryjny ${t.serial})`
+          : 'zgłoszone po NIP – serwisant ustali urządzenie z osobą zgłaszającą',
+      ),
       line('Problem', t.category),
-      line('Czas reakcji', `${t.slaHours} h robocze – do ${dateTimeText(t.dueAt, 'numeric')}`),
+      line(
+        'Czas reakcji',
+        `${t.slaHours} h robocze – do ${dateTimeText(t.dueAt, 'numeric')}${t.device ? '' : ' (najkrótszy czas reakcji spośród urządzeń firmy)'}`,
+      ),
       line('Status zgłoszenia', t.url),
       ...footer,
     ].join('\n'),

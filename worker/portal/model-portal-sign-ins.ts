@@ -16,33 +16,59 @@ export interface SignInRow {
   used_at: number | null;
 }
 
-/** How many sign-ins `email` requested since `since` (ms): the per-address limit. */
-export async function signInsSince(db: D1Database, email: string, since: number): Promise<number> {
-  const row = await db
-    .prepare('SELECT COUNT(*) AS n FROM portal_sign_ins WHERE email = ?1 AND created_at >= ?2')
-    .bind(email, since)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
+/** What one request for a sign-in e-mail writes, if the address and the limits allow it. */
+export interface NewSignIn {
+  email: string;
+  tokenHash: string;
+  codeHash: string;
+  /** Who asked: the requester's IP. */
+  ip: string;
+  now: number;
+  expiresAt: number;
+  /** The hour the limits count (ms): sign-ins created since then. */
+  since: number;
+  /** At most this many sign-ins of the address since `since`, whoever asked. */
+  perAddress: number;
+  /** At most this many of the address asked by this requester since `since`. */
+  perRequester: number;
+  /** SQL: whether the address (parameter `?1`) may sign in (it is a customer's). */
+  allowed: string;
 }
 
 /**
- * The statements that record a new sign-in for `email` and retire its older unspent ones
- * (only the newest e-mail works), for a batch with the e-mail that carries it.
+ * The statements of a request for a sign-in, for a batch with the e-mail that carries it:
+ * ONE conditional insert decides (the address is a customer's, and neither the address's
+ * hourly count nor this requester's count for it is spent), so no parallel request can
+ * slip past a count it read; then the address's older unspent sign-ins are retired, only
+ * when the new one was written (only the newest e-mail works). The same statements run
+ * for every address, a customer's or not: the answer's timing tells nothing.
  */
-export function newSignInStatements(
-  db: D1Database,
-  s: { email: string; tokenHash: string; codeHash: string; ip: string; now: number; expiresAt: number },
-): D1PreparedStatement[] {
+export function newSignInStatements(db: D1Database, s: NewSignIn): D1PreparedStatement[] {
   return [
-    db.prepare('UPDATE portal_sign_ins SET used_at = ?2 WHERE email = ?1 AND used_at IS NULL').bind(s.email, s.now),
     db
       .prepare(
         `INSERT INTO portal_sign_ins (email, token_hash, code_hash, ip, created_at, expires_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)`,
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6
+         WHERE ${s.allowed}
+           AND (SELECT COUNT(*) FROM portal_sign_ins WHERE email = ?1 AND created_at >= ?7) < ?8
+           AND (SELECT COUNT(*) FROM portal_sign_ins WHERE email = ?1 AND created_at >= ?7 AND ip = ?4) < ?9`,
       )
-      .bind(s.email, s.tokenHash, s.codeHash, s.ip, s.now, s.expiresAt),
+      .bind(s.email, s.tokenHash, s.codeHash, s.ip, s.now, s.expiresAt, s.since, s.perAddress, s.perRequester),
+    db
+      .prepare(
+        `UPDATE portal_sign_ins SET used_at = ?2
+         WHERE email = ?1 AND used_at IS NULL AND token_hash <> ?3
+           AND EXISTS (SELECT 1 FROM portal_sign_ins WHERE token_hash = ?3)`,
+      )
+      .bind(s.email, s.now, s.tokenHash),
   ];
 }
+
+/** A batch's condition (`SELECT 1 …`, `?` placeholders): the sign-in of this token hash was written. */
+export const signInWritten = (tokenHash: string): { sql: string; values: unknown[] } => ({
+  sql: 'SELECT 1 FROM portal_sign_ins WHERE token_hash = ?',
+  values: [tokenHash],
+});
 
 /** The live (unspent, unexpired) sign-in of a link token's hash, without spending it. */
 export async function liveSignInByToken(db: D1Database, tokenHash: string, now: number): Promise<SignInRow | null> {

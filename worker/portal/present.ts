@@ -10,6 +10,9 @@ import { FAULT_CATEGORIES, type FaultCategory } from '../../widgets/core/service
 import { TONER_COLOUR_NAMES } from '../../widgets/core/toner.ts';
 import { formatNumber, formatPln } from '../../widgets/core/format.ts';
 import { dateTimeText } from '../../widgets/core/dates.ts';
+import { SERVICE_API_ERRORS } from '../http/errors.ts';
+import { customerTicketPath } from '../service/ticket-link.ts';
+import { portalCopy } from './copy.ts';
 import { monthsCoveredText } from '../meter/bill.ts';
 import { toPln } from '../../widgets/core/pricing.ts';
 import { ksefStatusLabel } from '../admin-shared/admin-api-invoices.ts';
@@ -30,7 +33,7 @@ function notice(o: PortalOverview, url: URL): DashboardData['notice'] {
       `. Serwis zareaguje w ciągu ${t.sla_hours} h roboczych – do `,
       h('strong', null, dateTimeText(t.due_at, 'short')),
       '. Potwierdzenie wysłaliśmy na Twój adres e-mail. ',
-      h('a', { href: `/serwis/zgloszenie/${t.id}` }, 'Status zgłoszenia'),
+      h('a', { href: customerTicketPath(t) }, 'Status zgłoszenia'),
     ]);
   }
   if (kind === 'reading') {
@@ -48,6 +51,8 @@ function notice(o: PortalOverview, url: URL): DashboardData['notice'] {
     }
     return undefined;
   }
+  // A confirmed implausible reading is not among the accepted ones: no number is named from the address bar.
+  if (kind === 'reading-held') return h('p', null, SERVICE_API_ERRORS.held);
   if (kind === 'toner') {
     const lines = o.orders.filter((x) => x.order_no === number);
     if (!lines.length) return undefined;
@@ -101,13 +106,18 @@ export async function dashboardData(env: Env, email: string, o: PortalOverview, 
       contractStart: d.contract.startDate,
       termMonths: d.contract.termMonths,
       termEnd: d.contract.endDate,
-      readings: d.readings.map((r) => ({ readOn: r.read_on, mono: r.mono, color: r.color, sentBy: r.sent_by })),
+      readings: d.readings.map((r) => ({
+        readOn: r.read_on,
+        mono: r.mono,
+        color: r.color,
+        sentBy: r.source === 'team' ? portalCopy.teamSender : r.sent_by,
+      })),
       colours: d.colours,
       inFlight: d.inFlight,
     })),
     tickets: o.tickets.map((t) => ({
       number: t.number,
-      url: `/serwis/zgloszenie/${t.id}`,
+      url: customerTicketPath(t),
       serial: t.serial,
       category: FAULT_CATEGORIES[t.category as FaultCategory] ?? t.category,
       status: t.status,

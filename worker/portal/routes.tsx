@@ -17,6 +17,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { clientIp } from '../http/auth.ts';
+import { afterAnswer } from '../http/after-answer.ts';
 import { type FormFields, pageFormGuard } from '../http/page-form.ts';
 import { INTAKE_ERRORS } from '../http/errors.ts';
 import { type IntakeEnv, leadIntake } from '../middleware/intake/index.ts';
@@ -52,7 +53,7 @@ portalApi.post('/link', leadIntake({ spamAnswer: (c) => c.json(LINK_ANSWER, 202)
   const { body, ip } = c.get('intake');
   const parsed = check(portalLinkSchema, body);
   if (!parsed.ok) return c.json({ error: parsed.error, field: parsed.field }, 400);
-  await requestSignIn(c.env, parsed.data.email, new URL(c.req.url).origin, ip);
+  await requestSignIn(c.env, parsed.data.email, new URL(c.req.url).origin, ip, afterAnswer(c));
   return c.json(LINK_ANSWER, 202);
 });
 
@@ -131,7 +132,7 @@ portalPage.post('/', formGuard, async (c) => {
       <SignInView {...{ problem: { form: 'link', field: parsed.field, error: parsed.error, values: form } }} />,
       400,
     );
-  await requestSignIn(c.env, parsed.data.email, new URL(c.req.url).origin, clientIp(c.req.raw));
+  await requestSignIn(c.env, parsed.data.email, new URL(c.req.url).origin, clientIp(c.req.raw), afterAnswer(c));
   return page(c, <SignInView {...{ sentTo: parsed.data.email }} />);
 });
 
@@ -199,7 +200,7 @@ function customerForm<T>(
     c: Context<PortalEnv>,
     email: string,
     input: T,
-  ) => Promise<ActionResult<{ number?: string; reference?: string }>>,
+  ) => Promise<ActionResult<{ number?: string; reference?: string; held?: true }>>,
 ) {
   return async (c: Context<PortalEnv>) => {
     const email = await signedIn(c);
@@ -221,7 +222,8 @@ function customerForm<T>(
       // No execution context (app.fetch in tests): the cron dispatches them.
     }
     const ref = result.value.number ?? result.value.reference ?? '';
-    return c.redirect(`/konto?wyslano=${kind}&nr=${encodeURIComponent(ref)}#portal-notice`, 303);
+    const sent = result.value.held ? `${kind}-held` : kind;
+    return c.redirect(`/konto?wyslano=${sent}&nr=${encodeURIComponent(ref)}#portal-notice`, 303);
   };
 }
 

@@ -1,19 +1,23 @@
 /**
  * Password-free sign-in to /konto. A request for `email` answers the same whether or not
- * the address is a customer's (no enumeration): only for a customer does an e-mail go out,
- * with a link to `/konto/zaloguj?t=…` and a 6-digit code. Opening the link spends nothing
- * (mail scanners such as Microsoft Safe Links open every link); the person's click on
- * 'Zaloguj się' (a POST) or the typed code spends it, once. At most
- * `SIGN_IN_LIMITS.perHour` e-mails an hour per address; a code dies after
- * `SIGN_IN_LIMITS.codeAttempts` wrong tries. A new e-mail retires the older ones, and a
- * new sign-in ends the address's older sessions.
+ * the address is a customer's (no enumeration), and after the same work: one D1 batch of
+ * the same statements for every address, in which the SQL decides whether a sign-in and
+ * its e-mail are written (a link to `/konto/zaloguj?t=…` and a 6-digit code); the e-mail is
+ * handed to the queue after the answer. Opening the link spends nothing (mail scanners such
+ * as Microsoft Safe Links open every link); the person's click on 'Zaloguj się' (a POST) or
+ * the typed code spends it, once. At most `SIGN_IN_LIMITS.perHour` e-mails an hour per
+ * address, and of those at most `SIGN_IN_LIMITS.perRequester` asked by one requester (IP),
+ * so a stranger cannot spend the customer's own e-mails of the hour; both counted in the
+ * insert itself, so parallel requests cannot slip past them. A code dies after
+ * `SIGN_IN_LIMITS.codeAttempts` wrong tries. A new e-mail retires the older ones, and a new
+ * sign-in ends the address's older sessions.
  */
 import { newSessionId, sessionIdHash } from '../http/auth.ts';
 import { standaloneNotificationStatement } from '../outbox/index.ts';
 import {
   deleteOldSignIns,
   newSignInStatements,
-  signInsSince,
+  signInWritten,
   spendSignIn,
   spendToken,
   takeCodeAttempt,
@@ -21,14 +25,21 @@ import {
 import { deleteEndedPortalSessions, openPortalSession } from './model-portal-sessions.ts';
 import { enqueueNotification } from '../outbox/delivery.ts';
 import { signInNotification } from './emails.ts';
-import { isCustomerEmail } from './customer.ts';
+import { isCustomerEmailSql } from './customer.ts';
 import { PORTAL_LINK_MINUTES } from '../../widgets/core/portal-validation.ts';
 
 export const SIGN_IN_LIMITS = {
   /** How long a link and its code work. */
   validMinutes: PORTAL_LINK_MINUTES,
-  /** Sign-in e-mails per address per hour; more requests answer alike and send nothing. */
-  perHour: 5,
+  /** Sign-in e-mails per address per hour, whoever asks; more requests answer alike and send nothing. */
+  perHour: 10,
+  /**
+   * Of those, how many one requester (IP) may have sent: a stranger asking for a customer's
+   * address spends at most these, and the customer's own request from elsewhere still gets
+   * its e-mail (only requests from `perHour / perRequester` = 4 places in one hour use up the
+   * address's hour).
+   */
+  perRequester: 3,
   /** Wrong codes before the code dies. */
   codeAttempts: 5,
   /** How long a customer's session lasts. */
@@ -51,22 +62,25 @@ function newCode(): string {
 /** The code's stored form: salted with the row's random token hash, so equal codes differ. */
 const codeHash = (tokenHash: string, code: string): Promise<string> => sessionIdHash(`code:${tokenHash}:${code}`);
 
-export type LinkOutcome = 'sent' | 'unknown' | 'limited';
+/** Whether a sign-in e-mail was written (for tests and logs only: the answer never shows it). */
+export type LinkOutcome = 'sent' | 'not-sent';
 
 /**
- * Sends the sign-in e-mail to `email` (lower-cased) when it is a customer's and under the
- * hourly limit. The outcome is for tests and logs only: the answer never shows it.
+ * Asks for the sign-in e-mail to `email` (lower-cased): written when it is a customer's
+ * and under the hourly limits, decided inside one D1 batch that is the same for every
+ * address. The e-mail goes to the queue through `later` (started after the answer, kept
+ * alive by the request's `waitUntil`); without it, it is awaited here. A hand-over that
+ * never happens leaves the e-mail pending for the next sweep.
  */
 export async function requestSignIn(
   env: Env,
   email: string,
   origin: string,
   ip: string,
+  later?: (work: () => Promise<unknown>) => void,
   now = Date.now(),
 ): Promise<LinkOutcome> {
   const address = email.toLowerCase();
-  if (!(await isCustomerEmail(env.DB, address))) return 'unknown';
-  if ((await signInsSince(env.DB, address, now - HOUR_MS)) >= SIGN_IN_LIMITS.perHour) return 'limited';
   const token = newSessionId();
   const tokenHash = await sessionIdHash(token);
   const code = newCode();
@@ -79,15 +93,23 @@ export async function requestSignIn(
       ip,
       now,
       expiresAt: now + SIGN_IN_LIMITS.validMinutes * 60_000,
+      since: now - HOUR_MS,
+      perAddress: SIGN_IN_LIMITS.perHour,
+      perRequester: SIGN_IN_LIMITS.perRequester,
+      allowed: isCustomerEmailSql('?1'),
     }),
     standaloneNotificationStatement(
       env.DB,
       'portal',
       signInNotification(address, link, code, SIGN_IN_LIMITS.validMinutes),
+      signInWritten(tokenHash),
     ),
   ]);
   const mailId = (results.at(-1)?.results[0] as { id: number } | undefined)?.id;
-  if (mailId !== undefined) await enqueueNotification(env, mailId);
+  if (mailId === undefined) return 'not-sent';
+  const handOver = () => enqueueNotification(env, mailId);
+  if (later) later(handOver);
+  else await handOver();
   return 'sent';
 }
 

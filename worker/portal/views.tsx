@@ -27,10 +27,32 @@ export interface FormProblem {
 
 const errId = (form: string, field: string) => `${form}-${field}-error`;
 
+/** The id suffix of a field's element where it is not the field's name (Field's `id`). */
+const FIELD_IDS: Record<string, string> = { errorCode: 'code', readOn: 'day' };
+
+/** The element a refused form's error belongs to: the field, or the form-wide error itself. */
+const problemTarget = (problem: FormProblem): string =>
+  (problem.field ?? 'form') === 'form'
+    ? errId(problem.form, 'form')
+    : `${problem.form}-${FIELD_IDS[problem.field ?? ''] ?? problem.field}`;
+
+/** Whether `field` of `form` is where the refused form's error is (it takes the focus when the page loads). */
+const isTarget = (problem: FormProblem | undefined, form: string, field: string): boolean =>
+  !!problem && problem.form === form && (problem.field ?? 'form') === field;
+
 function FieldError({ problem, form, field }: { problem?: FormProblem | undefined; form: string; field: string }) {
   if (!problem || problem.form !== form || (problem.field ?? 'form') !== field) return null;
+  // A form-wide error is itself where the visitor is taken (focusable, focused when the page loads).
+  const formWide = field === 'form';
   return (
-    <p className="field-error" id={errId(form, field)} role="alert">
+    <p
+      className="field-error"
+      id={errId(form, field)}
+      role="alert"
+      tabIndex={formWide ? -1 : undefined}
+      // biome-ignore lint/a11y/noAutofocus: only on a refused form's field, which the visitor came back to fix (FormProblem)
+      autoFocus={formWide || undefined}
+    >
       {problem.error}
     </p>
   );
@@ -85,6 +107,8 @@ function Field({
         defaultValue={echo ? (value(problem, form, field) ?? initial) : undefined}
         aria-invalid={error ? 'true' : undefined}
         aria-describedby={error}
+        // biome-ignore lint/a11y/noAutofocus: only on a refused form's field, which the visitor came back to fix (FormProblem)
+        autoFocus={error ? true : undefined}
         {...input}
       />
       <FieldError problem={problem} form={form} field={field} />
@@ -333,7 +357,14 @@ function DeviceForms({ d, problem }: { d: DeviceView; problem?: FormProblem | un
     <div className="portal-actions">
       <DeviceForm kind="fault" device={d.id} problem={problem}>
         <label htmlFor={`${f}-category`}>Co się dzieje?</label>
-        <select id={`${f}-category`} name="category" required>
+        <select
+          id={`${f}-category`}
+          name="category"
+          required
+          aria-describedby={describedBy(problem, f, 'category')}
+          // biome-ignore lint/a11y/noAutofocus: only on a refused form's field, which the visitor came back to fix (FormProblem)
+          autoFocus={isTarget(problem, f, 'category') || undefined}
+        >
           {Object.entries(FAULT_CATEGORIES).map(([key, label]) => (
             <option key={key} value={key} selected={value(problem, f, 'category') === key}>
               {label}
@@ -348,7 +379,10 @@ function DeviceForms({ d, problem }: { d: DeviceView; problem?: FormProblem | un
           required
           maxLength={SERVICE_LIMITS.description}
           defaultValue={value(problem, f, 'description')}
+          aria-invalid={isTarget(problem, f, 'description') ? 'true' : undefined}
           aria-describedby={describedBy(problem, f, 'description')}
+          // biome-ignore lint/a11y/noAutofocus: only on a refused form's field, which the visitor came back to fix (FormProblem)
+          autoFocus={isTarget(problem, f, 'description') || undefined}
         />
         <FieldError problem={problem} form={f} field="description" />
         <Field
@@ -406,13 +440,28 @@ function DeviceForms({ d, problem }: { d: DeviceView; problem?: FormProblem | un
           <>
             <FieldError problem={problem} form={r} field="confirm" />
             <label className="check">
-              <input type="checkbox" name="confirm" value="1" /> {copy.reading.confirm}
+              <input
+                type="checkbox"
+                id={`${r}-confirm`}
+                name="confirm"
+                value="1"
+                aria-describedby={describedBy(problem, r, 'confirm')}
+                // biome-ignore lint/a11y/noAutofocus: only on a refused form's field, which the visitor came back to fix (FormProblem)
+                autoFocus
+              />{' '}
+              {copy.reading.confirm}
             </label>
           </>
         )}
       </DeviceForm>
       <DeviceForm kind="toner" device={d.id} problem={problem} disabled={colours.length === 0}>
-        <fieldset aria-describedby={describedBy(problem, t, 'colours')}>
+        <fieldset
+          id={`${t}-colours`}
+          aria-describedby={describedBy(problem, t, 'colours')}
+          tabIndex={isTarget(problem, t, 'colours') ? -1 : undefined}
+          // biome-ignore lint/a11y/noAutofocus: only on a refused form's field, which the visitor came back to fix (FormProblem)
+          autoFocus={isTarget(problem, t, 'colours') || undefined}
+        >
           <legend>Kolory</legend>
           {d.colours.map((c) => (
             <label key={c} className="check">
@@ -488,6 +537,17 @@ export function DashboardView({ data, problem }: { data: DashboardData; problem?
           </button>
         </form>
       </div>
+      {problem && (
+        // A refused form: its error at the top of the page too, with the way to the field (which has the focus).
+        <div className="portal-problem" id="portal-problem">
+          <p>
+            <strong>{copy.refused}</strong> {problem.error}
+          </p>
+          <p>
+            <a href={`#${problemTarget(problem)}`}>{copy.toField}</a>
+          </p>
+        </div>
+      )}
       {data.notice && (
         <div className="portal-notice" role="status" tabIndex={-1} id="portal-notice">
           {data.notice}
@@ -497,18 +557,22 @@ export function DashboardView({ data, problem }: { data: DashboardData; problem?
         <section aria-labelledby="portal-open-invoices">
           <h2 id="portal-open-invoices">Faktury do zapłaty</h2>
           <div className="table-scroll">
-            <table className="portal-table invoices">
+            <table className="portal-table invoices stacked">
               <Columns names={['Faktura', 'Umowa', 'Wystawiona', 'Termin', 'Do zapłaty', 'Wpłacono', 'Stan']} />
               <tbody>
                 {data.openInvoices.map((i) => (
                   <tr key={i.number} className={i.overdue ? 'overdue' : undefined}>
-                    <td>{i.number}</td>
-                    <td>{i.contract}</td>
-                    <td>{i.issueDate}</td>
-                    <td>{i.dueDate}</td>
-                    <td className="money">{i.left}</td>
-                    <td className="money">{i.paid}</td>
-                    <td>{i.overdue ? <strong>{i.state}</strong> : i.state}</td>
+                    <td data-label="Faktura">{i.number}</td>
+                    <td data-label="Umowa">{i.contract}</td>
+                    <td data-label="Wystawiona">{i.issueDate}</td>
+                    <td data-label="Termin">{i.dueDate}</td>
+                    <td data-label="Do zapłaty" className="money">
+                      {i.left}
+                    </td>
+                    <td data-label="Wpłacono" className="money">
+                      {i.paid}
+                    </td>
+                    <td data-label="Stan">{i.overdue ? <strong>{i.state}</strong> : i.state}</td>
                   </tr>
                 ))}
               </tbody>
@@ -599,21 +663,27 @@ export function DashboardView({ data, problem }: { data: DashboardData; problem?
         <section aria-labelledby="portal-bills">
           <h2 id="portal-bills">{copy.bills}</h2>
           <div className="table-scroll">
-            <table className="portal-table bills">
+            <table className="portal-table bills stacked">
               <Columns names={['Okres', 'Umowa', 'Netto', 'Brutto', 'Szczegóły']} />
               <tbody>
                 {data.bills.map((b) => (
                   <tr key={`${b.period}-${b.contract}`}>
-                    <td>{monthText(b.period)}</td>
-                    <td>{b.contract}</td>
-                    <td className="money">{b.net}</td>
-                    <td className="money">{b.gross}</td>
-                    <td>
-                      {b.lines.map((l) => (
-                        <span key={l} className="bill-line">
-                          {l}
-                        </span>
-                      ))}
+                    <td data-label="Okres">{monthText(b.period)}</td>
+                    <td data-label="Umowa">{b.contract}</td>
+                    <td data-label="Netto" className="money">
+                      {b.net}
+                    </td>
+                    <td data-label="Brutto" className="money">
+                      {b.gross}
+                    </td>
+                    <td data-label="Szczegóły">
+                      <div>
+                        {b.lines.map((l) => (
+                          <span key={l} className="bill-line">
+                            {l}
+                          </span>
+                        ))}
+                      </div>
                     </td>
                   </tr>
                 ))}

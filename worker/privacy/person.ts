@@ -8,7 +8,9 @@
  * anonymous rows behind. A signed online order is kept (orders/model.ts): the export
  * says so, with the legal basis the privacy policy states (`SIGNED_ORDER_KEPT`), and so are
  * the invoices of their contracts, for the tax law's period (`INVOICE_KEPT`): an erasure
- * neither deletes nor changes an invoice or its UPO.
+ * neither deletes nor changes an invoice or its UPO. So is a contract whose billing e-mail
+ * is the address (`CONTRACT_KEPT`): the erasure takes the address off it, so it signs in
+ * to /konto no more, and the team sets a new one.
  */
 import { ERASED_NAME, type PersonCounts } from '../admin-shared/privacy-validation.ts';
 import { type AuditRow, auditAbout, deleteLoginDevicesOfStatement, loginDevicesOf } from '../accounts/index.ts';
@@ -29,7 +31,8 @@ import {
 } from '../portal/index.ts';
 import { type SignInExport, deleteSignInsOfEmailStatement, signInsOfEmail } from '../portal/index.ts';
 import { type TonerOrderRow, anonymiseTonerOrdersStatement, tonerOrdersOfEmail } from '../portal/index.ts';
-import { INVOICE_KEPT, SIGNED_ORDER_KEPT, invoiceKeptUntil } from '../../widgets/core/privacy.ts';
+import { CONTRACT_KEPT, INVOICE_KEPT, SIGNED_ORDER_KEPT, invoiceKeptUntil } from '../../widgets/core/privacy.ts';
+import { type Contract, contractsForEmail, releaseBillingEmailStatement } from '../contracts/index.ts';
 import { type PersonInvoice, invoicesOfPerson } from '../invoices/retention.ts';
 import { anonymiseQuotesOfLeadsStatement, quoteRowsOfLeads } from '../quotes/index.ts';
 import { type ReadingRow, anonymiseReadingsStatement, readingsOfEmail } from '../meter/index.ts';
@@ -56,6 +59,8 @@ export interface PersonData {
   /** The team's notes on the person's leads (who wrote what, when). */
   leadNotes: LeadNoteRow[];
   orders: OrderRow[];
+  /** The contracts whose billing e-mail the address is. */
+  contracts: Contract[];
   tonerOrders: TonerOrderRow[];
   signIns: SignInExport[];
   portalSessions: PortalSessionExport[];
@@ -66,19 +71,31 @@ export interface PersonData {
 
 /** Collects what is stored about `email` (already trimmed and lower-cased). */
 export async function findPerson(db: D1Database, email: string): Promise<PersonData> {
-  const [leads, tickets, readings, devices, orders, tonerOrders, signIns, portalSessions, loginDevices, invoices] =
-    await Promise.all([
-      leadsOfEmail(db, email),
-      ticketsOfEmail(db, email),
-      readingsOfEmail(db, email),
-      devicesOfEmail(db, email),
-      ordersOfEmail(db, email),
-      tonerOrdersOfEmail(db, email),
-      signInsOfEmail(db, email),
-      portalSessionsOfEmail(db, email),
-      loginDevicesOf(db, email),
-      invoicesOfPerson(db, email),
-    ]);
+  const [
+    leads,
+    tickets,
+    readings,
+    devices,
+    orders,
+    contracts,
+    tonerOrders,
+    signIns,
+    portalSessions,
+    loginDevices,
+    invoices,
+  ] = await Promise.all([
+    leadsOfEmail(db, email),
+    ticketsOfEmail(db, email),
+    readingsOfEmail(db, email),
+    devicesOfEmail(db, email),
+    ordersOfEmail(db, email),
+    contractsForEmail(db, email),
+    tonerOrdersOfEmail(db, email),
+    signInsOfEmail(db, email),
+    portalSessionsOfEmail(db, email),
+    loginDevicesOf(db, email),
+    invoicesOfPerson(db, email),
+  ]);
   const leadIds = JSON.stringify(leads.map((l) => l.id));
   const ticketIds = JSON.stringify(tickets.map((t) => t.id));
   const tonerNumbers = [...new Set(tonerOrders.map((o) => o.order_no))];
@@ -111,6 +128,7 @@ export async function findPerson(db: D1Database, email: string): Promise<PersonD
     webhookEvents,
     leadNotes,
     orders,
+    contracts,
     tonerOrders,
     signIns,
     portalSessions,
@@ -128,6 +146,7 @@ export const countsOf = (p: PersonData): PersonCounts => ({
   devices: p.devices.length,
   webhookEvents: p.webhookEvents.length,
   orders: p.orders.length,
+  contracts: p.contracts.length,
   invoices: p.invoices.length,
   tonerOrders: p.tonerOrders.length,
   signIns: p.signIns.length,
@@ -218,6 +237,16 @@ export async function exportPerson(db: D1Database, p: PersonData, now = new Date
       ...withJson(o, ['attribution', 'installation']),
       ...(isSigned(o) ? { keptAfterErasure: SIGNED_ORDER_KEPT } : {}),
     })),
+    // Contracts billed to the address: kept through an erasure (without the address), and why.
+    contracts: p.contracts.map((c) => ({
+      number: c.number,
+      company: c.company,
+      nip: c.nip,
+      billingEmail: c.billingEmail,
+      startDate: c.startDate,
+      endDate: c.endDate,
+      keptAfterErasure: CONTRACT_KEPT,
+    })),
     tonerOrders: p.tonerOrders,
     // Invoices stay after an erasure, for the tax law's period: the export says until when and why.
     invoices: p.invoices.map((i) => ({ ...i, keptUntil: invoiceKeptUntil(i.year), keptAfterErasure: INVOICE_KEPT })),
@@ -232,8 +261,9 @@ export async function exportPerson(db: D1Database, p: PersonData, now = new Date
  * Erases everything of `p` in one batch: its e-mails, webhook events, sign-ins, sessions
  * and known browsers are deleted, and its unsigned orders; its leads, quotes, tickets,
  * readings and toner orders anonymised; its address and phone taken off the devices it is
- * the contact of. A signed order stays as the contract's evidence, without the marketing
- * consent. Answers what was found.
+ * the contact of, and its address off the contracts it is the billing e-mail of (the
+ * contract stays; the team sets a new address). A signed order stays as the contract's
+ * evidence, without the marketing consent. Answers what was found.
  */
 export async function erasePerson(db: D1Database, p: PersonData): Promise<PersonCounts> {
   const leads = JSON.stringify(p.leads.map((l) => l.id));
@@ -254,6 +284,7 @@ export async function erasePerson(db: D1Database, p: PersonData): Promise<Person
     deleteSignInsOfEmailStatement(db, p.email),
     deletePortalSessionsOfEmailStatement(db, p.email),
     deleteLoginDevicesOfStatement(db, p.email),
+    releaseBillingEmailStatement(db, p.email),
   ]);
   return countsOf(p);
 }

@@ -56,6 +56,8 @@ export interface NewTicket {
   origin?: string | null | undefined;
   createdAt: Date;
   dueAt: Date;
+  /** The key of the customer's own link to the status page (`customerTicketPath`), or none. */
+  customerKey?: string | null | undefined;
 }
 
 export interface TicketRow {
@@ -87,6 +89,7 @@ export interface TicketRow {
   due_at: string;
   first_response_at: string | null;
   closed_at: string | null;
+  customer_key: string | null;
 }
 
 export interface TicketEventRow {
@@ -107,14 +110,14 @@ export interface StoredTicket {
 }
 
 /**
- * Stores the ticket, its first history entry and its notification in one batch. A
- * replayed `submissionId` inserts nothing and answers the first ticket.
+ * Stores the ticket, its first history entry, the team's notification and the customer's
+ * confirmations in one batch. A replayed `submissionId` inserts nothing and answers the first ticket.
  */
 export async function storeTicket(
   db: D1Database,
   t: NewTicket,
   notification: Notification,
-  confirmation?: Notification,
+  confirmations: readonly Notification[] = [],
 ): Promise<StoredTicket> {
   const year = t.createdAt.getUTCFullYear();
   const created = t.createdAt.toISOString();
@@ -122,9 +125,9 @@ export async function storeTicket(
     .prepare(
       `INSERT INTO service_tickets (id, submission_id, body_hash, number, year, seq, serial, device_row, known_device, level,
          sla_hours, category, error_code, description, name, email, phone, company, nip, contact_when, marketing_consent,
-         attribution, origin, created_at, due_at)
+         attribution, origin, created_at, due_at, customer_key)
        SELECT ?1, ?2, ?3, ?4 || substr('000000' || n, -6), ?5, n, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
-         ?18, ?19, ?20, ?21, ?22, ?23, ?24
+         ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25
        FROM (SELECT COALESCE(MAX(seq), 0) + 1 AS n FROM service_tickets WHERE year = ?5)
        WHERE true
        ON CONFLICT (submission_id) DO NOTHING`,
@@ -154,6 +157,7 @@ export async function storeTicket(
       t.origin ?? null,
       created,
       t.dueAt.toISOString(),
+      t.customerKey ?? null,
     );
   const event = db
     .prepare(
@@ -161,26 +165,13 @@ export async function storeTicket(
        SELECT ?1, 'nowe', ?2, ?3 WHERE EXISTS (SELECT 1 FROM service_tickets WHERE id = ?1)`,
     )
     .bind(t.id, CUSTOMER_ACTOR, created);
-  const mail = db
-    .prepare(
-      `INSERT INTO outbox (ticket_id, recipient, reply_to, subject, body)
-       SELECT ?1, ?2, ?3, replace(?4, ?6, number), replace(?5, ?6, number) FROM service_tickets WHERE id = ?1
-       RETURNING id`,
-    )
-    .bind(
-      t.id,
-      notification.recipient,
-      notification.replyTo ?? null,
-      notification.subject,
-      notification.body,
-      TICKET_NUMBER_PLACEHOLDER,
-    );
   // The ticket's secret status-page id stays out of the event: its number identifies it.
   const webhook = webhookEventStatements(
     db,
     'ticket.created',
     eventDataFrom(`SELECT ${TICKET_EVENT_DATA} AS data FROM service_tickets WHERE id = ?`, t.id),
   );
+  // Each e-mail gets the ticket's number, which only the batch knows, in place of the placeholder.
   const mailOf = (n: Notification) =>
     db
       .prepare(
@@ -192,8 +183,8 @@ export async function storeTicket(
   const results = await db.batch([
     insert,
     event,
-    mail,
-    ...(confirmation ? [mailOf(confirmation)] : []),
+    mailOf(notification),
+    ...confirmations.map(mailOf),
     ...webhook,
     db.prepare('SELECT * FROM service_tickets WHERE submission_id = ?').bind(t.submissionId),
   ]);
@@ -203,7 +194,7 @@ export async function storeTicket(
   const idOf = (i: number) => (results[i]?.results[0] as { id: number } | undefined)?.id;
   const notificationId = isNew ? idOf(2) : undefined;
   const notificationIds = isNew
-    ? [idOf(2), confirmation ? idOf(3) : undefined].filter((id): id is number => id !== undefined)
+    ? [2, ...confirmations.map((_, i) => 3 + i)].map(idOf).filter((id): id is number => id !== undefined)
     : [];
   return { ticket, created: isNew, notificationId, notificationIds };
 }

@@ -95,7 +95,7 @@ function CustomerLinks() {
   );
 }
 
-function TicketView({ ticket, events }: { ticket: TicketRow; events: TicketEventRow[] }) {
+function TicketView({ ticket, events, customer }: { ticket: TicketRow; events: TicketEventRow[]; customer: boolean }) {
   return (
     <main className="sheet">
       <p className="brand">{company.brand} – serwis</p>
@@ -118,13 +118,23 @@ function TicketView({ ticket, events }: { ticket: TicketRow; events: TicketEvent
           </tr>
           <tr>
             <th scope="row">Reakcja serwisu</th>
-            <td>
-              w czasie reakcji z umowy urządzenia{' '}
-              <span className="muted">
-                (do {terms.standardResponseHours} h, w pakiecie Premium do {terms.premiumSlaHours} h, w godzinach pracy
-                serwisu: {company.openingHours.displayLong})
-              </span>
-            </td>
+            {customer ? (
+              <td>
+                do <strong>{when(ticket.due_at)}</strong>{' '}
+                <span className="muted">
+                  ({ticket.sla_hours} h robocze, w godzinach pracy serwisu: {company.openingHours.displayLong})
+                </span>
+              </td>
+            ) : (
+              <td>
+                w czasie reakcji z umowy urządzenia{' '}
+                <span className="muted">
+                  (do {terms.standardResponseHours} h, w pakiecie Premium do {terms.premiumSlaHours} h, w godzinach
+                  pracy serwisu: {company.openingHours.displayLong}). Termin zgłoszenia klient z umową widzi w e-mailu
+                  potwierdzającym, wysłanym na adres z umowy, i w strefie klienta.
+                </span>
+              </td>
+            )}
           </tr>
         </tbody>
       </table>
@@ -158,8 +168,15 @@ function TicketView({ ticket, events }: { ticket: TicketRow; events: TicketEvent
   );
 }
 
-export function renderTicketPage(ticket: TicketRow, events: TicketEventRow[]): string {
-  return page(`Zgłoszenie ${ticket.number} | ${company.brand}`, <TicketView ticket={ticket} events={events} />);
+/**
+ * The status page of `ticket`; `customer`: opened with the customer's link (service/ticket-link.ts),
+ * so it shows the deadline, as the confirmation did.
+ */
+export function renderTicketPage(ticket: TicketRow, events: TicketEventRow[], customer = false): string {
+  return page(
+    `Zgłoszenie ${ticket.number} | ${company.brand}`,
+    <TicketView ticket={ticket} events={events} customer={customer} />,
+  );
 }
 
 /** The ticket look-up form: its number and the e-mail it was reported with. */

@@ -19,10 +19,12 @@ import { faultConfirmation } from '../portal/emails.ts';
 import { contractById } from '../contracts/index.ts';
 import { SERVICE_API_ERRORS } from '../http/errors.ts';
 import { bodyHash } from '../http/body-hash.ts';
+import { constantTimeEqualText } from '../http/auth.ts';
 import { type IntakeEnv, leadIntake } from '../middleware/intake/index.ts';
 import { liveCatalogue } from '../catalogue/index.ts';
 import { type DeviceRow, deviceBySerial, devicesByNip } from '../contracts/index.ts';
 import { PAGE_ID_PATTERN, newPageId } from '../http/auth.ts';
+import { customerTicketQuery } from './ticket-link.ts';
 import {
   type StoredTicket,
   TICKET_NUMBER_PLACEHOLDER,
@@ -37,13 +39,16 @@ import { renderMissingTicketPage, renderTicketPage, ticketPageCsp } from './page
 import { PAGE_HEADERS } from '../../widgets/core/headers.ts';
 import { addBusinessHours } from '../admin-shared/business-hours.ts';
 import { company } from '../../widgets/core/company.ts';
-import { slaHoursOf } from '../../widgets/core/terms.ts';
+import { shortestSlaHours, slaHoursOf } from '../../widgets/core/terms.ts';
 import { findDevice } from '../../widgets/core/model.ts';
 import { FAULT_CATEGORIES, serviceRequestSchema } from '../../widgets/core/service-validation.ts';
 import { check } from '../../widgets/core/validation.ts';
 
 /** The status page of ticket `id`. */
 export const ticketUrl = (c: Context, id: string): string => `${new URL(c.req.url).origin}/serwis/zgloszenie/${id}`;
+
+/** At most this many contracts of one NIP get the confirmation of a report by NIP. */
+const MAX_CONFIRMATIONS = 5;
 
 export const serviceRequests = new Hono<IntakeEnv>();
 
@@ -64,12 +69,15 @@ serviceRequests.post('/', leadIntake({ spamAnswer }), async (c) => {
   const hash = await bodyHash('service', normalised);
 
   let device: DeviceRow | null = null;
+  // A report by NIP that names no device among the company's several: the team names it later.
+  let companyDevices: DeviceRow[] = [];
   try {
     if (input.serial) device = await deviceBySerial(c.env.DB, input.serial);
     if (!device && input.nip) {
       // NIP only: the customer's device when there is exactly one; otherwise the team picks.
       const owned = await devicesByNip(c.env.DB, input.nip);
       if (owned.length === 1) device = owned[0] ?? null;
+      else companyDevices = owned;
     }
   } catch (error) {
     console.error('service: device lookup failed', error);
@@ -77,15 +85,24 @@ serviceRequests.post('/', leadIntake({ spamAnswer }), async (c) => {
   }
   const catalogue = await liveCatalogue(c.env.DB);
   const deviceName = device ? findDevice(catalogue, device.device_id)?.name : undefined;
-  // The confirmation goes to the contract's own address only, never to the one typed into the form.
-  const contractEmail = device?.contract_id
-    ? ((await contractById(c.env.DB, device.contract_id))?.billingEmail ?? null)
-    : null;
+  // The confirmation goes to the contracts' own addresses only, never to the one typed into the form.
+  const contractIds = [
+    ...new Set((device ? [device] : companyDevices).map((d) => d.contract_id).filter((id): id is string => !!id)),
+  ];
+  const contracts = await Promise.all(contractIds.slice(0, MAX_CONFIRMATIONS).map((id) => contractById(c.env.DB, id)));
+  // One confirmation per address, however the contracts spell it.
+  const byAddress = new Map(
+    contracts.flatMap((k) => (k?.billingEmail ? [[k.billingEmail.toLowerCase(), k.billingEmail]] : [])),
+  );
+  const contractEmails = [...byAddress.values()];
   const createdAt = new Date();
-  const slaHours = slaHoursOf(device?.level);
+  // Until the team names the device, no device of the company waits longer than its own promise.
+  const slaHours = device ? slaHoursOf(device.level) : shortestSlaHours(companyDevices.map((d) => d.level));
   const dueAt = addBusinessHours(createdAt, slaHours);
   const id = newPageId();
+  const customerKey = newPageId();
   const serial = device?.serial ?? input.serial ?? '';
+  const customerUrl = `${ticketUrl(c, id)}${customerTicketQuery(customerKey)}`;
 
   let stored: StoredTicket;
   try {
@@ -105,7 +122,7 @@ serviceRequests.post('/', leadIntake({ spamAnswer }), async (c) => {
         name: input.name,
         email: input.email,
         phone: input.phone,
-        company: input.company ?? device?.company,
+        company: input.company ?? device?.company ?? companyDevices[0]?.company,
         nip: input.nip,
         contactWhen: input.contactWhen,
         marketingConsent: input.marketingConsent,
@@ -113,6 +130,7 @@ serviceRequests.post('/', leadIntake({ spamAnswer }), async (c) => {
         origin,
         createdAt,
         dueAt,
+        customerKey: contractEmails.length ? customerKey : null,
       },
       ticketNotification(
         input,
@@ -123,21 +141,29 @@ serviceRequests.post('/', leadIntake({ spamAnswer }), async (c) => {
           slaHours,
           dueAt,
           ...(deviceName ? { deviceName } : {}),
+          ...(companyDevices.length
+            ? {
+                companyDevices: companyDevices.map((d) => ({
+                  serial: d.serial,
+                  name: findDevice(catalogue, d.device_id)?.name ?? d.device_id,
+                  level: d.level,
+                })),
+              }
+            : {}),
         },
         ticketUrl(c, id),
         c.env.SERVICE_EMAIL || company.salesEmail,
       ),
-      contractEmail && device
-        ? faultConfirmation(contractEmail, {
-            number: TICKET_NUMBER_PLACEHOLDER,
-            url: ticketUrl(c, id),
-            device: deviceName ?? device.device_id,
-            serial: device.serial,
-            slaHours,
-            dueAt,
-            category: FAULT_CATEGORIES[input.category],
-          })
-        : undefined,
+      contractEmails.map((email) =>
+        faultConfirmation(email, {
+          number: TICKET_NUMBER_PLACEHOLDER,
+          url: customerUrl,
+          ...(device ? { device: deviceName ?? device.device_id, serial: device.serial } : {}),
+          slaHours,
+          dueAt,
+          category: FAULT_CATEGORIES[input.category],
+        }),
+      ),
     );
   } catch (error) {
     console.error('service: storing the ticket failed', error);
@@ -162,7 +188,9 @@ ticketPage.get('/:id', async (c) => {
   c.header('Cache-Control', 'private, no-store');
   c.header('Content-Security-Policy', await ticketPageCsp());
   if (!ticket) return c.html(renderMissingTicketPage(), 404);
-  return c.html(renderTicketPage(ticket, await ticketEvents(c.env.DB, ticket.id)));
+  const key = c.req.query('k');
+  const customer = !!ticket.customer_key && !!key && constantTimeEqualText(key, ticket.customer_key);
+  return c.html(renderTicketPage(ticket, await ticketEvents(c.env.DB, ticket.id), customer));
 });
 
 /**

@@ -11,6 +11,9 @@ import { TICKET_NUMBER_PLACEHOLDER } from './model.ts';
 import { FAULT_CATEGORIES, type ServiceRequestInput } from '../../widgets/core/service-validation.ts';
 import { LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';
 
+/** How many of a company's devices the team's e-mail lists (the panel has them all). */
+const COMPANY_DEVICES_LISTED = 20;
+
 export function ticketNotification(
   input: ServiceRequestInput,
   ticket: {
@@ -20,13 +23,28 @@ export function ticketNotification(
     slaHours: number;
     dueAt: Date;
     deviceName?: string;
+    /** A report by NIP naming no device: the company's registered devices, for the team to name one. */
+    companyDevices?: { serial: string; name: string; level: PackageLevel }[];
   },
   pageUrl: string,
   recipient: string,
 ): Notification {
+  // What the team must do about the device: nothing, name it among the company's, or check the customer.
+  const toName = !ticket.known && !!ticket.companyDevices?.length;
+  const unknown = ticket.known || toName ? undefined : ticket.serial ? 'numer seryjny' : 'NIP';
   const body = [
     `Nowe zgłoszenie serwisowe ${TICKET_NUMBER_PLACEHOLDER}.`,
-    ticket.known ? '' : 'UWAGA: numeru seryjnego nie ma w rejestrze urządzeń – sprawdź klienta.',
+    ...(unknown === 'numer seryjny' ? ['UWAGA: numeru seryjnego nie ma w rejestrze urządzeń – sprawdź klienta.'] : []),
+    ...(unknown === 'NIP' ? ['UWAGA: tego NIP-u nie ma w rejestrze urządzeń – sprawdź klienta.'] : []),
+    ...(toName
+      ? [
+          `Zgłoszenie po NIP bez wskazania urządzenia. Urządzenia tej firmy w rejestrze: ${ticket.companyDevices?.length}.`,
+          `Do czasu wskazania urządzenia w panelu (Zmień urządzenie) termin liczymy według najkrótszego czasu reakcji spośród nich: ${ticket.slaHours} h.`,
+          ...(ticket.companyDevices ?? [])
+            .slice(0, COMPANY_DEVICES_LISTED)
+            .map((d) => `- ${d.serial}: ${d.name}, ${LEVEL_NAMES[d.level]}`),
+        ]
+      : []),
     '',
     line('Numer seryjny', ticket.serial),
     line('Urządzenie', ticket.deviceName),
@@ -52,7 +70,9 @@ export function ticketNotification(
   return {
     recipient,
     replyTo: input.email,
-    subject: `Zgłoszenie serwisowe ${TICKET_NUMBER_PLACEHOLDER}${ticket.known ? '' : ' (nieznany numer seryjny)'}`,
+    subject: `Zgłoszenie serwisowe ${TICKET_NUMBER_PLACEHOLDER}${
+      toName ? ' (urządzenie do wskazania)' : unknown ? ` (nieznany ${unknown})` : ''
+    }`,
     body,
   };
 }

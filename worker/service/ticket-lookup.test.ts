@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TICKET_LOOKUP_ERRORS } from '../../widgets/core/portal-validation.ts';
 import { read, request } from '../../tests/worker/admin-helpers.ts';
-import { A, form, mailsTo, seedCustomers } from '../../tests/worker/portal-helpers.ts';
+import { A, db, form, mailsTo, seedCustomers } from '../../tests/worker/portal-helpers.ts';
 
 let number = '';
 let statusPath = '';
@@ -36,6 +36,31 @@ describe('the confirmation of a public fault report', () => {
     expect(confirmation?.body).toContain(statusPath);
     expect(confirmation?.body).toContain('4 h robocze');
     expect(await mailsTo(typed)).toEqual([]);
+  });
+
+  it('has a link that shows the ticket again with the deadline it gave; the bare status page does not', async () => {
+    const confirmation = (await mailsTo(A.email)).find((m) => m.subject === `Przyjęliśmy zgłoszenie ${number}`);
+    const given = /Czas reakcji: 4 h robocze – do (.+)$/m.exec(confirmation?.body ?? '')?.[1];
+    const link = new URL(/https?:\/\/\S+\/serwis\/zgloszenie\/\S+/.exec(confirmation?.body ?? '')?.[0] ?? 'x:');
+    const due = (await db()
+      .prepare('SELECT due_at FROM service_tickets WHERE number = ?')
+      .bind(number)
+      .first<{ due_at: string }>())!.due_at;
+    // The e-mail's short form and the page's long one of the same Warsaw minute.
+    const short = new Intl.DateTimeFormat('pl-PL', {
+      timeZone: 'Europe/Warsaw',
+      dateStyle: 'short',
+      timeStyle: 'short',
+    });
+    const long = new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', dateStyle: 'long', timeStyle: 'short' });
+    expect(given).toBe(short.format(new Date(due)));
+    const again = await (await read(link.pathname + link.search)).text();
+    expect(again).toContain(long.format(new Date(due)));
+    expect(again).toContain('4 h robocze');
+    const bare = await (await read(statusPath)).text();
+    expect(bare).not.toContain(long.format(new Date(due)));
+    // A wrong key is the bare page.
+    expect(await (await read(`${statusPath}?k=${'x'.repeat(32)}`)).text()).not.toContain(long.format(new Date(due)));
   });
 });
 

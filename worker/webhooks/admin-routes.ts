@@ -6,6 +6,7 @@
  * `GET /webhooks/deliveries/:id` (with every attempt), `POST /webhooks/deliveries/:id/resend`,
  * `GET /webhooks/alerts` (how many deliveries are dead, for the panel's header).
  */
+import { auditView } from '../http/audit-view.ts';
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
 import {
@@ -110,6 +111,7 @@ webhookRoutes.get('/deliveries', async (c) => {
   const page = pageRequest<DeliveryKey>(c.req.query('limit'), c.req.query('after'), 1);
   if (!page) return c.json({ error: ADMIN_ERRORS.badPage }, 400);
   const { rows, next } = pageOf(await listDeliveries(c.env.DB, { state, endpointId }, page), page.limit, deliveryKey);
+  auditView(c, 'webhooks.view', { rows: rows.length });
   return c.json({ deliveries: rows.map(deliveryJson), limit: page.limit, next } satisfies WebhookDeliveryList);
 });
 

@@ -9,7 +9,7 @@ import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppetee
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 /** The test server of this run (scripts/serve-test.mjs on a port of its own). */
-export const port = Number(process.env.KSEROWO_TEST_PORT ?? 8789);
+export const port = Number(process.env.KSEROWO_TEST_PORT ?? 8790);
 export const base = `http://127.0.0.1:${port}`;
 const TIMEOUT = 20_000;
 

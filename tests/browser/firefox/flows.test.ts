@@ -54,10 +54,14 @@ describe('Firefox ESR, JavaScript off', () => {
     const { id, number } = (await made.json()) as { id: string; number: string };
     await page.goto(`${base}/zamowienie/${id}`);
     const type = (selector: string, value: string) => page.type(selector, value);
-    await type('#f-nip', '5260250274');
-    await type('#f-companyName', 'Biuro Gecko sp. z o.o.');
-    await type('#f-companyAddress', 'ul. Długa 5, 76-200 Słupsk');
+    // The company comes from the White List only (its stand-in here): the look-up posts the form
+    // to the page, which comes back with the register's name and the fields kept.
     await type('#f-signerName', 'Ewa Nowak');
+    await type('#f-nip', '5260250274');
+    await page.focus('#nip-lookup');
+    await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
+    expect(await page.$eval('#company-name', (e) => e.textContent)).toBe('MINISTERSTWO FINANSÓW');
+    expect(await page.$eval('#f-signerName', (e) => (e as HTMLInputElement).value)).toBe('Ewa Nowak');
     await type('#f-signerPosition', 'Prezes zarządu');
     await type('#f-signerEmail', 'gecko-bez-js@example.pl');
     await type('#f-signerPhone', '591234567');

@@ -12,14 +12,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 let server: ChildProcess | undefined;
 
 export async function setup(): Promise<void> {
-  const port = process.env.KSEROWO_TEST_PORT ?? '8789';
+  const port = process.env.KSEROWO_TEST_PORT ?? '8790';
   server = spawn(process.execPath, ['scripts/serve-test.mjs'], {
     cwd: root,
     env: { ...process.env, PORT: port, KSEROWO_TEST_STATE: '.wrangler/test-state-firefox' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const health = `http://127.0.0.1:${port}/api/health`;
-  for (const deadline = Date.now() + 180_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 300_000; Date.now() < deadline; ) {
     if (server.exitCode !== null) throw new Error(`test server exited with ${server.exitCode}`);
     try {
       if ((await fetch(health)).ok) return;
@@ -28,7 +28,7 @@ export async function setup(): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error(`test server did not answer ${health} within 180 s`);
+  throw new Error(`test server did not answer ${health} within 300 s`);
 }
 
 export async function teardown(): Promise<void> {

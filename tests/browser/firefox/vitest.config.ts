@@ -1,12 +1,16 @@
-// The critical flows in Firefox ESR: `npm run test:firefox`, part of `npm test`.
-// One file at a time (one Firefox), against scripts/serve-test.mjs on KSEROWO_TEST_PORT
-// (default 8789; the Chromium run uses 8788). Expects `npm run build` to have run.
+// The critical flows in Firefox ESR: `npm run test:firefox`, part of `npm test` (at the same
+// time as the Chromium run, `npm run test:browsers`). One file at a time (one Firefox),
+// against scripts/serve-test.mjs on a port of its own: KSEROWO_FIREFOX_PORT, by default two
+// above the Chromium run's KSEROWO_TEST_PORT (8790 beside 8788; 8789 is the catalogue
+// test's second server). Expects `npm run build` to have run.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-process.env.KSEROWO_TEST_PORT ??= '8789';
+// This run's server and its tests (tests/browser/firefox/browser.ts) read KSEROWO_TEST_PORT.
+process.env.KSEROWO_TEST_PORT =
+  process.env.KSEROWO_FIREFOX_PORT ?? String(Number(process.env.KSEROWO_TEST_PORT ?? 8788) + 2);
 
 export default defineConfig({
   root,

@@ -21,16 +21,7 @@ import { calculatorCss } from './styles.ts';
 import { CONTRACT_FIELDS, type Draft, amount, integer } from './draft.ts';
 import type { EstimateChange, PanelProps } from './props.ts';
 import { AdviceResult, EstimateResult, ModeTabs, ProfileChoices, useAdoptedSheet } from './parts.tsx';
-
-/** The comparison's chunk, fetched once for every panel of the page. */
-let compareChunk: Promise<typeof import('./Compare.tsx')> | undefined;
-const loadCompare = () => {
-  compareChunk ??= import('./Compare.tsx');
-  compareChunk.catch(() => {
-    compareChunk = undefined;
-  });
-  return compareChunk;
-};
+import { loadCompare } from './load-compare.ts';
 
 export type { ComparisonChange, EstimateChange, PanelProps } from './props.ts';
 

@@ -32,8 +32,13 @@ export type AdminEnv = AppEnv & { Variables: { session: Session; sessionId: stri
 
 /** The one route of the admin API open without a session. */
 export const LOGIN_PATH = '/api/admin/login';
-/** The routes open without a session: the login and the one-time set-password link. */
-export const OPEN_PATHS: ReadonlySet<string> = new Set([LOGIN_PATH, '/api/admin/set-password']);
+/** The routes open without a session: the login, the one-time set-password link, and the e-mailed unlock of a browser. */
+export const OPEN_PATHS: ReadonlySet<string> = new Set([
+  LOGIN_PATH,
+  '/api/admin/set-password',
+  '/api/admin/unlock',
+  '/api/admin/unlock/browser',
+]);
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -6,12 +6,15 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../app.ts';
 import { honeypotFilled } from './index.ts';
-import { bookedDays } from '../../orders/model.ts';
-import { deliveryDays } from '../../admin-shared/delivery.ts';
-import { warsawToday } from '../../../widgets/core/warsaw-time.ts';
-import { login, request, write } from '../../../tests/worker/admin-helpers.ts';
-
-const db = () => (env as unknown as Env).DB;
+import {
+  BODIES,
+  fieldPaths,
+  post,
+  publicPosts,
+  seedPublicBodies,
+  stored,
+  valueAt,
+} from '../../../tests/worker/public-bodies.ts';
 
 /** The JSON spellings of the tricks (getters and symbols cannot travel in JSON; see the unit case below). */
 const TRICKS: readonly string[] = [
@@ -25,171 +28,6 @@ const TRICKS: readonly string[] = [
   '{"toJSON":false,"toString":false}',
 ];
 
-const attribution = {
-  page: '/kontakt',
-  origin: 'https://partner.example',
-  referrer: 'https://www.google.com',
-  utm_source: 'abc',
-  utm_medium: 'referral',
-  utm_campaign: 'wiosna',
-  partner: 'drukarnia-abc',
-};
-
-/**
- * A valid body for every public POST route of the router, by its path pattern. A new public
- * route fails the first test below until it has its body here.
- */
-type Body = { path: string; body: Record<string, unknown> };
-let orderQuote: string | undefined;
-const BODIES: Record<string, () => Promise<Body>> = {
-  '/api/send-contact-email': async () => ({
-    path: '/api/send-contact-email',
-    body: {
-      name: 'Jan Kowalski',
-      email: 'jan@firma.pl',
-      phone: '600 100 200',
-      message: 'Proszę o kontakt.',
-      marketingConsent: false,
-      submissionId: crypto.randomUUID(),
-      attribution,
-      website: '',
-    },
-  }),
-  '/api/quotes': async () => ({
-    path: '/api/quotes',
-    body: {
-      deviceId: 'km-c3320i',
-      level: 'basic',
-      term: 24,
-      paper: false,
-      volume: { mono: 1200, color: 200 },
-      contact: {
-        name: 'Jan Kowalski',
-        email: 'jan@firma.pl',
-        phone: '600 100 200',
-        company: 'Firma sp. z o.o.',
-        nip: '1234563218',
-        city: 'Słupsk',
-        message: 'Proszę o ofertę.',
-        marketingConsent: false,
-      },
-      submissionId: crypto.randomUUID(),
-      attribution,
-      website: '',
-    },
-  }),
-  '/api/service-requests': async () => ({
-    path: '/api/service-requests',
-    body: {
-      serial: 'TRICK0001',
-      category: 'paper',
-      description: 'Papier zacina się w podajniku 2.',
-      name: 'Anna Nowak',
-      email: 'anna@firma.pl',
-      phone: '600 100 200',
-      marketingConsent: false,
-      submissionId: crypto.randomUUID(),
-      attribution,
-      website: '',
-    },
-  }),
-  '/api/meter-readings': async () => ({
-    path: '/api/meter-readings',
-    body: {
-      t: await readingToken('TRICK0001'),
-      mono: 1000,
-      readOn: warsawToday(),
-      name: 'Jan Kowalski',
-      email: 'jan@firma.pl',
-      note: 'Odczyt z panelu.',
-      confirm: false,
-      marketingConsent: false,
-      submissionId: crypto.randomUUID(),
-      attribution,
-      website: '',
-    },
-  }),
-  '/api/portal/link': async () => ({
-    path: '/api/portal/link',
-    body: { email: 'biuro@firma.pl', submissionId: crypto.randomUUID(), website: '' },
-  }),
-  // One quote for every try: an unsigned order is replaced by the form sent again.
-  '/api/orders/:quoteId': async () => {
-    orderQuote ??= await newQuote();
-    return { path: `/api/orders/${orderQuote}`, body: await orderBody() };
-  },
-  '/api/orders/:orderId/accept': async () => {
-    const { order, code } = await newOrder();
-    return { path: `/api/orders/${order}/accept`, body: { code, submissionId: crypto.randomUUID(), website: '' } };
-  },
-  '/api/orders/:orderId/code': async () => ({
-    path: `/api/orders/${(await newOrder()).order}/code`,
-    body: { submissionId: crypto.randomUUID(), website: '' },
-  }),
-};
-
-/** The reading-link token of a registered device (what its reading link carries). */
-const readingToken = async (serial: string): Promise<string> =>
-  (
-    await db()
-      .prepare('SELECT reading_token FROM devices WHERE serial = ?')
-      .bind(serial)
-      .first<{ reading_token: string }>()
-  )?.reading_token ?? '';
-
-/** A fresh quote's secret id, as the order page has it. */
-async function newQuote(): Promise<string> {
-  const { body } = await (BODIES['/api/quotes'] as () => Promise<Body>)();
-  const res = await post('/api/quotes', JSON.stringify(body));
-  return ((await res.json()) as { id: string }).id;
-}
-
-const orderBody = async () => ({
-  // The company is the register's: its name and address are no fields of the order.
-  nip: '5260250274',
-  signerName: 'Jan Kowalski',
-  signerPosition: 'Prezes zarządu',
-  signerEmail: 'jan@firma.pl',
-  signerPhone: '600 100 200',
-  represents: true,
-  city: 'Słupsk',
-  date: deliveryDays('Słupsk', warsawToday(), await bookedDays(db(), warsawToday()))[0] as string,
-  deliveryAddress: 'ul. Długa 5, 76-200 Słupsk',
-  marketingConsent: false,
-  submissionId: crypto.randomUUID(),
-  website: '',
-});
-
-/** A fresh unsigned order and the code its signer was e-mailed. */
-async function newOrder(): Promise<{ order: string; code: string }> {
-  const res = await post(`/api/orders/${await newQuote()}`, JSON.stringify(await orderBody()));
-  const order = ((await res.json()) as { id: string }).id;
-  const mail = await db()
-    .prepare("SELECT body FROM outbox WHERE subject LIKE 'Kod akceptacji%' ORDER BY id DESC LIMIT 1")
-    .first<{ body: string }>();
-  return { order, code: /to: (\d{6})/.exec(mail?.body ?? '')?.[1] ?? '' };
-}
-
-const publicPosts = (): string[] =>
-  [
-    ...new Set(
-      app.routes
-        .filter((r) => r.method === 'POST' && r.path.startsWith('/api/') && !r.path.startsWith('/api/admin'))
-        .map((r) => ({ ...r, path: r.path.replace(/\/$/, '') }))
-        .map((r) => r.path),
-    ),
-  ].sort();
-
-/** Every path to a value inside the body: `['contact', 'name']`, `['volume']`… */
-function fieldPaths(value: unknown, prefix: string[] = []): string[][] {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [prefix];
-  const nested = Object.entries(value).flatMap(([key, inner]) => fieldPaths(inner, [...prefix, key]));
-  return prefix.length ? [prefix, ...nested] : nested;
-}
-
-const valueAt = (body: Record<string, unknown>, path: string[]): unknown =>
-  path.reduce<unknown>((value, key) => (value as Record<string, unknown>)[key], body);
-
 /** The body's JSON with the value at `path` replaced by the raw JSON `trick`. */
 function withTrick(body: Record<string, unknown>, path: string[], trick: string): string {
   const copy = structuredClone(body);
@@ -199,35 +37,13 @@ function withTrick(body: Record<string, unknown>, path: string[], trick: string)
   return JSON.stringify(copy).replace(JSON.stringify('\u0000trick\u0000'), trick);
 }
 
-const post = (path: string, raw: string) =>
-  request(path, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '198.51.100.23' },
-    body: raw,
-  });
-
-const stored = async () =>
-  (
-    await db()
-      .prepare(
-        `SELECT (SELECT COUNT(*) FROM leads) + (SELECT COUNT(*) FROM service_tickets)
-         + (SELECT COUNT(*) FROM meter_readings) + (SELECT COUNT(*) FROM orders) AS n`,
-      )
-      .first<{ n: number }>()
-  )?.n ?? 0;
-
 describe('prototype tricks in public bodies', () => {
   it('knows a valid body for every public POST route of the router', () => {
     expect(publicPosts()).toEqual(Object.keys(BODIES).sort());
   });
 
   it('each valid body is accepted as it is (so the tricks below reach the field under test)', async () => {
-    const cookie = await login('203.0.113.91', 'Ola');
-    const csv = [
-      'numer_seryjny;urzadzenie;pakiet;poczatek_umowy;okres_miesiecy;firma;nip;email;telefon;miejscowosc',
-      'TRICK0001;bizhub 227;basic;2025-06-01;24;Biuro T;;;;Słupsk',
-    ].join('\r\n');
-    expect((await write('/api/admin/devices/import', { csv }, { cookie })).status).toBe(200);
+    await seedPublicBodies();
     for (const make of Object.values(BODIES)) {
       const { path, body } = await make();
       const res = await post(path, JSON.stringify(body));
