@@ -25,13 +25,15 @@ const outDir = process.env.KSEROWO_WIDGETS_OUT ?? path.join(root, 'dist/public/w
  * so the lead forms' privacy clause does not pull that chunk in), and the field limits
  * (limits.ts, 0.1 KB): every form and the calculator read them, and a chunk of their own
  * cost each of those widgets more than the runtime grows; so does `focusField` (field-focus.ts),
- * which every form uses to bring a refused field into view, and the cards' heading level
- * (heading.ts, 0.2 KB: a chunk of its own cost pricing and models 0.3 KB each). Other modules
+ * which every form uses to bring a refused field into view, the cards' heading level
+ * (heading.ts, 0.2 KB: a chunk of its own cost pricing and models 0.3 KB each), and the Warsaw
+ * clock (warsaw-time.ts, 0.2 KB: today's date for the calculator's and the forms' checks, the
+ * formatter every date text is written with). Other modules
  * of widgets/core (pricing maths, validation, the bundled catalogue) go where Rollup
  * puts them: into the widget that uses them, or a chunk shared by the few that do.
  */
 const runtimeModules =
-  /widgets\/core\/(define|catalogue-source|events|model|texts|Fallback|analytics|widget-props|brand|limits|field-focus|heading)\.tsx?$/;
+  /widgets\/core\/(define|catalogue-source|events|model|texts|Fallback|analytics|widget-props|brand|limits|field-focus|heading|warsaw-time)\.tsx?$/;
 
 /**
  * What the catalogue widgets (pricing, models, configurator, calculator) share besides the

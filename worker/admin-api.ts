@@ -1,6 +1,6 @@
 /**
  * The admin API (`/api/admin/*`): one sub-app per area behind one gate, each mounted
- * at its prefix, so the URL prefix, the role table's key (widgets/core/admin/roles.ts
+ * at its prefix, so the URL prefix, the role table's key (worker/admin-shared/roles.ts
  * `ROUTE_ROLES`) and the route file are one name. Only `POST /api/admin/login` (and the
  * one-time set-password link) is open without a session; every write checks the Origin.
  * Same-origin only: no CORS headers are ever sent from here.
@@ -10,6 +10,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { ADMIN_ERRORS } from './http/errors.ts';
 import { type AdminEnv, adminGuard } from './middleware/admin-guard/index.ts';
 import { accessControl } from './middleware/access/index.ts';
+import { endSession, findSession, recordAudit, recordView } from './accounts/index.ts';
 import { sessionRoutes } from './accounts/admin-session.ts';
 import { catalogueRoutes } from './catalogue/admin-routes.ts';
 import { leadCsvRoutes, leadRoutes } from './leads/admin-routes.ts';
@@ -31,8 +32,9 @@ import { bankStatementRoutes, paymentRoutes } from './payments/admin-routes.ts';
 
 export const adminApi = new Hono<AdminEnv>();
 
-adminApi.use('*', adminGuard);
-adminApi.use('*', accessControl);
+// The gate and the access control read and write the accounts' sessions and audit log.
+adminApi.use('*', adminGuard(findSession));
+adminApi.use('*', accessControl({ endSession, recordAudit, recordView }));
 const adminBodyLimit = bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: ADMIN_ERRORS.tooLarge }, 413) });
 // A bank statement file may be larger: its route sets its own limit.
 adminApi.use('*', (c, next) => (c.req.path === '/api/admin/bank-statements' ? next() : adminBodyLimit(c, next)));

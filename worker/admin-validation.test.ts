@@ -1,7 +1,7 @@
 // Every admin write refuses a bad body with 400 and the Polish message of its shared schema
-// (widgets/core/admin/admin-validation.ts), and changes nothing.
+// (worker/admin-shared/admin-validation.ts), and changes nothing.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_INPUT_ERRORS, ADMIN_LIMITS } from '../widgets/core/admin/admin-validation.ts';
+import { ADMIN_INPUT_ERRORS, ADMIN_LIMITS } from './admin-shared/admin-validation.ts';
 import { ADMIN_ERRORS } from './http/errors.ts';
 import { login, read, request, write } from '../tests/worker/admin-helpers.ts';
 

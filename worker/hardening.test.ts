@@ -10,7 +10,7 @@ import { API_ERRORS } from './http/errors.ts';
 import { SESSION_COOKIE } from './http/auth.ts';
 import { csvField } from './http/csv.ts';
 import type { EmailJob } from './outbox/delivery.ts';
-import { CATALOGUE_ERRORS, applyCatalogueChange, catalogueChangeOf } from '../widgets/core/admin/catalogue-rules.ts';
+import { CATALOGUE_ERRORS, applyCatalogueChange, catalogueChangeOf } from './admin-shared/catalogue-rules.ts';
 import { defaultCatalogue as builtIn } from '../widgets/core/catalogue.ts';
 import { FIELD_ERRORS } from '../widgets/core/validation.ts';
 import { login, read } from '../tests/worker/admin-helpers.ts';

@@ -6,7 +6,7 @@ import { applyRetention } from './privacy/retention.ts';
 import { jobsOf } from './schedule.ts';
 import { runSalesClock } from './leads/sales-clock.ts';
 import { type DeferredLead, handleLeadBatch } from './leads/deferred.ts';
-import { forgetStaleLookups } from './company/model.ts';
+import { forgetStaleLookups } from './company/index.ts';
 import { sendReadingReminders } from './meter/reminders.ts';
 import { forgetOldSignIns } from './portal/sign-in.ts';
 import { forgetOldUnlocks } from './accounts/unlock.ts';

@@ -25,7 +25,11 @@ const KNOWN: { module: string; sql: string; why: string }[] = [
   // A guarded change's e-mail, event and lead update: the guard is SQL the caller passes (an
   // order's state, on the small orders table), so the statement is only whole at the call.
   { module: 'outbox/model', sql: 'WHERE EXISTS (?)', why: "the caller's guard completes the statement" },
-  { module: 'leads/model', sql: 'WHERE id = ?1 AND EXISTS (?)', why: "the caller's guard completes the statement" },
+  {
+    module: 'leads/model-lead-changes',
+    sql: 'WHERE id = ?1 AND EXISTS (?)',
+    why: "the caller's guard completes the statement",
+  },
   { module: 'leads/model-lead-notes', sql: 'WHERE EXISTS (?)', why: "the caller's guard completes the statement" },
   { module: 'accounts/model-audit', sql: 'WHERE EXISTS (?)', why: "the caller's guard completes the statement" },
   { module: 'webhooks/model', sql: 'SELECT ? AS data WHERE EXISTS', why: "the caller's guard completes the statement" },

@@ -5,8 +5,8 @@
  */
 import { Component, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { FALLBACK } from '../../widgets/core/texts.ts';
-import { ROLE_LABELS, mayUse } from '../../widgets/core/admin/roles.ts';
-import { ADMIN_LIMITS } from '../../widgets/core/admin/admin-validation.ts';
+import { ROLE_LABELS, mayUse } from '../../worker/admin-shared/roles.ts';
+import { ADMIN_LIMITS } from '../../worker/admin-shared/admin-validation.ts';
 import { LIMITS } from '../../widgets/core/validation.ts';
 import type { Session, SessionViewProps } from './view-props.ts';
 import { ApiRefused, ApiUnavailable, SessionEnded, api } from './api.ts';
@@ -19,7 +19,7 @@ type Render = (p: SessionViewProps, sub?: string) => ReactNode;
 /**
  * The panel's sections, addressed by the URL hash (`#leady`, `#leady/<id>`, `#cennik` …).
  * `area` is the admin API prefix the view works with: a role sees only the views the
- * role table (widgets/core/admin/roles.ts) opens to it; the server refuses the rest anyway.
+ * role table (worker/admin-shared/roles.ts) opens to it; the server refuses the rest anyway.
  * Each tab's code is a chunk of its own, loaded when the tab is opened (`load`): the panel
  * starts with the frame and one tab. A new tab is one line here, its view in a module of its own.
  */

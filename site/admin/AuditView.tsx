@@ -1,10 +1,10 @@
 /** 'Historia zmian': the audit log, read-only, filtered by area, person and dates. */
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { useState } from 'react';
-import { warsawDateTime } from '../../widgets/core/business-hours.ts';
-import { ROLE_LABELS, type Role } from '../../widgets/core/admin/roles.ts';
+import { warsawDateTime } from '../../widgets/core/warsaw-time.ts';
+import { ROLE_LABELS, type Role } from '../../worker/admin-shared/roles.ts';
 import type { ViewProps } from './view-props.ts';
-import type { AuditList, AuditLogEntry as Entry } from '../../widgets/core/admin/admin-api.ts';
+import type { AuditList, AuditLogEntry as Entry } from '../../worker/admin-shared/admin-api.ts';
 import { when } from './labels.ts';
 import { DataTable } from './ui.tsx';
 import { MoreRows, usePages } from './pages.tsx';

@@ -1,6 +1,6 @@
 /**
  * Catalogue: every price, page limit, colour limit and overage of spec §3, checked
- * while typing with the same rules the worker applies (widgets/core/admin/catalogue-rules.ts),
+ * while typing with the same rules the worker applies (worker/admin-shared/catalogue-rules.ts),
  * a preview of the pricing cards made by the `Pricing` component itself, publishing as
  * a new version, and the history with who/when and rollback.
  */
@@ -12,7 +12,7 @@ import {
   type PriceField,
   applyCatalogueChange,
   catalogueChangeOf,
-} from '../../widgets/core/admin/catalogue-rules.ts';
+} from '../../worker/admin-shared/catalogue-rules.ts';
 import { type Catalogue, type Device, LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';
 import { formatNumber } from '../../widgets/core/format.ts';
 import { Pricing } from '../../widgets/pricing/Pricing.tsx';
@@ -22,8 +22,8 @@ import type { ViewProps } from './view-props.ts';
 import type {
   CatalogueAnswer as CatalogueData,
   CatalogueVersion as Version,
-} from '../../widgets/core/admin/admin-api.ts';
-import { ADMIN_LIMITS } from '../../widgets/core/admin/admin-validation.ts';
+} from '../../worker/admin-shared/admin-api.ts';
+import { ADMIN_LIMITS } from '../../worker/admin-shared/admin-validation.ts';
 import { when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
 

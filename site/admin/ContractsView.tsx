@@ -7,9 +7,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './view-props.ts';
-import type { Bill, ContractList, ContractListed } from '../../widgets/core/admin/admin-api.ts';
+import type { Bill, ContractList, ContractListed } from '../../worker/admin-shared/admin-api.ts';
 import { decimalText, formatPln, formatRate } from '../../widgets/core/format.ts';
-import { parseDecimal } from '../../widgets/core/admin/catalogue-rules.ts';
+import { parseDecimal } from '../../worker/admin-shared/catalogue-rules.ts';
 import { PAGE_COUNTING } from '../../widgets/core/terms.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { LIMITS } from '../../widgets/core/validation.ts';
@@ -17,9 +17,9 @@ import { EMAIL_STATE_LABELS, levelLabel, when } from './labels.ts';
 import { MoreRows, usePages } from './pages.tsx';
 import { CONTRACTS } from '../../widgets/core/nouns.ts';
 import { DataTable, Notice } from './ui.tsx';
+import { dateText } from '../../widgets/core/dates.ts';
 
 const pln = (n: number) => formatPln(n, 2);
-const day = (iso: string) => iso.split('-').reverse().join('.');
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 const inputValue = (e: Event) => (e.target as HTMLInputElement).value;
 /** A rate or limit in an input, with the Polish decimal comma ('' for none). */
@@ -85,7 +85,7 @@ function Contract({
     <details className="card contract">
       <summary>
         <strong>{c.number}</strong> · {c.company || '—'}
-        {c.nip ? ` · NIP ${c.nip}` : ''} · {day(c.startDate)}–{day(c.endDate)}
+        {c.nip ? ` · NIP ${c.nip}` : ''} · {dateText(c.startDate)}–{dateText(c.endDate)}
         {c.companyAddress ? ` · ${c.companyAddress}` : ''}
       </summary>
       <p>
@@ -135,7 +135,7 @@ function Contract({
         {c.devices.flatMap((d) =>
           d.ratesHistory.map((r) => (
             <li key={`${d.serial}-${r.effectiveFrom}`}>
-              {d.serial}, od {day(r.effectiveFrom)}: {pln(r.monthlyPrice)}, {r.monthlyLimit}/{r.colorLimit ?? '—'}{' '}
+              {d.serial}, od {dateText(r.effectiveFrom)}: {pln(r.monthlyPrice)}, {r.monthlyLimit}/{r.colorLimit ?? '—'}{' '}
               stron, {formatRate(r.overageMono)}
               {r.overageColor !== null ? ` / ${formatRate(r.overageColor)}` : ''} ·{' '}
               {r.catalogueVersion !== null ? `cennik w wersji ${r.catalogueVersion}` : `aneks: ${r.reason ?? ''}`}{' '}

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './view-props.ts';
-import type { DeviceList, DeviceListed as DeviceRow } from '../../widgets/core/admin/admin-api.ts';
+import type { DeviceList, DeviceListed as DeviceRow } from '../../worker/admin-shared/admin-api.ts';
 import { LEVEL_NAMES, PACKAGE_LEVELS } from '../../widgets/core/model.ts';
 import { levelLabel } from './labels.ts';
 import { countText } from '../../widgets/core/plural.ts';

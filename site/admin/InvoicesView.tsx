@@ -4,8 +4,8 @@
  * invoices and a correction; the month's XML (ZIP) and the accountant's CSV.
  */
 import { useState } from 'react';
-import type { InvoiceList, InvoiceListed, InvoicesIssued } from '../../widgets/core/admin/admin-api.ts';
-import { INVOICE_LIMITS, ksefStatusLabel } from '../../widgets/core/admin/admin-api-invoices.ts';
+import type { InvoiceList, InvoiceListed, InvoicesIssued } from '../../worker/admin-shared/admin-api.ts';
+import { INVOICE_LIMITS, ksefStatusLabel } from '../../worker/admin-shared/admin-api-invoices.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { ApiRefused, api } from './api.ts';

@@ -1,13 +1,13 @@
 /**
  * Lead ownership in the panel: who handles a lead, 'Przejmij' (take it; a colleague who
  * had it gets an e-mail), the owner's choice of person, and the overdue mark of leads not
- * answered by their first-answer deadline (widgets/core/admin/pipeline.ts).
+ * answered by their first-answer deadline (worker/admin-shared/pipeline.ts).
  */
 import { useEffect, useState } from 'react';
-import { firstAnswerDeadline, isOpenStage } from '../../widgets/core/admin/pipeline.ts';
+import { firstAnswerDeadline, isOpenStage } from '../../worker/admin-shared/pipeline.ts';
 import { ApiRefused, api } from './api.ts';
 import type { Session } from './view-props.ts';
-import type { Assignee as Person, PeopleList } from '../../widgets/core/admin/admin-api.ts';
+import type { Assignee as Person, PeopleList } from '../../worker/admin-shared/admin-api.ts';
 
 /** A lead nobody has answered by its first-answer deadline. */
 export const isOverdue = (

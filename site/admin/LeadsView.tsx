@@ -14,10 +14,11 @@ import type {
   LeadListed as Lead,
   LeadNotification as Notification,
   LeadQuote as Quote,
-} from '../../widgets/core/admin/admin-api.ts';
+} from '../../worker/admin-shared/admin-api.ts';
 import { LeadOwner, isOverdue, usePeople } from './LeadOwner.tsx';
 import { FIRST_ANSWER_HOURS } from '../../widgets/core/terms.ts';
-import { warsawDateTime, warsawInstant } from '../../widgets/core/business-hours.ts';
+import { warsawDateTime } from '../../widgets/core/warsaw-time.ts';
+import { warsawInstant } from '../../worker/admin-shared/business-hours.ts';
 import {
   LOST_REASONS,
   NEXT_STEP_KINDS,
@@ -25,11 +26,11 @@ import {
   STAGES,
   isOpenStage,
   isStepOverdue,
-} from '../../widgets/core/admin/pipeline.ts';
-import { rolesOfRequest } from '../../widgets/core/admin/roles.ts';
+} from '../../worker/admin-shared/pipeline.ts';
+import { rolesOfRequest } from '../../worker/admin-shared/roles.ts';
 import { TERM_LABELS } from '../../widgets/core/quote.ts';
-import { ORDER_STATUS_LABELS } from '../../widgets/core/admin/admin-api-orders.ts';
-import { deliveryDayText } from '../../widgets/core/delivery.ts';
+import { ORDER_STATUS_LABELS } from '../../worker/admin-shared/admin-api-orders.ts';
+import { deliveryDayText } from '../../worker/admin-shared/delivery.ts';
 import { EMAIL_STATE_LABELS, KIND_LABELS, when } from './labels.ts';
 import { formatNumber, formatPln } from '../../widgets/core/format.ts';
 import { LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';
@@ -741,7 +742,7 @@ function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: string 
   );
 }
 
-/** Whether the role may erase a lead (the one table of widgets/core/admin/roles.ts). */
+/** Whether the role may erase a lead (the one table of worker/admin-shared/roles.ts). */
 const mayErase = (role: SessionViewProps['session']['role']) =>
   rolesOfRequest('DELETE', '/api/admin/leads/x').includes(role);
 

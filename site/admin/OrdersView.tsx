@@ -11,18 +11,17 @@ import {
   type OrderDetail,
   type OrderListRow,
   ORDER_STATUS_LABELS,
-} from '../../widgets/core/admin/admin-api-orders.ts';
+} from '../../worker/admin-shared/admin-api-orders.ts';
 import { VERIFY_LIMITS } from '../../widgets/core/limits.ts';
-import { deliveryDayText } from '../../widgets/core/delivery.ts';
+import { deliveryDayText } from '../../worker/admin-shared/delivery.ts';
 import { formatPln } from '../../widgets/core/format.ts';
-import { warsawToday } from '../../widgets/core/service-fields.ts';
-import { warsawDay } from '../../widgets/core/business-hours.ts';
+import { warsawDay, warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
 import { MoreRows, usePages } from './pages.tsx';
 import { ORDERS } from '../../widgets/core/nouns.ts';
-import type { ListPage } from '../../widgets/core/admin/admin-api.ts';
+import type { ListPage } from '../../worker/admin-shared/admin-api.ts';
 
 export function OrdersView({ onFailure, orderId }: ViewProps & { orderId?: string | undefined }) {
   if (orderId) return <OrderCard id={orderId} onFailure={onFailure} />;

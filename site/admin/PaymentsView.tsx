@@ -14,8 +14,8 @@ import {
   PAYMENT_LIMITS,
   PAYMENT_STATE_LABELS,
   type StatementImport,
-} from '../../widgets/core/admin/admin-api-payments.ts';
-import { mayUse } from '../../widgets/core/admin/roles.ts';
+} from '../../worker/admin-shared/admin-api-payments.ts';
+import { mayUse } from '../../worker/admin-shared/roles.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { countText } from '../../widgets/core/plural.ts';
 import { INVOICES, PAYMENTS } from '../../widgets/core/nouns.ts';

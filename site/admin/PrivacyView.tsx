@@ -11,12 +11,12 @@ import {
   PRIVACY_ERRORS,
   type PersonCounts,
   personEmailSchema,
-} from '../../widgets/core/admin/privacy-validation.ts';
+} from '../../worker/admin-shared/privacy-validation.ts';
 import { LIMITS } from '../../widgets/core/validation.ts';
 import { CONTRACT_KEPT, SIGNED_ORDER_KEPT } from '../../widgets/core/privacy.ts';
 import { ApiRefused, api, apiDownload } from './api.ts';
 import type { ViewProps } from './view-props.ts';
-import type { PersonErased, PersonFound as Found } from '../../widgets/core/admin/admin-api.ts';
+import type { PersonErased, PersonFound as Found } from '../../worker/admin-shared/admin-api.ts';
 
 type Busy = 'check' | 'export' | 'erase' | undefined;
 

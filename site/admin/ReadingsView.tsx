@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './view-props.ts';
-import type { Billing, ReadingList, ReadingListed as Reading } from '../../widgets/core/admin/admin-api.ts';
+import type { Billing, ReadingList, ReadingListed as Reading } from '../../worker/admin-shared/admin-api.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { LEVEL_NAMES } from '../../widgets/core/model.ts';
 import { SERVICE_LIMITS } from '../../widgets/core/service-fields.ts';
@@ -18,10 +18,10 @@ import { when } from './labels.ts';
 import { MoreRows, usePages } from './pages.tsx';
 import { READINGS } from '../../widgets/core/nouns.ts';
 import { DataTable, Notice } from './ui.tsx';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 
 const pln = (n: number) => formatPln(n, 2);
 const thisMonth = () => new Date().toISOString().slice(0, 7);
-const today = () => new Date().toISOString().slice(0, 10);
 const counter = (text: string): number | string => (text.trim() === '' ? '' : Number(text.replace(/\s/g, '')));
 const colour = (text: string): number | null => (text.trim() === '' ? null : Number(text.replace(/\s/g, '')));
 
@@ -41,9 +41,15 @@ export function ReadingsView({ onFailure, serial: initialSerial }: ViewProps & {
   const [month, setMonth] = useState('');
   const [period, setPeriod] = useState(thisMonth());
   const [billing, setBilling] = useState<Billing | undefined>();
-  const [entry, setEntry] = useState({ serial: initialSerial ?? '', readOn: today(), mono: '', color: '' });
+  const [entry, setEntry] = useState({ serial: initialSerial ?? '', readOn: warsawToday(), mono: '', color: '' });
   const [question, setQuestion] = useState<string | undefined>();
-  const [reset, setReset] = useState({ serial: initialSerial ?? '', readOn: today(), mono: '', color: '', reason: '' });
+  const [reset, setReset] = useState({
+    serial: initialSerial ?? '',
+    readOn: warsawToday(),
+    mono: '',
+    color: '',
+    reason: '',
+  });
   const [editing, setEditing] = useState<number | undefined>();
   const [message, setMessage] = useState<Note>();
   const [toCheck, setToCheck] = useState(false);

@@ -5,16 +5,16 @@
  */
 import { useEffect, useState } from 'react';
 import { formatNumber } from '../../widgets/core/format.ts';
+import { dateText, monthText } from '../../widgets/core/dates.ts';
 import { api } from './api.ts';
-import type { ResponseFigures as Row, ResponseStats as ResponseStatsData } from '../../widgets/core/admin/admin-api.ts';
+import type {
+  ResponseFigures as Row,
+  ResponseStats as ResponseStatsData,
+} from '../../worker/admin-shared/admin-api.ts';
 
-const monthLabel = (key: string) =>
-  /^\d{4}-\d{2}$/.test(key)
-    ? new Date(`${key}-15T12:00:00Z`).toLocaleDateString('pl-PL', { month: 'long', year: 'numeric' })
-    : key;
+const monthLabel = (key: string) => (/^\d{4}-\d{2}$/.test(key) ? monthText(key) : key);
 
-const weekLabel = (monday: string) =>
-  `tydzień od ${new Date(`${monday}T12:00:00Z`).toLocaleDateString('pl-PL', { day: 'numeric', month: 'short', year: 'numeric' })}`;
+const weekLabel = (monday: string) => `tydzień od ${dateText(monday, 'short')}`;
 
 export function ResponseStats({
   range,

@@ -2,12 +2,12 @@
 import { useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './view-props.ts';
-import type { Count, LeadStats as Stats } from '../../widgets/core/admin/admin-api.ts';
+import type { Count, LeadStats as Stats } from '../../worker/admin-shared/admin-api.ts';
 import { ResponseStats } from './ResponseStats.tsx';
+import { dateText } from '../../widgets/core/dates.ts';
 import { levelLabel } from './labels.ts';
 
-const weekLabel = (monday: string) =>
-  new Date(`${monday}T12:00:00Z`).toLocaleDateString('pl-PL', { day: 'numeric', month: 'short', year: 'numeric' });
+const weekLabel = (monday: string) => dateText(monday, 'short');
 
 export function StatsView({ onFailure }: ViewProps) {
   const [range, setRange] = useState({ from: '', to: '' });

@@ -10,8 +10,8 @@ import {
   PASSWORD_MIN,
   SET_PASSWORD_LINK_TERMS,
   passwordProblem,
-} from '../../widgets/core/admin/account-validation.ts';
-import { ROLES, ROLE_LABELS, type Role } from '../../widgets/core/admin/roles.ts';
+} from '../../worker/admin-shared/account-validation.ts';
+import { ROLES, ROLE_LABELS, type Role } from '../../worker/admin-shared/roles.ts';
 import { LIMITS } from '../../widgets/core/validation.ts';
 import { ApiRefused, api } from './api.ts';
 import type { SessionViewProps } from './view-props.ts';
@@ -21,7 +21,7 @@ import type {
   SessionListed as SessionRow,
   TeamAccount,
   TeamAccountListed as Account,
-} from '../../widgets/core/admin/admin-api.ts';
+} from '../../worker/admin-shared/admin-api.ts';
 import { plural } from '../../widgets/core/plural.ts';
 import { when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';

@@ -12,7 +12,7 @@ import type {
   TicketDetail as Detail,
   TicketList as TicketsAnswer,
   TicketView as Ticket,
-} from '../../widgets/core/admin/admin-api.ts';
+} from '../../worker/admin-shared/admin-api.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { levelLabel, when } from './labels.ts';
 import { company } from '../../widgets/core/company.ts';

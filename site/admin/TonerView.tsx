@@ -12,7 +12,7 @@ import { when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
 import { MoreRows, usePages } from './pages.tsx';
 import { ORDERS } from '../../widgets/core/nouns.ts';
-import type { ListPage } from '../../widgets/core/admin/admin-api.ts';
+import type { ListPage } from '../../worker/admin-shared/admin-api.ts';
 
 interface Order {
   id: number;

@@ -5,7 +5,7 @@
  */
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { useCallback, useEffect, useState } from 'react';
-import { WEBHOOK_EVENTS, WEBHOOK_EVENT_LABELS, WEBHOOK_LIMITS } from '../../widgets/core/admin/webhook-validation.ts';
+import { WEBHOOK_EVENTS, WEBHOOK_EVENT_LABELS, WEBHOOK_LIMITS } from '../../worker/admin-shared/webhook-validation.ts';
 import { ApiRefused, api } from './api.ts';
 import type {
   WebhookAttempt as Attempt,
@@ -14,7 +14,7 @@ import type {
   WebhookDeliveryList,
   WebhookEndpoint as Endpoint,
   WebhookEndpointList,
-} from '../../widgets/core/admin/admin-api.ts';
+} from '../../worker/admin-shared/admin-api.ts';
 import type { ViewProps } from './view-props.ts';
 import { when } from './labels.ts';
 import { MoreRows, usePages } from './pages.tsx';

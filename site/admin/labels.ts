@@ -1,5 +1,5 @@
 /** Polish names the panel shows for stored values. */
-import { warsawDateTime } from '../../widgets/core/business-hours.ts';
+import { warsawDateTime } from '../../widgets/core/warsaw-time.ts';
 import { LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';
 
 export const KIND_LABELS: Record<string, string> = {
@@ -9,7 +9,7 @@ export const KIND_LABELS: Record<string, string> = {
   team: 'Zespół',
 };
 
-export { LEAD_STATUSES } from '../../widgets/core/admin/admin-validation.ts';
+export { LEAD_STATUSES } from '../../worker/admin-shared/admin-validation.ts';
 
 export const EMAIL_STATE_LABELS: Record<string, string> = {
   pending: 'oczekuje',

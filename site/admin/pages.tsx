@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { type Forms, countText } from '../../widgets/core/plural.ts';
-import type { ListPage } from '../../widgets/core/admin/admin-api.ts';
+import type { ListPage } from '../../worker/admin-shared/admin-api.ts';
 import { api } from './api.ts';
 
 /** `path` with `after=` added for the page after `next`. */

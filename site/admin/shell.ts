@@ -5,7 +5,7 @@
  * script is needed, so the CSP stays strict), and `<noscript>` says it at once.
  */
 import { FALLBACK } from '../../widgets/core/texts.ts';
-import { escapeHtml } from '../../widgets/core/html.ts';
+import { escapeHtml } from '../../worker/admin-shared/html.ts';
 
 export interface AdminAssets {
   script: string;

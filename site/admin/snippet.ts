@@ -5,7 +5,7 @@
  * The widgets and their own attributes come from their contracts (widgets/contracts.ts).
  */
 import { type AttributeRow, attributeRows, contracts } from '../../widgets/contracts.ts';
-import { escapeHtml } from '../../widgets/core/html.ts';
+import { escapeHtml } from '../../worker/admin-shared/html.ts';
 
 /** Tag → the widget's Polish name, in the contracts' order. */
 export const WIDGETS: Readonly<Record<string, string>> = Object.fromEntries(contracts.map((c) => [c.tag, c.title]));

@@ -2,9 +2,9 @@
  * What the panel's views get from the shell (App.tsx): its own module, so a view names
  * these types without importing the shell that imports every view.
  */
-import type { AdminSession as Session } from '../../widgets/core/admin/admin-api.ts';
+import type { AdminSession as Session } from '../../worker/admin-shared/admin-api.ts';
 
-/** Who is logged in: the admin API's answer, declared once in widgets/core/admin/admin-api.ts. */
+/** Who is logged in: the admin API's answer, declared once in worker/admin-shared/admin-api.ts. */
 export type { Session };
 
 /** What a view gets: how to report that the API failed or the session ended. */

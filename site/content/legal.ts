@@ -10,6 +10,7 @@ import { INVOICE_KEPT, RETENTION_MONTHS, SIGNED_ORDER_KEPT } from '../../widgets
 import { QUOTE_VALID_DAYS } from '../../widgets/core/quote.ts';
 import { PAGE_COUNTING } from '../../widgets/core/terms.ts';
 import { CONSENT_KEPT_MONTHS } from '../../widgets/core/site-analytics.ts';
+import { dateText } from '../../widgets/core/dates.ts';
 
 /** A section renders its paragraphs first, then its list. */
 export interface LegalSection {
@@ -27,14 +28,8 @@ export interface LegalDoc {
 
 export const LEGAL_UPDATED = '2026-11-25';
 
-/** '2026-11-24' → '24 listopada 2026' (at build time, in Node). */
-export const plDate = (iso: string): string =>
-  new Date(`${iso}T12:00:00Z`).toLocaleDateString('pl-PL', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+/** '2026-11-24' → '24 listopada 2026'. */
+export const plDate = (iso: string): string => dateText(iso, 'long');
 
 function controllerLine(c: Company): string {
   return `${c.legalName}, ${c.registeredAddress}, NIP ${c.nip}, REGON ${c.regon}, ${c.registryEntry}`;

@@ -9,6 +9,7 @@ import { type ClientName, shownClients, shownTestimonials, type Testimonial } fr
 import { Icon } from '../icons.tsx';
 import { SampleBadge } from './company-values.tsx';
 import { Section } from './section.tsx';
+import { monthText } from '../../widgets/core/dates.ts';
 
 /** The note under a section title while any of its entries is invented. */
 function SampleSectionNote({ entries }: { entries: { sample?: true }[] }) {
@@ -19,10 +20,6 @@ function SampleSectionNote({ entries }: { entries: { sample?: true }[] }) {
     </p>
   );
 }
-
-/** '2026-10-20' → 'październik 2026'. */
-const monthYear = (iso: string) =>
-  new Date(`${iso}T12:00:00Z`).toLocaleDateString('pl-PL', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** A client's name as a simple SVG wordmark (no logo files are fetched). */
 function Wordmark({ name, index }: { name: string; index: number }) {
@@ -77,7 +74,7 @@ export function TestimonialsSection({ entries = shownTestimonials }: { entries?:
                 <span>{[t.author && t.position, t.company].filter(Boolean).join(', ')}</span>
                 <span className="muted">
                   {t.city && `${t.city}, `}
-                  <time dateTime={t.date}>{monthYear(t.date)}</time>
+                  <time dateTime={t.date}>{monthText(t.date)}</time>
                 </span>
               </figcaption>
             </figure>

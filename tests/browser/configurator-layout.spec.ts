@@ -4,7 +4,7 @@
 // The customer forms of `/serwis` and `/licznik` hold the viewport until they are drawn.
 import { expect, test, type Page } from '@playwright/test';
 import { TEST_ADMIN_PASSWORD } from './admin-helpers.ts';
-import type { ContractList } from '../../widgets/core/admin/admin-api.ts';
+import type { ContractList } from '../../worker/admin-shared/admin-api.ts';
 
 /** Collects layout shifts without recent input from the first paint on. */
 async function watchShifts(page: Page): Promise<void> {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import type { LeadDetail } from '../../widgets/core/admin/admin-api.ts';
+import type { LeadDetail } from '../../worker/admin-shared/admin-api.ts';
 import { storedLead, storedLeads } from './fixtures/stored.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -9,8 +9,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { TEST_ADMIN_PASSWORD } from '../../scripts/admin-hash.mjs';
-import type { OrderListRow } from '../../widgets/core/admin/admin-api-orders.ts';
-import type { OutboxList } from '../../widgets/core/admin/admin-api-team.ts';
+import type { OrderListRow } from '../../worker/admin-shared/admin-api-orders.ts';
+import type { OutboxList } from '../../worker/admin-shared/admin-api-team.ts';
 import { mkdirSync } from 'node:fs';
 import { logIn, message } from './admin-helpers.ts';
 import { signInLink } from './test-db.ts';

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
 import { TEST_ADMIN_PASSWORD } from '../../scripts/admin-hash.mjs';
-import type { OutboxList } from '../../widgets/core/admin/admin-api-team.ts';
+import type { OutboxList } from '../../worker/admin-shared/admin-api-team.ts';
 import { logIn } from './admin-helpers.ts';
 import { d1 } from './test-db.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_ERRORS, passwordProblem } from '../../widgets/core/admin/account-validation.ts';
-import { ROUTE_ROLES, mayUse, routePrefix } from '../../widgets/core/admin/roles.ts';
+import { ACCOUNT_ERRORS, passwordProblem } from '../../worker/admin-shared/account-validation.ts';
+import { ROUTE_ROLES, mayUse, routePrefix } from '../../worker/admin-shared/roles.ts';
 
 describe('password rules (length over composition)', () => {
   it('accepts a long passphrase without digits or symbols', () => {

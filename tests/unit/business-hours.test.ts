@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { warsawDateTime } from '../../widgets/core/warsaw-time.ts';
 import {
-  warsawDateTime,
   addBusinessHours,
   businessHoursBetween,
   easterSunday,
   isWorkingDay,
   polishHolidays,
   warsawInstant,
-} from '../../widgets/core/business-hours.ts';
+} from '../../worker/admin-shared/business-hours.ts';
 
 const at = (iso: string) => new Date(iso);
 

@@ -1,10 +1,10 @@
-// The delivery calendar of online orders (widgets/core/delivery.ts): for any day of
+// The delivery calendar of online orders (worker/admin-shared/delivery.ts): for any day of
 // ordering and any bookings, it offers only business days (no weekend, no Polish public
 // holiday), never a full day, never before the city's lead time, in order.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { polishHolidays } from '../../widgets/core/business-hours.ts';
-import { DELIVERY, DELIVERY_CITIES, deliveryDayText, deliveryDays } from '../../widgets/core/delivery.ts';
+import { polishHolidays } from '../../worker/admin-shared/business-hours.ts';
+import { DELIVERY, DELIVERY_CITIES, deliveryDayText, deliveryDays } from '../../worker/admin-shared/delivery.ts';
 
 const DAY = 86_400_000;
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);

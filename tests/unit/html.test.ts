@@ -1,6 +1,6 @@
-// The one escaper of hand-written HTML (widgets/core/html.ts): the admin shell, the partner snippet, a ticket page's title.
+// The one escaper of hand-written HTML (worker/admin-shared/html.ts): the admin shell, the partner snippet, a ticket page's title.
 import { describe, expect, it } from 'vitest';
-import { escapeHtml } from '../../widgets/core/html.ts';
+import { escapeHtml } from '../../worker/admin-shared/html.ts';
 import { adminShell } from '../../site/admin/shell.ts';
 
 describe('escapeHtml', () => {

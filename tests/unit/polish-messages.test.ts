@@ -8,14 +8,14 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import * as account from '../../widgets/core/admin/account-validation.ts';
-import * as admin from '../../widgets/core/admin/admin-validation.ts';
-import * as estimate from '../../widgets/core/estimate-schema.ts';
-import * as privacy from '../../widgets/core/admin/privacy-validation.ts';
+import * as account from '../../worker/admin-shared/account-validation.ts';
+import * as admin from '../../worker/admin-shared/admin-validation.ts';
+import * as estimate from '../../worker/quotes/estimate-schema.ts';
+import * as privacy from '../../worker/admin-shared/privacy-validation.ts';
 import * as quote from '../../widgets/core/quote-validation.ts';
 import * as service from '../../widgets/core/service-validation.ts';
 import * as contact from '../../widgets/core/validation.ts';
-import * as webhook from '../../widgets/core/admin/webhook-validation.ts';
+import * as webhook from '../../worker/admin-shared/webhook-validation.ts';
 import '../../worker/http/polish-issues.ts';
 
 type Schema = v.GenericSchema & { entries?: Record<string, v.GenericSchema>; wrapped?: v.GenericSchema };

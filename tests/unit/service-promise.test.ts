@@ -15,7 +15,7 @@ import {
   shortestSlaHours,
   withinWorkingHours,
 } from '../../widgets/core/terms.ts';
-import { addBusinessHours, warsawInstant } from '../../widgets/core/business-hours.ts';
+import { addBusinessHours, warsawInstant } from '../../worker/admin-shared/business-hours.ts';
 
 const assets = { css: '/assets/site.css', siteScript: '/assets/site.js', widgetScript: '/widgets/v1/kserowo.js' };
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');

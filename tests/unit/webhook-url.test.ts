@@ -4,7 +4,7 @@
 // says about plain http to this machine. A name whose DNS answer is private cannot be
 // checked here; a deployed Worker cannot reach a private network (webhook-validation.ts).
 import { describe, expect, it } from 'vitest';
-import { WEBHOOK_ERRORS, webhookUrlProblem } from '../../widgets/core/admin/webhook-validation.ts';
+import { WEBHOOK_ERRORS, webhookUrlProblem } from '../../worker/admin-shared/webhook-validation.ts';
 
 const REFUSED = [
   // loopback, every spelling

@@ -1,6 +1,6 @@
 // Helpers of the team-account tests: an owner adds a person, who sets a password.
 import { cookieOf, deviceCookieOf, login, write } from './admin-helpers.ts';
-import type { Role } from '../../widgets/core/admin/roles.ts';
+import type { Role } from '../../worker/admin-shared/roles.ts';
 
 export const GOOD_PASSWORD = 'zielona łódka płynie 7';
 

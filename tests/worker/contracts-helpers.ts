@@ -3,7 +3,7 @@
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import { monthBounds } from '../../widgets/core/meter.ts';
-import { warsawToday } from '../../widgets/core/service-fields.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { read, request, write } from './admin-helpers.ts';
 
 export const db = () => (env as unknown as Env).DB;

@@ -6,7 +6,7 @@ import { sha256, toBase64Url, utf8 } from '../../worker/invoices/ksef/crypto.ts'
 import type { Clock } from '../../worker/invoices/ksef/clock.ts';
 import type { KsefEnv } from '../../worker/invoices/ksef/sender.ts';
 import { fa3Xml } from '../../worker/invoices/ksef/test-invoices.ts';
-import { warsawToday } from '../../widgets/core/service-fields.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 
 export const testEnv = env as unknown as Env & { KSEF_TOKEN: string; KSEF_STANDIN_ORIGIN: string };
 export const db = () => testEnv.DB;

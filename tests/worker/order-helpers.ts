@@ -4,8 +4,8 @@
 import { env, exports } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import { bookedDays } from '../../worker/orders/model.ts';
-import { deliveryDays } from '../../widgets/core/delivery.ts';
-import { warsawToday } from '../../widgets/core/service-fields.ts';
+import { deliveryDays } from '../../worker/admin-shared/delivery.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 
 const testEnv = env as unknown as Env;
 export const request = (path: string, init?: RequestInit) =>

@@ -6,8 +6,8 @@ import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import { app } from '../../worker/app.ts';
 import { bookedDays } from '../../worker/orders/model.ts';
-import { deliveryDays } from '../../widgets/core/delivery.ts';
-import { warsawToday } from '../../widgets/core/service-validation.ts';
+import { deliveryDays } from '../../worker/admin-shared/delivery.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { login, request, write } from './admin-helpers.ts';
 
 const db = () => (env as unknown as Env).DB;

@@ -134,8 +134,3 @@ export function recomputeEstimate(
     ...(comparison ? { comparison } : {}),
   };
 }
-
-/** Today's date in Warsaw as 'YYYY-MM-DD' (the bound of a counter reading's date). */
-export function warsawToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Warsaw' }).format(now);
-}

@@ -157,12 +157,19 @@ export async function sha256Source(text: string): Promise<string> {
 }
 
 /**
- * The CSP of a page the worker renders behind an unguessable id (a quote, a ticket's status):
- * nothing but its own inline style and, when it has one, its inline script, each by its hash.
+ * The CSP of a page the worker renders behind an unguessable id (a quote, a ticket's status, an
+ * order): nothing but its own inline style and, when it has one, its inline script, each by its
+ * hash; `connectSrc` when its script calls an API (the order page's: 'self').
  * @example await privatePageCsp('body{margin:0}') // "default-src 'none'; style-src 'sha256-…'; img-src 'self'; …"
  */
-export async function privatePageCsp(style: string, script?: string, formAction = "'none'"): Promise<string> {
+export async function privatePageCsp(
+  style: string,
+  script?: string,
+  formAction = "'none'",
+  connectSrc?: string,
+): Promise<string> {
   const [styleHash, scriptHash] = await Promise.all([sha256Source(style), script && sha256Source(script)]);
   const scripts = scriptHash ? ` script-src '${scriptHash}';` : '';
-  return `default-src 'none'; style-src '${styleHash}';${scripts} img-src 'self'; base-uri 'none'; form-action ${formAction}; frame-ancestors 'none'`;
+  const connect = connectSrc ? ` connect-src ${connectSrc};` : '';
+  return `default-src 'none'; style-src '${styleHash}';${scripts}${connect} img-src 'self'; base-uri 'none'; form-action ${formAction}; frame-ancestors 'none'`;
 }

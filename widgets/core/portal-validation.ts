@@ -7,7 +7,8 @@
 import * as v from 'valibot';
 import { emailSchema, honeypotSchema, nameSchema, PHONE, textLine } from './validation.ts';
 import { LIMITS } from './limits.ts';
-import { FAULT_CATEGORIES, type FaultCategory, SERVICE_ERRORS, SERVICE_LIMITS, warsawToday } from './service-fields.ts';
+import { FAULT_CATEGORIES, type FaultCategory, SERVICE_ERRORS, SERVICE_LIMITS } from './service-fields.ts';
+import { warsawToday } from './warsaw-time.ts';
 import { descriptionSchema, errorCodeSchema, readingDateOk } from './service-validation.ts';
 import { TONER_COLOURS } from './toner.ts';
 

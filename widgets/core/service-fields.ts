@@ -7,6 +7,7 @@
 import { CONSENT_ERROR } from './errors.ts';
 import { NIP_ERROR } from './nip.ts';
 import { LIMITS } from './limits.ts';
+import { formatNumber } from './format.ts';
 
 /**
  * The least a fault report needs to be acted on: a phone the engineer can call back (a Polish
@@ -74,7 +75,7 @@ export const SERVICE_ERRORS = {
   descriptionShort: `Opisz problem w kilku słowach (co najmniej ${SERVICE_MINIMUMS.description} znaków): co się dzieje i od kiedy.`,
   contactWhen: `Pole „Kiedy dzwonić” może mieć najwyżej ${SERVICE_LIMITS.contactWhen} znaków, bez znaków sterujących.`,
   consent: CONSENT_ERROR,
-  counter: `Stan licznika musi być liczbą całkowitą od 0 do ${SERVICE_LIMITS.counter.toLocaleString('pl-PL')}.`,
+  counter: `Stan licznika musi być liczbą całkowitą od 0 do ${formatNumber(SERVICE_LIMITS.counter)}.`,
   readOn: 'Podaj datę odczytu (RRRR-MM-DD), nie późniejszą niż dzisiaj i nie starszą niż rok.',
   note: `Pole „Uwagi” może mieć najwyżej ${SERVICE_LIMITS.note} znaków, bez znaków sterujących.`,
   confirm: 'Nieprawidłowa wartość potwierdzenia.',
@@ -89,7 +90,3 @@ export const SERVICE_ERRORS = {
 
 /** A serial number as the registry keeps it: trimmed, upper case, inner spaces removed. */
 export const normalizeSerial = (serial: string): string => serial.trim().replace(/\s+/g, '').toUpperCase();
-
-/** Today's date in Warsaw, 'YYYY-MM-DD'. */
-export const warsawToday = (now = new Date()): string =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Warsaw' }).format(now);

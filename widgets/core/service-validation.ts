@@ -16,8 +16,8 @@ import {
   phoneDigits,
   TEAM_STATUSES,
   normalizeSerial,
-  warsawToday,
 } from './service-fields.ts';
+import { warsawToday } from './warsaw-time.ts';
 import { PACKAGE_LEVELS } from './model.ts';
 import { nipSchema } from './nip.ts';
 import {

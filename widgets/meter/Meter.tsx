@@ -21,7 +21,8 @@ import type { WidgetHostProps } from '../core/define.ts';
 import { TOAST } from '../core/errors.ts';
 import { emit } from '../core/events.ts';
 import { WidgetBoundary } from '../core/Fallback.tsx';
-import { SERVICE_ERRORS, SERVICE_LIMITS, warsawToday } from '../core/service-fields.ts';
+import { SERVICE_ERRORS, SERVICE_LIMITS } from '../core/service-fields.ts';
+import { warsawToday } from '../core/warsaw-time.ts';
 import { scriptOrigin } from '../core/catalogue-source.ts';
 import { FALLBACK } from '../core/texts.ts';
 import {
@@ -38,6 +39,8 @@ import { LIMITS } from '../core/limits.ts';
 import { FIELD_ERRORS, SPEC_EMAIL, type Toast } from '../core/validation.ts';
 import type { CommonProps } from '../core/widget-props.ts';
 import { METER_PATH, METER_TEXT, type MeterDevice } from './copy.ts';
+import { dateText } from '../core/dates.ts';
+import { formatNumber } from '../core/format.ts';
 
 export { METER_PATH, METER_TEXT } from './copy.ts';
 
@@ -181,14 +184,13 @@ export function MeterForm(props: MeterProps & { token: string; device: MeterDevi
     };
     const result = await kit.send<{ ok: boolean; serial: string; readOn: string; message?: string }>(METER_PATH, r);
     if (result.kind === 'ok') {
-      const pages = (n: number) => n.toLocaleString('pl-PL');
       // A confirmed implausible reading is held for the team: the server's `message` says so.
       setDone(
         `${METER_TEXT.done(
           result.data.serial ?? device.serial,
-          pages(r.mono),
-          r.color !== null ? pages(r.color) : undefined,
-          (result.data.readOn ?? r.readOn).split('-').reverse().join('.'),
+          formatNumber(r.mono),
+          r.color !== null ? formatNumber(r.color) : undefined,
+          dateText(result.data.readOn ?? r.readOn),
         )}${result.data.message ? ` ${result.data.message}` : ''}`,
       );
       emit(kit.host(), 'kserowo:lead', { kind: 'meter', serial: result.data.serial ?? device.serial });

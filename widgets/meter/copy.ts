@@ -1,6 +1,8 @@
 /** The texts of `<kserowo-meter>` and the shape of what the reading link's device endpoint answers. */
 
 import type { MeterDevice } from '../core/meter.ts';
+import { dateText } from '../core/dates.ts';
+import { formatNumber } from '../core/format.ts';
 
 export type { MeterDevice };
 
@@ -21,8 +23,8 @@ export const METER_TEXT = {
   again: 'Podaj kolejny odczyt',
   device: (d: MeterDevice) => `${d.device}, nr seryjny ${d.serial} (umowa ${d.contract})`,
   last: (d: NonNullable<MeterDevice['last']>) =>
-    `Ostatni odczyt z ${d.readOn.split('-').reverse().join('.')}: ${d.mono.toLocaleString('pl-PL')} stron mono${
-      d.color !== null ? `, ${d.color.toLocaleString('pl-PL')} stron kolor` : ''
+    `Ostatni odczyt z ${dateText(d.readOn)}: ${formatNumber(d.mono)} stron mono${
+      d.color !== null ? `, ${formatNumber(d.color)} stron kolor` : ''
     }.`,
   noLinkTitle: 'Odczyt podajesz przez link z e-maila',
   noLink:

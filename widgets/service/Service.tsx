@@ -36,6 +36,7 @@ import {
 } from '../core/service-form.tsx';
 import { FIELD_ERRORS, LIMITS, SPEC_EMAIL, type Toast } from '../core/validation.ts';
 import type { CommonProps } from '../core/widget-props.ts';
+import { dateTimeText } from '../core/dates.ts';
 
 export interface ServiceProps extends WidgetHostProps, CommonProps {
   name?: string;
@@ -103,10 +104,7 @@ interface Answer {
   knownDevice?: boolean;
 }
 
-const when = (iso: string): string =>
-  new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', dateStyle: 'long', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
+const when = (iso: string): string => dateTimeText(iso, 'long');
 
 export function Service(props: ServiceProps) {
   return (

@@ -1,8 +1,8 @@
 // Each person added costs two PBKDF2 hashes of 100,000 rounds: slow on a shared machine, hence the timeouts.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { SET_PASSWORD_LINK_HOURS, SET_PASSWORD_LINK_TERMS } from '../../widgets/core/admin/account-validation.ts';
-import { ROLES, ROUTE_ROLES, type Role, mayUse, routePrefix } from '../../widgets/core/admin/roles.ts';
+import { SET_PASSWORD_LINK_HOURS, SET_PASSWORD_LINK_TERMS } from '../admin-shared/account-validation.ts';
+import { ROLES, ROUTE_ROLES, type Role, mayUse, routePrefix } from '../admin-shared/roles.ts';
 import { app } from '../app.ts';
 import { passwordChecks } from '../http/auth.ts';
 import { OPEN_PATHS } from '../middleware/admin-guard/index.ts';
@@ -34,6 +34,7 @@ const ACCESS: Record<string, Record<Role, boolean>> = {
   logout:         access(Y,    Y,    Y),
   session:        access(Y,    Y,    Y),
   'set-password': access(Y,    Y,    Y),
+  // The e-mailed unlock of a locked account in a fresh browser: before any session, so anyone's.
   unlock:         access(Y,    Y,    Y),
   me:             access(Y,    Y,    Y),
   leads:          access(Y,    Y,    N),

@@ -9,8 +9,8 @@ import { type AuditKey, auditKey, findAudit } from './model-audit.ts';
 import { ACCOUNT_API_ERRORS, ADMIN_ERRORS } from '../http/errors.ts';
 import { pageOf, pageRequest } from '../http/paging.ts';
 import type { AdminEnv } from '../middleware/admin-guard/index.ts';
-import type { AuditList, AuditLogEntry } from '../../widgets/core/admin/admin-api.ts';
-import { ADMIN_INPUT_ERRORS } from '../../widgets/core/admin/admin-validation.ts';
+import type { AuditList, AuditLogEntry } from '../admin-shared/admin-api.ts';
+import { ADMIN_INPUT_ERRORS } from '../admin-shared/admin-validation.ts';
 
 export const auditRoutes = new Hono<AdminEnv>();
 

@@ -15,7 +15,7 @@ import {
   firstIssue,
   newAccountSchema,
   passwordProblem,
-} from '../../widgets/core/admin/account-validation.ts';
+} from '../admin-shared/account-validation.ts';
 import { credentialFingerprint, hashPassword, parseStoredHash, verifyPassword } from '../http/auth.ts';
 import {
   type AccountRow,
@@ -28,7 +28,7 @@ import {
   setPasswordHash,
   updateAccount,
 } from './model.ts';
-import { auditDetails } from './model-audit.ts';
+import { auditDetails } from '../http/audit-notes.ts';
 import { sendSetPasswordLink } from './set-password-email.ts';
 import { clearLoginAttempts, recordLoginFailure, reserveLoginAttempt } from './model-login-throttle.ts';
 import {
@@ -40,7 +40,7 @@ import {
 } from './model-sessions.ts';
 import { ACCOUNT_API_ERRORS, ADMIN_ERRORS } from '../http/errors.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
-import type { AccountList, SessionList, SessionListed, TeamAccount } from '../../widgets/core/admin/admin-api.ts';
+import type { AccountList, SessionList, SessionListed, TeamAccount } from '../admin-shared/admin-api.ts';
 
 export const accountRoutes = new Hono<AdminEnv>();
 /** Mounted at `/me`: everyone's own sessions and password, beside the owners' view of everyone's. */

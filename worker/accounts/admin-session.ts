@@ -18,7 +18,7 @@ import {
   loginSchema,
   passwordProblem,
   setPasswordSchema,
-} from '../../widgets/core/admin/account-validation.ts';
+} from '../admin-shared/account-validation.ts';
 import { check, emailSchema } from '../../widgets/core/validation.ts';
 import { requestUnlock, unlockBrowser } from './unlock.ts';
 import { afterAnswer } from '../http/after-answer.ts';
@@ -38,7 +38,7 @@ import { DEVICE_TTL_MS, deviceKey, rememberDevice } from './model-login-devices.
 import { createSession, endSession } from './model-sessions.ts';
 import { ACCOUNT_API_ERRORS, ADMIN_ERRORS } from '../http/errors.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
-import type { AdminSession } from '../../widgets/core/admin/admin-api.ts';
+import type { AdminSession } from '../admin-shared/admin-api.ts';
 
 export const sessionRoutes = new Hono<AdminEnv>();
 
@@ -65,7 +65,7 @@ sessionRoutes.post('/login', async (c) => {
   const reservation = await reserveLoginAttempt(c.env.DB, keys);
   if (!reservation.allowed) {
     c.header('Retry-After', String(Math.max(1, Math.ceil((reservation.retryAt - Date.now()) / 1000))));
-    return c.json({ error: ADMIN_ERRORS.locked }, 429);
+    return c.json({ error: ADMIN_ERRORS.locked(LOCKOUT_MS / 60_000) }, 429);
   }
   const secret = (c.env as { ADMIN_PASSWORD_HASH?: string }).ADMIN_PASSWORD_HASH;
   if (firstOwner && !parseStoredHash(secret)) return c.json({ error: ADMIN_ERRORS.notConfigured }, 503);
@@ -77,7 +77,7 @@ sessionRoutes.post('/login', async (c) => {
     const { locked } = await recordLoginFailure(c.env.DB, keys);
     if (locked) {
       c.header('Retry-After', String(LOCKOUT_MS / 1000));
-      return c.json({ error: ADMIN_ERRORS.locked }, 429);
+      return c.json({ error: ADMIN_ERRORS.locked(LOCKOUT_MS / 60_000) }, 429);
     }
     return c.json({ error: firstOwner ? ADMIN_ERRORS.wrongPassword : ACCOUNT_API_ERRORS.wrongAccount }, 401);
   }

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { personWithSession } from '../../tests/worker/accounts-helpers.ts';
 import { login, read, testEnv, write } from '../../tests/worker/admin-helpers.ts';
 import { month, sign, teamReading } from '../../tests/worker/contracts-helpers.ts';
-import type { ContractList } from '../../widgets/core/admin/admin-api.ts';
+import type { ContractList } from '../admin-shared/admin-api.ts';
 
 const db = () => testEnv.DB;
 let owner = '';

@@ -5,6 +5,8 @@
 // (the first owner is locked last).
 import { describe, expect, it } from 'vitest';
 import { passwordChecks } from '../http/auth.ts';
+import { ADMIN_ERRORS } from '../http/errors.ts';
+import { LOCKOUT_MS } from './model-login-throttle.ts';
 import { GOOD_PASSWORD, addPerson } from '../../tests/worker/accounts-helpers.ts';
 import { deviceCookieOf, testEnv, write } from '../../tests/worker/admin-helpers.ts';
 
@@ -17,9 +19,14 @@ describe('an account under a stranger’s guesses', { timeout: 30_000 }, () => {
     expect(device).toMatch(/^__Host-kserowo_device=/);
     for (let i = 0; i < 10; i++)
       await write('/api/admin/login', { email: person.email, password: `zle ${i}` }, { ip: `198.18.18.${i}` });
-    expect(
-      (await write('/api/admin/login', { email: person.email, password: GOOD_PASSWORD }, { ip: '198.18.19.1' })).status,
-    ).toBe(429);
+    const locked = await write(
+      '/api/admin/login',
+      { email: person.email, password: GOOD_PASSWORD },
+      { ip: '198.18.19.1' },
+    );
+    expect(locked.status).toBe(429);
+    // The answer states the lockout the throttle enforces (LOCKOUT_MS), as the lockout's own text.
+    expect(await locked.json()).toEqual({ error: ADMIN_ERRORS.locked(LOCKOUT_MS / 60_000) });
     const own = await write(
       '/api/admin/login',
       { email: person.email, password: GOOD_PASSWORD },

@@ -1,20 +1,9 @@
 /** Admin sessions (migrations 0004, 0030): each belongs to an account. */
-import type { Role } from '../../widgets/core/admin/roles.ts';
+import type { Role } from '../admin-shared/roles.ts';
 import { SESSION_TTL_MS, newSessionId, sessionIdHash } from '../http/auth.ts';
+import type { Session } from '../middleware/admin-guard/index.ts';
 
-export interface Session {
-  /** The display name (the catalogue history and the audit log show it). */
-  user: string;
-  accountId: number;
-  email: string;
-  role: Role;
-  createdAt: number;
-  expiresAt: number;
-  /** The fingerprint of the password the session was opened with. */
-  credential: string;
-  /** The account's stored hash (NULL for the first owner, whose password is the secret). */
-  passwordHash: string | null;
-}
+export type { Session };
 
 interface SessionRow {
   user_name: string;

@@ -1,6 +1,6 @@
 /** Team accounts and their one-time set-password links (migration 0030). */
-import { SET_PASSWORD_LINK_HOURS } from '../../widgets/core/admin/account-validation.ts';
-import type { Role } from '../../widgets/core/admin/roles.ts';
+import { SET_PASSWORD_LINK_HOURS } from '../admin-shared/account-validation.ts';
+import type { Role } from '../admin-shared/roles.ts';
 import { newSessionId, sessionIdHash } from '../http/auth.ts';
 
 /** The first owner: logs in with the ADMIN_PASSWORD_HASH secret, never disabled or demoted. */

@@ -1,7 +1,7 @@
 // The set-password e-mail (worker/accounts/set-password-email.ts): who added the person, in which
 // role, the one-time link and how long it works, in Polish.
 import { describe, expect, it } from 'vitest';
-import { SET_PASSWORD_LINK_TERMS } from '../../widgets/core/admin/account-validation.ts';
+import { SET_PASSWORD_LINK_TERMS } from '../admin-shared/account-validation.ts';
 import { setPasswordEmail } from './set-password-email.ts';
 
 describe('the set-password e-mail', () => {

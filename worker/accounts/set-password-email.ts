@@ -3,8 +3,8 @@
  * straight through Email Routing rather than the outbox: the owner is shown the link in
  * the panel as well, so the e-mail is best effort.
  */
-import { ROLE_LABELS, type Role } from '../../widgets/core/admin/roles.ts';
-import { SET_PASSWORD_LINK_TERMS } from '../../widgets/core/admin/account-validation.ts';
+import { ROLE_LABELS, type Role } from '../admin-shared/roles.ts';
+import { SET_PASSWORD_LINK_TERMS } from '../admin-shared/account-validation.ts';
 
 /** Who gets the link, and who added them. */
 export interface SetPasswordLetter {

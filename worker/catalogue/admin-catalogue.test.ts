@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCatalogue } from '../../widgets/core/catalogue.ts';
-import { catalogueChangeOf } from '../../widgets/core/admin/catalogue-rules.ts';
+import { catalogueChangeOf } from '../admin-shared/catalogue-rules.ts';
 import type { Catalogue } from '../../widgets/core/model.ts';
 import { rerenderPage } from './prerendered.ts';
 import { login, read, request, testEnv, write } from '../../tests/worker/admin-helpers.ts';

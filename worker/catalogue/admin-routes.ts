@@ -4,14 +4,14 @@
  * `POST /api/admin/catalogue/versions/:version/restore` (rollback as a new version).
  */
 import { Hono } from 'hono';
-import { CATALOGUE_ERRORS, applyCatalogueChange, restoreNote } from '../../widgets/core/admin/catalogue-rules.ts';
+import { CATALOGUE_ERRORS, applyCatalogueChange, restoreNote } from '../admin-shared/catalogue-rules.ts';
 import { defaultCatalogue } from '../../widgets/core/catalogue.ts';
-import { catalogueChangeSchema } from '../../widgets/core/admin/admin-validation.ts';
+import { catalogueChangeSchema } from '../admin-shared/admin-validation.ts';
 import { check as checkBody } from '../../widgets/core/validation.ts';
 import { listVersions, liveCatalogue, publishVersion, versionDevices } from './model.ts';
 import { ADMIN_ERRORS } from '../http/errors.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
-import type { CatalogueAnswer } from '../../widgets/core/admin/admin-api.ts';
+import type { CatalogueAnswer } from '../admin-shared/admin-api.ts';
 
 export const catalogueRoutes = new Hono<AdminEnv>();
 

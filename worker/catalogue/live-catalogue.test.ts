@@ -6,7 +6,7 @@ import { createExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { app } from '../app.ts';
 import { defaultCatalogue } from '../../widgets/core/catalogue.ts';
-import { catalogueChangeOf } from '../../widgets/core/admin/catalogue-rules.ts';
+import { catalogueChangeOf } from '../admin-shared/catalogue-rules.ts';
 import type { Device } from '../../widgets/core/model.ts';
 import { ORIGIN, login, request, testEnv, write } from '../../tests/worker/admin-helpers.ts';
 

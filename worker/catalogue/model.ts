@@ -11,7 +11,7 @@
  */
 import { defaultCatalogue } from '../../widgets/core/catalogue.ts';
 import { type Catalogue, type Device, isCatalogueData } from '../../widgets/core/model.ts';
-import type { CatalogueVersion } from '../../widgets/core/admin/admin-api.ts';
+import type { CatalogueVersion } from '../admin-shared/admin-api.ts';
 
 /** The live catalogue with what identifies it across fresh databases and deploys. */
 export interface LiveCatalogue {

@@ -5,7 +5,7 @@
  * why it cannot: the register does not know the NIP (`notFound`), or the API is down,
  * slow, over its limit or answering something else (`unavailable`).
  */
-import { warsawToday } from '../../widgets/core/service-fields.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 
 /** The MF's VAT statuses: 'Czynny' is an active VAT taxpayer. */
 export type VatStatus = 'Czynny' | 'Zwolniony' | 'Niezarejestrowany';

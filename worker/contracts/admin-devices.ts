@@ -12,8 +12,9 @@ import { Hono } from 'hono';
 import { csvStream, parseCsv } from '../http/csv.ts';
 import { keysetPages, pageOf, pageRequest } from '../http/paging.ts';
 import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS } from '../http/errors.ts';
-import { liveCatalogue } from '../catalogue/model.ts';
-import { type ContractInput, contractsStatements, createContract, deviceWithoutRates } from './model.ts';
+import { liveCatalogue } from '../catalogue/index.ts';
+import { type ContractInput, createContract } from './model.ts';
+import { contractsStatements, deviceWithoutRates } from './model-contract-import.ts';
 import {
   type DeviceRow,
   deviceById,
@@ -25,11 +26,11 @@ import {
   listDevices,
   updateDevice,
 } from './model-devices.ts';
-import { warsawDay } from '../../widgets/core/business-hours.ts';
+import { warsawDay } from '../../widgets/core/warsaw-time.ts';
 import { findDevice } from '../../widgets/core/model.ts';
 import { type DeviceInput, SERVICE_ERRORS } from '../../widgets/core/service-validation.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
-import { auditDetails } from '../accounts/model-audit.ts';
+import { auditDetails } from '../http/audit-notes.ts';
 import { auditView } from '../http/audit-view.ts';
 import {
   DEVICE_CSV_COLUMNS,
@@ -40,7 +41,7 @@ import {
   deviceExportRow,
   deviceOfCsvRow,
 } from './device-registry.ts';
-import type { DeviceList } from '../../widgets/core/admin/admin-api.ts';
+import type { DeviceList } from '../admin-shared/admin-api.ts';
 
 export const deviceRoutes = new Hono<AdminEnv>();
 /** Mounted at `/devices.csv` (a prefix of its own: Hono joins a sub-app's paths with a slash). */

@@ -9,17 +9,17 @@
  *  - `POST /api/admin/contracts/:id/billing-email` `{billingEmail}`: the contract's new billing
  *    address (its reminders, the customer's page), e.g. after a person's erasure took the old one;
  *  - `POST /api/admin/amendments`: a price change of a device from the first day of a month
- *    (this month or later), with its reason; owner and sales only (widgets/core/admin/roles.ts).
+ *    (this month or later), with its reason; owner and sales only (worker/admin-shared/roles.ts).
  */
 import { Hono } from 'hono';
 import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS } from '../http/errors.ts';
-import { auditDetails } from '../accounts/model-audit.ts';
+import { auditDetails } from '../http/audit-notes.ts';
 import { auditView } from '../http/audit-view.ts';
-import { READING_LINK_ROLES } from '../../widgets/core/admin/roles.ts';
-import { liveCatalogue } from '../catalogue/model.ts';
+import { READING_LINK_ROLES } from '../admin-shared/roles.ts';
+import { liveCatalogue } from '../catalogue/index.ts';
 import { addRates } from './model-contract-rates.ts';
+import { billOfContract } from './model-contract-bills.ts';
 import {
-  billOfContract,
   contractById,
   contractDevices,
   createContract,
@@ -28,22 +28,23 @@ import {
   contractKey,
   contractsPage,
   readingLink,
-  setBillingEmail,
 } from './model.ts';
+import { setBillingEmail } from './model-billing-email.ts';
 import { deviceBySerial } from './model-devices.ts';
-import { remindersOfContracts } from '../meter/model-reading-reminders.ts';
+import { remindersOfContracts } from '../meter/index.ts';
 import {
   RENTAL_ERRORS,
   amendmentSchema,
   amendmentStartOk,
   billingEmailSchema,
   contractSchema,
-} from '../../widgets/core/admin/rental-validation.ts';
-import { SERVICE_ERRORS, warsawToday } from '../../widgets/core/service-validation.ts';
+} from './rental-validation.ts';
+import { SERVICE_ERRORS } from '../../widgets/core/service-validation.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { check } from '../../widgets/core/validation.ts';
 import { pageOf, pageRequest } from '../http/paging.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
-import type { ContractListed, ContractList } from '../../widgets/core/admin/admin-api.ts';
+import type { ContractListed, ContractList } from '../admin-shared/admin-api.ts';
 
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
 

@@ -4,14 +4,9 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { defaultCatalogue } from '../../widgets/core/catalogue.ts';
-import {
-  billOfContract,
-  contractDevices,
-  contractsForEmail,
-  createContract,
-  deviceByReadingToken,
-  recordContractReading,
-} from './model.ts';
+import { billOfContract } from './model-contract-bills.ts';
+import { contractDevices, createContract, deviceByReadingToken, recordContractReading } from './model.ts';
+import { contractsForEmail } from './model-billing-email.ts';
 
 const db = () => (env as unknown as Env).DB;
 

@@ -5,7 +5,7 @@
  * layout of columns, the model named by its id, model or full name.
  */
 import { CONTRACT_TERMS_MONTHS } from '../../widgets/core/terms.ts';
-import { warsawToday } from '../../widgets/core/service-fields.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { LEVEL_NAMES, type Catalogue, findDevice } from '../../widgets/core/model.ts';
 import { type DeviceInput, SERVICE_ERRORS, deviceSchema } from '../../widgets/core/service-validation.ts';
 import { check } from '../../widgets/core/validation.ts';

@@ -1,9 +1,9 @@
 /** The device registry (migration 0020): each rented device with its package and customer. */
-import type { DeviceRecord as DeviceRow, DeviceWithReading } from '../../widgets/core/admin/admin-api.ts';
+import type { DeviceRecord as DeviceRow, DeviceWithReading } from '../admin-shared/admin-api.ts';
 import type { DeviceInput } from '../../widgets/core/service-validation.ts';
 
 /** The device's row, and the row with its last reading: one declaration with the admin API that answers them. */
-export type { DeviceRecord as DeviceRow, DeviceWithReading } from '../../widgets/core/admin/admin-api.ts';
+export type { DeviceRecord as DeviceRow, DeviceWithReading } from '../admin-shared/admin-api.ts';
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 

@@ -24,22 +24,22 @@
  *
  *   await createContract(db, input)        // → ContractWithDevices | 'serial-taken' | {error}
  *   await contractById(db, id) / contractByNumber(db, 'UM-2026-000001')
- *   await contractsForEmail(db, email)     // the contracts whose billing e-mail it is (any case)
+ *   await contractsForEmail(db, email)     // model-billing-email.ts: the contracts whose billing e-mail it is (any case)
  *   await contractDevices(db, contractId)  // devices with their token and rates in force today
  *   await deviceByReadingToken(db, token)  // {contract, device} of a reading link, or null
  *   await recordContractReading(db, contract, device, reading)  // the counter's rules, idempotent
- *   await billOfContract(db, contractId, 'YYYY-MM')  // worker/meter/bill.ts `billFor` on D1's data
+ *   await billOfContract(db, contractId, 'YYYY-MM')  // model-contract-bills.ts: worker/meter/bill.ts `billFor` on D1's data
  *
  * Readings sent through the token link or the portal use `recordContractReading` with
  * `source: 'link' | 'portal'`; its answer kinds are 'stored', 'replay' (201 again),
  * 'conflict' (409), 'refused' (400 with `readingRefusal(reason)` from http/errors.ts) and
  * 'jump' (422 `{confirm: true}`). A public answer shows counters only to the token's holder.
  */
-import { type Bill, type BilledContract, type FrozenRates, billFor, ratesIn } from '../meter/bill.ts';
-import type { ContractFacts } from '../../widgets/core/admin/admin-api-service.ts';
-import { contractEndOf, monthBounds } from '../../widgets/core/meter.ts';
+import { type FrozenRates, ratesIn } from '../meter/bill.ts';
+import type { ContractFacts } from '../admin-shared/admin-api-service.ts';
+import { contractEndOf } from '../../widgets/core/meter.ts';
 import { type Catalogue, type PackageLevel, findDevice, findPackage } from '../../widgets/core/model.ts';
-import { warsawToday } from '../../widgets/core/service-fields.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { asFrozenRates, type RatesRow, ratesOfDevices, ratesStatement } from './model-contract-rates.ts';
 import {
   type DeviceRow,
@@ -48,15 +48,8 @@ import {
   devicesOfContract,
   devicesOfContracts,
 } from './model-devices.ts';
-import { newQuoteId } from '../quotes/model.ts';
-import {
-  type ReadingDevice,
-  type ReadingToRecord,
-  type RecordResult,
-  acceptedReadingsOfPeriod,
-  asReading,
-  recordReading,
-} from '../meter/model.ts';
+import { newPageId } from '../http/auth.ts';
+import { type ReadingDevice, type ReadingToRecord, type RecordResult, recordReading } from '../meter/index.ts';
 
 export interface ContractRow {
   id: string;
@@ -162,7 +155,7 @@ export interface ContractStatements {
 }
 
 /** The rates a device signs with: its own, else the catalogue's package. */
-function frozenRatesOf(input: ContractInput, d: ContractInput['devices'][number]): FrozenRates | undefined {
+export function frozenRatesOf(input: ContractInput, d: ContractInput['devices'][number]): FrozenRates | undefined {
   if (d.rates) return { ...d.rates, effectiveFrom: input.startDate };
   const device = findDevice(input.catalogue, d.deviceId);
   const pkg = device ? findPackage(device, d.level) : undefined;
@@ -223,7 +216,7 @@ export function contractStatements(
   for (const d of input.devices) {
     const rates = frozenRatesOf(input, d);
     if (!rates) return { error: 'unknown-device', serial: d.serial };
-    const readingToken = newQuoteId();
+    const readingToken = newPageId();
     devices.push({ serial: d.serial, readingToken });
     statements.push(
       contractDeviceStatement(db, {
@@ -244,117 +237,6 @@ export function contractStatements(
     );
   }
   return { id, statements, devices };
-}
-
-/** The serial of a device `input` names no package for (in its rates or the catalogue), if any. */
-export const deviceWithoutRates = (input: ContractInput): string | undefined =>
-  input.devices.find((d) => !frozenRatesOf(input, d))?.serial;
-
-/** Rows per set-based statement of `contractsStatements` (one bound JSON array each). */
-const ROWS_PER_STATEMENT = 250;
-
-const inChunks = <T>(rows: readonly T[]): T[][] =>
-  Array.from({ length: Math.ceil(rows.length / ROWS_PER_STATEMENT) }, (_, i) =>
-    rows.slice(i * ROWS_PER_STATEMENT, (i + 1) * ROWS_PER_STATEMENT),
-  );
-
-/** SQL: `json_extract` of each named member of `j.value`, in order. */
-const members = (names: readonly string[]) => names.map((n) => `json_extract(j.value, '$.${n}')`).join(', ');
-
-/**
- * The statements that sign many contracts at once (the registry's import), to run in one batch:
- * the same rows as `contractStatements` for each (numbers in the order given, per start year),
- * written set-based, three statements per 250 contracts, so that a thousand devices stay one
- * atomic batch within D1's 1 000 queries per Worker invocation.
- */
-export function contractsStatements(
-  db: D1Database,
-  inputs: readonly ContractInput[],
-): { statements: D1PreparedStatement[] } | { error: 'unknown-device'; serial: string } {
-  const contracts: Record<string, unknown>[] = [];
-  const devices: Record<string, unknown>[] = [];
-  const rates: Record<string, unknown>[] = [];
-  for (const input of inputs) {
-    const id = crypto.randomUUID();
-    const billingEmail = input.customer.billingEmail.trim().toLowerCase() || null;
-    contracts.push({
-      id,
-      year: Number(input.startDate.slice(0, 4)),
-      company: input.customer.company,
-      nip: input.customer.nip,
-      billingEmail,
-      startDate: input.startDate,
-      termMonths: input.termMonths,
-      catalogueVersion: input.catalogue.version,
-      origin: input.origin ?? 'team',
-      orderRef: input.orderRef ?? null,
-      createdBy: input.createdBy,
-    });
-    for (const d of input.devices) {
-      const frozen = frozenRatesOf(input, d);
-      if (!frozen) return { error: 'unknown-device', serial: d.serial };
-      devices.push({
-        serial: d.serial,
-        deviceId: frozen.deviceId,
-        level: frozen.level,
-        startDate: input.startDate,
-        termMonths: input.termMonths,
-        company: input.customer.company,
-        nip: input.customer.nip,
-        email: billingEmail,
-        contractId: id,
-        readingToken: newQuoteId(),
-        phone: d.phone ?? null,
-        city: d.city ?? null,
-      });
-      rates.push({ serial: d.serial, ...frozen, reason: null, createdBy: input.createdBy });
-    }
-  }
-  const statements: D1PreparedStatement[] = [];
-  // The number continues each start year's series in the order given (the rows a chunk before wrote count).
-  for (const chunk of inChunks(contracts))
-    statements.push(
-      db
-        .prepare(
-          `INSERT INTO contracts (id, number, year, seq, company, nip, billing_email, start_date, term_months,
-             catalogue_version, origin, order_ref, created_by)
-           SELECT id, printf('UM-%04d-%06d', year, seq), year, seq, company, nip, billing_email, start_date, term_months,
-             catalogue_version, origin, order_ref, created_by
-           FROM (SELECT ${members(['id'])} AS id, ${members(['year'])} AS year,
-               (SELECT coalesce(max(seq), 0) FROM contracts WHERE year = json_extract(j.value, '$.year'))
-                 + row_number() OVER (PARTITION BY json_extract(j.value, '$.year') ORDER BY j.key) AS seq,
-               ${members(['company'])} AS company, ${members(['nip'])} AS nip, ${members(['billingEmail'])} AS billing_email,
-               ${members(['startDate'])} AS start_date, ${members(['termMonths'])} AS term_months,
-               ${members(['catalogueVersion'])} AS catalogue_version, ${members(['origin'])} AS origin,
-               ${members(['orderRef'])} AS order_ref, ${members(['createdBy'])} AS created_by, j.key AS k
-             FROM json_each(?1) j)
-           ORDER BY k`,
-        )
-        .bind(JSON.stringify(chunk)),
-    );
-  for (const chunk of inChunks(devices))
-    statements.push(
-      db
-        .prepare(
-          `INSERT INTO devices (serial, device_id, level, contract_start, term_months, company, nip, email, contract_id,
-             reading_token, phone, city)
-           SELECT ${members(['serial', 'deviceId', 'level', 'startDate', 'termMonths', 'company', 'nip', 'email', 'contractId', 'readingToken', 'phone', 'city'])}
-           FROM json_each(?1) j ORDER BY j.key`,
-        )
-        .bind(JSON.stringify(chunk)),
-    );
-  for (const chunk of inChunks(rates))
-    statements.push(
-      db
-        .prepare(
-          `INSERT INTO contract_rates (device_row, effective_from, catalogue_version, device_id, device_name, device_type,
-             level, monthly_price, monthly_limit, color_limit, overage_mono, overage_color, reason, created_by)
-           SELECT d.id, ${members(['effectiveFrom', 'catalogueVersion', 'deviceId', 'deviceName', 'deviceType', 'level', 'monthlyPrice', 'monthlyLimit', 'colorLimit', 'overageMono', 'overageColor', 'reason', 'createdBy'])}
-           FROM json_each(?1) j JOIN devices d ON d.serial = json_extract(j.value, '$.serial') ORDER BY j.key`,
-        )
-        .bind(JSON.stringify(chunk)),
-    );
-  return { statements };
 }
 
 const isUniqueFailure = (error: unknown): boolean => String(error).includes('UNIQUE');
@@ -397,49 +279,6 @@ export async function contractById(db: D1Database, id: string): Promise<Contract
 export async function contractByNumber(db: D1Database, number: string): Promise<Contract | null> {
   const row = await db.prepare('SELECT * FROM contracts WHERE number = ?').bind(number).first<ContractRow>();
   return row ? asContract(row) : null;
-}
-
-/**
- * SQL for a statement's condition: whether the address in parameter `param` (lower case) is
- * a contract's billing e-mail (index contracts_by_email). For a statement that must do the
- * same work whoever asks (the portal's sign-in), so the answer's timing tells nothing.
- */
-export const billingEmailExists = (param: string): string =>
-  `EXISTS (SELECT 1 FROM contracts WHERE billing_email = ${param})`;
-
-/** The contracts whose billing e-mail is `email` (compared in lower case), newest start first. */
-export async function contractsForEmail(db: D1Database, email: string): Promise<Contract[]> {
-  const { results } = await db
-    .prepare('SELECT * FROM contracts WHERE billing_email = ? ORDER BY start_date DESC, number DESC')
-    .bind(email.trim().toLowerCase())
-    .all<ContractRow>();
-  return results.map(asContract);
-}
-
-/**
- * The statement that takes `email` (lower case) off every contract whose billing e-mail it
- * is (a person's erasure): the contract stays, without an address until the team sets one,
- * so the address signs in to /konto no more and gets no reminders.
- */
-export const releaseBillingEmailStatement = (db: D1Database, email: string): D1PreparedStatement =>
-  db.prepare('UPDATE contracts SET billing_email = NULL WHERE billing_email = ?1').bind(email);
-
-/**
- * Sets a contract's billing e-mail (trimmed, lower case): the address of its reminders and
- * of the customer's page. Its devices whose contact address was the old one (or none) take
- * the new one. Answers the contract before the change, or null when there is none.
- */
-export async function setBillingEmail(db: D1Database, id: string, email: string): Promise<Contract | null> {
-  const before = await contractById(db, id);
-  if (!before) return null;
-  const address = email.trim().toLowerCase();
-  await db.batch([
-    db.prepare('UPDATE contracts SET billing_email = ?2 WHERE id = ?1').bind(id, address),
-    db
-      .prepare('UPDATE devices SET email = ?2 WHERE contract_id = ?1 AND (email IS NULL OR lower(email) = ?3)')
-      .bind(id, address, before.billingEmail ?? ''),
-  ]);
-  return before;
 }
 
 function withRates(devices: DeviceRow[], rates: RatesRow[], today: string): ContractDevice[] {
@@ -525,62 +364,6 @@ export function recordContractReading(
   return recordReading(db, readingDeviceOf(contract, device), { ...reading, today: reading.today ?? warsawToday() });
 }
 
-/** Rows grouped by a key, each group in the rows' order: one pass, not one filter per group. */
-function groupBy<T, K>(rows: readonly T[], keyOf: (row: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const row of rows) {
-    const group = groups.get(keyOf(row));
-    if (group) group.push(row);
-    else groups.set(keyOf(row), [row]);
-  }
-  return groups;
-}
-
-/**
- * What `billFor` needs of contracts for a month ('YYYY-MM'): their devices' rates, and each
- * device's own accepted readings of the month with the last one before it. Grouped once
- * by device (linear in readings, whatever the number of devices).
- */
-export async function billedContracts(
-  db: D1Database,
-  contracts: Contract[],
-  period: string,
-): Promise<BilledContract[]> {
-  const devices = await devicesOfContracts(
-    db,
-    contracts.map((c) => c.id),
-  );
-  const rows = devices.map((d) => d.id);
-  const { from, to } = monthBounds(period);
-  const [rates, readings] = await Promise.all([
-    ratesOfDevices(db, rows),
-    acceptedReadingsOfPeriod(db, JSON.stringify(rows), from, to),
-  ]);
-  const ratesOf = groupBy(rates, (r) => r.device_row);
-  const readingsOf = groupBy(readings, (r) => r.device_row);
-  const devicesOf = groupBy(devices, (d) => d.contract_id);
-  return contracts.map((c) => ({
-    number: c.number,
-    company: c.company,
-    nip: c.nip,
-    startDate: c.startDate,
-    termMonths: c.termMonths,
-    devices: (devicesOf.get(c.id) ?? []).map((d) => ({
-      serial: d.serial,
-      rates: (ratesOf.get(d.id) ?? []).map(asFrozenRates),
-      readings: (readingsOf.get(d.id) ?? []).map(asReading),
-    })),
-  }));
-}
-
-/** The bill of one contract for a month ('YYYY-MM'); undefined when it does not run then. */
-export async function billOfContract(db: D1Database, contractId: string, period: string): Promise<Bill | undefined> {
-  const contract = await contractById(db, contractId);
-  if (!contract) return undefined;
-  const [billed] = await billedContracts(db, [contract], period);
-  return billed ? billFor(billed, period) : undefined;
-}
-
 /** Where a batch of contracts starts: after the contract with this number (by number). */
 export type ContractKey = [number: string];
 
@@ -598,8 +381,13 @@ export async function contractsPage(
   return results.map(asContract);
 }
 
-/** The bills of a batch of contracts for a month ('YYYY-MM'): those running then, by contract number. */
-export async function billsOf(db: D1Database, contracts: Contract[], period: string): Promise<Bill[]> {
-  const billed = await billedContracts(db, contracts, period);
-  return billed.flatMap((c) => billFor(c, period) ?? []);
+/** Rows grouped by a key, each group in the rows' order: one pass, not one filter per group. */
+export function groupBy<T, K>(rows: readonly T[], keyOf: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const group = groups.get(keyOf(row));
+    if (group) group.push(row);
+    else groups.set(keyOf(row), [row]);
+  }
+  return groups;
 }

@@ -93,6 +93,18 @@ export function newSessionId(): string {
   return toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
+/**
+ * The secret id of a customer's page (a quote, a service ticket, a contract's reading link, a
+ * toner order): 24 random bytes (192 bits), base64url (32 characters); whoever has it sees the page.
+ */
+export function newPageId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_');
+}
+
+/** What a page id looks like, checked before any look-up. */
+export const PAGE_ID_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+
 /** SHA-256 of a text's UTF-8 bytes, hex (a session id, a contract document, an acceptance code). */
 export async function sha256Hex(text: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)));

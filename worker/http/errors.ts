@@ -5,12 +5,10 @@
  * widgets and the panel. A limit a text states is read from where it is enforced.
  */
 import type { Reading, RefusalReason } from '../../widgets/core/meter.ts';
-import { LOCKOUT_MS } from '../accounts/model-login-throttle.ts';
-import { TONER_STATUSES } from '../portal/model-toner-orders.ts';
 import { LEAD_BODY_MAX_BYTES } from '../../widgets/core/limits.ts';
 import { plural } from '../../widgets/core/plural.ts';
-
-const lockoutMinutes = LOCKOUT_MS / 60_000;
+import { dateText } from '../../widgets/core/dates.ts';
+import { formatNumber } from '../../widgets/core/format.ts';
 
 /** The public API and the app's catch-alls. */
 export const API_ERRORS = {
@@ -48,8 +46,9 @@ export const ADMIN_ERRORS = {
   origin: 'Odrzucono żądanie wysłane z innej strony.',
   /** 401 */
   wrongPassword: 'Nieprawidłowe hasło.',
-  /** 429 */
-  locked: `Zbyt wiele nieudanych prób logowania. Spróbuj ponownie za ${lockoutMinutes} ${plural(lockoutMinutes, 'minutę', 'minuty', 'minut')}.`,
+  /** 429, with the lockout's length (`LOCKOUT_MS` of the login throttle, which enforces it). */
+  locked: (minutes: number) =>
+    `Zbyt wiele nieudanych prób logowania. Spróbuj ponownie za ${minutes} ${plural(minutes, 'minutę', 'minuty', 'minut')}.`,
   /** 503 */
   notConfigured: 'Logowanie do panelu nie jest skonfigurowane (brak sekretu ADMIN_PASSWORD_HASH).',
   /** 400: a write whose body is not JSON. */
@@ -66,9 +65,6 @@ export const ADMIN_ERRORS = {
   sending: 'Ta wiadomość jest właśnie wysyłana.',
 } as const;
 
-export const polishDay = (iso: string): string => iso.split('-').reverse().join('.');
-const pages = (n: number): string => n.toLocaleString('pl-PL');
-
 /** Fault reports (`/api/service-requests`) and counter readings (`/api/meter-readings`). */
 export const SERVICE_API_ERRORS = {
   /** 503: the ticket could not be stored. */
@@ -80,8 +76,8 @@ export const SERVICE_API_ERRORS = {
     'Nie znamy urządzenia o tym numerze seryjnym. Sprawdź numer na naklejce urządzenia albo napisz do nas przez formularz kontaktowy.',
   /** 400: a counter lower than the device's previous reading. */
   lower: (mono: number, color: number | null, on: string) =>
-    `Stan licznika nie może być niższy niż poprzedni odczyt z dnia ${polishDay(on)} (${pages(mono)} stron mono${
-      color !== null ? `, ${pages(color)} stron kolor` : ''
+    `Stan licznika nie może być niższy niż poprzedni odczyt z dnia ${dateText(on)} (${formatNumber(mono)} stron mono${
+      color !== null ? `, ${formatNumber(color)} stron kolor` : ''
     }). Sprawdź wpisane liczby.`,
   /**
    * 422 with `confirm: true`: over 3× the usual month, the counter's own average (`history`)
@@ -89,8 +85,8 @@ export const SERVICE_API_ERRORS = {
    */
   jump: (now: number, usual: number, basis: 'history' | 'package' = 'history') =>
     basis === 'history'
-      ? `Od poprzedniego odczytu przybyło wyjątkowo dużo stron (około ${pages(now)} miesięcznie, średnio ${pages(usual)}). Sprawdź liczby i potwierdź, że są poprawne.`
-      : `Ten stan licznika oznacza wyjątkowo dużo stron (około ${pages(now)} miesięcznie), a pakiet urządzenia obejmuje ${pages(usual)} stron miesięcznie. Sprawdź liczby i potwierdź, że są poprawne.`,
+      ? `Od poprzedniego odczytu przybyło wyjątkowo dużo stron (około ${formatNumber(now)} miesięcznie, średnio ${formatNumber(usual)}). Sprawdź liczby i potwierdź, że są poprawne.`
+      : `Ten stan licznika oznacza wyjątkowo dużo stron (około ${formatNumber(now)} miesięcznie), a pakiet urządzenia obejmuje ${formatNumber(usual)} stron miesięcznie. Sprawdź liczby i potwierdź, że są poprawne.`,
   /** The 201 of a reading the sender confirmed as a jump: stored, and checked by the team before it counts. */
   held: 'Odczyt zapisany. Ponieważ jest nietypowo wysoki, sprawdzimy go przed rozliczeniem i odezwiemy się, gdyby coś się nie zgadzało.',
   /** 503: the reading could not be stored. */
@@ -115,14 +111,14 @@ export function readingRefusal(
 ): string {
   const n = facts.neighbour;
   const counters = (r: Reading) =>
-    `${pages(r.mono)} stron mono${r.color !== null ? `, ${pages(r.color)} stron kolor` : ''}`;
+    `${formatNumber(r.mono)} stron mono${r.color !== null ? `, ${formatNumber(r.color)} stron kolor` : ''}`;
   switch (reason) {
     case 'future':
       return 'Data odczytu nie może być późniejsza niż dzisiaj.';
     case 'before-contract':
-      return `Data odczytu jest wcześniejsza niż początek umowy (${polishDay(facts.contractStart)}).`;
+      return `Data odczytu jest wcześniejsza niż początek umowy (${dateText(facts.contractStart)}).`;
     case 'after-contract':
-      return `Data odczytu jest późniejsza niż koniec umowy (${polishDay(facts.contractEnd)}).`;
+      return `Data odczytu jest późniejsza niż koniec umowy (${dateText(facts.contractEnd)}).`;
     case 'color-on-mono':
       return 'To urządzenie drukuje tylko w czerni i bieli i nie ma licznika kolorowego: zostaw pole „Licznik kolorowy” puste.';
     case 'color-missing':
@@ -133,7 +129,7 @@ export function readingRefusal(
         : 'Stan licznika nie może być niższy niż poprzedni odczyt.';
     case 'higher':
       return n
-        ? `Stan licznika nie może być wyższy niż późniejszy odczyt z dnia ${polishDay(n.readOn)} (${counters(n)}): odczyt z wcześniejszą datą musi mieścić się między sąsiednimi odczytami. Sprawdź datę i liczby.`
+        ? `Stan licznika nie może być wyższy niż późniejszy odczyt z dnia ${dateText(n.readOn)} (${counters(n)}): odczyt z wcześniejszą datą musi mieścić się między sąsiednimi odczytami. Sprawdź datę i liczby.`
         : 'Stan licznika nie może być wyższy niż późniejszy odczyt.';
   }
 }
@@ -168,8 +164,8 @@ export const SERVICE_ADMIN_ERRORS = {
   ticketChanged: 'Ktoś w międzyczasie zmienił urządzenie tego zgłoszenia. Odśwież i spróbuj ponownie.',
   /** 409: the reading was corrected already (by someone else meanwhile): correct the newest row. */
   alreadyCorrected: 'Ten odczyt został już poprawiony. Odśwież listę i popraw najnowszy wpis.',
-  /** A toner order's status the team may set. */
-  tonerStatus: `Status musi być jednym z: ${TONER_STATUSES.join(', ')}.`,
+  /** A toner order's status the team may set: one of `statuses`. */
+  tonerStatus: (statuses: readonly string[]) => `Status musi być jednym z: ${statuses.join(', ')}.`,
 } as const;
 
 /** Team accounts and the role guard. */

@@ -13,7 +13,7 @@ describe('the texts that state a limit', () => {
   });
 
   it('says how long the login lockout lasts, in the Polish plural', () => {
-    expect(ADMIN_ERRORS.locked).toBe(
+    expect(ADMIN_ERRORS.locked(LOCKOUT_MS / 60_000)).toBe(
       `Zbyt wiele nieudanych prób logowania. Spróbuj ponownie za ${LOCKOUT_MS / 60_000} minut.`,
     );
   });

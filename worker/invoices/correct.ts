@@ -6,8 +6,8 @@
  * KSeF number: KSeF's documents say a correction is sent only once the original has one,
  * so until then the owner is told to wait (409).
  */
-import { billOfContract, contractById } from '../contracts/billing.ts';
-import { warsawToday } from '../../widgets/core/service-fields.ts';
+import { billOfContract, contractById } from '../contracts/index.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { type InvoiceDocument, correctionOf, invoiceOf, sellerOf, stateAfter, stateOf } from './document.ts';
 import { fa3Xml } from './fa3.ts';
 import { buyerOf } from './issue.ts';

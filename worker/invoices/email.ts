@@ -7,19 +7,14 @@
  */
 import { enqueueNotification } from '../outbox/delivery.ts';
 import { line } from '../outbox/email-text.ts';
-import { contractById } from '../contracts/billing.ts';
-import { type Notification, notificationsOfAbout, standaloneNotificationStatement } from '../outbox/standalone.ts';
+import { contractById } from '../contracts/index.ts';
+import { type Notification, notificationsOfAbout, standaloneNotificationStatement } from '../outbox/index.ts';
 import { company } from '../../widgets/core/company.ts';
 import { formatPln } from '../../widgets/core/format.ts';
+import { dateText, monthText } from '../../widgets/core/dates.ts';
 import { toPln } from '../../widgets/core/pricing.ts';
 import type { InvoiceDocument } from './document.ts';
 import { invoiceById, ksefStateOf } from './model.ts';
-
-const day = (iso: string): string => iso.split('-').reverse().join('.');
-const monthText = (period: string): string =>
-  new Intl.DateTimeFormat('pl-PL', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
-    new Date(`${period}-01T12:00:00Z`),
-  );
 
 export interface InvoiceReadyFacts {
   id: string;
@@ -49,7 +44,7 @@ export function invoiceReadyEmail(f: InvoiceReadyFacts, origin = company.url): N
       line('Umowa', f.doc.contract.number),
       line('Nabywca', f.doc.buyer.name),
       line(kor ? 'Kwota korekty brutto' : 'Do zapłaty brutto', amount),
-      ...(f.doc.grossGr > 0 ? [line('Termin płatności', day(f.doc.dueDate))] : []),
+      ...(f.doc.grossGr > 0 ? [line('Termin płatności', dateText(f.doc.dueDate))] : []),
       line('Numer KSeF', f.ksefNumber),
       '',
       'Fakturę z kodem QR do sprawdzenia w KSeF i plik XML znajdziesz tutaj:',

@@ -5,7 +5,7 @@
  */
 import { csvMoney } from '../../widgets/core/format.ts';
 import { toPln } from '../../widgets/core/pricing.ts';
-import { ksefStatusLabel } from '../../widgets/core/admin/admin-api-invoices.ts';
+import { ksefStatusLabel } from '../admin-shared/admin-api-invoices.ts';
 import type { InvoiceListedRow } from './model.ts';
 
 export const INVOICE_COLUMNS = [

@@ -8,9 +8,10 @@
  * each as its own row, and states net, VAT and gross as the difference, as FA(3) asks; it
  * names the corrected invoice by its number, date and KSeF number (DaneFaKorygowanej).
  */
-import { escapeHtml } from '../../widgets/core/html.ts';
+import { escapeHtml } from '../admin-shared/html.ts';
 import { VAT_PERCENT } from '../../widgets/core/pricing.ts';
 import type { Buyer, InvoiceDocument, InvoiceLine } from './document.ts';
+import { dateText } from '../../widgets/core/dates.ts';
 
 export const FA3_NAMESPACE = 'http://crd.gov.pl/wzor/2025/06/25/13775/';
 
@@ -66,15 +67,13 @@ function buyerIdentity(buyer: Buyer): Group {
   return group('DaneIdentyfikacyjne', buyer.nip ? el('NIP', buyer.nip) : el('BrakID', 1), el('Nazwa', buyer.name));
 }
 
-const day = (iso: string): string => iso.split('-').reverse().join('.');
-
 /** The counters an overage line's pages come from, for its DodatkowyOpis. */
 export function countersText(line: InvoiceLine): string | undefined {
   const c = line.counters;
   if (!c) return undefined;
   const colour = line.kind === 'color' ? 'kolor' : 'mono';
-  const from = c.from ? `${c.from.value} (${day(c.from.readOn)})` : 'pierwszy odczyt miesiąca';
-  return `Licznik ${colour}: ${from} → ${c.to.value} (${day(c.to.readOn)})${c.reset ? ', z wymianą licznika' : ''}`;
+  const from = c.from ? `${c.from.value} (${dateText(c.from.readOn)})` : 'pierwszy odczyt miesiąca';
+  return `Licznik ${colour}: ${from} → ${c.to.value} (${dateText(c.to.readOn)})${c.reset ? ', z wymianą licznika' : ''}`;
 }
 
 function row(line: InvoiceLine, n: number, before: boolean): Group {

@@ -8,10 +8,10 @@
  * next month (`issueDueInvoices`).
  */
 import type { Bill } from '../meter/bill.ts';
-import { type Contract, billsOf, contractsPage } from '../contracts/billing.ts';
-import { isWorkingDay, warsawDay } from '../../widgets/core/business-hours.ts';
+import { type Contract, billsOf, contractsPage } from '../contracts/index.ts';
+import { isWorkingDay } from '../admin-shared/business-hours.ts';
 import { enqueueKsef } from './ksef/queue.ts';
-import { warsawToday } from '../../widgets/core/service-fields.ts';
+import { warsawDay, warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { type Buyer, type InvoiceDocument, type Seller, invoiceOf, sellerOf } from './document.ts';
 import { fa3Xml } from './fa3.ts';
 import { invoiceHash } from './kod-i.ts';

@@ -12,12 +12,13 @@ import { company } from '../../widgets/core/company.ts';
 import { formatNumber, formatPln } from '../../widgets/core/format.ts';
 import { privatePageCsp } from '../../widgets/core/headers.ts';
 import { VAT_PERCENT, toPln } from '../../widgets/core/pricing.ts';
-import { ksefStatusLabel } from '../../widgets/core/admin/admin-api-invoices.ts';
+import { ksefStatusLabel } from '../admin-shared/admin-api-invoices.ts';
 import { SHEET_STYLE } from '../quotes/page.tsx';
 import type { InvoiceDocument, InvoiceLine } from './document.ts';
 import { countersText } from './fa3.ts';
 import { kodILabel, kodILink } from './kod-i.ts';
 import { qrSvg } from './qr.ts';
+import { dateText } from '../../widgets/core/dates.ts';
 
 const STYLE = `${SHEET_STYLE}
 .lines th,.lines td{width:auto;font-size:14px}.lines td.num,.lines th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
@@ -41,7 +42,6 @@ let csp: Promise<string> | undefined;
 /** The copy's own CSP: its inline style and print script, by hash. */
 export const invoicePageCsp = (): Promise<string> => (csp ??= privatePageCsp(STYLE, SCRIPT));
 
-const day = (iso: string): string => iso.split('-').reverse().join('.');
 /** 26 digits as people write an account: '41 1010 0000 0000 0000 1234 5678'. */
 const accountText = (nrb: string): string => `${nrb.slice(0, 2)} ${nrb.slice(2).replace(/(\d{4})(?=\d)/g, '$1 ')}`;
 const money = (grosze: number): string => formatPln(toPln(grosze), 2);
@@ -172,11 +172,11 @@ function InvoiceSheet({ copy }: { copy: InvoiceCopy }) {
           <div>
             <h1>{title}</h1>
             <p className="muted">
-              Data wystawienia: {day(doc.issueDate)}, {doc.seller.city}
+              Data wystawienia: {dateText(doc.issueDate)}, {doc.seller.city}
               <br />
-              Okres: {day(doc.periodFrom)} – {day(doc.periodTo)}
+              Okres: {dateText(doc.periodFrom)} – {dateText(doc.periodTo)}
               <br />
-              Umowa nr {doc.contract.number} z dnia {day(doc.contract.date)}
+              Umowa nr {doc.contract.number} z dnia {dateText(doc.contract.date)}
             </p>
           </div>
         </header>
@@ -210,7 +210,7 @@ function InvoiceSheet({ copy }: { copy: InvoiceCopy }) {
           <>
             <h2>Korekta</h2>
             <p>
-              Koryguje fakturę nr {kor.corrected.number} z dnia {day(kor.corrected.issueDate)} (numer KSeF{' '}
+              Koryguje fakturę nr {kor.corrected.number} z dnia {dateText(kor.corrected.issueDate)} (numer KSeF{' '}
               {kor.corrected.ksefNumber}).
               <br />
               Przyczyna: {kor.reason}
@@ -243,7 +243,7 @@ function InvoiceSheet({ copy }: { copy: InvoiceCopy }) {
         <p>
           {doc.grossGr > 0 ? (
             <>
-              Przelewem do {day(doc.dueDate)}
+              Przelewem do {dateText(doc.dueDate)}
               {doc.seller.bankAccount && <> na rachunek {accountText(doc.seller.bankAccount)}</>}, w tytule:{' '}
               {doc.number}.
             </>

@@ -5,7 +5,7 @@
  * page's CSP allows neither beyond its own.
  */
 import qrcode from 'qrcode-generator';
-import { escapeHtml } from '../../widgets/core/html.ts';
+import { escapeHtml } from '../admin-shared/html.ts';
 
 /** The SVG of `text`'s QR code, `size` px wide, with its accessible name `label`. */
 export function qrSvg(text: string, label: string, size = 200): string {

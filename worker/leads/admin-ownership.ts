@@ -8,14 +8,14 @@
  */
 import { type Context, Hono } from 'hono';
 import { enqueueNotification } from '../outbox/delivery.ts';
-import { auditDetails, auditTarget } from '../accounts/model-audit.ts';
+import { auditDetails, auditTarget } from '../http/audit-notes.ts';
 import { assignLead, assignablePeople } from './model-lead-ownership.ts';
 import { leadById } from './model.ts';
 import { assignmentPlan } from './assignment.ts';
 import { leadAuditName } from './lead-work.ts';
 import { ACCOUNT_API_ERRORS, ADMIN_ERRORS } from '../http/errors.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
-import type { PeopleList } from '../../widgets/core/admin/admin-api.ts';
+import type { PeopleList } from '../admin-shared/admin-api.ts';
 
 export const ownershipRoutes = new Hono<AdminEnv>();
 

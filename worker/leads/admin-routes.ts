@@ -7,28 +7,29 @@
  * (`{status?, notes?, stage?, lostReason?, lostNote?, nextStep?: {kind, dueAt} | null, confirmPast?}`:
  * a next step newly set in the past answers 422 `{error, field, confirm: true}` until confirmed),
  * `POST /api/admin/leads/:id/notes` (`{text}`), `DELETE /api/admin/leads/:id` (the owner's
- * GDPR erasure; widgets/core/admin/roles.ts refuses it to the others).
+ * GDPR erasure; worker/admin-shared/roles.ts refuses it to the others).
  */
-import { leadHasOrder, orderOfLead } from '../orders/model.ts';
+import { leadHasOrder, orderOfLead } from '../orders/index.ts';
 import { Hono, type Context } from 'hono';
 import { csvStream } from '../http/csv.ts';
 import { pageOf, pageSize, readCursor } from '../http/paging.ts';
 import { ADMIN_ERRORS, ORDER_API_ERRORS } from '../http/errors.ts';
-import { type LeadKey, eraseLead, findLeads, leadById, leadKey } from './model.ts';
+import { type LeadKey, findLeads, leadKey } from './model-lead-inbox.ts';
+import { eraseLead, leadById } from './model.ts';
 import { latestNotes, notesOfLead } from './model-lead-notes.ts';
 import { LEAD_CSV_HEADER, leadCsvRow, leadJson, quoteJson } from './lead-view.ts';
 import { leadFilterOf } from './lead-filter.ts';
 import { PipelineQuestion, PipelineRefusal, recordLeadWork } from './lead-work.ts';
-import { leadNoteSchema } from '../../widgets/core/admin/pipeline.ts';
-import { notificationsOfLead } from '../outbox/model.ts';
-import { auditDetails, auditTarget } from '../accounts/model-audit.ts';
+import { leadNoteSchema } from '../admin-shared/pipeline.ts';
+import { notificationsOfLead } from '../outbox/index.ts';
+import { auditDetails, auditTarget } from '../http/audit-notes.ts';
 import { auditView } from '../http/audit-view.ts';
-import { quoteOfLead, quoteSummaries } from '../quotes/model.ts';
-import { leadUpdateSchema } from '../../widgets/core/admin/admin-validation.ts';
+import { quoteOfLead, quoteSummaries } from '../quotes/index.ts';
+import { leadUpdateSchema } from '../admin-shared/admin-validation.ts';
 import { check } from '../../widgets/core/validation.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
-import type { LeadDetail, LeadList } from '../../widgets/core/admin/admin-api.ts';
-import { warsawDay } from '../../widgets/core/business-hours.ts';
+import type { LeadDetail, LeadList } from '../admin-shared/admin-api.ts';
+import { warsawDay } from '../../widgets/core/warsaw-time.ts';
 
 export const leadRoutes = new Hono<AdminEnv>();
 /** Mounted at `/leads.csv` (a prefix of its own: Hono joins a sub-app's paths with a slash). */

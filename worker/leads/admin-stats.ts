@@ -8,9 +8,9 @@
  */
 import { Hono } from 'hono';
 import { countedNumbers } from './model-lead-counts.ts';
-import { ADMIN_INPUT_ERRORS } from '../../widgets/core/admin/admin-validation.ts';
+import { ADMIN_INPUT_ERRORS } from '../admin-shared/admin-validation.ts';
 import type { AdminEnv } from '../middleware/admin-guard/index.ts';
-import type { LeadStats, ResponseStats } from '../../widgets/core/admin/admin-api.ts';
+import type { LeadStats, ResponseStats } from '../admin-shared/admin-api.ts';
 import { defaultRange, responseStats } from './response-stats.ts';
 import { leadFilterOf } from './lead-filter.ts';
 

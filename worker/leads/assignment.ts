@@ -6,11 +6,11 @@
  *  - the webhook `lead.assigned` carries the lead with its new owner and the previous one;
  *  - the audit row names both people and says when it was a takeover.
  */
-import type { Assignee } from '../../widgets/core/admin/admin-api.ts';
+import type { Assignee } from '../admin-shared/admin-api.ts';
 import { assignedEmail, handedOverEmail } from './sales-team-email.ts';
 import type { OwnedLeadRow } from './model.ts';
-import type { Notification } from '../outbox/model.ts';
-import type { Session } from '../accounts/model-sessions.ts';
+import type { Notification } from '../outbox/index.ts';
+import type { Session } from '../middleware/admin-guard/index.ts';
 import { leadPayload } from './lead-view.ts';
 
 const reachable = (p: Assignee | undefined | null): p is Assignee => !!p && p.email.includes('@');

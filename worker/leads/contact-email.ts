@@ -4,7 +4,7 @@
  * subject is ours alone.
  */
 import type { NewLead } from './model.ts';
-import type { Notification } from '../outbox/model.ts';
+import type { Notification } from '../outbox/index.ts';
 import { consentLine, messageLines, personLines } from '../outbox/email-text.ts';
 
 /** The notification of a new contact message (spec §3 "contact inquiry"). */

@@ -11,8 +11,8 @@
 import { DEAD_LETTER_ATTEMPTS } from './dead-letter.ts';
 import { enqueueNotification } from '../outbox/delivery.ts';
 import { type NewLead, SubmissionConflict, storeLead } from './model.ts';
-import type { Notification } from '../outbox/model.ts';
-import { type NewQuote, quoteStatements } from '../quotes/model.ts';
+import type { Notification } from '../outbox/index.ts';
+import { type NewQuote, quoteStatements } from '../quotes/index.ts';
 import { queueClaimed } from '../webhooks/delivery.ts';
 
 /** A lead waiting for D1: everything `storeLead` needs, made at the request. */

@@ -7,9 +7,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countedNumbers, type CountFilter } from './model-lead-counts.ts';
 import { eraseLead, storeLead } from './model.ts';
-import { newQuoteId, quoteStatements } from '../quotes/model.ts';
+import { quoteStatements } from '../quotes/model.ts';
+import { newPageId } from '../http/auth.ts';
 import type { QuotePrice } from '../../widgets/core/quote.ts';
-import type { LeadStats } from '../../widgets/core/admin/admin-api.ts';
+import type { LeadStats } from '../admin-shared/admin-api.ts';
 import { login, read } from '../../tests/worker/admin-helpers.ts';
 
 const db = () => (env as unknown as Env).DB;
@@ -132,7 +133,7 @@ describe('per-day lead counters', () => {
                       db(),
                       leadId,
                       {
-                        id: newQuoteId(),
+                        id: newPageId(),
                         price: price(l.device, l.level),
                         catalogueVersion: 1,
                         marketingConsent: false,

@@ -1,7 +1,7 @@
 /** The leads inbox's filter, read from the query string of the list, the CSV and the numbers. */
-import { leadFilterSchema } from '../../widgets/core/admin/admin-validation.ts';
+import { leadFilterSchema } from '../admin-shared/admin-validation.ts';
 import { check } from '../../widgets/core/validation.ts';
-import type { LeadFilter } from './model.ts';
+import type { LeadFilter } from './model-lead-inbox.ts';
 
 /**
  * The inbox filter of a query string (`owner=me` is the asking account), or the Polish

@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { personWithSession } from '../../tests/worker/accounts-helpers.ts';
 import { login, read, write } from '../../tests/worker/admin-helpers.ts';
-import { businessHoursBetween } from '../../widgets/core/business-hours.ts';
+import { businessHoursBetween } from '../admin-shared/business-hours.ts';
 import { countResponseStatements, uncountResponseStatement } from './model-lead-response-days.ts';
 
 /** Rewrites a stored lead as older data would have it, its response-time counters kept as the model keeps them. */

@@ -5,14 +5,15 @@
  * Times in the CSV are Warsaw time, values Polish.
  */
 import { csvDecimal, csvMoney } from '../../widgets/core/format.ts';
-import type { LeadQuote, LeadView, QuoteSummary } from '../../widgets/core/admin/admin-api.ts';
-import { adviceRows, comparisonRows, estimateRows } from '../../widgets/core/estimate-text.ts';
-import type { StoredQuote } from '../quotes/model.ts';
-import { warsawDateTime } from '../../widgets/core/business-hours.ts';
+import type { LeadQuote, LeadView, QuoteSummary } from '../admin-shared/admin-api.ts';
+import { adviceRows, comparisonRows, estimateRows } from '../quotes/estimate-text.ts';
+import type { StoredQuote } from '../quotes/index.ts';
+import { warsawDateTime } from '../../widgets/core/warsaw-time.ts';
 import { LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';
-import { isOpenStage } from '../../widgets/core/admin/pipeline.ts';
+import { isOpenStage } from '../admin-shared/pipeline.ts';
 import type { LeadNoteRow } from './model-lead-notes.ts';
-import { type LeadKind, type OwnedLeadRow, firstAnswerHours } from './model.ts';
+import type { LeadKind, OwnedLeadRow } from './model.ts';
+import { firstAnswerHours } from './model-lead-changes.ts';
 
 export const parseAttribution = (text: string): Record<string, unknown> => {
   try {

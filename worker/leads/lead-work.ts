@@ -10,7 +10,7 @@
  *  - an order signed online wins its lead by the same rules (`leadWonByOrderStatements`);
  *  - the audit row names the lead by its quote's KS number when it has one.
  */
-import type { LeadStatus } from '../../widgets/core/admin/admin-validation.ts';
+import type { LeadStatus } from '../admin-shared/admin-validation.ts';
 import {
   type LostReason,
   type NextStepKind,
@@ -18,12 +18,13 @@ import {
   isOpenStage,
   stageOfStatus,
   statusOfStage,
-} from '../../widgets/core/admin/pipeline.ts';
+} from '../admin-shared/pipeline.ts';
 import type { NoteAuthor } from './model-lead-notes.ts';
-import { warsawDateTime } from '../../widgets/core/business-hours.ts';
-import { auditStatement } from '../accounts/model-audit.ts';
-import { type ChangeEvent, type LeadChange, type OwnedLeadRow, changeLeadStatements } from './model.ts';
-import { quoteSummaries } from '../quotes/model.ts';
+import { warsawDateTime } from '../../widgets/core/warsaw-time.ts';
+import { auditStatement } from '../accounts/index.ts';
+import { type ChangeEvent, type LeadChange, changeLeadStatements } from './model-lead-changes.ts';
+import type { OwnedLeadRow } from './model.ts';
+import { quoteSummaries } from '../quotes/index.ts';
 import { leadPayload } from './lead-view.ts';
 
 /** A change the pipeline's rules refuse (answered 422 with its Polish message). */

@@ -9,8 +9,8 @@
  * an erasure cannot take a lead back out of them; these counters are exact, are in the
  * lead's own transaction, and cost one statement of the batch the lead already pays.
  */
-import type { LeadKind } from '../../widgets/core/admin/admin-validation.ts';
-import type { Count, LeadStats } from '../../widgets/core/admin/admin-api.ts';
+import type { LeadKind } from '../admin-shared/admin-validation.ts';
+import type { Count, LeadStats } from '../admin-shared/admin-api.ts';
 
 const NONE = '(brak)';
 

@@ -1,7 +1,7 @@
 /**
  * The `lead_notes` table (migration 0130): a lead's notes history, who wrote what and
  * when, oldest first. Notes are written in the batch of the change that carries them
- * (leads/model.ts `changeLead`) and go with the lead when it is erased or anonymised.
+ * (`changeLead` of leads/model-lead-changes.ts) and go with the lead when it is erased or anonymised.
  */
 
 /** Who writes a note: the account (null for the first owner's secret login) and the name shown. */

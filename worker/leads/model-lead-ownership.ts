@@ -1,13 +1,13 @@
 /**
  * Lead ownership and response time (migration 0031): who handles a lead, and the leads
  * still waiting for their first answer that the response-time statistics read. `first_response_at` and
- * `response_hours` are stamped by `changeLead` (leads/model.ts) at the first change of
+ * `response_hours` are stamped by `changeLead` (leads/model-lead-changes.ts) at the first change of
  * the lead's work (stage, status, next step, a note).
  */
-import type { Assignee } from '../../widgets/core/admin/admin-api.ts';
-import { type Notification, notificationStatement } from '../outbox/model.ts';
+import type { Assignee } from '../admin-shared/admin-api.ts';
+import { type Notification, notificationStatement } from '../outbox/index.ts';
 import { RESPONSE_SOURCE, countResponseStatements, uncountResponseStatement } from './model-lead-response-days.ts';
-import { type WebhookEventType, webhookEventStatements } from '../webhooks/model.ts';
+import { type WebhookEventType, webhookEventStatements } from '../webhooks/index.ts';
 
 /** People a lead may be given to: enabled owners and sales. */
 export async function assignablePeople(db: D1Database): Promise<Assignee[]> {

@@ -1,7 +1,7 @@
 /**
  * The `lead_response_days` table (migration 0200): per-day counters of the first answers,
  * by owner and by source, kept in the batches that change what they count: a lead stored
- * (leads/model.ts `storeLead`), answered or marked as spam (`changeLead`), given to someone
+ * (leads/model.ts `storeLead`), answered or marked as spam (`changeLead`, model-lead-changes.ts), given to someone
  * (leads/model-lead-ownership.ts `assignLead`) or erased (`eraseLead`). Each such batch takes the
  * lead out of the counters before its change and puts it back after, so the counters follow
  * whatever the change did. The response-time statistics (worker/leads/response-stats.ts)

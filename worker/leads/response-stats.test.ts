@@ -6,10 +6,11 @@
 import { env } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ResponseFigures, ResponseStats } from '../../widgets/core/admin/admin-api.ts';
+import type { ResponseFigures, ResponseStats } from '../admin-shared/admin-api.ts';
 import { FIRST_ANSWER_HOURS } from '../../widgets/core/terms.ts';
 import { assignLead } from './model-lead-ownership.ts';
-import { type LeadRow, changeLead, eraseLead, leadById, storeLead } from './model.ts';
+import { type LeadRow, eraseLead, leadById, storeLead } from './model.ts';
+import { changeLead } from './model-lead-changes.ts';
 import { medianOfTenths, responseStats, weekOf } from './response-stats.ts';
 
 const db = () => (env as unknown as Env).DB;

@@ -10,7 +10,7 @@
  * The cost grows with the days asked (and the leads still inside their deadline, a few
  * days' worth), never with the leads stored: the panel polls it while visitors send leads.
  */
-import type { ResponseFigures, ResponseStats } from '../../widgets/core/admin/admin-api.ts';
+import type { ResponseFigures, ResponseStats } from '../admin-shared/admin-api.ts';
 import { FIRST_ANSWER_HOURS } from '../../widgets/core/terms.ts';
 import { type ResponseDayRow, responseDaysStatement } from './model-lead-response-days.ts';
 import { type AwaitingRow, awaitingFirstAnswerStatement } from './model-lead-ownership.ts';

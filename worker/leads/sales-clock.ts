@@ -8,20 +8,15 @@
  *    more promise later (or at once when nobody owns it) the managers (owner role) are
  *    told; each once (leads.owner_alerted_at, manager_alerted_at).
  */
-import {
-  addBusinessHours,
-  isWorkingDay,
-  warsawDay,
-  warsawInstant,
-  warsawTime,
-} from '../../widgets/core/business-hours.ts';
+import { addBusinessHours, isWorkingDay, warsawInstant } from '../admin-shared/business-hours.ts';
+import { warsawDay, warsawTime } from '../../widgets/core/warsaw-time.ts';
 import { company } from '../../widgets/core/company.ts';
 import { FIRST_ANSWER_HOURS } from '../../widgets/core/terms.ts';
 import { enqueueNotification } from '../outbox/delivery.ts';
 import { type DigestStep, digestEmail, firstAnswerManagerEmail, firstAnswerOwnerEmail } from './sales-team-email.ts';
 import { assignablePeople } from './model-lead-ownership.ts';
-import { firstAnswerBacklog, recordAlert, stepsDueBefore } from './model.ts';
-import { accountNotificationStatement } from '../outbox/model.ts';
+import { firstAnswerBacklog, recordAlert, stepsDueBefore } from './model-sales-clock.ts';
+import { accountNotificationStatement } from '../outbox/index.ts';
 import { claimDigestDay } from './model-sales-digest-runs.ts';
 
 /** The digest goes out from this Warsaw time of a working day. */

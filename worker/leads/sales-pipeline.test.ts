@@ -4,8 +4,8 @@
 // Each person added costs two PBKDF2 hashes of 100,000 rounds: slow on a shared machine, hence the timeouts.
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { firstAnswerDeadline } from '../../widgets/core/admin/pipeline.ts';
-import { ROLES, rolesOfRequest } from '../../widgets/core/admin/roles.ts';
+import { firstAnswerDeadline } from '../admin-shared/pipeline.ts';
+import { ROLES, rolesOfRequest } from '../admin-shared/roles.ts';
 import { app } from '../app.ts';
 import { digestsAt, sendFirstAnswerAlerts, sendMorningDigest } from './sales-clock.ts';
 import { personWithSession } from '../../tests/worker/accounts-helpers.ts';

@@ -7,10 +7,10 @@
  * whose form would need their gender ('przejął' / 'przejęła'): the sentences are impersonal or
  * name the person in a labelled line.
  */
-import { warsawDateTime } from '../../widgets/core/business-hours.ts';
+import { warsawDateTime } from '../../widgets/core/warsaw-time.ts';
 import { plural } from '../../widgets/core/plural.ts';
 import { FIRST_ANSWER_HOURS } from '../../widgets/core/terms.ts';
-import type { Notification } from '../outbox/model.ts';
+import type { Notification } from '../outbox/index.ts';
 import { line } from '../outbox/email-text.ts';
 
 /** What the e-mails say about a lead. */

@@ -20,7 +20,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { csvStream, toCsv } from '../http/csv.ts';
 import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS, SERVICE_API_ERRORS, readingRefusal } from '../http/errors.ts';
-import { auditDetails } from '../accounts/model-audit.ts';
+import { auditDetails } from '../http/audit-notes.ts';
 import { auditView } from '../http/audit-view.ts';
 import {
   type Contract,
@@ -30,18 +30,10 @@ import {
   contractKey,
   contractsPage,
   readingDeviceOf,
-} from '../contracts/model.ts';
-import { type DeviceRow, deviceById, deviceBySerial } from '../contracts/model-devices.ts';
-import {
-  type ReadingKey,
-  correctReading,
-  correctionsOf,
-  listReadings,
-  readingById,
-  readingKey,
-  recordCounterReset,
-  recordReading,
-} from './model.ts';
+} from '../contracts/index.ts';
+import { type DeviceRow, deviceById, deviceBySerial } from '../contracts/index.ts';
+import { type ReadingKey, correctionsOf, listReadings, readingById, readingKey, recordReading } from './model.ts';
+import { correctReading, recordCounterReset } from './model-reading-corrections.ts';
 import { keysetPages, pageOf, pageRequest } from '../http/paging.ts';
 import {
   CUSTOMER_COLUMNS,
@@ -57,12 +49,12 @@ import {
   SERVICE_LIMITS,
   meterReadingSchema,
   requiredSerialSchema,
-  warsawToday,
 } from '../../widgets/core/service-validation.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { check } from '../../widgets/core/validation.ts';
 import { judgeReset } from '../../widgets/core/meter.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
-import type { Bill, Billing, ReadingList, ReadingListed } from '../../widgets/core/admin/admin-api.ts';
+import type { Bill, Billing, ReadingList, ReadingListed } from '../admin-shared/admin-api.ts';
 import type { Context } from 'hono';
 
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;

@@ -17,11 +17,11 @@
  * rounded once per amount (widgets/core/pricing.ts).
  */
 import { type Reading, monthBounds, overageOf, usageOfMonth } from '../../widgets/core/meter.ts';
-import type { Bill, BillLine, FrozenRates } from '../../widgets/core/admin/admin-api.ts';
+import type { Bill, BillLine, FrozenRates } from '../admin-shared/admin-api.ts';
 import { gross, toGrosze, toPln } from '../../widgets/core/pricing.ts';
 import { monthsText } from '../../widgets/core/plural.ts';
 
-export type { Bill, BillLine, FrozenRates } from '../../widgets/core/admin/admin-api.ts';
+export type { Bill, BillLine, FrozenRates } from '../admin-shared/admin-api.ts';
 
 export interface BilledDevice {
   serial: string;

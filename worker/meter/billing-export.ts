@@ -9,7 +9,7 @@
 import { LEVEL_NAMES } from '../../widgets/core/model.ts';
 import { gross, toGrosze, toPln } from '../../widgets/core/pricing.ts';
 import { csvDecimal, csvMoney } from '../../widgets/core/format.ts';
-import type { Bill, CustomerTotal } from '../../widgets/core/admin/admin-api.ts';
+import type { Bill, CustomerTotal } from '../admin-shared/admin-api.ts';
 import { monthsCoveredText } from './bill.ts';
 
 const money = csvMoney;

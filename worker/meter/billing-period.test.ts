@@ -4,8 +4,8 @@
 // through the billing export the team uses (GET /api/admin/readings/billing), so it holds
 // whatever computes it. Every figure is worked out by hand in the test.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { warsawToday } from '../../widgets/core/service-validation.ts';
-import type { Billing } from '../../widgets/core/admin/admin-api.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
+import type { Billing } from '../admin-shared/admin-api.ts';
 import { login, read, write } from '../../tests/worker/admin-helpers.ts';
 
 let cookie = '';

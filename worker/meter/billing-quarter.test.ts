@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { Bill } from './bill.ts';
 import { addRates } from '../contracts/model-contract-rates.ts';
 import { publishVersion } from '../catalogue/model.ts';
-import { type ContractWithDevices, billOfContract, createContract, recordContractReading } from '../contracts/model.ts';
+import { type ContractWithDevices, createContract, recordContractReading } from '../contracts/model.ts';
+import { billOfContract } from '../contracts/model-contract-bills.ts';
 import { defaultCatalogue } from '../../widgets/core/catalogue.ts';
 
 const db = () => (env as unknown as Env).DB;

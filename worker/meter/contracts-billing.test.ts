@@ -3,9 +3,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_API_ERRORS, readingRefusal } from '../http/errors.ts';
 import { defaultCatalogue } from '../../widgets/core/catalogue.ts';
-import { catalogueChangeOf } from '../../widgets/core/admin/catalogue-rules.ts';
-import { SERVICE_ERRORS, warsawToday } from '../../widgets/core/service-validation.ts';
-import type { ReadingList } from '../../widgets/core/admin/admin-api.ts';
+import { catalogueChangeOf } from '../admin-shared/catalogue-rules.ts';
+import { SERVICE_ERRORS } from '../../widgets/core/service-validation.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
+import type { ReadingList } from '../admin-shared/admin-api.ts';
 import { login, read, write } from '../../tests/worker/admin-helpers.ts';
 import {
   billJson,

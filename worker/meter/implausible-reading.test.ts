@@ -8,8 +8,8 @@
 // usual month is 1 050 pages and a reading is implausible above 3 × 1 050 = 3 150 pages a
 // month. Overage 0,08 zł a mono page, 0,22 zł a colour page.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { warsawToday } from '../../widgets/core/service-validation.ts';
-import type { Bill, ReadingList } from '../../widgets/core/admin/admin-api.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
+import type { Bill, ReadingList } from '../admin-shared/admin-api.ts';
 import { login, read, write } from '../../tests/worker/admin-helpers.ts';
 import { db, dayOf, linkReading, month, sign, teamReading, tokenOf } from '../../tests/worker/contracts-helpers.ts';
 

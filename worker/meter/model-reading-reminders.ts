@@ -4,7 +4,7 @@
  * e-mail with its reminder row in one batch, so a second run (or a concurrent one) never
  * sends a second reminder for the same month.
  */
-import type { Notification } from '../outbox/model.ts';
+import type { Notification } from '../outbox/index.ts';
 
 export interface ReminderRow {
   contract_id: string;

@@ -12,8 +12,8 @@ import {
   judgeReading as judgeSeries,
   type Reading,
 } from '../../widgets/core/meter.ts';
-import { eventDataFrom, webhookEventStatements } from '../webhooks/model.ts';
-import type { Notification } from '../outbox/model.ts';
+import { eventDataFrom, webhookEventStatements } from '../webhooks/index.ts';
+import type { Notification } from '../outbox/index.ts';
 
 /** Written into a reading's confirmation before it is stored; the batch puts the reading's reference there. */
 export const READING_REFERENCE_PLACEHOLDER = '{{NUMER_ODCZYTU}}';
@@ -122,7 +122,7 @@ export async function readingBySubmission(db: D1Database, submissionId: string):
  * endpoints): right after the insert, in its transaction, so `changes()` is 0 and no event
  * is written when the insert stored nothing (a replay, or a device that changed meanwhile).
  */
-const meterCreatedEvent = (db: D1Database): D1PreparedStatement[] =>
+export const meterCreatedEvent = (db: D1Database): D1PreparedStatement[] =>
   webhookEventStatements(
     db,
     'meter.created',
@@ -133,54 +133,6 @@ const meterCreatedEvent = (db: D1Database): D1PreparedStatement[] =>
        FROM meter_readings m JOIN devices d ON d.id = m.device_row WHERE changes() > 0 AND m.id = last_insert_rowid()`,
     ),
   );
-
-/*
- * Retention and a person's data: a customer's reading (sent through the form,
- * `submission_id` set) names them in `sent_by` ('Name <e-mail>') and may carry their note.
- * The counter values stay: they bill the device, under the company's contract.
- */
-
-/** Customers' readings created before `cutoff` (ISO) still naming them, oldest first, at most `limit`. */
-export async function readingIdsToAnonymise(db: D1Database, cutoff: string, limit: number): Promise<number[]> {
-  const { results } = await db
-    .prepare(
-      'SELECT id FROM meter_readings WHERE submission_id IS NOT NULL AND created_at < ?1 ORDER BY created_at LIMIT ?2',
-    )
-    .bind(cutoff, limit)
-    .all<{ id: number }>();
-  return results.map((r) => r.id);
-}
-
-/**
- * SQL: the address a customer's reading was sent from (lower-case): the text after the
- * last '<' of `sent_by` ('Name <e-mail>'), without its '>'. The address rule allows no '<'
- * or '>', so the name part cannot end the text, while a name may contain another person's
- * '<address>' (that reading is not theirs). The very expression of the index
- * `meter_readings_by_sender_address` (migration 0170): change both together.
- */
-const SENDER_ADDRESS = "lower(rtrim(substr(sent_by, length(rtrim(sent_by, replace(sent_by, '<', ''))) + 1), '>'))";
-
-/** The readings one address (lower-case) sent, with their device's serial, oldest first. */
-export async function readingsOfEmail(db: D1Database, email: string): Promise<(ReadingRow & { serial: string })[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT r.*, d.serial FROM meter_readings r JOIN devices d ON d.id = r.device_row
-       WHERE r.submission_id IS NOT NULL AND ${SENDER_ADDRESS} = ?1 ORDER BY r.created_at, r.id`,
-    )
-    .bind(email)
-    .all<ReadingRow & { serial: string }>();
-  return results;
-}
-
-/** The statement that anonymises readings (JSON array of ids): who sent it, the note and the idempotency data go. */
-export function anonymiseReadingsStatement(db: D1Database, idsJson: string, erasedName: string): D1PreparedStatement {
-  return db
-    .prepare(
-      `UPDATE meter_readings SET sent_by = ?2, note = NULL, submission_id = NULL, body_hash = NULL
-       WHERE id IN (SELECT value FROM json_each(?1))`,
-    )
-    .bind(idsJson, erasedName);
-}
 
 /**
  * The confirmation of the reading stored under `submissionId`, for the reading's batch: it
@@ -264,11 +216,6 @@ export async function historyOf(db: D1Database, deviceRow: number): Promise<Read
 
 export async function readingById(db: D1Database, id: number): Promise<ReadingRow | null> {
   return db.prepare('SELECT * FROM meter_readings WHERE id = ?').bind(id).first<ReadingRow>();
-}
-
-/** The row that corrects reading `id`, if any. */
-async function readingSupersededBy(db: D1Database, id: number): Promise<ReadingRow | null> {
-  return db.prepare('SELECT * FROM meter_readings WHERE supersedes = ?').bind(id).first<ReadingRow>();
 }
 
 /** The device a reading is judged for: its row, type and contract dates. */
@@ -403,95 +350,4 @@ export async function recordReading(db: D1Database, device: ReadingDevice, r: Re
     if (first) return replayOf(first);
   }
   throw new Error('recordReading: the device kept changing while the reading was judged');
-}
-
-export interface Correction {
-  /** The reading corrected (a row of the accepted series). */
-  readingId: number;
-  /** The corrected values; `withdraw` takes the reading out of the series without a replacement. */
-  readOn: string;
-  mono: number;
-  color: number | null;
-  withdraw: boolean;
-  reason: string;
-  by: string;
-  today: string;
-}
-
-export type CorrectionResult =
-  | { kind: 'stored'; row: ReadingRow }
-  | { kind: 'missing' }
-  | { kind: 'superseded' }
-  | Extract<ReadingVerdict, { kind: 'refused' }>;
-
-/**
- * The team's correction: a new row that supersedes the reading, with its reason and
- * author; the old row stays (the history shows it struck through). The corrected value
- * must obey the counter's rules among the other accepted readings (no jump question: the
- * team has the counter in front of them). A reading corrected already answers
- * 'superseded' (correct the newest row instead); two concurrent corrections of one row
- * cannot both land (a unique index).
- */
-export async function correctReading(db: D1Database, device: ReadingDevice, c: Correction): Promise<CorrectionResult> {
-  const old = await readingById(db, c.readingId);
-  if (!old || old.device_row !== device.deviceRow) return { kind: 'missing' };
-  const accepted = await acceptedReadingsOf(db, device.deviceRow);
-  // A held reading is decided by a correction too: the same counters accept it, a withdrawal drops it.
-  const undecidedHeld = old.held === 1 && !(await readingSupersededBy(db, old.id));
-  if (!undecidedHeld && !accepted.some((r) => r.id === old.id)) return { kind: 'superseded' };
-  if (!c.withdraw && !old.reset) {
-    const verdict = judgeSeries(
-      accepted.filter((r) => r.id !== old.id).map(asReading),
-      { readOn: c.readOn, mono: c.mono, color: c.color },
-      { ...device.context, today: c.today },
-    );
-    if (verdict.kind === 'refused') return verdict;
-  }
-  try {
-    const row = await db
-      .prepare(
-        `INSERT INTO meter_readings (device_row, read_on, mono, color, note, sent_by, reset, source, supersedes, reason,
-           voided)
-         VALUES (?1, ?2, ?3, ?4, NULL, ?5, ?6, 'team', ?7, ?8, ?9) RETURNING *`,
-      )
-      .bind(
-        device.deviceRow,
-        c.withdraw ? old.read_on : c.readOn,
-        c.withdraw ? old.mono : c.mono,
-        c.withdraw ? old.color : c.color,
-        c.by,
-        old.reset,
-        old.id,
-        c.reason,
-        c.withdraw ? 1 : 0,
-      )
-      .first<ReadingRow>();
-    if (!row) throw new Error('correctReading: the correction is not in D1');
-    return { kind: 'stored', row };
-  } catch (error) {
-    if (String(error).includes('UNIQUE')) return { kind: 'superseded' };
-    throw error;
-  }
-}
-
-/**
- * A counter replacement (or zeroing) after a repair: the team's explicit act, with its
- * reason and the new counter's starting values. It starts a new series; the pages of the
- * old counter up to it are in the readings before it.
- */
-export async function recordCounterReset(
-  db: D1Database,
-  deviceRow: number,
-  r: { readOn: string; mono: number; color: number | null; reason: string; by: string },
-): Promise<ReadingRow> {
-  const insert = db
-    .prepare(
-      `INSERT INTO meter_readings (device_row, read_on, mono, color, sent_by, reset, source, reason)
-       VALUES (?, ?, ?, ?, ?, 1, 'team', ?) RETURNING *`,
-    )
-    .bind(deviceRow, r.readOn, r.mono, r.color, r.by, r.reason);
-  const [stored] = await db.batch<ReadingRow>([insert, ...meterCreatedEvent(db)]);
-  const row = stored?.results[0];
-  if (!row) throw new Error('recordCounterReset: the reset is not in D1');
-  return row;
 }

@@ -2,7 +2,7 @@
 // the ones stored before it: 20 valid readings in parallel are 20 readings stored, none
 // refused for being late (an attack had 5 × 201 and 15 × 503).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { warsawToday } from '../../widgets/core/service-validation.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { login } from '../../tests/worker/admin-helpers.ts';
 import { db, dayOf, linkReading, month, sign, teamReading, tokenOf } from '../../tests/worker/contracts-helpers.ts';
 

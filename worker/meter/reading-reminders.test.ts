@@ -4,7 +4,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sendReadingReminders } from './reminders.ts';
 import { READING_REMINDER_DAY } from '../../widgets/core/terms.ts';
-import type { ContractList } from '../../widgets/core/admin/admin-api.ts';
+import type { ContractList } from '../admin-shared/admin-api.ts';
 import { login, read } from '../../tests/worker/admin-helpers.ts';
 import { db, sign, tokenOf } from '../../tests/worker/contracts-helpers.ts';
 

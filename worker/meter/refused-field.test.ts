@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readingRefusal } from '../http/errors.ts';
 import { PORTAL_ERRORS } from '../../widgets/core/portal-validation.ts';
-import { SERVICE_ERRORS, warsawToday } from '../../widgets/core/service-validation.ts';
+import { SERVICE_ERRORS } from '../../widgets/core/service-validation.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { login } from '../../tests/worker/admin-helpers.ts';
 import {
   dayOf,

@@ -4,13 +4,12 @@
  * counted. Plain text; the subject is ours alone.
  */
 import type { ReminderDue } from './model-reading-reminders.ts';
-import type { Notification } from '../outbox/model.ts';
-import { readingLink } from '../contracts/model.ts';
+import type { Notification } from '../outbox/index.ts';
+import { readingLink } from '../contracts/index.ts';
 import { company } from '../../widgets/core/company.ts';
 import { PAGE_COUNTING } from '../../widgets/core/terms.ts';
 import { line } from '../outbox/email-text.ts';
-
-const polishDay = (iso: string): string => iso.split('-').reverse().join('.');
+import { dateText } from '../../widgets/core/dates.ts';
 
 export function readingReminder(due: ReminderDue, billingDate: string, origin = company.url): Notification {
   const devices = due.devices.flatMap((d) => [
@@ -20,11 +19,11 @@ export function readingReminder(due: ReminderDue, billingDate: string, origin = 
   ]);
   return {
     recipient: due.billingEmail,
-    subject: `Kserowo: podaj stan licznika do ${polishDay(billingDate)} (umowa ${due.number})`,
+    subject: `Kserowo: podaj stan licznika do ${dateText(billingDate)} (umowa ${due.number})`,
     body: [
       'Dzień dobry,',
       '',
-      `zbliża się dzień rozliczenia umowy ${due.number} (${due.company}): ${polishDay(billingDate)}.`,
+      `zbliża się dzień rozliczenia umowy ${due.number} (${due.company}): ${dateText(billingDate)}.`,
       'Podaj, proszę, stany liczników z tego dnia (lub z ostatnich dni przed nim) przez link urządzenia:',
       '',
       ...devices,

@@ -10,7 +10,7 @@ import { enqueueNotification } from '../outbox/delivery.ts';
 import { readingReminder } from './reminder-email.ts';
 import { contractsOwedReminder, reminderStatements } from './model-reading-reminders.ts';
 import { monthBounds } from '../../widgets/core/meter.ts';
-import { warsawToday } from '../../widgets/core/service-fields.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { READING_REMINDER_DAY } from '../../widgets/core/terms.ts';
 
 /**

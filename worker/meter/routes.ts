@@ -21,7 +21,7 @@
 import { type Context, Hono } from 'hono';
 import { SERVICE_API_ERRORS, readingRefusal } from '../http/errors.ts';
 import { type IntakeEnv, leadIntake } from '../middleware/intake/index.ts';
-import { type Contract, type ContractDevice, deviceByReadingToken } from '../contracts/model.ts';
+import { type Contract, type ContractDevice, deviceByReadingToken } from '../contracts/index.ts';
 import { recordCustomerReading } from '../portal/customer-reading.ts';
 import { acceptedReadingsOf } from './model.ts';
 import { bodyHash } from '../http/body-hash.ts';

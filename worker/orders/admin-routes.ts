@@ -18,7 +18,7 @@ import { auditView } from '../http/audit-view.ts';
 import { Hono } from 'hono';
 import { enqueueNotification } from '../outbox/delivery.ts';
 import { ADMIN_ERRORS, ORDER_API_ERRORS } from '../http/errors.ts';
-import { contractById, contractDevices } from '../contracts/model.ts';
+import { contractById, contractDevices } from '../contracts/index.ts';
 import {
   type OrderKey,
   type OrderStatus,
@@ -30,16 +30,16 @@ import {
   verifyOrderByHand,
 } from './model.ts';
 import { pageOf, pageRequest } from '../http/paging.ts';
-import { quoteById } from '../quotes/model.ts';
+import { quoteById } from '../quotes/index.ts';
 import { installFromOrder } from './installation.ts';
 import { evidenceOf } from './evidence.ts';
 import { verifiedMail } from './emails.ts';
-import { auditDetails, auditRead, auditTarget } from '../accounts/audit.ts';
-import { DELIVERY } from '../../widgets/core/delivery.ts';
-import { VERIFY_ERRORS, installationSchema, verifySchema } from '../../widgets/core/order-validation.ts';
-import { warsawToday } from '../../widgets/core/service-fields.ts';
+import { auditDetails, auditRead, auditTarget } from '../http/audit-notes.ts';
+import { DELIVERY } from '../admin-shared/delivery.ts';
+import { VERIFY_ERRORS, installationSchema, verifySchema } from './order-validation.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { check } from '../../widgets/core/validation.ts';
-import { ADMIN_INPUT_ERRORS } from '../../widgets/core/admin/admin-validation.ts';
+import { ADMIN_INPUT_ERRORS } from '../admin-shared/admin-validation.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
 
 export const orderRoutes = new Hono<AdminEnv>();

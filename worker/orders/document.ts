@@ -5,13 +5,13 @@
  * with the order, and `/zamowienie/<quote id>/umowa.txt` serves exactly these bytes.
  */
 import { type Company, company } from '../../widgets/core/company.ts';
-import { deliveryDayText } from '../../widgets/core/delivery.ts';
+import { deliveryDayText } from '../admin-shared/delivery.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { VAT_PERCENT } from '../../widgets/core/pricing.ts';
 import { TERM_LABELS } from '../../widgets/core/quote.ts';
 import { QUOTE_TEXT } from '../../widgets/core/quote-text.ts';
 import type { OrderParties } from './model.ts';
-import type { StoredQuote } from '../quotes/model.ts';
+import type { StoredQuote } from '../quotes/index.ts';
 import { RENTAL_TERMS_VERSION, rentalTermsText } from './rental-terms.ts';
 
 /** How a supplied value still invented is marked in a document (`npm run deploy` refuses it). */

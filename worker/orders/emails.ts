@@ -5,11 +5,11 @@
  * Subjects are ours alone; the person's text goes only into bodies.
  */
 import { company } from '../../widgets/core/company.ts';
-import { deliveryDayText } from '../../widgets/core/delivery.ts';
+import { deliveryDayText } from '../admin-shared/delivery.ts';
 import { formatPln } from '../../widgets/core/format.ts';
-import type { Notification } from '../outbox/model.ts';
+import type { Notification } from '../outbox/index.ts';
 import type { OrderRow } from './model.ts';
-import type { StoredQuote } from '../quotes/model.ts';
+import type { StoredQuote } from '../quotes/index.ts';
 import { line } from '../outbox/email-text.ts';
 
 export interface OrderLinks {

@@ -3,7 +3,7 @@
  * device and price, the signer, the delivery and the acceptance proof.
  */
 import type { OrderRow } from './model.ts';
-import type { StoredQuote } from '../quotes/model.ts';
+import type { StoredQuote } from '../quotes/index.ts';
 
 /** The webhook data of an order's events (README "Webhooks"). */
 export function orderEvent(order: OrderRow, quote: StoredQuote): Record<string, unknown> {

@@ -8,10 +8,10 @@
 import { enqueueNotification } from '../outbox/delivery.ts';
 import { codeMail, type OrderLinks, type VerificationAsk, salesOrderMail, signedMail } from './emails.ts';
 import { type PaymentsEnv, verificationTransfer } from '../payments/config.ts';
-import { sha256Hex } from '../http/auth.ts';
+import { PAGE_ID_PATTERN, sha256Hex } from '../http/auth.ts';
 import { API_ERRORS, ORDER_API_ERRORS } from '../http/errors.ts';
 import type { FormFields } from '../http/page-form.ts';
-import { leadById } from '../leads/model.ts';
+import { leadById } from '../leads/index.ts';
 import {
   CODE_LIMITS,
   type NewOrder,
@@ -32,18 +32,20 @@ import {
   saveOrderRequest,
   signedBy,
 } from './model.ts';
-import { QUOTE_ID_PATTERN, type StoredQuote, quoteById } from '../quotes/model.ts';
+import { type StoredQuote, quoteById } from '../quotes/index.ts';
 import { leadWonByOrderStatements } from '../leads/lead-work.ts';
 import type { CompanyData } from '../company/whitelist-client.ts';
 import { type CompanyLookup, findCompany, whitelistOptions } from '../company/lookup.ts';
 import { company } from '../../widgets/core/company.ts';
-import { DELIVERY, deliveryDays } from '../../widgets/core/delivery.ts';
-import { ORDER_ERRORS, type OrderInput, acceptSchema, orderSchema } from '../../widgets/core/order-validation.ts';
-import { warsawToday } from '../../widgets/core/service-fields.ts';
+import { DELIVERY, deliveryDays } from '../admin-shared/delivery.ts';
+import { ORDER_ERRORS, type OrderInput, acceptSchema, orderSchema } from './order-validation.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { check } from '../../widgets/core/validation.ts';
 import { SAMPLE_MARK, contractDocument } from './document.ts';
 import { RENTAL_TERMS_VERSION, rentalTermsText } from './rental-terms.ts';
 import { orderEvent } from './events.ts';
+import { dateTimeText } from '../../widgets/core/dates.ts';
+import { bodyHash } from '../http/body-hash.ts';
 import {
   REGISTER_TEXTS,
   type RegisterRefusal,
@@ -78,7 +80,7 @@ export const orderLinks = (origin: string, quoteId: string): OrderLinks => {
 
 /** A live quote by its secret id; the answer to give when there is none. */
 export async function liveQuote(db: D1Database, id: string): Promise<StoredQuote | 'missing' | 'expired'> {
-  const quote = QUOTE_ID_PATTERN.test(id) ? await quoteById(db, id) : undefined;
+  const quote = PAGE_ID_PATTERN.test(id) ? await quoteById(db, id) : undefined;
   if (!quote) return 'missing';
   return Date.parse(quote.expiresAt) <= Date.now() ? 'expired' : quote;
 }
@@ -155,10 +157,10 @@ export async function placeOrder(
 
   const existing = await orderOfQuote(env.DB, quote.id);
   if (existing && existing.status !== 'awaiting_acceptance') return refuse(409, ORDER_API_ERRORS.alreadySigned);
-  const fields = { ...input, submissionId: undefined, website: undefined };
-  const bodyHash = await sha256Hex(JSON.stringify(fields));
+  // The fingerprint every public form uses: what was filled in, keys sorted (not the id, not the honeypot).
+  const fingerprint = await bodyHash('order', { ...input, submissionId: undefined, website: undefined });
   if (existing?.submission_id === submissionId) {
-    if (existing.body_hash !== bodyHash) return refuse(409, API_ERRORS.replayed);
+    if (existing.body_hash !== fingerprint) return refuse(409, API_ERRORS.replayed);
     // A retry of the same form fill: the order and its code as they are, no second e-mail.
     return { ok: true, order: existing };
   }
@@ -175,7 +177,7 @@ export async function placeOrder(
         quoteId: quote.id,
         leadId: quote.leadId,
         submissionId,
-        bodyHash,
+        bodyHash: fingerprint,
         input,
         origin,
         nextAttemptAt: new Date(Date.now() + REGISTER_RETRY.firstMinutes * 60_000),
@@ -192,7 +194,7 @@ export async function placeOrder(
     await refusedOrderToSales(env, quote, input, refusal);
     return refuse(422, refusalText(refusal, quote.number), 'nip');
   }
-  return makeOrder(env, quote, input, register.company, { submissionId, bodyHash, origin, existing });
+  return makeOrder(env, quote, input, register.company, { submissionId, bodyHash: fingerprint, origin, existing });
 }
 
 /**
@@ -432,11 +434,7 @@ export async function acceptByCode(
   if (!quote) return refuse(404, ORDER_API_ERRORS.noQuote);
   const at = new Date();
   const links = orderLinks(s.origin, quote.id);
-  const acceptedAt = new Intl.DateTimeFormat('pl-PL', {
-    timeZone: 'Europe/Warsaw',
-    dateStyle: 'long',
-    timeStyle: 'medium',
-  }).format(at);
+  const acceptedAt = dateTimeText(at, 'long', { seconds: true });
   const signedRow: OrderRow = { ...order, status: 'signed', accepted_at: at.toISOString() };
   const lead = await leadById(env.DB, order.lead_id);
   const leadWon = lead

@@ -6,7 +6,7 @@
  */
 import { installedMail } from './emails.ts';
 import { ADMIN_ERRORS } from '../http/errors.ts';
-import { liveVersion } from '../catalogue/model.ts';
+import { liveVersion } from '../catalogue/index.ts';
 import {
   type Contract,
   type ContractDevice,
@@ -14,13 +14,13 @@ import {
   contractDevices,
   contractStatements,
   recordContractReading,
-} from '../contracts/model.ts';
+} from '../contracts/index.ts';
 import { type OrderRow, installOrder, orderById } from './model.ts';
-import { quoteById } from '../quotes/model.ts';
-import { INSTALLATION_ERRORS, type InstallationInput } from '../../widgets/core/order-validation.ts';
-import { warsawToday } from '../../widgets/core/service-fields.ts';
+import { quoteById } from '../quotes/index.ts';
+import { INSTALLATION_ERRORS, type InstallationInput } from './order-validation.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { orderEvent } from './events.ts';
-import { warsawDay } from '../../widgets/core/business-hours.ts';
+import { warsawDay } from '../../widgets/core/warsaw-time.ts';
 
 /** The note of the reading the protocol's starting counters become. */
 export const STARTING_COUNTERS_NOTE = 'Stan początkowy z protokołu instalacji';

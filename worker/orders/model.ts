@@ -4,11 +4,11 @@
  * acceptance, the installation) is one guarded statement whose e-mails and webhook event
  * are written in the same batch only when the change applied (`…IfStatement`).
  */
-import { eventIfStatements, takeUnqueuedStatement, claimedIds } from '../webhooks/model.ts';
-import { type Notification, notificationIfStatement, notificationStatement } from '../outbox/model.ts';
+import { eventIfStatements, takeUnqueuedStatement, claimedIds } from '../webhooks/index.ts';
+import { type Notification, notificationIfStatement, notificationStatement } from '../outbox/index.ts';
 
-import type { LeadOrder, OrderListRow, OrderStatus } from '../../widgets/core/admin/admin-api-orders.ts';
-import type { OrderVerification } from '../../widgets/core/admin/admin-api-payments.ts';
+import type { LeadOrder, OrderListRow, OrderStatus } from '../admin-shared/admin-api-orders.ts';
+import type { OrderVerification } from '../admin-shared/admin-api-payments.ts';
 import type { CompanyData } from '../company/whitelist-client.ts';
 
 export type { OrderStatus };
@@ -27,7 +27,7 @@ export type { OrderStatus };
 export const CODE_LIMITS = { validMinutes: 15, attempts: 5, codesPerOrder: 5, guessesInAll: 10 } as const;
 
 /**
- * A row of `orders`: the columns the team's list shows (widgets/core/admin-api-orders.ts
+ * A row of `orders`: the columns the team's list shows (worker/admin-shared/admin-api-orders.ts
  * `OrderListRow`, the one declaration of them) and those it never shows.
  */
 export interface OrderRow extends Omit<OrderListRow, 'quote_number'> {

@@ -3,8 +3,8 @@
 // is signed; and a quote past its validity can no longer be ordered, by the API or the page.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { deliveryDays } from '../../widgets/core/delivery.ts';
-import { warsawToday } from '../../widgets/core/service-fields.ts';
+import { deliveryDays } from '../admin-shared/delivery.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { request } from '../../tests/worker/admin-helpers.ts';
 
 const db = () => (env as unknown as Env).DB;

@@ -11,12 +11,12 @@ import { CODE_LIMITS, type OrderRow, bookedDays, partiesOfOrder } from './model.
 import { quoteById } from '../quotes/model.ts';
 import { SAMPLE_MARK, contractDocument } from './document.ts';
 import { RENTAL_TERMS_VERSION, rentalTermsText } from './rental-terms.ts';
-import { DELIVERY, deliveryDays } from '../../widgets/core/delivery.ts';
-import { INSTALLATION_ERRORS, ORDER_ERRORS, VERIFY_ERRORS } from '../../widgets/core/order-validation.ts';
-import { REGISTER_TEXTS } from '../../worker/orders/register.ts';
-import { finishWaitingOrders } from '../../worker/orders/flow.ts';
+import { DELIVERY, deliveryDays } from '../admin-shared/delivery.ts';
+import { INSTALLATION_ERRORS, ORDER_ERRORS, VERIFY_ERRORS } from './order-validation.ts';
+import { REGISTER_TEXTS } from './register.ts';
+import { finishWaitingOrders } from './flow.ts';
 import { STANDIN_NIPS } from '../company/whitelist-standin.ts';
-import { warsawToday } from '../../widgets/core/service-fields.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { company } from '../../widgets/core/company.ts';
 import { login, read, write } from '../../tests/worker/admin-helpers.ts';
 import {

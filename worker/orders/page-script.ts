@@ -155,7 +155,7 @@ export const ORDER_SCRIPT = `(function () {
       if (r.status === 200) {
         if (form) form.hidden = true;
         acceptSection.hidden = true;
-        document.getElementById('done-at').textContent = new Date(r.json.acceptedAt).toLocaleString('pl-PL', { timeZone: 'Europe/Warsaw' });
+        document.getElementById('done-at').textContent = r.json.acceptedAtText;
         document.getElementById('done-delivery').textContent = ' ' + r.json.delivery;
         if (r.json.verification) document.getElementById('verify-from').textContent = r.json.verification.from;
         doneSection.hidden = false;

@@ -9,23 +9,24 @@
 import type { VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { company } from '../../widgets/core/company.ts';
-import { DELIVERY, DELIVERY_CITIES, deliveryDayText } from '../../widgets/core/delivery.ts';
+import { DELIVERY, DELIVERY_CITIES, deliveryDayText } from '../admin-shared/delivery.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { LIMITS } from '../../widgets/core/limits.ts';
-import { ORDER_LIMITS } from '../../widgets/core/order-validation.ts';
+import { ORDER_LIMITS } from './order-validation.ts';
 import { PRIVACY_TEXT, POLICY_PATH } from '../../widgets/core/privacy.ts';
 import { TERM_LABELS } from '../../widgets/core/quote.ts';
 import { QUOTE_TEXT } from '../../widgets/core/quote-text.ts';
 import { VAT_PERCENT } from '../../widgets/core/pricing.ts';
-import { sha256Hex } from '../http/auth.ts';
+import { privatePageCsp } from '../../widgets/core/headers.ts';
 import { CODE_LIMITS, type OrderRow } from './model.ts';
-import type { StoredQuote } from '../quotes/model.ts';
+import type { StoredQuote } from '../quotes/index.ts';
 import { SAMPLE_MARK } from './document.ts';
 import { VERIFY_FROM_ANY, salesContact, verifyFrom } from './register.ts';
 import { RENTAL_TERMS_VERSION } from './rental-terms.ts';
 import { type VerificationTransfer, verificationTransfer } from '../payments/config.ts';
 import { ORDER_SCRIPT } from './page-script.ts';
 import { SHEET_STYLE } from '../quotes/page.tsx';
+import { dateTimeText } from '../../widgets/core/dates.ts';
 
 const STYLE = `${SHEET_STYLE}
 [hidden]{display:none!important}
@@ -58,19 +59,9 @@ h2[tabindex]:focus{outline:none}
 @media print{form,#order-form,.no-print{display:none!important}pre{max-height:none;border:0;background:#fff}}`;
 
 let csp: Promise<string> | undefined;
-const b64 = async (text: string) => {
-  const hex = await sha256Hex(text);
-  return `'sha256-${btoa(String.fromCharCode(...(hex.match(/../g) ?? []).map((h) => Number.parseInt(h, 16))))}'`;
-};
 
 /** The page's own CSP: its style and script by hash, requests to our own API only, its forms posted to itself (without JavaScript). */
-export function orderPageCsp(): Promise<string> {
-  csp ??= Promise.all([b64(STYLE), b64(ORDER_SCRIPT)]).then(
-    ([style, script]) =>
-      `default-src 'none'; style-src ${style}; script-src ${script}; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
-  );
-  return csp;
-}
+export const orderPageCsp = (): Promise<string> => (csp ??= privatePageCsp(STYLE, ORDER_SCRIPT, "'self'", "'self'"));
 
 /** Texts the script shows (it has no module of its own). */
 const SCRIPT_TEXTS = {
@@ -513,7 +504,7 @@ function DoneSection({
       <p className="done">
         Zaakceptowano:{' '}
         <span id="done-at">
-          {order?.accepted_at ? new Date(order.accepted_at).toLocaleString('pl-PL', { timeZone: 'Europe/Warsaw' }) : ''}
+          {order?.accepted_at ? dateTimeText(order.accepted_at, 'numeric', { seconds: true }) : ''}
         </span>
         . Potwierdzenie z pełną treścią umowy wysłaliśmy na adres e-mail osoby podpisującej.
         <span id="done-delivery">

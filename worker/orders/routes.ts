@@ -26,7 +26,8 @@ import { RENTAL_TERMS_VERSION } from './rental-terms.ts';
 import { type FormState, orderPageCsp, renderOrderPage } from './page.tsx';
 import { renderMissingQuotePage } from '../quotes/page.tsx';
 import { dispatchLater } from '../webhooks/delivery.ts';
-import { deliveryDayText } from '../../widgets/core/delivery.ts';
+import { deliveryDayText } from '../admin-shared/delivery.ts';
+import { dateTimeText } from '../../widgets/core/dates.ts';
 import { NIP_ERROR, isValidNip, normalizeNip } from '../../widgets/core/nip.ts';
 import { ORDER_API_ERRORS } from '../http/errors.ts';
 import { overLimit } from '../middleware/intake/index.ts';
@@ -181,6 +182,8 @@ orders.post('/:orderId/accept', leadIntake(), async (c) => {
     id: order.id,
     status: 'signed',
     acceptedAt: order.accepted_at,
+    // As the page writes it (Warsaw time): the page's script shows this text, formatting nothing itself.
+    acceptedAtText: dateTimeText(order.accepted_at ?? new Date(), 'numeric', { seconds: true }),
     documentSha256: order.document_sha256,
     delivery: `Dostawa i instalacja: ${deliveryDayText(order.delivery_date)}, ${order.delivery_address}.`,
     // After the acceptance the order waits for the company's verification transfer (or the team's check).

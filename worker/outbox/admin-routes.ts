@@ -9,11 +9,11 @@ import { Hono } from 'hono';
 import { enqueueNotification } from './delivery.ts';
 import { type OutboxKey, countDead, listOutbox, notificationById, outboxKey, requeueNotification } from './model.ts';
 import { pageOf, pageRequest } from '../http/paging.ts';
-import { outboxFilterSchema } from '../../widgets/core/admin/admin-validation.ts';
+import { outboxFilterSchema } from '../admin-shared/admin-validation.ts';
 import { check } from '../../widgets/core/validation.ts';
 import { ADMIN_ERRORS } from '../http/errors.ts';
 import type { AdminEnv } from '../middleware/admin-guard/index.ts';
-import type { OutboxEntry, OutboxList } from '../../widgets/core/admin/admin-api.ts';
+import type { OutboxEntry, OutboxList } from '../admin-shared/admin-api.ts';
 
 export const outboxRoutes = new Hono<AdminEnv>();
 

@@ -3,7 +3,7 @@
  * quote-notification.ts): one "Label: value" line, and the closing block every lead
  * notification shares. Plain text, so nothing here is HTML-escaped.
  */
-import type { NewLead } from '../leads/model.ts';
+import type { NewLead } from '../leads/index.ts';
 
 /** The last line of every e-mail to the team: the customer's address is its Reply-To. */
 export const REPLY_HINT = 'Odpowiedz na tę wiadomość, aby napisać do klienta (Reply-To to jego adres).';

@@ -18,13 +18,13 @@ import {
   type InvoicePayment,
   type InvoicePaymentPage,
   PAYMENT_LIMITS,
-} from '../../widgets/core/admin/admin-api-payments.ts';
-import { warsawToday } from '../../widgets/core/service-fields.ts';
+} from '../admin-shared/admin-api-payments.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { check, plainObject, wellFormed } from '../../widgets/core/validation.ts';
 import { ADMIN_ERRORS } from '../http/errors.ts';
 import { pageOf, pageRequest } from '../http/paging.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
-import { auditDetails } from '../accounts/audit.ts';
+import { auditDetails } from '../http/audit-notes.ts';
 import { bankLinesOf, importStatementFile } from './import.ts';
 import {
   type InvoiceKey,

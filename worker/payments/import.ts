@@ -6,8 +6,8 @@
  * guarded by the line stored as that order's verification) and the signer's e-mail. The
  * same file again finds every line known: 0 changes, all duplicates.
  */
-import type { BankLine, StatementImport } from '../../widgets/core/admin/admin-api-payments.ts';
-import { warsawToday } from '../../widgets/core/service-fields.ts';
+import type { BankLine, StatementImport } from '../admin-shared/admin-api-payments.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { enqueueNotification } from '../outbox/delivery.ts';
 import { verifiedMail } from '../orders/emails.ts';
 import { sha256Hex } from '../http/auth.ts';

@@ -6,7 +6,7 @@
  * themselves are read only through that view; orders are changed only by the orders
  * feature's statements, which the import puts in its batch.
  */
-import type { PaymentState } from '../../widgets/core/admin/admin-api-payments.ts';
+import type { PaymentState } from '../admin-shared/admin-api-payments.ts';
 
 export interface BankLineRow {
   id: number;

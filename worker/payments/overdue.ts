@@ -7,9 +7,9 @@
  * A step reached while an earlier one was never sent is sent alone (the earlier is marked).
  */
 import { company } from '../../widgets/core/company.ts';
-import { isWorkingDay } from '../../widgets/core/business-hours.ts';
+import { isWorkingDay } from '../admin-shared/business-hours.ts';
 import { formatPln } from '../../widgets/core/format.ts';
-import { warsawToday } from '../../widgets/core/service-fields.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { enqueueNotification } from '../outbox/delivery.ts';
 import { line } from '../outbox/email-text.ts';
 import { type PaymentsEnv, reminderSteps } from './config.ts';

@@ -8,9 +8,9 @@
 // them (the issuing is another feature's).
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { StatementImport } from '../../widgets/core/admin/admin-api-payments.ts';
-import { INSTALLATION_ERRORS } from '../../widgets/core/order-validation.ts';
-import { warsawToday } from '../../widgets/core/service-fields.ts';
+import type { StatementImport } from '../admin-shared/admin-api-payments.ts';
+import { INSTALLATION_ERRORS } from '../orders/order-validation.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { login, read, request, write } from '../../tests/worker/admin-helpers.ts';
 import { accept, placeOrder } from '../../tests/worker/order-helpers.ts';
 import { businessDaysAfter, sendOverdueReminders } from './overdue.ts';

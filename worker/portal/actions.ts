@@ -11,8 +11,8 @@
 import { enqueueNotification } from '../outbox/delivery.ts';
 import { ticketNotification } from '../service/ticket-email.ts';
 import { faultConfirmation, tonerConfirmation, tonerTeamNotification } from './emails.ts';
-import { type Contract, billOfContract } from '../contracts/model.ts';
-import { type ReadingRow, acceptedReadingsOf, readingReference } from '../meter/model.ts';
+import { type Contract, billOfContract } from '../contracts/index.ts';
+import { type ReadingRow, acceptedReadingsOf, readingReference } from '../meter/index.ts';
 import { recordCustomerReading } from './customer-reading.ts';
 import type { Bill } from '../meter/bill.ts';
 import { type CustomerInvoice, invoicesForContracts } from '../invoices/customer.ts';
@@ -23,7 +23,7 @@ import {
   eventsOfTickets,
   storeTicket,
   ticketsOfDevices,
-} from '../service/model.ts';
+} from '../service/index.ts';
 import {
   ColourInFlight,
   IN_FLIGHT,
@@ -33,16 +33,16 @@ import {
   storeTonerOrder,
   tonerOrdersOfDevices,
 } from './model-toner-orders.ts';
-import { newQuoteId } from '../quotes/model.ts';
+import { newPageId } from '../http/auth.ts';
 import { customerTicketQuery } from '../service/ticket-link.ts';
 import { bodyHash } from '../http/body-hash.ts';
 import { slaHoursOf } from '../../widgets/core/terms.ts';
 import { SERVICE_API_ERRORS, readingRefusal } from '../http/errors.ts';
 import { type CustomerDevice, customerContracts, customerDevice, customerDevices } from './customer.ts';
-import { addBusinessHours } from '../../widgets/core/business-hours.ts';
+import { addBusinessHours } from '../admin-shared/business-hours.ts';
 import { company } from '../../widgets/core/company.ts';
 import type { Device, PackageLevel } from '../../widgets/core/model.ts';
-import { warsawToday } from '../../widgets/core/service-fields.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import type { PortalFaultInput, PortalReadingInput, PortalTonerInput } from '../../widgets/core/portal-validation.ts';
 import { PORTAL_ERRORS } from '../../widgets/core/portal-validation.ts';
 import { FAULT_CATEGORIES } from '../../widgets/core/service-fields.ts';
@@ -164,8 +164,8 @@ export async function reportFault(
   const d = facts(owned);
   const slaHours = slaHoursOf(d.level);
   const dueAt = addBusinessHours(now, slaHours);
-  const id = newQuoteId();
-  const customerKey = newQuoteId();
+  const id = newPageId();
+  const customerKey = newPageId();
   const url = `${origin}/serwis/zgloszenie/${id}`;
   // The customer's own link: their status page shows the deadline (service/ticket-link.ts).
   const customerUrl = `${url}${customerTicketQuery(customerKey)}`;

@@ -23,7 +23,7 @@ import { TONER_COLOUR_NAMES } from '../../widgets/core/toner.ts';
 
 export const tonerRoutes = new Hono<AdminEnv>();
 
-const STATUS_ERROR = SERVICE_ADMIN_ERRORS.tonerStatus;
+const STATUS_ERROR = SERVICE_ADMIN_ERRORS.tonerStatus(TONER_STATUSES);
 const statusSchema = v.object({ status: v.picklist(TONER_STATUSES, STATUS_ERROR) }, STATUS_ERROR);
 
 tonerRoutes.get('/', async (c) => {

@@ -8,8 +8,8 @@
  */
 import { enqueueNotification } from '../outbox/delivery.ts';
 import { readingConfirmation } from './emails.ts';
-import { type Contract, type ContractDevice, recordContractReading } from '../contracts/model.ts';
-import { READING_REFERENCE_PLACEHOLDER, type ReadingToRecord, type RecordResult } from '../meter/model.ts';
+import { type Contract, type ContractDevice, recordContractReading } from '../contracts/index.ts';
+import { READING_REFERENCE_PLACEHOLDER, type ReadingToRecord, type RecordResult } from '../meter/index.ts';
 
 export async function recordCustomerReading(
   env: Pick<Env, 'DB' | 'EMAIL_QUEUE'>,

@@ -2,7 +2,7 @@
  * Who a signed-in customer is and what is theirs: everything the portal shows or acts on
  * goes through here, so no route can reach another customer's contract, device, reading,
  * ticket or order. A customer is the billing e-mail of their contracts
- * (contracts/model.ts `contractsForEmail`).
+ * (contracts/model-billing-email.ts `contractsForEmail`).
  */
 import {
   type Contract,
@@ -10,8 +10,8 @@ import {
   billingEmailExists,
   contractDevices,
   contractsForEmail,
-} from '../contracts/model.ts';
-import { type DeviceRow, devicesOfContracts } from '../contracts/model-devices.ts';
+} from '../contracts/index.ts';
+import { type DeviceRow, devicesOfContracts } from '../contracts/index.ts';
 
 export interface CustomerDevice {
   contract: Contract;

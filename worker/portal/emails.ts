@@ -4,16 +4,12 @@
  * counters as received, a toner order). Plain text into the outbox; they go only to the
  * contract's address the customer signed in with, never to an address typed into a form.
  */
-import type { Notification } from '../outbox/model.ts';
+import type { Notification } from '../outbox/index.ts';
 import { line } from '../outbox/email-text.ts';
 import { company } from '../../widgets/core/company.ts';
 import { plural } from '../../widgets/core/plural.ts';
-
-const warsaw = (date: Date): string =>
-  new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', dateStyle: 'short', timeStyle: 'short' }).format(date);
-
-const pages = (n: number): string => n.toLocaleString('pl-PL');
-const polishDay = (iso: string): string => iso.split('-').reverse().join('.');
+import { dateText, dateTimeText } from '../../widgets/core/dates.ts';
+import { formatNumber } from '../../widgets/core/format.ts';
 
 const footer = ['', `Strefa klienta: ${company.url}/konto`, `Pozdrawiamy – zespół ${company.brand}`, ''];
 
@@ -61,7 +57,7 @@ export function faultConfirmation(
       line('Problem', t.category),
       line(
         'Czas reakcji',
-        `${t.slaHours} h robocze – do ${warsaw(t.dueAt)}${t.device ? '' : ' (najkrótszy czas reakcji spośród urządzeń firmy)'}`,
+        `${t.slaHours} h robocze – do ${dateTimeText(t.dueAt, 'numeric')}${t.device ? '' : ' (najkrótszy czas reakcji spośród urządzeń firmy)'}`,
       ),
       line('Status zgłoszenia', t.url),
       ...footer,
@@ -82,9 +78,9 @@ export function readingConfirmation(
       `zapisaliśmy odczyt licznika (numer ${r.reference}) w takiej postaci, w jakiej do nas dotarł:`,
       '',
       line('Urządzenie', `${r.device} (nr seryjny ${r.serial})`),
-      line('Data odczytu', polishDay(r.readOn)),
-      line('Strony mono', pages(r.mono)),
-      ...(r.color !== null ? [line('Strony kolor', pages(r.color))] : []),
+      line('Data odczytu', dateText(r.readOn)),
+      line('Strony mono', formatNumber(r.mono)),
+      ...(r.color !== null ? [line('Strony kolor', formatNumber(r.color))] : []),
       '',
       'Jeśli coś się nie zgadza, odpisz na tę wiadomość albo zadzwoń do nas.',
       ...footer,

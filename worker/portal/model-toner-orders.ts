@@ -4,7 +4,7 @@
  * the partial unique index keeps one cartridge per colour and device in flight.
  */
 import type { TonerColour } from '../../widgets/core/toner.ts';
-import type { Notification } from '../outbox/model.ts';
+import type { Notification } from '../outbox/index.ts';
 
 export const TONER_STATUSES = ['do akceptacji', 'przyjęte', 'wysłane', 'dostarczone', 'odrzucone'] as const;
 export type TonerStatus = (typeof TONER_STATUSES)[number];

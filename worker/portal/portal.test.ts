@@ -6,7 +6,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { portalPage } from './routes.tsx';
 import { setTonerStatus } from './model-toner-orders.ts';
-import { addBusinessHours } from '../../widgets/core/business-hours.ts';
+import { addBusinessHours } from '../admin-shared/business-hours.ts';
 import { company } from '../../widgets/core/company.ts';
 import { PORTAL_ERRORS } from '../../widgets/core/portal-validation.ts';
 import { JUSTIFIED_SHARE, cartridgeYield } from '../../widgets/core/toner.ts';

@@ -8,22 +8,18 @@ import type { PortalOverview } from './actions.ts';
 import type { DashboardData } from './views.tsx';
 import { FAULT_CATEGORIES, type FaultCategory } from '../../widgets/core/service-fields.ts';
 import { TONER_COLOUR_NAMES } from '../../widgets/core/toner.ts';
-import { formatPln } from '../../widgets/core/format.ts';
+import { formatNumber, formatPln } from '../../widgets/core/format.ts';
+import { dateTimeText } from '../../widgets/core/dates.ts';
 import { SERVICE_API_ERRORS } from '../http/errors.ts';
 import { customerTicketPath } from '../service/ticket-link.ts';
 import { portalCopy } from './copy.ts';
 import { monthsCoveredText } from '../meter/bill.ts';
 import { toPln } from '../../widgets/core/pricing.ts';
-import { ksefStatusLabel } from '../../widgets/core/admin/admin-api-invoices.ts';
+import { ksefStatusLabel } from '../admin-shared/admin-api-invoices.ts';
 import { company } from '../../widgets/core/company.ts';
-import { PAYMENT_STATE_LABELS } from '../../widgets/core/admin/admin-api-payments.ts';
-import { warsawToday } from '../../widgets/core/service-fields.ts';
+import { PAYMENT_STATE_LABELS } from '../admin-shared/admin-api-payments.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { openInvoicesOfEmail, paymentState } from '../payments/balances.ts';
-
-const warsaw = (iso: string): string =>
-  new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
 
 function notice(o: PortalOverview, url: URL): DashboardData['notice'] {
   const kind = url.searchParams.get('wyslano');
@@ -35,7 +31,7 @@ function notice(o: PortalOverview, url: URL): DashboardData['notice'] {
       'Przyjęliśmy zgłoszenie ',
       h('strong', null, t.number),
       `. Serwis zareaguje w ciągu ${t.sla_hours} h roboczych – do `,
-      h('strong', null, warsaw(t.due_at)),
+      h('strong', null, dateTimeText(t.due_at, 'short')),
       '. Potwierdzenie wysłaliśmy na Twój adres e-mail. ',
       h('a', { href: customerTicketPath(t) }, 'Status zgłoszenia'),
     ]);
@@ -48,8 +44,8 @@ function notice(o: PortalOverview, url: URL): DashboardData['notice'] {
         return h(
           'p',
           null,
-          `Zapisaliśmy odczyt ${number} (${d.name}, ${r.mono.toLocaleString('pl-PL')} mono${
-            r.color !== null ? `, ${r.color.toLocaleString('pl-PL')} kolor` : ''
+          `Zapisaliśmy odczyt ${number} (${d.name}, ${formatNumber(r.mono)} mono${
+            r.color !== null ? `, ${formatNumber(r.color)} kolor` : ''
           }). Potwierdzenie wysłaliśmy na Twój adres e-mail.`,
         );
     }

@@ -13,7 +13,7 @@
  * sign-in ends the address's older sessions.
  */
 import { newSessionId, sessionIdHash } from '../http/auth.ts';
-import { standaloneNotificationStatement } from '../outbox/model.ts';
+import { standaloneNotificationStatement } from '../outbox/index.ts';
 import {
   deleteOldSignIns,
   newSignInStatements,

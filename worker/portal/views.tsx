@@ -13,6 +13,9 @@ import { TONER_COLOUR_NAMES, type TonerColour } from '../../widgets/core/toner.t
 import { monthsText } from '../../widgets/core/plural.ts';
 import { LIMITS } from '../../widgets/core/limits.ts';
 import { PORTAL_LIMITS, PORTAL_LINK_MINUTES } from '../../widgets/core/portal-validation.ts';
+import { dateText, dateTimeText, monthText } from '../../widgets/core/dates.ts';
+import { formatNumber } from '../../widgets/core/format.ts';
+import { hasSla } from '../../widgets/core/terms.ts';
 
 /** Field errors of a refused form: the field's name and the Polish text. */
 export interface FormProblem {
@@ -302,21 +305,8 @@ export interface DashboardData {
   notice?: ReactNode;
 }
 
-const warsaw = (iso: string, withTime = true): string =>
-  new Intl.DateTimeFormat('pl-PL', {
-    timeZone: 'Europe/Warsaw',
-    dateStyle: 'medium',
-    ...(withTime ? { timeStyle: 'short' } : {}),
-  }).format(new Date(iso));
-const monthName = (period: string): string =>
-  new Intl.DateTimeFormat('pl-PL', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
-    new Date(`${period}-01T12:00:00Z`),
-  );
-const day = (iso: string): string => iso.split('-').reverse().join('.');
-const pages = (n: number): string => n.toLocaleString('pl-PL');
-
 function slaText(d: DeviceView): string {
-  return d.level === 'premium'
+  return hasSla(d.level)
     ? `${d.slaHours} h robocze (SLA Premium) i urządzenie zastępcze przy dłuższej naprawie`
     : `${d.slaHours} h robocze`;
 }
@@ -503,12 +493,12 @@ function DeviceCard({ d, problem }: { d: DeviceView; problem?: FormProblem | und
         <dd>{slaText(d)}</dd>
         <dt>Umowa</dt>
         <dd>
-          {d.contract}: od {day(d.contractStart)}, {monthsText(d.termMonths)}, do {day(d.termEnd)}
+          {d.contract}: od {dateText(d.contractStart)}, {monthsText(d.termMonths)}, do {dateText(d.termEnd)}
         </dd>
         <dt>Ostatni odczyt</dt>
         <dd>
           {last
-            ? `${day(last.readOn)}: ${pages(last.mono)} mono${last.color !== null ? `, ${pages(last.color)} kolor` : ''}`
+            ? `${dateText(last.readOn)}: ${formatNumber(last.mono)} mono${last.color !== null ? `, ${formatNumber(last.color)} kolor` : ''}`
             : copy.noReadings}
         </dd>
       </dl>
@@ -620,12 +610,13 @@ export function DashboardView({ data, problem }: { data: DashboardData; problem?
                       · {t.category} · nr seryjny {t.serial} · <span className="status">{t.status}</span>
                     </p>
                     <p className="portal-note">
-                      Zgłoszono {warsaw(t.createdAt)}; reakcja w {t.slaHours} h robocze – do {warsaw(t.dueAt)}
+                      Zgłoszono {dateTimeText(t.createdAt, 'short')}; reakcja w {t.slaHours} h robocze – do{' '}
+                      {dateTimeText(t.dueAt, 'short')}
                     </p>
                     <ol className="portal-history">
                       {t.history.map((h) => (
                         <li key={`${h.at}${h.status}`}>
-                          {warsaw(h.at)}: {h.status}
+                          {dateTimeText(h.at, 'short')}: {h.status}
                           {h.note ? ` – ${h.note}` : ''}
                         </li>
                       ))}
@@ -656,9 +647,9 @@ export function DashboardView({ data, problem }: { data: DashboardData; problem?
                 ) : (
                   [...d.readings].reverse().map((r) => (
                     <tr key={`${r.readOn}-${r.mono}`}>
-                      <td>{day(r.readOn)}</td>
-                      <td>{pages(r.mono)}</td>
-                      {d.type === 'color' && <td>{r.color === null ? '—' : pages(r.color)}</td>}
+                      <td>{dateText(r.readOn)}</td>
+                      <td>{formatNumber(r.mono)}</td>
+                      {d.type === 'color' && <td>{r.color === null ? '—' : formatNumber(r.color)}</td>}
                       <td>{r.sentBy}</td>
                     </tr>
                   ))
@@ -677,7 +668,7 @@ export function DashboardView({ data, problem }: { data: DashboardData; problem?
               <tbody>
                 {data.bills.map((b) => (
                   <tr key={`${b.period}-${b.contract}`}>
-                    <td data-label="Okres">{monthName(b.period)}</td>
+                    <td data-label="Okres">{monthText(b.period)}</td>
                     <td data-label="Umowa">{b.contract}</td>
                     <td data-label="Netto" className="money">
                       {b.net}
@@ -714,7 +705,7 @@ export function DashboardView({ data, problem }: { data: DashboardData; problem?
                     .filter((i) => i.contract === contract)
                     .map((i) => (
                       <tr key={i.number}>
-                        <td>{monthName(i.period)}</td>
+                        <td>{monthText(i.period)}</td>
                         <td>
                           <a href={i.url}>
                             {i.kind} {i.number}
@@ -739,7 +730,7 @@ export function DashboardView({ data, problem }: { data: DashboardData; problem?
             {data.orders.map((o) => (
               <li key={`${o.number}-${o.colour}`}>
                 <strong>{o.number}</strong> · {TONER_COLOUR_NAMES[o.colour]} · nr seryjny {o.serial} ·{' '}
-                <span className="status">{o.status}</span> · {warsaw(o.createdAt)}
+                <span className="status">{o.status}</span> · {dateTimeText(o.createdAt, 'short')}
               </li>
             ))}
           </ul>

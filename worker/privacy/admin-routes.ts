@@ -1,5 +1,5 @@
 /**
- * A person's data by their e-mail address, the owner's alone (widgets/core/admin/roles.ts):
+ * A person's data by their e-mail address, the owner's alone (worker/admin-shared/roles.ts):
  *  - `GET /api/admin/privacy/:email`: how many records of each kind are stored (the
  *    panel's summary before an export or an erasure; audited once per view as 'privacy.view':
  *    who looked whom up is itself personal data);
@@ -12,13 +12,13 @@
  * An address a form would refuse is a 400; nothing stored is a 404 'Brak danych dla tego adresu.'
  */
 import { Hono, type Context } from 'hono';
-import { PRIVACY_ERRORS, isEmpty, personEmailSchema } from '../../widgets/core/admin/privacy-validation.ts';
+import { PRIVACY_ERRORS, isEmpty, personEmailSchema } from '../admin-shared/privacy-validation.ts';
 import { check } from '../../widgets/core/validation.ts';
-import { auditDetails } from '../accounts/model-audit.ts';
+import { auditDetails } from '../http/audit-notes.ts';
 import { auditView } from '../http/audit-view.ts';
 import { countsOf, erasePerson, exportPerson, findPerson } from './person.ts';
 import type { AdminEnv } from '../middleware/admin-guard/index.ts';
-import type { PersonErased, PersonFound } from '../../widgets/core/admin/admin-api.ts';
+import type { PersonErased, PersonFound } from '../admin-shared/admin-api.ts';
 
 export const privacyRoutes = new Hono<AdminEnv>();
 

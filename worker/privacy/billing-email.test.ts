@@ -5,7 +5,7 @@
 // after an erasure, and an export that never mentioned the contract.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT_KEPT } from '../../widgets/core/privacy.ts';
-import type { PersonErased, PersonFound } from '../../widgets/core/admin/admin-api.ts';
+import type { PersonErased, PersonFound } from '../admin-shared/admin-api.ts';
 import { login, read, request, write } from '../../tests/worker/admin-helpers.ts';
 import { askLink, db, mailsTo, signContract } from '../../tests/worker/portal-helpers.ts';
 

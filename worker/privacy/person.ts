@@ -12,39 +12,38 @@
  * is the address (`CONTRACT_KEPT`): the erasure takes the address off it, so it signs in
  * to /konto no more, and the team sets a new one.
  */
-import { ERASED_NAME, type PersonCounts } from '../../widgets/core/admin/privacy-validation.ts';
-import { type AuditRow, auditAbout } from '../accounts/model-audit.ts';
-import { type DeviceRow, clearDeviceContactStatement, devicesOfEmail } from '../contracts/model-devices.ts';
-import { type LeadRow, anonymiseLeadsStatements, leadsOfEmail } from '../leads/model.ts';
-import { type LeadNoteRow, deleteNotesOfLeadsStatement, notesOfLeads } from '../leads/model-lead-notes.ts';
-import { type NotificationRow, deleteNotificationsStatement, notificationsOfPerson } from '../outbox/model.ts';
+import { ERASED_NAME, type PersonCounts } from '../admin-shared/privacy-validation.ts';
+import { type AuditRow, auditAbout, deleteLoginDevicesOfStatement, loginDevicesOf } from '../accounts/index.ts';
+import { type DeviceRow, clearDeviceContactStatement, devicesOfEmail } from '../contracts/index.ts';
+import { type LeadRow, anonymiseLeadsStatements, leadsOfEmail } from '../leads/index.ts';
+import { type LeadNoteRow, deleteNotesOfLeadsStatement, notesOfLeads } from '../leads/index.ts';
+import { type NotificationRow, deleteNotificationsStatement, notificationsOfPerson } from '../outbox/index.ts';
 import {
   type OrderRow,
   deleteOrderRequestsOfEmailStatement,
   eraseOrdersStatements,
   ordersOfEmail,
-} from '../orders/model.ts';
-import { deleteLoginDevicesOfStatement, loginDevicesOf } from '../accounts/model-login-devices.ts';
+} from '../orders/index.ts';
 import {
   type PortalSessionExport,
   deletePortalSessionsOfEmailStatement,
   portalSessionsOfEmail,
-} from '../portal/model-portal-sessions.ts';
-import { type SignInExport, deleteSignInsOfEmailStatement, signInsOfEmail } from '../portal/model-portal-sign-ins.ts';
-import { type TonerOrderRow, anonymiseTonerOrdersStatement, tonerOrdersOfEmail } from '../portal/model-toner-orders.ts';
+} from '../portal/index.ts';
+import { type SignInExport, deleteSignInsOfEmailStatement, signInsOfEmail } from '../portal/index.ts';
+import { type TonerOrderRow, anonymiseTonerOrdersStatement, tonerOrdersOfEmail } from '../portal/index.ts';
 import { CONTRACT_KEPT, INVOICE_KEPT, SIGNED_ORDER_KEPT, invoiceKeptUntil } from '../../widgets/core/privacy.ts';
-import { type Contract, contractsBilledTo, releaseBillingEmail } from '../contracts/billing-email.ts';
+import { type Contract, contractsForEmail, releaseBillingEmailStatement } from '../contracts/index.ts';
 import { type PersonInvoice, invoicesOfPerson } from '../invoices/retention.ts';
-import { anonymiseQuotesOfLeadsStatement, quoteRowsOfLeads } from '../quotes/model.ts';
-import { type ReadingRow, anonymiseReadingsStatement, readingsOfEmail } from '../meter/model.ts';
+import { anonymiseQuotesOfLeadsStatement, quoteRowsOfLeads } from '../quotes/index.ts';
+import { type ReadingRow, anonymiseReadingsStatement, readingsOfEmail } from '../meter/index.ts';
 import {
   type TicketEventRow,
   type TicketRow,
   anonymiseTicketsStatements,
   eventsOfTickets,
   ticketsOfEmail,
-} from '../service/model.ts';
-import { type EventRow, deleteEventsStatements, eventsAbout } from '../webhooks/model.ts';
+} from '../service/index.ts';
+import { type EventRow, deleteEventsStatements, eventsAbout } from '../webhooks/index.ts';
 
 /** Everything stored about one address, as the tables hold it. */
 export interface PersonData {
@@ -90,7 +89,7 @@ export async function findPerson(db: D1Database, email: string): Promise<PersonD
     readingsOfEmail(db, email),
     devicesOfEmail(db, email),
     ordersOfEmail(db, email),
-    contractsBilledTo(db, email),
+    contractsForEmail(db, email),
     tonerOrdersOfEmail(db, email),
     signInsOfEmail(db, email),
     portalSessionsOfEmail(db, email),
@@ -285,7 +284,7 @@ export async function erasePerson(db: D1Database, p: PersonData): Promise<Person
     deleteSignInsOfEmailStatement(db, p.email),
     deletePortalSessionsOfEmailStatement(db, p.email),
     deleteLoginDevicesOfStatement(db, p.email),
-    releaseBillingEmail(db, p.email),
+    releaseBillingEmailStatement(db, p.email),
   ]);
   return countsOf(p);
 }

@@ -6,14 +6,14 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import entry from '../index.ts';
 import { ACCOUNT_API_ERRORS } from '../http/errors.ts';
 import { DEFAULT_RETENTION_MONTHS, RETENTION_BATCH, cutoffOf, retentionMonths } from './retention.ts';
-import { ERASED_NAME, PRIVACY_ERRORS } from '../../widgets/core/admin/privacy-validation.ts';
-import { warsawToday } from '../../widgets/core/service-validation.ts';
+import { ERASED_NAME, PRIVACY_ERRORS } from '../admin-shared/privacy-validation.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { login, read, request, subscribeWebhooks, testEnv, write } from '../../tests/worker/admin-helpers.ts';
 import { personWithSession } from '../../tests/worker/accounts-helpers.ts';
 import { form as portalForm, signContract, signIn } from '../../tests/worker/portal-helpers.ts';
 import { RETENTION_MONTHS, SIGNED_ORDER_KEPT } from '../../widgets/core/privacy.ts';
 import { bookedDays } from '../orders/model.ts';
-import { deliveryDays } from '../../widgets/core/delivery.ts';
+import { deliveryDays } from '../admin-shared/delivery.ts';
 
 const worker = entry as Required<Pick<ExportedHandler<Env>, 'scheduled'>>;
 const db = () => testEnv.DB;

@@ -18,18 +18,18 @@
  * only a backlog larger than that goes on in the next run, and the log line says so.
  */
 import { RETENTION_MONTHS } from '../../widgets/core/privacy.ts';
-import { ERASED_NAME } from '../../widgets/core/admin/privacy-validation.ts';
-import { anonymiseLeadsStatements, leadIdsToAnonymise } from '../leads/model.ts';
-import { deleteNotesOfLeadsStatement } from '../leads/model-lead-notes.ts';
-import { deleteNotificationsAboutStatement, deleteStandaloneBeforeStatement } from '../outbox/model.ts';
-import { abandonedOrderIds, eraseOrdersStatements } from '../orders/model.ts';
-import { deletePortalSessionsBeforeStatement } from '../portal/model-portal-sessions.ts';
-import { deleteSignInsBeforeStatement } from '../portal/model-portal-sign-ins.ts';
-import { anonymiseTonerOrdersStatement, tonerOrderIdsToAnonymise } from '../portal/model-toner-orders.ts';
-import { anonymiseQuotesOfLeadsStatement } from '../quotes/model.ts';
-import { anonymiseReadingsStatement, readingIdsToAnonymise } from '../meter/model.ts';
-import { anonymiseTicketsStatements, ticketIdsToAnonymise } from '../service/model.ts';
-import { deleteEventsStatements, deleteOldEventsStatements, eventIdsOfLeads } from '../webhooks/model.ts';
+import { ERASED_NAME } from '../admin-shared/privacy-validation.ts';
+import { anonymiseLeadsStatements, leadIdsToAnonymise } from '../leads/index.ts';
+import { deleteNotesOfLeadsStatement } from '../leads/index.ts';
+import { deleteNotificationsAboutStatement, deleteStandaloneBeforeStatement } from '../outbox/index.ts';
+import { abandonedOrderIds, eraseOrdersStatements } from '../orders/index.ts';
+import { deletePortalSessionsBeforeStatement } from '../portal/index.ts';
+import { deleteSignInsBeforeStatement } from '../portal/index.ts';
+import { anonymiseTonerOrdersStatement, tonerOrderIdsToAnonymise } from '../portal/index.ts';
+import { anonymiseQuotesOfLeadsStatement } from '../quotes/index.ts';
+import { anonymiseReadingsStatement, readingIdsToAnonymise } from '../meter/index.ts';
+import { anonymiseTicketsStatements, ticketIdsToAnonymise } from '../service/index.ts';
+import { deleteEventsStatements, deleteOldEventsStatements, eventIdsOfLeads } from '../webhooks/index.ts';
 import { deleteExpiredInvoices } from '../invoices/retention.ts';
 
 /** The period when `RETENTION_MONTHS` is unset or invalid: the one the privacy policy states. */

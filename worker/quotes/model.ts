@@ -8,8 +8,8 @@ import { type QuotePrice, type Term, QUOTE_VALID_DAYS } from '../../widgets/core
 import { type PackageLevel, LEVEL_NAMES } from '../../widgets/core/model.ts';
 import type { StoredComparison, StoredEstimate } from '../../widgets/core/estimate-validation.ts';
 import type { StoredAdvice } from '../../widgets/core/advisor.ts';
-import { eventDataFrom, sqlJsonObject, webhookEventStatements } from '../webhooks/model.ts';
-import type { QuoteSummary } from '../../widgets/core/admin/admin-api.ts';
+import { eventDataFrom, sqlJsonObject, webhookEventStatements } from '../webhooks/index.ts';
+import type { QuoteSummary } from '../admin-shared/admin-api.ts';
 
 /** Written into a notification before the batch; the batch replaces it with the number it gave. */
 export const NUMBER_PLACEHOLDER = '{{NUMER_WYCENY}}';
@@ -91,16 +91,6 @@ interface QuoteRow {
   message: string | null;
   attribution: string;
 }
-
-/** The secret id of a quote page: 24 random bytes (192 bits), base64url (32 characters). */
-export function newQuoteId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_');
-}
-
-export const QUOTE_ID_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
 const DAY_MS = 86_400_000;
 

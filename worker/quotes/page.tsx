@@ -15,15 +15,9 @@ import { PACKAGE_COPY } from '../../widgets/core/packages.ts';
 import { PAGE_COUNTING, hasSla, withinWorkingHours } from '../../widgets/core/terms.ts';
 import type { StoredQuote } from './model.ts';
 import { privatePageCsp } from '../../widgets/core/headers.ts';
-import { adviceRows, comparisonRows, estimateRows } from '../../widgets/core/estimate-text.ts';
-
-const polishDate = (iso: string): string =>
-  new Intl.DateTimeFormat('pl-PL', {
-    timeZone: 'Europe/Warsaw',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).format(new Date(iso));
+import { adviceRows, comparisonRows, estimateRows } from './estimate-text.ts';
+import { dateText } from '../../widgets/core/dates.ts';
+import { warsawDay } from '../../widgets/core/warsaw-time.ts';
 
 /** The printable sheet's styles, shared with the order page (orders/page.tsx). */
 export const SHEET_STYLE = `
@@ -146,9 +140,9 @@ function QuoteSheet({ quote }: { quote: StoredQuote }) {
           <div>
             <h1>Wycena nr {quote.number}</h1>
             <p className="muted">
-              Data wystawienia: {polishDate(quote.createdAt)}
+              Data wystawienia: {dateText(warsawDay(new Date(quote.createdAt)))}
               <br />
-              Ważna do: {polishDate(quote.expiresAt)} ({QUOTE_VALID_DAYS} dni)
+              Ważna do: {dateText(warsawDay(new Date(quote.expiresAt)))} ({QUOTE_VALID_DAYS} dni)
             </p>
           </div>
         </header>

@@ -5,13 +5,13 @@
  * into the body; the subject is ours alone.
  */
 import { consentLine, line, messageLines, personLines } from '../outbox/email-text.ts';
-import type { NewLead } from '../leads/model.ts';
+import type { NewLead } from '../leads/index.ts';
 import { NUMBER_PLACEHOLDER, type NewQuote } from './model.ts';
-import type { Notification } from '../outbox/model.ts';
+import type { Notification } from '../outbox/index.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { QUOTE_TEXT } from '../../widgets/core/quote-text.ts';
 import { QUOTE_VALID_DAYS, TERM_LABELS } from '../../widgets/core/quote.ts';
-import { adviceRows, comparisonRows, estimateRows } from '../../widgets/core/estimate-text.ts';
+import { adviceRows, comparisonRows, estimateRows } from './estimate-text.ts';
 
 export function quoteNotification(
   leadId: string,

@@ -11,27 +11,21 @@ import type { AppEnv } from '../env.ts';
 import { enqueueNotification } from '../outbox/delivery.ts';
 import { API_ERRORS } from '../http/errors.ts';
 import { type IntakeEnv, leadIntake } from '../middleware/intake/index.ts';
-import { liveVersion } from '../catalogue/model.ts';
+import { liveVersion } from '../catalogue/index.ts';
 import { bodyHash } from '../http/body-hash.ts';
-import { SubmissionConflict, storeLead } from '../leads/model.ts';
+import { PAGE_ID_PATTERN, newPageId } from '../http/auth.ts';
+import { SubmissionConflict, storeLead } from '../leads/index.ts';
 import { type DeferredLead, deferLead } from '../leads/deferred.ts';
 import { company as kserowo } from '../../widgets/core/company.ts';
-import {
-  QUOTE_ID_PATTERN,
-  type StoredQuote,
-  newQuoteId,
-  quoteById,
-  quoteOfRows,
-  quoteOfSubmissionStatement,
-  quoteStatements,
-} from './model.ts';
+import { type StoredQuote, quoteById, quoteOfRows, quoteOfSubmissionStatement, quoteStatements } from './model.ts';
 import { quoteNotification } from './quote-email.ts';
 import { quotePageCsp, renderMissingQuotePage, renderQuotePage } from './page.tsx';
 import { priceQuote } from '../../widgets/core/quote.ts';
 import { QUOTE_ERRORS } from '../../widgets/core/quote-validation.ts';
-import { quoteWithEstimateSchema } from '../../widgets/core/estimate-schema.ts';
+import { quoteWithEstimateSchema } from './estimate-schema.ts';
 import { check } from '../../widgets/core/validation.ts';
-import { recomputeEstimate, warsawToday } from '../../widgets/core/estimate-validation.ts';
+import { recomputeEstimate } from '../../widgets/core/estimate-validation.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { findDevice, findPackage } from '../../widgets/core/model.ts';
 import { quoteAdvice } from '../../widgets/core/advisor.ts';
 
@@ -39,7 +33,7 @@ export const quotes = new Hono<IntakeEnv>();
 
 /** A filled honeypot gets an answer shaped like a real one, and nothing is stored. */
 const spamAnswer = (c: Context<IntakeEnv>) => {
-  const id = newQuoteId();
+  const id = newPageId();
   const number = `KS-${new Date().getUTCFullYear()}-${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
   const origin = new URL(c.req.url).origin;
   return c.json({ ok: true, id, number, url: `${origin}/wycena/${id}`, orderUrl: `${origin}/zamowienie/${id}` }, 201);
@@ -100,7 +94,7 @@ quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
     }),
   };
   const quote = {
-    id: newQuoteId(),
+    id: newPageId(),
     price,
     catalogueVersion: catalogue.version,
     nip,
@@ -175,7 +169,7 @@ export const quotePage = new Hono<AppEnv>();
 
 quotePage.get('/:id', async (c) => {
   const id = c.req.param('id');
-  const quote = QUOTE_ID_PATTERN.test(id) ? await quoteById(c.env.DB, id) : undefined;
+  const quote = PAGE_ID_PATTERN.test(id) ? await quoteById(c.env.DB, id) : undefined;
   const expired = !!quote && Date.parse(quote.expiresAt) <= Date.now();
   // A CSP of its own; the other headers of a private page come from the security middleware.
   c.header('Cache-Control', 'private, no-store');

@@ -19,7 +19,7 @@ import {
   ticketEvents,
   type TicketRow,
 } from './model.ts';
-import { addBusinessHours, businessMillisBetween } from '../../widgets/core/business-hours.ts';
+import { addBusinessHours, businessMillisBetween } from '../admin-shared/business-hours.ts';
 import { slaHoursOf } from '../../widgets/core/terms.ts';
 import { findDevice } from '../../widgets/core/model.ts';
 import { defaultCatalogue } from '../../widgets/core/catalogue.ts';
@@ -27,14 +27,13 @@ import { ticketStatusSchema } from '../../widgets/core/service-validation.ts';
 import { check } from '../../widgets/core/validation.ts';
 import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS } from '../http/errors.ts';
 import { pageOf, pageRequest } from '../http/paging.ts';
-import { auditTarget } from '../accounts/model-audit.ts';
-import { auditView } from '../http/audit-view.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
-import { auditDetails } from '../accounts/model-audit.ts';
-import { deviceBySerial, devicesByNip } from '../contracts/model-devices.ts';
+import { auditDetails, auditTarget } from '../http/audit-notes.ts';
+import { auditView } from '../http/audit-view.ts';
+import { deviceBySerial, devicesByNip } from '../contracts/index.ts';
 import { changeTicketDevice, deviceChangesOf } from './model-ticket-device-changes.ts';
 import { ticketDeviceSchema } from '../../widgets/core/service-validation.ts';
-import type { SlaReport, TicketDetail, TicketList, TicketView } from '../../widgets/core/admin/admin-api.ts';
+import type { SlaReport, TicketDetail, TicketList, TicketView } from '../admin-shared/admin-api.ts';
 
 export const ticketRoutes = new Hono<AdminEnv>();
 

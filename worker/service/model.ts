@@ -3,10 +3,10 @@
  * history and its e-mail to the service team, stored in one D1 batch. Numbered
  * SR-<year>-<6 digits>; `id` is the secret of the status page.
  */
-import type { Notification } from '../outbox/model.ts';
-import { eventDataFrom, sqlJsonObject, webhookEventStatements } from '../webhooks/model.ts';
+import type { Notification } from '../outbox/index.ts';
+import { eventDataFrom, sqlJsonObject, webhookEventStatements } from '../webhooks/index.ts';
 import type { TicketStatus } from '../../widgets/core/service-validation.ts';
-import type { SlaMonth } from '../../widgets/core/admin/admin-api.ts';
+import type { SlaMonth } from '../admin-shared/admin-api.ts';
 
 /** SQL: the `ticket.created` event's data from a service_tickets row (16 members). */
 const TICKET_EVENT_DATA = sqlJsonObject([

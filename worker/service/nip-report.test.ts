@@ -5,7 +5,7 @@
 // change is in the ticket's history and the audit log. The reporter learns nothing registered;
 // the contract's own address gets the confirmation, whose link shows the deadline again.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addBusinessHours } from '../../widgets/core/business-hours.ts';
+import { addBusinessHours } from '../admin-shared/business-hours.ts';
 import { liveCatalogue } from '../catalogue/model.ts';
 import { createContract } from '../contracts/model.ts';
 import { login, read, request, write } from '../../tests/worker/admin-helpers.ts';

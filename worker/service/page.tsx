@@ -17,7 +17,8 @@ import { PORTAL_LIMITS } from '../../widgets/core/portal-validation.ts';
 import { FAULT_CATEGORIES, type FaultCategory } from '../../widgets/core/service-validation.ts';
 import type { TicketEventRow, TicketRow } from './model.ts';
 import { privatePageCsp } from '../../widgets/core/headers.ts';
-import { escapeHtml } from '../../widgets/core/html.ts';
+import { escapeHtml } from '../admin-shared/html.ts';
+import { dateTimeText } from '../../widgets/core/dates.ts';
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -49,10 +50,7 @@ let csp: Promise<string> | undefined;
 // The look-up form (number and e-mail) posts to this site.
 export const ticketPageCsp = (): Promise<string> => (csp ??= privatePageCsp(STYLE, undefined, "'self'"));
 
-const when = (iso: string): string =>
-  new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', dateStyle: 'long', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
+const when = (iso: string): string => dateTimeText(iso, 'long');
 
 /** What the customer reads for each status of the history. */
 export const STATUS_TEXT: Record<string, string> = {

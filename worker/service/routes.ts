@@ -16,14 +16,14 @@ import type { AppEnv } from '../env.ts';
 import { enqueueNotification } from '../outbox/delivery.ts';
 import { ticketNotification } from './ticket-email.ts';
 import { faultConfirmation } from '../portal/emails.ts';
-import { contractById } from '../contracts/model.ts';
+import { contractById } from '../contracts/index.ts';
 import { SERVICE_API_ERRORS } from '../http/errors.ts';
 import { bodyHash } from '../http/body-hash.ts';
 import { constantTimeEqualText } from '../http/auth.ts';
 import { type IntakeEnv, leadIntake } from '../middleware/intake/index.ts';
-import { liveCatalogue } from '../catalogue/model.ts';
-import { type DeviceRow, deviceBySerial, devicesByNip } from '../contracts/model-devices.ts';
-import { QUOTE_ID_PATTERN, newQuoteId } from '../quotes/model.ts';
+import { liveCatalogue } from '../catalogue/index.ts';
+import { type DeviceRow, deviceBySerial, devicesByNip } from '../contracts/index.ts';
+import { PAGE_ID_PATTERN, newPageId } from '../http/auth.ts';
 import { customerTicketQuery } from './ticket-link.ts';
 import {
   type StoredTicket,
@@ -37,7 +37,7 @@ import { type PageFormEnv, pageFormGuard } from '../http/page-form.ts';
 import { TICKET_LOOKUP_ERRORS, ticketLookupSchema } from '../../widgets/core/portal-validation.ts';
 import { renderMissingTicketPage, renderTicketPage, ticketPageCsp } from './page.tsx';
 import { PAGE_HEADERS } from '../../widgets/core/headers.ts';
-import { addBusinessHours } from '../../widgets/core/business-hours.ts';
+import { addBusinessHours } from '../admin-shared/business-hours.ts';
 import { company } from '../../widgets/core/company.ts';
 import { shortestSlaHours, slaHoursOf } from '../../widgets/core/terms.ts';
 import { findDevice } from '../../widgets/core/model.ts';
@@ -54,7 +54,7 @@ export const serviceRequests = new Hono<IntakeEnv>();
 
 /** A filled honeypot gets an answer shaped like a real one, and nothing is stored. */
 const spamAnswer = (c: Context<IntakeEnv>) => {
-  const id = newQuoteId();
+  const id = newPageId();
   const number = `SR-${new Date().getUTCFullYear()}-${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
   return c.json({ ok: true, id, number, url: ticketUrl(c, id) }, 201);
 };
@@ -99,8 +99,8 @@ serviceRequests.post('/', leadIntake({ spamAnswer }), async (c) => {
   // Until the team names the device, no device of the company waits longer than its own promise.
   const slaHours = device ? slaHoursOf(device.level) : shortestSlaHours(companyDevices.map((d) => d.level));
   const dueAt = addBusinessHours(createdAt, slaHours);
-  const id = newQuoteId();
-  const customerKey = newQuoteId();
+  const id = newPageId();
+  const customerKey = newPageId();
   const serial = device?.serial ?? input.serial ?? '';
   const customerUrl = `${ticketUrl(c, id)}${customerTicketQuery(customerKey)}`;
 
@@ -181,7 +181,7 @@ export const ticketPage = new Hono<AppEnv>();
 
 ticketPage.get('/:id', async (c) => {
   const id = c.req.param('id');
-  const ticket = QUOTE_ID_PATTERN.test(id) ? await ticketById(c.env.DB, id) : null;
+  const ticket = PAGE_ID_PATTERN.test(id) ? await ticketById(c.env.DB, id) : null;
   for (const [name, value] of Object.entries(PAGE_HEADERS)) c.header(name, value);
   c.header('Referrer-Policy', 'no-referrer');
   c.header('X-Robots-Tag', 'noindex, nofollow');

@@ -3,10 +3,10 @@
 // business-hour delays; the admin's monthly share must equal the count worked out here.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { newQuoteId } from '../quotes/model.ts';
+import { newPageId } from '../http/auth.ts';
 import { setTicketStatus, slaByMonth, storeTicket } from './model.ts';
 import { slaHoursOf } from '../../widgets/core/terms.ts';
-import { addBusinessHours, businessHoursBetween } from '../../widgets/core/business-hours.ts';
+import { addBusinessHours, businessHoursBetween } from '../admin-shared/business-hours.ts';
 
 const db = () => (env as unknown as Env).DB;
 
@@ -38,7 +38,7 @@ describe('SLA share of a seeded month', () => {
       const delay = late ? sla + 0.25 + next() * 1.75 : next() * sla;
       const answered = addBusinessHours(created, delay);
       if (businessHoursBetween(created, answered) <= sla + 1e-9) expectedWithin++;
-      const id = newQuoteId();
+      const id = newPageId();
       await storeTicket(
         db(),
         {

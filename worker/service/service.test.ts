@@ -1,11 +1,12 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_API_ERRORS } from '../http/errors.ts';
-import { addBusinessHours } from '../../widgets/core/business-hours.ts';
+import { addBusinessHours } from '../admin-shared/business-hours.ts';
 import { company } from '../../widgets/core/company.ts';
-import { SERVICE_ERRORS, warsawToday } from '../../widgets/core/service-validation.ts';
+import { SERVICE_ERRORS } from '../../widgets/core/service-validation.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { login, read, request, subscribeWebhooks, write } from '../../tests/worker/admin-helpers.ts';
-import type { BillLine, Billing } from '../../widgets/core/admin/admin-api.ts';
+import type { BillLine, Billing } from '../admin-shared/admin-api.ts';
 
 const db = () => (env as unknown as Env).DB;
 

@@ -3,7 +3,7 @@
 // a serial missing from the registry 24 as well. Only Premium carries the SLA.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { businessHoursBetween } from '../../widgets/core/business-hours.ts';
+import { businessHoursBetween } from '../admin-shared/business-hours.ts';
 import { login, request, write } from '../../tests/worker/admin-helpers.ts';
 
 const db = () => (env as unknown as Env).DB;

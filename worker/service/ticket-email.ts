@@ -5,8 +5,8 @@
  * only into the body; the subject is ours alone.
  */
 import { consentLine, line, quotedLines, REPLY_HINT } from '../outbox/email-text.ts';
-import { warsawDateTime } from '../../widgets/core/business-hours.ts';
-import type { Notification } from '../outbox/model.ts';
+import { warsawDateTime } from '../../widgets/core/warsaw-time.ts';
+import type { Notification } from '../outbox/index.ts';
 import { TICKET_NUMBER_PLACEHOLDER } from './model.ts';
 import { FAULT_CATEGORIES, type ServiceRequestInput } from '../../widgets/core/service-validation.ts';
 import { LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';

@@ -14,25 +14,27 @@ import {
   endpointChangeSchema,
   endpointSchema,
   webhookUrlProblem,
-} from '../../widgets/core/admin/webhook-validation.ts';
-import { auditDetails } from '../accounts/model-audit.ts';
+} from '../admin-shared/webhook-validation.ts';
+import { auditDetails } from '../http/audit-notes.ts';
 import {
   type DeliveryListing,
-  type EndpointRow,
   attemptsOf,
   countDeadDeliveries,
-  createEndpoint,
-  createTestDelivery,
-  deleteEndpoint,
   deliveryById,
-  endpointById,
   type DeliveryKey,
   deliveryKey,
   listDeliveries,
-  listEndpoints,
   requeueDelivery,
+} from './model-webhook-deliveries.ts';
+import {
+  type EndpointRow,
+  createEndpoint,
+  deleteEndpoint,
+  endpointById,
+  listEndpoints,
   updateEndpoint,
-} from './model.ts';
+} from './model-webhook-endpoints.ts';
+import { createTestDelivery } from './model.ts';
 import { allowLocalWebhooks, dispatchWebhooks } from './delivery.ts';
 import { ADMIN_ERRORS, WEBHOOK_API_ERRORS } from '../http/errors.ts';
 import { pageOf, pageRequest } from '../http/paging.ts';
@@ -43,7 +45,7 @@ import type {
   WebhookDeliveryList,
   WebhookEndpoint,
   WebhookEndpointList,
-} from '../../widgets/core/admin/admin-api.ts';
+} from '../admin-shared/admin-api.ts';
 
 export const webhookRoutes = new Hono<AdminEnv>();
 

@@ -23,8 +23,8 @@ import {
   recordAttempt,
   takeUnqueued,
   unqueue,
-} from './model.ts';
-import { webhookUrlProblem } from '../../widgets/core/admin/webhook-validation.ts';
+} from './model-webhook-deliveries.ts';
+import { webhookUrlProblem } from '../admin-shared/webhook-validation.ts';
 
 export interface WebhookJob {
   deliveryId: number;

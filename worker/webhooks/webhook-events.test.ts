@@ -4,7 +4,7 @@
 // nobody); an endpoint of one type gets exactly that type, once per change, never on a replay.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { warsawToday } from '../../widgets/core/service-validation.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { login, request, subscribeWebhooks, write } from '../../tests/worker/admin-helpers.ts';
 import { dispatchWebhooks } from './delivery.ts';
 

@@ -8,7 +8,7 @@ import { db, month } from '../../../tests/worker/contracts-helpers.ts';
 import { testEnv } from '../../../tests/worker/ksef-helpers.ts';
 import { notificationsOfAbout } from '../../outbox/model.ts';
 import { invoiceAbout } from '../email.ts';
-import { warsawToday } from '../../../widgets/core/service-fields.ts';
+import { warsawToday } from '../../../widgets/core/warsaw-time.ts';
 import { crc8, isKsefNumber } from './number.ts';
 import { handleKsefBatch, type KsefJob } from './queue.ts';
 import { runKsef } from './sender.ts';

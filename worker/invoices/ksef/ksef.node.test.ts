@@ -19,7 +19,7 @@ import { SPEC_DIR, validate, validateOne } from './standin/xsd.ts';
 import { fa3Xml } from './test-invoices.ts';
 import { authTokenRequest, signedAuthTokenRequest } from './xades.ts';
 import { zip } from './zip.ts';
-import { KSEF_STATUS_LABELS } from '../../../widgets/core/admin/admin-api-invoices.ts';
+import { KSEF_STATUS_LABELS } from '../../admin-shared/admin-api-invoices.ts';
 
 const spec = (file: string) => readFileSync(path.join(SPEC_DIR, file), 'utf8');
 

@@ -14,7 +14,7 @@ import {
   SELLER,
   testEnv,
 } from '../../../tests/worker/ksef-helpers.ts';
-import { warsawToday } from '../../../widgets/core/service-fields.ts';
+import { warsawToday } from '../../../widgets/core/warsaw-time.ts';
 import { KsefApi } from './api.ts';
 import { accessToken, KsefAuthFailed } from './auth.ts';
 import { realClock } from './clock.ts';

@@ -7,7 +7,7 @@
 
 /**
  * An invoice's state in KSeF (`ksef_invoices.status`): a key; the register and the copy name it
- * with `KSEF_STATUS_LABELS` (widgets/core/admin/admin-api-invoices.ts).
+ * with `KSEF_STATUS_LABELS` (worker/admin-shared/admin-api-invoices.ts).
  */
 export type KsefStatus = 'queued' | 'sending' | 'sent' | 'accepted' | 'offline' | 'rejected';
 

@@ -15,7 +15,7 @@
  * buyer before KSeF has it; the customer's e-mail and copy wait for KSeF's acceptance (the
  * KSeF number under KOD I), so we never hand over an invoice that would need it (docs/ksef.md).
  */
-import { isWorkingDay, type LocalDate, type WorkingHours } from '../../../widgets/core/business-hours.ts';
+import { isWorkingDay, type LocalDate, type WorkingHours } from '../../admin-shared/business-hours.ts';
 
 /** Business days in the VAT act's sense: Monday to Friday, Polish public holidays off. */
 const BUSINESS_DAYS: WorkingHours = {

@@ -20,7 +20,7 @@
  * short, else the rows wait for a later run). A 21470 re-fetches the public keys and retries.
  * When KSeF does not answer, the invoices wait as 'offline' and go when it is back.
  */
-import { warsawDay } from '../../../widgets/core/business-hours.ts';
+import { warsawDay } from '../../../widgets/core/warsaw-time.ts';
 import {
   type Encryption,
   type Fetch,

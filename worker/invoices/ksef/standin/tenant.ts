@@ -28,6 +28,7 @@ import { type Certified, selfSigned, sha256Base64 } from './certificates.ts';
 import { unzip } from './unzip.ts';
 import { type UpoDocument, upoXml } from './upo.ts';
 import { validate } from './xsd.ts';
+import { warsawDay } from '../../../../widgets/core/warsaw-time.ts';
 import { SignatureError, type SignedRequest, verifyAuthTokenRequest } from './xades-verify.ts';
 
 export type Usage = 'KsefTokenEncryption' | 'SymmetricKeyEncryption';
@@ -148,13 +149,7 @@ const unauthorized = (): Answer => ({
 });
 
 /** The calendar day in Warsaw (KSeF's dates are Polish ones). */
-const warsaw = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Warsaw',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-const day = (date = new Date()): string => warsaw.format(date);
+const day = (date = new Date()): string => warsawDay(date);
 const hex = (bytes: number): string => randomBytes(bytes).toString('hex').toUpperCase();
 
 const jwt = (secret: Buffer, payload: Record<string, unknown>): string => {

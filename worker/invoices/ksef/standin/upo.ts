@@ -3,7 +3,7 @@
  * its examples: one `Dokument` per accepted invoice (an invoice's own UPO has one, a session's
  * all of the session's accepted invoices, up to 10 000 a page).
  */
-import { escapeHtml } from '../../../../widgets/core/html.ts';
+import { escapeHtml } from '../../../admin-shared/html.ts';
 
 export interface UpoDocument {
   sellerNip: string;

@@ -2,7 +2,7 @@
  * The admin API's answers about service: devices, counter readings, billing and
  * tickets. Import them from admin-api.ts, their one home.
  */
-import type { PackageLevel } from '../model.ts';
+import type { PackageLevel } from '../../widgets/core/model.ts';
 
 /**
  * A registered device as stored (migration 0020). The device API answers the row itself, so

@@ -2,21 +2,15 @@
  * Business hours of Kserowo (DESIGN §7): the clock of the service SLA and of the sales
  * team's response times. Working time is `company.openingHours` (Mon–Fri 08:00–16:00)
  * in Europe/Warsaw, with Polish public holidays off, the Easter-based ones computed.
- * Pure functions of instants (`Date`), so the worker, the admin and tests share them.
+ * Pure functions of instants (`Date`), so the worker, the admin and tests share them; the
+ * Warsaw wall clock itself (and every date written out) is widgets/core/dates.ts.
  */
-import { company, type SchemaDay } from './company.ts';
+import { company, type SchemaDay } from '../../widgets/core/company.ts';
+import { type LocalDate, warsawTime } from '../../widgets/core/warsaw-time.ts';
 
-const ZONE = 'Europe/Warsaw';
+export type { LocalDate };
 const DAY_MS = 86_400_000;
 const SCHEMA_DAYS: SchemaDay[] = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
-/** A calendar date in Warsaw. */
-export interface LocalDate {
-  year: number;
-  /** 1–12 */
-  month: number;
-  day: number;
-}
 
 export interface WorkingHours {
   days: SchemaDay[];
@@ -94,41 +88,6 @@ const weekday = (date: LocalDate): SchemaDay =>
 /** Whether a Warsaw calendar date is a working day. */
 export const isWorkingDay = (date: LocalDate, hours: WorkingHours = company.openingHours): boolean =>
   hours.days.includes(weekday(date)) && !isHoliday(date);
-
-const partsFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-});
-
-/** The Warsaw wall-clock time of an instant. */
-export function warsawTime(instant: Date): LocalDate & { minutes: number } {
-  const p = Object.fromEntries(partsFormat.formatToParts(instant).map((x) => [x.type, Number(x.value)]));
-  return { year: p.year ?? 0, month: p.month ?? 0, day: p.day ?? 0, minutes: (p.hour ?? 0) * 60 + (p.minute ?? 0) };
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/**
- * An instant as a Warsaw reader writes it, 'RRRR-MM-DD GG:MM' (the CSV exports, the
- * e-mails, the panel): the one formatter of times the team reads, DST included. An ISO
- * text that is no time comes back as it is; nothing gives ''.
- */
-export function warsawDateTime(instant: Date | string | null | undefined): string {
-  if (instant === null || instant === undefined || instant === '') return '';
-  const date = typeof instant === 'string' ? new Date(instant) : instant;
-  if (Number.isNaN(date.getTime())) return String(instant);
-  const t = warsawTime(date);
-  return `${t.year}-${pad(t.month)}-${pad(t.day)} ${pad(Math.floor(t.minutes / 60))}:${pad(t.minutes % 60)}`;
-}
-
-/** The Warsaw calendar date of an instant, 'RRRR-MM-DD'. */
-export const warsawDay = (instant: Date): string => warsawDateTime(instant).slice(0, 10);
 
 /**
  * Instants already found, by date and minutes: a clock over weeks (an old unanswered lead,

@@ -1,5 +1,5 @@
 /** The admin API's service tickets: the list, a ticket with its history, the month's SLA report. */
-import type { TicketStatus } from '../service-validation.ts';
+import type { TicketStatus } from '../../widgets/core/service-validation.ts';
 import type { ListPage } from './admin-api-service.ts';
 
 /** A service ticket as the panel shows it: the SLA clock in business minutes, negative when overdue. */

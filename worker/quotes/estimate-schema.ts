@@ -6,9 +6,9 @@
  * the rules the calculator checks in the browser.
  */
 import * as v from 'valibot';
-import { MAX_COUNTER, MAX_PEOPLE, PRINT_PROFILES, type PrintProfile } from './estimate.ts';
-import { CONTRACT_RULES, type ContractField, ESTIMATE_BODY_ERRORS } from './estimate-validation.ts';
-import { QUOTE_ERRORS, QUOTE_LIMITS, quoteSchema } from './quote-validation.ts';
+import { MAX_COUNTER, MAX_PEOPLE, PRINT_PROFILES, type PrintProfile } from '../../widgets/core/estimate.ts';
+import { CONTRACT_RULES, type ContractField, ESTIMATE_BODY_ERRORS } from '../../widgets/core/estimate-validation.ts';
+import { QUOTE_ERRORS, QUOTE_LIMITS, quoteSchema } from '../../widgets/core/quote-validation.ts';
 
 const counter = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_COUNTER));
 const reading = v.object({

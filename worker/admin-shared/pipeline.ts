@@ -5,8 +5,8 @@
  * the stored values, so a CSV or a webhook carries the words the team reads.
  */
 import * as v from 'valibot';
-import { addBusinessHours } from '../business-hours.ts';
-import { FIRST_ANSWER_HOURS } from '../terms.ts';
+import { addBusinessHours } from './business-hours.ts';
+import { FIRST_ANSWER_HOURS } from '../../widgets/core/terms.ts';
 
 export const STAGES = ['nowy', 'w kontakcie', 'oferta wysłana', 'negocjacje', 'wygrany', 'przegrany'] as const;
 export type Stage = (typeof STAGES)[number];

@@ -7,10 +7,12 @@
  */
 import type { LeadOrder } from './admin-api-orders.ts';
 import type { LeadKind, LeadStatus } from './admin-validation.ts';
-import type { Row as EstimateRow } from '../estimate-text.ts';
-import type { Catalogue, PackageLevel } from '../model.ts';
+import type { Catalogue, PackageLevel } from '../../widgets/core/model.ts';
 import type { PersonCounts } from './privacy-validation.ts';
 import type { NextStep, Stage } from './pipeline.ts';
+
+/** A row of the quote's estimate as the lead's page shows it (worker/quotes/estimate-text.ts writes them). */
+export type EstimateRow = [label: string, value: string];
 
 export type * from './admin-api-service.ts';
 export type * from './admin-api-tickets.ts';

@@ -2,19 +2,21 @@
  * The estimate, the comparison and the advice of a stored quote as Polish label/value rows:
  * one text for the printable quote page, the sales e-mail and the admin view.
  */
-import { LEVEL_NAMES } from './model.ts';
-import { formatNumber, formatPln, formatRate } from './format.ts';
-import { PRINT_PROFILES } from './estimate.ts';
-import { countText, monthsText } from './plural.ts';
-import { COLOR_PAGES, DAYS, MONO_PAGES, PAGES, PEOPLE } from './nouns.ts';
-import type { StoredComparison, StoredEstimate } from './estimate-validation.ts';
-import type { AdvisedOffer, StoredAdvice } from './advisor.ts';
+import { LEVEL_NAMES } from '../../widgets/core/model.ts';
+import { formatNumber, formatPln, formatRate } from '../../widgets/core/format.ts';
+import { PRINT_PROFILES } from '../../widgets/core/estimate.ts';
+import { countText, monthsText } from '../../widgets/core/plural.ts';
+import { COLOR_PAGES, DAYS, MONO_PAGES, PAGES, PEOPLE } from '../../widgets/core/nouns.ts';
+import type { StoredComparison, StoredEstimate } from '../../widgets/core/estimate-validation.ts';
+import type { EstimateRow } from '../admin-shared/admin-api.ts';
+import type { AdvisedOffer, StoredAdvice } from '../../widgets/core/advisor.ts';
+import { dateText } from '../../widgets/core/dates.ts';
 
-export type Row = [label: string, value: string];
+/** A label and its value, as the quote page, its e-mail and the lead's page in the panel show them. */
+export type Row = EstimateRow;
 
 const netGross = (a: { net: number; gross: number }) =>
   `${formatPln(a.net, 2)} netto (${formatPln(a.gross, 2)} brutto)`;
-const plDate = (iso: string) => iso.split('-').reverse().join('.');
 
 export function estimateRows(estimate: StoredEstimate | undefined): Row[] {
   if (!estimate) return [];
@@ -22,7 +24,7 @@ export function estimateRows(estimate: StoredEstimate | undefined): Row[] {
   const volume = `${countText(r.mono, MONO_PAGES)} + ${countText(r.color, COLOR_PAGES)} miesięcznie`;
   if (i.source === 'counters') {
     const reading = (x: typeof i.first) =>
-      `${plDate(x.date)}: mono ${formatNumber(x.mono)}${x.color !== undefined ? `, kolor ${formatNumber(x.color)}` : ''}`;
+      `${dateText(x.date)}: mono ${formatNumber(x.mono)}${x.color !== undefined ? `, kolor ${formatNumber(x.color)}` : ''}`;
     return [
       ['Szacunek nakładu', `z dwóch odczytów licznika (${countText(r.days ?? 0, DAYS)})`],
       ['Pierwszy odczyt', reading(i.first)],

@@ -5,7 +5,7 @@
  * catalogue-rules.ts; here is the envelope of a change.
  */
 import * as v from 'valibot';
-import { LIMITS, hasLineControl } from '../validation.ts';
+import { LIMITS, hasLineControl } from '../../widgets/core/validation.ts';
 import { PIPELINE_ERRORS, STAGES, pipelineEntries } from './pipeline.ts';
 
 export type LeadKind = 'contact' | 'quote';

@@ -6,10 +6,15 @@
  * current one, so a bill already made never changes.
  */
 import * as v from 'valibot';
-import { PACKAGE_LEVELS } from '../model.ts';
-import { nipSchema } from '../nip.ts';
-import { SERVICE_ERRORS, SERVICE_LIMITS, realDay, requiredSerialSchema } from '../service-validation.ts';
-import { companySchema, emailSchema } from '../validation.ts';
+import { PACKAGE_LEVELS } from '../../widgets/core/model.ts';
+import { nipSchema } from '../../widgets/core/nip.ts';
+import {
+  SERVICE_ERRORS,
+  SERVICE_LIMITS,
+  realDay,
+  requiredSerialSchema,
+} from '../../widgets/core/service-validation.ts';
+import { companySchema, emailSchema } from '../../widgets/core/validation.ts';
 
 export const RENTAL_ERRORS = {
   body: 'Nieprawidłowe dane umowy.',

@@ -5,8 +5,10 @@
  * (business-hours.ts: Mon–Fri without Polish public holidays); a day with as many signed
  * orders as the team installs in a day is full and never offered.
  */
-import { isWorkingDay, type LocalDate } from './business-hours.ts';
-import { SERVICE_CITIES } from './quote.ts';
+import { isWorkingDay } from './business-hours.ts';
+import type { LocalDate } from '../../widgets/core/warsaw-time.ts';
+import { dateText, weekdayText } from '../../widgets/core/dates.ts';
+import { SERVICE_CITIES } from '../../widgets/core/quote.ts';
 
 export interface DeliveryConfig {
   /** Installations the team does in one day, in all cities together. */
@@ -71,9 +73,5 @@ export function deliveryDays(
 
 /** '2026-11-27' → 'piątek, 27.11.2026' (the form's and the contract's wording). */
 export function deliveryDayText(iso: string): string {
-  const d = toDate(iso);
-  const weekday = new Intl.DateTimeFormat('pl-PL', { weekday: 'long', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(d.year, d.month - 1, d.day)),
-  );
-  return `${weekday}, ${String(d.day).padStart(2, '0')}.${String(d.month).padStart(2, '0')}.${d.year}`;
+  return `${weekdayText(iso)}, ${dateText(iso)}`;
 }

@@ -5,11 +5,11 @@
  * worker. The body is flat, so an error's `field` is the input's name, shown next to it.
  */
 import * as v from 'valibot';
-import { CONSENT_ERROR } from './errors.ts';
-import { LIMITS, VERIFY_LIMITS } from './limits.ts';
-import { isValidNip, NIP_ERROR, normalizeNip } from './nip.ts';
-import { DELIVERY_CITIES } from './delivery.ts';
-import { counterSchema, requiredSerialSchema } from './service-validation.ts';
+import { CONSENT_ERROR } from '../../widgets/core/errors.ts';
+import { LIMITS, VERIFY_LIMITS } from '../../widgets/core/limits.ts';
+import { isValidNip, NIP_ERROR, normalizeNip } from '../../widgets/core/nip.ts';
+import { DELIVERY_CITIES } from '../admin-shared/delivery.ts';
+import { counterSchema, requiredSerialSchema } from '../../widgets/core/service-validation.ts';
 import {
   PHONE,
   emailSchema,
@@ -18,7 +18,7 @@ import {
   submissionIdSchema,
   textLine,
   wellFormed,
-} from './validation.ts';
+} from '../../widgets/core/validation.ts';
 
 /** Lengths of the order's own fields (the page puts them on its inputs as `maxlength`). */
 export const ORDER_LIMITS = {

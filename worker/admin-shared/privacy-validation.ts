@@ -4,7 +4,7 @@
  * shared by both. Kept out of the widgets' modules: no form bundles it.
  */
 import * as v from 'valibot';
-import { emailSchema } from '../validation.ts';
+import { emailSchema } from '../../widgets/core/validation.ts';
 
 export const PRIVACY_ERRORS = {
   /** 400: not an address a form would have accepted. */

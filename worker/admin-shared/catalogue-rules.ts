@@ -3,9 +3,9 @@
  * while typing, the worker again before publishing. Only numbers change: devices, names
  * and features stay those of the catalogue the change is based on.
  */
-import { type Catalogue, type Device, type Package, LEVEL_NAMES, PACKAGE_LEVELS } from '../model.ts';
-import { formatNumber } from '../format.ts';
-import { roundToGrosz } from '../pricing.ts';
+import { type Catalogue, type Device, type Package, LEVEL_NAMES, PACKAGE_LEVELS } from '../../widgets/core/model.ts';
+import { formatNumber } from '../../widgets/core/format.ts';
+import { roundToGrosz } from '../../widgets/core/pricing.ts';
 
 /** The editable numbers of one package. */
 export interface PackagePrices {

@@ -6,9 +6,9 @@
  */
 import * as v from 'valibot';
 import { ADMIN_LIMITS, loginSchema as ownerLoginSchema } from './admin-validation.ts';
-import { plural } from '../plural.ts';
+import { plural } from '../../widgets/core/plural.ts';
 import { ROLES } from './roles.ts';
-import { LIMITS, emailSchema, nameSchema } from '../validation.ts';
+import { LIMITS, emailSchema, nameSchema } from '../../widgets/core/validation.ts';
 
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = ADMIN_LIMITS.password;

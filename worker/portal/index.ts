@@ -1,0 +1,23 @@
+/**
+ * What the customer's page offers the rest of the worker: a person's sign-ins, sessions and toner
+ * orders for the export, the erasure and the retention job.
+ * Another feature takes these from here, never from the models (docs/layout.md).
+ */
+export {
+  deletePortalSessionsBeforeStatement,
+  deletePortalSessionsOfEmailStatement,
+  type PortalSessionExport,
+  portalSessionsOfEmail,
+} from './model-portal-sessions.ts';
+export {
+  deleteSignInsBeforeStatement,
+  deleteSignInsOfEmailStatement,
+  type SignInExport,
+  signInsOfEmail,
+} from './model-portal-sign-ins.ts';
+export {
+  anonymiseTonerOrdersStatement,
+  tonerOrderIdsToAnonymise,
+  type TonerOrderRow,
+  tonerOrdersOfEmail,
+} from './model-toner-orders.ts';
