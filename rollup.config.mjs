@@ -49,6 +49,12 @@ function chunkOf(id) {
   if (runtimeModules.test(id)) return 'runtime';
   if (catalogueWidgetModules.test(id)) return 'shared';
   if (/widgets\/core\/theme\.ts$/.test(id)) return 'theme';
+  // The plural rules go with the page counts that need them most (the quote's summary, the
+  // calculator's panel); the configurator's first steps import the same chunk for their terms.
+  if (/widgets\/core\/(plural|quote-text)\.ts$/.test(id)) return 'quote-text';
+  // What sends a form (the request, the first visit's attribution, the toasts): the forms and the
+  // configurator's first steps (which remember the first visit and send the quote) share it.
+  if (/widgets\/core\/(api|attribution|errors)\.ts$/.test(id)) return 'send';
   return undefined;
 }
 
@@ -90,12 +96,17 @@ export default {
     format: 'es',
     entryFileNames: '[name].[hash].js',
     chunkFileNames: (chunk) => {
-      const widget = chunk.facadeModuleId?.match(/widgets\/([^/]+)\/index\.ts$/)?.[1];
+      // A widget's chunk by its entry module (with no facade when a chunk it loads imports from it).
+      const widget = (chunk.facadeModuleId ? [chunk.facadeModuleId] : chunk.moduleIds)
+        .map((id) => id.match(/widgets\/([^/]+)\/index\.ts$/)?.[1])
+        .find(Boolean);
       // The estimate panel (widgets/kit/estimate/Panel.tsx): loaded by `<kserowo-calculator>`, and by the
       // configurator only when the visitor opens 'Nie wiem, ile drukuję'.
       if (chunk.name === 'Panel') return 'calculator-panel.[hash].js';
       // Its comparison with the current contract, loaded when the visitor opens it.
       if (chunk.name === 'Compare') return 'calculator-compare.[hash].js';
+      // The configurator's quote step (summary and contact fields), loaded when the package step shows.
+      if (chunk.name === 'QuoteStep') return 'configurator-quote.[hash].js';
       return `${widget ?? chunk.name}.[hash].js`;
     },
     manualChunks: chunkOf,

@@ -441,6 +441,50 @@ test.describe('<kserowo-configurator> when sending', () => {
   });
 });
 
+test.describe("<kserowo-configurator>'s quote step, a chunk of its own", () => {
+  const quoteChunk = /\/widgets\/v1\/configurator-quote\.[0-9a-f]{8}\.js$/;
+
+  test('is fetched when the package step shows, not with the first step', async ({ page }) => {
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      if (quoteChunk.test(r.url())) fetched.push(r.url());
+    });
+    await page.goto('/konfigurator');
+    // The filter narrowing the list shows step 1 running with the widget's code.
+    const colour = cfg(page).getByRole('radio', { name: 'Kolor', exact: true });
+    await colour.click();
+    await expect(cfg(page).locator('label.dev')).toHaveCount(5);
+    expect(fetched).toEqual([]);
+    await cfg(page).locator('label.dev').first().click();
+    await next(page).click();
+    await expect(heading(page)).toContainText('Wybierz pakiet');
+    await expect.poll(() => fetched.length).toBe(1);
+    await next(page).click();
+    await expect(heading(page)).toBeFocused();
+    await expect(cfg(page).getByLabel('Imię i nazwisko')).toBeVisible();
+    expect(fetched).toHaveLength(1);
+  });
+
+  test("a failed fetch shows 'Konfigurator niedostępny' with a retry that brings the step, the choices kept", async ({
+    page,
+  }) => {
+    await page.route(quoteChunk, (route) => route.abort('connectionrefused'));
+    await page.goto('/konfigurator?device=km-227');
+    await expect(heading(page)).toContainText('Wybierz pakiet');
+    await next(page).click();
+    await expect(heading(page)).toContainText('Odbierz wycenę');
+    const alert = cfg(page).getByRole('alert');
+    await expect(alert).toContainText('Konfigurator niedostępny');
+    await expect(alert).toContainText('Wystąpił nieoczekiwany błąd.');
+    await expect(cfg(page).getByLabel('Imię i nazwisko')).toHaveCount(0);
+    await page.unroute(quoteChunk);
+    await alert.getByRole('button', { name: 'Spróbuj ponownie' }).click();
+    await expect(cfg(page).getByLabel('Imię i nazwisko')).toBeVisible();
+    await expect(cfg(page).locator('.summary')).toContainText('bizhub 227');
+    await expect(cfg(page).getByText('Konfigurator niedostępny')).toHaveCount(0);
+  });
+});
+
 test.describe('<kserowo-configurator> by keyboard alone', () => {
   test('chooses a device, a package and a term and sends the quote without a mouse', async ({ page }) => {
     await page.goto('/konfigurator');

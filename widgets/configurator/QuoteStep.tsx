@@ -3,14 +3,16 @@ import type { Device } from '../core/model.ts';
 import { type QuotePrice, SERVICE_CITIES, TERM_LABELS } from '../core/quote.ts';
 import { formatPln } from '../core/format.ts';
 import { PRICING } from '../core/price-labels.ts';
-import { QUOTE_LIMITS } from '../core/quote-validation.ts';
-import { LIMITS } from '../core/validation.ts';
+import { QUOTE_ERRORS, QUOTE_LIMITS } from '../core/quote-validation.ts';
+import { LIMITS, checkContactForm } from '../core/validation.ts';
+import { isValidNip } from '../core/nip.ts';
 import { PrivacyFields } from '../core/privacy-clause.tsx';
 import { hasSla } from '../core/terms.ts';
 import { pagesAt } from '../core/quote-text.ts';
 import { T } from './copy.ts';
 import { Text } from './fields.tsx';
 import type { Contact } from './state.ts';
+import type { Toast } from './parts.tsx';
 
 export interface QuoteStepProps {
   device: Device;
@@ -43,6 +45,18 @@ const FIELDS: [
   ['nip', T.nip, QUOTE_LIMITS.nip, 'off', { mode: 'numeric' }],
   ['city', T.city, QUOTE_LIMITS.city, 'address-level2', { list: 'q-cities', hint: T.cityHint }],
 ];
+
+/**
+ * The quote's contact checks, in this chunk with the fields they check: the contact form's
+ * (spec §5 toasts, then the strict ones), then nip.ts's checksum (the server's too).
+ */
+export function checkQuoteContact(contact: Contact) {
+  const checked = checkContactForm(contact);
+  if (!checked.ok) return { ok: false as const, toast: { ...checked.toast, field: checked.field } as Toast };
+  if (contact.nip.trim() && !isValidNip(contact.nip))
+    return { ok: false as const, toast: { title: T.badNip, text: QUOTE_ERRORS.nip, field: 'nip' } as Toast };
+  return checked;
+}
 
 export function QuoteStep(props: QuoteStepProps) {
   const { device, quote, contact, field, setConsent, website, setWebsite, apiBase, refused } = props;
