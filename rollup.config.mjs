@@ -28,12 +28,14 @@ const outDir = process.env.KSEROWO_WIDGETS_OUT ?? path.join(root, 'dist/public/w
  * which every form uses to bring a refused field into view, the cards' heading level
  * (heading.ts, 0.2 KB: a chunk of its own cost pricing and models 0.3 KB each), and the Warsaw
  * clock (warsaw-time.ts, 0.2 KB: today's date for the calculator's and the forms' checks, the
- * formatter every date text is written with). Other modules
+ * formatter every date text is written with), and the number formats (format.ts, 0.3 KB: the
+ * service and meter forms write counters with `formatNumber`; in `shared` they pulled in the
+ * price maths, 1.3 KB, for it). Other modules
  * of widgets/core (pricing maths, validation, the bundled catalogue) go where Rollup
  * puts them: into the widget that uses them, or a chunk shared by the few that do.
  */
 const runtimeModules =
-  /widgets\/core\/(define|catalogue-source|events|model|texts|Fallback|analytics|widget-props|brand|limits|field-focus|heading|warsaw-time)\.tsx?$/;
+  /widgets\/core\/(define|catalogue-source|events|model|texts|Fallback|analytics|widget-props|brand|limits|field-focus|heading|warsaw-time|format)\.tsx?$/;
 
 /**
  * What the catalogue widgets (pricing, models, configurator, calculator) share besides the
@@ -42,7 +44,7 @@ const runtimeModules =
  * none). The widgets' base styles (theme.ts) are a chunk of their own: the service and meter
  * forms need them and none of the prices, so they no longer load the price maths (1.3 KB).
  */
-const catalogueWidgetModules = /widgets\/core\/(format|pricing|price-labels|links|terms)\.tsx?$/;
+const catalogueWidgetModules = /widgets\/core\/(pricing|price-labels|links|terms)\.tsx?$/;
 
 function chunkOf(id) {
   if (/node_modules\/(preact|@r2wc|react|react-dom|scheduler)\//.test(id)) return 'runtime';

@@ -80,11 +80,18 @@ for (const route of widgetRoutes) {
         await page.unrouteAll();
         await page.route(chunkOf(tag), (r) => r.fulfill({ status: 404, body: 'Nie znaleziono' }));
         await page.goto(route, { waitUntil: 'load' });
-        // Widgets load when they come near the viewport: bring each one there, one after another (a page
-        // with several, like /dla-partnerow's example, scrolled past them all at once left the first unasked).
-        for (const el of await page.locator(tag).all()) await el.scrollIntoViewIfNeeded();
+        // Widgets load when they come near the viewport. The widgets above may grow as they load and push
+        // this one away again (/dla-partnerow's example has seven), so each check first brings one of
+        // this tag's elements into view, in turn, until every area shows its fallback.
+        let turn = 0;
         await expect
-          .poll(() => areaFallbacks(page, tag), { message: tag, timeout: 12_000 })
+          .poll(
+            async () => {
+              await page.locator(tag).evaluateAll((els, i) => els[i % els.length]?.scrollIntoView(), turn++);
+              return areaFallbacks(page, tag);
+            },
+            { message: tag, timeout: 12_000 },
+          )
           .not.toContain('fallback hidden');
         expect(await areaFallbacks(page, tag), tag).not.toContain('outside any area');
         // Nothing is left loading there (another widget of the page may well be loading meanwhile).

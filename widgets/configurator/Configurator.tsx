@@ -6,10 +6,8 @@
  * Safari need to autofill inside an open shadow root.
  *
  * The steps are components of their own (DeviceStep, PackageStep, QuoteStep); the step
- * and choices live in state.ts. QuoteStep is a chunk of its own (./load-quote.ts) asked for
- * when the package step shows, so the first load carries the first two steps only. The site
- * pre-renders the first render (step 1, or step 2 for a `device` attribute) into Declarative
- * Shadow DOM with the page's catalogue.
+ * and choices live in state.ts; QuoteStep is a chunk asked for in step 2 (./load-quote.ts). The
+ * site pre-renders step 1 (step 2 for a `device`) into Declarative Shadow DOM.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type Catalogue, isPackageLevel } from '../core/model.ts';
@@ -29,9 +27,9 @@ import { T } from './copy.ts';
 import { type Contact, type Step, readHandoff, readUrl, useChoices, useContact, writeUrl } from './state.ts';
 import { DeviceStep, type Filters } from './DeviceStep.tsx';
 import { PackageStep } from './PackageStep.tsx';
-import { loadQuoteStep } from './load-quote.ts';
+import { useQuoteStep } from './load-quote.ts';
 import { type Estimated, EstimateToggle } from './Estimate.tsx';
-import { Done, Progress, type QuoteAnswer, type Toast, ToastBox } from './parts.tsx';
+import { ChunkFailed, Done, Progress, type QuoteAnswer, type Toast, ToastBox } from './parts.tsx';
 import type { PrefillProps } from '../core/prefill.ts';
 
 export interface ConfiguratorProps extends WidgetHostProps, CommonProps, PrefillProps {
@@ -63,10 +61,6 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
   const [stepError, setStepError] = useState('');
   const [done, setDone] = useState<QuoteAnswer>();
   const [calc, setCalc] = useState<Estimated>(readHandoff);
-  /** The quote step's chunk once it has come; `failed` after a fetch that failed in step 3. */
-  const [quoteStep, setQuoteStep] = useState<typeof import('./QuoteStep.tsx')>();
-  const [quoteFailed, setQuoteFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const push = useRef(false);
   const moved = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -113,22 +107,9 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
     moved.current = false;
   }, [step, ready]);
   // The quote step's code comes while the visitor is in the package step (or at once in step 3).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry after a failed fetch
-  useEffect(() => {
-    if (!ready || step < 2 || quoteStep) return;
-    setQuoteFailed(false);
-    loadQuoteStep().then(
-      (m) => setQuoteStep(() => m),
-      (error: unknown) => {
-        if (step < 3) return;
-        setQuoteFailed(true);
-        emit(now.current.host(), 'kserowo:error', {
-          kind: 'network',
-          message: String((error as Error)?.message ?? error),
-        });
-      },
-    );
-  }, [ready, step, quoteStep, attempt]);
+  const quote = useQuoteStep(ready && step >= 2, step >= 3, (error) =>
+    emit(now.current.host(), 'kserowo:error', { kind: 'network', message: String((error as Error)?.message ?? error) }),
+  );
   // Every step entered is announced to the host page and analytics.
   useEffect(() => {
     if (ready) reportStep(now.current.host(), step, now.current.device, now.current.pkg, now.current.figures);
@@ -164,8 +145,8 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
   };
 
   const send = async () => {
-    if (!device || !pkg || !quoteStep || sending) return;
-    const checked = quoteStep.checkQuoteContact(contact);
+    if (!device || !pkg || !quote.chunk || sending) return;
+    const checked = quote.chunk.checkQuoteContact(contact);
     if (!checked.ok) return fail('validation', checked.toast);
     const { name, email } = checked.data;
     setSending(true);
@@ -284,20 +265,10 @@ function ConfiguratorSteps(props: ConfiguratorProps) {
             estimator={estimator(T.dontKnow)}
           />
         )}
-        {step === 3 && device && pkg && quoteFailed && (
-          <div className="fallback" role="alert">
-            <p>
-              <strong>{FALLBACK.configurator}</strong>
-            </p>
-            <p>{FALLBACK.sectionText}</p>
-            <button type="button" className="btn" onClick={() => setAttempt((n) => n + 1)}>
-              {FALLBACK.retry}
-            </button>
-          </div>
-        )}
-        {step === 3 && device && pkg && !quoteStep && !quoteFailed && <Loading />}
-        {step === 3 && device && pkg && quoteStep && (
-          <quoteStep.QuoteStep
+        {step === 3 && device && pkg && quote.failed && <ChunkFailed onRetry={quote.retry} />}
+        {step === 3 && device && pkg && !quote.chunk && !quote.failed && <Loading />}
+        {step === 3 && device && pkg && quote.chunk && (
+          <quote.chunk.QuoteStep
             device={device}
             quote={priceQuote(device, pkg, choices.term, choices.paper, {
               mono: Number(choices.mono),

@@ -1,6 +1,7 @@
 /** The configurator's frame: the step progress, the error toast and the thank-you view. */
 import { useLayoutEffect, useRef } from 'react';
 import { TOAST } from '../core/errors.ts';
+import { FALLBACK } from '../core/texts.ts';
 import { focusResult } from '../core/field-focus.ts';
 import type { QuotePrice } from '../core/quote.ts';
 import { T } from './copy.ts';
@@ -88,6 +89,21 @@ export function Done({ answer, onAgain }: { answer: QuoteAnswer; onAgain: () => 
           </button>
         </p>
       </div>
+    </div>
+  );
+}
+
+/** Step 3 when its chunk could not come: the widget's fallback, and a retry that keeps what was typed. */
+export function ChunkFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="fallback" role="alert">
+      <p>
+        <strong>{FALLBACK.configurator}</strong>
+      </p>
+      <p>{FALLBACK.sectionText}</p>
+      <button type="button" className="btn" onClick={onRetry}>
+        {FALLBACK.retry}
+      </button>
     </div>
   );
 }
