@@ -237,7 +237,10 @@ describe('sending', slow, () => {
       .prepare('SELECT status_code FROM ksef_sessions WHERE reference_number = ?')
       .bind(session)
       .first<{ status_code: number }>();
-    expect(status?.status_code).toBe(445);
+    // The session's own code is stored when a poll sees it final; on a loaded machine the invoices'
+    // statuses can all be in first, and the run (rightly) stops polling: then no code is stored. What
+    // is stored is 445, never a success; what settles each invoice is its own status, below.
+    expect([445, null]).toContain(status?.status_code ?? null);
     const rows = await rowsOf([a.id, b.id, wrong]);
     expect(rows.map((r) => r.status)).toEqual(['accepted', 'accepted', 'rejected']);
     expect(rows.slice(0, 2).map((r) => r.ksef_number)).toEqual(firstNumbers);
