@@ -6,14 +6,12 @@
  * or OFFLINE under it, and the FA(3) XML to download. `noindex`, its own CSP: nothing but its
  * style and print script, by hash; the QR code is inline SVG without script or style.
  */
-import type { ComponentChildren, VNode } from 'preact';
-import { renderToString } from 'preact-render-to-string';
 import { company } from '../../widgets/core/company.ts';
 import { formatNumber, formatPln } from '../../widgets/core/format.ts';
 import { privatePageCsp } from '../../widgets/core/headers.ts';
 import { VAT_PERCENT, toPln } from '../../widgets/core/pricing.ts';
 import { ksefStatusLabel } from '../admin-shared/admin-api-invoices.ts';
-import { SHEET_STYLE } from '../quotes/page.tsx';
+import { PRINT_SCRIPT, SHEET_STYLE, SheetPage, sheetHtml } from '../quotes/page.tsx';
 import type { InvoiceDocument, InvoiceLine } from './document.ts';
 import { countersText } from './fa3.ts';
 import { kodILabel, kodILink } from './kod-i.ts';
@@ -36,41 +34,15 @@ const STYLE = `${SHEET_STYLE}
 .lines th,.lines td{border:0;padding:2px 0}.lines td:first-child{min-width:0;font-weight:600}
 .lines td.num{display:flex;justify-content:space-between;gap:12px}.lines td.num::before{content:attr(data-label);color:#4b5563}}`;
 
-const SCRIPT = `document.getElementById('print').addEventListener('click',function(){window.print()})`;
-
 let csp: Promise<string> | undefined;
 /** The copy's own CSP: its inline style and print script, by hash. */
-export const invoicePageCsp = (): Promise<string> => (csp ??= privatePageCsp(STYLE, SCRIPT));
+export const invoicePageCsp = (): Promise<string> => (csp ??= privatePageCsp(STYLE, PRINT_SCRIPT));
 
 /** 26 digits as people write an account: '41 1010 0000 0000 0000 1234 5678'. */
 const accountText = (nrb: string): string => `${nrb.slice(0, 2)} ${nrb.slice(2).replace(/(\d{4})(?=\d)/g, '$1 ')}`;
 const money = (grosze: number): string => formatPln(toPln(grosze), 2);
 /** A per-page rate as written on the invoice: 0,08 zł, 0,035 zł. */
 const rate = (pln: number): string => `${formatNumber(pln, Math.max(2, (String(pln).split('.')[1] ?? '').length))} zł`;
-
-function Page({ title, children, script }: { title: string; children: ComponentChildren; script?: boolean }) {
-  return (
-    <html lang="pl">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex, nofollow" />
-        <meta name="referrer" content="no-referrer" />
-        <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml" />
-        <title>{title}</title>
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our constant stylesheet, allowed by hash in the CSP */}
-        <style dangerouslySetInnerHTML={{ __html: STYLE }} />
-      </head>
-      <body>
-        {children}
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our constant print script, allowed by hash in the CSP */}
-        {script && <script dangerouslySetInnerHTML={{ __html: SCRIPT }} />}
-      </body>
-    </html>
-  );
-}
-
-const html = (page: VNode): string => `<!doctype html>\n${renderToString(page)}\n`;
 
 function Rows({ lines, before }: { lines: InvoiceLine[]; before?: boolean }) {
   return (
@@ -282,17 +254,17 @@ function InvoiceSheet({ copy }: { copy: InvoiceCopy }) {
 /** The printable copy of an invoice. */
 export function renderInvoicePage(copy: InvoiceCopy): string {
   const kind = copy.doc.kind === 'KOR' ? 'Faktura korygująca' : 'Faktura';
-  return html(
-    <Page title={`${kind} ${copy.doc.number} | ${company.brand}`} script>
+  return sheetHtml(
+    <SheetPage style={STYLE} title={`${kind} ${copy.doc.number} | ${company.brand}`} script>
       <InvoiceSheet copy={copy} />
-    </Page>,
+    </SheetPage>,
   );
 }
 
 /** The page for an address that names no invoice. */
 export function renderMissingInvoicePage(): string {
-  return html(
-    <Page title={`Nie znaleziono faktury | ${company.brand}`}>
+  return sheetHtml(
+    <SheetPage style={STYLE} title={`Nie znaleziono faktury | ${company.brand}`}>
       <main className="sheet">
         <h1>Nie znaleziono faktury</h1>
         <p>Nie znaleziono faktury o tym adresie. Sprawdź link z e-maila albo otwórz listę faktur na swoim koncie.</p>
@@ -303,6 +275,6 @@ export function renderMissingInvoicePage(): string {
         </p>
         <p className="muted">{company.email}</p>
       </main>
-    </Page>,
+    </SheetPage>,
   );
 }

@@ -49,15 +49,26 @@ th{width:42%;font-weight:600;color:#4b5563}
   tr,table{page-break-inside:avoid}
 }`;
 
-const SCRIPT = `document.getElementById('print').addEventListener('click',function(){window.print()})`;
+/** The print button's script of the printable pages (quote, invoice copy), allowed by hash in each CSP. */
+export const PRINT_SCRIPT = `document.getElementById('print').addEventListener('click',function(){window.print()})`;
 
 let csp: Promise<string> | undefined;
 
 /** The page's own CSP: nothing but its inline style and print script, by hash. */
-export const quotePageCsp = (): Promise<string> => (csp ??= privatePageCsp(SHEET_STYLE, SCRIPT));
+export const quotePageCsp = (): Promise<string> => (csp ??= privatePageCsp(SHEET_STYLE, PRINT_SCRIPT));
 
-/** The page around `children`: head with the print style, body with the print script when asked. */
-function Page({ title, script, children }: { title: string; script?: boolean; children: ComponentChildren }) {
+/** A printable page around `children` (the quote, the invoice copy): head with its style, body with the print script when asked. */
+export function SheetPage({
+  title,
+  style = SHEET_STYLE,
+  script,
+  children,
+}: {
+  title: string;
+  style?: string;
+  script?: boolean;
+  children: ComponentChildren;
+}) {
   return (
     <html lang="pl">
       <head>
@@ -68,18 +79,18 @@ function Page({ title, script, children }: { title: string; script?: boolean; ch
         <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml" />
         <title>{title}</title>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our constant stylesheet, allowed by hash in the CSP */}
-        <style dangerouslySetInnerHTML={{ __html: SHEET_STYLE }} />
+        <style dangerouslySetInnerHTML={{ __html: style }} />
       </head>
       <body>
         {children}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our constant print script, allowed by hash in the CSP */}
-        {script && <script dangerouslySetInnerHTML={{ __html: SCRIPT }} />}
+        {script && <script dangerouslySetInnerHTML={{ __html: PRINT_SCRIPT }} />}
       </body>
     </html>
   );
 }
 
-const html = (page: VNode): string => `<!doctype html>\n${renderToString(page)}\n`;
+export const sheetHtml = (page: VNode): string => `<!doctype html>\n${renderToString(page)}\n`;
 
 /** Lines with a line break between them. */
 function Lines({ lines }: { lines: (string | false | null | undefined)[] }) {
@@ -234,10 +245,10 @@ function QuoteSheet({ quote }: { quote: StoredQuote }) {
 
 /** The printable quote. */
 export function renderQuotePage(quote: StoredQuote): string {
-  return html(
-    <Page title={`Wycena ${quote.number} | ${company.brand}`} script>
+  return sheetHtml(
+    <SheetPage title={`Wycena ${quote.number} | ${company.brand}`} script>
       <QuoteSheet quote={quote} />
-    </Page>,
+    </SheetPage>,
   );
 }
 
@@ -247,8 +258,8 @@ export function renderMissingQuotePage(expired: boolean): string {
   const text = expired
     ? `Ta wycena wygasła: wyceny są ważne ${QUOTE_VALID_DAYS} dni. Przygotuj nową w konfiguratorze lub skontaktuj się z nami.`
     : 'Nie znaleziono wyceny o tym adresie. Sprawdź link albo przygotuj nową wycenę w konfiguratorze.';
-  return html(
-    <Page title={`${title} | ${company.brand}`}>
+  return sheetHtml(
+    <SheetPage title={`${title} | ${company.brand}`}>
       <main className="sheet">
         <h1>{title}</h1>
         <p>{text}</p>
@@ -262,6 +273,6 @@ export function renderMissingQuotePage(expired: boolean): string {
         </p>
         <p className="muted">{company.salesEmail}</p>
       </main>
-    </Page>,
+    </SheetPage>,
   );
 }
