@@ -67,21 +67,15 @@ export function auditStatement(
     );
 }
 
-export interface AuditRow {
-  id: number;
-  at: string;
-  account_id: number | null;
-  actor: string;
-  role: string | null;
-  action: string;
-  area: string;
-  target: string | null;
-  method: string;
-  path: string;
-  status: number;
+/**
+ * A row of `audit_log` as D1 gives it: the admin API's entry (declared once, in
+ * worker/admin-shared/admin-api-team.ts) with the column's name for the account and the details
+ * as the JSON text stored.
+ */
+export type AuditRow = Omit<AuditLogEntry, 'accountId' | 'details'> & {
+  account_id: AuditLogEntry['accountId'];
   details: string;
-  ip: string | null;
-}
+};
 
 export interface AuditFilter {
   area?: string | undefined;
