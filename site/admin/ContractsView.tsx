@@ -17,10 +17,10 @@ import { EMAIL_STATE_LABELS, levelLabel, when } from './labels.ts';
 import { MoreRows, usePages } from './pages.tsx';
 import { CONTRACTS } from '../../widgets/core/nouns.ts';
 import { DataTable, Notice } from './ui.tsx';
+import { thisMonth } from './months.ts';
 import { dateText } from '../../widgets/core/dates.ts';
 
 const pln = (n: number) => formatPln(n, 2);
-const thisMonth = () => new Date().toISOString().slice(0, 7);
 const inputValue = (e: Event) => (e.target as HTMLInputElement).value;
 /** A rate or limit in an input, with the Polish decimal comma ('' for none). */
 const shown = (n: number | null | undefined) => (n === null || n === undefined ? '' : decimalText(n));

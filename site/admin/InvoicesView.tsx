@@ -11,18 +11,11 @@ import { formatPln } from '../../widgets/core/format.ts';
 import { ApiRefused, api } from './api.ts';
 import { MoreRows, usePages } from './pages.tsx';
 import { DataTable, Notice } from './ui.tsx';
+import { lastMonth } from './months.ts';
 import type { SessionViewProps } from './view-props.ts';
 
 const INVOICES = ['faktura', 'faktury', 'faktur'] as const;
 const pln = (n: number) => formatPln(n, 2);
-
-/** Last month, 'YYYY-MM' (the month the register opens on). */
-function lastMonth(): string {
-  const d = new Date();
-  d.setDate(1);
-  d.setMonth(d.getMonth() - 1);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
-}
 
 type Note = { ok: boolean; text: string } | undefined;
 

@@ -18,10 +18,10 @@ import { when } from './labels.ts';
 import { MoreRows, usePages } from './pages.tsx';
 import { READINGS } from '../../widgets/core/nouns.ts';
 import { DataTable, Notice } from './ui.tsx';
+import { thisMonth } from './months.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 
 const pln = (n: number) => formatPln(n, 2);
-const thisMonth = () => new Date().toISOString().slice(0, 7);
 const counter = (text: string): number | string => (text.trim() === '' ? '' : Number(text.replace(/\s/g, '')));
 const colour = (text: string): number | null => (text.trim() === '' ? null : Number(text.replace(/\s/g, '')));
 

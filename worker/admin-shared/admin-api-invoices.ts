@@ -1,7 +1,7 @@
 /**
  * The admin API's answers about invoices (worker/invoices), and the Polish names of an
- * invoice's state in KSeF, shared by the worker (the customer's copy) and the panel.
- * Import the types from admin-api.ts, their one home.
+ * invoice's state in KSeF, shared by the worker (the customer's copy) and the panel, and the month
+ * before a period (the month invoiced). Import the types from admin-api.ts, their one home.
  */
 import type { ListPage } from './admin-api-service.ts';
 
@@ -55,3 +55,9 @@ export const KSEF_STATUS_LABELS: Readonly<Record<string, string>> = {
 
 export const ksefStatusLabel = (status: string | null | undefined): string =>
   (status && KSEF_STATUS_LABELS[status]) ?? status ?? 'czeka na wysłanie do KSeF';
+
+/** The month before `period` ('YYYY-MM'): the month the invoices are issued for, the register's first month. */
+export const monthBefore = (period: string): string => {
+  const [y, m] = period.split('-').map(Number) as [number, number];
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+};

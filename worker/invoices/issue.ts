@@ -10,6 +10,7 @@
 import type { Bill } from '../meter/bill.ts';
 import { type Contract, billsOf, contractsPage } from '../contracts/index.ts';
 import { isWorkingDay } from '../admin-shared/business-hours.ts';
+import { monthBefore } from '../admin-shared/admin-api-invoices.ts';
 import { enqueueKsef } from './ksef/queue.ts';
 import { warsawDay, warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { type Buyer, type InvoiceDocument, type Seller, invoiceOf, sellerOf } from './document.ts';
@@ -209,12 +210,6 @@ export function nthWorkingDay(period: string, n: number): string {
   }
   throw new Error(`${period} has fewer than ${n} working days`);
 }
-
-/** The month before `period` ('YYYY-MM'). */
-export const monthBefore = (period: string): string => {
-  const [y, m] = period.split('-').map(Number) as [number, number];
-  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
-};
 
 /** The working day of the month on which last month's invoices are issued (wrangler.toml `INVOICE_WORKING_DAY`, 1–10; 3 unless set). */
 export function invoiceWorkingDay(value: string | undefined): number {
