@@ -7,6 +7,7 @@ import type { ViewProps } from './view-props.ts';
 import type { AuditList, AuditLogEntry as Entry } from '../../worker/admin-shared/admin-api.ts';
 import { when } from './labels.ts';
 import { DataTable } from './ui.tsx';
+import { Field, SelectField } from './form-kit.tsx';
 import { MoreRows, usePages } from './pages.tsx';
 import { AUDIT_ENTRIES } from '../../widgets/core/nouns.ts';
 
@@ -106,33 +107,21 @@ export function AuditView({ onFailure }: ViewProps) {
   const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v));
   const pages = usePages<AuditList, Entry>(`/audit?${query}`, (d) => d.entries, onFailure);
   const entries = pages.rows;
-  const set = (key: keyof typeof filter) => (e: Event) =>
-    setFilter({ ...filter, [key]: (e.target as HTMLInputElement).value });
+  const set = (key: keyof typeof filter) => (value: string) => setFilter({ ...filter, [key]: value });
 
   return (
     <div className="audit">
       <h1>Historia zmian</h1>
       <p className="lead">Kto, co i kiedy zmienił w panelu (również eksporty). Tylko do odczytu.</p>
       <div className="filters card">
-        <label>
-          Obszar
-          <select value={filter.area} onChange={set('area')}>
-            <option value="">Wszystkie</option>
-            {Object.entries(AREA_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Od
-          <input type="date" value={filter.from} onChange={set('from')} />
-        </label>
-        <label>
-          Do
-          <input type="date" value={filter.to} onChange={set('to')} />
-        </label>
+        <SelectField
+          label="Obszar"
+          value={filter.area}
+          onValue={set('area')}
+          options={[['', 'Wszystkie'], ...Object.entries(AREA_LABELS)]}
+        />
+        <Field label="Od" type="date" value={filter.from} onValue={set('from')} />
+        <Field label="Do" type="date" value={filter.to} onValue={set('to')} />
       </div>
       {!entries ? (
         <p role="status">{FALLBACK.loading}</p>

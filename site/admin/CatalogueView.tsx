@@ -26,6 +26,7 @@ import type {
 import { ADMIN_LIMITS } from '../../worker/admin-shared/admin-validation.ts';
 import { when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
+import { Field } from './form-kit.tsx';
 
 /** The form's values: what the person typed, per device, level and field. */
 type Draft = Record<string, Record<string, Partial<Record<PriceField, string>>>>;
@@ -163,14 +164,13 @@ export function CatalogueView({ onFailure }: ViewProps) {
           />
         ))}
         <div className="publish">
-          <label>
-            Opis zmiany <span className="hint">(opcjonalnie, widoczny w historii)</span>
-            <input
-              value={note}
-              maxLength={ADMIN_LIMITS.catalogueNote}
-              onInput={(e) => setNote((e.target as HTMLInputElement).value)}
-            />
-          </label>
+          <Field
+            label="Opis zmiany"
+            hint="(opcjonalnie, widoczny w historii)"
+            value={note}
+            maxLength={ADMIN_LIMITS.catalogueNote}
+            onValue={setNote}
+          />
           {check && !check.ok && (
             <p className="error" role="alert">
               Popraw zaznaczone pola ({check.problems.length}).

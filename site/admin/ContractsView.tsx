@@ -18,10 +18,10 @@ import { MoreRows, usePages } from './pages.tsx';
 import { CONTRACTS } from '../../widgets/core/nouns.ts';
 import { DataTable, Notice } from './ui.tsx';
 import { thisMonth } from './months.ts';
+import { Field, FilterForm, SelectField } from './form-kit.tsx';
 import { dateText } from '../../widgets/core/dates.ts';
 
 const pln = (n: number) => formatPln(n, 2);
-const inputValue = (e: Event) => (e.target as HTMLInputElement).value;
 /** A rate or limit in an input, with the Polish decimal comma ('' for none). */
 const shown = (n: number | null | undefined) => (n === null || n === undefined ? '' : decimalText(n));
 type Note = { ok: boolean; text: string } | undefined;
@@ -178,33 +178,28 @@ function BillingEmail({
   onRefused: (e: unknown) => void;
 }) {
   const [email, setEmail] = useState(contract.billingEmail ?? '');
-  const save = (event: Event) => {
-    event.preventDefault();
+  const save = () =>
     api<{ billingEmail: string }>(`/contracts/${contract.id}/billing-email`, {
       method: 'POST',
       body: { billingEmail: email },
     })
       .then((r) => onDone(`Umowa ${contract.number}: nowy adres do faktur ${r.billingEmail}.`))
       .catch(onRefused);
-  };
   return (
-    <form className="filters" aria-label={`Adres do faktur umowy ${contract.number}`} onSubmit={save as never}>
+    <FilterForm
+      card={false}
+      aria-label={`Adres do faktur umowy ${contract.number}`}
+      submit="Zapisz adres"
+      onSubmit={save}
+    >
       {!contract.billingEmail && (
         <p className="error">
           Umowa nie ma adresu do faktur (nie wpisano go albo usunęliśmy go na żądanie osoby): nie wysyłamy przypomnień o
           odczycie i nikt nie zaloguje się do strefy klienta. Wpisz adres.
         </p>
       )}
-      <label>
-        Adres do faktur
-        <input type="email" value={email} maxLength={LIMITS.email} required onInput={(e) => setEmail(inputValue(e))} />
-      </label>
-      <div className="filter-actions">
-        <button type="submit" className="button">
-          Zapisz adres
-        </button>
-      </div>
-    </form>
+      <Field label="Adres do faktur" type="email" value={email} maxLength={LIMITS.email} required onValue={setEmail} />
+    </FilterForm>
   );
 }
 
@@ -220,9 +215,7 @@ function ContractBill({ contract, onRefused }: { contract: ContractListed; onRef
   return (
     <>
       <h3>Rozliczenie</h3>
-      <label>
-        Okres <input type="month" value={period} onInput={(e) => setPeriod(inputValue(e))} />
-      </label>
+      <Field label="Okres" type="month" value={period} onValue={setPeriod} />
       {bill === null && <p>Umowa nie obowiązuje w tym okresie.</p>}
       {bill && (
         <p>
@@ -260,8 +253,7 @@ function Amendment({
     const n = parseDecimal(s);
     return Number.isNaN(n) ? null : n;
   };
-  const save = (event: Event) => {
-    event.preventDefault();
+  const save = () =>
     api('/amendments', {
       method: 'POST',
       body: {
@@ -277,44 +269,26 @@ function Amendment({
     })
       .then(() => onDone(`Zapisano aneks od ${v.month}-01.`))
       .catch(onRefused);
-  };
+  const set = (key: keyof typeof v) => (value: string) => setV((s) => ({ ...s, [key]: value }));
   const field = (key: keyof typeof v, label: string, inputMode?: 'decimal' | 'numeric') => (
-    <label>
-      {label}
-      <input value={v[key]} inputMode={inputMode} onInput={(e) => setV((s) => ({ ...s, [key]: inputValue(e) }))} />
-    </label>
+    <Field label={label} value={v[key]} inputMode={inputMode} onValue={set(key)} />
   );
   return (
-    <form className="filters" aria-label={`Aneks do umowy ${contract.number}`} onSubmit={save as never}>
+    <FilterForm card={false} aria-label={`Aneks do umowy ${contract.number}`} submit="Zapisz aneks" onSubmit={save}>
       <h3>Aneks: zmiana cen od miesiąca</h3>
-      <label>
-        Urządzenie
-        <select
-          value={v.serial}
-          onChange={(e) => setV((s) => ({ ...s, serial: (e.target as HTMLSelectElement).value }))}
-        >
-          {contract.devices.map((d) => (
-            <option key={d.serial} value={d.serial}>
-              {d.serial}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Od miesiąca
-        <input type="month" value={v.month} onInput={(e) => setV((s) => ({ ...s, month: inputValue(e) }))} />
-      </label>
+      <SelectField
+        label="Urządzenie"
+        value={v.serial}
+        onValue={set('serial')}
+        options={contract.devices.map((d) => [d.serial, d.serial] as const)}
+      />
+      <Field label="Od miesiąca" type="month" value={v.month} onValue={set('month')} />
       {field('monthlyPrice', 'Abonament netto (zł)', 'decimal')}
       {field('monthlyLimit', 'Strony mono w cenie', 'numeric')}
       {field('colorLimit', 'Strony kolor w cenie', 'numeric')}
       {field('overageMono', 'Stawka mono (zł)', 'decimal')}
       {field('overageColor', 'Stawka kolor (zł)', 'decimal')}
       {field('reason', 'Powód aneksu')}
-      <div className="filter-actions">
-        <button type="submit" className="button">
-          Zapisz aneks
-        </button>
-      </div>
-    </form>
+    </FilterForm>
   );
 }

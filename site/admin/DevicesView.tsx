@@ -15,6 +15,7 @@ import { SERVICE_LIMITS } from '../../widgets/core/service-fields.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { LIMITS } from '../../widgets/core/validation.ts';
 import { DataTable, Notice } from './ui.tsx';
+import { Field, FilterForm, type InputProps, SelectField } from './form-kit.tsx';
 import { MoreRows, usePages } from './pages.tsx';
 
 const EMPTY = {
@@ -65,8 +66,7 @@ export function DevicesView({ onFailure }: ViewProps) {
 
   const refused = (e: unknown) => (e instanceof ApiRefused ? setMessage({ ok: false, text: e.message }) : onFailure(e));
 
-  const save = (event: Event) => {
-    event.preventDefault();
+  const save = () => {
     const request = editing
       ? api(`/devices/${editing}`, { method: 'PUT', body: form })
       : api('/devices', { method: 'POST', body: form });
@@ -95,16 +95,9 @@ export function DevicesView({ onFailure }: ViewProps) {
       });
   };
 
-  const field = (key: keyof Form, label: string, extra: Record<string, unknown> = {}) => (
-    <label>
-      {label}
-      <input
-        name={key}
-        value={form[key]}
-        onInput={(e) => setForm((f) => ({ ...f, [key]: (e.target as HTMLInputElement).value }))}
-        {...extra}
-      />
-    </label>
+  const set = (key: keyof Form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const field = (key: keyof Form, label: string, extra: InputProps = {}) => (
+    <Field label={label} name={key} value={form[key]} onValue={set(key)} {...extra} />
   );
 
   return (
@@ -114,41 +107,49 @@ export function DevicesView({ onFailure }: ViewProps) {
         Rejestr dzierżawionych urządzeń: numer seryjny, model i pakiet (z cennika), umowa, klient i ostatni odczyt
         liczników. Pakiet decyduje o czasie reakcji serwisu i o rozliczeniu stron ponad limit.
       </p>
-      <form
-        className="filters card"
-        onSubmit={save as never}
+      <FilterForm
+        onSubmit={save}
         aria-label={editing ? 'Edycja urządzenia' : 'Nowe urządzenie'}
+        submit={editing ? 'Zapisz zmiany' : 'Dodaj urządzenie'}
+        actions={
+          <>
+            {editing && (
+              <button
+                type="button"
+                className="button ghost"
+                onClick={() => {
+                  setEditing(undefined);
+                  setForm(EMPTY);
+                }}
+              >
+                Anuluj
+              </button>
+            )}
+            <label className="button ghost">
+              Importuj CSV
+              <input type="file" accept=".csv,text/csv" className="sr-only" onChange={importCsv} />
+            </label>
+            <a className="button ghost" href="/api/admin/devices.csv" download>
+              Eksportuj CSV
+            </a>
+          </>
+        }
       >
         {field('serial', 'Numer seryjny', { required: true, maxLength: SERVICE_LIMITS.serial })}
-        <label>
-          Model
-          <select
-            name="deviceId"
-            value={form.deviceId}
-            onChange={(e) => setForm((f) => ({ ...f, deviceId: (e.target as HTMLSelectElement).value }))}
-          >
-            <option value="">Wybierz…</option>
-            {models.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Pakiet
-          <select
-            name="level"
-            value={form.level}
-            onChange={(e) => setForm((f) => ({ ...f, level: (e.target as HTMLSelectElement).value }))}
-          >
-            {PACKAGE_LEVELS.map((level) => (
-              <option key={level} value={level}>
-                {LEVEL_NAMES[level]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label="Model"
+          name="deviceId"
+          value={form.deviceId}
+          onValue={set('deviceId')}
+          options={[['', 'Wybierz…'], ...models.map((m) => [m.id, m.name] as const)]}
+        />
+        <SelectField
+          label="Pakiet"
+          name="level"
+          value={form.level}
+          onValue={set('level')}
+          options={PACKAGE_LEVELS.map((level) => [level, LEVEL_NAMES[level]] as const)}
+        />
         {field('contractStart', 'Początek umowy', { type: 'date' })}
         {field('termMonths', 'Okres (miesiące)', {
           inputMode: 'numeric',
@@ -159,31 +160,7 @@ export function DevicesView({ onFailure }: ViewProps) {
         {field('email', 'E-mail', { type: 'email', maxLength: LIMITS.email })}
         {field('phone', 'Telefon', { type: 'tel', maxLength: LIMITS.phone })}
         {field('city', 'Miejscowość', { maxLength: SERVICE_LIMITS.city })}
-        <div className="filter-actions">
-          <button type="submit" className="button">
-            {editing ? 'Zapisz zmiany' : 'Dodaj urządzenie'}
-          </button>
-          {editing && (
-            <button
-              type="button"
-              className="button ghost"
-              onClick={() => {
-                setEditing(undefined);
-                setForm(EMPTY);
-              }}
-            >
-              Anuluj
-            </button>
-          )}
-          <label className="button ghost">
-            Importuj CSV
-            <input type="file" accept=".csv,text/csv" className="sr-only" onChange={importCsv} />
-          </label>
-          <a className="button ghost" href="/api/admin/devices.csv" download>
-            Eksportuj CSV
-          </a>
-        </div>
-      </form>
+      </FilterForm>
       <p className="hint">
         Kolumny CSV: numer_seryjny; urzadzenie (np. C3320i); pakiet (Basic/Business/Premium); poczatek_umowy
         (RRRR-MM-DD); okres_miesiecy; firma; nip; email; telefon; miejscowosc. Import dodaje nowe i aktualizuje

@@ -12,6 +12,7 @@ import { ApiRefused, api } from './api.ts';
 import { MoreRows, usePages } from './pages.tsx';
 import { DataTable, Notice } from './ui.tsx';
 import { lastMonth } from './months.ts';
+import { Field } from './form-kit.tsx';
 import type { SessionViewProps } from './view-props.ts';
 
 const INVOICES = ['faktura', 'faktury', 'faktur'] as const;
@@ -31,15 +32,7 @@ function Correction({ invoice, onDone }: { invoice: InvoiceListed; onDone: (note
     <details>
       <summary>Korekta</summary>
       <form onSubmit={save as never} aria-label={`Korekta faktury ${invoice.number}`}>
-        <label>
-          Powód korekty
-          <input
-            value={reason}
-            maxLength={INVOICE_LIMITS.reason}
-            required
-            onInput={(e) => setReason((e.target as HTMLInputElement).value)}
-          />
-        </label>
+        <Field label="Powód korekty" value={reason} maxLength={INVOICE_LIMITS.reason} required onValue={setReason} />
         <button type="submit" className="button small">
           Wystaw korektę
         </button>
@@ -90,10 +83,7 @@ export function InvoicesView({ onFailure, session }: SessionViewProps) {
         miesiąca. Każda trafia do KSeF; korekta wskazuje numer KSeF faktury korygowanej.
       </p>
       <div className="filters">
-        <label>
-          Miesiąc
-          <input type="month" value={period} onInput={(e) => setPeriod((e.target as HTMLInputElement).value)} />
-        </label>
+        <Field label="Miesiąc" type="month" value={period} onValue={setPeriod} />
         <div className="filter-actions">
           {owner && (
             <button type="button" className="button" disabled={issuing} onClick={() => void issue()}>

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { firstAnswerDeadline, isOpenStage } from '../../worker/admin-shared/pipeline.ts';
 import { ApiRefused, api } from './api.ts';
+import { SelectField } from './form-kit.tsx';
 import type { Session } from './view-props.ts';
 import type { Assignee as Person, PeopleList } from '../../worker/admin-shared/admin-api.ts';
 
@@ -71,28 +72,19 @@ export function LeadOwner({
         </button>
       )}
       {session.role === 'owner' && (
-        <label>
-          Przypisz osobie
-          <select
-            value={lead.assignedTo ?? ''}
-            onChange={(e) => {
-              const value = (e.target as HTMLSelectElement).value;
-              const person = people.find((p) => String(p.id) === value);
-              void act(
-                'assign',
-                { accountId: value ? Number(value) : null },
-                person ? `Przypisano: ${person.name}.` : 'Lead nie jest już przypisany.',
-              );
-            }}
-          >
-            <option value="">— nikt —</option>
-            {people.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label="Przypisz osobie"
+          value={String(lead.assignedTo ?? '')}
+          options={[['', '— nikt —'], ...people.map((p) => [String(p.id), p.name] as const)]}
+          onValue={(value) => {
+            const person = people.find((p) => String(p.id) === value);
+            void act(
+              'assign',
+              { accountId: value ? Number(value) : null },
+              person ? `Przypisano: ${person.name}.` : 'Lead nie jest już przypisany.',
+            );
+          }}
+        />
       )}
       {error && (
         <p className="error" role="alert">

@@ -19,6 +19,7 @@ import { warsawDay, warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
+import { Field } from './form-kit.tsx';
 import { MoreRows, usePages } from './pages.tsx';
 import { ORDERS } from '../../widgets/core/nouns.ts';
 import type { ListPage } from '../../worker/admin-shared/admin-api.ts';
@@ -138,8 +139,7 @@ function OrderCard({ id, onFailure }: ViewProps & { id: string }) {
         URL.revokeObjectURL(a.href);
       })
       .catch(refused);
-  const set = (key: keyof typeof form) => (e: Event) =>
-    setForm({ ...form, [key]: (e.target as HTMLInputElement).value });
+  const set = (key: keyof typeof form) => (value: string) => setForm({ ...form, [key]: value });
   const number = (s: string) => (s.trim() === '' ? null : Number(s.replace(/\s/g, '')));
   const install = (e: Event) => {
     e.preventDefault();
@@ -251,36 +251,34 @@ function OrderCard({ id, onFailure }: ViewProps & { id: string }) {
       {order.status === 'signed' && verified && (
         <form onSubmit={install} className="stack">
           <h2>Protokół instalacji</h2>
-          <label>
-            Data instalacji
-            <input
-              type="date"
-              required
-              value={form.installedOn}
-              min={order.accepted_at ? warsawDay(new Date(order.accepted_at)) : undefined}
-              max={warsawToday()}
-              onInput={set('installedOn')}
-            />
-          </label>
-          <label>
-            Numer seryjny
-            <input required value={form.serial} onInput={set('serial')} autoComplete="off" />
-          </label>
-          <label>
-            Początkowy licznik mono
-            <input required inputMode="numeric" value={form.mono} onInput={set('mono')} />
-          </label>
+          <Field
+            label="Data instalacji"
+            type="date"
+            required
+            value={form.installedOn}
+            min={order.accepted_at ? warsawDay(new Date(order.accepted_at)) : undefined}
+            max={warsawToday()}
+            onValue={set('installedOn')}
+          />
+          <Field label="Numer seryjny" required value={form.serial} onValue={set('serial')} autoComplete="off" />
+          <Field label="Początkowy licznik mono" required inputMode="numeric" value={form.mono} onValue={set('mono')} />
           {quote?.colour && (
-            <label>
-              Początkowy licznik kolor
-              <input required inputMode="numeric" value={form.color} onInput={set('color')} />
-            </label>
+            <Field
+              label="Początkowy licznik kolor"
+              required
+              inputMode="numeric"
+              value={form.color}
+              onValue={set('color')}
+            />
           )}
           {quote?.term === 'short' && (
-            <label>
-              Okres umowy (miesiące)
-              <input required inputMode="numeric" value={form.termMonths} onInput={set('termMonths')} />
-            </label>
+            <Field
+              label="Okres umowy (miesiące)"
+              required
+              inputMode="numeric"
+              value={form.termMonths}
+              onValue={set('termMonths')}
+            />
           )}
           <button type="submit" className="button">
             Zapisz protokół i rozpocznij umowę

@@ -5,6 +5,7 @@ import type { ViewProps } from './view-props.ts';
 import type { OutboxEntry as OutboxRow, OutboxList } from '../../worker/admin-shared/admin-api.ts';
 import { EMAIL_STATE_LABELS, KIND_LABELS, when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
+import { SelectField } from './form-kit.tsx';
 import { MoreRows, usePages } from './pages.tsx';
 import { MESSAGES } from '../../widgets/core/nouns.ts';
 
@@ -39,18 +40,13 @@ export function OutboxView({ onFailure }: ViewProps) {
         Powiadomienia o leadach do działu sprzedaży. Nieudane wysyłki są ponawiane automatycznie; po wyczerpaniu prób
         wiadomość zostaje tutaj jako „niewysłany”.
       </p>
-      <label className="inline">
-        Pokaż
-        <select value={state} onChange={(e) => setState((e.target as HTMLSelectElement).value)}>
-          <option value="">Wszystkie</option>
-          <option value="unsent">Niewysłane</option>
-          {Object.entries(EMAIL_STATE_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label="Pokaż"
+        className="inline"
+        value={state}
+        onValue={setState}
+        options={[['', 'Wszystkie'], ['unsent', 'Niewysłane'], ...Object.entries(EMAIL_STATE_LABELS)]}
+      />
       <Notice note={message} />
       {!rows ? (
         <p role="status">Ładowanie...</p>

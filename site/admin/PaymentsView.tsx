@@ -24,6 +24,7 @@ import { ApiRefused, ApiUnavailable, SessionEnded, api } from './api.ts';
 import { when } from './labels.ts';
 import { MoreRows, usePages } from './pages.tsx';
 import { DataTable, Notice } from './ui.tsx';
+import { Field, SelectField } from './form-kit.tsx';
 import type { SessionViewProps } from './view-props.ts';
 
 /** A statement file posted as the multipart form the API takes; fails like `api` does. */
@@ -100,10 +101,13 @@ function StatementUpload({ onFailure }: { onFailure: (e: unknown) => void }) {
     <section aria-labelledby="pay-upload">
       <h2 id="pay-upload">Wyciąg bankowy</h2>
       <form onSubmit={submit} className="upload">
-        <label>
-          Plik wyciągu (MT940: .sta, .txt; camt.053: .xml)
-          <input type="file" name="file" accept=".sta,.txt,.mt940,.940,.xml" aria-describedby="pay-upload-note" />
-        </label>
+        <Field
+          label="Plik wyciągu (MT940: .sta, .txt; camt.053: .xml)"
+          type="file"
+          name="file"
+          accept=".sta,.txt,.mt940,.940,.xml"
+          aria-describedby="pay-upload-note"
+        />
         <button type="submit" className="button" disabled={busy}>
           {busy ? FALLBACK.loading : 'Wczytaj wyciąg'}
         </button>
@@ -173,14 +177,8 @@ function WaitingLines({ onFailure }: { onFailure: (e: unknown) => void }) {
                       decide(l, e.currentTarget as HTMLFormElement, false);
                     }}
                   >
-                    <label>
-                      Numer faktury
-                      <input name="invoice" maxLength={PAYMENT_LIMITS.invoice} autoComplete="off" />
-                    </label>
-                    <label>
-                      Notatka (wymagana)
-                      <input name="note" maxLength={PAYMENT_LIMITS.noteMax} required />
-                    </label>
+                    <Field label="Numer faktury" name="invoice" maxLength={PAYMENT_LIMITS.invoice} autoComplete="off" />
+                    <Field label="Notatka (wymagana)" name="note" maxLength={PAYMENT_LIMITS.noteMax} required />
                     <button type="submit" className="button small">
                       Przypisz do faktury
                     </button>
@@ -224,16 +222,13 @@ function Overdue({ onFailure }: { onFailure: (e: unknown) => void }) {
   return (
     <section aria-labelledby="pay-overdue">
       <h2 id="pay-overdue">Faktury i wpłaty</h2>
-      <label className="inline">
-        Pokaż faktury{' '}
-        <select value={state} onChange={(e) => setState((e.target as HTMLSelectElement).value as keyof typeof STATES)}>
-          {Object.entries(STATES).map(([k, label]) => (
-            <option key={k} value={k}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label="Pokaż faktury"
+        className="inline"
+        value={state}
+        onValue={(v) => setState(v as keyof typeof STATES)}
+        options={Object.entries(STATES)}
+      />
       {!pages.rows ? (
         <p role="status">{FALLBACK.loading}</p>
       ) : (

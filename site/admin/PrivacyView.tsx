@@ -15,6 +15,7 @@ import {
 import { LIMITS } from '../../widgets/core/validation.ts';
 import { CONTRACT_KEPT, SIGNED_ORDER_KEPT } from '../../widgets/core/privacy.ts';
 import { ApiRefused, api, apiDownload } from './api.ts';
+import { Field } from './form-kit.tsx';
 import type { ViewProps } from './view-props.ts';
 import type { PersonErased, PersonFound as Found } from '../../worker/admin-shared/admin-api.ts';
 
@@ -64,7 +65,6 @@ export function PrivacyView({ onFailure }: ViewProps) {
   >();
   const [confirming, setConfirming] = useState(false);
   const confirmHeading = useRef<HTMLHeadingElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
   const eraseButton = useRef<HTMLButtonElement>(null);
   const wasConfirming = useRef(false);
 
@@ -92,7 +92,7 @@ export function PrivacyView({ onFailure }: ViewProps) {
     const checked = v.safeParse(personEmailSchema, input);
     if (!checked.success) {
       setError(PRIVACY_ERRORS.email);
-      inputRef.current?.focus();
+      ((event.currentTarget as HTMLFormElement).elements.namedItem('email') as HTMLInputElement).focus();
       return;
     }
     setError(undefined);
@@ -142,19 +142,16 @@ export function PrivacyView({ onFailure }: ViewProps) {
         w pliku JSON albo ich usunięcie na jej żądanie (RODO, art. 15 i 17). Oba działania trafiają do historii zmian.
       </p>
       <form className="card privacy-form" onSubmit={submit} noValidate aria-describedby="privacy-hint">
-        <label>
-          Adres e-mail osoby
-          <input
-            ref={inputRef}
-            type="email"
-            name="email"
-            autoComplete="off"
-            maxLength={LIMITS.email}
-            value={input}
-            onInput={(e) => setInput((e.target as HTMLInputElement).value)}
-            aria-invalid={error === PRIVACY_ERRORS.email ? true : undefined}
-          />
-        </label>
+        <Field
+          label="Adres e-mail osoby"
+          type="email"
+          name="email"
+          autoComplete="off"
+          maxLength={LIMITS.email}
+          value={input}
+          onValue={setInput}
+          invalid={error === PRIVACY_ERRORS.email}
+        />
         <button type="submit" className="button" disabled={busy !== undefined}>
           Sprawdź dane
         </button>

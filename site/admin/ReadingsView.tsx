@@ -9,8 +9,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './view-props.ts';
 import type { Billing, ReadingList, ReadingListed as Reading } from '../../worker/admin-shared/admin-api.ts';
-import { formatPln } from '../../widgets/core/format.ts';
-import { LEVEL_NAMES } from '../../widgets/core/model.ts';
 import { SERVICE_LIMITS } from '../../widgets/core/service-fields.ts';
 import { PAGE_COUNTING } from '../../widgets/core/terms.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
@@ -19,9 +17,10 @@ import { MoreRows, usePages } from './pages.tsx';
 import { READINGS } from '../../widgets/core/nouns.ts';
 import { DataTable, Notice } from './ui.tsx';
 import { thisMonth } from './months.ts';
+import { CheckField, Field, FilterForm, useFilter } from './form-kit.tsx';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
+import { BillingTables } from './ReadingsBilling.tsx';
 
-const pln = (n: number) => formatPln(n, 2);
 const counter = (text: string): number | string => (text.trim() === '' ? '' : Number(text.replace(/\s/g, '')));
 const colour = (text: string): number | null => (text.trim() === '' ? null : Number(text.replace(/\s/g, '')));
 
@@ -34,11 +33,7 @@ const SOURCE_LABELS: Record<string, string> = {
 
 type Note = { ok: boolean; text: string } | undefined;
 
-const inputValue = (e: Event) => (e.target as HTMLInputElement).value;
-
 export function ReadingsView({ onFailure, serial: initialSerial }: ViewProps & { serial?: string | undefined }) {
-  const [serial, setSerial] = useState(initialSerial ?? '');
-  const [month, setMonth] = useState('');
   const [period, setPeriod] = useState(thisMonth());
   const [billing, setBilling] = useState<Billing | undefined>();
   const [entry, setEntry] = useState({ serial: initialSerial ?? '', readOn: warsawToday(), mono: '', color: '' });
@@ -52,8 +47,10 @@ export function ReadingsView({ onFailure, serial: initialSerial }: ViewProps & {
   });
   const [editing, setEditing] = useState<number | undefined>();
   const [message, setMessage] = useState<Note>();
-  const [toCheck, setToCheck] = useState(false);
-  const [applied, setApplied] = useState({ serial: initialSerial ?? '', month: '', held: false });
+  const filter = useFilter({ serial: initialSerial ?? '', month: '', held: false });
+  const applied = filter.applied;
+  const typed = (key: keyof typeof entry) => (value: string) => setEntry((v) => ({ ...v, [key]: value }));
+  const replaced = (key: keyof typeof reset) => (value: string) => setReset((v) => ({ ...v, [key]: value }));
 
   const refused = useCallback(
     (e: unknown) => (e instanceof ApiRefused ? setMessage({ ok: false, text: e.message }) : onFailure(e)),
@@ -97,8 +94,7 @@ export function ReadingsView({ onFailure, serial: initialSerial }: ViewProps & {
       });
   };
 
-  const replaceCounter = (event: Event) => {
-    event.preventDefault();
+  const replaceCounter = () => {
     const body = {
       serial: reset.serial,
       readOn: reset.readOn,
@@ -118,36 +114,16 @@ export function ReadingsView({ onFailure, serial: initialSerial }: ViewProps & {
   return (
     <div className="readings">
       <h1>Odczyty liczników</h1>
-      <form
-        className="filters card"
-        aria-label="Filtr odczytów"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setApplied({ serial, month, held: toCheck });
-        }}
-      >
-        <label>
-          Numer seryjny
-          <input value={serial} onInput={(e) => setSerial(inputValue(e))} maxLength={SERVICE_LIMITS.serial} />
-        </label>
-        <label>
-          Miesiąc
-          <input type="month" value={month} onInput={(e) => setMonth(inputValue(e))} />
-        </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={toCheck}
-            onChange={(e) => setToCheck((e.target as HTMLInputElement).checked)}
-          />{' '}
-          Tylko do sprawdzenia
-        </label>
-        <div className="filter-actions">
-          <button type="submit" className="button">
-            Pokaż
-          </button>
-        </div>
-      </form>
+      <FilterForm aria-label="Filtr odczytów" onSubmit={() => filter.apply()}>
+        <Field
+          label="Numer seryjny"
+          value={filter.typed.serial}
+          onValue={filter.set('serial')}
+          maxLength={SERVICE_LIMITS.serial}
+        />
+        <Field label="Miesiąc" type="month" value={filter.typed.month} onValue={filter.set('month')} />
+        <CheckField label="Tylko do sprawdzenia" checked={filter.typed.held} onChecked={filter.set('held')} />
+      </FilterForm>
       <Notice note={message} />
       {!readings ? (
         <p role="status">{FALLBACK.loading}</p>
@@ -178,49 +154,18 @@ export function ReadingsView({ onFailure, serial: initialSerial }: ViewProps & {
       <MoreRows pages={pages} noun={READINGS} />
 
       <h2>Odczyt zespołu</h2>
-      <form
-        className="filters card"
-        aria-label="Odczyt zespołu"
-        onSubmit={(e) => {
-          e.preventDefault();
-          add(false);
-        }}
-      >
-        <label>
-          Numer seryjny
-          <input
-            value={entry.serial}
-            required
-            maxLength={SERVICE_LIMITS.serial}
-            onInput={(e) => setEntry((v) => ({ ...v, serial: inputValue(e) }))}
-          />
-        </label>
-        <label>
-          Data
-          <input type="date" value={entry.readOn} onInput={(e) => setEntry((v) => ({ ...v, readOn: inputValue(e) }))} />
-        </label>
-        <label>
-          Licznik mono
-          <input
-            inputMode="numeric"
-            value={entry.mono}
-            onInput={(e) => setEntry((v) => ({ ...v, mono: inputValue(e) }))}
-          />
-        </label>
-        <label>
-          Licznik kolor
-          <input
-            inputMode="numeric"
-            value={entry.color}
-            onInput={(e) => setEntry((v) => ({ ...v, color: inputValue(e) }))}
-          />
-        </label>
-        <div className="filter-actions">
-          <button type="submit" className="button">
-            Zapisz odczyt
-          </button>
-        </div>
-      </form>
+      <FilterForm aria-label="Odczyt zespołu" submit="Zapisz odczyt" onSubmit={() => add(false)}>
+        <Field
+          label="Numer seryjny"
+          value={entry.serial}
+          required
+          maxLength={SERVICE_LIMITS.serial}
+          onValue={typed('serial')}
+        />
+        <Field label="Data" type="date" value={entry.readOn} onValue={typed('readOn')} />
+        <Field label="Licznik mono" inputMode="numeric" value={entry.mono} onValue={typed('mono')} />
+        <Field label="Licznik kolor" inputMode="numeric" value={entry.color} onValue={typed('color')} />
+      </FilterForm>
       {question && (
         <div className="card" role="alert">
           <p>{question}</p>
@@ -231,51 +176,25 @@ export function ReadingsView({ onFailure, serial: initialSerial }: ViewProps & {
       )}
 
       <h2>Wymiana licznika</h2>
-      <form className="filters card" aria-label="Wymiana licznika" onSubmit={replaceCounter as never}>
-        <label>
-          Numer seryjny
-          <input
-            value={reset.serial}
-            required
-            maxLength={SERVICE_LIMITS.serial}
-            onInput={(e) => setReset((v) => ({ ...v, serial: inputValue(e) }))}
-          />
-        </label>
-        <label>
-          Data wymiany
-          <input type="date" value={reset.readOn} onInput={(e) => setReset((v) => ({ ...v, readOn: inputValue(e) }))} />
-        </label>
-        <label>
-          Nowy licznik mono
-          <input
-            inputMode="numeric"
-            value={reset.mono}
-            onInput={(e) => setReset((v) => ({ ...v, mono: inputValue(e) }))}
-          />
-        </label>
-        <label>
-          Nowy licznik kolor
-          <input
-            inputMode="numeric"
-            value={reset.color}
-            onInput={(e) => setReset((v) => ({ ...v, color: inputValue(e) }))}
-          />
-        </label>
-        <label>
-          Powód
-          <input
-            value={reset.reason}
-            required
-            maxLength={SERVICE_LIMITS.reason}
-            onInput={(e) => setReset((v) => ({ ...v, reason: inputValue(e) }))}
-          />
-        </label>
-        <div className="filter-actions">
-          <button type="submit" className="button">
-            Zapisz wymianę
-          </button>
-        </div>
-      </form>
+      <FilterForm aria-label="Wymiana licznika" submit="Zapisz wymianę" onSubmit={replaceCounter}>
+        <Field
+          label="Numer seryjny"
+          value={reset.serial}
+          required
+          maxLength={SERVICE_LIMITS.serial}
+          onValue={replaced('serial')}
+        />
+        <Field label="Data wymiany" type="date" value={reset.readOn} onValue={replaced('readOn')} />
+        <Field label="Nowy licznik mono" inputMode="numeric" value={reset.mono} onValue={replaced('mono')} />
+        <Field label="Nowy licznik kolor" inputMode="numeric" value={reset.color} onValue={replaced('color')} />
+        <Field
+          label="Powód"
+          value={reset.reason}
+          required
+          maxLength={SERVICE_LIMITS.reason}
+          onValue={replaced('reason')}
+        />
+      </FilterForm>
       <p className="hint">
         Najpierw zapisz ostatni stan starego licznika, potem wymianę ze stanem nowego: strony liczymy osobno dla każdego
         licznika.
@@ -283,10 +202,7 @@ export function ReadingsView({ onFailure, serial: initialSerial }: ViewProps & {
 
       <h2>Rozliczenie okresu</h2>
       <div className="filters card">
-        <label>
-          Okres
-          <input type="month" value={period} onInput={(e) => setPeriod(inputValue(e))} />
-        </label>
+        <Field label="Okres" type="month" value={period} onValue={setPeriod} />
         <div className="filter-actions">
           <a className="button" href={`/api/admin/readings/billing?period=${period}`} download>
             Pobierz CSV (urządzenia)
@@ -387,8 +303,8 @@ function CorrectionForm({
     reason: '',
     withdraw: false,
   });
-  const save = (event: Event) => {
-    event.preventDefault();
+  const set = (key: 'readOn' | 'mono' | 'color' | 'reason') => (value: string) => setV((s) => ({ ...s, [key]: value }));
+  const save = () => {
     const body = {
       readOn: v.readOn,
       mono: counter(v.mono),
@@ -401,128 +317,22 @@ function CorrectionForm({
       .catch(onRefused);
   };
   return (
-    <form className="filters" aria-label={`Korekta odczytu z ${reading.readOn}`} onSubmit={save as never}>
-      <label>
-        Data
-        <input type="date" value={v.readOn} onInput={(e) => setV((s) => ({ ...s, readOn: inputValue(e) }))} />
-      </label>
-      <label>
-        Poprawny licznik mono
-        <input inputMode="numeric" value={v.mono} onInput={(e) => setV((s) => ({ ...s, mono: inputValue(e) }))} />
-      </label>
-      <label>
-        Poprawny licznik kolor
-        <input inputMode="numeric" value={v.color} onInput={(e) => setV((s) => ({ ...s, color: inputValue(e) }))} />
-      </label>
-      <label>
-        Powód korekty
-        <input
-          value={v.reason}
-          required
-          maxLength={SERVICE_LIMITS.reason}
-          onInput={(e) => setV((s) => ({ ...s, reason: inputValue(e) }))}
-        />
-      </label>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={v.withdraw}
-          onChange={(e) => setV((s) => ({ ...s, withdraw: (e.target as HTMLInputElement).checked }))}
-        />{' '}
-        Wycofaj odczyt (bez nowej wartości)
-      </label>
-      <div className="filter-actions">
-        <button type="submit" className="button">
-          Zapisz korektę
-        </button>
-      </div>
-    </form>
-  );
-}
-
-function BillingTables({ billing }: { billing: Billing }) {
-  if (billing.bills.length === 0) return <p>Żadna umowa nie trwa w tym okresie.</p>;
-  return (
-    <>
-      {billing.bills.map((b) => (
-        <div className="table-wrap" key={b.contract}>
-          <table className="billing">
-            <caption>
-              Umowa {b.contract}: {b.company}
-              {b.nip ? `, NIP ${b.nip}` : ''}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Numer seryjny</th>
-                <th scope="col">Urządzenie, pakiet</th>
-                <th scope="col">Abonament</th>
-                <th scope="col">Strony mono / kolor</th>
-                <th scope="col">W cenie</th>
-                <th scope="col">Ponad limit</th>
-                <th scope="col">Kwota netto</th>
-              </tr>
-            </thead>
-            <tbody>
-              {b.lines.map((l) => (
-                <tr key={l.serial}>
-                  <td>{l.serial}</td>
-                  <td>
-                    {l.device}, {LEVEL_NAMES[l.level]}
-                  </td>
-                  <td className="num">{pln(l.fee)}</td>
-                  {l.hasReading ? (
-                    <>
-                      <td className="num">
-                        {l.usedMono} / {l.usedColor}
-                      </td>
-                      <td className="num">
-                        {l.includedMono} / {l.includedColor}
-                      </td>
-                      <td className="num">
-                        {l.overMono} / {l.overColor}
-                        <span className="hint">
-                          mono {pln(l.amountMono)}, kolor {pln(l.amountColor)}
-                        </span>
-                      </td>
-                    </>
-                  ) : (
-                    <td colSpan={3}>
-                      <strong className="status status-nowy">brak odczytu w okresie</strong>
-                    </td>
-                  )}
-                  <td className="num">{pln(l.net)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" colSpan={6}>
-                  Netto (abonament {pln(b.feeNet)}, ponad limit {pln(b.overageNet)}) / VAT / brutto
-                </th>
-                <td className="num">
-                  <strong data-bill-net={b.contract}>{pln(b.net)}</strong>
-                  <span className="hint">
-                    VAT {pln(b.vat)}, brutto {pln(b.gross)}
-                  </span>
-                </td>
-              </tr>
-            </tfoot>
-          </table>
-        </div>
-      ))}
-      <h3>Podsumowanie klientów</h3>
-      <DataTable columns={['Klient', 'NIP', 'Umowy', 'Netto', 'VAT', 'Brutto']} className="billing-customers">
-        {billing.customers.map((t) => (
-          <tr key={`${t.nip}-${t.company}`}>
-            <td>{t.company}</td>
-            <td>{t.nip ?? '—'}</td>
-            <td>{t.contracts.join(', ')}</td>
-            <td className="num">{pln(t.net)}</td>
-            <td className="num">{pln(t.vat)}</td>
-            <td className="num">{pln(t.gross)}</td>
-          </tr>
-        ))}
-      </DataTable>
-    </>
+    <FilterForm card={false} aria-label={`Korekta odczytu z ${reading.readOn}`} submit="Zapisz korektę" onSubmit={save}>
+      <Field label="Data" type="date" value={v.readOn} onValue={set('readOn')} />
+      <Field label="Poprawny licznik mono" inputMode="numeric" value={v.mono} onValue={set('mono')} />
+      <Field label="Poprawny licznik kolor" inputMode="numeric" value={v.color} onValue={set('color')} />
+      <Field
+        label="Powód korekty"
+        value={v.reason}
+        required
+        maxLength={SERVICE_LIMITS.reason}
+        onValue={set('reason')}
+      />
+      <CheckField
+        label="Wycofaj odczyt (bez nowej wartości)"
+        checked={v.withdraw}
+        onChecked={(withdraw) => setV((s) => ({ ...s, withdraw }))}
+      />
+    </FilterForm>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { api } from './api.ts';
+import { CheckField, Field, SelectField } from './form-kit.tsx';
 import type { ViewProps } from './view-props.ts';
 import type { Catalogue } from '../../widgets/core/model.ts';
 import type { AttributeRow } from '../../widgets/contracts.ts';
@@ -35,18 +36,7 @@ function AttributeField({ field, value, devices, onChange }: FieldProps) {
       <code>{field.name}</code> <span className="hint">{field.doc.text}</span>
     </span>
   );
-  const pick = (e: { target: EventTarget | null }) => onChange((e.target as HTMLSelectElement).value);
-  if (field.kind === 'boolean')
-    return (
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={value === true}
-          onChange={(e) => onChange((e.target as HTMLInputElement).checked)}
-        />{' '}
-        {label}
-      </label>
-    );
+  if (field.kind === 'boolean') return <CheckField label={label} checked={value === true} onChecked={onChange} />;
   // The device list is the live catalogue's, not a fixed list of the contract.
   const options: [string, string][] | undefined =
     field.prop === 'device'
@@ -55,31 +45,21 @@ function AttributeField({ field, value, devices, onChange }: FieldProps) {
   if (options) {
     const defaultLabel = field.doc.default && field.doc.values?.[field.doc.default];
     return (
-      <label>
-        {label}
-        <select value={String(value ?? '')} onChange={pick}>
-          <option value="">{defaultLabel ? `${defaultLabel} (domyślnie)` : 'Wybór klienta'}</option>
-          {options.map(([v, name]) => (
-            <option key={v} value={v}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label={label}
+        value={String(value ?? '')}
+        onValue={onChange}
+        options={[['', defaultLabel ? `${defaultLabel} (domyślnie)` : 'Wybór klienta'], ...options]}
+      />
     );
   }
   return (
-    <label>
-      {label}
-      <input
-        inputMode={field.kind === 'number' ? 'numeric' : undefined}
-        value={String(value ?? '')}
-        onInput={(e) => {
-          const typed = (e.target as HTMLInputElement).value;
-          onChange(field.kind === 'number' ? typed.replace(/\D/g, '') : typed);
-        }}
-      />
-    </label>
+    <Field
+      label={label}
+      inputMode={field.kind === 'number' ? 'numeric' : undefined}
+      value={String(value ?? '')}
+      onValue={(typed) => onChange(field.kind === 'number' ? typed.replace(/\D/g, '') : typed)}
+    />
   );
 }
 
@@ -130,15 +110,14 @@ export function SnippetView({ onFailure }: ViewProps) {
   };
   const setExtra = (name: string, value: string | boolean) => set('extra', { ...choice.extra, [name]: value });
   const text = (key: 'partner' | 'utmSource' | 'utmMedium' | 'utmCampaign', label: string, hint: string) => (
-    <label>
-      {label} <span className="hint">{hint}</span>
-      <input
-        value={choice[key]}
-        maxLength={SNIPPET_VALUE_MAX}
-        aria-invalid={invalid.includes(key) ? 'true' : undefined}
-        onInput={(e) => set(key, (e.target as HTMLInputElement).value)}
-      />
-    </label>
+    <Field
+      label={label}
+      hint={hint}
+      value={choice[key]}
+      maxLength={SNIPPET_VALUE_MAX}
+      invalid={invalid.includes(key)}
+      onValue={(value) => set(key, value)}
+    />
   );
 
   const copy = () => {
@@ -157,21 +136,12 @@ export function SnippetView({ onFailure }: ViewProps) {
       </p>
       <div className="snippet-grid">
         <form className="card" onSubmit={(e) => e.preventDefault()}>
-          <label>
-            Widżet
-            <select
-              value={choice.tag}
-              onChange={(e) =>
-                setChoice((c) => ({ ...c, tag: (e.target as HTMLSelectElement).value as WidgetTag, extra: {} }))
-              }
-            >
-              {Object.entries(WIDGETS).map(([tag, label]) => (
-                <option key={tag} value={tag}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            label="Widżet"
+            value={choice.tag}
+            onValue={(tag) => setChoice((c) => ({ ...c, tag: tag as WidgetTag, extra: {} }))}
+            options={Object.entries(WIDGETS)}
+          />
           {snippetFields(choice.tag).map((field) => (
             <AttributeField
               key={`${choice.tag}:${field.name}`}

@@ -6,12 +6,13 @@ import type { Count, LeadStats as Stats } from '../../worker/admin-shared/admin-
 import { ResponseStats } from './ResponseStats.tsx';
 import { dateText } from '../../widgets/core/dates.ts';
 import { levelLabel } from './labels.ts';
+import { Field, FilterForm, useFilter } from './form-kit.tsx';
 
 const weekLabel = (monday: string) => dateText(monday, 'short');
 
 export function StatsView({ onFailure }: ViewProps) {
-  const [range, setRange] = useState({ from: '', to: '' });
-  const [applied, setApplied] = useState({ from: '', to: '' });
+  const filter = useFilter({ from: '', to: '' });
+  const applied = filter.applied;
   const [stats, setStats] = useState<Stats | undefined>();
   const [error, setError] = useState<string | undefined>();
 
@@ -31,35 +32,10 @@ export function StatsView({ onFailure }: ViewProps) {
   return (
     <div className="stats">
       <h1>Liczby</h1>
-      <form
-        className="filters card"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setApplied(range);
-        }}
-      >
-        <label>
-          Od dnia
-          <input
-            type="date"
-            value={range.from}
-            onInput={(e) => setRange((r) => ({ ...r, from: (e.target as HTMLInputElement).value }))}
-          />
-        </label>
-        <label>
-          Do dnia
-          <input
-            type="date"
-            value={range.to}
-            onInput={(e) => setRange((r) => ({ ...r, to: (e.target as HTMLInputElement).value }))}
-          />
-        </label>
-        <div className="filter-actions">
-          <button type="submit" className="button">
-            Pokaż
-          </button>
-        </div>
-      </form>
+      <FilterForm onSubmit={() => filter.apply()}>
+        <Field label="Od dnia" type="date" value={filter.typed.from} onValue={filter.set('from')} />
+        <Field label="Do dnia" type="date" value={filter.typed.to} onValue={filter.set('to')} />
+      </FilterForm>
       {error && (
         <p className="error" role="alert">
           {error}

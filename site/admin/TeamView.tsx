@@ -25,6 +25,7 @@ import type {
 import { plural } from '../../widgets/core/plural.ts';
 import { when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
+import { Field, SelectField } from './form-kit.tsx';
 
 /** '1 sesja', '2 sesje', '5 sesji', '22 sesje'. */
 const sessionCount = (n: number): string => `${n} ${plural(n, 'sesja', 'sesje', 'sesji')}`;
@@ -116,24 +117,14 @@ export function TeamView({ onFailure, session }: SessionViewProps) {
       </p>
       <form className="card add-person" onSubmit={add}>
         <h2>Dodaj osobę</h2>
-        <label>
-          E-mail
-          <input name="email" type="email" required maxLength={LIMITS.email} autoComplete="off" />
-        </label>
-        <label>
-          Imię i nazwisko
-          <input name="name" required maxLength={LIMITS.name} autoComplete="off" />
-        </label>
-        <label>
-          Rola
-          <select name="role">
-            {ROLES.map((r) => (
-              <option key={r} value={r} selected={r === 'sales'}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Field label="E-mail" name="email" type="email" required maxLength={LIMITS.email} autoComplete="off" />
+        <Field label="Imię i nazwisko" name="name" required maxLength={LIMITS.name} autoComplete="off" />
+        <SelectField
+          label="Rola"
+          name="role"
+          selected="sales"
+          options={ROLES.map((r) => [r, ROLE_LABELS[r]] as const)}
+        />
         <button type="submit" className="button" disabled={busy}>
           Dodaj i utwórz link
         </button>
@@ -281,14 +272,23 @@ export function AccountView({ onFailure, session }: SessionViewProps) {
       ) : (
         <form className="card" onSubmit={submit}>
           <h2>Zmień hasło</h2>
-          <label>
-            Obecne hasło
-            <input name="current" type="password" required autoComplete="current-password" maxLength={PASSWORD_MAX} />
-          </label>
-          <label>
-            Nowe hasło <span className="hint">(co najmniej {PASSWORD_MIN} znaków; najlepiej kilka słów)</span>
-            <input name="password" type="password" required maxLength={PASSWORD_MAX} autoComplete="new-password" />
-          </label>
+          <Field
+            label="Obecne hasło"
+            name="current"
+            type="password"
+            required
+            autoComplete="current-password"
+            maxLength={PASSWORD_MAX}
+          />
+          <Field
+            label="Nowe hasło"
+            hint={`(co najmniej ${PASSWORD_MIN} znaków; najlepiej kilka słów)`}
+            name="password"
+            type="password"
+            required
+            maxLength={PASSWORD_MAX}
+            autoComplete="new-password"
+          />
           <button type="submit" className="button">
             Zmień hasło
           </button>
@@ -344,14 +344,22 @@ export function SetPasswordView({
         <p className="hint">
           Co najmniej {PASSWORD_MIN} znaków. Najłatwiej zapamiętać kilka słów, np. zdanie, którego nikt by nie zgadł.
         </p>
-        <label>
-          Nowe hasło
-          <input name="password" type="password" required maxLength={PASSWORD_MAX} autoComplete="new-password" />
-        </label>
-        <label>
-          Powtórz hasło
-          <input name="repeat" type="password" required maxLength={PASSWORD_MAX} autoComplete="new-password" />
-        </label>
+        <Field
+          label="Nowe hasło"
+          name="password"
+          type="password"
+          required
+          maxLength={PASSWORD_MAX}
+          autoComplete="new-password"
+        />
+        <Field
+          label="Powtórz hasło"
+          name="repeat"
+          type="password"
+          required
+          maxLength={PASSWORD_MAX}
+          autoComplete="new-password"
+        />
         {error && (
           <p className="error" role="alert">
             {error}

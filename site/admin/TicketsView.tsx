@@ -18,6 +18,7 @@ import { levelLabel, when } from './labels.ts';
 import { company } from '../../widgets/core/company.ts';
 import { SERVICE_LIMITS } from '../../widgets/core/service-fields.ts';
 import { DataTable, Notice } from './ui.tsx';
+import { Field, SelectField } from './form-kit.tsx';
 import { MoreRows, usePages } from './pages.tsx';
 import { TICKETS } from '../../widgets/core/nouns.ts';
 
@@ -71,14 +72,17 @@ function TicketList({ onFailure }: Pick<ViewProps, 'onFailure'>) {
         bez świąt): Premium {company.service.premiumSlaHours} h, pozostałe pakiety{' '}
         {company.service.standardResponseHours} h. Pierwsza zmiana statusu to odpowiedź serwisu.
       </p>
-      <label className="inline">
-        Pokaż
-        <select value={show} onChange={(e) => setShow((e.target as HTMLSelectElement).value)}>
-          <option value="open">Otwarte</option>
-          <option value="closed">Zamknięte</option>
-          <option value="all">Wszystkie</option>
-        </select>
-      </label>
+      <SelectField
+        label="Pokaż"
+        className="inline"
+        value={show}
+        onValue={setShow}
+        options={[
+          ['open', 'Otwarte'],
+          ['closed', 'Zamknięte'],
+          ['all', 'Wszystkie'],
+        ]}
+      />
       {!tickets ? (
         <p role="status">{FALLBACK.loading}</p>
       ) : tickets.length === 0 ? (
@@ -249,25 +253,21 @@ function TicketDetail({ id, onFailure }: Pick<ViewProps, 'onFailure'> & { id: st
             </>
           )}
           <form className="device-change" aria-label="Zmiana urządzenia zgłoszenia" onSubmit={moveDevice as never}>
-            <label>
-              {t.knownDevice ? 'Właściwy numer seryjny' : 'Numer seryjny urządzenia'}
-              <input
-                value={device.serial}
-                required
-                list={data.companyDevices.length ? 'company-devices' : undefined}
-                maxLength={SERVICE_LIMITS.serial}
-                onInput={(e) => setDevice((d) => ({ ...d, serial: (e.target as HTMLInputElement).value }))}
-              />
-            </label>
-            <label>
-              Powód zmiany
-              <input
-                value={device.reason}
-                required
-                maxLength={SERVICE_LIMITS.reason}
-                onInput={(e) => setDevice((d) => ({ ...d, reason: (e.target as HTMLInputElement).value }))}
-              />
-            </label>
+            <Field
+              label={t.knownDevice ? 'Właściwy numer seryjny' : 'Numer seryjny urządzenia'}
+              value={device.serial}
+              required
+              list={data.companyDevices.length ? 'company-devices' : undefined}
+              maxLength={SERVICE_LIMITS.serial}
+              onValue={(serial) => setDevice((d) => ({ ...d, serial }))}
+            />
+            <Field
+              label="Powód zmiany"
+              value={device.reason}
+              required
+              maxLength={SERVICE_LIMITS.reason}
+              onValue={(reason) => setDevice((d) => ({ ...d, reason }))}
+            />
             {data.companyDevices.length > 0 && (
               <datalist id="company-devices">
                 {data.companyDevices.map((d) => (
@@ -319,14 +319,13 @@ function TicketDetail({ id, onFailure }: Pick<ViewProps, 'onFailure'> & { id: st
                 ))}
               </select>
             </label>
-            <label>
-              Notatka dla klienta <span className="hint">(widoczna na stronie statusu)</span>
-              <input
-                value={note}
-                maxLength={SERVICE_LIMITS.note}
-                onInput={(e) => setNote((e.target as HTMLInputElement).value)}
-              />
-            </label>
+            <Field
+              label="Notatka dla klienta"
+              hint="(widoczna na stronie statusu)"
+              value={note}
+              maxLength={SERVICE_LIMITS.note}
+              onValue={setNote}
+            />
             <button type="submit" className="button">
               Zapisz status
             </button>

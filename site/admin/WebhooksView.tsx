@@ -20,6 +20,7 @@ import { when } from './labels.ts';
 import { MoreRows, usePages } from './pages.tsx';
 import { EVENTS } from '../../widgets/core/nouns.ts';
 import { DataTable, Notice } from './ui.tsx';
+import { CheckField, Field, SelectField } from './form-kit.tsx';
 
 export const DELIVERY_STATE_LABELS: Record<string, string> = {
   pending: 'oczekuje',
@@ -102,23 +103,28 @@ export function WebhooksView({ onFailure }: ViewProps) {
       </p>
       <form className="card add-endpoint" onSubmit={add}>
         <h2>Dodaj odbiorcę</h2>
-        <label>
-          Adres HTTPS
-          <input
-            name="url"
-            type="url"
-            required
-            maxLength={WEBHOOK_LIMITS.url}
-            placeholder="https://crm.example.pl/webhooks/kserowo"
-          />
-        </label>
+        <Field
+          label="Adres HTTPS"
+          name="url"
+          type="url"
+          required
+          maxLength={WEBHOOK_LIMITS.url}
+          placeholder="https://crm.example.pl/webhooks/kserowo"
+        />
         <fieldset>
           <legend>Zdarzenia</legend>
           {WEBHOOK_EVENTS.map((e) => (
-            <label key={e} className="check">
-              <input type="checkbox" name="events" value={e} defaultChecked={e === 'lead.created'} /> <code>{e}</code> —{' '}
-              {WEBHOOK_EVENT_LABELS[e]}
-            </label>
+            <CheckField
+              key={e}
+              name="events"
+              value={e}
+              defaultChecked={e === 'lead.created'}
+              label={
+                <>
+                  <code>{e}</code> — {WEBHOOK_EVENT_LABELS[e]}
+                </>
+              }
+            />
           ))}
         </fieldset>
         <button type="submit" className="button">
@@ -164,17 +170,13 @@ export function WebhooksView({ onFailure }: ViewProps) {
         </DataTable>
       )}
       <h2>Wysłane zdarzenia</h2>
-      <label className="inline">
-        Pokaż
-        <select value={state} onChange={(e) => setState((e.target as HTMLSelectElement).value)}>
-          <option value="">Wszystkie</option>
-          {Object.entries(DELIVERY_STATE_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label="Pokaż"
+        className="inline"
+        value={state}
+        onValue={setState}
+        options={[['', 'Wszystkie'], ...Object.entries(DELIVERY_STATE_LABELS)]}
+      />
       {!deliveries ? (
         <p role="status">{FALLBACK.loading}</p>
       ) : (
