@@ -169,9 +169,10 @@ export function useFilter<F extends Record<string, unknown>>(start: F) {
       <K extends keyof F>(key: K) =>
       (value: F[K]) =>
         setTyped((f) => ({ ...f, [key]: value })),
+    // A copy, so that sending the form again reloads the list even when nothing was changed.
     apply: (next: F = typed) => {
       setTyped(next);
-      setApplied(next);
+      setApplied({ ...next });
     },
   };
 }
