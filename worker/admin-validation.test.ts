@@ -29,20 +29,20 @@ describe('PATCH /api/admin/leads/:id', () => {
     ['notes that are not text', { notes: ['a'] }, ADMIN_INPUT_ERRORS.notes],
     ['notes over the limit', { notes: 'x'.repeat(ADMIN_LIMITS.notes + 1) }, ADMIN_INPUT_ERRORS.notes],
     ['neither status nor notes', { priority: 'wysoki' }, ADMIN_INPUT_ERRORS.nothing],
-    ['an array', ['wygrany'], ADMIN_INPUT_ERRORS.nothing],
+    ['an array', ['won'], ADMIN_INPUT_ERRORS.nothing],
   ])('refuses %s with 400 and a Polish message, changing nothing', async (_, body, error) => {
     const res = await write(`/api/admin/leads/${leadId}`, body, { cookie, method: 'PATCH' });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: error });
-    expect(await leadOf()).toMatchObject({ status: 'nowy', notes: '' });
+    expect(await leadOf()).toMatchObject({ status: 'new', notes: '' });
   });
 
   it('sets the notes alone and keeps the status; clears them with an empty text', async () => {
     let res = await write(`/api/admin/leads/${leadId}`, { notes: 'Oddzwonić w piątek' }, { cookie, method: 'PATCH' });
     expect(res.status).toBe(200);
-    expect(await leadOf()).toMatchObject({ status: 'nowy', notes: 'Oddzwonić w piątek' });
+    expect(await leadOf()).toMatchObject({ status: 'new', notes: 'Oddzwonić w piątek' });
     res = await write(`/api/admin/leads/${leadId}`, { notes: '' }, { cookie, method: 'PATCH' });
-    expect(await leadOf()).toMatchObject({ status: 'nowy', notes: '' });
+    expect(await leadOf()).toMatchObject({ status: 'new', notes: '' });
   });
 
   it('answers 404 for a lead that does not exist', async () => {
