@@ -2,8 +2,8 @@
  * The rules of a change to a lead's work (DESIGN §8), between the route that parsed it and
  * the model that stores it:
  *  - a stage sets the older status with it (`statusOfStage`); a status set the old way moves
- *    the stage (`stageOfStatus`); 'przegrany' carries its reason, every other stage clears it;
- *  - a closed lead (wygrany, przegrany) has no next step: closing clears it, setting one is refused;
+ *    the stage (`stageOfStatus`); 'lost' carries its reason, every other stage clears it;
+ *  - a closed lead (won, lost) has no next step: closing clears it, setting one is refused;
  *  - a next step newly set to a time already past is a question first (`PipelineQuestion`): it is
  *    stored only when the request confirms it (`confirmPast`), e.g. a step kept overdue on purpose;
  *  - a change of stage is the webhook `lead.stage_changed`, with the owner;
