@@ -358,6 +358,12 @@ describe('webhook events of the service forms', () => {
       statusLabel: 'nowe',
     });
     expect(JSON.stringify(created)).not.toContain(a.id);
+    // Keys only (for one release also the Polish words); 'new' is no status the team sets.
+    for (const status of ['Przyjęte', 'new', 'nowe'])
+      expect(await (await write(`/api/admin/tickets/${a.id}/status`, { status }, { cookie })).json(), status).toEqual({
+        error: 'Wybierz status zgłoszenia z listy.',
+        field: 'status',
+      });
     const change = await write(`/api/admin/tickets/${a.id}/status`, { status: 'accepted' }, { cookie });
     expect(change.status).toBe(200);
     expect((await events('ticket.status_changed')).find((e) => e.number === a.number)).toMatchObject({
