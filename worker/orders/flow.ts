@@ -20,18 +20,20 @@ import {
   acceptOrder,
   bookedDays,
   countWrongCode,
-  deleteOrderRequest,
-  dueOrderRequests,
-  mailAboutLead,
   newAcceptanceCode,
   orderById,
   orderOfQuote,
-  postponeOrderRequest,
   renewCode,
   saveOrder,
-  saveOrderRequest,
   signedBy,
 } from './model.ts';
+import {
+  deleteOrderRequest,
+  dueOrderRequests,
+  mailAboutLead,
+  postponeOrderRequest,
+  saveOrderRequest,
+} from './model-order-requests.ts';
 import { type StoredQuote, quoteById } from '../quotes/index.ts';
 import { leadWonByOrderStatements } from '../leads/lead-work.ts';
 import type { CompanyData } from '../company/whitelist-client.ts';
