@@ -13,7 +13,7 @@ import { forgetOldUnlocks } from './accounts/unlock.ts';
 import { backupToR2 } from './backups/schedule.ts';
 import { issueDueInvoices } from './invoices/issue.ts';
 import { type KsefJob, handleKsefBatch, sweepKsef } from './invoices/ksef/queue.ts';
-import { finishWaitingOrders } from './orders/flow.ts';
+import { finishWaitingOrders } from './orders/waiting-orders.ts';
 import { sendOverdueReminders } from './payments/overdue.ts';
 
 const isWebhookQueue = (queue: string) => queue.startsWith('kserowo-webhooks');
