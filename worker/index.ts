@@ -48,7 +48,7 @@ export default {
         ),
       );
     if (jobs.handOver) {
-      // E-mails a crash left unsent (README "Leads and their emails": within two minutes).
+      // E-mails a crash left unsent (docs/leads.md "After a crash": within two minutes).
       ctx.waitUntil(sweepUnsent(env));
       // Deliveries an enqueue missed, or whose queue message was lost, go back on the queue.
       ctx.waitUntil(dispatchWebhooks(env));

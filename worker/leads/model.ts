@@ -197,7 +197,7 @@ export async function leadById(db: D1Database, id: string): Promise<OwnedLeadRow
 }
 
 /**
- * SQL: the `lead.created` event's data from the lead row `l` (the shape the README documents);
+ * SQL: the `lead.created` event's data from the lead row `l` (the shape docs/webhooks.md "The payload" documents);
  * a new lead has no owner yet, and says so as every lead payload does.
  */
 const LEAD_EVENT_DATA = `json_object('id', l.id, 'kind', l.kind, 'status', l.status, 'stage', l.stage, 'name', l.name,

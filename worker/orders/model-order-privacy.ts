@@ -4,7 +4,7 @@
  * erasure and the retention period delete it. A signed order is the evidence of a concluded
  * contract (the document as accepted with its SHA-256, the terms' version and the
  * acceptance trail: when, from which IP, in which browser), kept for as long as claims
- * under the contract and the accounting rules require (README, privacy policy); of it
+ * under the contract and the accounting rules require (docs/privacy.md, the privacy policy); of it
  * only the optional marketing consent and the spent code's traces go.
  */
 import type { OrderRow } from './model.ts';
