@@ -1,14 +1,17 @@
-// Every worker test file starts with the D1 schema applied (storage is isolated per file).
-import { applyD1Migrations, type D1Migration } from 'cloudflare:test';
+// Every worker test file starts from a fresh database (tests/worker/fresh-d1.ts) and an empty backups bucket.
+import type { D1Migration } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { afterEach } from 'vitest';
 import { app } from '../../worker/app.ts';
 import worker from '../../worker/index.ts';
 import { guardEntries, guardEnv, takeViolations } from './d1-guard.ts';
+import { freshD1, rawD1 } from './fresh-d1.ts';
 
 const testEnv = env as unknown as Env & { TEST_MIGRATIONS: D1Migration[] };
-await applyD1Migrations(testEnv.DB, testEnv.TEST_MIGRATIONS);
+await freshD1(rawD1(testEnv.DB), testEnv.TEST_MIGRATIONS);
+for (let listed = await testEnv.BACKUPS.list(); listed.objects.length > 0; listed = await testEnv.BACKUPS.list())
+  await testEnv.BACKUPS.delete(listed.objects.map((o) => o.key));
 
 // Production's limits hold in every test (tests/worker/d1-guard.ts): the D1 binding and the queue
 // producers that the tests and the worker share are guarded, and each call of the worker's entries
