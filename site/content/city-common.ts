@@ -5,7 +5,7 @@
 import type { GeoPoint } from '../../widgets/core/company.ts';
 import { SERVICE_CITIES } from '../../widgets/core/quote.ts';
 import { terms, withinWorkingHours } from '../../widgets/core/terms.ts';
-import type { FaqItem } from './home-types.ts';
+import type { FaqItem } from './home';
 
 export type CitySlug = 'slupsk' | 'bytow' | 'koszalin' | 'lebork' | 'miastko' | 'slawno';
 
