@@ -199,7 +199,7 @@ export async function leadById(db: D1Database, id: string): Promise<OwnedLeadRow
 }
 
 /**
- * SQL: the `lead.created` event's data from the lead row `l` (the shape the README documents);
+ * SQL: the `lead.created` event's data from the lead row `l` (the shape docs/webhooks.md "The payload" documents);
  * a new lead has no owner yet, and says so as every lead payload does.
  */
 const LEAD_EVENT_DATA = sqlJsonObject([

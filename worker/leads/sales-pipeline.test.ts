@@ -391,7 +391,7 @@ describe('the leads CSV', { timeout: 60_000 }, () => {
   });
 });
 
-/** What a receiver does (README): recompute the HMAC of "<t>.<raw body>" and compare. */
+/** What a receiver does (docs/webhooks.md "The signature"): recompute the HMAC of "<t>.<raw body>" and compare. */
 async function verify(secret: string, header: string, rawBody: string) {
   const parts = Object.fromEntries(header.split(',').map((p) => p.split('=') as [string, string]));
   const enc = new TextEncoder();

@@ -14,7 +14,7 @@ import { RENTAL_TERMS_VERSION, rentalTermsText } from './rental-terms.ts';
 import { DELIVERY, deliveryDays } from '../admin-shared/delivery.ts';
 import { INSTALLATION_ERRORS, ORDER_ERRORS, VERIFY_ERRORS } from './order-validation.ts';
 import { REGISTER_TEXTS } from './register.ts';
-import { finishWaitingOrders } from './flow.ts';
+import { finishWaitingOrders } from './waiting-orders.ts';
 import { STANDIN_NIPS } from '../company/whitelist-standin.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { company } from '../../widgets/core/company.ts';

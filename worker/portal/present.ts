@@ -5,7 +5,7 @@
  */
 import { h } from 'preact';
 import type { PortalOverview } from './actions.ts';
-import type { DashboardData } from './views.tsx';
+import type { DashboardData } from './dashboard-data.ts';
 import { FAULT_CATEGORIES, type FaultCategory } from '../../widgets/core/service-fields.ts';
 import { TONER_COLOUR_NAMES, TONER_STATUS_LABELS } from '../../widgets/core/toner.ts';
 import { TICKET_STATUS_LABELS } from '../../widgets/core/service-fields.ts';

@@ -1,6 +1,6 @@
 // Webhooks: signed deliveries through the queue consumer, retries, dead letters,
 // resend, and a changed secret. The receiver is a function of this test standing in for the
-// CRM's server: it verifies the signature the way the README tells a receiver to.
+// CRM's server: it verifies the signature the way docs/webhooks.md "The signature" tells a receiver to.
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { webhookEventStatements } from './model.ts';
@@ -9,7 +9,7 @@ import { runQueue } from '../../tests/worker/webhook-helpers.ts';
 
 const encoder = new TextEncoder();
 
-/** What a receiver does (README): recompute the HMAC of "<t>.<raw body>", compare, check the age. */
+/** What a receiver does (docs/webhooks.md "The signature"): recompute the HMAC of "<t>.<raw body>", compare, check the age. */
 async function verify(secret: string, header: string, rawBody: string, nowSeconds = Math.floor(Date.now() / 1000)) {
   const parts = Object.fromEntries(header.split(',').map((p) => p.split('=') as [string, string]));
   const t = Number(parts.t);
