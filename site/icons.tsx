@@ -1,5 +1,5 @@
 /** Light inline SVG icons of the site (no image requests): 24×24 strokes in the accent colour. */
-import type { BenefitIcon, WhyUsIcon } from './content/home.ts';
+import type { BenefitIcon, WhyUsIcon } from './content/home-types.ts';
 
 export type IconName =
   | BenefitIcon

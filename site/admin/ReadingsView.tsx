@@ -487,7 +487,7 @@ function BillingTables({ billing }: { billing: Billing }) {
                     </>
                   ) : (
                     <td colSpan={3}>
-                      <strong className="status status-nowy">brak odczytu w okresie</strong>
+                      <strong className="status status-new">brak odczytu w okresie</strong>
                     </td>
                   )}
                   <td className="num">{pln(l.net)}</td>

@@ -1,6 +1,7 @@
 /** `/miasta`: the six cities with an inline SVG map of the region and the 200 km service radius. */
 import { company } from '../../widgets/core/company.ts';
-import { type City, cities, citiesIntro } from '../content/cities.ts';
+import { type City, cities } from '../content/cities.ts';
+import { citiesIntro } from '../content/cities-pages.ts';
 import { PageHead } from '../sections/page-head.tsx';
 
 /** km east/south of Słupsk: a flat projection is exact enough at this scale. */

@@ -6,7 +6,8 @@
 import { company } from '../../widgets/core/company.ts';
 import type { Catalogue } from '../../widgets/core/model.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
-import { type City, cities, cityPage } from '../content/cities.ts';
+import { type City, cities } from '../content/cities.ts';
+import { cityPage } from '../content/cities-pages.ts';
 import { Accordion } from '../sections/faq.tsx';
 import { Icon } from '../icons.tsx';
 import { PricingWidget, WidgetFallback } from '../../widgets/prerender.tsx';

@@ -1,5 +1,5 @@
 /** Home section 13: FAQ accordion, one item open at a time (`<details name>`, DESIGN §3). */
-import type { FaqItem } from '../content/home.ts';
+import type { FaqItem } from '../content/home-types.ts';
 import { faq } from '../content/home.ts';
 import { Section } from './section.tsx';
 import { CalculatorLink } from './configurator-teaser.tsx';
