@@ -60,7 +60,7 @@ const work = (hookUrl) => [
    INSERT INTO leads (id, kind, submission_id, name, email, phone, message, attribution, origin, status, notes,
      created_at, updated_at, marketing_consent)
    SELECT printf('old-%06d', i), 'contact', printf('old-%06d', i), 'Dawny Klient ' || i, 'dawny' || i || '@firma.pl',
-     '600100200', 'Stare zapytanie (seed).', '{}', 'https://kserowo.pl', 'przegrany', '',
+     '600100200', 'Stare zapytanie (seed).', '{}', 'https://kserowo.pl', 'lost', '',
      strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-26 months', '-' || i || ' minutes'),
      strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-26 months', '-' || i || ' minutes'), 0 FROM n`,
   `INSERT INTO leads_search (rowid, name, email, company) SELECT rowid, name, email, '' FROM leads WHERE id LIKE 'old-%'`,

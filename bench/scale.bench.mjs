@@ -50,8 +50,8 @@ export const seed = (leads) => {
          'utm_campaign', CASE WHEN i % 11 < 8 THEN 'kampania-' || (i % 11) ELSE '' END,
          'partner', CASE WHEN i % 13 < 4 THEN 'partner-' || (i % 13) ELSE '' END),
        'https://kserowo.pl',
-       CASE i % 20 WHEN 0 THEN 'spam' WHEN 1 THEN 'przegrany' WHEN 2 THEN 'wygrany' WHEN 3 THEN 'wygrany'
-         WHEN 4 THEN 'nowy' ELSE 'w kontakcie' END, '',
+       CASE i % 20 WHEN 0 THEN 'spam' WHEN 1 THEN 'lost' WHEN 2 THEN 'won' WHEN 3 THEN 'won'
+         WHEN 4 THEN 'new' ELSE 'contacted' END, '',
        strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (${spanSeconds} - i * ${spanSeconds} / ${leads}) || ' seconds'),
        strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (${spanSeconds} - i * ${spanSeconds} / ${leads}) || ' seconds'),
        CASE WHEN i % 20 != 4 THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (${spanSeconds} - i * ${spanSeconds} / ${leads}) || ' seconds', '+' || (1 + i % 30) || ' hours') END,
@@ -84,7 +84,7 @@ export const seed = (leads) => {
        level, sla_hours, category, description, name, email, phone, status, created_at, due_at, first_response_at, closed_at)
      SELECT printf('t-%07d', i), printf('t-%07d', i), '', printf('SR-2026-%07d', i), 2026, i, printf('SEED%08d', 1 + i % ${devices}),
        1 + i % ${devices}, 1, 'business', 24, 'paper', 'Papier się zacina (seed).', 'Klient ' || i, 'serwis' || i || '@firma.pl',
-       '600100200', CASE WHEN i % 10 = 0 THEN 'nowe' ELSE 'zamknięte' END,
+       '600100200', CASE WHEN i % 10 = 0 THEN 'new' ELSE 'closed' END,
        strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (${spanSeconds} - i * ${spanSeconds} / ${tickets}) || ' seconds'),
        strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (${spanSeconds} - i * ${spanSeconds} / ${tickets}) || ' seconds', '+1 day'),
        CASE WHEN i % 10 != 0 THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (${spanSeconds} - i * ${spanSeconds} / ${tickets}) || ' seconds', '+2 hours') END,
@@ -164,7 +164,7 @@ const VIEWS = [
   ['Czas odpowiedzi (90 days)', '/api/admin/stats/response'],
   ['Leady: first page', '/api/admin/leads'],
   ['Leady: partner filter', '/api/admin/leads?partner=partner-1'],
-  ['Leady: status filter', '/api/admin/leads?status=nowy'],
+  ['Leady: status filter', '/api/admin/leads?status=new'],
   ['Leady: search, rare term', '/api/admin/leads?q=klient1999'],
   ['Leady: search, common term', '/api/admin/leads?q=firma'],
   ['Lead detail', '/api/admin/leads/seed-0100000'],

@@ -13,7 +13,7 @@ export const BUDGETS_KB = {
   models: 8,
   contact: 8,
   /**
-   * Raised from 15 in round 2 (README "Budgets"): the pre-rendered first step, prefill, the
+   * Raised from 15 in round 2 (docs/budgets.md "Budgets"): the pre-rendered first step, prefill, the
    * calculator's entry and the estimate in the quote took it to 15.29 KB.
    */
   configurator: 16,

@@ -45,7 +45,7 @@ const ratelimits = {
 const liveTtl = /^LIVE_CATALOGUE_TTL_MS = "(\d+)"$/m.exec(readFileSync(path.join(root, 'wrangler.toml'), 'utf8'));
 if (!liveTtl) throw new Error('wrangler.toml: no LIVE_CATALOGUE_TTL_MS = "<ms>" in [vars]');
 // Property tests (fast-check) are random but reproducible: one seed per run, printed here,
-// and a failing run is replayed with KSEROWO_PROPERTY_SEED=<seed> (README "Tests").
+// and a failing run is replayed with KSEROWO_PROPERTY_SEED=<seed> (docs/testing.md "Property tests and their seed").
 const propertySeed = Number(process.env.KSEROWO_PROPERTY_SEED || Math.floor(Math.random() * 2 ** 31));
 if (!Number.isSafeInteger(propertySeed)) throw new Error('KSEROWO_PROPERTY_SEED must be a whole number');
 process.env.KSEROWO_PROPERTY_SEED = String(propertySeed);
@@ -111,7 +111,7 @@ export default defineConfig({
                 // The admin secret, from a password the admin tests know.
                 ADMIN_PASSWORD_HASH: adminHash(TEST_ADMIN_PASSWORD),
                 TEST_ADMIN_PASSWORD,
-                // Tests write D1 directly and read at once: the isolate keeps no live version (README "Live catalogue").
+                // Tests write D1 directly and read at once: the isolate keeps no live version (docs/catalogue.md "The live version and its caches").
                 LIVE_CATALOGUE_TTL_MS: '0',
                 LIVE_CATALOGUE_TTL_MS_CONFIGURED: liveTtl[1],
                 // Webhooks may go to http://127.0.0.1 in tests.

@@ -1,7 +1,7 @@
 /**
  * Every widget's contract, in the order the docs list them. A new widget: its
  * `widgets/<name>/contract.ts` and one line here (and its line in widgets/loader.ts);
- * README tables, /dla-partnerow, the snippet builder, custom-elements.json and
+ * the tables of docs/partners.md "Widget contracts", /dla-partnerow, the snippet builder, custom-elements.json and
  * kserowo.d.ts follow, and tests/unit/contracts.test.ts checks the widget against it.
  * Never imported by widget code (the descriptions stay out of the bundles).
  */

@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_INPUT_ERRORS, ADMIN_LIMITS } from './admin-shared/admin-validation.ts';
 import { ADMIN_ERRORS } from './http/errors.ts';
+import { PIPELINE_ERRORS } from './admin-shared/pipeline.ts';
 import { login, read, request, write } from '../tests/worker/admin-helpers.ts';
 
 let cookie = '';
@@ -24,31 +25,46 @@ const leadOf = async () =>
 
 describe('PATCH /api/admin/leads/:id', () => {
   it.each([
-    ['an unknown status', { status: 'zamknięty' }, ADMIN_INPUT_ERRORS.status],
-    ['a status that is not text', { status: 3 }, ADMIN_INPUT_ERRORS.status],
-    ['notes that are not text', { notes: ['a'] }, ADMIN_INPUT_ERRORS.notes],
-    ['notes over the limit', { notes: 'x'.repeat(ADMIN_LIMITS.notes + 1) }, ADMIN_INPUT_ERRORS.notes],
-    ['neither status nor notes', { priority: 'wysoki' }, ADMIN_INPUT_ERRORS.nothing],
-    ['an array', ['wygrany'], ADMIN_INPUT_ERRORS.nothing],
-  ])('refuses %s with 400 and a Polish message, changing nothing', async (_, body, error) => {
+    ['an unknown status', { status: 'zamknięty' }, ADMIN_INPUT_ERRORS.status, 'status'],
+    ['a Polish word in another spelling', { status: 'Wygrany' }, ADMIN_INPUT_ERRORS.status, 'status'],
+    ['a status that is not text', { status: 3 }, ADMIN_INPUT_ERRORS.status, 'status'],
+    ['an unknown stage', { stage: 'oferta' }, PIPELINE_ERRORS.stage, 'stage'],
+    ['notes that are not text', { notes: ['a'] }, ADMIN_INPUT_ERRORS.notes, 'notes'],
+    ['notes over the limit', { notes: 'x'.repeat(ADMIN_LIMITS.notes + 1) }, ADMIN_INPUT_ERRORS.notes, 'notes'],
+    ['neither status nor notes', { priority: 'wysoki' }, ADMIN_INPUT_ERRORS.nothing, undefined],
+    ['an array', ['won'], ADMIN_INPUT_ERRORS.nothing, undefined],
+  ])('refuses %s with 400 and a Polish message, changing nothing', async (_, body, error, field) => {
     const res = await write(`/api/admin/leads/${leadId}`, body, { cookie, method: 'PATCH' });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: error });
-    expect(await leadOf()).toMatchObject({ status: 'nowy', notes: '' });
+    expect(await res.json()).toEqual({ error, field });
+    expect(await leadOf()).toMatchObject({ status: 'new', notes: '' });
   });
 
   it('sets the notes alone and keeps the status; clears them with an empty text', async () => {
     let res = await write(`/api/admin/leads/${leadId}`, { notes: 'Oddzwonić w piątek' }, { cookie, method: 'PATCH' });
     expect(res.status).toBe(200);
-    expect(await leadOf()).toMatchObject({ status: 'nowy', notes: 'Oddzwonić w piątek' });
+    expect(await leadOf()).toMatchObject({ status: 'new', notes: 'Oddzwonić w piątek' });
     res = await write(`/api/admin/leads/${leadId}`, { notes: '' }, { cookie, method: 'PATCH' });
-    expect(await leadOf()).toMatchObject({ status: 'nowy', notes: '' });
+    expect(await leadOf()).toMatchObject({ status: 'new', notes: '' });
   });
 
   it('answers 404 for a lead that does not exist', async () => {
     const res = await write(`/api/admin/leads/${crypto.randomUUID()}`, { status: 'spam' }, { cookie, method: 'PATCH' });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: ADMIN_ERRORS.notFound });
+  });
+});
+
+describe('GET /api/admin/leads: the status and stage filters', () => {
+  it('take the keys, for one release the Polish words, and refuse anything else naming the field', async () => {
+    for (const query of ['?stage=offer_sent&status=contacted', '?stage=oferta%20wys%C5%82ana&status=w%20kontakcie'])
+      expect((await read(`/api/admin/leads${query}`, cookie)).status, query).toBe(200);
+    const stage = await read('/api/admin/leads?stage=oferta', cookie);
+    expect(stage.status).toBe(400);
+    expect(await stage.json()).toEqual({ error: PIPELINE_ERRORS.stage, field: 'stage' });
+    const status = await read('/api/admin/leads.csv?status=Nowy', cookie);
+    expect(status.status).toBe(400);
+    expect(await status.json()).toEqual({ error: ADMIN_INPUT_ERRORS.status, field: 'status' });
   });
 });
 

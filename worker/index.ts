@@ -13,7 +13,7 @@ import { forgetOldUnlocks } from './accounts/unlock.ts';
 import { backupToR2 } from './backups/schedule.ts';
 import { issueDueInvoices } from './invoices/issue.ts';
 import { type KsefJob, handleKsefBatch, sweepKsef } from './invoices/ksef/queue.ts';
-import { finishWaitingOrders } from './orders/flow.ts';
+import { finishWaitingOrders } from './orders/waiting-orders.ts';
 import { sendOverdueReminders } from './payments/overdue.ts';
 
 const isWebhookQueue = (queue: string) => queue.startsWith('kserowo-webhooks');
@@ -48,7 +48,7 @@ export default {
         ),
       );
     if (jobs.handOver) {
-      // E-mails a crash left unsent (README "Leads and their emails": within two minutes).
+      // E-mails a crash left unsent (docs/leads.md "After a crash": within two minutes).
       ctx.waitUntil(sweepUnsent(env));
       // Deliveries an enqueue missed, or whose queue message was lost, go back on the queue.
       ctx.waitUntil(dispatchWebhooks(env));

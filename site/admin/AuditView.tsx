@@ -3,6 +3,7 @@ import { FALLBACK } from '../../widgets/core/texts.ts';
 import { useState } from 'react';
 import { warsawDateTime } from '../../widgets/core/warsaw-time.ts';
 import { ROLE_LABELS, type Role } from '../../worker/admin-shared/roles.ts';
+import { leadStatusLabel } from '../../worker/admin-shared/pipeline.ts';
 import type { ViewProps } from './view-props.ts';
 import type { AuditList, AuditLogEntry as Entry } from '../../worker/admin-shared/admin-api.ts';
 import { when } from './labels.ts';
@@ -75,6 +76,8 @@ const DETAIL_LABELS: Record<string, string> = {
   period: 'okres',
 };
 
+const LEAD_FIELDS = new Set(['status', 'stage']);
+
 const value = (v: unknown): string =>
   v === null || v === undefined
     ? '–'
@@ -96,7 +99,9 @@ const detailText = (details: Record<string, unknown>): string =>
       }
       if (v && typeof v === 'object' && 'from' in v && 'to' in v) {
         const change = v as { from: unknown; to: unknown };
-        return `${k}: ${value(change.from)} → ${value(change.to)}`;
+        // A lead's stage and status are stored as keys (older rows: the Polish words, shown as they are).
+        const shown = (x: unknown) => (LEAD_FIELDS.has(key) && typeof x === 'string' ? leadStatusLabel(x) : value(x));
+        return `${k}: ${shown(change.from)} → ${shown(change.to)}`;
       }
       return `${k}: ${value(v)}`;
     })

@@ -26,6 +26,7 @@ import {
   STAGES,
   isOpenStage,
   isStepOverdue,
+  leadStatusLabel,
 } from '../../worker/admin-shared/pipeline.ts';
 import { rolesOfRequest } from '../../worker/admin-shared/roles.ts';
 import { TERM_LABELS } from '../../widgets/core/quote.ts';
@@ -200,7 +201,7 @@ export function LeadsView({ onFailure, session, leadId }: SessionViewProps & { l
           ['none', 'Nikt (nieprzypisane)'],
           ...people.map((p): [string, string] => [String(p.id), p.name]),
         ])}
-        {select('stage', 'Etap', [['', 'Wszystkie'], ...STAGES.map((s): [string, string] => [s, s])])}
+        {select('stage', 'Etap', [['', 'Wszystkie'], ...STAGES.map((s): [string, string] => [s, leadStatusLabel(s)])])}
         {select('overdue', 'Kolejny krok', [
           ['', 'Wszystkie'],
           ['1', 'Tylko zaległe'],
@@ -266,9 +267,9 @@ export function LeadsView({ onFailure, session, leadId }: SessionViewProps & { l
               {STAGES.map((stage) => {
                 const leads = data.leads.filter((l) => l.stage === stage);
                 return (
-                  <section key={stage} className="board-column" aria-label={`Etap: ${stage}`}>
+                  <section key={stage} className="board-column" aria-label={`Etap: ${leadStatusLabel(stage)}`}>
                     <h2>
-                      {stage} <span className="hint">({leads.length})</span>
+                      {leadStatusLabel(stage)} <span className="hint">({leads.length})</span>
                     </h2>
                     {leads.map((lead) => (
                       <article
@@ -336,7 +337,7 @@ export function LeadsView({ onFailure, session, leadId }: SessionViewProps & { l
                         )}
                       </td>
                       <td>
-                        <span className={`status status-${lead.stage.replace(/\s/g, '-')}`}>{lead.stage}</span>
+                        <span className={`status status-${lead.stage}`}>{leadStatusLabel(lead.stage)}</span>
                         {lead.lostReason && <span className="hint"> ({lead.lostReason})</span>}
                       </td>
                       <td>
@@ -470,7 +471,7 @@ function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: string 
       return;
     }
     const body: Record<string, unknown> = { stage };
-    if (stage === 'przegrany') Object.assign(body, { lostReason: lostReason || null, lostNote });
+    if (stage === 'lost') Object.assign(body, { lostReason: lostReason || null, lostNote });
     if (open) body.nextStep = stepKind && dueAt ? { kind: stepKind, dueAt } : null;
     if (confirmPast) body.confirmPast = true;
     api(`/leads/${encodeURIComponent(id)}`, { method: 'PATCH', body })
@@ -492,7 +493,7 @@ function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: string 
       .catch(refused);
   };
   const closeAsSpam = () =>
-    api(`/leads/${encodeURIComponent(id)}`, { method: 'PATCH', body: { stage: 'przegrany', lostReason: 'spam' } })
+    api(`/leads/${encodeURIComponent(id)}`, { method: 'PATCH', body: { stage: 'lost', lostReason: 'spam' } })
       .then(() => load({ ok: true, text: 'Zamknięto jako spam.' }))
       .catch(refused);
   const resend = (n: Notification) =>
@@ -532,12 +533,12 @@ function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: string 
             <select value={stage} onChange={(e) => setStage((e.target as HTMLSelectElement).value)}>
               {STAGES.map((s) => (
                 <option key={s} value={s}>
-                  {s}
+                  {leadStatusLabel(s)}
                 </option>
               ))}
             </select>
           </label>
-          {stage === 'przegrany' && (
+          {stage === 'lost' && (
             <>
               <label>
                 Powód przegranej
@@ -605,7 +606,7 @@ function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: string 
             <button type="submit" className="button">
               Zapisz
             </button>{' '}
-            {lead.stage !== 'przegrany' && (
+            {lead.stage !== 'lost' && (
               <button type="button" className="button ghost" onClick={() => void closeAsSpam()}>
                 Zamknij jako spam
               </button>

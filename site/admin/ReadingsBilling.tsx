@@ -56,7 +56,7 @@ export function BillingTables({ billing }: { billing: Billing }) {
                     </>
                   ) : (
                     <td colSpan={3}>
-                      <strong className="status status-nowy">brak odczytu w okresie</strong>
+                      <strong className="status status-new">brak odczytu w okresie</strong>
                     </td>
                   )}
                   <td className="num">{pln(l.net)}</td>

@@ -14,15 +14,14 @@ import type {
   TicketView as Ticket,
 } from '../../worker/admin-shared/admin-api.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
-import { levelLabel, when } from './labels.ts';
+import { levelLabel, ticketStatusLabel, when } from './labels.ts';
 import { company } from '../../widgets/core/company.ts';
-import { SERVICE_LIMITS } from '../../widgets/core/service-fields.ts';
+import { SERVICE_LIMITS, TEAM_STATUSES } from '../../widgets/core/service-fields.ts';
 import { DataTable, Notice } from './ui.tsx';
 import { Field, SelectField } from './form-kit.tsx';
 import { MoreRows, usePages } from './pages.tsx';
 import { TICKETS } from '../../widgets/core/nouns.ts';
 
-const STATUSES = ['przyjęte', 'w drodze', 'naprawione', 'urządzenie zastępcze', 'zamknięte'];
 const CATEGORIES: Record<string, string> = {
   paper: 'Zacięcie papieru',
   quality: 'Jakość wydruku',
@@ -101,7 +100,7 @@ function TicketList({ onFailure }: Pick<ViewProps, 'onFailure'>) {
                 </span>
               </td>
               <td>
-                <span className="status">{t.status}</span>
+                <span className="status">{ticketStatusLabel(t.status)}</span>
               </td>
               <td>
                 {t.serial || '—'}
@@ -156,7 +155,7 @@ function TicketList({ onFailure }: Pick<ViewProps, 'onFailure'>) {
 
 function TicketDetail({ id, onFailure }: Pick<ViewProps, 'onFailure'> & { id: string }) {
   const [data, setData] = useState<Detail | undefined>();
-  const [status, setStatus] = useState(STATUSES[0] ?? '');
+  const [status, setStatus] = useState<string>(TEAM_STATUSES[0] ?? '');
   const [note, setNote] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | undefined>();
   const [device, setDevice] = useState({ serial: '', reason: '' });
@@ -177,7 +176,7 @@ function TicketDetail({ id, onFailure }: Pick<ViewProps, 'onFailure'> & { id: st
     api(`/tickets/${encodeURIComponent(id)}/status`, { method: 'POST', body: { status, note } })
       .then(() => {
         setNote('');
-        setMessage({ ok: true, text: `Zapisano status „${status}”.` });
+        setMessage({ ok: true, text: `Zapisano status „${ticketStatusLabel(status)}”.` });
         return load();
       })
       .catch((e: unknown) => (e instanceof ApiRefused ? setMessage({ ok: false, text: e.message }) : onFailure(e)));
@@ -207,7 +206,7 @@ function TicketDetail({ id, onFailure }: Pick<ViewProps, 'onFailure'> & { id: st
         <a href="#serwis">← Wszystkie zgłoszenia</a>
       </p>
       <h1>
-        Zgłoszenie {t.number} <span className="status">{t.status}</span>
+        Zgłoszenie {t.number} <span className="status">{ticketStatusLabel(t.status)}</span>
       </h1>
       <div className="detail-grid">
         <div className="card">
@@ -312,9 +311,9 @@ function TicketDetail({ id, onFailure }: Pick<ViewProps, 'onFailure'> & { id: st
             <label>
               Nowy status
               <select value={status} onChange={(e) => setStatus((e.target as HTMLSelectElement).value)}>
-                {STATUSES.map((s) => (
+                {TEAM_STATUSES.map((s) => (
                   <option key={s} value={s}>
-                    {s}
+                    {ticketStatusLabel(s)}
                   </option>
                 ))}
               </select>
@@ -335,7 +334,7 @@ function TicketDetail({ id, onFailure }: Pick<ViewProps, 'onFailure'> & { id: st
           <ol>
             {data.events.map((e) => (
               <li key={`${e.createdAt}-${e.status}`}>
-                <strong>{e.status}</strong> – {when(e.createdAt)}, {e.actor}
+                <strong>{ticketStatusLabel(e.status)}</strong> – {when(e.createdAt)}, {e.actor}
                 {e.note && <span className="hint">{e.note}</span>}
               </li>
             ))}

@@ -1,6 +1,6 @@
 /**
- * Toner orders from the customer's page, newest first, or of one status (the ones 'do
- * akceptacji': the readings did not justify them by the cartridge yield), each line with
+ * Toner orders from the customer's page, newest first, or of one status (the ones awaiting
+ * approval, 'do akceptacji': the readings did not justify them by the cartridge yield), each line with
  * the device, colour and the counters when ordered; the team accepts, sends, marks
  * delivered or refuses. Page by page ('Pokaż więcej').
  */
@@ -8,10 +8,11 @@ import { useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './view-props.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
-import { when } from './labels.ts';
+import { tonerStatusLabel, when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
 import { MoreRows, usePages } from './pages.tsx';
 import { ORDERS } from '../../widgets/core/nouns.ts';
+import type { TonerStatus } from '../../widgets/core/toner.ts';
 import type { ListPage } from '../../worker/admin-shared/admin-api.ts';
 
 interface Order {
@@ -30,16 +31,16 @@ interface Order {
 }
 
 /** What each status may become, and the button's words. */
-const NEXT: Record<string, { status: string; label: string }[]> = {
-  'do akceptacji': [
-    { status: 'przyjęte', label: 'Akceptuj' },
-    { status: 'odrzucone', label: 'Odrzuć' },
+const NEXT: Record<string, { status: TonerStatus; label: string }[]> = {
+  awaiting_approval: [
+    { status: 'accepted', label: 'Akceptuj' },
+    { status: 'rejected', label: 'Odrzuć' },
   ],
-  przyjęte: [
-    { status: 'wysłane', label: 'Wysłane' },
-    { status: 'odrzucone', label: 'Odrzuć' },
+  accepted: [
+    { status: 'shipped', label: 'Wysłane' },
+    { status: 'rejected', label: 'Odrzuć' },
   ],
-  wysłane: [{ status: 'dostarczone', label: 'Dostarczone' }],
+  shipped: [{ status: 'delivered', label: 'Dostarczone' }],
 };
 
 export function TonerView({ onFailure }: ViewProps) {
@@ -58,7 +59,7 @@ export function TonerView({ onFailure }: ViewProps) {
   const change = async (o: Order, status: string) => {
     try {
       await api(`/toner/${o.id}/status`, { method: 'POST', body: { status } });
-      setNote({ ok: true, text: `${o.number} (${o.colourName}): ${status}.` });
+      setNote({ ok: true, text: `${o.number} (${o.colourName}): ${tonerStatusLabel(status)}.` });
       load();
     } catch (error) {
       if (error instanceof ApiRefused) setNote({ ok: false, text: error.message });
@@ -79,7 +80,7 @@ export function TonerView({ onFailure }: ViewProps) {
           <option value="">Wszystkie</option>
           {statuses.map((s) => (
             <option key={s} value={s}>
-              {s}
+              {tonerStatusLabel(s)}
             </option>
           ))}
         </select>
@@ -98,7 +99,7 @@ export function TonerView({ onFailure }: ViewProps) {
             <tr key={o.id}>
               <td>{o.number}</td>
               <td>
-                <strong>{o.status}</strong>
+                <strong>{tonerStatusLabel(o.status)}</strong>
                 {o.handledBy ? ` (${o.handledBy})` : ''}
               </td>
               <td>{o.company}</td>

@@ -1,6 +1,9 @@
 /** Polish names the panel shows for stored values. */
 import { warsawDateTime } from '../../widgets/core/warsaw-time.ts';
 import { LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';
+import { statusLabel } from '../../widgets/core/status-keys.ts';
+import { TICKET_STATUS_LABELS } from '../../widgets/core/service-fields.ts';
+import { TONER_STATUS_LABELS } from '../../widgets/core/toner.ts';
 
 export const KIND_LABELS: Record<string, string> = {
   contact: 'Kontakt',
@@ -10,6 +13,13 @@ export const KIND_LABELS: Record<string, string> = {
 };
 
 export { LEAD_STATUSES } from '../../worker/admin-shared/admin-validation.ts';
+export { leadStatusLabel } from '../../worker/admin-shared/pipeline.ts';
+
+/** A ticket's status (a key) as the team reads it. */
+export const ticketStatusLabel = (key: string | null | undefined): string => statusLabel(TICKET_STATUS_LABELS, key);
+
+/** A toner order's status (a key) as the team reads it. */
+export const tonerStatusLabel = (key: string | null | undefined): string => statusLabel(TONER_STATUS_LABELS, key);
 
 export const EMAIL_STATE_LABELS: Record<string, string> = {
   pending: 'oczekuje',

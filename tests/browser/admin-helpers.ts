@@ -1,6 +1,8 @@
-// Helpers of the admin browser tests.
+// Helpers of the admin browser tests, and the set-up the order and payments specs share (an
+// order placed and signed through the public API, its code read from the admin outbox).
 import { type APIRequestContext, type Locator, type Page, expect } from '@playwright/test';
 import { TEST_ADMIN_PASSWORD } from '../../scripts/admin-hash.mjs';
+import type { OutboxList } from '../../worker/admin-shared/admin-api-team.ts';
 
 export { TEST_ADMIN_PASSWORD };
 
@@ -54,4 +56,78 @@ export async function sendContactForm(
   const sent = page.waitForResponse((r) => r.url().endsWith('/api/send-contact-email') && r.status() === 200);
   await form.getByRole('button', { name: 'Wyślij wiadomość' }).click();
   await sent;
+}
+
+/** The test server's address (the specs' `baseURL`), for plain `fetch` outside a page. */
+export const base = `http://127.0.0.1:${process.env.KSEROWO_TEST_PORT ?? 8788}`;
+
+/** The team's session cookie, logged in through the API. */
+export async function adminCookie(): Promise<string> {
+  const login = await fetch(`${base}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ name: 'Test', password: TEST_ADMIN_PASSWORD }),
+  });
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/** The newest acceptance code e-mailed to `email`, read through the admin outbox. */
+export async function codeFromOutbox(email: string): Promise<string> {
+  const cookie = await adminCookie();
+  const list = (await (await fetch(`${base}/api/admin/outbox`, { headers: { cookie } })).json()) as OutboxList;
+  const mail = list.notifications.find((n) => n.recipient === email && /^Kod akceptacji/.test(n.subject));
+  const code = /: (\d{6})$/.exec(mail?.subject ?? '')?.[1];
+  if (!code) throw new Error(`no code e-mail to ${email}`);
+  return code;
+}
+
+const post = (path: string, body: unknown) =>
+  fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+/**
+ * A quote, its order for NIP 526-025-02-74 and the acceptance by the e-mailed code, through
+ * the public API as the order page does it: a signed, unverified order.
+ */
+export async function signedOrder(email: string): Promise<{ id: string; number: string }> {
+  const quote = (await (
+    await post('/api/quotes', {
+      deviceId: 'km-c3320i',
+      level: 'basic',
+      term: 36,
+      contact: { name: 'Jan Kowalski', email },
+      submissionId: crypto.randomUUID(),
+    })
+  ).json()) as { id: string; number: string };
+  // Koszalin's last offered day: the other order tests book the first days of Słupsk and Lębork.
+  const page = await (await fetch(`${base}/zamowienie/${quote.id}`)).text();
+  const data = JSON.parse(
+    /<script type="application\/json" id="order-data">(.*?)<\/script>/s.exec(page)?.[1] ?? '{}',
+  ) as {
+    days: Record<string, { value: string }[]>;
+  };
+  const date = data.days.Koszalin?.at(-1)?.value;
+  const placed = await post(`/api/orders/${quote.id}`, {
+    nip: '5260250274',
+    signerName: 'Jan Kowalski',
+    signerPosition: 'Dyrektor generalny',
+    signerEmail: email,
+    signerPhone: '591234567',
+    represents: true,
+    city: 'Koszalin',
+    date,
+    deliveryAddress: 'ul. Zwycięstwa 1, 75-001 Koszalin',
+    submissionId: crypto.randomUUID(),
+  });
+  expect(placed.status).toBe(201);
+  const order = (await placed.json()) as { id: string };
+  const code = await codeFromOutbox(email);
+  expect((await post(`/api/orders/${order.id}/accept`, { code })).status).toBe(200);
+  return { id: order.id, number: quote.number };
 }

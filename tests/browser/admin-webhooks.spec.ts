@@ -1,6 +1,6 @@
 // The owner adds a CRM endpoint in the panel; a real HTTP receiver on a free port of
 // 127.0.0.1 (this test's own) gets the test event and a new lead, signed, and verifies
-// them as the README shows. Screenshots of 'Webhooki' at 1280 and 375 px.
+// them as docs/webhooks.md "The signature" shows. Screenshots of 'Webhooki' at 1280 and 375 px.
 // The endpoint is deleted before the receiver stops: left behind, every later test's lead
 // or ticket would be queued for a receiver that is gone, retried for a quarter of an hour
 // and then counted as dead in the panel's header ('Niedostarczone webhooki: N').
@@ -17,7 +17,7 @@ interface Received {
   data: Record<string, unknown>;
 }
 
-/** The README's verification, in Node. */
+/** The verification of docs/webhooks.md "The signature", in Node. */
 function verify(secret: string, header: string, rawBody: string): boolean {
   const { t, v1 } = Object.fromEntries(header.split(',').map((kv) => kv.split('='))) as { t: string; v1: string };
   if (Math.abs(Date.now() / 1000 - Number(t)) > 300) return false;

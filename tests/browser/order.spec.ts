@@ -8,14 +8,11 @@
 // At 1280 px by mouse and at 375 px by keyboard.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { TEST_ADMIN_PASSWORD } from '../../scripts/admin-hash.mjs';
 import type { OrderListRow } from '../../worker/admin-shared/admin-api-orders.ts';
-import type { OutboxList } from '../../worker/admin-shared/admin-api-team.ts';
 import { mkdirSync } from 'node:fs';
-import { logIn, message } from './admin-helpers.ts';
+import { adminCookie, base, codeFromOutbox, logIn, message } from './admin-helpers.ts';
 import { signInLink } from './test-db.ts';
 
-const base = `http://127.0.0.1:${process.env.KSEROWO_TEST_PORT ?? 8788}`;
 /** Screenshots looked at for the verified-customer work. */
 const SHOTS = process.env.KSEROWO_SHOTS ?? 'test-results/shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -30,29 +27,6 @@ async function seesVerification(page: Page, number: string) {
   await expect(verify.locator('#verify-from')).toContainText('…2874');
 }
 const cfg = (page: Page) => page.locator('kserowo-configurator');
-
-/** The team's session cookie, logged in through the API. */
-async function adminCookie(): Promise<string> {
-  const login = await fetch(`${base}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ name: 'Test', password: TEST_ADMIN_PASSWORD }),
-  });
-  return login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
-
-/** The newest acceptance code e-mailed to `email`, read through the admin outbox. */
-async function codeFromOutbox(email: string): Promise<string> {
-  const cookie = await adminCookie();
-  const list = (await (await fetch(`${base}/api/admin/outbox`, { headers: { cookie } })).json()) as OutboxList;
-  const mail = list.notifications.find((n) => n.recipient === email && /^Kod akceptacji/.test(n.subject));
-  const code = /: (\d{6})$/.exec(mail?.subject ?? '')?.[1];
-  if (!code) throw new Error(`no code e-mail to ${email}`);
-  return code;
-}
 
 /** What the order page's summary says of the quote: the device's name, the package, the term. */
 async function quoteFacts(page: Page): Promise<{ device: string; level: string; term: string }> {

@@ -5,73 +5,11 @@
 // written into D1 as the issuing writes it. At 1280 and 375 px.
 import { mkdirSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
-import { TEST_ADMIN_PASSWORD } from '../../scripts/admin-hash.mjs';
-import type { OutboxList } from '../../worker/admin-shared/admin-api-team.ts';
-import { logIn } from './admin-helpers.ts';
+import { logIn, signedOrder } from './admin-helpers.ts';
 import { d1 } from './test-db.ts';
 
-const base = `http://127.0.0.1:${process.env.KSEROWO_TEST_PORT ?? 8788}`;
 const SHOTS = process.env.KSEROWO_SHOTS ?? 'test-results/shots';
 mkdirSync(SHOTS, { recursive: true });
-
-async function adminCookie(): Promise<string> {
-  const login = await fetch(`${base}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ name: 'Test', password: TEST_ADMIN_PASSWORD }),
-  });
-  return login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
-
-const post = (path: string, body: unknown) =>
-  fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-
-/** A quote, its order for NIP 526-025-02-74 and the acceptance by the e-mailed code: a signed, unverified order. */
-async function signedOrder(email: string): Promise<{ id: string; number: string }> {
-  const quote = (await (
-    await post('/api/quotes', {
-      deviceId: 'km-c3320i',
-      level: 'basic',
-      term: 36,
-      contact: { name: 'Jan Kowalski', email },
-      submissionId: crypto.randomUUID(),
-    })
-  ).json()) as { id: string; number: string };
-  // Koszalin's last offered day: the other order tests book the first days of Słupsk and Lębork.
-  const page = await (await fetch(`${base}/zamowienie/${quote.id}`)).text();
-  const data = JSON.parse(
-    /<script type="application\/json" id="order-data">(.*?)<\/script>/s.exec(page)?.[1] ?? '{}',
-  ) as {
-    days: Record<string, { value: string }[]>;
-  };
-  const date = data.days.Koszalin?.at(-1)?.value;
-  const placed = await post(`/api/orders/${quote.id}`, {
-    nip: '5260250274',
-    signerName: 'Jan Kowalski',
-    signerPosition: 'Dyrektor generalny',
-    signerEmail: email,
-    signerPhone: '591234567',
-    represents: true,
-    city: 'Koszalin',
-    date,
-    deliveryAddress: 'ul. Zwycięstwa 1, 75-001 Koszalin',
-    submissionId: crypto.randomUUID(),
-  });
-  expect(placed.status).toBe(201);
-  const order = (await placed.json()) as { id: string };
-  const cookie = await adminCookie();
-  const list = (await (await fetch(`${base}/api/admin/outbox`, { headers: { cookie } })).json()) as OutboxList;
-  const code = /: (\d{6})$/.exec(list.notifications.find((n) => n.recipient === email)?.subject ?? '')?.[1];
-  expect((await post(`/api/orders/${order.id}/accept`, { code })).status).toBe(200);
-  return { id: order.id, number: quote.number };
-}
 
 /**
  * An invoice of 292,74 zł (238,00 net + 54,74 VAT) to a contract of the ministry, due in two

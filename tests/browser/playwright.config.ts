@@ -18,7 +18,11 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
-  workers: 2,
+  // Four pages at once on two cores: a test here spends about a third of its time on the CPU and
+  // the rest waiting for the test server, the page and axe. Side by side on a loaded machine the
+  // same 87 tests took 6.7 min with four workers and 8.6 min with two, at the same CPU time
+  // (docs/testing-costs.md). KSEROWO_BROWSER_WORKERS sets another number.
+  workers: Number(process.env.KSEROWO_BROWSER_WORKERS ?? 4),
   // One retry, for tests caught by a restart of the test server (scripts/serve-test.mjs); a retried test is reported as flaky.
   retries: 1,
   timeout: 60_000,

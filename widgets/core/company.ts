@@ -6,7 +6,7 @@
  *
  * What the business itself must supply before going live (legal name, address,
  * NIP, REGON, KRS/CEIDG, phone, e-mails, bank account or none) is in `supplied`
- * below, the launch checklist of the README. A value wrapped in `sample(…)` is
+ * below, the launch checklist of docs/operations.md. A value wrapped in `sample(…)` is
  * invented: the site shows it with a 'przykładowe dane' badge (never as a `tel:`
  * link) and `npm run deploy` refuses while one is left (scripts/launch-check.ts).
  */
@@ -43,7 +43,7 @@ export interface SuppliedData {
 
 export type SuppliedField = keyof SuppliedData;
 
-/** Polish names of the supplied fields, for the launch check's list and the README. */
+/** Polish names of the supplied fields, for the launch check's list and the site's sample badge. */
 export const suppliedLabels: Record<SuppliedField, string> = {
   legalName: 'pełna nazwa firmy',
   registeredAddress: 'adres siedziby',

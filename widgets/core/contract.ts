@@ -7,7 +7,7 @@
  *  - `contract`: tag, Polish title and description, the attributes' types, defaults,
  *    allowed values and Polish descriptions, events with their `detail` types, parts and
  *    custom properties. Read only by the site build, the admin, the generators
- *    (scripts/contracts.ts: README tables, custom-elements.json, kserowo.d.ts) and tests.
+ *    (scripts/contracts.ts: the tables of docs/partners.md, custom-elements.json, kserowo.d.ts) and tests.
  * The list of all contracts is `widgets/contracts.ts`.
  */
 import type { PropKind } from './define.ts';

@@ -46,18 +46,21 @@ export const FAULT_CATEGORIES = {
 } as const;
 export type FaultCategory = keyof typeof FAULT_CATEGORIES;
 
-/** The statuses of a ticket, in the order they usually come. 'nowe' is the ticket before any answer. */
-export const TICKET_STATUSES = [
-  'nowe',
-  'przyjęte',
-  'w drodze',
-  'naprawione',
-  'urządzenie zastępcze',
-  'zamknięte',
-] as const;
+/** The statuses of a ticket (keys), in the order they usually come. 'new' is the ticket before any answer. */
+export const TICKET_STATUSES = ['new', 'accepted', 'en_route', 'repaired', 'replacement', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
-/** What the team may set (all but the initial 'nowe'). */
-export const TEAM_STATUSES = TICKET_STATUSES.slice(1) as Exclude<TicketStatus, 'nowe'>[];
+/** What the team may set (all but the initial 'new'). */
+export const TEAM_STATUSES = TICKET_STATUSES.slice(1) as Exclude<TicketStatus, 'new'>[];
+
+/** A ticket's status as the customer and the team read it (the words stored before the keys). */
+export const TICKET_STATUS_LABELS: Readonly<Record<TicketStatus, string>> = {
+  new: 'nowe',
+  accepted: 'przyjęte',
+  en_route: 'w drodze',
+  repaired: 'naprawione',
+  replacement: 'urządzenie zastępcze',
+  closed: 'zamknięte',
+};
 
 export const SERVICE_ERRORS = {
   body: 'Nieprawidłowe dane zgłoszenia.',

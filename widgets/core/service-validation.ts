@@ -15,8 +15,10 @@ import {
   SERVICE_MINIMUMS,
   phoneDigits,
   TEAM_STATUSES,
+  TICKET_STATUS_LABELS,
   normalizeSerial,
 } from './service-fields.ts';
+import { statusKey } from './status-keys.ts';
 import { warsawToday } from './warsaw-time.ts';
 import { PACKAGE_LEVELS } from './model.ts';
 import { nipSchema } from './nip.ts';
@@ -226,7 +228,7 @@ export type DeviceInput = v.InferOutput<typeof deviceSchema>;
 
 export const ticketStatusSchema = v.object(
   {
-    status: v.picklist(TEAM_STATUSES, 'Wybierz status zgłoszenia z listy.'),
+    status: statusKey(TEAM_STATUSES, TICKET_STATUS_LABELS, 'Wybierz status zgłoszenia z listy.'),
     note: lineText(
       SERVICE_LIMITS.note,
       `Notatka może mieć najwyżej ${SERVICE_LIMITS.note} znaków, bez znaków sterujących.`,

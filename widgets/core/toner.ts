@@ -4,7 +4,7 @@
  * per cartridge at 5 % coverage (ISO/IEC 19752 and 19798) for the cartridge each model
  * takes; a black cartridge prints every page, a colour one the colour pages. The customer's
  * page uses them to tell an order the readings justify from one the team accepts by hand
- * ('do akceptacji').
+ * ('awaiting_approval', shown as 'do akceptacji').
  *
  * They are a business fact the company supplies (its supplier's cartridges, which may be
  * the manufacturer's or compatible ones with other yields). A figure wrapped in
@@ -23,6 +23,19 @@ export const TONER_COLOUR_NAMES: Record<TonerColour, string> = {
   cyan: 'błękitny (C)',
   magenta: 'purpurowy (M)',
   yellow: 'żółty (Y)',
+};
+
+/** The statuses of a toner order line (keys): waiting for the team, accepted, shipped, delivered, refused. */
+export const TONER_STATUSES = ['awaiting_approval', 'accepted', 'shipped', 'delivered', 'rejected'] as const;
+export type TonerStatus = (typeof TONER_STATUSES)[number];
+
+/** A toner order's status as the customer and the team read it (the words stored before the keys). */
+export const TONER_STATUS_LABELS: Readonly<Record<TonerStatus, string>> = {
+  awaiting_approval: 'do akceptacji',
+  accepted: 'przyjęte',
+  shipped: 'wysłane',
+  delivered: 'dostarczone',
+  rejected: 'odrzucone',
 };
 
 /** Pages per cartridge: `black` for every device, `colour` (each of C, M, Y) for colour devices. */

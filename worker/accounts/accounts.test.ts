@@ -322,7 +322,7 @@ describe('the audit log', { timeout: 30_000 }, () => {
     });
     const { id } = (await lead.json()) as { id: string };
     expect(
-      (await write(`/api/admin/leads/${id}`, { status: 'w kontakcie' }, { cookie: person.cookie, method: 'PATCH' }))
+      (await write(`/api/admin/leads/${id}`, { status: 'contacted' }, { cookie: person.cookie, method: 'PATCH' }))
         .status,
     ).toBe(200);
     expect((await read('/api/admin/leads.csv', person.cookie)).status).toBe(200);

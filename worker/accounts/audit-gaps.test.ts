@@ -27,10 +27,10 @@ describe('listing leads through the API', { timeout: 60_000 }, () => {
     const sales = await personWithSession('sales', '198.18.61.1');
     // What the panel opens: the list, and the list filtered; each a view of its own.
     expect((await read('/api/admin/leads', sales.cookie)).status).toBe(200);
-    expect((await read('/api/admin/leads?status=nowy&kind=contact', sales.cookie)).status).toBe(200);
+    expect((await read('/api/admin/leads?status=new&kind=contact', sales.cookie)).status).toBe(200);
     expect((await listAudit(owner)).map((e) => e.path).sort()).toEqual([
       '/api/admin/leads',
-      '/api/admin/leads?status=nowy&kind=contact',
+      '/api/admin/leads?status=new&kind=contact',
     ]);
     // Walking the list page by page, as a script would: the same view, no row more.
     let pages = 0;

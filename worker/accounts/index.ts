@@ -5,3 +5,4 @@
 export { endSession, findSession } from './model-sessions.ts';
 export { type AuditRow, auditAbout, auditStatement, recordAudit, recordView } from './model-audit.ts';
 export { deleteLoginDevicesOfStatement, loginDevicesOf } from './model-login-devices.ts';
+export { type OneTimeLinks, spendOneTimeLink } from './model-one-time-links.ts';

@@ -1,6 +1,6 @@
 // Strangers' wrong logins lock the first owner's account for every browser that never
 // signed in to it (the guessing budget stays 10 per 15 minutes), not for the owner's own
-// browser, which has a budget of its own (README "Team accounts", login throttling). In a
+// browser, which has a budget of its own (docs/admin.md "Team accounts, roles and the audit log", login throttling). In a
 // file of its own: the lock it leaves would stop the first owner's logins of other tests
 // (the first owner is locked last).
 import { describe, expect, it } from 'vitest';

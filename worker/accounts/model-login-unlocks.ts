@@ -7,6 +7,7 @@
  * and an e-mail, not the first owner, under the hourly limit), the same statements for any
  * address; spending is one conditional UPDATE, so a link works once.
  */
+import { spendOneTimeLink } from './model-one-time-links.ts';
 
 export interface NewUnlock {
   /** The account's e-mail, lower case. */
@@ -40,16 +41,8 @@ export const unlockWritten = (tokenHash: string): { sql: string; values: unknown
 });
 
 /** Spends an unlock link: the account's login, or null when it is unknown, spent or expired. */
-export async function spendUnlock(db: D1Database, tokenHash: string, now: number): Promise<string | null> {
-  const row = await db
-    .prepare(
-      `UPDATE login_unlocks SET used_at = ?2
-       WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2 RETURNING login`,
-    )
-    .bind(tokenHash, now)
-    .first<{ login: string }>();
-  return row?.login ?? null;
-}
+export const spendUnlock = (db: D1Database, tokenHash: string, now: number): Promise<string | null> =>
+  spendOneTimeLink<string>(db, { table: 'login_unlocks', opens: 'login' }, tokenHash, now);
 
 /** Forgets unlock links created before `before` (ms): the cron's tidy-up. */
 export async function deleteOldUnlocks(db: D1Database, before: number): Promise<void> {

@@ -2,6 +2,7 @@
 import { SET_PASSWORD_LINK_HOURS } from '../admin-shared/account-validation.ts';
 import type { Role } from '../admin-shared/roles.ts';
 import { newSessionId, sessionIdHash } from '../http/auth.ts';
+import { spendOneTimeLink } from './model-one-time-links.ts';
 
 /** The first owner: logs in with the ADMIN_PASSWORD_HASH secret, never disabled or demoted. */
 export const FIRST_OWNER_ID = 1;
@@ -94,14 +95,8 @@ export async function issueToken(db: D1Database, accountId: number, now = Date.n
 
 /** Spends a token: the account id when it was unused and unexpired, once only (atomic). */
 export async function spendToken(db: D1Database, token: string, now = Date.now()): Promise<number | undefined> {
-  const row = await db
-    .prepare(
-      `UPDATE account_tokens SET used_at = ?2 WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2
-       RETURNING account_id`,
-    )
-    .bind(await sessionIdHash(token), now)
-    .first<{ account_id: number }>();
-  return row?.account_id;
+  const links = { table: 'account_tokens', opens: 'account_id' };
+  return (await spendOneTimeLink<number>(db, links, await sessionIdHash(token), now)) ?? undefined;
 }
 
 /** The account a live token belongs to, without spending it. */

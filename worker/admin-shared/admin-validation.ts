@@ -6,12 +6,12 @@
  */
 import * as v from 'valibot';
 import { LIMITS, hasLineControl } from '../../widgets/core/validation.ts';
-import { PIPELINE_ERRORS, STAGES, pipelineEntries } from './pipeline.ts';
+import { LEAD_STATUSES, LEAD_STATUS_LABELS, PIPELINE_ERRORS, STAGES, pipelineEntries } from './pipeline.ts';
+import { statusKey } from '../../widgets/core/status-keys.ts';
 
 export type LeadKind = 'contact' | 'quote';
 export const LEAD_KINDS: readonly LeadKind[] = ['contact', 'quote'];
-export type LeadStatus = 'nowy' | 'w kontakcie' | 'wygrany' | 'przegrany' | 'spam';
-export const LEAD_STATUSES: readonly LeadStatus[] = ['nowy', 'w kontakcie', 'wygrany', 'przegrany', 'spam'];
+export { LEAD_STATUSES, type LeadStatus } from './pipeline.ts';
 export type OutboxFilterState = 'pending' | 'sending' | 'sent' | 'failed' | 'dead' | 'unsent';
 export const OUTBOX_FILTER_STATES: readonly OutboxFilterState[] = [
   'pending',
@@ -41,7 +41,7 @@ export const ADMIN_INPUT_ERRORS = {
   userName: `Podpis może mieć najwyżej ${ADMIN_LIMITS.userName} znaków, bez znaków sterujących.`,
   date: 'Nieprawidłowa data (oczekiwano RRRR-MM-DD).',
   kind: 'Nieprawidłowy rodzaj zgłoszenia.',
-  status: 'Nieprawidłowy status. Dozwolone: nowy, w kontakcie, wygrany, przegrany, spam.',
+  status: `Nieprawidłowy status. Dozwolone: ${LEAD_STATUSES.join(', ')}.`,
   notes: `Notatki mogą mieć najwyżej ${ADMIN_LIMITS.notes} znaków.`,
   nothing: 'Podaj zmianę: etap, kolejny krok, status lub notatki.',
   statsFilter: 'Liczby filtruje się tylko po datach (od, do) i rodzaju zgłoszenia.',
@@ -70,12 +70,12 @@ export const loginSchema = v.object(
 
 /**
  * `PATCH /api/admin/leads/:id`: `{status?, notes?, stage?, lostReason?, lostNote?, nextStep?, confirmPast?}`
- * (pipeline.ts), at least one of them besides `confirmPast`; a stage 'przegrany' needs its reason.
+ * (pipeline.ts), at least one of them besides `confirmPast`; a stage 'lost' needs its reason.
  */
 export const leadUpdateSchema = v.pipe(
   v.object(
     {
-      status: v.optional(v.picklist(LEAD_STATUSES, ADMIN_INPUT_ERRORS.status)),
+      status: v.optional(statusKey(LEAD_STATUSES, LEAD_STATUS_LABELS, ADMIN_INPUT_ERRORS.status)),
       notes: v.optional(
         v.pipe(v.string(ADMIN_INPUT_ERRORS.notes), v.maxLength(ADMIN_LIMITS.notes, ADMIN_INPUT_ERRORS.notes)),
       ),
@@ -87,7 +87,7 @@ export const leadUpdateSchema = v.pipe(
     (u) => Object.entries(u).some(([key, value]) => key !== 'confirmPast' && value !== undefined),
     ADMIN_INPUT_ERRORS.nothing,
   ),
-  v.check((u) => u.stage !== 'przegrany' || !!u.lostReason, PIPELINE_ERRORS.lostReason),
+  v.check((u) => u.stage !== 'lost' || !!u.lostReason, PIPELINE_ERRORS.lostReason),
 );
 
 /**
@@ -120,7 +120,7 @@ const blankTo = <T extends v.GenericSchema<string, string>>(schema: T) => v.pipe
 /** The inbox's and the numbers' filter (`GET /api/admin/leads`, `leads.csv`, `stats`), from the query string. */
 export const leadFilterSchema = v.object({
   kind: blankTo(v.picklist(LEAD_KINDS, ADMIN_INPUT_ERRORS.kind)),
-  status: blankTo(v.picklist(LEAD_STATUSES, ADMIN_INPUT_ERRORS.status)),
+  status: blankTo(statusKey(LEAD_STATUSES, LEAD_STATUS_LABELS, ADMIN_INPUT_ERRORS.status)),
   from: blankTo(v.pipe(v.string(), v.check(isDate, ADMIN_INPUT_ERRORS.date))),
   to: blankTo(v.pipe(v.string(), v.check(isDate, ADMIN_INPUT_ERRORS.date))),
   utm_source: filterText,
@@ -129,7 +129,7 @@ export const leadFilterSchema = v.object({
   q: textUpTo(ADMIN_LIMITS.search),
   /** 'me' (the signed-in person), 'none' (nobody's) or an account id. */
   owner: blankTo(v.pipe(v.string(), v.regex(/^(me|none|[1-9]\d{0,9})$/, PIPELINE_ERRORS.owner))),
-  stage: blankTo(v.picklist(STAGES, PIPELINE_ERRORS.stage)),
+  stage: blankTo(statusKey(STAGES, LEAD_STATUS_LABELS, PIPELINE_ERRORS.stage)),
   /** '1': only open leads whose next step is overdue. */
   overdue: blankTo(v.pipe(v.string(), v.regex(/^1$/, PIPELINE_ERRORS.overdue))),
 });

@@ -1,20 +1,38 @@
 /**
  * The sales pipeline (DESIGN §8), shared by the worker and the panel: the stages a lead
  * moves through, the reasons a lead is lost, the kinds of next step, and how the older
- * `status` (still accepted and still sent to CRMs) follows the stage. Polish values are
- * the stored values, so a CSV or a webhook carries the words the team reads.
+ * `status` (still accepted and still sent to CRMs) follows the stage. Stages and statuses are
+ * keys (stored, answered, sent to CRMs); `LEAD_STATUS_LABELS` is the one table of the Polish
+ * words the team reads (the panel, e-mails, the CSV) and CRMs got before the keys.
  */
 import * as v from 'valibot';
 import { addBusinessHours } from './business-hours.ts';
 import { FIRST_ANSWER_HOURS } from '../../widgets/core/terms.ts';
+import { statusKey, statusLabel } from '../../widgets/core/status-keys.ts';
 
-export const STAGES = ['nowy', 'w kontakcie', 'oferta wysłana', 'negocjacje', 'wygrany', 'przegrany'] as const;
+export const STAGES = ['new', 'contacted', 'offer_sent', 'negotiation', 'won', 'lost'] as const;
 export type Stage = (typeof STAGES)[number];
 
 /** The stages that end a lead: no next step is asked of them. */
-export const CLOSED_STAGES: readonly Stage[] = ['wygrany', 'przegrany'];
+export const CLOSED_STAGES: readonly Stage[] = ['won', 'lost'];
 /** The older status of a lead, which a stage implies (kept in step for the CRMs that read it). */
-export type PipelineStatus = 'nowy' | 'w kontakcie' | 'wygrany' | 'przegrany' | 'spam';
+export const LEAD_STATUSES = ['new', 'contacted', 'won', 'lost', 'spam'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export type PipelineStatus = LeadStatus;
+
+/** The Polish words of a lead's stages and statuses (one family: a status is a stage or 'spam'). */
+export const LEAD_STATUS_LABELS: Readonly<Record<Stage | LeadStatus, string>> = {
+  new: 'nowy',
+  contacted: 'w kontakcie',
+  offer_sent: 'oferta wysłana',
+  negotiation: 'negocjacje',
+  won: 'wygrany',
+  lost: 'przegrany',
+  spam: 'spam',
+};
+
+/** A lead's stage or status as the team reads it. */
+export const leadStatusLabel = (key: string | null | undefined): string => statusLabel(LEAD_STATUS_LABELS, key);
 
 export const isOpenStage = (stage: string): boolean => !CLOSED_STAGES.includes(stage as Stage);
 
@@ -24,17 +42,17 @@ export type LostReason = (typeof LOST_REASONS)[number];
 export const NEXT_STEP_KINDS = ['telefon', 'e-mail', 'spotkanie', 'oferta'] as const;
 export type NextStepKind = (typeof NEXT_STEP_KINDS)[number];
 
-/** The status a stage stands for: the three working stages are all 'w kontakcie'; lost as spam is 'spam'. */
+/** The status a stage stands for: the three working stages are all 'contacted'; lost as spam is 'spam'. */
 export function statusOfStage(stage: Stage, lostReason?: string | null): PipelineStatus {
-  if (stage === 'oferta wysłana' || stage === 'negocjacje') return 'w kontakcie';
-  if (stage === 'przegrany' && lostReason === 'spam') return 'spam';
+  if (stage === 'offer_sent' || stage === 'negotiation') return 'contacted';
+  if (stage === 'lost' && lostReason === 'spam') return 'spam';
   return stage;
 }
 
 /** The stage a status set the old way leads to (`current` kept when it already means that status). */
 export function stageOfStatus(status: PipelineStatus, current: Stage): { stage: Stage; lostReason?: LostReason } {
-  if (status === 'spam') return { stage: 'przegrany', lostReason: 'spam' };
-  if (status === 'w kontakcie' && statusOfStage(current) === 'w kontakcie') return { stage: current };
+  if (status === 'spam') return { stage: 'lost', lostReason: 'spam' };
+  if (status === 'contacted' && statusOfStage(current) === 'contacted') return { stage: current };
   return { stage: status };
 }
 
@@ -75,7 +93,7 @@ export const nextStepSchema = v.nullable(
 
 /** The pipeline part of a lead change: stage, the reason when lost, the next step. */
 export const pipelineEntries = {
-  stage: v.optional(v.picklist(STAGES, PIPELINE_ERRORS.stage)),
+  stage: v.optional(statusKey(STAGES, LEAD_STATUS_LABELS, PIPELINE_ERRORS.stage)),
   lostReason: v.optional(v.nullable(v.picklist(LOST_REASONS, PIPELINE_ERRORS.lostReason))),
   lostNote: v.optional(
     v.pipe(

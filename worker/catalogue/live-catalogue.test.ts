@@ -68,7 +68,7 @@ describe('the live catalogue on pages and the API', () => {
 });
 
 /**
- * The live catalogue's consistency promise (README "Live catalogue and its caches"): a
+ * The live catalogue's consistency promise (docs/catalogue.md "The live version and its caches"): a
  * version published by another isolate is on every page and `/api/catalogue` within
  * `LIVE_CATALOGUE_TTL_MS` of wrangler.toml, and nothing older is served after that, not
  * even as a 304 to an old ETag. This isolate holds its copy as deployed (the configured

@@ -3,7 +3,7 @@
  * and the live catalogue (the newest version, else the built-in one).
  *
  * The live version is read on every page view and every `GET /api/catalogue`, so it is
- * held in the isolate (README "Live catalogue and its caches"): one D1 query per isolate
+ * held in the isolate (docs/catalogue.md "The live version and its caches"): one D1 query per isolate
  * at most every `LIVE_CATALOGUE_TTL_MS` (wrangler.toml), shared by the requests that
  * arrive meanwhile. A publish or rollback through `publishVersion` drops the isolate's
  * copy at once; other isolates see it when their copy expires, so a publish is live

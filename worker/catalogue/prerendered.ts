@@ -8,8 +8,8 @@
  * JSON with the same components the build used (widgets/prerender.tsx `shadowRenderers`). The
  * page is kept with its CSP (the build's style hashes plus any new ones) and an ETag made
  * of the version and the built file's ETag; every view answers from memory, or 304.
- * If D1 cannot be read, the built file passes through. README "Live catalogue and its
- * caches" has the consistency promise.
+ * If D1 cannot be read, the built file passes through. docs/catalogue.md "The live version
+ * and its caches" has the consistency promise.
  */
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../env.ts';

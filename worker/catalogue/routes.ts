@@ -2,7 +2,7 @@
  * `GET /api/catalogue`: the live catalogue as JSON. No D1 query per request and no hashing
  * of the body: the isolate holds the live version and its JSON (catalogue/model.ts), and
  * the version is the validator (`ETag`, `304`). Browsers revalidate every time, so a
- * publish reaches them as soon as it reaches the isolate (README "Live catalogue").
+ * publish reaches them as soon as it reaches the isolate (docs/catalogue.md "The live version and its caches").
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';

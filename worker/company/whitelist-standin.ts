@@ -7,7 +7,7 @@
  */
 import { Hono } from 'hono';
 
-/** The test NIPs and what the stand-in answers for each (README "Orders online"). */
+/** The test NIPs and what the stand-in answers for each (docs/orders.md "The White List stand-in"). */
 export const STANDIN_NIPS = {
   /** An active VAT taxpayer (the Ministry of Finance itself), with its published account in `accountNumbers`. */
   active: '5260250274',

@@ -30,7 +30,7 @@ beforeAll(async () => {
       `${numbers(N)} INSERT INTO service_tickets (id, submission_id, body_hash, number, year, seq, serial, sla_hours,
          category, description, name, email, phone, status, created_at, due_at)
        SELECT 't' || i, 's' || i, 'h', 'SR-2020-' || printf('%06d', i), 2020, i, 'PAGE-1', 8, 'awaria', 'Opis', 'Jan',
-         'jan@example.pl', '600100200', CASE WHEN i % 3 = 0 THEN 'zamknięte' ELSE 'nowe' END,
+         'jan@example.pl', '600100200', CASE WHEN i % 3 = 0 THEN 'closed' ELSE 'new' END,
          ${TIME('i')}, ${TIME('(i * 37) % 520')} FROM n`,
     ),
     db().prepare(
@@ -59,7 +59,7 @@ beforeAll(async () => {
     db().prepare(
       `${numbers(N)} INSERT INTO toner_orders (order_no, year, seq, device_row, colour, status, justified, ordered_by, created_at)
        SELECT 'TN-2020-' || i, 2020, i, (SELECT id FROM devices WHERE serial = 'PAGE-1'), 'black',
-         CASE WHEN i % 2 = 0 THEN 'dostarczone' ELSE 'odrzucone' END, 1, 'biuro@example.pl', ${TIME('i')} FROM n`,
+         CASE WHEN i % 2 = 0 THEN 'delivered' ELSE 'rejected' END, 1, 'biuro@example.pl', ${TIME('i')} FROM n`,
     ),
     db().prepare(
       `${numbers(N)} INSERT INTO leads (id, kind, submission_id, name, email, created_at)
@@ -143,7 +143,7 @@ describe('admin lists page by keyset, every row once', () => {
 
     const closed = (await walk('/api/admin/tickets?show=closed', 'tickets', 40)).rows;
     expect(expectEveryRowOnce(closed, (t) => t.id)).toHaveLength(Math.ceil(N / 3));
-    expect(closed.flat().every((t) => t.status === 'zamknięte')).toBe(true);
+    expect(closed.flat().every((t) => t.status === 'closed')).toBe(true);
 
     const all = (await walk('/api/admin/tickets?show=all', 'tickets')).rows;
     expect(new Set(expectEveryRowOnce(all, (t) => t.id))).toEqual(

@@ -4,7 +4,7 @@
  * every export), so no route can forget it; a route that wants to say more calls the
  * one-line helper:
  *
- *   auditDetails(c, { from: 'nowy', to: 'w kontakcie' });
+ *   auditDetails(c, { from: 'new', to: 'contacted' });
  *
  * which adds those details (never a password) to the row of the current request. Shared by
  * every admin area; the notes live as long as the request (no storage here).

@@ -45,7 +45,7 @@ function pageQuery(c: Context<AdminEnv>): { limit: number; after: LeadKey | unde
 
 leadRoutes.get('/', async (c) => {
   const filter = leadFilterOf(c.req.query(), c.get('session').accountId);
-  if ('error' in filter) return c.json({ error: filter.error }, 400);
+  if ('error' in filter) return c.json({ error: filter.error, field: filter.field }, 400);
   const page = pageQuery(c);
   if (!page) return c.json({ error: ADMIN_ERRORS.badPage }, 400);
   const { rows: leads, next } = pageOf(await findLeads(c.env.DB, filter, page), page.limit, leadKey);
@@ -74,7 +74,7 @@ const CSV_PAGE = 500;
 /** The leads CSV: every lead the filter matches, streamed page by page (constant memory, no cap). */
 leadCsvRoutes.get('/', async (c) => {
   const filter = leadFilterOf(c.req.query(), c.get('session').accountId);
-  if ('error' in filter) return c.json({ error: filter.error }, 400);
+  if ('error' in filter) return c.json({ error: filter.error, field: filter.field }, 400);
   const db = c.env.DB;
   let after: LeadKey | undefined;
   let done = false;
@@ -133,7 +133,7 @@ leadRoutes.patch('/:id', async (c) => {
   const body = await jsonBody(c);
   if (!body) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
   const parsed = check(leadUpdateSchema, body);
-  if (!parsed.ok) return c.json({ error: parsed.error }, 400);
+  if (!parsed.ok) return c.json({ error: parsed.error, field: parsed.field }, 400);
   return work(c, parsed.data);
 });
 

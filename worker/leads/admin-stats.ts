@@ -18,7 +18,7 @@ export const statsRoutes = new Hono<AdminEnv>();
 
 statsRoutes.get('/', async (c) => {
   const filter = leadFilterOf(c.req.query(), c.get('session').accountId);
-  if ('error' in filter) return c.json({ error: filter.error }, 400);
+  if ('error' in filter) return c.json({ error: filter.error, field: filter.field }, 400);
   if (filter.status || filter.utmSource || filter.utmCampaign || filter.partner || filter.q)
     return c.json({ error: ADMIN_INPUT_ERRORS.statsFilter }, 400);
   return c.json((await countedNumbers(c.env.DB, filter)) satisfies LeadStats);

@@ -75,7 +75,7 @@ describe('POST /api/send-contact-email', () => {
         phone: '+48 600 100 200',
         message: 'Proszę o ofertę\nna C258.',
         origin: 'https://partner.example',
-        status: 'nowy',
+        status: 'new',
         notes: '',
       });
       expect(JSON.parse(String(lead?.attribution))).toEqual({

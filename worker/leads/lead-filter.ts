@@ -10,9 +10,9 @@ import type { LeadFilter } from './model-lead-inbox.ts';
 export function leadFilterOf(
   query: Record<string, string>,
   accountId: number | undefined,
-): LeadFilter | { error: string } {
+): LeadFilter | { error: string; field: string | undefined } {
   const parsed = check(leadFilterSchema, query);
-  if (!parsed.ok) return { error: parsed.error };
+  if (!parsed.ok) return { error: parsed.error, field: parsed.field };
   const f = parsed.data;
   return {
     kind: f.kind,

@@ -58,7 +58,7 @@ describe('lead ownership and response time', { timeout: 30_000 }, () => {
     // Received on Monday 2026-03-02 09:00 Warsaw, answered now: months of business hours.
     await backdate(id, "UPDATE leads SET created_at = '2026-03-02T08:00:00.000Z' WHERE id = ?");
     expect(
-      (await write(`/api/admin/leads/${id}`, { status: 'w kontakcie' }, { cookie: sales.cookie, method: 'PATCH' }))
+      (await write(`/api/admin/leads/${id}`, { status: 'contacted' }, { cookie: sales.cookie, method: 'PATCH' }))
         .status,
     ).toBe(200);
     const stamped = await env.DB.prepare('SELECT first_response_at, response_hours FROM leads WHERE id = ?')

@@ -10,7 +10,7 @@ import { adviceRows, comparisonRows, estimateRows } from '../quotes/estimate-tex
 import type { StoredQuote } from '../quotes/index.ts';
 import { warsawDateTime } from '../../widgets/core/warsaw-time.ts';
 import { LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';
-import { isOpenStage } from '../admin-shared/pipeline.ts';
+import { isOpenStage, leadStatusLabel } from '../admin-shared/pipeline.ts';
 import type { LeadNoteRow } from './model-lead-notes.ts';
 import type { LeadKind, OwnedLeadRow } from './model.ts';
 import { firstAnswerHours } from './model-lead-changes.ts';
@@ -67,7 +67,9 @@ export function leadPayload(row: OwnedLeadRow) {
     id: row.id,
     kind: row.kind,
     status: row.status,
+    statusLabel: leadStatusLabel(row.status),
     stage: row.stage,
+    stageLabel: leadStatusLabel(row.stage),
     name: row.name,
     email: row.email,
     owner:
@@ -130,9 +132,9 @@ export function leadCsvRow(
   return [
     warsawDateTime(row.created_at),
     KIND_NAMES[row.kind] ?? row.kind,
-    row.stage,
+    leadStatusLabel(row.stage),
     [row.lost_reason, row.lost_note].filter(Boolean).join(': '),
-    row.status,
+    leadStatusLabel(row.status),
     row.owner_name ?? (row.assigned_to === null ? 'nieprzypisany' : `#${row.assigned_to}`),
     warsawDateTime(row.first_response_at),
     hours === null ? '' : csvDecimal(hours, 1),

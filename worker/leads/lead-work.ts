@@ -2,8 +2,8 @@
  * The rules of a change to a lead's work (DESIGN §8), between the route that parsed it and
  * the model that stores it:
  *  - a stage sets the older status with it (`statusOfStage`); a status set the old way moves
- *    the stage (`stageOfStatus`); 'przegrany' carries its reason, every other stage clears it;
- *  - a closed lead (wygrany, przegrany) has no next step: closing clears it, setting one is refused;
+ *    the stage (`stageOfStatus`); 'lost' carries its reason, every other stage clears it;
+ *  - a closed lead (won, lost) has no next step: closing clears it, setting one is refused;
  *  - a next step newly set to a time already past is a question first (`PipelineQuestion`): it is
  *    stored only when the request confirms it (`confirmPast`), e.g. a step kept overdue on purpose;
  *  - a change of stage is the webhook `lead.stage_changed`, with the owner;
@@ -16,6 +16,7 @@ import {
   type NextStepKind,
   type Stage,
   isOpenStage,
+  leadStatusLabel,
   stageOfStatus,
   statusOfStage,
 } from '../admin-shared/pipeline.ts';
@@ -78,14 +79,14 @@ export function resolveWork(before: OwnedLeadRow, request: WorkRequest, now = ne
     change.status = request.status;
     if (moved.lostReason) change.lostReason = moved.lostReason;
   }
-  if (stage === 'przegrany' && change.stage !== undefined) {
+  if (stage === 'lost' && change.stage !== undefined) {
     change.lostReason = request.lostReason ?? change.lostReason ?? before.lost_reason ?? 'inny';
     change.lostNote = request.lostNote ?? null;
   } else if (change.stage !== undefined) {
     change.lostReason = null;
     change.lostNote = null;
   } else if (request.lostReason !== undefined || request.lostNote !== undefined) {
-    if (stage !== 'przegrany') throw new PipelineRefusal(PIPELINE_REFUSALS.lostReasonOpen);
+    if (stage !== 'lost') throw new PipelineRefusal(PIPELINE_REFUSALS.lostReasonOpen);
     change.lostReason = request.lostReason ?? before.lost_reason;
     change.lostNote = request.lostNote ?? before.lost_note;
   }
@@ -136,6 +137,7 @@ function leadWork(
       data: {
         ...leadPayload({ ...before, stage: change.stage, status: change.status ?? before.status }),
         previousStage: before.stage,
+        previousStageLabel: leadStatusLabel(before.stage),
         lostReason: change.lostReason ?? null,
         changedAt: now.toISOString(),
       },
@@ -148,6 +150,7 @@ function leadWork(
       data: {
         ...leadPayload({ ...before, stage: change.stage ?? before.stage, status: change.status }),
         previousStatus: before.status,
+        previousStatusLabel: leadStatusLabel(before.status),
         changedAt: now.toISOString(),
       },
     });
@@ -170,7 +173,7 @@ export interface SignedOrder {
 
 /**
  * The lead of an order signed online is won the way a sales person marks it: stage and
- * status 'wygrany' by the pipeline's rules, `lead.stage_changed` and `lead.status_changed`
+ * status 'won' by the pipeline's rules, `lead.stage_changed` and `lead.status_changed`
  * for the CRMs that subscribe, a note in its history and a row in the audit log naming the
  * signer. The statements go into the acceptance's batch, each written only when `signed`
  * (a `SELECT 1 …` of that batch) finds the order signed.
@@ -182,12 +185,12 @@ export async function leadWonByOrderStatements(
   signed: { sql: string; values: unknown[] },
   now = new Date(),
 ): Promise<D1PreparedStatement[]> {
-  if (before.stage === 'wygrany' && before.status === 'wygrany') return [];
+  if (before.stage === 'won' && before.status === 'won') return [];
   const signer = `${order.signer.name} <${order.signer.email}>`;
   const work = leadWork(
     before,
     {
-      stage: 'wygrany',
+      stage: 'won',
       note: `Umowa zawarta online do wyceny ${order.quoteNumber}: zaakceptowana kodem z e-maila przez ${order.signer.name} (${order.signer.position}).`,
     },
     now,

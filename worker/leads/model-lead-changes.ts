@@ -15,7 +15,7 @@ import { type WebhookEventType, eventIfStatements, webhookEventStatements } from
 export interface LeadChange {
   status?: LeadStatus | undefined;
   stage?: Stage | undefined;
-  /** With stage 'przegrany'; cleared (null) when the lead moves to another stage. */
+  /** With stage 'lost'; cleared (null) when the lead moves to another stage. */
   lostReason?: string | null | undefined;
   lostNote?: string | null | undefined;
   /** null clears the next step. */

@@ -98,7 +98,7 @@ export function leadFilterWhere(
   if (filter.owner === 'none') add('l.assigned_to IS NULL');
   else if (filter.owner !== undefined) add('l.assigned_to = ?', filter.owner);
   if (filter.stage) add('l.stage = ?', filter.stage);
-  if (filter.overdueAt) add("l.next_step_due_at < ? AND l.stage NOT IN ('wygrany', 'przegrany')", filter.overdueAt);
+  if (filter.overdueAt) add("l.next_step_due_at < ? AND l.stage NOT IN ('won', 'lost')", filter.overdueAt);
   return { sql: sql.length ? sql.join(' AND ') : 'true', values };
 }
 

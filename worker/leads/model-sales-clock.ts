@@ -23,7 +23,7 @@ export async function stepsDueBefore(db: D1Database, before: string): Promise<St
     .prepare(
       `SELECT id, name, company, stage, next_step_kind, next_step_due_at, assigned_to FROM leads
        WHERE next_step_due_at IS NOT NULL AND next_step_due_at < ?1 AND assigned_to IS NOT NULL
-         AND stage NOT IN ('wygrany', 'przegrany') AND anonymised_at IS NULL
+         AND stage NOT IN ('won', 'lost') AND anonymised_at IS NULL
        ORDER BY next_step_due_at`,
     )
     .bind(before)
@@ -37,7 +37,7 @@ export async function firstAnswerBacklog(db: D1Database, now: string, limit = 20
     .prepare(
       `SELECT * FROM leads
        WHERE first_response_at IS NULL AND first_answer_due_at IS NOT NULL AND first_answer_due_at <= ?1
-         AND manager_alerted_at IS NULL AND stage NOT IN ('wygrany', 'przegrany') AND status != 'spam'
+         AND manager_alerted_at IS NULL AND stage NOT IN ('won', 'lost') AND status != 'spam'
        ORDER BY first_answer_due_at LIMIT ?2`,
     )
     .bind(now, limit)

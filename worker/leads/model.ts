@@ -7,7 +7,7 @@
  * the inbox's reads model-lead-inbox.ts, the sales clock's model-sales-clock.ts.
  */
 import type { LeadKind, LeadStatus } from '../admin-shared/admin-validation.ts';
-import { type NextStepKind, type Stage, firstAnswerDeadline } from '../admin-shared/pipeline.ts';
+import { LEAD_STATUS_LABELS, type NextStepKind, type Stage, firstAnswerDeadline } from '../admin-shared/pipeline.ts';
 import { deleteNotesOfLeadsStatement } from './model-lead-notes.ts';
 import { type Notification, deleteNotificationsOfLeadStatement, notificationStatement } from '../outbox/index.ts';
 import { deleteQuoteOfLeadStatement } from '../quotes/index.ts';
@@ -17,6 +17,8 @@ import {
   claimedIds,
   deleteEventsOfLeadStatements,
   eventDataFrom,
+  sqlJsonObject,
+  sqlLabel,
   takeUnqueuedStatement,
   webhookEventStatements,
 } from '../webhooks/index.ts';
@@ -197,13 +199,25 @@ export async function leadById(db: D1Database, id: string): Promise<OwnedLeadRow
 }
 
 /**
- * SQL: the `lead.created` event's data from the lead row `l` (the shape the README documents);
+ * SQL: the `lead.created` event's data from the lead row `l` (the shape docs/webhooks.md "The payload" documents);
  * a new lead has no owner yet, and says so as every lead payload does.
  */
-const LEAD_EVENT_DATA = `json_object('id', l.id, 'kind', l.kind, 'status', l.status, 'stage', l.stage, 'name', l.name,
-  'email', l.email, 'phone', l.phone, 'company', l.company, 'message', l.message,
-  'attribution', CASE WHEN json_valid(l.attribution) THEN json(l.attribution) END, 'owner', json('null'),
-  'createdAt', l.created_at)`;
+const LEAD_EVENT_DATA = sqlJsonObject([
+  ['id', 'l.id'],
+  ['kind', 'l.kind'],
+  ['status', 'l.status'],
+  ['statusLabel', sqlLabel('l.status', LEAD_STATUS_LABELS)],
+  ['stage', 'l.stage'],
+  ['stageLabel', sqlLabel('l.stage', LEAD_STATUS_LABELS)],
+  ['name', 'l.name'],
+  ['email', 'l.email'],
+  ['phone', 'l.phone'],
+  ['company', 'l.company'],
+  ['message', 'l.message'],
+  ['attribution', 'CASE WHEN json_valid(l.attribution) THEN json(l.attribution) END'],
+  ['owner', "json('null')"],
+  ['createdAt', 'l.created_at'],
+]);
 
 /**
  * Deletes a lead and everything stored with it (GDPR erasure) in one batch: its quote,

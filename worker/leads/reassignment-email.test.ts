@@ -40,7 +40,7 @@ describe('a manager gives a colleague’s lead to someone else', { timeout: 60_0
     // Ala answers the client: the first-answer promise is met.
     const answered = await write(
       `/api/admin/leads/${id}`,
-      { stage: 'w kontakcie' },
+      { stage: 'contacted' },
       { cookie: ala.cookie, method: 'PATCH' },
     );
     expect(answered.status).toBe(200);

@@ -184,7 +184,7 @@ describe('response-time statistics from per-day counters', { timeout: 120_000 },
               );
             if (!l.assignFirst && owner !== null) await assignLead(db(), id, owner);
             if (l.spam !== 'no') await changeLead(db(), await lead(), { status: 'spam' }, AUTHOR, [], NOW);
-            if (l.spam === 'spam and back') await changeLead(db(), await lead(), { status: 'nowy' }, AUTHOR, [], NOW);
+            if (l.spam === 'spam and back') await changeLead(db(), await lead(), { status: 'new' }, AUTHOR, [], NOW);
             if (l.erased) await eraseLead(db(), id);
           }
           for (const r of ranges) {

@@ -90,8 +90,8 @@ describe('roles of the pipeline routes (enumerated from the router)', { timeout:
     expect(((await res.json()) as { error: string }).error).toMatch(/tylko właściciel.*przegrany lub spam/);
     expect((await read(`/api/admin/leads/${id}`, sales.cookie)).status).toBe(200);
     // Closing as spam is theirs to do.
-    expect((await patch(id, { stage: 'przegrany', lostReason: 'spam' }, sales.cookie)).status).toBe(200);
-    expect((await detail(id, sales.cookie)).lead).toMatchObject({ stage: 'przegrany', status: 'spam' });
+    expect((await patch(id, { stage: 'lost', lostReason: 'spam' }, sales.cookie)).status).toBe(200);
+    expect((await detail(id, sales.cookie)).lead).toMatchObject({ stage: 'lost', status: 'spam' });
     const owner = await login('198.18.27.1');
     expect((await write(`/api/admin/leads/${id}`, undefined, { cookie: owner, method: 'DELETE' })).status).toBe(200);
   });
@@ -112,7 +112,7 @@ describe("'Moje leady': stage, next step, notes", { timeout: 60_000 }, () => {
     expect(list.leads.every((l) => l.owner.id === ala.id)).toBe(true);
 
     // A step set to a time already past is a question first: nothing is stored until it is confirmed.
-    const work = { stage: 'oferta wysłana', nextStep: { kind: 'telefon', dueAt: '2026-03-02T09:30:00+01:00' } };
+    const work = { stage: 'offer_sent', nextStep: { kind: 'telefon', dueAt: '2026-03-02T09:30:00+01:00' } };
     const asked = await patch(mine, work, ala.cookie);
     expect(asked.status).toBe(422);
     expect(await asked.json()).toEqual({
@@ -121,16 +121,16 @@ describe("'Moje leady': stage, next step, notes", { timeout: 60_000 }, () => {
       field: 'nextStep.dueAt',
       confirm: true,
     });
-    expect((await detail(mine, ala.cookie)).lead).toMatchObject({ stage: 'nowy', nextStep: null });
+    expect((await detail(mine, ala.cookie)).lead).toMatchObject({ stage: 'new', nextStep: null });
     const res = await patch(mine, { ...work, confirmPast: true }, ala.cookie);
     expect(res.status).toBe(200);
     // The overdue step kept as it is saves with another change without asking again.
-    expect((await patch(mine, { ...work, stage: 'negocjacje' }, ala.cookie)).status).toBe(200);
+    expect((await patch(mine, { ...work, stage: 'negotiation' }, ala.cookie)).status).toBe(200);
     expect((await patch(mine, { ...work }, ala.cookie)).status).toBe(200);
     const d = await detail(mine, ala.cookie);
     expect(d.lead).toMatchObject({
-      stage: 'oferta wysłana',
-      status: 'w kontakcie',
+      stage: 'offer_sent',
+      status: 'contacted',
       nextStep: { kind: 'telefon', dueAt: '2026-03-02T08:30:00.000Z' },
       owner: { id: ala.id },
     });
@@ -158,12 +158,12 @@ describe("'Moje leady': stage, next step, notes", { timeout: 60_000 }, () => {
     expect(notes.every((n) => n.author.startsWith('Osoba') && n.createdAt)).toBe(true);
 
     // Lost: a reason from the list is required; a closed lead has no next step.
-    expect((await patch(mine, { stage: 'przegrany' }, ala.cookie)).status).toBe(400);
-    expect(
-      (await patch(mine, { stage: 'przegrany', lostReason: 'cena', lostNote: 'Za drogo' }, ala.cookie)).status,
-    ).toBe(200);
+    expect((await patch(mine, { stage: 'lost' }, ala.cookie)).status).toBe(400);
+    expect((await patch(mine, { stage: 'lost', lostReason: 'cena', lostNote: 'Za drogo' }, ala.cookie)).status).toBe(
+      200,
+    );
     expect((await detail(mine, ala.cookie)).lead).toMatchObject({
-      stage: 'przegrany',
+      stage: 'lost',
       lostReason: 'cena',
       nextStep: null,
     });
@@ -180,7 +180,7 @@ describe("'Moje leady': stage, next step, notes", { timeout: 60_000 }, () => {
       { nextStep: { kind: 'telefon', dueAt: 'jutro' } },
       { nextStep: { kind: 'telefon', dueAt: 17 } },
       { nextStep: 'telefon' },
-      { stage: 'przegrany', lostReason: 'humor' },
+      { stage: 'lost', lostReason: 'humor' },
       {},
     ]) {
       const res = await patch(id, body, owner);
@@ -298,7 +298,7 @@ describe('the first-answer promise', { timeout: 60_000 }, () => {
     const sales = await personWithSession('sales');
     const id = await newLead('Firma Obsłużona');
     await write(`/api/admin/leads/${id}/take`, {}, { cookie: sales.cookie });
-    await patch(id, { stage: 'w kontakcie' }, sales.cookie);
+    await patch(id, { stage: 'contacted' }, sales.cookie);
     await db().prepare("UPDATE leads SET first_answer_due_at = '2026-01-05T08:00:00.000Z' WHERE id = ?").bind(id).run();
     await sendFirstAnswerAlerts(workerEnv(), new Date('2026-11-09T12:00:00Z'));
     expect((await outboxTo(sales.email)).filter((m) => m.subject.startsWith('Minął'))).toHaveLength(0);
@@ -313,7 +313,7 @@ describe('the morning digest', { timeout: 60_000 }, () => {
       const id = await newLead(name);
       await write(`/api/admin/leads/${id}/take`, {}, { cookie: who.cookie });
       await patch(id, { nextStep: { kind: 'telefon', dueAt }, confirmPast: true }, who.cookie);
-      if (close) await db().prepare("UPDATE leads SET stage = 'wygrany' WHERE id = ?").bind(id).run();
+      if (close) await db().prepare("UPDATE leads SET stage = 'won' WHERE id = ?").bind(id).run();
       return id;
     };
     // Thursday 2026-12-03, 08:00 Warsaw (CET, UTC+1).
@@ -367,7 +367,7 @@ describe('the leads CSV', { timeout: 60_000 }, () => {
       await write(`/api/admin/leads/${id}/take`, {}, { cookie: sales.cookie });
       await patch(
         id,
-        { stage: 'negocjacje', nextStep: { kind: 'spotkanie', dueAt: iso }, confirmPast: true },
+        { stage: 'negotiation', nextStep: { kind: 'spotkanie', dueAt: iso }, confirmPast: true },
         sales.cookie,
       );
       await db().prepare('UPDATE leads SET created_at = ? WHERE id = ?').bind(iso, id).run();
@@ -391,7 +391,7 @@ describe('the leads CSV', { timeout: 60_000 }, () => {
   });
 });
 
-/** What a receiver does (README): recompute the HMAC of "<t>.<raw body>" and compare. */
+/** What a receiver does (docs/webhooks.md "The signature"): recompute the HMAC of "<t>.<raw body>" and compare. */
 async function verify(secret: string, header: string, rawBody: string) {
   const parts = Object.fromEntries(header.split(',').map((p) => p.split('=') as [string, string]));
   const enc = new TextEncoder();
@@ -424,7 +424,7 @@ describe('webhooks for the CRM', { timeout: 60_000 }, () => {
     const sales = await personWithSession('sales');
     const id = await newLead('Firma Webhook');
     await write(`/api/admin/leads/${id}/assign`, { accountId: sales.id }, { cookie: owner });
-    await patch(id, { stage: 'oferta wysłana' }, sales.cookie);
+    await patch(id, { stage: 'offer_sent' }, sales.cookie);
     const types = ['lead.created', 'lead.assigned', 'lead.stage_changed'];
     for (let i = 0; i < 100; i++) {
       const seen = received.map((r) => JSON.parse(r.body) as { type: string; data: { id: string } });
@@ -436,7 +436,7 @@ describe('webhooks for the CRM', { timeout: 60_000 }, () => {
       .filter((r) => r.event.data.id === id);
     for (const r of events) expect(await verify(endpoint.secret, r.signature, r.body), r.event.type).toBe(true);
     const byType = Object.fromEntries(events.map((r) => [r.event.type, r.event.data]));
-    expect(byType['lead.created']).toMatchObject({ id, owner: null, stage: 'nowy' });
+    expect(byType['lead.created']).toMatchObject({ id, owner: null, stage: 'new', stageLabel: 'nowy' });
     expect(byType['lead.assigned']).toMatchObject({
       id,
       owner: { id: sales.id, email: sales.email },
@@ -444,8 +444,12 @@ describe('webhooks for the CRM', { timeout: 60_000 }, () => {
     });
     expect(byType['lead.stage_changed']).toMatchObject({
       id,
-      stage: 'oferta wysłana',
-      previousStage: 'nowy',
+      stage: 'offer_sent',
+      stageLabel: 'oferta wysłana',
+      status: 'contacted',
+      statusLabel: 'w kontakcie',
+      previousStage: 'new',
+      previousStageLabel: 'nowy',
       owner: { id: sales.id, email: sales.email },
     });
   });

@@ -12,6 +12,7 @@ import { plural } from '../../widgets/core/plural.ts';
 import { FIRST_ANSWER_HOURS } from '../../widgets/core/terms.ts';
 import type { Notification } from '../outbox/index.ts';
 import { line } from '../outbox/email-text.ts';
+import { leadStatusLabel } from '../admin-shared/pipeline.ts';
 
 /** What the e-mails say about a lead. */
 export interface LeadInBrief {
@@ -142,7 +143,7 @@ export interface DigestStep {
 }
 
 const stepLine = (s: DigestStep, origin: string) =>
-  `- ${warsawDateTime(s.next_step_due_at)} · ${s.next_step_kind} · ${s.name}${s.company ? ` (${s.company})` : ''} · etap: ${s.stage}\n  ${leadLink(origin, s.id)}`;
+  `- ${warsawDateTime(s.next_step_due_at)} · ${s.next_step_kind} · ${s.name}${s.company ? ` (${s.company})` : ''} · etap: ${leadStatusLabel(s.stage)}\n  ${leadLink(origin, s.id)}`;
 
 const stepsText = (n: number) => `${n} ${plural(n, 'krok', 'kroki', 'kroków')}`;
 

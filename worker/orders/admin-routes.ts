@@ -19,16 +19,9 @@ import { Hono } from 'hono';
 import { enqueueNotification } from '../outbox/delivery.ts';
 import { ADMIN_ERRORS, ORDER_API_ERRORS } from '../http/errors.ts';
 import { contractById, contractDevices } from '../contracts/index.ts';
-import {
-  type OrderKey,
-  type OrderStatus,
-  deliveryCalendar,
-  listOrders,
-  orderById,
-  orderKey,
-  verificationOf,
-  verifyOrderByHand,
-} from './model.ts';
+import { type OrderKey, deliveryCalendar, listOrders, orderKey } from './model-order-list.ts';
+import { type OrderStatus, orderById } from './model.ts';
+import { verificationOf, verifyOrderByHand } from './model-order-verification.ts';
 import { pageOf, pageRequest } from '../http/paging.ts';
 import { quoteById } from '../quotes/index.ts';
 import { installFromOrder } from './installation.ts';

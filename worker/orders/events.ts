@@ -5,7 +5,7 @@
 import type { OrderRow } from './model.ts';
 import type { StoredQuote } from '../quotes/index.ts';
 
-/** The webhook data of an order's events (README "Webhooks"). */
+/** The webhook data of an order's events (docs/webhooks.md "The payload"). */
 export function orderEvent(order: OrderRow, quote: StoredQuote): Record<string, unknown> {
   let attribution: unknown = {};
   try {

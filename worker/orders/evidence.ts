@@ -10,7 +10,8 @@
  */
 import { SIGNED_ORDER_KEPT } from '../../widgets/core/privacy.ts';
 import { sha256Hex } from '../http/auth.ts';
-import { type OrderRow, registerAnswerOf, verificationOf } from './model.ts';
+import { type OrderRow, registerAnswerOf } from './model.ts';
+import { verificationOf } from './model-order-verification.ts';
 import { verificationLineOf } from '../payments/balances.ts';
 
 /** Years after the contract's end the evidence is kept: the general limitation period of claims (art. 118 k.c.), to the year's end. */

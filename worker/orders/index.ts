@@ -3,12 +3,6 @@
  * orders for the export, the erasure and the retention job.
  * Another feature takes these from here, never from the models (docs/layout.md).
  */
-export {
-  abandonedOrderIds,
-  deleteOrderRequestsOfEmailStatement,
-  eraseOrdersStatements,
-  leadHasOrder,
-  orderOfLead,
-  type OrderRow,
-  ordersOfEmail,
-} from './model.ts';
+export { abandonedOrderIds, eraseOrdersStatements, ordersOfEmail } from './model-order-privacy.ts';
+export { deleteOrderRequestsOfEmailStatement } from './model-order-requests.ts';
+export { leadHasOrder, orderOfLead, type OrderRow } from './model.ts';

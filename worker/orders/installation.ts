@@ -15,7 +15,8 @@ import {
   contractStatements,
   recordContractReading,
 } from '../contracts/index.ts';
-import { type OrderRow, installOrder, orderById } from './model.ts';
+import { type OrderRow, orderById } from './model.ts';
+import { installOrder } from './model-order-installation.ts';
 import { quoteById } from '../quotes/index.ts';
 import { INSTALLATION_ERRORS, type InstallationInput } from './order-validation.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';

@@ -14,7 +14,7 @@ import { RENTAL_TERMS_VERSION, rentalTermsText } from './rental-terms.ts';
 import { DELIVERY, deliveryDays } from '../admin-shared/delivery.ts';
 import { INSTALLATION_ERRORS, ORDER_ERRORS, VERIFY_ERRORS } from './order-validation.ts';
 import { REGISTER_TEXTS } from './register.ts';
-import { finishWaitingOrders } from './flow.ts';
+import { finishWaitingOrders } from './waiting-orders.ts';
 import { STANDIN_NIPS } from '../company/whitelist-standin.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { company } from '../../widgets/core/company.ts';
@@ -433,7 +433,7 @@ describe('the order page without JavaScript: plain forms posted to the page', ()
     )
       .bind(order?.id)
       .first();
-    expect(row).toMatchObject({ status: 'signed', stage: 'wygrany' });
+    expect(row).toMatchObject({ status: 'signed', stage: 'won' });
     const done = await (await request(`/zamowienie/${quote.id}`)).text();
     expect(done).toContain('Umowa zawarta – dziękujemy!');
     expect(done).not.toContain('id="order-form"');
@@ -812,7 +812,7 @@ describe('a lead with an online order', () => {
     )
       .bind(order.id)
       .first();
-    expect(lead).toEqual({ status: 'wygrany', kind: 'quote' });
+    expect(lead).toEqual({ status: 'won', kind: 'quote' });
   });
 });
 
@@ -841,15 +841,18 @@ describe('the lead of a signed order, won as the team would mark it', () => {
     const [status] = await eventsOf('lead.status_changed');
     expect(JSON.parse(status?.data ?? '{}')).toMatchObject({
       id: leadId,
-      status: 'wygrany',
-      stage: 'wygrany',
-      previousStatus: 'nowy',
+      status: 'won',
+      statusLabel: 'wygrany',
+      stage: 'won',
+      stageLabel: 'wygrany',
+      previousStatus: 'new',
+      previousStatusLabel: 'nowy',
     });
     expect(status?.delivery).toEqual(expect.any(Number));
     const [stage] = await eventsOf('lead.stage_changed');
-    expect(JSON.parse(stage?.data ?? '{}')).toMatchObject({ id: leadId, stage: 'wygrany', previousStage: 'nowy' });
+    expect(JSON.parse(stage?.data ?? '{}')).toMatchObject({ id: leadId, stage: 'won', previousStage: 'new' });
     const lead = await testEnv.DB.prepare('SELECT status, stage FROM leads WHERE id = ?').bind(leadId).first();
-    expect(lead).toEqual({ status: 'wygrany', stage: 'wygrany' });
+    expect(lead).toEqual({ status: 'won', stage: 'won' });
     // The sales team reads in the lead's history who closed it, and the audit log has the change.
     const notes = await testEnv.DB.prepare('SELECT author, body FROM lead_notes WHERE lead_id = ?').bind(leadId).all();
     expect(notes.results).toEqual([
@@ -866,8 +869,8 @@ describe('the lead of a signed order, won as the team would mark it', () => {
     expect(audit.results).toHaveLength(1);
     expect(audit.results[0]?.actor).toBe('Jan Kowalski <crm@example.pl>');
     expect(JSON.parse(audit.results[0]?.details ?? '{}')).toMatchObject({
-      status: { from: 'nowy', to: 'wygrany' },
-      stage: { from: 'nowy', to: 'wygrany' },
+      status: { from: 'new', to: 'won' },
+      stage: { from: 'new', to: 'won' },
       order: order.id,
     });
     // Signing again changes nothing more.

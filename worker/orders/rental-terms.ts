@@ -2,8 +2,8 @@
  * The rental terms of an order placed online: ONE versioned text. Change the wording only
  * together with a new `RENTAL_TERMS_VERSION`: every order stores the version and the
  * SHA-256 of the text it was accepted with, and the document it was accepted in, so an
- * older order keeps its own words. Counsel should read the wording before launch (README
- * "Orders online").
+ * older order keeps its own words. Counsel should read the wording before launch (docs/orders.md
+ * "The four steps").
  */
 import { terms } from '../../widgets/core/terms.ts';
 

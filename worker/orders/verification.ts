@@ -3,4 +3,5 @@
  * verification transfer, read the accounts the register listed, and verify one by a
  * statement line in the import's batch (its guard finds the order verified by it).
  */
-export { ordersAwaitingVerification, registerAnswerOf, verifiedBy, verifiedByTransferStatement } from './model.ts';
+export { ordersAwaitingVerification, verifiedBy, verifiedByTransferStatement } from './model-order-verification.ts';
+export { registerAnswerOf } from './model.ts';

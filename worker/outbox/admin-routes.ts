@@ -7,7 +7,8 @@
 import { auditView } from '../http/audit-view.ts';
 import { Hono } from 'hono';
 import { enqueueNotification } from './delivery.ts';
-import { type OutboxKey, countDead, listOutbox, notificationById, outboxKey, requeueNotification } from './model.ts';
+import { type OutboxKey, listOutbox, notificationById, outboxKey } from './model.ts';
+import { countDead, requeueNotification } from './model-outbox-delivery.ts';
 import { pageOf, pageRequest } from '../http/paging.ts';
 import { outboxFilterSchema } from '../admin-shared/admin-validation.ts';
 import { check } from '../../widgets/core/validation.ts';

@@ -19,8 +19,8 @@
  * User text goes only into the body; the one header it reaches is Reply-To, and only as
  * the validated address.
  */
+import type { NotificationRow } from './model.ts';
 import {
-  type NotificationRow,
   claimNotification,
   claimUnsent,
   markDead,
@@ -28,7 +28,7 @@ import {
   markFailed,
   markSent,
   markSentMany,
-} from './model.ts';
+} from './model-outbox-delivery.ts';
 import { consumeBatch } from '../queue.ts';
 
 /**

@@ -7,10 +7,6 @@
  */
 export {
   accountNotificationStatement,
-  deleteNotificationsAboutStatement,
-  deleteNotificationsOfLeadStatement,
-  deleteNotificationsStatement,
-  deleteStandaloneBeforeStatement,
   guardedNotificationStatement,
   LATEST_EMAIL_STATE,
   type Notification,
@@ -18,7 +14,13 @@ export {
   type NotificationRow,
   notificationsOfAbout,
   notificationsOfLead,
-  notificationsOfPerson,
   notificationStatement,
   standaloneNotificationStatement,
 } from './model.ts';
+export {
+  deleteNotificationsAboutStatement,
+  deleteNotificationsOfLeadStatement,
+  deleteNotificationsStatement,
+  deleteStandaloneBeforeStatement,
+  notificationsOfPerson,
+} from './model-outbox-privacy.ts';

@@ -1,8 +1,9 @@
 /**
  * The payments tables (migration 0330): `bank_statements` (one row per statement
  * imported), `bank_lines` (each credit line once, by its identity, with what it paid) and
- * the view `invoice_balances` (what each VAT invoice asks and what came in against it),
- * `invoice_reminders` (an overdue reminder per invoice and step, once). The invoices
+ * the view `invoice_balances` (what each VAT invoice asks and what came in against it);
+ * `invoice_reminders` (an overdue reminder per invoice and step, once) is
+ * model-invoice-reminders.ts. The invoices
  * themselves are read only through that view; orders are changed only by the orders
  * feature's statements, which the import puts in its batch.
  */
@@ -332,58 +333,6 @@ export async function latestStatements(db: D1Database, limit = 20): Promise<Stat
     .bind(limit)
     .all<StatementRow>();
   return results;
-}
-
-/** Invoices past due and not paid in full, with what their reminders already did, for the reminder run. */
-export async function overdueForReminders(
-  db: D1Database,
-  today: string,
-): Promise<(InvoiceBalance & { billing_email: string | null; company: string; steps: string | null })[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT b.*, c.billing_email, c.company,
-         (SELECT group_concat(r.step) FROM invoice_reminders r WHERE r.invoice_id = b.id) AS steps
-       FROM invoice_balances b JOIN contracts c ON c.id = b.contract_id
-       WHERE b.paid_gr < b.due_gr AND b.due_date < ?1 ORDER BY b.due_date, b.number LIMIT 500`,
-    )
-    .bind(today)
-    .all<InvoiceBalance & { billing_email: string | null; company: string; steps: string | null }>();
-  return results;
-}
-
-/**
- * The batch of one reminder: the e-mail (only while the invoice has no row of this step),
- * then the rows of this step and every earlier one (a step missed, e.g. while the cron was
- * away, is not sent late on top of a later one). The e-mail's id is the first result's.
- */
-export function reminderStatements(
-  db: D1Database,
-  invoiceId: string,
-  contractId: string,
-  step: number,
-  earlierSteps: number[],
-  mail: { recipient: string; subject: string; body: string },
-): D1PreparedStatement[] {
-  return [
-    db
-      .prepare(
-        `INSERT INTO outbox (contract_id, about, recipient, subject, body)
-         SELECT ?1, ?2, ?3, ?4, ?5 WHERE NOT EXISTS (SELECT 1 FROM invoice_reminders WHERE invoice_id = ?6 AND step = ?7)
-         RETURNING id`,
-      )
-      .bind(contractId, `invoice:${invoiceId}`, mail.recipient, mail.subject, mail.body, invoiceId, step),
-    db
-      .prepare(
-        `INSERT INTO invoice_reminders (invoice_id, step, outbox_id)
-         VALUES (?1, ?2, (SELECT max(id) FROM outbox WHERE about = ?3)) ON CONFLICT DO NOTHING`,
-      )
-      .bind(invoiceId, step, `invoice:${invoiceId}`),
-    ...earlierSteps.map((s) =>
-      db
-        .prepare('INSERT INTO invoice_reminders (invoice_id, step) VALUES (?1, ?2) ON CONFLICT DO NOTHING')
-        .bind(invoiceId, s),
-    ),
-  ];
 }
 
 /** The stored lines of some keys (any number: 500 per query), with their invoice's and order's numbers. */

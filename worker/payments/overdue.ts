@@ -13,7 +13,7 @@ import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { enqueueNotification } from '../outbox/delivery.ts';
 import { line } from '../outbox/email-text.ts';
 import { type PaymentsEnv, reminderSteps } from './config.ts';
-import { overdueForReminders, reminderStatements } from './model.ts';
+import { overdueForReminders, reminderStatements } from './model-invoice-reminders.ts';
 
 const DAY_MS = 86_400_000;
 const dateOf = (iso: string) => {

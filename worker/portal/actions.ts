@@ -47,7 +47,13 @@ import type { PortalFaultInput, PortalReadingInput, PortalTonerInput } from '../
 import { PORTAL_ERRORS } from '../../widgets/core/portal-validation.ts';
 import { FAULT_CATEGORIES } from '../../widgets/core/service-fields.ts';
 import { refusedField } from '../../widgets/core/meter.ts';
-import { TONER_COLOUR_NAMES, type TonerColour, colourOptions, orderJustified } from '../../widgets/core/toner.ts';
+import {
+  TONER_COLOUR_NAMES,
+  TONER_STATUS_LABELS,
+  type TonerColour,
+  colourOptions,
+  orderJustified,
+} from '../../widgets/core/toner.ts';
 
 export interface PortalDevice extends CustomerDevice {
   name: string;
@@ -339,7 +345,10 @@ export async function orderToner(
           deviceId: d.deviceId,
           company: d.company,
           colours: input.colours,
-          lines: lines.map((l) => ({ colour: l.colour, status: l.justified ? 'przyjęte' : 'do akceptacji' })),
+          lines: lines.map((l) => {
+            const status = l.justified ? 'accepted' : 'awaiting_approval';
+            return { colour: l.colour, status, statusLabel: TONER_STATUS_LABELS[status] };
+          }),
           needsApproval,
           orderedBy: email,
           createdAt: now.toISOString(),

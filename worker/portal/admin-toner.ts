@@ -1,8 +1,10 @@
 /**
  * Toner orders of the customer's page, for the service team: `GET /api/admin/toner?status=`
  * (newest first, with the device, its company and whether the readings justified it) and
- * `POST /api/admin/toner/:id/status` (`{status}`: accept an order 'do akceptacji', mark it
- * sent or delivered, or refuse it; recorded with the session's user and in the audit log).
+ * `POST /api/admin/toner/:id/status` (`{status}`: accept an order 'awaiting_approval', mark it
+ * shipped or delivered, or refuse it; recorded with the session's user and in the audit log).
+ * Statuses are keys (`TONER_STATUS_LABELS` names them); for one release the filter and the body
+ * also take the Polish words they took before.
  */
 import { auditView } from '../http/audit-view.ts';
 import { Hono } from 'hono';
@@ -10,7 +12,6 @@ import * as v from 'valibot';
 import {
   TONER_STATUSES,
   type TonerOrderKey,
-  type TonerStatus,
   listTonerOrders,
   setTonerStatus,
   tonerOrderKey,
@@ -19,16 +20,18 @@ import { pageOf, pageRequest } from '../http/paging.ts';
 import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS } from '../http/errors.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
 import { check } from '../../widgets/core/validation.ts';
-import { TONER_COLOUR_NAMES } from '../../widgets/core/toner.ts';
+import { TONER_COLOUR_NAMES, TONER_STATUS_LABELS } from '../../widgets/core/toner.ts';
+import { keyOfStatus, statusKey } from '../../widgets/core/status-keys.ts';
 
 export const tonerRoutes = new Hono<AdminEnv>();
 
 const STATUS_ERROR = SERVICE_ADMIN_ERRORS.tonerStatus(TONER_STATUSES);
-const statusSchema = v.object({ status: v.picklist(TONER_STATUSES, STATUS_ERROR) }, STATUS_ERROR);
+const statusSchema = v.object({ status: statusKey(TONER_STATUSES, TONER_STATUS_LABELS, STATUS_ERROR) }, STATUS_ERROR);
 
 tonerRoutes.get('/', async (c) => {
   const wanted = c.req.query('status');
-  const status = TONER_STATUSES.find((s) => s === wanted);
+  const status = wanted ? TONER_STATUSES.find((s) => s === keyOfStatus(TONER_STATUS_LABELS, wanted)) : undefined;
+  if (wanted && !status) return c.json({ error: STATUS_ERROR, field: 'status' }, 400);
   const page = pageRequest<TonerOrderKey>(c.req.query('limit'), c.req.query('after'), 2);
   if (!page) return c.json({ error: ADMIN_ERRORS.badPage }, 400);
   const { rows, next } = pageOf(await listTonerOrders(c.env.DB, status, page), page.limit, tonerOrderKey);
@@ -63,8 +66,8 @@ tonerRoutes.post('/:id/status', async (c) => {
   const body = await jsonBody(c);
   if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
   const parsed = check(statusSchema, body);
-  if (!parsed.ok) return c.json({ error: parsed.error }, 400);
-  const row = await setTonerStatus(c.env.DB, id, parsed.data.status as TonerStatus, c.get('session').user);
+  if (!parsed.ok) return c.json({ error: parsed.error, field: parsed.field }, 400);
+  const row = await setTonerStatus(c.env.DB, id, parsed.data.status, c.get('session').user);
   if (!row) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
   return c.json({ ok: true, id: row.id, number: row.order_no, status: row.status });
 });

@@ -1,8 +1,10 @@
 /**
  * Requested sign-ins to the customer's page (migration 0150): a link token and a 6-digit
  * code per request, stored only as SHA-256. Spending is one conditional UPDATE, so of any
- * number of simultaneous clicks exactly one signs in.
+ * number of simultaneous clicks exactly one signs in (`spendOneTimeLink` of the accounts, as
+ * the team's links).
  */
+import { spendOneTimeLink } from '../accounts/index.ts';
 
 export interface SignInRow {
   id: number;
@@ -79,16 +81,8 @@ export async function liveSignInByToken(db: D1Database, tokenHash: string, now: 
 }
 
 /** Spends a link token: the e-mail it signs in, or null when it is unknown, spent or expired. */
-export async function spendToken(db: D1Database, tokenHash: string, now: number): Promise<string | null> {
-  const row = await db
-    .prepare(
-      `UPDATE portal_sign_ins SET used_at = ?2
-       WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2 RETURNING email`,
-    )
-    .bind(tokenHash, now)
-    .first<{ email: string }>();
-  return row?.email ?? null;
-}
+export const spendToken = (db: D1Database, tokenHash: string, now: number): Promise<string | null> =>
+  spendOneTimeLink<string>(db, { table: 'portal_sign_ins', opens: 'email' }, tokenHash, now);
 
 /**
  * Counts one code attempt on the newest live sign-in of `email` and returns it, or null

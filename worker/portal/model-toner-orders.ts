@@ -3,13 +3,12 @@
  * An order, its e-mails and its webhook event `toner.ordered` are stored in one D1 batch;
  * the partial unique index keeps one cartridge per colour and device in flight.
  */
-import type { TonerColour } from '../../widgets/core/toner.ts';
+import type { TonerColour, TonerStatus } from '../../widgets/core/toner.ts';
 import type { Notification } from '../outbox/index.ts';
 
-export const TONER_STATUSES = ['do akceptacji', 'przyjęte', 'wysłane', 'dostarczone', 'odrzucone'] as const;
-export type TonerStatus = (typeof TONER_STATUSES)[number];
+export { TONER_STATUSES, type TonerStatus } from '../../widgets/core/toner.ts';
 /** Statuses of a cartridge still on its way to the customer. */
-export const IN_FLIGHT: readonly TonerStatus[] = ['do akceptacji', 'przyjęte', 'wysłane'];
+export const IN_FLIGHT: readonly TonerStatus[] = ['awaiting_approval', 'accepted', 'shipped'];
 
 /** Written into the e-mails before the batch; the batch replaces it with the order's number. */
 export const ORDER_NUMBER_PLACEHOLDER = '{{NUMER_ZAMOWIENIA}}';
@@ -53,8 +52,8 @@ export async function tonerOrdersOfDevices(db: D1Database, deviceRowsJson: strin
 export async function lastOrderPerColour(db: D1Database, deviceRow: number): Promise<TonerOrderRow[]> {
   const { results } = await db
     .prepare(
-      `SELECT * FROM toner_orders t WHERE device_row = ?1 AND status != 'odrzucone'
-         AND id = (SELECT MAX(id) FROM toner_orders WHERE device_row = ?1 AND colour = t.colour AND status != 'odrzucone')`,
+      `SELECT * FROM toner_orders t WHERE device_row = ?1 AND status != 'rejected'
+         AND id = (SELECT MAX(id) FROM toner_orders WHERE device_row = ?1 AND colour = t.colour AND status != 'rejected')`,
     )
     .bind(deviceRow)
     .all<TonerOrderRow>();
@@ -95,7 +94,7 @@ export async function storeTonerOrder(
         year,
         order.deviceRow,
         line.colour,
-        line.justified ? 'przyjęte' : 'do akceptacji',
+        line.justified ? 'accepted' : 'awaiting_approval',
         line.justified ? 1 : 0,
         order.counters?.mono ?? null,
         order.counters?.color ?? null,

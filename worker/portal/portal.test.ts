@@ -199,11 +199,16 @@ describe('toner orders', () => {
       .prepare('SELECT status, justified FROM toner_orders WHERE order_no = ?')
       .bind(number)
       .first<{ status: string; justified: number }>();
-    expect(line).toEqual({ status: 'do akceptacji', justified: 0 });
+    expect(line).toEqual({ status: 'awaiting_approval', justified: 0 });
     const event = await db()
       .prepare("SELECT data FROM webhook_events WHERE type = 'toner.ordered' ORDER BY created DESC LIMIT 1")
       .first<{ data: string }>();
-    expect(JSON.parse(event?.data ?? '{}')).toMatchObject({ number, serial: A.basic, needsApproval: true });
+    expect(JSON.parse(event?.data ?? '{}')).toMatchObject({
+      number,
+      serial: A.basic,
+      needsApproval: true,
+      lines: [{ colour: 'black', status: 'awaiting_approval', statusLabel: 'do akceptacji' }],
+    });
     expect((await mailsTo(A.email)).some((m) => m.subject.includes(number))).toBe(true);
     const team = (await mailsTo(service)).find((m) => m.subject.includes(number));
     expect(team?.subject).toContain('do akceptacji');
@@ -252,11 +257,11 @@ describe('toner orders', () => {
       .bind(number)
       .all<{ id: number; colour: string; status: string }>();
     expect(results.map((r) => [r.colour, r.status])).toEqual([
-      ['cyan', 'przyjęte'],
-      ['yellow', 'przyjęte'],
+      ['cyan', 'accepted'],
+      ['yellow', 'accepted'],
     ]);
     // Delivered: out of flight. The next cyan is measured from this order's counters: not justified yet.
-    await setTonerStatus(db(), results[0]?.id ?? 0, 'dostarczone', 'test');
+    await setTonerStatus(db(), results[0]?.id ?? 0, 'delivered', 'test');
     const next = await form('/konto/toner', { device: String(ids.a.premium), colour: 'cyan' }, { cookie: a });
     expect(next.status).toBe(303);
     const nextNo = /nr=(TON-\d{4}-\d{6})/.exec(next.headers.get('location') ?? '')?.[1];
@@ -264,7 +269,7 @@ describe('toner orders', () => {
       .prepare('SELECT status FROM toner_orders WHERE order_no = ?')
       .bind(nextNo)
       .first<{ status: string }>();
-    expect(nextLine?.status).toBe('do akceptacji');
+    expect(nextLine?.status).toBe('awaiting_approval');
   });
 });
 
@@ -373,21 +378,40 @@ describe('the team handles toner orders in the admin', () => {
     const list = await read('/api/admin/toner', cookie);
     expect(list.status).toBe(200);
     const { orders } = (await list.json()) as { orders: { id: number; status: string; serial: string }[] };
-    const waiting = orders.find((o) => o.status === 'do akceptacji' && o.serial === A.basic);
+    const waiting = orders.find((o) => o.status === 'awaiting_approval' && o.serial === A.basic);
     expect(waiting).toBeDefined();
-    const res = await write(`/api/admin/toner/${waiting?.id}/status`, { status: 'przyjęte' }, { cookie });
+    const res = await write(`/api/admin/toner/${waiting?.id}/status`, { status: 'accepted' }, { cookie });
     expect(res.status).toBe(200);
     const row = await db()
       .prepare('SELECT status, handled_by FROM toner_orders WHERE id = ?')
       .bind(waiting?.id)
       .first<{ status: string; handled_by: string }>();
-    expect(row).toEqual({ status: 'przyjęte', handled_by: 'Serwisant' });
+    expect(row).toEqual({ status: 'accepted', handled_by: 'Serwisant' });
     const audit = await db()
       .prepare("SELECT COUNT(*) AS n FROM audit_log WHERE action LIKE 'toner.%'")
       .first<{ n: number }>();
     expect(audit?.n).toBeGreaterThan(0);
     const bad = await write(`/api/admin/toner/${waiting?.id}/status`, { status: { toString: false } }, { cookie });
     expect(bad.status).toBe(400);
-    expect((await write('/api/admin/toner/999999/status', { status: 'wysłane' }, { cookie })).status).toBe(404);
+    expect((await write('/api/admin/toner/999999/status', { status: 'shipped' }, { cookie })).status).toBe(404);
+    // For one release the filter and the change also take the Polish words; anything else is refused.
+    const accepted = (await (await read('/api/admin/toner?status=przyj%C4%99te', cookie)).json()) as {
+      orders: { id: number; status: string }[];
+    };
+    expect(accepted.orders.map((o) => o.status)).toContain('accepted');
+    expect(accepted.orders.every((o) => o.status === 'accepted')).toBe(true);
+    expect((await write(`/api/admin/toner/${waiting?.id}/status`, { status: 'wysłane' }, { cookie })).status).toBe(200);
+    expect(await db().prepare('SELECT status FROM toner_orders WHERE id = ?').bind(waiting?.id).first('status')).toBe(
+      'shipped',
+    );
+    const wrong = await write(`/api/admin/toner/${waiting?.id}/status`, { status: 'Wysłane' }, { cookie });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toEqual({
+      error: 'Status musi być jednym z: awaiting_approval, accepted, shipped, delivered, rejected.',
+      field: 'status',
+    });
+    const badFilter = await read('/api/admin/toner?status=gone', cookie);
+    expect(badFilter.status).toBe(400);
+    expect(((await badFilter.json()) as { field: string }).field).toBe('status');
   });
 });

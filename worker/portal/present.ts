@@ -5,9 +5,11 @@
  */
 import { h } from 'preact';
 import type { PortalOverview } from './actions.ts';
-import type { DashboardData } from './views.tsx';
+import type { DashboardData } from './dashboard-data.ts';
 import { FAULT_CATEGORIES, type FaultCategory } from '../../widgets/core/service-fields.ts';
-import { TONER_COLOUR_NAMES } from '../../widgets/core/toner.ts';
+import { TONER_COLOUR_NAMES, TONER_STATUS_LABELS } from '../../widgets/core/toner.ts';
+import { TICKET_STATUS_LABELS } from '../../widgets/core/service-fields.ts';
+import { statusLabel } from '../../widgets/core/status-keys.ts';
 import { formatNumber, formatPln } from '../../widgets/core/format.ts';
 import { dateTimeText } from '../../widgets/core/dates.ts';
 import { SERVICE_API_ERRORS } from '../http/errors.ts';
@@ -56,11 +58,11 @@ function notice(o: PortalOverview, url: URL): DashboardData['notice'] {
   if (kind === 'toner') {
     const lines = o.orders.filter((x) => x.order_no === number);
     if (!lines.length) return undefined;
-    const waiting = lines.some((l) => l.status === 'do akceptacji');
+    const waiting = lines.some((l) => l.status === 'awaiting_approval');
     return h('p', null, [
       'Przyjęliśmy zamówienie tonera ',
       h('strong', null, number),
-      ` (${lines.map((l) => `${TONER_COLOUR_NAMES[l.colour]}: ${l.status}`).join(', ')}). `,
+      ` (${lines.map((l) => `${TONER_COLOUR_NAMES[l.colour]}: ${statusLabel(TONER_STATUS_LABELS, l.status)}`).join(', ')}). `,
       waiting
         ? 'Odczyty licznika nie wskazują jeszcze na zużycie wkładu, więc zamówienie czeka na akceptację zespołu. '
         : 'Wyślemy toner najbliższym kurierem. ',
@@ -120,18 +122,22 @@ export async function dashboardData(env: Env, email: string, o: PortalOverview, 
       url: customerTicketPath(t),
       serial: t.serial,
       category: FAULT_CATEGORIES[t.category as FaultCategory] ?? t.category,
-      status: t.status,
+      status: statusLabel(TICKET_STATUS_LABELS, t.status),
       createdAt: t.created_at,
       dueAt: t.due_at,
       slaHours: t.sla_hours,
-      closed: t.status === 'zamknięte',
-      history: t.events.map((e) => ({ status: e.status, at: e.created_at, note: e.note })),
+      closed: t.status === 'closed',
+      history: t.events.map((e) => ({
+        status: statusLabel(TICKET_STATUS_LABELS, e.status),
+        at: e.created_at,
+        note: e.note,
+      })),
     })),
     orders: o.orders.map((x) => ({
       number: x.order_no,
       serial: o.devices.find((d) => d.device.deviceRow === x.device_row)?.device.serial ?? '',
       colour: x.colour,
-      status: x.status,
+      status: statusLabel(TONER_STATUS_LABELS, x.status),
       createdAt: x.created_at,
     })),
     bills: o.bills.map((b) => ({

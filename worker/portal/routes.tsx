@@ -28,7 +28,8 @@ import { type ActionResult, orderToner, portalOverview, reportFault, sendReading
 import { PORTAL_COOKIE, requestSignIn, signInWithCode, signInWithToken } from './sign-in.ts';
 import { dashboardData } from './present.ts';
 import { dispatchLater } from '../webhooks/delivery.ts';
-import { ConfirmView, DashboardView, type FormProblem, SignInView } from './views.tsx';
+import { ConfirmView, DashboardView, SignInView } from './views.tsx';
+import type { FormProblem } from './view-fields.tsx';
 import { portalCopy } from './copy.ts';
 import {
   PORTAL_ERRORS,

@@ -5,7 +5,7 @@
  * sessions, toner orders), the online orders they signed or began, a team member's known
  * browsers, and every e-mail to or about them. Erasure anonymises or deletes in one D1
  * batch, as the retention job does (worker/privacy/retention.ts), so both leave the same
- * anonymous rows behind. A signed online order is kept (orders/model.ts): the export
+ * anonymous rows behind. A signed online order is kept (orders/model-order-privacy.ts): the export
  * says so, with the legal basis the privacy policy states (`SIGNED_ORDER_KEPT`), and so are
  * the invoices of their contracts, for the tax law's period (`INVOICE_KEPT`): an erasure
  * neither deletes nor changes an invoice or its UPO. So is a contract whose billing e-mail

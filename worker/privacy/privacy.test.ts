@@ -276,7 +276,7 @@ describe('the retention period', () => {
         .prepare('SELECT name, email, description, status FROM service_tickets WHERE id = ?')
         .bind(oldTicket)
         .first(),
-    ).toEqual({ name: ERASED_NAME, email: '', description: '', status: 'nowe' });
+    ).toEqual({ name: ERASED_NAME, email: '', description: '', status: 'new' });
     expect(
       await db().prepare('SELECT sent_by, mono FROM meter_readings WHERE id = ?').bind(oldReading).first(),
     ).toMatchObject({ sent_by: ERASED_NAME });
@@ -341,7 +341,7 @@ describe('a person’s data in the admin (owner only)', () => {
     await ticket(other);
     // The owner worked on her lead: the audit log names it.
     expect(
-      (await write(`/api/admin/leads/${leadId}`, { status: 'w kontakcie' }, { cookie: owner, method: 'PATCH' })).status,
+      (await write(`/api/admin/leads/${leadId}`, { status: 'contacted' }, { cookie: owner, method: 'PATCH' })).status,
     ).toBe(200);
 
     const summary = await read(path(` ${anna.email.toUpperCase()} `), owner);

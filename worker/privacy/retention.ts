@@ -1,5 +1,5 @@
 /**
- * The retention period (README "Privacy: retention, export and erasure"): each run of the
+ * The retention period (docs/privacy.md): each run of the
  * cron anonymises the leads (with their quotes), the service tickets, the customers' meter
  * readings and the toner orders created more than `RETENTION_MONTHS` months ago, deletes
  * their e-mails from the outbox, the e-mails about no lead or ticket (sign-in links,

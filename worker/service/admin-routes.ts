@@ -160,7 +160,7 @@ ticketRoutes.post('/:id/status', async (c) => {
   const body = await jsonBody(c);
   if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
   const parsed = check(ticketStatusSchema, body);
-  if (!parsed.ok) return c.json({ error: parsed.error }, 400);
+  if (!parsed.ok) return c.json({ error: parsed.error, field: parsed.field }, 400);
   const ticket = await ticketById(c.env.DB, c.req.param('id'));
   if (!ticket) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
   // The audit row names the SR number: the id in the path is the status page's secret.

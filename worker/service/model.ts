@@ -4,11 +4,12 @@
  * SR-<year>-<6 digits>; `id` is the secret of the status page.
  */
 import type { Notification } from '../outbox/index.ts';
-import { eventDataFrom, sqlJsonObject, webhookEventStatements } from '../webhooks/index.ts';
+import { eventDataFrom, sqlJsonObject, sqlLabel, webhookEventStatements } from '../webhooks/index.ts';
 import type { TicketStatus } from '../../widgets/core/service-validation.ts';
+import { TICKET_STATUS_LABELS } from '../../widgets/core/service-fields.ts';
 import type { SlaMonth } from '../admin-shared/admin-api.ts';
 
-/** SQL: the `ticket.created` event's data from a service_tickets row (16 members). */
+/** SQL: the `ticket.created` event's data from a service_tickets row (17 members). */
 const TICKET_EVENT_DATA = sqlJsonObject([
   ['number', 'number'],
   ['serial', 'serial'],
@@ -24,6 +25,7 @@ const TICKET_EVENT_DATA = sqlJsonObject([
   ['company', 'company'],
   ['nip', 'nip'],
   ['status', 'status'],
+  ['statusLabel', sqlLabel('status', TICKET_STATUS_LABELS)],
   ['createdAt', 'created_at'],
   ['dueAt', 'due_at'],
 ]);
@@ -162,7 +164,7 @@ export async function storeTicket(
   const event = db
     .prepare(
       `INSERT INTO service_ticket_events (ticket_id, status, actor, created_at)
-       SELECT ?1, 'nowe', ?2, ?3 WHERE EXISTS (SELECT 1 FROM service_tickets WHERE id = ?1)`,
+       SELECT ?1, 'new', ?2, ?3 WHERE EXISTS (SELECT 1 FROM service_tickets WHERE id = ?1)`,
     )
     .bind(t.id, CUSTOMER_ACTOR, created);
   // The ticket's secret status-page id stays out of the event: its number identifies it.
@@ -251,7 +253,7 @@ export async function listTickets(
   which: 'open' | 'closed' | 'all',
   { limit = 100, after }: { limit?: number; after?: TicketKey | undefined } = {},
 ): Promise<TicketRow[]> {
-  const where = which === 'open' ? ["status != 'zamknięte'"] : which === 'closed' ? ["status = 'zamknięte'"] : [];
+  const where = which === 'open' ? ["status != 'closed'"] : which === 'closed' ? ["status = 'closed'"] : [];
   if (after) where.push(which === 'open' ? '(due_at, id) > (?, ?)' : '(created_at, id) < (?, ?)');
   const order = which === 'open' ? 'ORDER BY due_at, id' : 'ORDER BY created_at DESC, id DESC';
   const { results } = await db
@@ -263,12 +265,12 @@ export async function listTickets(
 
 /**
  * Records a status change by `actor`: the first one is the ticket's first response;
- * 'zamknięte' closes it. False when there is no such ticket.
+ * 'closed' closes it. False when there is no such ticket.
  */
 export async function setTicketStatus(
   db: D1Database,
   id: string,
-  status: Exclude<TicketStatus, 'nowe'>,
+  status: Exclude<TicketStatus, 'new'>,
   note: string | null | undefined,
   actor: string,
   now = new Date(),
@@ -279,9 +281,11 @@ export async function setTicketStatus(
     db,
     'ticket.status_changed',
     eventDataFrom(
-      `SELECT json_object('number', number, 'serial', serial, 'status', ?, 'previousStatus', status, 'changedAt', ?)
+      `SELECT json_object('number', number, 'serial', serial, 'status', ?, 'statusLabel', ?,
+           'previousStatus', status, 'previousStatusLabel', ${sqlLabel('status', TICKET_STATUS_LABELS)}, 'changedAt', ?)
          AS data FROM service_tickets WHERE id = ? AND status IS NOT ?`,
       status,
+      TICKET_STATUS_LABELS[status],
       at,
       id,
       status,
@@ -293,7 +297,7 @@ export async function setTicketStatus(
       db
         .prepare(
           `UPDATE service_tickets SET status = ?2, first_response_at = COALESCE(first_response_at, ?3),
-           closed_at = CASE WHEN ?2 = 'zamknięte' THEN ?3 ELSE NULL END
+           closed_at = CASE WHEN ?2 = 'closed' THEN ?3 ELSE NULL END
          WHERE id = ?1`,
         )
         .bind(id, status, at),

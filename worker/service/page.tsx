@@ -19,6 +19,8 @@ import type { TicketEventRow, TicketRow } from './model.ts';
 import { privatePageCsp } from '../../widgets/core/headers.ts';
 import { escapeHtml } from '../admin-shared/html.ts';
 import { dateTimeText } from '../../widgets/core/dates.ts';
+import { TICKET_STATUS_LABELS, type TicketStatus } from '../../widgets/core/service-fields.ts';
+import { statusLabel } from '../../widgets/core/status-keys.ts';
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -52,15 +54,15 @@ export const ticketPageCsp = (): Promise<string> => (csp ??= privatePageCsp(STYL
 
 const when = (iso: string): string => dateTimeText(iso, 'long');
 
-/** What the customer reads for each status of the history. */
-export const STATUS_TEXT: Record<string, string> = {
-  nowe: 'Zgłoszenie przyjęte do systemu',
-  przyjęte: 'Serwis przyjął zgłoszenie',
-  'w drodze': 'Serwisant jest w drodze',
-  naprawione: 'Urządzenie naprawione',
-  'urządzenie zastępcze': 'Dostarczono urządzenie zastępcze na czas naprawy',
-  zamknięte: 'Zgłoszenie zamknięte',
-};
+/** What the customer reads for each status of the history (the status itself: `TICKET_STATUS_LABELS`). */
+export const STATUS_TEXT: Readonly<Record<string, string>> = {
+  new: 'Zgłoszenie przyjęte do systemu',
+  accepted: 'Serwis przyjął zgłoszenie',
+  en_route: 'Serwisant jest w drodze',
+  repaired: 'Urządzenie naprawione',
+  replacement: 'Dostarczono urządzenie zastępcze na czas naprawy',
+  closed: 'Zgłoszenie zamknięte',
+} satisfies Record<TicketStatus, string>;
 
 /**
  * The page around `body`: head and style written here, the body rendered by Preact (which escapes every value).
@@ -101,7 +103,7 @@ function TicketView({ ticket, events, customer }: { ticket: TicketRow; events: T
       <p className="brand">{company.brand} – serwis</p>
       <h1>Zgłoszenie {ticket.number}</h1>
       <p>
-        Status: <span className="status">{ticket.status}</span>
+        Status: <span className="status">{statusLabel(TICKET_STATUS_LABELS, ticket.status)}</span>
       </p>
       <table>
         <tbody>

@@ -60,7 +60,7 @@ describe('SLA share of a seeded month', () => {
         },
         { recipient: 'serwis@kserowo.pl', subject: 'Zgłoszenie', body: 'Zgłoszenie' },
       );
-      await setTicketStatus(db(), id, 'przyjęte', null, 'Marek', answered);
+      await setTicketStatus(db(), id, 'accepted', null, 'Marek', answered);
     }
     const may = (await slaByMonth(db(), new Date('2026-07-01T00:00:00Z'))).find((m) => m.month === '2026-05');
     expect(may?.tickets).toBe(total);

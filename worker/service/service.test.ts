@@ -135,7 +135,7 @@ describe('POST /api/service-requests', () => {
     const a = (await (await post('/api/service-requests', fault())).json()) as TicketAnswer;
     const change = await write(
       `/api/admin/tickets/${a.id}/status`,
-      { status: 'w drodze', note: 'Serwisant będzie o 12:00.' },
+      { status: 'en_route', note: 'Serwisant będzie o 12:00.' },
       { cookie },
     );
     expect(change.status).toBe(200);
@@ -145,17 +145,20 @@ describe('POST /api/service-requests', () => {
     const html = await page.text();
     expect(html).toContain(`Zgłoszenie ${a.number}`);
     expect(html).toContain('Serwisant jest w drodze');
+    // The customer reads the status in Polish, never its key.
+    expect(html).toContain('Status: <span class="status">w drodze</span>');
+    expect(html).not.toContain('en_route');
     expect(html).toContain('Marek');
     expect(html).toContain('Serwisant będzie o 12:00.');
     const detail = (await (await read(`/api/admin/tickets/${a.id}`, cookie)).json()) as {
       ticket: { firstResponseAt: string | null; status: string };
       events: { status: string; actor: string }[];
     };
-    expect(detail.ticket.status).toBe('w drodze');
+    expect(detail.ticket.status).toBe('en_route');
     expect(detail.ticket.firstResponseAt).not.toBeNull();
     expect(detail.events.map((e) => [e.status, e.actor])).toEqual([
-      ['nowe', 'klient'],
-      ['w drodze', 'Marek'],
+      ['new', 'klient'],
+      ['en_route', 'Marek'],
     ]);
     expect((await request('/serwis/zgloszenie/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
   });
@@ -351,14 +354,23 @@ describe('webhook events of the service forms', () => {
       knownDevice: true,
       slaHours: 4,
       category: 'paper',
-      status: 'nowe',
+      status: 'new',
+      statusLabel: 'nowe',
     });
     expect(JSON.stringify(created)).not.toContain(a.id);
-    const change = await write(`/api/admin/tickets/${a.id}/status`, { status: 'przyjęte' }, { cookie });
+    // Keys only (for one release also the Polish words); 'new' is no status the team sets.
+    for (const status of ['Przyjęte', 'new', 'nowe'])
+      expect(await (await write(`/api/admin/tickets/${a.id}/status`, { status }, { cookie })).json(), status).toEqual({
+        error: 'Wybierz status zgłoszenia z listy.',
+        field: 'status',
+      });
+    const change = await write(`/api/admin/tickets/${a.id}/status`, { status: 'accepted' }, { cookie });
     expect(change.status).toBe(200);
     expect((await events('ticket.status_changed')).find((e) => e.number === a.number)).toMatchObject({
-      status: 'przyjęte',
-      previousStatus: 'nowe',
+      status: 'accepted',
+      statusLabel: 'przyjęte',
+      previousStatus: 'new',
+      previousStatusLabel: 'nowe',
     });
     const reading = await post('/api/meter-readings', {
       t: await tokenOf('CC000222'),

@@ -15,6 +15,7 @@ export {
   type EventRow,
   eventsAbout,
   sqlJsonObject,
+  sqlLabel,
   webhookEventStatements,
   type WebhookEventType,
 } from './model.ts';

@@ -55,6 +55,17 @@ export function sqlJsonObject(pairs: readonly (readonly [key: string, sql: strin
   return sql;
 }
 
+/**
+ * SQL: the Polish label of the status key in `column`, from a family's label table (an event's
+ * `…Label` field, sent beside the key for one release; a value without a label as it is).
+ * @example sqlLabel('status', { new: 'nowe' }) // CASE status WHEN 'new' THEN 'nowe' ELSE status END
+ */
+export function sqlLabel(column: string, labels: Readonly<Record<string, string>>): string {
+  const text = (t: string) => `'${t.replaceAll("'", "''")}'`;
+  const whens = Object.entries(labels).map(([key, label]) => `WHEN ${text(key)} THEN ${text(label)}`);
+  return `CASE ${column} ${whens.join(' ')} ELSE ${column} END`;
+}
+
 const newEventId = () =>
   `evt_${[...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
 

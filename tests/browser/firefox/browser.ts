@@ -1,7 +1,7 @@
 /**
  * Firefox ESR for the critical flows: Debian's `/usr/bin/firefox-esr` driven by
  * puppeteer-core over WebDriver BiDi (Playwright 1.65 needs BiDi commands that this ESR
- * lacks; see README, "Tests"). Helpers find elements inside our widgets' shadow roots by
+ * lacks; see docs/testing.md "Tests in Firefox ESR"). Helpers find elements inside our widgets' shadow roots by
  * selector and text, wait for them like Playwright's locators do, and act through real
  * input events.
  */

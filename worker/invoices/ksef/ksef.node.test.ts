@@ -213,7 +213,7 @@ describe('KSeF statuses', () => {
     // statuses set in SQL and those the sender binds (a give-up once wrote one without a label).
     const dir = path.dirname(new URL(import.meta.url).pathname);
     const written = new Set<string>();
-    for (const file of ['sender.ts', 'model.ts'])
+    for (const file of ['sender.ts', 'run.ts', 'deliver.ts', 'poll.ts', 'model.ts'])
       for (const line of readFileSync(path.join(dir, file), 'utf8').split('\n'))
         if (/status\b/.test(line)) for (const [, word] of line.matchAll(/'([a-z]+)'/g)) written.add(word as string);
     expect([...written].sort()).toEqual(['accepted', 'offline', 'queued', 'rejected', 'sending', 'sent']);

@@ -20,7 +20,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import type { LimitGroup } from '../limits.ts';
 import { testSigningCertificate } from './certificates.ts';
-import { type Answer, exception, Tenant } from './tenant.ts';
+import { Tenant } from './tenant.ts';
+import { type Answer, exception } from './tenant-types.ts';
 import { SPEC_DIR, setSpecDir } from './xsd.ts';
 
 type Json = Record<string, unknown>;
