@@ -308,16 +308,12 @@ function TicketDetail({ id, onFailure }: Pick<ViewProps, 'onFailure'> & { id: st
         <div className="card">
           <h2>Zmień status</h2>
           <form onSubmit={change as never}>
-            <label>
-              Nowy status
-              <select value={status} onChange={(e) => setStatus((e.target as HTMLSelectElement).value)}>
-                {TEAM_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {ticketStatusLabel(s)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SelectField
+              label="Nowy status"
+              value={status}
+              onValue={setStatus}
+              options={TEAM_STATUSES.map((s) => [s, ticketStatusLabel(s)] as const)}
+            />
             <Field
               label="Notatka dla klienta"
               hint="(widoczna na stronie statusu)"

@@ -10,6 +10,7 @@ import type { ViewProps } from './view-props.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { tonerStatusLabel, when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
+import { SelectField } from './form-kit.tsx';
 import { MoreRows, usePages } from './pages.tsx';
 import { ORDERS } from '../../widgets/core/nouns.ts';
 import type { TonerStatus } from '../../widgets/core/toner.ts';
@@ -74,17 +75,13 @@ export function TonerView({ onFailure }: ViewProps) {
         Zamówienia ze strefy klienta. „Do akceptacji” trafia tu zamówienie, którego nie uzasadniają odczyty licznika
         (wydajność wkładów: widgets/core/toner.ts); po dostarczeniu klient może zamówić ten kolor ponownie.
       </p>
-      <label className="inline">
-        Pokaż
-        <select value={status} onChange={(e) => setStatus((e.target as HTMLSelectElement).value)}>
-          <option value="">Wszystkie</option>
-          {statuses.map((s) => (
-            <option key={s} value={s}>
-              {tonerStatusLabel(s)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label="Pokaż"
+        className="inline"
+        value={status}
+        onValue={setStatus}
+        options={[['', 'Wszystkie'], ...statuses.map((s) => [s, tonerStatusLabel(s)] as const)]}
+      />
       <Notice note={note} />
       {!orders ? (
         <p role="status">{FALLBACK.loading}</p>
