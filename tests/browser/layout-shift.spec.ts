@@ -10,9 +10,11 @@ import { expect, test } from '@playwright/test';
 import { publicRoutes } from '../../site/routes.ts';
 import { settle } from './fixtures/scroll.ts';
 
+// A phone and a desktop. 412 × 915 (a large Android phone) was a third size, but no media or
+// container query of the site or the widgets falls between 360 and 480 px (`max-width: 480px` is
+// the narrowest rule), so it laid the pages out by the same rules as 360 px: 20 page loads less.
 const SIZES = [
   { width: 360, height: 800 },
-  { width: 412, height: 915 },
   { width: 1280, height: 800 },
 ];
 
