@@ -1,11 +1,16 @@
 /**
- * Quality gates on every public route, one page load per width: at 1280 px the page
- * answers 200 with its title, one visible h1 and lang="pl"; at 360 px it has no horizontal
- * scroll as it loads; then, at 375 px and 1280 px, it loads without console errors and
- * failed requests, every widget on it upgrades once the page has been scrolled through, and
- * axe finds no violations in the page and the widgets' shadow roots. The routes come from
- * site/routes.ts, so new pages are covered as they land. (Axe on each route as it loads,
- * before the widgets below the fold upgrade, runs in Firefox: tests/browser/firefox/axe.test.ts.)
+ * Quality gates on every public route, one page load per size, at a phone (360 × 800, touch)
+ * and a desktop (1280 × 800). As the page loads: it answers 200; at 360 px it has no horizontal
+ * scroll; at 1280 px it has its title, one visible h1 and lang="pl"; and nothing moves under the
+ * reader: the layout shifts from navigation until every widget in view has drawn add up to 0.000
+ * (the Layout Instability API, as Lighthouse reads CLS, and the bench's bar: under 0.0005; a form
+ * whose first render is shorter or taller than its placeholder, the meter without a reading link
+ * or the calculator, used to move the paragraph under it). Then, at 375 × 740 and 1280 × 900, it
+ * loads without console errors and failed requests, every widget on it upgrades once the page has
+ * been scrolled through, and axe finds no violations in the page and the widgets' shadow roots.
+ * The routes come from site/routes.ts, so new pages are covered as they land. (Axe on each route
+ * as it loads, before the widgets below the fold upgrade, runs in Firefox:
+ * tests/browser/firefox/axe.test.ts.)
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -66,27 +71,84 @@ async function axeViolations(page: Page): Promise<string[]> {
   );
 }
 
-for (const route of publicRoutes) {
-  test.describe(`page ${route}`, () => {
-    for (const width of WIDTHS) {
-      const phone = width < 600;
-      const name = phone
-        ? `at ${NARROWEST} px has no horizontal scroll; at ${width} px loads cleanly, upgrades every widget and has no axe violations`
-        : `at ${width} px answers 200 with its title and one h1, loads cleanly, upgrades every widget and has no axe violations`;
-      test(name, async ({ page }) => {
-        await page.setViewportSize({ width: phone ? NARROWEST : width, height: phone ? 740 : 900 });
+/**
+ * The sizes each route loads at: the layout shift is measured at these, as the page loads (a
+ * phone and a desktop; 412 × 915, a large Android phone, was a third size, but no media or
+ * container query of the site or the widgets falls between 360 and 480 px, `max-width: 480px`
+ * being the narrowest rule, so it laid the pages out by the same rules as 360 px). After the
+ * measurement the window takes the size the rest of the gates are made at (`gates`).
+ */
+const SIZES = [
+  { width: NARROWEST, height: 800, gates: { width: 375, height: 740 } },
+  { width: 1280, height: 800, gates: { width: 1280, height: 900 } },
+] as const;
+
+type Shift = { value: number; sources: string[] };
+
+/** Records every layout shift without recent input from the start of the navigation (before `goto`). */
+const recordShifts = (page: Page) =>
+  page.addInitScript(() => {
+    const w = window as unknown as { shifts: Shift[] };
+    w.shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node }[];
+      })[])
+        if (!e.hadRecentInput)
+          w.shifts.push({
+            value: e.value,
+            sources: (e.sources ?? []).map((s) => `${s.node?.nodeName}.${(s.node as Element)?.className ?? ''}`),
+          });
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+
+/** The layout shifts once every widget near the viewport (the loader's margin) has been defined and has drawn. */
+async function shiftsUntilWidgetsInViewDrew(page: Page): Promise<Shift[]> {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('*')]
+          .filter((el) => el.localName.startsWith('kserowo-'))
+          .filter((el) => el.getBoundingClientRect().top < innerHeight + 400)
+          .every((el) => customElements.get(el.localName)),
+      ),
+    )
+    .toBe(true);
+  await settle(page);
+  await page.waitForTimeout(500);
+  return page.evaluate(() => (window as unknown as { shifts: Shift[] }).shifts);
+}
+
+for (const size of SIZES) {
+  const phone = size.width < 600;
+  test.describe(`at ${size.width} × ${size.height}`, () => {
+    test.use({ viewport: { width: size.width, height: size.height }, isMobile: phone, hasTouch: phone });
+    for (const route of publicRoutes) {
+      const atLoad = phone ? `${route} has no horizontal scroll` : `${route} answers 200 with its title and one h1`;
+      test(`${atLoad}, cumulative layout shift 0 until the widgets in view have drawn; at ${size.gates.width} px it loads cleanly, upgrades every widget and has no axe violations`, async ({
+        page,
+      }) => {
+        const width = size.gates.width;
+        await recordShifts(page);
         const problems = watchLoad(page, route);
         const response = await page.goto(route, { waitUntil: 'load' });
         expect(response?.status(), `${route} answers 200`).toBe(200);
         if (phone) {
           expect(await overflow(page), `horizontal scroll on ${route} at ${NARROWEST} px`).toBe(0);
-          await page.setViewportSize({ width, height: 740 });
         } else {
           await expect(page).toHaveTitle(titleOf(route) ?? '');
           await expect(page.locator('h1')).toHaveCount(1);
           await expect(page.locator('h1')).toBeVisible();
           await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
         }
+        // Read before anything scrolls or resizes the page. Soft, so that a shift does not hide the gates below.
+        const shifts = await shiftsUntilWidgetsInViewDrew(page);
+        // 0.000 as Lighthouse prints CLS, the bench's own bar (bench/lighthouse.bench.mjs): under 0.0005.
+        const cls = shifts.reduce((sum, s) => sum + s.value, 0);
+        expect.soft(cls, JSON.stringify(shifts)).toBeLessThan(0.0005);
+        await page.setViewportSize(size.gates);
         await scrollThrough(page);
         await expect
           .poll(() => undefinedWidgets(page), { message: `widgets on ${route} that never upgraded` })
