@@ -3,6 +3,9 @@
  * (so a page added later is covered without touching this file):
  *  - the widget script cannot load: the app-level panel 'Aplikacja nie może się załadować'
  *    with its two buttons, each widget's section fallback, and no 'Ładowanie...' left turning;
+ *    on the routes with a named fallback (fixtures/fallback.ts) also that fallback's title and
+ *    text clear of the app panel, the pre-rendered content still readable, 'Spróbuj ponownie'
+ *    loading the page again (the fallback again) and 'Strona główna' going home;
  *  - only one widget's chunk cannot load: that widget's section fallback, no loading text;
  *  - JavaScript off: nothing says it is loading, only the "works with JavaScript" note (or the
  *    pre-rendered content);
@@ -13,6 +16,7 @@ import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { publicRoutes } from '../../site/routes.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
+import { AREAS, boxesIntersect, expectFallback, expectGoesHome, shot } from './fixtures/fallback.ts';
 
 /** The widget tags a page carries, as served (the HTML before any script runs). */
 async function tagsOf(request: APIRequestContext, route: string): Promise<string[]> {
@@ -28,6 +32,12 @@ const widgetRoutes = publicRoutes.filter((route) => {
   const file = `dist/public/${route === '/' ? 'index' : route.slice(1)}.html`;
   return /<kserowo-[a-z-]+[\s>]/.test(readFileSync(file, 'utf8'));
 });
+
+// The named fallbacks, and the home page's app panel, are checked in this spec's "script cannot
+// load" load of their route only: a route that stopped carrying a widget would drop those checks
+// without a word, so it stops the spec instead.
+for (const path of ['/', ...AREAS.map((a) => a.path)])
+  if (!widgetRoutes.includes(path)) throw new Error(`${path} is checked here but its built page carries no widget`);
 
 /** The one placeholder of our pages (site/sections/contact.tsx had it first). */
 const PLACEHOLDER = `<p role="status" class="widget-loading"><span aria-hidden="true" class="spinner"></span>${FALLBACK.loading}</p>`;
@@ -51,8 +61,12 @@ const areaFallbacks = (page: Page, tag: string) =>
   }, tag);
 
 for (const route of widgetRoutes) {
+  const named = AREAS.find((a) => a.path === route);
   test.describe(`page ${route}`, () => {
-    test('the widget script cannot load: the app panel and every section fallback, nothing left loading', async ({
+    const also = named
+      ? `; '${named.title}' clear of the app panel, its buttons reloading the page and going home`
+      : '';
+    test(`the widget script cannot load: the app panel and every section fallback, nothing left loading${also}`, async ({
       page,
       request,
     }) => {
@@ -68,6 +82,19 @@ for (const route of widgetRoutes) {
       for (const tag of tags) expect(await areaFallbacks(page, tag), tag).not.toContain('fallback hidden');
       for (const tag of tags) expect(await areaFallbacks(page, tag), tag).not.toContain('outside any area');
       await expect(visibleLoading(page)).toHaveCount(0);
+      if (!named) return;
+      // The route's named fallback (spec §2), beside the app panel and not under it.
+      const fallback = page.locator('[data-widget-fallback]');
+      await expect(fallback).toBeVisible();
+      expect(await boxesIntersect(app, fallback), 'the app panel covers the fallback').toBe(false);
+      // The pre-rendered content stays readable (the contact form and the configurator have none to show).
+      if (named.tag !== 'kserowo-contact' && named.tag !== 'kserowo-configurator')
+        await expect(page.locator(named.tag)).toBeVisible();
+      await fallback.scrollIntoViewIfNeeded();
+      await shot(page, `script-unavailable${route.replaceAll('/', '-')}`);
+      await expectFallback(page, fallback, named.title, route);
+      await expect(page.locator('[data-widget-fallback]')).toBeVisible();
+      await expectGoesHome(page.locator('[data-widget-fallback]'), page);
     });
 
     test("only a widget's own chunk cannot load: that widget's section fallback, nothing left loading, no app panel", async ({

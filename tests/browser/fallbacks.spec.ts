@@ -1,82 +1,12 @@
-// Every fallback of spec §2 and §8 on its route: when the widget script is
-// unavailable, when a widget's code does not load or does not come in time, and when a
-// widget fails to render; with 'Spróbuj ponownie' reloading the page and 'Strona główna'
-// going home, and the app-level panel only when the whole script is missing, never over
-// a page's own fallback.
-import { type Locator, type Page, expect, test } from '@playwright/test';
+// Every fallback of spec §2 and §8 on its route: when a widget's code does not load or does
+// not come in time, and when a widget fails to render; with 'Spróbuj ponownie' reloading the
+// page and 'Strona główna' going home, and no app-level panel over a page's own fallback.
+// When the whole widget script is unavailable (the app panel beside each route's named
+// fallback), every-widget-page.spec.ts checks it in its load of each route with widgets.
+import { type Page, expect, test } from '@playwright/test';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { logIn } from './admin-helpers.ts';
-
-/** Routes with a widget area and the fallback title each shows (spec §2; §8's default elsewhere). */
-const AREAS = [
-  { path: '/konfigurator', tag: 'kserowo-configurator', title: FALLBACK.configurator },
-  { path: '/modele', tag: 'kserowo-models', title: FALLBACK.models },
-  { path: '/miasto/slupsk', tag: 'kserowo-pricing', title: FALLBACK.city },
-  { path: '/kontakt', tag: 'kserowo-contact', title: FALLBACK.sectionTitle },
-] as const;
-
-const shot = (page: Page, name: string) =>
-  process.env.KSEROWO_SHOTS ? page.screenshot({ path: `${process.env.KSEROWO_SHOTS}/${name}.png` }) : undefined;
-
-/** The fallback with its exact title and text, and both buttons doing what spec §8 says. */
-async function expectFallback(page: Page, fallback: Locator, title: string, path: string): Promise<void> {
-  await expect(fallback).toBeVisible();
-  await expect(fallback.getByRole('heading', { name: title, exact: true })).toBeVisible();
-  await expect(fallback).toContainText(FALLBACK.sectionText);
-  const home = fallback.getByRole('link', { name: FALLBACK.home });
-  await expect(home).toHaveAttribute('href', '/');
-  // 'Spróbuj ponownie' loads this page again.
-  const reloaded = page.waitForRequest((r) => r.isNavigationRequest() && new URL(r.url()).pathname === path);
-  await fallback.getByRole('link', { name: FALLBACK.retry }).click();
-  await reloaded;
-  await page.waitForLoadState('load');
-}
-
-async function expectGoesHome(fallback: Locator, page: Page): Promise<void> {
-  await fallback.getByRole('link', { name: FALLBACK.home }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.locator('h1')).toBeVisible();
-}
-
-const boxesIntersect = async (a: Locator, b: Locator): Promise<boolean> => {
-  const [x, y] = [await a.boundingBox(), await b.boundingBox()];
-  if (!x || !y) return false;
-  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
-};
-
-test.describe('the widget script is unavailable', () => {
-  test.beforeEach(async ({ page }) => {
-    await page.route('**/widgets/v1/**', (route) => route.abort());
-  });
-
-  for (const { path, tag, title } of AREAS)
-    test(`${path} shows '${title}' in place of the widget's placeholder, beside the app panel`, async ({ page }) => {
-      await page.goto(path);
-      const fallback = page.locator('[data-widget-fallback]');
-      await expect(fallback).toBeVisible();
-      const app = page.locator('#app-fallback');
-      await expect(app).toBeVisible();
-      await expect(app).toContainText(FALLBACK.app);
-      expect(await boxesIntersect(app, fallback)).toBe(false);
-      // No spinner is left turning: the placeholder gave way to the fallback.
-      await expect(page.getByText(FALLBACK.loading)).toBeHidden();
-      if (tag !== 'kserowo-contact' && tag !== 'kserowo-configurator') await expect(page.locator(tag)).toBeVisible(); // pre-rendered content stays readable
-      await fallback.scrollIntoViewIfNeeded();
-      await shot(page, `script-unavailable${path.replaceAll('/', '-')}`);
-      await expectFallback(page, fallback, title, path);
-      await expect(page.locator('[data-widget-fallback]')).toBeVisible();
-      await expectGoesHome(page.locator('[data-widget-fallback]'), page);
-    });
-
-  test('/ shows the app-level panel with reload and home', async ({ page }) => {
-    await page.goto('/');
-    const app = page.locator('#app-fallback');
-    await expect(app).toBeVisible();
-    await expect(app.getByRole('link', { name: FALLBACK.home })).toHaveAttribute('href', '/');
-    await expect(app.getByRole('link', { name: 'Odśwież stronę' })).toHaveAttribute('href', '/');
-    await shot(page, 'script-unavailable-home');
-  });
-});
+import { AREAS, expectFallback, expectGoesHome, shot } from './fixtures/fallback.ts';
 
 test.describe("a widget's code fails to load", () => {
   test('a chunk answering 404 shows the configurator fallback above its pre-rendered first step, without the app panel', async ({
