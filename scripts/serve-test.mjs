@@ -4,7 +4,8 @@
 // Every test client is 127.0.0.1, so the lead rate limit of wrangler.toml would refuse
 // the suite itself: this server runs a copy of the configuration with the limit raised
 // to KSEROWO_LEAD_LIMIT (default 100000 per minute; DESIGN §4: tests bind their own), and
-// so is the NIP look-up's.
+// so is the NIP look-up's. Its entry is tests/worker/test-server-entry.ts: the worker, plus
+// `POST /__test/d1` for the tests' SQL (tests/browser/test-db.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -27,6 +28,9 @@ function testConfig(limit) {
       /^(main|directory|migrations_dir) = "(.+)"$/gm,
       (_, key, value) => `${key} = ${JSON.stringify(path.resolve(root, value))}`,
     )
+    // The tests' own entry: the worker plus the tests' SQL on its D1 binding (tests/browser/test-db.ts).
+    .replace(/^main = .+$/m, `main = ${JSON.stringify(path.join(root, 'tests/worker/test-server-entry.ts'))}`)
+    .replace(/^(run_worker_first = \[)/m, '$1"/__test/*", ')
     .replace(/(name = "LEAD_RATE_LIMIT"[^[]*?simple = \{ limit = )\d+/, `$1${limit}`)
     .replace(/(name = "COMPANY_LOOKUP_RATE_LIMIT"[^[]*?simple = \{ limit = )\d+/, `$1${limit}`);
   const dir = path.join(root, '.wrangler/test-config', port);

@@ -54,7 +54,7 @@ async function portalShowsDevice(
   await page.getByLabel('E-mail z umowy').first().fill(email);
   await page.getByRole('button', { name: 'Wyślij link do logowania' }).click();
   await expect(page.getByRole('heading', { name: 'Sprawdź skrzynkę' })).toBeVisible();
-  await page.goto(signInLink(email));
+  await page.goto(await signInLink(email));
   await page.getByRole('button', { name: 'Zaloguj się' }).click();
   await expect(page).toHaveURL(/\/konto$/);
   const card = page.locator('.portal-device').filter({ hasText: device.serial });

@@ -15,11 +15,11 @@ mkdirSync(SHOTS, { recursive: true });
  * An invoice of 292,74 zł (238,00 net + 54,74 VAT) to a contract of the ministry, due in two
  * weeks, written as the issuing writes it; answers its number.
  */
-function invoice(tag: string): string {
+async function invoice(tag: string): Promise<string> {
   const number = `FV/2026/${tag}`;
   const contract = `pay-${tag}`;
   const seq = 800000 + Number(tag);
-  d1(
+  await d1(
     `INSERT INTO contracts (id, number, year, seq, company, nip, billing_email, start_date, term_months, catalogue_version, created_by)
      VALUES ('${contract}', 'UM-2026-${seq}', 2026, ${seq}, 'MINISTERSTWO FINANSÓW', '5260250274', 'faktury@mf.example', '2026-01-01', 36, 0, 'test');
      INSERT INTO invoices (id, number, year, seq, kind, contract_id, period, issue_date, due_date, net_gr, vat_gr, gross_gr, seller_nip, buyer_nip, xml, xml_sha256, created_by)
@@ -54,7 +54,7 @@ function statement(orderNumber: string, invoiceNumber: string, tag: string): str
 async function uploadAndSee(page: Page, width: number) {
   const tag = String((Date.now() + width) % 1_000_000).padStart(6, '0');
   const order = await signedOrder(`wyciag-${width}-${tag}@example.pl`);
-  const number = invoice(tag);
+  const number = await invoice(tag);
   await page.setViewportSize({ width, height: 900 });
   await logIn(page, 'Właściciel');
   await page.goto('/admin#platnosci');

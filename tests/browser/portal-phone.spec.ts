@@ -15,11 +15,11 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 /** A signed contract of one Premium colour device for `email`, billed since February 2025, with a reading the team entered. */
-function seedContract(email: string, tag: string): string {
+async function seedContract(email: string, tag: string): Promise<string> {
   const serial = `PH${tag}`;
   const seq = Number(tag.slice(-6));
   const id = `c-ph-${tag}`;
-  d1(
+  await d1(
     `INSERT INTO contracts (id, number, year, seq, company, nip, billing_email, start_date, term_months, catalogue_version, created_by)
        VALUES ('${id}', printf('UM-2025-%06d', ${seq}), 2025, ${seq}, 'Biuro Telefoniczne sp. z o.o.', NULL, '${email}', '2025-02-01', 36, 0, 'test');
      INSERT INTO devices (serial, device_id, level, contract_start, term_months, company, email, phone, contract_id, reading_token)
@@ -40,13 +40,13 @@ test('on a phone /konto takes a refused form to its field, names the team as Kse
   test.setTimeout(120_000);
   const tag = String(Date.now()).slice(-7);
   const email = `telefon-${tag}@biuro.pl`;
-  const serial = seedContract(email, tag);
+  const serial = await seedContract(email, tag);
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/konto');
   await page.getByLabel('E-mail z umowy').first().fill(email);
   await page.getByRole('button', { name: 'Wyślij link do logowania' }).click();
   await expect(page.getByRole('heading', { name: 'Sprawdź skrzynkę' })).toBeVisible();
-  await page.goto(signInLink(email));
+  await page.goto(await signInLink(email));
   await page.getByRole('button', { name: 'Zaloguj się' }).click();
   await expect(page).toHaveURL(/\/konto$/);
 

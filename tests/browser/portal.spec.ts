@@ -9,7 +9,7 @@ import { logIn } from './admin-helpers.ts';
 import { d1, signInLink } from './test-db.ts';
 
 /** A signed contract of two devices (Premium colour, Basic mono) for `email`, as the contract record keeps it. */
-function seedContract(email: string, tag: string): { premium: string; basic: string } {
+async function seedContract(email: string, tag: string): Promise<{ premium: string; basic: string }> {
   const premium = `PK${tag}P`;
   const basic = `PK${tag}B`;
   const seq = Number(tag.slice(-6));
@@ -18,7 +18,7 @@ function seedContract(email: string, tag: string): { premium: string; basic: str
     `INSERT INTO contract_rates (device_row, effective_from, catalogue_version, device_id, device_name, device_type, level,
        monthly_price, monthly_limit, color_limit, overage_mono, overage_color, created_by)
      SELECT id, '2025-02-01', 0, '${deviceId}', '${name}', '${type}', '${level}', ${values}, 'test' FROM devices WHERE serial = '${serial}';`;
-  d1(
+  await d1(
     `INSERT INTO contracts (id, number, year, seq, company, nip, billing_email, start_date, term_months, catalogue_version, created_by)
        VALUES ('${id}', printf('UM-2025-%06d', ${seq}), 2025, ${seq}, 'Drukarnia Portalowa sp. z o.o.', NULL, '${email}', '2025-02-01', 36, 0, 'test');
      INSERT INTO devices (serial, device_id, level, contract_start, term_months, company, email, phone, contract_id, reading_token)
@@ -48,11 +48,11 @@ async function shoot(page: Page, name: string): Promise<void> {
     page,
     browser,
   }) => {
-    // Many steps and two D1 commands on a shared machine: more than the default minute.
+    // Many steps on a shared machine: more than the default minute.
     test.setTimeout(180_000);
     const tag = `${width}${String(Date.now()).slice(-6)}`;
     const email = `klient-${tag}@drukarnia.pl`;
-    const { premium, basic } = seedContract(email, tag);
+    const { premium, basic } = await seedContract(email, tag);
     await page.setViewportSize({ width, height: 900 });
 
     // The customer's whole visit is timed and printed (a figure for the notes, never asserted).
@@ -65,7 +65,7 @@ async function shoot(page: Page, name: string): Promise<void> {
     await page.getByRole('button', { name: 'Wyślij link do logowania' }).click();
     await expect(page.getByRole('heading', { name: 'Sprawdź skrzynkę' })).toBeVisible();
 
-    const link = signInLink(email);
+    const link = await signInLink(email);
     expect(new URL(link).pathname).toBe('/konto/zaloguj');
     // A mail scanner opens the link first: it gets the page with the button, and spends nothing.
     const scanner = await browser.newContext();
@@ -149,7 +149,7 @@ test('at 1280 px the customer finds the portal in the header, signs in, and each
   test.setTimeout(120_000);
   const tag = `1280${String(Date.now()).slice(-6)}`;
   const email = `klient-${tag}@drukarnia.pl`;
-  const { premium, basic } = seedContract(email, tag);
+  const { premium, basic } = await seedContract(email, tag);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
   // From 1024 px the header shows the link itself, with no burger menu.
@@ -159,7 +159,7 @@ test('at 1280 px the customer finds the portal in the header, signs in, and each
   await page.getByLabel('E-mail z umowy').first().fill(email);
   await page.getByRole('button', { name: 'Wyślij link do logowania' }).click();
   await expect(page.getByRole('heading', { name: 'Sprawdź skrzynkę' })).toBeVisible();
-  await page.goto(signInLink(email));
+  await page.goto(await signInLink(email));
   await page.getByRole('button', { name: 'Zaloguj się' }).click();
   await expect(page).toHaveURL(/\/konto$/);
   const devices = page.locator('.portal-device');

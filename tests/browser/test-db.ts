@@ -1,44 +1,31 @@
 // The test server's local D1 and outbox, read as the team's tools would (scripts/serve-test.mjs's state).
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
+// The SQL goes through the server's own D1 binding (tests/worker/test-server-entry.ts): a second
+// process opening the SQLite file made the server's own queries fail with "database is locked".
 
-const root = path.resolve(import.meta.dirname, '../..');
 const port = process.env.KSEROWO_TEST_PORT ?? '8788';
 
-/** SQL on the test server's local D1. */
-export function d1<T>(sql: string, attempt = 1): T[] {
-  const run = spawnSync(
-    process.execPath,
-    [
-      path.join(root, 'node_modules/wrangler/bin/wrangler.js'),
-      'd1',
-      'execute',
-      'DB',
-      '--local',
-      '--config',
-      path.join(root, '.wrangler/test-config', port, 'wrangler.toml'),
-      '--persist-to',
-      path.join(root, process.env.KSEROWO_TEST_STATE ?? '.wrangler/test-state'),
-      '--json',
-      '--command',
-      sql,
-    ],
-    { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' } },
-  );
-  // The dev server and the other test may hold the SQLite file's lock for a moment: wait and try again.
-  // (A locked database has also been seen to fail with an empty stderr: any failure is tried again.)
-  if (run.status !== 0 && attempt < 6) {
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500 * attempt);
-    return d1<T>(sql, attempt + 1);
-  }
-  if (run.status !== 0) throw new Error(`d1: ${run.stderr || run.stdout}`);
-  const parsed = JSON.parse(run.stdout) as { results: T[] }[];
-  return parsed.at(-1)?.results ?? [];
+/**
+ * SQL on the test server's local D1: its statements (each ended by `;` at a line's end) in one
+ * batch, all or nothing; answers the last statement's rows.
+ */
+export async function d1<T>(sql: string): Promise<T[]> {
+  const statements = sql
+    .split(/;\s*(?:\n|$)/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const response = await fetch(`http://127.0.0.1:${port}/__test/d1`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ statements }),
+  });
+  const answer = (await response.json()) as { results?: T[]; error?: string };
+  if (!response.ok) throw new Error(`d1: ${answer.error ?? response.status}`);
+  return answer.results ?? [];
 }
 
 /** The link of the newest portal sign-in e-mail to `email`, from the outbox. */
-export function signInLink(email: string): string {
-  const [mail] = d1<{ body: string }>(
+export async function signInLink(email: string): Promise<string> {
+  const [mail] = await d1<{ body: string }>(
     `SELECT body FROM outbox WHERE recipient = '${email}' AND about = 'portal' ORDER BY id DESC LIMIT 1`,
   );
   const link = /https?:\/\/\S+\/konto\/zaloguj\?t=[A-Za-z0-9_-]+/.exec(mail?.body ?? '')?.[0];

@@ -205,6 +205,35 @@ describe('sending', slow, () => {
     expect(rows[1]?.status_code).toBe(440);
   });
 
+  it('a run whose lease D1 fails to give back once still frees it: the next run is not kept out for 16 minutes', async () => {
+    const ksef = await freshKsef();
+    const real = ksef.env.DB;
+    let refused = 0;
+    // D1 drops the connection on the first giving back of the lease, as deployed D1 sometimes does.
+    const flaky = new Proxy(real, {
+      get(target, key) {
+        if (key !== 'prepare') return Reflect.get(target, key, target);
+        return (sql: string) => {
+          const statement = target.prepare(sql);
+          if (!sql.startsWith('UPDATE ksef_lease SET holder = NULL') || refused > 0) return statement;
+          refused += 1;
+          return { bind: () => ({ run: () => Promise.reject(new Error('D1_ERROR: Network connection lost.')) }) };
+        };
+      },
+    });
+    const first = await issue();
+    const report = await runKsef({ ...ksef.env, DB: flaky }, { ids: [first.id] });
+    expect({ refused, busy: report.busy }).toEqual({ refused: 1, busy: false });
+    expect(report.accepted).toBe(1);
+    const lease = await db().prepare('SELECT holder FROM ksef_lease WHERE id = 1').first<{ holder: string | null }>();
+    expect(lease?.holder).toBeNull();
+    // An invoice issued right after goes at once, not after the dead lease's 16 minutes.
+    const second = await issue();
+    const next = await runKsef(ksef.env, { ids: [second.id] });
+    expect(next.busy).toBe(false);
+    expect((await rowOf(second.id)).status).toBe('accepted');
+  });
+
   it('key rotation: a withdrawn key (21470) makes the sender fetch the keys again and retry', async () => {
     const ksef = await freshKsef();
     await runKsef(ksef.env, { ids: [(await issue()).id] });

@@ -23,7 +23,7 @@
 import { warsawDay } from '../../../widgets/core/warsaw-time.ts';
 import { KsefApi, KsefError, KsefUnavailable } from './api.ts';
 import { credentialsOf, tokenDeadlineNote } from './auth.ts';
-import { realClock } from './clock.ts';
+import { type Clock, realClock } from './clock.ts';
 import { Pacer } from './pacer.ts';
 import {
   acceptedUnmailed,
@@ -75,6 +75,28 @@ async function mailAccepted(env: KsefEnv, run: Run): Promise<void> {
   }
   if (done.length) await mailedStatement(run.db, done, run.clock.now()).run();
   run.report.mailed += done.length;
+}
+
+/**
+ * Gives the lease back, again after a moment when D1 fails (a dropped connection): a lease left
+ * held keeps every run out for `LEASE_TTL_MS`, the invoices issued meanwhile with it. Given up
+ * after three tries, logged; the lease then frees itself when its time is up.
+ */
+async function giveBackLease(db: D1Database, holder: string, clock: Clock): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await releaseLease(db, holder);
+      return;
+    } catch (error) {
+      if (attempt === 3) {
+        console.error('KSeF: the lease could not be given back, it frees itself when its time is up', {
+          error: message(error),
+        });
+        return;
+      }
+      await clock.sleep(500 * attempt);
+    }
+  }
 }
 
 /**
@@ -135,7 +157,7 @@ export async function runKsef(env: KsefEnv, options: RunOptions = {}): Promise<R
         first: overdue[0],
       });
   } finally {
-    await releaseLease(env.DB, holder);
+    await giveBackLease(env.DB, holder, clock);
   }
   if (report.claimed || report.accepted || report.requeued || report.offline || report.rejected)
     console.log('KSeF: run', { ...report, sessions: report.sessions.length });

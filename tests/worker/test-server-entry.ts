@@ -1,0 +1,32 @@
+/**
+ * The entry of the browser tests' server (scripts/serve-test.mjs), never of production: the
+ * product worker as it is, plus `POST /__test/d1`, which runs the tests' SQL on the worker's own
+ * D1 binding. A `wrangler d1 execute --local` beside `wrangler dev` opened the same SQLite file
+ * from a second workerd, and its locks made the server's own queries fail ("database is locked",
+ * SQLITE_BUSY, answered 503); through the binding the tests' statements queue behind the
+ * server's like any request's.
+ */
+import worker from '../../worker/index.ts';
+
+type Handler = typeof worker;
+
+/** `{ statements: string[] }`: run as one D1 batch (all or nothing); answers the last one's rows. */
+async function runSql(request: Request, env: Env): Promise<Response> {
+  try {
+    const { statements } = (await request.json()) as { statements?: unknown };
+    if (!Array.isArray(statements) || !statements.length || !statements.every((s) => typeof s === 'string'))
+      return Response.json({ error: 'statements: a non-empty list of SQL strings' }, { status: 400 });
+    const results = await env.DB.batch(statements.map((sql) => env.DB.prepare(sql)));
+    return Response.json({ results: results.at(-1)?.results ?? [] });
+  } catch (error) {
+    return Response.json({ error: error instanceof Error ? error.message : String(error) }, { status: 500 });
+  }
+}
+
+export default {
+  ...worker,
+  fetch: (request, env, ctx) =>
+    request.method === 'POST' && new URL(request.url).pathname === '/__test/d1'
+      ? runSql(request, env)
+      : worker.fetch(request, env, ctx),
+} satisfies Handler;
