@@ -18,7 +18,7 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
-  // Three pages at once on two cores. Alone on a quiet machine, the quality and layout-shift
+  // Three pages at once on two cores. Alone on a quiet machine, the quality and (then separate) layout-shift
   // specs (102 tests) took 157 s with two workers (80 s of the cores idle), 138 s with three and
   // 134 s with four; but four used 8 % more CPU (249 s against 230–233 s: pages waiting by
   // polling burn more when they wait longer), and in `npm test` the Chromium run shares the cores
