@@ -44,8 +44,10 @@ export default defineConfig({
     cwd: '../..',
     env: { PORT: String(port) },
     url: `http://127.0.0.1:${port}/api/health`,
-    // wrangler dev with its migrations: under a minute quiet, over three with the load average at 48.
-    timeout: 300_000,
+    // wrangler dev with its migrations (scripts/serve-test.mjs): about a minute with two whole suites
+    // side by side; before the migrations went in one run, over five. A deadline for a server that
+    // never comes up, with room for a machine twice as busy.
+    timeout: 600_000,
     reuseExistingServer: false,
     // SIGTERM, so that serve-test.mjs stops wrangler dev and workerd with it.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },

@@ -19,7 +19,8 @@ export async function setup(): Promise<void> {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const health = `http://127.0.0.1:${port}/api/health`;
-  for (const deadline = Date.now() + 300_000; Date.now() < deadline; ) {
+  // The same deadline as the Chromium run's server (tests/browser/playwright.config.ts).
+  for (const deadline = Date.now() + 600_000; Date.now() < deadline; ) {
     if (server.exitCode !== null) throw new Error(`test server exited with ${server.exitCode}`);
     try {
       if ((await fetch(health)).ok) return;
@@ -28,7 +29,7 @@ export async function setup(): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error(`test server did not answer ${health} within 300 s`);
+  throw new Error(`test server did not answer ${health} within 600 s`);
 }
 
 export async function teardown(): Promise<void> {
