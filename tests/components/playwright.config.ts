@@ -13,8 +13,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 20_000,
-  expect: { timeout: 5_000 },
+  // Deadlines, not speeds: with two whole suites side by side (the load average at 30 on two
+  // cores) axe inside one widget took over 20 s. As in the page suite (tests/browser).
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   outputDir: '../../test-results/components',
   use: {
@@ -27,7 +29,7 @@ export default defineConfig({
     cwd: '../..',
     env: { PORT: String(port) },
     url: `http://127.0.0.1:${port}/`,
-    timeout: 20_000,
+    timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
