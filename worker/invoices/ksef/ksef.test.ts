@@ -30,7 +30,11 @@ const slow = { timeout: 60_000 };
 
 const ids = (issued: { id: string }[]) => issued.map((i) => i.id);
 
-describe('sign-in', slow, () => {
+/**
+ * The sign-ins: a certificate's sign-in signs the request with XAdES (xadesjs, RSA) and the
+ * stand-in verifies it, 60.7 s with two whole suites side by side; three minutes hold at twice that.
+ */
+describe('sign-in', { timeout: 180_000 }, () => {
   it('with the KSeF token: challenge, the token encrypted with RSA-OAEP, status polled, tokens redeemed', async () => {
     const ksef = await freshKsef();
     const api = new KsefApi({ baseUrl: ksef.baseUrl });
