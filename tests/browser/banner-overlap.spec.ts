@@ -76,8 +76,10 @@ for (const width of WIDTHS)
         const box = (await banner(page).boundingBox())!;
         if (width === 360) {
           expect(box.height).toBeLessThanOrEqual(740 / 4);
-          if (process.env.KSEROWO_SHOTS)
-            await page.screenshot({ path: `${process.env.KSEROWO_SHOTS}/banner-360${path.replaceAll('/', '-')}.png` });
+          if (process.env.KSEROWO_SCREENSHOTS)
+            await page.screenshot({
+              path: `${process.env.KSEROWO_SCREENSHOTS}/banner-360${path.replaceAll('/', '-')}.png`,
+            });
         }
       });
 

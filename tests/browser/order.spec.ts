@@ -14,7 +14,7 @@ import { adminCookie, base, codeFromOutbox, logIn, message } from './admin-helpe
 import { signInLink } from './test-db.ts';
 
 /** Screenshots looked at for the verified-customer work. */
-const SHOTS = process.env.KSEROWO_SHOTS ?? 'test-results/shots';
+const SHOTS = process.env.KSEROWO_SCREENSHOTS ?? 'test-results/shots';
 mkdirSync(SHOTS, { recursive: true });
 
 /** After the acceptance: the verification's instructions, with the order's number in the title. */

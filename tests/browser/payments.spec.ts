@@ -8,7 +8,7 @@ import { type Page, expect, test } from '@playwright/test';
 import { logIn, signedOrder } from './admin-helpers.ts';
 import { d1 } from './test-db.ts';
 
-const SHOTS = process.env.KSEROWO_SHOTS ?? 'test-results/shots';
+const SHOTS = process.env.KSEROWO_SCREENSHOTS ?? 'test-results/shots';
 mkdirSync(SHOTS, { recursive: true });
 
 /**
