@@ -92,6 +92,15 @@ function Contract({
         Adres do faktur i przypomnień: {c.billingEmail ?? '—'} · {c.termMonths} mies. · cennik w wersji{' '}
         {c.catalogueVersion} · {ORIGIN_LABELS[c.origin]}
       </p>
+      {c.buyerUnit && (
+        <p>
+          {c.buyerJst
+            ? 'Nabywca: JST; fakturę otrzymuje jednostka podrzędna'
+            : 'Nabywca: grupa VAT; fakturę otrzymuje członek'}{' '}
+          (Podmiot3, rola {c.buyerJst ? 8 : 10}): {c.buyerUnit.name} · NIP {c.buyerUnit.nip}
+          {c.buyerUnit.address ? ` · ${c.buyerUnit.address}` : ''}
+        </p>
+      )}
       <BillingEmail contract={c} onDone={onDone} onRefused={onRefused} />
       <DataTable
         columns={[

@@ -13,6 +13,7 @@ import { MoreRows, usePages } from './pages.tsx';
 import { DataTable, Notice } from './ui.tsx';
 import { lastMonth } from './months.ts';
 import { Field } from './form-kit.tsx';
+import { KsefWarnings, RejectedInvoice } from './InvoiceKsef.tsx';
 import type { SessionViewProps } from './view-props.ts';
 
 const INVOICES = ['faktura', 'faktury', 'faktur'] as const;
@@ -56,16 +57,25 @@ export function InvoicesView({ onFailure, session }: SessionViewProps) {
   // until none is left, telling how far it is. Left part-way, the cron goes on within a minute.
   const issue = async () => {
     setIssuing(true);
-    const total = { issued: 0, skipped: 0 };
+    const total = { issued: 0, skipped: 0, held: [] as NonNullable<InvoicesIssued['held']> };
     try {
       for (let more = true; more; ) {
         const r = await api<InvoicesIssued>('/invoices/issue', { method: 'POST', body: { period } });
         total.issued += r.issued;
         total.skipped += r.skipped;
+        total.held.push(...(r.held ?? []));
         more = r.more;
         if (more) setNote({ ok: true, text: `Wystawianie faktur… wystawiono ${total.issued}.` });
       }
-      done({ ok: true, text: `Wystawiono ${total.issued}, pominięto już wystawione: ${total.skipped}.` });
+      const held = total.held.map((h) => `${h.contract}: ${h.problems.join('; ')}`).join(' · ');
+      done({
+        ok: total.held.length === 0,
+        text:
+          `Wystawiono ${total.issued}, pominięto już wystawione: ${total.skipped}.` +
+          (held
+            ? ` Nie wystawiono (KSeF odrzuciłby fakturę; popraw dane umowy i wystaw faktury za miesiąc jeszcze raz): ${held}.`
+            : ''),
+      });
     } catch (e: unknown) {
       if (e instanceof ApiRefused) setNote({ ok: false, text: e.message });
       else onFailure(e);
@@ -99,6 +109,7 @@ export function InvoicesView({ onFailure, session }: SessionViewProps) {
         </div>
       </div>
       <Notice note={note} />
+      <KsefWarnings />
       {!rows ? (
         <p role="status">{FALLBACK.loading}</p>
       ) : rows.length === 0 ? (
@@ -116,7 +127,10 @@ export function InvoicesView({ onFailure, session }: SessionViewProps) {
               <td className="num">{pln(i.net)}</td>
               <td className="num">{pln(i.vat)}</td>
               <td className="num">{pln(i.gross)}</td>
-              <td>{ksefStatusLabel(i.ksefStatus)}</td>
+              <td>
+                {ksefStatusLabel(i.ksefStatus)}
+                {i.ksefError && <RejectedInvoice invoice={i} owner={owner} onDone={done} />}
+              </td>
               <td className="mono">{i.ksefNumber ?? '—'}</td>
               <td>
                 <a href={`/api/admin/invoices/${i.id}/xml`} download>

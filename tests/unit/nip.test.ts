@@ -19,11 +19,14 @@ describe('NIP checksum', () => {
     ['eleven digits', '12345632180'],
     ['letters', '12345632AB'],
     ['all zeros', '0000000000'],
+    // 0·6+1·5+2·7+3·2+4·3+5·4+6·5+7·6+8·7 = 185, 185 mod 11 = 9: the checksum holds, but FA(3)'s TNrNIP wants no leading 0.
+    ['a leading 0 (FA(3) TNrNIP)', '0123456789'],
     ['an empty string', ''],
   ])('refuses %s', (_label, nip) => expect(isValidNip(nip)).toBe(false));
 
   it('refuses every number whose weighted sum leaves 10 (no check digit can match)', () => {
-    const prefix = '100000016';
+    // 1·6+2·5+3·7+0+0+0+0+0+4·7 = 6+10+21+28 = 65, 65 mod 11 = 10 (a prefix FA(3) allows: 123).
+    const prefix = '123000004';
     const sum = [6, 5, 7, 2, 3, 4, 5, 6, 7].reduce((a, w, i) => a + w * Number(prefix[i]), 0);
     expect(sum % 11).toBe(10);
     for (let d = 0; d <= 9; d++) expect(isValidNip(`${prefix}${d}`)).toBe(false);

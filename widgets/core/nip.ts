@@ -1,10 +1,13 @@
 /**
  * Polish tax identification number (NIP): ten digits, the last a checksum of the first
  * nine with the weights 6 5 7 2 3 4 5 6 7 (mod 11; a remainder of 10 never occurs in a
- * valid number). People write it with dashes or spaces and sometimes a 'PL' prefix.
+ * valid number), and the first three a real tax office's code as the FA(3) schema's
+ * `TNrNIP` demands (no leading 0, not x00: `0123456789` passes the checksum, not KSeF).
+ * People write it with dashes or spaces and sometimes a 'PL' prefix.
  */
 import * as v from 'valibot';
 import { LIMITS } from './limits.ts';
+import { fitsFa3 } from './fa3-rules.ts';
 
 const WEIGHTS = [6, 5, 7, 2, 3, 4, 5, 6, 7];
 
@@ -22,7 +25,7 @@ export function normalizeNip(value: string): string {
  */
 export function isValidNip(value: string): boolean {
   const nip = normalizeNip(value);
-  if (!/^\d{10}$/.test(nip) || /^0+$/.test(nip)) return false;
+  if (!/^\d{10}$/.test(nip) || !fitsFa3('TNrNIP', nip)) return false;
   const sum = WEIGHTS.reduce((acc, w, i) => acc + w * Number(nip[i]), 0);
   const check = sum % 11;
   return check !== 10 && check === Number(nip[9]);

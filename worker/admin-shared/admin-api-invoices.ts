@@ -21,10 +21,28 @@ export interface InvoiceListed {
   ksefStatus: string;
   /** Once KSeF has accepted the invoice. */
   ksefNumber?: string;
+  /** A rejected invoice: KSeF's code and reason (the owner fixes the data and issues it again). */
+  ksefError?: string;
+  /** 'VAT' or 'KOR' (a correction). */
+  kind: 'VAT' | 'KOR';
 }
 
 export interface InvoiceList extends Pick<ListPage, 'next'> {
   invoices: InvoiceListed[];
+}
+
+/** `GET /api/admin/invoices/ksef-warnings`: KSeF's technical warnings (`X-System-Warning`) of the last 7 days. */
+export interface KsefWarningList {
+  warnings: {
+    code: string;
+    message: string;
+    /** The request it came with last, e.g. `/sessions/online`. */
+    path: string;
+    firstSeen: string;
+    lastSeen: string;
+    /** How many answers carried it. */
+    seen: number;
+  }[];
 }
 
 /** The longest correction reason: FA(3) PrzyczynaKorekty is a `TZnakowy` of at most 256 characters. */
@@ -37,6 +55,8 @@ export const INVOICE_LIMITS = { reason: 256 } as const;
 export interface InvoicesIssued {
   issued: number;
   skipped: number;
+  /** Contracts not invoiced (only when any): their invoice would break the FA(3) schema (KSeF would reject it); fix the data, issue the month again. */
+  held?: { contract: string; problems: string[] }[];
   more: boolean;
 }
 

@@ -182,6 +182,16 @@ export interface ContractFacts {
   /** FA(3): the buyer is a subordinate unit of local government (JST) / a member of a VAT group (GV). */
   buyerJst: boolean;
   buyerGv: boolean;
+  /** With JST or GV: the unit that receives the invoice (FA(3) Podmiot3, role 8 or 10); the buyer is the JST or the group. */
+  buyerUnit: BuyerUnit | null;
+}
+
+/** The subordinate unit of a JST or the member of a VAT group an invoice names as Podmiot3. */
+export interface BuyerUnit {
+  name: string;
+  /** Ten digits. */
+  nip: string;
+  address: string | null;
 }
 
 /** A contract as `GET /api/admin/contracts` lists it. */

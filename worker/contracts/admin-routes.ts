@@ -37,7 +37,7 @@ import {
   amendmentSchema,
   amendmentStartOk,
   billingEmailSchema,
-  contractSchema,
+  contractBodySchema,
 } from './rental-validation.ts';
 import { SERVICE_ERRORS } from '../../widgets/core/service-validation.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
@@ -128,7 +128,7 @@ contractRoutes.post('/:id/billing-email', async (c) => {
 contractRoutes.post('/', async (c) => {
   const body = await jsonBody(c);
   if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
-  const parsed = check(contractSchema, body);
+  const parsed = check(contractBodySchema, body);
   if (!parsed.ok) return c.json({ error: parsed.error }, 400);
   const b = parsed.data;
   const made = await createContract(c.env.DB, {
@@ -139,6 +139,7 @@ contractRoutes.post('/', async (c) => {
       address: b.companyAddress,
       jst: b.jst,
       gv: b.gv,
+      unit: b.unit && { name: b.unit.name ?? '', nip: b.unit.nip, address: b.unit.address || null },
     },
     devices: b.devices,
     startDate: b.startDate,

@@ -36,7 +36,7 @@
  * 'jump' (422 `{confirm: true}`). A public answer shows counters only to the token's holder.
  */
 import { type FrozenRates, ratesIn } from '../meter/bill.ts';
-import type { ContractFacts } from '../admin-shared/admin-api-service.ts';
+import type { BuyerUnit, ContractFacts } from '../admin-shared/admin-api-service.ts';
 import { contractEndOf } from '../../widgets/core/meter.ts';
 import { type Catalogue, type PackageLevel, findDevice, findPackage } from '../../widgets/core/model.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
@@ -70,6 +70,8 @@ export interface ContractRow {
   company_address: string | null;
   buyer_jst: number;
   buyer_gv: number;
+  /** JSON of the JST's unit or the VAT group's member (FA(3) Podmiot3), or null. */
+  buyer_unit?: string | null;
 }
 
 /** A contract: its facts as the panel lists them (one definition, in the admin API's types), and who made it. */
@@ -108,6 +110,7 @@ export const asContract = (r: ContractRow): Contract => ({
   companyAddress: r.company_address ?? null,
   buyerJst: r.buyer_jst === 1,
   buyerGv: r.buyer_gv === 1,
+  buyerUnit: r.buyer_unit ? (JSON.parse(r.buyer_unit) as BuyerUnit) : null,
   orderRef: r.order_ref,
   createdBy: r.created_by,
   createdAt: r.created_at,
@@ -127,6 +130,7 @@ export interface ContractInput {
     /** FA(3) JST and GV: a subordinate unit of local government, a member of a VAT group. */
     jst?: boolean | undefined;
     gv?: boolean | undefined;
+    unit?: BuyerUnit | null | undefined;
   };
   devices: {
     serial: string;
@@ -191,8 +195,8 @@ export function contractStatements(
     db
       .prepare(
         `INSERT INTO contracts (id, number, year, seq, company, nip, billing_email, start_date, term_months,
-           catalogue_version, origin, order_ref, created_by, company_address, buyer_jst, buyer_gv)
-         SELECT ?1, printf('UM-%04d-%06d', ?2, n), ?2, n, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14
+           catalogue_version, origin, order_ref, created_by, company_address, buyer_jst, buyer_gv, buyer_unit)
+         SELECT ?1, printf('UM-%04d-%06d', ?2, n), ?2, n, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15
          FROM (SELECT coalesce(max(seq), 0) + 1 AS n FROM contracts WHERE year = ?2)`,
       )
       .bind(
@@ -210,6 +214,7 @@ export function contractStatements(
         input.customer.address?.trim() || null,
         input.customer.jst ? 1 : 0,
         input.customer.gv ? 1 : 0,
+        input.customer.unit ? JSON.stringify(input.customer.unit) : null,
       ),
   ];
   const devices: ContractStatements['devices'] = [];

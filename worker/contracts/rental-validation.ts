@@ -7,7 +7,8 @@
  */
 import * as v from 'valibot';
 import { PACKAGE_LEVELS } from '../../widgets/core/model.ts';
-import { nipSchema } from '../../widgets/core/nip.ts';
+import { isValidNip, nipSchema, normalizeNip } from '../../widgets/core/nip.ts';
+import { LIMITS } from '../../widgets/core/limits.ts';
 import {
   SERVICE_ERRORS,
   SERVICE_LIMITS,
@@ -23,6 +24,8 @@ export const RENTAL_ERRORS = {
   startDate: 'Podaj datę początku umowy (RRRR-MM-DD).',
   companyAddress: 'Adres siedziby podaj w jednym wierszu, tak jak w rejestrze (najwyżej 300 znaków).',
   flag: 'Znaczniki JST i GV przyjmują wartość tak albo nie.',
+  unit: 'Przy nabywcy JST lub grupie VAT podaj jednostkę, która otrzymuje faktury: jej nazwę, NIP i adres (Podmiot3 faktury). Bez tych znaczników jednostki nie podawaj.',
+  unitNip: 'Podaj prawidłowy NIP jednostki (10 cyfr z poprawną sumą kontrolną).',
   devices: 'Umowa musi mieć od 1 do 50 urządzeń, każde o innym numerze seryjnym.',
   effectiveFrom:
     'Aneks obowiązuje od pierwszego dnia miesiąca (RRRR-MM-01), nie wcześniej niż od bieżącego miesiąca: wystawione rozliczenia się nie zmieniają.',
@@ -65,6 +68,37 @@ export const contractSchema = v.object(
     ),
     jst: v.optional(v.boolean(RENTAL_ERRORS.flag), false),
     gv: v.optional(v.boolean(RENTAL_ERRORS.flag), false),
+    // With JST or GV, the buyer is the JST (the group) and this unit (member) receives the invoice: FA(3) Podmiot3.
+    unit: v.optional(
+      v.nullable(
+        v.object(
+          {
+            name: v.pipe(
+              v.optional(companySchema),
+              v.check((s) => !!s, RENTAL_ERRORS.unit),
+            ),
+            nip: v.pipe(
+              v.string(RENTAL_ERRORS.unitNip),
+              v.trim(),
+              v.maxLength(LIMITS.nip, RENTAL_ERRORS.unitNip),
+              v.check(isValidNip, RENTAL_ERRORS.unitNip),
+              v.transform(normalizeNip),
+            ),
+            address: v.optional(
+              v.pipe(
+                v.string(RENTAL_ERRORS.companyAddress),
+                v.trim(),
+                v.maxLength(300, RENTAL_ERRORS.companyAddress),
+                v.check((s) => !/[\r\n]/.test(s), RENTAL_ERRORS.companyAddress),
+              ),
+              '',
+            ),
+          },
+          RENTAL_ERRORS.unit,
+        ),
+      ),
+      null,
+    ),
     startDate: day(RENTAL_ERRORS.startDate),
     termMonths: v.pipe(
       v.number(SERVICE_ERRORS.term),
@@ -87,6 +121,11 @@ export const contractSchema = v.object(
     ),
   },
   RENTAL_ERRORS.body,
+);
+/** The contract body, with its JST/GV unit given exactly when a flag asks for it. */
+export const contractBodySchema = v.pipe(
+  contractSchema,
+  v.check((b) => (b.jst || b.gv) === (b.unit !== null), RENTAL_ERRORS.unit),
 );
 export type ContractBody = v.InferOutput<typeof contractSchema>;
 

@@ -270,4 +270,17 @@ export const INVOICE_ERRORS = {
     'W tej chwili wystawiono inną korektę tej faktury. Odśwież listę i sprawdź, czy potrzebna jest kolejna.',
   /** 404: no UPO received yet. */
   noUpo: 'KSeF nie wydał jeszcze UPO dla tej faktury.',
+  /** 409: 'Wystaw ponownie' of an invoice KSeF has not rejected (queued, sent or accepted). */
+  notRejected: (number: string) =>
+    `Faktura ${number} nie jest odrzucona przez KSeF. Ponownie wystawia się tylko fakturę, którą KSeF odrzucił; przyjętą poprawia korekta.`,
+  /** 409: a rejected correction is not made again in place. */
+  reissueCorrection:
+    'Korekty odrzuconej przez KSeF nie wystawia się ponownie pod tym samym numerem: wystaw nową korektę faktury.',
+  /** 409: another reissue of the invoice went in at the same moment. */
+  reissueRaced: 'W tej chwili tę fakturę wystawiono ponownie. Odśwież listę.',
+  /** 409: the contract has nothing to bill in the month any more. */
+  nothingToBill: 'Umowa nie ma już czego rozliczyć w tym miesiącu, więc faktury nie wystawiono ponownie.',
+  /** 422: the invoice as it would be made breaks the FA(3) schema (KSeF would reject it); the problems follow. */
+  schema: (problems: readonly string[]) =>
+    `Faktury nie wystawiono: KSeF odrzuciłby ją, bo ${problems.join('; ')}. Popraw dane umowy (nabywcę) lub firmy i spróbuj ponownie.`,
 } as const;

@@ -7,7 +7,11 @@
  *  - `GET /:id/xml` → the FA(3) XML as issued; `GET /:id/upo` → KSeF's UPO once received;
  *  - `GET /export.zip?period=` → every XML of the month in one ZIP; `GET /export.csv?period=`
  *    → the accountant's CSV (export.ts), figure for figure the invoices;
- *  - `POST /:id/correction` `{reason}` (owner) → `{id, number}` of the correction (correct.ts).
+ *  - `POST /:id/correction` `{reason}` (owner) → `{id, number}` of the correction (correct.ts);
+ *  - `POST /:id/reissue` (owner) → `{id, number, issueDate}`: an invoice KSeF rejected, made
+ *    again from the corrected data with the same number, queued for KSeF (reissue.ts);
+ *  - `GET /ksef-warnings` → `{warnings: [{code, message, path, firstSeen, lastSeen, seen}]}`:
+ *    KSeF's `X-System-Warning`s of the last 7 days, the latest first.
  * Every download is audited, naming the invoice by its number (its id is the secret of the
  * customer's copy).
  */
@@ -22,12 +26,14 @@ import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
 import { check } from '../../widgets/core/validation.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { toPln } from '../../widgets/core/pricing.ts';
-import type { InvoiceList, InvoiceListed, InvoicesIssued } from '../admin-shared/admin-api.ts';
+import type { InvoiceList, InvoiceListed, InvoicesIssued, KsefWarningList } from '../admin-shared/admin-api.ts';
 import { INVOICE_LIMITS } from '../admin-shared/admin-api-invoices.ts';
 import { correctInvoice } from './correct.ts';
+import { reissueInvoice } from './reissue.ts';
 import { INVOICE_COLUMNS, type InvoiceSums, invoiceLines, totalRow } from './export.ts';
 import { issueRunPart } from './issue.ts';
 import { enqueueKsef } from './ksef/queue.ts';
+import { recentWarnings } from './ksef/model-ksef-warnings.ts';
 import {
   type InvoiceKey,
   type InvoiceListedRow,
@@ -70,6 +76,10 @@ export const asListed = (r: InvoiceListedRow): InvoiceListed => ({
   gross: toPln(r.gross_gr),
   ksefStatus: r.ksef_status ?? 'queued',
   ...(r.ksef_number ? { ksefNumber: r.ksef_number } : {}),
+  ...(r.ksef_status === 'rejected'
+    ? { ksefError: [r.ksef_code, r.ksef_error].filter((x) => x !== null && x !== '').join(' ') || 'odrzucona' }
+    : {}),
+  kind: r.kind,
 });
 
 /** 'FV/2026/000123' → 'FV_2026_000123.xml'. */
@@ -102,6 +112,38 @@ invoiceRoutes.get('/', async (c) => {
   const rows = await invoicesOfPeriod(c.env.DB, period, page);
   const { rows: shown, next } = pageOf(rows, page.limit, invoiceKey);
   return c.json({ invoices: shown.map(asListed), next } satisfies InvoiceList);
+});
+
+invoiceRoutes.post('/:id/reissue', async (c) => {
+  const result = await reissueInvoice(c.env.DB, c.req.param('id'), { by: c.get('session').user });
+  if (!result.ok) {
+    if (result.reason === 'not-found') return c.json({ error: INVOICE_ERRORS.notFound }, 404);
+    if (result.reason === 'schema') return c.json({ error: INVOICE_ERRORS.schema(result.problems) }, 422);
+    if (result.reason === 'not-rejected')
+      return c.json({ error: INVOICE_ERRORS.notRejected(result.number ?? '') }, 409);
+    if (result.reason === 'correction') return c.json({ error: INVOICE_ERRORS.reissueCorrection }, 409);
+    if (result.reason === 'raced') return c.json({ error: INVOICE_ERRORS.reissueRaced }, 409);
+    return c.json({ error: INVOICE_ERRORS.nothingToBill }, 409);
+  }
+  auditTarget(c, result.number);
+  auditDetails(c, { reissued: result.number, issueDate: result.issueDate, rejectedFor: result.rejectedFor });
+  await enqueueKsef(c.env, [result.id]);
+  return c.json({ id: result.id, number: result.number, issueDate: result.issueDate });
+});
+
+invoiceRoutes.get('/ksef-warnings', async (c) => {
+  const since = new Date(Date.now() - 7 * 86_400_000).toISOString();
+  const rows = await recentWarnings(c.env.DB, since);
+  return c.json({
+    warnings: rows.map((w) => ({
+      code: w.code,
+      message: w.message,
+      path: w.path,
+      firstSeen: w.first_seen,
+      lastSeen: w.last_seen,
+      seen: w.seen,
+    })),
+  } satisfies KsefWarningList);
 });
 
 invoiceRoutes.get('/export.csv', async (c) => {
@@ -199,6 +241,7 @@ invoiceRoutes.post('/:id/correction', async (c) => {
     if (result.reason === 'no-ksef-number')
       return c.json({ error: INVOICE_ERRORS.noKsefNumber(result.number ?? '') }, 409);
     if (result.reason === 'raced') return c.json({ error: INVOICE_ERRORS.correctionRaced }, 409);
+    if (result.reason === 'schema') return c.json({ error: INVOICE_ERRORS.schema(result.problems) }, 422);
     return c.json({ error: INVOICE_ERRORS.nothingToCorrect }, 409);
   }
   auditTarget(c, result.number);

@@ -10,6 +10,7 @@ import { billOfContract, contractById } from '../contracts/index.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { type InvoiceDocument, correctionOf, invoiceOf, sellerOf, stateAfter, stateOf } from './document.ts';
 import { fa3Xml } from './fa3.ts';
+import { fa3Problems } from './fa3-check.ts';
 import { buyerOf } from './issue.ts';
 import { invoiceHash } from './kod-i.ts';
 import {
@@ -24,7 +25,8 @@ import {
 
 export type CorrectionResult =
   | { ok: true; id: string; number: string; corrects: string }
-  | { ok: false; reason: 'not-found' | 'no-ksef-number' | 'nothing-to-correct' | 'raced'; number?: string };
+  | { ok: false; reason: 'not-found' | 'no-ksef-number' | 'nothing-to-correct' | 'raced'; number?: string }
+  | { ok: false; reason: 'schema'; problems: string[] };
 
 const documentOf = (row: InvoiceRow): InvoiceDocument => JSON.parse(row.document ?? '{}') as InvoiceDocument;
 
@@ -64,6 +66,8 @@ export async function correctInvoice(
     });
     if (!doc) return { ok: false, reason: 'nothing-to-correct' };
     const xml = fa3Xml(doc);
+    const problems = fa3Problems(xml);
+    if (problems.length) return { ok: false, reason: 'schema', problems };
     const newId = crypto.randomUUID();
     const [insert] = await db.batch(
       issueStatements(db, {

@@ -10,7 +10,8 @@
  */
 import type { Bill, BillLine } from '../meter/bill.ts';
 import { LEVEL_NAMES } from '../../widgets/core/model.ts';
-import { VAT_PERCENT, toGrosze } from '../../widgets/core/pricing.ts';
+import { VAT_PERCENT, toGrosze, toPln } from '../../widgets/core/pricing.ts';
+import { formatPln } from '../../widgets/core/format.ts';
 import { monthBounds } from '../../widgets/core/meter.ts';
 import { type Company, company as ourCompany } from '../../widgets/core/company.ts';
 
@@ -39,6 +40,11 @@ export interface Buyer {
   jst: boolean;
   /** The buyer is a member of a VAT group. */
   gv: boolean;
+  /**
+   * With `jst` or `gv`: the unit that receives the invoice (FA(3) Podmiot3, role 8 for a JST's
+   * subordinate unit, 10 for a VAT group's member); the buyer itself is the JST or the group.
+   */
+  unit?: { name: string; nip: string; address: string | null } | null;
 }
 
 /** A counter's state on a day: where an overage line's pages start or end. */
@@ -99,6 +105,8 @@ export interface InvoiceDocument extends InvoiceTotals {
   /** A correction: why, which invoice, and its lines and totals before (as last issued). */
   correction?: {
     reason: string;
+    /** FA(3) TypKorekty (`correctionEffect`); absent on corrections issued before it was written. */
+    type?: CorrectionEffect;
     corrected: CorrectedInvoice;
     before: InvoiceLine[];
     beforeTotals: InvoiceTotals;
@@ -222,12 +230,27 @@ export function invoiceOf(bill: Bill, facts: InvoiceFacts): InvoiceDocument {
 }
 
 const sameBuyer = (a: Buyer, b: Buyer): boolean =>
-  a.nip === b.nip && a.name === b.name && a.address === b.address && a.jst === b.jst && a.gv === b.gv;
+  a.nip === b.nip &&
+  a.name === b.name &&
+  a.address === b.address &&
+  a.jst === b.jst &&
+  a.gv === b.gv &&
+  JSON.stringify(a.unit ?? null) === JSON.stringify(b.unit ?? null);
 
 /** The state an invoice is in now: as issued, or as its latest correction left it. */
 export function stateOf(doc: InvoiceDocument): { lines: InvoiceLine[]; buyer: Buyer } & InvoiceTotals {
   return { lines: doc.lines, buyer: doc.buyer, netGr: doc.netGr, vatGr: doc.vatGr, grossGr: doc.grossGr };
 }
+
+/**
+ * FA(3) TypKorekty: when the correction counts in the VAT records. 1 — in the period of the
+ * corrected invoice; 2 — in the period of the correction. Ours correct the month billed again (a
+ * reading corrected, the buyer's data): a raise corrects an error the invoice had when it was
+ * issued, so it counts where the invoice did (1); a lowering counts when the correction is issued
+ * (2: art. 29a ust. 13 of the VAT Act); one that changes no amount (the buyer's data) is 1.
+ */
+export type CorrectionEffect = 1 | 2;
+export const correctionEffect = (grossDifferenceGr: number): CorrectionEffect => (grossDifferenceGr < 0 ? 2 : 1);
 
 /**
  * A correction (KOR) of an invoice: its lines before (as the corrected invoice, or its latest
@@ -255,12 +278,31 @@ export function correctionOf(
     grossGr: after.grossGr - before.grossGr,
     correction: {
       reason: facts.reason,
+      type: correctionEffect(after.grossGr - before.grossGr),
       corrected: { number: original.number, issueDate: original.issueDate, ksefNumber: facts.ksefNumber },
       before: before.lines,
       beforeTotals: { netGr: before.netGr, vatGr: before.vatGr, grossGr: before.grossGr },
       ...(sameBuyer(before.buyer, now.buyer) ? {} : { buyerBefore: before.buyer }),
     },
   };
+}
+
+/** Days within which an overpayment a lowering correction leaves is sent back. */
+export const REFUND_DAYS = 14;
+
+/**
+ * What happens to the difference of a correction that lowers the amount (FA(3) carries no
+ * payment order for it): paid already, the difference goes back to the account it came from
+ * within `REFUND_DAYS`; not paid yet, only the amount after the correction is owed. Undefined
+ * for an invoice or a correction that does not lower the amount. At most 256 characters
+ * (FA(3) TZnakowy: it goes in `DodatkowyOpis`).
+ */
+export function correctionSettlement(doc: InvoiceDocument): string | undefined {
+  const k = doc.correction;
+  if (doc.kind !== 'KOR' || !k || doc.grossGr >= 0) return undefined;
+  const less = formatPln(toPln(-doc.grossGr), 2);
+  const after = formatPln(toPln(k.beforeTotals.grossGr + doc.grossGr), 2);
+  return `Zmniejszenie o ${less} brutto. Jeśli faktura ${k.corrected.number} jest zapłacona, zwrócimy ${less} na rachunek, z którego przyszła zapłata, w ciągu ${REFUND_DAYS} dni od daty korekty; jeśli nie, zapłać tylko kwotę po korekcie: ${after}.`;
 }
 
 /** The state after a correction: its lines and buyer after, and the totals before plus the difference. */

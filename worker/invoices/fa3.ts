@@ -6,11 +6,13 @@
  *
  * A correction (KOR) lists the corrected lines as they were (StanPrzed) and as they are now,
  * each as its own row, and states net, VAT and gross as the difference, as FA(3) asks; it
- * names the corrected invoice by its number, date and KSeF number (DaneFaKorygowanej).
+ * names the corrected invoice by its number, date and KSeF number (DaneFaKorygowanej), and
+ * says when it counts (TypKorekty: document.ts `correctionEffect`). One that lowers the amount
+ * carries no payment order (no Platnosc) but what happens to the difference (DodatkowyOpis).
  */
 import { escapeHtml } from '../admin-shared/html.ts';
 import { VAT_PERCENT } from '../../widgets/core/pricing.ts';
-import type { Buyer, InvoiceDocument, InvoiceLine } from './document.ts';
+import { type Buyer, type InvoiceDocument, type InvoiceLine, correctionSettlement } from './document.ts';
 import { dateText } from '../../widgets/core/dates.ts';
 
 export const FA3_NAMESPACE = 'http://crd.gov.pl/wzor/2025/06/25/13775/';
@@ -63,6 +65,21 @@ function render(node: Node, depth: number, out: string[]): void {
 
 const address = (line: string): Group => group('Adres', el('KodKraju', 'PL'), el('AdresL1', line));
 
+/**
+ * FA(3) Podmiot3 of a JST or VAT-group buyer, as the XSD's notes on JST and GV ask: the unit
+ * that receives the invoice, by its NIP, with role 8 (JST – odbiorca) or 10 (członek grupy VAT).
+ */
+function receivingUnit(buyer: Buyer): Group | undefined {
+  const unit = buyer.unit;
+  if (!unit || !(buyer.jst || buyer.gv)) return undefined;
+  return group(
+    'Podmiot3',
+    group('DaneIdentyfikacyjne', el('NIP', unit.nip), el('Nazwa', unit.name)),
+    unit.address && address(unit.address),
+    el('Rola', buyer.jst ? 8 : 10),
+  );
+}
+
 function buyerIdentity(buyer: Buyer): Group {
   return group('DaneIdentyfikacyjne', buyer.nip ? el('NIP', buyer.nip) : el('BrakID', 1), el('Nazwa', buyer.name));
 }
@@ -108,6 +125,9 @@ export function fa3Xml(doc: InvoiceDocument): string {
       : [];
   });
   const k = doc.correction;
+  // A correction that lowers the amount orders no payment: it says what happens to the difference.
+  const settlement = correctionSettlement(doc);
+  if (settlement) notes.push(group('DodatkowyOpis', el('Klucz', 'Rozliczenie korekty'), el('Wartosc', settlement)));
   const tree: Group = {
     open: `<Faktura xmlns="${FA3_NAMESPACE}">`,
     close: '</Faktura>',
@@ -132,6 +152,7 @@ export function fa3Xml(doc: InvoiceDocument): string {
         el('JST', doc.buyer.jst ? 1 : 2),
         el('GV', doc.buyer.gv ? 1 : 2),
       ),
+      receivingUnit(doc.buyer),
       group(
         'Fa',
         el('KodWaluty', 'PLN'),
@@ -158,6 +179,7 @@ export function fa3Xml(doc: InvoiceDocument): string {
         ),
         el('RodzajFaktury', doc.kind),
         k && el('PrzyczynaKorekty', k.reason),
+        k?.type && el('TypKorekty', k.type),
         k &&
           group(
             'DaneFaKorygowanej',
@@ -170,12 +192,13 @@ export function fa3Xml(doc: InvoiceDocument): string {
           group('Podmiot2K', buyerIdentity(k.buyerBefore), k.buyerBefore.address && address(k.buyerBefore.address)),
         notes,
         rows.map(({ line, before }, i) => row(line, i + 1, before)),
-        group(
-          'Platnosc',
-          group('TerminPlatnosci', el('Termin', doc.dueDate)),
-          el('FormaPlatnosci', 6),
-          doc.seller.bankAccount && group('RachunekBankowy', el('NrRB', doc.seller.bankAccount)),
-        ),
+        !settlement &&
+          group(
+            'Platnosc',
+            group('TerminPlatnosci', el('Termin', doc.dueDate)),
+            el('FormaPlatnosci', 6),
+            doc.seller.bankAccount && group('RachunekBankowy', el('NrRB', doc.seller.bankAccount)),
+          ),
         group(
           'WarunkiTransakcji',
           group('Umowy', el('DataUmowy', doc.contract.date), el('NrUmowy', doc.contract.number)),

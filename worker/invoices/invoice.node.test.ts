@@ -272,6 +272,43 @@ describe('a buyer without a NIP, of local government and in a VAT group', () => 
     expect([element(xml, 'JST'), element(xml, 'GV')]).toEqual([['1'], ['1']]);
     expect(element(xml, 'AdresL1')).toEqual(['ul. Przykładowa 1, 76-200 Słupsk']);
   });
+
+  const unitInvoice = (jst: boolean, gv: boolean) => {
+    const bill = billFor(contract([{ serial: 'M1', rates: [MONO], readings: [] }]), '2026-09');
+    if (!bill) throw new Error('no bill');
+    return xmlOf(
+      invoiceOf(bill, {
+        number: 'FV/2026/000006',
+        issueDate: '2026-10-05',
+        createdAt: '2026-10-05T05:00:00.000Z',
+        contract: { number: 'UM-2026-000008', date: '2026-06-10', startDate: '2026-06-15' },
+        seller: SELLER,
+        // The buyer is the JST (or the VAT group) by its NIP; the school (the member) receives the invoice.
+        buyer: {
+          nip: '8393028257',
+          name: jst ? 'Gmina Słupsk' : 'Grupa VAT Alfa',
+          address: 'ul. Sportowa 34, 76-200 Słupsk',
+          jst,
+          gv,
+          unit: { name: 'Szkoła Podstawowa w Redzikowie', nip: '8392734409', address: 'Redzikowo 55, 76-200 Słupsk' },
+        },
+      }),
+    );
+  };
+
+  it('names the JST as the buyer and its unit as Podmiot3 with role 8', () => {
+    const xml = unitInvoice(true, false);
+    expect(xml).toMatch(
+      /<Podmiot2>\s*<DaneIdentyfikacyjne>\s*<NIP>8393028257<\/NIP>\s*<Nazwa>Gmina Słupsk<\/Nazwa>[\s\S]*<JST>1<\/JST>\s*<GV>2<\/GV>\s*<\/Podmiot2>\s*<Podmiot3>\s*<DaneIdentyfikacyjne>\s*<NIP>8392734409<\/NIP>\s*<Nazwa>Szkoła Podstawowa w Redzikowie<\/Nazwa>/,
+    );
+    expect(element(xml, 'Rola')).toEqual(['8']);
+    expect(element(xml, 'AdresL1').at(-1)).toBe('Redzikowo 55, 76-200 Słupsk');
+  });
+
+  it('names a VAT group’s member as Podmiot3 with role 10', () => {
+    const xml = unitInvoice(false, true);
+    expect([element(xml, 'JST'), element(xml, 'GV'), element(xml, 'Rola')]).toEqual([['2'], ['1'], ['10']]);
+  });
 });
 
 describe('a correction (KOR) after a corrected reading', () => {
@@ -310,6 +347,31 @@ describe('a correction (KOR) after a corrected reading', () => {
     expect(element(xml, 'DataWystFaKorygowanej')).toEqual(['2026-10-05']);
     expect(element(xml, 'NrFaKorygowanej')).toEqual(['FV/2026/000001']);
     expect(element(xml, 'NrKSeFFaKorygowanej')).toEqual(['1111111111-20261005-0A1B2C3D4E5F-7A']);
+  });
+
+  it('says TypKorekty: a lowering counts at the correction (2), with no payment order but what happens to 19,68 zł', () => {
+    expect(element(xml, 'TypKorekty')).toEqual(['2']);
+    expect(xml).not.toContain('<Platnosc>');
+    // 337,02 − 19,68 = 317,34 zł is what is owed after the correction.
+    expect(element(xml, 'Wartosc').at(-1)).toBe(
+      'Zmniejszenie o 19,68 zł brutto. Jeśli faktura FV/2026/000001 jest zapłacona, zwrócimy 19,68 zł na rachunek, z którego przyszła zapłata, w ciągu 14 dni od daty korekty; jeśli nie, zapłać tylko kwotę po korekcie: 317,34 zł.',
+    );
+  });
+
+  it('a raise corrects an error the invoice had: TypKorekty 1, and a payment order for the 19,68 zł more', () => {
+    // The other way round: 100 over (8,00 zł) corrected to 300 over (24,00 zł): +16,00 net, +3,68 VAT, +19,68 gross.
+    const up = correctionOf(stateOf(now), now, original, {
+      number: 'FV/2026/000033',
+      issueDate: '2026-10-20',
+      createdAt: '2026-10-20T09:00:00.000Z',
+      reason: 'Korekta odczytu licznika z 30.09.2026',
+      ksefNumber: '1111111111-20261005-0A1B2C3D4E5F-7A',
+    });
+    const x = up ? xmlOf(up) : '';
+    expect(element(x, 'TypKorekty')).toEqual(['1']);
+    expect(element(x, 'P_15')).toEqual(['19.68']);
+    expect(element(x, 'Termin')).toEqual(['2026-11-03']);
+    expect(element(x, 'NrRB')).toEqual(['41101000000000000012345678']);
   });
 
   it('is not made when nothing changed', () => {
@@ -386,7 +448,7 @@ describe('the FA(3) schema check', { timeout: 60_000 }, () => {
 
 describe('every invoice made above', { timeout: 60_000 }, () => {
   it('is valid against the FA(3) XSD (a failure names the document and line)', async () => {
-    expect(made.length).toBe(8);
+    expect(made.length).toBe(11);
     expect((await validateFa3(made)).errors).toEqual([]);
   });
 });

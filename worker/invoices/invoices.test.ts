@@ -54,6 +54,8 @@ describe('the owner issues last month’s invoices', { timeout: 120_000 }, () =>
       nip: '1234563218',
       companyAddress: 'PLAC RATUSZOWY 1, 76-200 SŁUPSK',
       jst: true,
+      // The JST's unit that receives the invoice (FA(3) Podmiot3, role 8).
+      unit: { name: 'Szkoła Podstawowa nr 1 w Becie', nip: '8392734409', address: 'UL. SZKOLNA 1, 76-200 SŁUPSK' },
       devices: [{ serial: 'INV-M1', deviceId: 'km-4052', level: 'basic' }],
     });
     await teamReading(owner, 'INV-C1', lastDay(month(-2)), 10_000, 2_000);
@@ -75,6 +77,7 @@ describe('the owner issues last month’s invoices', { timeout: 120_000 }, () =>
         vat: 67.39,
         gross: 360.39,
         ksefStatus: 'queued',
+        kind: 'VAT',
       },
       {
         id: expect.any(String),
@@ -85,6 +88,7 @@ describe('the owner issues last month’s invoices', { timeout: 120_000 }, () =>
         vat: 40.25,
         gross: 215.25,
         ksefStatus: 'queued',
+        kind: 'VAT',
       },
     ]);
     expect(await expectEveryInvoiceValid()).toBe(2);
@@ -109,6 +113,10 @@ describe('the owner issues last month’s invoices', { timeout: 120_000 }, () =>
     expect(xml).toContain('<P_15>360.39</P_15>');
     const jst = await (await read(`/api/admin/invoices/${second?.id}/xml`, owner)).text();
     expect(jst).toContain('<JST>1</JST>');
+    // The JST (the gmina) is the buyer; its school receives the invoice as Podmiot3, role 8.
+    expect(jst).toMatch(
+      /<Podmiot3>\s*<DaneIdentyfikacyjne>\s*<NIP>8392734409<\/NIP>[\s\S]*<Rola>8<\/Rola>\s*<\/Podmiot3>/,
+    );
     // Its KSeF row is queued for the sender, in the same batch.
     const queued = await db()
       .prepare("SELECT count(*) AS n FROM ksef_invoices WHERE status = 'queued' AND invoice_id IN (?, ?)")
@@ -337,6 +345,15 @@ describe('a correction after a corrected reading', { timeout: 120_000 }, () => {
     expect(xml).toContain('<PrzyczynaKorekty>Korekta odczytu licznika mono</PrzyczynaKorekty>');
     expect(xml).toContain('<NrKSeFFaKorygowanej>1111111111-20261105-0A1B2C3D4E5F-7A</NrKSeFFaKorygowanej>');
     expect(xml).toContain(`<NrFaKorygowanej>FV/${year}/000001</NrFaKorygowanej>`);
+    // A lowering counts when the correction is issued (TypKorekty 2, art. 29a ust. 13 of the VAT Act),
+    // orders no payment to our account, and says what happens to the 29,52 zł: sent back if the
+    // invoice is paid, else only 360,39 − 29,52 = 330,87 zł is owed.
+    expect(xml).toContain('<TypKorekty>2</TypKorekty>');
+    expect(xml).not.toContain('<Platnosc>');
+    expect(xml).not.toContain('<NrRB>');
+    expect(xml).toContain('<Klucz>Rozliczenie korekty</Klucz>');
+    expect(xml).toContain('Zmniejszenie o 29,52 zł brutto.');
+    expect(xml).toContain('zapłać tylko kwotę po korekcie: 330,87 zł.');
     await expectValidFa3([xml]);
     expect(await db().prepare('SELECT * FROM invoices WHERE id = ?').bind(first?.id).first()).toEqual(original);
     const audit = (await (await read('/api/admin/audit?area=invoices', owner)).json()) as {

@@ -15,6 +15,7 @@ import { enqueueKsef } from './ksef/queue.ts';
 import { warsawDay, warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { type Buyer, type InvoiceDocument, type Seller, invoiceOf, sellerOf } from './document.ts';
 import { fa3Xml } from './fa3.ts';
+import { fa3Problems } from './fa3-check.ts';
 import { invoiceHash } from './kod-i.ts';
 import {
   type InvoiceToInsert,
@@ -47,6 +48,7 @@ export const buyerOf = (c: Contract): Buyer => ({
   address: c.companyAddress,
   jst: c.buyerJst,
   gv: c.buyerGv,
+  unit: c.buyerUnit,
 });
 
 export interface IssueOptions {
@@ -129,10 +131,18 @@ async function write(
   return { issued, skipped };
 }
 
+/** A contract whose invoice the FA(3) schema would refuse: not issued until its data is put right. */
+export interface Held {
+  contract: string;
+  problems: string[];
+}
+
 /** What a call of `issueMonth` did; `next` is where to go on from when contracts are left. */
 export interface Issued {
   issued: number;
   skipped: number;
+  /** Not issued (only when any): the invoice would break the FA(3) schema (fa3-check.ts); issuing the month again (the owner's button) issues it once the data is right. */
+  held?: Held[];
   next?: string;
 }
 
@@ -168,17 +178,28 @@ export async function issueMonth(
   );
   let skipped = 0;
   const pending: Pending[] = [];
+  const held: Held[] = [];
+  const year = Number(o.issueDate.slice(0, 4));
   for (const bill of bills) {
     const contract = byNumber.get(bill.contract);
     if (!contract || bill.lines.length === 0) continue;
-    if (done.has(contract.id)) skipped++;
-    else pending.push({ contract, bill, id: crypto.randomUUID() });
+    if (done.has(contract.id)) {
+      skipped++;
+      continue;
+    }
+    const p = { contract, bill, id: crypto.randomUUID() };
+    // What KSeF would reject (the schema's NIP pattern, a name's length …) is not issued: no number is spent on it.
+    const problems = fa3Problems((await built(p, 1, year, o)).xml);
+    if (problems.length) held.push({ contract: contract.number, problems });
+    else pending.push(p);
   }
+  if (held.length) console.warn('invoices: not issued, the FA(3) schema would refuse them', { period, held });
   const written = await write(db, pending, o);
   const last = batch.at(-1)?.number;
   return {
     issued: written.issued,
     skipped: skipped + written.skipped,
+    ...(held.length ? { held } : {}),
     ...(found.length > CONTRACT_BATCH && last ? { next: last } : {}),
   };
 }
@@ -225,7 +246,7 @@ export function invoiceWorkingDay(value: string | undefined): number {
 export async function issueDueInvoices(
   env: Pick<Env, 'DB' | 'INVOICE_WORKING_DAY'> & Partial<Pick<Env, 'KSEF_QUEUE'>>,
   now = new Date(),
-): Promise<{ period: string | null; issued: number; skipped: number; more?: true }> {
+): Promise<{ period: string | null; issued: number; skipped: number; held?: Held[]; more?: true }> {
   const today = warsawToday(now);
   const options: IssueOptions = {
     createdBy: 'system (cron)',

@@ -44,6 +44,9 @@ export interface InvoiceListedRow extends Omit<InvoiceRow, 'xml' | 'document'> {
   ksef_status: string | null;
   ksef_number: string | null;
   has_upo: number;
+  /** KSeF's last code and reason (a rejection's). */
+  ksef_code: number | null;
+  ksef_error: string | null;
 }
 
 /** 'FV/2026/000123': the year's series, zero-padded so the numbers sort as they were issued. */
@@ -140,7 +143,7 @@ export async function invoiceById(db: D1Database, id: string): Promise<InvoiceRo
 
 const LISTED = `SELECT i.id, i.number, i.year, i.seq, i.kind, i.contract_id, i.period, i.issue_date, i.due_date,
     i.net_gr, i.vat_gr, i.gross_gr, i.seller_nip, i.buyer_nip, i.xml_sha256, i.corrects_id, i.reason, i.created_by,
-    i.created_at, json_extract(i.document, '$.buyer.name') AS buyer_name, o.number AS corrects_number, c.number AS contract_number, k.status AS ksef_status, k.ksef_number, (k.upo IS NOT NULL) AS has_upo
+    i.created_at, json_extract(i.document, '$.buyer.name') AS buyer_name, o.number AS corrects_number, c.number AS contract_number, k.status AS ksef_status, k.ksef_number, (k.upo IS NOT NULL) AS has_upo, k.status_code AS ksef_code, k.error AS ksef_error
   FROM invoices i JOIN contracts c ON c.id = i.contract_id LEFT JOIN ksef_invoices k ON k.invoice_id = i.id
     LEFT JOIN invoices o ON o.id = i.corrects_id`;
 
@@ -286,6 +289,7 @@ export function expiredInvoicesStatements(db: D1Database, keptFromYear: number, 
       AND NOT EXISTS (SELECT 1 FROM invoices k WHERE k.corrects_id = i.id AND k.year >= ?1)
     ORDER BY i.corrects_id IS NULL, i.year, i.seq LIMIT ?2`;
   return [
+    db.prepare(`DELETE FROM invoice_rejections WHERE invoice_id IN (${expired})`).bind(keptFromYear, limit),
     db.prepare(`DELETE FROM ksef_invoices WHERE invoice_id IN (${expired})`).bind(keptFromYear, limit),
     db.prepare(`DELETE FROM invoices WHERE id IN (${expired})`).bind(keptFromYear, limit),
   ];

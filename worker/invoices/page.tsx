@@ -12,7 +12,7 @@ import { privatePageCsp } from '../../widgets/core/headers.ts';
 import { VAT_PERCENT, toPln } from '../../widgets/core/pricing.ts';
 import { ksefStatusLabel } from '../admin-shared/admin-api-invoices.ts';
 import { PRINT_SCRIPT, SHEET_STYLE, SheetPage, sheetHtml } from '../quotes/page.tsx';
-import type { InvoiceDocument, InvoiceLine } from './document.ts';
+import { correctionSettlement, type InvoiceDocument, type InvoiceLine } from './document.ts';
 import { countersText } from './fa3.ts';
 import { kodILabel, kodILink } from './kod-i.ts';
 import { qrSvg } from './qr.ts';
@@ -112,6 +112,78 @@ export interface InvoiceCopy {
   ksefNumber: string | null;
   /** The environment's KOD I host (`KSEF_QR_URL`). */
   qrBase: string;
+  /** An invoice's corrections (KOR) issued so far, with the change of the gross each made. */
+  corrections?: { id: string; number: string; issueDate: string; grossGr: number }[];
+  /** What is owed on an invoice (after its corrections) and paid so far; absent for a correction or a rejected invoice. */
+  balance?: { dueGr: number; paidGr: number } | null;
+}
+
+/** A rejected invoice's copy: plainly not an invoice, nothing owed, no payment order, no KSeF code. */
+function RejectedSheet({ copy }: { copy: InvoiceCopy }) {
+  const { doc } = copy;
+  return (
+    <main className="sheet">
+      <h1>To nie jest jeszcze faktura</h1>
+      <p className="state">
+        KSeF odrzucił dokument nr {doc.number} (umowa nr {doc.contract.number}, okres {dateText(doc.periodFrom)} –{' '}
+        {dateText(doc.periodTo)}), więc faktura nie została wystawiona i nic na jej podstawie nie jest należne. Nie płać
+        według tego dokumentu.
+      </p>
+      <p>
+        Poprawimy dane i wystawimy fakturę ponownie pod tym samym numerem. Gdy KSeF ją przyjmie, wyślemy Ci e-mail z
+        numerem KSeF i linkiem do faktury.
+      </p>
+      <p className="muted">
+        Pytania: {company.email}.{' '}
+        <a className="btn ghost" href="/konto">
+          Twoje konto
+        </a>
+      </p>
+    </main>
+  );
+}
+
+/** An invoice's corrections and what is left to pay after them. */
+function Corrections({ copy }: { copy: InvoiceCopy }) {
+  const list = copy.corrections ?? [];
+  if (!list.length) return null;
+  const b = copy.balance;
+  return (
+    <>
+      <h2>Korekty tej faktury</h2>
+      <ul>
+        {list.map((k) => (
+          <li key={k.id}>
+            <a href={`/faktura/${k.id}`}>Faktura korygująca nr {k.number}</a> z dnia {dateText(k.issueDate)}: brutto{' '}
+            {k.grossGr > 0 ? '+' : ''}
+            {money(k.grossGr)}
+          </li>
+        ))}
+      </ul>
+      {b && (
+        <p>
+          Po korektach do zapłaty: <strong>{money(b.dueGr)}</strong>, wpłacono: {money(b.paidGr)}, pozostało:{' '}
+          <strong>{money(Math.max(0, b.dueGr - b.paidGr))}</strong>.
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The payment paragraph: a payment order, a correction's settlement, or nothing left to pay. */
+function Payment({ copy }: { copy: InvoiceCopy }) {
+  const { doc } = copy;
+  const settlement = correctionSettlement(doc);
+  if (settlement) return <p>{settlement}</p>;
+  if (doc.kind === 'KOR' && doc.grossGr === 0) return <p>Korekta nie zmienia kwoty do zapłaty.</p>;
+  const left = copy.balance && copy.corrections?.length ? copy.balance.dueGr - copy.balance.paidGr : null;
+  if (left !== null && left <= 0) return <p>Po korektach nic nie pozostało do zapłaty.</p>;
+  return (
+    <p>
+      Przelewem{left !== null && <> kwotę {money(left)}</>} do {dateText(doc.dueDate)}
+      {doc.seller.bankAccount && <> na rachunek {accountText(doc.seller.bankAccount)}</>}, w tytule: {doc.number}.
+    </p>
+  );
 }
 
 function InvoiceSheet({ copy }: { copy: InvoiceCopy }) {
@@ -177,6 +249,22 @@ function InvoiceSheet({ copy }: { copy: InvoiceCopy }) {
               {doc.buyer.nip ? `NIP ${doc.buyer.nip}` : 'bez NIP'}
             </p>
           </section>
+          {doc.buyer.unit && (doc.buyer.jst || doc.buyer.gv) && (
+            <section>
+              <h2>{doc.buyer.jst ? 'Odbiorca (jednostka JST)' : 'Odbiorca (członek grupy VAT)'}</h2>
+              <p>
+                {doc.buyer.unit.name}
+                {doc.buyer.unit.address && (
+                  <>
+                    <br />
+                    {doc.buyer.unit.address}
+                  </>
+                )}
+                <br />
+                NIP {doc.buyer.unit.nip}
+              </p>
+            </section>
+          )}
         </div>
         {kor && (
           <>
@@ -211,18 +299,9 @@ function InvoiceSheet({ copy }: { copy: InvoiceCopy }) {
             </tr>
           </tbody>
         </table>
+        <Corrections copy={copy} />
         <h2>Płatność</h2>
-        <p>
-          {doc.grossGr > 0 ? (
-            <>
-              Przelewem do {dateText(doc.dueDate)}
-              {doc.seller.bankAccount && <> na rachunek {accountText(doc.seller.bankAccount)}</>}, w tytule:{' '}
-              {doc.number}.
-            </>
-          ) : (
-            <>Kwotę korekty rozliczymy z najbliższą płatnością albo zwrócimy na Twój rachunek.</>
-          )}
-        </p>
+        <Payment copy={copy} />
         <section className="ksef" aria-labelledby="ksef-title">
           <figure>
             {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the QR code's SVG is drawn by qr.ts from the KOD I link alone */}
@@ -253,10 +332,15 @@ function InvoiceSheet({ copy }: { copy: InvoiceCopy }) {
 
 /** The printable copy of an invoice. */
 export function renderInvoicePage(copy: InvoiceCopy): string {
-  const kind = copy.doc.kind === 'KOR' ? 'Faktura korygująca' : 'Faktura';
+  const kind =
+    copy.ksefStatus === 'rejected'
+      ? 'Dokument odrzucony przez KSeF'
+      : copy.doc.kind === 'KOR'
+        ? 'Faktura korygująca'
+        : 'Faktura';
   return sheetHtml(
     <SheetPage style={STYLE} title={`${kind} ${copy.doc.number} | ${company.brand}`} script>
-      <InvoiceSheet copy={copy} />
+      {copy.ksefStatus === 'rejected' ? <RejectedSheet copy={copy} /> : <InvoiceSheet copy={copy} />}
     </SheetPage>,
   );
 }

@@ -49,6 +49,6 @@ export const keptFromYear = (now: Date): number => now.getUTCFullYear() - INVOIC
 
 /** Deletes invoices (and their KSeF rows and UPOs) past their retention; answers how many went. */
 export async function deleteExpiredInvoices(db: D1Database, now = new Date()): Promise<number> {
-  const [, invoices] = await db.batch(expiredInvoicesStatements(db, keptFromYear(now), EXPIRED_INVOICES_BATCH));
+  const [, , invoices] = await db.batch(expiredInvoicesStatements(db, keptFromYear(now), EXPIRED_INVOICES_BATCH));
   return invoices?.meta.changes ?? 0;
 }

@@ -7,7 +7,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import type { InvoiceDocument } from './document.ts';
 import { KSEF_QR_PRODUCTION } from './kod-i.ts';
-import { invoiceById, ksefStateOf } from './model.ts';
+import { balancesOf } from '../payments/balances.ts';
+import { correctionsOf, invoiceById, ksefStateOf } from './model.ts';
 import { invoicePageCsp, renderInvoicePage, renderMissingInvoicePage } from './page.tsx';
 
 /** An invoice id: a random UUID. */
@@ -23,6 +24,12 @@ invoicePage.get('/:id', async (c) => {
   const invoice = await found(c.env.DB, c.req.param('id'));
   if (!invoice?.document) return c.html(renderMissingInvoicePage(), 404);
   const ksef = await ksefStateOf(c.env.DB, invoice.id);
+  const original = invoice.kind === 'VAT' && ksef?.status !== 'rejected';
+  // An invoice's corrections KSeF has not rejected, and what is owed and paid after them.
+  const corrections = original ? await correctionsOf(c.env.DB, invoice.id) : [];
+  const kept = [];
+  for (const k of corrections) if ((await ksefStateOf(c.env.DB, k.id))?.status !== 'rejected') kept.push(k);
+  const [balance] = kept.length ? await balancesOf(c.env.DB, JSON.stringify([invoice.id])) : [];
   return c.html(
     renderInvoicePage({
       id: invoice.id,
@@ -31,6 +38,8 @@ invoicePage.get('/:id', async (c) => {
       ksefStatus: ksef?.status ?? null,
       ksefNumber: ksef?.ksef_number ?? null,
       qrBase: c.env.KSEF_QR_URL || KSEF_QR_PRODUCTION,
+      corrections: kept.map((k) => ({ id: k.id, number: k.number, issueDate: k.issue_date, grossGr: k.gross_gr })),
+      balance: balance ? { dueGr: balance.due_gr, paidGr: balance.paid_gr } : null,
     }),
   );
 });

@@ -1,8 +1,10 @@
 /**
  * The HTTP client of KSeF API 2.0 (spec/open-api.json): one method per endpoint the sender
  * uses, JSON in and out, the documented error shapes turned into typed errors:
- *  - `KsefRefused` — a 4xx with the API's `ExceptionResponse` (`exceptionCode` 21470: unknown
- *    or withdrawn public key; 21180: the session's status does not allow it; …);
+ *  - `KsefRefused` — a 4xx with the codes KSeF named: every request asks for Problem Details
+ *    (`X-Error-Format: problem-details`, `errors[].code`), and the deprecated `ExceptionResponse`
+ *    (`exception.exceptionDetailList[].exceptionCode`) is still read, so 21470 (unknown or
+ *    withdrawn public key), 21180 (the session's status does not allow it) … are found in either;
  *  - `KsefRateLimited` — 429 with its `Retry-After` (seconds);
  *  - `KsefUnavailable` — no answer, a timeout, or a 5xx: KSeF is down (offline mode).
  * The base URL is configuration (`KSEF_API_URL`: production `https://api.ksef.mf.gov.pl/v2`,
@@ -125,12 +127,71 @@ export interface SessionInvoice {
   status: StatusInfo;
 }
 
+/** One warning of `X-System-Warning` (`[code]: message | [code]: message`, ASCII-folded). */
+export interface SystemWarning {
+  code: string;
+  message: string;
+}
+
+/** The warnings of an `X-System-Warning` header, by the OpenAPI's regex of one warning. */
+export function systemWarnings(header: string | null): SystemWarning[] {
+  if (!header) return [];
+  return [...header.matchAll(/\[([^\]]+)\]: ([^|]+)/g)].map((m) => ({
+    code: (m[1] as string).trim(),
+    message: (m[2] as string).trim(),
+  }));
+}
+
+/** The codes, descriptions and details of a 4xx body: Problem Details or the deprecated ExceptionResponse. */
+export function refusalOf(text: string): { codes: number[]; details: string[]; description: string } {
+  let body: {
+    errors?: { code?: number; description?: string; details?: string[] | null }[];
+    exception?: {
+      exceptionDetailList?: { exceptionCode?: number; exceptionDescription?: string; details?: string[] | null }[];
+    };
+    detail?: string;
+    title?: string;
+    reasonCode?: string;
+  };
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { codes: [], details: [], description: text.slice(0, 300) };
+  }
+  const list = [
+    ...(Array.isArray(body?.errors) ? body.errors : []).map((e) => ({
+      code: e.code,
+      description: e.description,
+      details: e.details,
+    })),
+    ...(body?.exception?.exceptionDetailList ?? []).map((e) => ({
+      code: e.exceptionCode,
+      description: e.exceptionDescription,
+      details: e.details,
+    })),
+  ];
+  return {
+    codes: list.map((e) => Number(e.code)).filter(Number.isFinite),
+    details: list.flatMap((e) => e.details ?? []),
+    description:
+      list
+        .map((e) => e.description)
+        .filter(Boolean)
+        .join('; ') ||
+      [body?.detail, body?.reasonCode].filter(Boolean).join(' — ') ||
+      body?.title ||
+      '',
+  };
+}
+
 export interface KsefApiOptions {
   /** KSEF_API_URL: the API's base, e.g. `https://api.ksef.mf.gov.pl/v2`. */
   baseUrl: string;
   fetch?: Fetch | undefined;
   /** Give up on one request after this long (ms); default 30 000. */
   timeoutMs?: number | undefined;
+  /** Told the warnings of every answer that carries `X-System-Warning` (the sender logs and keeps them). */
+  onWarning?: ((warnings: SystemWarning[], path: string) => void) | undefined;
 }
 
 interface Call {
@@ -146,11 +207,13 @@ export class KsefApi {
   readonly baseUrl: string;
   private readonly fetcher: Fetch;
   private readonly timeoutMs: number;
+  private readonly onWarning: ((warnings: SystemWarning[], path: string) => void) | undefined;
 
   constructor(options: KsefApiOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.fetcher = options.fetch ?? ((input, init) => fetch(input, init));
     this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.onWarning = options.onWarning;
   }
 
   /** One request; the answer's JSON (or text for XML), or a typed error. */
@@ -158,7 +221,12 @@ export class KsefApi {
     const url = new URL(this.baseUrl + path);
     for (const [key, value] of Object.entries(call.query ?? {}))
       if (value !== undefined) url.searchParams.set(key, String(value));
-    const headers: Record<string, string> = { accept: 'application/json', ...call.headers };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      // Errors as Problem Details (`errors[].code`): the ExceptionResponse is deprecated.
+      'x-error-format': 'problem-details',
+      ...call.headers,
+    };
     if (call.token) headers.authorization = `Bearer ${call.token}`;
     let body: string | undefined;
     if (call.json !== undefined) {
@@ -184,6 +252,8 @@ export class KsefApi {
           throw new KsefUnavailable(`KSeF did not answer ${init.method} ${path}: ${String(cause)}`);
       }
     }
+    const warnings = systemWarnings(response.headers.get('x-system-warning'));
+    if (warnings.length) this.onWarning?.(warnings, path);
     if (response.ok) return response;
     if (response.status === 429) {
       await response.body?.cancel();
@@ -193,25 +263,7 @@ export class KsefApi {
       await response.body?.cancel();
       throw new KsefUnavailable(`KSeF answered ${response.status} to ${init.method} ${path}`);
     }
-    const text = await response.text();
-    let codes: number[] = [];
-    let details: string[] = [];
-    let description = '';
-    try {
-      const body = JSON.parse(text) as {
-        exception?: {
-          exceptionDetailList?: { exceptionCode?: number; exceptionDescription?: string; details?: string[] }[];
-        };
-        detail?: string;
-        title?: string;
-      };
-      const list = body.exception?.exceptionDetailList ?? [];
-      codes = list.map((d) => Number(d.exceptionCode)).filter(Number.isFinite);
-      details = list.flatMap((d) => d.details ?? []);
-      description = list.map((d) => d.exceptionDescription).join('; ') || body.detail || body.title || '';
-    } catch {
-      description = text.slice(0, 300);
-    }
+    const { codes, details, description } = refusalOf(await response.text());
     throw new KsefRefused(
       response.status,
       codes,

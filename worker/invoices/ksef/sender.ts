@@ -21,7 +21,7 @@
  * When KSeF does not answer, the invoices wait as 'offline' and go when it is back.
  */
 import { warsawDay } from '../../../widgets/core/warsaw-time.ts';
-import { KsefApi, KsefError, KsefUnavailable } from './api.ts';
+import { KsefApi, KsefError, KsefUnavailable, type SystemWarning } from './api.ts';
 import { credentialsOf, tokenDeadlineNote } from './auth.ts';
 import { type Clock, realClock } from './clock.ts';
 import { Pacer } from './pacer.ts';
@@ -34,6 +34,7 @@ import {
   mailedStatement,
 } from './model.ts';
 import { releaseLease, takeLease } from './model-ksef-lease.ts';
+import { recordWarnings } from './model-ksef-warnings.ts';
 import { queueInvoiceReadyEmail } from '../email.ts';
 import { deliver } from './deliver.ts';
 import { pollSent } from './poll.ts';
@@ -119,9 +120,24 @@ export async function runKsef(env: KsefEnv, options: RunOptions = {}): Promise<R
     report.busy = true;
     return report;
   }
+  // KSeF's X-System-Warnings: logged once per code and message a run, kept for the panel at its end.
+  const warnings = new Map<string, SystemWarning & { path: string; times: number }>();
+  const onWarning = (list: SystemWarning[], path: string): void => {
+    for (const w of list) {
+      const key = `${w.code}\n${w.message}`;
+      const seen = warnings.get(key);
+      if (seen) {
+        seen.times++;
+        seen.path = path;
+      } else {
+        warnings.set(key, { ...w, path, times: 1 });
+        console.warn('KSeF: system warning', { code: w.code, message: w.message, path });
+      }
+    }
+  };
   const run: Run = {
     db: env.DB,
-    api: new KsefApi({ baseUrl: env.KSEF_API_URL, fetch: options.fetch }),
+    api: new KsefApi({ baseUrl: env.KSEF_API_URL, fetch: options.fetch, onWarning }),
     clock,
     credentials,
     holder,
@@ -157,6 +173,9 @@ export async function runKsef(env: KsefEnv, options: RunOptions = {}): Promise<R
         first: overdue[0],
       });
   } finally {
+    await recordWarnings(env.DB, [...warnings.values()], new Date(clock.now()).toISOString()).catch((error: unknown) =>
+      console.error('KSeF: the system warnings could not be kept', { error: message(error) }),
+    );
     await giveBackLease(env.DB, holder, clock);
   }
   if (report.claimed || report.accepted || report.requeued || report.offline || report.rejected)

@@ -5,8 +5,15 @@
  * schema with xmllint-wasm and decrypts with node:crypto, as KSeF does on its side.
  *
  * Built from spec/open-api.json: a request to a path or method the API does not have is 404 /
- * 405, and a JSON body without a field the API requires is 400 (21405), before any handler
- * runs. The endpoints the sender uses are implemented (./tenant.ts); others answer 501.
+ * 405, a JSON body sent as anything but `application/json` 415, and a JSON body that breaks its
+ * schema (a required field missing, a type, a base64 format, a length such as the 44 characters
+ * of a hash or key id, a bound; ./openapi-check.ts) is 400 (21405), before any handler runs.
+ * Errors come as Problem Details (`application/problem+json`, `errors[].code`) when the request
+ * says `X-Error-Format: problem-details`, else as the deprecated ExceptionResponse. An access
+ * token works only in its context (NIP) and with its permissions (sending: InvoiceWrite; 403
+ * `missing-permissions`). `X-Test-System-Warning` (or the `systemWarning` switch) comes back as
+ * `X-System-Warning`, as in KSeF. The endpoints the sender uses are implemented (./tenant.ts);
+ * others answer 501.
  *
  * `/v2/…` is the default KSeF (npm start); `POST /__standin/tenants` makes a fresh, separate one
  * at `/t/<id>/v2/…` for a test, with its switches under `/__standin/tenants/<id>/…`:
@@ -15,62 +22,55 @@
  * Batch parts are PUT and invoice UPOs fetched under `/storage/<id>/…`, without a token.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import path from 'node:path';
 import type { LimitGroup } from '../limits.ts';
 import { testSigningCertificate } from './certificates.ts';
 import { Tenant } from './tenant.ts';
 import { type Answer, exception } from './tenant-types.ts';
-import { SPEC_DIR, setSpecDir } from './xsd.ts';
+import { setSpecDir } from './xsd.ts';
+import { invalidFields, loadOperations } from './openapi-check.ts';
 
 type Json = Record<string, unknown>;
-type Schema = { $ref?: string; allOf?: Schema[]; required?: string[]; properties?: Record<string, Schema> };
 
-interface Operation {
-  method: string;
-  template: string;
-  pattern: RegExp;
-  body?: Schema;
-}
-
-/** The API's operations, from the OpenAPI document: path templates as patterns, and each JSON body's schema. */
-function loadOperations(): { operations: Operation[]; schemas: Record<string, Schema> } {
-  const spec = JSON.parse(readFileSync(path.join(SPEC_DIR, 'open-api.json'), 'utf8')) as {
-    paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: Schema }> } }>>;
-    components: { schemas: Record<string, Schema> };
+/**
+ * An error answer in Problem Details (`BadRequestProblemDetails`, `TooManyRequestsProblemDetails`
+ * of the OpenAPI): KSeF's answer when a request says `X-Error-Format: problem-details`.
+ */
+function problemDetails(answer: Answer, instance: string): Answer {
+  if (answer.status < 400 || answer.status >= 500 || answer.contentType === 'application/problem+json') return answer;
+  const body = (answer.json ?? {}) as {
+    exception?: { exceptionDetailList?: { exceptionCode: number; exceptionDescription: string; details: string[] }[] };
+    status?: { details?: string[] };
   };
-  const operations: Operation[] = [];
-  for (const [template, methods] of Object.entries(spec.paths))
-    for (const [method, operation] of Object.entries(methods)) {
-      const pattern = new RegExp(`^${template.replace(/\{[^}]+\}/g, '([^/]+)')}$`);
-      const body = operation.requestBody?.content?.['application/json']?.schema;
-      operations.push({ method: method.toUpperCase(), template, pattern, ...(body ? { body } : {}) });
-    }
-  // Literal paths before templated ones (`/sessions/online` is not `/sessions/{referenceNumber}`).
-  operations.sort((a, b) => (a.template.match(/\{/g)?.length ?? 0) - (b.template.match(/\{/g)?.length ?? 0));
-  return { operations, schemas: spec.components.schemas };
-}
-
-/** The required fields a JSON body lacks, after the operation's schema (allOf and $ref followed). */
-function missingFields(schema: Schema | undefined, value: unknown, schemas: Record<string, Schema>, at = ''): string[] {
-  if (!schema) return [];
-  if (schema.$ref) return missingFields(schemas[schema.$ref.split('/').pop() as string], value, schemas, at);
-  const missing: string[] = [];
-  for (const part of schema.allOf ?? []) missing.push(...missingFields(part, value, schemas, at));
-  if (value === null || typeof value !== 'object') return schema.required?.length ? [at || '(body)'] : missing;
-  const object = value as Json;
-  for (const field of schema.required ?? [])
-    if (object[field] === undefined || object[field] === null) missing.push(`${at}${field}`);
-  for (const [field, property] of Object.entries(schema.properties ?? {}))
-    if (
-      object[field] !== undefined &&
-      object[field] !== null &&
-      typeof object[field] === 'object' &&
-      !Array.isArray(object[field])
-    )
-      missing.push(...missingFields(property, object[field], schemas, `${at}${field}.`));
-  return [...new Set(missing)];
+  const errors = (body.exception?.exceptionDetailList ?? []).map((e) => ({
+    code: e.exceptionCode,
+    description: e.exceptionDescription,
+    details: e.details,
+  }));
+  const titles: Record<number, string> = {
+    400: 'Bad Request',
+    404: 'Not Found',
+    405: 'Method Not Allowed',
+    429: 'Too Many Requests',
+  };
+  return {
+    ...answer,
+    contentType: 'application/problem+json',
+    json: {
+      title: titles[answer.status] ?? 'Error',
+      status: answer.status,
+      instance,
+      detail:
+        answer.status === 429
+          ? (body.status?.details?.[0] ?? 'Przekroczono limit żądań.')
+          : errors.length
+            ? 'Żądanie jest nieprawidłowe.'
+            : 'Błąd.',
+      ...(errors.length ? { errors } : {}),
+      timestamp: new Date().toISOString(),
+      traceId: randomBytes(16).toString('hex'),
+    },
+  };
 }
 
 async function readBody(request: IncomingMessage): Promise<Buffer> {
@@ -103,10 +103,28 @@ type Handler = (
     headers: IncomingMessage['headers'];
     query: URLSearchParams;
     ip: string;
+    route: string;
   },
 ) => Answer | Promise<Answer>;
 
 const open = (handler: Handler): { handler: Handler } => ({ handler });
+/** What each group of requests needs of the token's permissions (reading a session: either). */
+const WRITES: readonly string[] = ['InvoiceWrite'];
+const READS: readonly string[] = ['InvoiceWrite', 'InvoiceRead'];
+const forbidden = (instance: string, needed: readonly string[]): Answer => ({
+  status: 403,
+  contentType: 'application/problem+json',
+  json: {
+    title: 'Forbidden',
+    status: 403,
+    detail: 'Brak wymaganych uprawnień do wykonania operacji w bieżącym kontekście.',
+    instance,
+    reasonCode: 'missing-permissions',
+    security: { requiredAnyOfPermissions: needed },
+    timestamp: new Date().toISOString(),
+  },
+});
+
 const guarded = (
   group: LimitGroup | null,
   handler: (
@@ -118,6 +136,9 @@ const guarded = (
   handler: ((t, c) => {
     const grant = t.grant(c.headers.authorization);
     if ('status' in grant) return grant;
+    const needed =
+      group === 'sessionsOther' || group === 'sessionInvoices' || group === 'invoiceStatus' ? READS : WRITES;
+    if (!t.permits(grant, needed)) return forbidden(c.route, needed);
     const limited = group ? t.limit(group, grant.nip) : undefined;
     return limited ?? handler(t, grant, c);
   }) as Handler,
@@ -189,7 +210,15 @@ export async function startKsefStandIn(options: StandInOptions = {}): Promise<Ks
     if (parts[0] !== 'tenants' || !tenant) return { status: 404, json: { error: 'no such tenant' } };
     switch (`${request.method} ${parts[2] ?? ''}`) {
       case 'POST tokens':
-        return { status: 201, json: { token: tenant.addToken(typeof body.nip === 'string' ? body.nip : null) } };
+        return {
+          status: 201,
+          json: {
+            token: tenant.addToken(
+              typeof body.nip === 'string' ? body.nip : null,
+              Array.isArray(body.permissions) ? body.permissions.map(String) : undefined,
+            ),
+          },
+        };
       case 'POST switches':
         Object.assign(tenant.switches, body);
         return { status: 200, json: tenant.switches };
@@ -224,7 +253,17 @@ export async function startKsefStandIn(options: StandInOptions = {}): Promise<Ks
     }
   }
 
+  /** An API answer as the request asked for it: Problem Details when it said so, KSeF's warnings in `X-System-Warning`. */
   async function api(tenant: Tenant, request: IncomingMessage, route: string, url: URL): Promise<Answer> {
+    let answer = await apiAnswer(tenant, request, route, url);
+    if (String(request.headers['x-error-format'] ?? '').toLowerCase() === 'problem-details')
+      answer = problemDetails(answer, url.pathname);
+    const warning = request.headers['x-test-system-warning'] ?? tenant.switches.systemWarning;
+    if (warning) answer = { ...answer, headers: { ...answer.headers, 'x-system-warning': String(warning) } };
+    return answer;
+  }
+
+  async function apiAnswer(tenant: Tenant, request: IncomingMessage, route: string, url: URL): Promise<Answer> {
     const method = request.method ?? 'GET';
     const matching = operations.filter((o) => o.pattern.test(route));
     if (!matching.length) return exception(404, 404, 'Nie znaleziono zasobu.', [route]);
@@ -234,19 +273,24 @@ export async function startKsefStandIn(options: StandInOptions = {}): Promise<Ks
     const raw = await readBody(request);
     let json: Json = {};
     if (operation.body) {
+      const type = String(request.headers['content-type'] ?? '');
+      if (raw.length && !/^application\/json\s*(;|$)/i.test(type))
+        return {
+          status: 415,
+          contentType: 'application/problem+json',
+          json: {
+            title: 'Unsupported Media Type',
+            status: 415,
+            detail: `Nieobsługiwany typ treści: ${type || 'brak'}.`,
+          },
+        };
       try {
         json = JSON.parse(raw.toString('utf8') || 'null') as Json;
       } catch {
         return exception(400, 21405, 'Błąd walidacji danych wejściowych.', ['Nieczytelny JSON.']);
       }
-      const missing = missingFields(operation.body, json, schemas);
-      if (missing.length)
-        return exception(
-          400,
-          21405,
-          'Błąd walidacji danych wejściowych.',
-          missing.map((f) => `Pole ${f} jest wymagane.`),
-        );
+      const invalid = invalidFields(operation.body, json, schemas);
+      if (invalid.length) return exception(400, 21405, 'Błąd walidacji danych wejściowych.', invalid);
     }
     const entry = HANDLERS[`${method} ${operation.template}`];
     if (!entry) return exception(501, 501, 'Operacja nie jest obsługiwana przez zastępczy KSeF.', [operation.template]);
@@ -258,6 +302,7 @@ export async function startKsefStandIn(options: StandInOptions = {}): Promise<Ks
       headers: request.headers,
       query: url.searchParams,
       ip: request.socket.remoteAddress ?? '',
+      route,
     });
   }
 

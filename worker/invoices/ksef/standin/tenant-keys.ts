@@ -21,7 +21,7 @@ import {
 
 export class TenantKeys {
   readonly keys: Key[] = [];
-  readonly tokens = new Map<string, { nip: string | null; ref: string }>();
+  readonly tokens = new Map<string, { nip: string | null; ref: string; permissions: string[] }>();
   readonly fingerprints = new Map<string, string>();
   readonly access = new Map<string, Grant>();
   readonly windows = new Map<string, number[]>();
@@ -75,11 +75,11 @@ export class TenantKeys {
     this.addKeys(new Date(Date.now() + (emergency ? -60_000 : 86_400_000)));
   }
 
-  /** A KSeF token (for any context when `nip` is null). */
-  addToken(nip: string | null): string {
+  /** A KSeF token (for any context when `nip` is null) with its permissions (`POST /tokens`: InvoiceWrite, InvoiceRead …). */
+  addToken(nip: string | null, permissions: string[] = ['InvoiceWrite', 'InvoiceRead']): string {
     const ref = referenceNumber(day(), 'EC', hex(10));
     const token = `${ref}|${nip ? `nip-${nip}` : 'any'}|${randomBytes(16).toString('hex')}`;
-    this.tokens.set(token, { nip, ref });
+    this.tokens.set(token, { nip, ref, permissions });
     return token;
   }
 

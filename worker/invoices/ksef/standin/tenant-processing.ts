@@ -10,7 +10,7 @@ import xpath from 'xpath';
 import { ksefNumber, referenceNumber } from '../number.ts';
 import { sha256Base64 } from './certificates.ts';
 import { TenantAuth } from './tenant-auth.ts';
-import { day, hex, type Invoice, type Session } from './tenant-types.ts';
+import { day, hex, type Invoice, MAX_INVOICE_BYTES, type Session } from './tenant-types.ts';
 import { unzip } from './unzip.ts';
 import { type UpoDocument, upoXml } from './upo.ts';
 import { validate } from './xsd.ts';
@@ -91,6 +91,14 @@ export class TenantProcessing extends TenantAuth {
         };
         return;
       }
+      if (xml.length > MAX_INVOICE_BYTES) {
+        invoice.status = {
+          code: 450,
+          description: 'Błąd weryfikacji semantyki dokumentu faktury',
+          details: [`Rozmiar faktury przekracza dozwolony rozmiar ${MAX_INVOICE_BYTES} B (1 MB).`],
+        };
+        return;
+      }
       if (schemaErrors.length) {
         invoice.status = {
           code: 450,
@@ -125,6 +133,16 @@ export class TenantProcessing extends TenantAuth {
           extensions: { originalSessionReferenceNumber: original.session.ref, originalKsefNumber: original.ksefNumber },
         };
         this.count('duplicate');
+        return;
+      }
+      const named = this.switches.rejectNumbers?.indexOf(fields.number) ?? -1;
+      if (named >= 0) {
+        this.switches.rejectNumbers?.splice(named, 1);
+        invoice.status = {
+          code: 450,
+          description: 'Błąd weryfikacji semantyki dokumentu faktury',
+          details: [`Odrzucona na życzenie testu: ${fields.number}.`],
+        };
         return;
       }
       if (this.switches.rejectNext > 0) {

@@ -88,13 +88,20 @@ export interface Switches {
   force429?: { group: LimitGroup; times: number; retryAfter: number } | undefined;
   /** The next `count` invoices fail semantic verification (450). */
   rejectNext: number;
+  /** The invoices of these numbers fail semantic verification (450), once each. */
+  rejectNumbers?: string[] | undefined;
   /** How long a sign-in stays "in progress" (100) before its result. */
   authDelayMs: number;
   /** How long an invoice waits before it is processed (its status 150 meanwhile). */
   processingDelayMs: number;
   /** How long an access token lives (KSeF: some minutes). */
   accessTtlMs: number;
+  /** Sent as `X-System-Warning` with every API answer (`[code]: message | …`). */
+  systemWarning?: string | undefined;
 }
+
+/** KSeF's largest invoice without attachments (faktury/weryfikacja-faktury.md): 1 MB, 1 000 000 bytes. */
+export const MAX_INVOICE_BYTES = 1_000_000;
 
 /** A response of the API: status, JSON or text body, headers. */
 export interface Answer {

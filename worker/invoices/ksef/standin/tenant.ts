@@ -13,7 +13,16 @@
 import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
 import { sha256Base64 } from './certificates.ts';
 import { TenantProcessing } from './tenant-processing.ts';
-import { type Answer, day, exception, type Grant, hex, type Invoice, type Session } from './tenant-types.ts';
+import {
+  type Answer,
+  day,
+  exception,
+  type Grant,
+  hex,
+  type Invoice,
+  MAX_INVOICE_BYTES,
+  type Session,
+} from './tenant-types.ts';
 import { referenceNumber } from '../number.ts';
 
 /**
@@ -22,6 +31,29 @@ import { referenceNumber } from '../number.ts';
  * (tenant-auth.ts) and processing (tenant-processing.ts).
  */
 export class Tenant extends TenantProcessing {
+  /**
+   * Whether an access grant holds one of `permissions` in its context: a token's own
+   * permissions; a signature's sign-in (the certificate of the context's owner) holds them all.
+   */
+  permits(grant: Grant, permissions: readonly string[]): boolean {
+    const auth = this.auths.get(grant.authRef);
+    if (!auth || !('tokenRef' in auth.authentication)) return true;
+    const ref = auth.authentication.tokenRef;
+    const token = [...this.tokens.values()].find((t) => t.ref === ref);
+    return permissions.some((p) => token?.permissions.includes(p));
+  }
+
+  /** A session's form code: FA (3) 1-0E FA is what this stand-in takes (KSeF also FA (2), PEF …, which we never send). */
+  protected formCodeProblem(formCode: {
+    systemCode: string;
+    schemaVersion: string;
+    value: string;
+  }): Answer | undefined {
+    if (formCode.systemCode === 'FA (3)' && formCode.schemaVersion === '1-0E' && formCode.value === 'FA')
+      return undefined;
+    return exception(400, 21405, 'Błąd walidacji danych wejściowych.', ['Wskazany kod formularza nie jest wspierany.']);
+  }
+
   protected newSession(
     kind: 'online' | 'batch',
     grant: Grant,
@@ -64,8 +96,13 @@ export class Tenant extends TenantProcessing {
 
   openOnline(
     grant: Grant,
-    body: { encryption: { encryptedSymmetricKey: string; initializationVector: string; publicKeyId?: string | null } },
+    body: {
+      formCode: { systemCode: string; schemaVersion: string; value: string };
+      encryption: { encryptedSymmetricKey: string; initializationVector: string; publicKeyId?: string | null };
+    },
   ): Answer {
+    const refused = this.formCodeProblem(body.formCode);
+    if (refused) return refused;
     const session = this.newSession('online', grant, body.encryption, false);
     if (!('ref' in session)) return session;
     const validUntil = new Date(Date.now() + 12 * 3_600_000).toISOString();
@@ -102,6 +139,10 @@ export class Tenant extends TenantProcessing {
     if (session.invoices.length >= 10_000)
       return exception(400, 21155, 'Przekroczono dozwoloną liczbę faktur w sesji.', [
         `Sesja o numerze referencyjnym ${ref} osiągnęła dozwolony limit liczby faktur 10000.`,
+      ]);
+    if (body.invoiceSize > MAX_INVOICE_BYTES)
+      return exception(400, 21405, 'Błąd walidacji danych wejściowych.', [
+        `Rozmiar faktury ${body.invoiceSize} B przekracza dozwolony rozmiar ${MAX_INVOICE_BYTES} B (1 MB).`,
       ]);
     const encrypted = Buffer.from(body.encryptedInvoiceContent, 'base64');
     if (encrypted.length !== body.encryptedInvoiceSize)
@@ -157,8 +198,11 @@ export class Tenant extends TenantProcessing {
       };
       encryption: { encryptedSymmetricKey: string; initializationVector: string; publicKeyId?: string | null };
       offlineMode?: boolean;
+      formCode: { systemCode: string; schemaVersion: string; value: string };
     },
   ): Answer {
+    const refused = this.formCodeProblem(body.formCode);
+    if (refused) return refused;
     if (body.batchFile.fileParts.length > 50)
       return exception(400, 21405, 'Błąd walidacji danych wejściowych.', ['Maksymalna liczba części to 50.']);
     const session = this.newSession('batch', grant, body.encryption, Boolean(body.offlineMode));
