@@ -9,7 +9,7 @@ import { createContract } from '../contracts/model.ts';
 import { defaultCatalogue } from '../../widgets/core/catalogue.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import type { InvoiceList, ReadingList } from '../admin-shared/admin-api.ts';
-import { login, read, write } from '../../tests/worker/admin-helpers.ts';
+import { login, read, request, write } from '../../tests/worker/admin-helpers.ts';
 import { personWithSession } from '../../tests/worker/accounts-helpers.ts';
 import { db, lastDay, month, teamReading } from '../../tests/worker/contracts-helpers.ts';
 import { expectEveryInvoiceValid, expectValidFa3 } from '../../tests/worker/invoice-helpers.ts';
@@ -355,6 +355,18 @@ describe('a correction after a corrected reading', { timeout: 120_000 }, () => {
     expect(xml).toContain('Zmniejszenie o 29,52 zł brutto.');
     expect(xml).toContain('zapłać tylko kwotę po korekcie: 330,87 zł.');
     await expectValidFa3([xml]);
+    // The correction's copy: no payment order, what happens to the 29,52 zł instead.
+    const korCopy = await (await request(`/faktura/${kor.id}`)).text();
+    expect(korCopy).toContain('Zmniejszenie o 29,52 zł brutto.');
+    expect(korCopy).not.toContain('Przelewem');
+    // The original's copy shows the correction and what is left: 360,39 − 29,52 = 330,87 zł owed, nothing paid yet.
+    const originalCopy = await (await request(`/faktura/${first?.id}`)).text();
+    expect(originalCopy).toContain(`Faktura korygująca nr ${kor.number}`);
+    expect(originalCopy).toContain('brutto -29,52 zł');
+    expect(originalCopy).toMatch(
+      /Po korektach do zapłaty: <strong>330,87 zł<\/strong>, wpłacono: 0,00 zł, pozostało: <strong>330,87 zł<\/strong>/,
+    );
+    expect(originalCopy).toContain('Przelewem kwotę 330,87 zł do');
     expect(await db().prepare('SELECT * FROM invoices WHERE id = ?').bind(first?.id).first()).toEqual(original);
     const audit = (await (await read('/api/admin/audit?area=invoices', owner)).json()) as {
       entries: { action: string; target: string | null; details: Record<string, unknown> }[];
