@@ -8,6 +8,9 @@ import { DOMParser, type Element } from '@xmldom/xmldom';
 import { describe, expect, it } from 'vitest';
 import { FA3_FIELDS, FA3_TYPES, type Fa3SimpleType, fitsFa3 } from '../../widgets/core/fa3-rules.ts';
 import { isValidNip } from '../../widgets/core/nip.ts';
+import { LIMITS } from '../../widgets/core/limits.ts';
+import { contractSchema } from '../../worker/contracts/rental-validation.ts';
+import * as v from 'valibot';
 import { fa3Problems } from '../../worker/invoices/fa3-check.ts';
 import { fa3Xml } from '../../worker/invoices/ksef/test-invoices.ts';
 import { validateFa3 } from './fa3-xsd.ts';
@@ -95,6 +98,24 @@ describe('the FA(3) rules table agrees with the XSD', () => {
     expect(isValidNip('0123456789')).toBe(false);
     expect(isValidNip('1003456787')).toBe(false);
     expect(isValidNip('5260250274')).toBe(true);
+  });
+
+  it('the contract form takes no name or address longer than the schema allows', () => {
+    const base = {
+      company: 'Alfa sp. z o.o.',
+      nip: '5260250274',
+      billingEmail: 'faktury@alfa.pl',
+      startDate: '2026-01-01',
+      termMonths: 36,
+      devices: [{ serial: 'S1', deviceId: 'km-4052', level: 'basic' }],
+    };
+    // The longest address the form takes (300) and the longest name (LIMITS.company, 200) fit TZnakowy512 (512).
+    expect(v.safeParse(contractSchema, { ...base, companyAddress: 'A'.repeat(300) }).success).toBe(true);
+    expect(v.safeParse(contractSchema, { ...base, companyAddress: 'A'.repeat(301) }).success).toBe(false);
+    expect(fitsFa3('TZnakowy512', 'A'.repeat(300))).toBe(true);
+    expect(LIMITS.company).toBeLessThanOrEqual(FA3_TYPES.TZnakowy512.maxLength);
+    expect(fitsFa3('TZnakowy512', 'A'.repeat(LIMITS.company))).toBe(true);
+    expect(v.safeParse(contractSchema, { ...base, company: 'A'.repeat(LIMITS.company + 1) }).success).toBe(false);
   });
 
   it('the check before issue refuses what libxml2 refuses, and passes what it passes', async () => {
