@@ -45,7 +45,10 @@ export async function correctInvoice(
   const bill = contract && (await billOfContract(db, contract.id, original.period));
   if (!contract || !bill) return { ok: false, reason: 'nothing-to-correct' };
   const corrections = await correctionsOf(db, original.id);
-  const last = corrections.at(-1);
+  // A correction KSeF rejected was never issued: the state to correct is the last one KSeF did not reject.
+  const counted = [];
+  for (const k of corrections) if ((await ksefStateOf(db, k.id))?.status !== 'rejected') counted.push(k);
+  const last = counted.at(-1);
   const before = last ? stateAfter(documentOf(last)) : stateOf(documentOf(original));
   const issueDate = warsawToday(now);
   const year = Number(issueDate.slice(0, 4));

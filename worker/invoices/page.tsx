@@ -130,8 +130,10 @@ function RejectedSheet({ copy }: { copy: InvoiceCopy }) {
         według tego dokumentu.
       </p>
       <p>
-        Poprawimy dane i wystawimy fakturę ponownie pod tym samym numerem. Gdy KSeF ją przyjmie, wyślemy Ci e-mail z
-        numerem KSeF i linkiem do faktury.
+        {doc.kind === 'KOR'
+          ? 'Poprawimy dane i wystawimy nową fakturę korygującą. '
+          : 'Poprawimy dane i wystawimy fakturę ponownie pod tym samym numerem. '}
+        Gdy KSeF ją przyjmie, wyślemy Ci e-mail z numerem KSeF i linkiem do faktury.
       </p>
       <p className="muted">
         Pytania: {company.email}.{' '}

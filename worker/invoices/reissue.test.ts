@@ -140,4 +140,52 @@ describe('when KSeF refuses', { timeout: 180_000 }, () => {
     expect(twice.status).toBe(409);
     expect(await twice.json()).toEqual({ error: INVOICE_ERRORS.notRejected(rejected.number) });
   });
+
+  it('a rejected correction was never issued: the next correction corrects the invoice as KSeF has it', async () => {
+    const owner = await login('203.0.113.74', 'Właściciel');
+    const mine = [await contract(owner, 'KOR-1')];
+    const period = month(-2);
+    await write('/api/admin/invoices/issue', { period }, { cookie: owner });
+    const [original] = await invoicesOf(period, mine);
+    // KSeF accepted the invoice (the sender writes this).
+    await db()
+      .prepare("UPDATE ksef_invoices SET status = 'accepted', ksef_number = ? WHERE invoice_id = ?")
+      .bind('1111111111-20261105-0A1B2C3D4E5F-7A', original?.id)
+      .run();
+    // The buyer moved; the first correction names the new address, and KSeF rejects it.
+    await db()
+      .prepare("UPDATE contracts SET company_address = 'UL. NOWA 1, 00-001 WARSZAWA' WHERE number = ?")
+      .bind(mine[0])
+      .run();
+    const first = await write(
+      `/api/admin/invoices/${original?.id}/correction`,
+      { reason: 'Zmiana adresu nabywcy' },
+      { cookie: owner },
+    );
+    expect(first.status, await first.clone().text()).toBe(201);
+    const kor1 = (await first.json()) as { id: string; number: string };
+    await db()
+      .prepare("UPDATE ksef_invoices SET status = 'rejected', status_code = 450, error = 'Błąd' WHERE invoice_id = ?")
+      .bind(kor1.id)
+      .run();
+    // Not issued again in place: a new correction is.
+    const again = await write(`/api/admin/invoices/${kor1.id}/reissue`, {}, { cookie: owner });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ error: INVOICE_ERRORS.reissueCorrection });
+    // The new correction corrects the invoice as issued (the rejected one changed nothing): the buyer before is the old address.
+    const second = await write(
+      `/api/admin/invoices/${original?.id}/correction`,
+      { reason: 'Zmiana adresu nabywcy' },
+      { cookie: owner },
+    );
+    expect(second.status, await second.clone().text()).toBe(201);
+    const kor2 = (await second.json()) as { id: string };
+    const xml = await (await read(`/api/admin/invoices/${kor2.id}/xml`, owner)).text();
+    expect(xml).toMatch(/<Podmiot2K>[\s\S]*<AdresL1>UL. DŁUGA 5, 00-950 WARSZAWA<\/AdresL1>[\s\S]*<\/Podmiot2K>/);
+    expect(xml).toContain('<TypKorekty>1</TypKorekty>');
+    // The rejected correction's copy: not an invoice, a new correction will come.
+    const copy = await (await request(`/faktura/${kor1.id}`)).text();
+    expect(copy).toContain('To nie jest jeszcze faktura');
+    expect(copy).toContain('wystawimy nową fakturę korygującą');
+  });
 });
