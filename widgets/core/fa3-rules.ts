@@ -75,5 +75,15 @@ export function fitsFa3(typeName: Fa3TypeName, value: string): boolean {
   const length = [...read].length;
   if (type.minLength !== undefined && length < type.minLength) return false;
   if (type.maxLength !== undefined && length > type.maxLength) return false;
-  return type.pattern === undefined || new RegExp(`^(?:${type.pattern})$`).test(read);
+  return type.pattern === undefined || whole(type.pattern).test(read);
+}
+
+const compiled = new Map<string, RegExp>();
+/** A pattern matched against the whole value, as XSD patterns are; compiled once. */
+function whole(pattern: string): RegExp {
+  const known = compiled.get(pattern);
+  if (known) return known;
+  const re = new RegExp(`^(?:${pattern})$`);
+  compiled.set(pattern, re);
+  return re;
 }
