@@ -6,7 +6,7 @@
  * or OFFLINE under it, and the FA(3) XML to download. `noindex`, its own CSP: nothing but its
  * style and print script, by hash; the QR code is inline SVG without script or style.
  */
-import { company } from '../../widgets/core/company.ts';
+import { company, markSample } from '../../widgets/core/company.ts';
 import { formatNumber, formatPln } from '../../widgets/core/format.ts';
 import { privatePageCsp } from '../../widgets/core/headers.ts';
 import { VAT_PERCENT, toPln } from '../../widgets/core/pricing.ts';
@@ -156,11 +156,11 @@ function InvoiceSheet({ copy }: { copy: InvoiceCopy }) {
           <section>
             <h2>Sprzedawca</h2>
             <p>
-              {doc.seller.name}
+              {markSample('legalName', doc.seller.name)}
               <br />
-              {doc.seller.address}
+              {markSample('registeredAddress', doc.seller.address)}
               <br />
-              NIP {doc.seller.nip}
+              NIP {markSample('nip', doc.seller.nip)}
             </p>
           </section>
           <section>
@@ -216,8 +216,10 @@ function InvoiceSheet({ copy }: { copy: InvoiceCopy }) {
           {doc.grossGr > 0 ? (
             <>
               Przelewem do {dateText(doc.dueDate)}
-              {doc.seller.bankAccount && <> na rachunek {accountText(doc.seller.bankAccount)}</>}, w tytule:{' '}
-              {doc.number}.
+              {doc.seller.bankAccount && (
+                <> na rachunek {markSample('bankAccount', accountText(doc.seller.bankAccount))}</>
+              )}
+              , w tytule: {doc.number}.
             </>
           ) : (
             <>Kwotę korekty rozliczymy z najbliższą płatnością albo zwrócimy na Twój rachunek.</>
