@@ -3,8 +3,12 @@
 // written to ~ and nothing phones home.
 import { spawnSync } from 'node:child_process';
 import { root, applyWranglerEnv } from './env.mjs';
+import { assignTestPorts } from './ports.mjs';
 
 applyWranglerEnv();
+// Each test server on a free port unless its variable names one, so `npm test` runs beside
+// `npm start` or a second checkout's tests (scripts/ports.mjs).
+await assignTestPorts();
 const [command, ...args] = process.argv.slice(2);
 if (!command) {
   console.error('usage: node scripts/run.mjs <command> [args]');

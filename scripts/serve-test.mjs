@@ -6,12 +6,14 @@
 // to KSEROWO_LEAD_LIMIT (default 100000 per minute; DESIGN §4: tests bind their own), and
 // so is the NIP look-up's. Its entry is tests/worker/test-server-entry.ts: the worker, plus
 // `POST /__test/d1` for the tests' SQL (tests/browser/test-db.ts).
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { root, applyWranglerEnv, wranglerBin } from './env.mjs';
 import { TEST_ADMIN_PASSWORD, adminHash } from './admin-hash.mjs';
 import { startKsefStandIn } from './ksef-standin.mjs';
+import { applyMigrationsInOneRun } from './migrations.mjs';
+import { freePort } from './ports.mjs';
 
 const port = process.env.PORT ?? '8788';
 // KSEROWO_TEST_STATE: another state folder, for a second server a test starts itself.
@@ -41,51 +43,15 @@ function testConfig(limit) {
 }
 const config = testConfig(Number(process.env.KSEROWO_LEAD_LIMIT ?? 100_000));
 
-/**
- * A fresh state gets every migration in one `wrangler d1 execute --file`: each file's SQL and its
- * `d1_migrations` row, as `wrangler d1 migrations apply` writes them, but in one local runtime
- * instead of one per migration (45 of them: about a minute beside the other test server's start,
- * over five with two suites side by side). A kept state is brought up to date by `migrations
- * apply`, which adds only the migrations it lacks.
- */
-function migrationsFile() {
-  const dir = path.join(
-    root,
-    /^migrations_dir = "(.+)"$/m.exec(readFileSync(path.join(root, 'wrangler.toml'), 'utf8'))[1],
-  );
-  const names = readdirSync(dir)
-    .filter((name) => name.endsWith('.sql'))
-    .sort();
-  const sql = [
-    'CREATE TABLE IF NOT EXISTS d1_migrations(id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL);',
-    ...names.map(
-      (name) => `${readFileSync(path.join(dir, name), 'utf8')}\nINSERT INTO d1_migrations (name) VALUES ('${name}');`,
-    ),
-  ].join('\n');
-  const file = path.join(path.dirname(config), 'migrations.sql');
-  writeFileSync(file, sql);
-  return file;
+// Every migration in one `wrangler d1 execute` (scripts/migrations.mjs), not one local runtime per
+// migration as `migrations apply` (45 of them: about a minute beside the other test server's start,
+// over five with two suites side by side). A kept state gets only the migrations it lacks.
+try {
+  await applyMigrationsInOneRun({ config, persistTo: persist, known: keepState ? undefined : new Set() });
+} catch (error) {
+  console.error(`serve-test: ${error.message}`);
+  process.exit(1);
 }
-
-const migrate = spawnSync(
-  process.execPath,
-  [
-    wranglerBin,
-    'd1',
-    ...(keepState ? ['migrations', 'apply', 'DB'] : ['execute', 'DB', '--file', migrationsFile()]),
-    '--local',
-    '--config',
-    config,
-    '--persist-to',
-    persist,
-  ],
-  {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, CI: 'true' },
-  },
-);
-if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 
 // Invoices go to a KSeF stand-in of this server's own (docs/ksef.md); its address is printed for
 // tests that switch it (`/__standin/…`).
@@ -93,6 +59,11 @@ const ksef = await startKsefStandIn(`ksef-standin-serve-${port}`);
 console.log(`serve-test: KSeF stand-in at ${ksef.standIn.baseUrl}`);
 
 const extra = process.env.KSEROWO_WRANGLER_ARGS ? process.env.KSEROWO_WRANGLER_ARGS.split(' ') : [];
+// wrangler dev's inspector takes 9229 unless told: a second wrangler dev (npm start, another checkout's
+// tests, the catalogue spec's server) would collide on it, so each test server takes a free one.
+if (!extra.includes('--inspector-port')) {
+  extra.push('--inspector-port', process.env.KSEROWO_INSPECTOR_PORT ?? String(await freePort()));
+}
 const args = [
   wranglerBin,
   'dev',

@@ -1,44 +1,69 @@
 // `npm start`: build everything, apply the D1 migrations to the local database and
 // serve site, widgets and API on http://127.0.0.1:8787 through `wrangler dev`.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { adminHash, randomPassword } from './admin-hash.mjs';
 import { build } from './build.mjs';
 import { root, applyWranglerEnv, wranglerBin } from './env.mjs';
 import { startKsefStandIn } from './ksef-standin.mjs';
+import { applyMigrationsInOneRun } from './migrations.mjs';
+import { freePort, portTaken } from './ports.mjs';
 
 const port = process.env.PORT ?? '8787';
 const started = Date.now();
 applyWranglerEnv();
 
-await build();
+// The admin password's hash lives in .dev.vars (KSEROWO_DEV_VARS names another file: the start test's).
+const devVars = process.env.KSEROWO_DEV_VARS ?? path.join(root, '.dev.vars');
 
 /**
- * The admin password for local work: on the first run a random one is made, only its
- * hash goes into .dev.vars (git-ignored) and the password is printed once. To choose
- * another, delete the ADMIN_PASSWORD_HASH line and start again.
+ * The admin password for local work: on the first run a random one is made, only its hash goes
+ * into .dev.vars (git-ignored), and the password is printed at once, before anything that can fail
+ * (the port, the build, the migrations), and again when the server is up. To choose another,
+ * delete the ADMIN_PASSWORD_HASH line and start again.
  */
 function ensureAdminPassword() {
-  const file = path.join(root, '.dev.vars');
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  if (/^ADMIN_PASSWORD_HASH=/m.test(current)) return undefined;
+  const current = existsSync(devVars) ? readFileSync(devVars, 'utf8') : '';
+  const found = /^ADMIN_PASSWORD_HASH="?([^"\n]+)"?$/m.exec(current);
+  if (found) return { hash: found[1] };
   const password = randomPassword();
+  const hash = adminHash(password);
   const gap = current && !current.endsWith('\n') ? '\n' : '';
   appendFileSync(
-    file,
-    `${gap}# Admin panel (/admin): hash of the password npm start printed on its first run.\nADMIN_PASSWORD_HASH="${adminHash(password)}"\n`,
+    devVars,
+    `${gap}# Admin panel (/admin): hash of the password npm start printed on its first run.\nADMIN_PASSWORD_HASH="${hash}"\n`,
   );
-  return password;
+  console.log(
+    `Admin panel password (new, shown on this run only; its hash is in ${path.relative(root, devVars)}): ${password}`,
+  );
+  return { hash, password };
 }
-const newAdminPassword = ensureAdminPassword();
+const admin = ensureAdminPassword();
 
-const migrate = spawnSync(process.execPath, [wranglerBin, 'd1', 'migrations', 'apply', 'DB', '--local'], {
-  cwd: root,
-  stdio: ['ignore', 'inherit', 'inherit'],
-  env: { ...process.env, CI: 'true' },
-});
-if (migrate.status !== 0) process.exit(migrate.status ?? 1);
+if (await portTaken(port)) {
+  console.error(
+    `Port ${port} is taken on 127.0.0.1: stop what holds it, or start on another, e.g. PORT=8790 npm start.`,
+  );
+  process.exit(1);
+}
+
+await build();
+
+// Every migration the local D1 lacks in one wrangler run (scripts/migrations.mjs), not one per migration.
+try {
+  const applied = await applyMigrationsInOneRun({
+    config: path.join(root, 'wrangler.toml'),
+    persistTo: path.join(root, '.wrangler/state'),
+  });
+  console.log(applied.length ? `D1: ${applied.length} migrations applied in one run.` : 'D1: no migrations to apply.');
+} catch (error) {
+  console.error(`D1: ${error.message}`);
+  process.exit(1);
+}
+
+// wrangler dev's inspector on 9229 when free (a debugger's default), else on a free port.
+const inspectorPort = (await portTaken(9229)) ? await freePort() : 9229;
 
 // Invoices go to the local KSeF stand-in (docs/ksef.md), never to a real KSeF address.
 const ksef = await startKsefStandIn('ksef-standin-start');
@@ -55,6 +80,11 @@ const dev = spawn(
     '--local',
     '--test-scheduled',
     '--show-interactive-dev-session=false',
+    '--inspector-port',
+    String(inspectorPort),
+    // The admin password's hash, from .dev.vars or KSEROWO_DEV_VARS's file.
+    '--var',
+    `ADMIN_PASSWORD_HASH:${admin.hash}`,
     // The order form's NIP look-up answers from the White List stand-in (no internet
     // needed, the MF's quota untouched); production has the real address in wrangler.toml.
     '--var',
@@ -76,8 +106,8 @@ dev.stdout.on('data', (chunk) => {
     );
     console.log(`KSeF: the local stand-in at ${ksef.standIn.baseUrl} (docs/ksef.md).`);
     console.log(
-      newAdminPassword
-        ? `Admin panel: http://127.0.0.1:${port}/admin — password (shown only now, its hash is in .dev.vars): ${newAdminPassword}`
+      admin.password
+        ? `Admin panel: http://127.0.0.1:${port}/admin — password (shown only on this run, its hash is in .dev.vars): ${admin.password}`
         : `Admin panel: http://127.0.0.1:${port}/admin — password as printed on the first run (delete ADMIN_PASSWORD_HASH from .dev.vars for a new one).`,
     );
   }

@@ -26,8 +26,13 @@ const widgets: Record<string, () => Promise<unknown>> = {
 /** How far below the fold a widget starts loading. */
 const NEAR_VIEWPORT = '400px 0px';
 
-/** How long a widget's code may take to arrive before its placeholder gives way to its fallback. */
-const LOAD_TIMEOUT_MS = 8000;
+/**
+ * After this long without a widget's code the connection is called slow: its placeholder or
+ * pre-rendered content stays, with the spinner, and the page is told (`data-kserowo-slow`, and
+ * `kserowo:slow` on document) so it can say the part is still loading. The code takes over whenever
+ * it arrives; only a load that fails (an error, never a clock) gives way to the fallback.
+ */
+const SLOW_AFTER_MS = 8000;
 
 const requested = new Set<string>();
 
@@ -50,15 +55,38 @@ function failed(tag: string, message: string): void {
   }
 }
 
+/** Marks a tag's instances (and <html>, for a listener that comes later) as slow to load, or no longer so. */
+function mark(tag: string, slow: boolean): void {
+  const html = document.documentElement;
+  const tags = new Set(html.dataset.kserowoSlow?.split(' ').filter(Boolean));
+  if (slow) tags.add(tag);
+  else tags.delete(tag);
+  if (tags.size) html.dataset.kserowoSlow = [...tags].join(' ');
+  else delete html.dataset.kserowoSlow;
+  for (const el of seen.get(tag) ?? []) {
+    if (slow) (el as HTMLElement).dataset.kserowoSlow = '';
+    else delete (el as HTMLElement).dataset.kserowoSlow;
+  }
+}
+
 function load(tag: string): void {
   if (requested.has(tag)) return;
   requested.add(tag);
-  const timer = setTimeout(() => customElements.get(tag) || failed(tag, `timeout: ${tag}`), LOAD_TIMEOUT_MS);
+  const timer = setTimeout(() => {
+    if (customElements.get(tag)) return;
+    mark(tag, true);
+    document.dispatchEvent(new CustomEvent('kserowo:slow', { detail: { tag } }));
+  }, SLOW_AFTER_MS);
   widgets[tag]?.().then(
     // After the chunk's own tasks (its first render), the live widget takes the remembered clicks.
-    () => setTimeout(() => replay(tag)),
+    () => {
+      clearTimeout(timer);
+      mark(tag, false);
+      setTimeout(() => replay(tag));
+    },
     (error: unknown) => {
       clearTimeout(timer);
+      mark(tag, false);
       requested.delete(tag);
       forget(tag);
       failed(tag, String(error));

@@ -16,7 +16,7 @@ import { modelsCss } from './models/styles.ts';
 import { Configurator } from './configurator/Configurator.tsx';
 import { configuratorCss } from './configurator/styles.ts';
 import { FallbackPanel } from './core/Fallback.tsx';
-import { FALLBACK } from './core/texts.ts';
+import { FALLBACK, SLOW_LOADING } from './core/texts.ts';
 import type { ReactNode } from 'react';
 
 /** A pre-rendered element's attributes, as props (`configurator-url` → `configuratorUrl`). */
@@ -145,9 +145,14 @@ export function WidgetArea({ title, children }: { title?: string; children: Reac
 
 export function WidgetFallback({ title }: { title?: string }) {
   return (
-    <div className="widget-fallback" data-widget-fallback="" role="alert" hidden>
-      <FallbackPanel title={title} />
-    </div>
+    <>
+      {/* A live region, empty until the site script writes its text in while the widget's code is late
+          on a slow connection, and empty again when the code arrives (site/script/site.ts). */}
+      <p className="widget-slow" data-widget-slow={SLOW_LOADING} role="status" />
+      <div className="widget-fallback" data-widget-fallback="" role="alert" hidden>
+        <FallbackPanel title={title} />
+      </div>
+    </>
   );
 }
 

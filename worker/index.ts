@@ -3,7 +3,7 @@ import { app } from './app.ts';
 import { type EmailJob, handOverLeftovers, handleEmailBatch, sweepUnsent } from './outbox/delivery.ts';
 import { type WebhookJob, dispatchWebhooks, handleWebhookBatch } from './webhooks/delivery.ts';
 import { applyRetention } from './privacy/retention.ts';
-import { jobsOf } from './schedule.ts';
+import { EVERY_MINUTE, jobsOf, runTime } from './schedule.ts';
 import { runSalesClock } from './leads/sales-clock.ts';
 import { type DeferredLead, handleLeadBatch } from './leads/deferred.ts';
 import { forgetStaleLookups } from './company/index.ts';
@@ -39,6 +39,12 @@ export default {
   },
   scheduled: (controller, env, ctx) => {
     const jobs = jobsOf(controller.cron, controller.scheduledTime);
+    // The day the billing jobs work for: the run's scheduled time (the real one in production; a
+    // chosen day locally, `npm run sweep -- --at YYYY-MM-DD`: worker/schedule.ts runTime).
+    const today = runTime(controller.cron, controller.scheduledTime);
+    // A manual run (npm run sweep) says which day it worked for; the deployed crons are one of three.
+    if (jobs.invoices && controller.cron !== EVERY_MINUTE)
+      console.log(`cron: a manual run as on ${today.toISOString()}`);
     // Every table to R2, the newest 35 kept (docs/backups.md).
     if (jobs.backup)
       ctx.waitUntil(
@@ -66,12 +72,14 @@ export default {
     // From the 25th of a month (Warsaw): each running contract's reading reminder, once.
     if (jobs.retention)
       ctx.waitUntil(
-        sendReadingReminders(env).catch((error: unknown) => console.error('reminders: the run failed', error)),
+        sendReadingReminders(env, today).catch((error: unknown) => console.error('reminders: the run failed', error)),
       );
     // From the configured working day of a month: last month's invoices, once, 200 contracts a minute
     // (what one invocation's D1 queries allow beside the other jobs; worker/invoices/issue.ts).
     if (jobs.invoices)
-      ctx.waitUntil(issueDueInvoices(env).catch((error: unknown) => console.error('invoices: the run failed', error)));
+      ctx.waitUntil(
+        issueDueInvoices(env, today).catch((error: unknown) => console.error('invoices: the run failed', error)),
+      );
     // The sales team's morning digest and first-answer alerts (worker/leads/sales-clock.ts).
     if (jobs.retention) ctx.waitUntil(runSalesClock(env));
     // The customer's page: spent or expired sign-ins and ended sessions go.
@@ -88,7 +96,9 @@ export default {
     // Invoices past due: a reminder per step, on the business clock.
     if (jobs.retention)
       ctx.waitUntil(
-        sendOverdueReminders(env).catch((error: unknown) => console.error('payments: the reminders failed', error)),
+        sendOverdueReminders(env, today).catch((error: unknown) =>
+          console.error('payments: the reminders failed', error),
+        ),
       );
   },
 } satisfies ExportedHandler<Env, EmailJob | WebhookJob | DeferredLead | KsefJob>;

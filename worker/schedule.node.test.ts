@@ -2,7 +2,7 @@
 // retention job keeps its five-minute schedule.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DAILY_BACKUP, EVERY_FIVE_MINUTES, EVERY_MINUTE, jobsOf } from './schedule.ts';
+import { DAILY_BACKUP, EVERY_FIVE_MINUTES, EVERY_MINUTE, jobsOf, runTime } from './schedule.ts';
 
 describe('wrangler.toml [triggers]', () => {
   it('runs the sweep every minute, the retention job every five and the backup daily', () => {
@@ -29,5 +29,17 @@ describe('jobsOf', () => {
       invoices: false,
       backup: true,
     });
+  });
+});
+
+describe('runTime', () => {
+  const scheduled = Date.UTC(2026, 11, 2, 3, 7);
+  it('works for the real scheduled time on every deployed cron', () => {
+    for (const cron of [EVERY_MINUTE, EVERY_FIVE_MINUTES, DAILY_BACKUP, 'sweep'])
+      expect(runTime(cron, scheduled).toISOString()).toBe('2026-12-02T03:07:00.000Z');
+  });
+  it('works for the day a local sweep names (npm run sweep -- --at), and ignores a day it cannot read', () => {
+    expect(runTime('sweep at 2027-01-04T07:00:00.000Z', scheduled).toISOString()).toBe('2027-01-04T07:00:00.000Z');
+    expect(runTime('sweep at someday', scheduled).toISOString()).toBe('2026-12-02T03:07:00.000Z');
   });
 });

@@ -25,3 +25,15 @@ export function jobsOf(
   const own = new Date(scheduledTime).getUTCMinutes() % 5 !== 0;
   return { handOver: own, retention: false, invoices: own };
 }
+
+/**
+ * The moment a cron run works for: its scheduled time, or, for a local run of `npm run sweep -- --at
+ * YYYY-MM-DD` (wrangler dev's `/__scheduled?cron=sweep at <ISO time>`, which passes no time of its
+ * own), the time named in its cron. A deployed Worker's crons are the three of wrangler.toml and it has
+ * no `/__scheduled`, so production always works for the real time.
+ */
+export function runTime(cron: string, scheduledTime: number): Date {
+  const named = /^sweep at (\S+)$/.exec(cron);
+  const at = named ? Date.parse(named[1] ?? '') : Number.NaN;
+  return new Date(Number.isNaN(at) ? scheduledTime : at);
+}

@@ -11,23 +11,8 @@ import { meterPage, servicePage } from '../content/pages.ts';
 import { WidgetArea, WidgetPlaceholder } from '../../widgets/prerender.tsx';
 import { LIMITS } from '../../widgets/core/limits.ts';
 import { PORTAL_LIMITS } from '../../widgets/core/portal-validation.ts';
+import { NoScriptNote } from '../sections/no-script-note.tsx';
 import { PageHead } from '../sections/page-head.tsx';
-
-function NoScriptNote() {
-  // Only a real phone is dialled: never a sample or an unset one.
-  const phone = realPhone();
-  return (
-    <p>
-      Formularz działa z włączonym JavaScriptem. Napisz do nas: <a href={`mailto:${company.email}`}>{company.email}</a>
-      {phone && (
-        <>
-          {' '}
-          lub zadzwoń: <a href={phone.href}>{phone.display}</a>
-        </>
-      )}
-    </p>
-  );
-}
 
 function Aside({
   heading,
@@ -77,7 +62,7 @@ function FormPage({
         <div className="wrap city-grid">
           <WidgetArea title={fallbackTitle}>
             <Widget>
-              <WidgetPlaceholder noScript={<NoScriptNote />} />
+              <WidgetPlaceholder noScript={<NoScriptNote subject="Formularz" />} />
             </Widget>
             <p className="widget-area-alt">
               {realPhone() ? 'Możesz też zadzwonić lub napisać: ' : 'Możesz też napisać: '}

@@ -4,7 +4,7 @@
  * burger menu below 1024 px (focus trap, Escape), the counters of '{product} w liczbach'
  * (spec §4, §9), the logo's text fallback, and the fallbacks: 'Aplikacja nie może się
  * załadować' when the widget script could not load, and each widget area's own fallback when its
- * widget's code fails to load or to come in time, or the widget fails to render.
+ * widget's code fails to load or the widget fails to render; a note while a widget's code is late.
  */
 import './analytics.ts';
 
@@ -143,6 +143,7 @@ function showFallback(area: Element, failed?: Element): void {
   const fallback = area.querySelector<HTMLElement>('[data-widget-fallback]');
   if (!fallback) return;
   fallback.removeAttribute('hidden');
+  for (const note of area.querySelectorAll('[data-widget-slow]')) note.textContent = '';
   for (const el of widgetsIn(area)) if (el === failed || isPlaceholder(el)) el.style.display = 'none';
 }
 
@@ -156,6 +157,19 @@ function showEarlierFailures(): void {
   for (const area of areasOf())
     for (const el of widgetsIn(area))
       if ((el.shadowRoot ?? el).querySelector('.k-root.fallback')) showFallback(area, el);
+}
+
+/**
+ * A widget's code late on a slow connection (the loader's `kserowo:slow`, or <html data-kserowo-slow>
+ * when it came before this script listened): its area's live region says the part is still loading,
+ * the pre-rendered content and the spinner stay, and the note goes when the code arrives.
+ */
+function showSlow(tag: string): void {
+  const notes = areasOf(tag).flatMap((area) => [...area.querySelectorAll<HTMLElement>('[data-widget-slow]')]);
+  for (const note of notes) note.textContent = note.dataset.widgetSlow ?? '';
+  customElements.whenDefined(tag).then(() => {
+    for (const note of notes) note.textContent = '';
+  });
 }
 
 function showAppFallbackIfWidgetsMissing(): void {
@@ -173,7 +187,7 @@ if (burger && nav) setupBurger(burger, nav);
 document.querySelectorAll<HTMLElement>('[data-counters]').forEach(setupCounters);
 const logo = document.querySelector<HTMLImageElement>('.logo img');
 if (logo) setupLogo(logo);
-// The loader's failure to load a widget's code, or its timeout (on document, with the tag), or a
+// The loader's failure to load a widget's code (on document, with the tag), or a
 // widget's render error (from the element). Other errors (a form's validation, network) are the widget's own.
 document.addEventListener('kserowo:error', (e) => {
   const { kind, tag } = (e as CustomEvent<{ kind?: string; tag?: string }>).detail ?? {};
@@ -183,5 +197,10 @@ document.addEventListener('kserowo:error', (e) => {
     if (area) showFallback(area, e.target);
   }
 });
+document.addEventListener('kserowo:slow', (e) => {
+  const { tag } = (e as CustomEvent<{ tag?: string }>).detail ?? {};
+  if (tag) showSlow(tag);
+});
+for (const tag of document.documentElement.dataset.kserowoSlow?.split(' ') ?? []) showSlow(tag);
 showEarlierFailures();
 window.addEventListener('load', showAppFallbackIfWidgetsMissing);

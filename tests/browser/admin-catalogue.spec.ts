@@ -1,5 +1,5 @@
 // Publishing a catalogue changes prices everywhere, so this file runs against a server of
-// its own (port KSEROWO_TEST_PORT + 1, its own D1): the other specs keep the spec's prices.
+// its own (port KSEROWO_CATALOGUE_PORT, by default KSEROWO_TEST_PORT + 1, its own D1): the other specs keep the spec's prices.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import { type Page, expect, test } from '@playwright/test';
 import { logIn, message } from './admin-helpers.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const port = Number(process.env.KSEROWO_TEST_PORT ?? 8788) + 1;
+const port = Number(process.env.KSEROWO_CATALOGUE_PORT ?? Number(process.env.KSEROWO_TEST_PORT ?? 8788) + 1);
 const base = `http://127.0.0.1:${port}`;
 let server: ChildProcess | undefined;
 

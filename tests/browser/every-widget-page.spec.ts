@@ -147,6 +147,40 @@ test.describe('with JavaScript off', () => {
     });
 });
 
+test.describe('/konfigurator and /admin with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+  test("/konfigurator never loops: it says at the top that it needs JavaScript, with the way out, and offers no 'Dalej'", async ({
+    page,
+  }) => {
+    await page.goto('/konfigurator');
+    const note = page.locator('.noscript-note');
+    await expect(note).toContainText('Konfigurator działa z włączonym JavaScriptem');
+    await expect(note.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
+    // The note comes before the configurator, and the pre-rendered first step is there to read.
+    expect(
+      await note.evaluate((n) => !!(n.compareDocumentPosition(document.querySelector('kserowo-configurator')!) & 4)),
+    ).toBe(true);
+    const configurator = page.locator('kserowo-configurator');
+    await expect(configurator.getByRole('heading', { level: 2 })).toBeVisible();
+    // Before: 'Dalej' submitted the form to /konfigurator, which showed step 1 again, for ever.
+    await expect(configurator.getByRole('button', { name: 'Dalej' })).toBeHidden();
+  });
+
+  test("/admin shows 'Włącz JavaScript' alone, not 'Ładowanie...' above 'Panel admin niedostępny'", async ({
+    page,
+  }) => {
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: FALLBACK.admin })).toHaveCount(1);
+    await expect(page.getByText(/Włącz JavaScript/)).toBeVisible();
+    await expect(page.getByText(FALLBACK.loading)).toBeHidden();
+    await page.waitForTimeout(6_500);
+    // The boot fallback's 6 s reveal does not add a second panel either.
+    await expect(
+      page.getByRole('heading', { name: FALLBACK.admin, exact: true }).filter({ visible: true }),
+    ).toHaveCount(1);
+  });
+});
+
 test.describe("while a widget's code is on its way", () => {
   for (const route of widgetRoutes)
     test(`${route}: every 'Ładowanie...' has a turning spinner beside it, from the one placeholder`, async ({

@@ -40,3 +40,20 @@ describe('the role table', () => {
     expect(mayUse('sales', 'devices')).toBe(false);
   });
 });
+
+describe('the team password strength (zxcvbn-ts, in the worker)', () => {
+  it("refuses 'password12345', which passed the exact-match list of 30 words, with the reason in Polish", async () => {
+    const { teamPasswordProblem } = await import('../../worker/accounts/password-strength.ts');
+    for (const p of ['password12345', 'Password12345!', 'qwertyuiop123', 'p@ssw0rd12345'])
+      expect(teamPasswordProblem(p), p).toBe(ACCOUNT_ERRORS.passwordWeak);
+    expect(ACCOUNT_ERRORS.passwordWeak).toMatch(/łatwo odgadnąć/);
+  });
+  it('accepts a passphrase of unrelated words, and still says the shared rules first', async () => {
+    const { teamPasswordProblem } = await import('../../worker/accounts/password-strength.ts');
+    expect(teamPasswordProblem('zielona łódka płynie pod most')).toBeUndefined();
+    expect(teamPasswordProblem('krótkie')).toBe(ACCOUNT_ERRORS.passwordShort);
+    expect(teamPasswordProblem('marta.nowak2026!', { email: 'marta.nowak@kserowo.pl' })).toBe(
+      ACCOUNT_ERRORS.passwordPersonal,
+    );
+  });
+});

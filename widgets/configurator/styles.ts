@@ -60,6 +60,7 @@ input[type=radio],input[type=checkbox]{width:18px;height:18px;accent-color:var(-
 .k-root .btn{background:var(--a)}.k-root .btn.ghost{background:transparent}.k-root .btn:hover{background:var(--kserowo-accent-hover,#084a8c)}.k-root .btn.ghost:hover{background:var(--kt)}
 .nav{display:flex;flex-wrap:wrap;gap:12px;justify-content:space-between;margin-top:8px}
 .nav .btn:last-child{margin-left:auto}
+@media (scripting:none){.nav{display:none}}
 .done{padding:24px;border:2px solid #0f7b3f;border-radius:var(--r);background:var(--kok)}
 .done p{margin:10px 0}
 `;

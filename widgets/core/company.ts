@@ -219,6 +219,23 @@ export function realValue(field: Exclude<SuppliedField, 'phone'>, c: Company = c
   return value && !c.samples.includes(field) ? value : undefined;
 }
 
+/** How a supplied value still invented is marked where a document prints it (`npm run deploy` refuses it). */
+export const SAMPLE_MARK = '(przykładowe dane)';
+
+/**
+ * `value` as printed, with SAMPLE_MARK when it is the company's `field` and that is still a sample:
+ * the invoice copy and /konto label the sample seller and account as the order page does.
+ */
+export function markSample(
+  field: 'legalName' | 'registeredAddress' | 'nip' | 'bankAccount',
+  value: string,
+  c: Company = company,
+): string {
+  const key = (v: string) => (field === 'nip' || field === 'bankAccount' ? v.replace(/\D/g, '') : v.trim());
+  const sample = c.samples.includes(field) && !!value && key(value) === key(c[field] ?? '');
+  return sample ? `${value} ${SAMPLE_MARK}` : value;
+}
+
 /** The phone only when it is real: a sample number is never printed on a document or dialled. */
 export const realPhone = (c: Company = company): Phone | undefined =>
   c.phone && !c.samples.includes('phone') ? c.phone : undefined;

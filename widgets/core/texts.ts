@@ -19,6 +19,13 @@ export const FALLBACK = {
   meter: 'Formularz odczytu licznika niedostępny',
 } as const;
 
+/**
+ * Not in the spec: said above a widget whose code is late on a slow connection (the loader's
+ * `kserowo:slow`), until it arrives. Its own export, so no widget bundle carries it.
+ */
+export const SLOW_LOADING =
+  'Wolne łącze: ta część strony jeszcze się wczytuje. Pojawi się sama, gdy tylko dotrze – nie trzeba odświeżać strony.';
+
 /** The existing customers' ways in, linked from every page's header and footer, from /kontakt and from a ticket's page. */
 export const customerLinks = {
   portal: 'Strefa klienta',

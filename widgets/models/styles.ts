@@ -20,7 +20,7 @@ export const modelsCss = `${baseCss}
 .opts{display:flex;flex-wrap:wrap;gap:6px}
 .opts label{position:relative;display:inline-flex}
 .opts input{position:absolute;inset:0;width:100%;height:100%;margin:0;opacity:0;cursor:pointer}
-.opts label>span{display:inline-flex;align-items:center;min-height:40px;padding:6px 12px;border:1px solid ${border};border-radius:999px;background:#fff;font-size:14px;font-weight:600;white-space:nowrap}
+.opts label>span{display:inline-flex;align-items:center;min-height:40px;padding:6px 12px;border:1px solid ${border};border-radius:999px;background:${surface};font-size:14px;font-weight:600;white-space:nowrap}
 .opts input:checked+span{background:${accent};border-color:${accent};color:var(--kserowo-accent-contrast,#fff)}
 .opts input:focus-visible+span{outline:3px solid var(--kserowo-focus,#f5a524);outline-offset:2px}
 .n{margin-left:4px;font-weight:400}
@@ -56,7 +56,7 @@ export const modelsCss = `${baseCss}
 .bar-actions{display:flex;flex-wrap:wrap;gap:8px}
 .k-root .btn{padding:10px 20px;background:${accent}}
 .k-root .btn.ghost{background:transparent}
-.compare{width:min(960px,calc(100vw - 24px));max-width:none;max-height:calc(100vh - 24px);padding:0;border:0;border-radius:${radius};background:#fff;box-shadow:0 20px 50px rgba(0,0,0,.3)}
+.compare{width:min(960px,calc(100vw - 24px));max-width:none;max-height:calc(100vh - 24px);padding:0;border:0;border-radius:${radius};background:${surface};box-shadow:0 20px 50px rgba(0,0,0,.3)}
 .compare::backdrop{background:rgba(16,24,40,.55)}
 .dhead{display:flex;align-items:center;justify-content:space-between;gap:12px;padding:14px 20px;border-bottom:1px solid ${border}}
 .dhead h2{font-size:20px;font-weight:700}

@@ -178,6 +178,10 @@ describe('accounts', { timeout: 30_000 }, () => {
     expect(((await weak.json()) as { error: string }).error).toBe('Hasło musi mieć co najmniej 12 znaków.');
     const common = await write('/api/admin/set-password', { token: person.token, password: 'Password1234' });
     expect(((await common.json()) as { error: string }).error).toMatch(/zbyt popularne/);
+    // Not on the short list, but a guesser's first tries all the same (the strength estimate).
+    const guessable = await write('/api/admin/set-password', { token: person.token, password: 'password12345' });
+    expect(guessable.status).toBe(400);
+    expect(((await guessable.json()) as { error: string }).error).toMatch(/łatwo odgadnąć/);
     // A refused password leaves the link usable; the first good one spends it.
     expect((await write('/api/admin/set-password', { token: person.token, password: GOOD_PASSWORD })).status).toBe(200);
     const twice = await write('/api/admin/set-password', { token: person.token, password: `${GOOD_PASSWORD}!` });

@@ -9,12 +9,12 @@
  */
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
+import { teamPasswordProblem } from './password-strength.ts';
 import {
   accountChangeSchema,
   changePasswordSchema,
   firstIssue,
   newAccountSchema,
-  passwordProblem,
 } from '../admin-shared/account-validation.ts';
 import { credentialFingerprint, hashPassword, parseStoredHash, verifyPassword } from '../http/auth.ts';
 import {
@@ -178,7 +178,7 @@ meRoutes.post('/password', async (c) => {
     return c.json({ error: ACCOUNT_API_ERRORS.currentPassword }, 400);
   }
   await clearLoginAttempts(c.env.DB, keys);
-  const problem = passwordProblem(parsed.output.password, { email: session.email, name: session.user });
+  const problem = teamPasswordProblem(parsed.output.password, { email: session.email, name: session.user });
   if (problem) return c.json({ error: problem }, 400);
   // Every other session of this person ends; this one goes on with the new fingerprint.
   const hash = await hashPassword(parsed.output.password);

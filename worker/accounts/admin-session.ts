@@ -12,13 +12,8 @@
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
-import {
-  ACCOUNT_ERRORS,
-  firstIssue,
-  loginSchema,
-  passwordProblem,
-  setPasswordSchema,
-} from '../admin-shared/account-validation.ts';
+import { teamPasswordProblem } from './password-strength.ts';
+import { ACCOUNT_ERRORS, firstIssue, loginSchema, setPasswordSchema } from '../admin-shared/account-validation.ts';
 import { check, emailSchema } from '../../widgets/core/validation.ts';
 import { requestUnlock, unlockBrowser } from './unlock.ts';
 import { afterAnswer } from '../http/after-answer.ts';
@@ -117,7 +112,7 @@ sessionRoutes.post('/set-password', async (c) => {
   // The rules are checked before the token is spent: a refused password keeps the link usable.
   const target = await accountByToken(c.env.DB, token);
   if (!target) return c.json({ error: ACCOUNT_ERRORS.token }, 410);
-  const problem = passwordProblem(password, target);
+  const problem = teamPasswordProblem(password, target);
   if (problem) return c.json({ error: problem }, 400);
   const accountId = await spendToken(c.env.DB, token);
   if (accountId !== target.id) return c.json({ error: ACCOUNT_ERRORS.token }, 410);

@@ -26,6 +26,8 @@ export const ACCOUNT_ERRORS = {
   passwordCommon: 'To hasło jest zbyt popularne i łatwe do odgadnięcia. Wybierz inne.',
   passwordPersonal: 'Hasło nie może zawierać Twojego adresu e-mail ani imienia.',
   passwordRepeated: 'Hasło nie może składać się z jednego powtarzanego znaku.',
+  passwordWeak:
+    'To hasło łatwo odgadnąć: opiera się na popularnym haśle, słowie lub prostym wzorze. Ułóż je z kilku niezwiązanych ze sobą słów.',
   token: 'Link do ustawienia hasła jest nieprawidłowy, został już użyty albo wygasł. Poproś właściciela o nowy.',
 } as const;
 

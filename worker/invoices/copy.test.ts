@@ -11,6 +11,7 @@ import type { InvoiceDocument } from './document.ts';
 import { invoiceReadyEmail, queueInvoiceReadyEmail } from './email.ts';
 import { issueMonth } from './issue.ts';
 import { invoicePageCsp } from './page.tsx';
+import { company } from '../../widgets/core/company.ts';
 
 const EMAIL = 'faktury@gamma.pl';
 const KSEF_NUMBER = '1111111111-20261203-9F8E7D6C5B4A-3C';
@@ -49,6 +50,11 @@ describe('the customer’s invoice copy', { timeout: 120_000 }, () => {
     expect(html).toContain('215,25');
     expect(html).toContain('czeka na wysłanie do KSeF');
     expect(html).toContain('<figcaption>OFFLINE</figcaption>');
+    // The seller's data still invented are labelled, as the order page labels them (locally they all are).
+    expect(company.samples).toEqual(expect.arrayContaining(['legalName', 'nip', 'bankAccount']));
+    expect(html).toContain(`${company.legalName} (przykładowe dane)`);
+    expect(html).toMatch(/NIP \d{10} \(przykładowe dane\)/);
+    expect(html).toMatch(/na rachunek [\d ]{32} \(przykładowe dane\)/);
     const [y, m, d] = (row?.issue_date ?? '').split('-');
     const link = `https://qr-test.ksef.mf.gov.pl/invoice/1111111111/${d}-${m}-${y}/${row?.xml_sha256}`;
     expect(html).toContain(`aria-label="Kod QR KSeF (KOD I): ${link}"`);
@@ -97,6 +103,9 @@ describe('the customer’s invoice copy', { timeout: 120_000 }, () => {
     // The open invoice is listed too, under a heading of its own: a section names the heading it is labelled by,
     // so two headings with one id would give both regions the first one's name.
     expect(html).toContain('Faktury do zapłaty');
+    expect(html).toContain(
+      `Przelew na rachunek ${company.legalName} (przykładowe dane): ${company.bankAccount} (przykładowe dane)`,
+    );
     const ids = [...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
     expect(ids.filter((x, i) => ids.indexOf(x) !== i)).toEqual([]);
   });

@@ -6,7 +6,7 @@
  * or OFFLINE under it, and the FA(3) XML to download. `noindex`, its own CSP: nothing but its
  * style and print script, by hash; the QR code is inline SVG without script or style.
  */
-import { company } from '../../widgets/core/company.ts';
+import { company, markSample } from '../../widgets/core/company.ts';
 import { formatNumber, formatPln } from '../../widgets/core/format.ts';
 import { privatePageCsp } from '../../widgets/core/headers.ts';
 import { VAT_PERCENT, toPln } from '../../widgets/core/pricing.ts';
@@ -183,7 +183,8 @@ function Payment({ copy }: { copy: InvoiceCopy }) {
   return (
     <p>
       Przelewem{left !== null && <> kwotę {money(left)}</>} do {dateText(doc.dueDate)}
-      {doc.seller.bankAccount && <> na rachunek {accountText(doc.seller.bankAccount)}</>}, w tytule: {doc.number}.
+      {doc.seller.bankAccount && <> na rachunek {markSample('bankAccount', accountText(doc.seller.bankAccount))}</>}, w
+      tytule: {doc.number}.
     </p>
   );
 }
@@ -230,11 +231,11 @@ function InvoiceSheet({ copy }: { copy: InvoiceCopy }) {
           <section>
             <h2>Sprzedawca</h2>
             <p>
-              {doc.seller.name}
+              {markSample('legalName', doc.seller.name)}
               <br />
-              {doc.seller.address}
+              {markSample('registeredAddress', doc.seller.address)}
               <br />
-              NIP {doc.seller.nip}
+              NIP {markSample('nip', doc.seller.nip)}
             </p>
           </section>
           <section>

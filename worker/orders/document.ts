@@ -4,7 +4,7 @@
  * text is what the customer reads, prints, accepts and receives; its SHA-256 is stored
  * with the order, and `/zamowienie/<quote id>/umowa.txt` serves exactly these bytes.
  */
-import { type Company, company } from '../../widgets/core/company.ts';
+import { type Company, SAMPLE_MARK, company } from '../../widgets/core/company.ts';
 import { deliveryDayText } from '../admin-shared/delivery.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { VAT_PERCENT } from '../../widgets/core/pricing.ts';
@@ -14,8 +14,7 @@ import type { OrderParties } from './model.ts';
 import type { StoredQuote } from '../quotes/index.ts';
 import { RENTAL_TERMS_VERSION, rentalTermsText } from './rental-terms.ts';
 
-/** How a supplied value still invented is marked in a document (`npm run deploy` refuses it). */
-export const SAMPLE_MARK = '(przykładowe dane)';
+export { SAMPLE_MARK };
 
 /**
  * The lessor as registered: name, address, NIP, REGON and KRS from the company data

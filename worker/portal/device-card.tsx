@@ -75,6 +75,10 @@ function DeviceForms({ d, problem }: { d: DeviceView; problem?: FormProblem | un
           // biome-ignore lint/a11y/noAutofocus: only on a refused form's field, which the visitor came back to fix (FormProblem)
           autoFocus={isTarget(problem, f, 'category') || undefined}
         >
+          {/* A required select's first option is an empty one (HTML: a placeholder label option), so nothing is chosen for the visitor. */}
+          <option value="" selected={!value(problem, f, 'category')}>
+            Wybierz…
+          </option>
           {Object.entries(FAULT_CATEGORIES).map(([key, label]) => (
             <option key={key} value={key} selected={value(problem, f, 'category') === key}>
               {label}

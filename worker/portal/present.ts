@@ -18,7 +18,7 @@ import { portalCopy } from './copy.ts';
 import { monthsCoveredText } from '../meter/bill.ts';
 import { toPln } from '../../widgets/core/pricing.ts';
 import { ksefStatusLabel } from '../admin-shared/admin-api-invoices.ts';
-import { company } from '../../widgets/core/company.ts';
+import { company, markSample } from '../../widgets/core/company.ts';
 import { PAYMENT_STATE_LABELS } from '../admin-shared/admin-api-payments.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { openInvoicesOfEmail, paymentState } from '../payments/balances.ts';
@@ -95,7 +95,7 @@ export async function dashboardData(env: Env, email: string, o: PortalOverview, 
       };
     }),
     payTo: open.length
-      ? `Przelew na rachunek ${company.legalName}: ${company.bankAccount ?? ''}, w tytule numer faktury. Wpłaty odnotowujemy po zaksięgowaniu przez bank.`
+      ? `Przelew na rachunek ${markSample('legalName', company.legalName)}: ${markSample('bankAccount', company.bankAccount ?? '')}, w tytule numer faktury. Wpłaty odnotowujemy po zaksięgowaniu przez bank.`
       : undefined,
     devices: o.devices.map((d) => ({
       id: d.device.deviceRow,

@@ -161,8 +161,8 @@ export function DashboardView({ data, problem }: { data: DashboardData; problem?
                   <tr key={i.number} className={i.overdue ? 'overdue' : undefined}>
                     <td data-label="Faktura">{i.number}</td>
                     <td data-label="Umowa">{i.contract}</td>
-                    <td data-label="Wystawiona">{i.issueDate}</td>
-                    <td data-label="Termin">{i.dueDate}</td>
+                    <td data-label="Wystawiona">{dateText(i.issueDate)}</td>
+                    <td data-label="Termin">{dateText(i.dueDate)}</td>
                     <td data-label="Do zapłaty" className="money">
                       {i.left}
                     </td>
@@ -294,7 +294,8 @@ export function DashboardView({ data, problem }: { data: DashboardData; problem?
           <h2 id="portal-invoices">Faktury</h2>
           {[...new Set(data.invoices.map((i) => i.contract))].map((contract) => (
             <div key={contract} className="table-scroll">
-              <table className="portal-table invoices">
+              {/* Cards below 600 px, as the bills and the invoices to pay: no sideways scrolling at 375 px. */}
+              <table className="portal-table invoices stacked">
                 <caption>Umowa {contract}</caption>
                 <Columns names={['Okres', 'Faktura', 'Brutto', 'KSeF']} />
                 <tbody>
@@ -302,14 +303,16 @@ export function DashboardView({ data, problem }: { data: DashboardData; problem?
                     .filter((i) => i.contract === contract)
                     .map((i) => (
                       <tr key={i.number}>
-                        <td>{monthText(i.period)}</td>
-                        <td>
+                        <td data-label="Okres">{monthText(i.period)}</td>
+                        <td data-label="Faktura">
                           <a href={i.url}>
                             {i.kind} {i.number}
                           </a>
                         </td>
-                        <td className="money">{i.gross}</td>
-                        <td>{i.accepted ? `nr ${i.ksef}` : i.ksef}</td>
+                        <td data-label="Brutto" className="money">
+                          {i.gross}
+                        </td>
+                        <td data-label="KSeF">{i.accepted ? `nr ${i.ksef}` : i.ksef}</td>
                       </tr>
                     ))}
                 </tbody>

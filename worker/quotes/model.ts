@@ -170,7 +170,7 @@ export function quoteStatements(
   return [insert, numberTheNotification, ...event];
 }
 
-/** SQL: the `quote.created` event's data from the quote `q` and its lead `l` (18 members). */
+/** SQL: the `quote.created` event's data from the quote `q` and its lead `l` (21 members). */
 const QUOTE_EVENT_DATA = sqlJsonObject([
   ['leadId', 'l.id'],
   ['number', 'q.number'],
@@ -181,6 +181,11 @@ const QUOTE_EVENT_DATA = sqlJsonObject([
   ['monthlyNet', 'q.monthly_net'],
   ['monthlyGross', 'q.monthly_gross'],
   ['estimatedNet', 'q.estimated_net'],
+  ['estimatedGross', 'q.estimated_gross'],
+  // The pages a month the estimate is for (0 mono: none stated), and the estimate ('Nie wiem, ile
+  // drukuję') as stored, {inputs, result}, or null.
+  ['volume', "json_object('mono', q.volume_mono, 'color', q.volume_color)"],
+  ['estimate', 'CASE WHEN json_valid(q.estimate) THEN json(q.estimate) END'],
   ['name', 'l.name'],
   ['email', 'l.email'],
   ['phone', 'l.phone'],

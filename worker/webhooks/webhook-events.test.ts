@@ -120,6 +120,11 @@ describe('webhook events written by the code that makes the change', () => {
     expect((await post('/api/quotes', q)).status).toBe(201); // the same submission again
     expect(await eventsOfType('lead.created')).toEqual([]);
     expect((await eventsOfType('quote.created')).map((e) => e.number)).toEqual([quoted.number]);
+    // The volume the estimate is for, and the estimate (none from this form): a CRM sees what was priced.
+    const [created] = await eventsOfType('quote.created');
+    expect(created).toMatchObject({ volume: { mono: 1200, color: 200 }, estimate: null });
+    expect(created?.estimatedNet).toEqual(expect.any(Number));
+    expect(created?.estimatedGross).toEqual(expect.any(Number));
 
     const ticket = (await (await post('/api/service-requests', fault('Anna Serwis'))).json()) as {
       id: string;

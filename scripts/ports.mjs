@@ -1,0 +1,50 @@
+// Free TCP ports on 127.0.0.1, so every server the tests start can run beside `npm start`, another
+// checkout's tests or anything else that holds a well-known port (8787, 8788, 8889, 9229…).
+import { createServer } from 'node:net';
+
+/** A port nothing listens on now: the system picks it, we close it again and hand it out. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Whether something already listens on 127.0.0.1:port. */
+export function portTaken(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', () => resolve(true));
+    server.listen(Number(port), '127.0.0.1', () => server.close(() => resolve(false)));
+  });
+}
+
+/**
+ * The ports of the test servers (docs/development.md), each from its variable when set, else a free one:
+ * the Chromium run's server, the catalogue spec's second server, the Firefox run's server and the
+ * component tests' static server. Distinct from each other.
+ */
+export const TEST_PORT_VARIABLES = [
+  'KSEROWO_TEST_PORT',
+  'KSEROWO_CATALOGUE_PORT',
+  'KSEROWO_FIREFOX_PORT',
+  'KSEROWO_COMPONENT_PORT',
+];
+
+export async function assignTestPorts(env = process.env) {
+  const taken = new Set(TEST_PORT_VARIABLES.map((name) => env[name]).filter(Boolean));
+  for (const name of TEST_PORT_VARIABLES) {
+    if (env[name]) continue;
+    let port = String(await freePort());
+    while (taken.has(port)) port = String(await freePort());
+    taken.add(port);
+    env[name] = port;
+  }
+  return env;
+}

@@ -1,0 +1,1 @@
+export declare function morningInWarsaw(day: string | undefined): number | undefined;
