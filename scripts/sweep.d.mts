@@ -1,1 +1,1 @@
-export declare function morningInWarsaw(day: string | undefined): number | undefined;
+export declare function isDay(day: string | undefined): boolean;

@@ -10,39 +10,30 @@ const main = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1
 const { values } = main ? parseArgs({ options: { at: { type: 'string' }, port: { type: 'string' } } }) : { values: {} };
 const port = values.port ?? process.env.PORT ?? '8787';
 
-/** 08:00 in Warsaw on `day` (YYYY-MM-DD), as epoch milliseconds: the hour a morning run would see. */
-export function morningInWarsaw(day) {
+/** Whether `day` is a day of the calendar written YYYY-MM-DD. */
+export function isDay(day) {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day ?? '');
-  const utcNoon = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12) : Number.NaN;
-  if (!match || Number.isNaN(utcNoon) || new Date(utcNoon).toISOString().slice(0, 10) !== day) return undefined;
-  // Warsaw's offset on that day (+1 in winter, +2 in summer) from its own formatted noon.
-  const warsawNoon = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Warsaw',
-    hour: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(utcNoon));
-  const offsetHours = Number(warsawNoon) - 12;
-  return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 8 - offsetHours);
+  if (!match) return false;
+  const noon = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12));
+  return noon.toISOString().slice(0, 10) === day;
 }
 
 if (main) await sweep();
 
 async function sweep() {
-  let time = Date.now();
-  if (values.at !== undefined) {
-    const at = morningInWarsaw(values.at);
-    if (at === undefined) {
-      console.error(`--at ${values.at}: expected a date as YYYY-MM-DD, e.g. --at 2026-12-05`);
-      process.exitCode = 2;
-      return;
-    }
-    time = at;
+  if (values.at !== undefined && !isDay(values.at)) {
+    console.error(`--at ${values.at}: expected a date as YYYY-MM-DD, e.g. --at 2026-12-05`);
+    process.exitCode = 2;
+    return;
   }
-  // wrangler dev's door passes the cron it is given but no time: the time rides in the cron (worker/schedule.ts runTime).
-  const cron = values.at === undefined ? 'sweep' : `sweep at ${new Date(time).toISOString()}`;
+  // wrangler dev's door passes the cron it is given but no time: the day rides in the cron, and the worker
+  // works for 08:00 Warsaw time that day (runTime in worker/schedule.ts).
+  const cron = values.at === undefined ? 'sweep' : `sweep at ${values.at}`;
   const url = `http://127.0.0.1:${port}/__scheduled?cron=${encodeURIComponent(cron)}`;
   console.log(
-    `sweep: the cron's jobs as on ${new Date(time).toISOString()} (${values.at ?? 'now'}, Warsaw 08:00 for --at)`,
+    values.at === undefined
+      ? `sweep: the cron's jobs as now (${new Date().toISOString()})`
+      : `sweep: the cron's jobs as on ${values.at}, 08:00 Warsaw time`,
   );
   try {
     const response = await fetch(url);

@@ -38,8 +38,12 @@ describe('runTime', () => {
     for (const cron of [EVERY_MINUTE, EVERY_FIVE_MINUTES, DAILY_BACKUP, 'sweep'])
       expect(runTime(cron, scheduled).toISOString()).toBe('2026-12-02T03:07:00.000Z');
   });
-  it('works for the day a local sweep names (npm run sweep -- --at), and ignores a day it cannot read', () => {
-    expect(runTime('sweep at 2027-01-04T07:00:00.000Z', scheduled).toISOString()).toBe('2027-01-04T07:00:00.000Z');
-    expect(runTime('sweep at someday', scheduled).toISOString()).toBe('2026-12-02T03:07:00.000Z');
+  it('works for 08:00 Warsaw time on the day a local sweep names: 07:00 UTC in winter, 06:00 UTC in summer', () => {
+    expect(runTime('sweep at 2026-12-05', scheduled).toISOString()).toBe('2026-12-05T07:00:00.000Z');
+    expect(runTime('sweep at 2027-07-15', scheduled).toISOString()).toBe('2027-07-15T06:00:00.000Z');
+  });
+  it('ignores a day it cannot read', () => {
+    for (const cron of ['sweep at 2026-13-05', 'sweep at 2026-02-30', 'sweep at 05.12.2026'])
+      expect(runTime(cron, scheduled).toISOString(), cron).toBe('2026-12-02T03:07:00.000Z');
   });
 });

@@ -4,6 +4,8 @@
  * retention job runs as well; once a day (01:30 UTC) the backup of every table to R2, alone in
  * its invocation (its reads count towards D1's 1 000 queries per invocation).
  */
+import { warsawParts } from '../widgets/core/warsaw-time.ts';
+
 export const EVERY_MINUTE = '* * * * *';
 export const EVERY_FIVE_MINUTES = '*/5 * * * *';
 export const DAILY_BACKUP = '30 1 * * *';
@@ -28,12 +30,17 @@ export function jobsOf(
 
 /**
  * The moment a cron run works for: its scheduled time, or, for a local run of `npm run sweep -- --at
- * YYYY-MM-DD` (wrangler dev's `/__scheduled?cron=sweep at <ISO time>`, which passes no time of its
- * own), the time named in its cron. A deployed Worker's crons are the three of wrangler.toml and it has
- * no `/__scheduled`, so production always works for the real time.
+ * YYYY-MM-DD` (wrangler dev's `/__scheduled?cron=sweep at YYYY-MM-DD`, which passes no time of its
+ * own), 08:00 Warsaw time on the day named in its cron. A deployed Worker's crons are the three of
+ * wrangler.toml and it has no `/__scheduled`, so production always works for the real time.
  */
 export function runTime(cron: string, scheduledTime: number): Date {
-  const named = /^sweep at (\S+)$/.exec(cron);
-  const at = named ? Date.parse(named[1] ?? '') : Number.NaN;
-  return new Date(Number.isNaN(at) ? scheduledTime : at);
+  const named = /^sweep at (\d{4})-(\d{2})-(\d{2})$/.exec(cron);
+  if (!named) return new Date(scheduledTime);
+  const [year, month, day] = [Number(named[1]), Number(named[2]), Number(named[3])];
+  const noon = new Date(Date.UTC(year, month - 1, day, 12));
+  if (noon.getUTCDate() !== day || noon.getUTCMonth() !== month - 1) return new Date(scheduledTime);
+  // Warsaw's offset that day (+1 in winter, +2 in summer), read from its clock at UTC noon.
+  const offset = warsawParts(noon).hour - 12;
+  return new Date(Date.UTC(year, month - 1, day, 8 - offset));
 }

@@ -6,9 +6,9 @@
 import { useEffect, useState } from 'react';
 import type { InvoiceListed, KsefWarningList } from '../../worker/admin-shared/admin-api.ts';
 import { ApiRefused, api } from './api.ts';
+import { dateTimeText } from '../../widgets/core/dates.ts';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('pl-PL', { timeZone: 'Europe/Warsaw', dateStyle: 'short', timeStyle: 'short' });
+const when = (iso: string) => dateTimeText(iso, 'short');
 
 /** KSeF's warnings of the last 7 days, when there are any. */
 export function KsefWarnings() {

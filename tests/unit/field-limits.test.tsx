@@ -96,6 +96,9 @@ describe('every input of the widgets, the site and the admin', () => {
       for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
         // The worker's tests sit beside its code: their generators' lengths are no input's.
         if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
+        // The FA(3) schema's simple types, facet by facet as the XSD names them (tests/unit/fa3-rules.test.ts
+        // compares them with it): the named limits themselves, no input's.
+        if (file === 'core/fa3-rules.ts') continue;
         const text = readFileSync(`${dir}/${file}`, 'utf8');
         for (const m of text.matchAll(/maxLength(?:=\{|: |=")\s*\d+/gi)) typed.push(`${dir}/${file}: ${m[0]}`);
       }

@@ -1,14 +1,14 @@
-// `npm run sweep -- --at YYYY-MM-DD` runs the cron as on 08:00 of that day in Warsaw, whatever the season.
+// `npm run sweep -- --at YYYY-MM-DD` takes a day of the calendar and nothing else (the worker works for
+// 08:00 Warsaw time that day: worker/schedule.node.test.ts).
 import { describe, expect, it } from 'vitest';
-import { morningInWarsaw } from '../../scripts/sweep.mjs';
+import { isDay } from '../../scripts/sweep.mjs';
 
-describe('morningInWarsaw', () => {
-  it('is 07:00 UTC in winter (UTC+1) and 06:00 UTC in summer (UTC+2)', () => {
-    expect(new Date(morningInWarsaw('2026-12-05') ?? 0).toISOString()).toBe('2026-12-05T07:00:00.000Z');
-    expect(new Date(morningInWarsaw('2027-07-15') ?? 0).toISOString()).toBe('2027-07-15T06:00:00.000Z');
+describe('npm run sweep -- --at', () => {
+  it('takes a day of the calendar written YYYY-MM-DD', () => {
+    for (const day of ['2026-12-05', '2027-07-15', '2028-02-29']) expect(isDay(day), day).toBe(true);
   });
-  it('refuses what is not a day of the calendar', () => {
-    for (const day of ['2026-13-05', '2026-02-30', '05.12.2026', '', undefined])
-      expect(morningInWarsaw(day)).toBeUndefined();
+  it('refuses what is not one', () => {
+    for (const day of ['2026-13-05', '2026-02-30', '2027-02-29', '05.12.2026', '', undefined])
+      expect(isDay(day)).toBe(false);
   });
 });
