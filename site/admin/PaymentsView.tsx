@@ -4,7 +4,7 @@
  * lines nobody could match wait here to be assigned to an invoice or set aside, with a note
  * (audited); and the invoices past due with what is left and the reminders sent.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   type BankLine,
   type BankLinePage,
@@ -57,6 +57,10 @@ const payer = (l: BankLine) => [l.payerName, l.payerAccount].filter(Boolean).joi
 
 export function PaymentsView({ onFailure, session }: SessionViewProps) {
   const owner = mayUse(session.role, 'bank-statements');
+  // Bumped by each statement read in: the lists below load again (they said 'Wszystkie wpłaty są
+  // przypisane.' until the tab was reloaded).
+  const [imports, setImports] = useState(0);
+  const imported = () => setImports((n) => n + 1);
   return (
     <div className="payments">
       <h1>Płatności</h1>
@@ -64,14 +68,22 @@ export function PaymentsView({ onFailure, session }: SessionViewProps) {
         Wyciąg z banku dopasowuje wpłaty do przelewów weryfikacyjnych zamówień i do faktur. Reszta czeka tu na
         przypisanie.
       </p>
-      {owner && <StatementUpload onFailure={onFailure} />}
-      {owner && <WaitingLines onFailure={onFailure} />}
-      <Overdue onFailure={onFailure} />
+      {owner && <StatementUpload onFailure={onFailure} onImported={imported} />}
+      {owner && <WaitingLines onFailure={onFailure} imports={imports} />}
+      <Overdue onFailure={onFailure} imports={imports} />
     </div>
   );
 }
 
-function StatementUpload({ onFailure }: { onFailure: (e: unknown) => void }) {
+/** Loads `pages` again when `imports` grows (a statement was read in), not on the first render. */
+function useReloadOnImport(imports: number, reload: () => unknown): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new import reloads; `reload` is a new function each render
+  useEffect(() => {
+    if (imports > 0) reload();
+  }, [imports]);
+}
+
+function StatementUpload({ onFailure, onImported }: { onFailure: (e: unknown) => void; onImported: () => void }) {
   const [result, setResult] = useState<StatementImport | undefined>();
   const [note, setNote] = useState<{ ok: boolean; text: string } | undefined>();
   const [busy, setBusy] = useState(false);
@@ -89,6 +101,7 @@ function StatementUpload({ onFailure }: { onFailure: (e: unknown) => void }) {
     uploadStatement(file)
       .then((r) => {
         setResult(r);
+        onImported();
         setNote({
           ok: true,
           text: `Wczytano ${countText(r.lines, PAYMENTS)}: dopasowano ${r.matched}, do przypisania ${r.unmatched}, wczytane wcześniej ${r.duplicates}.`,
@@ -134,8 +147,9 @@ function StatementUpload({ onFailure }: { onFailure: (e: unknown) => void }) {
   );
 }
 
-function WaitingLines({ onFailure }: { onFailure: (e: unknown) => void }) {
+function WaitingLines({ onFailure, imports }: { onFailure: (e: unknown) => void; imports: number }) {
   const pages = usePages<BankLinePage, BankLine>('/bank-statements/lines', (d) => d.lines, onFailure);
+  useReloadOnImport(imports, pages.reload);
   const [open, setOpen] = useState<number | undefined>();
   const [note, setNote] = useState<{ ok: boolean; text: string } | undefined>();
   const decide = (line: BankLine, form: HTMLFormElement, dismiss: boolean) => {
@@ -212,13 +226,14 @@ function WaitingLines({ onFailure }: { onFailure: (e: unknown) => void }) {
 
 const STATES = { overdue: 'po terminie', open: 'nieopłacone', all: 'wszystkie' } as const;
 
-function Overdue({ onFailure }: { onFailure: (e: unknown) => void }) {
+function Overdue({ onFailure, imports }: { onFailure: (e: unknown) => void; imports: number }) {
   const [state, setState] = useState<keyof typeof STATES>('overdue');
   const pages = usePages<InvoicePaymentPage, InvoicePayment>(
     `/payments/invoices?state=${state}`,
     (d) => d.invoices,
     onFailure,
   );
+  useReloadOnImport(imports, pages.reload);
   return (
     <section aria-labelledby="pay-overdue">
       <h2 id="pay-overdue">Faktury i wpłaty</h2>

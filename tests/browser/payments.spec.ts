@@ -46,7 +46,11 @@ function statement(orderNumber: string, invoiceNumber: string, tag: string): str
     ':86:051^00PRZELEW ZEWNĘTRZNY PRZYCHODZĄCY^3010901014',
     '^310000071219812874^38PL61109010140000071219812874',
     `^20Zapłata ${invoiceNumber}^32MINISTERSTWO FINANSÓW`,
-    ':62F:C261127PLN10293,74',
+    // A transfer nothing matches: it waits for the team (10 000,00 + 1,00 + 292,74 + 50,00 = 10 343,74).
+    `:61:2611271127C50,00S051${tag}03//${tag}03`,
+    ':86:051^00PRZELEW ZEWNĘTRZNY PRZYCHODZĄCY^3010901014',
+    `^20Za coś innego ${tag}^32JAN KOWALSKI`,
+    ':62F:C261127PLN10343,74',
     '-',
   ].join('\r\n');
 }
@@ -65,7 +69,10 @@ async function uploadAndSee(page: Page, width: number) {
     buffer: Buffer.from(statement(order.number, number, tag), 'utf8'),
   });
   await page.getByRole('button', { name: 'Wczytaj wyciąg' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Wczytano 2 wpłaty' })).toContainText('dopasowano 2');
+  await expect(page.getByRole('status').filter({ hasText: 'Wczytano 3 wpłaty' })).toContainText('dopasowano 2');
+  // The list of payments to assign shows the new one at once, without reloading the tab.
+  const waiting = page.getByRole('region', { name: 'Wpłaty do przypisania' });
+  await expect(waiting.getByRole('row').filter({ hasText: `Za coś innego ${tag}` })).toBeVisible();
   const lines = page.locator('.pay-lines').first();
   await expect(lines.getByRole('row').filter({ hasText: `Weryfikacja ${order.number}` })).toContainText(
     `przelew weryfikacyjny ${order.number}: zamówienie zweryfikowane`,
