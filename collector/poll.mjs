@@ -30,7 +30,11 @@ import { readDevice } from './read-device.mjs';
  * @returns {Promise<PollResult>}
  */
 export async function pollTargets(targets, state, options) {
-  const opts = { concurrency: 64, usesV3: () => Boolean(options.v3), ...options };
+  const opts = {
+    ...options,
+    concurrency: options.concurrency ?? 64,
+    usesV3: options.usesV3 ?? (() => Boolean(options.v3)),
+  };
   const fingerprint = opts.v3 ? credentialsFingerprint(opts.v3) : undefined;
   /** @type {PollResult} */
   const result = { readings: [], failures: [], details: [], notPrinters: 0 };

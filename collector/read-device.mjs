@@ -51,7 +51,7 @@ class ReadFailure extends Error {
  * @returns {Promise<DeviceResult>}
  */
 export async function readDevice(target, options) {
-  const opts = { timeoutMs: 2000, retries: 1, ...options };
+  const opts = { ...options, timeoutMs: options.timeoutMs ?? 2000, retries: options.retries ?? 1 };
   const attempt = () => readOnce(target, opts);
   try {
     try {
