@@ -49,7 +49,7 @@ export async function run({ deadline }) {
     )
     .join('\n');
   const mean = rows.reduce((sum, r) => sum + r.ms, 0) / Math.max(1, rows.length);
-  return `${targets.length} addresses, the collector's defaults (2 s per request, 1 retry, 64 at once); the devices answer from the same process (${cpus().length} cores, load average ${loadavg()[0].toFixed(1)}).
+  return `${targets.length} addresses, the collector's defaults (2 s per request, 1 retry, 64 at once); the devices answer from the same process (${cpus().length} cores, load average ${(loadavg()[0] ?? 0).toFixed(1)}).
 
 | poll | time | CPU (collector + simulated devices) | readings | failures |
 |---|---|---|---|---|
