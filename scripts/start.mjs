@@ -42,6 +42,11 @@ if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 
 // Invoices go to the local KSeF stand-in (docs/ksef.md), never to a real KSeF address.
 const ksef = await startKsefStandIn('ksef-standin-start');
+// KSEROWO_DEVICE_SIM=1: two simulated copiers on UDP 127.0.0.1 for the collector (docs/collector.md).
+const devices =
+  process.env.KSEROWO_DEVICE_SIM === '1'
+    ? await (await import('../collector/sim/demo.mjs')).startDemoDevices(Number(port))
+    : undefined;
 
 const dev = spawn(
   process.execPath,
@@ -80,6 +85,7 @@ dev.stdout.on('data', (chunk) => {
         ? `Admin panel: http://127.0.0.1:${port}/admin — password (shown only now, its hash is in .dev.vars): ${newAdminPassword}`
         : `Admin panel: http://127.0.0.1:${port}/admin — password as printed on the first run (delete ADMIN_PASSWORD_HASH from .dev.vars for a new one).`,
     );
+    for (const line of devices?.lines ?? []) console.log(line);
   }
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => dev.kill(signal));
