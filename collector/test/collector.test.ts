@@ -205,6 +205,62 @@ describe('an SNMPv3-only device and a wrong password', () => {
   });
 });
 
+describe('an SNMPv3 user the device does not know', () => {
+  it('is answered with a usmStats report: reason auth at once, and the device is not asked again', async () => {
+    const device = track(
+      await startDevice({
+        model: 'c258',
+        serial: 'A7PU021000078',
+        mono: 100,
+        color: 10,
+        port: 0,
+        v3: { user: 'kserowo', password: 'dobre-haslo-1' },
+      }),
+    );
+    const db = newDatabase(['KOD-V3U']);
+    const worker = track(await startFakeWorker(db));
+    const file = stateFile();
+    const run = () =>
+      runOnce({
+        api: apiBase(worker.url),
+        code: 'KOD-V3U',
+        targets: parseTargets(`127.0.0.1:${device.port}`),
+        stateFile: file,
+        poll: { ...poll, v3: { user: 'odczyt', authKey: 'dobre-haslo-1', privKey: 'dobre-haslo-1' } },
+      });
+    await run();
+    // The engine discovery and one request, answered with usmStatsUnknownUserNames: no retry.
+    expect(device.requests()).toBe(2);
+    await run();
+    expect(device.requests()).toBe(2);
+    expect(db.failures.map((f) => f.reason)).toEqual(['auth', 'auth']);
+  });
+});
+
+describe('a board swap', () => {
+  it('is sent as the device answers it, counters near zero (the Worker holds it for the desk)', async () => {
+    const device = track(
+      await startDevice({ model: 'c3320i', serial: 'AA2J021000066', mono: 80000, color: 20000, port: 0 }),
+    );
+    const db = newDatabase(['KOD-B']);
+    const worker = track(await startFakeWorker(db));
+    const file = stateFile();
+    const run = () =>
+      runOnce({
+        api: apiBase(worker.url),
+        code: 'KOD-B',
+        targets: parseTargets(`127.0.0.1:${device.port}`),
+        stateFile: file,
+        poll,
+      });
+    await run();
+    device.swapBoard();
+    await run();
+    // Before: 80 000 + 20 000 = 100 000. After the swap the board's own test prints: 12 black + 3 colour = 15.
+    expect([...db.readings.values()].map((r) => r.counters.total)).toEqual([100_000, 15]);
+  });
+});
+
 describe('through a Worker restart and a network cut', () => {
   it('keeps the readings on disk and delivers each once', async () => {
     const device = track(
