@@ -41,12 +41,17 @@ export class RefusedError extends Error {
  * @returns {Promise<{ collectorId: string, key: string }>}
  */
 export async function enrol(base, code) {
-  const response = await fetch(new URL('/api/collector/enrol', base), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ code }),
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  });
+  let response;
+  try {
+    response = await fetch(new URL('/api/collector/enrol', base), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code }),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new Error(`Rejestracja nieudana: brak połączenia z Kserowo (${describe(error)}); spróbuj ponownie później.`);
+  }
   const answer = /** @type {any} */ (await response.json().catch(() => ({})));
   if (response.status === 201 && typeof answer.collectorId === 'string' && typeof answer.key === 'string') {
     return { collectorId: answer.collectorId, key: answer.key };

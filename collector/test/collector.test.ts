@@ -326,6 +326,16 @@ describe('enrolment', () => {
     expect(db.readings.size).toBe(2);
   });
 
+  it('says in Polish that Kserowo cannot be reached, and keeps no state, when enrolment finds no server', async () => {
+    const worker = await startFakeWorker(newDatabase(['KOD-X']));
+    await worker.stop();
+    const file = stateFile();
+    await expect(
+      runOnce({ api: apiBase(worker.url), code: 'KOD-X', targets: parseTargets('127.0.0.1:9'), stateFile: file, poll }),
+    ).rejects.toThrow('Rejestracja nieudana: brak połączenia z Kserowo (ECONNREFUSED)');
+    expect(loadState(file).key).toBeUndefined();
+  });
+
   it('sends only over https, or http to this machine', () => {
     expect(apiBase('https://kserowo.pl').href).toBe('https://kserowo.pl/');
     expect(apiBase('http://127.0.0.1:8870').href).toBe('http://127.0.0.1:8870/');
