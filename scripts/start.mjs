@@ -67,6 +67,11 @@ const inspectorPort = (await portTaken(9229)) ? await freePort() : 9229;
 
 // Invoices go to the local KSeF stand-in (docs/ksef.md), never to a real KSeF address.
 const ksef = await startKsefStandIn('ksef-standin-start');
+// KSEROWO_DEVICE_SIM=1: two simulated copiers on UDP 127.0.0.1 for the collector (docs/collector.md).
+const devices =
+  process.env.KSEROWO_DEVICE_SIM === '1'
+    ? await (await import('../collector/sim/demo.mjs')).startDemoDevices(Number(port))
+    : undefined;
 
 const dev = spawn(
   process.execPath,
@@ -110,6 +115,7 @@ dev.stdout.on('data', (chunk) => {
         ? `Admin panel: http://127.0.0.1:${port}/admin — password (shown only on this run, its hash is in .dev.vars): ${admin.password}`
         : `Admin panel: http://127.0.0.1:${port}/admin — password as printed on the first run (delete ADMIN_PASSWORD_HASH from .dev.vars for a new one).`,
     );
+    for (const line of devices?.lines ?? []) console.log(line);
   }
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => dev.kill(signal));

@@ -94,8 +94,8 @@ export default defineConfig({
           // Files share their Node worker (and the modules they import): the suite's CPU 36 s → 22 s.
           // Tests that stub a global restore it (vi.unstubAllGlobals); passed with the files shuffled.
           isolate: false,
-          // Node tests of worker code live beside it (worker/<feature>/*.node.test.ts).
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'worker/**/*.node.test.{ts,tsx}'],
+          // Node tests of worker code live beside it (worker/<feature>/*.node.test.ts); the collector's in collector/test/.
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'worker/**/*.node.test.{ts,tsx}', 'collector/**/*.test.ts'],
           ...TIME_BUDGETS,
           environment: 'node',
           setupFiles: ['tests/unit/setup.ts'],
