@@ -19,7 +19,8 @@ import { outboxRoutes } from './outbox/admin-routes.ts';
 import { statsRoutes } from './leads/admin-stats.ts';
 import { deviceCsvRoutes, deviceRoutes } from './contracts/admin-devices.ts';
 import { readingRoutes } from './meter/admin-routes.ts';
-import { amendmentRoutes, contractRoutes } from './contracts/admin-routes.ts';
+import { amendmentRoutesWith, contractRoutes } from './contracts/admin-routes.ts';
+import { lastInvoicedMonth } from './invoices/index.ts';
 import { ticketRoutes } from './service/admin-routes.ts';
 import { accountRoutes, meRoutes } from './accounts/admin-routes.ts';
 import { auditRoutes } from './accounts/admin-audit.ts';
@@ -57,7 +58,7 @@ adminApi.route('/readings', readingRoutes);
 adminApi.route('/toner', tonerRoutes);
 // Contracts: devices with their reading links, frozen rates and amendments, bills per month.
 adminApi.route('/contracts', contractRoutes);
-adminApi.route('/amendments', amendmentRoutes);
+adminApi.route('/amendments', amendmentRoutesWith(lastInvoicedMonth));
 adminApi.route('/accounts', accountRoutes);
 adminApi.route('/me', meRoutes);
 adminApi.route('/audit', auditRoutes);

@@ -74,6 +74,26 @@ export const shortestSlaHours = (levels: readonly (string | null | undefined)[])
 export const contractTermsText = (months: readonly number[] = terms.contractTermsMonths): string =>
   months.length < 2 ? String(months[0]) : `${months.slice(0, -1).join(', ')} lub ${months.at(-1)}`;
 
+/**
+ * Days to pay an invoice, counted from its delivery: a structured invoice is delivered on the
+ * day it is issued in KSeF (it goes to KSeF and to the billing e-mail that day), so the due
+ * date is the issue date + 14 days (worker/invoices/document.ts `dueDateOf`).
+ */
+export const PAYMENT_DAYS = 14;
+
+/**
+ * When a rental's money is invoiced and due, the one wording of the rule that
+ * worker/invoices/compose.ts and worker/meter/bill.ts follow: the terms' § 3
+ * (worker/orders/rental-terms.ts) and the order page before signing say it in these words.
+ */
+export const BILLING_TERMS: readonly string[] = [
+  'Abonament za miesiąc jest płatny z góry: fakturę za dany miesiąc Wynajmujący wystawia na jego początku.',
+  'Strony wydrukowane ponad limit zawarty w abonamencie rozlicza się z dołu, według stanów liczników i stawek wskazanych w umowie, na fakturze za następny miesiąc.',
+  'Za pierwszy i ostatni niepełny miesiąc najmu abonament i limit stron nalicza się proporcjonalnie do liczby dni najmu w tym miesiącu.',
+  'Ostatni miesiąc najmu, wraz ze stronami do końcowego odczytu liczników, rozlicza faktura końcowa wystawiona po zakończeniu najmu.',
+  `Termin płatności wynosi ${PAYMENT_DAYS} dni od doręczenia faktury; fakturę ustrukturyzowaną uważa się za doręczoną w dniu jej wystawienia w Krajowym Systemie e-Faktur (KSeF), w którym Wynajmujący wysyła ją także na adres e-mail do faktur.`,
+];
+
 /** An A3 page counts as this many A4 pages in the allowance and the overage. */
 export const A3_AS_A4_PAGES = 2;
 

@@ -126,6 +126,9 @@ export interface BillLine {
   overColor: number;
   rateMono: number;
   rateColor: number;
+  /** The monthly fee of the rates in force. */
+  monthlyFee: number;
+  /** The fee of the days billed: the monthly fee, or pro rata by days in a first or last month. */
   fee: number;
   amountMono: number;
   amountColor: number;
@@ -139,6 +142,12 @@ export interface Bill {
   nip: string | null;
   /** 'YYYY-MM' */
   period: string;
+  /** The days of the month the contract runs ('YYYY-MM-DD'): the whole month, or from its start / to its last day. */
+  from: string;
+  to: string;
+  /** How many days that is, of the month's `monthDays`: the share of the fee and allowance billed. */
+  days: number;
+  monthDays: number;
   /** The months the bill covers ('YYYY-MM', oldest first): its period and any month whose pages it bills late. */
   months: string[];
   lines: BillLine[];

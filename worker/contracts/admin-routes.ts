@@ -9,9 +9,10 @@
  *  - `POST /api/admin/contracts/:id/billing-email` `{billingEmail}`: the contract's new billing
  *    address (its reminders, the customer's page), e.g. after a person's erasure took the old one;
  *  - `POST /api/admin/amendments`: a price change of a device from the first day of a month
- *    (this month or later), with its reason; owner and sales only (worker/admin-shared/roles.ts).
+ *    not invoiced yet (after the latest month invoiced), with its reason; owner and sales only
+ *    (worker/admin-shared/roles.ts).
  */
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { ADMIN_ERRORS, SERVICE_ADMIN_ERRORS } from '../http/errors.ts';
 import { auditDetails } from '../http/audit-notes.ts';
 import { auditView } from '../http/audit-view.ts';
@@ -40,7 +41,6 @@ import {
   contractBodySchema,
 } from './rental-validation.ts';
 import { SERVICE_ERRORS } from '../../widgets/core/service-validation.ts';
-import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { check } from '../../widgets/core/validation.ts';
 import { pageOf, pageRequest } from '../http/paging.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
@@ -49,8 +49,19 @@ import type { ContractListed, ContractList } from '../admin-shared/admin-api.ts'
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export const contractRoutes = new Hono<AdminEnv>();
-/** Mounted at `/amendments`: a price change is its own area in the role table (owner and sales). */
-export const amendmentRoutes = new Hono<AdminEnv>();
+/** The latest month a contract is invoiced for ('YYYY-MM', or null): the invoices' look-up, handed in by worker/admin-api.ts. */
+export type LastInvoicedMonth = (db: D1Database, contractId: string) => Promise<string | null>;
+
+/**
+ * Mounted at `/amendments`: a price change is its own area in the role table (owner and sales).
+ * It starts after the latest month invoiced, which the invoices know (they import the contracts,
+ * so the root hands their look-up in).
+ */
+export function amendmentRoutesWith(lastInvoiced: LastInvoicedMonth): Hono<AdminEnv> {
+  const amendmentRoutes = new Hono<AdminEnv>();
+  amendmentRoutes.post('/', (c) => amend(c, lastInvoiced));
+  return amendmentRoutes;
+}
 
 contractRoutes.get('/', async (c) => {
   const origin = new URL(c.req.url).origin;
@@ -153,7 +164,7 @@ contractRoutes.post('/', async (c) => {
   return c.json({ ok: true, id: made.id, number: made.number }, 201);
 });
 
-amendmentRoutes.post('/', async (c) => {
+async function amend(c: Context<AdminEnv>, lastInvoiced: LastInvoicedMonth) {
   const body = await jsonBody(c);
   if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
   const parsed = check(amendmentSchema, body);
@@ -163,8 +174,11 @@ amendmentRoutes.post('/', async (c) => {
   const contract = row?.contract_id ? await contractById(c.env.DB, row.contract_id) : null;
   const device = contract ? (await contractDevices(c.env.DB, contract.id)).find((d) => d.deviceRow === row?.id) : null;
   if (!contract || !device) return c.json({ error: SERVICE_ADMIN_ERRORS.unknownSerial }, 404);
-  if (!amendmentStartOk(a.effectiveFrom, warsawToday(), contract.endDate))
-    return c.json({ error: RENTAL_ERRORS.effectiveFrom }, 400);
+  const invoiced = await lastInvoiced(c.env.DB, contract.id);
+  if (!amendmentStartOk(a.effectiveFrom, invoiced, contract)) {
+    const last = invoiced ? ` Ostatnia wystawiona faktura jest za ${invoiced.slice(5)}.${invoiced.slice(0, 4)}.` : '';
+    return c.json({ error: `${RENTAL_ERRORS.effectiveFrom}${last}`, field: 'effectiveFrom' }, 400);
+  }
   const color = device.rates.deviceType === 'color';
   const added = await addRates(
     c.env.DB,
@@ -191,4 +205,4 @@ amendmentRoutes.post('/', async (c) => {
     reason: a.reason,
   });
   return c.json({ ok: true }, 201);
-});
+}

@@ -12,7 +12,7 @@ export {
   devicesOfContracts,
   devicesOfEmail,
 } from './model-devices.ts';
-export { billOfContract, billsOf } from './model-contract-bills.ts';
+export { billOfContract, billsOf, billsOfMonths } from './model-contract-bills.ts';
 export { billingEmailExists, contractsForEmail, releaseBillingEmailStatement } from './model-billing-email.ts';
 export {
   type Contract,

@@ -19,13 +19,15 @@ export async function billedContracts(
   db: D1Database,
   contracts: Contract[],
   period: string,
+  lastPeriod = period,
 ): Promise<BilledContract[]> {
   const devices = await devicesOfContracts(
     db,
     contracts.map((c) => c.id),
   );
   const rows = devices.map((d) => d.id);
-  const { from, to } = monthBounds(period);
+  const { from } = monthBounds(period);
+  const { to } = monthBounds(lastPeriod);
   const [rates, readings] = await Promise.all([
     ratesOfDevices(db, rows),
     acceptedReadingsOfPeriod(db, JSON.stringify(rows), from, to),
@@ -53,6 +55,29 @@ export async function billOfContract(db: D1Database, contractId: string, period:
   if (!contract) return undefined;
   const [billed] = await billedContracts(db, [contract], period);
   return billed ? billFor(billed, period) : undefined;
+}
+
+/**
+ * The bills of a batch of contracts for each of `periods` ('YYYY-MM', oldest first, in a row):
+ * period → contract id → bill, for the contracts running then. Three queries for all the months
+ * (the readings from the first month's start with the last one before it).
+ */
+export async function billsOfMonths(
+  db: D1Database,
+  contracts: Contract[],
+  periods: readonly string[],
+): Promise<Map<string, Map<string, Bill>>> {
+  const first = periods[0];
+  const out = new Map(periods.map((p) => [p, new Map<string, Bill>()]));
+  if (!first || contracts.length === 0) return out;
+  const billed = await billedContracts(db, contracts, first, periods.at(-1));
+  billed.forEach((c, i) => {
+    for (const p of periods) {
+      const bill = billFor(c, p);
+      if (bill) out.get(p)?.set((contracts[i] as Contract).id, bill);
+    }
+  });
+  return out;
 }
 
 /** The bills of a batch of contracts for a month ('YYYY-MM'): those running then, by contract number. */

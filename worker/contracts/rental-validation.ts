@@ -2,8 +2,8 @@
  * The request bodies of the admin's contract writes: a contract signed by hand
  * (`POST /api/admin/contracts`) and an amendment of a device's prices
  * (`POST /api/admin/amendments`). Shared by the worker and the panel; kept out of the
- * widgets' bundles. An amendment starts on the first day of a month, never before the
- * current one, so a bill already made never changes.
+ * widgets' bundles. An amendment starts on the first day of a month not invoiced yet, so
+ * an invoice already issued never changes.
  */
 import * as v from 'valibot';
 import { PACKAGE_LEVELS } from '../../widgets/core/model.ts';
@@ -28,7 +28,7 @@ export const RENTAL_ERRORS = {
   unitNip: 'Podaj prawidłowy NIP jednostki (10 cyfr z poprawną sumą kontrolną).',
   devices: 'Umowa musi mieć od 1 do 50 urządzeń, każde o innym numerze seryjnym.',
   effectiveFrom:
-    'Aneks obowiązuje od pierwszego dnia miesiąca (RRRR-MM-01), nie wcześniej niż od bieżącego miesiąca: wystawione rozliczenia się nie zmieniają.',
+    'Aneks obowiązuje od pierwszego dnia miesiąca (RRRR-MM-01), którego faktura nie jest jeszcze wystawiona, i w okresie umowy: wystawione faktury się nie zmieniają.',
   money: 'Ceny i stawki podaj jako liczby nieujemne (zł netto, najwyżej 4 miejsca po przecinku).',
   pages: 'Limity stron podaj jako liczby całkowite nieujemne.',
   reason: 'Podaj powód aneksu (najwyżej 300 znaków): zostaje w historii umowy.',
@@ -165,9 +165,18 @@ export const amendmentSchema = v.object(
 export type AmendmentBody = v.InferOutput<typeof amendmentSchema>;
 
 /**
- * Whether an amendment may start on `effectiveFrom`: a past month's bills are never changed
- * by a new price, so from the first day of the current month (`today` in Warsaw) at the
- * earliest, and within the contract (its last day `contractEnd`).
+ * Whether an amendment may start on `effectiveFrom`: an issued invoice is never changed by a new
+ * price, so from the first day of the month after the latest month invoiced (`lastInvoiced`,
+ * 'YYYY-MM', null when none: a month that has ended but is not invoiced yet is still open), and
+ * within the contract (its first day `contractStart`'s month to its last day `contractEnd`).
+ * A month's pages are invoiced the month after at that month's rates, and its fee with the month's
+ * own invoice, so nothing invoiced is priced again.
  */
-export const amendmentStartOk = (effectiveFrom: string, today: string, contractEnd: string): boolean =>
-  effectiveFrom >= `${today.slice(0, 7)}-01` && effectiveFrom <= contractEnd;
+export const amendmentStartOk = (
+  effectiveFrom: string,
+  lastInvoiced: string | null,
+  contract: { startDate: string; endDate: string },
+): boolean =>
+  effectiveFrom.slice(0, 7) > (lastInvoiced ?? '') &&
+  effectiveFrom.slice(0, 7) >= contract.startDate.slice(0, 7) &&
+  effectiveFrom <= contract.endDate;

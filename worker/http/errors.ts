@@ -256,7 +256,8 @@ export const ORDER_API_ERRORS = {
 export const INVOICE_ERRORS = {
   period: 'Podaj miesiąc faktur jako RRRR-MM.',
   /** 400: a month that has not ended is not invoiced yet. */
-  periodNotEnded: 'Faktury za miesiąc wystawiamy po jego zakończeniu. Wybierz miesiąc, który już minął.',
+  periodNotBegun:
+    'Faktury za miesiąc wystawiamy na jego początku (abonament z góry). Wybierz bieżący miesiąc albo miesiąc, który już minął.',
   notFound: 'Nie znaleziono takiej faktury.',
   reason: 'Podaj powód korekty (najwyżej 256 znaków): trafia na fakturę korygującą.',
   /** 409: KSeF has not given the corrected invoice its number yet (a correction names it). */

@@ -1,7 +1,8 @@
 /**
  * The invoices in the admin (`/api/admin/invoices`; shapes checked outside the repository):
- *  - `POST /issue` `{period: 'YYYY-MM'}` (owner) → `{issued, skipped}`: the month's invoices of
- *    every running contract without one (issue.ts), once per contract and month;
+ *  - `POST /issue` `{period: 'YYYY-MM'}` (owner) → `{issued, skipped}`: the month's run (issue.ts):
+ *    its fees in advance with last month's pages, and last month's invoices left to issue, once
+ *    per contract and month; a month not begun yet: 400;
  *  - `GET /?period=YYYY-MM` → `{invoices: [{id, number, contract, period, net, vat, gross,
  *    ksefStatus, ksefNumber?}], next}`: a keyset page by number (`limit`, `after`), money in zł;
  *  - `GET /:id/xml` → the FA(3) XML as issued; `GET /:id/upo` → KSeF's UPO once received;
@@ -93,8 +94,7 @@ invoiceRoutes.post('/issue', async (c) => {
   const parsed = check(periodSchema, body);
   if (!parsed.ok) return c.json({ error: parsed.error, field: 'period' }, 400);
   const { period } = parsed.data;
-  if (period >= warsawToday().slice(0, 7))
-    return c.json({ error: INVOICE_ERRORS.periodNotEnded, field: 'period' }, 400);
+  if (period > warsawToday().slice(0, 7)) return c.json({ error: INVOICE_ERRORS.periodNotBegun, field: 'period' }, 400);
   const { next, ...counts } = await issueRunPart(c.env.DB, period, {
     createdBy: c.get('session').user,
     onWritten: (ids) => enqueueKsef(c.env, ids),

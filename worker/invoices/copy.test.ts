@@ -29,7 +29,7 @@ describe('the customer’s invoice copy', { timeout: 120_000 }, () => {
       EMAIL,
       'Gamma sp. z o.o.',
       [{ serial: 'COPY-1', deviceId: 'km-4052', level: 'basic' }],
-      `${month(-2)}-01`,
+      `${month(-1)}-01`,
     );
     expect(await issueMonth(db(), month(-1), { createdBy: 'test' })).toEqual({ issued: 1, skipped: 0 });
     const row = await db()

@@ -42,8 +42,17 @@ export async function correctInvoice(
   const ksef = await ksefStateOf(db, original.id);
   if (!ksef?.ksef_number) return { ok: false, reason: 'no-ksef-number', number: original.number };
   const contract = await contractById(db, original.contract_id);
-  const bill = contract && (await billOfContract(db, contract.id, original.period));
-  if (!contract || !bill) return { ok: false, reason: 'nothing-to-correct' };
+  // The same bills as the invoice billed: its month's fee and the pages of the months it named
+  // (an invoice from before the fee went in advance billed its own month's pages).
+  const issued = documentOf(original);
+  const fee = contract && (await billOfContract(db, contract.id, original.period));
+  if (!contract || !fee) return { ok: false, reason: 'nothing-to-correct' };
+  const pages = await Promise.all(
+    (issued.pagesOf ?? [original.period]).map((m) =>
+      m === original.period ? fee : billOfContract(db, contract.id, m),
+    ),
+  );
+  const bills = { fee, pages: pages.flatMap((b) => b ?? []) };
   const corrections = await correctionsOf(db, original.id);
   // A correction KSeF rejected was never issued: the state to correct is the last one KSeF did not reject.
   const counted = [];
@@ -56,9 +65,9 @@ export async function correctInvoice(
     const seq = await nextSeq(db, year);
     const number = invoiceNumber(year, seq);
     const facts = { number, issueDate, createdAt: now.toISOString() };
-    const billedNow = invoiceOf(bill, {
+    const billedNow = invoiceOf(bills, {
       ...facts,
-      contract: { number: contract.number, date: documentOf(original).contract.date, startDate: contract.startDate },
+      contract: { number: contract.number, date: issued.contract.date },
       seller: sellerOf(),
       buyer: buyerOf(contract),
     });

@@ -12,11 +12,12 @@ import type { Bill, BillLine } from '../meter/bill.ts';
 import { LEVEL_NAMES } from '../../widgets/core/model.ts';
 import { VAT_PERCENT, toGrosze, toPln } from '../../widgets/core/pricing.ts';
 import { formatPln } from '../../widgets/core/format.ts';
-import { monthBounds } from '../../widgets/core/meter.ts';
 import { type Company, company as ourCompany } from '../../widgets/core/company.ts';
+import { PAYMENT_DAYS } from '../../widgets/core/terms.ts';
+import { dateText } from '../../widgets/core/dates.ts';
+import type { InvoiceBills } from './compose.ts';
 
-/** Days from the issue date to the payment's due date. */
-export const PAYMENT_DAYS = 14;
+export { PAYMENT_DAYS } from '../../widgets/core/terms.ts';
 
 export interface Seller {
   nip: string;
@@ -58,9 +59,9 @@ export interface InvoiceLine {
   serial: string;
   /** FA(3) P_7: what is sold, in Polish. */
   name: string;
-  /** FA(3) P_8A: 'mies.' for a fee, 'str.' for pages. */
-  unit: 'mies.' | 'str.';
-  /** FA(3) P_8B: 1 month, or the pages over the allowance. */
+  /** FA(3) P_8A: 'mies.' for a whole month's fee, 'usł.' for the fee of a part-month (pro rata by days), 'str.' for pages. */
+  unit: 'mies.' | 'usł.' | 'str.';
+  /** FA(3) P_8B: 1 month (or the part-month's service), or the pages over the allowance. */
   quantity: number;
   /** FA(3) P_9A: the unit's net price in zł (a per-page rate may have more than two decimals). */
   unitPrice: number;
@@ -95,9 +96,15 @@ export interface InvoiceDocument extends InvoiceTotals {
   createdAt: string;
   /** The billed month, 'YYYY-MM'. */
   period: string;
-  /** FA(3) P_6_Od / P_6_Do: the first and last day the invoice concerns. */
+  /** FA(3) P_6_Od / P_6_Do: the days of its own month the invoice's fee is for (the contract's days of `period`). */
   periodFrom: string;
   periodTo: string;
+  /**
+   * The months ('YYYY-MM') whose pages over the allowance the invoice bills: the month before (in
+   * arrears), and its own in a contract's last month. Absent from the invoices issued before the
+   * fee went in advance: those billed their own month's pages (compose.ts).
+   */
+  pagesOf?: string[];
   contract: { number: string; date: string };
   seller: Seller;
   buyer: Buyer;
@@ -132,6 +139,13 @@ export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/**
+ * The due date of an invoice issued on `issueDate`: `PAYMENT_DAYS` from its delivery, and a
+ * KSeF invoice is delivered on its issue day (it goes to KSeF and to the billing e-mail that day;
+ * the terms § 3 say so: `BILLING_TERMS`, widgets/core/terms.ts).
+ */
+export const dueDateOf = (issueDate: string): string => addDays(issueDate, PAYMENT_DAYS);
+
 const monthText = (period: string): string => `${period.slice(5, 7)}.${period.slice(0, 4)}`;
 
 function linesOf(line: BillLine): InvoiceLine[] {
@@ -147,12 +161,12 @@ function linesOf(line: BillLine): InvoiceLine[] {
           },
         }
       : {};
-  const overMonths = line.months.length > 1 ? `, strony z ${line.months.map(monthText).join(' i ')}` : '';
+  const months = ` za ${line.months.map(monthText).join(' i ')}`;
   if (line.overMono > 0)
     lines.push({
       kind: 'mono',
       serial: line.serial,
-      name: `Strony mono ponad limit – ${device}${overMonths}`,
+      name: `Strony mono ponad limit${months} – ${device}`,
       unit: 'str.',
       quantity: line.overMono,
       unitPrice: line.rateMono,
@@ -164,7 +178,7 @@ function linesOf(line: BillLine): InvoiceLine[] {
     lines.push({
       kind: 'color',
       serial: line.serial,
-      name: `Strony kolorowe ponad limit – ${device}${overMonths}`,
+      name: `Strony kolorowe ponad limit${months} – ${device}`,
       unit: 'str.',
       quantity: line.overColor,
       unitPrice: line.rateColor,
@@ -175,21 +189,40 @@ function linesOf(line: BillLine): InvoiceLine[] {
   return lines;
 }
 
-/** The lines of a bill: each device's fee, then its overage lines, devices in the bill's order. */
-export function invoiceLines(bill: Bill): InvoiceLine[] {
-  return bill.lines.flatMap((l) => [
-    {
-      kind: 'fee' as const,
-      serial: l.serial,
-      name: `Dzierżawa urządzenia ${l.device} (nr seryjny ${l.serial}), pakiet ${LEVEL_NAMES[l.level]} – abonament za ${monthText(bill.period)}`,
-      unit: 'mies.' as const,
-      quantity: 1,
-      unitPrice: l.fee,
-      netGr: toGrosze(l.fee),
-      months: [bill.period],
-    },
-    ...linesOf(l),
-  ]);
+/** The fee's days: 'za 11.2026', or a part-month pro rata 'za 01.11.2026–14.11.2026 (14 z 30 dni)'. */
+const feeSpan = (bill: Bill): string =>
+  bill.days === bill.monthDays
+    ? monthText(bill.period)
+    : `${dateText(bill.from)}–${dateText(bill.to)} (${bill.days} z ${bill.monthDays} dni, proporcjonalnie)`;
+
+/**
+ * The lines of an invoice: per device (by serial) its fee of the invoice's month (in advance),
+ * then its pages over the allowance of each bill the invoice bills pages of (in arrears).
+ */
+export function invoiceLines(bills: InvoiceBills): InvoiceLine[] {
+  const { fee } = bills;
+  const serials = [...new Set([fee, ...bills.pages].flatMap((b) => b.lines.map((l) => l.serial)))].sort();
+  const whole = fee.days === fee.monthDays;
+  return serials.flatMap((serial) => {
+    const l = fee.lines.find((x) => x.serial === serial);
+    return [
+      ...(l
+        ? [
+            {
+              kind: 'fee' as const,
+              serial,
+              name: `Najem urządzenia ${l.device} (nr seryjny ${serial}), pakiet ${LEVEL_NAMES[l.level]} – abonament za ${feeSpan(fee)}`,
+              unit: whole ? ('mies.' as const) : ('usł.' as const),
+              quantity: 1,
+              unitPrice: l.fee,
+              netGr: toGrosze(l.fee),
+              months: [fee.period],
+            },
+          ]
+        : []),
+      ...bills.pages.flatMap((b) => b.lines.filter((x) => x.serial === serial).flatMap(linesOf)),
+    ];
+  });
 }
 
 /** Net, VAT (23 % of the net, rounded once) and gross of lines, in grosze. */
@@ -203,24 +236,25 @@ export interface InvoiceFacts {
   number: string;
   issueDate: string;
   createdAt: string;
-  contract: { number: string; date: string; startDate: string };
+  /** The contract's number and the day it was signed (FA(3) DataUmowy). */
+  contract: { number: string; date: string };
   seller: Seller;
   buyer: Buyer;
 }
 
-/** The VAT invoice of a month's bill. */
-export function invoiceOf(bill: Bill, facts: InvoiceFacts): InvoiceDocument {
-  const lines = invoiceLines(bill);
-  const first = monthBounds(bill.months[0] ?? bill.period).from;
+/** The VAT invoice of a contract's month: its fee, and the pages of the bills it bills pages of (compose.ts). */
+export function invoiceOf(bills: InvoiceBills, facts: InvoiceFacts): InvoiceDocument {
+  const lines = invoiceLines(bills);
   return {
     kind: 'VAT',
     number: facts.number,
     issueDate: facts.issueDate,
-    dueDate: addDays(facts.issueDate, PAYMENT_DAYS),
+    dueDate: dueDateOf(facts.issueDate),
     createdAt: facts.createdAt,
-    period: bill.period,
-    periodFrom: [first, facts.contract.startDate].sort()[1] as string,
-    periodTo: monthBounds(bill.period).to,
+    period: bills.fee.period,
+    periodFrom: bills.fee.from,
+    periodTo: bills.fee.to,
+    pagesOf: bills.pages.map((b) => b.period),
     contract: { number: facts.contract.number, date: facts.contract.date },
     seller: facts.seller,
     buyer: facts.buyer,
@@ -271,7 +305,7 @@ export function correctionOf(
     kind: 'KOR',
     number: facts.number,
     issueDate: facts.issueDate,
-    dueDate: addDays(facts.issueDate, PAYMENT_DAYS),
+    dueDate: dueDateOf(facts.issueDate),
     createdAt: facts.createdAt,
     netGr: after.netGr - before.netGr,
     vatGr: after.vatGr - before.vatGr,

@@ -115,14 +115,29 @@ function rowsOf(doc: InvoiceDocument): { line: InvoiceLine; before: boolean }[] 
   ];
 }
 
+/**
+ * The months an overage line's pages span (they are billed in arrears, on a later invoice than
+ * their month, so OkresFa, the invoice's own month, does not say it): '10.2026', '09.2026–10.2026'.
+ */
+export function pagesMonthsText(line: InvoiceLine): string | undefined {
+  if (line.kind === 'fee' || line.months.length === 0) return undefined;
+  const month = (m: string) => `${m.slice(5, 7)}.${m.slice(0, 4)}`;
+  const first = month(line.months[0] as string);
+  const last = month(line.months.at(-1) as string);
+  return first === last ? first : `${first}–${last}`;
+}
+
 /** The FA(3) XML of an invoice document, UTF-8 text without a byte-order mark. */
 export function fa3Xml(doc: InvoiceDocument): string {
   const rows = rowsOf(doc);
   const notes = rows.flatMap(({ line }, i) => {
     const counters = countersText(line);
-    return counters
-      ? [group('DodatkowyOpis', el('NrWiersza', i + 1), el('Klucz', 'Liczniki'), el('Wartosc', counters))]
-      : [];
+    const months = pagesMonthsText(line);
+    return [
+      months &&
+        group('DodatkowyOpis', el('NrWiersza', i + 1), el('Klucz', 'Strony za miesiące'), el('Wartosc', months)),
+      counters && group('DodatkowyOpis', el('NrWiersza', i + 1), el('Klucz', 'Liczniki'), el('Wartosc', counters)),
+    ];
   });
   const k = doc.correction;
   // A correction that lowers the amount orders no payment: it says what happens to the difference.

@@ -36,13 +36,16 @@ const signed = async (body: Record<string, unknown>) => {
   return (await res.json()) as { id: string; number: string };
 };
 
-describe('the owner issues last month’s invoices', { timeout: 120_000 }, () => {
-  it('issues one invoice per running contract, the figures of its bill', async () => {
+describe('the owner issues this month’s invoices', { timeout: 120_000 }, () => {
+  it('issues each running contract this month’s fee in advance with last month’s pages', async () => {
     owner = await login('203.0.113.36', 'Właściciel');
-    // A C3320i Basic (195,00 zł; 900 mono / 150 colour; 0,08 / 0,22 zł) read at the end of the
-    // month before last (10 000 / 2 000) and of last month (11 300 / 2 450): 1 300 / 450 pages,
-    // 400 mono over × 0,08 = 32,00 zł, 300 colour × 0,22 = 66,00 zł; net 293,00 zł, VAT 67,39 zł,
-    // gross 360,39 zł. A 4052 Basic (175,00 zł) without readings: net 175,00, VAT 40,25, gross 215,25.
+    // This month's invoice of a C3320i Basic (195,00 zł; 900 mono / 150 colour; 0,08 / 0,22 zł)
+    // read at the end of the month before last (10 000 / 2 000) and of last month (11 300 /
+    // 2 450): this month's fee and last month's 1 300 / 450 pages, 400 mono over × 0,08 = 32,00 zł,
+    // 300 colour × 0,22 = 66,00 zł; net 293,00 zł, VAT 67,39 zł, gross 360,39 zł. A 4052 Basic
+    // (175,00 zł) without readings: net 175,00, VAT 40,25, gross 215,25. Last month had no invoice
+    // yet (the contracts were typed in after its run): the run issues it too, numbered first
+    // (000001, 000002; the colour one 195,00 zł: the month before last has one reading, no pages).
     colour = await signed({
       company: 'Alfa sp. z o.o.',
       nip: '5260250274',
@@ -61,18 +64,18 @@ describe('the owner issues last month’s invoices', { timeout: 120_000 }, () =>
     await teamReading(owner, 'INV-C1', lastDay(month(-2)), 10_000, 2_000);
     await teamReading(owner, 'INV-C1', lastDay(month(-1)), 11_300, 2_450);
 
-    const res = await issue(month(-1));
+    const res = await issue(month(0));
     expect(res.status, await res.clone().text()).toBe(200);
-    expect(await res.json()).toEqual({ issued: 2, skipped: 0, more: false });
+    expect(await res.json()).toEqual({ issued: 4, skipped: 0, more: false });
 
-    const { invoices, next } = await register(month(-1));
+    const { invoices, next } = await register(month(0));
     expect(next).toBeNull();
     expect(invoices).toEqual([
       {
         id: expect.any(String),
-        number: `FV/${year}/000001`,
+        number: `FV/${year}/000003`,
         contract: colour.number,
-        period: month(-1),
+        period: month(0),
         net: 293,
         vat: 67.39,
         gross: 360.39,
@@ -81,9 +84,9 @@ describe('the owner issues last month’s invoices', { timeout: 120_000 }, () =>
       },
       {
         id: expect.any(String),
-        number: `FV/${year}/000002`,
+        number: `FV/${year}/000004`,
         contract: mono.number,
-        period: month(-1),
+        period: month(0),
         net: 175,
         vat: 40.25,
         gross: 215.25,
@@ -91,16 +94,20 @@ describe('the owner issues last month’s invoices', { timeout: 120_000 }, () =>
         kind: 'VAT',
       },
     ]);
-    expect(await expectEveryInvoiceValid()).toBe(2);
+    expect((await register(month(-1))).invoices.map((i) => [i.number, i.gross])).toEqual([
+      [`FV/${year}/000001`, 239.85],
+      [`FV/${year}/000002`, 215.25],
+    ]);
+    expect(await expectEveryInvoiceValid()).toBe(4);
   });
 
   it('issues nothing twice: a second click skips what is issued', async () => {
-    expect(await (await issue(month(-1))).json()).toEqual({ issued: 0, skipped: 2, more: false });
-    expect((await register(month(-1))).invoices).toHaveLength(2);
+    expect(await (await issue(month(0))).json()).toEqual({ issued: 0, skipped: 2, more: false });
+    expect((await register(month(0))).invoices).toHaveLength(2);
   });
 
   it('answers the FA(3) XML as issued, with the buyer as the contract names them', async () => {
-    const [first, second] = (await register(month(-1))).invoices;
+    const [first, second] = (await register(month(0))).invoices;
     const res = await read(`/api/admin/invoices/${first?.id}/xml`, owner);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
@@ -125,10 +132,10 @@ describe('the owner issues last month’s invoices', { timeout: 120_000 }, () =>
     expect(queued?.n).toBe(2);
   });
 
-  it('refuses a month that has not ended, and sales may read but not issue', async () => {
-    const now = await issue(month(0));
+  it('refuses a month that has not begun, and sales may read but not issue', async () => {
+    const now = await issue(month(1));
     expect(now.status).toBe(400);
-    expect(await now.json()).toEqual({ error: INVOICE_ERRORS.periodNotEnded, field: 'period' });
+    expect(await now.json()).toEqual({ error: INVOICE_ERRORS.periodNotBegun, field: 'period' });
     expect((await issue('2026-13')).status).toBe(400);
     const sales = await personWithSession('sales');
     expect((await read(`/api/admin/invoices?period=${month(-1)}`, sales.cookie)).status).toBe(200);
@@ -140,7 +147,8 @@ describe('the owner issues last month’s invoices', { timeout: 120_000 }, () =>
 
 describe('numbering under 20 issue runs at once', { timeout: 120_000 }, () => {
   it('gives every invoice the next number of the year: no gap, no repeat, once per contract', async () => {
-    // 28 more contracts, so the month before last has 30 to invoice.
+    // 28 more contracts, so the two months before last have 30 to invoice each (the run of a
+    // month issues the month before too, for a contract that has none).
     for (let i = 0; i < 28; i++) {
       const made = await createContract(db(), {
         customer: {
@@ -167,13 +175,13 @@ describe('numbering under 20 issue runs at once', { timeout: 120_000 }, () => {
       .prepare('SELECT seq, number, contract_id, period FROM invoices WHERE year = ? ORDER BY seq')
       .bind(year)
       .all<{ seq: number; number: string; contract_id: string; period: string }>();
-    // 2 of last month, then 60: seq 1 … 62, each once, each number its seq.
-    expect(results.map((r) => r.seq)).toEqual(Array.from({ length: 62 }, (_, i) => i + 1));
+    // 4 of the first run, then 60: seq 1 … 64, each once, each number its seq.
+    expect(results.map((r) => r.seq)).toEqual(Array.from({ length: 64 }, (_, i) => i + 1));
     expect(results.map((r) => r.number)).toEqual(results.map((r) => `FV/${year}/${String(r.seq).padStart(6, '0')}`));
     for (const period of [month(-2), month(-3)])
       expect(new Set(results.filter((r) => r.period === period).map((r) => r.contract_id)).size).toBe(30);
     const ksef = await db().prepare('SELECT count(*) AS n FROM ksef_invoices').first<{ n: number }>();
-    expect(ksef?.n).toBe(62);
+    expect(ksef?.n).toBe(64);
     expect(await expectEveryInvoiceValid(month(-2))).toBe(30);
     expect(await expectEveryInvoiceValid(month(-3))).toBe(30);
   }, 180_000);
@@ -210,8 +218,9 @@ describe('numbering under 20 issue runs at once', { timeout: 120_000 }, () => {
 });
 
 describe('the cron', { timeout: 120_000 }, () => {
-  it('issues last month’s invoices from the configured working day on, once', async () => {
-    const period = month(0);
+  it('issues the month’s invoices from the configured working day on, once', async () => {
+    // The run of next month: its fees of 30 contracts, and this month's of the 28 that have none.
+    const period = month(1);
     const day = nthWorkingDay(month(1), 3);
     const before = new Date(`${nthWorkingDay(month(1), 2)}T10:00:00Z`);
     expect(await issueDueInvoices({ DB: db(), INVOICE_WORKING_DAY: '3' }, before)).toEqual({
@@ -221,7 +230,7 @@ describe('the cron', { timeout: 120_000 }, () => {
     });
     const on = new Date(`${day}T10:00:00Z`);
     const first = await issueDueInvoices({ DB: db(), INVOICE_WORKING_DAY: '3' }, on);
-    expect(first).toEqual({ period, issued: 30, skipped: 0 });
+    expect(first).toEqual({ period, issued: 58, skipped: 0 });
     expect(await issueDueInvoices({ DB: db(), INVOICE_WORKING_DAY: '3' }, on)).toEqual({
       period,
       issued: 0,
@@ -232,7 +241,7 @@ describe('the cron', { timeout: 120_000 }, () => {
       .bind(period)
       .all<{ issue_date: string; created_by: string }>();
     expect(issued.results).toEqual([{ issue_date: day, created_by: 'system (cron)' }]);
-    await expectEveryInvoiceValid(period);
+    expect(await expectEveryInvoiceValid(period)).toBe(30);
   }, 120_000);
 });
 
@@ -248,11 +257,12 @@ describe('the accountant’s downloads', { timeout: 120_000 }, () => {
       '"numer";"rodzaj";"data_wystawienia";"termin_platnosci";"okres";"umowa";"nip_nabywcy";"nabywca";"netto";"vat";"brutto";"koryguje";"numer_ksef";"status_ksef"',
     );
     const cells = lines.slice(1).map((l) => l.split(';').map((c) => c.replace(/^"|"$/g, '')));
+    // Last month's: the colour contract's fee 195,00 zł (VAT 44,85; gross 239,85) and the mono one's 175,00 zł.
     expect(cells.map((c) => [c[0], c[1], c[5], c[6], c[7], c[8], c[9], c[10]])).toEqual([
-      [`FV/${year}/000001`, 'VAT', colour.number, '5260250274', 'Alfa sp. z o.o.', '293,00', '67,39', '360,39'],
+      [`FV/${year}/000001`, 'VAT', colour.number, '5260250274', 'Alfa sp. z o.o.', '195,00', '44,85', '239,85'],
       [`FV/${year}/000002`, 'VAT', mono.number, '1234563218', 'Urząd Gminy Beta', '175,00', '40,25', '215,25'],
-      // 293,00 + 175,00 = 468,00; 67,39 + 40,25 = 107,64; 360,39 + 215,25 = 575,64.
-      ['RAZEM', '', '', '', '', '468,00', '107,64', '575,64'],
+      // 195,00 + 175,00 = 370,00; 44,85 + 40,25 = 85,10; 239,85 + 215,25 = 455,10.
+      ['RAZEM', '', '', '', '', '370,00', '85,10', '455,10'],
     ]);
   });
 
@@ -279,7 +289,7 @@ describe('the accountant’s downloads', { timeout: 120_000 }, () => {
     expect(paths).toContain(`invoices.export /api/admin/invoices/export.csv?period=${month(-1)}`);
     expect(paths).toContain(`invoices.export /api/admin/invoices/export.zip?period=${month(-1)}`);
     const xml = audit.entries.filter((e) => e.path.endsWith('/xml'));
-    expect(xml.map((e) => e.target)).toEqual([`FV/${year}/000002`, `FV/${year}/000001`]);
+    expect(xml.map((e) => e.target)).toEqual([`FV/${year}/000004`, `FV/${year}/000003`]);
     expect(xml.map((e) => e.path).join(' ')).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
     expect(paths).toContain('invoices.create /api/admin/invoices/issue');
   });
@@ -287,25 +297,26 @@ describe('the accountant’s downloads', { timeout: 120_000 }, () => {
 
 describe('a correction after a corrected reading', { timeout: 120_000 }, () => {
   it('waits for the KSeF number of the invoice it corrects', async () => {
-    const [first] = (await register(month(-1))).invoices;
+    const [first] = (await register(month(0))).invoices;
     const res = await write(
       `/api/admin/invoices/${first?.id}/correction`,
       { reason: 'Błędny odczyt' },
       { cookie: owner },
     );
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ error: INVOICE_ERRORS.noKsefNumber(`FV/${year}/000001`) });
+    expect(await res.json()).toEqual({ error: INVOICE_ERRORS.noKsefNumber(`FV/${year}/000003`) });
   });
 
   it('states the difference, refers to the KSeF number, and leaves the original as issued', async () => {
-    const [first] = (await register(month(-1))).invoices;
+    const [first] = (await register(month(0))).invoices;
     const original = await db().prepare('SELECT * FROM invoices WHERE id = ?').bind(first?.id).first();
     // KSeF accepted the invoice (the KSeF sender writes this).
     await db()
       .prepare("UPDATE ksef_invoices SET status = 'accepted', ksef_number = ? WHERE invoice_id = ?")
       .bind('1111111111-20261105-0A1B2C3D4E5F-7A', first?.id)
       .run();
-    // The customer misread last month's mono counter: 11 300 → 11 000. Now 1 000 mono pages,
+    // The customer misread last month's mono counter (billed on this month's invoice): 11 300 →
+    // 11 000. Now 1 000 mono pages,
     // 100 over × 0,08 = 8,00 zł (was 32,00): net 195,00 + 8,00 + 66,00 = 269,00 zł, VAT 61,87
     // zł, gross 330,87 zł. The difference: −24,00 net, −5,52 VAT, −29,52 gross.
     const list = (await (await read('/api/admin/readings?serial=INV-C1', owner)).json()) as ReadingList;
@@ -332,7 +343,7 @@ describe('a correction after a corrected reading', { timeout: 120_000 }, () => {
       id: expect.any(String),
       number: `FV/${year}/${String((last?.seq ?? 0) + 1).padStart(6, '0')}`,
     });
-    const listed = (await register(month(-1))).invoices.find((i) => i.id === kor.id);
+    const listed = (await register(month(0))).invoices.find((i) => i.id === kor.id);
     expect(listed).toMatchObject({
       net: -24,
       vat: -5.52,
@@ -344,7 +355,7 @@ describe('a correction after a corrected reading', { timeout: 120_000 }, () => {
     expect(xml).toContain('<RodzajFaktury>KOR</RodzajFaktury>');
     expect(xml).toContain('<PrzyczynaKorekty>Korekta odczytu licznika mono</PrzyczynaKorekty>');
     expect(xml).toContain('<NrKSeFFaKorygowanej>1111111111-20261105-0A1B2C3D4E5F-7A</NrKSeFFaKorygowanej>');
-    expect(xml).toContain(`<NrFaKorygowanej>FV/${year}/000001</NrFaKorygowanej>`);
+    expect(xml).toContain(`<NrFaKorygowanej>FV/${year}/000003</NrFaKorygowanej>`);
     // A lowering counts when the correction is issued (TypKorekty 2, art. 29a ust. 13 of the VAT Act),
     // orders no payment to our account, and says what happens to the 29,52 zł: sent back if the
     // invoice is paid, else only 360,39 − 29,52 = 330,87 zł is owed.
@@ -373,12 +384,12 @@ describe('a correction after a corrected reading', { timeout: 120_000 }, () => {
     };
     expect(audit.entries.find((e) => e.action === 'invoices.correction')).toMatchObject({
       target: kor.number,
-      details: { corrects: `FV/${year}/000001`, reason: 'Korekta odczytu licznika mono' },
+      details: { corrects: `FV/${year}/000003`, reason: 'Korekta odczytu licznika mono' },
     });
   });
 
   it('has nothing to correct a second time, and wants a reason', async () => {
-    const [first] = (await register(month(-1))).invoices;
+    const [first] = (await register(month(0))).invoices;
     const again = await write(
       `/api/admin/invoices/${first?.id}/correction`,
       { reason: 'Jeszcze raz' },
@@ -390,7 +401,8 @@ describe('a correction after a corrected reading', { timeout: 120_000 }, () => {
     expect(await blank.json()).toEqual({ error: INVOICE_ERRORS.reason, field: 'reason' });
     const missing = await write('/api/admin/invoices/nope/correction', { reason: 'x' }, { cookie: owner });
     expect(missing.status).toBe(404);
-    // 2 of last month, 30 of each of the two months before, 30 of this month by the cron, 1 correction.
-    expect(await expectEveryInvoiceValid()).toBe(93);
+    // 4 of the first run, 30 of each of the two months before last, 28 of this month and 30 of
+    // next by the cron, 1 correction.
+    expect(await expectEveryInvoiceValid()).toBe(123);
   });
 });

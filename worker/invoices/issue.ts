@@ -1,19 +1,22 @@
 /**
- * Issuing a month's invoices: for every contract running in the month without its VAT
- * invoice yet, the bill (worker/meter/bill.ts) becomes an FA(3) invoice, numbered in the
- * issue year's series and written with its XML, its document and its 'queued' KSeF row in
- * one batch (model.ts). Once per contract and month whatever is retried or raced: a second
- * run, or one beside it, skips what is issued. Run by the owner's button
- * (`POST /api/admin/invoices/issue`) and by the cron on the configured business day of the
- * next month (`issueDueInvoices`).
+ * Issuing a month's invoices, the month's run at its start: for every contract, the invoices
+ * that are due (compose.ts: the month's fee in advance with the month before's pages, a month
+ * before left without its invoice — a first month that began after its run, a last month now
+ * ended — and a last month once it ended) become FA(3) invoices, numbered in the issue year's
+ * series and written with their XML, document and 'queued' KSeF row in one batch (model.ts).
+ * Once per contract and month whatever is retried or raced: a second run, or one beside it,
+ * skips what is issued. Run by the owner's button (`POST /api/admin/invoices/issue`) and by
+ * the cron on the configured business day of the month (`issueDueInvoices`).
  */
 import type { Bill } from '../meter/bill.ts';
-import { type Contract, billsOf, contractsPage } from '../contracts/index.ts';
+import { type Contract, billsOfMonths, contractsPage } from '../contracts/index.ts';
+import { acceptedAtOf } from '../orders/index.ts';
 import { isWorkingDay } from '../admin-shared/business-hours.ts';
 import { monthBefore } from '../admin-shared/admin-api-invoices.ts';
 import { enqueueKsef } from './ksef/queue.ts';
 import { warsawDay, warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { type Buyer, type InvoiceDocument, type Seller, invoiceOf, sellerOf } from './document.ts';
+import { type InvoiceBills, hasLines, invoiceBills, isDue } from './compose.ts';
 import { fa3Xml } from './fa3.ts';
 import { fa3Problems } from './fa3-check.ts';
 import { invoiceHash } from './kod-i.ts';
@@ -23,19 +26,22 @@ import {
   invoicedContracts,
   issueStatements,
   nextSeq,
+  pagesInvoicedIn,
   recordRun,
   runOf,
   unfinishedRun,
 } from './model.ts';
 
 /**
- * Contracts billed per batch (their devices, rates and readings in three queries), and looked at
- * per call of `issueMonth`: 200 invoices take about 420 of the 1 000 queries D1 answers a Worker
- * invocation (a page, three for the bills, one for what is issued, and per 25 invoices the next
- * number, 50 inserts and a check), which leaves the cron's other jobs theirs. A month of more
- * contracts goes on in the next call from where this one stopped.
+ * Contracts billed per batch (their devices, rates and readings of three months in three queries),
+ * and looked at per call of `issueMonth`: up to two invoices each (the month's, and the month
+ * before's when it has none: a first month begun after its run, a last month, the switch to fees
+ * in advance), 200 invoices take about 430 of the 1 000 queries D1 answers a Worker invocation
+ * (a page, three for the bills, five for what is issued, the signings, and per 25 invoices the
+ * next number, 50 inserts and a check), which leaves the cron's other jobs theirs. A month of
+ * more contracts goes on in the next call from where this one stopped.
  */
-export const CONTRACT_BATCH = 200;
+export const CONTRACT_BATCH = 100;
 /** Invoices written per D1 batch (two statements each). */
 const INSERT_BATCH = 25;
 /** How often an invoice is built again after losing its number to a run beside it. */
@@ -62,22 +68,36 @@ export interface IssueOptions {
   onWritten?: (ids: string[]) => Promise<unknown>;
 }
 
-/** A bill's invoice without its number yet: the number is given when it is written. */
+/** An invoice's bills without its number yet: the number is given when it is written. */
 interface Pending {
   contract: Contract;
-  bill: Bill;
+  bills: InvoiceBills;
+  /** FA(3) DataUmowy: the day the contract was signed. */
+  signedOn: string;
   id: string;
 }
 
-/** The contract's date on the invoice (FA(3) DataUmowy): the day it was signed, Warsaw time. */
-const signedOn = (c: Contract): string => warsawDay(new Date(c.createdAt));
+/**
+ * The contract's date on its invoices (FA(3) DataUmowy, the copy's "z dnia"): the day the customer
+ * signed it (an online order's acceptance, Warsaw time), or its start for one the team entered.
+ * Never the day the row was typed.
+ */
+export const signedOn = (c: Contract, acceptedAt: string | undefined): string =>
+  acceptedAt ? warsawDay(new Date(acceptedAt)) : c.startDate;
+
+/** When the orders of contracts were signed, by order id (the contracts of online orders). */
+export const signingsOf = (db: D1Database, contracts: readonly Contract[]): Promise<Map<string, string>> =>
+  acceptedAtOf(
+    db,
+    contracts.flatMap((c) => (c.orderRef ? [c.orderRef] : [])),
+  );
 
 async function built(p: Pending, seq: number, year: number, o: Required<Omit<IssueOptions, 'now'>> & { now: Date }) {
-  const doc: InvoiceDocument = invoiceOf(p.bill, {
+  const doc: InvoiceDocument = invoiceOf(p.bills, {
     number: invoiceNumber(year, seq),
     issueDate: o.issueDate,
     createdAt: o.now.toISOString(),
-    contract: { number: p.contract.number, date: signedOn(p.contract), startDate: p.contract.startDate },
+    contract: { number: p.contract.number, date: p.signedOn },
     seller: o.seller,
     buyer: buyerOf(p.contract),
   });
@@ -119,13 +139,14 @@ async function write(
     issued += chunk.length - missed.length;
     await o.onWritten(chunk.filter((p) => !missed.includes(p)).map((p) => p.id));
     // What missed was raced: issued by another run (skip it) or numbered past (try again).
-    const done = await invoicedContracts(
-      db,
-      missed.map((p) => p.contract.id),
-      chunk[0]?.bill.period ?? '',
-    );
-    skipped += missed.filter((p) => done.has(p.contract.id)).length;
-    left = [...missed.filter((p) => !done.has(p.contract.id)), ...left.slice(chunk.length)];
+    const done = new Set<string>();
+    for (const period of new Set(missed.map((p) => p.bills.fee.period))) {
+      const ids = missed.filter((p) => p.bills.fee.period === period).map((p) => p.contract.id);
+      for (const id of await invoicedContracts(db, ids, period)) done.add(`${period} ${id}`);
+    }
+    const raced = (p: Pending) => done.has(`${p.bills.fee.period} ${p.contract.id}`);
+    skipped += missed.filter(raced).length;
+    left = [...missed.filter((p) => !raced(p)), ...left.slice(chunk.length)];
     lost = missed.length === 0 ? 0 : lost + 1;
   }
   return { issued, skipped };
@@ -147,9 +168,51 @@ export interface Issued {
 }
 
 /**
- * Issues the month's invoices of the next `CONTRACT_BATCH` running contracts after contract
- * number `after` (from the first when none) that have none: `{issued, skipped, next}`, `next`
- * only when contracts are left for another call.
+ * The invoices due in the run of `period` for a batch of contracts, in the order they are
+ * numbered (the month before's, then the month's): per contract and month without its VAT
+ * invoice that is due on the issue date (compose.ts `isDue`) and bills anything.
+ */
+async function dueOf(
+  db: D1Database,
+  batch: Contract[],
+  period: string,
+  issueDate: string,
+): Promise<{ pending: Pending[]; skipped: number }> {
+  const before = monthBefore(period);
+  const months = [monthBefore(before), before, period];
+  const ids = batch.map((c) => c.id);
+  const [bills, issuedBefore, issuedNow, pagesBefore, pagesEarlier, signings] = await Promise.all([
+    billsOfMonths(db, batch, months),
+    invoicedContracts(db, ids, before),
+    invoicedContracts(db, ids, period),
+    pagesInvoicedIn(db, ids, before),
+    pagesInvoicedIn(db, ids, months[0] as string),
+    signingsOf(db, batch),
+  ]);
+  let skipped = 0;
+  // The month before's invoices first, so a month's numbers run together.
+  const pending: [Pending[], Pending[]] = [[], []];
+  for (const contract of batch) {
+    const billOf = (m: string): Bill | undefined => bills.get(m)?.get(contract.id);
+    const signed = signedOn(contract, contract.orderRef ? signings.get(contract.orderRef) : undefined);
+    for (const [i, month, issued, pagesBilled] of [
+      [0, before, issuedBefore, pagesEarlier],
+      [1, period, issuedNow, pagesBefore],
+    ] as const) {
+      const due =
+        isDue(month, contract, issueDate) && invoiceBills(month, billOf, contract, pagesBilled.has(contract.id));
+      if (!due || !hasLines(due)) continue;
+      if (issued.has(contract.id)) skipped += month === period ? 1 : 0;
+      else pending[i].push({ contract, bills: due, signedOn: signed, id: crypto.randomUUID() });
+    }
+  }
+  return { pending: pending.flat(), skipped };
+}
+
+/**
+ * Issues the invoices due in the run of `period` ('YYYY-MM') of the next `CONTRACT_BATCH`
+ * contracts after contract number `after` (from the first when none): `{issued, skipped, next}`,
+ * `next` only when contracts are left for another call.
  */
 export async function issueMonth(
   db: D1Database,
@@ -169,28 +232,15 @@ export async function issueMonth(
     after: options.after === undefined ? undefined : [options.after],
   });
   const batch = found.slice(0, CONTRACT_BATCH);
-  const bills = await billsOf(db, batch, period);
-  const byNumber = new Map(batch.map((c) => [c.number, c]));
-  const done = await invoicedContracts(
-    db,
-    batch.map((c) => c.id),
-    period,
-  );
-  let skipped = 0;
+  const due = await dueOf(db, batch, period, o.issueDate);
+  const skipped = due.skipped;
   const pending: Pending[] = [];
   const held: Held[] = [];
   const year = Number(o.issueDate.slice(0, 4));
-  for (const bill of bills) {
-    const contract = byNumber.get(bill.contract);
-    if (!contract || bill.lines.length === 0) continue;
-    if (done.has(contract.id)) {
-      skipped++;
-      continue;
-    }
-    const p = { contract, bill, id: crypto.randomUUID() };
+  for (const p of due.pending) {
     // What KSeF would reject (the schema's NIP pattern, a name's length …) is not issued: no number is spent on it.
     const problems = fa3Problems((await built(p, 1, year, o)).xml);
-    if (problems.length) held.push({ contract: contract.number, problems });
+    if (problems.length) held.push({ contract: p.contract.number, problems });
     else pending.push(p);
   }
   if (held.length) console.warn('invoices: not issued, the FA(3) schema would refuse them', { period, held });
@@ -240,8 +290,9 @@ export function invoiceWorkingDay(value: string | undefined): number {
 
 /**
  * The cron's part (every minute): a month's run left part-way goes on; from the configured
- * working day of a month (Warsaw) on, last month's invoices are issued, once: the run is
- * recorded, so later runs that month do nothing.
+ * working day of a month (Warsaw) on, the month's run issues what is due (its fees in advance,
+ * last month's pages, last month's invoices left to issue), once: the run is recorded, so later
+ * runs that month do nothing.
  */
 export async function issueDueInvoices(
   env: Pick<Env, 'DB' | 'INVOICE_WORKING_DAY'> & Partial<Pick<Env, 'KSEF_QUEUE'>>,
@@ -260,7 +311,7 @@ export async function issueDueInvoices(
   if (!period) {
     const due = nthWorkingDay(today.slice(0, 7), invoiceWorkingDay(env.INVOICE_WORKING_DAY));
     if (today < due) return { period: null, issued: 0, skipped: 0 };
-    period = monthBefore(today.slice(0, 7));
+    period = today.slice(0, 7);
     if ((await runOf(env.DB, period))?.finished_at) return { period, issued: 0, skipped: 0 };
   }
   const { next, ...counts } = await issueRunPart(env.DB, period, options);

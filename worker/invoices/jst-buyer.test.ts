@@ -12,7 +12,8 @@ const body = (serial: string, extra: Record<string, unknown>) => ({
   nip: '8393028257',
   companyAddress: 'ul. Sportowa 34, 76-200 Słupsk',
   billingEmail: 'faktury@redzikowo.edu.pl',
-  startDate: `${month(-2)}-01`,
+  // Its first month is the run's: one invoice, the month's fee in advance (compose.ts).
+  startDate: `${month(-1)}-01`,
   termMonths: 36,
   devices: [{ serial, deviceId: 'km-4052', level: 'basic' }],
   ...extra,

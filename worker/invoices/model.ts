@@ -137,6 +137,37 @@ export async function invoicedContracts(
   return new Set(results.map((r) => r.contract_id));
 }
 
+/**
+ * The contracts of `contractIds` whose VAT invoice of `period` billed that month's own pages: one
+ * issued before the fee went in advance (its document names no `pagesOf`: it billed its month's
+ * fee and pages together), or a last month's (compose.ts). The next invoice leaves those pages out.
+ */
+export async function pagesInvoicedIn(
+  db: D1Database,
+  contractIds: readonly string[],
+  period: string,
+): Promise<Set<string>> {
+  const { results } = await db
+    .prepare(
+      `SELECT contract_id FROM invoices WHERE kind = 'VAT' AND period = ?2
+         AND contract_id IN (SELECT value FROM json_each(?1))
+         AND (json_type(document, '$.pagesOf') IS NULL
+           OR EXISTS (SELECT 1 FROM json_each(document, '$.pagesOf') m WHERE m.value = ?2))`,
+    )
+    .bind(JSON.stringify(contractIds), period)
+    .all<{ contract_id: string }>();
+  return new Set(results.map((r) => r.contract_id));
+}
+
+/** The latest month ('YYYY-MM') a contract has its VAT invoice of, or null: its fee and rates of that month are invoiced. */
+export async function lastInvoicedMonth(db: D1Database, contractId: string): Promise<string | null> {
+  const row = await db
+    .prepare("SELECT max(period) AS period FROM invoices WHERE contract_id = ? AND kind = 'VAT'")
+    .bind(contractId)
+    .first<{ period: string | null }>();
+  return row?.period ?? null;
+}
+
 export async function invoiceById(db: D1Database, id: string): Promise<InvoiceRow | null> {
   return db.prepare('SELECT * FROM invoices WHERE id = ?').bind(id).first<InvoiceRow>();
 }

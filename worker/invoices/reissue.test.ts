@@ -11,7 +11,11 @@ import { runKsef } from './ksef/sender.ts';
 
 const year = () => Number(new Date().toISOString().slice(0, 4));
 
-async function contract(owner: string, serial: string): Promise<string> {
+/**
+ * A contract from the 1st of `start` ('YYYY-MM'): a month's run invoices its month's fee in advance and the
+ * month before's when not yet invoiced (compose.ts), so a contract starting in the run's month has one invoice.
+ */
+async function contract(owner: string, serial: string, start = month(-2)): Promise<string> {
   const res = await write(
     '/api/admin/contracts',
     {
@@ -19,7 +23,7 @@ async function contract(owner: string, serial: string): Promise<string> {
       nip: '5260250274',
       companyAddress: 'UL. DŁUGA 5, 00-950 WARSZAWA',
       billingEmail: `${serial.toLowerCase()}@firma.pl`,
-      startDate: `${month(-3)}-01`,
+      startDate: `${start}-01`,
       termMonths: 36,
       devices: [{ serial, deviceId: 'km-4052', level: 'basic' }],
     },
@@ -69,9 +73,9 @@ describe('when KSeF refuses', { timeout: 180_000 }, () => {
 
   it('a rejected invoice is owed by nobody, says it is no invoice, and issued again with its number is accepted once', async () => {
     const owner = await login('203.0.113.72', 'Właściciel');
-    const mine = [await contract(owner, 'REJ-1'), await contract(owner, 'REJ-2')];
+    const mine = [await contract(owner, 'REJ-1', month(-1)), await contract(owner, 'REJ-2', month(-1))];
     const period = month(-1);
-    // The month of these two and of the first test's two.
+    // The month of these two (their first) and of the first test's two (their second; their first was invoiced).
     expect(await (await write('/api/admin/invoices/issue', { period }, { cookie: owner })).json()).toMatchObject({
       issued: 4,
     });

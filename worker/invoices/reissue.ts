@@ -13,6 +13,8 @@ import { billOfContract, contractById } from '../contracts/index.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { type InvoiceDocument, invoiceOf, sellerOf } from './document.ts';
 import { fa3Xml } from './fa3.ts';
+import { hasLines } from './compose.ts';
+import type { Bill } from '../meter/bill.ts';
 import { fa3Problems } from './fa3-check.ts';
 import { buyerOf } from './issue.ts';
 import { invoiceHash } from './kod-i.ts';
@@ -35,19 +37,23 @@ export async function reissueInvoice(
   if (ksef?.status !== 'rejected') return { ok: false, reason: 'not-rejected', number: invoice.number };
   if (invoice.kind !== 'VAT') return { ok: false, reason: 'correction', number: invoice.number };
   const contract = await contractById(db, invoice.contract_id);
-  const bill = contract && (await billOfContract(db, contract.id, invoice.period));
-  if (!contract || !bill || bill.lines.length === 0) return { ok: false, reason: 'nothing-to-bill' };
   const before = JSON.parse(invoice.document ?? '{}') as InvoiceDocument;
-  const doc = invoiceOf(bill, {
+  // The same bills as the first version: its month's fee and the pages of the months it billed
+  // (`pagesOf`: the month before's, and its own in a contract's last month; compose.ts), as the data is now.
+  const fee = contract && (await billOfContract(db, contract.id, invoice.period));
+  const pages = contract
+    ? await Promise.all(
+        (before.pagesOf ?? []).map((m) => (m === invoice.period ? fee : billOfContract(db, contract.id, m))),
+      )
+    : [];
+  const bills = fee ? { fee, pages: pages.filter((b): b is Bill => !!b) } : undefined;
+  if (!contract || !bills || !hasLines(bills)) return { ok: false, reason: 'nothing-to-bill' };
+  const doc = invoiceOf(bills, {
     number: invoice.number,
     issueDate: warsawToday(now),
     createdAt: now.toISOString(),
     // The contract's date as the first version stated it (the day it was signed).
-    contract: {
-      number: contract.number,
-      date: before.contract?.date ?? contract.startDate,
-      startDate: contract.startDate,
-    },
+    contract: { number: contract.number, date: before.contract?.date ?? contract.startDate },
     seller: sellerOf(),
     buyer: buyerOf(contract),
   });

@@ -23,7 +23,7 @@ describe('an erased person’s invoices', { timeout: 120_000 }, () => {
       EMAIL,
       'Jan Kowalski Usługi Biurowe',
       [{ serial: 'RET-1', deviceId: 'km-4052', level: 'basic' }],
-      `${month(-2)}-01`,
+      `${month(-1)}-01`,
     );
     expect(await issueMonth(db(), month(-1), { createdBy: 'test' })).toEqual({ issued: 1, skipped: 0 });
     await db()

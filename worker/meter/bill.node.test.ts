@@ -140,11 +140,17 @@ describe('a month without a reading', () => {
 
   it('never counts a month before the contract’s start', () => {
     // Signed 15 Jun with a reading of 31 May (a device moved over from the registry): June's
-    // pages are June's alone, one allowance. 2 600 pages − 2 000 = 600 × 0,05 = 30,00 zł.
+    // pages are June's alone, and June is 16 of its 30 days: allowance 2 000 × 16/30 = 1 066,67
+    // → 1 067 pages. 2 600 pages − 1 067 = 1 533 × 0,05 = 76,65 zł.
     const early = contract([
       { serial: 'M1', rates: [MONO], readings: [r('2026-05-31', 1_000), r('2026-06-30', 3_600)] },
     ]);
-    expect(billFor(early, '2026-06')?.lines[0]).toMatchObject({ months: ['2026-06'], overMono: 600, amountMono: 30 });
+    expect(billFor(early, '2026-06')?.lines[0]).toMatchObject({
+      months: ['2026-06'],
+      includedMono: 1_067,
+      overMono: 1_533,
+      amountMono: 76.65,
+    });
   });
 });
 
@@ -197,18 +203,114 @@ describe('an amendment from the 1st', () => {
 });
 
 describe('a contract ending mid-month', () => {
-  // Signed 15 Jun 2026 for 12 months: its last day is 14 Jun 2027. Fees are billed for June
-  // 2026 and the 11 months after it, so May 2027 is the last bill and June 2027 has none.
+  // Signed 15 Jun 2026 for 12 months: its last day is 14 Jun 2027. Every day is billed once:
+  // June 2026 its 16 days of 30 (15–30), June 2027 its 14 days of 30 (1–14), pro rata by days.
   const billed = contract([{ serial: 'M1', rates: [MONO], readings: [] }], { termMonths: 12 });
 
-  it('bills its first month, from the 15th, a whole fee', () => {
-    expect(billFor(billed, '2026-06')).toMatchObject({ feeNet: 150, net: 150, gross: 184.5 });
+  it('bills its first month from the 15th pro rata by days', () => {
+    // 150,00 zł × 16/30 = 80,00 zł; VAT 18,40 zł; gross 98,40 zł.
+    expect(billFor(billed, '2026-06')).toMatchObject({
+      from: '2026-06-15',
+      to: '2026-06-30',
+      days: 16,
+      monthDays: 30,
+      feeNet: 80,
+      net: 80,
+      vat: 18.4,
+      gross: 98.4,
+    });
   });
 
-  it('bills its last month and not the month its term ends in', () => {
+  it('bills the month its term ends in up to its last day, and nothing after', () => {
+    // May 2027 whole: 150,00 zł. June 2027, 1–14 (14 of 30): 150,00 × 14/30 = 70,00 zł;
+    // VAT 16,10 zł; gross 86,10 zł. July 2027 and May 2026: none.
     expect(billFor(billed, '2027-05')).toMatchObject({ feeNet: 150, net: 150, vat: 34.5, gross: 184.5 });
-    expect(billFor(billed, '2027-06')).toBeUndefined();
+    expect(billFor(billed, '2027-06')).toMatchObject({
+      from: '2027-06-01',
+      to: '2027-06-14',
+      days: 14,
+      feeNet: 70,
+      net: 70,
+      vat: 16.1,
+      gross: 86.1,
+    });
+    expect(billFor(billed, '2027-07')).toBeUndefined();
     expect(billFor(billed, '2026-05')).toBeUndefined();
+  });
+});
+
+describe('the contract of 15.06–14.11 and its last part-month', () => {
+  // A 5-month contract from 15 Jun 2026 runs to 14 Nov 2026. A mono package of 300,00 zł a
+  // month, 2 143 pages, 0,05 zł a page over. Read 31 Oct at 4 000 and, at the end, 14 Nov at
+  // 5 200. November is 1–14, 14 of 30 days: fee 300,00 × 14/30 = 140,00 zł; allowance
+  // 2 143 × 14/30 = 1 000,07 → 1 000 pages; pages 5 200 − 4 000 = 1 200, over 200 × 0,05 =
+  // 10,00 zł; net 150,00 zł; VAT 34,50 zł; gross 184,50 zł.
+  const rates: FrozenRates = { ...MONO, monthlyPrice: 300, monthlyLimit: 2_143 };
+  const billed = contract(
+    [
+      {
+        serial: 'M1',
+        rates: [rates],
+        readings: [r('2026-09-30', 2_000), r('2026-10-31', 4_000), r('2026-11-14', 5_200)],
+      },
+    ],
+    { termMonths: 5 },
+  );
+
+  it('bills November 1–14 with its pages to the final reading', () => {
+    const november = billFor(billed, '2026-11');
+    expect(november?.lines[0]).toMatchObject({
+      fee: 140,
+      monthlyFee: 300,
+      usedMono: 1_200,
+      includedMono: 1_000,
+      overMono: 200,
+      amountMono: 10,
+    });
+    expect(november).toMatchObject({
+      from: '2026-11-01',
+      to: '2026-11-14',
+      feeNet: 140,
+      overageNet: 10,
+      net: 150,
+      vat: 34.5,
+      gross: 184.5,
+    });
+    expect(billFor(billed, '2026-12')).toBeUndefined();
+  });
+});
+
+describe('a first month from the 10th', () => {
+  // Signed 10 Jun 2026 on the colour package (195,00 zł; 1 000 mono / 200 colour; 0,08 / 0,22 zł).
+  // June 10–30 is 21 of 30 days: fee 195,00 × 21/30 = 136,50 zł; allowance 1 000 × 0,7 = 700
+  // mono, 200 × 0,7 = 140 colour. Installed at 500 / 100, read 30 Jun at 1 500 / 350: pages
+  // 1 000 / 250; over 300 × 0,08 = 24,00 zł and 110 × 0,22 = 24,20 zł; net 184,70 zł;
+  // VAT 23 % of 184,70 = 42,481 → 42,48 zł; gross 227,18 zł.
+  const billed = contract(
+    [{ serial: 'A1', rates: [COLOUR], readings: [r('2026-06-10', 500, 100), r('2026-06-30', 1_500, 350)] }],
+    { startDate: '2026-06-10', termMonths: 24 },
+  );
+
+  it('bills its fee and allowance pro rata by days', () => {
+    const june = billFor(billed, '2026-06');
+    expect(june?.lines[0]).toMatchObject({
+      fee: 136.5,
+      includedMono: 700,
+      includedColor: 140,
+      overMono: 300,
+      overColor: 110,
+      amountMono: 24,
+      amountColor: 24.2,
+    });
+    expect(june).toMatchObject({
+      days: 21,
+      monthDays: 30,
+      feeNet: 136.5,
+      overageNet: 48.2,
+      net: 184.7,
+      vat: 42.48,
+      gross: 227.18,
+    });
   });
 });
 

@@ -21,6 +21,7 @@ import {
   teamReading,
   tokenOf,
 } from '../../tests/worker/contracts-helpers.ts';
+import { issueMonth } from '../invoices/issue.ts';
 
 let cookie = '';
 let premium: { id: string; number: string };
@@ -254,8 +255,10 @@ describe('bills you can reproduce', () => {
     expect(twice.status).toBe(409);
   });
 
-  it('an amendment changes the fee from its month on, never a month already billed, and is in the audit log', async () => {
+  it('an amendment changes the fee from its month on, never a month already invoiced, and is in the audit log', async () => {
     const thisMonth = await billJson(cookie, premium.id, month(0));
+    // Last month is invoiced (the run of last month issued it in advance): no amendment from it.
+    await issueMonth(db(), month(-1), { createdBy: 'test' });
     const past = await write(
       '/api/admin/amendments',
       {
@@ -271,6 +274,9 @@ describe('bills you can reproduce', () => {
       { cookie },
     );
     expect(past.status).toBe(400);
+    expect(((await past.json()) as { error: string }).error).toContain(
+      `Ostatnia wystawiona faktura jest za ${month(-1).slice(5)}.${month(-1).slice(0, 4)}.`,
+    );
     const next = await write(
       '/api/admin/amendments',
       {

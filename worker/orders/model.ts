@@ -133,6 +133,18 @@ export async function orderOfLead(db: D1Database, leadId: string): Promise<LeadO
     .first<LeadOrder>();
 }
 
+/** When the orders of `ids` were signed (the code typed, an ISO instant), by order id: a contract's date on its invoices. */
+export async function acceptedAtOf(db: D1Database, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const { results } = await db
+    .prepare(
+      'SELECT id, accepted_at FROM orders WHERE id IN (SELECT value FROM json_each(?1)) AND accepted_at IS NOT NULL',
+    )
+    .bind(JSON.stringify(ids))
+    .all<{ id: string; accepted_at: string }>();
+  return new Map(results.map((r) => [r.id, r.accepted_at]));
+}
+
 export async function orderById(db: D1Database, id: string): Promise<OrderRow | null> {
   return db.prepare('SELECT * FROM orders WHERE id = ?').bind(id).first<OrderRow>();
 }

@@ -51,6 +51,17 @@ describe('the order page', () => {
     expect(report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`))).toEqual([]);
   });
 
+  it('says before signing when the fee is invoiced and due: in advance, pages in arrears, 14 days', () => {
+    const html = renderOrderPage(quote(), undefined, days);
+    expect(html).toContain('Kiedy wystawiamy faktury i kiedy płacisz');
+    expect(html).toContain(
+      'Abonament za miesiąc jest płatny z góry: fakturę za dany miesiąc Wynajmujący wystawia na jego początku.',
+    );
+    expect(html).toContain('na fakturze za następny miesiąc');
+    expect(html).toContain('proporcjonalnie do liczby dni najmu');
+    expect(html).toContain('Termin płatności wynosi 14 dni od doręczenia faktury');
+  });
+
   it('carries over the NIP typed in the configurator', () => {
     const html = renderOrderPage(quote({ nip: '5260250274', company: 'Firma sp. z o.o.' }), undefined, days);
     expect(inputValue(html, 'nip')).toBe('5260250274');

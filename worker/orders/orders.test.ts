@@ -19,6 +19,7 @@ import { STANDIN_NIPS } from '../company/whitelist-standin.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { company } from '../../widgets/core/company.ts';
 import { login, read, write } from '../../tests/worker/admin-helpers.ts';
+import { issueMonth } from '../invoices/issue.ts';
 import {
   type OrderAnswer,
   accept,
@@ -666,7 +667,9 @@ describe('the team’s orders and the installation protocol', () => {
   it('bills the installed device from its contract: the first month from the starting counters to a reading', async () => {
     const { order } = await signedOrder('rachunek@example.pl');
     const cookie = await login();
-    // Installed early last month (a protocol may be recorded late); read at the month's end.
+    // Installed on the 1st of last month (a protocol may be recorded late), so the month is whole
+    // (a part-month bills its fee and allowance pro rata by days: worker/meter/bill.node.test.ts);
+    // read at the month's end.
     const [y, m] = warsawToday().split('-').map(Number) as [number, number];
     const period = new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 7);
     const monthEnd = new Date(Date.UTC(y, m - 1, 0)).toISOString().slice(0, 10);
@@ -674,7 +677,7 @@ describe('the team’s orders and the installation protocol', () => {
     await testEnv.DB.prepare('UPDATE orders SET accepted_at = ? WHERE id = ?')
       .bind(`${period}-01T09:00:00.000Z`, order.id)
       .run();
-    const protocol = { installedOn: `${period}-03`, serial: 'ZAM-BILL1', mono: 1200, color: 340 };
+    const protocol = { installedOn: `${period}-01`, serial: 'ZAM-BILL1', mono: 1200, color: 340 };
     const installed = await write(`/api/admin/orders/${order.id}/installation`, protocol, { cookie });
     expect(installed.status).toBe(201);
     const { contract } = (await installed.json()) as {
@@ -716,6 +719,14 @@ describe('the team’s orders and the installation protocol', () => {
     ]);
     const overage = Math.round(100 * (quote?.overage_mono ?? 0) * 100 + 50 * (quote?.overage_color ?? 0) * 100);
     expect(Math.round(bill.net * 100)).toBe(Math.round((quote?.monthly_net ?? 0) * 100) + overage);
+    // Its invoices name the contract by the day the customer signed it (the order's acceptance,
+    // the 1st of last month), never the day the installation typed its row in (today).
+    await issueMonth(testEnv.DB, warsawToday().slice(0, 7), { createdBy: 'test' });
+    const { results } = await testEnv.DB.prepare('SELECT xml FROM invoices WHERE contract_id = ?')
+      .bind(contract.id)
+      .all<{ xml: string }>();
+    expect(results.length).toBe(2);
+    for (const { xml } of results) expect(xml).toContain(`<DataUmowy>${period}-01</DataUmowy>`);
   });
 
   it('refuses a protocol for an unsigned order, dated before the signing, and a serial another contract rents', async () => {

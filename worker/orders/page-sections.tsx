@@ -12,6 +12,7 @@ import { VERIFY_FROM_ANY, salesContact, verifyFrom } from './register.ts';
 import { RENTAL_TERMS_VERSION } from './rental-terms.ts';
 import type { VerificationTransfer } from '../payments/config.ts';
 import { dateTimeText } from '../../widgets/core/dates.ts';
+import { BILLING_TERMS } from '../../widgets/core/terms.ts';
 import { Err, type Filled, SCRIPT_TEXTS } from './page-form.tsx';
 export function AcceptSection({
   quoteId,
@@ -209,6 +210,12 @@ export function HowItWorks() {
         </li>
         <li>Umowę zawieramy w języku polskim. Najem zaczyna się od protokołu instalacji.</li>
       </ol>
+      <h3 id="billing-title">Kiedy wystawiamy faktury i kiedy płacisz</h3>
+      <ul aria-labelledby="billing-title">
+        {BILLING_TERMS.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
       <p className="muted">
         Pytania: {company.salesEmail} ({company.openingHours.displayLong}).
       </p>

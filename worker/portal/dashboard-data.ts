@@ -15,6 +15,8 @@ export interface DeviceView {
   contractStart: string;
   termMonths: number;
   termEnd: string;
+  /** The prices in force today (`ratesText`): the amended ones from an amendment's first day. */
+  rates: string;
   readings: { readOn: string; mono: number; color: number | null; sentBy: string }[];
   colours: TonerColour[];
   inFlight: TonerColour[];

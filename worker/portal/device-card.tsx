@@ -203,6 +203,8 @@ export function DeviceCard({ d, problem }: { d: DeviceView; problem?: FormProble
         <dd>{d.serial}</dd>
         <dt>Pakiet</dt>
         <dd>{LEVEL_NAMES[d.level]}</dd>
+        <dt>Cena</dt>
+        <dd>{d.rates}</dd>
         <dt>Czas reakcji serwisu</dt>
         <dd>{slaText(d)}</dd>
         <dt>Umowa</dt>

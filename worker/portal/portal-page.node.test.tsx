@@ -36,6 +36,7 @@ const data: DashboardData = {
       contractStart: '2026-06-15',
       termMonths: 24,
       termEnd: '2028-06-14',
+      rates: '245,00 zł netto miesięcznie, 1500 stron mono w cenie, potem 0,05 zł za stronę',
       readings: [{ readOn: '2026-11-30', mono: 4000, color: 250, sentBy: 'klient' }],
       colours: ['black', 'cyan', 'magenta', 'yellow'],
       inFlight: [],

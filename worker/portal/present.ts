@@ -22,6 +22,25 @@ import { company, markSample } from '../../widgets/core/company.ts';
 import { PAYMENT_STATE_LABELS } from '../admin-shared/admin-api-payments.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { openInvoicesOfEmail, paymentState } from '../payments/balances.ts';
+import type { FrozenRates } from '../meter/bill.ts';
+
+/**
+ * The device's prices in force today (an amendment's from its first day), as /konto states them:
+ * '170,00 zł netto miesięcznie, w tym 1 500 str. mono i 200 str. kolor; ponad limit 0,06 zł (mono), 0,22 zł (kolor) za stronę'.
+ */
+/** A per-page rate with the decimals it has (0,08 zł; 0,035 zł). */
+const rateText = (pln: number): string => formatPln(pln, Math.max(2, (String(pln).split('.')[1] ?? '').length));
+
+export function ratesText(r: FrozenRates): string {
+  const colour = r.colorLimit !== null && r.overageColor !== null;
+  const included = colour
+    ? `${formatNumber(r.monthlyLimit)} str. mono i ${formatNumber(r.colorLimit ?? 0)} str. kolor`
+    : `${formatNumber(r.monthlyLimit)} str.`;
+  const over = colour
+    ? `${rateText(r.overageMono)} (mono), ${rateText(r.overageColor ?? 0)} (kolor)`
+    : rateText(r.overageMono);
+  return `${formatPln(r.monthlyPrice, 2)} netto miesięcznie, w tym ${included}; ponad limit ${over} za stronę`;
+}
 
 function notice(o: PortalOverview, url: URL): DashboardData['notice'] {
   const kind = url.searchParams.get('wyslano');
@@ -108,6 +127,7 @@ export async function dashboardData(env: Env, email: string, o: PortalOverview, 
       contractStart: d.contract.startDate,
       termMonths: d.contract.termMonths,
       termEnd: d.contract.endDate,
+      rates: ratesText(d.device.rates),
       readings: d.readings.map((r) => ({
         readOn: r.read_on,
         mono: r.mono,
