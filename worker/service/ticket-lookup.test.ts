@@ -46,11 +46,16 @@ describe('the confirmation of a public fault report', () => {
       .prepare('SELECT due_at FROM service_tickets WHERE number = ?')
       .bind(number)
       .first<{ due_at: string }>())!.due_at;
-    // The e-mail's short form and the page's long one of the same Warsaw minute.
+    // The e-mail's numeric form ('02.12.2026, 12:00', the day in two digits: dateStyle 'short' writes
+    // '2.12.2026', so this test failed on the 1st to the 9th of a month) and the page's long one of the
+    // same Warsaw minute.
     const short = new Intl.DateTimeFormat('pl-PL', {
       timeZone: 'Europe/Warsaw',
-      dateStyle: 'short',
-      timeStyle: 'short',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
     });
     const long = new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', dateStyle: 'long', timeStyle: 'short' });
     expect(given).toBe(short.format(new Date(due)));
