@@ -88,6 +88,9 @@ const args = [
   // Webhooks may go to the test's receiver on http://127.0.0.1.
   '--var',
   'WEBHOOKS_ALLOW_LOCAL_HTTP:1',
+  // What `GET /__test/whoami` answers: a spec that starts this server knows it reached its own.
+  '--var',
+  `TEST_SERVER_ID:${process.env.KSEROWO_TEST_SERVER_ID ?? port}`,
   // The partner of the tests' partner pages is registered (worker/leads/partners.ts).
   '--var',
   'PARTNERS:demo,drukarnia-abc',

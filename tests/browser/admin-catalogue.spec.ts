@@ -1,21 +1,30 @@
 // Publishing a catalogue changes prices everywhere, so this file runs against a server of
-// its own (port KSEROWO_CATALOGUE_PORT, by default KSEROWO_TEST_PORT + 1, its own D1): the other specs keep the spec's prices.
+// its own (port KSEROWO_CATALOGUE_PORT, else a free one taken when this file loads, its own D1): the other
+// specs keep the spec's prices.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Page, expect, test } from '@playwright/test';
+import { freePort } from '../../scripts/ports.mjs';
 import { logIn, message } from './admin-helpers.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const port = Number(process.env.KSEROWO_CATALOGUE_PORT ?? Number(process.env.KSEROWO_TEST_PORT ?? 8788) + 1);
+// The port is taken here, when a worker loads this file just before its tests, not at the suite's start:
+// in CI a port handed out at the start was held by another server minutes later, this file's wrangler
+// could not listen, and the tests talked to that other server until a page load hung for 360 s.
+const port = Number(process.env.KSEROWO_CATALOGUE_PORT ?? (await freePort()));
 const base = `http://127.0.0.1:${port}`;
+/** What this file's server answers at `GET /__test/whoami` (tests/worker/test-server-entry.ts). */
+const serverId = randomUUID();
 let server: ChildProcess | undefined;
 
 // Serial: one server and one admin session. A failure skips the rest of the group and the
 // retry runs the whole group again. The server's output goes to test-results/ for a failure's cause.
 test.describe.configure({ mode: 'serial' });
-test.use({ baseURL: base });
+// A page load that hangs fails in 2 minutes, so the retry (a fresh server on a fresh port) has time left.
+test.use({ baseURL: base, navigationTimeout: 120_000 });
 
 // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures from this pattern; none are needed.
 test.beforeAll(async ({}, info) => {
@@ -24,15 +33,32 @@ test.beforeAll(async ({}, info) => {
   const log = openSync(path.join(root, `test-results/catalogue-server-${port}.log`), 'a');
   server = spawn(process.execPath, ['scripts/serve-test.mjs'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), KSEROWO_TEST_STATE: `.wrangler/test-state-${port}` },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      KSEROWO_TEST_STATE: `.wrangler/test-state-${port}`,
+      KSEROWO_TEST_SERVER_ID: serverId,
+    },
     stdio: ['ignore', log, log],
     detached: true,
   });
+  const child = server;
   for (let i = 0; i < 170; i++) {
-    const up = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(
+        `the catalogue test server on ${base} stopped (${child.exitCode ?? child.signalCode}): see its log`,
+      );
+    // Its own server, not whatever else answers on the port.
+    const ours = await fetch(`${base}/__test/whoami`).then(
+      async (r) => r.ok && (await r.text()) === serverId,
       () => false,
     );
+    const up =
+      ours &&
+      (await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      ));
     if (up) return;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }

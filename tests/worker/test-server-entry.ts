@@ -4,7 +4,9 @@
  * D1 binding. A `wrangler d1 execute --local` beside `wrangler dev` opened the same SQLite file
  * from a second workerd, and its locks made the server's own queries fail ("database is locked",
  * SQLITE_BUSY, answered 503); through the binding the tests' statements queue behind the
- * server's like any request's.
+ * server's like any request's. `GET /__test/whoami` answers the `TEST_SERVER_ID` the server was
+ * started with, so a spec that starts a server of its own knows it talks to that one and not to
+ * whatever else took the port (admin-catalogue.spec.ts).
  */
 import worker from '../../worker/index.ts';
 
@@ -25,8 +27,11 @@ async function runSql(request: Request, env: Env): Promise<Response> {
 
 export default {
   ...worker,
-  fetch: (request, env, ctx) =>
-    request.method === 'POST' && new URL(request.url).pathname === '/__test/d1'
-      ? runSql(request, env)
-      : worker.fetch(request, env, ctx),
+  fetch: (request, env, ctx) => {
+    const { pathname } = new URL(request.url);
+    if (request.method === 'POST' && pathname === '/__test/d1') return runSql(request, env);
+    if (request.method === 'GET' && pathname === '/__test/whoami')
+      return new Response(String((env as unknown as { TEST_SERVER_ID?: string }).TEST_SERVER_ID ?? ''));
+    return worker.fetch(request, env, ctx);
+  },
 } satisfies Handler;
