@@ -58,7 +58,6 @@ export async function freshKsef(nip: string | null = SELLER) {
   };
 }
 
-let contractReady = false;
 let seq = 0;
 /** This file's numbers of the year's series start here (invoices are unique per year and number). */
 const seqBase = Math.floor(Math.random() * 1e6) * 1000;
@@ -85,15 +84,14 @@ export interface Issued {
  * SHA-256 of it) and its 'queued' ksef_invoices row in one batch.
  */
 export async function issue(options: { nip?: string; issueDate?: string; corrects?: string } = {}): Promise<Issued> {
-  if (!contractReady) {
-    await db()
-      .prepare(
-        `INSERT OR IGNORE INTO contracts (id, number, year, seq, company, start_date, term_months, catalogue_version, created_by)
-         VALUES ('c-ksef', 'UM-2026-999999', 2026, 999999, 'Biuro Rachunkowe Żółć', '2026-01-01', 36, 0, 'test')`,
-      )
-      .run();
-    contractReady = true;
-  }
+  // Every time, not once per module: the test files share their modules (isolate: false) but a file's
+  // own storage may not hold the contract an earlier file's run wrote (a FOREIGN KEY failure, seen).
+  await db()
+    .prepare(
+      `INSERT OR IGNORE INTO contracts (id, number, year, seq, company, start_date, term_months, catalogue_version, created_by)
+       VALUES ('c-ksef', 'UM-2026-999999', 2026, 999999, 'Biuro Rachunkowe Żółć', '2026-01-01', 36, 0, 'test')`,
+    )
+    .run();
   seq += 1;
   const id = crypto.randomUUID();
   const issueDate = options.issueDate ?? warsawToday();

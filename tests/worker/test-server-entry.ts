@@ -27,7 +27,7 @@ async function runSql(request: Request, env: Env): Promise<Response> {
 
 export default {
   ...worker,
-  fetch: (request, env, ctx) => {
+  fetch: async (request, env, ctx) => {
     const { pathname } = new URL(request.url);
     if (request.method === 'POST' && pathname === '/__test/d1') return runSql(request, env);
     if (request.method === 'GET' && pathname === '/__test/whoami')

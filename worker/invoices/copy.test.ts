@@ -139,6 +139,8 @@ describe('the “invoice ready” e-mail', { timeout: 120_000 }, () => {
         'Do zapłaty brutto: 360,39 zł',
         'Termin płatności: 17.12.2026',
         `Numer KSeF: ${KSEF_NUMBER}`,
+        // What the payer writes in the title, the KSeF number first (art. 108g of the VAT Act, from 2027).
+        `Tytuł przelewu: ${KSEF_NUMBER} FV/2026/000123`,
         '',
         'Fakturę z kodem QR do sprawdzenia w KSeF i plik XML znajdziesz tutaj:',
         'https://kserowo.pl/faktura/abc',

@@ -5,6 +5,7 @@
  * when KSeF accepts; it writes the e-mail into the outbox once per invoice and hands it to
  * the e-mail queue.
  */
+import { transferTitle } from '../admin-shared/ksef-number.ts';
 import { enqueueNotification } from '../outbox/delivery.ts';
 import { line } from '../outbox/email-text.ts';
 import { contractById } from '../contracts/index.ts';
@@ -46,6 +47,9 @@ export function invoiceReadyEmail(f: InvoiceReadyFacts, origin = company.url): N
       line(kor ? 'Kwota korekty brutto' : 'Do zapłaty brutto', amount),
       ...(f.doc.grossGr > 0 ? [line('Termin płatności', dateText(f.doc.dueDate))] : []),
       line('Numer KSeF', f.ksefNumber),
+      ...(f.doc.grossGr > 0 && f.doc.kind !== 'KOR'
+        ? [line('Tytuł przelewu', transferTitle(f.doc.number, f.ksefNumber))]
+        : []),
       '',
       'Fakturę z kodem QR do sprawdzenia w KSeF i plik XML znajdziesz tutaj:',
       `${origin}/faktura/${f.id}`,

@@ -378,6 +378,10 @@ describe('a correction after a corrected reading', { timeout: 120_000 }, () => {
       /Po korektach do zapłaty: <strong>330,87 zł<\/strong>, wpłacono: 0,00 zł, pozostało: <strong>330,87 zł<\/strong>/,
     );
     expect(originalCopy).toContain('Przelewem kwotę 330,87 zł do');
+    // The title asks for the KSeF number first, then the invoice's own (art. 108g of the VAT Act, from 2027).
+    expect(originalCopy).toContain(
+      `w tytule: 1111111111-20261105-0A1B2C3D4E5F-7A FV/${year}/000003 (numer KSeF faktury i jej numer).`,
+    );
     expect(await db().prepare('SELECT * FROM invoices WHERE id = ?').bind(first?.id).first()).toEqual(original);
     const audit = (await (await read('/api/admin/audit?area=invoices', owner)).json()) as {
       entries: { action: string; target: string | null; details: Record<string, unknown> }[];

@@ -6,6 +6,7 @@
  * or OFFLINE under it, and the FA(3) XML to download. `noindex`, its own CSP: nothing but its
  * style and print script, by hash; the QR code is inline SVG without script or style.
  */
+import { transferTitle } from '../admin-shared/ksef-number.ts';
 import { company, markSample } from '../../widgets/core/company.ts';
 import { formatNumber, formatPln } from '../../widgets/core/format.ts';
 import { privatePageCsp } from '../../widgets/core/headers.ts';
@@ -184,7 +185,8 @@ function Payment({ copy }: { copy: InvoiceCopy }) {
     <p>
       Przelewem{left !== null && <> kwotę {money(left)}</>} do {dateText(doc.dueDate)}
       {doc.seller.bankAccount && <> na rachunek {markSample('bankAccount', accountText(doc.seller.bankAccount))}</>}, w
-      tytule: {doc.number}.
+      tytule: {transferTitle(doc.number, copy.ksefNumber)}
+      {copy.ksefNumber ? ' (numer KSeF faktury i jej numer)' : ''}.
     </p>
   );
 }

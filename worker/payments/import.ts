@@ -29,6 +29,7 @@ import {
   knownLineKeys,
   linesByKeys,
   lineStatement,
+  splitStatement,
   openInvoices,
   paymentState,
   statementStatement,
@@ -52,6 +53,7 @@ async function matchContext(env: Env & PaymentsEnv): Promise<MatchContext> {
     invoices: invoices.map((i) => ({
       id: i.id,
       number: i.number,
+      ksefNumber: i.ksef_number,
       buyerNip: i.buyer_nip,
       dueGr: i.due_gr,
       paidGr: i.paid_gr,
@@ -108,6 +110,7 @@ export async function importStatementFile(
         matchHow: match.kind ? match.how : null,
         orderId: match.kind === 'verification' ? match.orderId : null,
         invoiceId: match.kind === 'invoice' ? match.invoiceId : null,
+        splits: match.kind === 'invoice' ? (match.splits ?? []) : [],
         note: match.note,
       });
     }
@@ -126,6 +129,7 @@ export async function importStatementFile(
     let mailsAt: number[] = [];
     for (const row of rows) {
       batch.push(lineStatement(env.DB, id, row));
+      for (const split of row.splits) batch.push(splitStatement(env.DB, row.key, split));
       const order = row.orderId ? pending.get(row.orderId) : undefined;
       if (!order) continue;
       batch.push(verifiedByTransferStatement(env.DB, order.id, at, row.key));

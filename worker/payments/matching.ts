@@ -4,16 +4,21 @@
  *     KS-…, spaces and dashes aside), the amount is the configured one and the payer's
  *     account is one the White List lists for the order's NIP; a title naming an order whose
  *     amount or account does not fit is left for the team with the reason;
- *  2. an invoice named in the title by its number (the longest number found wins; any
+ *  2. invoices named in the title by their KSeF numbers (art. 108g of the VAT Act: from 2027 a
+ *     payer quotes them; 35 characters, the checksum checked, with or without the dashes): one
+ *     number takes the whole amount; several share it in the order written, each what it still
+ *     asks, the last whatever is left (an overpayment is the last one's);
+ *  3. an invoice named in the title by its number (the longest number found wins; any
  *     amount: a partial payment or an overpayment is the invoice's too);
- *  3. an invoice whose amount still due is the line's amount, when the payer is the buyer:
+ *  4. an invoice whose amount still due is the line's amount, when the payer is the buyer:
  *     the NIP the line names, or an account the buyer paid from before or the register
  *     lists for it; of several, the oldest due;
- *  4. else nothing: the team assigns it by hand.
+ *  5. else nothing: the team assigns it by hand.
  * The context changes as lines are matched (a verified order is done; an invoice's paid sum
  * grows), so one statement with two payments of one invoice is read in order.
  */
 import { formatPln } from '../../widgets/core/format.ts';
+import { ksefNumbersIn } from '../admin-shared/ksef-number.ts';
 import { nrbOf, type StatementLine } from './statement.ts';
 
 export interface PendingOrder {
@@ -28,6 +33,8 @@ export interface PendingOrder {
 export interface OpenInvoice {
   id: string;
   number: string;
+  /** Its KSeF number once KSeF accepted it. */
+  ksefNumber: string | null;
   buyerNip: string | null;
   dueGr: number;
   paidGr: number;
@@ -42,9 +49,23 @@ export interface MatchContext {
   verificationGr: number;
 }
 
+/** A part of one transfer paying one of the invoices its title names by KSeF number. */
+export interface Split {
+  invoiceId: string;
+  amountGr: number;
+}
+
 export type Match =
   | { kind: 'verification'; orderId: string; how: 'title+account'; note: null }
-  | { kind: 'invoice'; invoiceId: string; how: 'number' | 'amount+nip' | 'amount+account'; note: null }
+  | {
+      kind: 'invoice';
+      /** The (first) invoice the line pays. */
+      invoiceId: string;
+      how: 'ksef' | 'number' | 'amount+nip' | 'amount+account';
+      /** When the title names several invoices by KSeF number: what each of them gets. */
+      splits?: Split[];
+      note: string | null;
+    }
   | { kind: null; note: string };
 
 /** Letters and digits only, upper case: how numbers are compared in a title. */
@@ -83,6 +104,28 @@ export function matchLine(line: StatementLine, ctx: MatchContext): Match {
     return { kind: 'verification', orderId: order.id, how: 'title+account', note: null };
   }
 
+  const quoted = ksefNumbersIn(line.title);
+  const byKsef = quoted.flatMap((q) => ctx.invoices.filter((i) => i.ksefNumber === q.number));
+  if (byKsef.length === 1 && byKsef[0]) {
+    byKsef[0].paidGr += line.amountGr;
+    return { kind: 'invoice', invoiceId: byKsef[0].id, how: 'ksef', note: null };
+  }
+  if (byKsef[0]) {
+    const splits = shareOf(line.amountGr, byKsef);
+    for (const split of splits) {
+      const invoice = byKsef.find((i) => i.id === split.invoiceId);
+      if (invoice) invoice.paidGr += split.amountGr;
+    }
+    const parts = splits.map((sp) => `${byKsef.find((i) => i.id === sp.invoiceId)?.number} – ${pln(sp.amountGr)}`);
+    return {
+      kind: 'invoice',
+      invoiceId: byKsef[0].id,
+      how: 'ksef',
+      splits,
+      note: `Wpłata rozdzielona według numerów KSeF z tytułu: ${parts.join('; ')}.`,
+    };
+  }
+
   const byNumber = ctx.invoices
     .filter((i) => names(title, compact(i.number)))
     .sort((a, b) => compact(b.number).length - compact(a.number).length)[0];
@@ -106,8 +149,27 @@ export function matchLine(line: StatementLine, ctx: MatchContext): Match {
     best.i.paidGr += line.amountGr;
     return { kind: 'invoice', invoiceId: best.i.id, how: best.how, note: null };
   }
+  const misspelt = quoted.find((q) => !q.valid);
   return {
     kind: null,
-    note: 'Nie rozpoznano: tytuł nie zawiera numeru faktury ani zamówienia, a kwota i nadawca nie pasują do żadnej otwartej faktury.',
+    note: misspelt
+      ? `Nie rozpoznano: numer KSeF ${misspelt.number} z tytułu ma błędną sumę kontrolną (pomyłka przy przepisywaniu?), a kwota i nadawca nie pasują do żadnej otwartej faktury.`
+      : 'Nie rozpoznano: tytuł nie zawiera numeru faktury ani zamówienia, a kwota i nadawca nie pasują do żadnej otwartej faktury.',
   };
+}
+
+/**
+ * One transfer shared by the invoices its title names, in the order written: each gets what it still
+ * asks, as far as the amount goes; the last also gets whatever is left over. Parts of 0 are left out.
+ */
+export function shareOf(amountGr: number, invoices: Pick<OpenInvoice, 'id' | 'dueGr' | 'paidGr'>[]): Split[] {
+  let left = amountGr;
+  const splits: Split[] = [];
+  invoices.forEach((invoice, at) => {
+    const last = at === invoices.length - 1;
+    const part = last ? left : Math.min(left, Math.max(0, invoice.dueGr - invoice.paidGr));
+    left -= part;
+    if (part > 0) splits.push({ invoiceId: invoice.id, amountGr: part });
+  });
+  return splits;
 }

@@ -46,6 +46,8 @@ export interface NewBankLine {
   matchHow: string | null;
   orderId: string | null;
   invoiceId: string | null;
+  /** The invoices a title names by KSeF number and what each gets (several only; else empty). */
+  splits: { invoiceId: string; amountGr: number }[];
   note: string | null;
 }
 
@@ -128,6 +130,18 @@ export const lineStatement = (db: D1Database, statementId: string, l: NewBankLin
       l.note,
     );
 
+/** The part of a line (by its key) that pays one of the invoices its title names by KSeF number. */
+export const splitStatement = (
+  db: D1Database,
+  lineKey: string,
+  split: { invoiceId: string; amountGr: number },
+): D1PreparedStatement =>
+  db
+    .prepare(
+      'INSERT INTO bank_line_splits (line_key, invoice_id, amount_gr) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING',
+    )
+    .bind(lineKey, split.invoiceId, split.amountGr);
+
 /** A VAT invoice with what it asks and what came in (the view `invoice_balances`). */
 export interface InvoiceBalance {
   id: string;
@@ -149,11 +163,14 @@ export function paymentState(b: Pick<InvoiceBalance, 'due_gr' | 'paid_gr' | 'due
   return b.paid_gr > 0 ? 'partial' : 'open';
 }
 
-/** VAT invoices not yet paid in full, oldest due first: what a payment may be for. */
-export async function openInvoices(db: D1Database): Promise<InvoiceBalance[]> {
+/** VAT invoices not yet paid in full, oldest due first, with their KSeF numbers once accepted: what a payment may be for. */
+export async function openInvoices(db: D1Database): Promise<(InvoiceBalance & { ksef_number: string | null })[]> {
   const { results } = await db
-    .prepare('SELECT * FROM invoice_balances WHERE paid_gr < due_gr ORDER BY due_date, number')
-    .all<InvoiceBalance>();
+    .prepare(
+      `SELECT b.*, q.ksef_number FROM invoice_balances b LEFT JOIN ksef_invoices q ON q.invoice_id = b.id
+        WHERE b.paid_gr < b.due_gr ORDER BY b.due_date, b.number`,
+    )
+    .all<InvoiceBalance & { ksef_number: string | null }>();
   return results;
 }
 
@@ -229,14 +246,15 @@ export async function balancesOf(db: D1Database, idsJson: string): Promise<Invoi
 export async function openInvoicesOfEmail(
   db: D1Database,
   email: string,
-): Promise<(InvoiceBalance & { contract_number: string })[]> {
+): Promise<(InvoiceBalance & { contract_number: string; ksef_number: string | null })[]> {
   const { results } = await db
     .prepare(
-      `SELECT b.*, c.number AS contract_number FROM invoice_balances b JOIN contracts c ON c.id = b.contract_id
+      `SELECT b.*, c.number AS contract_number, q.ksef_number FROM invoice_balances b
+         JOIN contracts c ON c.id = b.contract_id LEFT JOIN ksef_invoices q ON q.invoice_id = b.id
        WHERE c.billing_email = ?1 AND b.paid_gr < b.due_gr ORDER BY b.due_date, b.number`,
     )
     .bind(email)
-    .all<InvoiceBalance & { contract_number: string }>();
+    .all<InvoiceBalance & { contract_number: string; ksef_number: string | null }>();
   return results;
 }
 

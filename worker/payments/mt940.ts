@@ -39,7 +39,13 @@ const dayOf = (d: Date): string => d.toISOString().slice(0, 10);
 function lineOf(t: Mt940Transaction, currency: string): StatementLine {
   const sub = subfieldsOf86(t.details ?? '');
   const pick = (...codes: string[]) => squash(codes.map((c) => sub?.get(c)));
-  const title = sub ? pick('20', '21', '22', '23', '24', '25', '26', '27', '28', '29') : squash([t.details]);
+  // A field without sub-fields is the title, its 65-character lines joined as written ('wp' + 'łata', not 'wp łata').
+  // The title as the payer typed it: the bank cuts it into sub-fields 20–29 (and a field without
+  // sub-fields into 65-character lines) wherever the length runs out, mid-word or mid-number, so the
+  // parts are joined as written ('wp' + 'łata', not 'wp łata'; a KSeF number stays one word).
+  const title = sub
+    ? squash([['20', '21', '22', '23', '24', '25', '26', '27', '28', '29'].map((c) => sub.get(c) ?? '').join('')])
+    : squash([(t.details ?? '').replace(/\r?\n/g, '')]);
   const bank = sub?.get('30')?.trim() ?? '';
   const account = sub?.get('31')?.trim() ?? '';
   const payerAccount =

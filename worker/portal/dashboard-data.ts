@@ -69,6 +69,8 @@ export interface InvoiceView {
 /** An invoice not paid in full: what it asks, what came in, whether it is past due. */
 export interface OpenInvoiceView {
   number: string;
+  /** What to write in the transfer's title: its KSeF number and its number (widgets/core/ksef-number.ts). */
+  title: string;
   contract: string;
   issueDate: string;
   dueDate: string;

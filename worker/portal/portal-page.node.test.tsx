@@ -14,6 +14,7 @@ const data: DashboardData = {
   openInvoices: [
     {
       number: 'FV/2026/11/0001',
+      title: '5265877635-20261202-0100001AF629-4E FV/2026/11/0001',
       contract: 'UM-2026-000001',
       issueDate: '2026-12-02',
       dueDate: '2026-12-16',
@@ -86,6 +87,13 @@ describe('/konto signed in', () => {
     expect(html).toContain('02.12.2026');
     expect(html).toContain('16.12.2026');
     expect(html).not.toMatch(/\b2026-12-(02|16)\b/);
+  });
+
+  it("tells, per invoice to pay, the transfer's title: its KSeF number and its number", () => {
+    const html = renderToString(<DashboardView data={data} />);
+    expect(html).toContain(
+      '<td data-label="Tytuł przelewu" class="transfer-title">5265877635-20261202-0100001AF629-4E FV/2026/11/0001</td>',
+    );
   });
 
   it("lays out 'Faktury' as cards on a phone, each cell under its column's name", () => {

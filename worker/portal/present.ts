@@ -3,6 +3,7 @@
  * after an action: it names a ticket, reading or order only when it is among the signed-in
  * customer's own (looked up in their overview, never by the number alone).
  */
+import { transferTitle } from '../admin-shared/ksef-number.ts';
 import { h } from 'preact';
 import type { PortalOverview } from './actions.ts';
 import type { DashboardData } from './dashboard-data.ts';
@@ -104,6 +105,7 @@ export async function dashboardData(env: Env, email: string, o: PortalOverview, 
       const state = paymentState(i, today);
       return {
         number: i.number,
+        title: transferTitle(i.number, i.ksef_number),
         contract: i.contract_number,
         issueDate: i.issue_date,
         dueDate: i.due_date,
@@ -114,7 +116,7 @@ export async function dashboardData(env: Env, email: string, o: PortalOverview, 
       };
     }),
     payTo: open.length
-      ? `Przelew na rachunek ${markSample('legalName', company.legalName)}: ${markSample('bankAccount', company.bankAccount ?? '')}, w tytule numer faktury. Wpłaty odnotowujemy po zaksięgowaniu przez bank.`
+      ? `Przelew na rachunek ${markSample('legalName', company.legalName)}: ${markSample('bankAccount', company.bankAccount ?? '')}, w tytule to, co podaje kolumna „Tytuł przelewu” (numer KSeF faktury i jej numer). Wpłaty odnotowujemy po zaksięgowaniu przez bank.`
       : undefined,
     devices: o.devices.map((d) => ({
       id: d.device.deviceRow,

@@ -155,7 +155,9 @@ export function DashboardView({ data, problem }: { data: DashboardData; problem?
           <h2 id="portal-open-invoices">Faktury do zapłaty</h2>
           <div className="table-scroll">
             <table className="portal-table invoices stacked">
-              <Columns names={['Faktura', 'Umowa', 'Wystawiona', 'Termin', 'Do zapłaty', 'Wpłacono', 'Stan']} />
+              <Columns
+                names={['Faktura', 'Umowa', 'Wystawiona', 'Termin', 'Do zapłaty', 'Wpłacono', 'Stan', 'Tytuł przelewu']}
+              />
               <tbody>
                 {data.openInvoices.map((i) => (
                   <tr key={i.number} className={i.overdue ? 'overdue' : undefined}>
@@ -170,6 +172,9 @@ export function DashboardView({ data, problem }: { data: DashboardData; problem?
                       {i.paid}
                     </td>
                     <td data-label="Stan">{i.overdue ? <strong>{i.state}</strong> : i.state}</td>
+                    <td data-label="Tytuł przelewu" className="transfer-title">
+                      {i.title}
+                    </td>
                   </tr>
                 ))}
               </tbody>
