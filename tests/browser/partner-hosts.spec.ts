@@ -1,8 +1,17 @@
 // Our widgets inside other components' shadow roots (a Lit, Stencil or Angular Elements host,
 // a page builder) and with two copies of the snippet on one page: they load and draw wherever
-// they are attached, a load failure is said where the host can hear it, and one copy runs.
+// they are attached, a load failure is said where the host can hear it, and one copy runs; and a
+// host sheet that reverts every style (`* { all: revert }`) leaves the calculator's box as it is.
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import {
+  CALCULATOR_BODY,
+  DARK_CANVAS_CSS,
+  REVERT_HOST_CSS,
+  calculatorBox,
+  calculatorDrawn,
+  colourAboveBottom,
+} from './fixtures/host-sheet.ts';
 import { apiOrigin, startPartnerSite, type PartnerSite } from './fixtures/partner-site.ts';
 
 let site: PartnerSite;
@@ -145,4 +154,34 @@ test.describe('two copies of the snippet on one page', () => {
     });
     expect(running).toBe(aliasSrc);
   });
+});
+
+test.describe(`a host sheet that reverts everything: ${REVERT_HOST_CSS}`, () => {
+  const measure = async (page: Page, width: number, css: string) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(site.page({ body: CALCULATOR_BODY, css }));
+    await page.waitForFunction(calculatorDrawn);
+    const box = await page.evaluate(calculatorBox);
+    // The middle of the strip under the panel (its margin: 18 px), or of the panel's bottom without it.
+    const under = colourAboveBottom(await page.locator('#calc').screenshot(), 9);
+    return { ...box, under };
+  };
+
+  for (const width of [375, 1280])
+    test(`at ${width} px the calculator's box is as tall as on a neutral page, and the strip under its panel is the widget's surface on a dark canvas`, async ({
+      page,
+    }) => {
+      const neutral = await measure(page, width, '');
+      const reverted = await measure(page, width, REVERT_HOST_CSS);
+      // Before .k-root was a flow-root, the panel's 18 px margin collapsed out of the reverted
+      // (inline, uncontained) host: 1413 against 1431 px at 375, 766.5 against 784.5 at 1280.
+      expect(reverted.height).toBe(neutral.height);
+      expect(reverted.strip).toBe(neutral.strip);
+      for (const css of [DARK_CANVAS_CSS, `${REVERT_HOST_CSS}\n${DARK_CANVAS_CSS}`]) {
+        const dark = await measure(page, width, css);
+        expect(dark.height, css).toBe(neutral.height);
+        // Before, the strip inside the host was unpainted: the page's dark canvas, rgb(18, 18, 18).
+        expect(dark.under, css).toBe(dark.surface);
+      }
+    });
 });

@@ -9,7 +9,7 @@
 export const contactCss = `
 :host{display:block;contain:layout style}
 :host([hidden]){display:none}
-.k-root{all:initial;display:block;box-sizing:border-box;font-family:var(--kserowo-font,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif);font-size:16px;line-height:1.5;color:var(--kserowo-text,#1c2430);text-align:left;-webkit-font-smoothing:antialiased;--ks:var(--kserowo-surface,#fff);--kbadt:color-mix(in srgb,#d92d20 68%,var(--kserowo-text,#1c2430));background:var(--ks);}
+.k-root{all:initial;display:flow-root;box-sizing:border-box;font-family:var(--kserowo-font,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif);font-size:16px;line-height:1.5;color:var(--kserowo-text,#1c2430);text-align:left;-webkit-font-smoothing:antialiased;--ks:var(--kserowo-surface,#fff);--kbadt:color-mix(in srgb,#d92d20 68%,var(--kserowo-text,#1c2430));background:var(--ks);}
 .k-root *,.k-root *::before,.k-root *::after{box-sizing:border-box;margin:0;padding:0;font:inherit;color:inherit;letter-spacing:normal;text-transform:none}
 .k-root :focus-visible{outline:3px solid var(--kserowo-focus,#f5a524);outline-offset:2px}
 .kc-form{display:grid;gap:16px;padding:24px;background:var(--kserowo-surface,#fff);border:1px solid var(--kserowo-border,#d8e0ea);border-radius:var(--kserowo-radius,10px)}

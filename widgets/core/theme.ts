@@ -10,6 +10,13 @@
  * the theme (tints of the accent and of the status colours over the surface, `--kt`, `--kok`…),
  * so a dark theme set by a partner (DARK_THEME in contract.ts) keeps every text readable.
  *
+ * `.k-root` is `display:flow-root`: the margins of its first and last children (the calculator's
+ * panel ends with 18 px) stay inside it, on its surface. As a plain block they collapsed through
+ * it: inside the host's `contain:layout` they made an unpainted strip at the bottom of the widget
+ * (the page's canvas showed through, dark under `color-scheme:dark`), and where a host sheet
+ * takes that away (`* { all: revert }` makes the element `display:inline`, no containment) they
+ * left the widget altogether, and its box was 18 px shorter than on a neutral page.
+ *
  * Custom properties (documented for partners): --kserowo-accent, --kserowo-accent-contrast,
  * --kserowo-text, --kserowo-muted, --kserowo-surface, --kserowo-border, --kserowo-font,
  * --kserowo-radius.
@@ -17,7 +24,7 @@
 export const baseCss = `
 :host{display:block;contain:layout style;direction:ltr}
 :host([hidden]){display:none}
-.k-root{all:initial;direction:ltr;unicode-bidi:isolate;display:block;box-sizing:border-box;font-family:var(--kserowo-font,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif);font-size:16px;line-height:1.5;color:var(--kserowo-text,#1c2430);text-align:left;-webkit-font-smoothing:antialiased;--ks:var(--kserowo-surface,#fff);--kx:var(--kserowo-text,#1c2430);--kt:color-mix(in srgb,var(--kserowo-accent,#0b5cad) 9%,var(--ks));--kok:color-mix(in srgb,#0f7b3f 14%,var(--ks));--kokt:color-mix(in srgb,#0f7b3f 62%,var(--kx));--kbad:color-mix(in srgb,#d92d20 10%,var(--ks));--kbadt:color-mix(in srgb,#d92d20 68%,var(--kx));--kwarn:color-mix(in srgb,#f5a524 10%,var(--ks));--kwarnt:color-mix(in srgb,#b54708 55%,var(--kx));background:var(--ks);}
+.k-root{all:initial;direction:ltr;unicode-bidi:isolate;display:flow-root;box-sizing:border-box;font-family:var(--kserowo-font,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif);font-size:16px;line-height:1.5;color:var(--kserowo-text,#1c2430);text-align:left;-webkit-font-smoothing:antialiased;--ks:var(--kserowo-surface,#fff);--kx:var(--kserowo-text,#1c2430);--kt:color-mix(in srgb,var(--kserowo-accent,#0b5cad) 9%,var(--ks));--kok:color-mix(in srgb,#0f7b3f 14%,var(--ks));--kokt:color-mix(in srgb,#0f7b3f 62%,var(--kx));--kbad:color-mix(in srgb,#d92d20 10%,var(--ks));--kbadt:color-mix(in srgb,#d92d20 68%,var(--kx));--kwarn:color-mix(in srgb,#f5a524 10%,var(--ks));--kwarnt:color-mix(in srgb,#b54708 55%,var(--kx));background:var(--ks);}
 .k-root *,.k-root *::before,.k-root *::after{box-sizing:border-box;font:inherit;color:inherit;letter-spacing:normal;text-transform:none}
 :where(.k-root) :is(h2,h3,h4,p,ul,ol){margin:0;padding:0}
 :where(.k-root) ul{list-style:none}

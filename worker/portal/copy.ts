@@ -14,6 +14,13 @@ export const portalCopy = {
     sentHeading: 'Sprawdź skrzynkę',
     /** The API's one answer to every request for a link, whoever asks (nothing tells whether the address is known). */
     linkAnswer: 'Jeśli ten adres jest w naszej umowie, wysłaliśmy na niego e-mail z linkiem do logowania i kodem.',
+    /**
+     * The answer when the hour's limits held the request back (SIGN_IN_LIMITS): the same for any
+     * address, a customer's or not (every request is counted alike), so it tells nothing either.
+     */
+    held: 'Wysłaliśmy już link, sprawdź skrzynkę lub spróbuj za godzinę.',
+    heldWhy: (email: string) =>
+      `Na jeden adres wysyłamy w ciągu godziny tylko kilka e-maili z linkiem, więc tym razem nowego nie wysłaliśmy. Jeśli adres ${email} jest w naszej umowie, link z tej godziny jest w skrzynce (działa tylko najnowszy).`,
     sent: (email: string, minutes: number) =>
       `Jeśli adres ${email} jest w naszej umowie, za chwilę dostaniesz na niego e-mail z linkiem do logowania i kodem. Link i kod działają ${minutes} ${plural(minutes, 'minutę', 'minuty', 'minut')}.`,
     codeHeading: 'Masz kod z e-maila?',

@@ -39,20 +39,23 @@ export interface NewSignIn {
 
 /**
  * The statements of a request for a sign-in, for a batch with the e-mail that carries it:
- * ONE conditional insert decides (the address is a customer's, and neither the address's
- * hourly count nor this requester's count for it is spent), so no parallel request can
- * slip past a count it read; then the address's older unspent sign-ins are retired, only
- * when the new one was written (only the newest e-mail works). The same statements run
- * for every address, a customer's or not: the answer's timing tells nothing.
+ * ONE conditional insert counts the request when neither the address's hourly count nor
+ * this requester's count for it is spent, so no parallel request can slip past a count it
+ * read. Every address is counted alike, a customer's or not, so being held by the limits
+ * (`signInCounted` finds no row) says nothing about the address: a customer's row is a live
+ * sign-in, anyone else's is born spent and expired (it only counts, and is forgotten with
+ * the others after a day). Then the address's older unspent sign-ins are retired, only when
+ * a live one was written (only the newest e-mail works). The same statements run for every
+ * address: the answer's timing tells nothing.
  */
 export function newSignInStatements(db: D1Database, s: NewSignIn): D1PreparedStatement[] {
   return [
     db
       .prepare(
-        `INSERT INTO portal_sign_ins (email, token_hash, code_hash, ip, created_at, expires_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6
-         WHERE ${s.allowed}
-           AND (SELECT COUNT(*) FROM portal_sign_ins WHERE email = ?1 AND created_at >= ?7) < ?8
+        `INSERT INTO portal_sign_ins (email, token_hash, code_hash, ip, created_at, expires_at, used_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, CASE WHEN a.ok THEN ?6 ELSE ?5 END, CASE WHEN a.ok THEN NULL ELSE ?5 END
+         FROM (SELECT ${s.allowed} AS ok) AS a
+         WHERE (SELECT COUNT(*) FROM portal_sign_ins WHERE email = ?1 AND created_at >= ?7) < ?8
            AND (SELECT COUNT(*) FROM portal_sign_ins WHERE email = ?1 AND created_at >= ?7 AND ip = ?4) < ?9`,
       )
       .bind(s.email, s.tokenHash, s.codeHash, s.ip, s.now, s.expiresAt, s.since, s.perAddress, s.perRequester),
@@ -60,17 +63,24 @@ export function newSignInStatements(db: D1Database, s: NewSignIn): D1PreparedSta
       .prepare(
         `UPDATE portal_sign_ins SET used_at = ?2
          WHERE email = ?1 AND used_at IS NULL AND token_hash <> ?3
-           AND EXISTS (SELECT 1 FROM portal_sign_ins WHERE token_hash = ?3)`,
+           AND EXISTS (SELECT 1 FROM portal_sign_ins WHERE token_hash = ?3 AND used_at IS NULL)`,
       )
       .bind(s.email, s.now, s.tokenHash),
   ];
 }
 
-/** A batch's condition (`SELECT 1 …`, `?` placeholders): the sign-in of this token hash was written. */
+/** A batch's condition (`SELECT 1 …`, `?` placeholders): a live sign-in of this token hash was written (a customer's). */
 export const signInWritten = (tokenHash: string): { sql: string; values: unknown[] } => ({
-  sql: 'SELECT 1 FROM portal_sign_ins WHERE token_hash = ?',
+  sql: 'SELECT 1 FROM portal_sign_ins WHERE token_hash = ? AND used_at IS NULL',
   values: [tokenHash],
 });
+
+/**
+ * The batch's last word on the request: `counted` is 1 when the limits let it through (whether
+ * or not the address is a customer's), 0 when they held it back.
+ */
+export const signInCounted = (db: D1Database, tokenHash: string): D1PreparedStatement =>
+  db.prepare('SELECT EXISTS (SELECT 1 FROM portal_sign_ins WHERE token_hash = ?1) AS counted').bind(tokenHash);
 
 /** The live (unspent, unexpired) sign-in of a link token's hash, without spending it. */
 export async function liveSignInByToken(db: D1Database, tokenHash: string, now: number): Promise<SignInRow | null> {

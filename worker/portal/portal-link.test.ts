@@ -2,7 +2,8 @@
 // for an unknown one must come from the same work (a stranger timed 60 ms against 34 ms and
 // learnt who is a customer), the hourly limit must hold under 20 requests at once (a count
 // then an insert sent 18 e-mails), and a stranger's requests must not spend the customer's
-// own e-mails of the hour.
+// own e-mails of the hour. A request held back by the limits says so, and no differently for an
+// unknown address: every address's requests are counted.
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { app } from '../app.ts';
@@ -58,6 +59,26 @@ describe('the same work for every address', () => {
     expect(stranger.after.queued).toBe(0);
     expect(await signInMails(A.email)).toBe(1);
     expect(await mailsTo('nikt@nieznany.pl')).toEqual([]);
+  });
+
+  it(`a request the hour's limits hold back says so, for a customer and an unknown address alike, after the same work`, async () => {
+    const before = await signInMails(A.email);
+    for (let i = 0; i < SIGN_IN_LIMITS.perRequester; i++) {
+      expect((await askLink(A.email, '198.51.100.72')).status).toBe(202);
+      expect((await askLink('nikt-4@nieznany.pl', '198.51.100.73')).status).toBe(202);
+    }
+    const customer = await traced(A.email, '198.51.100.72');
+    const stranger = await traced('nikt-4@nieznany.pl', '198.51.100.73');
+    expect(customer.before.status).toBe(202);
+    expect(JSON.parse(customer.before.body)).toEqual({
+      ok: true,
+      message: 'Wysłaliśmy już link, sprawdź skrzynkę lub spróbuj za godzinę.',
+    });
+    expect(stranger.before.body).toBe(customer.before.body);
+    expect(customer.before.log).toEqual(stranger.before.log);
+    expect([customer.after.queued, stranger.after.queued]).toEqual([0, 0]);
+    expect((await signInMails(A.email)) - before).toBe(SIGN_IN_LIMITS.perRequester);
+    expect(await mailsTo('nikt-4@nieznany.pl')).toEqual([]);
   });
 });
 

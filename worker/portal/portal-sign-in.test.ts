@@ -33,6 +33,9 @@ beforeEach(async () => {
 
 const page = async (cookie: string) => (await read('/konto', cookie)).text();
 
+/** What the page and the API say when the hour's limits hold a request back. */
+const HELD = 'Wysłaliśmy już link, sprawdź skrzynkę lub spróbuj za godzinę.';
+
 describe('POST /api/portal/link', () => {
   it('answers an unknown and a known address alike, and mails only the customer', async () => {
     const known = await askLink(A.email.toUpperCase());
@@ -168,12 +171,58 @@ describe('the 6-digit code', () => {
 });
 
 describe('limits', () => {
-  it(`sends at most ${SIGN_IN_LIMITS.perHour} e-mails an hour to one address, answering alike`, async () => {
+  it(`sends at most ${SIGN_IN_LIMITS.perHour} e-mails an hour to one address, then says a link went out already, as for an unknown address`, async () => {
     const email = 'limit@firma-c.pl';
     await signContract(email, 'Firma C', [{ serial: 'PC-LIMIT-1', deviceId: 'km-227', level: 'basic' }]);
-    for (let i = 0; i < SIGN_IN_LIMITS.perHour + 3; i++)
-      expect((await askLink(email, `198.51.100.${60 + i}`)).status).toBe(202);
+    const answers = async (address: string) => {
+      const out: string[] = [];
+      for (let i = 0; i < SIGN_IN_LIMITS.perHour + 3; i++) {
+        const res = await askLink(address, `198.51.100.${60 + i}`);
+        expect(res.status).toBe(202);
+        out.push(((await res.json()) as { message: string }).message);
+      }
+      return out;
+    };
+    const customer = await answers(email);
+    expect(customer.slice(SIGN_IN_LIMITS.perHour)).toEqual(Array(3).fill(HELD));
+    expect(customer.slice(0, SIGN_IN_LIMITS.perHour).includes(HELD)).toBe(false);
+    expect(await answers('limit@nieznana.pl')).toEqual(customer);
     expect((await mailsTo(email)).filter((m) => m.about === 'portal')).toHaveLength(SIGN_IN_LIMITS.perHour);
+    expect(await mailsTo('limit@nieznana.pl')).toEqual([]);
+  });
+
+  it(`the page: the ${SIGN_IN_LIMITS.perRequester + 1}th request from one place sends nothing and says so, the same for an address that is no customer's`, async () => {
+    const mailsBefore = (await mailsTo(A.email)).filter((m) => m.about === 'portal').length;
+    // The sign-in card of the answer, with the address written as ADRES (it is echoed in the text and the code form).
+    const card = async (email: string) => {
+      const res = await form('/konto', { email }, { ip: '198.51.100.99' });
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      return html.slice(html.indexOf('<div class="portal-grid">'), html.indexOf('</main>')).replaceAll(email, 'ADRES');
+    };
+    const customer: string[] = [];
+    const stranger: string[] = [];
+    for (let i = 0; i <= SIGN_IN_LIMITS.perRequester; i++) {
+      customer.push(await card(A.email));
+      stranger.push(await card('ktos@nieznany.pl'));
+    }
+    expect(stranger).toEqual(customer);
+    for (const answer of customer.slice(0, SIGN_IN_LIMITS.perRequester)) {
+      expect(answer).toContain('za chwilę dostaniesz na niego e-mail');
+      expect(answer).not.toContain(HELD);
+    }
+    const held = customer.at(-1) ?? '';
+    expect(held).toContain(`<p role="status">${HELD}</p>`);
+    expect(held).not.toContain('za chwilę');
+    expect((await mailsTo(A.email)).filter((m) => m.about === 'portal').length - mailsBefore).toBe(
+      SIGN_IN_LIMITS.perRequester,
+    );
+    // The unknown address's requests were counted, never live: nothing to sign in with.
+    const rows = await db()
+      .prepare('SELECT COUNT(*) AS n, COUNT(used_at) AS spent FROM portal_sign_ins WHERE email = ?')
+      .bind('ktos@nieznany.pl')
+      .first<{ n: number; spent: number }>();
+    expect(rows).toEqual({ n: SIGN_IN_LIMITS.perRequester, spent: SIGN_IN_LIMITS.perRequester });
   });
 
   it('answers 429 past the per-IP limit of the lead forms', async () => {

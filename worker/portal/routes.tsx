@@ -1,7 +1,8 @@
 /**
  * The customer's page `/konto` and `POST /api/portal/link` (DESIGN §8).
  *  - `POST /api/portal/link {email}` and the form of `/konto` ask for the sign-in e-mail and
- *    answer alike for any address (portal/sign-in.ts).
+ *    answer alike for any address (portal/sign-in.ts); when the hour's limits hold a request
+ *    back (counted alike for any address) they say a link went out already.
  *  - `GET /konto/zaloguj?t=…` (the e-mail's link) shows only the button 'Zaloguj se'; its
  *    POST spends the token; the POST with `{email, code}` is the code fallback. Both open a
  *    session of the page's own cookie (`__Host-kserowo_konto`), never the admin's.
@@ -49,13 +50,15 @@ export const portalApi = new Hono<IntakeEnv>();
 
 /** The one answer to every request for a link, whoever asks. */
 const LINK_ANSWER = { ok: true, message: portalCopy.signIn.linkAnswer } as const;
+/** The answer when the hour's limits held the request back: for any address alike (sign-in.ts). */
+const LINK_HELD = { ok: true, message: portalCopy.signIn.held } as const;
 
 portalApi.post('/link', leadIntake({ spamAnswer: (c) => c.json(LINK_ANSWER, 202) }), async (c) => {
   const { body, ip } = c.get('intake');
   const parsed = check(portalLinkSchema, body);
   if (!parsed.ok) return c.json({ error: parsed.error, field: parsed.field }, 400);
-  await requestSignIn(c.env, parsed.data.email, new URL(c.req.url).origin, ip, afterAnswer(c));
-  return c.json(LINK_ANSWER, 202);
+  const outcome = await requestSignIn(c.env, parsed.data.email, new URL(c.req.url).origin, ip, afterAnswer(c));
+  return c.json(outcome === 'held' ? LINK_HELD : LINK_ANSWER, 202);
 });
 
 /* ---- The page /konto ---- */
@@ -133,8 +136,14 @@ portalPage.post('/', formGuard, async (c) => {
       <SignInView {...{ problem: { form: 'link', field: parsed.field, error: parsed.error, values: form } }} />,
       400,
     );
-  await requestSignIn(c.env, parsed.data.email, new URL(c.req.url).origin, clientIp(c.req.raw), afterAnswer(c));
-  return page(c, <SignInView {...{ sentTo: parsed.data.email }} />);
+  const outcome = await requestSignIn(
+    c.env,
+    parsed.data.email,
+    new URL(c.req.url).origin,
+    clientIp(c.req.raw),
+    afterAnswer(c),
+  );
+  return page(c, <SignInView {...{ sentTo: parsed.data.email, held: outcome === 'held' }} />);
 });
 
 portalPage.get('/zaloguj', async (c) => {

@@ -5,10 +5,12 @@
  * its e-mail are written (a link to `/konto/zaloguj?t=…` and a 6-digit code); the e-mail is
  * handed to the queue after the answer. Opening the link spends nothing (mail scanners such
  * as Microsoft Safe Links open every link); the person's click on 'Zaloguj się' (a POST) or
- * the typed code spends it, once. At most `SIGN_IN_LIMITS.perHour` e-mails an hour per
+ * the typed code spends it, once. At most `SIGN_IN_LIMITS.perHour` requests an hour per
  * address, and of those at most `SIGN_IN_LIMITS.perRequester` asked by one requester (IP),
  * so a stranger cannot spend the customer's own e-mails of the hour; both counted in the
- * insert itself, so parallel requests cannot slip past them. A code dies after
+ * insert itself, so parallel requests cannot slip past them. Requests are counted for every
+ * address alike (a stranger's as a row that can never sign in), so a request the limits hold
+ * back can say so ('held') without telling whether the address is a customer's. A code dies after
  * `SIGN_IN_LIMITS.codeAttempts` wrong tries. A new e-mail retires the older ones, and a new
  * sign-in ends the address's older sessions.
  */
@@ -17,6 +19,7 @@ import { standaloneNotificationStatement } from '../outbox/index.ts';
 import {
   deleteOldSignIns,
   newSignInStatements,
+  signInCounted,
   signInWritten,
   spendSignIn,
   spendToken,
@@ -31,7 +34,10 @@ import { PORTAL_LINK_MINUTES } from '../../widgets/core/portal-validation.ts';
 export const SIGN_IN_LIMITS = {
   /** How long a link and its code work. */
   validMinutes: PORTAL_LINK_MINUTES,
-  /** Sign-in e-mails per address per hour, whoever asks; more requests answer alike and send nothing. */
+  /**
+   * Requests per address per hour, whoever asks (for a customer's address, sign-in e-mails);
+   * more send nothing, and the answer says a link went out already and to try in an hour.
+   */
   perHour: 10,
   /**
    * Of those, how many one requester (IP) may have sent: a stranger asking for a customer's
@@ -62,13 +68,17 @@ function newCode(): string {
 /** The code's stored form: salted with the row's random token hash, so equal codes differ. */
 const codeHash = (tokenHash: string, code: string): Promise<string> => sessionIdHash(`code:${tokenHash}:${code}`);
 
-/** Whether a sign-in e-mail was written (for tests and logs only: the answer never shows it). */
-export type LinkOutcome = 'sent' | 'not-sent';
+/**
+ * What came of a request: 'sent' and 'not-sent' (a customer's address or not) are for tests and
+ * logs only, the answer never shows which; 'held' (the hour's limits were spent, for any address)
+ * the answer says.
+ */
+export type LinkOutcome = 'sent' | 'not-sent' | 'held';
 
 /**
  * Asks for the sign-in e-mail to `email` (lower-cased): written when it is a customer's
  * and under the hourly limits, decided inside one D1 batch that is the same for every
- * address. The e-mail goes to the queue through `later` (started after the answer, kept
+ * address; 'held' when the limits were spent, whatever the address. The e-mail goes to the queue through `later` (started after the answer, kept
  * alive by the request's `waitUntil`); without it, it is awaited here. A hand-over that
  * never happens leaves the e-mail pending for the next sweep.
  */
@@ -104,8 +114,10 @@ export async function requestSignIn(
       signInNotification(address, link, code, SIGN_IN_LIMITS.validMinutes),
       signInWritten(tokenHash),
     ),
+    signInCounted(env.DB, tokenHash),
   ]);
-  const mailId = (results.at(-1)?.results[0] as { id: number } | undefined)?.id;
+  if ((results.at(-1)?.results[0] as { counted: number } | undefined)?.counted !== 1) return 'held';
+  const mailId = (results.at(-2)?.results[0] as { id: number } | undefined)?.id;
   if (mailId === undefined) return 'not-sent';
   const handOver = () => enqueueNotification(env, mailId);
   if (later) later(handOver);

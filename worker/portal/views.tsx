@@ -16,11 +16,26 @@ import { DeviceCard } from './device-card.tsx';
 import { Field, FieldError, Honeypot, type FormProblem, problemTarget } from './view-fields.tsx';
 
 /** The signed-out page: the address for the link, and the code form. */
-export function SignInView({ problem, sentTo }: { problem?: FormProblem | undefined; sentTo?: string | undefined }) {
+export function SignInView({
+  problem,
+  sentTo,
+  held,
+}: {
+  problem?: FormProblem | undefined;
+  sentTo?: string | undefined;
+  /** The hour's limits held the request back (for any address alike): say so, not 'za chwilę'. */
+  held?: boolean;
+}) {
   return (
     <div className="portal-grid">
       <section className="portal-card" aria-labelledby="portal-signin">
-        {sentTo ? (
+        {sentTo && held ? (
+          <>
+            <h2 id="portal-signin">{copy.signIn.sentHeading}</h2>
+            <p role="status">{copy.signIn.held}</p>
+            <p>{copy.signIn.heldWhy(sentTo)}</p>
+          </>
+        ) : sentTo ? (
           <>
             <h2 id="portal-signin">{copy.signIn.sentHeading}</h2>
             <p role="status">{copy.signIn.sent(sentTo, PORTAL_LINK_MINUTES)}</p>

@@ -3,6 +3,14 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startPartnerSite, widgetTags, type PartnerSite } from '../fixtures/partner-site.ts';
+import {
+  CALCULATOR_BODY,
+  DARK_CANVAS_CSS,
+  REVERT_HOST_CSS,
+  calculatorBox,
+  calculatorDrawn,
+  colourAboveBottom,
+} from '../fixtures/host-sheet.ts';
 import { MAX_DIFF_RATIO, comparePngs } from '../fixtures/pixels.ts';
 import { base, click, defined, expectText, fill, find, launchFirefox, newPage, texts, visit } from './browser.ts';
 
@@ -309,5 +317,27 @@ describe('Firefox ESR, a partner page on another origin with a strict CSP and ho
       { type: 'kserowo:lead', detail: { kind: 'contact', value: 100, currency: 'PLN' }, target: 'form' },
     ]);
     await page.close();
+  });
+
+  test(`under a host sheet '${REVERT_HOST_CSS}' the calculator's box is as tall as on a neutral page; on a dark canvas the strip under its panel is the widget's surface`, async () => {
+    const measure = async (width: number, css: string) => {
+      const page = await newPage(browser, width, 900);
+      await page.goto(site.page({ body: CALCULATOR_BODY, css }));
+      await page.waitForFunction(calculatorDrawn);
+      const box = await page.evaluate(calculatorBox);
+      // The middle of the strip under the panel (its 18 px margin).
+      const under = colourAboveBottom(await (await page.$('#calc'))!.screenshot(), 9);
+      await page.close();
+      return { ...box, under };
+    };
+    for (const width of [375, 1280]) {
+      const neutral = await measure(width, '');
+      for (const css of [REVERT_HOST_CSS, DARK_CANVAS_CSS, `${REVERT_HOST_CSS}\n${DARK_CANVAS_CSS}`]) {
+        const other = await measure(width, css);
+        expect(other.height, `${width} px, ${css}`).toBe(neutral.height);
+        expect(other.strip, `${width} px, ${css}`).toBe(neutral.strip);
+        if (css.includes('dark')) expect(other.under, `${width} px, ${css}`).toBe(other.surface);
+      }
+    }
   });
 });
