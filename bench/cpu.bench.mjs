@@ -134,6 +134,7 @@ export async function run() {
         export { forgetOldSignIns } from './worker/portal/sign-in.ts';
         export { backupToR2 } from './worker/backups/schedule.ts';
         export { backupLines, restoreBackup } from './worker/backups/model.ts';
+        export { decryptBackup } from './worker/backups/crypt.ts';
         export { app } from './worker/app.ts';
         export { asInvocation, guardD1, guardQueue, recentInvocations, takeViolations } from './tests/worker/d1-guard.ts';`,
       resolveDir: root,
@@ -294,7 +295,7 @@ export async function run() {
     }
     // What `npm run restore` does (the same function), at this size: the daily job's R2 object,
     // saved to a file, restored over this database, its search index rebuilt.
-    const file = path.join(STATE, 'backup.ndjson');
+    const file = path.join(STATE, 'backup.ndjson.aes');
     const newest = (await env.BACKUPS.list({ prefix: 'd1/' })).objects.at(-1);
     if (!newest) throw new Error('no backup in R2');
     await pipeline(Readable.fromWeb((await env.BACKUPS.get(newest.key)).body), createWriteStream(file));
@@ -310,7 +311,7 @@ export async function run() {
     const before = await counts();
     const started = performance.now();
     const report = await jobs.restoreBackup(realDb, () =>
-      createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 }),
+      jobs.decryptBackup(TEST_KEYS, createReadStream(file, { highWaterMark: 1 << 20 })),
     );
     const restoreSeconds = (performance.now() - started) / 1000;
     const after = await counts();

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import worker from '../index.ts';
 import { DAILY_BACKUP } from '../schedule.ts';
 import { login, read, request, write } from '../../tests/worker/admin-helpers.ts';
+import { decryptBackup } from './crypt.ts';
 import { backupText, restoreBackup, schemaOf } from './model.ts';
 import { BACKUPS_KEPT, BACKUP_PREFIX } from './schedule.ts';
 
@@ -152,15 +153,15 @@ describe('the daily backup to R2', () => {
     await waitOnExecutionContext(ctx);
     const listed = await env.BACKUPS.list({ prefix: BACKUP_PREFIX });
     expect(listed.objects).toHaveLength(BACKUPS_KEPT);
-    const newest = `${BACKUP_PREFIX}2026-04-02T01-30-00.000Z.ndjson`;
+    const newest = `${BACKUP_PREFIX}2026-04-02T01-30-00.000Z.ndjson.aes`;
     expect(listed.objects.map((o) => o.key)).toContain(newest);
     expect(listed.objects.map((o) => o.key)).not.toContain(`${BACKUP_PREFIX}2026-01-01T01-30-00.000Z.ndjson`);
     expect(listed.objects.map((o) => o.key)).not.toContain(`${BACKUP_PREFIX}2026-01-02T01-30-00.000Z.ndjson`);
 
     const before = await snapshot();
-    const text = await (await env.BACKUPS.get(newest))?.text();
-    expect(text).toBeDefined();
-    await restoreBackup(db(), () => [text as string]);
+    const bytes = await (await env.BACKUPS.get(newest))?.bytes();
+    expect(bytes).toBeDefined();
+    await restoreBackup(db(), () => decryptBackup(env, [bytes as Uint8Array]));
     expect(await snapshot()).toEqual(before);
   }, 60_000);
 });
