@@ -7,8 +7,11 @@
  *
  * The format is NDJSON, one JSON value a line: a header, the schema, then per table a line
  * naming its columns followed by one array a row, and a closing line with each table's row count
- * (a file cut short has none, and is refused). The same code runs in the Worker (the daily backup
- * to R2, worker/backups/schedule.ts) and in Node (`npm run backup`/`npm run restore`, through
+ * (a file cut short has none, and is refused). The text is stored only encrypted under
+ * BACKUP_KEY (worker/backups/crypt.ts). A restore takes the schema from this database (our
+ * migrations), never runs the file's SQL, and swaps the rows in only when all went in
+ * (`restoreBackup`). The same code runs in the Worker (the daily backup to R2,
+ * worker/backups/schedule.ts) and in Node (`npm run backup`/`npm run restore`, through
  * wrangler's local D1).
  */
 import { fillLeadSearchStatement } from '../leads/search-index.ts';
