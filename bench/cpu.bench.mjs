@@ -26,6 +26,7 @@ import path from 'node:path';
 import { Miniflare } from 'miniflare';
 import { importForNode } from '../scripts/bundle.mjs';
 import { root, wranglerBin } from '../scripts/env.mjs';
+import { TEST_KEYS } from '../scripts/secret-keys.mjs';
 import { seed } from './scale.bench.mjs';
 
 export const title = 'CPU of each cron job and queue consumer at 200 000 leads';
@@ -49,6 +50,20 @@ const wrangler = (args) => {
 };
 
 /** What the scale seed leaves the jobs without: contracts, due e-mails and deliveries, old leads, stale rows. */
+/** The bench's webhook secret, sealed under the tests' WEBHOOK_SECRETS_KEY as the worker seals it (worker/http/sealed.ts). */
+const sealedSeedSecret = await (async () => {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    Buffer.from(TEST_KEYS.WEBHOOK_SECRETS_KEY, 'base64'),
+    'AES-GCM',
+    false,
+    ['encrypt'],
+  );
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const data = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, new TextEncoder().encode('whsec_seed'));
+  return `v1.${Buffer.from(iv).toString('base64url')}.${Buffer.from(data).toString('base64url')}`;
+})();
+
 const work = (hookUrl) => [
   `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${Math.round(LEADS / 200)})
    INSERT INTO contracts (id, number, year, seq, company, billing_email, start_date, term_months, catalogue_version, created_by)
@@ -68,7 +83,7 @@ const work = (hookUrl) => [
    SELECT id, 'biuro@kserowo.pl', email, 'Nowe zapytanie', 'Treść wiadomości (seed).', 'pending', 0,
      strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-5 minutes'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-5 minutes')
    FROM leads WHERE id LIKE 'seed-%' ORDER BY rowid DESC LIMIT 200`,
-  `INSERT INTO webhook_endpoints (url, secret, events) VALUES ('${hookUrl}', 'whsec_seed', '["lead.created"]')`,
+  `INSERT INTO webhook_endpoints (url, secret, events) VALUES ('${hookUrl}', '${sealedSeedSecret}', '["lead.created"]')`,
   `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300)
    INSERT INTO webhook_events (id, type, created, data)
    SELECT printf('evt_seed_%06d', i), 'lead.created', unixepoch(), json_object('id', printf('seed-%07d', i)) FROM n`,
@@ -119,6 +134,7 @@ export async function run() {
         export { forgetOldSignIns } from './worker/portal/sign-in.ts';
         export { backupToR2 } from './worker/backups/schedule.ts';
         export { backupLines, restoreBackup } from './worker/backups/model.ts';
+        export { decryptBackup } from './worker/backups/crypt.ts';
         export { app } from './worker/app.ts';
         export { asInvocation, guardD1, guardQueue, recentInvocations, takeViolations } from './tests/worker/d1-guard.ts';`,
       resolveDir: root,
@@ -180,6 +196,7 @@ export async function run() {
       LIVE_CATALOGUE_TTL_MS: '0',
       WHITELIST_API_URL: 'stand-in',
       WEBHOOKS_ALLOW_LOCAL_HTTP: '1',
+      ...TEST_KEYS,
       LEAD_RATE_LIMIT: { limit: async () => ({ success: true }) },
       COMPANY_LOOKUP_RATE_LIMIT: { limit: async () => ({ success: true }) },
     };
@@ -278,7 +295,7 @@ export async function run() {
     }
     // What `npm run restore` does (the same function), at this size: the daily job's R2 object,
     // saved to a file, restored over this database, its search index rebuilt.
-    const file = path.join(STATE, 'backup.ndjson');
+    const file = path.join(STATE, 'backup.ndjson.aes');
     const newest = (await env.BACKUPS.list({ prefix: 'd1/' })).objects.at(-1);
     if (!newest) throw new Error('no backup in R2');
     await pipeline(Readable.fromWeb((await env.BACKUPS.get(newest.key)).body), createWriteStream(file));
@@ -294,7 +311,7 @@ export async function run() {
     const before = await counts();
     const started = performance.now();
     const report = await jobs.restoreBackup(realDb, () =>
-      createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 }),
+      jobs.decryptBackup(TEST_KEYS, createReadStream(file, { highWaterMark: 1 << 20 })),
     );
     const restoreSeconds = (performance.now() - started) / 1000;
     const after = await counts();

@@ -1,12 +1,15 @@
 // `npm run backup -- <file>`: writes a backup of the local D1 to <file>: every table, row by row
-// (worker/backups/model.ts; `wrangler d1 export` refuses a database with an FTS5 table). The
-// search index is not in it: `npm run restore -- <file>` builds it again. docs/backups.md.
+// (worker/backups/model.ts; `wrangler d1 export` refuses a database with an FTS5 table), encrypted
+// under the local BACKUP_KEY (.dev.vars, or KSEROWO_BACKUP_KEY; worker/backups/crypt.ts), webhook
+// secrets still in clear sealed first. The search index is not in it: `npm run restore -- <file>`
+// builds it again. docs/backups.md.
 import { createWriteStream, statSync } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
 import { importForNode } from './bundle.mjs';
 import { applyWranglerEnv, root } from './env.mjs';
 import { withLocalD1 } from './local-d1.mjs';
+import { localKeys } from './secret-keys.mjs';
 
 applyWranglerEnv();
 const file = process.argv[2];
@@ -15,16 +18,23 @@ if (!file) {
   process.exit(2);
 }
 const target = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
-const { backupLines } = await importForNode('backup', { entryPoints: [path.join(root, 'worker/backups/model.ts')] });
+const { backupLines, encryptBackup, sealLegacySecrets } = await importForNode('backup', {
+  entryPoints: [path.join(root, 'worker/backups/node.ts')],
+});
+const keys = localKeys();
 
 const started = performance.now();
 const out = createWriteStream(target);
 const rows = await withLocalD1(async (db) => {
+  await sealLegacySecrets({ ...keys, DB: db });
   let last = '';
-  for await (const text of backupLines(db)) {
-    if (!out.write(text)) await once(out, 'drain');
-    last = text;
+  async function* lines() {
+    for await (const text of backupLines(db)) {
+      last = text;
+      yield text;
+    }
   }
+  for await (const bytes of encryptBackup(keys, lines())) if (!out.write(bytes)) await once(out, 'drain');
   return JSON.parse(last.trim().split('\n').at(-1)).rows;
 });
 out.end();

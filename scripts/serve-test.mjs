@@ -11,6 +11,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { root, applyWranglerEnv, wranglerBin } from './env.mjs';
 import { TEST_ADMIN_PASSWORD, adminHash } from './admin-hash.mjs';
+import { TEST_KEYS, keyVars } from './secret-keys.mjs';
 import { startKsefStandIn } from './ksef-standin.mjs';
 import { applyMigrationsInOneRun } from './migrations.mjs';
 import { freePort } from './ports.mjs';
@@ -85,6 +86,8 @@ const args = [
   // The admin secret from the password the admin tests log in with (never the .dev.vars one).
   '--var',
   `ADMIN_PASSWORD_HASH:${adminHash(TEST_ADMIN_PASSWORD)}`,
+  // The tests' WEBHOOK_SECRETS_KEY and BACKUP_KEY (never the .dev.vars ones).
+  ...keyVars(TEST_KEYS),
   // Webhooks may go to the test's receiver on http://127.0.0.1.
   '--var',
   'WEBHOOKS_ALLOW_LOCAL_HTTP:1',

@@ -9,6 +9,7 @@ import { root, applyWranglerEnv, wranglerBin } from './env.mjs';
 import { startKsefStandIn } from './ksef-standin.mjs';
 import { applyMigrationsInOneRun } from './migrations.mjs';
 import { freePort, portTaken } from './ports.mjs';
+import { keyVars, localKeys } from './secret-keys.mjs';
 
 const port = process.env.PORT ?? '8787';
 const started = Date.now();
@@ -40,6 +41,8 @@ function ensureAdminPassword() {
   return { hash, password };
 }
 const admin = ensureAdminPassword();
+// The webhook secrets' key and the backups' key, kept in the same file (scripts/secret-keys.mjs).
+const keys = localKeys(devVars);
 
 if (await portTaken(port)) {
   console.error(
@@ -90,6 +93,8 @@ const dev = spawn(
     // The admin password's hash, from .dev.vars or KSEROWO_DEV_VARS's file.
     '--var',
     `ADMIN_PASSWORD_HASH:${admin.hash}`,
+    // WEBHOOK_SECRETS_KEY and BACKUP_KEY, from the same file (docs/backups.md).
+    ...keyVars(keys),
     // The order form's NIP look-up answers from the White List stand-in (no internet
     // needed, the MF's quota untouched); production has the real address in wrangler.toml.
     '--var',

@@ -9,6 +9,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { wranglerEnv } from '../scripts/env.mjs';
 import { preactAliasEntries } from '../scripts/preact-alias.mjs';
 import { TEST_ADMIN_PASSWORD, adminHash } from '../scripts/admin-hash.mjs';
+import { TEST_KEYS } from '../scripts/secret-keys.mjs';
 import { validateFa3 } from './unit/fa3-xsd.ts';
 
 // Set again here for runs without scripts/run.mjs (the npm scripts set it before wrangler loads).
@@ -114,6 +115,8 @@ export default defineConfig({
                 // The admin secret, from a password the admin tests know.
                 ADMIN_PASSWORD_HASH: adminHash(TEST_ADMIN_PASSWORD),
                 TEST_ADMIN_PASSWORD,
+                // The key secrets: WEBHOOK_SECRETS_KEY (webhook secrets sealed in D1), BACKUP_KEY (backup files).
+                ...TEST_KEYS,
                 // Tests write D1 directly and read at once: the isolate keeps no live version (docs/catalogue.md "The live version and its caches").
                 LIVE_CATALOGUE_TTL_MS: '0',
                 LIVE_CATALOGUE_TTL_MS_CONFIGURED: liveTtl[1],

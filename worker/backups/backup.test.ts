@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import worker from '../index.ts';
 import { DAILY_BACKUP } from '../schedule.ts';
 import { login, read, request, write } from '../../tests/worker/admin-helpers.ts';
+import { decryptBackup } from './crypt.ts';
 import { backupText, restoreBackup, schemaOf } from './model.ts';
 import { BACKUPS_KEPT, BACKUP_PREFIX } from './schedule.ts';
 
@@ -99,7 +100,7 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('the restore drill', () => {
-  it('restores a backup into an emptied database identical, table by table and row by row, search included', async () => {
+  it('restores a backup over a changed database identical, table by table and row by row, search included', async () => {
     // Searched first: the team's search is itself audited (a row per view), so the snapshot follows it.
     const found = await searches(cookie);
     const before = await snapshot();
@@ -110,13 +111,12 @@ describe('the restore drill', () => {
     expect(Object.keys(before)).not.toContain('leads_search');
 
     const backup = await backupText(db());
-    // Emptied: not a table left, the search index gone with its shadow tables.
-    await restoreBackup(db(), () => [
-      `${JSON.stringify({ format: 'kserowo-d1-backup', version: 1, createdAt: '' })}\n`,
-      `${JSON.stringify({ schema: [], searchIndexes: [] })}\n`,
-      `${JSON.stringify({ end: true, rows: {} })}\n`,
+    // Changed after the backup: every lead renamed, the search index emptied.
+    await db().batch([
+      db().prepare("UPDATE leads SET name = 'Zmieniony', company = NULL"),
+      db().prepare("INSERT INTO leads_search (leads_search) VALUES ('delete-all')"),
     ]);
-    expect(await userTables()).toEqual([]);
+    expect((await searches(cookie)).nowak).toEqual([]);
 
     // Restored from the text alone, fed in uneven pieces as a file is read.
     const pieces = backup.match(/[\s\S]{1,777}/g) ?? [];
@@ -135,7 +135,9 @@ describe('the restore drill', () => {
     const backup = await backupText(db());
     const cut = backup.slice(0, backup.lastIndexOf('{"end"'));
     const tables = await userTables();
-    await expect(restoreBackup(db(), () => [cut])).rejects.toThrow(/ends early/);
+    await expect(restoreBackup(db(), () => [cut])).rejects.toThrow(
+      'Kopia odrzucona: plik kończy się przed wierszem zamykającym (kopia ucięta). Baza nie została zmieniona.',
+    );
     expect(await userTables()).toEqual(tables);
   }, 60_000);
 });
@@ -151,15 +153,15 @@ describe('the daily backup to R2', () => {
     await waitOnExecutionContext(ctx);
     const listed = await env.BACKUPS.list({ prefix: BACKUP_PREFIX });
     expect(listed.objects).toHaveLength(BACKUPS_KEPT);
-    const newest = `${BACKUP_PREFIX}2026-04-02T01-30-00.000Z.ndjson`;
+    const newest = `${BACKUP_PREFIX}2026-04-02T01-30-00.000Z.ndjson.aes`;
     expect(listed.objects.map((o) => o.key)).toContain(newest);
     expect(listed.objects.map((o) => o.key)).not.toContain(`${BACKUP_PREFIX}2026-01-01T01-30-00.000Z.ndjson`);
     expect(listed.objects.map((o) => o.key)).not.toContain(`${BACKUP_PREFIX}2026-01-02T01-30-00.000Z.ndjson`);
 
     const before = await snapshot();
-    const text = await (await env.BACKUPS.get(newest))?.text();
-    expect(text).toBeDefined();
-    await restoreBackup(db(), () => [text as string]);
+    const bytes = await (await env.BACKUPS.get(newest))?.bytes();
+    expect(bytes).toBeDefined();
+    await restoreBackup(db(), () => decryptBackup(env, [bytes as Uint8Array]));
     expect(await snapshot()).toEqual(before);
   }, 60_000);
 });

@@ -1,10 +1,14 @@
 /**
  * The daily backup of every table to R2 (binding BACKUPS; in `wrangler dev` a local bucket under
- * .wrangler/state): `d1/<ISO time>.ndjson`, written with a multipart upload part by part as the
- * tables are read (never the whole database in memory), then all but the newest BACKUPS_KEPT
- * backups deleted. The file is the one `npm run backup` writes and `npm run restore` reads
- * (docs/backups.md).
+ * .wrangler/state): `d1/<ISO time>.ndjson.aes`, encrypted under BACKUP_KEY (worker/backups/crypt.ts),
+ * written with a multipart upload part by part as the tables are read (never the whole database
+ * in memory), then all but the newest BACKUPS_KEPT backups deleted. Webhook secrets still in
+ * clear are sealed first, so the backup holds none. The file is the one `npm run backup` writes
+ * and `npm run restore` reads (docs/backups.md).
  */
+import { sealLegacySecrets } from '../webhooks/index.ts';
+import { keyBytes } from '../http/sealed.ts';
+import { BACKUP_KEY_SECRET, encryptBackup } from './crypt.ts';
 import { backupLines } from './model.ts';
 
 /** Daily backups kept: five weeks, longer than D1 Time Travel's 30 days reach back. */
@@ -17,11 +21,13 @@ export type BackupReport = { key: string; bytes: number; deleted: string[] };
 
 /** Writes a backup of `env.DB` to R2 and keeps the newest BACKUPS_KEPT. */
 export async function backupToR2(env: Pick<Env, 'DB' | 'BACKUPS'>, now = new Date()): Promise<BackupReport> {
-  const key = `${BACKUP_PREFIX}${now.toISOString().replaceAll(':', '-')}.ndjson`;
+  keyBytes(env, BACKUP_KEY_SECRET); // without BACKUP_KEY (MissingKey) nothing is written: never a backup in clear
+  await sealLegacySecrets(env);
+  const key = `${BACKUP_PREFIX}${now.toISOString().replaceAll(':', '-')}.ndjson.aes`;
+  const encrypted = encryptBackup(env, backupLines(env.DB, now));
   const upload = await env.BACKUPS.createMultipartUpload(key, {
-    httpMetadata: { contentType: 'application/x-ndjson; charset=utf-8' },
+    httpMetadata: { contentType: 'application/octet-stream' },
   });
-  const encoder = new TextEncoder();
   const parts: R2UploadedPart[] = [];
   // R2 wants every part but the last of one size: whole parts of PART_BYTES are cut from the text.
   let part = new Uint8Array(PART_BYTES);
@@ -31,8 +37,7 @@ export async function backupToR2(env: Pick<Env, 'DB' | 'BACKUPS'>, now = new Dat
     parts.push(await upload.uploadPart(parts.length + 1, body));
   };
   try {
-    for await (const text of backupLines(env.DB, now)) {
-      const chunk = encoder.encode(text);
+    for await (const chunk of encrypted) {
       bytes += chunk.length;
       for (let at = 0; at < chunk.length; ) {
         const take = Math.min(PART_BYTES - filled, chunk.length - at);

@@ -41,9 +41,7 @@ beforeAll(async () => {
       `${numbers(N)} INSERT INTO outbox (recipient, subject, body, state, created_at)
        SELECT 'biuro@example.pl', 'Wiadomość ' || i, 'Treść', CASE WHEN i % 2 = 0 THEN 'dead' ELSE 'sent' END, ${TIME('i')} FROM n`,
     ),
-    db().prepare(
-      `INSERT INTO webhook_endpoints (url, secret, events) VALUES ('http://127.0.0.1:9/x', 'whsec_x', '[]')`,
-    ),
+    db().prepare(`INSERT INTO webhook_endpoints (url, secret, events) VALUES ('http://127.0.0.1:9/x', 'v1.x.x', '[]')`),
     db().prepare(
       `${numbers(N)} INSERT INTO webhook_events (id, type, created, data) SELECT 'evt_page_' || i, 'lead.created', 0, '{}' FROM n`,
     ),

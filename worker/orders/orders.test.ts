@@ -593,7 +593,7 @@ describe('the team’s orders and the installation protocol', () => {
   it('creates exactly one contract with the quote’s frozen prices and its device, once', async () => {
     // A CRM that wants the installation: events are written only for an endpoint that subscribes.
     await testEnv.DB.prepare(
-      "INSERT INTO webhook_endpoints (url, secret, events) VALUES ('http://127.0.0.1:9/install-hook', 'whsec_test', '[\"order.installed\"]')",
+      "INSERT INTO webhook_endpoints (url, secret, events) VALUES ('http://127.0.0.1:9/install-hook', 'v1.test.test', '[\"order.installed\"]')",
     ).run();
     const { order } = await signedOrder('instalacja@example.pl');
     const cookie = await login();
@@ -830,7 +830,7 @@ describe('a lead with an online order', () => {
 describe('the lead of a signed order, won as the team would mark it', () => {
   it('sends lead.status_changed and lead.stage_changed to a subscribed CRM, and writes the lead’s history and audit row', async () => {
     await testEnv.DB.prepare(
-      "INSERT INTO webhook_endpoints (url, secret, events) VALUES ('http://127.0.0.1:9/crm', 'whsec_test', '[\"lead.status_changed\",\"lead.stage_changed\"]')",
+      "INSERT INTO webhook_endpoints (url, secret, events) VALUES ('http://127.0.0.1:9/crm', 'v1.test.test', '[\"lead.status_changed\",\"lead.stage_changed\"]')",
     ).run();
     const { quote, order, code } = await placeOrder({ signerEmail: 'crm@example.pl' });
     const { lead_id: leadId } = (await testEnv.DB.prepare('SELECT lead_id FROM orders WHERE id = ?')
@@ -893,7 +893,7 @@ describe('the lead of a signed order, won as the team would mark it', () => {
 describe('webhooks of an order', () => {
   it('writes order.signed with the order, the company and the partner, and claims its delivery in the batch', async () => {
     await testEnv.DB.prepare(
-      "INSERT INTO webhook_endpoints (url, secret, events) VALUES ('http://127.0.0.1:9/hook', 'whsec_test', '[\"order.signed\",\"order.installed\"]')",
+      "INSERT INTO webhook_endpoints (url, secret, events) VALUES ('http://127.0.0.1:9/hook', 'v1.test.test', '[\"order.signed\",\"order.installed\"]')",
     ).run();
     const { order, code } = await placeOrder({ signerEmail: 'webhook@example.pl' });
     const before = await testEnv.DB.prepare(

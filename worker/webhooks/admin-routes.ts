@@ -35,6 +35,8 @@ import {
   updateEndpoint,
 } from './model-webhook-endpoints.ts';
 import { createTestDelivery } from './model.ts';
+import { MissingKey } from '../http/sealed.ts';
+import { newSealedSecret, openSecret } from './secrets.ts';
 import { allowLocalWebhooks, dispatchWebhooks } from './delivery.ts';
 import { ADMIN_ERRORS, WEBHOOK_API_ERRORS } from '../http/errors.ts';
 import { pageOf, pageRequest } from '../http/paging.ts';
@@ -53,10 +55,11 @@ const STATES = ['pending', 'sending', 'delivered', 'failed', 'dead'];
 
 const allowLocal = (c: Context<AdminEnv>) => allowLocalWebhooks(c.env);
 
-const endpointJson = (e: EndpointRow): WebhookEndpoint => ({
+/** An endpoint as the owner sees it: its secret opened (D1 holds it sealed, worker/webhooks/secrets.ts). */
+const endpointJson = async (env: object, e: EndpointRow): Promise<WebhookEndpoint> => ({
   id: e.id,
   url: e.url,
-  secret: e.secret,
+  secret: await openSecret(env, e.secret),
   events: JSON.parse(e.events) as WebhookEndpoint['events'],
   active: !!e.active,
   createdAt: e.created_at,
@@ -84,9 +87,15 @@ const idOf = (text: string | undefined) => {
 };
 const firstIssue = (issues: readonly { message: string }[]) => issues[0]?.message ?? ADMIN_ERRORS.badJson;
 
+/** Without WEBHOOK_SECRETS_KEY no secret can be stored or shown: 503, the missing secret named. */
+webhookRoutes.onError((error, c) => {
+  if (error instanceof MissingKey) return c.json({ error: error.message }, 503);
+  throw error;
+});
+
 webhookRoutes.get('/', async (c) =>
   c.json({
-    endpoints: (await listEndpoints(c.env.DB)).map(endpointJson),
+    endpoints: await Promise.all((await listEndpoints(c.env.DB)).map((e) => endpointJson(c.env, e))),
     events: WEBHOOK_EVENTS,
   } satisfies WebhookEndpointList),
 );
@@ -99,9 +108,9 @@ webhookRoutes.post('/', async (c) => {
   if (!parsed.success) return c.json({ error: firstIssue(parsed.issues) }, 400);
   const problem = webhookUrlProblem(parsed.output.url, allowLocal(c));
   if (problem) return c.json({ error: problem }, 400);
-  const endpoint = await createEndpoint(c.env.DB, parsed.output);
+  const endpoint = await createEndpoint(c.env.DB, parsed.output, (await newSealedSecret(c.env)).sealed);
   auditDetails(c, { url: endpoint.url, events: parsed.output.events.join(', ') });
-  return c.json({ ok: true, endpoint: endpointJson(endpoint) }, 201);
+  return c.json({ ok: true, endpoint: await endpointJson(c.env, endpoint) }, 201);
 });
 
 webhookRoutes.get('/deliveries', async (c) => {
@@ -147,7 +156,8 @@ webhookRoutes.patch('/:id', async (c) => {
   const parsed = v.safeParse(endpointChangeSchema, await jsonBody(c));
   if (!parsed.success) return c.json({ error: firstIssue(parsed.issues) }, 400);
   const id = idOf(c.req.param('id'));
-  const after = id ? await updateEndpoint(c.env.DB, id, parsed.output) : null;
+  const secret = parsed.output.rotateSecret ? (await newSealedSecret(c.env)).sealed : undefined;
+  const after = id ? await updateEndpoint(c.env.DB, id, parsed.output, secret) : null;
   if (!after) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
   auditDetails(c, {
     url: after.url,
@@ -155,7 +165,7 @@ webhookRoutes.patch('/:id', async (c) => {
     ...(parsed.output.active === undefined ? {} : { active: parsed.output.active }),
     ...(parsed.output.events ? { events: parsed.output.events.join(', ') } : {}),
   });
-  return c.json({ ok: true, endpoint: endpointJson(after) });
+  return c.json({ ok: true, endpoint: await endpointJson(c.env, after) });
 });
 
 webhookRoutes.delete('/:id', async (c) => {

@@ -2,7 +2,7 @@
  * Webhook deliveries (DESIGN §7). Each event is POSTed as JSON
  * `{id, type, created, data}` with the header
  *   Kserowo-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">
- * under the endpoint's secret; receivers reject a `t` older than 5 minutes. The body of
+ * under the endpoint's secret (stored sealed, opened here: worker/webhooks/secrets.ts); receivers reject a `t` older than 5 minutes. The body of
  * an event is the same bytes at every attempt (same `id`: receivers dedupe on it).
  * Flow: the model writes the event and its deliveries in the change's own batch →
  * `dispatchWebhooks` puts them on WEBHOOK_QUEUE → the consumer sends a batch's deliveries
@@ -25,6 +25,7 @@ import {
   unqueue,
 } from './model-webhook-deliveries.ts';
 import { webhookUrlProblem } from '../admin-shared/webhook-validation.ts';
+import { openSecret } from './secrets.ts';
 
 export interface WebhookJob {
   deliveryId: number;
@@ -94,7 +95,7 @@ export async function deliverWebhook(env: Env, id: number): Promise<WebhookOutco
       headers: {
         'Content-Type': 'application/json',
         'User-Agent': 'Kserowo-Webhooks/1',
-        [SIGNATURE_HEADER]: await signature(job.secret, Math.floor(Date.now() / 1000), body),
+        [SIGNATURE_HEADER]: await signature(await openSecret(env, job.secret), Math.floor(Date.now() / 1000), body),
       },
       body,
       redirect: 'manual',

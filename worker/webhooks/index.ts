@@ -5,6 +5,7 @@
  * Another feature takes these from here, never from the models (docs/layout.md).
  */
 export { claimedIds, takeUnqueuedStatement } from './model-webhook-deliveries.ts';
+export { sealLegacySecrets } from './secrets.ts';
 export {
   deleteEventsOfLeadStatements,
   deleteEventsStatements,

@@ -97,6 +97,12 @@ describe('webhooks', { timeout: 30_000 }, () => {
     const cookie = await login('198.18.30.1');
     const endpoint = await addEndpoint(cookie, 'ok');
     expect(endpoint.secret).toMatch(/^whsec_[\da-f]{64}$/);
+    // D1 holds the secret sealed under WEBHOOK_SECRETS_KEY, never in clear (issue 46, finding 8).
+    const stored = await env.DB.prepare('SELECT secret FROM webhook_endpoints WHERE id = ?')
+      .bind(endpoint.id)
+      .first<{ secret: string }>();
+    expect(stored?.secret).toMatch(/^v1\.[\w-]{16}\.[\w-]+$/);
+    expect(stored?.secret).not.toContain(endpoint.secret.slice(6, 20));
     const received = receiver('ok', () => 200);
     // The whole way: the lead's batch writes the event, the write dispatches it, the queue delivers it.
     const leadId = await newLead('Hurtownia Papieru');
