@@ -23,7 +23,7 @@ export async function listOrders(
          o.terms_version, o.terms_sha256, o.document_sha256, o.code_expires_at, o.code_attempts, o.codes_sent,
          o.accepted_at, o.accepted_ip, o.accepted_user_agent, o.installed_at, o.installation, o.created_at,
          o.updated_at, o.code_sent_at, o.register_answer, o.verified_at, o.verified_method, o.verified_by,
-         o.verified_note, o.verified_line, q.number AS quote_number
+         o.verified_note, o.verified_line, o.verified_check, o.verified_account_id, q.number AS quote_number
        FROM orders o LEFT JOIN quotes q ON q.id = o.quote_id
        WHERE ${status ? 'o.status = ?1' : '?1 IS NULL'}${after ? ' AND (o.created_at, o.id) < (?3, ?4)' : ''}
        ORDER BY o.created_at DESC, o.id DESC LIMIT ?2`,

@@ -19,6 +19,7 @@ import { STANDIN_NIPS } from '../company/whitelist-standin.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { company } from '../../widgets/core/company.ts';
 import { login, read, write } from '../../tests/worker/admin-helpers.ts';
+import { personWithSession } from '../../tests/worker/accounts-helpers.ts';
 import { issueMonth } from '../invoices/issue.ts';
 import {
   type OrderAnswer,
@@ -479,14 +480,22 @@ describe('the delivery calendar', () => {
 });
 
 describe('the team’s orders and the installation protocol', () => {
+  let verifier: string | undefined;
   async function signedOrder(email: string, { verified = true } = {}) {
     const placed = await placeOrder({ signerEmail: email });
     expect((await accept(placed.order.id, placed.code)).status).toBe(200);
     if (verified) {
+      // A second owner verifies: the installations below are recorded by another person (Anna).
+      verifier ??= (await personWithSession('owner')).cookie;
       const res = await write(
         `/api/admin/orders/${placed.order.id}/verify`,
-        { note: 'Telefon do sekretariatu MF, numer z rejestru; potwierdzono zamówienie.' },
-        { cookie: await login() },
+        {
+          check: 'phone',
+          phone: '22 694 55 55',
+          phoneSource: 'KRS',
+          note: 'Telefon do sekretariatu MF, numer z rejestru; potwierdzono zamówienie.',
+        },
+        { cookie: verifier },
       );
       expect(res.status).toBe(200);
     }
@@ -510,17 +519,22 @@ describe('the team’s orders and the installation protocol', () => {
     ).toEqual({ n: 0 });
   });
 
-  it('verifies by hand with a required note, audited with who and when; a second time is refused', async () => {
+  it('verifies by hand with a named document and a required note, audited with who and when; a second time is refused', async () => {
     const { order } = await signedOrder('reczna@example.pl', { verified: false });
     const cookie = await login();
     const path = `/api/admin/orders/${order.id}/verify`;
+    const document = 'pełnomocnictwo zarządu dla podpisującego z 1.12.2026';
     for (const note of [undefined, '', 'krótko', 'x'.repeat(1001)]) {
-      const res = await write(path, note === undefined ? {} : { note }, { cookie });
+      const res = await write(
+        path,
+        note === undefined ? { check: 'document', document } : { check: 'document', document, note },
+        { cookie },
+      );
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ error: VERIFY_ERRORS.note, field: 'note' });
     }
     const note = 'Rozmowa z księgową, numer z KRS; pełnomocnictwo podpisującego sprawdzone.';
-    const res = await write(path, { note }, { cookie });
+    const res = await write(path, { check: 'document', document, note }, { cookie });
     expect(res.status).toBe(200);
     const { verification } = (await res.json()) as { verification: { state: string; method: string; at: string } };
     expect(verification).toEqual({ state: 'verified', method: 'manual', at: expect.any(String) });
@@ -532,7 +546,7 @@ describe('the team’s orders and the installation protocol', () => {
       "SELECT actor, action, details FROM audit_log WHERE area = 'orders' AND action = 'orders.verify'",
     ).all<{ actor: string; details: string }>();
     expect(audit.results.map((a) => [a.actor, JSON.parse(a.details).note])).toContainEqual(['Anna', note]);
-    expect((await write(path, { note }, { cookie })).status).toBe(409);
+    expect((await write(path, { check: 'document', document, note }, { cookie })).status).toBe(409);
     // The signer learns it.
     const mail = await testEnv.DB.prepare(
       "SELECT subject FROM outbox WHERE recipient = ? AND subject LIKE '%zweryfikowane'",
