@@ -141,7 +141,9 @@ test('at 1280 px: configurator → order → code from the outbox → signed; th
   await expect(page.locator('#err-code')).toContainText('Nieprawidłowy kod');
   await page.getByLabel(/Kod z e-maila/).fill(code);
   await page.getByRole('button', { name: 'Akceptuję umowę' }).click();
-  await expect(page.getByRole('heading', { name: 'Umowa zawarta – dziękujemy!' })).toBeFocused();
+  await expect(
+    page.getByRole('heading', { name: 'Zamówienie podpisane – czekamy na przelew weryfikacyjny' }),
+  ).toBeFocused();
   await seesVerification(page, number);
   await page.screenshot({ path: `${SHOTS}/order-1280-verification.png`, fullPage: true });
 
@@ -153,7 +155,7 @@ test('at 1280 px: configurator → order → code from the outbox → signed; th
   await row.getByRole('link', { name: 'Szczegóły' }).click();
   await expect(page.getByRole('heading', { name: `Zamówienie ${number}` })).toBeVisible();
   await expect(page.locator('pre.document')).toContainText(`do wyceny ${number}`);
-  // The order and its lead link each other: to the lead (won by the signing), and back.
+  // The order and its lead link each other: to the lead (won only once the company is verified), and back.
   await page.getByRole('link', { name: 'Lead tego zamówienia' }).click();
   const leadOrder = page.getByRole('region', { name: 'Zamówienie online' });
   await expect(leadOrder).toContainText('MINISTERSTWO FINANSÓW · podpisane');
@@ -259,7 +261,9 @@ test('at 375 px by keyboard only: the order page from NIP to the signed contract
   await tabTo(page, 'f-code');
   await page.keyboard.type(await codeFromOutbox(email));
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: 'Umowa zawarta – dziękujemy!' })).toBeFocused();
+  await expect(
+    page.getByRole('heading', { name: 'Zamówienie podpisane – czekamy na przelew weryfikacyjny' }),
+  ).toBeFocused();
   const number =
     (await page.getByRole('heading', { level: 1 }).textContent())?.replace(/^Zamówienie do wyceny /, '') ?? '';
   await seesVerification(page, number);
@@ -422,8 +426,12 @@ test.describe('with JavaScript off', () => {
       await page.getByLabel(/Kod z e-maila/).fill(await codeFromOutbox(email));
       await page.getByRole('button', { name: 'Akceptuję umowę' }).click();
       await expect(page).toHaveURL(new RegExp(`/zamowienie/${id}#done$`));
-      await expect(page.getByRole('heading', { name: 'Umowa zawarta – dziękujemy!' })).toBeVisible();
-      await expect(page.locator('#done')).toContainText('Dostawa i instalacja:');
+      await expect(
+        page.getByRole('heading', { name: 'Zamówienie podpisane – czekamy na przelew weryfikacyjny' }),
+      ).toBeVisible();
+      await expect(page.locator('#done')).toContainText('Wybrany dzień dostawy i instalacji:');
+      // Not a contract yet: the page says it waits for the company's transfer.
+      await expect(page.locator('#done')).not.toContainText('Umowa zawarta');
       await seesVerification(page, number);
       await expect(page.locator('#order-form')).toHaveCount(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

@@ -26,6 +26,8 @@ import { verificationOf, verifiedByHandBy, verifyOrderByHand } from './model-ord
 import { pageOf, pageRequest } from '../http/paging.ts';
 import { quoteById } from '../quotes/index.ts';
 import { installFromOrder } from './installation.ts';
+import { leadWonByVerificationStatements } from './verified-lead.ts';
+import { clientIp } from '../http/auth.ts';
 import { evidenceOf } from './evidence.ts';
 import { verifiedMail } from './emails.ts';
 import { auditDetails, auditRead, auditTarget } from '../http/audit-notes.ts';
@@ -132,6 +134,7 @@ orderRoutes.post('/:id/verify', async (c) => {
   const by = session.email === 'admin' ? session.user : `${session.user} <${session.email}>`;
   const quote = await quoteById(c.env.DB, order.quote_id);
   const page = `${new URL(c.req.url).origin}/zamowienie/${order.quote_id}`;
+  const at = new Date();
   const done = await verifyOrderByHand(
     c.env.DB,
     order,
@@ -144,6 +147,16 @@ orderRoutes.post('/:id/verify', async (c) => {
         document: `${page}/umowa.txt`,
       }),
     ],
+    at,
+    // The order is the company's now: its lead is won in the same batch.
+    await leadWonByVerificationStatements(
+      c.env.DB,
+      order,
+      quote?.number ?? '',
+      `${verifyCheckText(checked.check)} (${by})`,
+      { ip: clientIp(c.req.raw), path: c.req.path },
+      at,
+    ),
   );
   if (!done.verified) return c.json({ error: VERIFY_ERRORS.already }, 409);
   for (const n of done.notificationIds) await enqueueNotification(c.env, n);

@@ -12,6 +12,7 @@ import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { ORIGIN, login, read, request, write } from '../../tests/worker/admin-helpers.ts';
 import { personWithSession } from '../../tests/worker/accounts-helpers.ts';
 import { accept, placeOrder } from '../../tests/worker/order-helpers.ts';
+import { bookedDays } from './model.ts';
 
 const testEnv = env as unknown as Env;
 
@@ -130,5 +131,58 @@ describe('the impostor: a stranger’s order for the Ministry of Finance', { tim
     const installed = await write(`/api/admin/orders/${order.id}/installation`, protocol, { cookie: service.cookie });
     expect(installed.status).toBe(201);
     expect(await contractsOf(order.id)).toEqual({ n: 1 });
+  });
+
+  it('is, until verified, an order waiting for the company’s transfer: not a contract on the page or in the e-mail, the lead not won, no day held', async () => {
+    const stranger = 'obcy-strona@example.pl';
+    const { quote, order, code } = await placeOrder({ signerEmail: stranger, city: 'Miastko' });
+    const row = () =>
+      testEnv.DB.prepare(
+        'SELECT o.delivery_date AS day, l.status, l.stage FROM orders o JOIN leads l ON l.id = o.lead_id WHERE o.id = ?',
+      )
+        .bind(order.id)
+        .first<{ day: string; status: string; stage: string }>();
+    const day = (await row())?.day ?? '';
+    const heldBefore = (await bookedDays(testEnv.DB, day))[day] ?? 0;
+    const accepted = await accept(order.id, code);
+    expect(accepted.status).toBe(200);
+    // The answer the page's script shows: the chosen day, not yet held.
+    expect(((await accepted.json()) as { delivery: string }).delivery).toContain(
+      'Zarezerwujemy go po weryfikacji firmy',
+    );
+
+    // The page: an order waiting for the transfer, not "Umowa zawarta".
+    const page = await (await request(`/zamowienie/${quote.id}`)).text();
+    expect(page).not.toContain('Umowa zawarta');
+    expect(page).toContain('Zamówienie podpisane – czekamy na przelew weryfikacyjny');
+    expect(page).toContain('umowa najmu wejdzie w życie i umówimy dostawę dopiero po weryfikacji');
+    // The e-mail to the signer and the sales team's notice say so too.
+    const mails = await testEnv.DB.prepare(
+      'SELECT recipient, subject, body FROM outbox WHERE lead_id = (SELECT lead_id FROM orders WHERE id = ?)',
+    )
+      .bind(order.id)
+      .all<{ recipient: string; subject: string; body: string }>();
+    const toSigner = mails.results.find((m) => m.recipient === stranger && !m.subject.startsWith('Kod akceptacji'));
+    expect(toSigner?.subject).not.toMatch(/zawarcia umowy/);
+    expect(toSigner?.subject).toMatch(/czeka na przelew weryfikacyjny/);
+    expect(toSigner?.body).not.toContain('Treść zawartej umowy');
+    expect(toSigner?.body).toContain('dopiero po weryfikacji');
+    const toSales = mails.results.find((m) => m.subject.startsWith('Zamówienie online podpisane'));
+    expect(toSales?.body).toContain('To jeszcze nie umowa z tą firmą');
+    // The lead is not won; the day is not held.
+    expect(await row()).toMatchObject({ status: 'new', stage: 'new' });
+    expect((await bookedDays(testEnv.DB, day))[day] ?? 0).toBe(heldBefore);
+
+    // The owner's verification makes it the company's contract: the lead won, the day held, the page says so.
+    const owner = await login();
+    const verified = await write(
+      `/api/admin/orders/${order.id}/verify`,
+      { check: 'document', document: 'odpis aktualny z KRS 0000012345', note: 'Zarząd potwierdził zamówienie.' },
+      { cookie: owner },
+    );
+    expect(verified.status).toBe(200);
+    expect(await row()).toMatchObject({ status: 'won', stage: 'won' });
+    expect((await bookedDays(testEnv.DB, day))[day] ?? 0).toBe(heldBefore + 1);
+    expect(await (await request(`/zamowienie/${quote.id}`)).text()).toContain('Umowa zawarta – dziękujemy!');
   });
 });

@@ -1,6 +1,7 @@
 /** The team's views of `orders`: the list, newest first in keyset pages, and the delivery calendar. */
 import type { OrderStatus } from '../admin-shared/admin-api-orders.ts';
 import type { OrderRow } from './model.ts';
+import { holdsDay } from './model.ts';
 /** An order as the team's list shows it (without the document). */
 export type OrderSummary = Omit<OrderRow, 'document' | 'code_hash'> & { quote_number: string | null };
 
@@ -33,7 +34,7 @@ export async function listOrders(
   return results;
 }
 
-/** Signed and installed orders by delivery day and city, from `from` to `to` (inclusive). */
+/** Orders holding their day (verified or installed) by delivery day and city, from `from` to `to` (inclusive). */
 export async function deliveryCalendar(
   db: D1Database,
   from: string,
@@ -42,7 +43,7 @@ export async function deliveryCalendar(
   const { results } = await db
     .prepare(
       `SELECT delivery_date AS day, delivery_city AS city, COUNT(*) AS orders, SUM(status = 'installed') AS installed
-       FROM orders WHERE delivery_date BETWEEN ?1 AND ?2 AND status IN ('signed', 'installed')
+       FROM orders WHERE delivery_date BETWEEN ?1 AND ?2 AND ${holdsDay()}
        GROUP BY delivery_date, delivery_city ORDER BY delivery_date, delivery_city`,
     )
     .bind(from, to)

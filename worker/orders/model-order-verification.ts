@@ -48,7 +48,7 @@ export const verifiedBy = (orderId: string, at: Date): { sql: string; values: un
 /**
  * The owner's verification of signed order `orderId` by hand, with who did it (`by`, account
  * `accountId`), what was checked (`check`, JSON) and the note of what it confirmed, in one batch
- * with `extra` statements and `mails` (each written only when the order was verified by it).
+ * with `mails` and `leadStatements` (the lead won) (each written only when the order was verified by it).
  * Answers whether it applied (not when the order is unsigned or verified already).
  */
 export async function verifyOrderByHand(
@@ -59,6 +59,7 @@ export async function verifyOrderByHand(
   note: string,
   mails: Notification[],
   at = new Date(),
+  leadStatements: D1PreparedStatement[] = [],
 ): Promise<{ verified: boolean; notificationIds: number[] }> {
   const results = await db.batch([
     db
@@ -69,11 +70,12 @@ export async function verifyOrderByHand(
       )
       .bind(order.id, at.toISOString(), who.by, note, check, who.accountId),
     ...mails.map((m) => notificationIfStatement(db, order.lead_id, m, verifiedBy(order.id, at))),
+    ...leadStatements,
   ]);
   return {
     verified: (results[0]?.meta.changes ?? 0) > 0,
     notificationIds: results
-      .slice(1)
+      .slice(1, 1 + mails.length)
       .map((r) => (r.results[0] as { id: number } | undefined)?.id)
       .filter((id): id is number => id !== undefined),
   };

@@ -35,6 +35,16 @@ import {
 
 const testEnv = env as unknown as Env;
 
+/** The owner's verification by hand of a signed order (a named document): it wins the lead and holds the day. */
+async function verifyByOwner(orderId: string, cookie?: string) {
+  const res = await write(
+    `/api/admin/orders/${orderId}/verify`,
+    { check: 'document', document: 'odpis aktualny z KRS', note: 'Zarząd potwierdził zamówienie telefonicznie.' },
+    { cookie: cookie ?? (await login()) },
+  );
+  expect(res.status).toBe(200);
+}
+
 async function sha256(bytes: ArrayBuffer | string): Promise<string> {
   const data = typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes;
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', data));
@@ -294,7 +304,7 @@ describe('accepting the order with the code', () => {
       .bind('Kod akceptacji%', row?.lead_id)
       .all<{ recipient: string; subject: string; body: string }>();
     const confirmation = mails.results.find((m) => m.recipient === 'podpis@example.pl');
-    expect(confirmation?.subject).toMatch(/^Potwierdzenie zawarcia umowy najmu/);
+    expect(confirmation?.subject).toMatch(/^Zamówienie podpisane – czeka na przelew weryfikacyjny/);
     expect(confirmation?.body).toContain(order.document);
     expect(mails.results.some((m) => m.recipient === company.salesEmail && /drukarnia-abc/.test(m.body))).toBe(true);
   });
@@ -435,9 +445,11 @@ describe('the order page without JavaScript: plain forms posted to the page', ()
     )
       .bind(order?.id)
       .first();
-    expect(row).toMatchObject({ status: 'signed', stage: 'won' });
+    // Signed, not yet verified: an order waiting for the company's transfer, its lead not won.
+    expect(row).toMatchObject({ status: 'signed', stage: 'new' });
     const done = await (await request(`/zamowienie/${quote.id}`)).text();
-    expect(done).toContain('Umowa zawarta – dziękujemy!');
+    expect(done).toContain('Zamówienie podpisane – czekamy na przelew weryfikacyjny');
+    expect(done).not.toContain('Umowa zawarta');
     expect(done).not.toContain('id="order-form"');
     // Signed: a form posted again is refused, nothing changes.
     expect((await postForm(`/zamowienie/${quote.id}`, { ...fields, represents: 'on' })).status).toBe(409);
@@ -468,6 +480,8 @@ describe('the delivery calendar', () => {
     for (let i = taken; i < DELIVERY.installationsPerDay; i++) {
       const { order, code } = await placeOrder({ city: 'Lębork', date: day, signerEmail: `pelny${i}@example.pl` });
       expect((await accept(order.id, code)).status).toBe(200);
+      // Only a verified order holds its day.
+      await verifyByOwner(order.id);
       signed.push(order.id);
     }
     const quote = await newQuote();
@@ -829,15 +843,16 @@ describe('a lead with an online order', () => {
     expect(((await (await read(`/api/admin/leads/${id}`, cookie)).json()) as { order: unknown }).order).toBeNull();
   });
 
-  it('is won once the order is signed, and stays the sales team’s lead', async () => {
+  it('is won once the signed order is verified (not at the signing), and stays the sales team’s lead', async () => {
     const { order, code } = await placeOrder({ signerEmail: 'wygrany@example.pl' });
     expect((await accept(order.id, code)).status).toBe(200);
-    const lead = await testEnv.DB.prepare(
-      'SELECT l.status, l.kind FROM leads l JOIN orders o ON o.lead_id = l.id WHERE o.id = ?',
-    )
-      .bind(order.id)
-      .first();
-    expect(lead).toEqual({ status: 'won', kind: 'quote' });
+    const lead = () =>
+      testEnv.DB.prepare('SELECT l.status, l.kind FROM leads l JOIN orders o ON o.lead_id = l.id WHERE o.id = ?')
+        .bind(order.id)
+        .first();
+    expect(await lead()).toEqual({ status: 'new', kind: 'quote' });
+    await verifyByOwner(order.id);
+    expect(await lead()).toEqual({ status: 'won', kind: 'quote' });
   });
 });
 
@@ -862,6 +877,9 @@ describe('the lead of a signed order, won as the team would mark it', () => {
     await accept(order.id, code === '000000' ? '111111' : '000000');
     expect(await eventsOf('lead.status_changed')).toEqual([]);
     expect((await accept(order.id, code)).status).toBe(200);
+    // The signature alone wins nothing: the verification does.
+    expect(await eventsOf('lead.status_changed')).toEqual([]);
+    await verifyByOwner(order.id);
 
     const [status] = await eventsOf('lead.status_changed');
     expect(JSON.parse(status?.data ?? '{}')).toMatchObject({
