@@ -7,6 +7,7 @@ import { health } from './health/routes.ts';
 import { quotePage, quotes } from './quotes/routes.ts';
 import { notFoundPage } from './http/not-found.ts';
 import { API_ERRORS } from './http/errors.ts';
+import { REQUEST_MS, deadlineMs, requestDeadline } from './http/deadline.ts';
 // Before any route parses a body: valibot's issues without a message of their own speak Polish.
 import './http/polish-issues.ts';
 import { securityHeadersMiddleware } from './middleware/security/index.ts';
@@ -37,6 +38,14 @@ export const app = new Hono<AppEnv>();
 
 app.use('*', securityHeadersMiddleware);
 app.use('/api/*', d1Metrics);
+// A locked D1 neither answers nor fails: no /api/ request waits for it past its deadline (issue 46).
+app.use(
+  '/api/*',
+  requestDeadline(
+    (env) => deadlineMs((env as { REQUEST_DEADLINE_MS?: string }).REQUEST_DEADLINE_MS, REQUEST_MS),
+    API_ERRORS.database,
+  ),
+);
 
 // The public API answers any origin, never with credentials (DESIGN §4); the admin API
 // is same-origin only and sends no CORS headers at all.

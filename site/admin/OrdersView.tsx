@@ -5,27 +5,28 @@
  */
 import { useEffect, useState } from 'react';
 import { ApiRefused, api, apiDownload } from './api.ts';
-import type { ViewProps } from './view-props.ts';
+import type { SessionViewProps, ViewProps } from './view-props.ts';
+import { rolesOfRequest } from '../../worker/admin-shared/roles.ts';
 import {
   type DeliveryCalendar,
   type OrderDetail,
   type OrderListRow,
   ORDER_STATUS_LABELS,
 } from '../../worker/admin-shared/admin-api-orders.ts';
-import { VERIFY_LIMITS } from '../../widgets/core/limits.ts';
+import { VERIFY_LIMITS, VERIFY_PHONE_SOURCES } from '../../widgets/core/limits.ts';
 import { deliveryDayText } from '../../worker/admin-shared/delivery.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { warsawDay, warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
-import { Field } from './form-kit.tsx';
+import { Field, SelectField } from './form-kit.tsx';
 import { MoreRows, usePages } from './pages.tsx';
 import { ORDERS } from '../../widgets/core/nouns.ts';
 import type { ListPage } from '../../worker/admin-shared/admin-api.ts';
 
-export function OrdersView({ onFailure, orderId }: ViewProps & { orderId?: string | undefined }) {
-  if (orderId) return <OrderCard id={orderId} onFailure={onFailure} />;
+export function OrdersView({ onFailure, orderId, session }: SessionViewProps & { orderId?: string | undefined }) {
+  if (orderId) return <OrderCard id={orderId} onFailure={onFailure} role={session.role} />;
   return <OrderList onFailure={onFailure} />;
 }
 
@@ -105,11 +106,27 @@ function OrderList({ onFailure }: ViewProps) {
   );
 }
 
-function OrderCard({ id, onFailure }: ViewProps & { id: string }) {
+/** What was checked by hand, from the stored JSON, before the note ('' for an order verified before it was kept). */
+function checkedText(json: string | null): string {
+  if (!json) return '';
+  const c = JSON.parse(json) as { kind: string; document?: string; phone?: string; source?: string };
+  return c.kind === 'document'
+    ? `dokument: ${c.document ?? ''}; `
+    : `telefon ${c.phone ?? ''} (numer z ${c.source ?? ''}); `;
+}
+
+/** What the owner checked to verify a company by hand (the API's `check`). */
+const CHECKS = [
+  ['document', 'Dokument firmy (np. odpis z KRS, pełnomocnictwo)'],
+  ['phone', 'Telefon pod numer firmy z rejestru (nie z zamówienia)'],
+] as const;
+
+function OrderCard({ id, onFailure, role }: ViewProps & { id: string; role: SessionViewProps['session']['role'] }) {
   const [detail, setDetail] = useState<OrderDetail | undefined>();
   const [note, setNote] = useState<{ ok: boolean; text: string } | undefined>();
   const [form, setForm] = useState({ installedOn: warsawToday(), serial: '', mono: '', color: '', termMonths: '' });
-  const [checkNote, setCheckNote] = useState('');
+  const [checked, setChecked] = useState({ check: 'document', document: '', phone: '', phoneSource: '', note: '' });
+  const [invalid, setInvalid] = useState<string | undefined>();
   const load = () =>
     api<OrderDetail>(`/orders/${encodeURIComponent(id)}`)
       .then(setDetail)
@@ -120,15 +137,29 @@ function OrderCard({ id, onFailure }: ViewProps & { id: string }) {
   const { order, quote, contract, verification } = detail;
   const refused = (error: unknown) =>
     error instanceof ApiRefused ? setNote({ ok: false, text: error.message }) : onFailure(error);
+  const mayVerify = rolesOfRequest('POST', `/api/admin/orders/${id}/verify`).includes(role);
+  const mayDownloadEvidence = rolesOfRequest('GET', `/api/admin/orders/${id}/evidence`).includes(role);
   const verify = (e: Event) => {
     e.preventDefault();
-    api(`/orders/${encodeURIComponent(id)}/verify`, { method: 'POST', body: { note: checkNote } })
+    const body =
+      checked.check === 'document'
+        ? { check: 'document', document: checked.document, note: checked.note }
+        : { check: 'phone', phone: checked.phone, phoneSource: checked.phoneSource, note: checked.note };
+    api(`/orders/${encodeURIComponent(id)}/verify`, { method: 'POST', body })
       .then(() => {
-        setNote({ ok: true, text: 'Zamówienie zweryfikowane ręcznie; notatka zapisana w historii zmian.' });
+        setInvalid(undefined);
+        setNote({
+          ok: true,
+          text: 'Zamówienie zweryfikowane ręcznie; zapisano, co sprawdzono. Instalację wpisuje inna osoba.',
+        });
         return load();
       })
-      .catch(refused);
+      .catch((error: unknown) => {
+        if (error instanceof ApiRefused) setInvalid((error.data as { field?: string } | null)?.field);
+        refused(error);
+      });
   };
+  const setCheck = (key: keyof typeof checked) => (value: string) => setChecked({ ...checked, [key]: value });
   const evidence = () =>
     apiDownload(`/orders/${encodeURIComponent(id)}/evidence`)
       .then(({ blob, filename }) => {
@@ -170,8 +201,8 @@ function OrderCard({ id, onFailure }: ViewProps & { id: string }) {
       order.status === 'awaiting_acceptance'
         ? '–'
         : verified
-          ? `zweryfikowane ${when(verification.at)}: ${verification.method === 'transfer' ? 'przelew z rachunku z wykazu VAT' : `ręcznie (${order.verified_by ?? ''}): ${order.verified_note ?? ''}`}`
-          : 'do weryfikacji (przelew weryfikacyjny albo sprawdzenie przez zespół)',
+          ? `zweryfikowane ${when(verification.at)}: ${verification.method === 'transfer' ? 'przelew z rachunku z wykazu VAT' : `ręcznie (${order.verified_by ?? ''}): ${checkedText(order.verified_check)}${order.verified_note ?? ''}`}`
+          : 'do weryfikacji (przelew z rachunku z wykazu VAT albo sprawdzenie przez właściciela)',
     ],
     [
       'Wycena',
@@ -209,7 +240,7 @@ function OrderCard({ id, onFailure }: ViewProps & { id: string }) {
         <a href={`/zamowienie/${order.quote_id}/umowa.txt`} target="_blank" rel="noopener">
           Umowa (TXT)
         </a>
-        {order.status !== 'awaiting_acceptance' && (
+        {order.status !== 'awaiting_acceptance' && mayDownloadEvidence && (
           <>
             {' · '}
             <button type="button" className="button small ghost" onClick={evidence}>
@@ -218,20 +249,66 @@ function OrderCard({ id, onFailure }: ViewProps & { id: string }) {
           </>
         )}
       </p>
-      {order.status === 'signed' && !verified && (
-        <form onSubmit={verify} className="stack">
-          <h2>Weryfikacja ręczna</h2>
+      {order.status === 'signed' && !verified && !mayVerify && (
+        <p className="hint">
+          Firmę weryfikuje przelew z rachunku z wykazu VAT albo właściciel (dokument lub telefon pod numer z rejestru).
+        </p>
+      )}
+      {order.status === 'signed' && !verified && mayVerify && (
+        <form onSubmit={verify} className="stack" aria-labelledby="verify-heading">
+          <h2 id="verify-heading">Weryfikacja ręczna</h2>
           <p className="hint">
-            Gdy firma nie może zrobić przelewu: zapisz, kto i jak ją sprawdził (rozmowa, dokument, rachunek).
+            Przelew z rachunku spoza wykazu niczego nie potwierdza. Zweryfikuj firmę dokumentem albo telefonem pod numer
+            z rejestru (KRS, CEIDG, BIP), nigdy pod numer podany w zamówieniu. Instalację wpisze potem inna osoba.
           </p>
+          <SelectField
+            label="Co sprawdzono"
+            required
+            options={CHECKS}
+            value={checked.check}
+            onValue={setCheck('check')}
+            aria-invalid={invalid === 'check' || undefined}
+          />
+          {checked.check === 'document' ? (
+            <Field
+              label="Nazwa dokumentu"
+              hint="np. odpis aktualny z KRS 0000012345 z 2.12.2026"
+              required
+              minLength={VERIFY_LIMITS.documentMin}
+              maxLength={VERIFY_LIMITS.documentMax}
+              value={checked.document}
+              onValue={setCheck('document')}
+              invalid={invalid === 'document'}
+            />
+          ) : (
+            <>
+              <Field
+                label="Numer telefonu z rejestru"
+                type="tel"
+                required
+                value={checked.phone}
+                onValue={setCheck('phone')}
+                invalid={invalid === 'phone'}
+              />
+              <SelectField
+                label="Rejestr, z którego wzięto numer"
+                required
+                options={[['', 'Wybierz'], ...VERIFY_PHONE_SOURCES.map((s) => [s, s] as const)]}
+                value={checked.phoneSource}
+                onValue={setCheck('phoneSource')}
+                aria-invalid={invalid === 'phoneSource' || undefined}
+              />
+            </>
+          )}
           <label>
-            Co sprawdzono (wymagane)
+            Co potwierdzono (wymagane)
             <textarea
               required
               minLength={VERIFY_LIMITS.noteMin}
               maxLength={VERIFY_LIMITS.noteMax}
-              value={checkNote}
-              onInput={(e) => setCheckNote((e.target as HTMLTextAreaElement).value)}
+              value={checked.note}
+              aria-invalid={invalid === 'note' || undefined}
+              onInput={(e) => setCheck('note')((e.target as HTMLTextAreaElement).value)}
             />
           </label>
           <button type="submit" className="button">

@@ -28,6 +28,40 @@ export async function logIn(page: Page, name = 'Ola'): Promise<void> {
   await expect(page.getByRole('button', { name: 'Wyloguj' })).toBeVisible();
 }
 
+/** Logs in at /admin with a team member's own account (e-mail and password). */
+export async function logInWithAccount(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/admin');
+  await page.getByLabel(/^E-mail/).fill(email);
+  await page.getByLabel('Hasło').fill(password);
+  await page.getByRole('button', { name: 'Zaloguj się' }).click();
+  await expect(page.getByRole('button', { name: 'Wyloguj' })).toBeVisible();
+}
+
+/**
+ * A team member of `role` added by the owner through the API, their password set through
+ * the one-time link's token: answers the e-mail and password to log in with.
+ */
+export async function addTeamPerson(role: 'owner' | 'sales' | 'service'): Promise<{ email: string; password: string }> {
+  const cookie = await adminCookie();
+  const email = `${role}-${Date.now().toString(36)}@kserowo.test`;
+  const password = 'druga para oczu przy umowie 46';
+  const json = { 'content-type': 'application/json', origin: base };
+  const added = await fetch(`${base}/api/admin/accounts`, {
+    method: 'POST',
+    headers: { ...json, cookie },
+    body: JSON.stringify({ email, name: `Druga osoba (${role})`, role }),
+  });
+  expect(added.status).toBe(201);
+  const token = ((await added.json()) as { link: string }).link.split('#haslo=')[1] ?? '';
+  const set = await fetch(`${base}/api/admin/set-password`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ token, password }),
+  });
+  expect(set.status).toBe(200);
+  return { email, password };
+}
+
 /** Sends a contact message the way the contact form does; returns the lead id. */
 export async function submitContact(request: APIRequestContext, body: Record<string, unknown>): Promise<string> {
   const res = await request.post('/api/send-contact-email', {

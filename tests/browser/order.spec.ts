@@ -10,7 +10,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { OrderListRow } from '../../worker/admin-shared/admin-api-orders.ts';
 import { mkdirSync } from 'node:fs';
-import { adminCookie, base, codeFromOutbox, logIn, message } from './admin-helpers.ts';
+import { addTeamPerson, adminCookie, base, codeFromOutbox, logIn, logInWithAccount, message } from './admin-helpers.ts';
 import { signInLink } from './test-db.ts';
 
 /** Screenshots looked at for the verified-customer work. */
@@ -141,7 +141,9 @@ test('at 1280 px: configurator → order → code from the outbox → signed; th
   await expect(page.locator('#err-code')).toContainText('Nieprawidłowy kod');
   await page.getByLabel(/Kod z e-maila/).fill(code);
   await page.getByRole('button', { name: 'Akceptuję umowę' }).click();
-  await expect(page.getByRole('heading', { name: 'Umowa zawarta – dziękujemy!' })).toBeFocused();
+  await expect(
+    page.getByRole('heading', { name: 'Zamówienie podpisane – czekamy na przelew weryfikacyjny' }),
+  ).toBeFocused();
   await seesVerification(page, number);
   await page.screenshot({ path: `${SHOTS}/order-1280-verification.png`, fullPage: true });
 
@@ -153,21 +155,43 @@ test('at 1280 px: configurator → order → code from the outbox → signed; th
   await row.getByRole('link', { name: 'Szczegóły' }).click();
   await expect(page.getByRole('heading', { name: `Zamówienie ${number}` })).toBeVisible();
   await expect(page.locator('pre.document')).toContainText(`do wyceny ${number}`);
-  // The order and its lead link each other: to the lead (won by the signing), and back.
+  // The order and its lead link each other: to the lead (won only once the company is verified), and back.
   await page.getByRole('link', { name: 'Lead tego zamówienia' }).click();
   const leadOrder = page.getByRole('region', { name: 'Zamówienie online' });
   await expect(leadOrder).toContainText('MINISTERSTWO FINANSÓW · podpisane');
   await page.screenshot({ path: 'test-results/order-1280-lead.png', fullPage: true });
   await leadOrder.getByRole('link', { name: 'Otwórz zamówienie' }).click();
   await expect(page.getByRole('heading', { name: `Zamówienie ${number}` })).toBeVisible();
-  // No installation before the company is verified: the team checks it by hand, with a note.
+  // No installation before the company is verified: the owner checks it by hand, saying what was checked.
   await expect(page.getByRole('button', { name: 'Zapisz protokół i rozpocznij umowę' })).toHaveCount(0);
   await expect(page.getByRole('row', { name: /^Weryfikacja/ })).toContainText('do weryfikacji');
-  await page
-    .getByLabel('Co sprawdzono (wymagane)')
-    .fill('Telefon do sekretariatu z numeru w KRS, zamówienie potwierdzone.');
-  await page.getByRole('button', { name: 'Zweryfikuj firmę' }).click();
+  const handCheck = page.getByRole('form', { name: 'Weryfikacja ręczna' });
+  await handCheck.getByLabel('Co sprawdzono').selectOption('phone');
+  // The order's own number is not a register's: refused next to its field.
+  await handCheck.getByLabel('Numer telefonu z rejestru').fill('+48 59 123 45 67');
+  await handCheck.getByLabel('Rejestr, z którego wzięto numer').selectOption('KRS');
+  await handCheck
+    .getByLabel('Co potwierdzono (wymagane)')
+    .fill('Sekretariat potwierdził zamówienie i osobę podpisującą.');
+  await handCheck.getByRole('button', { name: 'Zweryfikuj firmę' }).click();
+  await expect(message(page, /numer podany w zamówieniu/, 'alert')).toBeVisible();
+  await expect(handCheck.getByLabel('Numer telefonu z rejestru')).toHaveAttribute('aria-invalid', 'true');
+  await handCheck.getByLabel('Numer telefonu z rejestru').fill('22 694 55 55');
+  await page.screenshot({ path: `${SHOTS}/order-1280-hand-check.png`, fullPage: true });
+  await handCheck.getByRole('button', { name: 'Zweryfikuj firmę' }).click();
   await expect(page.getByRole('row', { name: /^Weryfikacja/ })).toContainText('zweryfikowane');
+  await expect(page.getByRole('row', { name: /^Weryfikacja/ })).toContainText('telefon 22 694 55 55 (numer z KRS)');
+  // The one who verified by hand does not install: a second person (the service desk) records the protocol.
+  const technician = await addTeamPerson('service');
+  await page.getByRole('button', { name: 'Wyloguj' }).click();
+  await logInWithAccount(page, technician.email, technician.password);
+  await page.goto(`/admin#zamowienia`);
+  await page
+    .getByRole('row', { name: /MINISTERSTWO FINANSÓW/ })
+    .filter({ hasText: number })
+    .getByRole('link', { name: 'Szczegóły' })
+    .click();
+  await expect(page.getByRole('heading', { name: `Zamówienie ${number}` })).toBeVisible();
   const serial = `ZAM${Date.now().toString(36).toUpperCase()}`;
   await page.getByLabel('Numer seryjny').fill(serial);
   await page.getByLabel('Początkowy licznik mono').fill('1200');
@@ -237,7 +261,9 @@ test('at 375 px by keyboard only: the order page from NIP to the signed contract
   await tabTo(page, 'f-code');
   await page.keyboard.type(await codeFromOutbox(email));
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: 'Umowa zawarta – dziękujemy!' })).toBeFocused();
+  await expect(
+    page.getByRole('heading', { name: 'Zamówienie podpisane – czekamy na przelew weryfikacyjny' }),
+  ).toBeFocused();
   const number =
     (await page.getByRole('heading', { level: 1 }).textContent())?.replace(/^Zamówienie do wyceny /, '') ?? '';
   await seesVerification(page, number);
@@ -253,13 +279,29 @@ test('at 375 px by keyboard only: the order page from NIP to the signed contract
   const verified = await fetch(`${base}/api/admin/orders/${order?.id}/verify`, {
     method: 'POST',
     headers: { cookie, origin: base, 'content-type': 'application/json' },
-    body: JSON.stringify({ note: 'Rozmowa z podpisującym, numer z rejestru; firma potwierdzona.' }),
+    body: JSON.stringify({
+      check: 'document',
+      document: 'odpis aktualny z KRS i pełnomocnictwo podpisującego',
+      note: 'Rozmowa z podpisującym, numer z rejestru; firma potwierdzona.',
+    }),
   });
   expect(verified.status).toBe(200);
+  // A second person installs: a service account of its own (the owner's secret login verified).
+  const technician = await addTeamPerson('service');
+  const signedIn = await fetch(`${base}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: technician.email, password: technician.password }),
+  });
+  expect(signedIn.status).toBe(200);
+  const serviceCookie = signedIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const serial = `KLW${Date.now().toString(36).toUpperCase()}`;
   const installed = await fetch(`${base}/api/admin/orders/${order?.id}/installation`, {
     method: 'POST',
-    headers: { cookie, origin: base, 'content-type': 'application/json' },
+    headers: { cookie: serviceCookie, origin: base, 'content-type': 'application/json' },
     body: JSON.stringify({
       installedOn: new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Warsaw' }).format(new Date()),
       serial,
@@ -384,8 +426,12 @@ test.describe('with JavaScript off', () => {
       await page.getByLabel(/Kod z e-maila/).fill(await codeFromOutbox(email));
       await page.getByRole('button', { name: 'Akceptuję umowę' }).click();
       await expect(page).toHaveURL(new RegExp(`/zamowienie/${id}#done$`));
-      await expect(page.getByRole('heading', { name: 'Umowa zawarta – dziękujemy!' })).toBeVisible();
-      await expect(page.locator('#done')).toContainText('Dostawa i instalacja:');
+      await expect(
+        page.getByRole('heading', { name: 'Zamówienie podpisane – czekamy na przelew weryfikacyjny' }),
+      ).toBeVisible();
+      await expect(page.locator('#done')).toContainText('Wybrany dzień dostawy i instalacji:');
+      // Not a contract yet: the page says it waits for the company's transfer.
+      await expect(page.locator('#done')).not.toContainText('Umowa zawarta');
       await seesVerification(page, number);
       await expect(page.locator('#order-form')).toHaveCount(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

@@ -58,6 +58,16 @@ const REFUSED = [
   'https://169-254-169-254.sslip.io/latest/meta-data/',
   'https://localhost.localdomain/h',
   'https://ip6-localhost/h',
+  // public names whose every subdomain resolves to 127.0.0.1 (issue 46: localtest.me was accepted),
+  // an address as 8 hex digits, a `localhost` label anywhere
+  'https://localtest.me/h',
+  'https://crm.localtest.me/h',
+  'https://LOCALTEST.ME./h',
+  'https://lvh.me/h',
+  'https://a.b.vcap.me/h',
+  'https://7f000001.nip.io/h',
+  'https://crm-0a000001.sslip.io/h',
+  'https://localhost.example.pl/h',
 ];
 
 const ACCEPTED = [
@@ -71,6 +81,10 @@ const ACCEPTED = [
   'https://8-8-8-8.sslip.io/h',
   'https://srv-10.example.pl/h',
   'https://2024-crm.example.pl/h',
+  // names that only look like the loopback ones
+  'https://mylocaltest.me/h',
+  'https://localtest.me.example.pl/h',
+  'https://deadbeef.example.pl/h',
 ];
 
 describe('webhookUrlProblem', () => {

@@ -22,5 +22,7 @@ export const LIMITS = {
 /** The largest JSON body a public form may send (the intake guard answers 413 above it). */
 export const LEAD_BODY_MAX_BYTES = 16 * 1024;
 
-/** The team's note of an order's verification by hand: its length (the panel's textarea, the API's check). */
-export const VERIFY_LIMITS = { noteMin: 10, noteMax: 1000 } as const;
+/** The owner's verification of an order by hand: the note's and the named document's lengths (the panel's fields, the API's check). */
+export const VERIFY_LIMITS = { noteMin: 10, noteMax: 1000, documentMin: 5, documentMax: 200 } as const;
+/** The registers a phone number for that check may come from (never the order's own number). */
+export const VERIFY_PHONE_SOURCES = ['KRS', 'CEIDG', 'BIP'] as const;

@@ -67,6 +67,16 @@ const NARROWER: Record<string, { roles: Role[]; error: string }> = {
     error: 'Trwałe usunięcie leada (RODO) może wykonać tylko właściciel. Zamknij lead jako przegrany lub spam.',
   },
   'POST invoices': { roles: ['owner'], error: 'Faktury i korekty wystawia tylko właściciel.' },
+  // Verifying an order's company by hand starts a contract in its name; the evidence pack holds the signer's IP.
+  'POST orders/verify': {
+    roles: ['owner'],
+    error:
+      'Firmę zamówienia weryfikuje ręcznie tylko właściciel (dokument albo telefon pod numer z rejestru). Poproś go o to albo poczekaj na przelew z rachunku z wykazu.',
+  },
+  'GET orders/evidence': {
+    roles: ['owner'],
+    error: 'Pakiet dowodów zamówienia (IP i przeglądarka podpisującego) pobiera tylko właściciel.',
+  },
 };
 
 describe('roles (every admin route × every role)', { timeout: 30_000 }, () => {
@@ -95,7 +105,8 @@ describe('roles (every admin route × every role)', { timeout: 30_000 }, () => {
       for (const route of routes) {
         const area = areaOf(route.path);
         expect(ACCESS, `${route.path}: an area missing from the table`).toHaveProperty([area]);
-        const narrower = NARROWER[`${route.method} ${area}`];
+        const action = route.path.split('/').length === 6 ? `/${route.path.split('/')[5]}` : '';
+        const narrower = NARROWER[`${route.method} ${area}${action}`] ?? NARROWER[`${route.method} ${area}`];
         const res = await write(route.path, route.method === 'GET' ? undefined : {}, { cookie, method: route.method });
         const label = `${role} ${route.method} ${route.path} → ${res.status}`;
         if (!ACCESS[area]?.[role]) {

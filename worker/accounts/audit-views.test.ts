@@ -74,6 +74,24 @@ describe('bulk reads in the audit log, once per view', { timeout: 60_000 }, () =
     }
   });
 
+  it('the billing lists: invoices by payment state, the month’s invoices and the bank lines to assign, one row per view (issue 46)', async () => {
+    const person = await personWithSession('owner', '198.18.70.9');
+    const views: [string, string][] = [
+      ['/api/admin/payments/invoices?state=all', 'payments.view'],
+      [`/api/admin/invoices?period=${month(-1)}`, 'invoices.view'],
+      ['/api/admin/bank-statements/lines', 'bank-statements.view'],
+    ];
+    for (const [path, action] of views) {
+      expect((await read(path, person.cookie)).status).toBe(200);
+      expect((await read(path, person.cookie)).status).toBe(200);
+      const pages = await walk(path, person.cookie);
+      const rows = await rowsOf(action, person.email);
+      expect(rows, action).toHaveLength(1);
+      expect(rows[0]?.path).toBe(path);
+      expect(rows[0]?.details.pages, action).toBe(2 + pages);
+    }
+  });
+
   it("a contract's bill, the month's billing in 'Odczyty' and the privacy summary: once per view; a CSV download every time", async () => {
     const person = await personWithSession('owner', '198.18.70.2');
     for (let i = 0; i < 3; i++) {

@@ -56,6 +56,10 @@ export interface OrderListRow {
   verified_by: string | null;
   verified_note: string | null;
   verified_line: number | null;
+  /** JSON of what was checked by hand: {kind: 'document', document} or {kind: 'phone', phone, source}. */
+  verified_check: string | null;
+  /** The account that verified by hand (0: the first owner's login); another person installs. */
+  verified_account_id: number | null;
 }
 
 /** A lead's order placed online, as the lead's detail links it (`GET /api/admin/leads/:id`). */

@@ -46,7 +46,7 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   webhooks: ['owner'],
   // Export and erasure of a person's data by e-mail address.
   privacy: ['owner'],
-  // Invoices: sales see the register and the copies; issuing and correcting are the owner's (RESTRICTED_WRITES).
+  // Invoices: sales see the register and the copies; issuing and correcting are the owner's (RESTRICTED_ROUTES).
   invoices: ['owner', 'sales'],
   // Bank statements (the company's account) are the owner's; invoices' payment states the sales team follows too.
   'bank-statements': ['owner'],
@@ -61,11 +61,14 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
 export const READING_LINK_ROLES: readonly Role[] = ['owner', 'service'];
 
 /**
- * Writes narrower than their area: method and prefix → the roles allowed, and what the
+ * Routes narrower than their area: method and prefix (`POST invoices`), or method, prefix and
+ * the action after a record's id (`POST orders/:id/verify`), → the roles allowed, and what the
  * others are told. Permanent deletion of a lead is GDPR erasure, the owner's alone; the
- * sales team closes a lead as lost or spam instead.
+ * sales team closes a lead as lost or spam instead. Verifying an order's company by hand lets
+ * a contract start in that company's name, so it is the owner's alone (issue 46); the
+ * evidence pack carries the signer's IP and browser, the owner's too.
  */
-export const RESTRICTED_WRITES: Readonly<Record<string, { roles: readonly Role[]; error: string }>> = {
+export const RESTRICTED_ROUTES: Readonly<Record<string, { roles: readonly Role[]; error: string }>> = {
   'DELETE leads': {
     roles: ['owner'],
     error: 'Trwałe usunięcie leada (RODO) może wykonać tylko właściciel. Zamknij lead jako przegrany lub spam.',
@@ -73,6 +76,15 @@ export const RESTRICTED_WRITES: Readonly<Record<string, { roles: readonly Role[]
   'POST invoices': {
     roles: ['owner'],
     error: 'Faktury i korekty wystawia tylko właściciel.',
+  },
+  'POST orders/:id/verify': {
+    roles: ['owner'],
+    error:
+      'Firmę zamówienia weryfikuje ręcznie tylko właściciel (dokument albo telefon pod numer z rejestru). Poproś go o to albo poczekaj na przelew z rachunku z wykazu.',
+  },
+  'GET orders/:id/evidence': {
+    roles: ['owner'],
+    error: 'Pakiet dowodów zamówienia (IP i przeglądarka podpisującego) pobiera tylko właściciel.',
   },
 };
 
@@ -85,10 +97,17 @@ export function routePrefix(path: string): string {
 /** Whether `role` may use the admin API area `prefix`. */
 export const mayUse = (role: Role, prefix: string): boolean => (ROUTE_ROLES[prefix] ?? ['owner']).includes(role);
 
-/** The roles allowed one request (`DELETE`, `/api/admin/leads/…`): the area's, narrowed by `RESTRICTED_WRITES`. */
-export function rolesOfRequest(method: string, path: string): readonly Role[] {
+/** The row of `RESTRICTED_ROUTES` that narrows one request, if any (the action's row first, then the area's). */
+export function restrictionOf(method: string, path: string): { roles: readonly Role[]; error: string } | undefined {
+  const parts = path.replace(/^\/api\/admin\/?/, '').split('/');
   const prefix = routePrefix(path);
-  const area = ROUTE_ROLES[prefix] ?? ['owner'];
-  const narrower = RESTRICTED_WRITES[`${method} ${prefix}`];
+  const action = parts.length === 3 && parts[2] ? RESTRICTED_ROUTES[`${method} ${prefix}/:id/${parts[2]}`] : undefined;
+  return action ?? RESTRICTED_ROUTES[`${method} ${prefix}`];
+}
+
+/** The roles allowed one request (`DELETE`, `/api/admin/leads/…`): the area's, narrowed by `RESTRICTED_ROUTES`. */
+export function rolesOfRequest(method: string, path: string): readonly Role[] {
+  const area = ROUTE_ROLES[routePrefix(path)] ?? ['owner'];
+  const narrower = restrictionOf(method, path);
   return narrower ? area.filter((r) => narrower.roles.includes(r)) : area;
 }

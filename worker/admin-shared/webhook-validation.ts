@@ -76,6 +76,30 @@ const NON_PUBLIC_V4: [number, number][] = [
   [0xf0000000, 4],
 ];
 
+/**
+ * Public names whose every subdomain resolves to this machine (127.0.0.1, ::1): a receiver
+ * there is the Worker's own host in `wrangler dev`. `localtest.me` and `*.localtest.me` were
+ * accepted until an attack saved one (issue 46); `lvh.me`, `vcap.me` and the others are the same trick.
+ */
+const LOOPBACK_DOMAINS = [
+  'localtest.me',
+  'lvh.me',
+  'vcap.me',
+  'lacolhost.com',
+  'localho.st',
+  'smackaho.st',
+  'fuf.me',
+  'ulh.us',
+  'yoogle.com',
+  '127.0.0.1.nip.io',
+  'localhost.direct',
+];
+
+/** Whether a name is, or is under, one of the names that resolve to this machine, or has a `localhost` label. */
+const namesLoopback = (host: string): boolean =>
+  host.split('.').includes('localhost') ||
+  LOOPBACK_DOMAINS.some((domain) => host === domain || host.endsWith(`.${domain}`));
+
 /** The 32-bit value of a dotted IPv4 address (as the URL parser writes every spelling of one), or undefined. */
 function ipv4(host: string): number | undefined {
   const parts = host.split('.');
@@ -118,8 +142,9 @@ const isLoopbackHost = (host: string): boolean => ['127.0.0.1', 'localhost', '[:
 
 /**
  * Whether a name spells a non-public IPv4 address, as the public wildcard-DNS services
- * answer for it: four labels in a row (127.0.0.1.nip.io, crm.10.0.0.5.nip.io) or a label
- * ending in one with dashes (10-0-0-1.sslip.io, crm-192-168-1-10.sslip.io).
+ * answer for it: four labels in a row (127.0.0.1.nip.io, crm.10.0.0.5.nip.io), a label
+ * ending in one with dashes (10-0-0-1.sslip.io, crm-192-168-1-10.sslip.io) or in 8 hex
+ * digits (7f000001.nip.io).
  */
 function spellsPrivateV4(host: string): boolean {
   const labels = host.split('.');
@@ -129,7 +154,9 @@ function spellsPrivateV4(host: string): boolean {
   }
   return labels.some((label) => {
     const dashed = /(?:^|-)(\d{1,3}-\d{1,3}-\d{1,3}-\d{1,3})$/.exec(label)?.[1];
-    const n = dashed ? ipv4(dashed.replaceAll('-', '.')) : undefined;
+    // nip.io and sslip.io also read an address as 8 hex digits (7f000001.nip.io is 127.0.0.1).
+    const hex = /(?:^|-)([\da-f]{8})$/i.exec(label)?.[1];
+    const n = dashed ? ipv4(dashed.replaceAll('-', '.')) : hex ? Number.parseInt(hex, 16) : undefined;
     return n !== undefined && !publicV4(n);
   });
 }
@@ -159,7 +186,7 @@ export function isPublicHost(hostname: string): boolean {
   if (v4 !== undefined) return publicV4(v4);
   // A name with no dot (localhost, metadata, intranet) is resolved inside some network.
   if (!host.includes('.')) return false;
-  if (spellsPrivateV4(host)) return false;
+  if (spellsPrivateV4(host) || namesLoopback(host)) return false;
   return !INTERNAL_SUFFIXES.some((suffix) => host.endsWith(suffix));
 }
 

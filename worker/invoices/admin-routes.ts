@@ -23,6 +23,7 @@ import { csvStream } from '../http/csv.ts';
 import { ADMIN_ERRORS, INVOICE_ERRORS } from '../http/errors.ts';
 import { keysetPages, pageOf, pageRequest } from '../http/paging.ts';
 import { auditDetails, auditRead, auditTarget } from '../http/audit-notes.ts';
+import { auditView } from '../http/audit-view.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
 import { check } from '../../widgets/core/validation.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
@@ -111,6 +112,8 @@ invoiceRoutes.get('/', async (c) => {
   if (!page) return c.json({ error: ADMIN_ERRORS.badPage }, 400);
   const rows = await invoicesOfPeriod(c.env.DB, period, page);
   const { rows: shown, next } = pageOf(rows, page.limit, invoiceKey);
+  // The month's invoices (buyers, amounts) in bulk: a view in the audit log.
+  auditView(c, 'invoices.view', { rows: shown.length, period });
   return c.json({ invoices: shown.map(asListed), next } satisfies InvoiceList);
 });
 

@@ -221,3 +221,37 @@ describe('a lead D1 refuses for days', () => {
     expect((await storedIds([id])).map((r) => r.id)).toEqual([id]);
   });
 });
+
+/** D1 locked: every call neither answers nor fails (what an attack saw hang requests past 90 s, issue 46). */
+const never = () => new Promise<never>(() => {});
+const lockedStatement: Record<string, unknown> = { first: never, all: never, run: never, raw: never };
+lockedStatement.bind = () => lockedStatement;
+const lockedDb = { prepare: () => lockedStatement, batch: never, exec: never } as unknown as D1Database;
+
+describe('a lead sent while D1 is locked (no answer, no error)', () => {
+  it('is answered within the lead path’s deadline and kept on the queue; any other request answers 503 within its own', async () => {
+    const { kept, queue } = keptQueue();
+    const locked = {
+      ...testEnv,
+      DB: lockedDb,
+      LEAD_QUEUE: queue,
+      LEAD_STORE_DEADLINE_MS: '300',
+      REQUEST_DEADLINE_MS: '1500',
+    } as Env;
+    const started = Date.now();
+    const body = { name: 'Klient', email: 'zablokowana@firma.pl', submissionId: crypto.randomUUID() };
+    const res = await send(body, locked);
+    const took = Date.now() - started;
+    expect(res.status).toBe(202);
+    expect(((await res.json()) as { ok: boolean }).ok).toBe(true);
+    // Within the lead path's deadline (300 ms here, 8 s by default) and the request's, not hung.
+    expect(took).toBeLessThan(1_500);
+    expect(kept.map((k) => k.lead.email)).toEqual(['zablokowana@firma.pl']);
+    // A request that reads D1 (here the health check) answers 503 in Polish within its deadline (1,5 s here, 25 s by default).
+    const other = Date.now();
+    const health = await app.fetch(new Request('http://kserowo.test/api/health'), locked, createExecutionContext());
+    expect(health.status).toBe(503);
+    expect(((await health.json()) as { error: string }).error).toBe('Baza danych jest chwilowo niedostępna.');
+    expect(Date.now() - other).toBeLessThan(5_000);
+  });
+});

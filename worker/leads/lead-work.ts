@@ -169,14 +169,17 @@ export interface SignedOrder {
   signer: { name: string; email: string; position: string };
   ip: string;
   path: string;
+  /** How the company was verified (the lead is won at the verification, not at the signing). */
+  verifiedHow?: string;
 }
 
 /**
- * The lead of an order signed online is won the way a sales person marks it: stage and
+ * The lead of an order signed online and verified is won the way a sales person marks it: stage and
  * status 'won' by the pipeline's rules, `lead.stage_changed` and `lead.status_changed`
  * for the CRMs that subscribe, a note in its history and a row in the audit log naming the
- * signer. The statements go into the acceptance's batch, each written only when `signed`
- * (a `SELECT 1 …` of that batch) finds the order signed.
+ * signer. The statements go into the verification's batch (a signature alone proves a mailbox,
+ * not the company), each written only when `signed` (a `SELECT 1 …` of that batch) finds the
+ * order verified by it.
  */
 export async function leadWonByOrderStatements(
   db: D1Database,
@@ -191,7 +194,7 @@ export async function leadWonByOrderStatements(
     before,
     {
       stage: 'won',
-      note: `Umowa zawarta online do wyceny ${order.quoteNumber}: zaakceptowana kodem z e-maila przez ${order.signer.name} (${order.signer.position}).`,
+      note: `Umowa zawarta online do wyceny ${order.quoteNumber}: zaakceptowana kodem z e-maila przez ${order.signer.name} (${order.signer.position})${order.verifiedHow ? `, firma zweryfikowana: ${order.verifiedHow}` : ''}.`,
     },
     now,
   );

@@ -16,6 +16,7 @@ import { type StoredLead, SubmissionConflict, storeLead } from './model.ts';
 import { type DeferredLead, deferLead } from './deferred.ts';
 import { parseContact } from '../../widgets/core/validation.ts';
 import { company } from '../../widgets/core/company.ts';
+import { leadStoreMs, withDeadline } from '../http/deadline.ts';
 
 export const contact = new Hono<IntakeEnv>();
 
@@ -51,7 +52,12 @@ contact.post('/', leadIntake(), async (c) => {
   };
   let stored: StoredLead;
   try {
-    stored = await storeLead(c.env.DB, lead, (id) => contactNotification(id, lead, company.salesEmail));
+    // A locked D1 may never answer: past the deadline the lead goes to the queue like a refused one.
+    stored = await withDeadline(
+      storeLead(c.env.DB, lead, (id) => contactNotification(id, lead, company.salesEmail)),
+      leadStoreMs(c.env),
+      'contact: storing the lead',
+    );
   } catch (error) {
     if (error instanceof SubmissionConflict) return c.json({ error: API_ERRORS.replayed }, 409);
     // D1 did not take it: the queue keeps the lead until D1 answers again (leads/deferred.ts),

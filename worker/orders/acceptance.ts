@@ -6,7 +6,6 @@ import { enqueueNotification } from '../outbox/delivery.ts';
 import { codeMail, type VerificationAsk, salesOrderMail, signedMail } from './emails.ts';
 import { type PaymentsEnv, verificationTransfer } from '../payments/config.ts';
 import { ORDER_API_ERRORS } from '../http/errors.ts';
-import { leadById } from '../leads/index.ts';
 import {
   CODE_LIMITS,
   type OrderRow,
@@ -15,10 +14,8 @@ import {
   newAcceptanceCode,
   orderById,
   renewCode,
-  signedBy,
 } from './model.ts';
 import { quoteById } from '../quotes/index.ts';
-import { leadWonByOrderStatements } from '../leads/lead-work.ts';
 import { company } from '../../widgets/core/company.ts';
 import { DELIVERY } from '../admin-shared/delivery.ts';
 import { acceptSchema } from './order-validation.ts';
@@ -59,8 +56,8 @@ export interface Signing {
 /**
  * The acceptance by the e-mailed code: refused when wrong (the attempt counted), expired,
  * used or out of attempts; else the order signed with time, IP and user agent, the
- * confirmation with the document to the signer, the sales team's notice, `order.signed`
- * and the lead won, all in one batch.
+ * confirmation with the document to the signer, the sales team's notice and `order.signed`,
+ * all in one batch; the lead is won only by the company's verification (verified-lead.ts).
  */
 export async function acceptByCode(
   env: Env,
@@ -100,22 +97,6 @@ export async function acceptByCode(
   const links = orderLinks(s.origin, quote.id);
   const acceptedAt = dateTimeText(at, 'long', { seconds: true });
   const signedRow: OrderRow = { ...order, status: 'signed', accepted_at: at.toISOString() };
-  const lead = await leadById(env.DB, order.lead_id);
-  const leadWon = lead
-    ? await leadWonByOrderStatements(
-        env.DB,
-        lead,
-        {
-          id: order.id,
-          quoteNumber: quote.number,
-          signer: { name: order.signer_name, email: order.signer_email, position: order.signer_position },
-          ip: s.ip,
-          path: s.path,
-        },
-        signedBy(order.id, at),
-        at,
-      )
-    : [];
   const result = await acceptOrder(
     env.DB,
     order,
@@ -131,7 +112,8 @@ export async function acceptByCode(
       salesOrderMail(signedRow, quote, links),
     ],
     orderEvent(signedRow, quote),
-    leadWon,
+    // The lead is not won by a signature (it proves a mailbox): the verification wins it (verified-lead.ts).
+    [],
   );
   if (!result.signed) {
     const now = await orderById(env.DB, order.id);

@@ -9,10 +9,11 @@
  *    starting counters) that starts the contract with the quote's frozen prices: exactly
  *    one contract and its device, no device typed by hand; the starting counters become
  *    the device's first reading, the customer is e-mailed and `order.installed` sent; refused
- *    with 409 while the order is not verified;
- *  - `POST /api/admin/orders/:id/verify {note}` the team's verification by hand (the orders' roles),
- *    with the note of what was checked, audited;
- *  - `GET /api/admin/orders/:id/evidence` the evidence pack (JSON download), audited.
+ *    with 409 while the order is not verified, and by the person who verified it by hand;
+ *  - `POST /api/admin/orders/:id/verify {check, document | phone + phoneSource, note}` the
+ *    owner's verification by hand (RESTRICTED_ROUTES): a named document or a call to a number
+ *    from a register, not the order's own, with the note of what it confirmed, audited;
+ *  - `GET /api/admin/orders/:id/evidence` the evidence pack (JSON download; the owner's), audited.
  */
 import { auditView } from '../http/audit-view.ts';
 import { Hono } from 'hono';
@@ -21,15 +22,24 @@ import { ADMIN_ERRORS, ORDER_API_ERRORS } from '../http/errors.ts';
 import { contractById, contractDevices } from '../contracts/index.ts';
 import { type OrderKey, deliveryCalendar, listOrders, orderKey } from './model-order-list.ts';
 import { type OrderStatus, orderById } from './model.ts';
-import { verificationOf, verifyOrderByHand } from './model-order-verification.ts';
+import { verificationOf, verifiedByHandBy, verifyOrderByHand } from './model-order-verification.ts';
 import { pageOf, pageRequest } from '../http/paging.ts';
 import { quoteById } from '../quotes/index.ts';
 import { installFromOrder } from './installation.ts';
+import { leadWonByVerificationStatements } from './verified-lead.ts';
+import { clientIp } from '../http/auth.ts';
 import { evidenceOf } from './evidence.ts';
 import { verifiedMail } from './emails.ts';
 import { auditDetails, auditRead, auditTarget } from '../http/audit-notes.ts';
 import { DELIVERY } from '../admin-shared/delivery.ts';
-import { VERIFY_ERRORS, installationSchema, verifySchema } from './order-validation.ts';
+import {
+  INSTALLATION_ERRORS,
+  VERIFY_ERRORS,
+  installationSchema,
+  verifyCheckOf,
+  verifyCheckText,
+  verifySchema,
+} from './order-validation.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { check } from '../../widgets/core/validation.ts';
 import { ADMIN_INPUT_ERRORS } from '../admin-shared/admin-validation.ts';
@@ -96,6 +106,9 @@ orderRoutes.post('/:id/installation', async (c) => {
   if (!parsed.ok) return c.json({ error: parsed.error, field: parsed.field }, 400);
   const session = c.get('session');
   const recordedBy = session.email === 'admin' ? session.user : `${session.user} <${session.email}>`;
+  // A hand-verified order is installed by a second person: one account alone never starts a contract.
+  if (verifiedByHandBy(order, { by: recordedBy, accountId: session.accountId }))
+    return c.json({ error: INSTALLATION_ERRORS.samePerson }, 409);
   const done = await installFromOrder(c.env, order, parsed.data, recordedBy, new URL(c.req.url).origin);
   if (!done.ok) return c.json({ error: done.error, ...(done.field ? { field: done.field } : {}) }, done.status);
   c.set('webhooksClaimed', done.webhookIds);
@@ -103,7 +116,8 @@ orderRoutes.post('/:id/installation', async (c) => {
   return c.json({ ok: true, contract: done.contract }, 201);
 });
 
-// The team's verification by hand: a required note of what was checked; who and when are the session's and now.
+// The owner's verification by hand (RESTRICTED_ROUTES): what was checked, a named document or a
+// call to a number from a register (not the order's), and a note; who and when are the session's and now.
 orderRoutes.post('/:id/verify', async (c) => {
   const session = c.get('session');
   const id = c.req.param('id');
@@ -112,19 +126,42 @@ orderRoutes.post('/:id/verify', async (c) => {
   const body = await jsonBody(c);
   if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
   const parsed = check(verifySchema, body);
-  if (!parsed.ok) return c.json({ error: parsed.error, field: 'note' }, 400);
+  if (!parsed.ok) return c.json({ error: parsed.error, field: parsed.field ?? 'check' }, 400);
+  const checked = verifyCheckOf(parsed.data, order.signer_phone);
+  if (!checked.ok) return c.json({ error: checked.error, field: checked.field }, 400);
   if (order.verified_at) return c.json({ error: VERIFY_ERRORS.already }, 409);
   if (order.status !== 'signed') return c.json({ error: VERIFY_ERRORS.notSigned }, 409);
   const by = session.email === 'admin' ? session.user : `${session.user} <${session.email}>`;
   const quote = await quoteById(c.env.DB, order.quote_id);
   const page = `${new URL(c.req.url).origin}/zamowienie/${order.quote_id}`;
-  const done = await verifyOrderByHand(c.env.DB, order, by, parsed.data.note, [
-    verifiedMail(order, quote?.number ?? '', 'sprawdzenie przez nasz zespół', { page, document: `${page}/umowa.txt` }),
-  ]);
+  const at = new Date();
+  const done = await verifyOrderByHand(
+    c.env.DB,
+    order,
+    { by, accountId: session.accountId },
+    JSON.stringify(checked.check),
+    parsed.data.note,
+    [
+      verifiedMail(order, quote?.number ?? '', 'sprawdzenie przez nasz zespół', {
+        page,
+        document: `${page}/umowa.txt`,
+      }),
+    ],
+    at,
+    // The order is the company's now: its lead is won in the same batch.
+    await leadWonByVerificationStatements(
+      c.env.DB,
+      order,
+      quote?.number ?? '',
+      `${verifyCheckText(checked.check)} (${by})`,
+      { ip: clientIp(c.req.raw), path: c.req.path },
+      at,
+    ),
+  );
   if (!done.verified) return c.json({ error: VERIFY_ERRORS.already }, 409);
   for (const n of done.notificationIds) await enqueueNotification(c.env, n);
   if (quote) auditTarget(c, quote.number);
-  auditDetails(c, { verification: 'manual', note: parsed.data.note });
+  auditDetails(c, { verification: 'manual', checked: verifyCheckText(checked.check), note: parsed.data.note });
   const now = await orderById(c.env.DB, order.id);
   return c.json({ ok: true, verification: now ? verificationOf(now) : { state: 'pending' } });
 });

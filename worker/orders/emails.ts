@@ -74,6 +74,17 @@ export const verificationLines = (v: VerificationAsk): string[] => [
   `Kwotę ${v.amountText} zaliczymy na poczet pierwszej faktury. Przelew z rachunku spoza wykazu podatników VAT nie zweryfikuje zamówienia; gdy nie możesz zrobić przelewu, odpowiedz na tę wiadomość – sprawdzimy firmę inaczej.`,
 ];
 
+/**
+ * What a signed order not yet verified is, for the visitor and the signer's e-mail: an order
+ * waiting for the company's transfer, not a contract (the code proves a mailbox, not the company).
+ */
+export const UNVERIFIED_NOTE =
+  'Zamówienie czeka na przelew weryfikacyjny firmy: umowa najmu wejdzie w życie i umówimy dostawę dopiero po weryfikacji, że zamawia sama firma.';
+
+/** The delivery day the signer chose: held only once the company is verified. */
+export const deliveryWishText = (order: Pick<OrderRow, 'delivery_date' | 'delivery_address'>): string =>
+  `Wybrany dzień dostawy i instalacji: ${deliveryDayText(order.delivery_date)}, ${order.delivery_address}. Zarezerwujemy go po weryfikacji firmy (gdy się zapełni, zaproponujemy inny i zadzwonimy przed przyjazdem).`;
+
 /** The confirmation of receipt with the accepted document, to the signer, with the verification to do. */
 export function signedMail(
   order: OrderRow,
@@ -85,20 +96,21 @@ export function signedMail(
   return {
     recipient: order.signer_email,
     replyTo: company.salesEmail,
-    subject: `Potwierdzenie zawarcia umowy najmu do wyceny ${quote.number}`,
+    subject: `Zamówienie podpisane – czeka na przelew weryfikacyjny (wycena ${quote.number})`,
     body: [
       'Dzień dobry,',
       '',
       `potwierdzamy otrzymanie oświadczenia o zawarciu umowy najmu (art. 66¹ § 2 k.c.), złożonego ${acceptedAt} kodem wysłanym na ten adres.`,
-      `Dostawa i instalacja: ${deliveryDayText(order.delivery_date)}, ${order.delivery_address}.`,
-      'Przed przyjazdem zadzwonimy, aby potwierdzić godzinę. Najem rozpocznie protokół instalacji.',
+      UNVERIFIED_NOTE,
+      deliveryWishText(order),
+      'Najem rozpocznie protokół instalacji.',
       '',
       ...(verification ? [...verificationLines(verification), ''] : []),
       line('Umowa do pobrania', links.document),
       line('Skrót SHA-256 umowy', order.document_sha256),
       line('Wersja ogólnych warunków najmu', order.terms_version),
       '',
-      'Treść zawartej umowy:',
+      'Treść umowy:',
       '----------------------------------------',
       order.document,
       '----------------------------------------',
@@ -120,9 +132,9 @@ export function salesOrderMail(order: OrderRow, quote: StoredQuote, links: Order
   return {
     recipient: company.salesEmail,
     replyTo: order.signer_email,
-    subject: `Zamówienie online podpisane: wycena ${quote.number}, ${quote.price.deviceName}`,
+    subject: `Zamówienie online podpisane, czeka na weryfikację: wycena ${quote.number}, ${quote.price.deviceName}`,
     body: [
-      `Klient podpisał kodem umowę najmu do wyceny ${quote.number}.`,
+      `Zamówienie do wyceny ${quote.number} podpisano kodem z e-maila. To jeszcze nie umowa z tą firmą: kod potwierdza tylko skrzynkę e-mail, nie firmę. Czekamy na przelew weryfikacyjny z rachunku z wykazu VAT; lead jest wygrany, a dzień dostawy zarezerwowany dopiero po weryfikacji.`,
       '',
       line('Firma', order.company_name),
       line('NIP', order.company_nip),
@@ -137,7 +149,7 @@ export function salesOrderMail(order: OrderRow, quote: StoredQuote, links: Order
       line('Umowa', links.document),
       line('Skrót SHA-256', order.document_sha256),
       '',
-      'Protokół instalacji wpisz w panelu: Zamówienia.',
+      'Po weryfikacji protokół instalacji wpisz w panelu: Zamówienia.',
     ].join('\n'),
   };
 }

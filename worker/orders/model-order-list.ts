@@ -1,6 +1,7 @@
 /** The team's views of `orders`: the list, newest first in keyset pages, and the delivery calendar. */
 import type { OrderStatus } from '../admin-shared/admin-api-orders.ts';
 import type { OrderRow } from './model.ts';
+import { holdsDay } from './model.ts';
 /** An order as the team's list shows it (without the document). */
 export type OrderSummary = Omit<OrderRow, 'document' | 'code_hash'> & { quote_number: string | null };
 
@@ -23,7 +24,7 @@ export async function listOrders(
          o.terms_version, o.terms_sha256, o.document_sha256, o.code_expires_at, o.code_attempts, o.codes_sent,
          o.accepted_at, o.accepted_ip, o.accepted_user_agent, o.installed_at, o.installation, o.created_at,
          o.updated_at, o.code_sent_at, o.register_answer, o.verified_at, o.verified_method, o.verified_by,
-         o.verified_note, o.verified_line, q.number AS quote_number
+         o.verified_note, o.verified_line, o.verified_check, o.verified_account_id, q.number AS quote_number
        FROM orders o LEFT JOIN quotes q ON q.id = o.quote_id
        WHERE ${status ? 'o.status = ?1' : '?1 IS NULL'}${after ? ' AND (o.created_at, o.id) < (?3, ?4)' : ''}
        ORDER BY o.created_at DESC, o.id DESC LIMIT ?2`,
@@ -33,7 +34,7 @@ export async function listOrders(
   return results;
 }
 
-/** Signed and installed orders by delivery day and city, from `from` to `to` (inclusive). */
+/** Orders holding their day (verified or installed) by delivery day and city, from `from` to `to` (inclusive). */
 export async function deliveryCalendar(
   db: D1Database,
   from: string,
@@ -42,7 +43,7 @@ export async function deliveryCalendar(
   const { results } = await db
     .prepare(
       `SELECT delivery_date AS day, delivery_city AS city, COUNT(*) AS orders, SUM(status = 'installed') AS installed
-       FROM orders WHERE delivery_date BETWEEN ?1 AND ?2 AND status IN ('signed', 'installed')
+       FROM orders WHERE delivery_date BETWEEN ?1 AND ?2 AND ${holdsDay()}
        GROUP BY delivery_date, delivery_city ORDER BY delivery_date, delivery_city`,
     )
     .bind(from, to)

@@ -1,8 +1,9 @@
 /**
  * Verification before the contract starts: an order signed by the code is verified by a
  * transfer from an account the register lists for its NIP (matched from a bank statement,
- * worker/payments) or by the team's recorded check; only then may the installation start
- * the contract.
+ * worker/payments) or by the owner's recorded check (a named document or a call to a number
+ * from a register); only then may the installation start the contract, recorded by someone
+ * other than the one who verified by hand.
  */
 import { type Notification, notificationIfStatement } from '../outbox/index.ts';
 
@@ -45,35 +46,51 @@ export const verifiedBy = (orderId: string, at: Date): { sql: string; values: un
 });
 
 /**
- * The team's verification of signed order `orderId`, with who did it and the note of what
- * they checked, in one batch with `mails` (each written only when the order was verified
- * by it). Answers whether it applied (not when the order is unsigned or verified already).
+ * The owner's verification of signed order `orderId` by hand, with who did it (`by`, account
+ * `accountId`), what was checked (`check`, JSON) and the note of what it confirmed, in one batch
+ * with `mails` and `leadStatements` (the lead won) (each written only when the order was verified by it).
+ * Answers whether it applied (not when the order is unsigned or verified already).
  */
 export async function verifyOrderByHand(
   db: D1Database,
   order: OrderRow,
-  by: string,
+  who: { by: string; accountId: number },
+  check: string,
   note: string,
   mails: Notification[],
   at = new Date(),
+  leadStatements: D1PreparedStatement[] = [],
 ): Promise<{ verified: boolean; notificationIds: number[] }> {
   const results = await db.batch([
     db
       .prepare(
-        `UPDATE orders SET verified_at = ?2, verified_method = 'manual', verified_by = ?3, verified_note = ?4, updated_at = ?2
+        `UPDATE orders SET verified_at = ?2, verified_method = 'manual', verified_by = ?3, verified_note = ?4,
+           verified_check = ?5, verified_account_id = ?6, updated_at = ?2
          WHERE id = ?1 AND status = 'signed' AND verified_at IS NULL`,
       )
-      .bind(order.id, at.toISOString(), by, note),
+      .bind(order.id, at.toISOString(), who.by, note, check, who.accountId),
     ...mails.map((m) => notificationIfStatement(db, order.lead_id, m, verifiedBy(order.id, at))),
+    ...leadStatements,
   ]);
   return {
     verified: (results[0]?.meta.changes ?? 0) > 0,
     notificationIds: results
-      .slice(1)
+      .slice(1, 1 + mails.length)
       .map((r) => (r.results[0] as { id: number } | undefined)?.id)
       .filter((id): id is number => id !== undefined),
   };
 }
+
+/**
+ * Whether the person `who` verified order `o` by hand: then its installation needs someone
+ * else (the account, or the name for an order verified before the account was kept).
+ */
+export const verifiedByHandBy = (
+  o: Pick<OrderRow, 'verified_method' | 'verified_by' | 'verified_account_id'>,
+  who: { by: string; accountId: number },
+): boolean =>
+  o.verified_method === 'manual' &&
+  (o.verified_account_id !== null ? o.verified_account_id === who.accountId : o.verified_by === who.by);
 
 /** Signed orders not yet verified, with their quote's number: what a statement's transfer may verify. */
 export async function ordersAwaitingVerification(db: D1Database): Promise<(OrderRow & { quote_number: string })[]> {

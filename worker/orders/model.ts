@@ -281,12 +281,20 @@ export async function countWrongCode(
   return row ? { codeAttempts: row.code_attempts, wrongCodes: row.wrong_codes } : undefined;
 }
 
-/** Signed orders (and installed ones) per delivery day from `from` on: the calendar's booked days. */
+/**
+ * The orders that hold their delivery day (SQL over `orders` or an alias `o`): installed, or
+ * signed and verified. A signature alone proves a mailbox, so it holds no day (issue 46): a
+ * stranger's unverified orders cannot fill the calendar.
+ */
+export const holdsDay = (alias = 'orders'): string =>
+  `(${alias}.status = 'installed' OR (${alias}.status = 'signed' AND ${alias}.verified_at IS NOT NULL))`;
+
+/** Orders holding their day (verified or installed) per delivery day from `from` on: the calendar's booked days. */
 export async function bookedDays(db: D1Database, from: string): Promise<Record<string, number>> {
   const { results } = await db
     .prepare(
       `SELECT delivery_date AS day, COUNT(*) AS n FROM orders
-       WHERE delivery_date >= ?1 AND status IN ('signed', 'installed') GROUP BY delivery_date`,
+       WHERE delivery_date >= ?1 AND ${holdsDay()} GROUP BY delivery_date`,
     )
     .bind(from)
     .all<{ day: string; n: number }>();
@@ -312,7 +320,8 @@ export const signedBy = (orderId: string, at: Date): { sql: string; values: unkn
  * Accepts the order with the code whose hash is `codeHash`, in one batch: the order
  * becomes signed when that code is its live one (not used, not expired, attempts left)
  * and its delivery day still has room; then, only if it did, the e-mails, the
- * `order.signed` event and `leadStatements` (the lead won, guarded by `signedBy(order.id, a.at)`).
+ * `order.signed` event and `leadStatements` (guarded by `signedBy(order.id, a.at)`; none today:
+ * the lead is won at the verification, worker/orders/verified-lead.ts).
  * Answers whether it was signed, and the webhook deliveries claimed.
  */
 export async function acceptOrder(
@@ -333,7 +342,7 @@ export async function acceptOrder(
          WHERE id = ?1 AND status = 'awaiting_acceptance' AND code_hash = ?2 AND code_expires_at > ?3
            AND code_attempts < ?6
            AND (SELECT COUNT(*) FROM orders o WHERE o.delivery_date = orders.delivery_date
-                AND o.status IN ('signed', 'installed')) < ?7`,
+                AND ${holdsDay('o')}) < ?7`,
       )
       .bind(order.id, a.codeHash, at, a.ip, a.userAgent.slice(0, 500), CODE_LIMITS.attempts, a.installationsPerDay),
     ...mails.map((mail) => notificationIfStatement(db, order.lead_id, mail, applied)),

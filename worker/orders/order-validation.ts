@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { CONSENT_ERROR } from '../../widgets/core/errors.ts';
-import { LIMITS, VERIFY_LIMITS } from '../../widgets/core/limits.ts';
+import { LIMITS, VERIFY_LIMITS, VERIFY_PHONE_SOURCES } from '../../widgets/core/limits.ts';
 import { isValidNip, NIP_ERROR, normalizeNip } from '../../widgets/core/nip.ts';
 import { DELIVERY_CITIES } from '../admin-shared/delivery.ts';
 import { counterSchema, requiredSerialSchema } from '../../widgets/core/service-validation.ts';
@@ -88,7 +88,9 @@ export const INSTALLATION_ERRORS = {
   color: 'Podaj początkowy stan licznika kolorowych stron.',
   notSigned: 'Protokół instalacji można wpisać tylko do podpisanego zamówienia.',
   notVerified:
-    'Najpierw zweryfikuj firmę: czekamy na przelew weryfikacyjny z rachunku z wykazu podatników VAT albo na weryfikację przez zespół z notatką. Do tego czasu nie rozpoczynamy umowy.',
+    'Najpierw trzeba zweryfikować firmę: czekamy na przelew weryfikacyjny z rachunku z wykazu podatników VAT albo na weryfikację przez właściciela (dokument lub telefon pod numer z rejestru). Do tego czasu nie rozpoczynamy umowy.',
+  samePerson:
+    'To zamówienie zweryfikowałeś ręcznie: protokół instalacji wpisuje inna osoba z zespołu, żeby jedna osoba nie mogła sama rozpocząć umowy.',
   serialTaken: 'Urządzenie o tym numerze seryjnym jest już wynajęte w innej umowie.',
   unknownDevice: 'Tego modelu lub pakietu nie ma w cenniku: nie można utworzyć umowy.',
 } as const;
@@ -117,17 +119,37 @@ export const installationSchema = plainObject(
 );
 export type InstallationInput = v.InferOutput<typeof installationSchema>;
 
-export { VERIFY_LIMITS };
+export { VERIFY_LIMITS, VERIFY_PHONE_SOURCES };
+
+export type VerifyPhoneSource = (typeof VERIFY_PHONE_SOURCES)[number];
 
 export const VERIFY_ERRORS = {
-  note: `Opisz, jak zweryfikowano firmę (${VERIFY_LIMITS.noteMin}–${VERIFY_LIMITS.noteMax} znaków): kto, z kim rozmawiał, jaki dokument lub rachunek sprawdził.`,
+  note: `Opisz, jak zweryfikowano firmę (${VERIFY_LIMITS.noteMin}–${VERIFY_LIMITS.noteMax} znaków): kto, z kim rozmawiał, co potwierdził.`,
+  check: 'Wybierz, co sprawdzono: dokument firmy albo telefon pod numer z rejestru.',
+  document: `Nazwij sprawdzony dokument (${VERIFY_LIMITS.documentMin}–${VERIFY_LIMITS.documentMax} znaków), np. „odpis aktualny z KRS 0000012345 z 2.12.2026” albo „pełnomocnictwo zarządu z 1.12.2026”.`,
+  phone: 'Podaj numer telefonu, pod który zadzwoniono: co najmniej 9 cyfr, tylko cyfry, spacje i znaki + ( ) -.',
+  phoneSource: `Wybierz rejestr, z którego wzięto numer: ${VERIFY_PHONE_SOURCES.join(', ')}.`,
+  phoneOfOrder:
+    'To numer podany w zamówieniu, a nie z rejestru: zadzwoń pod numer firmy z KRS, CEIDG albo BIP (osoba zamawiająca mogła podać swój).',
   notSigned: 'Zweryfikować można tylko zamówienie podpisane kodem, a jeszcze niezainstalowane.',
   already: 'To zamówienie jest już zweryfikowane.',
 } as const;
 
-/** The team's verification of an order by hand (`POST /api/admin/orders/<id>/verify`): the note of what was checked. */
+/** A one-line optional text: trimmed, its one message for every fault; '' when absent. */
+const optionalLine = (max: number, message: string) =>
+  v.pipe(v.optional(textLine(message), ''), v.maxLength(max, message));
+
+/**
+ * The owner's verification of an order by hand (`POST /api/admin/orders/<id>/verify`): what
+ * was checked (`check`: a named `document`, or a call to `phone` taken from the register
+ * `phoneSource`) and the note of what it confirmed. `verifyCheckOf` then checks the pair.
+ */
 export const verifySchema = plainObject(
   {
+    check: v.optional(v.picklist(['document', 'phone'], VERIFY_ERRORS.check)),
+    document: optionalLine(VERIFY_LIMITS.documentMax, VERIFY_ERRORS.document),
+    phone: v.pipe(optionalLine(LIMITS.phone, VERIFY_ERRORS.phone), v.regex(PHONE, VERIFY_ERRORS.phone)),
+    phoneSource: v.optional(v.picklist([...VERIFY_PHONE_SOURCES, ''], VERIFY_ERRORS.phoneSource), ''),
     note: v.pipe(
       v.optional(v.string(VERIFY_ERRORS.note), ''),
       wellFormed(VERIFY_ERRORS.note),
@@ -138,3 +160,37 @@ export const verifySchema = plainObject(
   },
   ORDER_ERRORS.body,
 );
+export type VerifyInput = v.InferOutput<typeof verifySchema>;
+
+/** What was checked, as stored (`orders.verified_check`, JSON) and shown. */
+export type VerifyCheck =
+  | { kind: 'document'; document: string }
+  | { kind: 'phone'; phone: string; source: VerifyPhoneSource };
+
+/** The digits of a phone number without Poland's +48/0048 (two spellings of one number compare equal). */
+const phoneDigits = (phone: string) => phone.replace(/\D/g, '').replace(/^(?:00)?48(?=\d{9}$)/, '');
+
+/**
+ * The check of a verification's pair: a named document, or a register's phone number that is
+ * not the order's own (the signer could give any number). Answers the check or the field's error.
+ */
+export function verifyCheckOf(
+  input: VerifyInput,
+  orderPhone: string,
+): { ok: true; check: VerifyCheck } | { ok: false; error: string; field: string } {
+  if (input.check === undefined) return { ok: false, error: VERIFY_ERRORS.check, field: 'check' };
+  if (input.check === 'document') {
+    if (input.document.length < VERIFY_LIMITS.documentMin)
+      return { ok: false, error: VERIFY_ERRORS.document, field: 'document' };
+    return { ok: true, check: { kind: 'document', document: input.document } };
+  }
+  const digits = phoneDigits(input.phone);
+  if (digits.length < 9) return { ok: false, error: VERIFY_ERRORS.phone, field: 'phone' };
+  if (input.phoneSource === '') return { ok: false, error: VERIFY_ERRORS.phoneSource, field: 'phoneSource' };
+  if (digits === phoneDigits(orderPhone)) return { ok: false, error: VERIFY_ERRORS.phoneOfOrder, field: 'phone' };
+  return { ok: true, check: { kind: 'phone', phone: input.phone, source: input.phoneSource } };
+}
+
+/** What was checked, in words (the panel, the audit row, the evidence pack). */
+export const verifyCheckText = (c: VerifyCheck): string =>
+  c.kind === 'document' ? `dokument: ${c.document}` : `telefon ${c.phone} (numer z ${c.source})`;

@@ -19,6 +19,7 @@ import { STANDIN_NIPS } from '../company/whitelist-standin.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { company } from '../../widgets/core/company.ts';
 import { login, read, write } from '../../tests/worker/admin-helpers.ts';
+import { personWithSession } from '../../tests/worker/accounts-helpers.ts';
 import { issueMonth } from '../invoices/issue.ts';
 import {
   type OrderAnswer,
@@ -33,6 +34,16 @@ import {
 } from '../../tests/worker/order-helpers.ts';
 
 const testEnv = env as unknown as Env;
+
+/** The owner's verification by hand of a signed order (a named document): it wins the lead and holds the day. */
+async function verifyByOwner(orderId: string, cookie?: string) {
+  const res = await write(
+    `/api/admin/orders/${orderId}/verify`,
+    { check: 'document', document: 'odpis aktualny z KRS', note: 'Zarząd potwierdził zamówienie telefonicznie.' },
+    { cookie: cookie ?? (await login()) },
+  );
+  expect(res.status).toBe(200);
+}
 
 async function sha256(bytes: ArrayBuffer | string): Promise<string> {
   const data = typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes;
@@ -293,7 +304,7 @@ describe('accepting the order with the code', () => {
       .bind('Kod akceptacji%', row?.lead_id)
       .all<{ recipient: string; subject: string; body: string }>();
     const confirmation = mails.results.find((m) => m.recipient === 'podpis@example.pl');
-    expect(confirmation?.subject).toMatch(/^Potwierdzenie zawarcia umowy najmu/);
+    expect(confirmation?.subject).toMatch(/^Zamówienie podpisane – czeka na przelew weryfikacyjny/);
     expect(confirmation?.body).toContain(order.document);
     expect(mails.results.some((m) => m.recipient === company.salesEmail && /drukarnia-abc/.test(m.body))).toBe(true);
   });
@@ -434,9 +445,11 @@ describe('the order page without JavaScript: plain forms posted to the page', ()
     )
       .bind(order?.id)
       .first();
-    expect(row).toMatchObject({ status: 'signed', stage: 'won' });
+    // Signed, not yet verified: an order waiting for the company's transfer, its lead not won.
+    expect(row).toMatchObject({ status: 'signed', stage: 'new' });
     const done = await (await request(`/zamowienie/${quote.id}`)).text();
-    expect(done).toContain('Umowa zawarta – dziękujemy!');
+    expect(done).toContain('Zamówienie podpisane – czekamy na przelew weryfikacyjny');
+    expect(done).not.toContain('Umowa zawarta');
     expect(done).not.toContain('id="order-form"');
     // Signed: a form posted again is refused, nothing changes.
     expect((await postForm(`/zamowienie/${quote.id}`, { ...fields, represents: 'on' })).status).toBe(409);
@@ -467,6 +480,8 @@ describe('the delivery calendar', () => {
     for (let i = taken; i < DELIVERY.installationsPerDay; i++) {
       const { order, code } = await placeOrder({ city: 'Lębork', date: day, signerEmail: `pelny${i}@example.pl` });
       expect((await accept(order.id, code)).status).toBe(200);
+      // Only a verified order holds its day.
+      await verifyByOwner(order.id);
       signed.push(order.id);
     }
     const quote = await newQuote();
@@ -479,14 +494,22 @@ describe('the delivery calendar', () => {
 });
 
 describe('the team’s orders and the installation protocol', () => {
+  let verifier: string | undefined;
   async function signedOrder(email: string, { verified = true } = {}) {
     const placed = await placeOrder({ signerEmail: email });
     expect((await accept(placed.order.id, placed.code)).status).toBe(200);
     if (verified) {
+      // A second owner verifies: the installations below are recorded by another person (Anna).
+      verifier ??= (await personWithSession('owner')).cookie;
       const res = await write(
         `/api/admin/orders/${placed.order.id}/verify`,
-        { note: 'Telefon do sekretariatu MF, numer z rejestru; potwierdzono zamówienie.' },
-        { cookie: await login() },
+        {
+          check: 'phone',
+          phone: '22 694 55 55',
+          phoneSource: 'KRS',
+          note: 'Telefon do sekretariatu MF, numer z rejestru; potwierdzono zamówienie.',
+        },
+        { cookie: verifier },
       );
       expect(res.status).toBe(200);
     }
@@ -510,17 +533,22 @@ describe('the team’s orders and the installation protocol', () => {
     ).toEqual({ n: 0 });
   });
 
-  it('verifies by hand with a required note, audited with who and when; a second time is refused', async () => {
+  it('verifies by hand with a named document and a required note, audited with who and when; a second time is refused', async () => {
     const { order } = await signedOrder('reczna@example.pl', { verified: false });
     const cookie = await login();
     const path = `/api/admin/orders/${order.id}/verify`;
+    const document = 'pełnomocnictwo zarządu dla podpisującego z 1.12.2026';
     for (const note of [undefined, '', 'krótko', 'x'.repeat(1001)]) {
-      const res = await write(path, note === undefined ? {} : { note }, { cookie });
+      const res = await write(
+        path,
+        note === undefined ? { check: 'document', document } : { check: 'document', document, note },
+        { cookie },
+      );
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ error: VERIFY_ERRORS.note, field: 'note' });
     }
     const note = 'Rozmowa z księgową, numer z KRS; pełnomocnictwo podpisującego sprawdzone.';
-    const res = await write(path, { note }, { cookie });
+    const res = await write(path, { check: 'document', document, note }, { cookie });
     expect(res.status).toBe(200);
     const { verification } = (await res.json()) as { verification: { state: string; method: string; at: string } };
     expect(verification).toEqual({ state: 'verified', method: 'manual', at: expect.any(String) });
@@ -532,7 +560,7 @@ describe('the team’s orders and the installation protocol', () => {
       "SELECT actor, action, details FROM audit_log WHERE area = 'orders' AND action = 'orders.verify'",
     ).all<{ actor: string; details: string }>();
     expect(audit.results.map((a) => [a.actor, JSON.parse(a.details).note])).toContainEqual(['Anna', note]);
-    expect((await write(path, { note }, { cookie })).status).toBe(409);
+    expect((await write(path, { check: 'document', document, note }, { cookie })).status).toBe(409);
     // The signer learns it.
     const mail = await testEnv.DB.prepare(
       "SELECT subject FROM outbox WHERE recipient = ? AND subject LIKE '%zweryfikowane'",
@@ -815,15 +843,16 @@ describe('a lead with an online order', () => {
     expect(((await (await read(`/api/admin/leads/${id}`, cookie)).json()) as { order: unknown }).order).toBeNull();
   });
 
-  it('is won once the order is signed, and stays the sales team’s lead', async () => {
+  it('is won once the signed order is verified (not at the signing), and stays the sales team’s lead', async () => {
     const { order, code } = await placeOrder({ signerEmail: 'wygrany@example.pl' });
     expect((await accept(order.id, code)).status).toBe(200);
-    const lead = await testEnv.DB.prepare(
-      'SELECT l.status, l.kind FROM leads l JOIN orders o ON o.lead_id = l.id WHERE o.id = ?',
-    )
-      .bind(order.id)
-      .first();
-    expect(lead).toEqual({ status: 'won', kind: 'quote' });
+    const lead = () =>
+      testEnv.DB.prepare('SELECT l.status, l.kind FROM leads l JOIN orders o ON o.lead_id = l.id WHERE o.id = ?')
+        .bind(order.id)
+        .first();
+    expect(await lead()).toEqual({ status: 'new', kind: 'quote' });
+    await verifyByOwner(order.id);
+    expect(await lead()).toEqual({ status: 'won', kind: 'quote' });
   });
 });
 
@@ -848,6 +877,9 @@ describe('the lead of a signed order, won as the team would mark it', () => {
     await accept(order.id, code === '000000' ? '111111' : '000000');
     expect(await eventsOf('lead.status_changed')).toEqual([]);
     expect((await accept(order.id, code)).status).toBe(200);
+    // The signature alone wins nothing: the verification does.
+    expect(await eventsOf('lead.status_changed')).toEqual([]);
+    await verifyByOwner(order.id);
 
     const [status] = await eventsOf('lead.status_changed');
     expect(JSON.parse(status?.data ?? '{}')).toMatchObject({

@@ -4,6 +4,7 @@
  */
 import { company } from '../../widgets/core/company.ts';
 import { deliveryDayText } from '../admin-shared/delivery.ts';
+import { UNVERIFIED_NOTE, deliveryWishText } from './emails.ts';
 import { ORDER_LIMITS } from './order-validation.ts';
 import { CODE_LIMITS, type OrderRow } from './model.ts';
 import type { StoredQuote } from '../quotes/index.ts';
@@ -106,10 +107,12 @@ export function DoneSection({
   transfer: VerificationTransfer;
 }) {
   const signed = order !== undefined && order.status !== 'awaiting_acceptance';
+  // Signed by a code from a mailbox is not yet a contract with the company: only its verification makes it one.
+  const verified = !!order?.verified_at;
   return (
     <section id="done" hidden={!signed} aria-labelledby="done-title">
       <h2 id="done-title" tabIndex={-1}>
-        Umowa zawarta – dziękujemy!
+        {verified ? 'Umowa zawarta – dziękujemy!' : 'Zamówienie podpisane – czekamy na przelew weryfikacyjny'}
       </h2>
       <p className="done">
         Zaakceptowano:{' '}
@@ -118,9 +121,13 @@ export function DoneSection({
         </span>
         . Potwierdzenie z pełną treścią umowy wysłaliśmy na adres e-mail osoby podpisującej.
         <span id="done-delivery">
-          {order && ` Dostawa i instalacja: ${deliveryDayText(order.delivery_date)}, ${order.delivery_address}.`}
+          {order &&
+            (verified
+              ? ` Dostawa i instalacja: ${deliveryDayText(order.delivery_date)}, ${order.delivery_address}.`
+              : ` ${deliveryWishText(order)}`)}
         </span>
       </p>
+      {!verified && <p className="verify">{UNVERIFIED_NOTE}</p>}
       <VerifySection quote={quote} order={order} transfer={transfer} />
       <p>
         <a className="btn ghost" href={`/zamowienie/${quote.id}/umowa.txt`} download>

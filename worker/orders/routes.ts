@@ -30,7 +30,7 @@ import { orderPageCsp, renderOrderPage } from './page.tsx';
 import type { FormState } from './page-form.tsx';
 import { renderMissingQuotePage } from '../quotes/page.tsx';
 import { dispatchLater } from '../webhooks/delivery.ts';
-import { deliveryDayText } from '../admin-shared/delivery.ts';
+import { deliveryWishText } from './emails.ts';
 import { dateTimeText } from '../../widgets/core/dates.ts';
 import { NIP_ERROR, isValidNip, normalizeNip } from '../../widgets/core/nip.ts';
 import { ORDER_API_ERRORS } from '../http/errors.ts';
@@ -189,7 +189,7 @@ orders.post('/:orderId/accept', leadIntake(), async (c) => {
     // As the page writes it (Warsaw time): the page's script shows this text, formatting nothing itself.
     acceptedAtText: dateTimeText(order.accepted_at ?? new Date(), 'numeric', { seconds: true }),
     documentSha256: order.document_sha256,
-    delivery: `Dostawa i instalacja: ${deliveryDayText(order.delivery_date)}, ${order.delivery_address}.`,
+    delivery: deliveryWishText(order),
     // After the acceptance the order waits for the company's verification transfer (or the team's check).
     verification: { ...verificationOf(order), from: verifyFrom(order) },
   });

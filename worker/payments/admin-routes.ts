@@ -25,6 +25,7 @@ import { ADMIN_ERRORS } from '../http/errors.ts';
 import { pageOf, pageRequest } from '../http/paging.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
 import { auditDetails } from '../http/audit-notes.ts';
+import { auditView } from '../http/audit-view.ts';
 import { bankLinesOf, importStatementFile } from './import.ts';
 import {
   type InvoiceKey,
@@ -101,6 +102,8 @@ bankStatementRoutes.get('/lines', async (c) => {
   const found = await openLines(c.env.DB, page);
   const { rows, next } = pageOf(found, page.limit, lineKey);
   const answer: BankLinePage = { lines: await bankLinesOf(c.env.DB, rows), limit: page.limit, next };
+  // Payers' names, accounts and titles in bulk: a view in the audit log.
+  auditView(c, 'bank-statements.view', { rows: answer.lines.length });
   return c.json(answer);
 });
 
@@ -175,5 +178,7 @@ paymentRoutes.get('/invoices', async (c) => {
     lastReminderAt: r.last_reminder_at,
   }));
   const answer: InvoicePaymentPage = { invoices, limit: page.limit, next };
+  // Customers' invoices, e-mails and payment states in bulk: a view in the audit log.
+  auditView(c, 'payments.view', { rows: invoices.length, state });
   return c.json(answer);
 });

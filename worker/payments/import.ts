@@ -12,6 +12,7 @@ import { enqueueNotification } from '../outbox/delivery.ts';
 import { verifiedMail } from '../orders/emails.ts';
 import { sha256Hex } from '../http/auth.ts';
 import {
+  leadWonByVerificationStatements,
   ordersAwaitingVerification,
   registerAnswerOf,
   verifiedBy,
@@ -146,6 +147,17 @@ export async function importStatementFile(
           ),
           verifiedBy(order.id, at),
         ),
+      );
+      // The order is the company's now: its lead is won in the same batch, guarded by the verification.
+      batch.push(
+        ...(await leadWonByVerificationStatements(
+          env.DB,
+          order,
+          order.quote_number,
+          `przelew z rachunku ${row.payerAccount}`,
+          { ip: '', path: '/api/admin/bank-statements' },
+          at,
+        )),
       );
     }
     const results = await env.DB.batch(batch);

@@ -98,7 +98,7 @@ export function matchLine(line: StatementLine, ctx: MatchContext): Match {
     if (!account || !order.accounts.includes(account))
       return {
         kind: null,
-        note: `Przelew weryfikacyjny zamówienia ${order.number} z rachunku ${line.payerAccount ?? '(bank go nie podał)'}, którego wykaz podatników VAT nie podaje dla NIP ${order.nip}: zamówienie nie zostało zweryfikowane. Sprawdź firmę i zweryfikuj ją ręcznie albo poproś o przelew z rachunku z wykazu.`,
+        note: `Przelew weryfikacyjny zamówienia ${order.number} z rachunku ${line.payerAccount ?? '(bank go nie podał)'}, którego wykaz podatników VAT nie podaje dla NIP ${order.nip}: zamówienie nie zostało zweryfikowane. Taki przelew niczego nie potwierdza (mógł go wysłać każdy): nie weryfikuj na jego podstawie, poproś firmę o przelew z rachunku z wykazu.`,
       };
     ctx.orders = ctx.orders.filter((o) => o !== order);
     return { kind: 'verification', orderId: order.id, how: 'title+account', note: null };

@@ -16,6 +16,7 @@ import { bodyHash } from '../http/body-hash.ts';
 import { PAGE_ID_PATTERN, newPageId } from '../http/auth.ts';
 import { SubmissionConflict, storeLead } from '../leads/index.ts';
 import { type DeferredLead, deferLead } from '../leads/deferred.ts';
+import { leadStoreMs, withDeadline } from '../http/deadline.ts';
 import { company as kserowo } from '../../widgets/core/company.ts';
 import { type StoredQuote, quoteById, quoteOfRows, quoteOfSubmissionStatement, quoteStatements } from './model.ts';
 import { quoteNotification } from './quote-email.ts';
@@ -115,14 +116,19 @@ quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
   const pageUrl = (id: string) => `${new URL(c.req.url).origin}/wycena/${id}`;
   let stored: StoredQuote | undefined;
   try {
-    const result = await storeLead(
-      c.env.DB,
-      lead,
-      (leadId) => quoteNotification(leadId, lead, quote, pageUrl(quote.id), kserowo.salesEmail),
-      (leadId) => quoteStatements(c.env.DB, leadId, quote),
-      // Read back in the same batch: one D1 round trip per quote. A replayed submission
-      // (same body, else SubmissionConflict) answers the quote stored the first time.
-      quoteOfSubmissionStatement(c.env.DB, submissionId),
+    // A locked D1 may never answer: past the deadline the quote goes to the queue like a refused one.
+    const result = await withDeadline(
+      storeLead(
+        c.env.DB,
+        lead,
+        (leadId) => quoteNotification(leadId, lead, quote, pageUrl(quote.id), kserowo.salesEmail),
+        (leadId) => quoteStatements(c.env.DB, leadId, quote),
+        // Read back in the same batch: one D1 round trip per quote. A replayed submission
+        // (same body, else SubmissionConflict) answers the quote stored the first time.
+        quoteOfSubmissionStatement(c.env.DB, submissionId),
+      ),
+      leadStoreMs(c.env),
+      'quotes: storing the quote',
     );
     stored = quoteOfRows(result.readBack);
     c.set('webhooksClaimed', result.webhookIds);

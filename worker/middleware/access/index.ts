@@ -12,7 +12,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { deleteCookie } from 'hono/cookie';
-import { RESTRICTED_WRITES, mayUse, rolesOfRequest, routePrefix } from '../../admin-shared/roles.ts';
+import { mayUse, restrictionOf, rolesOfRequest, routePrefix } from '../../admin-shared/roles.ts';
 import { SESSION_COOKIE, clientIp, credentialFingerprint } from '../../http/auth.ts';
 import { auditedReadOf, detailsOf, targetOf } from '../../http/audit-notes.ts';
 import { auditedViewOf } from '../../http/audit-view.ts';
@@ -66,10 +66,7 @@ export const accessControl =
     const area = routePrefix(c.req.path);
     if (!mayUse(session.role, area)) return c.json({ error: ACCOUNT_API_ERRORS.forbidden }, 403);
     if (!rolesOfRequest(c.req.method, c.req.path).includes(session.role))
-      return c.json(
-        { error: RESTRICTED_WRITES[`${c.req.method} ${area}`]?.error ?? ACCOUNT_API_ERRORS.forbidden },
-        403,
-      );
+      return c.json({ error: restrictionOf(c.req.method, c.req.path)?.error ?? ACCOUNT_API_ERRORS.forbidden }, 403);
     await next();
     const method = c.req.method;
     const view = READS.has(method) ? auditedViewOf(c.req.raw) : undefined;
