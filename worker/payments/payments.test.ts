@@ -134,6 +134,13 @@ describe('a statement in', () => {
       at: expect.any(String),
     });
     expect((await detail(b.order.id)).verification).toEqual({ state: 'pending' });
+    // The transfer from the listed account made the order the company's: its lead is won; the other's is not.
+    const leadOf = (id: string) =>
+      testEnv.DB.prepare('SELECT l.status FROM leads l JOIN orders o ON o.lead_id = l.id WHERE o.id = ?')
+        .bind(id)
+        .first<{ status: string }>();
+    expect(await leadOf(a.order.id)).toEqual({ status: 'won' });
+    expect(await leadOf(b.order.id)).toEqual({ status: 'new' });
     // The unverified order cannot be installed; the verified one can.
     const protocol = { installedOn: warsawToday(), serial: 'PAY-B00001', mono: 1, color: 1 };
     const refused = await write(`/api/admin/orders/${b.order.id}/installation`, protocol, { cookie });
