@@ -88,6 +88,9 @@ const args = [
   // Webhooks may go to the test's receiver on http://127.0.0.1.
   '--var',
   'WEBHOOKS_ALLOW_LOCAL_HTTP:1',
+  // The collectors' keys are encrypted under this secret in D1 (worker/collector/key-crypto.ts).
+  '--var',
+  'COLLECTOR_KEY_SECRET:test-collector-key-secret-0123456789abcdef',
   // The partner of the tests' partner pages is registered (worker/leads/partners.ts).
   '--var',
   'PARTNERS:demo,drukarnia-abc',
