@@ -58,6 +58,8 @@ const ACCESS: Record<string, Record<Role, boolean>> = {
   invoices:       access(Y,    Y,    N),
   'bank-statements': access(Y, N,    N),
   payments:       access(Y,    Y,    N),
+  // Collectors: the service desk follows their state; creating one (its code) is the owner's (below).
+  collectors:     access(Y,    N,    Y),
 };
 
 /** Writes narrower than their area, with what the others are told. */
@@ -67,6 +69,7 @@ const NARROWER: Record<string, { roles: Role[]; error: string }> = {
     error: 'Trwałe usunięcie leada (RODO) może wykonać tylko właściciel. Zamknij lead jako przegrany lub spam.',
   },
   'POST invoices': { roles: ['owner'], error: 'Faktury i korekty wystawia tylko właściciel.' },
+  'POST collectors': { roles: ['owner'], error: 'Kolektor i jego kod rejestracji tworzy tylko właściciel.' },
 };
 
 describe('roles (every admin route × every role)', { timeout: 30_000 }, () => {
