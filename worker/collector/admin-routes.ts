@@ -16,6 +16,7 @@ import { auditDetails } from '../http/audit-notes.ts';
 import { contractById } from '../contracts/index.ts';
 import { check } from '../../widgets/core/validation.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
+import type { CollectorCreated, CollectorList } from '../admin-shared/admin-api.ts';
 import { normaliseCode, randomToken, sha256Hex } from './key-crypto.ts';
 import { createCode, createSite, listSites, siteById } from './model.ts';
 import { COLLECTOR_ERRORS } from './push.ts';
@@ -59,7 +60,7 @@ collectorRoutes.post('/', async (c) => {
     expiresAt,
   });
   auditDetails(c, { collector: id, contract: contract.number });
-  return c.json({ id, code, expiresAt }, 201);
+  return c.json({ id, code, expiresAt } satisfies CollectorCreated, 201);
 });
 
 collectorRoutes.post('/:id/code', async (c) => {
@@ -88,5 +89,5 @@ collectorRoutes.get('/', async (c) => {
       failures: JSON.parse(s.last_failures) as { host: string; at: string; reason: string }[],
       unknownSerials: JSON.parse(s.unknown_serials) as string[],
     })),
-  });
+  } satisfies CollectorList);
 });

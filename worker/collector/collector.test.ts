@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { login, read, request, write } from '../../tests/worker/admin-helpers.ts';
 import { billJson, dayOf, db, lastDay, month, sign } from '../../tests/worker/contracts-helpers.ts';
+import { signIn } from '../../tests/worker/portal-helpers.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import type { ReadingList } from '../admin-shared/admin-api.ts';
 import { COLLECTOR_ERRORS } from './push.ts';
@@ -135,7 +136,7 @@ describe('enrolment', () => {
     expect(await again.json()).toEqual({ error: COLLECTOR_ERRORS.code });
   });
 
-  it('lets only the owner create a collector; an unknown contract is 404 at its field', async () => {
+  it('answers an unknown contract with 404 at its field', async () => {
     const missing = await write('/api/admin/collectors', { contractId: 'nope' }, { cookie });
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: COLLECTOR_ERRORS.contract, field: 'contractId' });
@@ -279,7 +280,7 @@ describe('toner and faults the device reports', () => {
       { colorant: 'magenta', level: 21, max: 100 },
     ];
     await push(creds, [reading('COLTONER1', new Date(Date.now() - 120_000).toISOString(), 800, 100, { toner })]);
-    await push(creds, [reading('COLTONER1', new Date(Date.now() - 60_000).toISOString(), 810, 101, { toner })]);
+    await push(creds, [reading('COLTONER1', new Date(Date.now() - 60_000).toISOString(), 810, 105, { toner })]);
     const { results } = await db()
       .prepare(
         'SELECT t.colour, t.status, t.ordered_by, t.note FROM toner_orders t JOIN devices d ON d.id = t.device_row WHERE d.serial = ?',
@@ -290,6 +291,11 @@ describe('toner and faults the device reports', () => {
     expect(results[0]).toMatchObject({ colour: 'black', status: 'accepted', ordered_by: 'kolektor (automatycznie)' });
     expect(results[0]?.note).toContain('18 %');
     expect(results[0]?.note).toContain(contracts.COLTONER1?.number);
+    // The customer sees the last automatic reading and the levels on /konto, −3 in words, never a percentage.
+    const konto = await (await read('/konto', await signIn('faktury-coltoner1@firma.pl'))).text();
+    expect(konto).toContain('Odczyt automatyczny (licznik urządzenia)');
+    expect(konto).toContain('810 mono, 105 kolor');
+    expect(konto).toContain('czarny (K): 18 %, błękitny (C): trochę pozostało, purpurowy (M): 21 %');
   });
 
   it('opens one service ticket for a service call, with the device’s SLA, however often it is reported', async () => {
