@@ -65,7 +65,17 @@ export function CollectorsSection({ onFailure }: { onFailure: (e: unknown) => vo
       {!list ? null : list.collectors.length === 0 ? (
         <p className="hint">Żadnego kolektora. Utworzysz go na umowie (Umowy → Kolektor).</p>
       ) : (
-        <DataTable columns={['Umowa', 'Stan', 'Ostatnia przesyłka', 'Urządzenia', 'Nieudane odczyty', 'Spoza umowy']}>
+        <DataTable
+          columns={[
+            'Umowa',
+            'Stan',
+            'Ostatnia przesyłka',
+            'Urządzenia',
+            'Nieudane odczyty',
+            'Bez odczytu 3 dni',
+            'Spoza umowy',
+          ]}
+        >
           {list.collectors.map((s) => (
             <tr key={s.id}>
               <td>
@@ -82,6 +92,11 @@ export function CollectorsSection({ onFailure }: { onFailure: (e: unknown) => vo
                 {s.failures.length === 0
                   ? '—'
                   : s.failures.map((f) => `${f.host}: ${FAILURE_LABELS[f.reason] ?? f.reason}`).join(', ')}
+              </td>
+              <td>
+                {s.fallenOff.length === 0
+                  ? '—'
+                  : s.fallenOff.map((d) => `${d.serial} (od ${when(d.since)})`).join(', ')}
               </td>
               <td>{s.unknownSerials.length === 0 ? '—' : s.unknownSerials.join(', ')}</td>
             </tr>

@@ -269,6 +269,8 @@ export interface CollectorListed {
   failures: { host: string; at: string; reason: string }[];
   /** Serials it reported that are not on the contract: listed for the team, never billed. */
   unknownSerials: string[];
+  /** Devices without a report for 3 days (their customer was e-mailed once), since when they are listed. */
+  fallenOff: { serial: string; since: string }[];
 }
 
 /** `GET /api/admin/collectors`. */

@@ -19,6 +19,7 @@ import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
 import type { CollectorCreated, CollectorList } from '../admin-shared/admin-api.ts';
 import { normaliseCode, randomToken, sha256Hex } from './key-crypto.ts';
 import { createCode, createSite, listSites, siteById } from './model.ts';
+import { silentDevicesOf } from './model-reports.ts';
 import { COLLECTOR_ERRORS } from './push.ts';
 
 export const collectorRoutes = new Hono<AdminEnv>();
@@ -74,7 +75,7 @@ collectorRoutes.post('/:id/code', async (c) => {
 });
 
 collectorRoutes.get('/', async (c) => {
-  const sites = await listSites(c.env.DB);
+  const [sites, silent] = await Promise.all([listSites(c.env.DB), silentDevicesOf(c.env.DB)]);
   return c.json({
     collectors: sites.map((s) => ({
       id: s.id,
@@ -88,6 +89,9 @@ collectorRoutes.get('/', async (c) => {
       devices: s.devices,
       failures: JSON.parse(s.last_failures) as { host: string; at: string; reason: string }[],
       unknownSerials: JSON.parse(s.unknown_serials) as string[],
+      fallenOff: silent
+        .filter((d) => d.contract_id === s.contract_id)
+        .map((d) => ({ serial: d.serial, since: d.opened_at })),
     })),
   } satisfies CollectorList);
 });

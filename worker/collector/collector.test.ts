@@ -6,9 +6,11 @@ import { login, read, request, write } from '../../tests/worker/admin-helpers.ts
 import { billJson, dayOf, db, lastDay, month, sign } from '../../tests/worker/contracts-helpers.ts';
 import { signIn } from '../../tests/worker/portal-helpers.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
-import type { ReadingList } from '../admin-shared/admin-api.ts';
+import type { CollectorList, ReadingList } from '../admin-shared/admin-api.ts';
 import { COLLECTOR_ERRORS } from './push.ts';
 import { HELD_NOTES } from './intake.ts';
+import { listFallenOff } from './fallen-off.ts';
+import { testEnv } from '../../tests/worker/admin-helpers.ts';
 
 let cookie = '';
 
@@ -99,7 +101,16 @@ const contracts: Record<string, { id: string; number: string }> = {};
 
 beforeAll(async () => {
   cookie = await login('203.0.113.47', 'Ola z serwisu');
-  for (const serial of ['COLSIGN01', 'COLBILL01', 'COLSWAP01', 'COLHELD01', 'COLTONER1', 'COLSERV01', 'COLOTHER1'])
+  for (const serial of [
+    'COLQUIET1',
+    'COLSIGN01',
+    'COLBILL01',
+    'COLSWAP01',
+    'COLHELD01',
+    'COLTONER1',
+    'COLSERV01',
+    'COLOTHER1',
+  ])
     contracts[serial] = await sign(cookie, { serial, deviceId: 'km-c3320i', level: 'business' });
 });
 
@@ -321,6 +332,33 @@ describe('toner and faults the device reports', () => {
         description: expect.stringContaining('Service call C-2557'),
       },
     ]);
+  });
+});
+
+describe('fallen off', () => {
+  it('lists a device silent for 3 days and e-mails its customer once; its next report clears it', async () => {
+    const creds = await collectorFor(contracts.COLQUIET1?.id ?? '');
+    const fourDaysAgo = new Date(Date.now() - 4 * 86_400_000).toISOString();
+    await push(creds, [reading('COLQUIET1', fourDaysAgo, 600, 60)]);
+    await listFallenOff(testEnv);
+    await listFallenOff(testEnv);
+    const mails = async () =>
+      (
+        await db()
+          .prepare(
+            "SELECT subject, body FROM outbox WHERE recipient = 'faktury-colquiet1@firma.pl' AND about LIKE 'collector-silent:%'",
+          )
+          .all<{ subject: string; body: string }>()
+      ).results;
+    expect(await mails()).toHaveLength(1);
+    expect((await mails())[0]?.subject).toBe('Urządzenie COLQUIET1 nie przesyła odczytów');
+    const listed = async () =>
+      ((await (await read('/api/admin/collectors', cookie)).json()) as CollectorList).collectors.find(
+        (s) => s.id === creds.collectorId,
+      )?.fallenOff;
+    expect((await listed())?.map((d) => d.serial)).toEqual(['COLQUIET1']);
+    await push(creds, [reading('COLQUIET1', new Date().toISOString(), 650, 65)]);
+    expect(await listed()).toEqual([]);
   });
 });
 

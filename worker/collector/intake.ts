@@ -104,6 +104,8 @@ export async function takeReading(env: Env, site: SiteContract, r: CollectorRead
     await setOutcome(db, reportId, 'unknown', null, null);
     return 'unknown';
   }
+  // A report again: a device listed as fallen off is back.
+  await clearFault(db, device.deviceRow, 'silent', now.toISOString());
   const outcome = await recordMeter(db, site, device, r, counters, reportId);
   await orderToner(env, site, device, row, r, now);
   await reportFaults(env, site, device, row, r, now);
@@ -235,7 +237,7 @@ async function reportFaults(
 ) {
   const errors = r.status.errors;
   const since = new Date(Date.parse(r.at) - JAM_DAYS * 86_400_000).toISOString();
-  const faults: Record<Fault, boolean> = {
+  const faults: Record<Exclude<Fault, 'silent'>, boolean> = {
     service: errors.includes('serviceRequested'),
     jams:
       errors.includes('jammed') && (await reportsWithError(env.DB, device.deviceRow, 'jammed', since)) >= JAM_REPORTS,

@@ -120,7 +120,7 @@ export async function reportsWithError(
   return row?.n ?? 0;
 }
 
-export type Fault = 'service' | 'jams';
+export type Fault = 'service' | 'jams' | 'silent';
 
 /** Opens a fault of a device; true when it was not open already (then a ticket is to be made). */
 export async function openFault(
@@ -160,5 +160,42 @@ export async function lastReportsOf(db: D1Database, deviceRowsJson: string): Pro
     )
     .bind(deviceRowsJson)
     .all<ReportRow>();
+  return results;
+}
+
+/**
+ * Devices whose last report (of a site's own contract) is older than `beforeIso` and that are not
+ * listed as fallen off yet, with their contract's billing e-mail: at most `limit`, oldest first.
+ */
+export async function newlySilentDevices(
+  db: D1Database,
+  beforeIso: string,
+  limit: number,
+): Promise<{ device_row: number; serial: string; last_at: string; contract_id: string }[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT r.device_row, r.serial, max(r.at) AS last_at, s.contract_id
+       FROM collector_reports r JOIN collector_sites s ON s.id = r.site_id
+       WHERE r.device_row IS NOT NULL AND r.outcome != 'unknown'
+       GROUP BY r.device_row
+       HAVING max(r.at) < ?1 AND NOT EXISTS (
+         SELECT 1 FROM collector_faults f WHERE f.device_row = r.device_row AND f.fault = 'silent' AND f.cleared_at IS NULL)
+       ORDER BY last_at LIMIT ?2`,
+    )
+    .bind(beforeIso, limit)
+    .all<{ device_row: number; serial: string; last_at: string; contract_id: string }>();
+  return results;
+}
+
+/** The devices of a contract listed as fallen off, with their last report. */
+export async function silentDevicesOf(
+  db: D1Database,
+): Promise<{ contract_id: string; serial: string; opened_at: string }[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT d.contract_id, d.serial, f.opened_at FROM collector_faults f JOIN devices d ON d.id = f.device_row
+       WHERE f.fault = 'silent' AND f.cleared_at IS NULL ORDER BY d.serial LIMIT 1000`,
+    )
+    .all<{ contract_id: string; serial: string; opened_at: string }>();
   return results;
 }

@@ -81,11 +81,13 @@ CREATE INDEX IF NOT EXISTS collector_reports_by_site ON collector_reports (site_
 CREATE INDEX IF NOT EXISTS collector_reports_unknown ON collector_reports (site_id, serial) WHERE outcome = 'unknown';
 
 -- A fault a device reported (a service call, repeated jams): one service ticket per fault
--- while it lasts; a report without it clears it, and the next one opens a new ticket.
+-- while it lasts; a report without it clears it, and the next one opens a new ticket. 'silent':
+-- a device that had reports and sent none for 3 days (fallen off): listed, its customer e-mailed
+-- once; its next report clears it.
 CREATE TABLE IF NOT EXISTS collector_faults (
   id          INTEGER PRIMARY KEY AUTOINCREMENT,
   device_row  INTEGER NOT NULL REFERENCES devices (id),
-  fault       TEXT    NOT NULL CHECK (fault IN ('service', 'jams')),
+  fault       TEXT    NOT NULL CHECK (fault IN ('service', 'jams', 'silent')),
   ticket_id   TEXT,
   opened_at   TEXT    NOT NULL,
   cleared_at  TEXT
