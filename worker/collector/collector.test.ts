@@ -102,6 +102,7 @@ const contracts: Record<string, { id: string; number: string }> = {};
 beforeAll(async () => {
   cookie = await login('203.0.113.47', 'Ola z serwisu');
   for (const serial of [
+    'COLJAM001',
     'COLQUIET1',
     'COLSIGN01',
     'COLBILL01',
@@ -332,6 +333,26 @@ describe('toner and faults the device reports', () => {
         description: expect.stringContaining('Service call C-2557'),
       },
     ]);
+  });
+});
+
+describe('repeated jams', () => {
+  it('opens no ticket for two jammed reports and one for the third within 7 days', async () => {
+    const creds = await collectorFor(contracts.COLJAM001?.id ?? '');
+    const status = { device: 5, errors: ['jammed'], alerts: [{ code: 8, group: '13', description: 'Paper jam' }] };
+    const tickets = async () =>
+      (
+        await db()
+          .prepare('SELECT category, sla_hours FROM service_tickets WHERE serial = ?')
+          .bind('COLJAM001')
+          .all<{ category: string; sla_hours: number }>()
+      ).results;
+    for (const ago of [240_000, 180_000])
+      await push(creds, [reading('COLJAM001', new Date(Date.now() - ago).toISOString(), 700, 70, { status })]);
+    expect(await tickets()).toEqual([]);
+    for (const ago of [120_000, 60_000])
+      await push(creds, [reading('COLJAM001', new Date(Date.now() - ago).toISOString(), 700, 70, { status })]);
+    expect(await tickets()).toEqual([{ category: 'paper', sla_hours: 24 }]);
   });
 });
 
