@@ -94,6 +94,9 @@ const args = [
   // What `GET /__test/whoami` answers: a spec that starts this server knows it reached its own.
   '--var',
   `TEST_SERVER_ID:${process.env.KSEROWO_TEST_SERVER_ID ?? port}`,
+  // The collectors' keys are encrypted under this secret in D1 (worker/collector/key-crypto.ts).
+  '--var',
+  'COLLECTOR_KEY_SECRET:test-collector-key-secret-0123456789abcdef',
   // The partner of the tests' partner pages is registered (worker/leads/partners.ts).
   '--var',
   'PARTNERS:demo,drukarnia-abc',

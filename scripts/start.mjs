@@ -1,6 +1,7 @@
 // `npm start`: build everything, apply the D1 migrations to the local database and
 // serve site, widgets and API on http://127.0.0.1:8787 through `wrangler dev`.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { adminHash, randomPassword } from './admin-hash.mjs';
@@ -43,6 +44,25 @@ function ensureAdminPassword() {
 const admin = ensureAdminPassword();
 // The webhook secrets' key and the backups' key, kept in the same file (scripts/secret-keys.mjs).
 const keys = localKeys(devVars);
+
+/**
+ * The secret the collectors' keys are encrypted under in D1 (docs/collector.md "Worker side"):
+ * made once, kept in .dev.vars (git-ignored) beside the admin hash, so a local collector's key
+ * still opens after a restart.
+ */
+function ensureCollectorKeySecret() {
+  const current = existsSync(devVars) ? readFileSync(devVars, 'utf8') : '';
+  const found = /^COLLECTOR_KEY_SECRET="?([^"\n]+)"?$/m.exec(current);
+  if (found) return found[1];
+  const secret = randomBytes(32).toString('base64url');
+  const gap = current && !current.endsWith('\n') ? '\n' : '';
+  appendFileSync(
+    devVars,
+    `${gap}# Collectors (docs/collector.md): the secret their keys are encrypted under in D1.\nCOLLECTOR_KEY_SECRET="${secret}"\n`,
+  );
+  return secret;
+}
+const collectorKeySecret = ensureCollectorKeySecret();
 
 if (await portTaken(port)) {
   console.error(
@@ -95,6 +115,8 @@ const dev = spawn(
     `ADMIN_PASSWORD_HASH:${admin.hash}`,
     // WEBHOOK_SECRETS_KEY and BACKUP_KEY, from the same file (docs/backups.md).
     ...keyVars(keys),
+    '--var',
+    `COLLECTOR_KEY_SECRET:${collectorKeySecret}`,
     // The order form's NIP look-up answers from the White List stand-in (no internet
     // needed, the MF's quota untouched); production has the real address in wrangler.toml.
     '--var',

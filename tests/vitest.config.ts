@@ -122,6 +122,8 @@ export default defineConfig({
                 LIVE_CATALOGUE_TTL_MS_CONFIGURED: liveTtl[1],
                 // Webhooks may go to http://127.0.0.1 in tests.
                 WEBHOOKS_ALLOW_LOCAL_HTTP: '1',
+                // The collectors' keys are encrypted under this secret in D1 (worker/collector/key-crypto.ts).
+                COLLECTOR_KEY_SECRET: 'test-collector-key-secret-0123456789abcdef',
                 // The partner the tests send is registered (worker/leads/partners.ts).
                 PARTNERS: 'demo,drukarnia-abc',
                 PROPERTY_SEED: String(propertySeed),

@@ -30,6 +30,7 @@ import { orderRoutes } from './orders/admin-routes.ts';
 import { tonerRoutes } from './portal/admin-toner.ts';
 import { invoiceRoutes } from './invoices/admin-routes.ts';
 import { bankStatementRoutes, paymentRoutes } from './payments/admin-routes.ts';
+import { collectorRoutes } from './collector/admin-routes.ts';
 
 export const adminApi = new Hono<AdminEnv>();
 
@@ -72,3 +73,4 @@ adminApi.route('/invoices', invoiceRoutes);
 // Payments: bank statements in (owner), lines for the team, invoices' payment states.
 adminApi.route('/bank-statements', bankStatementRoutes);
 adminApi.route('/payments', paymentRoutes);
+adminApi.route('/collectors', collectorRoutes);

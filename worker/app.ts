@@ -22,6 +22,7 @@ import { orderPage, orders } from './orders/routes.ts';
 import { d1Metrics } from './http/d1-metrics.ts';
 import { portalApi, portalPage } from './portal/routes.tsx';
 import { invoicePage } from './invoices/routes.ts';
+import { collectorApi } from './collector/routes.ts';
 
 import type { AppEnv } from './env.ts';
 
@@ -84,6 +85,7 @@ app.route('/api/company', companyLookup);
 app.route('/api/orders', orders);
 app.route('/zamowienie', orderPage);
 app.route('/api/portal', portalApi);
+app.route('/api/collector', collectorApi);
 app.route('/konto', portalPage);
 app.route('/faktura', invoicePage);
 app.route('/api/admin', adminApi);

@@ -8,6 +8,7 @@ import { runSalesClock } from './leads/sales-clock.ts';
 import { type DeferredLead, handleLeadBatch } from './leads/deferred.ts';
 import { forgetStaleLookups } from './company/index.ts';
 import { sendReadingReminders } from './meter/reminders.ts';
+import { listFallenOff } from './collector/index.ts';
 import { forgetOldSignIns } from './portal/sign-in.ts';
 import { forgetOldUnlocks } from './accounts/unlock.ts';
 import { backupToR2 } from './backups/schedule.ts';
@@ -92,6 +93,11 @@ export default {
     if (jobs.handOver || jobs.retention)
       ctx.waitUntil(
         finishWaitingOrders(env).catch((error: unknown) => console.error('orders: the waiting orders failed', error)),
+      );
+    // Collectors: devices without a report for 3 days are listed and their customer e-mailed once.
+    if (jobs.retention)
+      ctx.waitUntil(
+        listFallenOff(env).catch((error: unknown) => console.error('collectors: the fallen-off run failed', error)),
       );
     // Invoices past due: a reminder per step, on the business clock.
     if (jobs.retention)

@@ -15,6 +15,7 @@ import { FALLBACK } from '../../widgets/core/texts.ts';
 import { LIMITS } from '../../widgets/core/validation.ts';
 import { EMAIL_STATE_LABELS, levelLabel, when } from './labels.ts';
 import { MoreRows, usePages } from './pages.tsx';
+import { CollectorCode } from './CollectorsView.tsx';
 import { CONTRACTS } from '../../widgets/core/nouns.ts';
 import { DataTable, Notice } from './ui.tsx';
 import { thisMonth } from './months.ts';
@@ -168,6 +169,7 @@ function Contract({
         </ul>
       )}
       <ContractBill contract={c} onRefused={onRefused} />
+      <CollectorCode contract={c} onRefused={onRefused} />
       <Amendment contract={c} onDone={onDone} onRefused={onRefused} />
     </details>
   );

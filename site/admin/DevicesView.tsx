@@ -17,6 +17,7 @@ import { LIMITS } from '../../widgets/core/validation.ts';
 import { DataTable, Notice } from './ui.tsx';
 import { Field, FilterForm, type InputProps, SelectField } from './form-kit.tsx';
 import { MoreRows, usePages } from './pages.tsx';
+import { CollectorsSection } from './CollectorsView.tsx';
 
 const EMPTY = {
   serial: '',
@@ -215,6 +216,7 @@ export function DevicesView({ onFailure }: ViewProps) {
         </DataTable>
       )}
       <MoreRows pages={pages} noun={DEVICES} />
+      <CollectorsSection onFailure={onFailure} />
     </div>
   );
 }

@@ -28,6 +28,7 @@ const SOURCE_LABELS: Record<string, string> = {
   link: 'link do odczytu',
   portal: 'panel klienta',
   team: 'zespół',
+  collector: 'licznik urządzenia',
   form: 'formularz (sam numer seryjny)',
 };
 

@@ -3,6 +3,8 @@ declare namespace Cloudflare {
   interface Env {
     TEST_MIGRATIONS: import('cloudflare:test').D1Migration[];
     TEST_ADMIN_PASSWORD: string;
+    /** The secret the collectors' keys are encrypted under (production: `wrangler secret put COLLECTOR_KEY_SECRET`). */
+    COLLECTOR_KEY_SECRET: string;
     /** The lead limiter with wrangler.toml's figures (the worker's own binding is raised for tests). */
     LEAD_RATE_LIMIT_CONFIGURED: RateLimit;
     /** `LIVE_CATALOGUE_TTL_MS` of wrangler.toml (the worker's own is 0 in tests). */

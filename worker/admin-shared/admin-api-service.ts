@@ -245,3 +245,35 @@ export interface Billing {
 export interface ReadingList extends ListPage {
   readings: ReadingListed[];
 }
+
+/** `POST /api/admin/collectors` (owner): the site's collector and its enrolment code, shown this once. */
+export interface CollectorCreated {
+  id: string;
+  code: string;
+  expiresAt: string;
+}
+
+/** One collector site in `GET /api/admin/collectors`: its state as the panel's 'Urządzenia' shows it. */
+export interface CollectorListed {
+  id: string;
+  contractId: string;
+  contract: string;
+  company: string;
+  createdAt: string;
+  enrolledAt: string | null;
+  lastPushAt: string | null;
+  lastReportAt: string | null;
+  /** Devices of the contract it reported. */
+  devices: number;
+  /** The failed polls of its last push (`timeout`, `auth`, `error`). */
+  failures: { host: string; at: string; reason: string }[];
+  /** Serials it reported that are not on the contract: listed for the team, never billed. */
+  unknownSerials: string[];
+  /** Devices without a report for 3 days (their customer was e-mailed once), since when they are listed. */
+  fallenOff: { serial: string; since: string }[];
+}
+
+/** `GET /api/admin/collectors`. */
+export interface CollectorList {
+  collectors: CollectorListed[];
+}

@@ -51,6 +51,8 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   // Bank statements (the company's account) are the owner's; invoices' payment states the sales team follows too.
   'bank-statements': ['owner'],
   payments: ['owner', 'sales'],
+  // Collectors on customers' networks: the service desk follows their state; creating one (its enrolment code) is the owner's (RESTRICTED_WRITES).
+  collectors: ['owner', 'service'],
 };
 
 /**
@@ -85,6 +87,10 @@ export const RESTRICTED_ROUTES: Readonly<Record<string, { roles: readonly Role[]
   'GET orders/:id/evidence': {
     roles: ['owner'],
     error: 'Pakiet dowodów zamówienia (IP i przeglądarka podpisującego) pobiera tylko właściciel.',
+  },
+  'POST collectors': {
+    roles: ['owner'],
+    error: 'Kolektor i jego kod rejestracji tworzy tylko właściciel.',
   },
 };
 

@@ -16,5 +16,7 @@ export {
   type ReadingRow,
   type ReadingToRecord,
   recordReading,
+  type ReadingSource,
+  storeHeldReading,
   type RecordResult,
 } from './model.ts';

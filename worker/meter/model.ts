@@ -47,8 +47,11 @@ export interface ReadingRow {
   held: number;
 }
 
-/** Who sent a reading: the device's link, the customer portal, the team, or (before contracts) a bare serial. */
-export type ReadingSource = 'link' | 'portal' | 'team' | 'form';
+/**
+ * Who sent a reading: the device's link, the customer portal, the team, the device's own counter
+ * read by a collector ('licznik urządzenia', worker/collector), or (before contracts) a bare serial.
+ */
+export type ReadingSource = 'link' | 'portal' | 'team' | 'collector' | 'form';
 
 export const asReading = (r: ReadingRow): Reading => ({
   readOn: r.read_on,
@@ -237,6 +240,8 @@ export interface ReadingToRecord {
   bodyHash?: string;
   /** The sender confirmed a jump. */
   confirm?: boolean;
+  /** Stored held for the desk whatever the verdict (a collector's reading from an unchecked profile). */
+  hold?: boolean;
   /** Today in Warsaw ('YYYY-MM-DD'). */
   today: string;
   /**
@@ -309,7 +314,7 @@ export async function recordReading(db: D1Database, device: ReadingDevice, r: Re
     );
     if (verdict.kind === 'refused') return verdict;
     if (verdict.kind === 'jump' && !r.confirm) return verdict;
-    const held = verdict.kind === 'jump' && r.source !== 'team' ? 1 : 0;
+    const held = (verdict.kind === 'jump' && r.source !== 'team') || r.hold ? 1 : 0;
     const insert = db
       .prepare(
         `INSERT INTO meter_readings (submission_id, body_hash, device_row, read_on, mono, color, note, sent_by, reset,
@@ -350,4 +355,25 @@ export async function recordReading(db: D1Database, device: ReadingDevice, r: Re
     if (first) return replayOf(first);
   }
   throw new Error('recordReading: the device kept changing while the reading was judged');
+}
+
+/**
+ * Stores a reading the counter's rules refused as lower than the one before it, held for the
+ * desk (a collector's counter that went down: a board swapped). It counts nowhere; the desk
+ * confirms a new counter epoch (`POST /api/admin/readings/reset`, audited) or withdraws it.
+ */
+export async function storeHeldReading(
+  db: D1Database,
+  deviceRow: number,
+  r: Pick<ReadingToRecord, 'readOn' | 'mono' | 'color' | 'note' | 'sentBy' | 'source'>,
+): Promise<ReadingRow> {
+  const row = await db
+    .prepare(
+      `INSERT INTO meter_readings (device_row, read_on, mono, color, note, sent_by, reset, marketing_consent, source, held)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, 0, ?7, 1) RETURNING *`,
+    )
+    .bind(deviceRow, r.readOn, r.mono, r.color, r.note ?? null, r.sentBy, r.source)
+    .first<ReadingRow>();
+  if (!row) throw new Error('storeHeldReading: nothing stored');
+  return row;
 }

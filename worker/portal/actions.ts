@@ -13,6 +13,7 @@ import { ticketNotification } from '../service/ticket-email.ts';
 import { faultConfirmation, tonerConfirmation, tonerTeamNotification } from './emails.ts';
 import { type Contract, billOfContract } from '../contracts/index.ts';
 import { type ReadingRow, acceptedReadingsOf, readingReference } from '../meter/index.ts';
+import { type ReportRow, lastReportsOf } from '../collector/index.ts';
 import { recordCustomerReading } from './customer-reading.ts';
 import type { Bill } from '../meter/bill.ts';
 import { type CustomerInvoice, invoicesForContracts } from '../invoices/customer.ts';
@@ -64,6 +65,8 @@ export interface PortalDevice extends CustomerDevice {
   colours: TonerColour[];
   /** Colours with a cartridge in flight. */
   inFlight: TonerColour[];
+  /** The device's last report from a collector (its own counter and toner), if it has one. */
+  automatic?: ReportRow | undefined;
 }
 
 export interface PortalOverview {
@@ -99,7 +102,7 @@ export function billedMonths(contract: Contract, today: string): string[] {
 export async function portalOverview(env: Env, email: string, today = warsawToday()): Promise<PortalOverview> {
   const [contracts, owned] = await Promise.all([customerContracts(env.DB, email), customerDevices(env.DB, email)]);
   const ids = JSON.stringify(owned.map((d) => d.device.deviceRow));
-  const [tickets, orders, readings, bills, invoices] = await Promise.all([
+  const [tickets, orders, readings, bills, invoices, reports] = await Promise.all([
     ticketsOfDevices(env.DB, ids),
     tonerOrdersOfDevices(env.DB, ids),
     Promise.all(owned.map((d) => acceptedReadingsOf(env.DB, d.device.deviceRow))),
@@ -108,6 +111,7 @@ export async function portalOverview(env: Env, email: string, today = warsawToda
       env.DB,
       contracts.map((c) => c.id),
     ),
+    lastReportsOf(env.DB, ids),
   ]);
   const events = await eventsOfTickets(env.DB, JSON.stringify(tickets.map((t) => t.id)));
   const devices = owned.map(
@@ -122,6 +126,7 @@ export async function portalOverview(env: Env, email: string, today = warsawToda
       inFlight: orders
         .filter((o) => o.device_row === d.device.deviceRow && IN_FLIGHT.includes(o.status))
         .map((o) => o.colour),
+      automatic: reports.find((r) => r.device_row === d.device.deviceRow),
     }),
   );
   return {

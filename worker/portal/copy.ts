@@ -45,6 +45,8 @@ export const portalCopy = {
   toField: 'Przejdź do pola z błędem',
   /** Who sent a reading the team entered (a protocol's starting counters, a correction): never a staff member's own address. */
   teamSender: 'Kserowo (serwis)',
+  /** Who sent a reading a collector read from the device's own counter. */
+  collectorSender: 'licznik urządzenia',
   noOrders: 'Brak zamówień tonera.',
   fault: { open: 'Zgłoś awarię', send: 'Wyślij zgłoszenie' },
   reading: { open: 'Podaj stan licznika', send: 'Zapisz odczyt', confirm: 'Liczby są poprawne – zapisz mimo to' },

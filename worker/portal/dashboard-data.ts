@@ -20,6 +20,8 @@ export interface DeviceView {
   readings: { readOn: string; mono: number; color: number | null; sentBy: string }[];
   colours: TonerColour[];
   inFlight: TonerColour[];
+  /** The last automatic reading ('licznik urządzenia', a collector on the customer's network) and its toner levels. */
+  automatic?: { at: string; mono: number | null; color: number | null; toner: string } | undefined;
 }
 
 export interface TicketView {

@@ -10,7 +10,7 @@ import { TONER_COLOUR_NAMES } from '../../widgets/core/toner.ts';
 import { monthsText } from '../../widgets/core/plural.ts';
 import { LIMITS } from '../../widgets/core/limits.ts';
 import { PORTAL_LIMITS } from '../../widgets/core/portal-validation.ts';
-import { dateText } from '../../widgets/core/dates.ts';
+import { dateText, dateTimeText } from '../../widgets/core/dates.ts';
 import { formatNumber } from '../../widgets/core/format.ts';
 import { hasSla } from '../../widgets/core/terms.ts';
 import type { DeviceView } from './dashboard-data.ts';
@@ -216,7 +216,21 @@ export function DeviceCard({ d, problem }: { d: DeviceView; problem?: FormProble
           {last
             ? `${dateText(last.readOn)}: ${formatNumber(last.mono)} mono${last.color !== null ? `, ${formatNumber(last.color)} kolor` : ''}`
             : copy.noReadings}
+          {last && last.sentBy === copy.collectorSender ? ` (${copy.collectorSender})` : ''}
         </dd>
+        {d.automatic ? (
+          <>
+            <dt>Odczyt automatyczny ({copy.collectorSender})</dt>
+            <dd>
+              {dateTimeText(d.automatic.at)}
+              {d.automatic.mono !== null
+                ? `: ${formatNumber(d.automatic.mono)} mono${d.automatic.color !== null ? `, ${formatNumber(d.automatic.color)} kolor` : ''}`
+                : ''}
+            </dd>
+            <dt>Toner</dt>
+            <dd>{d.automatic.toner}</dd>
+          </>
+        ) : null}
       </dl>
       <DeviceForms d={d} problem={problem} />
     </article>

@@ -1,6 +1,6 @@
 /**
  * What the customer's page offers the rest of the worker: a person's sign-ins, sessions and toner
- * orders for the export, the erasure and the retention job.
+ * orders for the export, the erasure and the retention job; storing a toner order (the collector's, by level).
  * Another feature takes these from here, never from the models (docs/layout.md).
  */
 export {
@@ -17,6 +17,9 @@ export {
 } from './model-portal-sign-ins.ts';
 export {
   anonymiseTonerOrdersStatement,
+  ColourInFlight,
+  ORDER_NUMBER_PLACEHOLDER,
+  storeTonerOrder,
   tonerOrderIdsToAnonymise,
   type TonerOrderRow,
   tonerOrdersOfEmail,

@@ -43,6 +43,28 @@ export function ratesText(r: FrozenRates): string {
   return `${formatPln(r.monthlyPrice, 2)} netto miesięcznie, w tym ${included}; ponad limit ${over} za stronę`;
 }
 
+/**
+ * A device's toner as its collector read it: a percentage where the device gives one, "trochę
+ * pozostało" for −3 (some remaining) and "nieznany" for −2 or no maximum, never a made-up figure.
+ * @example tonerLevelsText([{ colorant: 'black', level: 18, max: 100 }]) === 'czarny (K): 18 %'
+ */
+export function tonerLevelsText(toner: readonly { colorant: string; level: number; max: number }[]): string {
+  if (toner.length === 0) return 'brak danych';
+  return toner
+    .map((t) => {
+      const known = Object.entries(TONER_COLOUR_NAMES).find(([key]) => t.colorant.toLowerCase().includes(key));
+      const name = known ? known[1] : t.colorant;
+      const level =
+        t.level === -3
+          ? 'trochę pozostało'
+          : t.level >= 0 && t.max > 0
+            ? `${Math.round((t.level * 100) / t.max)} %`
+            : 'nieznany';
+      return `${name}: ${level}`;
+    })
+    .join(', ');
+}
+
 function notice(o: PortalOverview, url: URL): DashboardData['notice'] {
   const kind = url.searchParams.get('wyslano');
   const number = url.searchParams.get('nr') ?? '';
@@ -134,10 +156,23 @@ export async function dashboardData(env: Env, email: string, o: PortalOverview, 
         readOn: r.read_on,
         mono: r.mono,
         color: r.color,
-        sentBy: r.source === 'team' ? portalCopy.teamSender : r.sent_by,
+        sentBy:
+          r.source === 'team'
+            ? portalCopy.teamSender
+            : r.source === 'collector'
+              ? portalCopy.collectorSender
+              : r.sent_by,
       })),
       colours: d.colours,
       inFlight: d.inFlight,
+      automatic: d.automatic
+        ? {
+            at: d.automatic.at,
+            mono: d.automatic.mono,
+            color: d.automatic.color,
+            toner: tonerLevelsText(JSON.parse(d.automatic.toner) as { colorant: string; level: number; max: number }[]),
+          }
+        : undefined,
     })),
     tickets: o.tickets.map((t) => ({
       number: t.number,

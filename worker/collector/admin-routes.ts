@@ -1,0 +1,97 @@
+/**
+ * Collectors in the admin (docs/collector.md "Worker side"):
+ *  - `POST /api/admin/collectors` `{contractId}` (owner) → `201 {id, code, expiresAt}`: a collector for
+ *    the contract's site, its enrolment code shown this once (7 days, single use; stored hashed);
+ *  - `POST /api/admin/collectors/:id/code` (owner): a new code for the site (a new machine, a lost
+ *    state file): enrolling with it replaces the key;
+ *  - `GET /api/admin/collectors`: each site's state: enrolled, its last push and last device report,
+ *    the failed polls of its last push, its devices and the serials it reported that are not on
+ *    the contract (listed for the team, never billed).
+ * Every write is in the audit log (the admin gate), with the contract.
+ */
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { ADMIN_ERRORS } from '../http/errors.ts';
+import { auditDetails } from '../http/audit-notes.ts';
+import { contractById } from '../contracts/index.ts';
+import { check } from '../../widgets/core/validation.ts';
+import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
+import type { CollectorCreated, CollectorList } from '../admin-shared/admin-api.ts';
+import { normaliseCode, randomToken, sha256Hex } from './key-crypto.ts';
+import { createCode, createSite, listSites, siteById } from './model.ts';
+import { silentDevicesOf } from './model-reports.ts';
+import { COLLECTOR_ERRORS } from './push.ts';
+
+export const collectorRoutes = new Hono<AdminEnv>();
+
+/** How long an enrolment code may be used. */
+const CODE_DAYS = 7;
+/** The code's letters: no 0/O, 1/I/L (read aloud or typed from a screen). */
+const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+/** 16 letters (~79 bits), shown in groups of four: 'K7QM-…'. */
+function newCode(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  const letters = [...bytes].map((b) => ALPHABET[b % ALPHABET.length]).join('');
+  return letters.match(/.{4}/g)?.join('-') ?? letters;
+}
+
+const createSchema = v.object(
+  { contractId: v.pipe(v.string(COLLECTOR_ERRORS.contract), v.trim(), v.nonEmpty(COLLECTOR_ERRORS.contract)) },
+  COLLECTOR_ERRORS.contract,
+);
+
+const expiry = () => new Date(Date.now() + CODE_DAYS * 86_400_000).toISOString();
+
+collectorRoutes.post('/', async (c) => {
+  const body = await jsonBody(c);
+  if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
+  const parsed = check(createSchema, body);
+  if (!parsed.ok) return c.json({ error: parsed.error, field: 'contractId' }, 400);
+  const contract = await contractById(c.env.DB, parsed.data.contractId);
+  if (!contract) return c.json({ error: COLLECTOR_ERRORS.contract, field: 'contractId' }, 404);
+  const id = `col_${randomToken(12)}`;
+  const code = newCode();
+  const expiresAt = expiry();
+  await createSite(c.env.DB, {
+    id,
+    contractId: contract.id,
+    createdBy: c.get('session').user,
+    codeHash: await sha256Hex(normaliseCode(code)),
+    expiresAt,
+  });
+  auditDetails(c, { collector: id, contract: contract.number });
+  return c.json({ id, code, expiresAt } satisfies CollectorCreated, 201);
+});
+
+collectorRoutes.post('/:id/code', async (c) => {
+  const site = await siteById(c.env.DB, c.req.param('id'));
+  if (!site) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
+  const code = newCode();
+  const expiresAt = expiry();
+  await createCode(c.env.DB, site.id, await sha256Hex(normaliseCode(code)), expiresAt);
+  auditDetails(c, { collector: site.id, newCode: true });
+  return c.json({ id: site.id, code, expiresAt }, 201);
+});
+
+collectorRoutes.get('/', async (c) => {
+  const [sites, silent] = await Promise.all([listSites(c.env.DB), silentDevicesOf(c.env.DB)]);
+  return c.json({
+    collectors: sites.map((s) => ({
+      id: s.id,
+      contractId: s.contract_id,
+      contract: s.contract_number,
+      company: s.company,
+      createdAt: s.created_at,
+      enrolledAt: s.enrolled_at,
+      lastPushAt: s.last_push_at,
+      lastReportAt: s.last_report_at,
+      devices: s.devices,
+      failures: JSON.parse(s.last_failures) as { host: string; at: string; reason: string }[],
+      unknownSerials: JSON.parse(s.unknown_serials) as string[],
+      fallenOff: silent
+        .filter((d) => d.contract_id === s.contract_id)
+        .map((d) => ({ serial: d.serial, since: d.opened_at })),
+    })),
+  } satisfies CollectorList);
+});

@@ -1,0 +1,404 @@
+// The Worker's side of the collector (docs/collector.md "Worker side"), driven as the collector
+// drives it (collector/client.mjs): a code from the panel exchanged for a key, pushes signed with
+// HMAC-SHA256 keyed with the key string's UTF-8 bytes over "<unix time>\n<raw body>".
+import { beforeAll, describe, expect, it } from 'vitest';
+import { login, read, request, write } from '../../tests/worker/admin-helpers.ts';
+import { billJson, dayOf, db, lastDay, month, sign } from '../../tests/worker/contracts-helpers.ts';
+import { signIn } from '../../tests/worker/portal-helpers.ts';
+import { warsawToday } from '../../widgets/core/warsaw-time.ts';
+import type { CollectorList, ReadingList } from '../admin-shared/admin-api.ts';
+import { COLLECTOR_ERRORS } from './push.ts';
+import { HELD_NOTES } from './intake.ts';
+import { listFallenOff } from './fallen-off.ts';
+import { testEnv } from '../../tests/worker/admin-helpers.ts';
+
+let cookie = '';
+
+interface Credentials {
+  collectorId: string;
+  key: string;
+}
+
+const encoder = new TextEncoder();
+
+/** The collector's `signPush`: lowercase hex HMAC-SHA256 keyed with the key string's UTF-8 bytes. */
+async function signPush(key: string, time: number, body: string): Promise<string> {
+  const hmac = await crypto.subtle.importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
+  const mac = await crypto.subtle.sign('HMAC', hmac, encoder.encode(`${time}\n${body}`));
+  return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const pushRequest = (id: string, time: number, signature: string, body: string) =>
+  request('/api/collector/readings', {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Collector-Id': id,
+      'X-Collector-Time': String(time),
+      'X-Collector-Signature': signature,
+    },
+    body,
+  });
+
+/** A push as the collector sends it (collector/client.mjs `sendPush`). */
+async function push(creds: Credentials, readings: unknown[], pushId = crypto.randomUUID()) {
+  const body = JSON.stringify({ pushId, sentAt: new Date().toISOString(), readings, failures: [] });
+  const time = Math.floor(Date.now() / 1000);
+  const res = await pushRequest(creds.collectorId, time, await signPush(creds.key, time, body), body);
+  return { res, body, time };
+}
+
+/** A reading as collector/read-device.mjs makes it: a bizhub C3320i on the km-bizhub-i profile. */
+function reading(serial: string, at: string, mono: number, colour: number | null, more: Record<string, unknown> = {}) {
+  // Two fifths copies, the rest prints, as the simulator splits them (collector/sim/device.mjs).
+  const counters: Record<string, number> = { blackCopy: (mono * 2) / 5, blackPrint: (mono * 3) / 5 };
+  if (colour !== null) Object.assign(counters, { fullColourCopy: (colour * 2) / 5, fullColourPrint: (colour * 3) / 5 });
+  counters.total = mono + (colour ?? 0);
+  return {
+    serial,
+    model: 'bizhub C3320i',
+    profile: 'km-bizhub-i',
+    profileChecked: true,
+    at,
+    unit: 'impressions',
+    counters,
+    markerLife: [{ marker: 1, count: mono + (colour ?? 0) }],
+    toner: [
+      { colorant: 'black', level: 100, max: 100 },
+      { colorant: 'cyan', level: 100, max: 100 },
+    ],
+    status: { device: 2, errors: [], alerts: [] },
+    ...more,
+  };
+}
+
+/** A collector for the contract of `serial`, enrolled: its id and key. */
+async function collectorFor(contractId: string): Promise<Credentials> {
+  const created = await write('/api/admin/collectors', { contractId }, { cookie });
+  expect(created.status, await created.clone().text()).toBe(201);
+  const { id, code } = (await created.json()) as { id: string; code: string };
+  const enrolled = await request('/api/collector/enrol', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ code }),
+  });
+  expect(enrolled.status).toBe(201);
+  const creds = (await enrolled.json()) as Credentials;
+  expect(creds.collectorId).toBe(id);
+  return creds;
+}
+
+const readingsOf = async (serial: string, held = false) =>
+  ((await (await read(`/api/admin/readings?serial=${serial}${held ? '&held=1' : ''}`, cookie)).json()) as ReadingList)
+    .readings;
+
+/** Noon UTC of a day: the same Warsaw day in winter and summer. */
+const noon = (day: string) => `${day}T12:00:00.000Z`;
+
+const contracts: Record<string, { id: string; number: string }> = {};
+
+beforeAll(async () => {
+  cookie = await login('203.0.113.47', 'Ola z serwisu');
+  for (const serial of [
+    'COLJAM001',
+    'COLQUIET1',
+    'COLSIGN01',
+    'COLBILL01',
+    'COLSWAP01',
+    'COLHELD01',
+    'COLTONER1',
+    'COLSERV01',
+    'COLOTHER1',
+  ])
+    contracts[serial] = await sign(cookie, { serial, deviceId: 'km-c3320i', level: 'business' });
+});
+
+describe('enrolment', () => {
+  it('shows the code once and takes it once; a wrong code is refused in Polish', async () => {
+    const created = await write('/api/admin/collectors', { contractId: contracts.COLSIGN01?.id }, { cookie });
+    expect(created.status).toBe(201);
+    const { id, code } = (await created.json()) as { id: string; code: string };
+    expect(code).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
+    // Only the code's hash is stored, and the key only encrypted.
+    const stored = await db()
+      .prepare('SELECT code_hash FROM collector_codes WHERE site_id = ?')
+      .bind(id)
+      .first<{ code_hash: string }>();
+    expect(stored?.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored?.code_hash).not.toContain(code.replace(/-/g, ''));
+    const enrol = () =>
+      request('/api/collector/enrol', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ code: code.toLowerCase() }),
+      });
+    const first = await enrol();
+    expect(first.status).toBe(201);
+    const { key } = (await first.json()) as Credentials;
+    const cipher = await db()
+      .prepare('SELECT key_cipher FROM collector_keys WHERE site_id = ?')
+      .bind(id)
+      .first<{ key_cipher: string }>();
+    expect(cipher?.key_cipher.startsWith('v1.')).toBe(true);
+    expect(cipher?.key_cipher).not.toContain(key);
+    const again = await enrol();
+    expect(again.status).toBe(401);
+    expect(await again.json()).toEqual({ error: COLLECTOR_ERRORS.code });
+  });
+
+  it('answers an unknown contract with 404 at its field', async () => {
+    const missing = await write('/api/admin/collectors', { contractId: 'nope' }, { cookie });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: COLLECTOR_ERRORS.contract, field: 'contractId' });
+  });
+});
+
+describe('signed pushes', () => {
+  let creds: Credentials;
+  beforeAll(async () => {
+    creds = await collectorFor(contracts.COLSIGN01?.id ?? '');
+  });
+
+  it('stores a signed push as a reading with source collector, mono = black copy + print, colour = full-colour copy + print', async () => {
+    const at = noon(warsawToday());
+    const { res } = await push(creds, [reading('COLSIGN01', at, 1_000, 200)]);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ stored: 1, duplicates: 0, held: 0, unknown: 0 });
+    const [row] = await readingsOf('COLSIGN01');
+    // blackCopy 400 + blackPrint 600 = 1000; fullColourCopy 80 + fullColourPrint 120 = 200.
+    expect(row).toMatchObject({
+      source: 'collector',
+      sentBy: 'licznik urządzenia',
+      mono: 1_000,
+      color: 200,
+      held: false,
+    });
+    // The raw counters are kept with the reading.
+    const report = await db()
+      .prepare('SELECT counters, reading_id FROM collector_reports WHERE serial = ?')
+      .bind('COLSIGN01')
+      .first<{ counters: string; reading_id: number }>();
+    expect(JSON.parse(report?.counters ?? '{}')).toMatchObject({
+      blackCopy: 400,
+      blackPrint: 600,
+      fullColourPrint: 120,
+    });
+    expect(report?.reading_id).toBe(row?.id);
+  });
+
+  it('refuses a replay, a forged signature, an unsigned push and a stale time with 401', async () => {
+    const { body, time, res } = await push(creds, [reading('COLSIGN01', noon(warsawToday()), 1_100, 210)]);
+    expect(res.status).toBe(200);
+    const signature = await signPush(creds.key, time, body);
+    const replay = await pushRequest(creds.collectorId, time, signature, body);
+    expect(replay.status).toBe(401);
+    expect(await replay.json()).toEqual({ error: COLLECTOR_ERRORS.replay });
+    const forged = await pushRequest(creds.collectorId, time, await signPush('not-the-key', time, body), body);
+    expect(forged.status).toBe(401);
+    expect(await forged.json()).toEqual({ error: COLLECTOR_ERRORS.signature });
+    const unsigned = await request('/api/collector/readings', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    });
+    expect(unsigned.status).toBe(401);
+    const stale = Math.floor(Date.now() / 1000) - 600;
+    const old = await pushRequest(creds.collectorId, stale, await signPush(creds.key, stale, body), body);
+    expect(old.status).toBe(401);
+    expect(await old.json()).toEqual({ error: COLLECTOR_ERRORS.time });
+  });
+
+  it('stores nothing twice when a push is sent again (new time and signature, same pushId and readings)', async () => {
+    const r = reading('COLSIGN01', new Date(Date.now() - 60_000).toISOString(), 1_200, 220);
+    const pushId = crypto.randomUUID();
+    const first = await push(creds, [r], pushId);
+    const rows = (await db().prepare('SELECT count(*) AS n FROM collector_reports').first<{ n: number }>())?.n;
+    const again = await push(creds, [r], pushId);
+    expect(first.res.status).toBe(200);
+    expect(again.res.status).toBe(200);
+    expect(await again.res.json()).toEqual({ stored: 0, duplicates: 1, held: 0, unknown: 0 });
+    expect((await db().prepare('SELECT count(*) AS n FROM collector_reports').first<{ n: number }>())?.n).toBe(rows);
+  });
+
+  it('lists a serial that is not on this site’s contract for the team and bills nothing of it', async () => {
+    const before = await readingsOf('COLOTHER1');
+    const { res } = await push(creds, [
+      reading('COLOTHER1', noon(warsawToday()), 50_000, 9_000),
+      reading('XX9NOTOURS', noon(warsawToday()), 10, 5),
+    ]);
+    expect(await res.json()).toEqual({ stored: 0, duplicates: 0, held: 0, unknown: 2 });
+    // COLOTHER1 is another customer's device: its readings are untouched.
+    expect(await readingsOf('COLOTHER1')).toEqual(before);
+    const list = (await (await read('/api/admin/collectors', cookie)).json()) as {
+      collectors: { id: string; unknownSerials: string[] }[];
+    };
+    expect(list.collectors.find((s) => s.id === creds.collectorId)?.unknownSerials).toEqual([
+      'COLOTHER1',
+      'XX9NOTOURS',
+    ]);
+  });
+});
+
+describe('readings the desk decides', () => {
+  it('holds a reading of a profile not checked against the counter screen', async () => {
+    const creds = await collectorFor(contracts.COLHELD01?.id ?? '');
+    const { res } = await push(creds, [
+      reading('COLHELD01', noon(warsawToday()), 3_000, 500, { profileChecked: false }),
+    ]);
+    expect(await res.json()).toEqual({ stored: 0, duplicates: 0, held: 1, unknown: 0 });
+    const [held] = await readingsOf('COLHELD01', true);
+    expect(held).toMatchObject({
+      source: 'collector',
+      held: true,
+      mono: 3_000,
+      note: HELD_NOTES.profile('km-bizhub-i'),
+    });
+  });
+
+  it('holds a counter that went down (a board swap); the desk confirms a new counter epoch, audited, and the next reading counts', async () => {
+    const creds = await collectorFor(contracts.COLSWAP01?.id ?? '');
+    const m = month(-1);
+    await push(creds, [reading('COLSWAP01', noon(dayOf(m, 10)), 5_000, 1_000)]);
+    const swap = await push(creds, [reading('COLSWAP01', noon(dayOf(m, 12)), 10, 5)]);
+    expect(await swap.res.json()).toEqual({ stored: 0, duplicates: 0, held: 1, unknown: 0 });
+    const [held] = await readingsOf('COLSWAP01', true);
+    expect(held).toMatchObject({ held: true, mono: 10, color: 5, note: HELD_NOTES.lower() });
+    // Never negative usage: the month's pages stop at the old counter's 5000/1000.
+    const reset = await write(
+      '/api/admin/readings/reset',
+      { serial: 'COLSWAP01', readOn: dayOf(m, 12), mono: 10, color: 5, reason: 'wymiana płyty głównej' },
+      { cookie },
+    );
+    expect(reset.status).toBe(201);
+    const audit = await db()
+      .prepare("SELECT details FROM audit_log WHERE path = '/api/admin/readings/reset' ORDER BY id DESC LIMIT 1")
+      .first<{ details: string }>();
+    expect(audit?.details).toContain('wymiana płyty głównej');
+    const next = await push(creds, [reading('COLSWAP01', noon(dayOf(m, 14)), 410, 105)]);
+    expect(await next.res.json()).toEqual({ stored: 1, duplicates: 0, held: 0, unknown: 0 });
+    const [latest] = await readingsOf('COLSWAP01');
+    expect(latest).toMatchObject({ mono: 410, color: 105, held: false, source: 'collector' });
+  });
+});
+
+describe('toner and faults the device reports', () => {
+  it('makes one toner order at 18 %, not again while it is on its way, and none for "some remaining" (−3)', async () => {
+    const creds = await collectorFor(contracts.COLTONER1?.id ?? '');
+    const toner = [
+      { colorant: 'black', level: 18, max: 100 },
+      { colorant: 'cyan', level: -3, max: 100 },
+      { colorant: 'magenta', level: 21, max: 100 },
+    ];
+    await push(creds, [reading('COLTONER1', new Date(Date.now() - 120_000).toISOString(), 800, 100, { toner })]);
+    await push(creds, [reading('COLTONER1', new Date(Date.now() - 60_000).toISOString(), 810, 105, { toner })]);
+    const { results } = await db()
+      .prepare(
+        'SELECT t.colour, t.status, t.ordered_by, t.note FROM toner_orders t JOIN devices d ON d.id = t.device_row WHERE d.serial = ?',
+      )
+      .bind('COLTONER1')
+      .all<{ colour: string; status: string; ordered_by: string; note: string }>();
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({ colour: 'black', status: 'accepted', ordered_by: 'kolektor (automatycznie)' });
+    expect(results[0]?.note).toContain('18 %');
+    expect(results[0]?.note).toContain(contracts.COLTONER1?.number);
+    // The customer sees the last automatic reading and the levels on /konto, −3 in words, never a percentage.
+    const konto = await (await read('/konto', await signIn('faktury-coltoner1@firma.pl'))).text();
+    expect(konto).toContain('Odczyt automatyczny (licznik urządzenia)');
+    expect(konto).toContain('810 mono, 105 kolor');
+    expect(konto).toContain('czarny (K): 18 %, błękitny (C): trochę pozostało, purpurowy (M): 21 %');
+  });
+
+  it('opens one service ticket for a service call, with the device’s SLA, however often it is reported', async () => {
+    const creds = await collectorFor(contracts.COLSERV01?.id ?? '');
+    const status = {
+      device: 5,
+      errors: ['serviceRequested'],
+      alerts: [{ code: 30, group: '5', description: 'Service call C-2557' }],
+    };
+    for (const ago of [180_000, 120_000, 60_000])
+      await push(creds, [reading('COLSERV01', new Date(Date.now() - ago).toISOString(), 900, 90, { status })]);
+    const { results } = await db()
+      .prepare('SELECT category, error_code, sla_hours, level, description FROM service_tickets WHERE serial = ?')
+      .bind('COLSERV01')
+      .all<{ category: string; error_code: string; sla_hours: number; level: string; description: string }>();
+    // Business: the standard response, 24 working hours (widgets/core/terms.ts).
+    expect(results).toEqual([
+      {
+        category: 'code',
+        error_code: '30',
+        sla_hours: 24,
+        level: 'business',
+        description: expect.stringContaining('Service call C-2557'),
+      },
+    ]);
+  });
+});
+
+describe('repeated jams', () => {
+  it('opens no ticket for two jammed reports and one for the third within 7 days', async () => {
+    const creds = await collectorFor(contracts.COLJAM001?.id ?? '');
+    const status = { device: 5, errors: ['jammed'], alerts: [{ code: 8, group: '13', description: 'Paper jam' }] };
+    const tickets = async () =>
+      (
+        await db()
+          .prepare('SELECT category, sla_hours FROM service_tickets WHERE serial = ?')
+          .bind('COLJAM001')
+          .all<{ category: string; sla_hours: number }>()
+      ).results;
+    for (const ago of [240_000, 180_000])
+      await push(creds, [reading('COLJAM001', new Date(Date.now() - ago).toISOString(), 700, 70, { status })]);
+    expect(await tickets()).toEqual([]);
+    for (const ago of [120_000, 60_000])
+      await push(creds, [reading('COLJAM001', new Date(Date.now() - ago).toISOString(), 700, 70, { status })]);
+    expect(await tickets()).toEqual([{ category: 'paper', sla_hours: 24 }]);
+  });
+});
+
+describe('fallen off', () => {
+  it('lists a device silent for 3 days and e-mails its customer once; its next report clears it', async () => {
+    const creds = await collectorFor(contracts.COLQUIET1?.id ?? '');
+    const fourDaysAgo = new Date(Date.now() - 4 * 86_400_000).toISOString();
+    await push(creds, [reading('COLQUIET1', fourDaysAgo, 600, 60)]);
+    await listFallenOff(testEnv);
+    await listFallenOff(testEnv);
+    const mails = async () =>
+      (
+        await db()
+          .prepare(
+            "SELECT subject, body FROM outbox WHERE recipient = 'faktury-colquiet1@firma.pl' AND about LIKE 'collector-silent:%'",
+          )
+          .all<{ subject: string; body: string }>()
+      ).results;
+    expect(await mails()).toHaveLength(1);
+    expect((await mails())[0]?.subject).toBe('Urządzenie COLQUIET1 nie przesyła odczytów');
+    const listed = async () =>
+      ((await (await read('/api/admin/collectors', cookie)).json()) as CollectorList).collectors.find(
+        (s) => s.id === creds.collectorId,
+      )?.fallenOff;
+    expect((await listed())?.map((d) => d.serial)).toEqual(['COLQUIET1']);
+    await push(creds, [reading('COLQUIET1', new Date().toISOString(), 650, 65)]);
+    expect(await listed()).toEqual([]);
+  });
+});
+
+describe('a month billed from collector readings', () => {
+  it('bills last month from the counters the collector read, nobody typing', async () => {
+    const creds = await collectorFor(contracts.COLBILL01?.id ?? '');
+    const { res } = await push(creds, [
+      reading('COLBILL01', noon(lastDay(month(-2))), 10_000, 2_000),
+      reading('COLBILL01', noon(lastDay(month(-1))), 12_000, 2_500),
+    ]);
+    expect(await res.json()).toEqual({ stored: 2, duplicates: 0, held: 0, unknown: 0 });
+    const { bill } = JSON.parse(await billJson(cookie, contracts.COLBILL01?.id ?? '', month(-1))) as {
+      bill: Record<string, unknown> & { lines: Record<string, unknown>[] };
+    };
+    // C3320i Business: 235,00 zł a month with 1 800 mono and 350 colour pages, then 0,08 / 0,22 zł a page.
+    // Mono 12 000 − 10 000 = 2 000 pages (black copy 4 800 + print 7 200, a month before 4 000 + 6 000):
+    // 200 over × 0,08 = 16,00 zł. Colour 2 500 − 2 000 = 500 pages: 150 over × 0,22 = 33,00 zł.
+    // Net 235,00 + 16,00 + 33,00 = 284,00 zł; VAT 23 % = 65,32 zł; gross 349,32 zł.
+    expect(bill.lines[0]).toMatchObject({ usedMono: 2_000, usedColor: 500, overMono: 200, overColor: 150 });
+    expect(bill).toMatchObject({ feeNet: 235, overageNet: 49, net: 284, vat: 65.32, gross: 349.32 });
+  });
+});

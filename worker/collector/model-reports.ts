@@ -1,0 +1,201 @@
+/**
+ * What the collector's devices reported (migration 0480): every report with its raw counters,
+ * toner and state, and what became of it (a reading of the meter, held for the desk, an unknown
+ * serial); and the faults a device reported, one service ticket per fault while it lasts.
+ */
+export interface ReportRow {
+  id: number;
+  site_id: string;
+  serial: string;
+  device_row: number | null;
+  at: string;
+  model: string;
+  profile: string;
+  profile_checked: number;
+  unit: string;
+  counters: string;
+  marker_life: string;
+  toner: string;
+  status: string;
+  mono: number | null;
+  color: number | null;
+  outcome: ReportOutcome;
+  held_reason: string | null;
+  reading_id: number | null;
+  received_at: string;
+}
+
+export type ReportOutcome = 'pending' | 'recorded' | 'held' | 'same-day' | 'unknown' | 'refused';
+
+export interface NewReport {
+  siteId: string;
+  serial: string;
+  deviceRow: number | null;
+  at: string;
+  identity: string;
+  model: string;
+  profile: string;
+  profileChecked: boolean;
+  unit: string;
+  counters: string;
+  markerLife: string;
+  toner: string;
+  status: string;
+  mono: number | null;
+  color: number | null;
+}
+
+/** Stores a report once (unique on serial, time and counters): its id, or undefined for a duplicate. */
+export async function insertReport(db: D1Database, r: NewReport): Promise<number | undefined> {
+  const row = await db
+    .prepare(
+      `INSERT INTO collector_reports (site_id, serial, device_row, at, identity, model, profile, profile_checked, unit,
+         counters, marker_life, toner, status, mono, color, outcome)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, 'pending')
+       ON CONFLICT (identity) DO NOTHING RETURNING id`,
+    )
+    .bind(
+      r.siteId,
+      r.serial,
+      r.deviceRow,
+      r.at,
+      r.identity,
+      r.model,
+      r.profile,
+      r.profileChecked ? 1 : 0,
+      r.unit,
+      r.counters,
+      r.markerLife,
+      r.toner,
+      r.status,
+      r.mono,
+      r.color,
+    )
+    .first<{ id: number }>();
+  return row?.id;
+}
+
+export async function setOutcome(
+  db: D1Database,
+  id: number,
+  outcome: Exclude<ReportOutcome, 'pending'>,
+  heldReason: string | null,
+  readingId: number | null,
+): Promise<void> {
+  await db
+    .prepare('UPDATE collector_reports SET outcome = ?2, held_reason = ?3, reading_id = ?4 WHERE id = ?1')
+    .bind(id, outcome, heldReason, readingId)
+    .run();
+}
+
+/**
+ * Whether the device already has a reading from the collector on this Warsaw day that should
+ * stand for it: true when one was stored that day (a later one of the day adds a row only on
+ * the month's last day, so the month ends on its last counters).
+ */
+export async function hasReadingOfDay(db: D1Database, deviceRow: number, readOn: string): Promise<boolean> {
+  const row = await db
+    .prepare(
+      `SELECT 1 AS found FROM meter_readings WHERE device_row = ?1 AND read_on = ?2 AND source = 'collector' LIMIT 1`,
+    )
+    .bind(deviceRow, readOn)
+    .first<{ found: number }>();
+  return !!row;
+}
+
+/** Reports of a device since `sinceIso` whose state names `error` (e.g. 'jammed'), this one included. */
+export async function reportsWithError(
+  db: D1Database,
+  deviceRow: number,
+  error: string,
+  sinceIso: string,
+): Promise<number> {
+  const row = await db
+    .prepare(
+      `SELECT count(*) AS n FROM collector_reports r, json_each(r.status, '$.errors') e
+       WHERE r.device_row = ?1 AND r.at >= ?2 AND e.value = ?3`,
+    )
+    .bind(deviceRow, sinceIso, error)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+export type Fault = 'service' | 'jams' | 'silent';
+
+/** Opens a fault of a device; true when it was not open already (then a ticket is to be made). */
+export async function openFault(
+  db: D1Database,
+  deviceRow: number,
+  fault: Fault,
+  nowIso: string,
+): Promise<number | undefined> {
+  const row = await db
+    .prepare(
+      `INSERT INTO collector_faults (device_row, fault, opened_at) VALUES (?1, ?2, ?3)
+       ON CONFLICT (device_row, fault) WHERE cleared_at IS NULL DO NOTHING RETURNING id`,
+    )
+    .bind(deviceRow, fault, nowIso)
+    .first<{ id: number }>();
+  return row?.id;
+}
+
+export async function setFaultTicket(db: D1Database, id: number, ticketId: string): Promise<void> {
+  await db.prepare('UPDATE collector_faults SET ticket_id = ?2 WHERE id = ?1').bind(id, ticketId).run();
+}
+
+/** A report without the fault clears it: the next one opens a new ticket. */
+export async function clearFault(db: D1Database, deviceRow: number, fault: Fault, nowIso: string): Promise<void> {
+  await db
+    .prepare('UPDATE collector_faults SET cleared_at = ?3 WHERE device_row = ?1 AND fault = ?2 AND cleared_at IS NULL')
+    .bind(deviceRow, fault, nowIso)
+    .run();
+}
+
+/** The last report of each of the given devices (JSON array of registry ids). */
+export async function lastReportsOf(db: D1Database, deviceRowsJson: string): Promise<ReportRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT r.* FROM json_each(?1) d JOIN collector_reports r ON r.id = (
+         SELECT id FROM collector_reports WHERE device_row = d.value AND outcome != 'unknown' ORDER BY at DESC, id DESC LIMIT 1)`,
+    )
+    .bind(deviceRowsJson)
+    .all<ReportRow>();
+  return results;
+}
+
+/**
+ * Devices whose last report (of a site's own contract) is older than `beforeIso` and that are not
+ * listed as fallen off yet, with their contract's billing e-mail: at most `limit`, oldest first.
+ */
+export async function newlySilentDevices(
+  db: D1Database,
+  beforeIso: string,
+  limit: number,
+): Promise<{ device_row: number; serial: string; last_at: string; contract_id: string }[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT r.device_row, r.serial, max(r.at) AS last_at, s.contract_id
+       FROM collector_reports r JOIN collector_sites s ON s.id = r.site_id
+       WHERE r.device_row IS NOT NULL AND r.outcome != 'unknown'
+       GROUP BY r.device_row
+       HAVING max(r.at) < ?1 AND NOT EXISTS (
+         SELECT 1 FROM collector_faults f WHERE f.device_row = r.device_row AND f.fault = 'silent' AND f.cleared_at IS NULL)
+       ORDER BY last_at LIMIT ?2`,
+    )
+    .bind(beforeIso, limit)
+    .all<{ device_row: number; serial: string; last_at: string; contract_id: string }>();
+  return results;
+}
+
+/** The devices of a contract listed as fallen off, with their last report. */
+export async function silentDevicesOf(
+  db: D1Database,
+): Promise<{ contract_id: string; serial: string; opened_at: string }[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT d.contract_id, d.serial, f.opened_at FROM collector_faults f JOIN devices d ON d.id = f.device_row
+       WHERE f.fault = 'silent' AND f.cleared_at IS NULL ORDER BY d.serial LIMIT 1000`,
+    )
+    .all<{ contract_id: string; serial: string; opened_at: string }>();
+  return results;
+}

@@ -1,0 +1,105 @@
+/**
+ * A collector's push (docs/collector.md "The protocol with the Worker"), checked: the body the
+ * collector sends, `{pushId, sentAt, readings: [...], failures: [...]}`, each reading as
+ * collector/read-device.mjs `Reading` makes it. Unknown fields are ignored (a newer collector).
+ */
+import * as v from 'valibot';
+
+export const COLLECTOR_ERRORS = {
+  code: 'Kod jest nieprawidłowy, wykorzystany albo wygasł.',
+  signature: 'Podpis kolektora jest nieprawidłowy.',
+  time: 'Czas kolektora różni się od czasu serwera o więcej niż 5 minut – ustaw zegar komputera.',
+  replay: 'Ta przesyłka została już odebrana (powtórzony podpis).',
+  body: 'Przesyłka kolektora ma nieprawidłowy format.',
+  tooLarge: 'Przesyłka kolektora jest za duża (najwyżej 1000 odczytów).',
+  notConfigured: 'Kolektory nie są skonfigurowane (brak sekretu COLLECTOR_KEY_SECRET).',
+  contract: 'Nie ma takiej umowy.',
+} as const;
+
+const count = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER));
+const shortText = (max: number) => v.pipe(v.string(), v.maxLength(max));
+
+export const readingSchema = v.object({
+  serial: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(64)),
+  model: v.optional(shortText(200), ''),
+  profile: shortText(64),
+  profileChecked: v.boolean(),
+  at: v.pipe(v.string(), v.isoTimestamp()),
+  unit: v.picklist(['impressions', 'sheets']),
+  counters: v.record(shortText(64), count),
+  markerLife: v.optional(v.array(v.object({ marker: v.number(), count })), []),
+  toner: v.optional(v.array(v.object({ colorant: shortText(64), level: v.number(), max: v.number() })), []),
+  status: v.optional(
+    v.object({
+      device: v.nullable(v.number()),
+      errors: v.array(shortText(64)),
+      alerts: v.optional(
+        v.array(v.object({ code: v.number(), group: shortText(32), description: shortText(500) })),
+        [],
+      ),
+    }),
+    { device: null, errors: [], alerts: [] },
+  ),
+});
+export type CollectorReading = v.InferOutput<typeof readingSchema>;
+
+export const pushSchema = v.object({
+  pushId: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+  sentAt: v.optional(v.string()),
+  readings: v.pipe(v.array(readingSchema), v.maxLength(1000)),
+  failures: v.optional(
+    v.pipe(v.array(v.object({ host: shortText(100), at: shortText(40), reason: shortText(40) })), v.maxLength(5000)),
+    [],
+  ),
+});
+export type Push = v.InferOutput<typeof pushSchema>;
+
+/** The time window of a push's `X-Collector-Time` around the Worker's clock (and of the replay memory). */
+export const WINDOW_SECONDS = 300;
+
+/**
+ * The billing counters of a reading (DESIGN §5: mono and colour apart): mono = black copy +
+ * black print, colour = full-colour copy + print (Konica Minolta's table); a device without
+ * that table (the Printer-MIB profile) counts its `prtMarkerLifeCount`s as mono, and only a
+ * mono device may. Single- and two-colour counters are kept raw and not billed. Undefined
+ * when the counters cannot say (a colour device without its colour counters).
+ */
+export function billingCounters(
+  r: Pick<CollectorReading, 'counters' | 'markerLife'>,
+  deviceType: 'mono' | 'color',
+): { mono: number; color: number | null } | undefined {
+  const c = r.counters;
+  const hasBlack = c.blackCopy !== undefined || c.blackPrint !== undefined;
+  const hasColour = c.fullColourCopy !== undefined || c.fullColourPrint !== undefined;
+  if (deviceType === 'color') {
+    if (!hasBlack || !hasColour) return undefined;
+    return {
+      mono: (c.blackCopy ?? 0) + (c.blackPrint ?? 0),
+      color: (c.fullColourCopy ?? 0) + (c.fullColourPrint ?? 0),
+    };
+  }
+  if (hasBlack) return { mono: (c.blackCopy ?? 0) + (c.blackPrint ?? 0), color: null };
+  if (r.markerLife.length === 0) return undefined;
+  return { mono: r.markerLife.reduce((sum, m) => sum + m.count, 0), color: null };
+}
+
+const COLOURANTS = ['black', 'cyan', 'magenta', 'yellow'] as const;
+
+/**
+ * The cartridges at or under `threshold` % (the device's answer `level` / `max`): −3 (some
+ * remaining), −2 (unknown) and a missing maximum are never a percentage, so never an order.
+ */
+export function lowToner(
+  toner: CollectorReading['toner'],
+  threshold = 20,
+): { colour: (typeof COLOURANTS)[number]; percent: number }[] {
+  const low: { colour: (typeof COLOURANTS)[number]; percent: number }[] = [];
+  for (const t of toner) {
+    if (t.level < 0 || t.max <= 0) continue;
+    const colour = COLOURANTS.find((c) => t.colorant.toLowerCase().includes(c));
+    const percent = Math.round((t.level * 100) / t.max);
+    if (colour && t.level * 100 <= threshold * t.max && !low.some((l) => l.colour === colour))
+      low.push({ colour, percent });
+  }
+  return low;
+}
