@@ -119,8 +119,6 @@ export default defineConfig({
                 LIVE_CATALOGUE_TTL_MS_CONFIGURED: liveTtl[1],
                 // Webhooks may go to http://127.0.0.1 in tests.
                 WEBHOOKS_ALLOW_LOCAL_HTTP: '1',
-                // The partner the tests send is registered (worker/leads/partners.ts).
-                PARTNERS: 'demo,drukarnia-abc',
                 PROPERTY_SEED: String(propertySeed),
                 PROPERTY_TIME_LIMIT_MS: String(PROPERTY_TIME_LIMIT_MS),
                 // The NIP look-up answers from the stand-in of the White List: never the real API.

@@ -58,6 +58,8 @@ const ACCESS: Record<string, Record<Role, boolean>> = {
   invoices:       access(Y,    Y,    N),
   'bank-statements': access(Y, N,    N),
   payments:       access(Y,    Y,    N),
+  // Sales see the partners and their statements; adding, editing, pausing and settling are the owner's (below).
+  partners:       access(Y,    Y,    N),
 };
 
 /** Writes narrower than their area, with what the others are told. */
@@ -67,6 +69,8 @@ const NARROWER: Record<string, { roles: Role[]; error: string }> = {
     error: 'Trwałe usunięcie leada (RODO) może wykonać tylko właściciel. Zamknij lead jako przegrany lub spam.',
   },
   'POST invoices': { roles: ['owner'], error: 'Faktury i korekty wystawia tylko właściciel.' },
+  'POST partners': { roles: ['owner'], error: 'Partnerów dodaje, zmienia, wstrzymuje i rozlicza tylko właściciel.' },
+  'PATCH partners': { roles: ['owner'], error: 'Partnerów dodaje, zmienia, wstrzymuje i rozlicza tylko właściciel.' },
 };
 
 describe('roles (every admin route × every role)', { timeout: 30_000 }, () => {

@@ -16,6 +16,8 @@ export const ROLE_LABELS: Record<Role, string> = {
 
 const EVERYONE: readonly Role[] = ROLES;
 
+const PARTNER_OWNER_ONLY = 'Partnerów dodaje, zmienia, wstrzymuje i rozlicza tylko właściciel.';
+
 /** Admin API route prefix → the roles allowed to use it (reads and writes alike). */
 export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   // The session itself: logging in and out, who am I, my own password and sessions.
@@ -51,6 +53,8 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   // Bank statements (the company's account) are the owner's; invoices' payment states the sales team follows too.
   'bank-statements': ['owner'],
   payments: ['owner', 'sales'],
+  // Partners: the sales team sees the register and statements; adding, editing, pausing and settling are the owner's.
+  partners: ['owner', 'sales'],
 };
 
 /**
@@ -74,6 +78,8 @@ export const RESTRICTED_WRITES: Readonly<Record<string, { roles: readonly Role[]
     roles: ['owner'],
     error: 'Faktury i korekty wystawia tylko właściciel.',
   },
+  'POST partners': { roles: ['owner'], error: PARTNER_OWNER_ONLY },
+  'PATCH partners': { roles: ['owner'], error: PARTNER_OWNER_ONLY },
 };
 
 /** The route prefix of an admin API path (`/api/admin/leads.csv` → `leads`). */
