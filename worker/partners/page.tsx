@@ -16,13 +16,13 @@ import type { Statement } from './commission.ts';
 import type { ContractCommission, MonthNumbers, PartnerLeadView } from './partner-data.ts';
 
 export const PAGE_STYLE = `body{font-family:system-ui,sans-serif;margin:0;color:#1a1a1a;background:#f6f6f4;line-height:1.5}
-main{max-width:70rem;margin:0 auto;padding:1rem}h1{font-size:1.6rem;margin:.5rem 0 1rem}h2{font-size:1.2rem;margin:1.5rem 0 .5rem}
+main{max-width:80rem;margin:0 auto;padding:1rem}h1{font-size:1.6rem;margin:.5rem 0 1rem}h2{font-size:1.2rem;margin:1.5rem 0 .5rem}
 section{background:#fff;border:1px solid #ddd;border-radius:8px;padding:1rem;margin:0 0 1rem}
 label{display:block;font-weight:600;margin:.5rem 0 .25rem}input{font:inherit;padding:.6rem;border:1px solid #767676;border-radius:4px;width:100%;max-width:24rem;box-sizing:border-box}
 button{font:inherit;padding:.6rem 1.2rem;border:0;border-radius:4px;background:#0b5cad;color:#fff;cursor:pointer;margin-top:.75rem;min-height:44px}
 button.link{background:none;color:#0b5cad;text-decoration:underline;padding:0;min-height:0}
 :focus-visible{outline:3px solid #c35a00;outline-offset:2px}a{color:#0b5cad}
-.table{overflow-x:auto}table{border-collapse:collapse;width:100%;font-size:.95rem}th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid #e3e3e3;white-space:nowrap}
+.table{overflow-x:auto}table{border-collapse:collapse;width:100%;font-size:.95rem}th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid #e3e3e3;white-space:nowrap}thead th{white-space:normal;vertical-align:bottom}
 td.num,th.num{text-align:right}pre{background:#f0f0ee;padding:.75rem;overflow-x:auto;white-space:pre-wrap;word-break:break-all;font-size:.85rem}
 .error{color:#a40000;font-weight:600}.notice{background:#fff4e5;border-color:#c35a00}.top{display:flex;justify-content:space-between;align-items:center;gap:1rem;flex-wrap:wrap}
 @media print{body{background:#fff}section{border:0;padding:0}.noprint{display:none}}`;
@@ -243,7 +243,7 @@ export function DashboardView(p: DashboardProps) {
       </section>
       <section aria-labelledby="numbers">
         <h2 id="numbers">{copy.numbersHeading}</h2>
-        <Scroll label="Twoje liczby miesiąc po miesiącu">
+        <Scroll label="Tabela: liczby miesiąc po miesiącu">
           <table>
             <thead>
               <tr>
@@ -299,7 +299,7 @@ export function DashboardView(p: DashboardProps) {
         {p.contracts.length === 0 ? (
           <p>Nie ma jeszcze umów z Twoich zapytań.</p>
         ) : (
-          <Scroll label="Prowizja za umowy">
+          <Scroll label="Tabela: prowizja za umowy">
             <table>
               <thead>
                 <tr>
@@ -333,7 +333,7 @@ export function DashboardView(p: DashboardProps) {
         {p.leads.length === 0 ? (
           <p>Nie ma jeszcze zapytań z Twoich stron.</p>
         ) : (
-          <Scroll label="Zapytania z Twoich stron">
+          <Scroll label="Tabela: zapytania z Twoich stron">
             <table>
               <thead>
                 <tr>

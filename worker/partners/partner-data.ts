@@ -6,6 +6,7 @@
 import { warsawDay } from '../../widgets/core/warsaw-time.ts';
 import { LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';
 import type { PartnerCommission } from '../admin-shared/partner-validation.ts';
+import { leadStatusLabel } from '../admin-shared/pipeline.ts';
 import { type Statement, paidNetGr, statementOf } from './commission.ts';
 import type { PartnerInvoiceRow, PartnerLeadRow } from './model-partner-stats.ts';
 import type { SettledStatement } from './model.ts';
@@ -84,7 +85,7 @@ export const leadView = (l: PartnerLeadRow): PartnerLeadView => ({
   city: l.city,
   device: l.device_name,
   package: l.level ? (LEVEL_NAMES[l.level as PackageLevel] ?? l.level) : null,
-  stage: l.stage,
+  stage: leadStatusLabel(l.stage),
   company: l.company_name,
 });
 

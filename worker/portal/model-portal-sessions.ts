@@ -7,6 +7,10 @@ import { sessionIdHash } from '../http/auth.ts';
 /** The sessions of a sign-in realm: the customer's page's, or the partner's page's (migration 0450). */
 export type SessionTable = 'portal_sessions' | 'partner_sessions';
 
+/** The table named, only ever one of the two (anything else is the customer's page's): no name reaches SQL unchecked. */
+const tableOf = (table: unknown): SessionTable =>
+  table === 'partner_sessions' ? 'partner_sessions' : 'portal_sessions';
+
 export interface PortalSession {
   email: string;
   createdAt: number;
@@ -20,10 +24,10 @@ export async function openPortalSession(
   table: SessionTable = 'portal_sessions',
 ): Promise<void> {
   await db.batch([
-    db.prepare(`DELETE FROM ${table} WHERE email = ?1 OR expires_at <= ?2`).bind(s.email, s.now),
+    db.prepare(`DELETE FROM ${tableOf(table)} WHERE email = ?1 OR expires_at <= ?2`).bind(s.email, s.now),
     db
       .prepare(
-        `INSERT INTO ${table} (id_hash, email, ip, user_agent, created_at, expires_at)
+        `INSERT INTO ${tableOf(table)} (id_hash, email, ip, user_agent, created_at, expires_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)`,
       )
       .bind(await sessionIdHash(s.id), s.email, s.ip, s.userAgent?.slice(0, 300) ?? null, s.now, s.expiresAt),
@@ -38,7 +42,7 @@ export async function findPortalSession(
   table: SessionTable = 'portal_sessions',
 ): Promise<PortalSession | undefined> {
   const row = await db
-    .prepare(`SELECT email, created_at, expires_at FROM ${table} WHERE id_hash = ?1 AND expires_at > ?2`)
+    .prepare(`SELECT email, created_at, expires_at FROM ${tableOf(table)} WHERE id_hash = ?1 AND expires_at > ?2`)
     .bind(await sessionIdHash(id), now)
     .first<{ email: string; created_at: number; expires_at: number }>();
   return row ? { email: row.email, createdAt: row.created_at, expiresAt: row.expires_at } : undefined;
@@ -50,7 +54,7 @@ export async function endPortalSession(
   table: SessionTable = 'portal_sessions',
 ): Promise<void> {
   await db
-    .prepare(`DELETE FROM ${table} WHERE id_hash = ?`)
+    .prepare(`DELETE FROM ${tableOf(table)} WHERE id_hash = ?`)
     .bind(await sessionIdHash(id))
     .run();
 }
@@ -61,7 +65,10 @@ export async function deleteEndedPortalSessions(
   now: number,
   table: SessionTable = 'portal_sessions',
 ): Promise<void> {
-  await db.prepare(`DELETE FROM ${table} WHERE expires_at <= ?`).bind(now).run();
+  await db
+    .prepare(`DELETE FROM ${tableOf(table)} WHERE expires_at <= ?`)
+    .bind(now)
+    .run();
 }
 
 /*

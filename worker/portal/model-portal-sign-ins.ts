@@ -12,6 +12,10 @@ import { spendOneTimeLink } from '../accounts/index.ts';
  */
 export type SignInTable = 'portal_sign_ins' | 'partner_sign_ins';
 
+/** The table named, only ever one of the two (anything else is the customer's page's): no name reaches SQL unchecked. */
+const tableOf = (table: unknown): SignInTable =>
+  table === 'partner_sign_ins' ? 'partner_sign_ins' : 'portal_sign_ins';
+
 export interface SignInRow {
   id: number;
   email: string;
@@ -59,18 +63,18 @@ export function newSignInStatements(
   return [
     db
       .prepare(
-        `INSERT INTO ${table} (email, token_hash, code_hash, ip, created_at, expires_at)
+        `INSERT INTO ${tableOf(table)} (email, token_hash, code_hash, ip, created_at, expires_at)
          SELECT ?1, ?2, ?3, ?4, ?5, ?6
          WHERE ${s.allowed}
-           AND (SELECT COUNT(*) FROM ${table} WHERE email = ?1 AND created_at >= ?7) < ?8
-           AND (SELECT COUNT(*) FROM ${table} WHERE email = ?1 AND created_at >= ?7 AND ip = ?4) < ?9`,
+           AND (SELECT COUNT(*) FROM ${tableOf(table)} WHERE email = ?1 AND created_at >= ?7) < ?8
+           AND (SELECT COUNT(*) FROM ${tableOf(table)} WHERE email = ?1 AND created_at >= ?7 AND ip = ?4) < ?9`,
       )
       .bind(s.email, s.tokenHash, s.codeHash, s.ip, s.now, s.expiresAt, s.since, s.perAddress, s.perRequester),
     db
       .prepare(
-        `UPDATE ${table} SET used_at = ?2
+        `UPDATE ${tableOf(table)} SET used_at = ?2
          WHERE email = ?1 AND used_at IS NULL AND token_hash <> ?3
-           AND EXISTS (SELECT 1 FROM ${table} WHERE token_hash = ?3)`,
+           AND EXISTS (SELECT 1 FROM ${tableOf(table)} WHERE token_hash = ?3)`,
       )
       .bind(s.email, s.now, s.tokenHash),
   ];
@@ -81,7 +85,7 @@ export const signInWritten = (
   tokenHash: string,
   table: SignInTable = 'portal_sign_ins',
 ): { sql: string; values: unknown[] } => ({
-  sql: `SELECT 1 FROM ${table} WHERE token_hash = ?`,
+  sql: `SELECT 1 FROM ${tableOf(table)} WHERE token_hash = ?`,
   values: [tokenHash],
 });
 
@@ -93,7 +97,7 @@ export async function liveSignInByToken(
   table: SignInTable = 'portal_sign_ins',
 ): Promise<SignInRow | null> {
   return db
-    .prepare(`SELECT * FROM ${table} WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2`)
+    .prepare(`SELECT * FROM ${tableOf(table)} WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2`)
     .bind(tokenHash, now)
     .first<SignInRow>();
 }
@@ -104,7 +108,7 @@ export const spendToken = (
   tokenHash: string,
   now: number,
   table: SignInTable = 'portal_sign_ins',
-): Promise<string | null> => spendOneTimeLink<string>(db, { table, opens: 'email' }, tokenHash, now);
+): Promise<string | null> => spendOneTimeLink<string>(db, { table: tableOf(table), opens: 'email' }, tokenHash, now);
 
 /**
  * Counts one code attempt on the newest live sign-in of `email` and returns it, or null
@@ -119,8 +123,8 @@ export async function takeCodeAttempt(
 ): Promise<SignInRow | null> {
   return db
     .prepare(
-      `UPDATE ${table} SET code_attempts = code_attempts + 1
-       WHERE id = (SELECT id FROM ${table} WHERE email = ?1 AND used_at IS NULL AND expires_at > ?2
+      `UPDATE ${tableOf(table)} SET code_attempts = code_attempts + 1
+       WHERE id = (SELECT id FROM ${tableOf(table)} WHERE email = ?1 AND used_at IS NULL AND expires_at > ?2
                    ORDER BY created_at DESC, id DESC LIMIT 1)
          AND code_attempts < ?3
        RETURNING *`,
@@ -137,7 +141,7 @@ export async function spendSignIn(
   table: SignInTable = 'portal_sign_ins',
 ): Promise<boolean> {
   const result = await db
-    .prepare(`UPDATE ${table} SET used_at = ?2 WHERE id = ?1 AND used_at IS NULL AND expires_at > ?2`)
+    .prepare(`UPDATE ${tableOf(table)} SET used_at = ?2 WHERE id = ?1 AND used_at IS NULL AND expires_at > ?2`)
     .bind(id, now)
     .run();
   return result.meta.changes > 0;
@@ -149,7 +153,10 @@ export async function deleteOldSignIns(
   before: number,
   table: SignInTable = 'portal_sign_ins',
 ): Promise<void> {
-  await db.prepare(`DELETE FROM ${table} WHERE created_at < ?`).bind(before).run();
+  await db
+    .prepare(`DELETE FROM ${tableOf(table)} WHERE created_at < ?`)
+    .bind(before)
+    .run();
 }
 
 /*
