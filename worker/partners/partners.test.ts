@@ -131,6 +131,48 @@ describe('the register in the panel', { timeout: 60_000 }, () => {
   });
 });
 
+describe('the first partner to bring a company keeps it', { timeout: 60_000 }, () => {
+  it('gives a second partner’s quote for the same NIP, within the first’s window, to the first', async () => {
+    const second = await write(
+      '/api/admin/partners',
+      {
+        id: 'drugi-partner',
+        name: 'Drugi Partner',
+        domains: 'drugi.example',
+        commission: { kind: 'fixed', amountGr: 50_000 },
+      },
+      { cookie: owner },
+    );
+    expect(second.status).toBe(201);
+    const quote = async (partner: string, origin: string) => {
+      const res = await request('/api/quotes', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: origin },
+        body: JSON.stringify({
+          deviceId: 'km-c3320i',
+          level: 'basic',
+          term: 36,
+          contact: { name: 'Anna Nowak', email: `${partner}@firma.pl`, company: 'Firma sp. z o.o.', nip: '8390000011' },
+          submissionId: crypto.randomUUID(),
+          attribution: { partner },
+        }),
+      });
+      expect(res.status).toBe(201);
+      const row = await db()
+        .prepare('SELECT l.attribution FROM leads l JOIN quotes q ON q.lead_id = l.id WHERE q.id = ?')
+        .bind(((await res.json()) as { id: string }).id)
+        .first<{ attribution: string }>();
+      return JSON.parse(String(row?.attribution)) as Record<string, string>;
+    };
+    expect(await quote('drukarnia-abc', 'https://drukarnia-abc.pl')).toMatchObject({ partner: 'drukarnia-abc' });
+    // drukarnia-abc's window is 90 days (the harness): the same company through drugi-partner stays drukarnia-abc's.
+    expect(await quote('drugi-partner', 'https://drugi.example')).toMatchObject({
+      partner: 'drukarnia-abc',
+      partner_second: 'drugi-partner',
+    });
+  });
+});
+
 /**
  * A signed contract of lead `leadId` started on `start` with one VAT invoice of `period`: net
  * 199,00 zł, VAT 23 % 45,77 zł, gross 244,77 zł, and `paidGr` of it matched from a statement.
