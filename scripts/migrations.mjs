@@ -70,9 +70,10 @@ export async function appliedMigrations(persistTo, databaseId) {
 /**
  * Brings the local database under `persistTo` up to date in one `wrangler d1 execute`. `known`: the
  * migrations it has, when the caller knows (a fresh state: none); else they are read from it.
- * Returns the names applied; throws when wrangler fails.
+ * `seed`: SQL run after them in the same file (the test server's registered partner), only when
+ * migrations were missing. Returns the names applied; throws when wrangler fails.
  */
-export async function applyMigrationsInOneRun({ config, persistTo, known }) {
+export async function applyMigrationsInOneRun({ config, persistTo, known, seed = '' }) {
   const { databaseId, migrationsDir } = d1Config(config);
   const have = known ?? (await appliedMigrations(persistTo, databaseId));
   const missing = migrationNames(migrationsDir).filter((name) => !have.has(name));
@@ -80,7 +81,7 @@ export async function applyMigrationsInOneRun({ config, persistTo, known }) {
   const dir = path.join(root, '.wrangler/migrations-run');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${process.pid}-${Date.now()}.sql`);
-  writeFileSync(file, migrationsSql(migrationsDir, missing));
+  writeFileSync(file, `${migrationsSql(migrationsDir, missing)}\n${seed}`);
   const run = spawnSync(
     process.execPath,
     [wranglerBin, 'd1', 'execute', 'DB', '--local', '--config', config, '--persist-to', persistTo, '--file', file],

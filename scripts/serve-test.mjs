@@ -48,7 +48,15 @@ const config = testConfig(Number(process.env.KSEROWO_LEAD_LIMIT ?? 100_000));
 // migration as `migrations apply` (45 of them: about a minute beside the other test server's start,
 // over five with two suites side by side). A kept state gets only the migrations it lacks.
 try {
-  await applyMigrationsInOneRun({ config, persistTo: persist, known: keepState ? undefined : new Set() });
+  await applyMigrationsInOneRun({
+    config,
+    persistTo: persist,
+    known: keepState ? undefined : new Set(),
+    // The partner the tests' pages send (partner="drukarnia-abc"), registered as the owner adds one in
+    // the panel, its pages on the test origins (as TEST_PARTNERS of tests/worker/fresh-d1.ts).
+    seed: `INSERT OR IGNORE INTO partners (id, name, domains, commission_kind, share_bp, share_months)
+      VALUES ('drukarnia-abc', 'Drukarnia ABC', '["drukarnia-abc.pl","partner.example","kserowo.test","kserowo.pl","127.0.0.1","localhost"]', 'share', 1000, 12);`,
+  });
 } catch (error) {
   console.error(`serve-test: ${error.message}`);
   process.exit(1);
@@ -97,9 +105,6 @@ const args = [
   // The collectors' keys are encrypted under this secret in D1 (worker/collector/key-crypto.ts).
   '--var',
   'COLLECTOR_KEY_SECRET:test-collector-key-secret-0123456789abcdef',
-  // The partner of the tests' partner pages is registered (worker/leads/partners.ts).
-  '--var',
-  'PARTNERS:demo,drukarnia-abc',
   // The NIP look-up answers from the White List stand-in: tests never call the real API.
   '--var',
   'WHITELIST_API_URL:stand-in',

@@ -124,8 +124,6 @@ export default defineConfig({
                 WEBHOOKS_ALLOW_LOCAL_HTTP: '1',
                 // The collectors' keys are encrypted under this secret in D1 (worker/collector/key-crypto.ts).
                 COLLECTOR_KEY_SECRET: 'test-collector-key-secret-0123456789abcdef',
-                // The partner the tests send is registered (worker/leads/partners.ts).
-                PARTNERS: 'demo,drukarnia-abc',
                 PROPERTY_SEED: String(propertySeed),
                 PROPERTY_TIME_LIMIT_MS: String(PROPERTY_TIME_LIMIT_MS),
                 // The NIP look-up answers from the stand-in of the White List: never the real API.

@@ -31,6 +31,8 @@ import { tonerRoutes } from './portal/admin-toner.ts';
 import { invoiceRoutes } from './invoices/admin-routes.ts';
 import { bankStatementRoutes, paymentRoutes } from './payments/admin-routes.ts';
 import { collectorRoutes } from './collector/admin-routes.ts';
+import { attributionRoutes } from './leads/admin-attribution.ts';
+import { partnerRoutes } from './partners/admin-routes.ts';
 
 export const adminApi = new Hono<AdminEnv>();
 
@@ -47,6 +49,8 @@ adminApi.route('/', sessionRoutes);
 adminApi.route('/catalogue', catalogueRoutes);
 // Before the lead routes, so `/leads/people` is not taken for a lead id.
 adminApi.route('/leads', ownershipRoutes);
+// A lead's partner confirmed, moved or assigned by the team (audited).
+adminApi.route('/leads', attributionRoutes);
 adminApi.route('/leads', leadRoutes);
 adminApi.route('/leads.csv', leadCsvRoutes);
 adminApi.route('/outbox', outboxRoutes);
@@ -74,3 +78,5 @@ adminApi.route('/invoices', invoiceRoutes);
 adminApi.route('/bank-statements', bankStatementRoutes);
 adminApi.route('/payments', paymentRoutes);
 adminApi.route('/collectors', collectorRoutes);
+// Partners as data: the register the widgets' `partner` is checked against, their terms and statements.
+adminApi.route('/partners', partnerRoutes);

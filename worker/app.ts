@@ -21,6 +21,7 @@ import { companyLookup } from './company/routes.ts';
 import { orderPage, orders } from './orders/routes.ts';
 import { d1Metrics } from './http/d1-metrics.ts';
 import { portalApi, portalPage } from './portal/routes.tsx';
+import { partnerPage } from './partners/routes.tsx';
 import { invoicePage } from './invoices/routes.ts';
 import { collectorApi } from './collector/routes.ts';
 
@@ -87,6 +88,8 @@ app.route('/zamowienie', orderPage);
 app.route('/api/portal', portalApi);
 app.route('/api/collector', collectorApi);
 app.route('/konto', portalPage);
+// The partner's own page: sign-in by e-mailed link, its numbers, commission and statements.
+app.route('/partner', partnerPage);
 app.route('/faktura', invoicePage);
 app.route('/api/admin', adminApi);
 app.route('/admin', adminPage);

@@ -10,6 +10,7 @@ import { forgetStaleLookups } from './company/index.ts';
 import { sendReadingReminders } from './meter/reminders.ts';
 import { listFallenOff } from './collector/index.ts';
 import { forgetOldSignIns } from './portal/sign-in.ts';
+import { forgetOldPartnerSignIns } from './partners/index.ts';
 import { forgetOldUnlocks } from './accounts/unlock.ts';
 import { backupToR2 } from './backups/schedule.ts';
 import { issueDueInvoices } from './invoices/issue.ts';
@@ -86,6 +87,13 @@ export default {
     // The customer's page: spent or expired sign-ins and ended sessions go.
     if (jobs.retention)
       ctx.waitUntil(forgetOldSignIns(env).catch((error: unknown) => console.error('portal: tidy-up failed', error)));
+    // The partner's page: the same tidy-up of its own sign-ins and sessions.
+    if (jobs.retention)
+      ctx.waitUntil(
+        forgetOldPartnerSignIns(env.DB, Date.now()).catch((error: unknown) =>
+          console.error('partners: tidy-up failed', error),
+        ),
+      );
     // The team's unlock links a day old go.
     if (jobs.retention)
       ctx.waitUntil(forgetOldUnlocks(env).catch((error: unknown) => console.error('accounts: tidy-up failed', error)));

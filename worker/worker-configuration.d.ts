@@ -20,7 +20,6 @@ declare namespace Cloudflare {
 		MAIL_FROM: string;
 		LIVE_CATALOGUE_TTL_MS: string;
 		RETENTION_MONTHS: string;
-		PARTNERS?: string;
 		WHITELIST_API_URL: string;
 		KSEF_API_URL: string;
 		INVOICE_WORKING_DAY: string;

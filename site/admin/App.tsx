@@ -111,6 +111,12 @@ const VIEWS = [
     load: () => import('./SnippetView.tsx').then((m) => (p) => <m.SnippetView {...p} />),
   },
   {
+    id: 'partnerzy',
+    area: 'partners',
+    label: 'Partnerzy',
+    load: () => import('./PartnersView.tsx').then((m) => (p) => <m.PartnersView {...p} />),
+  },
+  {
     id: 'zespol',
     area: 'accounts',
     label: 'Zespół',

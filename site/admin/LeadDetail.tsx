@@ -40,6 +40,10 @@ const ATTRIBUTION_LABELS: [string, string][] = [
   ['utm_medium', 'utm_medium'],
   ['utm_campaign', 'utm_campaign'],
   ['partner', 'Partner'],
+  ['partner_unconfirmed', 'Partner niepotwierdzony (spoza jego domen)'],
+  ['partner_unregistered', 'Partner niezarejestrowany'],
+  ['partner_moved_from', 'Partner przed zmianą'],
+  ['partner_second', 'Partner drugi (firmę przyprowadził wcześniej inny)'],
 ];
 
 /** 'RRRR-MM-DDTGG:MM' of a datetime input, read as Warsaw time whatever the browser's zone. */
@@ -86,6 +90,11 @@ export function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: 
   }, [id]);
 
   const refused = (e: unknown) => (e instanceof ApiRefused ? setMessage({ ok: false, text: e.message }) : onFailure(e));
+  // A partner kept unconfirmed (the lead came from outside its domains): confirmed, it earns (audited).
+  const confirmPartner = () =>
+    api(`/leads/${id}/partner`, { method: 'POST', body: { confirm: true } })
+      .then(() => load({ ok: true, text: 'Potwierdzono partnera: od teraz zapytanie liczy się do jego prowizji.' }))
+      .catch(refused);
 
   // The question about a past step: the focus in its field, and the question under it in view (on a phone too).
   useEffect(() => {
@@ -318,6 +327,15 @@ export function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: 
             ))}
             <dt>Origin żądania</dt>
             <dd>{lead.origin ?? '–'}</dd>
+          </dl>
+          {attr(lead, 'partner_unconfirmed') && (
+            <p>
+              <button type="button" className="button small" onClick={() => void confirmPartner()}>
+                Potwierdź partnera {attr(lead, 'partner_unconfirmed')}
+              </button>
+            </p>
+          )}
+          <dl>
             <dt>Identyfikator</dt>
             <dd>
               <code>{lead.id}</code>

@@ -108,6 +108,10 @@ export function privacyPolicy(c: Company): LegalDoc {
         paragraphs: [
           'Nie sprzedajemy danych osobowych. Formularze w widżetach wysyłają dane bezpośrednio do nas, a nie do właściciela ' +
             'strony, na której widżet osadzono.',
+          'Partner, na którego stronie wysłałeś zapytanie, widzi w swojej strefie partnera tylko datę zapytania, miasto, ' +
+            'wybrane urządzenie i pakiet oraz etap sprawy – bez imienia, nazwiska, adresu e-mail, telefonu i treści wiadomości; ' +
+            'nazwę firmy (dane z rejestru) widzi dopiero po podpisaniu przez nią zamówienia, a w rozliczeniu prowizji także ' +
+            'numer umowy i kwoty zafakturowane i zapłacone.',
           'Twoje dane mogą otrzymać wyłącznie podmioty, które pomagają nam prowadzić serwis i obsługiwać zapytania – na ' +
             'podstawie umów powierzenia przetwarzania danych i tylko w niezbędnym zakresie:',
         ],

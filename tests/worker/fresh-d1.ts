@@ -81,11 +81,23 @@ async function restore({ db, tables, fts }: Fresh): Promise<void> {
   await db.batch(statements);
 }
 
+/**
+ * The partner the tests' widgets and forms send (`partner="drukarnia-abc"`), registered as the
+ * owner would add it in the panel (worker/partners): its pages are the origins the tests post from.
+ * Kept with the migrations' rows, so every file starts with it. The browser tests' server adds it
+ * the same way (scripts/serve-test.mjs).
+ */
+export const TEST_PARTNERS = [
+  `INSERT OR IGNORE INTO partners (id, name, domains, commission_kind, share_bp, share_months)
+   VALUES ('drukarnia-abc', 'Drukarnia ABC', '["drukarnia-abc.pl","partner.example","kserowo.test","kserowo.pl","127.0.0.1","localhost"]', 'share', 1000, 12)`,
+];
+
 /** Gives this test file the database of a fresh run of the migrations. */
 export async function freshD1(db: D1Database, migrations: D1Migration[]): Promise<void> {
   const fresh = shared[KEY];
   if (fresh) return restore(fresh);
   await applyD1Migrations(db, migrations);
+  await db.batch(TEST_PARTNERS.map((sql) => db.prepare(sql)));
   shared[KEY] = await snapshot(db);
 }
 

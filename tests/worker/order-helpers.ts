@@ -15,13 +15,18 @@ export const postJson = (path: string, body: unknown) =>
 
 /** A quote from a partner's page, as the configurator sends it. */
 export async function newQuote(): Promise<{ id: string; number: string }> {
-  const res = await postJson('/api/quotes', {
-    deviceId: 'km-c3320i',
-    level: 'basic',
-    term: 36,
-    contact: { name: 'Anna Nowak', email: 'anna@firma.pl', company: 'Firma sp. z o.o.' },
-    submissionId: crypto.randomUUID(),
-    attribution: { page: '/konfigurator', origin: 'https://partner.example', partner: 'drukarnia-abc' },
+  // Sent from the partner's page (one of its domains: tests/worker/fresh-d1.ts), so the partner is confirmed.
+  const res = await request('/api/quotes', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: 'https://partner.example' },
+    body: JSON.stringify({
+      deviceId: 'km-c3320i',
+      level: 'basic',
+      term: 36,
+      contact: { name: 'Anna Nowak', email: 'anna@firma.pl', company: 'Firma sp. z o.o.' },
+      submissionId: crypto.randomUUID(),
+      attribution: { page: '/konfigurator', origin: 'https://partner.example', partner: 'drukarnia-abc' },
+    }),
   });
   expect(res.status).toBe(201);
   return (await res.json()) as { id: string; number: string };

@@ -60,6 +60,8 @@ const ACCESS: Record<string, Record<Role, boolean>> = {
   payments:       access(Y,    Y,    N),
   // Collectors: the service desk follows their state; creating one (its code) is the owner's (below).
   collectors:     access(Y,    N,    Y),
+  // Sales see the partners and their statements; adding, editing, pausing and settling are the owner's (below).
+  partners:       access(Y,    Y,    N),
 };
 
 /** Writes narrower than their area, with what the others are told. */
@@ -80,6 +82,8 @@ const NARROWER: Record<string, { roles: Role[]; error: string }> = {
     error: 'Pakiet dowodów zamówienia (IP i przeglądarka podpisującego) pobiera tylko właściciel.',
   },
   'POST collectors': { roles: ['owner'], error: 'Kolektor i jego kod rejestracji tworzy tylko właściciel.' },
+  'POST partners': { roles: ['owner'], error: 'Partnerów dodaje, zmienia, wstrzymuje i rozlicza tylko właściciel.' },
+  'PATCH partners': { roles: ['owner'], error: 'Partnerów dodaje, zmienia, wstrzymuje i rozlicza tylko właściciel.' },
 };
 
 describe('roles (every admin route × every role)', { timeout: 30_000 }, () => {

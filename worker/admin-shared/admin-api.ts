@@ -18,6 +18,7 @@ export type * from './admin-api-service.ts';
 export type * from './admin-api-tickets.ts';
 export type * from './admin-api-team.ts';
 export type * from './admin-api-invoices.ts';
+export type * from './admin-api-partners.ts';
 
 /** A lead as the API answers it: attribution as an object, camelCase names. */
 export interface LeadView {

@@ -16,6 +16,8 @@ export const ROLE_LABELS: Record<Role, string> = {
 
 const EVERYONE: readonly Role[] = ROLES;
 
+const PARTNER_OWNER_ONLY = 'Partnerów dodaje, zmienia, wstrzymuje i rozlicza tylko właściciel.';
+
 /** Admin API route prefix → the roles allowed to use it (reads and writes alike). */
 export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   // The session itself: logging in and out, who am I, my own password and sessions.
@@ -53,6 +55,8 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly Role[]>> = {
   payments: ['owner', 'sales'],
   // Collectors on customers' networks: the service desk follows their state; creating one (its enrolment code) is the owner's (RESTRICTED_WRITES).
   collectors: ['owner', 'service'],
+  // Partners: the sales team sees the register and statements; adding, editing, pausing and settling are the owner's.
+  partners: ['owner', 'sales'],
 };
 
 /**
@@ -92,6 +96,8 @@ export const RESTRICTED_ROUTES: Readonly<Record<string, { roles: readonly Role[]
     roles: ['owner'],
     error: 'Kolektor i jego kod rejestracji tworzy tylko właściciel.',
   },
+  'POST partners': { roles: ['owner'], error: PARTNER_OWNER_ONLY },
+  'PATCH partners': { roles: ['owner'], error: PARTNER_OWNER_ONLY },
 };
 
 /** The route prefix of an admin API path (`/api/admin/leads.csv` → `leads`). */

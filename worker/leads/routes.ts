@@ -26,7 +26,7 @@ contact.post('/', leadIntake(), async (c) => {
   if (!parsed.ok) return c.json({ error: parsed.error, field: parsed.field }, 400);
 
   const { name, email, phone, message } = parsed.data;
-  const attribution = attributed(parsed.data.attribution, c.env.PARTNERS);
+  const attribution = await attributed(c.env.DB, parsed.data.attribution, origin);
   // Not given unless sent as true; the hash leaves it out then, so `false` and absent are one body.
   const marketingConsent = parsed.data.marketingConsent === true;
   // Its id and time are fixed here, so a lead kept on the queue is stored as it was answered.

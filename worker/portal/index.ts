@@ -24,3 +24,14 @@ export {
   type TonerOrderRow,
   tonerOrdersOfEmail,
 } from './model-toner-orders.ts';
+export {
+  type SignInRealm,
+  SIGN_IN_LIMITS,
+  endSignInSession,
+  findSignInSession,
+  forgetOldSignIns,
+  liveSignIn,
+  requestSignIn,
+  signInWithCode,
+  signInWithToken,
+} from './sign-in.ts';

@@ -4,6 +4,13 @@
  */
 import { sessionIdHash } from '../http/auth.ts';
 
+/** The sessions of a sign-in realm: the customer's page's, or the partner's page's (migration 0450). */
+export type SessionTable = 'portal_sessions' | 'partner_sessions';
+
+/** The table named, only ever one of the two (anything else is the customer's page's): no name reaches SQL unchecked. */
+const tableOf = (table: unknown): SessionTable =>
+  table === 'partner_sessions' ? 'partner_sessions' : 'portal_sessions';
+
 export interface PortalSession {
   email: string;
   createdAt: number;
@@ -14,12 +21,13 @@ export interface PortalSession {
 export async function openPortalSession(
   db: D1Database,
   s: { id: string; email: string; ip: string; userAgent: string | undefined; now: number; expiresAt: number },
+  table: SessionTable = 'portal_sessions',
 ): Promise<void> {
   await db.batch([
-    db.prepare('DELETE FROM portal_sessions WHERE email = ?1 OR expires_at <= ?2').bind(s.email, s.now),
+    db.prepare(`DELETE FROM ${tableOf(table)} WHERE email = ?1 OR expires_at <= ?2`).bind(s.email, s.now),
     db
       .prepare(
-        `INSERT INTO portal_sessions (id_hash, email, ip, user_agent, created_at, expires_at)
+        `INSERT INTO ${tableOf(table)} (id_hash, email, ip, user_agent, created_at, expires_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)`,
       )
       .bind(await sessionIdHash(s.id), s.email, s.ip, s.userAgent?.slice(0, 300) ?? null, s.now, s.expiresAt),
@@ -27,24 +35,40 @@ export async function openPortalSession(
 }
 
 /** The live session of a cookie value, or undefined. */
-export async function findPortalSession(db: D1Database, id: string, now: number): Promise<PortalSession | undefined> {
+export async function findPortalSession(
+  db: D1Database,
+  id: string,
+  now: number,
+  table: SessionTable = 'portal_sessions',
+): Promise<PortalSession | undefined> {
   const row = await db
-    .prepare('SELECT email, created_at, expires_at FROM portal_sessions WHERE id_hash = ?1 AND expires_at > ?2')
+    .prepare(`SELECT email, created_at, expires_at FROM ${tableOf(table)} WHERE id_hash = ?1 AND expires_at > ?2`)
     .bind(await sessionIdHash(id), now)
     .first<{ email: string; created_at: number; expires_at: number }>();
   return row ? { email: row.email, createdAt: row.created_at, expiresAt: row.expires_at } : undefined;
 }
 
-export async function endPortalSession(db: D1Database, id: string): Promise<void> {
+export async function endPortalSession(
+  db: D1Database,
+  id: string,
+  table: SessionTable = 'portal_sessions',
+): Promise<void> {
   await db
-    .prepare('DELETE FROM portal_sessions WHERE id_hash = ?')
+    .prepare(`DELETE FROM ${tableOf(table)} WHERE id_hash = ?`)
     .bind(await sessionIdHash(id))
     .run();
 }
 
 /** Forgets sessions that have ended (the cron). */
-export async function deleteEndedPortalSessions(db: D1Database, now: number): Promise<void> {
-  await db.prepare('DELETE FROM portal_sessions WHERE expires_at <= ?').bind(now).run();
+export async function deleteEndedPortalSessions(
+  db: D1Database,
+  now: number,
+  table: SessionTable = 'portal_sessions',
+): Promise<void> {
+  await db
+    .prepare(`DELETE FROM ${tableOf(table)} WHERE expires_at <= ?`)
+    .bind(now)
+    .run();
 }
 
 /*

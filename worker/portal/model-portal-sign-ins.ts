@@ -6,6 +6,16 @@
  */
 import { spendOneTimeLink } from '../accounts/index.ts';
 
+/**
+ * The table of a sign-in realm: the customer's page's, or the partner's page's (migration 0450),
+ * the same columns and rules, so a link of one never opens the other.
+ */
+export type SignInTable = 'portal_sign_ins' | 'partner_sign_ins';
+
+/** The table named, only ever one of the two (anything else is the customer's page's): no name reaches SQL unchecked. */
+const tableOf = (table: unknown): SignInTable =>
+  table === 'partner_sign_ins' ? 'partner_sign_ins' : 'portal_sign_ins';
+
 export interface SignInRow {
   id: number;
   email: string;
@@ -48,30 +58,37 @@ export interface NewSignIn {
  * a live one was written (only the newest e-mail works). The same statements run for every
  * address: the answer's timing tells nothing.
  */
-export function newSignInStatements(db: D1Database, s: NewSignIn): D1PreparedStatement[] {
+export function newSignInStatements(
+  db: D1Database,
+  s: NewSignIn,
+  table: SignInTable = 'portal_sign_ins',
+): D1PreparedStatement[] {
   return [
     db
       .prepare(
-        `INSERT INTO portal_sign_ins (email, token_hash, code_hash, ip, created_at, expires_at, used_at)
+        `INSERT INTO ${tableOf(table)} (email, token_hash, code_hash, ip, created_at, expires_at, used_at)
          SELECT ?1, ?2, ?3, ?4, ?5, CASE WHEN a.ok THEN ?6 ELSE ?5 END, CASE WHEN a.ok THEN NULL ELSE ?5 END
          FROM (SELECT ${s.allowed} AS ok) AS a
-         WHERE (SELECT COUNT(*) FROM portal_sign_ins WHERE email = ?1 AND created_at >= ?7) < ?8
-           AND (SELECT COUNT(*) FROM portal_sign_ins WHERE email = ?1 AND created_at >= ?7 AND ip = ?4) < ?9`,
+         WHERE (SELECT COUNT(*) FROM ${tableOf(table)} WHERE email = ?1 AND created_at >= ?7) < ?8
+           AND (SELECT COUNT(*) FROM ${tableOf(table)} WHERE email = ?1 AND created_at >= ?7 AND ip = ?4) < ?9`,
       )
       .bind(s.email, s.tokenHash, s.codeHash, s.ip, s.now, s.expiresAt, s.since, s.perAddress, s.perRequester),
     db
       .prepare(
-        `UPDATE portal_sign_ins SET used_at = ?2
+        `UPDATE ${tableOf(table)} SET used_at = ?2
          WHERE email = ?1 AND used_at IS NULL AND token_hash <> ?3
-           AND EXISTS (SELECT 1 FROM portal_sign_ins WHERE token_hash = ?3 AND used_at IS NULL)`,
+           AND EXISTS (SELECT 1 FROM ${tableOf(table)} WHERE token_hash = ?3 AND used_at IS NULL)`,
       )
       .bind(s.email, s.now, s.tokenHash),
   ];
 }
 
-/** A batch's condition (`SELECT 1 …`, `?` placeholders): a live sign-in of this token hash was written (a customer's). */
-export const signInWritten = (tokenHash: string): { sql: string; values: unknown[] } => ({
-  sql: 'SELECT 1 FROM portal_sign_ins WHERE token_hash = ? AND used_at IS NULL',
+/** A batch's condition (`SELECT 1 …`, `?` placeholders): a live sign-in of this token hash was written (a customer's or a partner's). */
+export const signInWritten = (
+  tokenHash: string,
+  table: SignInTable = 'portal_sign_ins',
+): { sql: string; values: unknown[] } => ({
+  sql: `SELECT 1 FROM ${tableOf(table)} WHERE token_hash = ? AND used_at IS NULL`,
   values: [tokenHash],
 });
 
@@ -83,16 +100,25 @@ export const signInCounted = (db: D1Database, tokenHash: string): D1PreparedStat
   db.prepare('SELECT EXISTS (SELECT 1 FROM portal_sign_ins WHERE token_hash = ?1) AS counted').bind(tokenHash);
 
 /** The live (unspent, unexpired) sign-in of a link token's hash, without spending it. */
-export async function liveSignInByToken(db: D1Database, tokenHash: string, now: number): Promise<SignInRow | null> {
+export async function liveSignInByToken(
+  db: D1Database,
+  tokenHash: string,
+  now: number,
+  table: SignInTable = 'portal_sign_ins',
+): Promise<SignInRow | null> {
   return db
-    .prepare('SELECT * FROM portal_sign_ins WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2')
+    .prepare(`SELECT * FROM ${tableOf(table)} WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2`)
     .bind(tokenHash, now)
     .first<SignInRow>();
 }
 
 /** Spends a link token: the e-mail it signs in, or null when it is unknown, spent or expired. */
-export const spendToken = (db: D1Database, tokenHash: string, now: number): Promise<string | null> =>
-  spendOneTimeLink<string>(db, { table: 'portal_sign_ins', opens: 'email' }, tokenHash, now);
+export const spendToken = (
+  db: D1Database,
+  tokenHash: string,
+  now: number,
+  table: SignInTable = 'portal_sign_ins',
+): Promise<string | null> => spendOneTimeLink<string>(db, { table: tableOf(table), opens: 'email' }, tokenHash, now);
 
 /**
  * Counts one code attempt on the newest live sign-in of `email` and returns it, or null
@@ -103,11 +129,12 @@ export async function takeCodeAttempt(
   email: string,
   now: number,
   maxAttempts: number,
+  table: SignInTable = 'portal_sign_ins',
 ): Promise<SignInRow | null> {
   return db
     .prepare(
-      `UPDATE portal_sign_ins SET code_attempts = code_attempts + 1
-       WHERE id = (SELECT id FROM portal_sign_ins WHERE email = ?1 AND used_at IS NULL AND expires_at > ?2
+      `UPDATE ${tableOf(table)} SET code_attempts = code_attempts + 1
+       WHERE id = (SELECT id FROM ${tableOf(table)} WHERE email = ?1 AND used_at IS NULL AND expires_at > ?2
                    ORDER BY created_at DESC, id DESC LIMIT 1)
          AND code_attempts < ?3
        RETURNING *`,
@@ -117,17 +144,29 @@ export async function takeCodeAttempt(
 }
 
 /** Spends a sign-in by its id (the right code): true for the one caller that spent it. */
-export async function spendSignIn(db: D1Database, id: number, now: number): Promise<boolean> {
+export async function spendSignIn(
+  db: D1Database,
+  id: number,
+  now: number,
+  table: SignInTable = 'portal_sign_ins',
+): Promise<boolean> {
   const result = await db
-    .prepare('UPDATE portal_sign_ins SET used_at = ?2 WHERE id = ?1 AND used_at IS NULL AND expires_at > ?2')
+    .prepare(`UPDATE ${tableOf(table)} SET used_at = ?2 WHERE id = ?1 AND used_at IS NULL AND expires_at > ?2`)
     .bind(id, now)
     .run();
   return result.meta.changes > 0;
 }
 
 /** Forgets sign-ins older than `before` (ms): they hold an address and nothing else of use. */
-export async function deleteOldSignIns(db: D1Database, before: number): Promise<void> {
-  await db.prepare('DELETE FROM portal_sign_ins WHERE created_at < ?').bind(before).run();
+export async function deleteOldSignIns(
+  db: D1Database,
+  before: number,
+  table: SignInTable = 'portal_sign_ins',
+): Promise<void> {
+  await db
+    .prepare(`DELETE FROM ${tableOf(table)} WHERE created_at < ?`)
+    .bind(before)
+    .run();
 }
 
 /*

@@ -17,6 +17,8 @@
 import { newSessionId, sessionIdHash } from '../http/auth.ts';
 import { standaloneNotificationStatement } from '../outbox/index.ts';
 import {
+  type SignInRow,
+  liveSignInByToken,
   deleteOldSignIns,
   newSignInStatements,
   signInCounted,
@@ -25,11 +27,47 @@ import {
   spendToken,
   takeCodeAttempt,
 } from './model-portal-sign-ins.ts';
-import { deleteEndedPortalSessions, openPortalSession } from './model-portal-sessions.ts';
+import {
+  type PortalSession,
+  deleteEndedPortalSessions,
+  endPortalSession,
+  findPortalSession,
+  openPortalSession,
+} from './model-portal-sessions.ts';
 import { enqueueNotification } from '../outbox/delivery.ts';
 import { signInNotification } from './emails.ts';
 import { isCustomerEmailSql } from './customer.ts';
 import { PORTAL_LINK_MINUTES } from '../../widgets/core/portal-validation.ts';
+import type { SignInTable } from './model-portal-sign-ins.ts';
+import type { SessionTable } from './model-portal-sessions.ts';
+import type { Notification } from '../outbox/index.ts';
+
+/**
+ * Who signs in where: the customer's page /konto (the default), or another page with the same
+ * rules and tables of its own (the partner's page /partner, worker/partners/page.tsx), so a
+ * link or session of one never opens the other.
+ */
+export interface SignInRealm {
+  signIns: SignInTable;
+  sessions: SessionTable;
+  /** The path of the e-mail's link, `?t=…` added. */
+  linkPath: string;
+  /** The outbox's `about` of the e-mail. */
+  about: string;
+  /** SQL: whether the address (parameter `?1`) may sign in. */
+  allowed: string;
+  /** The e-mail with the link and the code. */
+  mail: (address: string, link: string, code: string, validMinutes: number) => Notification;
+}
+
+export const PORTAL_REALM: SignInRealm = {
+  signIns: 'portal_sign_ins',
+  sessions: 'portal_sessions',
+  linkPath: '/konto/zaloguj',
+  about: 'portal',
+  allowed: isCustomerEmailSql('?1'),
+  mail: signInNotification,
+};
 
 export const SIGN_IN_LIMITS = {
   /** How long a link and its code work. */
@@ -89,30 +127,35 @@ export async function requestSignIn(
   ip: string,
   later?: (work: () => Promise<unknown>) => void,
   now = Date.now(),
+  realm: SignInRealm = PORTAL_REALM,
 ): Promise<LinkOutcome> {
   const address = email.toLowerCase();
   const token = newSessionId();
   const tokenHash = await sessionIdHash(token);
   const code = newCode();
-  const link = `${origin}/konto/zaloguj?t=${token}`;
+  const link = `${origin}${realm.linkPath}?t=${token}`;
   const results = await env.DB.batch([
-    ...newSignInStatements(env.DB, {
-      email: address,
-      tokenHash,
-      codeHash: await codeHash(tokenHash, code),
-      ip,
-      now,
-      expiresAt: now + SIGN_IN_LIMITS.validMinutes * 60_000,
-      since: now - HOUR_MS,
-      perAddress: SIGN_IN_LIMITS.perHour,
-      perRequester: SIGN_IN_LIMITS.perRequester,
-      allowed: isCustomerEmailSql('?1'),
-    }),
+    ...newSignInStatements(
+      env.DB,
+      {
+        email: address,
+        tokenHash,
+        codeHash: await codeHash(tokenHash, code),
+        ip,
+        now,
+        expiresAt: now + SIGN_IN_LIMITS.validMinutes * 60_000,
+        since: now - HOUR_MS,
+        perAddress: SIGN_IN_LIMITS.perHour,
+        perRequester: SIGN_IN_LIMITS.perRequester,
+        allowed: realm.allowed,
+      },
+      realm.signIns,
+    ),
     standaloneNotificationStatement(
       env.DB,
-      'portal',
-      signInNotification(address, link, code, SIGN_IN_LIMITS.validMinutes),
-      signInWritten(tokenHash),
+      realm.about,
+      realm.mail(address, link, code, SIGN_IN_LIMITS.validMinutes),
+      signInWritten(tokenHash, realm.signIns),
     ),
     signInCounted(env.DB, tokenHash),
   ]);
@@ -131,10 +174,21 @@ export interface OpenedSession {
   maxAgeSeconds: number;
 }
 
-async function open(env: Env, email: string, ip: string, userAgent: string | undefined, now: number) {
+async function open(
+  env: Env,
+  email: string,
+  ip: string,
+  userAgent: string | undefined,
+  now: number,
+  realm: SignInRealm,
+) {
   const id = newSessionId();
   const maxAgeSeconds = SIGN_IN_LIMITS.sessionHours * 3600;
-  await openPortalSession(env.DB, { id, email, ip, userAgent, now, expiresAt: now + maxAgeSeconds * 1000 });
+  await openPortalSession(
+    env.DB,
+    { id, email, ip, userAgent, now, expiresAt: now + maxAgeSeconds * 1000 },
+    realm.sessions,
+  );
   return { id, email, maxAgeSeconds };
 }
 
@@ -145,9 +199,10 @@ export async function signInWithToken(
   ip: string,
   userAgent: string | undefined,
   now = Date.now(),
+  realm: SignInRealm = PORTAL_REALM,
 ): Promise<OpenedSession | undefined> {
-  const email = await spendToken(env.DB, await sessionIdHash(token), now);
-  return email ? open(env, email, ip, userAgent, now) : undefined;
+  const email = await spendToken(env.DB, await sessionIdHash(token), now, realm.signIns);
+  return email ? open(env, email, ip, userAgent, now, realm) : undefined;
 }
 
 /** The typed code: counts the try on the address's newest live sign-in and spends it when right. */
@@ -158,19 +213,40 @@ export async function signInWithCode(
   ip: string,
   userAgent: string | undefined,
   now = Date.now(),
+  realm: SignInRealm = PORTAL_REALM,
 ): Promise<OpenedSession | undefined> {
   const address = email.toLowerCase();
-  const row = await takeCodeAttempt(env.DB, address, now, SIGN_IN_LIMITS.codeAttempts);
+  const row = await takeCodeAttempt(env.DB, address, now, SIGN_IN_LIMITS.codeAttempts, realm.signIns);
   if (!row || row.code_hash !== (await codeHash(row.token_hash, code))) return undefined;
-  if (!(await spendSignIn(env.DB, row.id, now))) return undefined;
-  return open(env, address, ip, userAgent, now);
+  if (!(await spendSignIn(env.DB, row.id, now, realm.signIns))) return undefined;
+  return open(env, address, ip, userAgent, now, realm);
 }
 
 /**
  * The cron's tidy-up: sign-ins a day old (they hold an address and nothing of use once
  * spent or expired; a day keeps the hourly limit's memory) and sessions that have ended.
  */
-export async function forgetOldSignIns(env: Env, now = Date.now()): Promise<void> {
-  await deleteOldSignIns(env.DB, now - 24 * HOUR_MS);
-  await deleteEndedPortalSessions(env.DB, now);
+export async function forgetOldSignIns(env: Env, now = Date.now(), realm: SignInRealm = PORTAL_REALM): Promise<void> {
+  await deleteOldSignIns(env.DB, now - 24 * HOUR_MS, realm.signIns);
+  await deleteEndedPortalSessions(env.DB, now, realm.sessions);
 }
+
+/** The live session of a cookie value in `realm`, or undefined. */
+export const findSignInSession = (
+  db: D1Database,
+  id: string,
+  now: number,
+  realm: SignInRealm = PORTAL_REALM,
+): Promise<PortalSession | undefined> => findPortalSession(db, id, now, realm.sessions);
+
+/** Ends the session of a cookie value in `realm`. */
+export const endSignInSession = (db: D1Database, id: string, realm: SignInRealm = PORTAL_REALM): Promise<void> =>
+  endPortalSession(db, id, realm.sessions);
+
+/** The live sign-in of a link token's hash in `realm`, without spending it (a scanner's GET). */
+export const liveSignIn = (
+  db: D1Database,
+  tokenHash: string,
+  now: number,
+  realm: SignInRealm = PORTAL_REALM,
+): Promise<SignInRow | null> => liveSignInByToken(db, tokenHash, now, realm.signIns);

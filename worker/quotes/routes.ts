@@ -72,9 +72,10 @@ quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
 
   const { name, email, phone, company, message, nip, city, marketingConsent } = q.contact;
   // Its id and time are fixed here, so a quote kept on the queue is stored as it was answered.
+  const createdAt = new Date().toISOString();
   const lead: DeferredLead['lead'] = {
     id: crypto.randomUUID(),
-    createdAt: new Date().toISOString(),
+    createdAt,
     kind: 'quote',
     submissionId,
     name,
@@ -83,7 +84,7 @@ quotes.post('/', leadIntake({ spamAnswer }), async (c) => {
     company,
     message,
     marketingConsent,
-    attribution: attributed(q.attribution, c.env.PARTNERS),
+    attribution: await attributed(c.env.DB, q.attribution, origin, { nip, at: createdAt }),
     origin,
     bodyHash: await bodyHash('quote', {
       deviceId: q.deviceId,

@@ -65,7 +65,7 @@ serviceRequests.post('/', leadIntake({ spamAnswer }), async (c) => {
   if (!parsed.ok) return c.json({ error: parsed.error, field: parsed.field }, 400);
   const input = parsed.data;
   const { submissionId: _s, website: _w, attribution: sent, ...normalised } = input;
-  const attribution = attributed(sent, c.env.PARTNERS);
+  const attribution = await attributed(c.env.DB, sent, origin);
   const hash = await bodyHash('service', normalised);
 
   let device: DeviceRow | null = null;

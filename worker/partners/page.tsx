@@ -1,0 +1,432 @@
+/**
+ * The partner's own page /partner (issue 44), rendered by the worker: the sign-in form (an
+ * e-mail field; link and code as /konto's), the confirm button of the e-mailed link, and the
+ * signed-in page: the snippet with the partner's id and UTM values (pinned build with SRI), the
+ * numbers per month, the commission per contract, the leads without personal data and the
+ * month statements (CSV and a printable page). Plain HTML forms; no script.
+ */
+import type { ComponentChildren } from 'preact';
+import { renderToString } from 'preact-render-to-string';
+import { company } from '../../widgets/core/company.ts';
+import { dateText, monthText } from '../../widgets/core/dates.ts';
+import { formatPln } from '../../widgets/core/format.ts';
+import { shareText } from '../admin-shared/partner-validation.ts';
+import type { PartnerCommission } from '../admin-shared/partner-validation.ts';
+import type { Statement } from './commission.ts';
+import type { ContractCommission, MonthNumbers, PartnerLeadView } from './partner-data.ts';
+
+export const PAGE_STYLE = `body{font-family:system-ui,sans-serif;margin:0;color:#1a1a1a;background:#f6f6f4;line-height:1.5}
+main{max-width:80rem;margin:0 auto;padding:1rem}h1{font-size:1.6rem;margin:.5rem 0 1rem}h2{font-size:1.2rem;margin:1.5rem 0 .5rem}
+section{background:#fff;border:1px solid #ddd;border-radius:8px;padding:1rem;margin:0 0 1rem}
+label{display:block;font-weight:600;margin:.5rem 0 .25rem}input{font:inherit;padding:.6rem;border:1px solid #767676;border-radius:4px;width:100%;max-width:24rem;box-sizing:border-box}
+button{font:inherit;padding:.6rem 1.2rem;border:0;border-radius:4px;background:#0b5cad;color:#fff;cursor:pointer;margin-top:.75rem;min-height:44px}
+button.link{background:none;color:#0b5cad;text-decoration:underline;padding:0;min-height:0}
+:focus-visible{outline:3px solid #c35a00;outline-offset:2px}a{color:#0b5cad}
+.table{overflow-x:auto}table{border-collapse:collapse;width:100%;font-size:.95rem}th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid #e3e3e3;white-space:nowrap}thead th{white-space:normal;vertical-align:bottom}
+td.num,th.num{text-align:right}pre{background:#f0f0ee;padding:.75rem;overflow-x:auto;white-space:pre-wrap;word-break:break-all;font-size:.85rem}
+.error{color:#a40000;font-weight:600}.notice{background:#fff4e5;border-color:#c35a00}.top{display:flex;justify-content:space-between;align-items:center;gap:1rem;flex-wrap:wrap}
+@media print{body{background:#fff}section{border:0;padding:0}.noprint{display:none}}`;
+
+export const copy = {
+  title: `Strefa partnera ${company.brand}`,
+  signInHeading: 'Zaloguj się linkiem z e-maila',
+  signInText: 'Podaj adres e-mail, który podałeś nam jako kontaktowy. Wyślemy link do logowania i kod; bez hasła.',
+  email: 'Adres e-mail',
+  send: 'Wyślij link',
+  sent: (address: string, minutes: number) =>
+    `Jeśli ${address} jest adresem partnera, wysłaliśmy na niego link i kod. Działają ${minutes} minut i tylko raz.`,
+  codeHeading: 'Masz kod z e-maila?',
+  code: 'Kod (6 cyfr)',
+  signIn: 'Zaloguj się',
+  confirmText: 'Kliknij, aby zalogować się do strefy partnera.',
+  badLink: 'Ten link wygasł, został już użyty albo jest nieprawidłowy. Poproś o nowy.',
+  wrongCode: 'Nieprawidłowy lub wygasły kod. Sprawdź go albo poproś o nowy e-mail.',
+  signOut: 'Wyloguj się',
+  paused:
+    'Współpraca partnerska jest wstrzymana: nowe zapytania z Twoich stron nie są teraz przypisywane ani rozliczane. Napisz do nas, aby ją wznowić.',
+  snippetHeading: 'Twój kod do wklejenia',
+  snippetText: 'Wklej na swojej stronie. Zapytania z niej przypiszemy Tobie (Twoje domeny:',
+  pinnedText: 'Ta sama wersja na stałe, z sumą kontrolną SRI (nie zmieni się bez Twojej zgody):',
+  numbersHeading: 'Twoje liczby miesiąc po miesiącu',
+  contractsHeading: 'Prowizja za umowy',
+  leadsHeading: 'Zapytania z Twoich stron',
+  leadsText:
+    'Bez danych osobowych: data, miasto, urządzenie, pakiet i etap; nazwa firmy dopiero po podpisaniu zamówienia.',
+  statementHeading: (month: string) => `Zestawienie prowizji: ${monthText(month)}`,
+  settled: (day: string, by: string) => `Rozliczone ${dateText(day)} (${by}).`,
+  notSettled: 'Nierozliczone: kwoty mogą jeszcze wzrosnąć, gdy wpłyną zaległe płatności.',
+} as const;
+
+export function commissionText(c: PartnerCommission): string {
+  return c.kind === 'share'
+    ? `${shareText(c.shareBp)} zapłaconej kwoty netto przez pierwsze ${c.months} mies. umowy`
+    : `${formatPln(c.amountGr / 100, 2)} za każdą zainstalowaną umowę`;
+}
+
+export const pln = (gr: number) => formatPln(gr / 100, 2);
+
+/** The whole document around a view. */
+export function documentOf(title: string, body: ComponentChildren): string {
+  return `<!doctype html>${renderToString(
+    <html lang="pl">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>{title}</title>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our constant stylesheet, allowed by hash in the CSP */}
+        <style dangerouslySetInnerHTML={{ __html: PAGE_STYLE }} />
+      </head>
+      <body>
+        <main id="main">{body}</main>
+      </body>
+    </html>,
+  )}`;
+}
+
+export interface SignInProblem {
+  form: 'link' | 'code';
+  error: string;
+  field?: string | undefined;
+  values?: Record<string, string>;
+}
+
+export function SignInView({
+  problem,
+  sentTo,
+  minutes,
+}: {
+  problem?: SignInProblem;
+  sentTo?: string;
+  minutes: number;
+}) {
+  const emailError = problem?.form === 'link' && problem.field === 'email';
+  const codeError = problem?.form === 'code';
+  return (
+    <>
+      <h1>{copy.title}</h1>
+      {problem && !problem.field && (
+        <p className="error" role="alert">
+          {problem.error}
+        </p>
+      )}
+      <section aria-labelledby="signin">
+        <h2 id="signin">{copy.signInHeading}</h2>
+        {sentTo ? <p role="status">{copy.sent(sentTo, minutes)}</p> : <p>{copy.signInText}</p>}
+        <form method="post" action="/partner" noValidate>
+          <label htmlFor="email">{copy.email}</label>
+          <input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={problem?.values?.email ?? ''}
+            aria-invalid={emailError ? 'true' : undefined}
+            aria-describedby={emailError ? 'email-error' : undefined}
+          />
+          {emailError && (
+            <p id="email-error" className="error">
+              {problem.error}
+            </p>
+          )}
+          <button type="submit">{copy.send}</button>
+        </form>
+      </section>
+      <section aria-labelledby="code-heading">
+        <h2 id="code-heading">{copy.codeHeading}</h2>
+        <form method="post" action="/partner/zaloguj" noValidate>
+          <label htmlFor="code-email">{copy.email}</label>
+          <input
+            id="code-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            defaultValue={problem?.values?.email ?? ''}
+          />
+          <label htmlFor="code">{copy.code}</label>
+          <input
+            id="code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]{6}"
+            aria-invalid={codeError ? 'true' : undefined}
+            aria-describedby={codeError ? 'code-error' : undefined}
+          />
+          {codeError && (
+            <p id="code-error" className="error">
+              {problem.error}
+            </p>
+          )}
+          <button type="submit">{copy.signIn}</button>
+        </form>
+      </section>
+    </>
+  );
+}
+
+export function ConfirmView({ token }: { token: string }) {
+  return (
+    <>
+      <h1>{copy.title}</h1>
+      <section>
+        <p>{copy.confirmText}</p>
+        <form method="post" action="/partner/zaloguj">
+          <input type="hidden" name="t" value={token} />
+          <button type="submit">{copy.signIn}</button>
+        </form>
+      </section>
+    </>
+  );
+}
+
+export interface DashboardProps {
+  partner: { id: string; name: string; domains: string[]; commission: PartnerCommission; active: boolean };
+  snippet: string;
+  pinned: string | null;
+  months: MonthNumbers[];
+  contracts: ContractCommission[];
+  leads: PartnerLeadView[];
+}
+
+const Money = ({ gr }: { gr: number }) => <td className="num">{pln(gr)}</td>;
+
+/**
+ * A table wider than a phone scrolls sideways inside its region; the region takes the keyboard's
+ * focus so it can be scrolled without a mouse (WCAG 2.1.1; axe's scrollable-region-focusable).
+ */
+function Scroll({ label, children }: { label: string; children: ComponentChildren }) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a named scrolling region, not a section of the outline
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by the keyboard
+    <div className="table" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
+
+export function DashboardView(p: DashboardProps) {
+  return (
+    <>
+      <div className="top">
+        <h1>
+          {copy.title}: {p.partner.name}
+        </h1>
+        <form method="post" action="/partner/wyloguj" className="noprint">
+          <button type="submit" className="link">
+            {copy.signOut}
+          </button>
+        </form>
+      </div>
+      {!p.partner.active && (
+        <section className="notice" role="status">
+          <p>{copy.paused}</p>
+        </section>
+      )}
+      <section aria-labelledby="snippet">
+        <h2 id="snippet">{copy.snippetHeading}</h2>
+        <p>
+          {copy.snippetText} {p.partner.domains.join(', ') || '—'}). Prowizja: {commissionText(p.partner.commission)}.
+        </p>
+        <pre>
+          <code>{p.snippet}</code>
+        </pre>
+        {p.pinned && (
+          <>
+            <p>{copy.pinnedText}</p>
+            <pre>
+              <code>{p.pinned}</code>
+            </pre>
+          </>
+        )}
+      </section>
+      <section aria-labelledby="numbers">
+        <h2 id="numbers">{copy.numbersHeading}</h2>
+        <Scroll label="Tabela: liczby miesiąc po miesiącu">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Miesiąc</th>
+                <th scope="col" className="num">
+                  Zapytania
+                </th>
+                <th scope="col" className="num">
+                  Wyceny
+                </th>
+                <th scope="col" className="num">
+                  Zamówienia podpisane
+                </th>
+                <th scope="col" className="num">
+                  Umowy zainstalowane
+                </th>
+                <th scope="col" className="num">
+                  Zafakturowano netto
+                </th>
+                <th scope="col" className="num">
+                  Zapłacono netto
+                </th>
+                <th scope="col" className="num">
+                  Prowizja
+                </th>
+                <th scope="col">Zestawienie</th>
+              </tr>
+            </thead>
+            <tbody>
+              {p.months.map((m) => (
+                <tr key={m.month}>
+                  <th scope="row">{monthText(m.month)}</th>
+                  <td className="num">{m.leads}</td>
+                  <td className="num">{m.quotes}</td>
+                  <td className="num">{m.ordersSigned}</td>
+                  <td className="num">{m.installed}</td>
+                  <Money gr={m.invoicedNetGr} />
+                  <Money gr={m.paidNetGr} />
+                  <Money gr={m.commissionGr} />
+                  <td>
+                    <a href={`/partner/zestawienie/${m.month}`}>strona</a> ·{' '}
+                    <a href={`/partner/zestawienie/${m.month}.csv`}>CSV</a>
+                    {m.settled ? ' · rozliczone' : ''}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Scroll>
+      </section>
+      <section aria-labelledby="contracts">
+        <h2 id="contracts">{copy.contractsHeading}</h2>
+        {p.contracts.length === 0 ? (
+          <p>Nie ma jeszcze umów z Twoich zapytań.</p>
+        ) : (
+          <Scroll label="Tabela: prowizja za umowy">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Umowa</th>
+                  <th scope="col">Firma</th>
+                  <th scope="col" className="num">
+                    Zapłacono netto
+                  </th>
+                  <th scope="col" className="num">
+                    Prowizja
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {p.contracts.map((c) => (
+                  <tr key={c.contractNumber}>
+                    <td>{c.contractNumber}</td>
+                    <td>{c.companyName}</td>
+                    <Money gr={c.paidNetGr} />
+                    <Money gr={c.commissionGr} />
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Scroll>
+        )}
+      </section>
+      <section aria-labelledby="leads">
+        <h2 id="leads">{copy.leadsHeading}</h2>
+        <p>{copy.leadsText}</p>
+        {p.leads.length === 0 ? (
+          <p>Nie ma jeszcze zapytań z Twoich stron.</p>
+        ) : (
+          <Scroll label="Tabela: zapytania z Twoich stron">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Data</th>
+                  <th scope="col">Miasto</th>
+                  <th scope="col">Urządzenie</th>
+                  <th scope="col">Pakiet</th>
+                  <th scope="col">Etap</th>
+                  <th scope="col">Firma</th>
+                </tr>
+              </thead>
+              <tbody>
+                {p.leads.map((l, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: rows without an id a partner may see
+                  <tr key={i}>
+                    <td>{dateText(l.date)}</td>
+                    <td>{l.city ?? '—'}</td>
+                    <td>{l.device ?? '—'}</td>
+                    <td>{l.package ?? '—'}</td>
+                    <td>{l.stage}</td>
+                    <td>{l.company ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Scroll>
+        )}
+      </section>
+    </>
+  );
+}
+
+export function StatementView({
+  partnerName,
+  statement,
+  settled,
+}: {
+  partnerName: string;
+  statement: Statement;
+  settled: { settled_at: string; settled_by: string } | null;
+}) {
+  return (
+    <>
+      <p className="noprint">
+        <a href="/partner">← Strefa partnera</a> · <a href={`/partner/zestawienie/${statement.month}.csv`}>CSV</a>
+      </p>
+      <h1>{copy.statementHeading(statement.month)}</h1>
+      <p>
+        Partner: {partnerName}.{' '}
+        {settled ? copy.settled(settled.settled_at.slice(0, 10), settled.settled_by) : copy.notSettled}
+      </p>
+      <Scroll label="Pozycje zestawienia">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Umowa</th>
+              <th scope="col">Firma</th>
+              <th scope="col">Faktura</th>
+              <th scope="col" className="num">
+                Netto
+              </th>
+              <th scope="col" className="num">
+                Zapłacono netto
+              </th>
+              <th scope="col" className="num">
+                Prowizja
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {statement.lines.map((l) => (
+              <tr key={`${l.contractNumber}-${l.invoiceNumber}`}>
+                <td>{l.contractNumber}</td>
+                <td>{l.companyName}</td>
+                <td>{l.invoiceNumber ?? '—'}</td>
+                <Money gr={l.netGr} />
+                <Money gr={l.paidNetGr} />
+                <Money gr={l.commissionGr} />
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={3}>
+                Razem
+              </th>
+              <Money gr={statement.netGr} />
+              <Money gr={statement.paidNetGr} />
+              <Money gr={statement.commissionGr} />
+            </tr>
+          </tfoot>
+        </table>
+      </Scroll>
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+// The partner's own page /partner (issue 44): sign-in by e-mailed link as /konto (scanner-safe,
+// limited, its own realm), a partner session is no team session, and a partner sees only its own.
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { app } from '../app.ts';
+import { OPEN_PATHS } from '../middleware/admin-guard/index.ts';
+import { login, read, request, write } from '../../tests/worker/admin-helpers.ts';
+import { cookieOf, form, mailsTo } from '../../tests/worker/portal-helpers.ts';
+
+const db = () => (env as unknown as Env).DB;
+
+const A = { id: 'partner-a', email: 'kontakt@partner-a.pl', domains: 'partner-a.pl' };
+const B = { id: 'partner-b', email: 'kontakt@partner-b.pl', domains: 'partner-b.pl' };
+
+async function partnerMail(email: string) {
+  const mail = (await mailsTo(email)).filter((m) => m.about === 'partner').at(-1);
+  if (!mail) throw new Error(`no sign-in e-mail to ${email}`);
+  const link = /https?:\/\/[^\s]+\/partner\/zaloguj\?t=([A-Za-z0-9_-]+)/.exec(mail.body);
+  const code = /kod: (\d{6})/.exec(mail.body);
+  if (!link?.[1] || !code?.[1]) throw new Error(`no link or code:\n${mail.body}`);
+  return { path: new URL(link[0]).pathname + new URL(link[0]).search, token: link[1], code: code[1] };
+}
+
+/** Signs a partner in through the e-mailed link and its button; the session cookie. */
+async function signIn(email: string, ip = '198.51.100.40'): Promise<string> {
+  const asked = await form('/partner', { email }, { ip });
+  expect(asked.status).toBe(200);
+  const { path, token } = await partnerMail(email);
+  // A mail scanner opens the link: nothing is spent.
+  expect((await request(path)).status).toBe(200);
+  expect((await request(path)).status).toBe(200);
+  const click = await form('/partner/zaloguj', { t: token }, { ip });
+  expect(click.status).toBe(303);
+  return cookieOf(click);
+}
+
+/** Every admin route, from the router itself. */
+const adminRoutes = () => {
+  const seen = new Set<string>();
+  return app.routes
+    .filter((r) => r.path.startsWith('/api/admin/') && r.method !== 'ALL')
+    .map((r) => ({ method: r.method, path: r.path.replace(/:(\w+)(\{[^}]*\})?/g, '1') }))
+    .filter((r) => !seen.has(`${r.method} ${r.path}`) && !!seen.add(`${r.method} ${r.path}`))
+    .filter((r) => !OPEN_PATHS.has(r.path));
+};
+
+let owner = '';
+beforeAll(async () => {
+  owner = await login();
+  for (const p of [A, B]) {
+    const res = await write(
+      '/api/admin/partners',
+      {
+        id: p.id,
+        name: `Partner ${p.id}`,
+        email: p.email,
+        domains: p.domains,
+        commission: { kind: 'share', shareBp: 500, months: 12 },
+      },
+      { cookie: owner },
+    );
+    expect(res.status).toBe(201);
+  }
+});
+
+describe('/partner', { timeout: 90_000 }, () => {
+  it('shows a sign-in form with an e-mail field, and answers alike for a stranger’s address', async () => {
+    const page = await (await request('/partner')).text();
+    expect(page).toMatch(/<form method="post" action="\/partner"/);
+    expect(page).toMatch(/<input id="email" name="email" type="email"/);
+    const stranger = await form('/partner', { email: 'ktos@obcy.pl' });
+    expect(stranger.status).toBe(200);
+    expect(await stranger.text()).toContain('Jeśli ktos@obcy.pl jest adresem partnera');
+    expect(await mailsTo('ktos@obcy.pl')).toEqual([]);
+    // Not an address: refused, naming nothing sent.
+    expect((await form('/partner', { email: 'x' })).status).toBe(400);
+  });
+
+  it('signs a partner in by link once, shows its own page and snippet, and audits the sign-in', async () => {
+    const cookie = await signIn(A.email);
+    expect(cookie).toMatch(/^__Host-kserowo_partner=/);
+    const page = await (await request('/partner', { headers: { Cookie: cookie } })).text();
+    expect(page).toContain('Partner partner-a');
+    expect(page).toContain('partner=&quot;partner-a&quot;');
+    expect(page).toContain('utm-source=&quot;partner-a&quot;');
+    expect(page).not.toContain('partner-b');
+    const audit = await db()
+      .prepare("SELECT actor, target FROM audit_log WHERE action = 'partner.sign-in' ORDER BY id DESC LIMIT 1")
+      .first<{ actor: string; target: string }>();
+    expect(audit).toEqual({ actor: 'partner partner-a', target: 'partner-a' });
+    // The link is spent.
+    const { token } = await partnerMail(A.email);
+    expect((await form('/partner/zaloguj', { t: token })).status).toBe(400);
+  });
+
+  it('limits the e-mails of one address and one requester, as /konto', async () => {
+    for (let i = 0; i < 5; i++) await form('/partner', { email: B.email }, { ip: '198.51.100.77' });
+    // SIGN_IN_LIMITS.perRequester = 3 of one IP within the hour.
+    expect((await mailsTo(B.email)).filter((m) => m.about === 'partner')).toHaveLength(3);
+  });
+
+  it('shows a partner its own statement only, and no lead’s personal data', async () => {
+    const lead = await request('/api/send-contact-email', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: 'https://partner-a.pl' },
+      body: JSON.stringify({
+        submissionId: crypto.randomUUID(),
+        name: 'Zofia Tajna',
+        email: 'zofia.tajna@firma.pl',
+        phone: '+48 600 700 800',
+        attribution: { partner: A.id },
+      }),
+    });
+    expect(lead.status).toBe(200);
+    const cookieA = await signIn(A.email, '198.51.100.41');
+    const page = await (await request('/partner', { headers: { Cookie: cookieA } })).text();
+    expect(page).not.toContain('Zofia');
+    expect(page).not.toContain('zofia.tajna');
+    expect(page).not.toContain('600 700 800');
+    const csv = await request('/partner/zestawienie/2026-11.csv', { headers: { Cookie: cookieA } });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('Content-Disposition')).toContain('prowizja-partner-a-2026-11.csv');
+    // No route takes a partner id: the admin's statement of another partner answers 401 to a partner.
+    expect((await read('/api/admin/partners/partner-b/statements/2026-11', cookieA)).status).toBe(401);
+    expect((await request('/partner/zestawienie/2026-11')).status).toBe(403);
+  });
+
+  it('answers a partner session 401 on every admin route', async () => {
+    const cookie = await signIn(B.email, '198.51.100.42');
+    const routes = adminRoutes();
+    expect(routes.length).toBeGreaterThan(30);
+    for (const route of routes) {
+      const res = await write(route.path, route.method === 'GET' ? undefined : {}, { cookie, method: route.method });
+      expect(res.status, `${route.method} ${route.path}`).toBe(401);
+    }
+  });
+
+  it('tells a paused partner so on its page', async () => {
+    const cookie = await signIn(A.email, '198.51.100.43');
+    await write(`/api/admin/partners/${A.id}`, { active: false }, { cookie: owner, method: 'PATCH' });
+    const page = await (await request('/partner', { headers: { Cookie: cookie } })).text();
+    expect(page).toContain('Współpraca partnerska jest wstrzymana');
+  });
+});
