@@ -5,6 +5,7 @@
  * the contract.
  */
 import { type Notification, notificationIfStatement } from '../outbox/index.ts';
+import { funnelStatements } from '../funnel/index.ts';
 
 import type { OrderVerification } from '../admin-shared/admin-api-payments.ts';
 import type { OrderRow } from './model.ts';
@@ -65,6 +66,7 @@ export async function verifyOrderByHand(
       )
       .bind(order.id, at.toISOString(), by, note),
     ...mails.map((m) => notificationIfStatement(db, order.lead_id, m, verifiedBy(order.id, at))),
+    ...funnelStatements(db, { order: order.id }),
   ]);
   return {
     verified: (results[0]?.meta.changes ?? 0) > 0,
