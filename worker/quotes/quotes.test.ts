@@ -363,8 +363,9 @@ describe('POST /api/quotes', () => {
       expect(replay.status).toBe(201);
       expect(((await replay.json()) as QuoteAnswer).number).toBe(first.number);
       // Lead, e-mail, lead event (2), quote, its number in the e-mail, quote event (2), day and
-      // response-time counters, the search entry, two read-backs and the claim of deliveries: one round trip each.
-      expect(counted.log).toEqual(['batch of 14', 'batch of 14']);
+      // response-time counters, the funnel's five statements ('Liczby'), the search entry, two read-backs and the
+      // claim of deliveries: one round trip each.
+      expect(counted.log).toEqual(['batch of 19', 'batch of 19']);
     });
   });
 
