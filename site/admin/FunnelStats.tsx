@@ -4,7 +4,7 @@
  * conversion between steps and the median days from lead to signed, with the CSV. On a phone
  * each row is a card of labelled lines.
  */
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import { formatNumber, formatPln } from '../../widgets/core/format.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
@@ -24,7 +24,7 @@ function thisMonth(): { from: string; to: string; by: FunnelBy } {
 }
 
 const money = (grosze: number) => formatPln(grosze / 100, 2);
-const percent = (share: number | null) => (share === null ? '' : `${formatNumber(Math.round(share * 1000) / 10)}%`);
+const percent = (share: number | null) => (share === null ? '' : `${formatNumber(Math.round(share * 100))}%`);
 
 const COLUMNS = [
   'Leady',
@@ -42,14 +42,16 @@ const COLUMNS = [
 function Step({ label, n, share }: { label: string; n: number; share: number | null }) {
   return (
     <td className="num" data-label={label}>
-      {formatNumber(n)}
-      {share !== null && (
-        <span className="share">
-          {' '}
-          ({percent(share)}
-          <span className="sr-only"> poprzedniego kroku</span>)
-        </span>
-      )}
+      <span>
+        {formatNumber(n)}
+        {share !== null && (
+          <span className="share">
+            {' '}
+            ({percent(share)}
+            <span className="sr-only"> poprzedniego kroku</span>)
+          </span>
+        )}
+      </span>
     </td>
   );
 }
@@ -78,6 +80,17 @@ function Row({ row }: { row: FunnelRow }) {
         {row.medianDaysToSigned === null ? '–' : formatNumber(row.medianDaysToSigned)}
       </td>
     </tr>
+  );
+}
+
+/** A box that scrolls the table where it is wider than the screen; focusable, so a keyboard scrolls it too. */
+function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a scroll box, not a section of the page; the role names the focus stop
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (axe scrollable-region-focusable)
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </div>
   );
 }
 
@@ -153,7 +166,7 @@ export function FunnelStats({ onFailure }: { onFailure: (e: unknown) => void }) 
       {!report ? (
         !refusal && <p role="status">Ładowanie...</p>
       ) : (
-        <div className="table-wrap">
+        <ScrollRegion label="Tabela: od kliknięcia do przelewu">
           <table className="funnel-table">
             <caption className="sr-only">Od kliknięcia do przelewu według: {FUNNEL_BY_LABELS[report.by]}</caption>
             <thead>
@@ -182,7 +195,7 @@ export function FunnelStats({ onFailure }: { onFailure: (e: unknown) => void }) 
               </tfoot>
             )}
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );
