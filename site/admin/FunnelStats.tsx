@@ -164,7 +164,7 @@ export function FunnelStats({ onFailure }: { onFailure: (e: unknown) => void }) 
         </p>
       )}
       {!report ? (
-        !refusal && <p role="status">Ładowanie...</p>
+        !refusal && <p role="status">Ładowanie raportu...</p>
       ) : (
         <ScrollRegion label="Tabela: od kliknięcia do przelewu">
           <table className="funnel-table">
