@@ -17,6 +17,7 @@ import { leadCsvRoutes, leadRoutes } from './leads/admin-routes.ts';
 import { ownershipRoutes } from './leads/admin-ownership.ts';
 import { outboxRoutes } from './outbox/admin-routes.ts';
 import { statsRoutes } from './leads/admin-stats.ts';
+import { funnelCsvRoutes, funnelRoutes } from './funnel/admin-routes.ts';
 import { deviceCsvRoutes, deviceRoutes } from './contracts/admin-devices.ts';
 import { readingRoutes } from './meter/admin-routes.ts';
 import { amendmentRoutesWith, contractRoutes } from './contracts/admin-routes.ts';
@@ -55,6 +56,9 @@ adminApi.route('/leads', leadRoutes);
 adminApi.route('/leads.csv', leadCsvRoutes);
 adminApi.route('/outbox', outboxRoutes);
 adminApi.route('/stats', statsRoutes);
+// 'Liczby': "Od kliknięcia do przelewu", from a lead to the money paid.
+adminApi.route('/stats/funnel', funnelRoutes);
+adminApi.route('/stats/funnel.csv', funnelCsvRoutes);
 // Service: the device registry, tickets, readings and the billing export.
 adminApi.route('/devices', deviceRoutes);
 adminApi.route('/devices.csv', deviceCsvRoutes);

@@ -131,8 +131,9 @@ export function SnippetView({ onFailure }: ViewProps) {
     <div className="snippets">
       <h1>Snippety dla partnerów</h1>
       <p className="lead">
-        Wybierz widżet i oznaczenia kampanii, skopiuj kod i wklej go na stronie partnera. Leady z tego kodu będą miały
-        te oznaczenia.
+        Wybierz widżet i oznaczenia kampanii, skopiuj kod i wklej go na stronie partnera albo na swojej stronie
+        kampanii. Leady z tego kodu będą miały te oznaczenia, a w „Liczbach” (Od kliknięcia do przelewu) zobaczysz je
+        według partnera, kampanii i ścieżki strony, na której stoi widżet, aż do zapłaconych faktur.
       </p>
       <div className="snippet-grid">
         <form className="card" onSubmit={(e) => e.preventDefault()}>

@@ -4,6 +4,7 @@ import { ApiRefused, api } from './api.ts';
 import type { ViewProps } from './view-props.ts';
 import type { Count, LeadStats as Stats } from '../../worker/admin-shared/admin-api.ts';
 import { ResponseStats } from './ResponseStats.tsx';
+import { FunnelStats } from './FunnelStats.tsx';
 import { dateText } from '../../widgets/core/dates.ts';
 import { levelLabel } from './labels.ts';
 import { Field, FilterForm, useFilter } from './form-kit.tsx';
@@ -41,6 +42,7 @@ export function StatsView({ onFailure }: ViewProps) {
           {error}
         </p>
       )}
+      <FunnelStats onFailure={onFailure} />
       {!stats ? (
         <p role="status">Ładowanie...</p>
       ) : (

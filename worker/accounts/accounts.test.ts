@@ -141,6 +141,18 @@ describe('roles (every admin route × every role)', { timeout: 30_000 }, () => {
     expect((await read('/api/admin/leads', service.cookie)).status).toBe(403);
     expect((await read('/api/admin/leads.csv', service.cookie)).status).toBe(403);
     expect((await read('/api/admin/session', service.cookie)).status).toBe(200);
+    // "Od kliknięcia do przelewu" is part of 'Liczby': owner and sales, not service.
+    const funnel = '/api/admin/stats/funnel?from=2026-11-01&to=2026-11-30&by=campaign';
+    const funnelCsv = '/api/admin/stats/funnel.csv?from=2026-11-01&to=2026-11-30&by=campaign';
+    const owner = await personWithSession('owner');
+    for (const [cookie, status] of [
+      [owner.cookie, 200],
+      [sales.cookie, 200],
+      [service.cookie, 403],
+    ] as const) {
+      expect((await read(funnel, cookie)).status).toBe(status);
+      expect((await read(funnelCsv, cookie)).status).toBe(status);
+    }
     expect(ROUTE_ROLES.devices).toEqual(['owner', 'service']);
     expect(ROUTE_ROLES.tickets).toEqual(['owner', 'sales', 'service']);
   });

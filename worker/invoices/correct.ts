@@ -6,6 +6,7 @@
  * KSeF number: KSeF's documents say a correction is sent only once the original has one,
  * so until then the owner is told to wait (409).
  */
+import { funnelStatements } from '../funnel/index.ts';
 import { billOfContract, contractById } from '../contracts/index.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { type InvoiceDocument, correctionOf, invoiceOf, sellerOf, stateAfter, stateOf } from './document.ts';
@@ -92,7 +93,7 @@ export async function correctInvoice(
         correctsId: original.id,
         createdBy,
         correctionsBefore: corrections.length,
-      }),
+      }).concat(funnelStatements(db, { invoices: [newId] })),
     );
     if ((insert?.meta.changes ?? 0) === 1) return { ok: true, id: newId, number, corrects: original.number };
     // Lost the number to another invoice, or another correction went in first.

@@ -8,6 +8,7 @@
  * skips what is issued. Run by the owner's button (`POST /api/admin/invoices/issue`) and by
  * the cron on the configured business day of the month (`issueDueInvoices`).
  */
+import { funnelStatements } from '../funnel/index.ts';
 import type { Bill } from '../meter/bill.ts';
 import { type Contract, billsOfMonths, contractsPage } from '../contracts/index.ts';
 import { acceptedAtOf } from '../orders/index.ts';
@@ -134,7 +135,11 @@ async function write(
     const chunk = left.slice(0, INSERT_BATCH);
     const first = await nextSeq(db, year);
     const rows = await Promise.all(chunk.map((p, i) => built(p, first + i, year, o)));
-    const results = await db.batch(rows.flatMap((row) => issueStatements(db, row)));
+    const results = await db.batch([
+      ...rows.flatMap((row) => issueStatements(db, row)),
+      // "Od kliknięcia do przelewu": the net invoiced of these contracts' leads.
+      ...funnelStatements(db, { invoices: rows.map((row) => row.id) }),
+    ]);
     const missed = chunk.filter((_, i) => (results[2 * i]?.meta.changes ?? 0) === 0);
     issued += chunk.length - missed.length;
     await o.onWritten(chunk.filter((p) => !missed.includes(p)).map((p) => p.id));

@@ -259,9 +259,9 @@ describe('POST /api/send-contact-email', () => {
         createExecutionContext(),
       );
       expect(res.status).toBe(200);
-      // The lead, its e-mail, its webhook event and deliveries (2), its day and response-time counters, its search entry, the
-      // read-back and the claim of deliveries: one round trip.
-      expect(counted.log).toEqual(['batch of 9']);
+      // The lead, its e-mail, its webhook event and deliveries (2), its day and response-time counters, the funnel's five
+      // statements ('Liczby': take back, work out, add), its search entry, the read-back and the claim of deliveries: one round trip.
+      expect(counted.log).toEqual(['batch of 14']);
       expect(await count('leads')).toBe(1);
       expect(await count('outbox')).toBe(1);
     });

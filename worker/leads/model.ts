@@ -13,6 +13,7 @@ import { type Notification, deleteNotificationsOfLeadStatement, notificationStat
 import { deleteQuoteOfLeadStatement } from '../quotes/index.ts';
 import { countLeadStatement, uncountLeadStatement } from './model-lead-counts.ts';
 import { countResponseStatements, uncountResponseStatement } from './model-lead-response-days.ts';
+import { funnelStatements } from '../funnel/index.ts';
 import {
   claimedIds,
   deleteEventsOfLeadStatements,
@@ -160,6 +161,8 @@ export async function storeLead(
     ...extra(id),
     countLeadStatement(db, id),
     ...countResponseStatements(db, id),
+    // "Od kliknięcia do przelewu": the lead (and its quote) on its day, partner, UTM values and page.
+    ...funnelStatements(db, { lead: id }),
     indexLeadStatement(db, id),
     read,
   ];

@@ -1,6 +1,7 @@
 /** An order's installation on `orders`: the protocol recorded and the contract started in one batch. */
 import { eventIfStatements, takeUnqueuedStatement, claimedIds } from '../webhooks/index.ts';
 import { type Notification, notificationIfStatement } from '../outbox/index.ts';
+import { funnelStatements } from '../funnel/index.ts';
 
 import type { OrderRow } from './model.ts';
 export interface Installation {
@@ -42,6 +43,8 @@ export async function installOrder(
     ...contractStatements,
     notificationIfStatement(db, order.lead_id, mail, applied),
     ...eventIfStatements(db, 'order.installed', event, applied),
+    // "Od kliknięcia do przelewu": installed, and the contract's monthly value.
+    ...funnelStatements(db, { order: order.id }),
     takeUnqueuedStatement(db),
   ]);
   const mailAt = 1 + contractStatements.length;

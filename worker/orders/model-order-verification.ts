@@ -6,6 +6,7 @@
  * other than the one who verified by hand.
  */
 import { type Notification, notificationIfStatement } from '../outbox/index.ts';
+import { funnelStatements } from '../funnel/index.ts';
 
 import type { OrderVerification } from '../admin-shared/admin-api-payments.ts';
 import type { OrderRow } from './model.ts';
@@ -71,6 +72,7 @@ export async function verifyOrderByHand(
       .bind(order.id, at.toISOString(), who.by, note, check, who.accountId),
     ...mails.map((m) => notificationIfStatement(db, order.lead_id, m, verifiedBy(order.id, at))),
     ...leadStatements,
+    ...funnelStatements(db, { order: order.id }),
   ]);
   return {
     verified: (results[0]?.meta.changes ?? 0) > 0,

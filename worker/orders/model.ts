@@ -4,6 +4,7 @@
  * acceptance, the installation) is one guarded statement whose e-mails and webhook event
  * are written in the same batch only when the change applied (`…IfStatement`).
  */
+import { funnelStatements } from '../funnel/index.ts';
 import { eventIfStatements, takeUnqueuedStatement, claimedIds } from '../webhooks/index.ts';
 import { type Notification, notificationIfStatement } from '../outbox/index.ts';
 
@@ -349,6 +350,8 @@ export async function acceptOrder(
     ...eventIfStatements(db, 'order.signed', event, applied),
     // The sales team's lead of the quote is won.
     ...leadStatements,
+    // "Od kliknięcia do przelewu": the lead's order signed and its days from lead to signed.
+    ...funnelStatements(db, { order: order.id }),
     takeUnqueuedStatement(db),
   ]);
   return {

@@ -6,6 +6,7 @@
  * guarded by the line stored as that order's verification) and the signer's e-mail. The
  * same file again finds every line known: 0 changes, all duplicates.
  */
+import { funnelStatements } from '../funnel/index.ts';
 import type { BankLine, StatementImport } from '../admin-shared/admin-api-payments.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { enqueueNotification } from '../outbox/delivery.ts';
@@ -160,6 +161,8 @@ export async function importStatementFile(
         )),
       );
     }
+    // "Od kliknięcia do przelewu": the orders verified and the invoices paid by this statement's lines.
+    batch.push(...funnelStatements(env.DB, { statement: id }));
     const results = await env.DB.batch(batch);
     for (const i of mailsAt) {
       const mailId = (results[i]?.results[0] as { id: number } | undefined)?.id;

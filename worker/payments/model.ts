@@ -7,6 +7,7 @@
  * themselves are read only through that view; orders are changed only by the orders
  * feature's statements, which the import puts in its batch.
  */
+import { funnelStatements } from '../funnel/index.ts';
 import type { PaymentState } from '../admin-shared/admin-api-payments.ts';
 
 export interface BankLineRow {
@@ -319,15 +320,18 @@ export async function assignLine(
   by: string,
   note: string,
 ): Promise<boolean> {
-  const result = await db
-    .prepare(
-      `UPDATE bank_lines SET match_kind = ?2, match_how = 'manual', invoice_id = ?3, matched_by = ?4,
-         matched_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), note = ?5
-       WHERE id = ?1 AND match_kind IS NULL`,
-    )
-    .bind(id, invoiceId ? 'invoice' : 'dismissed', invoiceId, by, note)
-    .run();
-  return result.meta.changes > 0;
+  const [result] = await db.batch([
+    db
+      .prepare(
+        `UPDATE bank_lines SET match_kind = ?2, match_how = 'manual', invoice_id = ?3, matched_by = ?4,
+           matched_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), note = ?5
+         WHERE id = ?1 AND match_kind IS NULL`,
+      )
+      .bind(id, invoiceId ? 'invoice' : 'dismissed', invoiceId, by, note),
+    // "Od kliknięcia do przelewu": what the invoice's lead paid.
+    ...funnelStatements(db, { line: id }),
+  ]);
+  return (result?.meta.changes ?? 0) > 0;
 }
 
 export interface StatementRow {

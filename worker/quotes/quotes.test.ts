@@ -363,10 +363,11 @@ describe('POST /api/quotes', () => {
       expect(replay.status).toBe(201);
       expect(((await replay.json()) as QuoteAnswer).number).toBe(first.number);
       // Lead, e-mail, lead event (2), quote, its number in the e-mail, quote event (2), day and
-      // response-time counters, the search entry, two read-backs and the claim of deliveries: one round trip each.
-      // Before it, the quote names a partner: one read of the partner register (a primary key; worker/leads/partners.ts).
+      // response-time counters, the funnel's five statements ('Liczby'), the search entry, two read-backs and the
+      // claim of deliveries: one round trip each. Before it, the quote names a partner: one read of the partner
+      // register (a primary key; worker/leads/partners.ts).
       const register = 'SELECT * FROM partners WHERE id = ?1';
-      expect(counted.log).toEqual([register, 'batch of 14', register, 'batch of 14']);
+      expect(counted.log).toEqual([register, 'batch of 19', register, 'batch of 19']);
     });
   });
 
