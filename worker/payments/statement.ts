@@ -23,6 +23,8 @@ export interface StatementLine {
   payerName: string | null;
   /** The payer's account as an IBAN in electronic format ('PL61…'), when the bank gives it. */
   payerAccount: string | null;
+  /** The statement writes an account, but not so that it is surely the bank's (MT940: mt940.ts `payerAccountOf86`). */
+  payerAccountUnclear?: true;
   /** A valid NIP the line names (the payer's identifier, or "NIP …" in the title). */
   payerNip: string | null;
   /** The bank's own reference of the line, when it has one. */
