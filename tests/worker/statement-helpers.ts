@@ -44,3 +44,20 @@ export async function upload(text: string, cookie: string, name = 'wyciag.sta'):
     body: form,
   });
 }
+
+/** A camt.053 statement of credit entries: each with its amount, and a batch's transfers (no references of their own) when `parts` is given. */
+export function camt053(
+  id: string,
+  entries: { ref: string; amount: string; title: string; parts?: string[] }[],
+  account = OWN,
+): string {
+  const tx = (amount: string, title: string) =>
+    `<TxDtls><AmtDtls><TxAmt><Amt Ccy="PLN">${amount}</Amt></TxAmt></AmtDtls><RltdPties><Dbtr><Nm>JAN NOWAK</Nm></Dbtr></RltdPties><RmtInf><Ustrd>${title}</Ustrd></RmtInf></TxDtls>`;
+  const ntry = (e: { ref: string; amount: string; title: string; parts?: string[] }) =>
+    `<Ntry><Amt Ccy="PLN">${e.amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2025-11-18</Dt></BookgDt><AcctSvcrRef>${e.ref}</AcctSvcrRef><NtryDtls>${(e.parts ?? [e.amount]).map((a) => tx(a, e.title)).join('')}</NtryDtls></Ntry>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><GrpHdr><MsgId>${id}</MsgId></GrpHdr>
+<Stmt><Id>${id}</Id><ElctrncSeqNb>1</ElctrncSeqNb><Acct><Id><IBAN>${account}</IBAN></Id><Ccy>PLN</Ccy></Acct>
+${entries.map(ntry).join('\n')}
+</Stmt></BkToCstmrStmt></Document>`;
+}

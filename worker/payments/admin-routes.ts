@@ -2,7 +2,8 @@
  * The team's payments (DESIGN §9):
  *  - `POST /api/admin/bank-statements` (owner): a statement file, MT940 or camt.053, as the
  *    `file` of a multipart form or as the raw body → `{lines, matched, unmatched,
- *    duplicates, statements, results}`; the same file again changes nothing;
+ *    duplicates, statements, results}`; a statement is imported once (by its account, number
+ *    and sequence): the same file again, or a parallel upload of it, answers 409;
  *  - `GET /api/admin/bank-statements` the latest imports;
  *  - `GET /api/admin/bank-statements/lines` credit lines waiting for the team (a keyset page);
  *  - `POST /api/admin/bank-statements/lines/:id {invoice?, note}` the team's decision on a
@@ -79,7 +80,7 @@ bankStatementRoutes.post(
       name = file.name;
     } else bytes = new Uint8Array(await c.req.arrayBuffer());
     const imported = await importStatementFile(c.env, bytes, actor(c), new URL(c.req.url).origin);
-    if (!imported.ok) return c.json({ error: imported.error, field: 'file' }, 400);
+    if (!imported.ok) return c.json({ error: imported.error, field: 'file' }, imported.status);
     const { lines, matched, unmatched, duplicates, statements } = imported.result;
     auditDetails(c, {
       file: name || null,

@@ -3,8 +3,11 @@
  * read (parse.ts), each credit line given its identity (statement.ts `lineKeys`) and, when
  * no earlier import has it, matched (matching.ts) and stored in one D1 batch per statement
  * with what it causes: an order verified by its transfer (the orders feature's statement,
- * guarded by the line stored as that order's verification) and the signer's e-mail. The
- * same file again finds every line known: 0 changes, all duplicates.
+ * guarded by the line stored as that order's verification) and the signer's e-mail. A
+ * statement is imported once, by its identity (account, number, sequence): the same file
+ * again, or a parallel upload of it, answers 409 "Ten wyciąg już wczytano" and writes
+ * nothing; within a new statement every line is kept (only a line with a bank reference
+ * another statement stored is a duplicate).
  */
 import type { BankLine, StatementImport } from '../admin-shared/admin-api-payments.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
@@ -26,7 +29,9 @@ import {
   type NewBankLine,
   balancesOf,
   knownAccountsOfNips,
+  isStatementClaimed,
   knownLineKeys,
+  knownStatements,
   linesByKeys,
   lineStatement,
   openInvoices,
@@ -36,7 +41,7 @@ import {
 import { parseStatementFile } from './parse.ts';
 import { STATEMENT_ERRORS, decodeStatement, lineKeys } from './statement.ts';
 
-export type ImportOutcome = { ok: true; result: StatementImport } | { ok: false; error: string };
+export type ImportOutcome = { ok: true; result: StatementImport } | { ok: false; error: string; status: 400 | 409 };
 
 /** The context the matching starts from: unverified signed orders, open invoices and the accounts known for their buyers. */
 async function matchContext(env: Env & PaymentsEnv): Promise<MatchContext> {
@@ -68,10 +73,10 @@ export async function importStatementFile(
   uploadedBy: string,
   origin: string,
 ): Promise<ImportOutcome> {
-  if (bytes.length === 0) return { ok: false, error: STATEMENT_ERRORS.empty };
+  if (bytes.length === 0) return { ok: false, error: STATEMENT_ERRORS.empty, status: 400 };
   const text = decodeStatement(bytes);
   const parsed = parseStatementFile(text);
-  if (!parsed.ok) return parsed;
+  if (!parsed.ok) return { ...parsed, status: 400 };
   const fileSha256 = await sha256Hex(text);
   const ctx = await matchContext(env);
   const pending = new Map((await ordersAwaitingVerification(env.DB)).map((o) => [o.id, o]));
@@ -80,10 +85,26 @@ export async function importStatementFile(
   const statements: StatementImport['statements'] = [];
   const mails: number[] = [];
   const seenInFile = new Set<string>();
+  const knownStatementIds = await knownStatements(
+    env.DB,
+    parsed.statements.map((s) => s.identity),
+  );
+  let seenStatements = 0;
 
   for (const statement of parsed.statements) {
     const keys = await lineKeys(statement);
     const credits = statement.lines.map((line, i) => ({ line, key: keys[i] ?? '' })).filter((c) => c.line.amountGr > 0);
+    // A statement imported before (or twice in this file) is not read again: all its lines are duplicates.
+    const seenBefore = () => {
+      seenStatements++;
+      totals.lines += credits.length;
+      totals.duplicates += credits.length;
+    };
+    if (knownStatementIds.has(statement.identity) || seenInFile.has(statement.identity)) {
+      seenBefore();
+      continue;
+    }
+    seenInFile.add(statement.identity);
     const known = await knownLineKeys(
       env.DB,
       credits.map((c) => c.key),
@@ -92,7 +113,6 @@ export async function importStatementFile(
     const counts = { lines: credits.length, matched: 0, unmatched: 0, duplicates: 0 };
     const rows: NewBankLine[] = [];
     for (const { line, key } of credits) {
-      allKeys.push(key);
       if (known.has(key) || seenInFile.has(key)) {
         counts.duplicates++;
         continue;
@@ -115,6 +135,7 @@ export async function importStatementFile(
     const batch: D1PreparedStatement[] = [
       statementStatement(env.DB, {
         id,
+        identity: statement.identity,
         format: statement.format,
         account: statement.account,
         reference: statement.reference,
@@ -144,7 +165,17 @@ export async function importStatementFile(
         ),
       );
     }
-    const results = await env.DB.batch(batch);
+    // One transaction: a parallel import of the same statement that claimed its identity first
+    // makes this batch fail whole, and this upload writes nothing of it.
+    let results: D1Result[];
+    try {
+      results = await env.DB.batch(batch);
+    } catch (error) {
+      if (!isStatementClaimed(error)) throw error;
+      seenBefore();
+      continue;
+    }
+    for (const c of credits) allKeys.push(c.key);
     for (const i of mailsAt) {
       const mailId = (results[i]?.results[0] as { id: number } | undefined)?.id;
       if (mailId !== undefined) mails.push(mailId);
@@ -155,6 +186,7 @@ export async function importStatementFile(
     totals.unmatched += counts.unmatched;
     totals.duplicates += counts.duplicates;
   }
+  if (statements.length === 0 && seenStatements > 0) return { ok: false, error: STATEMENT_ERRORS.seen, status: 409 };
   for (const id of mails) await enqueueNotification(env, id);
   return { ok: true, result: { ...totals, statements, results: await storedLines(env.DB, allKeys) } };
 }

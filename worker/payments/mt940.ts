@@ -16,6 +16,7 @@ import {
   ibanOf,
   nipInText,
   squash,
+  statementIdentity,
 } from './statement.ts';
 
 const SEPARATORS = '^~<?>+';
@@ -106,6 +107,12 @@ export function parseMt940(text: string): StatementParse {
     format: 'mt940',
     account: ibanOf(s.accountIdentification) ?? (s.accountIdentification.trim() || null),
     reference: squash([s.transactionReference, s.number?.statement && `nr ${s.number.statement}`]) || null,
+    identity: statementIdentity(
+      'mt940',
+      ibanOf(s.accountIdentification) ?? s.accountIdentification.trim(),
+      s.number?.statement,
+      s.number?.sequence,
+    ),
     lines: s.transactions.map((t) => lineOf(t, s.currency)),
   }));
   return { ok: true, statements };

@@ -148,11 +148,19 @@ describe('camt.053', () => {
 });
 
 describe('a line’s identity', () => {
-  it('is the bank’s reference where there is one, else a hash stable across imports that keeps equal lines apart', async () => {
+  it('is the bank’s reference with date and amount where there is one, else a hash stable across imports that keeps equal lines apart', async () => {
     const [s] = read(mbank);
     if (!s) throw new Error('no statement');
     const keys = await lineKeys(s);
-    expect(keys[0]).toBe(`ref:${OWN}:25111700000101`);
+    expect(keys[0]).toBe(`ref:["${OWN}","25111700000101","2025-11-17",100,null]`);
+    // Another statement (the next intraday one) gives equal lines other keys.
+    const next = await lineKeys({
+      ...s,
+      identity: `${s.identity}+1`,
+      lines: s.lines.map((l) => ({ ...l, bankReference: null })),
+    });
+    const same = await lineKeys({ ...s, lines: s.lines.map((l) => ({ ...l, bankReference: null })) });
+    expect(next[0]).not.toBe(same[0]);
     const noRefs = { ...s, lines: [s.lines[0], s.lines[0]].map((l) => ({ ...l!, bankReference: null })) };
     const [a, b] = await lineKeys(noRefs);
     expect(a).toMatch(/^hash:[\da-f]{64}$/);
