@@ -126,5 +126,6 @@ export function parseCamt053(text: string): StatementParse {
       lines: list(s.Ntry).flatMap((e) => linesOfEntry(e, currency)),
     };
   });
+  if (statements.every((s) => s.lines.length === 0)) return { ok: false, error: STATEMENT_ERRORS.noLines };
   return { ok: true, statements };
 }

@@ -95,14 +95,37 @@ function lineOf(t: Mt940Transaction, currency: string): StatementLine {
   };
 }
 
+/**
+ * Why mt940js refused a file, in Polish: its own messages (English, about tags and groups)
+ * translated; anything else (a TypeError of a file that does not start with a tag) is a
+ * file whose structure cannot be read. The library's text is never shown.
+ */
+export function mt940Reason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const group = (m: RegExpExecArray | null) => (m?.[1] ? ` (wyciąg ${m[1]} w pliku)` : '');
+  let m = /Mandatory tag (\w+) is missing(?: in group (\d+))?/.exec(message);
+  if (m) return `brak obowiązkowego pola :${m[1]}:${m[2] ? ` (wyciąg ${m[2]} w pliku)` : ''}`;
+  m = /Sum of lines .* in group (\d+)/.exec(message);
+  if (m) return `suma operacji nie zgadza się z saldem początkowym i końcowym${group(m)}`;
+  m = /Cannot parse tag (\w+)/.exec(message);
+  if (m) return `nie da się odczytać pola :${m[1]}:`;
+  m = /Unknown tag (\w+)/.exec(message);
+  if (m) return `nieznane pole :${m[1]}:`;
+  if (/Currency markers/.test(message)) return 'jeden wyciąg podaje różne waluty';
+  if (/debit\/credit mark|reversal mark|Amount cannot be parsed|Positive amount/.test(message))
+    return 'nie da się odczytać kwoty albo znaku operacji (pole :61:)';
+  return 'nie zaczyna się od pola wyciągu (:20:) albo jego budowy nie da się odczytać';
+}
+
 export function parseMt940(text: string): StatementParse {
   let parsed: ReturnType<Parser['parse']>;
   try {
     parsed = new Parser({ no86Structure: true }).parse(text);
   } catch (error) {
-    return { ok: false, error: STATEMENT_ERRORS.mt940(error instanceof Error ? error.message : String(error)) };
+    return { ok: false, error: STATEMENT_ERRORS.mt940(mt940Reason(error)) };
   }
   if (parsed.length === 0) return { ok: false, error: STATEMENT_ERRORS.format };
+  if (parsed.every((s) => s.transactions.length === 0)) return { ok: false, error: STATEMENT_ERRORS.noLines };
   const statements: ParsedStatement[] = parsed.map((s) => ({
     format: 'mt940',
     account: ibanOf(s.accountIdentification) ?? (s.accountIdentification.trim() || null),

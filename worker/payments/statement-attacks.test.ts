@@ -188,3 +188,43 @@ describe('payments that cannot vanish', () => {
     expect(await storedLines('Parallel')).toEqual({ n: 2, gr: 1600 });
   });
 });
+
+describe('files that are no statement', () => {
+  const statementRows = async () =>
+    (await testEnv.DB.prepare('SELECT count(*) AS n FROM bank_statements').first<{ n: number }>())?.n;
+
+  it('refuses a camt.053 without any Ntry and an MT940 the parser cannot read, in Polish, storing nothing', async () => {
+    const cookie = await login();
+    const before = await statementRows();
+    const noEntries = camt053('CAMT-EMPTY-1', []);
+    const empty = await upload(noEntries, cookie, 'pusty.xml');
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({ error: 'Wyciąg nie zawiera żadnych zaksięgowanych operacji.', field: 'file' });
+    // A line of text before the first tag: mt940js fails with a TypeError of its own.
+    const good = mt940('701/1', [{ amount: '1,00', details: '051^20Tytuł' }]);
+    const texty = await upload(`Wyciąg z banku\n${good}`, cookie);
+    expect(texty.status).toBe(400);
+    expect(await texty.json()).toEqual({
+      error:
+        'Plik MT940 jest niepoprawny: nie zaczyna się od pola wyciągu (:20:) albo jego budowy nie da się odczytać. Pobierz wyciąg z banku ponownie.',
+      field: 'file',
+    });
+    const noAccount = await upload(good.replace(/^:25:.*\n/m, ''), cookie);
+    expect(await noAccount.json()).toEqual({
+      error:
+        'Plik MT940 jest niepoprawny: brak obowiązkowego pola :25: (wyciąg 1 w pliku). Pobierz wyciąg z banku ponownie.',
+      field: 'file',
+    });
+    const badAmount = await upload(good.replace('C1,00NTRF', 'X1,00NTRF'), cookie);
+    expect(await badAmount.json()).toEqual({
+      error: 'Plik MT940 jest niepoprawny: nie da się odczytać pola :61:. Pobierz wyciąg z banku ponownie.',
+      field: 'file',
+    });
+    const noLines = await upload(mt940('702/1', []), cookie);
+    expect(await noLines.json()).toEqual({
+      error: 'Wyciąg nie zawiera żadnych zaksięgowanych operacji.',
+      field: 'file',
+    });
+    expect(await statementRows()).toBe(before);
+  });
+});
