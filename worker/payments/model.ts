@@ -91,13 +91,17 @@ export interface StatementRecord {
   unmatched: number;
   duplicates: number;
   uploadedBy: string;
+  /** A statement imported in the background: 'importing' in `parts` parts. */
+  parts?: number;
 }
 
 export const statementStatement = (db: D1Database, s: StatementRecord): D1PreparedStatement =>
   db
     .prepare(
-      `INSERT INTO bank_statements (id, format, account, reference, file_sha256, lines, matched, unmatched, duplicates, uploaded_by, identity)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)`,
+      `INSERT INTO bank_statements (id, format, account, reference, file_sha256, lines, matched, unmatched, duplicates, uploaded_by, identity,
+         state, parts, parts_done)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, CASE WHEN ?12 IS NULL THEN 'done' ELSE 'importing' END, coalesce(?12, 1),
+         CASE WHEN ?12 IS NULL THEN 1 ELSE 0 END)`,
     )
     .bind(
       s.id,
@@ -111,6 +115,7 @@ export const statementStatement = (db: D1Database, s: StatementRecord): D1Prepar
       s.duplicates,
       s.uploadedBy,
       s.identity,
+      s.parts ?? null,
     );
 
 /** The statement that stores a line once (a line another import stored meanwhile is left as it is). */
@@ -339,6 +344,10 @@ export interface StatementRow {
   duplicates: number;
   uploaded_by: string;
   created_at: string;
+  state: 'importing' | 'done' | 'failed';
+  parts: number;
+  parts_done: number;
+  error: string | null;
 }
 
 /** The latest imports, newest first. */
