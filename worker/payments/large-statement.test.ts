@@ -97,4 +97,20 @@ describe('a large statement', () => {
     expect(failed).toMatchObject({ state: 'failed', parts: 3, partsDone: 1 });
     expect(failed?.error).toMatch(/^Część 2 z 3 nie została wczytana: /);
   });
+
+  it('answers a :86: of 200 000 sub-fields at once, the title cut to what a line keeps', async () => {
+    const subfields = Array.from({ length: 200_000 }, (_, i) => `^2${i % 10}x`).join('');
+    const file = mt940('902/1', [{ amount: '3,00', ref: 'HUGE86', details: `051^00PRZELEW${subfields}` }]);
+    const started = Date.now();
+    const res = await upload(file, await login());
+    console.log(`a :86: of 200 000 sub-fields: answered in ${Date.now() - started} ms`);
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ lines: 1, unmatched: 1 });
+    const row = await testEnv.DB.prepare(
+      "SELECT length(title) AS n FROM bank_lines WHERE bank_reference = 'HUGE86'",
+    ).first<{
+      n: number;
+    }>();
+    expect(row?.n).toBeLessThanOrEqual(500);
+  });
 });
