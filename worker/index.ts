@@ -1,4 +1,4 @@
-/** Worker entry: HTTP through the Hono app, the queue consumers (e-mail, webhooks, leads kept while D1 was away, invoices to KSeF) and the cron (sweep, retention, reading reminders, the sales team's clock, the daily backup). */
+/** Worker entry: HTTP through the Hono app, the queue consumers (e-mail, webhooks, leads kept while D1 was away, invoices to KSeF, large bank statements) and the cron (sweep, retention, reading reminders, the sales team's clock, the daily backup). */
 import { app } from './app.ts';
 import { type EmailJob, handOverLeftovers, handleEmailBatch, sweepUnsent } from './outbox/delivery.ts';
 import { type WebhookJob, dispatchWebhooks, handleWebhookBatch } from './webhooks/delivery.ts';
@@ -17,10 +17,12 @@ import { issueDueInvoices } from './invoices/issue.ts';
 import { type KsefJob, handleKsefBatch, sweepKsef } from './invoices/ksef/queue.ts';
 import { finishWaitingOrders } from './orders/waiting-orders.ts';
 import { sendOverdueReminders } from './payments/overdue.ts';
+import { type StatementPartJob, handleStatementBatch } from './payments/background.ts';
 
 const isWebhookQueue = (queue: string) => queue.startsWith('kserowo-webhooks');
 const isLeadQueue = (queue: string) => queue.startsWith('kserowo-leads');
 const isKsefQueue = (queue: string) => queue.startsWith('kserowo-ksef');
+const isStatementQueue = (queue: string) => queue.startsWith('kserowo-statements');
 
 export default {
   // After the answer, e-mails a crash left behind go out with this request too (at most once a minute per isolate).
@@ -31,13 +33,15 @@ export default {
   },
   queue: async (batch, env, ctx) => {
     handOverLeftovers(env, ctx);
-    await (isKsefQueue(batch.queue)
-      ? handleKsefBatch(batch as MessageBatch<KsefJob>, env)
-      : isLeadQueue(batch.queue)
-        ? handleLeadBatch(batch as MessageBatch<DeferredLead>, env)
-        : isWebhookQueue(batch.queue)
-          ? handleWebhookBatch(batch as MessageBatch<WebhookJob>, env)
-          : handleEmailBatch(batch as MessageBatch<EmailJob>, env));
+    await (isStatementQueue(batch.queue)
+      ? handleStatementBatch(batch as MessageBatch<StatementPartJob>, env)
+      : isKsefQueue(batch.queue)
+        ? handleKsefBatch(batch as MessageBatch<KsefJob>, env)
+        : isLeadQueue(batch.queue)
+          ? handleLeadBatch(batch as MessageBatch<DeferredLead>, env)
+          : isWebhookQueue(batch.queue)
+            ? handleWebhookBatch(batch as MessageBatch<WebhookJob>, env)
+            : handleEmailBatch(batch as MessageBatch<EmailJob>, env));
   },
   scheduled: (controller, env, ctx) => {
     const jobs = jobsOf(controller.cron, controller.scheduledTime);
@@ -115,4 +119,4 @@ export default {
         ),
       );
   },
-} satisfies ExportedHandler<Env, EmailJob | WebhookJob | DeferredLead | KsefJob>;
+} satisfies ExportedHandler<Env, EmailJob | WebhookJob | DeferredLead | KsefJob | StatementPartJob>;

@@ -13,6 +13,7 @@ declare namespace Cloudflare {
 		WEBHOOK_QUEUE: Queue;
 		LEAD_QUEUE: Queue;
 		KSEF_QUEUE: Queue;
+		STATEMENT_QUEUE: Queue;
 		LEAD_RATE_LIMIT: RateLimit;
 		COMPANY_LOOKUP_RATE_LIMIT: RateLimit;
 		ASSETS: Fetcher;

@@ -14,6 +14,7 @@ import {
   PAYMENT_LIMITS,
   PAYMENT_STATE_LABELS,
   type StatementImport,
+  type StatementProgress,
 } from '../../worker/admin-shared/admin-api-payments.ts';
 import { mayUse } from '../../worker/admin-shared/roles.ts';
 import { formatPln } from '../../widgets/core/format.ts';
@@ -83,10 +84,66 @@ function useReloadOnImport(imports: number, reload: () => unknown): void {
   }, [imports]);
 }
 
+/** How long the panel waits between two looks at a statement imported in the background. */
+const PROGRESS_EVERY_MS = 2000;
+
+/** The statements of `ids` as the API lists them now. */
+async function progressOf(ids: string[]): Promise<StatementProgress[]> {
+  const { statements } = await api<{ statements: StatementProgress[] }>('/bank-statements');
+  return statements.filter((s) => ids.includes(s.id));
+}
+
+/** The progress of a background import, in a sentence. */
+function progressText(list: StatementProgress[]): { ok: boolean; text: string; done: boolean } {
+  const failed = list.find((s) => s.state === 'failed');
+  if (failed) return { ok: false, text: failed.error ?? 'Wczytywanie wyciągu nie powiodło się.', done: true };
+  const parts = list.reduce((n, s) => n + s.parts, 0);
+  const done = list.reduce((n, s) => n + s.partsDone, 0);
+  const sum = (k: 'lines' | 'matched' | 'unmatched' | 'duplicates') => list.reduce((n, s) => n + s[k], 0);
+  if (list.every((s) => s.state === 'done'))
+    return {
+      ok: true,
+      done: true,
+      text: `Wczytano w tle ${countText(sum('lines'), PAYMENTS)}: dopasowano ${sum('matched')}, do przypisania ${sum('unmatched')}, wczytane wcześniej ${sum('duplicates')}.`,
+    };
+  return {
+    ok: true,
+    done: false,
+    text: `Duży wyciąg wczytuje się w tle: część ${done} z ${parts}. Możesz pracować dalej.`,
+  };
+}
+
 function StatementUpload({ onFailure, onImported }: { onFailure: (e: unknown) => void; onImported: () => void }) {
   const [result, setResult] = useState<StatementImport | undefined>();
   const [note, setNote] = useState<{ ok: boolean; text: string } | undefined>();
   const [busy, setBusy] = useState(false);
+  // The statements of a file imported in the background, looked at until they are done or failed.
+  const [watching, setWatching] = useState<string[]>([]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one watch per background import; the callbacks are new each render
+  useEffect(() => {
+    if (watching.length === 0) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const look = () =>
+      progressOf(watching)
+        .then((list) => {
+          if (stopped) return;
+          const p = progressText(list);
+          setNote({ ok: p.ok, text: p.text });
+          if (p.done) {
+            setWatching([]);
+            onImported();
+          } else timer = setTimeout(look, PROGRESS_EVERY_MS);
+        })
+        .catch((e: unknown) => {
+          if (!stopped) onFailure(e);
+        });
+    look();
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    };
+  }, [watching]);
   const submit = (event: Event) => {
     event.preventDefault();
     const input = (event.currentTarget as HTMLFormElement).elements.namedItem('file') as HTMLInputElement;
@@ -101,6 +158,11 @@ function StatementUpload({ onFailure, onImported }: { onFailure: (e: unknown) =>
     uploadStatement(file)
       .then((r) => {
         setResult(r);
+        if (r.background) {
+          setNote({ ok: true, text: `Duży wyciąg przyjęty: wczytuje się w tle (${r.background.parts} części).` });
+          setWatching(r.statements.map((st) => st.id));
+          return;
+        }
         onImported();
         setNote({
           ok: true,

@@ -96,3 +96,52 @@ for (const width of [1280, 375])
     test.setTimeout(120_000);
     await uploadAndSee(page, width);
   });
+
+/**
+ * A statement of `count` credits of 1,00 zł with their own references; 0,00 + count × 1,00 at
+ * the close. Booked the day before the other tests' statements: the waiting lines are listed
+ * newest first, and its thousand lines must not push theirs off the first page.
+ */
+function largeStatement(count: number, tag: string): string {
+  const lines = Array.from({ length: count }, (_, i) => [
+    `:61:2611261126C1,00S051${tag}L${i}//${tag}L${i}`,
+    `:86:051^00PRZELEW ZEWNĘTRZNY PRZYCHODZĄCY^20Wpłata ${tag} nr ${i}^32JAN KOWALSKI`,
+  ]).flat();
+  return [
+    ':20:ST261127CYC/2',
+    ':25:PL97114020040000320201355387',
+    `:28C:${tag}/9`,
+    ':60F:C261125PLN0,00',
+    ...lines,
+    `:62F:C261126PLN${count},00`,
+    '-',
+  ].join('\r\n');
+}
+
+test('a large statement is taken at once, imported in the background with its progress, and the lists reload', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const tag = String(Date.now() % 1_000_000).padStart(6, '0');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logIn(page, 'Właściciel');
+  await page.goto('/admin#platnosci');
+  // 1 001 credit lines: more than 1 000, so three parts (500 + 500 + 1) in the background.
+  await page.getByLabel(/Plik wyciągu/).setInputFiles({
+    name: 'duzy.sta',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from(largeStatement(1001, tag), 'utf8'),
+  });
+  await page.getByRole('button', { name: 'Wczytaj wyciąg' }).click();
+  const status = page.getByRole('status');
+  await expect(status.filter({ hasText: /Wczytano w tle/ })).toContainText('do przypisania 1001', { timeout: 120_000 });
+  // The waiting lines loaded again after the background import, without reloading the tab.
+  const waiting = page.getByRole('region', { name: 'Wpłaty do przypisania' });
+  await expect(
+    waiting
+      .getByRole('row')
+      .filter({ hasText: `Wpłata ${tag} nr ` })
+      .first(),
+  ).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/payments-1280-large-statement.png`, fullPage: true });
+});

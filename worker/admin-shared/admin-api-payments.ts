@@ -25,8 +25,26 @@ export interface StatementImport {
   duplicates: number;
   /** The statements of the file (one file may hold several), each with its lines as stored now. */
   statements: { id: string; format: 'mt940' | 'camt053'; account: string | null; reference: string | null }[];
-  /** The file's lines as stored (earlier imports' lines included): what each paid. */
+  /** The file's lines as stored (earlier imports' lines included): what each paid; none yet for a file imported in the background. */
   results: BankLine[];
+  /** A large file (answered 202): its new statements are imported in the background, in this many parts in all. */
+  background?: { parts: number };
+}
+
+/** A statement's import as `GET /api/admin/bank-statements` lists it (the progress of one in the background). */
+export interface StatementProgress {
+  id: string;
+  reference: string | null;
+  state: 'importing' | 'done' | 'failed';
+  parts: number;
+  partsDone: number;
+  lines: number;
+  matched: number;
+  unmatched: number;
+  duplicates: number;
+  /** Why it failed and which part, in Polish. */
+  error: string | null;
+  createdAt: string;
 }
 
 export type LineMatch = 'verification' | 'invoice' | 'dismissed' | null;

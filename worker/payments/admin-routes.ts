@@ -2,8 +2,11 @@
  * The team's payments (DESIGN §9):
  *  - `POST /api/admin/bank-statements` (owner): a statement file, MT940 or camt.053, as the
  *    `file` of a multipart form or as the raw body → `{lines, matched, unmatched,
- *    duplicates, statements, results}`; the same file again changes nothing;
- *  - `GET /api/admin/bank-statements` the latest imports;
+ *    duplicates, statements, results}`; a statement is imported once (by its account, number
+ *    and sequence): the same file again, or a parallel upload of it, answers 409;
+ *    a file of more than 1 000 credit lines answers 202 at once and is imported in the
+ *    background in parts (background.ts);
+ *  - `GET /api/admin/bank-statements` the latest imports, with the progress of those in the background;
  *  - `GET /api/admin/bank-statements/lines` credit lines waiting for the team (a keyset page);
  *  - `POST /api/admin/bank-statements/lines/:id {invoice?, note}` the team's decision on a
  *    waiting line: the invoice it pays (by number), or set aside with a note; audited;
@@ -18,6 +21,7 @@ import {
   type InvoicePayment,
   type InvoicePaymentPage,
   PAYMENT_LIMITS,
+  type StatementProgress,
 } from '../admin-shared/admin-api-payments.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { check, plainObject, wellFormed } from '../../widgets/core/validation.ts';
@@ -80,7 +84,7 @@ bankStatementRoutes.post(
       name = file.name;
     } else bytes = new Uint8Array(await c.req.arrayBuffer());
     const imported = await importStatementFile(c.env, bytes, actor(c), new URL(c.req.url).origin);
-    if (!imported.ok) return c.json({ error: imported.error, field: 'file' }, 400);
+    if (!imported.ok) return c.json({ error: imported.error, field: 'file' }, imported.status);
     const { lines, matched, unmatched, duplicates, statements } = imported.result;
     auditDetails(c, {
       file: name || null,
@@ -89,12 +93,28 @@ bankStatementRoutes.post(
       unmatched,
       duplicates,
       statements: statements.map((s) => s.id),
+      ...(imported.result.background ? { background: imported.result.background } : {}),
     });
-    return c.json(imported.result, 201);
+    return c.json(imported.result, imported.result.background ? 202 : 201);
   },
 );
 
-bankStatementRoutes.get('/', async (c) => c.json({ statements: await latestStatements(c.env.DB) }));
+bankStatementRoutes.get('/', async (c) => {
+  const statements: StatementProgress[] = (await latestStatements(c.env.DB)).map((s) => ({
+    id: s.id,
+    reference: s.reference,
+    state: s.state,
+    parts: s.parts,
+    partsDone: s.parts_done,
+    lines: s.lines,
+    matched: s.matched,
+    unmatched: s.unmatched,
+    duplicates: s.duplicates,
+    error: s.error,
+    createdAt: s.created_at,
+  }));
+  return c.json({ statements });
+});
 
 bankStatementRoutes.get('/lines', async (c) => {
   const page = pageRequest<LineKey>(c.req.query('limit'), c.req.query('after'), 2);

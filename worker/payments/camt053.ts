@@ -15,6 +15,7 @@ import {
   ibanOf,
   nipInText,
   squash,
+  statementIdentity,
 } from './statement.ts';
 import { isValidNip, normalizeNip } from '../../widgets/core/nip.ts';
 
@@ -88,7 +89,7 @@ function linesOfEntry(entry: Node, currency: string): StatementLine[] {
       ...list(at(remittance, 'Strd')).flatMap((s) => list(s.CdtrRefInf).map((r) => textOf(r.Ref))),
     ]);
     const ownRef = textOf(at(tx, 'Refs', 'AcctSvcrRef')) || null;
-    const reference = ownRef ?? (entryRef ? (count > 1 ? `${entryRef}#${index + 1}` : entryRef) : null);
+    const part = !ownRef && entryRef && count > 1 ? index + 1 : undefined;
     return {
       bookedOn,
       amountGr: credit ? amount.gr : -amount.gr,
@@ -97,7 +98,8 @@ function linesOfEntry(entry: Node, currency: string): StatementLine[] {
       payerName: partyName(payer) || null,
       payerAccount: ibanOf(textOf(at(payerAccount, 'IBAN')) || textOf(at(payerAccount, 'Othr', 'Id'))),
       payerNip: partyNip(payer) ?? nipInText(title),
-      bankReference: reference,
+      bankReference: ownRef ?? entryRef,
+      ...(part ? { batchPart: part } : {}),
     };
   };
   const lines = txs.length === 0 ? [one(undefined, 0, 0)] : txs.map((tx, i) => one(tx, i, txs.length));
@@ -115,12 +117,15 @@ export function parseCamt053(text: string): StatementParse {
   if (stmts.length === 0) return { ok: false, error: STATEMENT_ERRORS.camt('brak elementu BkToCstmrStmt/Stmt') };
   const statements: ParsedStatement[] = stmts.map((s) => {
     const currency = textOf(at(s, 'Acct', 'Ccy')) || 'PLN';
+    const account = ibanOf(textOf(at(s, 'Acct', 'Id', 'IBAN'))) ?? (textOf(at(s, 'Acct', 'Id', 'Othr', 'Id')) || null);
     return {
       format: 'camt053',
-      account: ibanOf(textOf(at(s, 'Acct', 'Id', 'IBAN'))) ?? (textOf(at(s, 'Acct', 'Id', 'Othr', 'Id')) || null),
+      account,
       reference: textOf(s.Id) || null,
+      identity: statementIdentity('camt053', account, textOf(s.Id), textOf(s.ElctrncSeqNb) || textOf(s.LglSeqNb)),
       lines: list(s.Ntry).flatMap((e) => linesOfEntry(e, currency)),
     };
   });
+  if (statements.every((s) => s.lines.length === 0)) return { ok: false, error: STATEMENT_ERRORS.noLines };
   return { ok: true, statements };
 }

@@ -2,8 +2,10 @@
  * What a credit line of a statement pays, decided from its title, amount and payer:
  *  1. an order's verification transfer: the title carries the order's number (its quote's
  *     KS-…, spaces and dashes aside), the amount is the configured one and the payer's
- *     account is one the White List lists for the order's NIP; a title naming an order whose
- *     amount or account does not fit is left for the team with the reason;
+ *     account is one the White List lists for the order's NIP, read from what the bank
+ *     wrote, never from the title (a line whose account is unclear verifies nothing); a
+ *     title naming an order whose amount or account does not fit is left for the team with
+ *     the reason;
  *  2. invoices named in the title by their KSeF numbers (art. 108g of the VAT Act: from 2027 a
  *     payer quotes them; 35 characters, the checksum checked, with or without the dashes): one
  *     number takes the whole amount; several share it in the order written, each what it still
@@ -94,6 +96,11 @@ export function matchLine(line: StatementLine, ctx: MatchContext): Match {
       return {
         kind: null,
         note: `Tytuł wskazuje zamówienie ${order.number}, ale kwota ${pln(line.amountGr)} nie jest kwotą weryfikacji (${pln(ctx.verificationGr)}): zamówienie nie zostało zweryfikowane.`,
+      };
+    if (line.payerAccountUnclear)
+      return {
+        kind: null,
+        note: `Przelew weryfikacyjny zamówienia ${order.number}: rachunku nadawcy nie da się odczytać z wyciągu jednoznacznie (pola banku stoją po tytule przelewu albo się powtarzają, a tytuł wpisuje zlecający), więc zamówienie nie zostało zweryfikowane. Rachunek podaje jednoznacznie wyciąg camt.053.`,
       };
     if (!account || !order.accounts.includes(account))
       return {

@@ -1,6 +1,6 @@
 /**
  * The payments tables (migration 0330): `bank_statements` (one row per statement
- * imported), `bank_lines` (each credit line once, by its identity, with what it paid) and
+ * imported, once by its identity: migration 0460), `bank_lines` (each credit line once, by its identity, with what it paid) and
  * the view `invoice_balances` (what each VAT invoice asks and what came in against it);
  * `invoice_reminders` (an overdue reminder per invoice and step, once) is
  * model-invoice-reminders.ts. The invoices
@@ -69,8 +69,22 @@ export async function knownLineKeys(db: D1Database, keys: string[]): Promise<Set
   return found;
 }
 
+/** The identities among `identities` that earlier imports stored (`bank_statements.identity`). */
+export async function knownStatements(db: D1Database, identities: string[]): Promise<Set<string>> {
+  const { results } = await db
+    .prepare('SELECT identity FROM bank_statements WHERE identity IN (SELECT value FROM json_each(?1))')
+    .bind(JSON.stringify(identities))
+    .all<{ identity: string }>();
+  return new Set(results.map((r) => r.identity));
+}
+
+/** Whether a D1 error is another import's claim of the same statement (the unique `identity`, migration 0460). */
+export const isStatementClaimed = (error: unknown): boolean =>
+  /UNIQUE constraint failed: bank_statements\.identity/.test(String(error instanceof Error ? error.message : error));
+
 export interface StatementRecord {
   id: string;
+  identity: string;
   format: 'mt940' | 'camt053';
   account: string | null;
   reference: string | null;
@@ -80,13 +94,17 @@ export interface StatementRecord {
   unmatched: number;
   duplicates: number;
   uploadedBy: string;
+  /** A statement imported in the background: 'importing' in `parts` parts. */
+  parts?: number;
 }
 
 export const statementStatement = (db: D1Database, s: StatementRecord): D1PreparedStatement =>
   db
     .prepare(
-      `INSERT INTO bank_statements (id, format, account, reference, file_sha256, lines, matched, unmatched, duplicates, uploaded_by)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)`,
+      `INSERT INTO bank_statements (id, format, account, reference, file_sha256, lines, matched, unmatched, duplicates, uploaded_by, identity,
+         state, parts, parts_done)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, CASE WHEN ?12 IS NULL THEN 'done' ELSE 'importing' END, coalesce(?12, 1),
+         CASE WHEN ?12 IS NULL THEN 1 ELSE 0 END)`,
     )
     .bind(
       s.id,
@@ -99,6 +117,8 @@ export const statementStatement = (db: D1Database, s: StatementRecord): D1Prepar
       s.unmatched,
       s.duplicates,
       s.uploadedBy,
+      s.identity,
+      s.parts ?? null,
     );
 
 /** The statement that stores a line once (a line another import stored meanwhile is left as it is). */
@@ -346,6 +366,10 @@ export interface StatementRow {
   duplicates: number;
   uploaded_by: string;
   created_at: string;
+  state: 'importing' | 'done' | 'failed';
+  parts: number;
+  parts_done: number;
+  error: string | null;
 }
 
 /** The latest imports, newest first. */

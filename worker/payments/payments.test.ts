@@ -14,6 +14,7 @@ import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { login, read, request, write } from '../../tests/worker/admin-helpers.ts';
 import { accept, placeOrder } from '../../tests/worker/order-helpers.ts';
 import { businessDaysAfter, sendOverdueReminders } from './overdue.ts';
+import { STATEMENT_ERRORS } from './statement.ts';
 import camt02 from './samples/camt053-001-02.xml?raw';
 import ing from './samples/mt940-ing.sta?raw';
 import mbank from './samples/mt940-mbank.sta?raw';
@@ -201,7 +202,7 @@ describe('a statement in', () => {
     expect(audit?.target).toBe(state.aQuote);
   });
 
-  it('changes nothing when the same statement comes again, as a raw body', async () => {
+  it('changes nothing when the same statement comes again, as a raw body: 409, already imported', async () => {
     const counts = async () =>
       testEnv.DB.prepare(
         `SELECT (SELECT count(*) FROM bank_lines) AS lines, (SELECT count(*) FROM outbox) AS mails,
@@ -210,8 +211,8 @@ describe('a statement in', () => {
       ).first();
     const before = await counts();
     const res = await uploadRaw(state.file ?? '', await login());
-    expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ lines: 5, matched: 0, unmatched: 0, duplicates: 5 });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ error: STATEMENT_ERRORS.seen, field: 'file' });
     expect(await counts()).toEqual(before);
   });
 
@@ -274,11 +275,11 @@ describe('a statement in', () => {
       invoice: 'FV/2026/000124',
       note: 'Klient pomylił numer: FV/2026/000124.',
     });
-    // Every import is in the log too, with its counts.
+    // Every import is in the log too, with its counts (mBank, ING, camt; the refused repeat is no import).
     const imports = await testEnv.DB.prepare(
       "SELECT count(*) AS n FROM audit_log WHERE area = 'bank-statements' AND path = '/api/admin/bank-statements'",
     ).first();
-    expect(imports).toEqual({ n: 4 });
+    expect(imports).toEqual({ n: 3 });
   });
 
   it('credits the verification transfer to the first invoice of the contract the order started', async () => {

@@ -1,9 +1,10 @@
 /**
  * Bank statements as the payments matching reads them: one shape for MT940 (mt940.ts) and
  * camt.053 (camt053.ts), read by parse.ts. A statement file's bytes are decoded (UTF-8, else
- * the Windows-1250 that Polish banks' older exports use), and every line given an identity that does not change when the same file, or an
- * overlapping one, is imported again: the bank's own reference where the line has one,
- * else a hash of its fields.
+ * the Windows-1250 that Polish banks' older exports use); each statement has an identity
+ * (account, number, sequence) and every line one that does not change when the same file,
+ * or an overlapping one, is imported again: the bank's own reference with the date and
+ * amount where the line has one, else a hash of the statement and the line's fields.
  */
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { isValidNip, normalizeNip } from '../../widgets/core/nip.ts';
@@ -23,10 +24,14 @@ export interface StatementLine {
   payerName: string | null;
   /** The payer's account as an IBAN in electronic format ('PL61…'), when the bank gives it. */
   payerAccount: string | null;
+  /** The statement writes an account, but not so that it is surely the bank's (MT940: mt940.ts `payerAccountOf86`). */
+  payerAccountUnclear?: true;
   /** A valid NIP the line names (the payer's identifier, or "NIP …" in the title). */
   payerNip: string | null;
   /** The bank's own reference of the line, when it has one. */
   bankReference: string | null;
+  /** A camt.053 batch entry's transfer without a reference of its own: its place (1, 2, …) under the entry's `bankReference`. */
+  batchPart?: number;
 }
 
 export interface ParsedStatement {
@@ -35,6 +40,12 @@ export interface ParsedStatement {
   account: string | null;
   /** The statement's id (`:20:`/`:28C:`, `Stmt/Id`). */
   reference: string | null;
+  /**
+   * What tells this statement from every other (`statementIdentity`): our account, the
+   * statement's number and its sequence (MT940 `:25:` and `:28C:`; camt `Stmt/Id` and
+   * `ElctrncSeqNb`/`LglSeqNb`). A statement whose identity was imported is not read again.
+   */
+  identity: string;
   lines: StatementLine[];
 }
 
@@ -47,7 +58,16 @@ export const STATEMENT_ERRORS = {
   mt940: (reason: string) => `Plik MT940 jest niepoprawny: ${reason}. Pobierz wyciąg z banku ponownie.`,
   camt: (reason: string) => `Plik camt.053 jest niepoprawny: ${reason}. Pobierz wyciąg z banku ponownie.`,
   noLines: 'Wyciąg nie zawiera żadnych zaksięgowanych operacji.',
+  seen: 'Ten wyciąg już wczytano: żadna jego operacja nie została zapisana drugi raz.',
 } as const;
+
+/** A statement's identity: format, our account, number and sequence, as one text. */
+export const statementIdentity = (
+  format: StatementFormat,
+  account: string | null,
+  number: string | null | undefined,
+  sequence: string | null | undefined,
+): string => JSON.stringify([format, account ?? '', (number ?? '').trim(), (sequence ?? '').trim()]);
 
 /** The bytes of a statement file as text: UTF-8 when they are, else Windows-1250. */
 export function decodeStatement(bytes: Uint8Array): string {
@@ -95,21 +115,26 @@ export const squash = (parts: (string | null | undefined)[]): string =>
     .join(' ');
 
 /**
- * The identity of each line of a statement: `ref:<our account>:<bank reference>` where the
- * bank gave a reference, else `hash:<SHA-256 of the line's fields and its occurrence among
- * identical lines>` (two equal transfers on one day stay two lines; the same file again
- * gives the same keys).
+ * The identity of each line of a statement: `ref:` and the JSON of our account, the bank's
+ * reference, the booking date, the amount and a camt batch transfer's place where the bank
+ * gave a reference (a bank that reuses a reference on another day or for another amount
+ * keeps both lines; a real reference spelled `X#1` is not a batch's first part of `X`), else
+ * `hash:` and the SHA-256 of the statement's identity, the line's fields and its occurrence
+ * among identical lines of the statement: two equal transfers of one day stay two lines, in
+ * one statement or in two (intraday statements), and the same statement gives the same keys.
  */
 export async function lineKeys(statement: ParsedStatement): Promise<string[]> {
   const seen = new Map<string, number>();
   const keys: string[] = [];
   for (const l of statement.lines) {
     if (l.bankReference) {
-      keys.push(`ref:${statement.account ?? '-'}:${l.bankReference}`);
+      keys.push(
+        `ref:${JSON.stringify([statement.account ?? '-', l.bankReference, l.bookedOn, l.amountGr, l.batchPart ?? null])}`,
+      );
       continue;
     }
     const fields = JSON.stringify([
-      statement.account,
+      statement.identity,
       l.bookedOn,
       l.amountGr,
       l.currency,

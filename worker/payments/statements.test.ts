@@ -3,7 +3,7 @@
 // bundles: every booked line with its date, amount in grosze, title, payer and reference.
 import { describe, expect, it } from 'vitest';
 import { parseStatementFile } from './parse.ts';
-import { subfieldsOf86 } from './mt940.ts';
+import { payerAccountOf86, subfieldsOf86 } from './mt940.ts';
 import { decodeStatement, lineKeys, nipInText } from './statement.ts';
 import camt02 from './samples/camt053-001-02.xml?raw';
 import camt08 from './samples/camt053-001-08.xml?raw';
@@ -42,16 +42,19 @@ describe('MT940', () => {
     expect(s?.lines[5]).toMatchObject({ payerName: 'ANNA KOWALSKA', payerAccount: 'PL77116022020000000298765432' });
   });
 
-  it('reads the ING layout (~ sub-fields), the account given with a slash', () => {
+  it('reads the ING layout (~ sub-fields), the account given with a slash; the payer’s account after the title is unclear', () => {
     const [s] = read(ing);
     expect(s?.account).toBe(OWN);
+    // ING writes the payer's account after the title, where a payer's title could have
+    // written it too (issue 46): no account is read, and the line says why.
     expect(s?.lines).toEqual([
       expect.objectContaining({
         bookedOn: '2025-11-18',
         amountGr: 100,
         title: 'WERYFIKACJA KS 2026 000001',
         payerName: 'MINISTERSTWO FINANSÓW',
-        payerAccount: MF,
+        payerAccount: null,
+        payerAccountUnclear: true,
         bankReference: 'N25111800007744',
       }),
       expect.objectContaining({ amountGr: 10000, title: 'FV/2026/000124 CZĘŚĆ 1' }),
@@ -75,6 +78,24 @@ describe('MT940', () => {
     );
     expect(subfieldsOf86('166<00PRZELEW<20TYTU\nŁ')?.get('20')).toBe('TYTUŁ');
     expect(subfieldsOf86('Zwykły opis bez pól')).toBeNull();
+  });
+
+  it('reads the payer’s account only before the title, and none when a sub-field repeats or follows the title', () => {
+    const before = `051^3010901014^310000071219812874^38${MF}^20Tytuł`;
+    expect(payerAccountOf86(before)).toEqual({ account: MF, ambiguous: false });
+    expect(payerAccountOf86(`051^20Tytuł^38${MF}`)).toEqual({ account: null, ambiguous: true });
+    expect(payerAccountOf86(`020~20Tytuł ~38${MF}~21~22`)).toEqual({ account: null, ambiguous: true });
+    expect(payerAccountOf86(`051^38${MF}^20Tytuł^21x^38${MF}`)).toEqual({ account: null, ambiguous: true });
+    expect(payerAccountOf86(`051^38${MF}^38${MF}`)).toEqual({ account: null, ambiguous: true });
+    // The title is free text: "^38" in a ~ layout is just text.
+    expect(payerAccountOf86(`020~38${MF}~20Tytuł ^38PL60102010260000042270201111`)).toEqual({
+      account: MF,
+      ambiguous: false,
+    });
+    expect(payerAccountOf86('Zwykły opis ~38PL61109010140000071219812874')).toEqual({
+      account: null,
+      ambiguous: false,
+    });
   });
 });
 
@@ -127,11 +148,19 @@ describe('camt.053', () => {
 });
 
 describe('a line’s identity', () => {
-  it('is the bank’s reference where there is one, else a hash stable across imports that keeps equal lines apart', async () => {
+  it('is the bank’s reference with date and amount where there is one, else a hash stable across imports that keeps equal lines apart', async () => {
     const [s] = read(mbank);
     if (!s) throw new Error('no statement');
     const keys = await lineKeys(s);
-    expect(keys[0]).toBe(`ref:${OWN}:25111700000101`);
+    expect(keys[0]).toBe(`ref:["${OWN}","25111700000101","2025-11-17",100,null]`);
+    // Another statement (the next intraday one) gives equal lines other keys.
+    const next = await lineKeys({
+      ...s,
+      identity: `${s.identity}+1`,
+      lines: s.lines.map((l) => ({ ...l, bankReference: null })),
+    });
+    const same = await lineKeys({ ...s, lines: s.lines.map((l) => ({ ...l, bankReference: null })) });
+    expect(next[0]).not.toBe(same[0]);
     const noRefs = { ...s, lines: [s.lines[0], s.lines[0]].map((l) => ({ ...l!, bankReference: null })) };
     const [a, b] = await lineKeys(noRefs);
     expect(a).toMatch(/^hash:[\da-f]{64}$/);
