@@ -7,16 +7,30 @@ import type { InvoiceBalance } from './model.ts';
 export async function overdueForReminders(
   db: D1Database,
   today: string,
-): Promise<(InvoiceBalance & { billing_email: string | null; company: string; steps: string | null })[]> {
+): Promise<
+  (InvoiceBalance & {
+    billing_email: string | null;
+    company: string;
+    steps: string | null;
+    ksef_number: string | null;
+  })[]
+> {
   const { results } = await db
     .prepare(
-      `SELECT b.*, c.billing_email, c.company,
+      `SELECT b.*, c.billing_email, c.company, q.ksef_number,
          (SELECT group_concat(r.step) FROM invoice_reminders r WHERE r.invoice_id = b.id) AS steps
-       FROM invoice_balances b JOIN contracts c ON c.id = b.contract_id
+       FROM invoice_balances b JOIN contracts c ON c.id = b.contract_id LEFT JOIN ksef_invoices q ON q.invoice_id = b.id
        WHERE b.paid_gr < b.due_gr AND b.due_date < ?1 ORDER BY b.due_date, b.number LIMIT 500`,
     )
     .bind(today)
-    .all<InvoiceBalance & { billing_email: string | null; company: string; steps: string | null }>();
+    .all<
+      InvoiceBalance & {
+        billing_email: string | null;
+        company: string;
+        steps: string | null;
+        ksef_number: string | null;
+      }
+    >();
   return results;
 }
 

@@ -243,7 +243,7 @@ export async function invoiceBalances(
   const { results } = await db
     .prepare(
       `SELECT b.*, c.number AS contract_number, c.company, c.billing_email,
-         (SELECT count(*) FROM invoice_reminders r WHERE r.invoice_id = b.id) AS reminders,
+         (SELECT count(*) FROM invoice_reminders r WHERE r.invoice_id = b.id AND r.outbox_id IS NOT NULL) AS reminders,
          (SELECT max(r.created_at) FROM invoice_reminders r WHERE r.invoice_id = b.id) AS last_reminder_at
        FROM invoice_balances b LEFT JOIN contracts c ON c.id = b.contract_id
        WHERE ${where}${after ? ' AND (b.due_date, b.number) > (?3, ?4)' : ''}

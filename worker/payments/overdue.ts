@@ -7,6 +7,8 @@
  * A step reached while an earlier one was never sent is sent alone (the earlier is marked).
  */
 import { company } from '../../widgets/core/company.ts';
+import { dateText } from '../../widgets/core/dates.ts';
+import { transferTitle } from '../admin-shared/ksef-number.ts';
 import { isWorkingDay } from '../admin-shared/business-hours.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
@@ -32,7 +34,14 @@ export function businessDaysAfter(due: string, today: string): number {
 
 /** The reminder e-mail of an invoice at a step. */
 export function reminderMail(
-  inv: { number: string; due_date: string; due_gr: number; paid_gr: number; company: string },
+  inv: {
+    number: string;
+    due_date: string;
+    due_gr: number;
+    paid_gr: number;
+    company: string;
+    ksef_number?: string | null;
+  },
   recipient: string,
   step: number,
 ): { recipient: string; subject: string; body: string } {
@@ -43,11 +52,11 @@ export function reminderMail(
     body: [
       'Dzień dobry,',
       '',
-      `termin płatności faktury ${inv.number} (${inv.company}) minął ${inv.due_date}; to ${step} dni roboczych. Nie odnotowaliśmy jeszcze całej wpłaty.`,
+      `termin płatności faktury ${inv.number} (${inv.company}) minął ${dateText(inv.due_date)}; to ${step} dni roboczych. Nie odnotowaliśmy jeszcze całej wpłaty.`,
       '',
       line('Pozostało do zapłaty', formatPln(left, 2)),
       line('Rachunek', `${company.legalName}, ${company.bankAccount ?? ''}`),
-      line('Tytuł przelewu', inv.number),
+      line('Tytuł przelewu', transferTitle(inv.number, inv.ksef_number)),
       line('Faktury i płatności', `${company.url}/konto`),
       '',
       'Jeśli płatność jest już w drodze, zignoruj tę wiadomość. Pytania: odpowiedz na tę wiadomość.',

@@ -340,10 +340,17 @@ describe('overdue invoices', () => {
     ]);
     expect(sent[0]?.body).toContain('Pozostało do zapłaty: 123,00 zł');
     expect(sent[0]?.body).toContain('to 3 dni roboczych');
+    // The due date as the rest of the text writes dates (it said 2026-11-06).
+    expect(sent[0]?.body).toContain('minął 06.11.2026;');
+    // Another invoice, due the same day, first seen late: on 23 Nov the second step's e-mail goes, the
+    // first step is marked without one; the panel counts e-mails sent: 1, not 2.
+    const late = await invoice('FV/2026/000401', 'c0000-late-0003', '2026-09', 10000, 2300, '2026-11-06', ABC_NIP);
+    expect(await sendOverdueReminders(testEnv, new Date('2026-11-23T09:00:00Z'))).toEqual({ sent: 1 });
     const cookie = await login();
     const page = (await (await read('/api/admin/payments/invoices?state=overdue', cookie)).json()) as {
       invoices: { id: string; state: string; reminders: number; left: number }[];
     };
     expect(page.invoices.find((i) => i.id === id)).toMatchObject({ state: 'overdue', reminders: 2, left: 123 });
+    expect(page.invoices.find((i) => i.id === late)).toMatchObject({ state: 'overdue', reminders: 1, left: 123 });
   });
 });
