@@ -569,6 +569,9 @@ test.describe('<kserowo-configurator> at 360 px', () => {
   test('every step fits without horizontal scroll and passes an accessibility check (screenshots)', async ({
     page,
   }) => {
+    // Three axe runs and three full-page screenshots: in a full run the third axe run passed the
+    // default minute twice (seen in the 2 Dec suite, and reported in issue 48).
+    test.setTimeout(150_000);
     await page.goto('/konfigurator?device=km-c250i');
     await cfg(page).getByRole('button', { name: 'Wstecz' }).tap();
     for (const n of [1, 2, 3]) {
