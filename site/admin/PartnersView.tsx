@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import type { PartnerDetail, PartnerList, PartnerSummary } from '../../worker/admin-shared/admin-api.ts';
-import { type PartnerCommission, shareText } from '../../worker/admin-shared/partner-validation.ts';
+import { PARTNER_LIMITS, type PartnerCommission, shareText } from '../../worker/admin-shared/partner-validation.ts';
 import type { ViewProps } from './view-props.ts';
 import { DataTable, Notice } from './ui.tsx';
 import { Field, SelectField } from './form-kit.tsx';
@@ -109,7 +109,7 @@ function PartnerForm({
           hint="stały, np. drukarnia-abc"
           name="id"
           required
-          maxLength={50}
+          maxLength={PARTNER_LIMITS.id}
           invalid={invalid('id')}
           {...described('id')}
         />
@@ -118,7 +118,7 @@ function PartnerForm({
         label="Nazwa"
         name="name"
         required
-        maxLength={120}
+        maxLength={PARTNER_LIMITS.name}
         defaultValue={partner?.name}
         invalid={invalid('name')}
         {...described('name')}

@@ -6,6 +6,9 @@ import * as v from 'valibot';
 import { emailSchema } from '../../widgets/core/validation.ts';
 import { NIP_ERROR, isValidNip, normalizeNip } from '../../widgets/core/nip.ts';
 
+/** The longest id and name a partner has: the form's maxlength and the check's. */
+export const PARTNER_LIMITS = { id: 50, name: 120 } as const;
+
 export const PARTNER_ID_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,48}[a-z0-9])?$/;
 const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
@@ -62,7 +65,7 @@ export function checkPartner(body: unknown, base?: PartnerForm): Checked {
   const id = base ? base.id : typeof b.id === 'string' ? b.id.trim() : '';
   if (!PARTNER_ID_PATTERN.test(id)) return { ok: false, error: PARTNER_ERRORS.id, field: 'id' };
   const name = has('name') ? (typeof b.name === 'string' ? b.name.trim() : '') : (base?.name ?? '');
-  if (!name || name.length > 120 || /[\u0000-\u001f]/.test(name))
+  if (!name || name.length > PARTNER_LIMITS.name || /[\u0000-\u001f]/.test(name))
     return { ok: false, error: PARTNER_ERRORS.name, field: 'name' };
   let nip = base?.nip ?? null;
   if (b.nip !== undefined) {

@@ -9,7 +9,8 @@ import worker from '../index.ts';
 import { DAILY_BACKUP } from '../schedule.ts';
 import { login, read, request, write } from '../../tests/worker/admin-helpers.ts';
 import { decryptBackup } from './crypt.ts';
-import { backupText, restoreBackup, schemaOf } from './model.ts';
+import { restoreBackup } from './model-restore.ts';
+import { backupText, schemaOf } from './model.ts';
 import { BACKUPS_KEPT, BACKUP_PREFIX } from './schedule.ts';
 
 const db = () => env.DB;

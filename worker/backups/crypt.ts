@@ -11,8 +11,9 @@
  * but the last, does not decrypt. The key id (SHA-256 of a label and the key, first 8 bytes) tells
  * a wrong key from a damaged file. Inside is the NDJSON of worker/backups/model.ts.
  */
+import { sha256Bytes } from '../http/auth.ts';
 import { aesKey, keyBytes } from '../http/sealed.ts';
-import { RestoreRefused } from './model.ts';
+import { RestoreRefused } from './model-restore.ts';
 
 export const BACKUP_KEY_SECRET = 'BACKUP_KEY';
 const MAGIC = new TextEncoder().encode('KSEROWO-BACKUP-AESGCM-1\n');
@@ -27,7 +28,7 @@ async function keyId(env: object): Promise<Uint8Array> {
   const both = new Uint8Array(label.length + key.length);
   both.set(label);
   both.set(key, label.length);
-  return new Uint8Array(await crypto.subtle.digest('SHA-256', both)).slice(0, 8);
+  return (await sha256Bytes(both)).slice(0, 8);
 }
 
 const ivOf = (prefix: Uint8Array, n: number) => {

@@ -10,7 +10,7 @@ import worker from '../index.ts';
 import { DAILY_BACKUP } from '../schedule.ts';
 import { login, request, write } from '../../tests/worker/admin-helpers.ts';
 import { decryptBackup } from './crypt.ts';
-import { restoreBackup } from './model.ts';
+import { restoreBackup } from './model-restore.ts';
 import { BACKUP_PREFIX } from './schedule.ts';
 
 const db = () => env.DB;

@@ -5,4 +5,5 @@
  */
 export { sealLegacySecrets } from '../webhooks/index.ts';
 export { decryptBackup, encryptBackup } from './crypt.ts';
-export { backupLines, RestoreRefused, restoreBackup } from './model.ts';
+export { backupLines } from './model.ts';
+export { RestoreRefused, restoreBackup } from './model-restore.ts';

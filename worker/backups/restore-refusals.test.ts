@@ -5,7 +5,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { request } from '../../tests/worker/admin-helpers.ts';
-import { backupText, restoreBackup } from './model.ts';
+import { restoreBackup } from './model-restore.ts';
+import { backupText } from './model.ts';
 
 const db = () => env.DB;
 

@@ -5,6 +5,7 @@
  * makes it (collector/client.mjs `signPush`): lowercase hex HMAC-SHA256 keyed with the key
  * string's UTF-8 bytes over "<unix time>\n<raw body>".
  */
+import { sha256Bytes, sha256Hex } from '../http/auth.ts';
 const encoder = new TextEncoder();
 
 const b64url = (bytes: Uint8Array): string =>
@@ -22,12 +23,12 @@ const hex = (bytes: ArrayBuffer): string =>
 /** Random bytes as base64url (a key: 32 bytes; an id: fewer). */
 export const randomToken = (bytes: number): string => b64url(crypto.getRandomValues(new Uint8Array(bytes)));
 
-export const sha256Hex = async (text: string): Promise<string> =>
-  hex(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
+// One SHA-256 for the worker (tests/unit/one-home.test.ts).
+export { sha256Hex };
 
 /** The AES key of `secret`: SHA-256 of the secret's bytes (the secret is 32 random bytes, written as text). */
 async function aesKey(secret: string): Promise<CryptoKey> {
-  const raw = await crypto.subtle.digest('SHA-256', encoder.encode(`kserowo-collector-keys\n${secret}`));
+  const raw = await sha256Bytes(`kserowo-collector-keys\n${secret}`);
   return crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);
 }
 

@@ -105,9 +105,15 @@ export function newPageId(): string {
 /** What a page id looks like, checked before any look-up. */
 export const PAGE_ID_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
+/** SHA-256 of bytes or of a text's UTF-8 bytes, as bytes (a key derived from a secret, a key's id). */
+export async function sha256Bytes(data: Uint8Array | string): Promise<Uint8Array<ArrayBuffer>> {
+  const bytes = typeof data === 'string' ? encoder.encode(data) : data;
+  return new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
+}
+
 /** SHA-256 of a text's UTF-8 bytes, hex (a session id, a contract document, an acceptance code). */
 export async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
+  const digest = await sha256Bytes(text);
   return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 

@@ -12,7 +12,6 @@ import { dateText, monthText } from '../../widgets/core/dates.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { shareText } from '../admin-shared/partner-validation.ts';
 import type { PartnerCommission } from '../admin-shared/partner-validation.ts';
-import type { Statement } from './commission.ts';
 import type { ContractCommission, MonthNumbers, PartnerLeadView } from './partner-data.ts';
 
 export const PAGE_STYLE = `body{font-family:system-ui,sans-serif;margin:0;color:#1a1a1a;background:#f6f6f4;line-height:1.5}
@@ -190,13 +189,13 @@ export interface DashboardProps {
   leads: PartnerLeadView[];
 }
 
-const Money = ({ gr }: { gr: number }) => <td className="num">{pln(gr)}</td>;
+export const Money = ({ gr }: { gr: number }) => <td className="num">{pln(gr)}</td>;
 
 /**
  * A table wider than a phone scrolls sideways inside its region; the region takes the keyboard's
  * focus so it can be scrolled without a mouse (WCAG 2.1.1; axe's scrollable-region-focusable).
  */
-function Scroll({ label, children }: { label: string; children: ComponentChildren }) {
+export function Scroll({ label, children }: { label: string; children: ComponentChildren }) {
   return (
     // biome-ignore lint/a11y/useSemanticElements: a named scrolling region, not a section of the outline
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by the keyboard
@@ -362,71 +361,6 @@ export function DashboardView(p: DashboardProps) {
           </Scroll>
         )}
       </section>
-    </>
-  );
-}
-
-export function StatementView({
-  partnerName,
-  statement,
-  settled,
-}: {
-  partnerName: string;
-  statement: Statement;
-  settled: { settled_at: string; settled_by: string } | null;
-}) {
-  return (
-    <>
-      <p className="noprint">
-        <a href="/partner">← Strefa partnera</a> · <a href={`/partner/zestawienie/${statement.month}.csv`}>CSV</a>
-      </p>
-      <h1>{copy.statementHeading(statement.month)}</h1>
-      <p>
-        Partner: {partnerName}.{' '}
-        {settled ? copy.settled(settled.settled_at.slice(0, 10), settled.settled_by) : copy.notSettled}
-      </p>
-      <Scroll label="Pozycje zestawienia">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Umowa</th>
-              <th scope="col">Firma</th>
-              <th scope="col">Faktura</th>
-              <th scope="col" className="num">
-                Netto
-              </th>
-              <th scope="col" className="num">
-                Zapłacono netto
-              </th>
-              <th scope="col" className="num">
-                Prowizja
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {statement.lines.map((l) => (
-              <tr key={`${l.contractNumber}-${l.invoiceNumber}`}>
-                <td>{l.contractNumber}</td>
-                <td>{l.companyName}</td>
-                <td>{l.invoiceNumber ?? '—'}</td>
-                <Money gr={l.netGr} />
-                <Money gr={l.paidNetGr} />
-                <Money gr={l.commissionGr} />
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={3}>
-                Razem
-              </th>
-              <Money gr={statement.netGr} />
-              <Money gr={statement.paidNetGr} />
-              <Money gr={statement.commissionGr} />
-            </tr>
-          </tfoot>
-        </table>
-      </Scroll>
     </>
   );
 }

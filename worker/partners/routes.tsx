@@ -45,16 +45,8 @@ import { partnerForm } from './partner-form.ts';
 import { statementOf } from './commission.ts';
 import { contractCommissions, lastMonths, leadView, monthNumbers } from './partner-data.ts';
 import { partnerSignInNotification } from './emails.ts';
-import {
-  ConfirmView,
-  DashboardView,
-  PAGE_STYLE,
-  type SignInProblem,
-  SignInView,
-  StatementView,
-  copy,
-  documentOf,
-} from './page.tsx';
+import { ConfirmView, DashboardView, PAGE_STYLE, type SignInProblem, SignInView, copy, documentOf } from './page.tsx';
+import { StatementView } from './statement-page.tsx';
 import type { ComponentChildren } from 'preact';
 
 export const PARTNER_COOKIE = '__Host-kserowo_partner';
