@@ -187,7 +187,9 @@ describe('an SNMPv3-only device and a wrong password', () => {
         code: 'KOD-V3',
         targets: parseTargets(`127.0.0.1:${device.port}`),
         stateFile: file,
-        poll: { ...poll, v3: { user: 'kserowo', authKey: password, privKey: password } },
+        // A device that answers: 2 s, not the file's 200 ms, as an SNMPv3 exchange (discovery, then
+        // authPriv) under a full run's load passed 200 ms once and read as a timeout, not 'auth'.
+        poll: { ...poll, timeoutMs: 2000, v3: { user: 'kserowo', authKey: password, privKey: password } },
       });
     await run('zle-haslo-12');
     await run('zle-haslo-12');
@@ -226,7 +228,7 @@ describe('an SNMPv3 user the device does not know', () => {
         code: 'KOD-V3U',
         targets: parseTargets(`127.0.0.1:${device.port}`),
         stateFile: file,
-        poll: { ...poll, v3: { user: 'odczyt', authKey: 'dobre-haslo-1', privKey: 'dobre-haslo-1' } },
+        poll: { ...poll, timeoutMs: 2000, v3: { user: 'odczyt', authKey: 'dobre-haslo-1', privKey: 'dobre-haslo-1' } },
       });
     await run();
     // The engine discovery and one request, answered with usmStatsUnknownUserNames: no retry.
