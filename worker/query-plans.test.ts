@@ -134,7 +134,9 @@ describe('query plans of the model modules', () => {
       .filter(([, code]) => /\.prepare\(/.test(code))
       .map(([file]) => file.replace(/^\.\/|\.ts$/g, ''));
     const covered = new Set([...found.values()].map((r) => r.module));
-    expect(withSql.filter((m) => !covered.has(m as string))).toEqual([]);
+    // A restore's statements name each table of the file's schema, known only when it runs (worker/backups).
+    const builtPerTable = new Set(['backups/model-restore']);
+    expect(withSql.filter((m) => !covered.has(m as string) && !builtPerTable.has(m as string))).toEqual([]);
     expect(found.size).toBeGreaterThan(80);
   });
 
