@@ -41,11 +41,15 @@ export const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 /** SQLite's, D1's and a restore's own staging tables (`_restore_<table>`, never backed up). */
 export const isInternal = (name: string) => /^(sqlite_|_cf_|d1_kv|_restore_)/i.test(name);
 
-/** The database's schema: what is backed up, and the search indexes (virtual tables) built on restore. */
+/**
+ * The database's schema: what is backed up, and the search indexes (virtual tables) built on restore.
+ * By type and name, not by creation order: a restore drops and creates the triggers again, which moves
+ * them to the end of `sqlite_master`, and the schema a restored database writes must be the one it read.
+ */
 export async function schemaOf(db: D1Database): Promise<{ entries: SchemaEntry[]; searchIndexes: SchemaEntry[] }> {
   const { results } = await db
     .prepare(
-      "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE sql IS NOT NULL AND type IN ('table', 'index', 'trigger', 'view') ORDER BY rowid",
+      "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE sql IS NOT NULL AND type IN ('table', 'index', 'trigger', 'view') ORDER BY type, name",
     )
     .all<SchemaEntry>();
   const searchIndexes = results.filter((e) => e.type === 'table' && /^CREATE\s+VIRTUAL\s+TABLE/i.test(e.sql));
