@@ -1,4 +1,4 @@
-// "Od kliknięcia do przelewu" ('Liczby', issue 44) stays flat with data: the report read from its
+// "Od kliknięcia do przelewu" ('Liczby') stays flat with data: the report read from its
 // per-day counters at 2 000 and at 200 000 leads.
 // For each size: a fresh local D1 (migrated by the server's start), seeded in SQL inside D1 with
 // the server stopped — leads over 730 days (30 % quotes with their quote rows) from 13 partners,

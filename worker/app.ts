@@ -40,7 +40,7 @@ export const app = new Hono<AppEnv>();
 
 app.use('*', securityHeadersMiddleware);
 app.use('/api/*', d1Metrics);
-// A locked D1 neither answers nor fails: no /api/ request waits for it past its deadline (issue 46).
+// A locked D1 neither answers nor fails: no /api/ request waits for it past its deadline.
 app.use(
   '/api/*',
   requestDeadline(

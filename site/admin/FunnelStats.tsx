@@ -1,5 +1,5 @@
 /**
- * "Od kliknięcia do przelewu" in 'Liczby' (issue 44): for the leads of a date range, per partner,
+ * "Od kliknięcia do przelewu" in 'Liczby': for the leads of a date range, per partner,
  * utm_source, utm_medium, utm_campaign or host page, every step to the money paid, the
  * conversion between steps and the median days from lead to signed, with the CSV. On a phone
  * each row is a card of labelled lines.

@@ -1,5 +1,5 @@
 /**
- * 'Partnerzy' (issue 44): the register the widgets' `partner="…"` is checked against. The owner
+ * 'Partnerzy': the register the widgets' `partner="…"` is checked against. The owner
  * adds a partner (id, name, company by NIP from the White List, contact e-mail for /partner,
  * its pages' domains, commission terms, attribution window), edits it and pauses or resumes it;
  * the sales team sees the list. A refusal names its field: the field is outlined and focused.

@@ -1,4 +1,4 @@
-// "Od kliknięcia do przelewu" in 'Liczby' (issue 44), as marketing uses it: quotes from two
+// "Od kliknięcia do przelewu" in 'Liczby', as marketing uses it: quotes from two
 // campaigns' landing pages (one ordered and signed by the code) through the public API, then
 // the section grouped by campaign and by page, its CSV link, a refused range with its Polish
 // reason at the field, no axe violations, and nothing of it wider than a 375 px screen. The money

@@ -570,7 +570,7 @@ test.describe('<kserowo-configurator> at 360 px', () => {
     page,
   }) => {
     // Three axe runs and three full-page screenshots: in a full run the third axe run passed the
-    // default minute twice (seen in the 2 Dec suite, and reported in issue 48).
+    // default minute twice (seen in the 2 Dec suite, and by an outside run on a loaded machine).
     test.setTimeout(150_000);
     await page.goto('/konfigurator?device=km-c250i');
     await cfg(page).getByRole('button', { name: 'Wstecz' }).tap();

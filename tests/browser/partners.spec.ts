@@ -1,4 +1,4 @@
-// 'Partnerzy' and /partner (issue 44) in Chromium: the owner adds a partner in the panel with the
+// 'Partnerzy' and /partner in Chromium: the owner adds a partner in the panel with the
 // keyboard, a lead from the partner's page is attributed to it at once (no redeploy), the partner
 // signs in on /partner by the e-mailed link and sees its snippet, numbers and commission.
 // Screenshots at 375 and 1280 px when KSEROWO_SCREENSHOTS names a folder.

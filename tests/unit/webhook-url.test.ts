@@ -58,7 +58,7 @@ const REFUSED = [
   'https://169-254-169-254.sslip.io/latest/meta-data/',
   'https://localhost.localdomain/h',
   'https://ip6-localhost/h',
-  // public names whose every subdomain resolves to 127.0.0.1 (issue 46: localtest.me was accepted),
+  // public names whose every subdomain resolves to 127.0.0.1 (localtest.me was once accepted),
   // an address as 8 hex digits, a `localhost` label anywhere
   'https://localtest.me/h',
   'https://crm.localtest.me/h',

@@ -74,7 +74,7 @@ describe('bulk reads in the audit log, once per view', { timeout: 60_000 }, () =
     }
   });
 
-  it('the billing lists: invoices by payment state, the month’s invoices and the bank lines to assign, one row per view (issue 46)', async () => {
+  it('the billing lists: invoices by payment state, the month’s invoices and the bank lines to assign, one row per view', async () => {
     const person = await personWithSession('owner', '198.18.70.9');
     const views: [string, string][] = [
       ['/api/admin/payments/invoices?state=all', 'payments.view'],

@@ -1,5 +1,5 @@
 /**
- * "Od kliknięcia do przelewu" ('Liczby', issue 44): what `GET /api/admin/stats/funnel`
+ * "Od kliknięcia do przelewu" ('Liczby'): what `GET /api/admin/stats/funnel`
  * answers and what it accepts, shared by the worker and the panel.
  */
 

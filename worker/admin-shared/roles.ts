@@ -71,7 +71,7 @@ export const READING_LINK_ROLES: readonly Role[] = ['owner', 'service'];
  * the action after a record's id (`POST orders/:id/verify`), → the roles allowed, and what the
  * others are told. Permanent deletion of a lead is GDPR erasure, the owner's alone; the
  * sales team closes a lead as lost or spam instead. Verifying an order's company by hand lets
- * a contract start in that company's name, so it is the owner's alone (issue 46); the
+ * a contract start in that company's name, so it is the owner's alone; the
  * evidence pack carries the signer's IP and browser, the owner's too.
  */
 export const RESTRICTED_ROUTES: Readonly<Record<string, { roles: readonly Role[]; error: string }>> = {

@@ -79,7 +79,7 @@ const NON_PUBLIC_V4: [number, number][] = [
 /**
  * Public names whose every subdomain resolves to this machine (127.0.0.1, ::1): a receiver
  * there is the Worker's own host in `wrangler dev`. `localtest.me` and `*.localtest.me` were
- * accepted until an attack saved one (issue 46); `lvh.me`, `vcap.me` and the others are the same trick.
+ * accepted until an attack saved one; `lvh.me`, `vcap.me` and the others are the same trick.
  */
 const LOOPBACK_DOMAINS = [
   'localtest.me',

@@ -1,4 +1,4 @@
-// A backup holds no secret anyone with the file alone can use (issue 46, finding 8): the daily
+// A backup holds no secret anyone with the file alone can use: the daily
 // backup's bytes are encrypted under BACKUP_KEY (no readable row, no table name, no webhook
 // secret, no e-mail address), and even decrypted they hold the webhook secrets only sealed under
 // WEBHOOK_SECRETS_KEY, a secret from before migration 0470 included. The right key restores it;

@@ -1,5 +1,5 @@
 /**
- * Fallen off (issue 47): a device that had collector reports and sent none for 3 days is listed
+ * Fallen off: a device that had collector reports and sent none for 3 days is listed
  * in the panel ('Urządzenia', `GET /api/admin/collectors` → `fallenOff`) and its contract's billing
  * address is e-mailed once, with the reading link still the way out; its next report clears it
  * (intake.ts), and a later silence e-mails again. Run by the five-minute cron.

@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-// "Od kliknięcia do przelewu" ('Liczby', issue 44): a month of leads walked through the real
+// "Od kliknięcia do przelewu" ('Liczby'): a month of leads walked through the real
 // routes — a configurator quote from a partner's landing page ordered, signed by the code,
 // verified by the statement's transfer, installed, invoiced and part-paid by a line the team
 // assigns; a second quote of the same campaign that stops at the quote; a contact message of

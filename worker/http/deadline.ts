@@ -1,5 +1,5 @@
 /**
- * Deadlines on the request path (issue 46): with D1 locked, a call to it may neither answer
+ * Deadlines on the request path: with D1 locked, a call to it may neither answer
  * nor fail, and requests hung past 90 s. The lead paths give their D1 batch `LEAD_STORE_MS`
  * and then treat it as failed (the lead goes to the queue, as when D1 refuses); every other
  * `/api/` request answers 503 after `REQUEST_MS` (`requestDeadline`). What the late call does

@@ -1,5 +1,5 @@
 /**
- * A lead's partner, by the team (issue 44), every change audited with its reason:
+ * A lead's partner, by the team, every change audited with its reason:
  *  - `POST /api/admin/leads/:id/partner {confirm: true}`: the partner kept as
  *    `partner_unconfirmed` (its request came from outside the partner's domains, or while it
  *    was paused) becomes the lead's `partner`: from then it counts and earns;

@@ -222,7 +222,7 @@ describe('a lead D1 refuses for days', () => {
   });
 });
 
-/** D1 locked: every call neither answers nor fails (what an attack saw hang requests past 90 s, issue 46). */
+/** D1 locked: every call neither answers nor fails (what an attack saw hang requests past 90 s). */
 const never = () => new Promise<never>(() => {});
 const lockedStatement: Record<string, unknown> = { first: never, all: never, run: never, raw: never };
 lockedStatement.bind = () => lockedStatement;

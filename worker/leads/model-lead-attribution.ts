@@ -1,5 +1,5 @@
 /**
- * A lead's attribution changed by the team (a partner confirmed, moved or assigned: issue 44),
+ * A lead's attribution changed by the team (a partner confirmed, moved or assigned),
  * with the counters that read it ('Liczby' per partner, the response statistics per source)
  * taken back and counted again in the same batch, so they stay true.
  */

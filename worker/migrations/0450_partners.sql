@@ -1,4 +1,4 @@
--- Partners as data (issue 44): the ids of the `partner="…"` attribute were a word list in
+-- Partners as data: the ids of the `partner="…"` attribute were a word list in
 -- wrangler.toml (`PARTNERS`); now each is a row the owner adds, edits and pauses in the panel,
 -- attributed at once, no redeploy. Commission terms: a share (basis points, 1 000 = 10 %) of
 -- the net invoiced and paid for the first `share_months` months of a contract, or a fixed

@@ -1,4 +1,4 @@
--- "Od kliknięcia do przelewu" ('Liczby', issue 44): per-day counters of every step from a
+-- "Od kliknięcia do przelewu" ('Liczby'): per-day counters of every step from a
 -- lead to the money paid, by the lead's partner, utm_source, utm_medium, utm_campaign and the
 -- path of the page the widget stood on. The report reads O(days × keys), never the leads.
 --

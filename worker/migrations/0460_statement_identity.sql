@@ -1,4 +1,4 @@
--- A bank statement is imported once (issue 46): its identity (format, our account, the
+-- A bank statement is imported once: its identity (format, our account, the
 -- statement's number and sequence: worker/payments/statement.ts `statementIdentity`) is unique,
 -- so of parallel uploads of one file the first batch claims it and the others fail whole
 -- (nothing of theirs is written) and answer "Ten wyciąg już wczytano". Rows imported before

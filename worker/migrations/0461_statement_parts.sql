@@ -1,4 +1,4 @@
--- Large statements are imported in the background in bounded parts (issue 46, worker/payments/
+-- Large statements are imported in the background in bounded parts (worker/payments/
 -- background.ts): the upload stores the statement row ('importing', how many parts) and its
 -- credit lines, keyed, as parts of at most 500; the `kserowo-statements` queue imports one part
 -- per message (matched, stored, the part deleted and the count raised in one batch) until the

@@ -1,4 +1,4 @@
--- Verifying an order by hand (issue 46): the owner's alone, with what was checked, and the
+-- Verifying an order by hand: the owner's alone, with what was checked, and the
 -- installation of a hand-verified order by a second person.
 -- What was checked: JSON {kind: 'document', document} or {kind: 'phone', phone, source},
 -- the phone taken from a register (KRS, CEIDG, BIP), never the order's own.

@@ -1,4 +1,4 @@
--- Collectors (issue 47, docs/collector.md "Worker side"): a program on the customer's network
+-- Collectors (docs/collector.md "Worker side"): a program on the customer's network
 -- that reads the copiers' counters over SNMP and pushes them, signed, to /api/collector/readings.
 --
 -- A collector site is one contract's (one customer site's) collector. The panel shows its

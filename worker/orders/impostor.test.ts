@@ -1,4 +1,4 @@
-// The impostor's whole path (issue 46, finding 1): a stranger orders for the Ministry of
+// The impostor's whole path: a stranger orders for the Ministry of
 // Finance's NIP with their own e-mail, signs with the code from their own mailbox and pays
 // 1,00 zł from their own account. That transfer verifies nothing and the waiting line does
 // not invite a verification by hand; the sales and service accounts cannot verify by hand;

@@ -284,7 +284,7 @@ export async function countWrongCode(
 
 /**
  * The orders that hold their delivery day (SQL over `orders` or an alias `o`): installed, or
- * signed and verified. A signature alone proves a mailbox, so it holds no day (issue 46): a
+ * signed and verified. A signature alone proves a mailbox, so it holds no day: a
  * stranger's unverified orders cannot fill the calendar.
  */
 export const holdsDay = (alias = 'orders'): string =>

@@ -64,7 +64,7 @@ const accept = (order: { id: string; code: string }) =>
 
 // Five orders placed and four acceptances: a few seconds on a loaded machine.
 describe('a delivery day’s last free slot', { timeout: 60_000 }, () => {
-  it('is not taken by signing: an unverified order holds no delivery day (issue 46, finding 3)', async () => {
+  it('is not taken by signing: an unverified order holds no delivery day', async () => {
     // Nothing is booked in this file's database: the first day offered is free.
     const day = deliveryDays('Słupsk', warsawToday(), {})[0] as string;
     for (const email of ['pierwszy@example.pl', 'drugi@example.pl'])

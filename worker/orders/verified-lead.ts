@@ -1,5 +1,5 @@
 /**
- * An order becomes the company's contract only when the company is verified (issue 46): the
+ * An order becomes the company's contract only when the company is verified: the
  * quote's lead is won then, in the verification's batch (by hand: worker/orders/admin-routes.ts;
  * by a statement's transfer: worker/payments/import.ts through verification.ts), never at the
  * signing, which proves a mailbox and not the company.

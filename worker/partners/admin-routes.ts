@@ -1,5 +1,5 @@
 /**
- * Partners ('Partnerzy', issue 44): `GET /partners` (the team), `GET /partners/:id`,
+ * Partners ('Partnerzy'): `GET /partners` (the team), `GET /partners/:id`,
  * `POST /partners` and `PATCH /partners/:id` (the owner: add, edit, pause), a partner's
  * month statement `GET /partners/:id/statements/:month` and `POST …/:month/settle` (the
  * owner marks it settled, the commission frozen). Every write is audited by the access control,

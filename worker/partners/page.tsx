@@ -1,5 +1,5 @@
 /**
- * The partner's own page /partner (issue 44), rendered by the worker: the sign-in form (an
+ * The partner's own page /partner, rendered by the worker: the sign-in form (an
  * e-mail field; link and code as /konto's), the confirm button of the e-mailed link, and the
  * signed-in page: the snippet with the partner's id and UTM values (pinned build with SRI), the
  * numbers per month, the commission per contract, the leads without personal data and the

@@ -1,4 +1,4 @@
-// The partner's own page /partner (issue 44): sign-in by e-mailed link as /konto (scanner-safe,
+// The partner's own page /partner: sign-in by e-mailed link as /konto (scanner-safe,
 // limited, its own realm), a partner session is no team session, and a partner sees only its own.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Partners as data (issue 44): the owner's register in the panel, attribution at once and only
+// Partners as data: the owner's register in the panel, attribution at once and only
 // from the partner's own pages, the team's confirmation, and a month's commission by hand.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';

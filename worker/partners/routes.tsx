@@ -1,5 +1,5 @@
 /**
- * The partner's own page `/partner` (issue 44):
+ * The partner's own page `/partner`:
  *  - `GET /partner`: the sign-in form (an e-mail field), or, signed in, the partner's page;
  *  - `POST /partner {email}`: the sign-in e-mail, the same answer for any address (worker/portal/sign-in.ts,
  *    the partner's realm: its own tables, link and cookie); `GET /partner/zaloguj?t=…` shows the button only

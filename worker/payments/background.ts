@@ -1,5 +1,5 @@
 /**
- * Large statements in the background (issue 46: 24 000 lines held a request for minutes). A
+ * Large statements in the background (24 000 lines held a request for minutes). A
  * file of more than `BACKGROUND_LINES` (import.ts) credit lines is answered at once (202): each new
  * statement is claimed (its row, 'importing', with how many parts) together with its keyed
  * credit lines in parts of `PART_LINES`, in one batch, and a message per part goes on

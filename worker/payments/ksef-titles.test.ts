@@ -1,4 +1,4 @@
-// Money in by KSeF number (issue 45): from 2027 a payer quotes the invoice's KSeF number in the
+// Money in by KSeF number: from 2027 a payer quotes the invoice's KSeF number in the
 // title (art. 108g of the VAT Act). A line naming two invoices by KSeF number pays both, shared in
 // the order written; a number with a wrong checksum pays nothing and says why; a title the bank cut
 // mid-number (sub-fields of a structured :86:, or 65-character lines of a plain one) is read as the

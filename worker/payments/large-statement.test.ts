@@ -1,4 +1,4 @@
-// A large statement (issue 46: 24 000 lines held the request past 300 s) is answered at once
+// A large statement (24 000 lines held the request past 300 s) is answered at once
 // (202) and imported in the background through the `kserowo-statements` queue, part by part,
 // its progress listed by `GET /api/admin/bank-statements`; a part that fails for good marks the
 // statement failed and says which part.

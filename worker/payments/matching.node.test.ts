@@ -1,4 +1,4 @@
-// What an outside mutation sample of the money code changed without a test noticing (issue 45):
+// What an outside mutation sample of the money code changed without a test noticing:
 // a verification transfer of more than the set amount verified the order; the instructions said
 // 10,00 zł instead of 1,00 zł; an invoice 1 zł short was shown as paid. Each figure stated by hand.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The statement attacks of issue 46, through the real route (`POST /api/admin/bank-statements`):
+// The attacks an outside test ran on bank statements, through the real route (`POST /api/admin/bank-statements`):
 // a payer's title that forges the bank's account sub-field verifies nothing; equal payments
 // in two statements are both kept; parallel uploads of one file import it once; files that
 // are no statement are refused in Polish with nothing stored. Statements are written here

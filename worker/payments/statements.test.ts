@@ -46,7 +46,7 @@ describe('MT940', () => {
     const [s] = read(ing);
     expect(s?.account).toBe(OWN);
     // ING writes the payer's account after the title, where a payer's title could have
-    // written it too (issue 46): no account is read, and the line says why.
+    // written it too: no account is read, and the line says why.
     expect(s?.lines).toEqual([
       expect.objectContaining({
         bookedOn: '2025-11-18',

@@ -1,4 +1,4 @@
-// Webhook signing secrets are sealed in D1 under WEBHOOK_SECRETS_KEY (issue 46, finding 8): a
+// Webhook signing secrets are sealed in D1 under WEBHOOK_SECRETS_KEY: a
 // row from before migration 0470 is marked `plain:` by it, signs the same as before, and is sealed
 // by the worker; D1 refuses a secret in clear; without the key the owner is told which secret is missing.
 import { env } from 'cloudflare:workers';

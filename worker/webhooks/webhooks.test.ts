@@ -97,7 +97,7 @@ describe('webhooks', { timeout: 30_000 }, () => {
     const cookie = await login('198.18.30.1');
     const endpoint = await addEndpoint(cookie, 'ok');
     expect(endpoint.secret).toMatch(/^whsec_[\da-f]{64}$/);
-    // D1 holds the secret sealed under WEBHOOK_SECRETS_KEY, never in clear (issue 46, finding 8).
+    // D1 holds the secret sealed under WEBHOOK_SECRETS_KEY, never in clear.
     const stored = await env.DB.prepare('SELECT secret FROM webhook_endpoints WHERE id = ?')
       .bind(endpoint.id)
       .first<{ secret: string }>();
