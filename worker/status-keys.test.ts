@@ -241,6 +241,9 @@ describe('migration 0300: statuses as keys', () => {
   });
 
   it('leaves the database without triggers', async () => {
-    expect(await all(`SELECT name FROM sqlite_master WHERE type = 'trigger'`)).toEqual([]);
+    // But the two of 0470, made to stay: they refuse a webhook secret written in clear.
+    expect(
+      await all(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND name NOT LIKE 'webhook_secret_sealed_on_%'`),
+    ).toEqual([]);
   });
 });

@@ -111,8 +111,11 @@ export function answerKind(path: string): AnswerKind {
   if (path.startsWith('/api/admin/') || path === '/api/admin') return 'admin-api';
   if (path.startsWith('/api/')) return 'public-api';
   if (path === '/admin' || path === '/admin/') return 'admin-page';
-  // Pages behind an unguessable id: a quote, its order, a service ticket's status, an invoice's copy.
+  // Pages behind an unguessable id: a quote, its order, a service ticket's status, an invoice's copy;
+  // and the partner's own page, behind its sign-in (its figures and statements are the partner's alone).
   if (
+    path === '/partner' ||
+    path.startsWith('/partner/') ||
     path.startsWith('/wycena/') ||
     path.startsWith('/zamowienie/') ||
     path.startsWith('/serwis/zgloszenie/') ||
