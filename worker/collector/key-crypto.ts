@@ -5,55 +5,30 @@
  * makes it (collector/client.mjs `signPush`): lowercase hex HMAC-SHA256 keyed with the key
  * string's UTF-8 bytes over "<unix time>\n<raw body>".
  */
-import { sha256Bytes, sha256Hex } from '../http/auth.ts';
-const encoder = new TextEncoder();
-
-const b64url = (bytes: Uint8Array): string =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-
-const fromB64url = (text: string): Uint8Array<ArrayBuffer> =>
-  Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
-
-const hex = (bytes: ArrayBuffer): string =>
-  [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
+import { constantTimeEqualText, hmacSha256Hex, sha256Bytes, sha256Hex } from '../http/auth.ts';
+import { seal, toBase64Url, unseal } from '../http/sealed.ts';
 
 /** Random bytes as base64url (a key: 32 bytes; an id: fewer). */
-export const randomToken = (bytes: number): string => b64url(crypto.getRandomValues(new Uint8Array(bytes)));
+export const randomToken = (bytes: number): string => toBase64Url(crypto.getRandomValues(new Uint8Array(bytes)));
 
 // One SHA-256 for the worker (tests/unit/one-home.test.ts).
 export { sha256Hex };
 
 /** The AES key of `secret`: SHA-256 of the secret's bytes (the secret is 32 random bytes, written as text). */
-async function aesKey(secret: string): Promise<CryptoKey> {
+async function collectorKey(secret: string): Promise<CryptoKey> {
   const raw = await sha256Bytes(`kserowo-collector-keys\n${secret}`);
   return crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);
 }
 
-/** 'v1.<iv>.<ciphertext>', the site's id as additional data (a cipher copied to another site does not open). */
+/** 'v1.<iv>.<ciphertext>' (worker/http/sealed.ts), bound to the site's id: a cipher copied to another site does not open. */
 export async function encryptKey(secret: string, siteId: string, key: string): Promise<string> {
-  const iv = crypto.getRandomValues(new Uint8Array(12));
-  const sealed = await crypto.subtle.encrypt(
-    { name: 'AES-GCM', iv, additionalData: encoder.encode(siteId) },
-    await aesKey(secret),
-    encoder.encode(key),
-  );
-  return `v1.${b64url(iv)}.${b64url(new Uint8Array(sealed))}`;
+  return seal(await collectorKey(secret), key, siteId);
 }
 
 /** The key, or undefined when the cipher does not open under this secret and site. */
 export async function decryptKey(secret: string, siteId: string, cipher: string): Promise<string | undefined> {
-  const [version, iv, sealed] = cipher.split('.');
-  if (version !== 'v1' || !iv || !sealed) return undefined;
   try {
-    const opened = await crypto.subtle.decrypt(
-      { name: 'AES-GCM', iv: fromB64url(iv), additionalData: encoder.encode(siteId) },
-      await aesKey(secret),
-      fromB64url(sealed),
-    );
-    return new TextDecoder().decode(opened);
+    return await unseal(await collectorKey(secret), cipher, siteId);
   } catch {
     return undefined;
   }
@@ -61,15 +36,7 @@ export async function decryptKey(secret: string, siteId: string, cipher: string)
 
 /** Whether `signature` is the push's: HMAC-SHA256 keyed with `key`'s UTF-8 bytes over "<time>\n<body>", compared in constant time. */
 export async function signatureMatches(key: string, time: string, body: string, signature: string): Promise<boolean> {
-  const hmac = await crypto.subtle.importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ]);
-  const expected = encoder.encode(hex(await crypto.subtle.sign('HMAC', hmac, encoder.encode(`${time}\n${body}`))));
-  const given = encoder.encode(signature);
-  if (given.length !== expected.length) return false;
-  let diff = 0;
-  for (let i = 0; i < given.length; i++) diff |= (given[i] ?? 0) ^ (expected[i] ?? 0);
-  return diff === 0;
+  return constantTimeEqualText(signature, await hmacSha256Hex(key, `${time}\n${body}`));
 }
 
 /** An enrolment code as typed: letters and digits, upper case, without the dashes the panel groups it with. */

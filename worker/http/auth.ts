@@ -111,10 +111,19 @@ export async function sha256Bytes(data: Uint8Array | string): Promise<Uint8Array
   return new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
 }
 
+const hexOf = (bytes: Uint8Array): string => [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+
+/** HMAC-SHA256 of `message` keyed with `key`'s UTF-8 bytes, lowercase hex (a webhook's and a collector push's signature). */
+export async function hmacSha256Hex(key: string, message: string): Promise<string> {
+  const hmac = await crypto.subtle.importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
+  return hexOf(new Uint8Array(await crypto.subtle.sign('HMAC', hmac, encoder.encode(message))));
+}
+
 /** SHA-256 of a text's UTF-8 bytes, hex (a session id, a contract document, an acceptance code). */
 export async function sha256Hex(text: string): Promise<string> {
-  const digest = await sha256Bytes(text);
-  return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return hexOf(await sha256Bytes(text));
 }
 
 /** SHA-256 of a text's UTF-8 bytes, base64url without padding (an invoice's XML, as KSeF and its KOD I name it). */

@@ -3,8 +3,9 @@
  * fresh 12-byte IV each time. The key is 32 random bytes, base64 (`npm run keys` prints one;
  * docs/backups.md). A sealed value is `v1.<iv base64url>.<ciphertext and tag base64url>`: D1
  * and its backups hold only that, so a stolen database or backup cannot read what is sealed.
- * Used for the webhook signing secrets (WEBHOOK_SECRETS_KEY) and, in its stream form
- * (worker/backups/crypt.ts), for backup files (BACKUP_KEY).
+ * Used for the webhook signing secrets (WEBHOOK_SECRETS_KEY), the collectors' keys (under a key derived
+ * from COLLECTOR_KEY_SECRET, bound to their site: worker/collector/key-crypto.ts) and, in its stream
+ * form (worker/backups/crypt.ts), for backup files (BACKUP_KEY).
  */
 
 export const SEALED_PREFIX = 'v1.';
@@ -49,19 +50,23 @@ export async function aesKey(env: object, name: string): Promise<CryptoKey> {
 
 const encoder = new TextEncoder();
 
-/** `text` sealed under `key`. */
-export async function seal(key: CryptoKey, text: string): Promise<string> {
+/** AES-GCM's parameters: the IV, and the additional data a sealed value is bound to when given. */
+const gcm = (iv: Uint8Array<ArrayBuffer>, boundTo?: string): AesGcmParams =>
+  boundTo === undefined ? { name: 'AES-GCM', iv } : { name: 'AES-GCM', iv, additionalData: encoder.encode(boundTo) };
+
+/** `text` sealed under `key`; bound to `boundTo` when given (it opens only with the same value: a collector's site). */
+export async function seal(key: CryptoKey, text: string, boundTo?: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, encoder.encode(text)));
+  const sealed = new Uint8Array(await crypto.subtle.encrypt(gcm(iv, boundTo), key, encoder.encode(text)));
   return `${SEALED_PREFIX}${toBase64Url(iv)}.${toBase64Url(sealed)}`;
 }
 
 export const isSealed = (value: string): boolean => value.startsWith(SEALED_PREFIX);
 
-/** The text `sealed` holds; throws when it was sealed under another key or changed. */
-export async function unseal(key: CryptoKey, sealed: string): Promise<string> {
+/** The text `sealed` holds; throws when it was sealed under another key, bound to another value, or changed. */
+export async function unseal(key: CryptoKey, sealed: string, boundTo?: string): Promise<string> {
   const [iv, data] = sealed.slice(SEALED_PREFIX.length).split('.');
   if (!isSealed(sealed) || !iv || !data) throw new Error('not a sealed value');
-  const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: fromBase64(iv) }, key, fromBase64(data));
+  const plain = await crypto.subtle.decrypt(gcm(fromBase64(iv), boundTo), key, fromBase64(data));
   return new TextDecoder().decode(plain);
 }

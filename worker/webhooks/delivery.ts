@@ -15,6 +15,7 @@
  * other deliveries go back on the queue for then, without an attempt, instead of each
  * holding a batch for the whole timeout.
  */
+import { hmacSha256Hex } from '../http/auth.ts';
 import {
   claimDelivery,
   deferDelivery,
@@ -43,15 +44,9 @@ export const REST_SECONDS = 60;
 /** Queue retry delay after the `attempt`-th failed attempt: 30 s doubling, at most an hour. */
 export const webhookRetryDelay = (attempt: number): number => Math.min(30 * 2 ** Math.max(0, attempt - 1), 3600);
 
-const encoder = new TextEncoder();
-const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
-
 /** The signature header value for `body` at `t` (unix seconds). */
 export async function signature(secret: string, t: number, body: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ]);
-  return `t=${t},v1=${hex(await crypto.subtle.sign('HMAC', key, encoder.encode(`${t}.${body}`)))}`;
+  return `t=${t},v1=${await hmacSha256Hex(secret, `${t}.${body}`)}`;
 }
 
 /** The JSON body of an event: key order fixed, so every attempt sends the same bytes. */
