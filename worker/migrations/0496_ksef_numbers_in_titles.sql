@@ -10,11 +10,13 @@ CREATE TABLE IF NOT EXISTS bank_line_splits (
 );
 CREATE INDEX IF NOT EXISTS bank_line_splits_by_invoice ON bank_line_splits (invoice_id);
 
--- The view of 0441 (a rejected invoice is owed nothing), with the shared lines counted by their parts.
+-- The view of 0441 (a rejected invoice is owed nothing), with the shared lines counted by their parts
+-- and the invoice's KSeF number once accepted (what a payer quotes: the matching, /konto, the reminders).
 DROP VIEW IF EXISTS invoice_balances;
 CREATE VIEW invoice_balances AS
 SELECT
   i.id, i.number, i.contract_id, i.period, i.issue_date, i.due_date, i.buyer_nip, i.gross_gr,
+  (SELECT q.ksef_number FROM ksef_invoices q WHERE q.invoice_id = i.id) AS ksef_number,
   i.gross_gr + coalesce((SELECT sum(k.gross_gr) FROM invoices k WHERE k.corrects_id = i.id AND k.kind = 'KOR'
     AND NOT EXISTS (SELECT 1 FROM ksef_invoices q WHERE q.invoice_id = k.id AND q.status = 'rejected')), 0) AS due_gr,
   coalesce((SELECT sum(b.amount_gr) FROM bank_lines b WHERE b.invoice_id = i.id AND b.match_kind = 'invoice'

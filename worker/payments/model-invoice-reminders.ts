@@ -17,9 +17,9 @@ export async function overdueForReminders(
 > {
   const { results } = await db
     .prepare(
-      `SELECT b.*, c.billing_email, c.company, q.ksef_number,
+      `SELECT b.*, c.billing_email, c.company,
          (SELECT group_concat(r.step) FROM invoice_reminders r WHERE r.invoice_id = b.id) AS steps
-       FROM invoice_balances b JOIN contracts c ON c.id = b.contract_id LEFT JOIN ksef_invoices q ON q.invoice_id = b.id
+       FROM invoice_balances b JOIN contracts c ON c.id = b.contract_id
        WHERE b.paid_gr < b.due_gr AND b.due_date < ?1 ORDER BY b.due_date, b.number LIMIT 500`,
     )
     .bind(today)

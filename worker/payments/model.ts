@@ -173,6 +173,8 @@ export interface InvoiceBalance {
   due_date: string;
   buyer_nip: string | null;
   gross_gr: number;
+  /** Its KSeF number once KSeF accepted it. */
+  ksef_number: string | null;
   due_gr: number;
   paid_gr: number;
 }
@@ -185,13 +187,10 @@ export function paymentState(b: Pick<InvoiceBalance, 'due_gr' | 'paid_gr' | 'due
 }
 
 /** VAT invoices not yet paid in full, oldest due first, with their KSeF numbers once accepted: what a payment may be for. */
-export async function openInvoices(db: D1Database): Promise<(InvoiceBalance & { ksef_number: string | null })[]> {
+export async function openInvoices(db: D1Database): Promise<InvoiceBalance[]> {
   const { results } = await db
-    .prepare(
-      `SELECT b.*, q.ksef_number FROM invoice_balances b LEFT JOIN ksef_invoices q ON q.invoice_id = b.id
-        WHERE b.paid_gr < b.due_gr ORDER BY b.due_date, b.number`,
-    )
-    .all<InvoiceBalance & { ksef_number: string | null }>();
+    .prepare('SELECT * FROM invoice_balances WHERE paid_gr < due_gr ORDER BY due_date, number')
+    .all<InvoiceBalance>();
   return results;
 }
 
@@ -267,15 +266,14 @@ export async function balancesOf(db: D1Database, idsJson: string): Promise<Invoi
 export async function openInvoicesOfEmail(
   db: D1Database,
   email: string,
-): Promise<(InvoiceBalance & { contract_number: string; ksef_number: string | null })[]> {
+): Promise<(InvoiceBalance & { contract_number: string })[]> {
   const { results } = await db
     .prepare(
-      `SELECT b.*, c.number AS contract_number, q.ksef_number FROM invoice_balances b
-         JOIN contracts c ON c.id = b.contract_id LEFT JOIN ksef_invoices q ON q.invoice_id = b.id
+      `SELECT b.*, c.number AS contract_number FROM invoice_balances b JOIN contracts c ON c.id = b.contract_id
        WHERE c.billing_email = ?1 AND b.paid_gr < b.due_gr ORDER BY b.due_date, b.number`,
     )
     .bind(email)
-    .all<InvoiceBalance & { contract_number: string; ksef_number: string | null }>();
+    .all<InvoiceBalance & { contract_number: string }>();
   return results;
 }
 
