@@ -6,6 +6,7 @@
  * month statements (CSV and a printable page). Plain HTML forms; no script.
  */
 import type { ComponentChildren } from 'preact';
+import { SIGN_IN_HELD } from '../portal/index.ts';
 import { renderToString } from 'preact-render-to-string';
 import { company } from '../../widgets/core/company.ts';
 import { dateText, monthText } from '../../widgets/core/dates.ts';
@@ -34,6 +35,7 @@ export const copy = {
   send: 'Wyślij link',
   sent: (address: string, minutes: number) =>
     `Jeśli ${address} jest adresem partnera, wysłaliśmy na niego link i kod. Działają ${minutes} minut i tylko raz.`,
+  held: SIGN_IN_HELD,
   codeHeading: 'Masz kod z e-maila?',
   code: 'Kod (6 cyfr)',
   signIn: 'Zaloguj się',
@@ -72,6 +74,9 @@ export function documentOf(title: string, body: ComponentChildren): string {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
+        {/* Same-origin only, as the order page: a private page's header says no-referrer, under which its own
+            forms would post `Origin: null` and the form guard refuse them; no other site gets the address. */}
+        <meta name="referrer" content="same-origin" />
         <title>{title}</title>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our constant stylesheet, allowed by hash in the CSP */}
         <style dangerouslySetInnerHTML={{ __html: PAGE_STYLE }} />
@@ -93,10 +98,13 @@ export interface SignInProblem {
 export function SignInView({
   problem,
   sentTo,
+  held,
   minutes,
 }: {
   problem?: SignInProblem;
   sentTo?: string;
+  /** The hour's limits held the request back: no new e-mail went out. */
+  held?: boolean | undefined;
   minutes: number;
 }) {
   const emailError = problem?.form === 'link' && problem.field === 'email';
@@ -111,7 +119,7 @@ export function SignInView({
       )}
       <section aria-labelledby="signin">
         <h2 id="signin">{copy.signInHeading}</h2>
-        {sentTo ? <p role="status">{copy.sent(sentTo, minutes)}</p> : <p>{copy.signInText}</p>}
+        {sentTo ? <p role="status">{held ? copy.held : copy.sent(sentTo, minutes)}</p> : <p>{copy.signInText}</p>}
         <form method="post" action="/partner" noValidate>
           <label htmlFor="email">{copy.email}</label>
           <input

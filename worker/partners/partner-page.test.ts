@@ -6,6 +6,8 @@ import { app } from '../app.ts';
 import { OPEN_PATHS } from '../middleware/admin-guard/index.ts';
 import { login, read, request, write } from '../../tests/worker/admin-helpers.ts';
 import { cookieOf, form, mailsTo } from '../../tests/worker/portal-helpers.ts';
+import { requestSignIn } from '../portal/index.ts';
+import { PARTNER_REALM } from './routes.tsx';
 
 const db = () => (env as unknown as Env).DB;
 
@@ -68,6 +70,8 @@ describe('/partner', { timeout: 90_000 }, () => {
     const page = await (await request('/partner')).text();
     expect(page).toMatch(/<form method="post" action="\/partner"/);
     expect(page).toMatch(/<input id="email" name="email" type="email"/);
+    // Its forms post with our Origin: a no-referrer page's form sends `Origin: null`, refused (403).
+    expect(page).toContain('<meta name="referrer" content="same-origin"/>');
     const stranger = await form('/partner', { email: 'ktos@obcy.pl' });
     expect(stranger.status).toBe(200);
     expect(await stranger.text()).toContain('Jeśli ktos@obcy.pl jest adresem partnera');
@@ -93,10 +97,31 @@ describe('/partner', { timeout: 90_000 }, () => {
     expect((await form('/partner/zaloguj', { t: token })).status).toBe(400);
   });
 
-  it('limits the e-mails of one address and one requester, as /konto', async () => {
-    for (let i = 0; i < 5; i++) await form('/partner', { email: B.email }, { ip: '198.51.100.77' });
+  it('limits the e-mails of one address and one requester, as /konto, and says so', async () => {
+    const answers: string[] = [];
+    for (let i = 0; i < 5; i++)
+      answers.push(await (await form('/partner', { email: B.email }, { ip: '198.51.100.77' })).text());
     // SIGN_IN_LIMITS.perRequester = 3 of one IP within the hour.
     expect((await mailsTo(B.email)).filter((m) => m.about === 'partner')).toHaveLength(3);
+    const held = 'Wysłaliśmy już link, sprawdź skrzynkę lub spróbuj za godzinę.';
+    expect(answers.map((a) => a.includes(held))).toEqual([false, false, false, true, true]);
+  });
+
+  it('hands a partner’s sign-in e-mail to the queue at once, counted in the partners’ own table', async () => {
+    const sent: unknown[] = [];
+    const queued = { ...(env as unknown as Env), EMAIL_QUEUE: { send: async (job: unknown) => void sent.push(job) } };
+    const outcome = await requestSignIn(
+      queued as unknown as Env,
+      A.email,
+      'https://kserowo.pl',
+      '198.51.100.78',
+      undefined,
+      Date.now(),
+      PARTNER_REALM,
+    );
+    expect(outcome).toBe('sent');
+    const mail = (await mailsTo(A.email)).filter((m) => m.about === 'partner').at(-1);
+    expect(sent).toEqual([{ notificationId: mail?.id }]);
   });
 
   it('shows a partner its own statement only, and no lead’s personal data', async () => {

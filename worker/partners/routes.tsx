@@ -75,13 +75,12 @@ async function html(
   return c.html(documentOf(title, body), status, {
     'Cache-Control': 'private, no-store',
     'Content-Security-Policy': await CSP,
-    'Referrer-Policy': 'no-referrer',
   });
 }
 
 const signInPage = (
   c: Context<PartnerEnv>,
-  props: { problem?: SignInProblem; sentTo?: string },
+  props: { problem?: SignInProblem; sentTo?: string; held?: boolean },
   status: 200 | 400 | 404 | 429 = 200,
 ) => html(c, <SignInView {...props} minutes={SIGN_IN_LIMITS.validMinutes} />, status);
 
@@ -159,7 +158,7 @@ partnerPage.post('/', formGuard, async (c) => {
   const parsed = check(portalLinkSchema, form);
   if (!parsed.ok)
     return signInPage(c, { problem: { form: 'link', field: parsed.field, error: parsed.error, values: form } }, 400);
-  await requestSignIn(
+  const outcome = await requestSignIn(
     c.env,
     parsed.data.email,
     new URL(c.req.url).origin,
@@ -168,7 +167,7 @@ partnerPage.post('/', formGuard, async (c) => {
     Date.now(),
     PARTNER_REALM,
   );
-  return signInPage(c, { sentTo: parsed.data.email });
+  return signInPage(c, { sentTo: parsed.data.email, held: outcome === 'held' });
 });
 
 partnerPage.get('/zaloguj', async (c) => {

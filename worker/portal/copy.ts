@@ -2,6 +2,12 @@
 import { company } from '../../widgets/core/company.ts';
 import { plural } from '../../widgets/core/plural.ts';
 
+/**
+ * The answer when the hour's limits held a request for a sign-in e-mail back (SIGN_IN_LIMITS), on
+ * /konto and /partner: the same for any address (every request is counted alike), so it tells nothing.
+ */
+export const SIGN_IN_HELD = 'Wysłaliśmy już link, sprawdź skrzynkę lub spróbuj za godzinę.';
+
 export const portalCopy = {
   title: 'Strefa klienta',
   lead: 'Twoje urządzenia, odczyty liczników, zgłoszenia serwisowe i zamówienia tonera w jednym miejscu – bez hasła, logujesz się linkiem z e-maila.',
@@ -14,11 +20,7 @@ export const portalCopy = {
     sentHeading: 'Sprawdź skrzynkę',
     /** The API's one answer to every request for a link, whoever asks (nothing tells whether the address is known). */
     linkAnswer: 'Jeśli ten adres jest w naszej umowie, wysłaliśmy na niego e-mail z linkiem do logowania i kodem.',
-    /**
-     * The answer when the hour's limits held the request back (SIGN_IN_LIMITS): the same for any
-     * address, a customer's or not (every request is counted alike), so it tells nothing either.
-     */
-    held: 'Wysłaliśmy już link, sprawdź skrzynkę lub spróbuj za godzinę.',
+    held: SIGN_IN_HELD,
     heldWhy: (email: string) =>
       `Na jeden adres wysyłamy w ciągu godziny tylko kilka e-maili z linkiem, więc tym razem nowego nie wysłaliśmy. Jeśli adres ${email} jest w naszej umowie, link z tej godziny jest w skrzynce (działa tylko najnowszy).`,
     sent: (email: string, minutes: number) =>

@@ -24,6 +24,7 @@ export {
   type TonerOrderRow,
   tonerOrdersOfEmail,
 } from './model-toner-orders.ts';
+export { SIGN_IN_HELD } from './copy.ts';
 export {
   type SignInRealm,
   SIGN_IN_LIMITS,

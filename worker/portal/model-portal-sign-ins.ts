@@ -96,8 +96,12 @@ export const signInWritten = (
  * The batch's last word on the request: `counted` is 1 when the limits let it through (whether
  * or not the address is a customer's), 0 when they held it back.
  */
-export const signInCounted = (db: D1Database, tokenHash: string): D1PreparedStatement =>
-  db.prepare('SELECT EXISTS (SELECT 1 FROM portal_sign_ins WHERE token_hash = ?1) AS counted').bind(tokenHash);
+export const signInCounted = (
+  db: D1Database,
+  tokenHash: string,
+  table: SignInTable = 'portal_sign_ins',
+): D1PreparedStatement =>
+  db.prepare(`SELECT EXISTS (SELECT 1 FROM ${tableOf(table)} WHERE token_hash = ?1) AS counted`).bind(tokenHash);
 
 /** The live (unspent, unexpired) sign-in of a link token's hash, without spending it. */
 export async function liveSignInByToken(

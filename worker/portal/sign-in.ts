@@ -157,7 +157,7 @@ export async function requestSignIn(
       realm.mail(address, link, code, SIGN_IN_LIMITS.validMinutes),
       signInWritten(tokenHash, realm.signIns),
     ),
-    signInCounted(env.DB, tokenHash),
+    signInCounted(env.DB, tokenHash, realm.signIns),
   ]);
   if ((results.at(-1)?.results[0] as { counted: number } | undefined)?.counted !== 1) return 'held';
   const mailId = (results.at(-2)?.results[0] as { id: number } | undefined)?.id;
