@@ -238,20 +238,16 @@ describe('a lead sent while D1 is locked (no answer, no error)', () => {
       LEAD_STORE_DEADLINE_MS: '300',
       REQUEST_DEADLINE_MS: '1500',
     } as Env;
-    const started = Date.now();
     const body = { name: 'Klient', email: 'zablokowana@firma.pl', submissionId: crypto.randomUUID() };
     const res = await send(body, locked);
-    const took = Date.now() - started;
+    // D1 never answers, so only a deadline can: 202 is the lead path's (300 ms here, 8 s by default),
+    // before the request's 503 (1,5 s here). No clock is read: on a loaded machine both timers start late.
     expect(res.status).toBe(202);
     expect(((await res.json()) as { ok: boolean }).ok).toBe(true);
-    // Within the lead path's deadline (300 ms here, 8 s by default) and the request's, not hung.
-    expect(took).toBeLessThan(1_500);
     expect(kept.map((k) => k.lead.email)).toEqual(['zablokowana@firma.pl']);
-    // A request that reads D1 (here the health check) answers 503 in Polish within its deadline (1,5 s here, 25 s by default).
-    const other = Date.now();
+    // A request that reads D1 (here the health check) answers 503 in Polish: only its deadline can answer it (1,5 s here, 25 s by default).
     const health = await app.fetch(new Request('http://kserowo.test/api/health'), locked, createExecutionContext());
     expect(health.status).toBe(503);
     expect(((await health.json()) as { error: string }).error).toBe('Baza danych jest chwilowo niedostępna.');
-    expect(Date.now() - other).toBeLessThan(5_000);
   });
 });
