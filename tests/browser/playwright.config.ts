@@ -1,10 +1,13 @@
 // Browser tests: Debian Chromium (Playwright cannot download its own browsers here)
 // against the real worker in `wrangler dev` with a local D1.
 import { defineConfig } from '@playwright/test';
+import { disableFeaturesSwitch } from './chromium-features.ts';
 
 const port = Number(process.env.KSEROWO_TEST_PORT ?? 8788);
 
 export const chromiumArgs = [
+  // Playwright's own list of features off and ours (the address bar's WebUI popup), in one switch.
+  disableFeaturesSwitch(),
   '--no-sandbox',
   '--disable-gpu',
   '--disable-dev-shm-usage',
