@@ -107,6 +107,7 @@ test('the owner adds a partner in the panel, attributed at once; the partner sig
   await partner.getByLabel('Adres e-mail').first().fill(email);
   await partner.getByRole('button', { name: 'Wyślij link' }).click();
   await expect(partner.getByRole('status')).toContainText('wysłaliśmy na niego link');
+  await shoot(partner, 'partner-sign-in');
   const [mail] = await d1<{ body: string }>(
     `SELECT body FROM outbox WHERE recipient = '${email}' AND about = 'partner' ORDER BY id DESC LIMIT 1`,
   );

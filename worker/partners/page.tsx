@@ -6,7 +6,9 @@
  * month statements (CSV and a printable page). Plain HTML forms; no script.
  */
 import type { ComponentChildren } from 'preact';
-import { SIGN_IN_HELD } from '../portal/index.ts';
+import { Honeypot, SIGN_IN_HELD } from '../portal/index.ts';
+import { LIMITS } from '../../widgets/core/limits.ts';
+import { PORTAL_LIMITS } from '../../widgets/core/portal-validation.ts';
 import { renderToString } from 'preact-render-to-string';
 import { company } from '../../widgets/core/company.ts';
 import { dateText, monthText } from '../../widgets/core/dates.ts';
@@ -24,7 +26,7 @@ button.link{background:none;color:#0b5cad;text-decoration:underline;padding:0;mi
 :focus-visible{outline:3px solid #c35a00;outline-offset:2px}a{color:#0b5cad}
 .table{overflow-x:auto}table{border-collapse:collapse;width:100%;font-size:.95rem}th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid #e3e3e3;white-space:nowrap}thead th{white-space:normal;vertical-align:bottom}
 td.num,th.num{text-align:right}pre{background:#f0f0ee;padding:.75rem;overflow-x:auto;white-space:pre-wrap;word-break:break-all;font-size:.85rem}
-.error{color:#a40000;font-weight:600}.notice{background:#fff4e5;border-color:#c35a00}.top{display:flex;justify-content:space-between;align-items:center;gap:1rem;flex-wrap:wrap}
+.error{color:#a40000;font-weight:600}.hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}.notice{background:#fff4e5;border-color:#c35a00}.top{display:flex;justify-content:space-between;align-items:center;gap:1rem;flex-wrap:wrap}
 @media print{body{background:#fff}section{border:0;padding:0}.noprint{display:none}}`;
 
 export const copy = {
@@ -128,6 +130,7 @@ export function SignInView({
             type="email"
             autoComplete="email"
             required
+            maxLength={LIMITS.email}
             defaultValue={problem?.values?.email ?? ''}
             aria-invalid={emailError ? 'true' : undefined}
             aria-describedby={emailError ? 'email-error' : undefined}
@@ -137,6 +140,7 @@ export function SignInView({
               {problem.error}
             </p>
           )}
+          <Honeypot />
           <button type="submit">{copy.send}</button>
         </form>
       </section>
@@ -149,6 +153,7 @@ export function SignInView({
             name="email"
             type="email"
             autoComplete="email"
+            maxLength={LIMITS.email}
             defaultValue={problem?.values?.email ?? ''}
           />
           <label htmlFor="code">{copy.code}</label>
@@ -158,6 +163,7 @@ export function SignInView({
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9]{6}"
+            maxLength={PORTAL_LIMITS.code}
             aria-invalid={codeError ? 'true' : undefined}
             aria-describedby={codeError ? 'code-error' : undefined}
           />

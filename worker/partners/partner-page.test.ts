@@ -78,6 +78,12 @@ describe('/partner', { timeout: 90_000 }, () => {
     expect(await mailsTo('ktos@obcy.pl')).toEqual([]);
     // Not an address: refused, naming nothing sent.
     expect((await form('/partner', { email: 'x' })).status).toBe(400);
+    // The form's honeypot: a bot that fills every field gets the same answer, and no e-mail.
+    expect(page).toMatch(/<input type="text" name="website" tabindex="-1"/i);
+    const before = (await mailsTo(A.email)).length;
+    const bot = await form('/partner', { email: A.email, website: 'https://spam.example' });
+    expect(await bot.text()).toContain(`Jeśli ${A.email} jest adresem partnera`);
+    expect(await mailsTo(A.email)).toHaveLength(before);
   });
 
   it('signs a partner in by link once, shows its own page and snippet, and audits the sign-in', async () => {

@@ -25,6 +25,8 @@ export {
   tonerOrdersOfEmail,
 } from './model-toner-orders.ts';
 export { SIGN_IN_HELD } from './copy.ts';
+/** The sign-in form's honeypot field (`website`), which /partner's form shares. */
+export { Honeypot } from './view-fields.tsx';
 export {
   type SignInRealm,
   SIGN_IN_LIMITS,
