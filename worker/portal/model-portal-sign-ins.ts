@@ -58,11 +58,7 @@ export interface NewSignIn {
  * a live one was written (only the newest e-mail works). The same statements run for every
  * address: the answer's timing tells nothing.
  */
-export function newSignInStatements(
-  db: D1Database,
-  s: NewSignIn,
-  table: SignInTable = 'portal_sign_ins',
-): D1PreparedStatement[] {
+export function newSignInStatements(db: D1Database, s: NewSignIn, table: SignInTable): D1PreparedStatement[] {
   return [
     db
       .prepare(
@@ -84,10 +80,7 @@ export function newSignInStatements(
 }
 
 /** A batch's condition (`SELECT 1 …`, `?` placeholders): a live sign-in of this token hash was written (a customer's or a partner's). */
-export const signInWritten = (
-  tokenHash: string,
-  table: SignInTable = 'portal_sign_ins',
-): { sql: string; values: unknown[] } => ({
+export const signInWritten = (tokenHash: string, table: SignInTable): { sql: string; values: unknown[] } => ({
   sql: `SELECT 1 FROM ${tableOf(table)} WHERE token_hash = ? AND used_at IS NULL`,
   values: [tokenHash],
 });
@@ -96,11 +89,7 @@ export const signInWritten = (
  * The batch's last word on the request: `counted` is 1 when the limits let it through (whether
  * or not the address is a customer's), 0 when they held it back.
  */
-export const signInCounted = (
-  db: D1Database,
-  tokenHash: string,
-  table: SignInTable = 'portal_sign_ins',
-): D1PreparedStatement =>
+export const signInCounted = (db: D1Database, tokenHash: string, table: SignInTable): D1PreparedStatement =>
   db.prepare(`SELECT EXISTS (SELECT 1 FROM ${tableOf(table)} WHERE token_hash = ?1) AS counted`).bind(tokenHash);
 
 /** The live (unspent, unexpired) sign-in of a link token's hash, without spending it. */
@@ -108,7 +97,7 @@ export async function liveSignInByToken(
   db: D1Database,
   tokenHash: string,
   now: number,
-  table: SignInTable = 'portal_sign_ins',
+  table: SignInTable,
 ): Promise<SignInRow | null> {
   return db
     .prepare(`SELECT * FROM ${tableOf(table)} WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2`)
@@ -121,7 +110,7 @@ export const spendToken = (
   db: D1Database,
   tokenHash: string,
   now: number,
-  table: SignInTable = 'portal_sign_ins',
+  table: SignInTable,
 ): Promise<string | null> => spendOneTimeLink<string>(db, { table: tableOf(table), opens: 'email' }, tokenHash, now);
 
 /**
@@ -133,7 +122,7 @@ export async function takeCodeAttempt(
   email: string,
   now: number,
   maxAttempts: number,
-  table: SignInTable = 'portal_sign_ins',
+  table: SignInTable,
 ): Promise<SignInRow | null> {
   return db
     .prepare(
@@ -148,12 +137,7 @@ export async function takeCodeAttempt(
 }
 
 /** Spends a sign-in by its id (the right code): true for the one caller that spent it. */
-export async function spendSignIn(
-  db: D1Database,
-  id: number,
-  now: number,
-  table: SignInTable = 'portal_sign_ins',
-): Promise<boolean> {
+export async function spendSignIn(db: D1Database, id: number, now: number, table: SignInTable): Promise<boolean> {
   const result = await db
     .prepare(`UPDATE ${tableOf(table)} SET used_at = ?2 WHERE id = ?1 AND used_at IS NULL AND expires_at > ?2`)
     .bind(id, now)
@@ -162,11 +146,7 @@ export async function spendSignIn(
 }
 
 /** Forgets sign-ins older than `before` (ms): they hold an address and nothing else of use. */
-export async function deleteOldSignIns(
-  db: D1Database,
-  before: number,
-  table: SignInTable = 'portal_sign_ins',
-): Promise<void> {
+export async function deleteOldSignIns(db: D1Database, before: number, table: SignInTable): Promise<void> {
   await db
     .prepare(`DELETE FROM ${tableOf(table)} WHERE created_at < ?`)
     .bind(before)

@@ -23,10 +23,9 @@ import { type FormFields, pageFormGuard } from '../http/page-form.ts';
 import { INTAKE_ERRORS } from '../http/errors.ts';
 import { type IntakeEnv, leadIntake } from '../middleware/intake/index.ts';
 import { endPortalSession, findPortalSession } from './model-portal-sessions.ts';
-import { liveSignInByToken } from './model-portal-sign-ins.ts';
 import { sessionIdHash } from '../http/auth.ts';
 import { type ActionResult, orderToner, portalOverview, reportFault, sendReading } from './actions.ts';
-import { PORTAL_COOKIE, requestSignIn, signInWithCode, signInWithToken } from './sign-in.ts';
+import { PORTAL_COOKIE, liveSignIn, requestSignIn, signInWithCode, signInWithToken } from './sign-in.ts';
 import { dashboardData } from './present.ts';
 import { dispatchLater } from '../webhooks/delivery.ts';
 import { ConfirmView, DashboardView, SignInView } from './views.tsx';
@@ -149,7 +148,7 @@ portalPage.post('/', formGuard, async (c) => {
 portalPage.get('/zaloguj', async (c) => {
   const token = c.req.query('t') ?? '';
   // Looking is free: the row is read, never spent, so a scanner's GET leaves the link working.
-  const live = TOKEN_PATTERN.test(token) && (await liveSignInByToken(c.env.DB, await sessionIdHash(token), Date.now()));
+  const live = TOKEN_PATTERN.test(token) && (await liveSignIn(c.env.DB, await sessionIdHash(token), Date.now()));
   if (!live) return page(c, <SignInView {...{ problem: { form: 'link', error: PORTAL_ERRORS.link } }} />, 404);
   c.header('Referrer-Policy', 'no-referrer');
   return page(c, <ConfirmView {...{ token }} />);
