@@ -90,11 +90,18 @@ export async function mailsTo(recipient: string): Promise<Mail[]> {
   return results;
 }
 
-/** The link path and code of the newest sign-in e-mail to `email`. */
-export async function signInMail(email: string): Promise<{ path: string; token: string; code: string }> {
-  const mail = (await mailsTo(email)).filter((m) => m.about === 'portal').at(-1);
+/**
+ * The link path and code of the newest sign-in e-mail to `email`: a customer's (/konto) or, with
+ * `page` 'partner', a partner's (/partner).
+ */
+export async function signInMail(
+  email: string,
+  page: 'konto' | 'partner' = 'konto',
+): Promise<{ path: string; token: string; code: string }> {
+  const about = page === 'konto' ? 'portal' : 'partner';
+  const mail = (await mailsTo(email)).filter((m) => m.about === about).at(-1);
   if (!mail) throw new Error(`no sign-in e-mail to ${email}`);
-  const link = /https?:\/\/[^\s]+\/konto\/zaloguj\?t=([A-Za-z0-9_-]+)/.exec(mail.body);
+  const link = new RegExp(`https?://[^\\s]+/${page}/zaloguj\\?t=([A-Za-z0-9_-]+)`).exec(mail.body);
   const code = /kod: (\d{6})/.exec(mail.body);
   if (!link?.[1] || !code?.[1]) throw new Error(`the sign-in e-mail has no link or code:\n${mail.body}`);
   return { path: new URL(link[0]).pathname + new URL(link[0]).search, token: link[1], code: code[1] };

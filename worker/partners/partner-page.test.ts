@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../app.ts';
 import { OPEN_PATHS } from '../middleware/admin-guard/index.ts';
 import { login, read, request, write } from '../../tests/worker/admin-helpers.ts';
-import { cookieOf, form, mailsTo } from '../../tests/worker/portal-helpers.ts';
+import { form, mailsTo, signInMail } from '../../tests/worker/portal-helpers.ts';
+import { signInPartner as signIn } from '../../tests/worker/partner-helpers.ts';
 import { requestSignIn } from '../portal/index.ts';
 import { PARTNER_REALM } from './routes.tsx';
 
@@ -13,28 +14,6 @@ const db = () => (env as unknown as Env).DB;
 
 const A = { id: 'partner-a', email: 'kontakt@partner-a.pl', domains: 'partner-a.pl' };
 const B = { id: 'partner-b', email: 'kontakt@partner-b.pl', domains: 'partner-b.pl' };
-
-async function partnerMail(email: string) {
-  const mail = (await mailsTo(email)).filter((m) => m.about === 'partner').at(-1);
-  if (!mail) throw new Error(`no sign-in e-mail to ${email}`);
-  const link = /https?:\/\/[^\s]+\/partner\/zaloguj\?t=([A-Za-z0-9_-]+)/.exec(mail.body);
-  const code = /kod: (\d{6})/.exec(mail.body);
-  if (!link?.[1] || !code?.[1]) throw new Error(`no link or code:\n${mail.body}`);
-  return { path: new URL(link[0]).pathname + new URL(link[0]).search, token: link[1], code: code[1] };
-}
-
-/** Signs a partner in through the e-mailed link and its button; the session cookie. */
-async function signIn(email: string, ip = '198.51.100.40'): Promise<string> {
-  const asked = await form('/partner', { email }, { ip });
-  expect(asked.status).toBe(200);
-  const { path, token } = await partnerMail(email);
-  // A mail scanner opens the link: nothing is spent.
-  expect((await request(path)).status).toBe(200);
-  expect((await request(path)).status).toBe(200);
-  const click = await form('/partner/zaloguj', { t: token }, { ip });
-  expect(click.status).toBe(303);
-  return cookieOf(click);
-}
 
 /** Every admin route, from the router itself. */
 const adminRoutes = () => {
@@ -99,7 +78,7 @@ describe('/partner', { timeout: 90_000 }, () => {
       .first<{ actor: string; target: string }>();
     expect(audit).toEqual({ actor: 'partner partner-a', target: 'partner-a' });
     // The link is spent.
-    const { token } = await partnerMail(A.email);
+    const { token } = await signInMail(A.email, 'partner');
     expect((await form('/partner/zaloguj', { t: token })).status).toBe(400);
   });
 

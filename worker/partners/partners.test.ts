@@ -4,6 +4,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { login, read, request, write } from '../../tests/worker/admin-helpers.ts';
 import { personWithSession } from '../../tests/worker/accounts-helpers.ts';
+import { contractWithInvoice } from '../../tests/worker/partner-helpers.ts';
 
 const db = () => (env as unknown as Env).DB;
 
@@ -172,64 +173,6 @@ describe('the first partner to bring a company keeps it', { timeout: 60_000 }, (
     });
   });
 });
-
-/**
- * A signed contract of lead `leadId` started on `start` with one VAT invoice of `period`: net
- * 199,00 zł, VAT 23 % 45,77 zł, gross 244,77 zł, and `paidGr` of it matched from a statement.
- */
-async function contractWithInvoice(leadId: string, n: number, start: string, period: string, paidGr: number) {
-  const quote = `q-${n}-${crypto.randomUUID()}`;
-  const order = `o-${n}-${crypto.randomUUID()}`;
-  const contract = `c-${n}-${crypto.randomUUID()}`;
-  const invoice = `i-${n}-${crypto.randomUUID()}`;
-  const statements = [
-    db()
-      .prepare(
-        `INSERT INTO quotes (id, lead_id, number, year, seq, device_id, device_name, level, term, monthly_limit,
-           overage_mono, monthly_net, monthly_vat, monthly_gross, estimated_net, estimated_gross, catalogue_version, city, expires_at)
-         VALUES (?1, ?2, ?3, 2026, ?4, 'km-c258', 'Konica Minolta bizhub C258', 'business', '36', 3000, 0.05, 199, 45.77, 244.77, 199, 244.77, 0, 'Gdynia', '2027-01-01')`,
-      )
-      .bind(quote, leadId, `KS-2026-9${String(n).padStart(5, '0')}`, 900_000 + n),
-    db()
-      .prepare(
-        `INSERT INTO orders (id, quote_id, lead_id, submission_id, body_hash, status, company_nip, company_name, company_address,
-           signer_name, signer_position, signer_email, signer_phone, delivery_city, delivery_date, delivery_address,
-           terms_version, terms_sha256, document, document_sha256, accepted_at, installed_at)
-         VALUES (?1, ?2, ?3, ?1, 'h', 'installed', '5260250274', ?4, 'ul. Morska 1, Gdynia', 'Jan Kowalski', 'Prezes',
-           'jan@firma.pl', '+48600100200', 'Gdynia', ?5, 'ul. Morska 1', 'v1', 's', 'd', 's', ?6, ?6)`,
-      )
-      .bind(order, quote, leadId, `Firma ${n} sp. z o.o.`, start, `${start}T10:00:00.000Z`),
-    db()
-      .prepare(
-        `INSERT INTO contracts (id, number, year, seq, company, nip, start_date, term_months, catalogue_version, origin, order_ref, created_by)
-         VALUES (?1, ?2, 2026, ?3, ?4, '5260250274', ?5, 36, 0, 'order', ?6, 'test')`,
-      )
-      .bind(contract, `UM-2026-9${String(n).padStart(5, '0')}`, 900_000 + n, `Firma ${n} sp. z o.o.`, start, order),
-    db()
-      .prepare(
-        `INSERT INTO invoices (id, number, year, seq, kind, contract_id, period, issue_date, due_date, net_gr, vat_gr, gross_gr,
-           seller_nip, buyer_nip, xml, xml_sha256, created_by)
-         VALUES (?1, ?2, 2026, ?3, 'VAT', ?4, ?5, ?5 || '-28', ?5 || '-28', 19900, 4577, 24477, '5260250274', '5260250274', '<x/>', 'h', 'test')`,
-      )
-      .bind(invoice, `FV/9${n}/2026`, 900_000 + n, contract, period),
-  ];
-  if (paidGr > 0)
-    statements.push(
-      db()
-        .prepare(
-          `INSERT INTO bank_statements (id, format, file_sha256, lines, matched, unmatched, duplicates, uploaded_by)
-           VALUES (?1, 'mt940', ?1, 1, 1, 0, 0, 'test')`,
-        )
-        .bind(`s-${invoice}`),
-      db()
-        .prepare(
-          `INSERT INTO bank_lines (line_key, statement_id, booked_on, amount_gr, currency, title, match_kind, invoice_id)
-           VALUES (?1, ?1, ?2 || '-30', ?3, 'PLN', 'FV', 'invoice', ?4)`,
-        )
-        .bind(`s-${invoice}`, period, paidGr, invoice),
-    );
-  await db().batch(statements);
-}
 
 interface StatementAnswer {
   statement: { commissionGr: number; lines: { contractNumber: string; paidNetGr: number; commissionGr: number }[] };
