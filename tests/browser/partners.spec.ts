@@ -129,4 +129,11 @@ test('the owner adds a partner in the panel, attributed at once; the partner sig
   expect(await noHorizontalScroll(partner)).toBe(true);
   await partner.setViewportSize({ width: 1280, height: 900 });
   expect((await new AxeBuilder({ page: partner }).analyze()).violations.map((v) => v.id)).toEqual([]);
+
+  // The live preview: the partner's own snippet runs on our page, the configurator takes over.
+  await partner.getByRole('link', { name: 'Zobacz podgląd na żywo' }).click();
+  await expect(partner.getByRole('heading', { level: 1 })).toHaveText('Podgląd na żywo: Twój kod uruchomiony u nas');
+  const preview = partner.locator(`kserowo-configurator[partner="${id}"]`);
+  await expect(preview.getByRole('button', { name: 'Dalej' })).toBeVisible({ timeout: 30_000 });
+  await shoot(partner, 'partner-preview');
 });

@@ -3,7 +3,8 @@
  * e-mail field; link and code as /konto's), the confirm button of the e-mailed link, and the
  * signed-in page: the snippet with the partner's id and UTM values (pinned build with SRI), the
  * numbers per month, the commission per contract, the leads without personal data and the
- * month statements (CSV and a printable page). Plain HTML forms; no script.
+ * month statements (CSV and a printable page). Plain HTML forms; no script (the live preview is
+ * preview-page.tsx).
  */
 import type { ComponentChildren } from 'preact';
 import { Honeypot, SIGN_IN_HELD } from '../portal/index.ts';
@@ -50,6 +51,11 @@ export const copy = {
   snippetHeading: 'Twój kod do wklejenia',
   snippetText: 'Wklej na swojej stronie. Zapytania z niej przypiszemy Tobie (Twoje domeny:',
   pinnedText: 'Ta sama wersja na stałe, z sumą kontrolną SRI (nie zmieni się bez Twojej zgody):',
+  previewLink: 'Zobacz podgląd na żywo',
+  previewHeading: 'Podgląd na żywo: Twój kod uruchomiony u nas',
+  previewText:
+    'Tak zadziała kod z Twojej strony. Podgląd działa naprawdę: zapytanie wysłane stąd trafi do nas, ale nie pochodzi z Twojej domeny, więc czeka na potwierdzenie i nie daje prowizji.',
+  back: 'Wróć do strefy partnera',
   numbersHeading: 'Twoje liczby miesiąc po miesiącu',
   contractsHeading: 'Prowizja za umowy',
   leadsHeading: 'Zapytania z Twoich stron',
@@ -245,6 +251,9 @@ export function DashboardView(p: DashboardProps) {
         <pre>
           <code>{p.snippet}</code>
         </pre>
+        <p className="noprint">
+          <a href="/partner/podglad">{copy.previewLink}</a>
+        </p>
         {p.pinned && (
           <>
             <p>{copy.pinnedText}</p>

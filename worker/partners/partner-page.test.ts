@@ -73,6 +73,18 @@ describe('/partner', { timeout: 90_000 }, () => {
     expect(page).toContain('partner=&quot;partner-a&quot;');
     expect(page).toContain('utm-source=&quot;partner-a&quot;');
     expect(page).not.toContain('partner-b');
+    // The live preview: its own snippet running on a page of ours, scripts from our origin allowed.
+    expect(page).toContain('<a href="/partner/podglad">Zobacz podgląd na żywo</a>');
+    const preview = await request('/partner/podglad', { headers: { Cookie: cookie } });
+    expect(preview.status).toBe(200);
+    const previewPage = await preview.text();
+    expect(previewPage).toContain('<script type="module" src="/widgets/v1/kserowo.js"></script>');
+    expect(previewPage).toContain(
+      '<kserowo-configurator partner="partner-a" utm-source="partner-a" utm-medium="referral" utm-campaign="partner">',
+    );
+    expect(preview.headers.get('Content-Security-Policy')).toContain("script-src 'self'");
+    expect(preview.headers.get('Cache-Control')).toBe('private, no-store');
+    expect((await request('/partner/podglad')).status).toBe(403);
     const audit = await db()
       .prepare("SELECT actor, target FROM audit_log WHERE action = 'partner.sign-in' ORDER BY id DESC LIMIT 1")
       .first<{ actor: string; target: string }>();

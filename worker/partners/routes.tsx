@@ -4,7 +4,9 @@
  *  - `POST /partner {email}`: the sign-in e-mail, the same answer for any address (worker/portal/sign-in.ts,
  *    the partner's realm: its own tables, link and cookie); `GET /partner/zaloguj?t=…` shows the button only
  *    (a mail scanner's GET spends nothing); `POST /partner/zaloguj` spends the link or the code, once;
- *  - `POST /partner/wyloguj`; `GET /partner/zestawienie/:month` (printable) and `….csv`.
+ *  - `POST /partner/wyloguj`; `GET /partner/zestawienie/:month` (printable) and `….csv`;
+ *  - `GET /partner/podglad`: the live preview, the partner's snippet running on our page (its
+ *    leads come from outside the partner's domains: unconfirmed, no commission).
  * The partner is the one whose contact e-mail the session holds: no route takes a partner id, so no
  * partner can ask for another's anything. Its session is no team session: every admin route answers 401.
  * Sign-ins are in the audit log (area 'partner').
@@ -35,10 +37,16 @@ import {
   TOKEN_PATTERN,
 } from '../../widgets/core/portal-validation.ts';
 import { check } from '../../widgets/core/validation.ts';
-import { privatePageCsp } from '../../widgets/core/headers.ts';
+import { contentSecurityPolicy, privatePageCsp, sha256Source } from '../../widgets/core/headers.ts';
 import { csvMoney } from '../../widgets/core/format.ts';
 import { company } from '../../widgets/core/company.ts';
-import { type PinnedLoader, pinnedSnippetCode, snippetCode } from '../admin-shared/snippet-code.ts';
+import {
+  type PinnedLoader,
+  type SnippetChoice,
+  pinnedSnippetCode,
+  snippetAttributes,
+  snippetCode,
+} from '../admin-shared/snippet-code.ts';
 import { isPartnerEmailSql, partnerByEmail, settledStatements, type PartnerRow } from './model.ts';
 import { partnerInvoices, partnerLeads } from './model-partner-stats.ts';
 import { partnerForm } from './partner-form.ts';
@@ -47,6 +55,7 @@ import { contractCommissions, lastMonths, leadView, monthNumbers } from './partn
 import { partnerSignInNotification } from './emails.ts';
 import { ConfirmView, DashboardView, PAGE_STYLE, type SignInProblem, SignInView, copy, documentOf } from './page.tsx';
 import { StatementView } from './statement-page.tsx';
+import { PreviewView } from './preview-page.tsx';
 import type { ComponentChildren } from 'preact';
 
 export const PARTNER_COOKIE = '__Host-kserowo_partner';
@@ -65,6 +74,8 @@ type PartnerEnv = { Bindings: Env } & PageFormEnv;
 export const partnerPage = new Hono<PartnerEnv>();
 
 const CSP = privatePageCsp(PAGE_STYLE, undefined, "'self'");
+/** The live preview's: our pages' policy (scripts from our origin, the widgets' API) with this page's style. */
+const PREVIEW_CSP = sha256Source(PAGE_STYLE).then((hash) => contentSecurityPolicy({ styleHashes: [hash] }));
 
 async function html(
   c: Context<PartnerEnv>,
@@ -113,6 +124,16 @@ async function pinnedLoader(c: Context<PartnerEnv>): Promise<PinnedLoader | unde
   }
 }
 
+/** The partner's snippet: the configurator with its id as partner and source, 'referral', 'partner'. */
+const snippetChoice = (partner: PartnerRow): SnippetChoice => ({
+  tag: 'kserowo-configurator',
+  partner: partner.id,
+  utmSource: partner.id,
+  utmMedium: 'referral',
+  utmCampaign: 'partner',
+  extra: {},
+});
+
 partnerPage.get('/', async (c) => {
   const partner = await signedIn(c);
   if (!partner) return signInPage(c, {});
@@ -123,14 +144,7 @@ partnerPage.get('/', async (c) => {
     settledStatements(c.env.DB, partner.id),
     pinnedLoader(c),
   ]);
-  const choice = {
-    tag: 'kserowo-configurator',
-    partner: partner.id,
-    utmSource: partner.id,
-    utmMedium: 'referral',
-    utmCampaign: 'partner',
-    extra: {},
-  };
+  const choice = snippetChoice(partner);
   const origin = company.url;
   const { rows } = monthNumbers(lastMonths(new Date()), form.commission, leads, invoices, settled);
   return html(
@@ -230,6 +244,17 @@ partnerPage.post('/wyloguj', formGuard, async (c) => {
   if (id && TOKEN_PATTERN.test(id)) await endSignInSession(c.env.DB, id, PARTNER_REALM);
   deleteCookie(c, PARTNER_COOKIE, { path: '/', secure: true });
   return c.redirect('/partner', 303);
+});
+
+partnerPage.get('/podglad', async (c) => {
+  const partner = await signedIn(c);
+  if (!partner) return signInPage(c, { problem: { form: 'link', error: PORTAL_ERRORS.signedOut } }, 403 as 400);
+  const choice = snippetChoice(partner);
+  return c.html(
+    documentOf(copy.previewHeading, <PreviewView tag={choice.tag} attributes={snippetAttributes(choice)} />),
+    200,
+    { 'Cache-Control': 'private, no-store', 'Content-Security-Policy': await PREVIEW_CSP },
+  );
 });
 
 const MONTH = /^(\d{4}-(?:0[1-9]|1[0-2]))(\.csv)?$/;
