@@ -31,6 +31,7 @@ import { EMAIL_STATE_LABELS, KIND_LABELS, when } from './labels.ts';
 import { formatNumber } from '../../widgets/core/format.ts';
 import { Notice } from './ui.tsx';
 import { Field, SelectField } from './form-kit.tsx';
+import { LeadPartner } from './LeadPartner.tsx';
 
 const ATTRIBUTION_LABELS: [string, string][] = [
   ['page', 'Strona'],
@@ -90,11 +91,6 @@ export function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: 
   }, [id]);
 
   const refused = (e: unknown) => (e instanceof ApiRefused ? setMessage({ ok: false, text: e.message }) : onFailure(e));
-  // A partner kept unconfirmed (the lead came from outside its domains): confirmed, it earns (audited).
-  const confirmPartner = () =>
-    api(`/leads/${id}/partner`, { method: 'POST', body: { confirm: true } })
-      .then(() => load({ ok: true, text: 'Potwierdzono partnera: od teraz zapytanie liczy się do jego prowizji.' }))
-      .catch(refused);
 
   // The question about a past step: the focus in its field, and the question under it in view (on a phone too).
   useEffect(() => {
@@ -328,13 +324,14 @@ export function LeadDetail({ id, onFailure, session }: SessionViewProps & { id: 
             <dt>Origin żądania</dt>
             <dd>{lead.origin ?? '–'}</dd>
           </dl>
-          {attr(lead, 'partner_unconfirmed') && (
-            <p>
-              <button type="button" className="button small" onClick={() => void confirmPartner()}>
-                Potwierdź partnera {attr(lead, 'partner_unconfirmed')}
-              </button>
-            </p>
-          )}
+          <LeadPartner
+            key={`${attr(lead, 'partner')} ${attr(lead, 'partner_unconfirmed')}`}
+            leadId={lead.id}
+            current={attr(lead, 'partner') ?? attr(lead, 'partner_unconfirmed') ?? attr(lead, 'partner_unregistered')}
+            unconfirmed={attr(lead, 'partner_unconfirmed')}
+            onChanged={(text) => load({ ok: true, text })}
+            onFailure={onFailure}
+          />
           <dl>
             <dt>Identyfikator</dt>
             <dd>

@@ -3,15 +3,24 @@
  * adds a partner (id, name, company by NIP from the White List, contact e-mail for /partner,
  * its pages' domains, commission terms, attribution window), edits it and pauses or resumes it;
  * the sales team sees the list. A refusal names its field: the field is outlined and focused.
+ * 'Rozliczenie' opens a partner's month statement (what the partner sees on /partner) and lets the
+ * owner mark it settled, which freezes its commission (audited).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
-import type { PartnerDetail, PartnerList, PartnerSummary } from '../../worker/admin-shared/admin-api.ts';
+import type {
+  PartnerDetail,
+  PartnerList,
+  PartnerStatementAnswer,
+  PartnerSummary,
+} from '../../worker/admin-shared/admin-api.ts';
 import { PARTNER_LIMITS, type PartnerCommission, shareText } from '../../worker/admin-shared/partner-validation.ts';
-import type { ViewProps } from './view-props.ts';
+import type { SessionViewProps } from './view-props.ts';
 import { DataTable, Notice } from './ui.tsx';
 import { Field, SelectField } from './form-kit.tsx';
 import { formatPln } from '../../widgets/core/format.ts';
+import { dateTimeText, monthText } from '../../widgets/core/dates.ts';
+import { lastMonth } from './months.ts';
 
 type Note = { ok: boolean; text: string } | undefined;
 
@@ -210,9 +219,88 @@ function PartnerForm({
   );
 }
 
-export function PartnersView({ onFailure }: ViewProps) {
+const pln = (gr: number) => formatPln(gr / 100, 2);
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** A partner's month statement, and the owner's 'Oznacz jako rozliczony'. */
+function PartnerStatement({
+  partner,
+  owner,
+  onFailure,
+}: {
+  partner: PartnerSummary;
+  owner: boolean;
+  onFailure: (e: unknown) => void;
+}) {
+  const [month, setMonth] = useState(lastMonth);
+  const [answer, setAnswer] = useState<PartnerStatementAnswer | undefined>();
+  const [note, setNote] = useState<Note>();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const load = useCallback(
+    (which: string) =>
+      api<PartnerStatementAnswer>(`/partners/${partner.id}/statements/${which}`).then(setAnswer).catch(onFailure),
+    [partner.id, onFailure],
+  );
+  useEffect(() => {
+    setAnswer(undefined);
+    if (MONTH.test(month)) void load(month);
+  }, [month, load]);
+  // Opened by 'Rozliczenie': the keyboard and the screen reader go to it.
+  useEffect(() => heading.current?.focus(), []);
+  const settle = () =>
+    api<{ commissionGr: number }>(`/partners/${partner.id}/statements/${month}/settle`, { method: 'POST', body: {} })
+      .then((r) => {
+        setNote({ ok: true, text: `Oznaczono ${monthText(month)} jako rozliczony: prowizja ${pln(r.commissionGr)}.` });
+        return load(month);
+      })
+      .catch((e: unknown) => (e instanceof ApiRefused ? setNote({ ok: false, text: e.message }) : onFailure(e)));
+  const s = answer?.statement;
+  return (
+    <section className="card partner-statement" aria-labelledby="statement-title">
+      <h2 id="statement-title" ref={heading} tabIndex={-1}>
+        Rozliczenie: {partner.name}
+      </h2>
+      <Field label="Miesiąc" type="month" value={month} onValue={setMonth} />
+      <Notice note={note} />
+      {!s && MONTH.test(month) && <p role="status">Ładowanie zestawienia...</p>}
+      {s && s.lines.length === 0 && <p>W tym miesiącu nie ma faktur z umów tego partnera.</p>}
+      {s && s.lines.length > 0 && (
+        <DataTable columns={['Umowa', 'Firma', 'Faktura', 'Netto', 'Zapłacono netto', 'Prowizja']}>
+          {s.lines.map((l) => (
+            <tr key={`${l.contractNumber} ${l.invoiceNumber}`}>
+              <td data-label="Umowa">{l.contractNumber}</td>
+              <td data-label="Firma" className="wrap">
+                {l.companyName}
+              </td>
+              <td data-label="Faktura">{l.invoiceNumber ?? '—'}</td>
+              <td data-label="Netto">{pln(l.netGr)}</td>
+              <td data-label="Zapłacono netto">{pln(l.paidNetGr)}</td>
+              <td data-label="Prowizja">{pln(l.commissionGr)}</td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      {s && answer && (
+        <p>
+          {answer.settled
+            ? `Rozliczone ${dateTimeText(answer.settled.settled_at)} (${answer.settled.settled_by}): prowizja ${pln(answer.settled.commission_gr)}.`
+            : `Prowizja za ${monthText(month)}: ${pln(s.commissionGr)} (nierozliczona; rośnie, gdy wpłyną zaległe płatności).`}
+        </p>
+      )}
+      {owner && s && !answer?.settled && (
+        <button type="button" className="button" onClick={() => void settle()}>
+          Oznacz {monthText(month)} jako rozliczony
+        </button>
+      )}
+    </section>
+  );
+}
+
+export function PartnersView({ onFailure, session }: SessionViewProps) {
+  const owner = session.role === 'owner';
   const [partners, setPartners] = useState<PartnerSummary[] | undefined>();
   const [editing, setEditing] = useState<PartnerDetail | undefined>();
+  const [statementOf, setStatementOf] = useState<PartnerSummary | undefined>();
   const [note, setNote] = useState<Note>();
   const load = useCallback(
     () =>
@@ -263,27 +351,42 @@ export function PartnersView({ onFailure }: ViewProps) {
                 <button
                   type="button"
                   className="button small"
-                  onClick={() => void edit(p)}
-                  aria-label={`Zmień: ${p.name}`}
+                  onClick={() => setStatementOf(p)}
+                  aria-label={`Rozliczenie: ${p.name}`}
                 >
-                  Zmień
+                  Rozliczenie
                 </button>
-                <button
-                  type="button"
-                  className="button small"
-                  onClick={() => void toggle(p)}
-                  aria-label={`${p.active ? 'Wstrzymaj' : 'Wznów'}: ${p.name}`}
-                >
-                  {p.active ? 'Wstrzymaj' : 'Wznów'}
-                </button>
+                {owner && (
+                  <>
+                    <button
+                      type="button"
+                      className="button small"
+                      onClick={() => void edit(p)}
+                      aria-label={`Zmień: ${p.name}`}
+                    >
+                      Zmień
+                    </button>
+                    <button
+                      type="button"
+                      className="button small"
+                      onClick={() => void toggle(p)}
+                      aria-label={`${p.active ? 'Wstrzymaj' : 'Wznów'}: ${p.name}`}
+                    >
+                      {p.active ? 'Wstrzymaj' : 'Wznów'}
+                    </button>
+                  </>
+                )}
               </td>
             </tr>
           ))}
         </DataTable>
       )}
       {partners && partners.length === 0 && <p>Nie ma jeszcze partnerów.</p>}
+      {statementOf && (
+        <PartnerStatement key={statementOf.id} partner={statementOf} owner={owner} onFailure={onFailure} />
+      )}
       {editing && <PartnerForm key={editing.id} partner={editing} onSaved={saved} onFailure={onFailure} />}
-      <PartnerForm onSaved={saved} onFailure={onFailure} />
+      {owner && <PartnerForm onSaved={saved} onFailure={onFailure} />}
     </div>
   );
 }

@@ -115,6 +115,17 @@ test.describe('Od kliknięcia do przelewu', () => {
       `/api/admin/stats/funnel.csv?from=${monthStart}&to=${today}&by=campaign`,
     );
     await shoot(page, 'funnel-campaign');
+    // 'Według' shows its choice whole: every option's text, with the select's padding and arrow, fits the box.
+    const cut = await section.getByLabel('Według').evaluate((select: HTMLSelectElement) => {
+      const style = getComputedStyle(select);
+      const pen = document.createElement('canvas').getContext('2d');
+      if (!pen) return ['no canvas'];
+      pen.font = style.font;
+      const room = select.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      // Chromium's arrow takes about 20 px of the box.
+      return [...select.options].map((o) => o.text).filter((text) => pen.measureText(text).width + 20 > room);
+    });
+    expect(cut).toEqual([]);
     expect(
       await new AxeBuilder({ page })
         .include('section.funnel')

@@ -136,4 +136,35 @@ test('the owner adds a partner in the panel, attributed at once; the partner sig
   const preview = partner.locator(`kserowo-configurator[partner="${id}"]`);
   await expect(preview.getByRole('button', { name: 'Dalej' })).toBeVisible({ timeout: 30_000 });
   await shoot(partner, 'partner-preview');
+
+  // The owner settles the month in 'Partnerzy': the statement the partner saw, then frozen (audited).
+  await page.goto('/admin#partnerzy');
+  await row.getByRole('button', { name: 'Rozliczenie: Biuro Rachunkowe Morskie' }).click();
+  const statement = page.getByRole('region', { name: 'Rozliczenie: Biuro Rachunkowe Morskie' });
+  await expect(statement.getByRole('heading')).toBeFocused();
+  await statement.getByLabel('Miesiąc').fill(month);
+  await expect(
+    statement.getByRole('row', {
+      name: /UM-2026-8\d+ Hurtownia Bałtyk sp\. z o\.o\. FV\/8\d+\/2026 199,00 zł 199,00 zł 14,93 zł/,
+    }),
+  ).toBeVisible();
+  await statement.getByRole('button', { name: /jako rozliczony/ }).click();
+  await expect(statement.getByRole('status')).toContainText('jako rozliczony: prowizja 14,93 zł.');
+  await expect(statement).toContainText(/Rozliczone .* \(Właścicielka\): prowizja 14,93 zł\./);
+  await expect(statement.getByRole('button', { name: /jako rozliczony/ })).toHaveCount(0);
+  await shoot(page, 'partner-statement');
+
+  // The team moves the lead's partner away, with the reason the audit log keeps; a missing reason is named.
+  await page.goto(`/admin#leady/${leadId}`);
+  await page.getByText('Zmień partnera', { exact: true }).click();
+  const move = page.getByRole('form', { name: 'Zmień partnera' });
+  await move.getByLabel('Partner').selectOption('');
+  await move.getByRole('button', { name: 'Zapisz zmianę partnera' }).click();
+  await expect(move.getByLabel(/Powód zmiany/)).toBeFocused();
+  await expect(move.getByRole('alert')).toContainText('Podaj powód zmiany');
+  await move.getByLabel(/Powód zmiany/).fill('Klient przyszedł sam, potwierdzone telefonicznie.');
+  await move.getByRole('button', { name: 'Zapisz zmianę partnera' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Lead nie ma już partnera.' })).toBeVisible();
+  await expect(page.locator('dd').filter({ hasText: id })).toHaveCount(1);
+  expect((await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => v.id)).toEqual([]);
 });

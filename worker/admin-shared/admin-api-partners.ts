@@ -23,3 +23,22 @@ export interface PartnerDetail extends PartnerSummary {
   createdAt: string;
   updatedAt: string;
 }
+
+/** A line of a partner's month statement: a contract's invoice of the month and its commission (grosze). */
+export interface PartnerStatementLine {
+  contractNumber: string;
+  companyName: string;
+  invoiceNumber: string | null;
+  netGr: number;
+  paidNetGr: number;
+  commissionGr: number;
+}
+
+/**
+ * `GET /api/admin/partners/:id/statements/:month`: the month's statement as the partner sees it,
+ * and, once the owner marked it settled (`POST …/settle`), the frozen total with who and when.
+ */
+export interface PartnerStatementAnswer {
+  statement: { month: string; lines: PartnerStatementLine[]; netGr: number; paidNetGr: number; commissionGr: number };
+  settled: { month: string; commission_gr: number; settled_by: string; settled_at: string } | null;
+}

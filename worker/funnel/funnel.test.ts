@@ -4,15 +4,18 @@
 // verified by the statement's transfer, installed, invoiced and part-paid by a line the team
 // assigns; a second quote of the same campaign that stops at the quote; a contact message of
 // the same campaign; a quote of another campaign — and the report's figures stated by hand;
-// the refusals of bad dates and groupings; the CSV; the counters against a rebuild from the chain.
+// the refusals of bad dates and groupings; the CSV; the counters against a rebuild from the chain;
+// and the partner whose page brought it sees the same invoice and its commission on /partner.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { FunnelReport, FunnelRow } from '../admin-shared/admin-api-funnel.ts';
+import type { PartnerStatementAnswer } from '../admin-shared/admin-api-partners.ts';
 import type { StatementImport } from '../admin-shared/admin-api-payments.ts';
 import { warsawDay, warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { login, read, request, write } from '../../tests/worker/admin-helpers.ts';
 import { month } from '../../tests/worker/contracts-helpers.ts';
 import { accept, codeSentTo, orderBody, postJson } from '../../tests/worker/order-helpers.ts';
+import { signInPartner } from '../../tests/worker/partner-helpers.ts';
 import { leadFunnelSql, warsawDaySql } from './model.ts';
 import { medianOf } from './report.ts';
 import mbank from '../payments/samples/mt940-mbank.sta?raw';
@@ -198,6 +201,36 @@ describe('a month of leads, from the click to the transfer', () => {
     const before = await report(`from=${yesterday}&to=${yesterday}&by=campaign`, owner);
     expect(before.rows).toEqual([]);
     expect(before.total).toMatchObject({ leads: 0, medianDaysToSigned: null });
+
+    // The partner sees the same money on /partner: drukarnia-abc earns 10 % of the net paid.
+    // Invoice 195,00 zł net + 44,85 zł VAT = 239,85 zł; paid 121,00 zł of it, so the paid net is
+    // 195,00 × 121,00 / 239,85 = 98,3740… → 98,37 zł; 10 % = 9,837 → 9,84 zł.
+    const contract = await testEnv.DB.prepare(
+      'SELECT c.number, o.company_name FROM contracts c JOIN orders o ON o.id = c.order_ref WHERE c.id = ?',
+    )
+      .bind(contractId)
+      .first<{ number: string; company_name: string }>();
+    const line = (r: PartnerStatementAnswer) => r.statement.lines.find((l) => l.contractNumber === contract?.number);
+    const statement = (await (
+      await read(`/api/admin/partners/drukarnia-abc/statements/${month(-1)}`, owner)
+    ).json()) as PartnerStatementAnswer;
+    expect(line(statement)).toMatchObject({
+      invoiceNumber: invoice?.number,
+      netGr: 19_500,
+      paidNetGr: 9837,
+      commissionGr: 984,
+    });
+    const email = await write(
+      '/api/admin/partners/drukarnia-abc',
+      { email: 'rozliczenia@drukarnia-abc.pl' },
+      { cookie: owner, method: 'PATCH' },
+    );
+    expect(email.status).toBe(200);
+    const partner = await signInPartner('rozliczenia@drukarnia-abc.pl', '198.51.100.90');
+    const csv = await (await request(`/partner/zestawienie/${month(-1)}.csv`, { headers: { Cookie: partner } })).text();
+    expect(csv).toContain(
+      `"${contract?.number}";"${contract?.company_name}";"${invoice?.number}";"195,00";"98,37";"9,84"`,
+    );
   });
 
   it('keeps the counters equal to the chain worked out again from scratch', async () => {

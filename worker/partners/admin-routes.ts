@@ -11,7 +11,12 @@ import { auditDetails, auditTarget } from '../http/audit-notes.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
 import { findCompany, whitelistOptions } from '../company/lookup.ts';
 import { PARTNER_ERRORS, type PartnerForm, checkPartner } from '../admin-shared/partner-validation.ts';
-import type { PartnerDetail, PartnerList, PartnerSummary } from '../admin-shared/admin-api-partners.ts';
+import type {
+  PartnerDetail,
+  PartnerList,
+  PartnerStatementAnswer,
+  PartnerSummary,
+} from '../admin-shared/admin-api-partners.ts';
 import {
   type PartnerRow,
   PartnerExists,
@@ -129,7 +134,7 @@ partnerRoutes.patch('/:id', async (c) => {
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** A partner's statement of a month, as the partner sees it, and whether it is settled. */
-export async function monthStatement(db: D1Database, row: PartnerRow, month: string) {
+export async function monthStatement(db: D1Database, row: PartnerRow, month: string): Promise<PartnerStatementAnswer> {
   const settled = (await settledStatements(db, row.id)).find((s) => s.month === month) ?? null;
   const statement = statementOf(month, partnerForm(row).commission, await partnerInvoices(db, row.id));
   return { statement, settled };
