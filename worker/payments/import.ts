@@ -13,17 +13,8 @@ import { funnelStatements } from '../funnel/index.ts';
 import type { BankLine, StatementImport } from '../admin-shared/admin-api-payments.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { enqueueNotification } from '../outbox/delivery.ts';
-import { verifiedMail } from '../orders/emails.ts';
 import { sha256Hex } from '../http/auth.ts';
-import {
-  leadWonByVerificationStatements,
-  ordersAwaitingVerification,
-  registerAnswerOf,
-  verifiedBy,
-  verifiedByTransferStatement,
-} from '../orders/verification.ts';
-import { notificationIfStatement } from '../outbox/statements.ts';
-import { orderLinks } from '../orders/flow.ts';
+import { ordersAwaitingVerification, registerAnswerOf, verifiedByTransferStatements } from '../orders/verification.ts';
 import { type PaymentsEnv, verificationTransfer } from './config.ts';
 import { type Match, type MatchContext, matchLine } from './matching.ts';
 import {
@@ -103,32 +94,15 @@ export async function linesBatch(
     for (const split of row.splits) batch.push(splitStatement(db, row.key, split));
     const order = row.orderId ? pending.get(row.orderId) : undefined;
     if (!order) continue;
-    batch.push(verifiedByTransferStatement(db, order.id, at, row.key));
-    mailsAt.push(batch.length);
-    batch.push(
-      notificationIfStatement(
-        db,
-        order.lead_id,
-        verifiedMail(
-          order,
-          order.quote_number,
-          `przelew z rachunku ${row.payerAccount}`,
-          orderLinks(origin, order.quote_id),
-        ),
-        verifiedBy(order.id, at),
-      ),
-    );
-    // The order is the company's now: its lead is won in the same batch, guarded by the verification.
-    batch.push(
-      ...(await leadWonByVerificationStatements(
-        db,
-        order,
-        order.quote_number,
-        `przelew z rachunku ${row.payerAccount}`,
-        { ip: '', path: '/api/admin/bank-statements' },
-        at,
-      )),
-    );
+    // The orders feature's own statements: the order verified, the signer's e-mail, the lead won.
+    const verified = await verifiedByTransferStatements(db, order, {
+      lineKey: row.key,
+      payerAccount: row.payerAccount ?? '',
+      origin,
+      at,
+    });
+    mailsAt.push(batch.length + verified.mailIndex);
+    batch.push(...verified.statements);
   }
   return mailsAt;
 }
