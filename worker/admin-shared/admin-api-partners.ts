@@ -39,6 +39,13 @@ export interface PartnerStatementLine {
  * and, once the owner marked it settled (`POST …/settle`), the frozen total with who and when.
  */
 export interface PartnerStatementAnswer {
-  statement: { month: string; lines: PartnerStatementLine[]; netGr: number; paidNetGr: number; commissionGr: number };
+  statement: {
+    month: string;
+    lines: PartnerStatementLine[];
+    /** The lines' sums (grosze). */
+    netGr: number;
+    paidNetGr: number;
+    commissionGr: number;
+  };
   settled: { month: string; commission_gr: number; settled_by: string; settled_at: string } | null;
 }

@@ -11,6 +11,7 @@
 import { toGrosze, toPln } from '../../widgets/core/pricing.ts';
 import { warsawDay } from '../../widgets/core/warsaw-time.ts';
 import type { PartnerCommission } from '../admin-shared/partner-validation.ts';
+import type { PartnerStatementAnswer, PartnerStatementLine } from '../admin-shared/admin-api-partners.ts';
 import type { PartnerInvoiceRow } from './model-partner-stats.ts';
 
 const monthIndex = (yyyyMm: string): number => Number(yyyyMm.slice(0, 4)) * 12 + Number(yyyyMm.slice(5, 7)) - 1;
@@ -21,22 +22,9 @@ export function paidNetGr(netGr: number, dueGr: number, paidGr: number): number 
   return toGrosze((toPln(netGr) * Math.min(paidGr, dueGr)) / dueGr);
 }
 
-export interface StatementLine {
-  contractNumber: string;
-  companyName: string;
-  invoiceNumber: string | null;
-  netGr: number;
-  paidNetGr: number;
-  commissionGr: number;
-}
-
-export interface Statement {
-  month: string;
-  lines: StatementLine[];
-  netGr: number;
-  paidNetGr: number;
-  commissionGr: number;
-}
+/** A contract's invoice of the month and its commission; the month's statement (as the admin API answers them). */
+export type StatementLine = PartnerStatementLine;
+export type Statement = PartnerStatementAnswer['statement'];
 
 /** The statement of `month` (YYYY-MM) from the partner's contracts' invoices. */
 export function statementOf(
