@@ -19,7 +19,7 @@ import {
 import { mayUse } from '../../worker/admin-shared/roles.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { countText } from '../../widgets/core/plural.ts';
-import { INVOICES, PAYMENTS } from '../../widgets/core/nouns.ts';
+import { INVOICES, PARTS, PAYMENTS } from '../../widgets/core/nouns.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { ApiRefused, ApiUnavailable, SessionEnded, api } from './api.ts';
 import { when } from './labels.ts';
@@ -94,9 +94,15 @@ async function progressOf(ids: string[]): Promise<StatementProgress[]> {
 }
 
 /** The progress of a background import, in a sentence. */
-function progressText(list: StatementProgress[]): { ok: boolean; text: string; done: boolean } {
+function progressText(list: StatementProgress[]): { ok: boolean; text: string; done: boolean; failed?: string } {
   const failed = list.find((s) => s.state === 'failed');
-  if (failed) return { ok: false, text: failed.error ?? 'Wczytywanie wyciągu nie powiodło się.', done: true };
+  if (failed)
+    return {
+      ok: false,
+      text: failed.error ?? 'Wczytywanie wyciągu nie powiodło się.',
+      done: true,
+      failed: failed.id,
+    };
   const parts = list.reduce((n, s) => n + s.parts, 0);
   const done = list.reduce((n, s) => n + s.partsDone, 0);
   const sum = (k: 'lines' | 'matched' | 'unmatched' | 'duplicates') => list.reduce((n, s) => n + s[k], 0);
@@ -119,6 +125,25 @@ function StatementUpload({ onFailure, onImported }: { onFailure: (e: unknown) =>
   const [busy, setBusy] = useState(false);
   // The statements of a file imported in the background, looked at until they are done or failed.
   const [watching, setWatching] = useState<string[]>([]);
+  // A statement whose import failed: the owner may queue its remaining parts again.
+  const [failed, setFailed] = useState<string | undefined>();
+  // One still importing or failed (a tab reloaded meanwhile) is shown as one just uploaded.
+  useEffect(() => {
+    api<{ statements: StatementProgress[] }>('/bank-statements')
+      .then(({ statements }) => {
+        const open = statements.filter((st) => st.state === 'importing' || st.state === 'failed');
+        if (open.length > 0) setWatching((w) => (w.length > 0 ? w : open.map((st) => st.id)));
+      })
+      .catch(() => undefined);
+  }, []);
+  const retry = (id: string) =>
+    api<{ parts: number[] }>(`/bank-statements/${id}/retry`, { method: 'POST', body: {} })
+      .then((r) => {
+        setFailed(undefined);
+        setNote({ ok: true, text: `Wczytujemy ponownie ${countText(r.parts.length, PARTS)} wyciągu.` });
+        setWatching([id]);
+      })
+      .catch((e: unknown) => (e instanceof ApiRefused ? setNote({ ok: false, text: e.message }) : onFailure(e)));
   // biome-ignore lint/correctness/useExhaustiveDependencies: one watch per background import; the callbacks are new each render
   useEffect(() => {
     if (watching.length === 0) return;
@@ -130,6 +155,7 @@ function StatementUpload({ onFailure, onImported }: { onFailure: (e: unknown) =>
           if (stopped) return;
           const p = progressText(list);
           setNote({ ok: p.ok, text: p.text });
+          setFailed(p.failed);
           if (p.done) {
             setWatching([]);
             onImported();
@@ -190,6 +216,11 @@ function StatementUpload({ onFailure, onImported }: { onFailure: (e: unknown) =>
       <div id="pay-upload-note">
         <Notice note={note} />
       </div>
+      {failed && (
+        <button type="button" className="button" onClick={() => void retry(failed)}>
+          Wczytaj ponownie nieudane części
+        </button>
+      )}
       {result && result.results.length > 0 && (
         <DataTable columns={['Data', 'Kwota', 'Od', 'Tytuł', 'Wynik']} className="pay-lines">
           {result.results.map((l) => (

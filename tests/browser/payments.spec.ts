@@ -145,3 +145,22 @@ test('a large statement is taken at once, imported in the background with its pr
   ).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/payments-1280-large-statement.png`, fullPage: true });
 });
+
+test('a statement whose background import failed says which part, and the owner imports it again', async ({ page }) => {
+  const id = `failed-${Date.now().toString(36)}`;
+  // Part 1 of 2 was imported (500 lines to assign); part 2 failed for good and is still staged.
+  await d1(`INSERT INTO bank_statements (id, format, account, reference, file_sha256, lines, matched, unmatched, duplicates,
+      uploaded_by, identity, state, parts, parts_done, error)
+    VALUES ('${id}', 'mt940', NULL, 'nr 903', '${id}', 501, 0, 500, 0, 'test', '${id}', 'failed', 2, 1,
+      'Część 2 z 2 nie została wczytana: baza danych nie odpowiedziała.');
+    INSERT INTO bank_statement_parts (statement_id, part, lines, origin) VALUES ('${id}', 2, '[]', 'http://127.0.0.1')`);
+  await logIn(page, 'Właściciel');
+  await page.goto('/admin#platnosci');
+  await expect(page.getByRole('alert')).toHaveText('Część 2 z 2 nie została wczytana: baza danych nie odpowiedziała.');
+  await page.getByRole('button', { name: 'Wczytaj ponownie nieudane części' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Wczytano w tle/ })).toContainText(
+    'Wczytano w tle 501 wpłat',
+    { timeout: 60_000 },
+  );
+  await expect(page.getByRole('button', { name: 'Wczytaj ponownie nieudane części' })).toHaveCount(0);
+});

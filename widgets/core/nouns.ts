@@ -28,3 +28,4 @@ export const AUDIT_ENTRIES: Forms = ['wpis', 'wpisy', 'wpisów'];
 export const EVENTS: Forms = ['zdarzenie', 'zdarzenia', 'zdarzeń'];
 export const PAYMENTS: Forms = ['wpłata', 'wpłaty', 'wpłat'];
 export const INVOICES: Forms = ['faktura', 'faktury', 'faktur'];
+export const PARTS: Forms = ['część', 'części', 'części'];

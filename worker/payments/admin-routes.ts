@@ -7,6 +7,7 @@
  *    a file of more than 1 000 credit lines answers 202 at once and is imported in the
  *    background in parts (background.ts);
  *  - `GET /api/admin/bank-statements` the latest imports, with the progress of those in the background;
+ *    `POST /api/admin/bank-statements/:id/retry` queues a failed one's remaining parts again (202, or 409);
  *  - `GET /api/admin/bank-statements/lines` credit lines waiting for the team (a keyset page);
  *  - `POST /api/admin/bank-statements/lines/:id {invoice?, note}` the team's decision on a
  *    waiting line: the invoice it pays (by number), or set aside with a note; audited;
@@ -28,9 +29,10 @@ import { check, plainObject, wellFormed } from '../../widgets/core/validation.ts
 import { ADMIN_ERRORS } from '../http/errors.ts';
 import { pageOf, pageRequest } from '../http/paging.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
-import { auditDetails } from '../http/audit-notes.ts';
+import { auditDetails, auditTarget } from '../http/audit-notes.ts';
 import { auditView } from '../http/audit-view.ts';
-import { bankLinesOf, importStatementFile } from './import.ts';
+import { bankLinesOf, enqueueParts, importStatementFile } from './import.ts';
+import { retryFailedStatement } from './model-statement-parts.ts';
 import {
   type InvoiceKey,
   type LineKey,
@@ -57,6 +59,7 @@ export const PAYMENT_ERRORS = {
   invoice: 'Nie ma faktury o tym numerze.',
   line: 'Ta wpłata została już przypisana. Odśwież listę.',
   state: 'Nieprawidłowy filtr faktur (overdue, open albo all).',
+  notFailed: 'Ten wyciąg nie czeka na ponowne wczytanie: wczytał się albo wciąż się wczytuje. Odśwież listę.',
 } as const;
 
 export const bankStatementRoutes = new Hono<AdminEnv>();
@@ -114,6 +117,17 @@ bankStatementRoutes.get('/', async (c) => {
     createdAt: s.created_at,
   }));
   return c.json({ statements });
+});
+
+/** A statement whose background import failed: its parts still staged are queued again (audited). */
+bankStatementRoutes.post('/:id/retry', async (c) => {
+  const id = c.req.param('id');
+  const parts = await retryFailedStatement(c.env.DB, id);
+  if (parts.length === 0) return c.json({ error: PAYMENT_ERRORS.notFailed }, 409);
+  await enqueueParts(c.env.STATEMENT_QUEUE, id, parts);
+  auditTarget(c, id);
+  auditDetails(c, { parts });
+  return c.json({ id, parts }, 202);
 });
 
 bankStatementRoutes.get('/lines', async (c) => {

@@ -135,8 +135,14 @@ function partStatements(db: D1Database, statementId: string, credits: KeyedLine[
 }
 
 /** Puts a statement's parts on the queue (100 messages per send). */
-async function enqueueParts(queue: Queue<StatementPartJob>, statementId: string, parts: number): Promise<void> {
-  const jobs = Array.from({ length: parts }, (_, i) => ({ body: { statementId, part: i + 1 } }));
+/** A message per part (`parts`: how many, numbered from 1, or the part numbers themselves). */
+export async function enqueueParts(
+  queue: Queue<StatementPartJob>,
+  statementId: string,
+  parts: number | readonly number[],
+): Promise<void> {
+  const numbers = typeof parts === 'number' ? Array.from({ length: parts }, (_, i) => i + 1) : parts;
+  const jobs = numbers.map((part) => ({ body: { statementId, part } }));
   for (let i = 0; i < jobs.length; i += 100) await queue.sendBatch(jobs.slice(i, i + 100));
 }
 

@@ -1,11 +1,12 @@
 // A large statement (24 000 lines held the request past 300 s) is answered at once
 // (202) and imported in the background through the `kserowo-statements` queue, part by part,
 // its progress listed by `GET /api/admin/bank-statements`; a part that fails for good marks the
-// statement failed and says which part.
+// statement failed and says which part, and the owner's retry queues what is left once more.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { StatementImport, StatementProgress } from '../admin-shared/admin-api-payments.ts';
-import { login, read } from '../../tests/worker/admin-helpers.ts';
+import { login, read, write } from '../../tests/worker/admin-helpers.ts';
+import { PAYMENT_ERRORS } from './admin-routes.ts';
 import { mt940, upload } from '../../tests/worker/statement-helpers.ts';
 import { handleStatementBatch } from './background.ts';
 import type { StatementPartJob } from './import.ts';
@@ -96,6 +97,52 @@ describe('a large statement', () => {
     const failed = await progress(cookie, id);
     expect(failed).toMatchObject({ state: 'failed', parts: 3, partsDone: 1 });
     expect(failed?.error).toMatch(/^Część 2 z 3 nie została wczytana: /);
+  });
+
+  it('imports a failed statement’s remaining part again on the owner’s retry, once', async () => {
+    const id = crypto.randomUUID();
+    await testEnv.DB.batch([
+      testEnv.DB.prepare(
+        `INSERT INTO bank_statements (id, format, account, reference, file_sha256, lines, matched, unmatched, duplicates,
+           uploaded_by, identity, state, parts, parts_done)
+         VALUES (?1, 'mt940', NULL, 'nr 902', 'x', 1000, 0, 500, 0, 'test', ?1, 'importing', 2, 1)`,
+      ).bind(id),
+      testEnv.DB.prepare(
+        "INSERT INTO bank_statement_parts (statement_id, part, lines, origin) VALUES (?1, 2, '{nie json', 'http://kserowo.test')",
+      ).bind(id),
+    ]);
+    const last = {
+      queue: 'kserowo-statements',
+      messages: [
+        {
+          id: 'm',
+          timestamp: new Date(),
+          body: { statementId: id, part: 2 },
+          attempts: 4,
+          ack: () => undefined,
+          retry: () => undefined,
+        },
+      ],
+    } as unknown as MessageBatch<StatementPartJob>;
+    await handleStatementBatch(last, testEnv);
+    const cookie = await login();
+    expect(await progress(cookie, id)).toMatchObject({ state: 'failed', partsDone: 1 });
+    // Whatever failed is mended (here: the part's lines readable, none left to match); the owner retries.
+    await testEnv.DB.prepare("UPDATE bank_statement_parts SET lines = '[]' WHERE statement_id = ?").bind(id).run();
+    const retried = await write(`/api/admin/bank-statements/${id}/retry`, {}, { cookie });
+    expect(retried.status).toBe(202);
+    expect(await retried.json()).toEqual({ id, parts: [2] });
+    let state: StatementProgress | undefined;
+    for (let i = 0; i < 120; i++) {
+      state = await progress(cookie, id);
+      if (state?.state !== 'importing') break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(state).toMatchObject({ state: 'done', parts: 2, partsDone: 2, error: null });
+    // Done: nothing to retry, said in Polish.
+    const again = await write(`/api/admin/bank-statements/${id}/retry`, {}, { cookie });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ error: PAYMENT_ERRORS.notFailed });
   });
 
   it('answers a :86: of 200 000 sub-fields at once, the title cut to what a line keeps', async () => {

@@ -56,3 +56,21 @@ export async function failStatement(
     .bind(statementId, error(row?.parts ?? null))
     .run();
 }
+
+/**
+ * A failed statement imported again: back to 'importing' (its error cleared) and the parts still
+ * staged, to queue once more; none when it had not failed (or nothing is left to import).
+ */
+export async function retryFailedStatement(db: D1Database, statementId: string): Promise<number[]> {
+  const [reopened, staged] = await db.batch([
+    db
+      .prepare(
+        `UPDATE bank_statements SET state = 'importing', error = NULL WHERE id = ?1 AND state = 'failed'
+           AND EXISTS (SELECT 1 FROM bank_statement_parts WHERE statement_id = ?1)`,
+      )
+      .bind(statementId),
+    db.prepare('SELECT part FROM bank_statement_parts WHERE statement_id = ?1 ORDER BY part').bind(statementId),
+  ]);
+  if (!reopened?.meta.changes) return [];
+  return ((staged?.results ?? []) as { part: number }[]).map((r) => r.part);
+}
