@@ -211,6 +211,27 @@ export interface DashboardProps {
 
 export const Money = ({ gr }: { gr: number }) => <td className="num">{pln(gr)}</td>;
 
+/** A table's head: each column's name; a name starting with '#' is a figure's column (right-aligned). */
+export function Head({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((c) =>
+          c.startsWith('#') ? (
+            <th key={c} scope="col" className="num">
+              {c.slice(1)}
+            </th>
+          ) : (
+            <th key={c} scope="col">
+              {c}
+            </th>
+          ),
+        )}
+      </tr>
+    </thead>
+  );
+}
+
 /**
  * A table wider than a phone scrolls sideways inside its region; the region takes the keyboard's
  * focus so it can be scrolled without a mouse (WCAG 2.1.1; axe's scrollable-region-focusable).
@@ -267,33 +288,19 @@ export function DashboardView(p: DashboardProps) {
         <h2 id="numbers">{copy.numbersHeading}</h2>
         <Scroll label="Tabela: liczby miesiąc po miesiącu">
           <table>
-            <thead>
-              <tr>
-                <th scope="col">Miesiąc</th>
-                <th scope="col" className="num">
-                  Zapytania
-                </th>
-                <th scope="col" className="num">
-                  Wyceny
-                </th>
-                <th scope="col" className="num">
-                  Zamówienia podpisane
-                </th>
-                <th scope="col" className="num">
-                  Umowy zainstalowane
-                </th>
-                <th scope="col" className="num">
-                  Zafakturowano netto
-                </th>
-                <th scope="col" className="num">
-                  Zapłacono netto
-                </th>
-                <th scope="col" className="num">
-                  Prowizja
-                </th>
-                <th scope="col">Zestawienie</th>
-              </tr>
-            </thead>
+            <Head
+              columns={[
+                'Miesiąc',
+                '#Zapytania',
+                '#Wyceny',
+                '#Zamówienia podpisane',
+                '#Umowy zainstalowane',
+                '#Zafakturowano netto',
+                '#Zapłacono netto',
+                '#Prowizja',
+                'Zestawienie',
+              ]}
+            />
             <tbody>
               {p.months.map((m) => (
                 <tr key={m.month}>
@@ -323,18 +330,7 @@ export function DashboardView(p: DashboardProps) {
         ) : (
           <Scroll label="Tabela: prowizja za umowy">
             <table>
-              <thead>
-                <tr>
-                  <th scope="col">Umowa</th>
-                  <th scope="col">Firma</th>
-                  <th scope="col" className="num">
-                    Zapłacono netto
-                  </th>
-                  <th scope="col" className="num">
-                    Prowizja
-                  </th>
-                </tr>
-              </thead>
+              <Head columns={['Umowa', 'Firma', '#Zapłacono netto', '#Prowizja']} />
               <tbody>
                 {p.contracts.map((c) => (
                   <tr key={c.contractNumber}>
@@ -357,16 +353,7 @@ export function DashboardView(p: DashboardProps) {
         ) : (
           <Scroll label="Tabela: zapytania z Twoich stron">
             <table>
-              <thead>
-                <tr>
-                  <th scope="col">Data</th>
-                  <th scope="col">Miasto</th>
-                  <th scope="col">Urządzenie</th>
-                  <th scope="col">Pakiet</th>
-                  <th scope="col">Etap</th>
-                  <th scope="col">Firma</th>
-                </tr>
-              </thead>
+              <Head columns={['Data', 'Miasto', 'Urządzenie', 'Pakiet', 'Etap', 'Firma']} />
               <tbody>
                 {p.leads.map((l, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: rows without an id a partner may see

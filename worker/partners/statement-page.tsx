@@ -1,6 +1,6 @@
 /** The printable month statement of /partner/zestawienie/<month> (split from page.tsx). */
 import type { Statement } from './commission.ts';
-import { Money, Scroll, copy } from './page.tsx';
+import { Head, Money, Scroll, copy } from './page.tsx';
 
 export function StatementView({
   partnerName,
@@ -23,22 +23,7 @@ export function StatementView({
       </p>
       <Scroll label="Pozycje zestawienia">
         <table>
-          <thead>
-            <tr>
-              <th scope="col">Umowa</th>
-              <th scope="col">Firma</th>
-              <th scope="col">Faktura</th>
-              <th scope="col" className="num">
-                Netto
-              </th>
-              <th scope="col" className="num">
-                Zapłacono netto
-              </th>
-              <th scope="col" className="num">
-                Prowizja
-              </th>
-            </tr>
-          </thead>
+          <Head columns={['Umowa', 'Firma', 'Faktura', '#Netto', '#Zapłacono netto', '#Prowizja']} />
           <tbody>
             {statement.lines.map((l) => (
               <tr key={`${l.contractNumber}-${l.invoiceNumber}`}>
