@@ -109,6 +109,8 @@ beforeAll(async () => {
     'COLSWAP01',
     'COLHELD01',
     'COLTONER1',
+    'COLPACE01',
+    'COLPACE02',
     'COLSERV01',
     'COLOTHER1',
   ])
@@ -284,6 +286,56 @@ describe('readings the desk decides', () => {
 });
 
 describe('toner and faults the device reports', () => {
+  it('orders a cartridge lasting about 30 days at the pace of the device, above 20 %: once until delivered, never on −3 or −2', async () => {
+    const day = 86_400_000;
+    const start = Date.now() - 12 * day;
+    const at = (days: number) => new Date(start + days * day).toISOString();
+    const tonerOf = (black: number, cyan: number) => ({
+      toner: [
+        { colorant: 'black', level: black, max: 100 },
+        { colorant: 'cyan', level: cyan, max: 100 },
+        { colorant: 'magenta', level: -3, max: 100 },
+        { colorant: 'yellow', level: -2, max: 100 },
+      ],
+    });
+    const ordersOf = async (serial: string) =>
+      (
+        await db()
+          .prepare(
+            'SELECT t.colour, t.status, t.note FROM toner_orders t JOIN devices d ON d.id = t.device_row WHERE d.serial = ? ORDER BY t.id',
+          )
+          .bind(serial)
+          .all<{ colour: string; status: string; note: string }>()
+      ).results;
+
+    // Black 60 % then 45 % ten days later: 15 points in 10 days = 1,5 % a day; 45 / 1,5 = 30 days → an order.
+    // Cyan 100 % then 99 %: 0,1 % a day, 990 days → none. Magenta "some remaining" (−3), yellow unknown (−2): never.
+    const fast = await collectorFor(contracts.COLPACE01?.id ?? '');
+    await push(fast, [reading('COLPACE01', at(0), 1_000, 100, tonerOf(60, 100))]);
+    expect(await ordersOf('COLPACE01')).toEqual([]);
+    await push(fast, [reading('COLPACE01', at(10), 3_000, 150, tonerOf(45, 99))]);
+    const orders = await ordersOf('COLPACE01');
+    expect(orders.map((o) => [o.colour, o.status])).toEqual([['black', 'accepted']]);
+    expect(orders[0]?.note).toContain(
+      'poziom tonera 45 %, przy tempie urządzenia (1,5 % dziennie) wystarczy na ok. 30 dni (licznik urządzenia)',
+    );
+    expect(orders[0]?.note).toContain(`Dostawa na adres umowy ${contracts.COLPACE01?.number}`);
+    // A day later at 43 %: 17 points in 11 days, 43 × 11 / 17 = 27,8 days, but that cartridge is on its way.
+    await push(fast, [reading('COLPACE01', at(11), 3_200, 160, tonerOf(43, 99))]);
+    expect(await ordersOf('COLPACE01')).toHaveLength(1);
+
+    // 60 % then 46 %: 14 points in 10 days = 1,4 % a day; 46 / 1,4 = 32,9 days → no order yet.
+    const slower = await collectorFor(contracts.COLPACE02?.id ?? '');
+    await push(slower, [reading('COLPACE02', at(0), 1_000, 100, tonerOf(60, 100))]);
+    await push(slower, [reading('COLPACE02', at(10), 3_000, 150, tonerOf(46, 100))]);
+    expect(await ordersOf('COLPACE02')).toEqual([]);
+    // A new cartridge (100 %) counts from itself: 100 % then 85 % a day later would be 85 / 15 = 5,7 days,
+    // but one day is too short a time to read a pace from (3 days at least): no order.
+    await push(slower, [reading('COLPACE02', at(11), 3_100, 155, tonerOf(100, 100))]);
+    await push(slower, [reading('COLPACE02', at(12), 3_200, 160, tonerOf(85, 100))]);
+    expect(await ordersOf('COLPACE02')).toEqual([]);
+  });
+
   it('makes one toner order at 18 %, not again while it is on its way, and none for "some remaining" (−3)', async () => {
     const creds = await collectorFor(contracts.COLTONER1?.id ?? '');
     const toner = [

@@ -3,6 +3,8 @@
  * toner and state, and what became of it (a reading of the meter, held for the desk, an unknown
  * serial); and the faults a device reported, one service ticket per fault while it lasts.
  */
+import type { TonerBase } from './push.ts';
+
 export interface ReportRow {
   id: number;
   site_id: string;
@@ -198,4 +200,30 @@ export async function silentDevicesOf(
     )
     .all<{ contract_id: string; serial: string; opened_at: string }>();
   return results;
+}
+
+/** Where each cartridge's pace of a device is counted from (migration 0510). */
+export async function tonerBasesOf(db: D1Database, deviceRow: number): Promise<TonerBase[]> {
+  const { results } = await db
+    .prepare(
+      'SELECT colour, base_at AS at, base_level AS level, base_max AS max FROM collector_toner_pace WHERE device_row = ?1',
+    )
+    .bind(deviceRow)
+    .all<TonerBase>();
+  return results;
+}
+
+/** Stores the bases of new cartridges (a first report, a level above the base, another maximum). */
+export async function setTonerBases(db: D1Database, deviceRow: number, bases: readonly TonerBase[]): Promise<void> {
+  if (bases.length === 0) return;
+  await db.batch(
+    bases.map((b) =>
+      db
+        .prepare(
+          `INSERT INTO collector_toner_pace (device_row, colour, base_at, base_level, base_max) VALUES (?1, ?2, ?3, ?4, ?5)
+           ON CONFLICT (device_row, colour) DO UPDATE SET base_at = ?3, base_level = ?4, base_max = ?5`,
+        )
+        .bind(deviceRow, b.colour, b.at, b.level, b.max),
+    ),
+  );
 }
