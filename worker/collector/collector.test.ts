@@ -10,6 +10,7 @@ import type { CollectorList, ReadingList } from '../admin-shared/admin-api.ts';
 import { COLLECTOR_ERRORS } from './push.ts';
 import { HELD_NOTES } from './intake.ts';
 import { listFallenOff } from './fallen-off.ts';
+import { meteredD1 } from '../http/d1-metrics.ts';
 import { testEnv } from '../../tests/worker/admin-helpers.ts';
 
 let cookie = '';
@@ -109,6 +110,8 @@ beforeAll(async () => {
     'COLSWAP01',
     'COLHELD01',
     'COLTONER1',
+    'COLQUIET2',
+    'COLBUSY01',
     'COLPACE01',
     'COLPACE02',
     'COLSERV01',
@@ -432,6 +435,36 @@ describe('fallen off', () => {
     expect((await listed())?.map((d) => d.serial)).toEqual(['COLQUIET1']);
     await push(creds, [reading('COLQUIET1', new Date().toISOString(), 650, 65)]);
     expect(await listed()).toEqual([]);
+  });
+});
+
+describe('the fallen-off job at scale', () => {
+  it('finds a silent device without reading every report: its rows read do not grow with the reports kept', async () => {
+    const quiet = await collectorFor(contracts.COLQUIET2?.id ?? '');
+    const busy = await collectorFor(contracts.COLBUSY01?.id ?? '');
+    await push(quiet, [reading('COLQUIET2', new Date(Date.now() - 5 * 86_400_000).toISOString(), 600, 60)]);
+    await push(busy, [reading('COLBUSY01', new Date().toISOString(), 900, 90)]);
+    // A year of the busy device's reports before today, as six polls a day leave them: 2 190 (365 × 6).
+    await db()
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2190)
+         INSERT INTO collector_reports (site_id, serial, device_row, at, identity, model, profile, profile_checked, unit,
+           counters, marker_life, toner, status, outcome)
+         SELECT r.site_id, r.serial, r.device_row, strftime('%Y-%m-%dT%H:%M:%fZ', r.at, '-' || (i * 4) || ' hours'),
+           'history-' || i, r.model, r.profile, r.profile_checked, r.unit, r.counters, r.marker_life, r.toner, r.status, 'same-day'
+         FROM n, (SELECT * FROM collector_reports WHERE serial = 'COLBUSY01') r`,
+      )
+      .run();
+    const tally = { rows: 0 };
+    await listFallenOff({ ...testEnv, DB: meteredD1(testEnv.DB, tally) });
+    const mailed = await db()
+      .prepare(
+        "SELECT count(*) AS n FROM outbox WHERE recipient = 'faktury-colquiet2@firma.pl' AND about LIKE 'collector-silent:%'",
+      )
+      .first<{ n: number }>();
+    expect(mailed?.n).toBe(1);
+    // The run reads the devices it lists and what it writes for them, not the busy device's 2 191 reports.
+    expect(tally.rows).toBeLessThan(200);
   });
 });
 

@@ -50,6 +50,7 @@ import {
   setOutcome,
   setTonerBases,
   tonerBasesOf,
+  touchDevice,
 } from './model-reports.ts';
 import { type CollectorReading, billingCounters, lowToner, tonerTrend } from './push.ts';
 
@@ -111,6 +112,7 @@ export async function takeReading(env: Env, site: SiteContract, r: CollectorRead
     return 'unknown';
   }
   // A report again: a device listed as fallen off is back.
+  await touchDevice(db, { deviceRow: device.deviceRow, siteId: site.siteId, serial, at: r.at });
   await clearFault(db, device.deviceRow, 'silent', now.toISOString());
   const outcome = await recordMeter(db, site, device, r, counters, reportId);
   await orderToner(env, site, device, row, r, now);
