@@ -23,9 +23,13 @@ import { d1 } from './test-db.ts';
 const root = path.resolve(import.meta.dirname, '../..');
 const children: ChildProcess[] = [];
 let dir = '';
-test.afterAll(() => {
+let relays: { down: () => Promise<void> }[] = [];
+test.afterEach(async () => {
   for (const child of children.splice(0)) child.kill('SIGTERM');
+  await Promise.all(relays.map((r) => r.down()));
+  relays = [];
   if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = '';
 });
 
 /** A UDP port free on 127.0.0.1 now. */
@@ -150,6 +154,7 @@ test('the collector reads simulated copiers and the Worker stores each push once
   await Promise.all([sim(awakePort, awake), sim(asleepPort, asleep, ['--asleep'])]);
 
   const worker = relay(await freePort());
+  relays.push(worker);
   await worker.up();
   dir = mkdtempSync(path.join(tmpdir(), 'kserowo-collector-e2e-'));
   const state = path.join(dir, 'state.json');
@@ -240,7 +245,8 @@ test('the collector reads simulated copiers and the Worker stores each push once
   await page.goto('/admin#odczyty');
   await page.getByRole('form', { name: 'Filtr odczytów' }).getByLabel('Numer seryjny').fill(awake);
   await page.getByRole('form', { name: 'Filtr odczytów' }).getByRole('button', { name: 'Pokaż' }).click();
-  const row = page.getByRole('row').filter({ hasText: awake });
+  // The readings' list (the month's bills below it name the device too).
+  const row = page.locator('table.reading-list').getByRole('row').filter({ hasText: awake });
   await expect(row).toHaveCount(monthEnd ? 4 : 1);
   await expect(row.first().getByRole('cell').nth(3)).toHaveText('12000');
   await expect(row.first().getByRole('cell').nth(4)).toHaveText('3400');
