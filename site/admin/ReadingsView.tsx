@@ -255,7 +255,7 @@ function ReadingRow({
               <strong className="status">do sprawdzenia</strong>
               <span className="hint">
                 {r.source === 'collector'
-                  ? 'Odczyt licznika urządzenia (powód w uwagach): nie liczy się do rozliczenia.'
+                  ? 'Odczyt licznika urządzenia czeka na sprawdzenie: nie liczy się do rozliczenia.'
                   : 'Klient potwierdził nietypowo wysoki stan: nie liczy się do rozliczenia.'}{' '}
                 Popraw go z tymi samymi liczbami, aby przyjąć, albo wycofaj.
               </span>

@@ -254,7 +254,7 @@ test('the collector reads simulated copiers and the Worker stores each push once
   await expect(row.first()).toContainText('profil km-bizhub-i nie był sprawdzony z ekranem liczników');
   // Held for its profile, not because a customer confirmed anything: the hint says what the desk does.
   await expect(row.first()).toContainText(
-    'Odczyt licznika urządzenia (powód w uwagach): nie liczy się do rozliczenia. Popraw go z tymi samymi liczbami, aby przyjąć, albo wycofaj.',
+    'Odczyt licznika urządzenia czeka na sprawdzenie: nie liczy się do rozliczenia. Popraw go z tymi samymi liczbami, aby przyjąć, albo wycofaj.',
   );
   await expect(row.first()).not.toContainText('Klient potwierdził');
 });
