@@ -39,7 +39,7 @@ const KNOWN: { module: string; sql: string; why: string }[] = [
 
 /** Tables that grow with leads, tickets and readings. */
 const WATCHED =
-  /^(leads|quotes|service_tickets|service_ticket_events|meter_readings|outbox|webhook_events|webhook_deliveries|webhook_attempts|audit_log|lead_counts|lead_response_days|lead_funnel|funnel_counts|funnel_signed_days)$/;
+  /^(leads|quotes|service_tickets|service_ticket_events|meter_readings|collector_reports|outbox|webhook_events|webhook_deliveries|webhook_attempts|audit_log|lead_counts|lead_response_days|lead_funnel|funnel_counts|funnel_signed_days)$/;
 
 /**
  * A stand-in for any argument: every property and call gives it back, it reads as `?` in

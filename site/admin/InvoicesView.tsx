@@ -14,6 +14,7 @@ import { DataTable, Notice } from './ui.tsx';
 import { lastMonth } from './months.ts';
 import { Field } from './form-kit.tsx';
 import { KsefWarnings, RejectedInvoice } from './InvoiceKsef.tsx';
+import { MissingReadings } from './MissingReadings.tsx';
 import type { SessionViewProps } from './view-props.ts';
 
 const INVOICES = ['faktura', 'faktury', 'faktur'] as const;
@@ -109,6 +110,7 @@ export function InvoicesView({ onFailure, session }: SessionViewProps) {
         </div>
       </div>
       <Notice note={note} />
+      <MissingReadings period={period} onFailure={onFailure} />
       <KsefWarnings />
       {!rows ? (
         <p role="status">{FALLBACK.loading}</p>
@@ -118,6 +120,7 @@ export function InvoicesView({ onFailure, session }: SessionViewProps) {
         <DataTable
           columns={['Numer', 'Miesiąc', 'Umowa', 'Netto', 'VAT', 'Brutto', 'Status KSeF', 'Numer KSeF', 'Pliki']}
           actions={owner}
+          className="invoice-list"
         >
           {rows.map((i) => (
             <tr key={i.id}>

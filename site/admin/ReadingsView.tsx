@@ -254,8 +254,10 @@ function ReadingRow({
             <>
               <strong className="status">do sprawdzenia</strong>
               <span className="hint">
-                Klient potwierdził nietypowo wysoki stan: nie liczy się do rozliczenia. Popraw go z tymi samymi
-                liczbami, aby przyjąć, albo wycofaj.
+                {r.source === 'collector'
+                  ? 'Odczyt licznika urządzenia czeka na sprawdzenie: nie liczy się do rozliczenia.'
+                  : 'Klient potwierdził nietypowo wysoki stan: nie liczy się do rozliczenia.'}{' '}
+                Popraw go z tymi samymi liczbami, aby przyjąć, albo wycofaj.
               </span>
             </>
           )}{' '}

@@ -246,6 +246,29 @@ export interface ReadingList extends ListPage {
   readings: ReadingListed[];
 }
 
+/** A device under contract in the month with no reading of it: its pages go to a later invoice. */
+export interface MissingReading {
+  serial: string;
+  deviceName: string;
+  contractId: string;
+  contract: string;
+  company: string;
+  /** Its last accepted reading before the month, if any. */
+  lastReadOn: string | null;
+  /** A reading of the month waits for the desk ('Odczyty', 'Tylko do sprawdzenia'): accepted, it counts. */
+  heldInMonth: boolean;
+  /** The device's reading link, the way out (owner and service only; null for the others). */
+  readingLink: string | null;
+}
+
+/** `GET /api/admin/readings/missing?period=YYYY-MM`: the list before the month's invoices. */
+export interface MissingReadings {
+  period: string;
+  devices: MissingReading[];
+  /** More devices than the first 500 listed. */
+  more: boolean;
+}
+
 /** `POST /api/admin/collectors` (owner): the site's collector and its enrolment code, shown this once. */
 export interface CollectorCreated {
   id: string;

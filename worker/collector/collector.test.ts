@@ -10,6 +10,7 @@ import type { CollectorList, ReadingList } from '../admin-shared/admin-api.ts';
 import { COLLECTOR_ERRORS } from './push.ts';
 import { HELD_NOTES } from './intake.ts';
 import { listFallenOff } from './fallen-off.ts';
+import { meteredD1 } from '../http/d1-metrics.ts';
 import { testEnv } from '../../tests/worker/admin-helpers.ts';
 
 let cookie = '';
@@ -109,6 +110,10 @@ beforeAll(async () => {
     'COLSWAP01',
     'COLHELD01',
     'COLTONER1',
+    'COLQUIET2',
+    'COLBUSY01',
+    'COLPACE01',
+    'COLPACE02',
     'COLSERV01',
     'COLOTHER1',
   ])
@@ -284,6 +289,56 @@ describe('readings the desk decides', () => {
 });
 
 describe('toner and faults the device reports', () => {
+  it('orders a cartridge lasting about 30 days at the pace of the device, above 20 %: once until delivered, never on −3 or −2', async () => {
+    const day = 86_400_000;
+    const start = Date.now() - 12 * day;
+    const at = (days: number) => new Date(start + days * day).toISOString();
+    const tonerOf = (black: number, cyan: number) => ({
+      toner: [
+        { colorant: 'black', level: black, max: 100 },
+        { colorant: 'cyan', level: cyan, max: 100 },
+        { colorant: 'magenta', level: -3, max: 100 },
+        { colorant: 'yellow', level: -2, max: 100 },
+      ],
+    });
+    const ordersOf = async (serial: string) =>
+      (
+        await db()
+          .prepare(
+            'SELECT t.colour, t.status, t.note FROM toner_orders t JOIN devices d ON d.id = t.device_row WHERE d.serial = ? ORDER BY t.id',
+          )
+          .bind(serial)
+          .all<{ colour: string; status: string; note: string }>()
+      ).results;
+
+    // Black 60 % then 45 % ten days later: 15 points in 10 days = 1,5 % a day; 45 / 1,5 = 30 days → an order.
+    // Cyan 100 % then 99 %: 0,1 % a day, 990 days → none. Magenta "some remaining" (−3), yellow unknown (−2): never.
+    const fast = await collectorFor(contracts.COLPACE01?.id ?? '');
+    await push(fast, [reading('COLPACE01', at(0), 1_000, 100, tonerOf(60, 100))]);
+    expect(await ordersOf('COLPACE01')).toEqual([]);
+    await push(fast, [reading('COLPACE01', at(10), 3_000, 150, tonerOf(45, 99))]);
+    const orders = await ordersOf('COLPACE01');
+    expect(orders.map((o) => [o.colour, o.status])).toEqual([['black', 'accepted']]);
+    expect(orders[0]?.note).toContain(
+      'poziom tonera 45 %, przy tempie urządzenia (1,5 % dziennie) wystarczy na ok. 30 dni (licznik urządzenia)',
+    );
+    expect(orders[0]?.note).toContain(`Dostawa na adres umowy ${contracts.COLPACE01?.number}`);
+    // A day later at 43 %: 17 points in 11 days, 43 × 11 / 17 = 27,8 days, but that cartridge is on its way.
+    await push(fast, [reading('COLPACE01', at(11), 3_200, 160, tonerOf(43, 99))]);
+    expect(await ordersOf('COLPACE01')).toHaveLength(1);
+
+    // 60 % then 46 %: 14 points in 10 days = 1,4 % a day; 46 / 1,4 = 32,9 days → no order yet.
+    const slower = await collectorFor(contracts.COLPACE02?.id ?? '');
+    await push(slower, [reading('COLPACE02', at(0), 1_000, 100, tonerOf(60, 100))]);
+    await push(slower, [reading('COLPACE02', at(10), 3_000, 150, tonerOf(46, 100))]);
+    expect(await ordersOf('COLPACE02')).toEqual([]);
+    // A new cartridge (100 %) counts from itself: 100 % then 85 % a day later would be 85 / 15 = 5,7 days,
+    // but one day is too short a time to read a pace from (3 days at least): no order.
+    await push(slower, [reading('COLPACE02', at(11), 3_100, 155, tonerOf(100, 100))]);
+    await push(slower, [reading('COLPACE02', at(12), 3_200, 160, tonerOf(85, 100))]);
+    expect(await ordersOf('COLPACE02')).toEqual([]);
+  });
+
   it('makes one toner order at 18 %, not again while it is on its way, and none for "some remaining" (−3)', async () => {
     const creds = await collectorFor(contracts.COLTONER1?.id ?? '');
     const toner = [
@@ -380,6 +435,36 @@ describe('fallen off', () => {
     expect((await listed())?.map((d) => d.serial)).toEqual(['COLQUIET1']);
     await push(creds, [reading('COLQUIET1', new Date().toISOString(), 650, 65)]);
     expect(await listed()).toEqual([]);
+  });
+});
+
+describe('the fallen-off job at scale', () => {
+  it('finds a silent device without reading every report: its rows read do not grow with the reports kept', async () => {
+    const quiet = await collectorFor(contracts.COLQUIET2?.id ?? '');
+    const busy = await collectorFor(contracts.COLBUSY01?.id ?? '');
+    await push(quiet, [reading('COLQUIET2', new Date(Date.now() - 5 * 86_400_000).toISOString(), 600, 60)]);
+    await push(busy, [reading('COLBUSY01', new Date().toISOString(), 900, 90)]);
+    // A year of the busy device's reports before today, as six polls a day leave them: 2 190 (365 × 6).
+    await db()
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2190)
+         INSERT INTO collector_reports (site_id, serial, device_row, at, identity, model, profile, profile_checked, unit,
+           counters, marker_life, toner, status, outcome)
+         SELECT r.site_id, r.serial, r.device_row, strftime('%Y-%m-%dT%H:%M:%fZ', r.at, '-' || (i * 4) || ' hours'),
+           'history-' || i, r.model, r.profile, r.profile_checked, r.unit, r.counters, r.marker_life, r.toner, r.status, 'same-day'
+         FROM n, (SELECT * FROM collector_reports WHERE serial = 'COLBUSY01') r`,
+      )
+      .run();
+    const tally = { rows: 0 };
+    await listFallenOff({ ...testEnv, DB: meteredD1(testEnv.DB, tally) });
+    const mailed = await db()
+      .prepare(
+        "SELECT count(*) AS n FROM outbox WHERE recipient = 'faktury-colquiet2@firma.pl' AND about LIKE 'collector-silent:%'",
+      )
+      .first<{ n: number }>();
+    expect(mailed?.n).toBe(1);
+    // The run reads the devices it lists and what it writes for them, not the busy device's 2 191 reports.
+    expect(tally.rows).toBeLessThan(200);
   });
 });
 

@@ -9,7 +9,7 @@ import { standaloneNotificationStatement } from '../outbox/index.ts';
 import { enqueueNotification } from '../outbox/delivery.ts';
 import { company } from '../../widgets/core/company.ts';
 import { warsawDateTime } from '../../widgets/core/warsaw-time.ts';
-import { newlySilentDevices, openFault } from './model-reports.ts';
+import { markListed, newlySilentDevices, openFault } from './model-reports.ts';
 
 export const SILENT_DAYS = 3;
 /** Devices handled per run: each costs a few queries of the invocation's 1 000. */
@@ -20,6 +20,8 @@ export async function listFallenOff(env: Env, now = new Date()): Promise<number>
   let listed = 0;
   for (const device of await newlySilentDevices(env.DB, before, PER_RUN)) {
     const faultId = await openFault(env.DB, device.device_row, 'silent', now.toISOString());
+    // Listed (or already listed, its fault open): the next runs pass it by until it reports again.
+    await markListed(env.DB, device.device_row);
     if (faultId === undefined) continue;
     listed += 1;
     const contract = await contractById(env.DB, device.contract_id);

@@ -9,7 +9,8 @@
  *    against the counter screen, counters in sheets, a colour device without colour counters, a
  *    jump; a counter lower than the last (a board swapped) is stored held, never negative usage:
  *    the desk confirms a new counter epoch (`POST /api/admin/readings/reset`, audited);
- *  - toner at or under 20 %: one toner order per cartridge until delivered;
+ *  - toner at or under 20 %, or lasting ~30 days or fewer at the device's pace: one toner order per
+ *    cartridge until delivered ("some remaining" and unknown levels never order);
  *  - a service call, or a jam in 3 reports within 7 days: one service ticket per fault, with
  *    the device's SLA.
  */
@@ -34,6 +35,9 @@ import type { ServiceRequestInput } from '../../widgets/core/service-validation.
 import { company } from '../../widgets/core/company.ts';
 import { TONER_COLOUR_NAMES, TONER_STATUS_LABELS } from '../../widgets/core/toner.ts';
 import { monthBounds } from '../../widgets/core/meter.ts';
+import { formatNumber } from '../../widgets/core/format.ts';
+import { countText } from '../../widgets/core/plural.ts';
+import { DAYS } from '../../widgets/core/nouns.ts';
 import { warsawDay, warsawToday } from '../../widgets/core/warsaw-time.ts';
 import {
   type Fault,
@@ -44,8 +48,11 @@ import {
   reportsWithError,
   setFaultTicket,
   setOutcome,
+  setTonerBases,
+  tonerBasesOf,
+  touchDevice,
 } from './model-reports.ts';
-import { type CollectorReading, billingCounters, lowToner } from './push.ts';
+import { type CollectorReading, billingCounters, lowToner, tonerTrend } from './push.ts';
 
 /** Who a collector's reading is from, in the readings' `sent_by` and wherever its source shows. */
 export const COLLECTOR_SENDER = 'licznik urządzenia';
@@ -105,6 +112,7 @@ export async function takeReading(env: Env, site: SiteContract, r: CollectorRead
     return 'unknown';
   }
   // A report again: a device listed as fallen off is back.
+  await touchDevice(db, { deviceRow: device.deviceRow, siteId: site.siteId, serial, at: r.at });
   await clearFault(db, device.deviceRow, 'silent', now.toISOString());
   const outcome = await recordMeter(db, site, device, r, counters, reportId);
   await orderToner(env, site, device, row, r, now);
@@ -168,7 +176,10 @@ async function recordMeter(
   return 'refused';
 }
 
-/** One toner order per low cartridge, for the contract's address; a colour in flight orders nothing. */
+/**
+ * One toner order per cartridge at or under 20 %, or lasting about 30 days or fewer at the device's
+ * pace (`tonerTrend`), for the contract's address; a colour in flight orders nothing.
+ */
 async function orderToner(
   env: Env,
   site: SiteContract,
@@ -177,10 +188,21 @@ async function orderToner(
   r: CollectorReading,
   now: Date,
 ) {
-  const colours = device.rates.deviceType === 'mono' ? ['black'] : ['black', 'cyan', 'magenta', 'yellow'];
-  for (const low of lowToner(r.toner).filter((l) => colours.includes(l.colour))) {
+  const colours: readonly string[] =
+    device.rates.deviceType === 'mono' ? ['black'] : ['black', 'cyan', 'magenta', 'yellow'];
+  const trend = tonerTrend(r.toner, r.at, await tonerBasesOf(env.DB, device.deviceRow));
+  await setTonerBases(env.DB, device.deviceRow, trend.newBases);
+  const due = [
+    ...lowToner(r.toner).map((l) => ({ colour: l.colour, percent: l.percent, why: `poziom tonera ${l.percent} %` })),
+    ...trend.runningOut.map((t) => ({
+      colour: t.colour,
+      percent: t.percent,
+      why: `poziom tonera ${t.percent} %, przy tempie urządzenia (${formatNumber(t.perDay, 1)} % dziennie) wystarczy na ok. ${countText(Math.floor(t.daysLeft), DAYS)}`,
+    })),
+  ].filter((d) => colours.includes(d.colour));
+  for (const low of due) {
     const address = site.contract.companyAddress ?? row.city ?? '';
-    const note = `Automatycznie: poziom tonera ${low.percent} % (licznik urządzenia). Dostawa na adres umowy ${site.contract.number}${address ? `: ${address}` : ''}.`;
+    const note = `Automatycznie: ${low.why} (licznik urządzenia). Dostawa na adres umowy ${site.contract.number}${address ? `: ${address}` : ''}.`;
     const details = {
       device: device.rates.deviceName,
       serial: device.serial,

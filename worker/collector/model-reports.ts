@@ -3,6 +3,8 @@
  * toner and state, and what became of it (a reading of the meter, held for the desk, an unknown
  * serial); and the faults a device reported, one service ticket per fault while it lasts.
  */
+import type { TonerBase } from './push.ts';
+
 export interface ReportRow {
   id: number;
   site_id: string;
@@ -164,8 +166,27 @@ export async function lastReportsOf(db: D1Database, deviceRowsJson: string): Pro
 }
 
 /**
+ * A report of a contract's device (migration 0511): its last report's time is the latest seen, and a
+ * device listed as fallen off is not any more (its next report clears the fault too, intake.ts).
+ */
+export async function touchDevice(
+  db: D1Database,
+  d: { deviceRow: number; siteId: string; serial: string; at: string },
+): Promise<void> {
+  await db
+    .prepare(
+      `INSERT INTO collector_devices (device_row, site_id, serial, last_at, listed) VALUES (?1, ?2, ?3, ?4, 0)
+       ON CONFLICT (device_row) DO UPDATE SET site_id = ?2, serial = ?3, last_at = max(last_at, ?4), listed = 0`,
+    )
+    .bind(d.deviceRow, d.siteId, d.serial, d.at)
+    .run();
+}
+
+/**
  * Devices whose last report (of a site's own contract) is older than `beforeIso` and that are not
- * listed as fallen off yet, with their contract's billing e-mail: at most `limit`, oldest first.
+ * listed as fallen off yet, with their contract: at most `limit`, oldest first. Read along the
+ * index of the devices not listed (`collector_quiet`), so a run reads the devices it lists, never
+ * the reports.
  */
 export async function newlySilentDevices(
   db: D1Database,
@@ -174,17 +195,19 @@ export async function newlySilentDevices(
 ): Promise<{ device_row: number; serial: string; last_at: string; contract_id: string }[]> {
   const { results } = await db
     .prepare(
-      `SELECT r.device_row, r.serial, max(r.at) AS last_at, s.contract_id
-       FROM collector_reports r JOIN collector_sites s ON s.id = r.site_id
-       WHERE r.device_row IS NOT NULL AND r.outcome != 'unknown'
-       GROUP BY r.device_row
-       HAVING max(r.at) < ?1 AND NOT EXISTS (
-         SELECT 1 FROM collector_faults f WHERE f.device_row = r.device_row AND f.fault = 'silent' AND f.cleared_at IS NULL)
-       ORDER BY last_at LIMIT ?2`,
+      `SELECT c.device_row, c.serial, c.last_at, s.contract_id
+       FROM collector_devices c JOIN collector_sites s ON s.id = c.site_id
+       WHERE c.listed = 0 AND c.last_at < ?1
+       ORDER BY c.last_at LIMIT ?2`,
     )
     .bind(beforeIso, limit)
     .all<{ device_row: number; serial: string; last_at: string; contract_id: string }>();
   return results;
+}
+
+/** A device listed as fallen off: the next runs pass it by until it reports again. */
+export async function markListed(db: D1Database, deviceRow: number): Promise<void> {
+  await db.prepare('UPDATE collector_devices SET listed = 1 WHERE device_row = ?1').bind(deviceRow).run();
 }
 
 /** The devices of a contract listed as fallen off, with their last report. */
@@ -198,4 +221,30 @@ export async function silentDevicesOf(
     )
     .all<{ contract_id: string; serial: string; opened_at: string }>();
   return results;
+}
+
+/** Where each cartridge's pace of a device is counted from (migration 0510). */
+export async function tonerBasesOf(db: D1Database, deviceRow: number): Promise<TonerBase[]> {
+  const { results } = await db
+    .prepare(
+      'SELECT colour, base_at AS at, base_level AS level, base_max AS max FROM collector_toner_pace WHERE device_row = ?1',
+    )
+    .bind(deviceRow)
+    .all<TonerBase>();
+  return results;
+}
+
+/** Stores the bases of new cartridges (a first report, a level above the base, another maximum). */
+export async function setTonerBases(db: D1Database, deviceRow: number, bases: readonly TonerBase[]): Promise<void> {
+  if (bases.length === 0) return;
+  await db.batch(
+    bases.map((b) =>
+      db
+        .prepare(
+          `INSERT INTO collector_toner_pace (device_row, colour, base_at, base_level, base_max) VALUES (?1, ?2, ?3, ?4, ?5)
+           ON CONFLICT (device_row, colour) DO UPDATE SET base_at = ?3, base_level = ?4, base_max = ?5`,
+        )
+        .bind(deviceRow, b.colour, b.at, b.level, b.max),
+    ),
+  );
 }

@@ -85,13 +85,16 @@ export function billingCounters(
 
 const COLOURANTS = ['black', 'cyan', 'magenta', 'yellow'] as const;
 
+/** A cartridge at or under this level (of its maximum) is ordered. */
+export const TONER_LOW_PERCENT = 20;
+
 /**
  * The cartridges at or under `threshold` % (the device's answer `level` / `max`): −3 (some
  * remaining), −2 (unknown) and a missing maximum are never a percentage, so never an order.
  */
 export function lowToner(
   toner: CollectorReading['toner'],
-  threshold = 20,
+  threshold = TONER_LOW_PERCENT,
 ): { colour: (typeof COLOURANTS)[number]; percent: number }[] {
   const low: { colour: (typeof COLOURANTS)[number]; percent: number }[] = [];
   for (const t of toner) {
@@ -102,4 +105,75 @@ export function lowToner(
       low.push({ colour, percent });
   }
   return low;
+}
+
+export type TonerColour = (typeof COLOURANTS)[number];
+
+/** A cartridge at or under this many days left at the device's pace is ordered, even above 20 %. */
+export const TONER_DAYS_LEFT = 30;
+/** The shortest time a pace is read over: a drop within a day or two says too little. */
+export const TONER_PACE_MIN_DAYS = 3;
+const DAY_MS = 86_400_000;
+
+/**
+ * Where a cartridge's pace is counted from: its first report (the level and maximum then). A
+ * level above it, or another maximum, is a new cartridge, counted from that report.
+ */
+export interface TonerBase {
+  colour: TonerColour;
+  at: string;
+  level: number;
+  max: number;
+}
+
+/** A cartridge above 20 % that, at the device's pace, lasts `TONER_DAYS_LEFT` days or fewer. */
+export interface TonerRunningOut {
+  colour: TonerColour;
+  percent: number;
+  /** Percentage points a day since `base`. */
+  perDay: number;
+  daysLeft: number;
+}
+
+/**
+ * The "~30 days left at the device's pace" rule (issue 47), for a report's toner at `at` against
+ * each cartridge's base: the pace is the drop since the base over the days since it
+ * (at least `TONER_PACE_MIN_DAYS`), the days left the level now over that pace:
+ * 60 % then 45 % ten days later is 1,5 % a day, 45 / 1,5 = 30 days → an order. −3 (some
+ * remaining), −2 (unknown) and a missing maximum are never a level: no pace, no order, no base.
+ * A cartridge at or under `TONER_LOW_PERCENT` is `lowToner`'s. Answers the cartridges running out and the bases
+ * to store (a first report, a new cartridge).
+ */
+export function tonerTrend(
+  toner: CollectorReading['toner'],
+  at: string,
+  bases: readonly TonerBase[],
+): { runningOut: TonerRunningOut[]; newBases: TonerBase[] } {
+  const runningOut: TonerRunningOut[] = [];
+  const newBases: TonerBase[] = [];
+  const seen = new Set<TonerColour>();
+  for (const t of toner) {
+    const colour = COLOURANTS.find((c) => t.colorant.toLowerCase().includes(c));
+    if (!colour || seen.has(colour)) continue;
+    seen.add(colour);
+    if (t.level < 0 || t.max <= 0) continue;
+    const base = bases.find((b) => b.colour === colour);
+    if (!base || base.max !== t.max || t.level > base.level) {
+      newBases.push({ colour, at, level: t.level, max: t.max });
+      continue;
+    }
+    const days = (Date.parse(at) - Date.parse(base.at)) / DAY_MS;
+    const drop = base.level - t.level;
+    if (days < TONER_PACE_MIN_DAYS || drop <= 0 || t.level * 100 <= TONER_LOW_PERCENT * t.max) continue;
+    // level / (drop / days), multiplied out: 45 × 10 / 15 = 30 exactly, no rounding on the way.
+    const daysLeft = (t.level * days) / drop;
+    if (daysLeft <= TONER_DAYS_LEFT)
+      runningOut.push({
+        colour,
+        percent: Math.round((t.level * 100) / t.max),
+        perDay: (drop * 100) / t.max / days,
+        daysLeft,
+      });
+  }
+  return { runningOut, newBases };
 }

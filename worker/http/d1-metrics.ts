@@ -6,7 +6,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 
-type Tally = { rows: number };
+export type Tally = { rows: number };
 
 const counted = <R>(tally: Tally, result: R): R => {
   tally.rows += (result as { meta?: { rows_read?: number } } | undefined)?.meta?.rows_read ?? 0;
@@ -32,7 +32,8 @@ function statement(inner: D1PreparedStatement, tally: Tally): Wrapped {
   } as unknown as Wrapped;
 }
 
-function metered(db: D1Database, tally: Tally): D1Database {
+/** `db` with `meta.rows_read` of every result added to `tally.rows` (the benchmark's header, tests of a job's cost). */
+export function meteredD1(db: D1Database, tally: Tally): D1Database {
   return {
     prepare: (query: string) => statement(db.prepare(query), tally),
     batch: (statements: D1PreparedStatement[]) =>
@@ -49,7 +50,7 @@ function metered(db: D1Database, tally: Tally): D1Database {
 export const d1Metrics: MiddlewareHandler<{ Bindings: Env }> = async (c, next) => {
   if ((c.env as { KSEROWO_D1_METRICS?: string }).KSEROWO_D1_METRICS !== '1') return next();
   const tally: Tally = { rows: 0 };
-  c.env = { ...c.env, DB: metered(c.env.DB, tally) };
+  c.env = { ...c.env, DB: meteredD1(c.env.DB, tally) };
   await next();
   try {
     c.res.headers.set('X-D1-Rows-Read', String(tally.rows));

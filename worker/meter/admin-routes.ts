@@ -11,6 +11,9 @@
  *    replaced or zeroed after a repair, with the new counter's starting values;
  *  - `POST /api/admin/readings/:id/correction` `{readOn, mono, color?, reason, withdraw?}`: a
  *    new row that supersedes the reading (or withdraws it), with its reason;
+ *  - `GET /api/admin/readings/missing?period=YYYY-MM`: the devices under contract that month with no
+ *    reading of it in the accepted series (the list before the month's invoices), each with its
+ *    reading link (owner and service only) as the way out; the first `MISSING_LIMIT`, `more` past them;
  *  - `GET /api/admin/readings/billing?period=YYYY-MM` (`&format=json` for the panel,
  *    `&summary=customers` for the per-customer CSV): the month's bills of every contract
  *    (worker/meter/bill.ts), by the contracts' frozen rates and the accepted readings.
@@ -30,9 +33,18 @@ import {
   contractKey,
   contractsPage,
   readingDeviceOf,
+  readingLink,
 } from '../contracts/index.ts';
 import { type DeviceRow, deviceById, deviceBySerial } from '../contracts/index.ts';
-import { type ReadingKey, correctionsOf, listReadings, readingById, readingKey, recordReading } from './model.ts';
+import {
+  type ReadingKey,
+  correctionsOf,
+  devicesWithoutReading,
+  listReadings,
+  readingById,
+  readingKey,
+  recordReading,
+} from './model.ts';
 import { correctReading, recordCounterReset } from './model-reading-corrections.ts';
 import { keysetPages, pageOf, pageRequest } from '../http/paging.ts';
 import {
@@ -52,9 +64,10 @@ import {
 } from '../../widgets/core/service-validation.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { check } from '../../widgets/core/validation.ts';
-import { judgeReset } from '../../widgets/core/meter.ts';
+import { judgeReset, monthBounds } from '../../widgets/core/meter.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
-import type { Bill, Billing, ReadingList, ReadingListed } from '../admin-shared/admin-api.ts';
+import type { Bill, Billing, MissingReadings, ReadingList, ReadingListed } from '../admin-shared/admin-api.ts';
+import { READING_LINK_ROLES } from '../admin-shared/roles.ts';
 import type { Context } from 'hono';
 
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -179,6 +192,35 @@ readingRoutes.get('/', async (c) => {
       };
     }),
   } satisfies ReadingList);
+});
+
+/** Devices listed without a reading at most (each a few index look-ups). */
+export const MISSING_LIMIT = 500;
+
+readingRoutes.get('/missing', async (c) => {
+  const period = c.req.query('period') ?? '';
+  if (!PERIOD.test(period)) return c.json({ error: SERVICE_ADMIN_ERRORS.period, field: 'period' }, 400);
+  const { from, to } = monthBounds(period);
+  const found = await devicesWithoutReading(c.env.DB, from, to, MISSING_LIMIT);
+  const rows = found.slice(0, MISSING_LIMIT);
+  const origin = new URL(c.req.url).origin;
+  // A reading link is the key to a device's bill: only the roles that send it to customers see it.
+  const showLinks = READING_LINK_ROLES.includes(c.get('session').role);
+  auditView(c, 'readings.missing', { rows: rows.length, readingLinks: showLinks });
+  return c.json({
+    period,
+    more: found.length > MISSING_LIMIT,
+    devices: rows.map((r) => ({
+      serial: r.serial,
+      deviceName: r.device_name ?? '',
+      contractId: r.contract_id,
+      contract: r.contract_number,
+      company: r.company,
+      lastReadOn: r.last_read_on,
+      heldInMonth: r.held_in_month === 1,
+      readingLink: showLinks && r.reading_token ? `${origin}${readingLink(r.reading_token)}` : null,
+    })),
+  } satisfies MissingReadings);
 });
 
 readingRoutes.post('/', async (c) => {
