@@ -7,6 +7,12 @@ import { createHmac } from 'node:crypto';
 const REQUEST_TIMEOUT_MS = 20_000;
 
 /**
+ * The most readings in one push: the Worker stores a push in one request, within the 1 000 D1 queries
+ * a request may make (50 first readings took 910). The Worker refuses more (worker/collector/push.ts).
+ */
+export const PUSH_READINGS = 40;
+
+/**
  * The API's base URL, checked: https, or http only for 127.0.0.1/localhost/[::1].
  * @param {string} base
  * @returns {URL}

@@ -1,7 +1,7 @@
 // A run of the collector: enrol the first time, poll, keep the push on disk, then send every
 // push waiting there, oldest first; and the long-running mode's schedule.
 import { randomUUID } from 'node:crypto';
-import { enrol, RefusedError, sendPush } from './client.mjs';
+import { enrol, PUSH_READINGS, RefusedError, sendPush } from './client.mjs';
 import { pollTargets } from './poll.mjs';
 import { loadState, saveState, SPOOL_LIMIT } from './state.mjs';
 
@@ -50,12 +50,7 @@ export async function runOnce(config) {
   );
   state.lastPollAt = new Date().toISOString();
   if (result.readings.length > 0 || result.failures.length > 0) {
-    state.spool.push({
-      pushId: randomUUID(),
-      createdAt: state.lastPollAt,
-      readings: result.readings,
-      failures: result.failures,
-    });
+    state.spool.push(...pushesOf(result.readings, result.failures, state.lastPollAt));
     const over = state.spool.length - SPOOL_LIMIT;
     if (over > 0) log(`Za długo bez połączenia: usuwam ${over} najstarszych odczytów z kolejki.`);
     if (over > 0) state.spool.splice(0, over);
@@ -69,6 +64,26 @@ export async function runOnce(config) {
     pollMs,
     ...sent,
   };
+}
+
+/**
+ * A poll's pushes: its readings in pushes of at most PUSH_READINGS (the Worker stores a push in one
+ * request, within D1's limit of queries per request), the failed hosts with the first.
+ * @param {import('./state.mjs').Push['readings']} readings
+ * @param {import('./state.mjs').Push['failures']} failures
+ * @param {string} createdAt
+ * @returns {import('./state.mjs').Push[]}
+ */
+export function pushesOf(readings, failures, createdAt) {
+  const pushes = [];
+  for (let i = 0; i === 0 || i < readings.length; i += PUSH_READINGS)
+    pushes.push({
+      pushId: randomUUID(),
+      createdAt,
+      readings: readings.slice(i, i + PUSH_READINGS),
+      failures: i === 0 ? failures : [],
+    });
+  return pushes;
 }
 
 /**

@@ -2,7 +2,9 @@
 // and that every profile says where its OIDs come from and whether it was checked.
 import { describe, expect, it } from 'vitest';
 import { COUNTER_NAMES, loadProfiles, profileFor } from '../profiles.mjs';
-import { nextPollAt } from '../run.mjs';
+import { nextPollAt, pushesOf } from '../run.mjs';
+import { PUSH_READINGS } from '../client.mjs';
+import { PUSH_READINGS as WORKER_PUSH_READINGS } from '../../worker/collector/push.ts';
 import { parseTargets } from '../targets.mjs';
 import { errorNames, errorOctets } from '../printer-mib.mjs';
 
@@ -72,5 +74,28 @@ describe('hrPrinterDetectedErrorState', () => {
     expect(errorOctets(['jammed', 'serviceRequested', 'overduePreventMaint'])).toEqual(Buffer.from([0x05, 0x02]));
     expect(errorNames(Buffer.from([0x05, 0x02]))).toEqual(['jammed', 'serviceRequested', 'overduePreventMaint']);
     expect(errorNames(Buffer.from([0x00]))).toEqual([]);
+  });
+});
+
+describe('a poll’s pushes', () => {
+  it('splits 100 readings into pushes of 40, 40 and 20, the failed hosts with the first, each its own pushId', () => {
+    // Only the readings' order and count matter here: each stands for a device's reading.
+    const readings = Array.from({ length: 100 }, (_, i) => ({ serial: `S${i}` })) as unknown as Parameters<
+      typeof pushesOf
+    >[0];
+    const failures: Parameters<typeof pushesOf>[1] = [
+      { host: '10.0.0.9', at: '2026-12-03T06:00:00.000Z', reason: 'timeout' },
+    ];
+    const pushes = pushesOf(readings, failures, '2026-12-03T06:00:00.000Z');
+    expect(pushes.map((p) => p.readings.length)).toEqual([40, 40, 20]);
+    // The Worker takes as many as the collector sends, and no more (one number on each side of the protocol).
+    expect(PUSH_READINGS).toBe(WORKER_PUSH_READINGS);
+    expect(pushes.map((p) => p.failures.length)).toEqual([1, 0, 0]);
+    expect(pushes.flatMap((p) => p.readings)).toEqual(readings);
+    expect(new Set(pushes.map((p) => p.pushId)).size).toBe(3);
+    // A poll of failures only is one push, as before.
+    expect(
+      pushesOf([], failures, '2026-12-03T06:00:00.000Z').map((p) => [p.readings.length, p.failures.length]),
+    ).toEqual([[0, 1]]);
   });
 });

@@ -17,7 +17,7 @@ import { check } from '../../widgets/core/validation.ts';
 import type { AppEnv } from '../env.ts';
 import { decryptKey, encryptKey, normaliseCode, randomToken, sha256Hex, signatureMatches } from './key-crypto.ts';
 import { firstUseOfSignature, keyCipherOf, siteById, spendCode, takePush } from './model.ts';
-import { COLLECTOR_ERRORS, WINDOW_SECONDS, pushSchema } from './push.ts';
+import { COLLECTOR_ERRORS, PUSH_READINGS, WINDOW_SECONDS, pushSchema } from './push.ts';
 import { type Outcome, takeReading } from './intake.ts';
 
 export const collectorApi = new Hono<AppEnv>();
@@ -67,6 +67,10 @@ collectorApi.post('/readings', async (c) => {
   } catch {
     return c.json({ error: COLLECTOR_ERRORS.body }, 400);
   }
+  // An older collector's push of more readings than one request can store: said plainly, with what to do.
+  const readings = (json as { readings?: unknown } | null)?.readings;
+  if (Array.isArray(readings) && readings.length > PUSH_READINGS)
+    return c.json({ error: COLLECTOR_ERRORS.tooMany, field: 'readings' }, 413);
   const parsed = check(pushSchema, json);
   if (!parsed.ok) return c.json({ error: `${COLLECTOR_ERRORS.body} ${parsed.error}` }, 400);
   const push = parsed.data;
