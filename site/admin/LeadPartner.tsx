@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
 import { Field, SelectField } from './form-kit.tsx';
 import type { PartnerList, PartnerSummary } from '../../worker/admin-shared/admin-api.ts';
+import { PARTNER_LIMITS } from '../../worker/admin-shared/partner-validation.ts';
 
 export function LeadPartner({
   leadId,
@@ -93,7 +94,7 @@ export function LeadPartner({
                 value={reason}
                 onValue={setReason}
                 required
-                maxLength={300}
+                maxLength={PARTNER_LIMITS.reason}
                 invalid={problem?.field === 'reason'}
                 aria-describedby={problem ? 'lead-partner-problem' : undefined}
               />

@@ -7,7 +7,9 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { ApiRefused, api } from './api.ts';
-import type { ViewProps } from './view-props.ts';
+import type { SessionViewProps } from './view-props.ts';
+import { mayUse } from '../../worker/admin-shared/roles.ts';
+import { PROFILE_NOT_CHECKED } from '../../worker/admin-shared/collector-notes.ts';
 import type { Billing, ReadingList, ReadingListed as Reading } from '../../worker/admin-shared/admin-api.ts';
 import { SERVICE_LIMITS } from '../../widgets/core/service-fields.ts';
 import { PAGE_COUNTING } from '../../widgets/core/terms.ts';
@@ -34,7 +36,13 @@ const SOURCE_LABELS: Record<string, string> = {
 
 type Note = { ok: boolean; text: string } | undefined;
 
-export function ReadingsView({ onFailure, serial: initialSerial }: ViewProps & { serial?: string | undefined }) {
+export function ReadingsView({
+  onFailure,
+  session,
+  serial: initialSerial,
+}: SessionViewProps & { serial?: string | undefined }) {
+  // The service (and the owner) confirm a collector's counter at the device's screen ('collectors').
+  const mayCheck = mayUse(session.role, 'collectors');
   const [period, setPeriod] = useState(thisMonth());
   const [billing, setBilling] = useState<Billing | undefined>();
   const [entry, setEntry] = useState({ serial: initialSerial ?? '', readOn: warsawToday(), mono: '', color: '' });
@@ -148,6 +156,7 @@ export function ReadingsView({ onFailure, serial: initialSerial }: ViewProps & {
                 void reload();
               }}
               onRefused={refused}
+              mayCheck={mayCheck}
             />
           ))}
         </DataTable>
@@ -225,14 +234,26 @@ function ReadingRow({
   onEdit,
   onSaved,
   onRefused,
+  mayCheck,
 }: {
   reading: Reading;
   editing: boolean;
   onEdit: () => void;
   onSaved: (text: string) => void;
   onRefused: (e: unknown) => void;
+  mayCheck: boolean;
 }) {
   const old = !!r.correctedBy || r.withdrawn;
+  // A collector's reading held only because its profile was not checked: the service compares it with the device.
+  const checkable = mayCheck && r.held && !old && r.source === 'collector' && !!r.note?.includes(PROFILE_NOT_CHECKED);
+  const checked = () =>
+    api(`/collectors/readings/${r.id}/checked`, { method: 'POST', body: {} })
+      .then(() =>
+        onSaved(
+          `Przyjęto odczyt ${r.serial} z ${r.readOn}: licznik zgodny z ekranem urządzenia. Kolejne odczyty tego urządzenia liczą się bez sprawdzania.`,
+        ),
+      )
+      .catch(onRefused);
   const value = (n: number | null) => (n === null ? '—' : old ? <del>{n}</del> : n);
   return (
     <>
@@ -257,8 +278,19 @@ function ReadingRow({
                 {r.source === 'collector'
                   ? 'Odczyt licznika urządzenia czeka na sprawdzenie: nie liczy się do rozliczenia.'
                   : 'Klient potwierdził nietypowo wysoki stan: nie liczy się do rozliczenia.'}{' '}
-                Popraw go z tymi samymi liczbami, aby przyjąć, albo wycofaj.
+                {checkable
+                  ? 'Porównaj go z ekranem liczników urządzenia: zgodny przyjmiesz jednym przyciskiem, a kolejne odczyty tego urządzenia nie będą czekać.'
+                  : 'Popraw go z tymi samymi liczbami, aby przyjąć, albo wycofaj.'}
               </span>
+              {checkable && (
+                <button type="button" className="button small" onClick={() => void checked()}>
+                  Zgodny z ekranem urządzenia
+                  <span className="sr-only">
+                    {' '}
+                    (odczyt {r.serial} z {r.readOn})
+                  </span>
+                </button>
+              )}
             </>
           )}{' '}
           {r.supersedes !== null && (

@@ -254,7 +254,20 @@ test('the collector reads simulated copiers and the Worker stores each push once
   await expect(row.first()).toContainText('profil km-bizhub-i nie był sprawdzony z ekranem liczników');
   // Held for its profile, not because a customer confirmed anything: the hint says what the desk does.
   await expect(row.first()).toContainText(
-    'Odczyt licznika urządzenia czeka na sprawdzenie: nie liczy się do rozliczenia. Popraw go z tymi samymi liczbami, aby przyjąć, albo wycofaj.',
+    'Odczyt licznika urządzenia czeka na sprawdzenie: nie liczy się do rozliczenia. Porównaj go z ekranem liczników urządzenia: zgodny przyjmiesz jednym przyciskiem, a kolejne odczyty tego urządzenia nie będą czekać.',
   );
   await expect(row.first()).not.toContainText('Klient potwierdził');
+  // The service compares it with the device's counter screen: the same. One button accepts it (audited), and the
+  // device's next readings of this profile count without the desk (worker/collector/collector.test.ts).
+  await row
+    .first()
+    .getByRole('button', { name: /Zgodny z ekranem urządzenia/ })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: `Przyjęto odczyt ${awake}` })).toContainText(
+    'licznik zgodny z ekranem urządzenia',
+  );
+  const accepted = (await readings(awake)).filter((r) => !r.held && !r.correctedBy && !r.withdrawn);
+  expect(accepted).toMatchObject([
+    { mono: 12_000, color: 3_400, reason: expect.stringContaining('profil km-bizhub-i') },
+  ]);
 });

@@ -95,6 +95,7 @@ const WRITTEN: Record<string, [string, string, string]> = {
   EVENTS: ['1 zdarzenie', '2 zdarzenia', '5 zdarzeń'],
   PAYMENTS: ['1 wpłata', '2 wpłaty', '5 wpłat'],
   INVOICES: ['1 faktura', '2 faktury', '5 faktur'],
+  PARTS: ['1 część', '2 części', '5 części'],
 };
 
 const units: [string, Forms][] = [['MONTHS', MONTHS], ...(Object.entries(nouns) as [string, Forms][])];

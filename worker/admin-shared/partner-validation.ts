@@ -7,7 +7,8 @@ import { emailSchema } from '../../widgets/core/validation.ts';
 import { NIP_ERROR, isValidNip, normalizeNip } from '../../widgets/core/nip.ts';
 
 /** The longest id and name a partner has: the form's maxlength and the check's. */
-export const PARTNER_LIMITS = { id: 50, name: 120 } as const;
+/** The longest id, name and reason of a partner's change (a lead's partner moved). */
+export const PARTNER_LIMITS = { id: 50, name: 120, reason: 300 } as const;
 
 export const PARTNER_ID_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,48}[a-z0-9])?$/;
 const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;

@@ -6,20 +6,24 @@
  *    state file): enrolling with it replaces the key;
  *  - `GET /api/admin/collectors`: each site's state: enrolled, its last push and last device report,
  *    the failed polls of its last push, its devices and the serials it reported that are not on
- *    the contract (listed for the team, never billed).
+ *    the contract (listed for the team, never billed);
+ *  - `POST /api/admin/collectors/readings/:id/checked` (owner, service): a reading held because its profile
+ *    was not checked, compared with the device's counter screen and found the same: accepted as it
+ *    stands, and the device's later readings of that profile no longer held for it.
  * Every write is in the audit log (the admin gate), with the contract.
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { ADMIN_ERRORS } from '../http/errors.ts';
 import { auditDetails } from '../http/audit-notes.ts';
-import { contractById } from '../contracts/index.ts';
+import { contractById, contractDevices, readingDeviceOf } from '../contracts/index.ts';
 import { check } from '../../widgets/core/validation.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
 import type { CollectorCreated, CollectorList } from '../admin-shared/admin-api.ts';
 import { normaliseCode, randomToken, sha256Hex } from './key-crypto.ts';
 import { createCode, createSite, listSites, siteById } from './model.ts';
-import { silentDevicesOf } from './model-reports.ts';
+import { heldForProfile, markCounterChecked, silentDevicesOf } from './model-reports.ts';
+import { acceptHeldReading } from '../meter/index.ts';
 import { COLLECTOR_ERRORS } from './push.ts';
 
 export const collectorRoutes = new Hono<AdminEnv>();
@@ -94,4 +98,31 @@ collectorRoutes.get('/', async (c) => {
         .map((d) => ({ serial: d.serial, since: d.opened_at })),
     })),
   } satisfies CollectorList);
+});
+
+export const CHECKED_ERRORS = {
+  notHeld:
+    'Ten odczyt nie czeka na sprawdzenie profilu licznika (przyjęty, wycofany albo wstrzymany z innego powodu). Odśwież listę.',
+} as const;
+
+collectorRoutes.post('/readings/:id/checked', async (c) => {
+  const id = Number(c.req.param('id'));
+  if (!Number.isInteger(id) || id <= 0) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
+  const held = await heldForProfile(c.env.DB, id);
+  if (!held) return c.json({ error: CHECKED_ERRORS.notHeld }, 409);
+  const contract = await contractById(c.env.DB, held.contract_id);
+  const device = (await contractDevices(c.env.DB, held.contract_id)).find((d) => d.deviceRow === held.device_row);
+  if (!contract || !device) return c.json({ error: CHECKED_ERRORS.notHeld }, 409);
+  const by = c.get('session').user;
+  const accepted = await acceptHeldReading(
+    c.env.DB,
+    readingDeviceOf(contract, device),
+    id,
+    by,
+    `Licznik zgodny z ekranem liczników urządzenia (profil ${held.profile}).`,
+  );
+  if (accepted.kind !== 'stored') return c.json({ error: CHECKED_ERRORS.notHeld }, 409);
+  await markCounterChecked(c.env.DB, held.device_row, held.profile, by);
+  auditDetails(c, { reading: id, profile: held.profile, accepted: accepted.row.id });
+  return c.json({ ok: true, id: accepted.row.id, profile: held.profile }, 201);
 });

@@ -5,9 +5,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { login, read, request, write } from '../../tests/worker/admin-helpers.ts';
 import { billJson, dayOf, db, lastDay, month, sign } from '../../tests/worker/contracts-helpers.ts';
 import { signIn } from '../../tests/worker/portal-helpers.ts';
-import { warsawToday } from '../../widgets/core/warsaw-time.ts';
+import { warsawDay, warsawToday } from '../../widgets/core/warsaw-time.ts';
 import type { CollectorList, ReadingList } from '../admin-shared/admin-api.ts';
 import { COLLECTOR_ERRORS } from './push.ts';
+import { CHECKED_ERRORS } from './admin-routes.ts';
 import { HELD_NOTES } from './intake.ts';
 import { listFallenOff } from './fallen-off.ts';
 import { meteredD1 } from '../http/d1-metrics.ts';
@@ -116,6 +117,7 @@ beforeAll(async () => {
     'COLPACE02',
     'COLSERV01',
     'COLOTHER1',
+    'COLCHECK1',
   ])
     contracts[serial] = await sign(cookie, { serial, deviceId: 'km-c3320i', level: 'business' });
 });
@@ -278,6 +280,38 @@ describe('readings the desk decides', () => {
       mono: 3_000,
       note: HELD_NOTES.profile('km-bizhub-i'),
     });
+  });
+
+  it('takes a device’s readings once the service checked one at its counter screen, for that profile only', async () => {
+    const creds = await collectorFor(contracts.COLCHECK1?.id ?? '');
+    const twoDaysAgo = warsawDay(new Date(Date.now() - 2 * 86_400_000));
+    const first = await push(creds, [reading('COLCHECK1', noon(twoDaysAgo), 3_000, 500, { profileChecked: false })]);
+    expect(await first.res.json()).toMatchObject({ held: 1 });
+    const [held] = await readingsOf('COLCHECK1', true);
+    // The service compares it with the device's counter screen: the same. Accepted as it stands (audited).
+    const checked = await write(`/api/admin/collectors/readings/${held?.id}/checked`, {}, { cookie });
+    expect(checked.status, await checked.clone().text()).toBe(201);
+    expect(await checked.json()).toMatchObject({ profile: 'km-bizhub-i' });
+    expect((await readingsOf('COLCHECK1', true)).filter((r) => r.held)).toEqual([]);
+    expect(await readingsOf('COLCHECK1')).toContainEqual(expect.objectContaining({ mono: 3_000, color: 500 }));
+    const again = await write(`/api/admin/collectors/readings/${held?.id}/checked`, {}, { cookie });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ error: CHECKED_ERRORS.notHeld });
+    // Another profile read from the same device (the collector's profiles changed, say) was not checked: held.
+    const yesterday = warsawDay(new Date(Date.now() - 86_400_000));
+    const other = await push(creds, [
+      reading('COLCHECK1', noon(yesterday), 3_300, 560, { profileChecked: false, profile: 'printer-mib' }),
+    ]);
+    expect(await other.res.json()).toEqual({ stored: 0, duplicates: 0, held: 1, unknown: 0 });
+    // Today's reading of the checked profile counts at once: nobody types it.
+    const next = await push(creds, [reading('COLCHECK1', noon(warsawToday()), 3_600, 620, { profileChecked: false })]);
+    expect(await next.res.json()).toEqual({ stored: 1, duplicates: 0, held: 0, unknown: 0 });
+    const audit = await db()
+      .prepare(
+        "SELECT details FROM audit_log WHERE path LIKE '/api/admin/collectors/readings/%' ORDER BY id DESC LIMIT 1",
+      )
+      .first<{ details: string }>();
+    expect(JSON.parse(String(audit?.details))).toMatchObject({ reading: held?.id, profile: 'km-bizhub-i' });
   });
 
   it('holds a counter that went down (a board swap); the desk confirms a new counter epoch, audited, and the next reading counts', async () => {

@@ -6,7 +6,8 @@
  *    (meter `recordReading`: never lower, jumps held, the contract's frozen prices), its source
  *    'collector' ("licznik urządzenia"): at most one a day, and each later one of the month's last
  *    day, so the month ends on its last counters. Held for the desk: a profile not checked
- *    against the counter screen, counters in sheets, a colour device without colour counters, a
+ *    against the counter screen (the profile's flag, or the service's check at this device:
+ *    `POST /api/admin/collectors/readings/:id/checked`), counters in sheets, a colour device without colour counters, a
  *    jump; a counter lower than the last (a board swapped) is stored held, never negative usage:
  *    the desk confirms a new counter epoch (`POST /api/admin/readings/reset`, audited);
  *  - toner at or under 20 %, or lasting ~30 days or fewer at the device's pace: one toner order per
@@ -53,6 +54,7 @@ import {
   touchDevice,
 } from './model-reports.ts';
 import { type CollectorReading, billingCounters, lowToner, tonerTrend } from './push.ts';
+import { profileHeldNote } from '../admin-shared/collector-notes.ts';
 
 /** Who a collector's reading is from, in the readings' `sent_by` and wherever its source shows. */
 export const COLLECTOR_SENDER = 'licznik urządzenia';
@@ -61,8 +63,7 @@ export const COLLECTOR_ACTOR = 'kolektor (automatycznie)';
 
 /** Why a reading waits for the desk, as the panel's readings list shows it (the reading's note). */
 export const HELD_NOTES = {
-  profile: (profile: string) =>
-    `Licznik urządzenia: profil ${profile} nie był sprawdzony z ekranem liczników urządzenia – odczyt czeka na decyzję serwisu.`,
+  profile: profileHeldNote,
   sheets: () => 'Licznik urządzenia: licznik w arkuszach, nie w odbitkach – sprawdź przed rozliczeniem.',
   counters: (profile: string) =>
     `Licznik urządzenia: profil ${profile} nie podaje liczników kolorowych – odczyt czeka na decyzję serwisu.`,
@@ -112,9 +113,16 @@ export async function takeReading(env: Env, site: SiteContract, r: CollectorRead
     return 'unknown';
   }
   // A report again: a device listed as fallen off is back.
-  await touchDevice(db, { deviceRow: device.deviceRow, siteId: site.siteId, serial, at: r.at });
+  const { checkedProfile } = await touchDevice(db, {
+    deviceRow: device.deviceRow,
+    siteId: site.siteId,
+    serial,
+    at: r.at,
+  });
   await clearFault(db, device.deviceRow, 'silent', now.toISOString());
-  const outcome = await recordMeter(db, site, device, r, counters, reportId);
+  // Checked at this device's counter screen by the service: its profile counts as checked here.
+  const checked = r.profileChecked || checkedProfile === r.profile;
+  const outcome = await recordMeter(db, site, device, { ...r, profileChecked: checked }, counters, reportId);
   await orderToner(env, site, device, row, r, now);
   await reportFaults(env, site, device, row, r, now);
   return outcome;

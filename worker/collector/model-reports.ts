@@ -172,15 +172,37 @@ export async function lastReportsOf(db: D1Database, deviceRowsJson: string): Pro
 export async function touchDevice(
   db: D1Database,
   d: { deviceRow: number; siteId: string; serial: string; at: string },
-): Promise<void> {
-  await db
+): Promise<{ checkedProfile: string | null }> {
+  const row = await db
     .prepare(
       `INSERT INTO collector_devices (device_row, site_id, serial, last_at, listed) VALUES (?1, ?2, ?3, ?4, 0)
-       ON CONFLICT (device_row) DO UPDATE SET site_id = ?2, serial = ?3, last_at = max(last_at, ?4), listed = 0`,
+       ON CONFLICT (device_row) DO UPDATE SET site_id = ?2, serial = ?3, last_at = max(last_at, ?4), listed = 0
+       RETURNING checked_profile`,
     )
     .bind(d.deviceRow, d.siteId, d.serial, d.at)
-    .run();
+    .first<{ checked_profile: string | null }>();
+  return { checkedProfile: row?.checked_profile ?? null };
 }
+
+/** The held reading `readingId` of a collector report held for its unchecked profile: its device, contract and profile. */
+export const heldForProfile = (db: D1Database, readingId: number) =>
+  db
+    .prepare(
+      `SELECT r.device_row, r.profile, d.contract_id FROM collector_reports r JOIN devices d ON d.id = r.device_row
+       WHERE r.reading_id = ?1 AND r.outcome = 'held' AND r.held_reason = 'profile' AND d.contract_id IS NOT NULL LIMIT 1`,
+    )
+    .bind(readingId)
+    .first<{ device_row: number; profile: string; contract_id: string }>();
+
+/** The device's counter checked at its screen for `profile`: its later readings of that profile are not held for it. */
+export const markCounterChecked = (db: D1Database, deviceRow: number, profile: string, by: string) =>
+  db
+    .prepare(
+      `UPDATE collector_devices SET checked_profile = ?2, checked_by = ?3,
+         checked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE device_row = ?1`,
+    )
+    .bind(deviceRow, profile, by)
+    .run();
 
 /**
  * Devices whose last report (of a site's own contract) is older than `beforeIso` and that are not

@@ -12,7 +12,7 @@ import { Hono } from 'hono';
 import { ADMIN_ERRORS } from '../http/errors.ts';
 import { auditDetails } from '../http/audit-notes.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
-import { PARTNER_ERRORS } from '../admin-shared/partner-validation.ts';
+import { PARTNER_ERRORS, PARTNER_LIMITS } from '../admin-shared/partner-validation.ts';
 import { partnerById } from '../partners/index.ts';
 import { leadById } from './model.ts';
 import { setLeadAttribution } from './model-lead-attribution.ts';
@@ -49,7 +49,7 @@ attributionRoutes.post('/:id/partner', async (c) => {
     auditDetails(c, { action: 'confirm', partner: unconfirmed });
   } else {
     const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
-    if (reason.length < 3 || reason.length > 300) return c.json({ error: PARTNER_ERRORS.reason, field: 'reason' }, 400);
+    if (reason.length < 3 || reason.length > PARTNER_LIMITS.reason) return c.json({ error: PARTNER_ERRORS.reason, field: 'reason' }, 400);
     const to = body.partner;
     if (to !== null && (typeof to !== 'string' || !(await partnerById(c.env.DB, to))))
       return c.json({ error: ATTRIBUTION_ERRORS.partner, field: 'partner' }, 400);

@@ -36,16 +36,9 @@ import {
   readingLink,
 } from '../contracts/index.ts';
 import { type DeviceRow, deviceById, deviceBySerial } from '../contracts/index.ts';
-import {
-  type ReadingKey,
-  correctionsOf,
-  devicesWithoutReading,
-  listReadings,
-  readingById,
-  readingKey,
-  recordReading,
-} from './model.ts';
+import { type ReadingKey, correctionsOf, listReadings, readingById, readingKey, recordReading } from './model.ts';
 import { correctReading, recordCounterReset } from './model-reading-corrections.ts';
+import { devicesWithoutReading } from './model-missing-readings.ts';
 import { keysetPages, pageOf, pageRequest } from '../http/paging.ts';
 import {
   CUSTOMER_COLUMNS,

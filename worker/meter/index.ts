@@ -4,6 +4,7 @@
  * export, the erasure and the retention job.
  * Another feature takes these from here, never from the models (docs/layout.md).
  */
+export { acceptHeldReading } from './accept-held.ts';
 export { remindersOfContracts } from './model-reading-reminders.ts';
 export { anonymiseReadingsStatement, readingIdsToAnonymise, readingsOfEmail } from './model-reading-privacy.ts';
 export {
