@@ -23,7 +23,7 @@ import { pipeline } from 'node:stream/promises';
 import { createServer } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import { Miniflare } from 'miniflare';
+import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
 import { importForNode } from '../scripts/bundle.mjs';
 import { root, wranglerBin } from '../scripts/env.mjs';
 import { TEST_KEYS } from '../scripts/secret-keys.mjs';
@@ -158,14 +158,16 @@ export async function run() {
   const seeding = performance.now();
   wrangler(['d1', 'migrations', 'apply', 'DB']);
 
-  const mf = new Miniflare({
-    modules: true,
-    script: 'export default { fetch: () => new Response(null, { status: 404 }) };',
-    compatibilityDate: '2026-04-01',
-    d1Databases: { DB: '00000000-0000-0000-0000-000000000000' },
-    d1Persist: path.join(STATE, 'v3/d1'),
-    r2Buckets: ['BACKUPS'],
-  });
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      modules: true,
+      script: 'export default { fetch: () => new Response(null, { status: 404 }) };',
+      compatibilityDate: '2026-04-01',
+      d1Databases: { DB: '00000000-0000-0000-0000-000000000000' },
+      resourcePersistencePath: path.join(STATE, 'v3'),
+      r2Buckets: ['BACKUPS'],
+    }),
+  );
   const rows = [];
   let seededIn = 0;
   let restored;

@@ -7,11 +7,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Miniflare } from 'miniflare';
+import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
 import { root, wranglerBin } from './env.mjs';
 
-// The ledger table as wrangler creates it, letter for letter (the schema's text compares equal).
-const LEDGER = `CREATE TABLE IF NOT EXISTS d1_migrations(
+// The ledger table as wrangler creates it, letter for letter (the schema's text compares equal). Wrangler
+// 4.156.2 quotes its name, "d1_migrations", where 4.86 did not; a database made then keeps that text.
+const LEDGER = `CREATE TABLE IF NOT EXISTS "d1_migrations"(
 \t\tid         INTEGER PRIMARY KEY AUTOINCREMENT,
 \t\tname       TEXT UNIQUE,
 \t\tapplied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL
@@ -45,15 +46,17 @@ export function migrationsSql(dir, names) {
 
 /** The migrations a local database already has; none when its file does not exist yet. */
 export async function appliedMigrations(persistTo, databaseId) {
-  const d1Persist = path.join(persistTo, 'v3/d1');
-  if (!existsSync(d1Persist)) return new Set();
-  const mf = new Miniflare({
-    modules: true,
-    script: 'export default { fetch: () => new Response(null, { status: 404 }) };',
-    compatibilityDate: '2026-04-01',
-    d1Databases: { DB: databaseId },
-    d1Persist,
-  });
+  if (!existsSync(path.join(persistTo, 'v3/d1'))) return new Set();
+  // Miniflare 5 takes v4 options through convertV4MiniflareOptions, as wrangler's `d1 execute --local` does.
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      modules: true,
+      script: 'export default { fetch: () => new Response(null, { status: 404 }) };',
+      compatibilityDate: '2026-04-01',
+      d1Databases: { DB: databaseId },
+      resourcePersistencePath: path.join(persistTo, 'v3'),
+    }),
+  );
   try {
     const db = await mf.getD1Database('DB');
     const ledger = await db

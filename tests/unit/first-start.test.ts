@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pbkdf2Sync } from 'node:crypto';
-import { Miniflare } from 'miniflare';
+import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
 import { afterAll, describe, expect, it } from 'vitest';
 import { applyMigrationsInOneRun, migrationNames } from '../../scripts/migrations.mjs';
 
@@ -18,13 +18,15 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** Every object of the schema and the ledger's migration names, in order. */
 async function schemaOf(persistTo: string): Promise<{ schema: unknown[]; migrations: string[] }> {
-  const mf = new Miniflare({
-    modules: true,
-    script: 'export default { fetch: () => new Response(null, { status: 404 }) };',
-    compatibilityDate: '2026-04-01',
-    d1Databases: { DB: 'first-start' },
-    d1Persist: path.join(persistTo, 'v3/d1'),
-  });
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      modules: true,
+      script: 'export default { fetch: () => new Response(null, { status: 404 }) };',
+      compatibilityDate: '2026-04-01',
+      d1Databases: { DB: 'first-start' },
+      resourcePersistencePath: path.join(persistTo, 'v3'),
+    }),
+  );
   try {
     const db = await mf.getD1Database('DB');
     const schema = await db

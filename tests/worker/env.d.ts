@@ -23,6 +23,9 @@ declare namespace Cloudflare {
     FA3_XSD: Fetcher;
   }
 }
+// The global Env of worker-configuration.d.ts extends only the generated bindings (wrangler 4.156's
+// `wrangler types`); the tests' bindings above reach it through Cloudflare.Env, as they did before.
+interface Env extends Cloudflare.Env {}
 
 /** workerd's AsyncLocalStorage (nodejs_compat): the part the D1 guard uses to tell invocations apart. */
 declare module 'node:async_hooks' {
