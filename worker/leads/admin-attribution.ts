@@ -49,7 +49,8 @@ attributionRoutes.post('/:id/partner', async (c) => {
     auditDetails(c, { action: 'confirm', partner: unconfirmed });
   } else {
     const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
-    if (reason.length < 3 || reason.length > PARTNER_LIMITS.reason) return c.json({ error: PARTNER_ERRORS.reason, field: 'reason' }, 400);
+    if (reason.length < 3 || reason.length > PARTNER_LIMITS.reason)
+      return c.json({ error: PARTNER_ERRORS.reason, field: 'reason' }, 400);
     const to = body.partner;
     if (to !== null && (typeof to !== 'string' || !(await partnerById(c.env.DB, to))))
       return c.json({ error: ATTRIBUTION_ERRORS.partner, field: 'partner' }, 400);
