@@ -6,7 +6,7 @@ import { root } from '../scripts/env.mjs';
 
 /**
  * @param {{port?: number, wranglerArgs?: string[], startTimeoutMs?: number}} options extra `wrangler dev` args, e.g. `['--var', 'X:1']`; how long to wait for it (a loaded machine needs longer)
- * @returns {Promise<{url: string, stop: () => Promise<void>}>}
+ * @returns {Promise<{url: string, pid: number, stop: () => Promise<void>}>} `pid`: serve-test's, the root of the server's processes (wrangler, workerd)
  */
 export async function startServer({ port = 8797, wranglerArgs = [], startTimeoutMs = 60_000 } = {}) {
   const child = spawn(process.execPath, [path.join(root, 'scripts/serve-test.mjs')], {
@@ -49,5 +49,5 @@ export async function startServer({ port = 8797, wranglerArgs = [], startTimeout
       /* already gone */
     }
   };
-  return { url, stop };
+  return { url, pid: /** @type {number} */ (child.pid), stop };
 }
