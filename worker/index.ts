@@ -8,7 +8,7 @@ import { runSalesClock } from './leads/sales-clock.ts';
 import { type DeferredLead, handleLeadBatch } from './leads/deferred.ts';
 import { forgetStaleLookups } from './company/index.ts';
 import { sendReadingReminders } from './meter/reminders.ts';
-import { listFallenOff } from './collector/index.ts';
+import { listFallenOff, pruneReports } from './collector/index.ts';
 import { forgetOldSignIns } from './portal/sign-in.ts';
 import { forgetOldPartnerSignIns } from './partners/index.ts';
 import { forgetOldUnlocks } from './accounts/unlock.ts';
@@ -110,6 +110,11 @@ export default {
     if (jobs.retention)
       ctx.waitUntil(
         listFallenOff(env).catch((error: unknown) => console.error('collectors: the fallen-off run failed', error)),
+      );
+    // Collectors: reports that made no reading go after 35 days (the readings keep their own).
+    if (jobs.retention)
+      ctx.waitUntil(
+        pruneReports(env).catch((error: unknown) => console.error('collectors: the reports pruning failed', error)),
       );
     // Invoices past due: a reminder per step, on the business clock.
     if (jobs.retention)

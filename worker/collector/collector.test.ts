@@ -9,6 +9,7 @@ import { warsawDay, warsawToday } from '../../widgets/core/warsaw-time.ts';
 import type { CollectorList, ReadingList } from '../admin-shared/admin-api.ts';
 import { COLLECTOR_ERRORS } from './push.ts';
 import { CHECKED_ERRORS } from './admin-routes.ts';
+import { pruneReports } from './prune.ts';
 import { HELD_NOTES } from './intake.ts';
 import { listFallenOff } from './fallen-off.ts';
 import { meteredD1 } from '../http/d1-metrics.ts';
@@ -118,6 +119,7 @@ beforeAll(async () => {
     'COLSERV01',
     'COLOTHER1',
     'COLCHECK1',
+    'COLPRUNE1',
   ])
     contracts[serial] = await sign(cookie, { serial, deviceId: 'km-c3320i', level: 'business' });
 });
@@ -460,6 +462,30 @@ describe('repeated jams', () => {
     for (const ago of [120_000, 60_000])
       await push(creds, [reading('COLJAM001', new Date(Date.now() - ago).toISOString(), 700, 70, { status })]);
     expect(await tickets()).toEqual([{ category: 'paper', sla_hours: 24 }]);
+  });
+});
+
+describe('the reports kept', () => {
+  it('prunes the reports that made no reading after 35 days, keeping every reading’s own', async () => {
+    const creds = await collectorFor(contracts.COLPRUNE1?.id ?? '');
+    const daysAgo = (days: number, hour: number) =>
+      new Date(Date.now() - days * 86_400_000).toISOString().replace(/T\d\d/, `T${String(hour).padStart(2, '0')}`);
+    // 40 days ago and 10 days ago: the day's first poll makes a reading, the second is that day's same-day report.
+    await push(creds, [reading('COLPRUNE1', daysAgo(40, 9), 1_000, 100)]);
+    await push(creds, [reading('COLPRUNE1', daysAgo(40, 13), 1_010, 100)]);
+    await push(creds, [reading('COLPRUNE1', daysAgo(10, 9), 2_000, 200)]);
+    await push(creds, [reading('COLPRUNE1', daysAgo(10, 13), 2_010, 200)]);
+    const kept = async () =>
+      (
+        await db()
+          .prepare("SELECT outcome, mono FROM collector_reports WHERE serial = 'COLPRUNE1' ORDER BY at")
+          .all<{ outcome: string; mono: number }>()
+      ).results.map((r) => `${r.outcome} ${r.mono}`);
+    expect(await kept()).toEqual(['recorded 1000', 'same-day 1010', 'recorded 2000', 'same-day 2010']);
+    // Only the 40-day-old same-day report goes: its day's reading keeps its own report; 10 days is within 35.
+    expect(await pruneReports(testEnv)).toBeGreaterThanOrEqual(1);
+    expect(await kept()).toEqual(['recorded 1000', 'recorded 2000', 'same-day 2010']);
+    expect(await readingsOf('COLPRUNE1')).toHaveLength(2);
   });
 });
 

@@ -270,3 +270,15 @@ export async function setTonerBases(db: D1Database, deviceRow: number, bases: re
     ),
   );
 }
+
+/** Deletes at most `limit` reports that made no reading, older than `beforeIso`, oldest first; how many went. */
+export async function deleteReportsWithoutReading(db: D1Database, beforeIso: string, limit: number): Promise<number> {
+  const result = await db
+    .prepare(
+      `DELETE FROM collector_reports WHERE id IN (
+         SELECT id FROM collector_reports WHERE reading_id IS NULL AND at < ?1 ORDER BY at LIMIT ?2)`,
+    )
+    .bind(beforeIso, limit)
+    .run();
+  return result.meta.changes ?? 0;
+}
