@@ -2,8 +2,26 @@
 // checkout's tests or anything else that holds a well-known port (8787, 8788, 8889, 9229…).
 import { createServer } from 'node:net';
 
-/** A port nothing listens on now: the system picks it, we close it again and hand it out. */
-export function freePort() {
+/** Whether `port` can be bound on 127.0.0.1 now (bound and closed again). */
+const bindable = (port) =>
+  new Promise((resolve) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+
+/**
+ * A port nothing listens on now, below Linux's ephemeral range (32768–60999): a port the system hands
+ * out for "any port" can be taken again by another program's "any port" between our check and the server's
+ * start (seen in CI: a test server's port held by one of wrangler's own, "Address already in use").
+ */
+export async function freePort() {
+  for (let i = 0; i < 50; i++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await bindable(port)) return port;
+  }
+  // Nothing free there: the system's choice.
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
