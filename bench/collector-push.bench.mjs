@@ -1,4 +1,4 @@
-// The Worker taking the collectors' pushes (issue 47's benchmark, the Worker's half; the /24 polled is
+// The Worker taking the collectors' pushes (the collector benchmark's second half; the /24 polled is
 // bench/collector.bench.mjs): 10 000 contract devices on 250 sites of 40 copiers, 6 polls a day, so
 // 60 000 readings = 1 500 pushes of 40 (`PUSH_READINGS`) a day. Per push of 40 readings: wall time,
 // D1 queries (`X-D1-Queries`) and rows read (`X-D1-Rows-Read`, both with KSEROWO_D1_METRICS=1) and the
@@ -27,10 +27,9 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import { TEST_ADMIN_PASSWORD } from '../scripts/admin-hash.mjs';
 import { root } from '../scripts/env.mjs';
 import { benchD1 } from './lead-load.mjs';
-import { startServer } from './server.mjs';
+import { adminLogin, startServer } from './server.mjs';
 
 export const title = 'Collector: the Worker taking pushes (10 000 devices × 6 polls a day)';
 export const order = 51;
@@ -58,16 +57,6 @@ function monthStart(offset) {
 }
 
 const serialOf = (site, device) => `PB${String(site).padStart(3, '0')}${String(device).padStart(2, '0')}`;
-
-async function login(url) {
-  const res = await fetch(`${url}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ password: TEST_ADMIN_PASSWORD, name: 'Bench' }),
-  });
-  if (!res.ok) throw new Error(`login: ${res.status}`);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0];
-}
 
 async function admin(url, cookie, pathname, body) {
   const res = await fetch(`${url}${pathname}`, {
@@ -298,7 +287,7 @@ export async function run({ deadline }) {
     const t0 = Date.now();
     const measured = [];
     try {
-      const cookie = await login(server.url);
+      const cookie = await adminLogin(server.url);
       const startDate = monthStart(-6);
       // The measured sites (0 … MEASURED − 1): the others are copies in SQL.
       for (let s = 0; s < MEASURED; s++) {

@@ -10,10 +10,9 @@
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import { TEST_ADMIN_PASSWORD } from '../scripts/admin-hash.mjs';
 import { root } from '../scripts/env.mjs';
 import { benchD1 } from './lead-load.mjs';
-import { startServer } from './server.mjs';
+import { adminLogin, startServer } from './server.mjs';
 
 export const title = 'Od kliknięcia do przelewu: the report at 2 000 and 200 000 leads';
 export const order = 65;
@@ -56,16 +55,6 @@ const seed = (leads) => {
     'ANALYZE',
   ];
 };
-
-async function login(url) {
-  const res = await fetch(`${url}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ password: TEST_ADMIN_PASSWORD, name: 'Bench' }),
-  });
-  if (!res.ok) throw new Error(`login: ${res.status}`);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0];
-}
 
 async function view(url, cookie, pathname) {
   const t0 = performance.now();
@@ -112,7 +101,7 @@ export async function run() {
       process.env.KSEROWO_KEEP_STATE = '1';
       server = await startServer({ port: port(), wranglerArgs: metrics, startTimeoutMs: 240_000 });
       try {
-        const cookie = await login(server.url);
+        const cookie = await adminLogin(server.url);
         for (const [name, pathname] of REPORTS) {
           await view(server.url, cookie, pathname);
           const runs = [];

@@ -14,10 +14,9 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import { TEST_ADMIN_PASSWORD } from '../scripts/admin-hash.mjs';
 import { root } from '../scripts/env.mjs';
 import { LOAD, benchD1, leadLoad as load } from './lead-load.mjs';
-import { startServer } from './server.mjs';
+import { adminLogin, startServer } from './server.mjs';
 
 export const title = 'Scale: 200 000 leads, the admin panel polled while visitors send leads';
 export const order = 60;
@@ -135,16 +134,6 @@ async function leadLoad(url) {
   return { p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, ok };
 }
 
-async function login(url, name) {
-  const res = await fetch(`${url}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ password: TEST_ADMIN_PASSWORD, name }),
-  });
-  if (!res.ok) throw new Error(`login: ${res.status}`);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0];
-}
-
 /** One admin GET: its time, status, rows read and size. */
 async function view(url, cookie, pathname) {
   const t0 = performance.now();
@@ -242,7 +231,7 @@ export async function run() {
   let polled;
   let pollTimes;
   try {
-    const cookie = await login(server.url, 'Bench');
+    const cookie = await adminLogin(server.url, 'Bench');
     for (const [name, pathname] of VIEWS) {
       await view(server.url, cookie, pathname); // warm
       const runs = [];
@@ -260,7 +249,7 @@ export async function run() {
       ]);
     }
     alone = await leadLoad(server.url);
-    const cookies = [cookie, await login(server.url, 'Bench 2'), await login(server.url, 'Bench 3')];
+    const cookies = [cookie, await adminLogin(server.url, 'Bench 2'), await adminLogin(server.url, 'Bench 3')];
     const poller = poll(server.url, cookies);
     await new Promise((r) => setTimeout(r, 1000));
     polled = await leadLoad(server.url);

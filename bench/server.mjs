@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { root } from '../scripts/env.mjs';
+import { TEST_ADMIN_PASSWORD } from '../scripts/admin-hash.mjs';
 
 /**
  * @param {{port?: number, wranglerArgs?: string[], startTimeoutMs?: number}} options extra `wrangler dev` args, e.g. `['--var', 'X:1']`; how long to wait for it (a loaded machine needs longer)
@@ -50,4 +51,20 @@ export async function startServer({ port = 8797, wranglerArgs = [], startTimeout
     }
   };
   return { url, pid: /** @type {number} */ (child.pid), stop };
+}
+
+/**
+ * Logs in to the admin API of a bench's server with the tests' password; answers the session's
+ * `name=value` for the Cookie header.
+ * @param {string} url
+ * @param {string} [name] who the audit log names
+ */
+export async function adminLogin(url, name = 'Bench') {
+  const res = await fetch(`${url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ password: TEST_ADMIN_PASSWORD, name }),
+  });
+  if (!res.ok) throw new Error(`admin login failed: ${res.status}`);
+  return (res.headers.get('set-cookie') ?? '').split(';')[0];
 }

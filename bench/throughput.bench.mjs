@@ -13,9 +13,8 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { TEST_ADMIN_PASSWORD } from '../scripts/admin-hash.mjs';
 import { root } from '../scripts/env.mjs';
-import { startServer } from './server.mjs';
+import { adminLogin, startServer } from './server.mjs';
 
 export const title = 'Worker throughput: pages and /api/catalogue vs the same bytes as static assets';
 
@@ -55,13 +54,7 @@ const cannon = (url, duration) =>
 /** Publishes the live catalogue with one price changed, through the admin API (as the panel does). */
 async function publish(base) {
   const headers = { 'content-type': 'application/json', origin: base };
-  const login = await fetch(`${base}/api/admin/login`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ password: TEST_ADMIN_PASSWORD, name: 'Bench' }),
-  });
-  if (!login.ok) throw new Error(`admin login failed: ${login.status}`);
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  const cookie = await adminLogin(base);
   const live = await (await fetch(`${base}/api/catalogue`)).json();
   const devices = live.devices.map((d) => ({ id: d.id, packages: d.packages }));
   devices[0].packages[0] = { ...devices[0].packages[0], monthlyPrice: devices[0].packages[0].monthlyPrice - 10 };

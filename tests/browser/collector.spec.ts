@@ -1,5 +1,5 @@
-// The real collector against the real Worker (issue 47): `npm run device-sim` devices on UDP
-// loopback (free ports), the collector's own command line (`collector/cli.mjs … --once`, as
+// The real collector against the real Worker, counters read with nobody typing: `npm run device-sim`
+// devices on UDP loopback (free ports), the collector's own command line (`collector/cli.mjs … --once`, as
 // `npm run collector` runs it) pushing, signed, to the browser tests' `wrangler dev`
 // (scripts/serve-test.mjs) through a TCP relay of this test, which plays the Worker being away
 // (closed) and the connection cut after the Worker stored a push (the answer never arrives).

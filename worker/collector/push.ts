@@ -145,9 +145,10 @@ export interface TonerRunningOut {
 }
 
 /**
- * The "~30 days left at the device's pace" rule (issue 47), for a report's toner at `at` against
- * each cartridge's base: the pace is the drop since the base over the days since it
- * (at least `TONER_PACE_MIN_DAYS`), the days left the level now over that pace:
+ * The "~30 days left at the device's pace" rule (a cartridge ordered before it runs out, not only
+ * at 20 %), for a report's toner at `at` against each cartridge's base: the pace is the drop since
+ * the base over the days since it (at least `TONER_PACE_MIN_DAYS`), the days left the level now over
+ * that pace:
  * 60 % then 45 % ten days later is 1,5 % a day, 45 / 1,5 = 30 days → an order. −3 (some
  * remaining), −2 (unknown) and a missing maximum are never a level: no pace, no order, no base.
  * A cartridge at or under `TONER_LOW_PERCENT` is `lowToner`'s. Answers the cartridges running out and the bases

@@ -18,6 +18,41 @@ const progress = async (cookie: string, id: string) =>
     (await (await read('/api/admin/bank-statements', cookie)).json()) as { statements: StatementProgress[] }
   ).statements.find((s) => s.id === id);
 
+/**
+ * A statement importing in the background, `parts` parts with `partsDone` of them imported, `unmatched`
+ * lines waiting, and part 2 staged unreadable (its stored lines are no JSON); its id.
+ */
+async function statementWithBadPart(reference: string, parts: number, partsDone: number, unmatched: number) {
+  const id = crypto.randomUUID();
+  await testEnv.DB.batch([
+    testEnv.DB.prepare(
+      `INSERT INTO bank_statements (id, format, account, reference, file_sha256, lines, matched, unmatched, duplicates,
+         uploaded_by, identity, state, parts, parts_done)
+       VALUES (?1, 'mt940', NULL, ?2, 'x', 1000, 0, ?3, 0, 'test', ?1, 'importing', ?4, ?5)`,
+    ).bind(id, reference, unmatched, parts, partsDone),
+    testEnv.DB.prepare(
+      "INSERT INTO bank_statement_parts (statement_id, part, lines, origin) VALUES (?1, 2, '{nie json', 'http://kserowo.test')",
+    ).bind(id),
+  ]);
+  return id;
+}
+
+/** The queue delivering part 2 of statement `id` for the `attempts`-th time; `log` hears its ack or retry. */
+const partTwo = (id: string, attempts: number, log: string[] = []) =>
+  ({
+    queue: 'kserowo-statements',
+    messages: [
+      {
+        id: 'm',
+        timestamp: new Date(),
+        body: { statementId: id, part: 2 },
+        attempts,
+        ack: () => log.push(`ack ${attempts}`),
+        retry: () => log.push(`retry ${attempts}`),
+      },
+    ],
+  }) as unknown as MessageBatch<StatementPartJob>;
+
 describe('a large statement', () => {
   it('answers a 24 000-line file at once and imports it in the background, part by part', async () => {
     // 24 000 credits of 1,23 zł, each with its own bank reference: 24 000 × 1,23 = 29 520,00 zł.
@@ -66,32 +101,10 @@ describe('a large statement', () => {
   }, 600_000);
 
   it('says which part failed when a part cannot be imported on its last attempt', async () => {
-    const id = crypto.randomUUID();
-    await testEnv.DB.batch([
-      testEnv.DB.prepare(
-        `INSERT INTO bank_statements (id, format, account, reference, file_sha256, lines, matched, unmatched, duplicates,
-           uploaded_by, identity, state, parts, parts_done)
-         VALUES (?1, 'mt940', NULL, 'nr 901', 'x', 1000, 0, 0, 0, 'test', ?1, 'importing', 3, 1)`,
-      ).bind(id),
-      // Part 2 cannot be read (its stored lines are no JSON).
-      testEnv.DB.prepare(
-        "INSERT INTO bank_statement_parts (statement_id, part, lines, origin) VALUES (?1, 2, '{nie json', 'http://kserowo.test')",
-      ).bind(id),
-    ]);
+    const id = await statementWithBadPart('nr 901', 3, 1, 0);
     const acked: string[] = [];
-    const message = (attempts: number) =>
-      ({
-        id: 'm',
-        timestamp: new Date(),
-        body: { statementId: id, part: 2 },
-        attempts,
-        ack: () => acked.push(`ack ${attempts}`),
-        retry: () => acked.push(`retry ${attempts}`),
-      }) as unknown as Message<StatementPartJob>;
-    const batch = (attempts: number) =>
-      ({ queue: 'kserowo-statements', messages: [message(attempts)] }) as unknown as MessageBatch<StatementPartJob>;
-    await handleStatementBatch(batch(1), testEnv);
-    await handleStatementBatch(batch(4), testEnv);
+    await handleStatementBatch(partTwo(id, 1, acked), testEnv);
+    await handleStatementBatch(partTwo(id, 4, acked), testEnv);
     expect(acked).toEqual(['retry 1', 'ack 4']);
     const cookie = await login();
     const failed = await progress(cookie, id);
@@ -100,31 +113,8 @@ describe('a large statement', () => {
   });
 
   it('imports a failed statement’s remaining part again on the owner’s retry, once', async () => {
-    const id = crypto.randomUUID();
-    await testEnv.DB.batch([
-      testEnv.DB.prepare(
-        `INSERT INTO bank_statements (id, format, account, reference, file_sha256, lines, matched, unmatched, duplicates,
-           uploaded_by, identity, state, parts, parts_done)
-         VALUES (?1, 'mt940', NULL, 'nr 902', 'x', 1000, 0, 500, 0, 'test', ?1, 'importing', 2, 1)`,
-      ).bind(id),
-      testEnv.DB.prepare(
-        "INSERT INTO bank_statement_parts (statement_id, part, lines, origin) VALUES (?1, 2, '{nie json', 'http://kserowo.test')",
-      ).bind(id),
-    ]);
-    const last = {
-      queue: 'kserowo-statements',
-      messages: [
-        {
-          id: 'm',
-          timestamp: new Date(),
-          body: { statementId: id, part: 2 },
-          attempts: 4,
-          ack: () => undefined,
-          retry: () => undefined,
-        },
-      ],
-    } as unknown as MessageBatch<StatementPartJob>;
-    await handleStatementBatch(last, testEnv);
+    const id = await statementWithBadPart('nr 902', 2, 1, 500);
+    await handleStatementBatch(partTwo(id, 4), testEnv);
     const cookie = await login();
     expect(await progress(cookie, id)).toMatchObject({ state: 'failed', partsDone: 1 });
     // Whatever failed is mended (here: the part's lines readable, none left to match); the owner retries.
