@@ -283,13 +283,16 @@ function ReadingRow({
                   : 'Popraw go z tymi samymi liczbami, aby przyjąć, albo wycofaj.'}
               </span>
               {checkable && (
-                <button type="button" className="button small" onClick={() => void checked()}>
-                  Zgodny z ekranem urządzenia
-                  <span className="sr-only">
-                    {' '}
-                    (odczyt {r.serial} z {r.readOn})
-                  </span>
-                </button>
+                // On a line of its own, between the hint and the reading's note.
+                <div>
+                  <button type="button" className="button small" onClick={() => void checked()}>
+                    Zgodny z ekranem urządzenia
+                    <span className="sr-only">
+                      {' '}
+                      (odczyt {r.serial} z {r.readOn})
+                    </span>
+                  </button>
+                </div>
               )}
             </>
           )}{' '}
