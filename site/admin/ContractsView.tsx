@@ -13,7 +13,7 @@ import { parseDecimal } from '../../worker/admin-shared/catalogue-rules.ts';
 import { PAGE_COUNTING } from '../../widgets/core/terms.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
 import { LIMITS } from '../../widgets/core/validation.ts';
-import { EMAIL_STATE_LABELS, levelLabel, when } from './labels.ts';
+import { EMAIL_STATE_LABELS, levelLabel, spotColourText, when } from './labels.ts';
 import { MoreRows, usePages } from './pages.tsx';
 import { CollectorCode } from './CollectorsView.tsx';
 import { CONTRACTS } from '../../widgets/core/nouns.ts';
@@ -93,6 +93,7 @@ function Contract({
         Adres do faktur i przypomnień: {c.billingEmail ?? '—'} · {c.termMonths} mies. · cennik w wersji{' '}
         {c.catalogueVersion} · {ORIGIN_LABELS[c.origin]}
       </p>
+      {spotColourText(c) && <p>{spotColourText(c)}</p>}
       {c.buyerUnit && (
         <p>
           {c.buyerJst

@@ -18,7 +18,8 @@ import { deliveryDayText } from '../../worker/admin-shared/delivery.ts';
 import { formatPln } from '../../widgets/core/format.ts';
 import { warsawDay, warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { FALLBACK } from '../../widgets/core/texts.ts';
-import { when } from './labels.ts';
+import { spotColourOfTerms } from '../../widgets/core/terms.ts';
+import { spotColourText, when } from './labels.ts';
 import { DataTable, Notice } from './ui.tsx';
 import { Field, SelectField } from './form-kit.tsx';
 import { MoreRows, usePages } from './pages.tsx';
@@ -323,6 +324,7 @@ function OrderCard({ id, onFailure, role }: ViewProps & { id: string; role: Sess
             Od {contract.startDate} do {contract.endDate} ({contract.termMonths} mies.). Urządzenia:{' '}
             {contract.devices.map((d) => `${d.serial} (${formatPln(d.rates.monthlyPrice, 2)} netto)`).join(', ')}
           </p>
+          {spotColourText(contract) && <p>{spotColourText(contract)}</p>}
         </>
       )}
       {order.status === 'signed' && verified && (
@@ -342,6 +344,11 @@ function OrderCard({ id, onFailure, role }: ViewProps & { id: string; role: Sess
           {quote?.colour && (
             <Field
               label="Początkowy licznik kolor"
+              hint={
+                spotColourOfTerms(order.terms_version) === 'colour'
+                  ? 'Suma liczników pełnego koloru, jednego koloru i dwóch kolorów: tak warunki umowy liczą strony kolorowe.'
+                  : undefined
+              }
               required
               inputMode="numeric"
               value={form.color}

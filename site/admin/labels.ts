@@ -4,6 +4,7 @@ import { LEVEL_NAMES, type PackageLevel } from '../../widgets/core/model.ts';
 import { statusLabel } from '../../widgets/core/status-keys.ts';
 import { TICKET_STATUS_LABELS } from '../../widgets/core/service-fields.ts';
 import { TONER_STATUS_LABELS } from '../../widgets/core/toner.ts';
+import { SPOT_COLOUR_LABELS, type SpotColour } from '../../widgets/core/terms.ts';
 
 export const KIND_LABELS: Record<string, string> = {
   contact: 'Kontakt',
@@ -35,3 +36,15 @@ export const when = (iso: string | null | undefined): string => warsawDateTime(i
 /** A package level as the team reads it: 'Premium', never the stored 'premium' ('–' for none). */
 export const levelLabel = (level: string | null | undefined): string =>
   level ? (LEVEL_NAMES[level as PackageLevel] ?? level) : '–';
+
+/**
+ * How a contract counts its colour devices' single- and two-colour pages, as the panel says it;
+ * undefined for a contract of mono devices only (they have no such pages).
+ */
+export const spotColourText = (contract: {
+  spotColour: SpotColour | null;
+  devices: readonly { rates: { deviceType: 'mono' | 'color' } }[];
+}): string | undefined =>
+  contract.devices.some((d) => d.rates.deviceType === 'color')
+    ? `Strony w trybach jednego i dwóch kolorów: ${SPOT_COLOUR_LABELS[contract.spotColour ?? 'none']}`
+    : undefined;

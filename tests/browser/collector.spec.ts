@@ -12,6 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { type Server, type Socket, connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { freePort } from '../../scripts/ports.mjs';
 import type { CollectorCreated, CollectorList, ReadingList } from '../../worker/admin-shared/admin-api.ts';
@@ -257,6 +258,15 @@ test('the collector reads simulated copiers and the Worker stores each push once
     'Odczyt licznika urządzenia czeka na sprawdzenie: nie liczy się do rozliczenia. Porównaj go z ekranem liczników urządzenia: zgodny przyjmiesz jednym przyciskiem, a kolejne odczyty tego urządzenia nie będą czekać.',
   );
   await expect(row.first()).not.toContainText('Klient potwierdził');
+  // The held reading with its check button, as a screen reader meets it.
+  expect(
+    await new AxeBuilder({ page })
+      .include('table.reading-list')
+      .analyze()
+      .then((r) => r.violations),
+  ).toEqual([]);
+  if (process.env.KSEROWO_SCREENSHOTS)
+    await page.screenshot({ path: `${process.env.KSEROWO_SCREENSHOTS}/collector-held-1280.png`, fullPage: true });
   // The service compares it with the device's counter screen: the same. One button accepts it (audited), and the
   // device's next readings of this profile count without the desk (worker/collector/collector.test.ts).
   await row

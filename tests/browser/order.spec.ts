@@ -195,10 +195,15 @@ test('at 1280 px: configurator → order → code from the outbox → signed; th
   const serial = `ZAM${Date.now().toString(36).toUpperCase()}`;
   await page.getByLabel('Numer seryjny').fill(serial);
   await page.getByLabel('Początkowy licznik mono').fill('1200');
+  // The starting colour counter is the sum the accepted terms count as colour pages.
+  await expect(page.locator('label').filter({ has: page.getByLabel('Początkowy licznik kolor') })).toContainText(
+    'Suma liczników pełnego koloru, jednego koloru i dwóch kolorów: tak warunki umowy liczą strony kolorowe.',
+  );
   await page.getByLabel('Początkowy licznik kolor').fill('340');
   await page.getByRole('button', { name: 'Zapisz protokół i rozpocznij umowę' }).click();
   await expect(message(page, /Umowa UM-\d{4}-\d{6}/)).toBeVisible();
   await expect(page.getByRole('heading', { name: /^Umowa UM-/ })).toBeVisible();
+  await expect(page.getByText('Strony w trybach jednego i dwóch kolorów: liczone jak strony kolorowe')).toBeVisible();
   await expect(page.locator('main, body').first()).toContainText(serial);
   await page.screenshot({ path: 'test-results/order-1280-admin.png', fullPage: true });
 

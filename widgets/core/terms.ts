@@ -94,6 +94,30 @@ export const BILLING_TERMS: readonly string[] = [
   `Termin płatności wynosi ${PAYMENT_DAYS} dni od doręczenia faktury; fakturę ustrukturyzowaną uważa się za doręczoną w dniu jej wystawienia w Krajowym Systemie e-Faktur (KSeF), w którym Wynajmujący wysyła ją także na adres e-mail do faktur.`,
 ];
 
+/**
+ * How a colour device's single- and two-colour pages (Konica Minolta's „jeden kolor” and „dwa
+ * kolory” counters) count: a term of the contract, stored with it (`contracts.spot_colour`). The
+ * online order's terms count them as colour pages (worker/orders/rental-terms.ts); a contract
+ * that says nothing keeps them raw and bills none of them.
+ */
+export type SpotColour = 'colour' | 'mono';
+export const SPOT_COLOUR_COUNTING: Readonly<Record<SpotColour, string>> = {
+  colour:
+    'Strony drukowane i kopiowane w trybach „jeden kolor” i „dwa kolory” urządzenia kolorowego liczy się jak strony kolorowe: licznik kolorowy to suma liczników pełnego koloru, jednego koloru i dwóch kolorów.',
+  mono: 'Strony drukowane i kopiowane w trybach „jeden kolor” i „dwa kolory” urządzenia kolorowego liczy się jak strony czarno-białe: licznik mono to suma liczników czerni, jednego koloru i dwóch kolorów.',
+};
+/** The first version of the online order's terms (worker/orders/rental-terms.ts) that says it: as colour pages. */
+export const SPOT_COLOUR_TERMS_SINCE = '2026-12-03';
+/** How the order terms of `version` (an order's `terms_version`) count those pages; null: they do not say. */
+export const spotColourOfTerms = (version: string | null | undefined): SpotColour | null =>
+  version && version >= SPOT_COLOUR_TERMS_SINCE ? 'colour' : null;
+/** The panel's short words for the contract's rule; `none`: the contract does not say. */
+export const SPOT_COLOUR_LABELS: Readonly<Record<SpotColour | 'none', string>> = {
+  colour: 'liczone jak strony kolorowe',
+  mono: 'liczone jak strony czarno-białe',
+  none: 'nierozliczane (umowa tego nie określa)',
+};
+
 /** An A3 page counts as this many A4 pages in the allowance and the overage. */
 export const A3_AS_A4_PAGES = 2;
 

@@ -87,7 +87,12 @@ export interface OrderDetail {
     startDate: string;
     endDate: string;
     termMonths: number;
-    devices: { serial: string; rates: { monthlyPrice: number; monthlyLimit: number; colorLimit: number | null } }[];
+    /** How single- and two-colour pages count, as the accepted terms say (ContractFacts). */
+    spotColour: 'colour' | 'mono' | null;
+    devices: {
+      serial: string;
+      rates: { deviceType: 'mono' | 'color'; monthlyPrice: number; monthlyLimit: number; colorLimit: number | null };
+    }[];
   } | null;
 }
 

@@ -193,6 +193,8 @@ export interface ContractFacts {
   buyerGv: boolean;
   /** With JST or GV: the unit that receives the invoice (FA(3) Podmiot3, role 8 or 10); the buyer is the JST or the group. */
   buyerUnit: BuyerUnit | null;
+  /** How a colour device's single- and two-colour pages count (widgets/core/terms.ts SPOT_COLOUR_COUNTING); null: the contract does not say, they are not billed. */
+  spotColour: 'colour' | 'mono' | null;
 }
 
 /** The subordinate unit of a JST or the member of a VAT group an invoice names as Podmiot3. */

@@ -3,7 +3,8 @@
 // HMAC-SHA256 keyed with the key string's UTF-8 bytes over "<unix time>\n<raw body>".
 import { beforeAll, describe, expect, it } from 'vitest';
 import { login, read, request, write } from '../../tests/worker/admin-helpers.ts';
-import { billJson, dayOf, db, lastDay, month, sign } from '../../tests/worker/contracts-helpers.ts';
+import { billJson, dayOf, db, lastDay, month, sign, tokenOf } from '../../tests/worker/contracts-helpers.ts';
+import { PAGE_COUNTING, SPOT_COLOUR_COUNTING } from '../../widgets/core/terms.ts';
 import { signIn } from '../../tests/worker/portal-helpers.ts';
 import { warsawDay, warsawToday } from '../../widgets/core/warsaw-time.ts';
 import type { CollectorList, ReadingList } from '../admin-shared/admin-api.ts';
@@ -14,6 +15,7 @@ import { HELD_NOTES } from './intake.ts';
 import { listFallenOff } from './fallen-off.ts';
 import { meteredD1 } from '../http/d1-metrics.ts';
 import { testEnv } from '../../tests/worker/admin-helpers.ts';
+import { RENTAL_ERRORS } from '../contracts/rental-validation.ts';
 
 let cookie = '';
 
@@ -122,6 +124,13 @@ beforeAll(async () => {
     'COLPRUNE1',
   ])
     contracts[serial] = await sign(cookie, { serial, deviceId: 'km-c3320i', level: 'business' });
+  // C258s under contracts that count single- and two-colour pages as colour, as mono, or do not say.
+  for (const [serial, spotColour] of [
+    ['COLSPOTC1', 'colour'],
+    ['COLSPOTM1', 'mono'],
+    ['COLSPOTN1', null],
+  ] as const)
+    contracts[serial] = await sign(cookie, { serial, deviceId: 'km-c258', level: 'business' }, { spotColour });
 });
 
 describe('enrolment', () => {
@@ -566,5 +575,94 @@ describe('a month billed from collector readings', () => {
     // Net 235,00 + 16,00 + 33,00 = 284,00 zł; VAT 23 % = 65,32 zł; gross 349,32 zł.
     expect(bill.lines[0]).toMatchObject({ usedMono: 2_000, usedColor: 500, overMono: 200, overColor: 150 });
     expect(bill).toMatchObject({ feeNet: 235, overageNet: 49, net: 284, vat: 65.32, gross: 349.32 });
+  });
+
+  /** A bizhub C258 (km-bizhub profile): black, full-, single- and two-colour pages, two fifths of each copies. */
+  const c258 = (serial: string, at: string, black: number, full: number, single: number, two: number) =>
+    reading(serial, at, black, full, {
+      model: 'bizhub C258',
+      profile: 'km-bizhub',
+      counters: {
+        blackCopy: (black * 2) / 5,
+        blackPrint: (black * 3) / 5,
+        fullColourCopy: (full * 2) / 5,
+        fullColourPrint: (full * 3) / 5,
+        singleColourCopy: (single * 2) / 5,
+        singleColourPrint: (single * 3) / 5,
+        twoColourCopy: (two * 2) / 5,
+        twoColourPrint: (two * 3) / 5,
+        total: black + full + single + two,
+      },
+    });
+
+  it('counts single- and two-colour pages as the contract says: as colour, as mono, or not at all', async () => {
+    // C258 Business: 335,00 zł a month with 3 000 mono and 1 000 colour pages, then 0,04 / 0,19 zł a page.
+    // Last day of the month before: black 10 000, full colour 2 000, single colour 300, two colours 200;
+    // last day of the month billed: 12 500, 2 700, 700 and 500. Used: black 2 500, full colour 700,
+    // single and two colours 400 + 300 = 700.
+    const bills: Record<string, unknown>[] = [];
+    for (const serial of ['COLSPOTC1', 'COLSPOTM1', 'COLSPOTN1']) {
+      const creds = await collectorFor(contracts[serial]?.id ?? '');
+      const { res } = await push(creds, [
+        c258(serial, noon(lastDay(month(-2))), 10_000, 2_000, 300, 200),
+        c258(serial, noon(lastDay(month(-1))), 12_500, 2_700, 700, 500),
+      ]);
+      expect(await res.json()).toEqual({ stored: 2, duplicates: 0, held: 0, unknown: 0 });
+      const { bill } = JSON.parse(await billJson(cookie, contracts[serial]?.id ?? '', month(-1))) as {
+        bill: Record<string, unknown> & { lines: Record<string, unknown>[] };
+      };
+      bills.push({ ...bill.lines[0], ...bill });
+    }
+    const [asColour, asMono, unstated] = bills;
+    // As colour: mono 2 500, none over; colour 700 + 700 = 1 400, 400 over × 0,19 = 76,00 zł.
+    // Net 335,00 + 76,00 = 411,00 zł; VAT 23 % = 94,53 zł; gross 505,53 zł.
+    expect(asColour).toMatchObject({ usedMono: 2_500, usedColor: 1_400, overMono: 0, overColor: 400 });
+    expect(asColour).toMatchObject({ overageNet: 76, net: 411, vat: 94.53, gross: 505.53 });
+    // As mono: mono 2 500 + 700 = 3 200, 200 over × 0,04 = 8,00 zł; colour 700, none over.
+    // Net 343,00 zł; VAT 78,89 zł; gross 421,89 zł.
+    expect(asMono).toMatchObject({ usedMono: 3_200, usedColor: 700, overMono: 200, overColor: 0 });
+    expect(asMono).toMatchObject({ overageNet: 8, net: 343, vat: 78.89, gross: 421.89 });
+    // Not stated: mono 2 500 and colour 700, within the package; the 700 are kept raw, billed as neither.
+    // Net 335,00 zł; VAT 77,05 zł; gross 412,05 zł.
+    expect(unstated).toMatchObject({ usedMono: 2_500, usedColor: 700, overMono: 0, overColor: 0 });
+    expect(unstated).toMatchObject({ overageNet: 0, net: 335, vat: 77.05, gross: 412.05 });
+    const raw = await db()
+      .prepare('SELECT counters FROM collector_reports WHERE serial = ? ORDER BY at DESC LIMIT 1')
+      .bind('COLSPOTN1')
+      .first<{ counters: string }>();
+    expect(JSON.parse(raw?.counters ?? '{}')).toMatchObject({ singleColourCopy: 280, twoColourPrint: 300 });
+    // The customer's reading link says how the contract counts them, and says nothing where it does not.
+    const counting = async (serial: string) =>
+      ((await (await read(`/api/meter-readings/device?t=${await tokenOf(serial)}`)).json()) as { pageCounting: string })
+        .pageCounting;
+    expect(await counting('COLSPOTC1')).toBe(`${PAGE_COUNTING} ${SPOT_COLOUR_COUNTING.colour}`);
+    expect(await counting('COLSPOTM1')).toBe(`${PAGE_COUNTING} ${SPOT_COLOUR_COUNTING.mono}`);
+    expect(await counting('COLSPOTN1')).toBe(PAGE_COUNTING);
+  });
+
+  it('shows the team how the contract counts them, and refuses a rule the contract cannot have, in Polish', async () => {
+    const listed = (await (await read('/api/admin/contracts?limit=100', cookie)).json()) as {
+      contracts: { number: string; spotColour: string | null; devices: { serial: string }[] }[];
+    };
+    const spot = listed.contracts.filter((c) => c.devices.some((d) => d.serial.startsWith('COLSPOT')));
+    expect(Object.fromEntries(spot.map((c) => [c.number, c.spotColour]))).toEqual({
+      [contracts.COLSPOTC1?.number ?? '']: 'colour',
+      [contracts.COLSPOTM1?.number ?? '']: 'mono',
+      [contracts.COLSPOTN1?.number ?? '']: null,
+    });
+    const res = await write(
+      '/api/admin/contracts',
+      {
+        company: 'Firma kolorowa',
+        billingEmail: 'faktury@kolorowa.pl',
+        startDate: `${month(0)}-01`,
+        termMonths: 36,
+        devices: [{ serial: 'COLSPOTX1', deviceId: 'km-c258', level: 'basic' }],
+        spotColour: 'kolor',
+      },
+      { cookie },
+    );
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: RENTAL_ERRORS.spotColour });
   });
 });

@@ -89,7 +89,7 @@ export async function takeReading(env: Env, site: SiteContract, r: CollectorRead
   const serial = r.serial.trim().toUpperCase();
   const row = await deviceBySerial(db, serial);
   const device = row?.contract_id === site.contract.id ? site.devices.find((d) => d.deviceRow === row.id) : undefined;
-  const counters = device ? billingCounters(r, device.rates.deviceType) : undefined;
+  const counters = device ? billingCounters(r, device.rates.deviceType, site.contract.spotColour) : undefined;
   const reportId = await insertReport(db, {
     siteId: site.siteId,
     serial,

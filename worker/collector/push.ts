@@ -4,6 +4,7 @@
  * collector/read-device.mjs `Reading` makes it. Unknown fields are ignored (a newer collector).
  */
 import * as v from 'valibot';
+import type { SpotColour } from '../../widgets/core/terms.ts';
 
 /**
  * The most readings in one push: the Worker stores a push in this one request, within the 1 000 D1
@@ -70,21 +71,26 @@ export const WINDOW_SECONDS = 300;
  * The billing counters of a reading (DESIGN §5: mono and colour apart): mono = black copy +
  * black print, colour = full-colour copy + print (Konica Minolta's table); a device without
  * that table (the Printer-MIB profile) counts its `prtMarkerLifeCount`s as mono, and only a
- * mono device may. Single- and two-colour counters are kept raw and not billed. Undefined
- * when the counters cannot say (a colour device without its colour counters).
+ * mono device may. Single- and two-colour copy + print count as the contract says (`spot`,
+ * widgets/core/terms.ts SPOT_COLOUR_COUNTING): into colour, into mono, or (null, a contract
+ * that does not say) into neither, kept raw with the report. Undefined when the counters
+ * cannot say (a colour device without its colour counters).
  */
 export function billingCounters(
   r: Pick<CollectorReading, 'counters' | 'markerLife'>,
   deviceType: 'mono' | 'color',
+  spot: SpotColour | null = null,
 ): { mono: number; color: number | null } | undefined {
   const c = r.counters;
   const hasBlack = c.blackCopy !== undefined || c.blackPrint !== undefined;
   const hasColour = c.fullColourCopy !== undefined || c.fullColourPrint !== undefined;
   if (deviceType === 'color') {
     if (!hasBlack || !hasColour) return undefined;
+    const spotPages =
+      (c.singleColourCopy ?? 0) + (c.singleColourPrint ?? 0) + (c.twoColourCopy ?? 0) + (c.twoColourPrint ?? 0);
     return {
-      mono: (c.blackCopy ?? 0) + (c.blackPrint ?? 0),
-      color: (c.fullColourCopy ?? 0) + (c.fullColourPrint ?? 0),
+      mono: (c.blackCopy ?? 0) + (c.blackPrint ?? 0) + (spot === 'mono' ? spotPages : 0),
+      color: (c.fullColourCopy ?? 0) + (c.fullColourPrint ?? 0) + (spot === 'colour' ? spotPages : 0),
     };
   }
   if (hasBlack) return { mono: (c.blackCopy ?? 0) + (c.blackPrint ?? 0), color: null };

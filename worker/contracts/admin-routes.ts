@@ -157,10 +157,11 @@ contractRoutes.post('/', async (c) => {
     termMonths: b.termMonths,
     catalogue: await liveCatalogue(c.env.DB),
     createdBy: c.get('session').user,
+    spotColour: b.spotColour,
   });
   if (made === 'serial-taken') return c.json({ error: SERVICE_ADMIN_ERRORS.serialTaken }, 409);
   if ('error' in made) return c.json({ error: SERVICE_ERRORS.deviceModel }, 400);
-  auditDetails(c, { contract: made.number, catalogueVersion: made.catalogueVersion });
+  auditDetails(c, { contract: made.number, catalogueVersion: made.catalogueVersion, spotColour: made.spotColour });
   return c.json({ ok: true, id: made.id, number: made.number }, 201);
 });
 

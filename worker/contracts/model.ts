@@ -40,6 +40,7 @@ import type { BuyerUnit, ContractFacts } from '../admin-shared/admin-api-service
 import { contractEndOf } from '../../widgets/core/meter.ts';
 import { type Catalogue, type PackageLevel, findDevice, findPackage } from '../../widgets/core/model.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
+import type { SpotColour } from '../../widgets/core/terms.ts';
 import { asFrozenRates, type RatesRow, ratesOfDevices, ratesStatement } from './model-contract-rates.ts';
 import {
   type DeviceRow,
@@ -72,6 +73,8 @@ export interface ContractRow {
   buyer_gv: number;
   /** JSON of the JST's unit or the VAT group's member (FA(3) Podmiot3), or null. */
   buyer_unit?: string | null;
+  /** How single- and two-colour pages count (migration 0514); null: the contract does not say. */
+  spot_colour?: SpotColour | null;
 }
 
 /** A contract: its facts as the panel lists them (one definition, in the admin API's types), and who made it. */
@@ -111,6 +114,7 @@ export const asContract = (r: ContractRow): Contract => ({
   buyerJst: r.buyer_jst === 1,
   buyerGv: r.buyer_gv === 1,
   buyerUnit: r.buyer_unit ? (JSON.parse(r.buyer_unit) as BuyerUnit) : null,
+  spotColour: r.spot_colour ?? null,
   orderRef: r.order_ref,
   createdBy: r.created_by,
   createdAt: r.created_at,
@@ -150,6 +154,8 @@ export interface ContractInput {
   createdBy: string;
   origin?: 'team' | 'order';
   orderRef?: string | null;
+  /** How single- and two-colour pages count, as signed; none: the contract does not say. */
+  spotColour?: SpotColour | null;
 }
 
 export interface ContractStatements {
@@ -195,8 +201,8 @@ export function contractStatements(
     db
       .prepare(
         `INSERT INTO contracts (id, number, year, seq, company, nip, billing_email, start_date, term_months,
-           catalogue_version, origin, order_ref, created_by, company_address, buyer_jst, buyer_gv, buyer_unit)
-         SELECT ?1, printf('UM-%04d-%06d', ?2, n), ?2, n, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15
+           catalogue_version, origin, order_ref, created_by, company_address, buyer_jst, buyer_gv, buyer_unit, spot_colour)
+         SELECT ?1, printf('UM-%04d-%06d', ?2, n), ?2, n, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16
          FROM (SELECT coalesce(max(seq), 0) + 1 AS n FROM contracts WHERE year = ?2)`,
       )
       .bind(
@@ -215,6 +221,7 @@ export function contractStatements(
         input.customer.jst ? 1 : 0,
         input.customer.gv ? 1 : 0,
         input.customer.unit ? JSON.stringify(input.customer.unit) : null,
+        input.spotColour ?? null,
       ),
   ];
   const devices: ContractStatements['devices'] = [];
@@ -303,14 +310,8 @@ export async function contractDevices(
   today = warsawToday(),
 ): Promise<ContractDevice[]> {
   const devices = await devicesOfContract(db, contractId);
-  return withRates(
-    devices,
-    await ratesOfDevices(
-      db,
-      devices.map((d) => d.id),
-    ),
-    today,
-  );
+  const ids = devices.map((d) => d.id);
+  return withRates(devices, await ratesOfDevices(db, ids), today);
 }
 
 /** The devices of several contracts with their rates in force on `today`, by contract id. */
@@ -320,10 +321,8 @@ export async function devicesOfContractsWithRates(
   today = warsawToday(),
 ): Promise<Map<string, ContractDevice[]>> {
   const devices = await devicesOfContracts(db, contractIds);
-  const rates = await ratesOfDevices(
-    db,
-    devices.map((d) => d.id),
-  );
+  const ids = devices.map((d) => d.id);
+  const rates = await ratesOfDevices(db, ids);
   const ratesOf = groupBy(rates, (r) => r.device_row);
   const byContract = new Map<string, ContractDevice[]>();
   for (const [contractId, own] of groupBy(devices, (d) => d.contract_id ?? ''))

@@ -32,6 +32,8 @@ export const RENTAL_ERRORS = {
   money: 'Ceny i stawki podaj jako liczby nieujemne (zł netto, najwyżej 4 miejsca po przecinku).',
   pages: 'Limity stron podaj jako liczby całkowite nieujemne.',
   reason: 'Podaj powód aneksu (najwyżej 300 znaków): zostaje w historii umowy.',
+  spotColour:
+    'Jak liczyć strony w trybach jednego i dwóch kolorów: „colour” (jak kolorowe), „mono” (jak czarno-białe) albo null, gdy umowa tego nie określa (nie są wtedy rozliczane).',
 } as const;
 
 const day = (message: string) => v.pipe(v.string(message), v.trim(), v.check(realDay, message));
@@ -99,6 +101,8 @@ export const contractSchema = v.object(
       ),
       null,
     ),
+    // How single- and two-colour pages count, as the signed contract says (widgets/core/terms.ts SPOT_COLOUR_COUNTING).
+    spotColour: v.optional(v.nullable(v.picklist(['colour', 'mono'], RENTAL_ERRORS.spotColour)), null),
     startDate: day(RENTAL_ERRORS.startDate),
     termMonths: v.pipe(
       v.number(SERVICE_ERRORS.term),

@@ -25,7 +25,7 @@ import { type Contract, type ContractDevice, deviceByReadingToken } from '../con
 import { recordCustomerReading } from '../portal/customer-reading.ts';
 import { acceptedReadingsOf } from './model.ts';
 import { bodyHash } from '../http/body-hash.ts';
-import { PAGE_COUNTING } from '../../widgets/core/terms.ts';
+import { PAGE_COUNTING, SPOT_COLOUR_COUNTING } from '../../widgets/core/terms.ts';
 import { READING_TOKEN, meterReadingSchema } from '../../widgets/core/service-validation.ts';
 import { check } from '../../widgets/core/validation.ts';
 import { type MeterDevice, refusedField } from '../../widgets/core/meter.ts';
@@ -43,7 +43,10 @@ async function deviceView(db: D1Database, contract: Contract, device: ContractDe
     contract: contract.number,
     company: contract.company,
     last: last ? { readOn: last.read_on, mono: last.mono, color: last.color } : null,
-    pageCounting: PAGE_COUNTING,
+    pageCounting:
+      contract.spotColour && device.rates.deviceType === 'color'
+        ? `${PAGE_COUNTING} ${SPOT_COLOUR_COUNTING[contract.spotColour]}`
+        : PAGE_COUNTING,
   };
 }
 

@@ -21,6 +21,7 @@ import { quoteById } from '../quotes/index.ts';
 import { INSTALLATION_ERRORS, type InstallationInput } from './order-validation.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { orderEvent } from './events.ts';
+import { spotColourOfTerms } from '../../widgets/core/terms.ts';
 import { warsawDay } from '../../widgets/core/warsaw-time.ts';
 
 /** The note of the reading the protocol's starting counters become. */
@@ -100,6 +101,8 @@ export async function installFromOrder(
     createdBy: recordedBy,
     origin: 'order',
     orderRef: order.id,
+    // As the terms the customer accepted say (none before 2026-12-03: those pages are not billed).
+    spotColour: spotColourOfTerms(order.terms_version),
   });
   if ('error' in made) return refused(400, INSTALLATION_ERRORS.unknownDevice);
   const installation = {

@@ -18,6 +18,7 @@ import { finishWaitingOrders } from './waiting-orders.ts';
 import { STANDIN_NIPS } from '../company/whitelist-standin.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
 import { company } from '../../widgets/core/company.ts';
+import { SPOT_COLOUR_COUNTING } from '../../widgets/core/terms.ts';
 import { login, read, write } from '../../tests/worker/admin-helpers.ts';
 import { personWithSession } from '../../tests/worker/accounts-helpers.ts';
 import { issueMonth } from '../invoices/issue.ts';
@@ -591,6 +592,31 @@ describe('the team’s orders and the installation protocol', () => {
       nip: '5260250274',
       billing_email: 'nazwa-z-rejestru@example.pl',
     });
+  });
+
+  it('counts single- and two-colour pages as the terms the customer accepted say: as colour from 2026-12-03, not at all before', async () => {
+    const cookie = await login();
+    const current = await signedOrder('jeden-kolor@example.pl');
+    // The accepted document says it, in the terms' own words.
+    expect(current.order.document).toContain(SPOT_COLOUR_COUNTING.colour);
+    // An order accepted under the terms of 2026-12-02, which said nothing of those pages.
+    const older = await signedOrder('stare-warunki@example.pl');
+    await testEnv.DB.prepare("UPDATE orders SET terms_version = '2026-12-02' WHERE id = ?").bind(older.order.id).run();
+    const spotOf = async (orderId: string, serial: string) => {
+      const res = await write(
+        `/api/admin/orders/${orderId}/installation`,
+        { installedOn: warsawToday(), serial, mono: 1, color: 1 },
+        { cookie },
+      );
+      expect(res.status).toBe(201);
+      const { contract } = (await res.json()) as { contract: { id: string; spotColour: string | null } };
+      const row = await testEnv.DB.prepare('SELECT spot_colour FROM contracts WHERE id = ?')
+        .bind(contract.id)
+        .first<{ spot_colour: string | null }>();
+      return [contract.spotColour, row?.spot_colour];
+    };
+    expect(await spotOf(current.order.id, 'ZAM-SPOT01')).toEqual(['colour', 'colour']);
+    expect(await spotOf(older.order.id, 'ZAM-SPOT02')).toEqual([null, null]);
   });
 
   it('lists orders for the team with their acceptance trail, never without a session', async () => {

@@ -5,9 +5,9 @@
  * older order keeps its own words. Counsel should read the wording before launch (docs/orders.md
  * "The four steps").
  */
-import { BILLING_TERMS, terms } from '../../widgets/core/terms.ts';
+import { BILLING_TERMS, SPOT_COLOUR_COUNTING, terms } from '../../widgets/core/terms.ts';
 
-export const RENTAL_TERMS_VERSION = '2026-12-02';
+export const RENTAL_TERMS_VERSION = '2026-12-03';
 
 export const RENTAL_TERMS_TITLE = `Ogólne warunki najmu urządzeń Kserowo (wersja ${RENTAL_TERMS_VERSION})`;
 
@@ -15,7 +15,7 @@ export const RENTAL_TERMS_TITLE = `Ogólne warunki najmu urządzeń Kserowo (wer
 export const RENTAL_TERMS: readonly string[] = [
   'Przedmiot umowy. Wynajmujący oddaje Najemcy do używania odnowione urządzenie wielofunkcyjne wskazane w umowie, a Najemca płaci Wynajmującemu czynsz w wysokości i terminach określonych w umowie (art. 659 Kodeksu cywilnego). Urządzenie pozostaje własnością Wynajmującego.',
   'Okres najmu. Umowa jest zawarta na czas oznaczony wskazany w umowie, liczony od dnia podpisania protokołu instalacji. Po jego upływie umowa wygasa, chyba że strony postanowią inaczej w formie dokumentowej.',
-  `Czynsz. Abonament miesięczny jest podawany netto i powiększany o podatek VAT według obowiązującej stawki. ${BILLING_TERMS.join(' ')} Ceny z umowy są stałe przez cały okres najmu.`,
+  `Czynsz. Abonament miesięczny jest podawany netto i powiększany o podatek VAT według obowiązującej stawki. ${BILLING_TERMS.join(' ')} ${SPOT_COLOUR_COUNTING.colour} Ceny z umowy są stałe przez cały okres najmu.`,
   `Serwis i materiały. W abonamencie Wynajmujący zapewnia serwis, części zamienne i toner (papier tylko wtedy, gdy umowa tak stanowi). Serwis reaguje na zgłoszenie w ciągu ${terms.standardResponseHours} godzin roboczych, a w pakiecie Premium w ciągu ${terms.premiumSlaHours} godzin roboczych, z urządzeniem zastępczym na czas dłuższej naprawy. Godziny robocze to poniedziałek–piątek 8:00–16:00 z wyłączeniem dni ustawowo wolnych od pracy.`,
   'Dostawa i instalacja. Wynajmujący dostarcza i instaluje urządzenie pod wskazanym adresem w uzgodnionym dniu. Protokół instalacji (data, numer seryjny, początkowe stany liczników) podpisany przez strony rozpoczyna najem i jest podstawą rozliczeń.',
   'Obowiązki Najemcy. Najemca używa urządzenia zgodnie z jego przeznaczeniem, nie oddaje go osobom trzecim, podaje stany liczników na wezwanie Wynajmującego (formularzem na stronie kserowo.pl) i zwraca urządzenie po zakończeniu najmu. Zużycie wynikające z prawidłowego używania obciąża Wynajmującego.',
