@@ -18,6 +18,7 @@ import { DataTable, Notice } from './ui.tsx';
 import { Field, FilterForm, type InputProps, SelectField } from './form-kit.tsx';
 import { MoreRows, usePages } from './pages.tsx';
 import { CollectorsSection } from './CollectorsView.tsx';
+import { SPOT_COLOUR_LABELS } from '../../widgets/core/terms.ts';
 
 const EMPTY = {
   serial: '',
@@ -30,6 +31,8 @@ const EMPTY = {
   email: '',
   phone: '',
   city: '',
+  /** A new contract's rule for single- and two-colour pages: as the terms say, unless signed otherwise. */
+  spotColour: 'colour',
 };
 type Form = typeof EMPTY;
 
@@ -44,10 +47,12 @@ const formOf = (d: DeviceRow): Form => ({
   email: d.email ?? '',
   phone: d.phone ?? '',
   city: d.city ?? '',
+  // The contract's rule is not the registry's to change: 'Umowy' shows it.
+  spotColour: '',
 });
 
 export function DevicesView({ onFailure }: ViewProps) {
-  const [models, setModels] = useState<{ id: string; name: string }[]>([]);
+  const [models, setModels] = useState<DeviceList['models']>([]);
   const [form, setForm] = useState<Form>(EMPTY);
   const [editing, setEditing] = useState<number | undefined>();
   const [message, setMessage] = useState<{ ok: boolean; text: string } | undefined>();
@@ -67,10 +72,12 @@ export function DevicesView({ onFailure }: ViewProps) {
 
   const refused = (e: unknown) => (e instanceof ApiRefused ? setMessage({ ok: false, text: e.message }) : onFailure(e));
 
+  // A colour model's contract says how its single- and two-colour pages count; a mono one has none.
+  const colourModel = models.find((m) => m.id === form.deviceId)?.type === 'color';
   const save = () => {
     const request = editing
       ? api(`/devices/${editing}`, { method: 'PUT', body: form })
-      : api('/devices', { method: 'POST', body: form });
+      : api('/devices', { method: 'POST', body: { ...form, spotColour: colourModel ? form.spotColour : '' } });
     request
       .then(() => {
         setForm(EMPTY);
@@ -151,6 +158,21 @@ export function DevicesView({ onFailure }: ViewProps) {
           onValue={set('level')}
           options={PACKAGE_LEVELS.map((level) => [level, LEVEL_NAMES[level]] as const)}
         />
+        {!editing && colourModel && (
+          <SelectField
+            label="Strony w trybach jednego i dwóch kolorów"
+            hint="jak w podpisanej umowie"
+            className="span-2"
+            name="spotColour"
+            value={form.spotColour}
+            onValue={set('spotColour')}
+            options={[
+              ['colour', SPOT_COLOUR_LABELS.colour],
+              ['mono', SPOT_COLOUR_LABELS.mono],
+              ['', SPOT_COLOUR_LABELS.none],
+            ]}
+          />
+        )}
         {field('contractStart', 'Początek umowy', { type: 'date' })}
         {field('termMonths', 'Okres (miesiące)', {
           inputMode: 'numeric',

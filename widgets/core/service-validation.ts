@@ -221,6 +221,13 @@ export const deviceSchema = v.object(
     ),
     phone: lineText(LIMITS.phone, FIELD_ERRORS.phone),
     city: lineText(SERVICE_LIMITS.city, SERVICE_ERRORS.city),
+    // A new contract's rule for single- and two-colour pages, as signed ('': the contract does not say).
+    spotColour: v.nullish(
+      v.pipe(
+        v.picklist(['', 'colour', 'mono'], 'Wybierz, jak umowa liczy strony w trybach jednego i dwóch kolorów.'),
+        v.transform((s) => (s === '' ? undefined : s)),
+      ),
+    ),
   },
   SERVICE_ERRORS.body,
 );

@@ -52,7 +52,7 @@ export interface ListPage {
 
 export interface DeviceList extends ListPage {
   devices: DeviceListed[];
-  models: { id: string; name: string }[];
+  models: { id: string; name: string; type: 'mono' | 'color' }[];
 }
 
 /** `GET /api/admin/readings`: one counter reading. */

@@ -665,4 +665,27 @@ describe('a month billed from collector readings', () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: RENTAL_ERRORS.spotColour });
   });
+
+  it('signs a device added in the registry with the rule chosen in its form, none when left unsaid', async () => {
+    const added = async (serial: string, spotColour: string) => {
+      const res = await write(
+        '/api/admin/devices',
+        { serial, deviceId: 'km-c258', level: 'basic', company: 'Firma z rejestru', spotColour },
+        { cookie },
+      );
+      const body = (await res.json()) as { contract?: { id: string }; error?: string };
+      if (!body.contract) return { status: res.status, error: body.error };
+      const row = await db()
+        .prepare('SELECT spot_colour FROM contracts WHERE id = ?')
+        .bind(body.contract.id)
+        .first<{ spot_colour: string | null }>();
+      return { status: res.status, spot: row?.spot_colour };
+    };
+    expect(await added('COLREG001', 'mono')).toEqual({ status: 201, spot: 'mono' });
+    expect(await added('COLREG002', '')).toEqual({ status: 201, spot: null });
+    expect(await added('COLREG003', 'kolor')).toEqual({
+      status: 400,
+      error: 'Wybierz, jak umowa liczy strony w trybach jednego i dwóch kolorów.',
+    });
+  });
 });

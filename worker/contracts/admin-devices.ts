@@ -55,7 +55,7 @@ deviceRoutes.get('/', async (c) => {
   auditView(c, 'devices.view', { rows: devices.length });
   return c.json({
     devices: devices.map((d) => ({ ...d, device_name: findDevice(catalogue, d.device_id)?.name ?? d.device_id })),
-    models: catalogue.devices.map((d) => ({ id: d.id, name: d.name })),
+    models: catalogue.devices.map((d) => ({ id: d.id, name: d.name, type: d.type })),
     limit: page.limit,
     next,
   } satisfies DeviceList);

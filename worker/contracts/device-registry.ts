@@ -55,6 +55,7 @@ export const contractFor = (catalogue: Catalogue, d: DeviceInput, createdBy: str
   termMonths: d.termMonths ?? CONTRACT_TERMS_MONTHS[0],
   catalogue,
   createdBy,
+  spotColour: d.spotColour ?? null,
 });
 
 /** A change the registry may not make to a contract's device: its model, package or contract dates. */
