@@ -32,8 +32,9 @@ export async function startDemoDevices(apiPort) {
   const hosts = devices.map((d) => `${d.host}:${d.port}`).join(',');
   const lines = [
     `Symulowane urządzenia (docs/collector.md): ${DEMO_DEVICES.map((d, i) => `${MODELS[d.model]?.descr} ${d.serial} na udp://${hosts.split(',')[i]}`).join(', ')}.`,
-    '  Wpisz te numery seryjne na umowie w panelu, utwórz kolektor dla umowy (POST /api/admin/collectors {contractId}) i uruchom z jego kodem:',
+    `  W panelu (http://127.0.0.1:${apiPort}/admin) dodaj je w „Urządzenia” (każde dostaje swoją umowę), w „Umowy” otwórz umowę i wybierz „Utwórz kolektor i kod rejestracji”, potem uruchom kolektor z tym kodem:`,
     `  npm run collector -- --api http://127.0.0.1:${apiPort} --code <kod> --hosts ${hosts} --state .wrangler/collector-state.json --once`,
+    '  Urządzenie innej umowy pojawi się w „Urządzenia” → „Kolektory” jako spoza umowy; jego umowa dostaje własny kolektor (inny --state).',
   ];
   return { lines, stop: async () => void (await Promise.all(devices.map((d) => d.stop()))) };
 }
