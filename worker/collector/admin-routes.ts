@@ -7,6 +7,9 @@
  *  - `GET /api/admin/collectors`: each site's state: enrolled, its last push and last device report,
  *    the failed polls of its last push, its devices and the serials it reported that are not on
  *    the contract (listed for the team, never billed);
+ *  - `POST /api/admin/collectors/:id/devices` `{serial}` (owner): a device of the registry moved to this
+ *    site (carried to another office, or another contract's device on this network): this site's collector
+ *    reads it from then on, under its own contract; moved to its own contract's site, the move is undone;
  *  - `POST /api/admin/collectors/readings/:id/checked` (owner, service): a reading held because its profile
  *    was not checked, compared with the device's counter screen and found the same: accepted as it
  *    stands, and the device's later readings of that profile no longer held for it.
@@ -16,12 +19,13 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { ADMIN_ERRORS } from '../http/errors.ts';
 import { auditDetails } from '../http/audit-notes.ts';
-import { contractById, contractDevices, readingDeviceOf } from '../contracts/index.ts';
+import { contractById, contractDevices, deviceBySerial, readingDeviceOf } from '../contracts/index.ts';
 import { check } from '../../widgets/core/validation.ts';
 import { type AdminEnv, jsonBody } from '../middleware/admin-guard/index.ts';
 import type { CollectorCreated, CollectorList } from '../admin-shared/admin-api.ts';
 import { normaliseCode, randomToken, sha256Hex } from './key-crypto.ts';
 import { createCode, createSite, listSites, siteById } from './model.ts';
+import { moveDevice } from './model-moves.ts';
 import { heldForProfile, markCounterChecked, silentDevicesOf } from './model-reports.ts';
 import { acceptHeldReading } from '../meter/index.ts';
 import { COLLECTOR_ERRORS } from './push.ts';
@@ -93,11 +97,45 @@ collectorRoutes.get('/', async (c) => {
       devices: s.devices,
       failures: JSON.parse(s.last_failures) as { host: string; at: string; reason: string }[],
       unknownSerials: JSON.parse(s.unknown_serials) as string[],
+      // Listed at the site the device last reported to (its own contract's, or where the team moved it).
       fallenOff: silent
-        .filter((d) => d.contract_id === s.contract_id)
+        .filter((d) => (d.site_id ? d.site_id === s.id : d.contract_id === s.contract_id))
         .map((d) => ({ serial: d.serial, since: d.opened_at })),
     })),
   } satisfies CollectorList);
+});
+
+export const MOVE_ERRORS = {
+  serial: 'Podaj numer seryjny urządzenia, które przenosisz do tego kolektora.',
+  unknown: 'W rejestrze nie ma urządzenia pod umową o tym numerze seryjnym: najpierw dodaj je w „Urządzenia”.',
+} as const;
+
+const moveSchema = v.object(
+  {
+    serial: v.pipe(
+      v.string(MOVE_ERRORS.serial),
+      v.trim(),
+      v.nonEmpty(MOVE_ERRORS.serial),
+      v.maxLength(64, MOVE_ERRORS.serial),
+    ),
+  },
+  MOVE_ERRORS.serial,
+);
+
+collectorRoutes.post('/:id/devices', async (c) => {
+  const site = await siteById(c.env.DB, c.req.param('id'));
+  if (!site) return c.json({ error: ADMIN_ERRORS.notFound }, 404);
+  const body = await jsonBody(c);
+  if (body === undefined) return c.json({ error: ADMIN_ERRORS.badJson }, 400);
+  const parsed = check(moveSchema, body);
+  if (!parsed.ok) return c.json({ error: parsed.error, field: 'serial' }, 400);
+  const row = await deviceBySerial(c.env.DB, parsed.data.serial.toUpperCase());
+  if (!row?.contract_id) return c.json({ error: MOVE_ERRORS.unknown, field: 'serial' }, 404);
+  // Back at a site of its own contract: no move left to remember.
+  const home = row.contract_id === site.contract_id;
+  const { from } = await moveDevice(c.env.DB, row.id, home ? null : site.id, c.get('session').user);
+  auditDetails(c, { serial: row.serial, collector: site.id, from, home });
+  return c.json({ ok: true, serial: row.serial, collector: site.id, home });
 });
 
 export const CHECKED_ERRORS = {

@@ -9,7 +9,7 @@ import { signIn } from '../../tests/worker/portal-helpers.ts';
 import { warsawDay, warsawToday } from '../../widgets/core/warsaw-time.ts';
 import type { CollectorList, ReadingList } from '../admin-shared/admin-api.ts';
 import { COLLECTOR_ERRORS } from './push.ts';
-import { CHECKED_ERRORS } from './admin-routes.ts';
+import { CHECKED_ERRORS, MOVE_ERRORS } from './admin-routes.ts';
 import { pruneReports } from './prune.ts';
 import { HELD_NOTES } from './intake.ts';
 import { listFallenOff } from './fallen-off.ts';
@@ -122,6 +122,8 @@ beforeAll(async () => {
     'COLOTHER1',
     'COLCHECK1',
     'COLPRUNE1',
+    'COLMOVEA1',
+    'COLMOVEB1',
   ])
     contracts[serial] = await sign(cookie, { serial, deviceId: 'km-c3320i', level: 'business' });
   // C258s under contracts that count single- and two-colour pages as colour, as mono, or do not say.
@@ -687,5 +689,61 @@ describe('a month billed from collector readings', () => {
       status: 400,
       error: 'Wybierz, jak umowa liczy strony w trybach jednego i dwóch kolorów.',
     });
+  });
+});
+
+describe('a device moved to another site by the team', () => {
+  it('is read by the site it was moved to, under its own contract, and by no other; moved back, by its own again', async () => {
+    // Two offices of one customer, each with its contract and collector; COLMOVEB1 is carried to office A.
+    const a = await collectorFor(contracts.COLMOVEA1?.id ?? '');
+    const b = await collectorFor(contracts.COLMOVEB1?.id ?? '');
+    const sites = async () =>
+      ((await (await read('/api/admin/collectors', cookie)).json()) as CollectorList).collectors;
+    const unknownAt = async (creds: Credentials) =>
+      (await sites()).find((s) => s.id === creds.collectorId)?.unknownSerials;
+    const day = (n: number) => noon(warsawDay(new Date(Date.now() - n * 86_400_000)));
+    const pushed = async (creds: Credentials, at: string, mono: number) =>
+      (await (await push(creds, [reading('COLMOVEB1', at, mono, 100)])).res.json()) as Record<string, number>;
+
+    // Office A's collector finds it: outside A's contract, listed, not billed.
+    expect(await pushed(a, day(6), 1_000)).toMatchObject({ stored: 0, unknown: 1 });
+    expect(await unknownAt(a)).toEqual(['COLMOVEB1']);
+
+    // The owner moves it to A's site (the serial as typed, any case), audited.
+    const move = (creds: Credentials, body: unknown) =>
+      write(`/api/admin/collectors/${creds.collectorId}/devices`, body, { cookie });
+    const moved = await move(a, { serial: 'colmoveb1' });
+    expect(moved.status).toBe(200);
+    expect(await moved.json()).toEqual({ ok: true, serial: 'COLMOVEB1', collector: a.collectorId, home: false });
+    expect(await unknownAt(a)).toEqual([]);
+    const audit = await db()
+      .prepare("SELECT details FROM audit_log WHERE action LIKE 'collectors%' AND details LIKE '%COLMOVEB1%'")
+      .all<{ details: string }>();
+    expect(audit.results.map((r) => JSON.parse(r.details))).toContainEqual(
+      expect.objectContaining({ serial: 'COLMOVEB1', collector: a.collectorId, from: null, home: false }),
+    );
+
+    // A reads it now, as a reading of its own contract's device; B, its own contract's site, no longer does.
+    expect(await pushed(a, day(5), 1_200)).toMatchObject({ stored: 1, unknown: 0 });
+    expect(await pushed(b, day(4), 1_300)).toMatchObject({ stored: 0, unknown: 1 });
+    expect((await readingsOf('COLMOVEB1')).map((r) => [r.mono, r.source])).toEqual([[1_200, 'collector']]);
+
+    // Carried back: moved to its own contract's site, the move is undone; B reads it again and A does not.
+    const back = await move(b, { serial: 'COLMOVEB1' });
+    expect(await back.json()).toEqual({ ok: true, serial: 'COLMOVEB1', collector: b.collectorId, home: true });
+    expect(await pushed(b, day(3), 1_400)).toMatchObject({ stored: 1, unknown: 0 });
+    expect(await pushed(a, day(2), 1_500)).toMatchObject({ stored: 0, unknown: 1 });
+    expect((await readingsOf('COLMOVEB1')).map((r) => r.mono)).toEqual([1_400, 1_200]);
+
+    // A serial nobody rents, and none at all: refused in Polish at the field; an unknown site 404.
+    const none = await move(a, { serial: 'NIEMA0001' });
+    expect(none.status).toBe(404);
+    expect(await none.json()).toEqual({ error: MOVE_ERRORS.unknown, field: 'serial' });
+    const empty = await move(a, { serial: ' ' });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({ error: MOVE_ERRORS.serial, field: 'serial' });
+    expect((await write('/api/admin/collectors/col_nie_ma/devices', { serial: 'COLMOVEB1' }, { cookie })).status).toBe(
+      404,
+    );
   });
 });

@@ -19,9 +19,12 @@ import {
   type Contract,
   type ContractDevice,
   type DeviceRow,
+  contractById,
+  contractDevices,
   deviceBySerial,
   recordContractReading,
 } from '../contracts/index.ts';
+import type { SiteMoves } from './model-moves.ts';
 import { storeHeldReading } from '../meter/index.ts';
 import { ColourInFlight, ORDER_NUMBER_PLACEHOLDER, storeTonerOrder } from '../portal/index.ts';
 import { tonerTeamNotification } from '../portal/emails.ts';
@@ -78,18 +81,56 @@ export interface SiteContract {
   contract: Contract;
   devices: ContractDevice[];
   origin: string;
+  /** The devices the team moved to this site or away from it (model-moves.ts), read once a push. */
+  moves?: SiteMoves;
 }
+
+/**
+ * The contract a report of device `row` counts under at this site: the site's own for its contract's
+ * devices (unless the team moved one away), the device's own for a device the team moved here
+ * (loaded once a push), none for any other serial.
+ */
+async function scopeOf(
+  db: D1Database,
+  site: SiteContract,
+  row: { id: number; contract_id: string | null },
+  others: Map<string, SiteContract | undefined>,
+): Promise<SiteContract | undefined> {
+  if (site.moves?.away.has(row.id)) return undefined;
+  if (row.contract_id === site.contract.id) return site;
+  const contractId = site.moves?.into.get(row.id);
+  if (!contractId) return undefined;
+  if (!others.has(contractId)) {
+    const contract = await contractById(db, contractId);
+    others.set(
+      contractId,
+      contract ? { ...site, contract, devices: await contractDevices(db, contractId) } : undefined,
+    );
+  }
+  return others.get(contractId);
+}
+
+/** The contracts of devices moved to a site, as a push loads them (one push, one map). */
+export const movedContracts = (): Map<string, SiteContract | undefined> => new Map();
 
 /** A jam in this many reports within `JAM_DAYS` is a fault for the service. */
 export const JAM_REPORTS = 3;
 const JAM_DAYS = 7;
 
-export async function takeReading(env: Env, site: SiteContract, r: CollectorReading, now: Date): Promise<Outcome> {
+export async function takeReading(
+  env: Env,
+  site: SiteContract,
+  r: CollectorReading,
+  now: Date,
+  others = movedContracts(),
+): Promise<Outcome> {
   const db = env.DB;
   const serial = r.serial.trim().toUpperCase();
   const row = await deviceBySerial(db, serial);
-  const device = row?.contract_id === site.contract.id ? site.devices.find((d) => d.deviceRow === row.id) : undefined;
-  const counters = device ? billingCounters(r, device.rates.deviceType, site.contract.spotColour) : undefined;
+  // The contract it counts under: the site's, or its own when the team moved it here.
+  const scope = row ? await scopeOf(db, site, row, others) : undefined;
+  const device = row && scope ? scope.devices.find((d) => d.deviceRow === row.id) : undefined;
+  const counters = device && scope ? billingCounters(r, device.rates.deviceType, scope.contract.spotColour) : undefined;
   const reportId = await insertReport(db, {
     siteId: site.siteId,
     serial,
@@ -108,7 +149,7 @@ export async function takeReading(env: Env, site: SiteContract, r: CollectorRead
     color: counters?.color ?? null,
   });
   if (reportId === undefined) return 'duplicate';
-  if (!device || !row) {
+  if (!device || !row || !scope) {
     await setOutcome(db, reportId, 'unknown', null, null);
     return 'unknown';
   }
@@ -122,9 +163,9 @@ export async function takeReading(env: Env, site: SiteContract, r: CollectorRead
   await clearFault(db, device.deviceRow, 'silent', now.toISOString());
   // Checked at this device's counter screen by the service: its profile counts as checked here.
   const checked = r.profileChecked || checkedProfile === r.profile;
-  const outcome = await recordMeter(db, site, device, { ...r, profileChecked: checked }, counters, reportId);
-  await orderToner(env, site, device, row, r, now);
-  await reportFaults(env, site, device, row, r, now);
+  const outcome = await recordMeter(db, scope, device, { ...r, profileChecked: checked }, counters, reportId);
+  await orderToner(env, scope, device, row, r, now);
+  await reportFaults(env, scope, device, row, r, now);
   return outcome;
 }
 

@@ -235,13 +235,14 @@ export async function markListed(db: D1Database, deviceRow: number): Promise<voi
 /** The devices of a contract listed as fallen off, with their last report. */
 export async function silentDevicesOf(
   db: D1Database,
-): Promise<{ contract_id: string; serial: string; opened_at: string }[]> {
+): Promise<{ contract_id: string; site_id: string | null; serial: string; opened_at: string }[]> {
   const { results } = await db
     .prepare(
-      `SELECT d.contract_id, d.serial, f.opened_at FROM collector_faults f JOIN devices d ON d.id = f.device_row
+      `SELECT d.contract_id, cd.site_id, d.serial, f.opened_at FROM collector_faults f JOIN devices d ON d.id = f.device_row
+         LEFT JOIN collector_devices cd ON cd.device_row = f.device_row
        WHERE f.fault = 'silent' AND f.cleared_at IS NULL ORDER BY d.serial LIMIT 1000`,
     )
-    .all<{ contract_id: string; serial: string; opened_at: string }>();
+    .all<{ contract_id: string; site_id: string | null; serial: string; opened_at: string }>();
   return results;
 }
 

@@ -146,7 +146,10 @@ export async function listSites(db: D1Database): Promise<
             AND r.outcome != 'unknown') AS devices,
          (SELECT max(r.at) FROM collector_reports r WHERE r.site_id = s.id) AS last_report_at,
          (SELECT json_group_array(serial) FROM (SELECT DISTINCT r.serial FROM collector_reports r
-            WHERE r.site_id = s.id AND r.outcome = 'unknown' ORDER BY r.serial)) AS unknown_serials
+            WHERE r.site_id = s.id AND r.outcome = 'unknown'
+              AND r.serial NOT IN (SELECT d.serial FROM collector_moved_devices m JOIN devices d ON d.id = m.device_row
+                WHERE m.site_id = s.id)
+            ORDER BY r.serial)) AS unknown_serials
        FROM collector_sites s JOIN contracts c ON c.id = s.contract_id
        ORDER BY s.created_at DESC LIMIT 500`,
     )

@@ -18,7 +18,8 @@ import type { AppEnv } from '../env.ts';
 import { decryptKey, encryptKey, normaliseCode, randomToken, sha256Hex, signatureMatches } from './key-crypto.ts';
 import { firstUseOfSignature, keyCipherOf, siteById, spendCode, takePush } from './model.ts';
 import { COLLECTOR_ERRORS, PUSH_READINGS, WINDOW_SECONDS, pushSchema } from './push.ts';
-import { type Outcome, takeReading } from './intake.ts';
+import { type Outcome, movedContracts, takeReading } from './intake.ts';
+import { movesOfSite } from './model-moves.ts';
 
 export const collectorApi = new Hono<AppEnv>();
 
@@ -76,12 +77,22 @@ collectorApi.post('/readings', async (c) => {
   const push = parsed.data;
   const contract = await contractById(c.env.DB, site.contract_id);
   if (!contract) return c.json({ error: COLLECTOR_ERRORS.contract }, 400);
-  const devices = await contractDevices(c.env.DB, contract.id);
+  const [devices, moves] = await Promise.all([
+    contractDevices(c.env.DB, contract.id),
+    movesOfSite(c.env.DB, siteId, contract.id),
+  ]);
   const taken = { stored: 0, duplicates: 0, held: 0, unknown: 0 };
   const when = new Date();
   const origin = new URL(c.req.url).origin;
+  const others = movedContracts();
   for (const reading of push.readings) {
-    const outcome: Outcome = await takeReading(c.env, { siteId, contract, devices, origin }, reading, when);
+    const outcome: Outcome = await takeReading(
+      c.env,
+      { siteId, contract, devices, origin, moves },
+      reading,
+      when,
+      others,
+    );
     if (outcome === 'duplicate') taken.duplicates += 1;
     else if (outcome === 'held') taken.held += 1;
     else if (outcome === 'unknown') taken.unknown += 1;
