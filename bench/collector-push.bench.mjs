@@ -30,6 +30,7 @@ import path from 'node:path';
 import { root } from '../scripts/env.mjs';
 import { benchD1 } from './lead-load.mjs';
 import { adminLogin, startServer } from './server.mjs';
+import { REQUEST_TIMEOUT_MS } from '../collector/client.mjs';
 
 export const title = 'Collector: the Worker taking pushes (10 000 devices × 6 polls a day)';
 export const order = 51;
@@ -395,7 +396,7 @@ export async function run({ deadline }) {
          FROM collector_reports WHERE identity NOT LIKE '%|seed'`,
       )[0].results[0];
       seeded += `; the pushes took ${((Date.now() - tPushes) / 1000).toFixed(0)} s`;
-      size = `A report the pushes stored is about ${fmt(bytes.b)} bytes of D1 (its row's text and figures, the identity twice for its unique index; the other three indexes add a little): 60 000 a day grow \`collector_reports\` by about ${((60_000 * bytes.b) / 1e6).toFixed(0)} MB a day, so D1's 10 GB per database would be full in about ${fmt(10e9 / (60_000 * bytes.b))} days with nothing pruned (nothing prunes \`collector_reports\` today).`;
+      size = `A report the pushes stored is about ${fmt(bytes.b)} bytes of D1 (its row's text and figures, the identity twice for its unique index; the other three indexes add a little): 60 000 a day grow \`collector_reports\` by about ${((60_000 * bytes.b) / 1e6).toFixed(0)} MB a day, so D1's 10 GB per database would be full in about ${fmt(10e9 / (60_000 * bytes.b))} days with nothing pruned (the five-minute cron prunes the reports that made no reading after 35 days, worker/collector/prune.ts).`;
     } finally {
       await server.stop();
     }
@@ -431,7 +432,7 @@ export async function run({ deadline }) {
           const queries = 250 * q(dayFirst) + 1250 * q(sameDay);
           const cpu = 250 * dayFirst.workerdMs + 1250 * sameDay.workerdMs;
           const max = Math.max(...dayFirst.results.map((r) => r.queries), ...sameDay.results.map((r) => r.queries));
-          return `A day of 10 000 devices × 6 polls = 60 000 readings = 1 500 pushes of 40 (250 of them a day's first, 1 250 the same day's): about ${fmt(queries)} D1 queries and ${fmt(cpu / 1000)} s of workerd CPU a day (upper bound, see below). Per request the most measured is ${fmt(max)} of D1's 1 000 queries per invocation at steady state and ${fmt(Math.max(...byName('first reports').results.map((r) => r.queries)))} for a push of 40 first reports; the CPU per push is far under the 30 s of the paid plan (the free plan's 10 ms per request would not take a push). The queries run one after another: in production a push's wall time is about its queries × the Worker–D1 round trip, and the collector waits 20 s (collector/client.mjs), so a first-report push would time out at round trips over ${fmt(20_000 / Math.max(...byName('first reports').results.map((r) => r.queries)))} ms (not measured here: local D1 has no network).`;
+          return `A day of 10 000 devices × 6 polls = 60 000 readings = 1 500 pushes of 40 (250 of them a day's first, 1 250 the same day's): about ${fmt(queries)} D1 queries and ${fmt(cpu / 1000)} s of workerd CPU a day (upper bound, see below). Per request the most measured is ${fmt(max)} of D1's 1 000 queries per invocation at steady state and ${fmt(Math.max(...byName('first reports').results.map((r) => r.queries)))} for a push of 40 first reports; the CPU per push is far under the 30 s of the paid plan (the free plan's 10 ms per request would not take a push). The queries run one after another: in production a push's wall time is about its queries × the Worker–D1 round trip, and the collector waits ${REQUEST_TIMEOUT_MS / 1000} s (collector/client.mjs), so a first-report push would time out at round trips over ${fmt(REQUEST_TIMEOUT_MS / Math.max(...byName('first reports').results.map((r) => r.queries)))} ms (not measured here: local D1 has no network).`;
         })()
       : '';
   return [

@@ -55,7 +55,18 @@ function resultsAfter(header, ran, runSection) {
     });
   // The earlier header tells when the other sections ran; the note, which ran now.
   const note = `Only ${ran.map((section) => `"${titleOf(section)}"`).join(', ')} ran on ${new Date().toISOString()} (load average ${os.loadavg()[0].toFixed(1)} at the end); the other sections are from the run above.\n`;
-  const keptHeader = earlierHeader.replace(/^Only .* ran on .*\n/m, '').trimEnd();
+  // An earlier run's note goes only when every section it names ran again now; another's stays.
+  const titles = new Set(ran.map(titleOf));
+  const keptHeader = earlierHeader
+    .split('\n')
+    .filter((line) => {
+      if (!/^Only .* ran on /.test(line)) return true;
+      const named = [...line.matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+      return !named.every((title) => titles.has(title));
+    })
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd();
   return [`${keptHeader}\n\n${note}`, ...kept, ...byTitle.values(), runSection];
 }
 

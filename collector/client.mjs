@@ -7,7 +7,7 @@ import { createHmac } from 'node:crypto';
  * How long one request to the Worker may take: a push of 40 first reports runs about 810 D1 queries one
  * after another, 20 s at a 25 ms round trip (bench/collector-push.bench.mjs); 60 s leaves room.
  */
-const REQUEST_TIMEOUT_MS = 60_000;
+export const REQUEST_TIMEOUT_MS = 60_000;
 
 /**
  * The most readings in one push: the Worker stores a push in one request, within the 1 000 D1 queries
