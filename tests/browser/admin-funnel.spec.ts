@@ -6,10 +6,9 @@
 // campaign of an earlier day also has the counters an invoiced and part-paid contract leaves,
 // written as the worker writes them, so the screenshots show money.
 // Screenshots at 375 and 1280 px when KSEROWO_SCREENSHOTS names a folder.
-import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
-import { base, codeFromOutbox, logIn } from './admin-helpers.ts';
+import { axeViolationsIn, base, codeFromOutbox, logIn } from './admin-helpers.ts';
 import { d1 } from './test-db.ts';
 
 const shots = process.env.KSEROWO_SCREENSHOTS;
@@ -126,12 +125,7 @@ test.describe('Od kliknięcia do przelewu', () => {
       return [...select.options].map((o) => o.text).filter((text) => pen.measureText(text).width + 20 > room);
     });
     expect(cut).toEqual([]);
-    expect(
-      await new AxeBuilder({ page })
-        .include('section.funnel')
-        .analyze()
-        .then((r) => r.violations),
-    ).toEqual([]);
+    expect(await axeViolationsIn(page, 'section.funnel')).toEqual([]);
 
     // By the page the widget stood on: the path without its query.
     await section.getByLabel('Według').selectOption('page');

@@ -1,5 +1,6 @@
 // Helpers of the admin browser tests, and the set-up the order and payments specs share (an
 // order placed and signed through the public API, its code read from the admin outbox).
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Locator, type Page, expect } from '@playwright/test';
 import { TEST_ADMIN_PASSWORD } from '../../scripts/admin-hash.mjs';
 import type { OutboxList } from '../../worker/admin-shared/admin-api-team.ts';
@@ -165,3 +166,7 @@ export async function signedOrder(email: string): Promise<{ id: string; number: 
   expect((await post(`/api/orders/${order.id}/accept`, { code })).status).toBe(200);
   return { id: order.id, number: quote.number };
 }
+
+/** The axe violations inside `selector` of the page (an empty list is what a test expects). */
+export const axeViolationsIn = async (page: Page, selector: string) =>
+  (await new AxeBuilder({ page }).include(selector).analyze()).violations;

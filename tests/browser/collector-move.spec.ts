@@ -3,9 +3,8 @@
 // 'Przenieś tutaj' (by keyboard, at 375 px, axe clean). The collector is driven through the API as
 // collector/client.mjs drives it: the code exchanged for a key, the push signed with HMAC-SHA256.
 import { createHmac } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { adminCookie, base, logIn } from './admin-helpers.ts';
+import { adminCookie, axeViolationsIn, base, logIn } from './admin-helpers.ts';
 
 const shots = process.env.KSEROWO_SCREENSHOTS;
 const json = { 'content-type': 'application/json', origin: base };
@@ -80,12 +79,7 @@ test('the owner moves a device another office’s collector found to that office
   await expect(row).toContainText(serialB);
   // Each site a labelled card on a phone: nothing wider than the screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  expect(
-    await new AxeBuilder({ page })
-      .include('section[aria-labelledby="collectors-title"]')
-      .analyze()
-      .then((r) => r.violations),
-  ).toEqual([]);
+  expect(await axeViolationsIn(page, 'section[aria-labelledby="collectors-title"]')).toEqual([]);
   if (shots) await sites.screenshot({ path: `${shots}/collector-move-375.png` });
   const moveButton = row.getByRole('button', { name: `Przenieś ${serialB} do kolektora umowy ${a.number}` });
   await moveButton.focus();

@@ -12,13 +12,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { type Server, type Socket, connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { freePort } from '../../scripts/ports.mjs';
 import type { CollectorCreated, CollectorList, ReadingList } from '../../worker/admin-shared/admin-api.ts';
 import { monthBounds } from '../../widgets/core/meter.ts';
 import { warsawToday } from '../../widgets/core/warsaw-time.ts';
-import { adminCookie, base, logIn } from './admin-helpers.ts';
+import { adminCookie, axeViolationsIn, base, logIn } from './admin-helpers.ts';
 import { d1 } from './test-db.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -259,12 +258,7 @@ test('the collector reads simulated copiers and the Worker stores each push once
   );
   await expect(row.first()).not.toContainText('Klient potwierdził');
   // The held reading with its check button, as a screen reader meets it.
-  expect(
-    await new AxeBuilder({ page })
-      .include('table.reading-list')
-      .analyze()
-      .then((r) => r.violations),
-  ).toEqual([]);
+  expect(await axeViolationsIn(page, 'table.reading-list')).toEqual([]);
   if (process.env.KSEROWO_SCREENSHOTS)
     await page.screenshot({ path: `${process.env.KSEROWO_SCREENSHOTS}/collector-held-1280.png`, fullPage: true });
   // The service compares it with the device's counter screen: the same. One button accepts it (audited), and the

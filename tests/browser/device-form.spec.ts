@@ -2,9 +2,8 @@
 // the contract counts single- and two-colour pages (as the terms: colour, unless signed otherwise),
 // and a mono model is not asked. At 375 px, with no axe violations; screenshots when
 // KSEROWO_SCREENSHOTS names a folder.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { logIn } from './admin-helpers.ts';
+import { axeViolationsIn, logIn } from './admin-helpers.ts';
 import { d1 } from './test-db.ts';
 
 const shots = process.env.KSEROWO_SCREENSHOTS;
@@ -29,12 +28,7 @@ test('a colour device added in the registry is signed with the chosen rule for s
   await rule.selectOption({ label: 'liczone jak strony czarno-białe' });
   await form.getByLabel('Firma').fill('Drukarnia Jednokolorowa');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  expect(
-    await new AxeBuilder({ page })
-      .include('form[aria-label="Nowe urządzenie"]')
-      .analyze()
-      .then((r) => r.violations),
-  ).toEqual([]);
+  expect(await axeViolationsIn(page, 'form[aria-label="Nowe urządzenie"]')).toEqual([]);
   if (shots) {
     await form.screenshot({ path: `${shots}/device-form-375.png` });
     await page.setViewportSize({ width: 1280, height: 900 });

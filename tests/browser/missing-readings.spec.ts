@@ -1,10 +1,9 @@
 // Before the month's invoices, in 'Faktury': the devices under contract last month with no reading
 // of it, each with its reading link and the team's reading as the way out, at 375 and 1280 px, by
 // keyboard, with no axe violations. Screenshots when KSEROWO_SCREENSHOTS names a folder.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { lastMonth } from '../../site/admin/months.ts';
-import { logIn } from './admin-helpers.ts';
+import { axeViolationsIn, logIn } from './admin-helpers.ts';
 import { d1 } from './test-db.ts';
 
 const shots = process.env.KSEROWO_SCREENSHOTS;
@@ -55,12 +54,7 @@ for (const width of [375, 1280])
       new RegExp(`/licznik\\?t=tok-bo-${tag}$`),
     );
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    expect(
-      await new AxeBuilder({ page })
-        .include('section.missing-readings')
-        .analyze()
-        .then((r) => r.violations),
-    ).toEqual([]);
+    expect(await axeViolationsIn(page, 'section.missing-readings')).toEqual([]);
     if (shots) await section.screenshot({ path: `${shots}/missing-readings-${width}.png` });
 
     // By keyboard: 'Wpisz odczyt' opens 'Odczyty' on the device.
